@@ -1,0 +1,113 @@
+"""Input checks shared by the cs229.fast modules: every check runs before any nogil loop.
+
+Each function returns a float64, C-contiguous array (a copy only when the caller's array is not
+already one) that the compiled loops read but never write.
+"""
+import numbers
+
+import numpy as np
+
+__all__ = ["as_matrix", "as_vector", "as_scalar", "positive", "positive_int", "same_length",
+           "check_tol", "as_order"]
+
+
+def _as_real_array(A, name):
+    try:
+        a = np.asarray(A)
+    except ValueError as e:
+        raise ValueError(f"{name} is ragged or not rectangular ({e})") from None
+    if a.dtype == object:
+        try:
+            a = a.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} has non-numeric entries") from None
+    if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {a.dtype}")
+    return a
+
+
+def _finite(a, name):
+    # A sum of finite numbers is never NaN and is only infinite by overflow, so one reduction
+    # (no temporary array) clears the common case; the elementwise test then finds the culprit.
+    if np.isfinite(np.add.reduce(a, axis=None)):
+        return
+    ok = np.isfinite(a)
+    if not ok.all():
+        where = np.unravel_index(int(np.argmin(ok)), a.shape)
+        index = "".join(f"[{int(i)}]" for i in where)
+        raise ValueError(f"{name}{index} is {a[where]}: expected a finite number")
+
+
+def as_matrix(A, name="A"):
+    a = _as_real_array(A, name)
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    if a.shape[1] == 0:
+        raise ValueError(f"{name} has rows of length 0")
+    a = np.ascontiguousarray(a, dtype=np.float64)
+    _finite(a, name)
+    return a
+
+
+def as_vector(v, name="v", length=None, length_name=None):
+    a = _as_real_array(v, name)
+    if a.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty")
+    if length is not None and a.shape[0] != length:
+        raise ValueError(f"{name} has {a.shape[0]} entries but {length_name} has {length}")
+    a = np.ascontiguousarray(a, dtype=np.float64)
+    _finite(a, name)
+    return a
+
+
+def as_scalar(x, name):
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} is {x!r}: expected a real number")
+    x = float(x)
+    if not np.isfinite(x):
+        raise ValueError(f"{name} is {x}: expected a finite number")
+    return x
+
+
+def positive(x, name):
+    x = as_scalar(x, name)
+    if not x > 0:
+        raise ValueError(f"{name} must be > 0, got {x}")
+    return x
+
+
+def positive_int(n, name):
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {n!r}")
+    if n < 1:
+        raise ValueError(f"{name} must be >= 1, got {n}")
+    return int(n)
+
+
+def same_length(X, y, x_name="X", y_name="y"):
+    if X.shape[0] != y.shape[0]:
+        raise ValueError(f"{x_name} has {X.shape[0]} rows but {y_name} has {y.shape[0]} entries")
+
+
+def check_tol(tol):
+    if tol is None:
+        return None
+    tol = as_scalar(tol, "tol")
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    return tol
+
+
+def as_order(order, m):
+    """A permutation of 0..m-1 as an intp array (the identity when order is None)."""
+    if order is None:
+        return np.arange(m, dtype=np.intp)
+    o = np.asarray(order)
+    if o.ndim != 1 or o.dtype.kind not in "iu" or o.shape[0] != m \
+            or not np.array_equal(np.sort(o), np.arange(m)):
+        raise ValueError(f"order must be a permutation of 0..{m - 1}")
+    return np.ascontiguousarray(o, dtype=np.intp)

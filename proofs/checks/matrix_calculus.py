@@ -1,0 +1,189 @@
+"""Part I, §2.1: matrix derivatives, the trace, identities (1)-(4) and footnote 3 (000 §2.1)."""
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+from hypothesis import strategies as st
+
+from cs229.reference import linalg
+from cs229.reference import matrix_calculus as mc
+
+from .. import strategies as S
+from ..checking import Step, chain, combine, draw, fmt, sampled
+from ..registry import Outcome, check
+from ..symbolic import gradient_matrix, symbol_matrix, tr
+
+
+def _exact(ctx, strategy, predicate, n=None):
+    points = draw(ctx, strategy, n)
+    bad = [p for p in points if not predicate(p)]
+    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
+                   f"fails at {fmt(bad[0])}" if bad else "")
+
+
+# ---- LR-7 ------------------------------------------------------------------------------------
+
+@check("LR-7", "∇_A f for f(A) = 3/2A₁₁ + 5A₁₂² + A₂₁A₂₂ is [[3/2, 10A₁₂], [A₂₂, A₂₁]]",
+       "000 §2.1", "identity")
+def example_gradient(ctx):
+    A = symbol_matrix("A", 2, 2)
+    f = sp.Rational(3, 2) * A[0, 0] + 5 * A[0, 1] ** 2 + A[1, 0] * A[1, 1]
+    printed = sp.Matrix([[sp.Rational(3, 2), 10 * A[0, 1]], [A[1, 1], A[1, 0]]])
+    symbolic = chain([Step(gradient_matrix(f, A), "definition of ∇_A"), Step(printed, "as printed")],
+                     "LR-7", "000 §2.1", "2×2")
+    exact = _exact(ctx, S.square_matrices(2),
+                   lambda A: mc.matrix_gradient(mc.example_f, A) == mc.example_gradient(A))
+
+    def residual(A):
+        A = S.to_mpf(A)
+        g = mc.matrix_gradient(mc.example_f, A)
+        return max(abs(a - b) for ra, rb in zip(g, mc.example_gradient(A)) for a, b in zip(ra, rb))
+    high = sampled(ctx, S.square_matrices(2), residual, mpmath.mpf(10) ** (-(ctx.digits - 8)),
+                   n=min(ctx.examples, 20))
+    return combine(symbolic, exact, high)
+
+
+# ---- LR-8 ------------------------------------------------------------------------------------
+
+@check("LR-8", "trAB = trBA; trABC, trABCD cyclic; trA = trAᵀ; tr(A+B); tr aA; tr a = a",
+       "000 §2.1", "identity")
+def trace_facts(ctx):
+    A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
+    C, D = symbol_matrix("C", 2, 2), symbol_matrix("D", 2, 2)
+    P, Q = symbol_matrix("P", 3, 3), symbol_matrix("Q", 3, 3)
+    a = sp.Symbol("a", real=True)
+    E, F = symbol_matrix("E", 3, 2), symbol_matrix("F", 2, 2)
+    facts = [
+        [Step(tr(A * B), "trAB"), Step(tr(B * A), "= trBA")],
+        [Step(tr(A * B * C), "trABC"), Step(tr(C * A * B), "= trCAB"), Step(tr(B * C * A), "= trBCA")],
+        [Step(tr(A * E * F * D), "trABCD"), Step(tr(D * A * E * F), "= trDABC"),
+         Step(tr(F * D * A * E), "= trCDAB"), Step(tr(E * F * D * A), "= trBCDA")],
+        [Step(tr(P), "trA"), Step(tr(P.T), "= trAᵀ")],
+        [Step(tr(P + Q), "tr(A+B)"), Step(tr(P) + tr(Q), "= trA + trB")],
+        [Step(tr(a * P), "tr aA"), Step(a * tr(P), "= a trA")],
+        [Step(tr(sp.Matrix([[a]])), "tr a"), Step(a, "= a")],
+    ]
+    symbolic = combine(*[chain(f, "LR-8", "000 §2.1", "2×3, 3×2, 2×2, 3×3") for f in facts])
+
+    @st.composite
+    def triples(draw_):
+        p, q, r = draw_(st.integers(1, 3)), draw_(st.integers(1, 3)), draw_(st.integers(1, 3))
+        return draw_(S.matrices(p, q)), draw_(S.matrices(q, r)), draw_(S.matrices(r, p))
+
+    exact = _exact(ctx, triples(), lambda t: mc.trace_of_product(*t)
+                   == mc.trace_of_product(t[2], t[0], t[1]) == mc.trace_of_product(t[1], t[2], t[0]))
+    return combine(symbolic, exact)
+
+
+# ---- LR-9 ------------------------------------------------------------------------------------
+
+@check("LR-9", "(1) ∇_A trAB = Bᵀ, and its (i, j) entry in words", "000 §2.1 (1)", "identity")
+def identity_1(ctx):
+    A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
+    grad = gradient_matrix(tr(A * B), A)
+    printed = sp.Matrix(2, 3, lambda i, j: B[i, i])
+    corrected = sp.Matrix(2, 3, lambda i, j: B[j, i])
+    return chain([
+        Step(grad, "∇_A trAB by definition"),
+        Step(B.T, "(1)"),
+        Step(printed, "'the (i, j)-entry of Bᵀ, or equivalently, B_ii'", corrected=corrected,
+             printed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bᵢᵢ", fixed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bⱼᵢ"),
+    ], "LR-9", "000 §2.1, after (1)-(4)", "A 2×3")
+
+
+@check("LR-9", "(2) ∇_{Aᵀ} f(A) = (∇_A f(A))ᵀ", "000 §2.1 (2)", "identity")
+def identity_2(ctx):
+    A = symbol_matrix("A", 2, 3)
+    B, C = symbol_matrix("B", 3, 3), symbol_matrix("C", 2, 2)
+    T = symbol_matrix("T", 3, 2)
+    outcomes = []
+    for f in (lambda M: tr(M * B * M.T * C), lambda M: (M * M.T).det(), lambda M: sum(M) ** 3):
+        by_transpose = gradient_matrix(f(T.T), T).subs({T[i, j]: A[j, i] for i in range(3) for j in range(2)})
+        outcomes.append(chain([Step(by_transpose, "∇_{Aᵀ} f by definition"),
+                               Step(gradient_matrix(f(A), A).T, "(2)")], "LR-9", "000 (2)", "A 2×3"))
+    return combine(*outcomes)
+
+
+@check("LR-9", "(3) ∇_A trABAᵀC = CAB + CᵀABᵀ", "000 §2.1 (3)", "identity")
+def identity_3(ctx):
+    outcomes = []
+    for p, q in [(2, 3), (2, 2), (3, 2)]:
+        A, B, C = symbol_matrix("A", p, q), symbol_matrix("B", q, q), symbol_matrix("C", p, p)
+        outcomes.append(chain([Step(gradient_matrix(tr(A * B * A.T * C), A), "definition"),
+                               Step(C * A * B + C.T * A * B.T, "(3)")], "LR-9", "000 (3)", f"A {p}×{q}"))
+    return combine(*outcomes)
+
+
+@check("LR-9", "(4) ∇_A|A| = |A|(A⁻¹)ᵀ", "000 §2.1 (4)", "identity")
+def identity_4(ctx):
+    outcomes = []
+    for n in (2, 3):
+        A = symbol_matrix("A", n, n)
+        outcomes.append(chain([Step(gradient_matrix(A.det(), A), "definition"),
+                               Step(A.det() * A.inv().T, "(4)")], "LR-9", "000 (4)", f"{n}×{n}"))
+    return combine(*outcomes)
+
+
+@check("LR-9", "the reference's ∇_A (by definition) meets (1), (3), (4) at 50 digits", "000 §2.1",
+       "identity")
+def identities_by_reference(ctx):
+    @st.composite
+    def problems(draw_):
+        p, q = draw_(st.integers(1, 3)), draw_(st.integers(1, 3))
+        A = draw_(S.matrices(p, q))
+        B = draw_(S.matrices(q, p))
+        Bsq = draw_(S.matrices(q, q))
+        C = draw_(S.matrices(p, p))
+        D = draw_(S.nonsingular_matrices(q))
+        return A, B, Bsq, C, D
+
+    def residual(pr):
+        A, B, Bsq, C, D = S.to_mpf(pr)
+        T = linalg.transpose
+        mm = linalg.matmul
+        g1 = mc.matrix_gradient(lambda M: mc.trace_of_product(M, B), A)
+        g3 = mc.matrix_gradient(lambda M: mc.trace_of_product(M, Bsq, T(M), C), A)
+        rhs3 = linalg.add(mm(mm(C, A), Bsq), mm(mm(T(C), A), T(Bsq)))
+        g4 = mc.matrix_gradient(linalg.determinant, D)
+        rhs4 = linalg.scale(linalg.determinant(D), T(linalg.inverse(D)))
+        diff = lambda P, Q: max(abs(a - b) for ra, rb in zip(P, Q) for a, b in zip(ra, rb))  # noqa: E731
+        return max(diff(g1, T(B)), diff(g3, rhs3), diff(g4, rhs4))
+    return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 10)),
+                   n=min(ctx.examples, 15))
+
+
+# ---- LR-10 -----------------------------------------------------------------------------------
+
+def _cofactors(A):
+    n = A.shape[0]
+    return sp.Matrix(n, n, lambda i, j: (-1) ** (i + j) * A.minor_submatrix(i, j).det())
+
+
+@check("LR-10", "fn 3: A⁻¹ = (A′)ᵀ/|A|, |A| = Σⱼ AᵢⱼA′ᵢⱼ, ∂|A|/∂Aᵢⱼ = A′ᵢⱼ, A′ = |A|(A⁻¹)ᵀ",
+       "000 §2.1 fn 3", "identity")
+def cofactor_facts(ctx):
+    outcomes = []
+    for n in (2, 3):
+        A = symbol_matrix("A", n, n)
+        Ap = _cofactors(A)
+        det = A.det()
+        outcomes.append(chain([Step(A.inv(), "A⁻¹"), Step(Ap.T / det, "= (A′)ᵀ/|A|")], "LR-10", "fn 3", f"{n}×{n}"))
+        outcomes.append(chain([Step(Ap, "A′"), Step(det * A.inv().T, "= |A|(A⁻¹)ᵀ")], "LR-10", "fn 3", f"{n}×{n}"))
+        outcomes.append(chain([Step(gradient_matrix(det, A), "∂|A|/∂Aᵢⱼ"), Step(Ap, "= A′ᵢⱼ")],
+                              "LR-10", "fn 3", f"{n}×{n}"))
+        for i in range(n):
+            outcomes.append(chain([Step(det, "|A|"), Step(sum(A[i, j] * Ap[i, j] for j in range(n)),
+                                                           f"= Σⱼ A{i + 1}ⱼ A′{i + 1}ⱼ")], "LR-10", "fn 3", f"{n}×{n}"))
+    symbolic = combine(*outcomes)
+
+    def holds(A):
+        n = len(A)
+        det = linalg.determinant_by_cofactors(A)
+        if det != linalg.determinant(A):
+            return False
+        if any(linalg.determinant_by_cofactors(A, i) != det for i in range(n)):
+            return False
+        inv = linalg.inverse_by_cofactors(A)
+        return inv == linalg.inverse(A) and linalg.matmul(A, inv) == linalg.identity(n, Fraction(1))
+    sizes = st.integers(1, 4).flatmap(lambda n: S.nonsingular_matrices(n))
+    return combine(symbolic, _exact(ctx, sizes, holds))

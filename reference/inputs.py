@@ -1,0 +1,75 @@
+"""Checking and normalising the plain-Python inputs of the reference.
+
+Matrices are non-empty sequences of equally long, non-empty rows of real numbers; vectors are
+non-empty sequences of real numbers. Entries are normalised by ``scalar.to_scalar`` (int becomes
+Fraction, numpy scalars become float) and must be finite. Errors name the argument.
+"""
+import numbers
+
+from . import scalar
+
+__all__ = ["matrix", "vector", "positive", "positive_int", "same_length"]
+
+
+def _entry(value, name, where):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}{where} is {value!r}: expected a real number")
+    value = scalar.to_scalar(value)
+    if not scalar.isfinite(value):
+        raise ValueError(f"{name}{where} is {value}: expected a finite number")
+    return value
+
+
+def _sequence(value, name):
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
+    return value
+
+
+def vector(v, name="v"):
+    """A list of finite scalars; raises on empty, nested or non-numeric input."""
+    _sequence(v, name)
+    if len(v) == 0:
+        raise ValueError(f"{name} is empty")
+    return [_entry(x, name, f"[{i}]") for i, x in enumerate(v)]
+
+
+def matrix(A, name="A"):
+    """A list of equally long lists of finite scalars."""
+    _sequence(A, name)
+    if len(A) == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    rows = []
+    width = None
+    for i, row in enumerate(A):
+        if isinstance(row, numbers.Number) or not hasattr(row, "__len__"):
+            raise ValueError(f"{name} must be 2-dimensional (a sequence of rows); row {i} is {row!r}")
+        if width is None:
+            width = len(row)
+            if width == 0:
+                raise ValueError(f"{name} has rows of length 0")
+        elif len(row) != width:
+            raise ValueError(f"{name} is ragged: row 0 has {width} entries, row {i} has {len(row)}")
+        rows.append([_entry(x, name, f"[{i}][{j}]") for j, x in enumerate(row)])
+    return rows
+
+
+def positive(x, name):
+    """A finite scalar > 0."""
+    x = _entry(x, name, "")
+    if not x > 0:
+        raise ValueError(f"{name} must be > 0, got {x}")
+    return x
+
+
+def positive_int(n, name):
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {n!r}")
+    if n < 1:
+        raise ValueError(f"{name} must be >= 1, got {n}")
+    return int(n)
+
+
+def same_length(X, y, x_name="X", y_name="y"):
+    if len(X) != len(y):
+        raise ValueError(f"{x_name} has {len(X)} rows but {y_name} has {len(y)} entries")

@@ -1,0 +1,31 @@
+"""Result records and errors shared by the iterative algorithms of reference and fast."""
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+__all__ = ["IterativeResult", "ConvergenceError"]
+
+
+@dataclass(frozen=True, eq=False)
+class IterativeResult:
+    """What an iterative fit returns.
+
+    theta: the final parameters. iterations: updates of theta done (epochs for SGD).
+    converged: True when the stopping test held, None when the algorithm ran a fixed number of
+    iterations without a test. path: the iterates theta after each iteration when recording was
+    asked for (path[0] is the starting point), else None. extra: per-algorithm details.
+    """
+
+    theta: Any
+    iterations: int
+    converged: Optional[bool]
+    path: Optional[list] = None
+    extra: dict = field(default_factory=dict)
+
+
+class ConvergenceError(ArithmeticError):
+    """An iterative algorithm did not reach its stopping test, or diverged. ``result`` holds the
+    last iterate so that the caller can inspect it."""
+
+    def __init__(self, message, result=None):
+        super().__init__(message)
+        self.result = result

@@ -1,0 +1,165 @@
+"""Scalar functions dispatched on the scalar type: float, exact rational, or mpmath.mpf.
+
+``math.exp(mpf(1))`` silently returns a float and ``math.exp(Fraction(1, 3))`` an inexact one,
+so the reference never calls ``math`` directly: it calls these, which keep mpf values in mpmath
+at the working precision, keep exact values exact where the result is rational, and refuse
+(TypeError) where an exact rational result does not exist.
+"""
+import math
+import numbers
+from fractions import Fraction
+
+import mpmath
+
+__all__ = [
+    "ExactResultError", "kind", "is_exact", "exp", "log", "log1p", "expm1", "sqrt", "pi",
+    "isfinite", "eps", "zero_tolerance", "to_scalar", "as_float",
+]
+
+MPF = mpmath.mpf
+
+
+class ExactResultError(TypeError):
+    """An exact (rational) argument whose result is irrational."""
+
+
+def kind(x):
+    """'mpf', 'exact' (int or Fraction) or 'float' (any other real number)."""
+    if isinstance(x, MPF):
+        return "mpf"
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        return "exact"
+    if isinstance(x, bool):
+        raise TypeError(f"expected a real number, got a bool ({x!r})")
+    if isinstance(x, numbers.Real):
+        return "float"
+    raise TypeError(f"expected a real number (float, int, Fraction or mpmath.mpf), got {type(x).__name__}")
+
+
+def is_exact(x):
+    return kind(x) == "exact"
+
+
+def to_scalar(x):
+    """Normalise one entry: int -> Fraction, numpy/other reals -> float, mpf and Fraction kept."""
+    k = kind(x)
+    if k == "mpf":
+        return x
+    if k == "exact":
+        return Fraction(x)
+    return float(x)
+
+
+def as_float(x):
+    return float(x)
+
+
+def _no_exact(name, x):
+    raise ExactResultError(
+        f"{name}({x}) is not rational; use float or mpmath.mpf entries for this computation"
+    )
+
+
+def exp(x):
+    k = kind(x)
+    if k == "mpf":
+        return mpmath.exp(x)
+    if k == "exact":
+        if x == 0:
+            return Fraction(1)
+        _no_exact("exp", x)
+    return math.exp(x)
+
+
+def log(x):
+    k = kind(x)
+    if k == "mpf":
+        if x <= 0:
+            raise ValueError(f"log of a non-positive number ({x})")
+        return mpmath.log(x)
+    if k == "exact":
+        if x == 1:
+            return Fraction(0)
+        _no_exact("log", x)
+    return math.log(x)
+
+
+def log1p(x):
+    k = kind(x)
+    if k == "mpf":
+        return mpmath.log1p(x)
+    if k == "exact":
+        if x == 0:
+            return Fraction(0)
+        _no_exact("log1p", x)
+    return math.log1p(x)
+
+
+def expm1(x):
+    k = kind(x)
+    if k == "mpf":
+        return mpmath.expm1(x)
+    if k == "exact":
+        if x == 0:
+            return Fraction(0)
+        _no_exact("expm1", x)
+    return math.expm1(x)
+
+
+def _exact_sqrt(x):
+    x = Fraction(x)
+    if x < 0:
+        raise ValueError(f"sqrt of a negative number ({x})")
+    n, d = math.isqrt(x.numerator), math.isqrt(x.denominator)
+    if n * n == x.numerator and d * d == x.denominator:
+        return Fraction(n, d)
+    _no_exact("sqrt", x)
+
+
+def sqrt(x):
+    k = kind(x)
+    if k == "mpf":
+        if x < 0:
+            raise ValueError(f"sqrt of a negative number ({x})")
+        return mpmath.sqrt(x)
+    if k == "exact":
+        return _exact_sqrt(x)
+    return math.sqrt(x)
+
+
+def pi(like):
+    """pi in the scalar type of ``like`` (there is no exact pi)."""
+    k = kind(like)
+    if k == "mpf":
+        return +mpmath.pi
+    if k == "exact":
+        _no_exact("pi", like)
+    return math.pi
+
+
+def isfinite(x):
+    k = kind(x)
+    if k == "mpf":
+        return bool(mpmath.isfinite(x))
+    if k == "exact":
+        return True
+    return math.isfinite(x)
+
+
+def eps(like):
+    """Unit round-off of the scalar type of ``like`` (0 for exact arithmetic)."""
+    k = kind(like)
+    if k == "mpf":
+        return mpmath.mp.eps
+    if k == "exact":
+        return Fraction(0)
+    return 2.0 ** -52
+
+
+def zero_tolerance(like, scale, n=1):
+    """The size below which a computed pivot or residual counts as zero.
+
+    Exactly 0 for rationals; ``n * eps * scale`` otherwise, where ``scale`` is the magnitude of
+    the data the value was computed from.
+    """
+    return n * eps(like) * scale

@@ -1,0 +1,89 @@
+"""The reference's linear algebra on float, Fraction and mpf (LR-10 for the cofactor forms)."""
+import math
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cs229.proofs import strategies as S
+from cs229.reference import linalg, scalar
+
+square = st.integers(1, 4).flatmap(S.nonsingular_matrices)
+
+
+@given(square, st.data())
+def test_solve_and_inverse_are_exact_on_fractions(A, data):
+    n = len(A)
+    b = data.draw(S.vectors(n))
+    x = linalg.solve(A, b)
+    assert linalg.matvec(A, x) == b
+    assert linalg.matmul(A, linalg.inverse(A)) == linalg.identity(n, Fraction(1))
+
+
+@given(square)
+def test_determinants_agree_LR_10(A):
+    det = linalg.determinant(A)
+    assert det == linalg.determinant_by_cofactors(A)
+    assert linalg.inverse_by_cofactors(A) == linalg.inverse(A)
+    assert math.isclose(float(det), np.linalg.det(np.array(S.to_float(A))), rel_tol=1e-9, abs_tol=1e-9)
+
+
+@given(square)
+def test_float_and_mpf_solve_match_the_exact_solution(A):
+    b = [Fraction(1)] * len(A)
+    exact = linalg.solve(A, b)
+    assert np.allclose(linalg.solve(S.to_float(A), S.to_float(b)), S.to_float(exact), rtol=1e-10, atol=1e-10)
+    with mpmath.workdps(50):
+        x = linalg.solve(S.to_mpf(A), S.to_mpf(b))
+        assert all(abs(u - S.to_mpf(v)) < mpmath.mpf(10) ** -40 * (1 + abs(u)) for u, v in zip(x, exact))
+
+
+@given(st.integers(1, 4).flatmap(lambda n: S.matrices(n + 1, n)))
+def test_cholesky_and_eigenvalues_of_gram_matrices(B):
+    A = linalg.matmul(linalg.transpose(S.to_float(B)), S.to_float(B))
+    eig = linalg.symmetric_eigenvalues(A)
+    assert np.allclose(eig, np.linalg.eigvalsh(np.array(A)), rtol=1e-9, atol=1e-9 * max(1, max(map(abs, eig))))
+    if min(eig) > 1e-6 * max(eig):
+        L = linalg.cholesky(A)
+        assert np.allclose(linalg.matmul(L, linalg.transpose(L)), A, rtol=1e-12, atol=1e-12)
+
+
+def test_singularity_is_exact_for_fractions_and_relative_for_floats():
+    A = [[1, 2], [2, 4]]
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.solve(A, [1, 1])
+    assert e.value.column == 1
+    assert linalg.determinant(A) == 0
+    tiny = [[1, 0], [0, Fraction(1, 10 ** 30)]]
+    assert linalg.solve(tiny, [1, 1]) == [1, 10 ** 30]  # exact: tiny is not zero
+    with pytest.raises(linalg.SingularMatrixError):
+        linalg.solve(S.to_float(tiny), [1.0, 1.0])  # float: below n·eps·max|A|
+    with pytest.raises(linalg.NotPositiveDefiniteError):
+        linalg.cholesky([[1.0, 2.0], [2.0, 1.0]])
+
+
+def test_scalar_dispatch_keeps_the_type():
+    with mpmath.workdps(40):
+        assert isinstance(scalar.exp(mpmath.mpf(1)), mpmath.mpf)
+        assert abs(scalar.exp(mpmath.mpf(1)) - mpmath.e) < mpmath.mpf(10) ** -38
+    assert scalar.sqrt(Fraction(9, 4)) == Fraction(3, 2)
+    assert scalar.exp(Fraction(0)) == 1
+    with pytest.raises(TypeError, match="not rational"):
+        scalar.exp(Fraction(1, 3))
+    with pytest.raises(TypeError, match="not rational"):
+        scalar.sqrt(Fraction(2))
+    assert isinstance(scalar.log(2.0), float)
+
+
+def test_bad_matrices_are_refused():
+    with pytest.raises(ValueError, match="ragged"):
+        linalg.solve([[1, 2], [3]], [1, 1])
+    with pytest.raises(ValueError, match="square"):
+        linalg.determinant([[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(ValueError, match="finite"):
+        linalg.solve([[1.0, float("nan")], [0.0, 1.0]], [1, 1])
+    with pytest.raises(TypeError, match="real number"):
+        linalg.inverse([["a", 1], [1, 1]])

@@ -1,0 +1,248 @@
+"""Part I (LR-1 … LR-15): fast against reference, reference against the exact oracle, and the
+invariants the notes state."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cs229.fast.linear_regression as F
+import cs229.reference.linear_regression as R
+from cs229.proofs import strategies as S
+from cs229.reference import linalg
+from cs229.reference.results import ConvergenceError
+
+problems = S.regression_problems(max_rows=10, max_features=4)
+
+
+def close(a, b, rel=1e-12):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b).max(initial=0.0)))
+
+
+# ---- LR-1, LR-2, LR-3: closed forms, fast == reference ------------------------------------------
+
+@given(problems)
+def test_closed_forms_agree_LR_1_2_3(p):
+    X, y, theta = S.to_float(p)
+    Xa, ya, ta = map(np.array, (X, y, theta))
+    assert close(F.predict(Xa, ta), R.predict(X, theta))
+    assert close(F.cost(Xa, ya, ta), R.cost(X, y, theta))
+    assert close(F.cost_matrix_form(Xa, ya, ta), R.cost_matrix_form(X, y, theta))
+    assert close(F.gradient(Xa, ya, ta), R.gradient(X, y, theta))
+    assert close(F.hypothesis(Xa[0], ta), R.hypothesis(X[0], theta))
+
+
+@given(problems)
+def test_cost_forms_equal_exactly_LR_2(p):
+    assert R.cost(*p) == R.cost_matrix_form(*p)
+
+
+def test_add_intercept_LR_1(impl):
+    out = impl.out(impl.linear_regression.add_intercept(impl.arg([[2.0, 3.0], [4.0, 5.0]])))
+    assert out == [[1.0, 2.0, 3.0], [1.0, 4.0, 5.0]]
+
+
+@given(problems)
+def test_gradient_is_derivative_of_cost_LR_3(p):
+    """∂J/∂θⱼ by an exact central difference (J is quadratic) equals the gradient."""
+    X, y, theta = p
+    g = R.gradient(X, y, theta)
+    for j in range(len(theta)):
+        up, down = theta[:], theta[:]
+        up[j] += 1
+        down[j] -= 1
+        assert (R.cost(X, y, up) - R.cost(X, y, down)) / 2 == g[j]
+
+
+# ---- LR-4, LR-5, LR-6: iterative, the same iterates -------------------------------------------
+
+@given(problems, st.sampled_from([1e-3, 1e-2, 5e-2]), st.booleans())
+def test_batch_gd_same_iterates_LR_5(p, alpha, average):
+    X, y, theta = S.to_float(p)
+    ref = R.batch_gradient_descent(X, y, theta, alpha, 12, tol=None, average=average, record=True)
+    fast = F.batch_gradient_descent(np.array(X), np.array(y), np.array(theta), alpha, 12, tol=None,
+                                    average=average, record=True)
+    assert np.array_equal(fast.path, np.array(ref.path))
+    assert fast.iterations == ref.iterations == 12 and fast.converged is ref.converged is None
+
+
+@given(problems, st.sampled_from([1e-3, 2e-2]), st.sampled_from([0, 0.1]), st.randoms(use_true_random=False))
+def test_sgd_same_iterates_LR_4_6(p, alpha, decay, rnd):
+    X, y, theta = S.to_float(p)
+    order = list(range(len(X)))
+    rnd.shuffle(order)
+    ref = R.stochastic_gradient_descent(X, y, theta, alpha, 3, order, decay, record=True)
+    fast = F.stochastic_gradient_descent(np.array(X), np.array(y), np.array(theta), alpha, 3,
+                                         np.array(order), decay, record=True)
+    assert np.array_equal(fast.path, np.array(ref.path))
+    assert np.array_equal(F.lms_update(X[order[0]], y[order[0]], theta, alpha),
+                          R.lms_update(X[order[0]], y[order[0]], theta, alpha))
+
+
+@given(problems)
+def test_gd_converges_to_normal_equations_LR_5_LR_12(p):
+    X, y, _ = S.to_float(p)
+    Xa, ya = np.array(X), np.array(y)
+    alpha = 1 / np.linalg.eigvalsh(Xa.T @ Xa).max()
+    exact = np.array([float(v) for v in R.normal_equations(p[0], p[1])])
+    for fit in (F.batch_gradient_descent(Xa, ya, np.zeros(len(X[0])), alpha, 500_000, tol=1e-15),
+                R.batch_gradient_descent(X, y, [0.0] * len(X[0]), alpha, 500_000, tol=1e-15)):
+        assert fit.converged
+        assert close(fit.theta, exact, rel=1e-7)
+
+
+def test_gd_reports_divergence_and_the_cap_LR_5(impl):
+    X = impl.arg([[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]])
+    y = impl.arg([1.0, 2.0, 3.0])
+    with pytest.raises(ConvergenceError, match="diverged"):
+        impl.linear_regression.batch_gradient_descent(X, y, impl.arg([0.0, 0.0]), 1.0, 10_000)
+    with pytest.raises(ConvergenceError, match="did not converge in 3 iterations") as e:
+        impl.linear_regression.batch_gradient_descent(X, y, impl.arg([0.0, 0.0]), 1e-3, 3)
+    assert e.value.result.iterations == 3 and e.value.result.converged is False
+
+
+def test_sgd_decaying_rate_settles_LR_6():
+    """fn 2: with a fixed α, SGD stays a fixed distance from the minimum (it cycles around it);
+    letting α decrease to zero takes θ to the minimum."""
+    rng = np.random.default_rng(1)
+    X = np.c_[np.ones(50), rng.standard_normal((50, 2))]
+    y = X @ [1.0, 2.0, -1.0] + rng.standard_normal(50)
+    best = np.linalg.lstsq(X, y, rcond=None)[0]
+    gap = {}
+    for decay in (0.0, 0.05):
+        for epochs in (50, 500):
+            fit = F.stochastic_gradient_descent(X, y, np.zeros(3), 0.1, epochs, None, decay)
+            gap[decay, epochs] = np.abs(fit.theta - best).max()
+    assert gap[0.0, 500] > 0.1 and abs(gap[0.0, 500] - gap[0.0, 50]) < 1e-12
+    assert gap[0.05, 500] < gap[0.05, 50] < gap[0.0, 50] / 10
+
+
+# ---- LR-12: normal equations ------------------------------------------------------------------
+
+@given(problems)
+def test_normal_equations_fast_reference_exact_LR_12(p):
+    X, y, _ = S.to_float(p)
+    exact = R.normal_equations(p[0], p[1])
+    assert all(r == 0 for r in _normal_residual(p[0], p[1], exact))
+    assert close(F.normal_equations(np.array(X), np.array(y)), R.normal_equations(X, y), rel=1e-10)
+    assert close(R.normal_equations(X, y), [float(v) for v in exact], rel=1e-10)
+
+
+def _normal_residual(X, y, theta):
+    Xt = linalg.transpose(X)
+    return [a - b for a, b in zip(linalg.matvec(linalg.matmul(Xt, X), theta), linalg.matvec(Xt, y))]
+
+
+def test_singular_design_is_refused_LR_12(impl):
+    X = impl.arg([[1.0, 2.0, 4.0], [1.0, 3.0, 6.0], [1.0, 5.0, 10.0], [1.0, 1.0, 2.0]])
+    with pytest.raises(linalg.SingularMatrixError, match="linearly dependent") as e:
+        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0, 4.0]))
+    assert e.value.column == 2
+    with pytest.raises(linalg.SingularMatrixError):  # fewer rows than columns
+        impl.linear_regression.normal_equations(impl.arg([[1.0, 2.0, 3.0]]), impl.arg([1.0]))
+
+
+def test_normal_equations_on_housing_LR_12_LR_16(impl):
+    from cs229.reference import datasets
+    d = datasets.housing()
+    X = [[1, a, b] for a, b in zip(d["area"], d["bedrooms"])]
+    y = [float(p) for p in d["price"]]
+    theta = impl.out(impl.linear_regression.normal_equations(impl.arg(X), impl.arg(y)))
+    assert [round(theta[0], 2), round(theta[1], 4), round(theta[2], 3)] == [89.60, 0.1392, -8.738]
+
+
+# ---- LR-13: the Gaussian model ----------------------------------------------------------------
+
+@given(problems, S.positive_rationals(), S.positive_rationals())
+def test_gaussian_mle_does_not_depend_on_sigma_LR_13(p, s1, s2):
+    """The least-squares θ maximises ℓ whatever σ is; ℓ is log L (in mpf, where L cannot underflow)."""
+    import mpmath
+    X, y, theta = S.to_float(p)
+    best = R.normal_equations(X, y)
+    for sigma in (float(s1), float(s2)):
+        top = R.gaussian_log_likelihood(X, y, best, sigma)
+        assert top >= R.gaussian_log_likelihood(X, y, theta, sigma) - 1e-9 * abs(top)
+    with mpmath.workdps(30):
+        Xm, ym, tm = S.to_mpf(p)
+        sigma = S.to_mpf(s1)
+        assert abs(mpmath.log(R.gaussian_likelihood(Xm, ym, tm, sigma))
+                   - R.gaussian_log_likelihood(Xm, ym, tm, sigma)) < mpmath.mpf(10) ** -20
+
+
+# ---- LR-14: locally weighted regression -------------------------------------------------------
+
+@st.composite
+def lwr_problems(draw):
+    X, y, _ = draw(S.regression_problems(min_rows=6, max_rows=12))
+    queries = draw(st.lists(S.vectors(len(X[0]) - 1), min_size=1, max_size=4))
+    tau = draw(st.sampled_from([0.5, 1.0, 3.0, 10.0]))
+    return S.to_float(X), S.to_float(y), [[1.0] + S.to_float(q) for q in queries], tau
+
+
+@given(lwr_problems())
+def test_lwr_fast_equals_reference_LR_14(p):
+    X, y, queries, tau = p
+    w_ref = R.lwr_weights(X, queries[0], tau)
+    assert close(F.lwr_weights(X, queries[0], tau), w_ref)
+    assert all(0 < w <= 1 for w in w_ref)
+    try:
+        expected = R.lwr_predict(X, y, queries, tau)
+    except linalg.SingularMatrixError:
+        with pytest.raises(linalg.SingularMatrixError):
+            F.lwr_predict(X, y, queries, tau)
+        return
+    cond = max(np.linalg.cond(np.array(X).T @ np.diag(R.lwr_weights(X, q, tau)) @ np.array(X)) for q in queries)
+    if cond < 1e8:
+        assert close(F.lwr_predict(X, y, queries, tau), expected, rel=1e-15 * cond + 1e-12)
+
+
+@given(lwr_problems())
+def test_lwr_sigma_form_and_wide_bandwidth_LR_14(p):
+    X, y, queries, tau = p
+    n = len(X[0])
+    sigma_inv = (np.eye(n) / tau ** 2).tolist()
+    assert close(R.lwr_weights_sigma(X, queries[0], sigma_inv), R.lwr_weights(X, queries[0], tau))
+    assert close(F.lwr_weights_sigma(X, queries[0], sigma_inv), R.lwr_weights(X, queries[0], tau))
+    ols = np.array(X) @ R.normal_equations(X, y)
+    wide = F.lwr_predict(X, y, X, 1e7)
+    assert close(wide, ols, rel=1e-6)
+
+
+def test_lwr_weights_are_one_at_the_query_LR_14(impl):
+    X = impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 5.0]])
+    w = impl.out(impl.linear_regression.lwr_weights(X, impl.arg([1.0, 1.0]), 1.0))
+    assert w[1] == 1.0 and w[0] == pytest.approx(np.exp(-0.5)) and w[2] == pytest.approx(np.exp(-8))
+
+
+# ---- LR-15: polynomial features ---------------------------------------------------------------
+
+@given(st.lists(S.rationals(), min_size=1, max_size=6), st.integers(1, 5))
+def test_polynomial_features_LR_15(x, degree):
+    exact = R.polynomial_features(x, degree)
+    assert exact == [[v ** k for k in range(degree + 1)] for v in x]
+    assert close(F.polynomial_features([float(v) for v in x], degree), [[float(v) for v in r] for r in exact])
+
+
+def test_polynomial_fit_interpolates_at_full_degree_LR_15(impl):
+    """A degree-(m−1) polynomial passes through m points (000 §4's overfitting picture)."""
+    x = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    y = [1.0, 3.0, 2.0, 5.0, 4.0, 6.0]
+    Phi = impl.linear_regression.polynomial_features(impl.arg(x), 5)
+    theta = impl.linear_regression.normal_equations(Phi, impl.arg(y))
+    assert close(impl.linear_regression.predict(Phi, theta), y, rel=1e-8)
+
+
+# ---- exactness and precision of the reference -------------------------------------------------
+
+def test_reference_runs_on_fractions_and_mpf():
+    import mpmath
+    X = [[1, 1], [1, 2], [1, 4]]
+    y = [Fraction(1), Fraction(2), Fraction(2)]
+    theta = R.normal_equations(X, y)
+    assert theta == [Fraction(1), Fraction(2, 7)]  # XᵀX = [[3, 7], [7, 21]], Xᵀy = [5, 13]
+    with mpmath.workdps(50):
+        t = R.normal_equations(S.to_mpf(X), S.to_mpf(y))
+        assert all(isinstance(v, mpmath.mpf) for v in t)
+        assert abs(t[1] - mpmath.mpf(2) / 7) < mpmath.mpf(10) ** -45
