@@ -187,15 +187,12 @@ def test_lwr_fast_equals_reference_LR_14(p):
     w_ref = R.lwr_weights(X, queries[0], tau)
     assert close(F.lwr_weights(X, queries[0], tau), w_ref)
     assert all(0 < w <= 1 for w in w_ref)
-    try:
-        expected = R.lwr_predict(X, y, queries, tau)
-    except linalg.SingularMatrixError:
-        with pytest.raises(linalg.SingularMatrixError):
-            F.lwr_predict(X, y, queries, tau)
+    Xa = np.array(X)
+    cond = max(np.linalg.cond(Xa.T @ (np.array(R.lwr_weights(X, q, tau))[:, None] * Xa)) for q in queries)
+    if cond > 1e8:  # near-singular: each face may refuse it (their pivot rules differ in the last bits)
         return
-    cond = max(np.linalg.cond(np.array(X).T @ np.diag(R.lwr_weights(X, q, tau)) @ np.array(X)) for q in queries)
-    if cond < 1e8:
-        assert close(F.lwr_predict(X, y, queries, tau), expected, rel=1e-15 * cond + 1e-12)
+    expected = R.lwr_predict(X, y, queries, tau)
+    assert close(F.lwr_predict(X, y, queries, tau), expected, rel=1e-15 * cond + 1e-12)
 
 
 @given(lwr_problems())
