@@ -13,7 +13,8 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-MODULES = ["linear_regression"]  # one module per hot-loop family, each with BENCHMARKS
+# One module per hot-loop family, each with a list BENCHMARKS of functions f(small) -> row.
+MODULES = sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "harness"})
 
 
 def _fmt_s(s):
