@@ -3,7 +3,7 @@ import csv
 from fractions import Fraction
 from importlib import resources
 
-__all__ = ["housing"]
+__all__ = ["housing", "sms_spam"]
 
 
 def housing():
@@ -16,3 +16,17 @@ def housing():
         "bedrooms": [int(r["bedrooms"]) for r in rows],
         "price": [Fraction(int(r["price_usd"]), 1000) for r in rows],
     }
+
+
+def sms_spam():
+    """The SMS Spam Collection v.1 (data/sms_spam/README.md): a list of (label, message) pairs in
+    file order, label 'ham' or 'spam'."""
+    text = resources.files("cs229.reference").joinpath("data/sms_spam/SMSSpamCollection").read_text(
+        encoding="utf-8")
+    pairs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        label, sep, message = line.partition("\t")
+        if not sep or label not in ("ham", "spam"):
+            raise ValueError(f"SMSSpamCollection line {number} is not 'ham|spam<TAB>message'")
+        pairs.append((label, message))
+    return pairs
