@@ -103,7 +103,7 @@ def render_text(report):
             c, o = r.check, r.outcome
             lines.append(f"{c.id:7s} {_clip(c.title, 52):52s} {c.kind:12s} {_clip(o.method, 34):34s} "
                          f"{_residual(o.residual):>8s}  {r.verdict}")
-            if not o.passed:
+            if not o.passed or (c.kind == "reproduction" and o.detail):
                 lines.append(f"{'':7s} ↳ {o.detail}")
         lines.append("")
     errata = report.errata

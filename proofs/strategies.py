@@ -27,7 +27,7 @@ def positive_rationals(lo=Fraction(1, 4), hi=4, max_denominator=8):
 
 
 def vectors(n, elements=None):
-    return st.lists(elements or rationals(), min_size=n, max_size=n)
+    return st.lists(rationals() if elements is None else elements, min_size=n, max_size=n)
 
 
 def matrices(rows, cols, elements=None):
