@@ -17,6 +17,9 @@ sys.path.insert(0, str(HERE))
 MODULES = sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "harness"})
 
 
+CORE = {"name", "fast_s", "peer", "peer_s", "ratio", "target"}
+
+
 def _fmt_s(s):
     return f"{s * 1e3:9.2f} ms" if s is not None else "        —"
 
@@ -44,10 +47,15 @@ def main(argv=None):
         ratio = f"{r['ratio']:9.3f}" if r["ratio"] is not None else "        —"
         target = f"≤{r['target']:.2f}" if r["target"] is not None else "report"
         notes = [r["peer"]]
-        if "gb_per_s" in r:
-            notes.append(f"{r['gb_per_s']:.1f} GB/s")
-        if "speedup" in r:
-            notes.append(f"reference/fast = {r['speedup']:.0f}×")
+        for key, value in r.items():
+            if key in CORE:
+                continue
+            if key == "gb_per_s":
+                notes.append(f"{value:.1f} GB/s")
+            elif key == "speedup":
+                notes.append(f"reference/fast = {value:.0f}×")
+            else:
+                notes.append(f"{key.replace('_', ' ')} = {value:.4g}" if isinstance(value, float) else f"{key.replace('_', ' ')} = {value}")
         print(f"{r['name']:44s} {_fmt_s(r['fast_s']):>12s} {_fmt_s(r['peer_s']):>12s}  {ratio} {target:>7s}  "
               + "; ".join(notes))
     return 0

@@ -29,7 +29,9 @@ def _as_real_array(A, name):
 def _finite(a, name):
     # A sum of finite numbers is never NaN and is only infinite by overflow, so one reduction
     # (no temporary array) clears the common case; the elementwise test then finds the culprit.
-    if np.isfinite(np.add.reduce(a, axis=None)):
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.add.reduce(a, axis=None)
+    if np.isfinite(total):
         return
     ok = np.isfinite(a)
     if not ok.all():
