@@ -165,16 +165,29 @@ def as_integer_matrix(X, name="X"):
         raise ValueError(f"{name} is empty (no rows)")
     if a.shape[1] == 0:
         raise ValueError(f"{name} has rows of length 0")
-    if a.dtype.kind not in "iu":
-        raise TypeError(f"{name} must hold integers, got dtype {a.dtype}")
+    a = _integral(a, name)
     return np.ascontiguousarray(a, dtype=np.intp)
 
 
+def _integral(a, name):
+    """Integer arrays pass; real arrays pass when every entry is a finite integral value (as the
+    reference accepts 2.0 for 2), the first other entry is named."""
+    if a.dtype.kind in "iu":
+        return a
+    if a.dtype.kind != "f":
+        raise TypeError(f"{name} must hold integers, got dtype {a.dtype}")
+    bad = ~np.isfinite(a) | (a != np.round(a))
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), a.shape)
+        index = "".join(f"[{int(i)}]" for i in where)
+        raise ValueError(f"{name}{index} is {a[where]}: expected an integer")
+    return a.astype(np.int64)
+
+
 def _token_array(a, name):
-    if a.dtype.kind not in "iu":
-        if a.size == 0:
-            return np.empty(0, dtype=np.int64)
-        raise TypeError(f"{name} must hold integer token ids, got dtype {a.dtype}")
+    if a.size == 0:
+        return np.empty(0, dtype=np.int64)
+    a = _integral(a, name)
     if a.dtype == np.int32 or a.dtype == np.int64:
         return np.ascontiguousarray(a)
     if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
@@ -217,9 +230,15 @@ def as_documents(documents, name="documents"):
             raise TypeError(f"{name}[{i}] must be a flat sequence of token ids") from None
         if a.ndim != 1 and a.size:
             raise TypeError(f"{name}[{i}] must be a flat sequence of token ids")
-        if a.size and (a.dtype.kind not in "iu"):
-            raise TypeError(f"{name}[{i}] must hold integer token ids, got {a.dtype}")
         a = a.reshape(-1)
-        parts.append(a.astype(np.int64, copy=False) if a.size else np.empty(0, dtype=np.int64))
+        if a.dtype == object:
+            try:
+                a = a.astype(np.float64)
+            except (TypeError, ValueError):
+                raise TypeError(f"{name}[{i}] has non-numeric entries") from None
+        if a.size and a.dtype.kind not in "iuf":
+            raise TypeError(f"{name}[{i}] must hold integer token ids, got {a.dtype}")
+        parts.append(_integral(a, f"{name}[{i}]").astype(np.int64, copy=False) if a.size
+                     else np.empty(0, dtype=np.int64))
         offsets[i + 1] = offsets[i] + a.size
     return np.concatenate(parts), offsets

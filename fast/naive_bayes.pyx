@@ -12,8 +12,8 @@ import numpy as np
 from libc.math cimport INFINITY, log
 from libc.stdint cimport int32_t, int64_t
 
-from cs229.fast._validation import (as_binary_matrix, as_documents, as_integer_matrix, as_labels,
-                                    as_scalar, as_vector, positive_int)
+from cs229.fast._validation import (_integral, as_binary_matrix, as_documents, as_integer_matrix,
+                                    as_labels, as_scalar, as_vector, positive_int)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
@@ -47,9 +47,10 @@ def value_counts(z, k):
     a = np.asarray(z)
     if a.ndim != 1:
         raise ValueError(f"z must be 1-dimensional, got {a.ndim} dimension(s)")
-    if a.size and a.dtype.kind not in "iu":
-        raise TypeError(f"z must hold integers, got dtype {a.dtype}")
-    a = a.astype(np.int64, copy=False)
+    if a.dtype == object or a.dtype.kind not in "iuf":
+        if a.size:
+            raise TypeError(f"z must hold integers, got dtype {a.dtype}")
+    a = _integral(a, "z").astype(np.int64, copy=False) if a.size else np.empty(0, dtype=np.int64)
     bad = (a < 0) | (a >= k)
     if bad.any():
         i = int(np.argmax(bad))
@@ -117,12 +118,16 @@ def _log_prior(phi_y):
     return _logs(np.array([1 - phi_y, phi_y]))
 
 
-def _posterior(joint, blame):
-    """log p(y|x) = log p(x,y) − (top + log Σ exp(log p(x,y') − top)), as the reference does."""
-    impossible = np.isneginf(joint).all(axis=1)
+def _check_possible(joint, blame):
+    impossible = (joint[:, 0] == -np.inf) & (joint[:, 1] == -np.inf)
     if impossible.any():
         i = int(np.argmax(impossible))
         raise _R._zero_over_zero(i, blame(i))
+
+
+def _posterior(joint, blame):
+    """log p(y|x) = log p(x,y) − (top + log Σ exp(log p(x,y') − top)), as the reference does."""
+    _check_possible(joint, blame)
     top = joint.max(axis=1)
     with np.errstate(invalid="ignore"):
         log_p_x = top + np.log(np.exp(joint[:, 0] - top) + np.exp(joint[:, 1] - top))
@@ -130,10 +135,7 @@ def _posterior(joint, blame):
 
 
 def _argmax(joint, blame):
-    impossible = np.isneginf(joint).all(axis=1)
-    if impossible.any():
-        i = int(np.argmax(impossible))
-        raise _R._zero_over_zero(i, blame(i))
+    _check_possible(joint, blame)
     return (joint[:, 1] > joint[:, 0]).astype(np.int64)
 
 
@@ -361,8 +363,17 @@ def pack_documents(documents):
 
 
 cdef Py_ssize_t _first_outside(const token_t[::1] tokens, int64_t size) noexcept nogil:
-    cdef Py_ssize_t p
-    for p in range(tokens.shape[0]):
+    """The first position whose id is outside 0..size−1, or −1. The common case (all inside) is
+    settled by a branch-free min/max sweep that the compiler vectorises."""
+    cdef Py_ssize_t p, n = tokens.shape[0]
+    cdef token_t lo = tokens[0], hi = tokens[0], t
+    for p in range(n):
+        t = tokens[p]
+        lo = t if t < lo else lo
+        hi = t if t > hi else hi
+    if lo >= 0 and hi < size:
+        return -1
+    for p in range(n):
         if tokens[p] < 0 or tokens[p] >= size:
             return p
     return -1
@@ -394,9 +405,14 @@ cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
     cdef int64_t* row
     for i in range(y.shape[0]):
         row = &count[y[i], 0]
+        if not ignore:
+            for p in range(offsets[i], offsets[i + 1]):
+                row[tokens[p]] += 1
+            total[y[i]] += offsets[i + 1] - offsets[i]
+            continue
         for p in range(offsets[i], offsets[i + 1]):
             t = tokens[p]
-            if ignore and (t < 0 or t >= size):
+            if t < 0 or t >= size:
                 continue
             row[t] += 1
             total[y[i]] += 1

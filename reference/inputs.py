@@ -81,8 +81,13 @@ __all__ += ["labels", "binary_matrix", "natural", "nonnegative", "integer_matrix
 
 
 def _integer(value, name, where):
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    """An int; a real number with an integral value (2.0, Fraction(4, 2)) is accepted as one."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}{where} is {value!r}: expected an integer")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if not scalar.isfinite(value) or value != int(value):
+        raise ValueError(f"{name}{where} is {value}: expected an integer")
     return int(value)
 
 
@@ -108,7 +113,7 @@ def binary_matrix(X, name="X"):
 
 
 def integer_matrix(X, name="X"):
-    """A rectangular matrix of integers (not bools), e.g. category indices."""
+    """A rectangular matrix of integers (not bools; integral reals accepted), e.g. category indices."""
     _sequence(X, name)
     if len(X) == 0:
         raise ValueError(f"{name} is empty (no rows)")
