@@ -176,11 +176,13 @@ def _integral(a, name):
         return a
     if a.dtype.kind != "f":
         raise TypeError(f"{name} must hold integers, got dtype {a.dtype}")
-    bad = ~np.isfinite(a) | (a != np.round(a))
+    finite = np.isfinite(a)
+    bad = ~finite | (a != np.round(a))
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), a.shape)
         index = "".join(f"[{int(i)}]" for i in where)
-        raise ValueError(f"{name}{index} is {a[where]}: expected an integer")
+        what = "a finite integer" if not finite[where] else "an integer"
+        raise ValueError(f"{name}{index} is {a[where]}: expected {what}")
     return a.astype(np.int64)
 
 

@@ -195,13 +195,18 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
         start += B
 
 
+def _data(X, y):
+    X = as_matrix(X, "X")
+    y = as_labels(y, "y")
+    if X.shape[0] != y.shape[0]:
+        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    return X, y
+
+
 def gda_fit(X, y):
     """GDA-1: φ, μ₀, μ₁ and the shared Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ from one
     blocked pass over X (see the module docstring)."""
-    X = as_matrix(X, "X")
-    y = as_labels(y, "y", X.shape[0], "X")
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    X, y = _data(X, y)
     m, d = X.shape
     count = np.bincount(y, minlength=2)
     for c in (0, 1):
@@ -267,8 +272,7 @@ def gda_log_joint(model, X):
 
 def gda_log_likelihood(X, y, model):
     """GDA-1: ℓ = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)]."""
-    X = as_matrix(X, "X")
-    y = as_labels(y, "y", X.shape[0], "X")
+    X, y = _data(X, y)
     joint = gda_log_joint(model, X)
     return float(joint[np.arange(X.shape[0]), y].sum())
 

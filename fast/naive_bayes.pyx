@@ -139,6 +139,13 @@ def _argmax(joint, blame):
     return (joint[:, 1] > joint[:, 0]).astype(np.int64)
 
 
+def _labels(y, X):
+    y = as_labels(y, "y")
+    if X.shape[0] != y.shape[0]:
+        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    return y
+
+
 # ---- NB-2, NB-3, NB-4: Bernoulli --------------------------------------------------------------
 
 cdef void _bernoulli_counts(const unsigned char[:, ::1] X, const unsigned char[::1] y,
@@ -154,7 +161,7 @@ cdef void _bernoulli_counts(const unsigned char[:, ::1] X, const unsigned char[:
 def bernoulli_fit(X, y, alpha=1):
     """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m."""
     X = as_binary_matrix(X, "X")
-    y = as_labels(y, "y", X.shape[0], "X")
+    y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     count = np.zeros((2, X.shape[1]), dtype=np.int64)
@@ -272,7 +279,7 @@ def categorical_fit(X, y, k, alpha=1):
     X = as_integer_matrix(X, "X")
     k = _sizes(k, X.shape[1])
     _categories(X, k)
-    y = as_labels(y, "y", X.shape[0], "X")
+    y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     offset = np.r_[0, np.cumsum(k)].astype(np.intp)

@@ -86,7 +86,9 @@ def _integer(value, name, where):
         raise TypeError(f"{name}{where} is {value!r}: expected an integer")
     if isinstance(value, numbers.Integral):
         return int(value)
-    if not scalar.isfinite(value) or value != int(value):
+    if not scalar.isfinite(value):
+        raise ValueError(f"{name}{where} is {value}: expected a finite integer")
+    if value != int(value):
         raise ValueError(f"{name}{where} is {value}: expected an integer")
     return int(value)
 
