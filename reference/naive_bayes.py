@@ -13,6 +13,7 @@ logarithms of exact estimates are taken in float. A class whose p(x|y)p(y) is ex
 log-joint −∞; when every class has it the posterior is 0/0 and ZeroOverZeroError says which
 features made each class impossible (000 §2.1). Nothing here returns NaN.
 """
+import collections
 import math
 import numbers
 import re
@@ -599,12 +600,11 @@ def build_vocabulary(token_lists, min_count=1):
     place in that list ("a" comes before "aardvark", as in the notes' dictionary)."""
     min_count = inputs.positive_int(min_count, "min_count")
     inputs._sequence(token_lists, "token_lists")
-    counts = {}
+    counts = collections.Counter()
     for i, tokens in enumerate(token_lists):
         if isinstance(tokens, (str, bytes)):
             raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
-        for t in tokens:
-            counts[t] = counts.get(t, 0) + 1
+        counts.update(tokens)
     return sorted(w for w, c in counts.items() if c >= min_count)
 
 
@@ -617,6 +617,13 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     inputs._sequence(token_lists, "token_lists")
     out = []
     for i, tokens in enumerate(token_lists):
+        if isinstance(tokens, (str, bytes)):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        try:  # the common case, every word known, in one comprehension
+            out.append([index[w] for w in tokens])
+            continue
+        except (KeyError, TypeError):
+            pass
         ids = []
         for j, w in enumerate(tokens):
             k = index.get(w)
