@@ -10,6 +10,9 @@ token ids (int32 or int64, read in place) with int64 offsets.
 import numpy as np
 
 from libc.math cimport INFINITY, log
+from cpython.dict cimport PyDict_GetItemWithError
+from cpython.long cimport PyLong_AsLongLong
+from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t
 
 from cs229.fast._validation import (_integral, as_binary_matrix, as_documents, as_integer_matrix,
@@ -24,7 +27,7 @@ __all__ = [
     "bernoulli_predict", "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
     "categorical_log_posterior", "categorical_predict",
     "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_log_joint",
-    "multinomial_log_posterior", "multinomial_predict",
+    "multinomial_log_posterior", "multinomial_predict", "encode",
 ]
 
 ctypedef fused token_t:
@@ -543,3 +546,41 @@ def multinomial_predict(model, documents, ignore_unknown=False):
     phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore_unknown)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown)
     return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown))
+
+
+# ---- NB-6: words to ids -----------------------------------------------------------------------
+
+def encode(token_lists, vocabulary, ignore_unknown=False):
+    """NB-6: the word ids of every document, as ``Documents`` (flat int64 ids and offsets) rather
+    than the reference's list of lists; the same ids, the same errors for unknown words."""
+    cdef dict index = {word: position for position, word in enumerate(vocabulary)}
+    if len(index) != len(vocabulary):
+        raise ValueError("vocabulary has repeated words")
+    if isinstance(token_lists, (str, bytes)) or not hasattr(token_lists, "__iter__"):
+        raise TypeError(f"token_lists must be an iterable of word lists, got {type(token_lists).__name__}")
+    cdef bint ignore = bool(ignore_unknown)
+    cdef Py_ssize_t n = 0, i = 0, j
+    cdef PyObject* k
+    ids = np.empty(1024, dtype=np.int64)
+    cdef int64_t[::1] iv = ids
+    offsets = [0]
+    for i, tokens in enumerate(token_lists):
+        if isinstance(tokens, (str, bytes)):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        j = 0
+        for w in tokens:
+            k = PyDict_GetItemWithError(index, w)  # borrowed; NULL when absent
+            if k == NULL:
+                if not ignore:
+                    raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "
+                                     "pass ignore_unknown=True to drop such words")
+                j += 1
+                continue
+            if n == iv.shape[0]:
+                ids = np.resize(ids, 2 * n)
+                iv = ids
+            iv[n] = <int64_t> PyLong_AsLongLong(<object> k)
+            n += 1
+            j += 1
+        offsets.append(n)
+    return Documents(ids[:n].copy(), np.array(offsets, dtype=np.int64))

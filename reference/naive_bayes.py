@@ -594,12 +594,17 @@ def tokenize(message):
     return TOKEN_PATTERN.findall(message.lower())
 
 
+def _iterable(value, name):
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be an iterable of word lists, got {type(value).__name__}")
+
+
 def build_vocabulary(token_lists, min_count=1):
     """NB-6 (000 §2 fn 2): the words that occur at least ``min_count`` times in total in the
-    given (training) documents, sorted in Python's string order, so that the id of a word is its
+    given (training) documents (any iterable of word lists, e.g. a generator), sorted in Python's string order, so that the id of a word is its
     place in that list ("a" comes before "aardvark", as in the notes' dictionary)."""
     min_count = inputs.positive_int(min_count, "min_count")
-    inputs._sequence(token_lists, "token_lists")
+    _iterable(token_lists, "token_lists")
     counts = collections.Counter()
     for i, tokens in enumerate(token_lists):
         if isinstance(tokens, (str, bytes)):
@@ -609,12 +614,13 @@ def build_vocabulary(token_lists, min_count=1):
 
 
 def encode(token_lists, vocabulary, ignore_unknown=False):
-    """NB-6 (000 §2.2): each document as the list of its word ids x_j ∈ {0..|V|−1}. A word not in
-    the vocabulary is an error unless ``ignore_unknown`` (then it is dropped)."""
+    """NB-6 (000 §2.2): each document (of any iterable of word lists) as the list of its word ids
+    x_j ∈ {0..|V|−1}. A word not in the vocabulary is an error unless ``ignore_unknown`` (then
+    it is dropped)."""
     index = {w: k for k, w in enumerate(vocabulary)}
     if len(index) != len(vocabulary):
         raise ValueError("vocabulary has repeated words")
-    inputs._sequence(token_lists, "token_lists")
+    _iterable(token_lists, "token_lists")
     out = []
     for i, tokens in enumerate(token_lists):
         if isinstance(tokens, (str, bytes)):

@@ -35,6 +35,7 @@ VALID = {
     "multinomial_log_joint": dict(model=MULTINOMIAL, documents=DOCS),
     "multinomial_log_posterior": dict(model=MULTINOMIAL, documents=DOCS),
     "multinomial_predict": dict(model=MULTINOMIAL, documents=DOCS),
+    "encode": dict(token_lists=[["b", "a"], ["a"]], vocabulary=["a", "b"]),  # words: see test_encode_*
 }
 FIELDS = {R.BernoulliNB: ("phi_j_y0", "phi_j_y1"), R.MultinomialNB: ("phi_k_y0", "phi_k_y1")}
 FACES = {"fast": F, "reference": R}
@@ -245,3 +246,15 @@ def test_token_ids_of_every_integer_width_count_the_same():
     for dtype in (np.int8, np.uint16, np.int32, np.uint32, np.int64, np.uint64, np.float64):
         got = F.multinomial_fit(R.Documents(tokens.astype(dtype), offsets.astype(np.int32)), [0, 1, 1], 4)
         assert np.array_equal(got.word_count, expected.word_count), dtype
+
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("override,error,message", [
+    (dict(token_lists="ab"), TypeError, "token_lists must be an iterable"),
+    (dict(token_lists=[["a"], "ab"]), TypeError, r"token_lists\[1\] must be a list of words"),
+    (dict(token_lists=[["a", "c"]]), ValueError, r"token_lists\[0\]\[1\] is 'c'"),
+    (dict(vocabulary=["a", "b", "a"]), ValueError, "repeated"),
+])
+def test_encode_bad_input(face, override, error, message):
+    with pytest.raises(error, match=message):
+        _call(face, "encode", **override)

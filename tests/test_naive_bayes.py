@@ -312,6 +312,25 @@ def test_tokenizer_and_vocabulary_NB_6():
         R.build_vocabulary(docs, 0)
 
 
+def test_fast_encode_gives_the_reference_ids_NB_6():
+    docs = [["b", "a", "b"], [], ["c", "a", "zz"]]
+    vocabulary = ["a", "b", "c"]
+    packed = F.encode(iter(docs), vocabulary, ignore_unknown=True)
+    expected = R.pack_documents(R.encode(iter(docs), vocabulary, ignore_unknown=True))
+    assert packed.tokens.tolist() == expected.tokens and packed.offsets.tolist() == expected.offsets
+    for face in (F, R):
+        with pytest.raises(ValueError, match=r"token_lists\[2\]\[2\] is 'zz'"):
+            face.encode(docs, vocabulary)
+        with pytest.raises(TypeError, match="token_lists"):
+            face.encode("abc", vocabulary)
+        with pytest.raises(ValueError, match="repeated"):
+            face.encode(docs, ["a", "a"])
+    corpus = R.sms_spam_corpus()
+    train, _ = R.sms_spam_split()
+    tokens = (R.tokenize(message) for _, message in train)
+    assert F.encode(tokens, corpus.vocabulary).tokens.tolist() == sum(corpus.train_documents, [])
+
+
 def test_sms_split_is_deterministic_and_documented_NB_6():
     train, test = R.sms_spam_split()
     assert (len(train), len(test)) == (4460, 1114)
