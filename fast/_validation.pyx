@@ -113,3 +113,136 @@ def as_order(order, m):
             or not np.array_equal(np.sort(o), np.arange(m)):
         raise ValueError(f"order must be a permutation of 0..{m - 1}")
     return np.ascontiguousarray(o, dtype=np.intp)
+
+
+# ---- Part IV (generative learning): labels, binary and integer features, token-id documents ----
+
+__all__ += ["as_labels", "as_binary_matrix", "as_integer_matrix", "as_documents"]
+
+
+def as_labels(y, name="y", length=None, length_name=None):
+    """Labels in {0, 1} (any real dtype) as a uint8 array; the first other value is named."""
+    a = as_vector(y, name, length, length_name)
+    bad = (a != 0) & (a != 1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{name}[{i}] is {a[i]}: labels must be 0 or 1")
+    return a.astype(np.uint8)
+
+
+def as_binary_matrix(X, name="X"):
+    """A matrix of 0/1 features (any real dtype) as C-contiguous uint8, one byte per entry."""
+    a = _as_real_array(X, name)
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    if a.shape[1] == 0:
+        raise ValueError(f"{name} has rows of length 0")
+    if a.dtype.kind == "f":
+        _finite(a, name)
+    if a.dtype != np.uint8 or a.max(initial=0) > 1:
+        bad = (a != 0) & (a != 1)
+        if bad.any():
+            where = np.unravel_index(int(np.argmax(bad)), a.shape)
+            raise ValueError(f"{name}[{where[0]}][{where[1]}] is {a[where]}: features must be binary (0 or 1)")
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def as_integer_matrix(X, name="X"):
+    """A matrix of integers (an integer dtype; floats are refused as the reference refuses them)
+    as C-contiguous intp."""
+    try:
+        a = np.asarray(X)
+    except ValueError as e:
+        raise ValueError(f"{name} is ragged or not rectangular ({e})") from None
+    if a.dtype == object:
+        try:
+            a = a.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} has non-numeric entries") from None
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    if a.shape[1] == 0:
+        raise ValueError(f"{name} has rows of length 0")
+    a = _integral(a, name)
+    return np.ascontiguousarray(a, dtype=np.intp)
+
+
+def _integral(a, name):
+    """Integer arrays pass; real arrays pass when every entry is a finite integral value (as the
+    reference accepts 2.0 for 2), the first other entry is named."""
+    if a.dtype.kind in "iu":
+        return a
+    if a.dtype.kind != "f":
+        raise TypeError(f"{name} must hold integers, got dtype {a.dtype}")
+    finite = np.isfinite(a)
+    bad = ~finite | (a != np.round(a))
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), a.shape)
+        index = "".join(f"[{int(i)}]" for i in where)
+        what = "a finite integer" if not finite[where] else "an integer"
+        raise ValueError(f"{name}{index} is {a[where]}: expected {what}")
+    return a.astype(np.int64)
+
+
+def _token_array(a, name):
+    if a.size == 0:
+        return np.empty(0, dtype=np.int64)
+    a = _integral(a, name)
+    if a.dtype == np.int32 or a.dtype == np.int64:
+        return np.ascontiguousarray(a)
+    if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
+        raise ValueError(f"{name} holds token ids beyond the int64 range")
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def as_documents(documents, name="documents"):
+    """Documents as (tokens, offsets): tokens an int32 or int64 array (kept without a copy when it
+    is one), offsets int64 with document i = tokens[offsets[i]:offsets[i + 1]]. Accepts the
+    reference's ``Documents`` (flat tokens plus offsets) or a sequence of token-id sequences."""
+    from cs229.reference.naive_bayes import Documents
+    if isinstance(documents, Documents):
+        tokens = np.asarray(documents.tokens)
+        offsets = np.asarray(documents.offsets)
+        if tokens.ndim != 1:
+            raise ValueError(f"{name}.tokens must be 1-dimensional, got {tokens.ndim} dimension(s)")
+        tokens = _token_array(tokens, f"{name}.tokens")
+        if offsets.ndim != 1 or offsets.dtype.kind not in "iu":
+            raise TypeError(f"{name}.offsets must be a 1-dimensional array of integers")
+        offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+        if offsets.shape[0] < 2 or offsets[0] != 0 or offsets[offsets.shape[0] - 1] != tokens.shape[0] \
+                or (np.diff(offsets) < 0).any():
+            raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = "
+                             f"{tokens.shape[0]} without decreasing")
+        return tokens, offsets
+    if isinstance(documents, (str, bytes)) or not hasattr(documents, "__len__"):
+        raise TypeError(f"{name} must be a sequence of token-id sequences or Documents, "
+                        f"got {type(documents).__name__}")
+    if len(documents) == 0:
+        raise ValueError(f"{name} is empty (no documents)")
+    parts = []
+    offsets = np.zeros(len(documents) + 1, dtype=np.int64)
+    for i, d in enumerate(documents):
+        if isinstance(d, (str, bytes)) or not hasattr(d, "__iter__"):
+            raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
+        try:
+            a = np.asarray(d)
+        except ValueError:
+            raise TypeError(f"{name}[{i}] must be a flat sequence of token ids") from None
+        if a.ndim != 1 and a.size:
+            raise TypeError(f"{name}[{i}] must be a flat sequence of token ids")
+        a = a.reshape(-1)
+        if a.dtype == object:
+            try:
+                a = a.astype(np.float64)
+            except (TypeError, ValueError):
+                raise TypeError(f"{name}[{i}] has non-numeric entries") from None
+        if a.size and a.dtype.kind not in "iuf":
+            raise TypeError(f"{name}[{i}] must hold integer token ids, got {a.dtype}")
+        parts.append(_integral(a, f"{name}[{i}]").astype(np.int64, copy=False) if a.size
+                     else np.empty(0, dtype=np.int64))
+        offsets[i + 1] = offsets[i] + a.size
+    return np.concatenate(parts), offsets

@@ -73,3 +73,78 @@ def positive_int(n, name):
 def same_length(X, y, x_name="X", y_name="y"):
     if len(X) != len(y):
         raise ValueError(f"{x_name} has {len(X)} rows but {y_name} has {len(y)} entries")
+
+
+# ---- Part IV (generative learning): labels, discrete features, counts --------------------------
+
+__all__ += ["labels", "binary_matrix", "natural", "nonnegative", "integer_matrix"]
+
+
+def _integer(value, name, where):
+    """An int; a real number with an integral value (2.0, Fraction(4, 2)) is accepted as one."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}{where} is {value!r}: expected an integer")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if not scalar.isfinite(value):
+        raise ValueError(f"{name}{where} is {value}: expected a finite integer")
+    if value != int(value):
+        raise ValueError(f"{name}{where} is {value}: expected an integer")
+    return int(value)
+
+
+def labels(y, name="y"):
+    """Class labels y⁽ⁱ⁾ ∈ {0, 1} as ints; any real number equal to 0 or 1 is accepted."""
+    y = vector(y, name)
+    out = []
+    for i, v in enumerate(y):
+        if v != 0 and v != 1:
+            raise ValueError(f"{name}[{i}] is {v}: labels must be 0 or 1")
+        out.append(int(v))
+    return out
+
+
+def binary_matrix(X, name="X"):
+    """A matrix whose entries are 0 or 1 (any real type), returned as ints."""
+    X = matrix(X, name)
+    for i, row in enumerate(X):
+        for j, v in enumerate(row):
+            if v != 0 and v != 1:
+                raise ValueError(f"{name}[{i}][{j}] is {v}: features must be binary (0 or 1)")
+    return [[int(v) for v in row] for row in X]
+
+
+def integer_matrix(X, name="X"):
+    """A rectangular matrix of integers (not bools; integral reals accepted), e.g. category indices."""
+    _sequence(X, name)
+    if len(X) == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    width = None
+    rows = []
+    for i, row in enumerate(X):
+        if isinstance(row, numbers.Number) or not hasattr(row, "__len__"):
+            raise ValueError(f"{name} must be 2-dimensional (a sequence of rows); row {i} is {row!r}")
+        if width is None:
+            width = len(row)
+            if width == 0:
+                raise ValueError(f"{name} has rows of length 0")
+        elif len(row) != width:
+            raise ValueError(f"{name} is ragged: row 0 has {width} entries, row {i} has {len(row)}")
+        rows.append([_integer(v, name, f"[{i}][{j}]") for j, v in enumerate(row)])
+    return rows
+
+
+def natural(n, name):
+    """An integer >= 0 (not a bool)."""
+    n = _integer(n, name, "")
+    if n < 0:
+        raise ValueError(f"{name} must be >= 0, got {n}")
+    return n
+
+
+def nonnegative(x, name):
+    """A finite scalar >= 0."""
+    x = _entry(x, name, "")
+    if x < 0:
+        raise ValueError(f"{name} must be >= 0, got {x}")
+    return x

@@ -163,3 +163,24 @@ def zero_tolerance(like, scale, n=1):
     the data the value was computed from.
     """
     return n * eps(like) * scale
+
+
+# ---- Part IV (generative learning): the log-gamma function ------------------------------------
+
+__all__ += ["lgamma"]
+
+
+def lgamma(x):
+    """log Γ(x) for x > 0; log k! = lgamma(k + 1) is the normaliser of a Poisson pmf (GDA-4).
+
+    Exact arguments are rational only where Γ(x) = 1 (x = 1 or 2)."""
+    k = kind(x)
+    if x <= 0:
+        raise ValueError(f"lgamma of a non-positive number ({x})")
+    if k == "mpf":
+        return mpmath.loggamma(x)
+    if k == "exact":
+        if x == 1 or x == 2:
+            return Fraction(0)
+        _no_exact("lgamma", x)
+    return math.lgamma(x)

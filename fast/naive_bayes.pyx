@@ -1,0 +1,586 @@
+"""Compiled twins of cs229.reference.naive_bayes (catalog NB-2 … NB-6).
+
+Fitting is counting: integer counts are exact and equal to the reference's; the estimates
+(c + α)/(N + kα) are one correctly rounded division of exact integers, so with α = 1 they are the
+float of the reference's Fractions. Log-joints add log p(y) and then the log-probabilities of the
+features (or words) in the reference's order, from tables of logarithms taken with the C library,
+so they are the reference's float results. Documents for the multinomial event model are flat
+token ids (int32 or int64, read in place) with int64 offsets.
+"""
+import numpy as np
+
+from libc.math cimport INFINITY, log
+from cpython.dict cimport PyDict_GetItemWithError
+from cpython.long cimport PyLong_AsLongLong
+from cpython.ref cimport PyObject
+from libc.stdint cimport int32_t, int64_t
+
+from cs229.fast._validation import (_integral, as_binary_matrix, as_documents, as_integer_matrix,
+                                    as_labels, as_scalar, as_vector, positive_int)
+from cs229.reference import naive_bayes as _R
+from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
+                                         ZeroOverZeroError)
+
+__all__ = [
+    "ZeroOverZeroError", "value_counts", "laplace_estimate",
+    "BernoulliNB", "bernoulli_fit", "bernoulli_log_joint", "bernoulli_log_posterior",
+    "bernoulli_predict", "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
+    "categorical_log_posterior", "categorical_predict",
+    "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_log_joint",
+    "multinomial_log_posterior", "multinomial_predict", "encode",
+]
+
+ctypedef fused token_t:
+    int32_t
+    int64_t
+
+
+def _alpha(alpha):
+    alpha = as_scalar(alpha, "alpha")
+    if alpha < 0:
+        raise ValueError(f"alpha must be >= 0, got {alpha}")
+    return alpha
+
+
+# ---- NB-4 -------------------------------------------------------------------------------------
+
+def value_counts(z, k):
+    """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
+    k = positive_int(k, "k")
+    a = np.asarray(z)
+    if a.ndim != 1:
+        raise ValueError(f"z must be 1-dimensional, got {a.ndim} dimension(s)")
+    if a.dtype == object or a.dtype.kind not in "iuf":
+        if a.size:
+            raise TypeError(f"z must hold integers, got dtype {a.dtype}")
+    a = _integral(a, "z").astype(np.int64, copy=False) if a.size else np.empty(0, dtype=np.int64)
+    bad = (a < 0) | (a >= k)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"z[{i}] is {a[i]}: values must be in 0..{k - 1}")
+    return np.bincount(a, minlength=k).astype(np.int64)
+
+
+def laplace_estimate(counts, alpha=1):
+    """NB-4: φⱼ = (cⱼ + α) / (Σₗ cₗ + kα)."""
+    c = as_vector(counts, "counts")
+    if (c < 0).any():
+        j = int(np.argmax(c < 0))
+        raise ValueError(f"counts[{j}] is {c[j]}: counts must be >= 0")
+    alpha = _alpha(alpha)
+    total = float(np.add.reduce(c)) + c.shape[0] * alpha
+    if total == 0:
+        raise ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 "
+                                "(no observations; use Laplace smoothing, alpha > 0)")
+    return (c + alpha) / total
+
+
+# ---- shared -----------------------------------------------------------------------------------
+
+def _class_counts(y):
+    count = np.bincount(y, minlength=2).astype(np.int64)
+    for c in (0, 1):
+        if count[c] == 0:
+            raise ValueError(f"y has no examples of class {c}: p(y = {c}) = 0 and φ_(·|y={c}) has "
+                             "no data (Naive Bayes needs both classes)")
+    return count
+
+
+def _phi_y(model, cls):
+    if not isinstance(model, cls):
+        raise TypeError(f"model must be a {cls.__name__}, got {type(model).__name__}")
+    phi_y = as_scalar(model.phi_y, "model.phi_y")
+    if not 0 < phi_y < 1:
+        raise ValueError(f"model.phi_y must be in (0, 1), got {phi_y}")
+    return phi_y
+
+
+def _probabilities(values, name, length=None, length_name=None):
+    p = as_vector(values, name, length, length_name)
+    bad = (p < 0) | (p > 1)
+    if bad.any():
+        j = int(np.argmax(bad))
+        raise ValueError(f"{name}[{j}] is {p[j]}: a probability must be in [0, 1]")
+    return p
+
+
+cdef void _log_table(const double[::1] p, double[::1] out) noexcept nogil:
+    cdef Py_ssize_t k
+    for k in range(p.shape[0]):
+        out[k] = log(p[k]) if p[k] > 0 else -INFINITY
+
+
+def _logs(p):
+    p = np.ascontiguousarray(p, dtype=np.float64)
+    out = np.empty(p.shape[0])
+    _log_table(p, out)
+    return out
+
+
+def _log_prior(phi_y):
+    return _logs(np.array([1 - phi_y, phi_y]))
+
+
+def _check_possible(joint, blame):
+    impossible = (joint[:, 0] == -np.inf) & (joint[:, 1] == -np.inf)
+    if impossible.any():
+        i = int(np.argmax(impossible))
+        raise _R._zero_over_zero(i, blame(i))
+
+
+def _posterior(joint, blame):
+    """log p(y|x) = log p(x,y) − (top + log Σ exp(log p(x,y') − top)), as the reference does."""
+    _check_possible(joint, blame)
+    top = joint.max(axis=1)
+    with np.errstate(invalid="ignore"):
+        log_p_x = top + np.log(np.exp(joint[:, 0] - top) + np.exp(joint[:, 1] - top))
+    return joint - log_p_x[:, None]
+
+
+def _argmax(joint, blame):
+    _check_possible(joint, blame)
+    return (joint[:, 1] > joint[:, 0]).astype(np.int64)
+
+
+def _labels(y, X):
+    y = as_labels(y, "y")
+    if X.shape[0] != y.shape[0]:
+        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    return y
+
+
+# ---- NB-2, NB-3, NB-4: Bernoulli --------------------------------------------------------------
+
+cdef void _bernoulli_counts(const unsigned char[:, ::1] X, const unsigned char[::1] y,
+                            int64_t[:, ::1] count) noexcept nogil:
+    cdef Py_ssize_t i, j, n = X.shape[1]
+    cdef int64_t* row
+    for i in range(X.shape[0]):
+        row = &count[y[i], 0]
+        for j in range(n):
+            row[j] += X[i, j]
+
+
+def bernoulli_fit(X, y, alpha=1):
+    """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m."""
+    X = as_binary_matrix(X, "X")
+    y = _labels(y, X)
+    alpha = _alpha(alpha)
+    class_count = _class_counts(y)
+    count = np.zeros((2, X.shape[1]), dtype=np.int64)
+    cdef const unsigned char[:, ::1] Xv = X
+    cdef const unsigned char[::1] yv = y
+    cdef int64_t[:, ::1] cv = count
+    with nogil:
+        _bernoulli_counts(Xv, yv, cv)
+    phi = (count + alpha) / (class_count[:, None] + 2 * alpha)
+    return BernoulliNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
+                       class_count, count, alpha)
+
+
+def _bernoulli(model, X):
+    phi_y = _phi_y(model, BernoulliNB)
+    phi0 = _probabilities(model.phi_j_y0, "model.phi_j_y0")
+    phi1 = _probabilities(model.phi_j_y1, "model.phi_j_y1", phi0.shape[0], "model.phi_j_y0")
+    X = as_binary_matrix(X, "X")
+    if X.shape[1] != phi0.shape[0]:
+        raise ValueError(f"X has {X.shape[1]} columns but the model has {phi0.shape[0]} features")
+    return phi_y, phi0, phi1, X
+
+
+cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1] T,
+                           const double[::1] log_prior, double[:, ::1] out) noexcept nogil:
+    """out[i, c] = log p(y=c) + Σⱼ T[c, j, x_j], left to right, −∞ at the first zero factor."""
+    cdef Py_ssize_t i, j, c, n = X.shape[1]
+    cdef double total, term
+    for i in range(X.shape[0]):
+        for c in range(2):
+            total = log_prior[c]
+            for j in range(n):
+                term = T[c, j, X[i, j]]
+                if term == -INFINITY:
+                    total = -INFINITY
+                    break
+                total = total + term
+            out[i, c] = total
+
+
+def bernoulli_log_joint(model, X):
+    """NB-2: [log p(x, y=0), log p(x, y=1)] per row; −∞ where a factor is 0."""
+    phi_y, phi0, phi1, X = _bernoulli(model, X)
+    T = np.empty((2, phi0.shape[0], 2))
+    for c, phi in enumerate((phi0, phi1)):
+        T[c, :, 0] = _logs(1 - phi)
+        T[c, :, 1] = _logs(phi)
+    out = np.empty((X.shape[0], 2))
+    cdef const unsigned char[:, ::1] Xv = X
+    cdef const double[:, :, ::1] Tv = T
+    cdef const double[::1] lp = _log_prior(phi_y)
+    cdef double[:, ::1] ov = out
+    with nogil:
+        _bernoulli_joint(Xv, Tv, lp, ov)
+    return out
+
+
+def _bernoulli_blame(phi0, phi1, X):
+    return lambda i: _R._bernoulli_blame([phi0.tolist(), phi1.tolist()], {i: X[i].tolist()})(i)
+
+
+def bernoulli_log_posterior(model, X):
+    """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] per row; 0/0 raises ZeroOverZeroError."""
+    _, phi0, phi1, Xb = _bernoulli(model, X)
+    return _posterior(bernoulli_log_joint(model, Xb), _bernoulli_blame(phi0, phi1, Xb))
+
+
+def bernoulli_predict(model, X):
+    """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    _, phi0, phi1, Xb = _bernoulli(model, X)
+    return _argmax(bernoulli_log_joint(model, Xb), _bernoulli_blame(phi0, phi1, Xb))
+
+
+# ---- NB-5: k_j-valued features and bins -------------------------------------------------------
+
+def discretize(values, edges):
+    """NB-5: the number of edges <= v for each value (bin 0 below e₀, bin K at or above e_{K−1})."""
+    v = as_vector(values, "values")
+    e = as_vector(edges, "edges")
+    bad = np.flatnonzero(~(e[1:] > e[:-1]))
+    if bad.size:
+        b = int(bad[0]) + 1
+        raise ValueError(f"edges must be strictly increasing: edges[{b - 1}] = {e[b - 1]} "
+                         f">= edges[{b}] = {e[b]}")
+    return np.searchsorted(e, v, side="right").astype(np.int64)
+
+
+def _sizes(k, n):
+    if isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)):
+        k = [k] * n
+    if isinstance(k, (str, bytes)) or not hasattr(k, "__len__"):
+        raise TypeError(f"k must be an integer or a sequence of integers, got {type(k).__name__}")
+    if len(k) != n:
+        raise ValueError(f"k has {len(k)} entries but X has {n} columns")
+    return np.array([positive_int(v, f"k[{j}]") for j, v in enumerate(k)], dtype=np.intp)
+
+
+def _categories(X, k):
+    bad = (X < 0) | (X >= k[None, :])
+    if bad.any():
+        i, j = np.unravel_index(int(np.argmax(bad)), X.shape)
+        raise ValueError(f"X[{i}][{j}] is {X[i, j]}: feature {j} takes values 0..{k[j] - 1}")
+
+
+cdef void _categorical_counts(const Py_ssize_t[:, ::1] X, const unsigned char[::1] y,
+                              const Py_ssize_t[::1] offset, int64_t[:, ::1] count) noexcept nogil:
+    cdef Py_ssize_t i, j
+    for i in range(X.shape[0]):
+        for j in range(X.shape[1]):
+            count[y[i], offset[j] + X[i, j]] += 1
+
+
+def categorical_fit(X, y, k, alpha=1):
+    """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j)."""
+    X = as_integer_matrix(X, "X")
+    k = _sizes(k, X.shape[1])
+    _categories(X, k)
+    y = _labels(y, X)
+    alpha = _alpha(alpha)
+    class_count = _class_counts(y)
+    offset = np.r_[0, np.cumsum(k)].astype(np.intp)
+    flat = np.zeros((2, int(offset[-1])), dtype=np.int64)
+    cdef const Py_ssize_t[:, ::1] Xv = X
+    cdef const unsigned char[::1] yv = y
+    cdef const Py_ssize_t[::1] ov = offset
+    cdef int64_t[:, ::1] fv = flat
+    with nogil:
+        _categorical_counts(Xv, yv, ov, fv)
+    count = [[flat[c, offset[j]:offset[j + 1]].copy() for j in range(len(k))] for c in (0, 1)]
+    phi = [[(count[c][j] + alpha) / (class_count[c] + alpha * k[j]) for j in range(len(k))]
+           for c in (0, 1)]
+    return CategoricalNB(float(class_count[1] / y.shape[0]), phi, [int(v) for v in k], class_count,
+                         count, alpha)
+
+
+def _categorical(model, X):
+    phi_y = _phi_y(model, CategoricalNB)
+    if isinstance(model.k, (str, bytes)) or not hasattr(model.k, "__len__"):
+        raise TypeError("model.k must be a sequence of integers")
+    k = _sizes(model.k, len(model.k))
+    X = as_integer_matrix(X, "X")
+    if X.shape[1] != k.shape[0]:
+        raise ValueError(f"X has {X.shape[1]} columns but the model has {k.shape[0]} features")
+    _categories(X, k)
+    phi = [[_probabilities(model.phi[c][j], f"model.phi[{c}][{j}]", int(k[j]), f"model.k[{j}]")
+            for j in range(k.shape[0])] for c in (0, 1)]
+    return phi_y, phi, k, X
+
+
+cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
+                             const Py_ssize_t[::1] offset, const double[::1] log_prior,
+                             double[:, ::1] out) noexcept nogil:
+    cdef Py_ssize_t i, j, c
+    cdef double total, term
+    for i in range(X.shape[0]):
+        for c in range(2):
+            total = log_prior[c]
+            for j in range(X.shape[1]):
+                term = T[c, offset[j] + X[i, j]]
+                if term == -INFINITY:
+                    total = -INFINITY
+                    break
+                total = total + term
+            out[i, c] = total
+
+
+def categorical_log_joint(model, X):
+    """NB-5: [log p(x, y=0), log p(x, y=1)] per row; −∞ for a zero factor."""
+    phi_y, phi, k, X = _categorical(model, X)
+    offset = np.r_[0, np.cumsum(k)].astype(np.intp)
+    T = np.stack([_logs(np.concatenate(phi[c])) for c in (0, 1)])
+    out = np.empty((X.shape[0], 2))
+    cdef const Py_ssize_t[:, ::1] Xv = X
+    cdef const double[:, ::1] Tv = T
+    cdef const Py_ssize_t[::1] ofv = offset
+    cdef const double[::1] lp = _log_prior(phi_y)
+    cdef double[:, ::1] ov = out
+    with nogil:
+        _categorical_joint(Xv, Tv, ofv, lp, ov)
+    return out
+
+
+def _categorical_blame(phi, X):
+    lists = [[p.tolist() for p in phi[c]] for c in (0, 1)]
+    return lambda i: _R._categorical_blame(lists, {i: X[i].tolist()})(i)
+
+
+def categorical_log_posterior(model, X):
+    """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row."""
+    _, phi, _, Xc = _categorical(model, X)
+    return _posterior(categorical_log_joint(model, Xc), _categorical_blame(phi, Xc))
+
+
+def categorical_predict(model, X):
+    """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    _, phi, _, Xc = _categorical(model, X)
+    return _argmax(categorical_log_joint(model, Xc), _categorical_blame(phi, Xc))
+
+
+# ---- NB-6: the multinomial event model --------------------------------------------------------
+
+def pack_documents(documents):
+    """NB-6: ``Documents`` with int64 flat tokens and offsets."""
+    tokens, offsets = as_documents(documents, "documents")
+    return Documents(tokens.astype(np.int64, copy=False), offsets)
+
+
+cdef Py_ssize_t _first_outside(const token_t[::1] tokens, int64_t size) noexcept nogil:
+    """The first position whose id is outside 0..size−1, or −1. The common case (all inside) is
+    settled by a branch-free min/max sweep that the compiler vectorises."""
+    cdef Py_ssize_t p, n = tokens.shape[0]
+    cdef token_t lo = tokens[0], hi = tokens[0], t
+    for p in range(n):
+        t = tokens[p]
+        lo = t if t < lo else lo
+        hi = t if t > hi else hi
+    if lo >= 0 and hi < size:
+        return -1
+    for p in range(n):
+        if tokens[p] < 0 or tokens[p] >= size:
+            return p
+    return -1
+
+
+def _documents(documents, size, ignore_unknown):
+    """(tokens, offsets) with every id in 0..size−1 unless ``ignore_unknown``; the error names
+    the first outside id as documents[i][j], like the reference."""
+    tokens, offsets = as_documents(documents, "documents")
+    if ignore_unknown or tokens.shape[0] == 0:
+        return tokens, offsets
+    cdef Py_ssize_t p
+    if tokens.dtype == np.int32:
+        p = _first_outside[int32_t](tokens, size)
+    else:
+        p = _first_outside[int64_t](tokens, size)
+    if p >= 0:
+        i = int(np.searchsorted(offsets, p, side="right")) - 1
+        raise ValueError(f"documents[{i}][{p - int(offsets[i])}] is {tokens[p]}: token ids must be in "
+                         f"0..{size - 1} (the vocabulary); pass ignore_unknown=True to drop the others")
+    return tokens, offsets
+
+
+cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
+                       const unsigned char[::1] y, int64_t size, bint ignore,
+                       int64_t[:, ::1] count, int64_t[::1] total) noexcept nogil:
+    cdef Py_ssize_t i, p
+    cdef int64_t t
+    cdef int64_t* row
+    for i in range(y.shape[0]):
+        row = &count[y[i], 0]
+        if not ignore:
+            for p in range(offsets[i], offsets[i + 1]):
+                row[tokens[p]] += 1
+            total[y[i]] += offsets[i + 1] - offsets[i]
+            continue
+        for p in range(offsets[i], offsets[i + 1]):
+            t = tokens[p]
+            if t < 0 or t >= size:
+                continue
+            row[t] += 1
+            total[y[i]] += 1
+
+
+def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+    """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
+    φ_y = m₁/m, counted in one pass over the flat token ids."""
+    size = positive_int(vocabulary_size, "vocabulary_size")
+    tokens, offsets = _documents(documents, size, ignore_unknown)
+    y = as_labels(y, "y")
+    if y.shape[0] != offsets.shape[0] - 1:
+        raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
+    alpha = _alpha(alpha)
+    class_count = _class_counts(y)
+    count = np.zeros((2, size), dtype=np.int64)
+    total = np.zeros(2, dtype=np.int64)
+    cdef bint ignore = bool(ignore_unknown)
+    if tokens.dtype == np.int32:
+        _count32(tokens, offsets, y, size, ignore, count, total)
+    else:
+        _count64(tokens, offsets, y, size, ignore, count, total)
+    for c in (0, 1):
+        if total[c] + alpha * size == 0:
+            raise ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
+                                    "use Laplace smoothing (alpha > 0)")
+    phi = (count + alpha) / (total[:, None] + alpha * size)
+    return MultinomialNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
+                         class_count, count, total, alpha)
+
+
+def _count32(const int32_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
+             int64_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
+    with nogil:
+        _count_words(tokens, offsets, y, size, ignore, count, total)
+
+
+def _count64(const int64_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
+             int64_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
+    with nogil:
+        _count_words(tokens, offsets, y, size, ignore, count, total)
+
+
+cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offsets,
+                             const double[:, ::1] T, const double[::1] log_prior, int64_t size,
+                             bint ignore, double[:, ::1] out) noexcept nogil:
+    """out[i] = (log p(y=0) + Σⱼ T[x_j, 0], log p(y=1) + Σⱼ T[x_j, 1]) in document order; T holds
+    log φ_{k|y} word by word, both classes side by side (one cache line per word)."""
+    cdef Py_ssize_t i, p
+    cdef int64_t t
+    cdef double a, b
+    for i in range(out.shape[0]):
+        a = log_prior[0]
+        b = log_prior[1]
+        for p in range(offsets[i], offsets[i + 1]):
+            t = tokens[p]
+            if ignore and (t < 0 or t >= size):
+                continue
+            a = a + T[t, 0]
+            b = b + T[t, 1]
+        out[i, 0] = a
+        out[i, 1] = b
+
+
+def _joint32(const int32_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
+             const double[::1] lp, int64_t size, bint ignore, double[:, ::1] out):
+    with nogil:
+        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out)
+
+
+def _joint64(const int64_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
+             const double[::1] lp, int64_t size, bint ignore, double[:, ::1] out):
+    with nogil:
+        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out)
+
+
+def _multinomial(model, documents, ignore_unknown):
+    phi_y = _phi_y(model, MultinomialNB)
+    phi0 = _probabilities(model.phi_k_y0, "model.phi_k_y0")
+    phi1 = _probabilities(model.phi_k_y1, "model.phi_k_y1", phi0.shape[0], "model.phi_k_y0")
+    tokens, offsets = _documents(documents, phi0.shape[0], ignore_unknown)
+    return phi_y, phi0, phi1, tokens, offsets
+
+
+def _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown):
+    T = np.empty((phi0.shape[0], 2))
+    T[:, 0] = _logs(phi0)
+    T[:, 1] = _logs(phi1)
+    out = np.empty((offsets.shape[0] - 1, 2))
+    lp = _log_prior(phi_y)
+    if tokens.dtype == np.int32:
+        _joint32(tokens, offsets, T, lp, phi0.shape[0], bool(ignore_unknown), out)
+    else:
+        _joint64(tokens, offsets, T, lp, phi0.shape[0], bool(ignore_unknown), out)
+    return out
+
+
+def multinomial_log_joint(model, documents, ignore_unknown=False):
+    """NB-6: [log p(x, y=0), log p(x, y=1)] per document; −∞ where a word has φ_{k|y} = 0."""
+    return _joint(*_multinomial(model, documents, ignore_unknown), ignore_unknown)
+
+
+def _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown):
+    def blame(i):
+        doc = tokens[offsets[i]:offsets[i + 1]]
+        if ignore_unknown:
+            doc = doc[(doc >= 0) & (doc < phi0.shape[0])]
+        return _R._multinomial_blame([phi0, phi1], {i: doc.tolist()})(i)
+    return blame
+
+
+def multinomial_log_posterior(model, documents, ignore_unknown=False):
+    """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
+    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore_unknown)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown)
+    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown))
+
+
+def multinomial_predict(model, documents, ignore_unknown=False):
+    """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
+    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore_unknown)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown)
+    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown))
+
+
+# ---- NB-6: words to ids -----------------------------------------------------------------------
+
+def encode(token_lists, vocabulary, ignore_unknown=False):
+    """NB-6: the word ids of every document, as ``Documents`` (flat int64 ids and offsets) rather
+    than the reference's list of lists; the same ids, the same errors for unknown words."""
+    cdef dict index = {word: position for position, word in enumerate(vocabulary)}
+    if len(index) != len(vocabulary):
+        raise ValueError("vocabulary has repeated words")
+    if isinstance(token_lists, (str, bytes)) or not hasattr(token_lists, "__iter__"):
+        raise TypeError(f"token_lists must be an iterable of word lists, got {type(token_lists).__name__}")
+    cdef bint ignore = bool(ignore_unknown)
+    cdef Py_ssize_t n = 0, i = 0, j
+    cdef PyObject* k
+    ids = np.empty(1024, dtype=np.int64)
+    cdef int64_t[::1] iv = ids
+    offsets = [0]
+    for i, tokens in enumerate(token_lists):
+        if isinstance(tokens, (str, bytes)):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        j = 0
+        for w in tokens:
+            k = PyDict_GetItemWithError(index, w)  # borrowed; NULL when absent
+            if k == NULL:
+                if not ignore:
+                    raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "
+                                     "pass ignore_unknown=True to drop such words")
+                j += 1
+                continue
+            if n == iv.shape[0]:
+                ids = np.resize(ids, 2 * n)
+                iv = ids
+            iv[n] = <int64_t> PyLong_AsLongLong(<object> k)
+            n += 1
+            j += 1
+        offsets.append(n)
+    return Documents(ids[:n].copy(), np.array(offsets, dtype=np.int64))

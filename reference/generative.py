@@ -1,0 +1,454 @@
+"""Part IV of the notes, generative learning: Bayes' rule, the multivariate normal and Gaussian
+discriminant analysis (000 Part IV intro, §1.1-1.3; 002 §1.4, §1.4.1-1.4.2).
+
+Labels are y ∈ {0, 1}. X is a list of rows x⁽ⁱ⁾ ∈ Rⁿ *without* an intercept entry: the GDA model
+is stated for x ∈ Rⁿ (002 §1.4.1 drops the x₀ = 1 convention); only the logistic θ of GDA-3 and
+GDA-4 uses x₀ = 1 (000 §1.3, footnote 1).
+
+The maximum-likelihood estimates are rational functions of the data, so Fraction data give exact
+φ, μ₀, μ₁ and Σ. Densities and posteriors involve exp, log and π, which are irrational: exact
+inputs to them are computed in float (as ``linalg.symmetric_eigenvalues`` does), mpf inputs stay
+in mpmath at the working precision.
+"""
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+
+from . import inputs, linalg, scalar
+from .linalg import NotPositiveDefiniteError, SingularMatrixError
+
+__all__ = [
+    "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError",
+    "evidence", "bayes_posterior", "bayes_argmax", "log_posterior",
+    "expectation", "covariance", "covariance_from_moments", "check_covariance",
+    "mvn_log_density", "mvn_log_densities", "mvn_density",
+    "GDAModel", "gda_fit", "gda_log_likelihood", "gda_log_joint", "gda_posterior", "gda_predict",
+    "gda_logistic_theta", "poisson_log_pmf", "poisson_posterior", "poisson_logistic_theta",
+]
+
+
+class ZeroOverZeroError(ArithmeticError):
+    """Every class has p(x|y)p(y) = 0, so p(y|x) = p(x|y)p(y)/p(x) is 0/0: no prediction exists
+    (000 §2.1). Also raised for an estimate whose numerator and denominator are both 0."""
+
+
+def _inexact(value):
+    """Exact scalars become float (the result is irrational); float and mpf are kept."""
+    return float(value) if scalar.is_exact(value) else value
+
+
+def _log(x):
+    """log x; an exact x is taken to float unless x == 1 (log 1 = 0 exactly)."""
+    if scalar.is_exact(x) and x != 1:
+        x = float(x)
+    return scalar.log(x)
+
+
+# ---- GEN-1: Bayes' rule -----------------------------------------------------------------------
+
+def _likelihoods_and_priors(likelihoods, priors):
+    likelihoods = inputs.vector(likelihoods, "likelihoods")
+    priors = inputs.vector(priors, "priors")
+    if len(likelihoods) != len(priors):
+        raise ValueError(f"likelihoods has {len(likelihoods)} entries but priors has {len(priors)}")
+    for name, values in (("likelihoods", likelihoods), ("priors", priors)):
+        for i, v in enumerate(values):
+            if v < 0:
+                raise ValueError(f"{name}[{i}] is {v}: probabilities must be >= 0")
+    return likelihoods, priors
+
+
+def evidence(likelihoods, priors):
+    """GEN-1 (000 Part IV intro; 002 §1.4): p(x) = Σ_y p(x|y) p(y); with two classes
+    p(x) = p(x|y=1)p(y=1) + p(x|y=0)p(y=0)."""
+    likelihoods, priors = _likelihoods_and_priors(likelihoods, priors)
+    total = 0 * likelihoods[0]
+    for p_x_y, p_y in zip(likelihoods, priors):
+        total += p_x_y * p_y
+    return total
+
+
+def bayes_posterior(likelihoods, priors):
+    """GEN-1 (000 Part IV intro): p(y|x) = p(x|y) p(y) / p(x) for every class y (exact for
+    rationals). When p(x) = 0 the posterior is 0/0 and ZeroOverZeroError says so."""
+    likelihoods, priors = _likelihoods_and_priors(likelihoods, priors)
+    p_x = evidence(likelihoods, priors)
+    if p_x == 0:
+        raise ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
+    return [p_x_y * p_y / p_x for p_x_y, p_y in zip(likelihoods, priors)]
+
+
+def bayes_argmax(likelihoods, priors):
+    """GEN-1 (000 Part IV intro; 002 §1.4.1): argmax_y p(y|x) = argmax_y p(x|y) p(y), because
+    p(x) does not depend on y; it is never computed. Ties go to the smallest y. If every
+    p(x|y)p(y) is 0 there is nothing to maximise: ZeroOverZeroError."""
+    likelihoods, priors = _likelihoods_and_priors(likelihoods, priors)
+    joint = [p_x_y * p_y for p_x_y, p_y in zip(likelihoods, priors)]
+    best = max(range(len(joint)), key=lambda y: (joint[y], -y))
+    if joint[best] == 0:
+        raise ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
+    return best
+
+
+def _is_minus_infinity(v):
+    return not scalar.is_exact(v) and v < 0 and not scalar.isfinite(v)
+
+
+def log_posterior(log_joint):
+    """GEN-1 in log space: log p(y|x) = log p(x,y) − log Σ_y' p(x,y'), the sum taken as
+    max + log Σ exp(· − max) so that nothing overflows or underflows. An entry −∞ (log 0, an
+    impossible class) gives −∞; all entries −∞ is the 0/0 posterior (ZeroOverZeroError)."""
+    if isinstance(log_joint, (str, bytes)) or not hasattr(log_joint, "__len__") or len(log_joint) == 0:
+        raise ValueError("log_joint must be a non-empty sequence of log p(x, y)")
+    values = []
+    for y, v in enumerate(log_joint):
+        if _is_minus_infinity(scalar.to_scalar(v)):
+            values.append(None)
+            continue
+        values.append(inputs.vector([v], f"log_joint[{y}]")[0])
+    finite = [v for v in values if v is not None]
+    if not finite:
+        raise ZeroOverZeroError("p(x, y) = 0 for every class y: the posterior p(y|x) is 0/0")
+    top = _inexact(max(finite))
+    total = 0 * top
+    for v in finite:
+        total += scalar.exp(_inexact(v) - top)
+    log_p_x = top + scalar.log(total)
+    minus_infinity = mpmath.ninf if scalar.kind(top) == "mpf" else float("-inf")
+    return [minus_infinity if v is None else _inexact(v) - log_p_x for v in values]
+
+
+# ---- MVN-1: the multivariate normal -----------------------------------------------------------
+
+def _distribution(points, probabilities):
+    Z = inputs.matrix(points, "points")
+    if probabilities is None:
+        m = len(Z)
+        return Z, [Z[0][0] ** 0 / m for _ in range(m)]
+    p = inputs.vector(probabilities, "probabilities")
+    if len(p) != len(Z):
+        raise ValueError(f"points has {len(Z)} rows but probabilities has {len(p)} entries")
+    if any(v < 0 for v in p):
+        raise ValueError("probabilities must be >= 0")
+    total = sum(p[1:], p[0])
+    if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(p)):
+        raise ValueError(f"probabilities must sum to 1, they sum to {total}")
+    return Z, p
+
+
+def expectation(points, probabilities=None):
+    """MVN-1 (000 §1.1): E[Z] = Σᵢ p⁽ⁱ⁾ z⁽ⁱ⁾ for Z taking the value z⁽ⁱ⁾ (a row of ``points``) with
+    probability p⁽ⁱ⁾ (default 1/m each: the empirical distribution)."""
+    Z, p = _distribution(points, probabilities)
+    mean = [0 * Z[0][0] for _ in Z[0]]
+    for z, w in zip(Z, p):
+        for j, z_j in enumerate(z):
+            mean[j] += w * z_j
+    return mean
+
+
+def covariance(points, probabilities=None):
+    """MVN-1 (000 §1.1), first definition: Cov(Z) = E[(Z − E[Z])(Z − E[Z])ᵀ]."""
+    Z, p = _distribution(points, probabilities)
+    mean = expectation(Z, p)
+    n = len(mean)
+    C = [[0 * Z[0][0] for _ in range(n)] for _ in range(n)]
+    for z, w in zip(Z, p):
+        d = [a - b for a, b in zip(z, mean)]
+        for j in range(n):
+            for k in range(n):
+                C[j][k] += w * d[j] * d[k]
+    return C
+
+
+def covariance_from_moments(points, probabilities=None):
+    """MVN-1 (000 §1.1), second definition: Cov(Z) = E[ZZᵀ] − (E[Z])(E[Z])ᵀ."""
+    Z, p = _distribution(points, probabilities)
+    mean = expectation(Z, p)
+    n = len(mean)
+    C = [[0 * Z[0][0] for _ in range(n)] for _ in range(n)]
+    for z, w in zip(Z, p):
+        for j in range(n):
+            for k in range(n):
+                C[j][k] += w * z[j] * z[k]
+    return [[C[j][k] - mean[j] * mean[k] for k in range(n)] for j in range(n)]
+
+
+def _pivot_tolerance(S, j):
+    """A residual variance below this is 0: exactly 0 for rationals; for float and mpf a few
+    hundred rounding errors of the feature's own variance S_jj (the residual is S_jj minus the
+    part explained by features 0..j−1, so its rounding error scales with S_jj)."""
+    return scalar.zero_tolerance(S[j][j], abs(S[j][j]), 64 * len(S))
+
+
+def _first_dependent_feature(S):
+    """Square-root-free Cholesky S = L D Lᵀ (exact for rationals). Returns (j, d_j) for the first
+    pivot d_j (the variance of feature j left unexplained by features 0..j−1) that is not clearly
+    positive, or (None, None) when S is positive definite."""
+    n = len(S)
+    L = [[0 * S[0][0] for _ in range(n)] for _ in range(n)]
+    D = []
+    for j in range(n):
+        d = S[j][j]
+        for k in range(j):
+            d -= L[j][k] * L[j][k] * D[k]
+        if d <= _pivot_tolerance(S, j):
+            return j, d
+        D.append(d)
+        for i in range(j + 1, n):
+            s = S[i][j]
+            for k in range(j):
+                s -= L[i][k] * L[j][k] * D[k]
+            L[i][j] = s / d
+    return None, None
+
+
+def check_covariance(Sigma, name="Sigma", context=""):
+    """MVN-1: Σ must be symmetric positive definite for the density of 000 §1.1 to exist.
+
+    Returns Σ as a list of rows. A singular Σ raises SingularMatrixError that names the dependent
+    features (``features`` attribute): feature j is the first whose variance is fully explained
+    by features 0..j−1, and the ones it depends on are those with a non-zero coefficient in
+    that regression. A Σ with a negative direction raises NotPositiveDefiniteError.
+    """
+    S = inputs.matrix(Sigma, name)
+    n = len(S)
+    if any(len(row) != n for row in S):
+        raise ValueError(f"{name} must be square, got {n}x{len(S[0])}")
+    tol = scalar.zero_tolerance(S[0][0], linalg.max_abs(S), 4 * n)
+    for i in range(n):
+        for j in range(i):
+            if abs(S[i][j] - S[j][i]) > tol:
+                raise ValueError(f"{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]")
+    j, d = _first_dependent_feature(S)
+    if j is None:
+        return S
+    if d < -_pivot_tolerance(S, j) or S[j][j] < 0:
+        raise NotPositiveDefiniteError(
+            f"{name} is not positive semi-definite: the variance of feature {j} given features "
+            f"0..{j - 1} is {d} < 0", index=j)
+    partners = []
+    if j > 0:
+        c = linalg.solve([row[:j] for row in S[:j]], [S[k][j] for k in range(j)])
+        partners = [k for k in range(j) if _significant(c[k], S, k, j)]
+    if partners:
+        what = (f"feature {j} is a linear combination of feature{'s' if len(partners) > 1 else ''} "
+                f"{', '.join(map(str, partners))}{context}")
+    else:
+        what = f"feature {j} has zero variance{context}"
+    e = SingularMatrixError(f"{name} is singular: {what}; the features {sorted(partners + [j])} are "
+                            "linearly dependent (drop or combine them)", column=j)
+    e.features = sorted(partners + [j])
+    raise e
+
+
+def _significant(c_k, S, k, j):
+    """Is feature k really part of the combination explaining feature j? (exactly non-zero for
+    rationals; else a contribution |c_k| sd_k above 1e-8 sd_j)."""
+    if scalar.is_exact(c_k):
+        return c_k != 0
+    return abs(c_k) * abs(S[k][k]) ** 0.5 > 1e-8 * abs(S[j][j]) ** 0.5
+
+
+def _factor(mu, Sigma):
+    """(μ, L) with Σ = L Lᵀ, in float for exact input; Σ checked by ``check_covariance``."""
+    mu = [_inexact(v) for v in inputs.vector(mu, "mu")]
+    S = check_covariance(Sigma, "Sigma")
+    if len(S) != len(mu):
+        raise ValueError(f"mu has {len(mu)} entries but Sigma is {len(S)}x{len(S)}")
+    return mu, linalg.cholesky([[_inexact(v) for v in row] for row in S])
+
+
+def _log_density(x, mu, L):
+    """log p(x; μ, Σ) with Σ = LLᵀ: solve L z = x − μ forwards, then
+    −(n/2) log 2π − Σⱼ log Lⱼⱼ − ½ zᵀz."""
+    n = len(mu)
+    z = [_inexact(a) - b for a, b in zip(x, mu)]
+    for i in range(n):
+        for k in range(i):
+            z[i] -= L[i][k] * z[k]
+        z[i] = z[i] / L[i][i]
+    log_det_half = 0 * L[0][0]
+    for i in range(n):
+        log_det_half += scalar.log(L[i][i])
+    return -n * scalar.log(2 * scalar.pi(L[0][0])) / 2 - log_det_half - linalg.dot(z, z) / 2
+
+
+def mvn_log_density(x, mu, Sigma):
+    """MVN-1 (000 §1.1): log p(x; μ, Σ) = −(n/2) log 2π − ½ log|Σ| − ½ (x − μ)ᵀ Σ⁻¹ (x − μ),
+    through the Cholesky factor Σ = LLᵀ: log|Σ| = 2 Σⱼ log Lⱼⱼ and (x − μ)ᵀΣ⁻¹(x − μ) = ‖L⁻¹(x − μ)‖²."""
+    x = inputs.vector(x, "x")
+    mu, L = _factor(mu, Sigma)
+    if len(x) != len(mu):
+        raise ValueError(f"x has {len(x)} entries but mu has {len(mu)}")
+    return _log_density(x, mu, L)
+
+
+def mvn_log_densities(X, mu, Sigma):
+    """MVN-1: ``mvn_log_density`` for every row of X, with one Cholesky factorisation."""
+    X = inputs.matrix(X, "X")
+    mu, L = _factor(mu, Sigma)
+    if len(X[0]) != len(mu):
+        raise ValueError(f"X has {len(X[0])} columns but mu has {len(mu)} entries")
+    return [_log_density(x, mu, L) for x in X]
+
+
+def mvn_density(x, mu, Sigma):
+    """MVN-1 (000 §1.1): p(x; μ, Σ) = (2π)^(−n/2) |Σ|^(−1/2) exp(−½ (x − μ)ᵀ Σ⁻¹ (x − μ))."""
+    return scalar.exp(mvn_log_density(x, mu, Sigma))
+
+
+# ---- GDA-1 … GDA-3 ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class GDAModel:
+    """GDA-1 (000 §1.2): y ~ Bernoulli(φ), x | y=0 ~ N(μ₀, Σ), x | y=1 ~ N(μ₁, Σ).
+    phi: p(y = 1); mu0, mu1: the class means; Sigma: the shared covariance (list of rows)."""
+
+    phi: Any
+    mu0: Any
+    mu1: Any
+    Sigma: Any
+
+
+def _data(X, y):
+    X = inputs.matrix(X, "X")
+    y = inputs.labels(y, "y")
+    inputs.same_length(X, y)
+    return X, y
+
+
+def gda_fit(X, y):
+    """GDA-1 (000 §1.2; 002 §1.4.1): the maximum-likelihood estimates
+    φ = (1/m) Σᵢ 1{y⁽ⁱ⁾ = 1},  μ_c = Σᵢ 1{y⁽ⁱ⁾ = c} x⁽ⁱ⁾ / Σᵢ 1{y⁽ⁱ⁾ = c},
+    Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ.
+
+    A class with no examples has no mean (0/0): ValueError. A singular Σ (features linearly
+    dependent within the classes, or too few examples) leaves ℓ unbounded, so there is no
+    maximum: SingularMatrixError naming the dependent features.
+    """
+    X, y = _data(X, y)
+    m, n = len(X), len(X[0])
+    zero = 0 * X[0][0]
+    count = [0, 0]
+    sums = [[zero] * n, [zero] * n]
+    for x, c in zip(X, y):
+        count[c] += 1
+        for j in range(n):
+            sums[c][j] += x[j]
+    for c in (0, 1):
+        if count[c] == 0:
+            raise ValueError(f"y has no examples of class {c}: μ_{c} = Σ 1{{y = {c}}} x / Σ 1{{y = {c}}} "
+                             "is 0/0 (GDA needs both classes)")
+    one = X[0][0] ** 0
+    phi = one * count[1] / m
+    mu = [[s / count[c] for s in sums[c]] for c in (0, 1)]
+    Sigma = [[zero] * n for _ in range(n)]
+    for x, c in zip(X, y):
+        d = [a - b for a, b in zip(x, mu[c])]
+        for j in range(n):
+            for k in range(j + 1):
+                Sigma[j][k] += d[j] * d[k]
+    for j in range(n):
+        for k in range(j + 1):
+            Sigma[j][k] = Sigma[j][k] / m
+            Sigma[k][j] = Sigma[j][k]
+    check_covariance(Sigma, "Sigma", " within each class")
+    return GDAModel(phi, mu[0], mu[1], Sigma)
+
+
+def _model(model):
+    if not isinstance(model, GDAModel):
+        raise TypeError(f"model must be a GDAModel, got {type(model).__name__}")
+    phi = inputs.vector([model.phi], "model.phi")[0]
+    if not 0 < phi < 1:
+        raise ValueError(f"model.phi must be in (0, 1), got {phi}")
+    mu0 = inputs.vector(model.mu0, "model.mu0")
+    mu1 = inputs.vector(model.mu1, "model.mu1")
+    if len(mu0) != len(mu1):
+        raise ValueError(f"model.mu0 has {len(mu0)} entries but model.mu1 has {len(mu1)}")
+    S = check_covariance(model.Sigma, "model.Sigma")
+    if len(S) != len(mu0):
+        raise ValueError(f"model.Sigma is {len(S)}x{len(S)} but the means have {len(mu0)} entries")
+    return phi, mu0, mu1, S
+
+
+def gda_log_joint(model, X):
+    """GDA-2 (000 §1.2): log p(x, y) = log p(x | y) + log p(y) for y = 0, 1 and every row of X,
+    with p(y) = φʸ(1 − φ)¹⁻ʸ and the Gaussian class-conditionals (one Cholesky of Σ)."""
+    phi, mu0, mu1, S = _model(model)
+    X = inputs.matrix(X, "X")
+    if len(X[0]) != len(mu0):
+        raise ValueError(f"X has {len(X[0])} columns but the model has {len(mu0)} features")
+    _, L = _factor(mu0, S)
+    mu0 = [_inexact(v) for v in mu0]
+    mu1 = [_inexact(v) for v in mu1]
+    log_p = [_log(1 - phi), _log(phi)]
+    return [[_log_density(x, mu0, L) + log_p[0], _log_density(x, mu1, L) + log_p[1]] for x in X]
+
+
+def gda_log_likelihood(X, y, model):
+    """GDA-1 (000 §1.2): ℓ(φ, μ₀, μ₁, Σ) = log Πᵢ p(x⁽ⁱ⁾ | y⁽ⁱ⁾; μ₀, μ₁, Σ) p(y⁽ⁱ⁾; φ)
+    = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)]."""
+    X, y = _data(X, y)
+    total = 0
+    for joint, c in zip(gda_log_joint(model, X), y):
+        total += joint[c]
+    return total
+
+
+def gda_posterior(model, X):
+    """GDA-2 (000 §1.2-1.3): p(y = 1 | x) for every row of X by Bayes' rule (GEN-1),
+    p(x|y=1)φ / (p(x|y=1)φ + p(x|y=0)(1 − φ)), computed from the log joint."""
+    return [scalar.exp(log_posterior(joint)[1]) for joint in gda_log_joint(model, X)]
+
+
+def gda_predict(model, X):
+    """GDA-2 (000 §1.2): argmax_y p(x | y) p(y) for every row; on the linear boundary
+    p(y = 1 | x) = ½ (equal joints) the prediction is 0."""
+    return [1 if joint[1] > joint[0] else 0 for joint in gda_log_joint(model, X)]
+
+
+def gda_logistic_theta(model):
+    """GDA-3 (000 §1.3 and fn 1): p(y = 1 | x) = 1 / (1 + exp(−θᵀx)) with x₀ = 1 and
+    θ₁..ₙ = Σ⁻¹(μ₁ − μ₀),  θ₀ = log(φ / (1 − φ)) − ½ (μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀).
+    (The quadratic terms of the two Gaussians' exponents are the same, xᵀΣ⁻¹x, and cancel.)
+    θ₁..ₙ is exact for rational parameters; θ₀ holds a logarithm."""
+    phi, mu0, mu1, S = _model(model)
+    w = linalg.solve(S, [b - a for a, b in zip(mu0, mu1)])
+    # μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀ = (μ₁ − μ₀)ᵀ Σ⁻¹ (μ₁ + μ₀) because Σ⁻¹ is symmetric
+    theta0 = _log(phi / (1 - phi)) - linalg.dot(w, [a + b for a, b in zip(mu0, mu1)]) / 2
+    return [theta0] + w
+
+
+# ---- GDA-4: Poisson class-conditionals --------------------------------------------------------
+
+def _poisson_parameters(phi, lambda0, lambda1):
+    phi = inputs.vector([phi], "phi")[0]
+    if not 0 < phi < 1:
+        raise ValueError(f"phi must be in (0, 1), got {phi}")
+    return phi, inputs.positive(lambda0, "lambda0"), inputs.positive(lambda1, "lambda1")
+
+
+def poisson_log_pmf(x, lam):
+    """GDA-4: log p(x; λ) = x log λ − λ − log x! for a count x ∈ {0, 1, 2, ...}."""
+    x = inputs.natural(x, "x")
+    lam = _inexact(inputs.positive(lam, "lam"))
+    return x * scalar.log(lam) - lam - scalar.lgamma(lam ** 0 * (x + 1))
+
+
+def poisson_posterior(x, phi, lambda0, lambda1):
+    """GDA-4 (000 §1.3; 002 §1.4.2): with y ~ Bernoulli(φ) and x | y = c ~ Poisson(λ_c),
+    p(y = 1 | x) by Bayes' rule from the two pmfs."""
+    phi, lambda0, lambda1 = _poisson_parameters(phi, lambda0, lambda1)
+    joint = [poisson_log_pmf(x, lambda0) + _log(1 - phi), poisson_log_pmf(x, lambda1) + _log(phi)]
+    return scalar.exp(log_posterior(joint)[1])
+
+
+def poisson_logistic_theta(phi, lambda0, lambda1):
+    """GDA-4 (000 §1.3; 002 §1.4.2): the posterior is logistic in x with x₀ = 1:
+    log[p(x|1)φ / (p(x|0)(1 − φ))] = log(φ/(1 − φ)) − (λ₁ − λ₀) + x log(λ₁/λ₀), so
+    θ = (log(φ/(1 − φ)) − λ₁ + λ₀,  log(λ₁/λ₀))."""
+    phi, lambda0, lambda1 = _poisson_parameters(phi, lambda0, lambda1)
+    return [_log(phi / (1 - phi)) - lambda1 + lambda0, _log(lambda1 / lambda0)]

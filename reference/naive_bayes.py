@@ -1,0 +1,699 @@
+"""Part IV of the notes, §2: Naive Bayes, Laplace smoothing and the two event models, with the
+SMS Spam Collection as the text to classify (000 §2, §2.1, §2.2; 002 §1.4.3-1.4.5).
+
+Conventions: labels y ∈ {0, 1} (1 = spam); features, values, words and bins are numbered from 0
+(the notes number them from 1). ``alpha`` is the smoothing pseudo-count: 0 gives the maximum-
+likelihood estimates of 000 §2, 1 gives Laplace smoothing (000 §2.1: +1 in the numerator, +k in
+the denominator for a k-valued variable). The class prior φ_y is never smoothed (000 §2.1 says it
+hardly matters). Counts are integers, so with an exact ``alpha`` (the default 1, or 0) every
+estimate is an exact Fraction; a float ``alpha`` gives float estimates.
+
+Posteriors are computed in log space (a product of thousands of probabilities underflows);
+logarithms of exact estimates are taken in float. A class whose p(x|y)p(y) is exactly 0 has
+log-joint −∞; when every class has it the posterior is 0/0 and ZeroOverZeroError says which
+features made each class impossible (000 §2.1). Nothing here returns NaN.
+"""
+import collections
+import math
+import numbers
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+
+from . import datasets, inputs, scalar
+from .generative import ZeroOverZeroError, log_posterior
+
+__all__ = [
+    "ZeroOverZeroError", "value_counts", "laplace_estimate",
+    "BernoulliNB", "bernoulli_fit", "bernoulli_likelihood", "bernoulli_posterior",
+    "bernoulli_log_joint", "bernoulli_log_posterior", "bernoulli_predict",
+    "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
+    "categorical_log_posterior", "categorical_predict",
+    "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
+    "multinomial_log_joint", "multinomial_log_posterior", "multinomial_predict",
+    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "encode", "sms_spam_split", "SpamCorpus",
+    "sms_spam_corpus", "spam_indicative_tokens",
+]
+
+
+# ---- NB-4: Laplace smoothing for a k-valued variable ------------------------------------------
+
+def _alpha(alpha):
+    return inputs.nonnegative(alpha, "alpha")
+
+
+def value_counts(z, k):
+    """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
+    k = inputs.positive_int(k, "k")
+    inputs._sequence(z, "z")
+    counts = [0] * k
+    for i, v in enumerate(z):
+        v = inputs._integer(v, "z", f"[{i}]")
+        if not 0 <= v < k:
+            raise ValueError(f"z[{i}] is {v}: values must be in 0..{k - 1}")
+        counts[v] += 1
+    return counts
+
+
+def laplace_estimate(counts, alpha=1):
+    """NB-4 (000 §2.1; 002 §1.4.4): φⱼ = (cⱼ + α) / (Σₗ cₗ + kα) for a variable with k values.
+
+    α = 1 is Laplace smoothing, (cⱼ + 1)/(m + k): the φⱼ sum to 1 and none is 0. α = 0 is the
+    maximum-likelihood estimate cⱼ/m, which is 0/0 when there are no observations."""
+    counts = inputs.vector(counts, "counts")
+    for j, c in enumerate(counts):
+        if c < 0:
+            raise ValueError(f"counts[{j}] is {c}: counts must be >= 0")
+    alpha = _alpha(alpha)
+    total = sum(counts[1:], counts[0]) + len(counts) * alpha
+    if total == 0:
+        raise ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 "
+                                "(no observations; use Laplace smoothing, alpha > 0)")
+    return [(c + alpha) / total for c in counts]
+
+
+# ---- shared checks ----------------------------------------------------------------------------
+
+def _class_counts(y):
+    count = [0, 0]
+    for c in y:
+        count[c] += 1
+    for c in (0, 1):
+        if count[c] == 0:
+            raise ValueError(f"y has no examples of class {c}: p(y = {c}) = 0 and φ_(·|y={c}) has "
+                             "no data (Naive Bayes needs both classes)")
+    return count
+
+
+def _log_or_none(p):
+    """log p, or None for p = 0 (an impossible factor); exact p is taken to float."""
+    if p == 0:
+        return None
+    if scalar.is_exact(p):
+        return math.log(p) if p != 1 else 0.0
+    return scalar.log(p)
+
+
+def _minus_infinity(like):
+    return mpmath.ninf if scalar.kind(like) == "mpf" else float("-inf")
+
+
+def _check_model(model, cls, name="model"):
+    if not isinstance(model, cls):
+        raise TypeError(f"{name} must be a {cls.__name__}, got {type(model).__name__}")
+    phi_y = inputs.vector([model.phi_y], f"{name}.phi_y")[0]
+    if not 0 < phi_y < 1:
+        raise ValueError(f"{name}.phi_y must be in (0, 1), got {phi_y}")
+    return phi_y
+
+
+def _probabilities(values, name):
+    values = inputs.vector(values, name)
+    for j, p in enumerate(values):
+        if not 0 <= p <= 1:
+            raise ValueError(f"{name}[{j}] is {p}: a probability must be in [0, 1]")
+    return values
+
+
+def _zero_over_zero(row, blame):
+    reasons = "; ".join(f"p(x | y={c}) = 0 because {why}" for c, why in enumerate(blame))
+    return ZeroOverZeroError(f"row {row}: p(x|y)p(y) = 0 for both classes ({reasons}), so "
+                             "p(y = 1 | x) is 0/0 (000 §2.1); use Laplace smoothing (alpha > 0)")
+
+
+def _posteriors(joints, blame):
+    out = []
+    for i, joint in enumerate(joints):
+        try:
+            out.append(log_posterior(joint))
+        except ZeroOverZeroError:
+            raise _zero_over_zero(i, blame(i)) from None
+    return out
+
+
+def _argmax(joints, blame):
+    out = []
+    for i, (a, b) in enumerate(joints):
+        if _is_minus_infinity(a) and _is_minus_infinity(b):
+            raise _zero_over_zero(i, blame(i))
+        out.append(1 if b > a else 0)
+    return out
+
+
+def _is_minus_infinity(v):
+    return v < 0 and not scalar.isfinite(v)
+
+
+# ---- NB-2, NB-3, NB-4: the multivariate Bernoulli event model ---------------------------------
+
+@dataclass(frozen=True, eq=False)
+class BernoulliNB:
+    """NB-2 (000 §2): phi_y = p(y = 1); phi_j_y0[j] = p(x_j = 1 | y = 0), phi_j_y1[j] =
+    p(x_j = 1 | y = 1); the counts they come from: class_count[c] = Σᵢ 1{y⁽ⁱ⁾ = c},
+    feature_count[c][j] = Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c}; alpha the smoothing used."""
+
+    phi_y: Any
+    phi_j_y0: Any
+    phi_j_y1: Any
+    class_count: Any
+    feature_count: Any
+    alpha: Any
+
+
+def bernoulli_fit(X, y, alpha=1):
+    """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
+    φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
+    φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2)."""
+    X = inputs.binary_matrix(X, "X")
+    y = inputs.labels(y, "y")
+    inputs.same_length(X, y)
+    alpha = _alpha(alpha)
+    n = len(X[0])
+    class_count = _class_counts(y)
+    feature_count = [[0] * n, [0] * n]
+    for x, c in zip(X, y):
+        for j in range(n):
+            feature_count[c][j] += x[j]
+    one = alpha ** 0
+    phi = [[(feature_count[c][j] + alpha) / (class_count[c] + 2 * alpha) for j in range(n)]
+           for c in (0, 1)]
+    return BernoulliNB(one * class_count[1] / len(y), phi[0], phi[1], class_count, feature_count,
+                       alpha)
+
+
+def _bernoulli(model, X):
+    phi_y = _check_model(model, BernoulliNB)
+    phi = [_probabilities(model.phi_j_y0, "model.phi_j_y0"),
+           _probabilities(model.phi_j_y1, "model.phi_j_y1")]
+    if len(phi[0]) != len(phi[1]):
+        raise ValueError(f"model.phi_j_y0 has {len(phi[0])} entries but model.phi_j_y1 has {len(phi[1])}")
+    X = inputs.binary_matrix(X, "X")
+    if len(X[0]) != len(phi[0]):
+        raise ValueError(f"X has {len(X[0])} columns but the model has {len(phi[0])} features")
+    return [1 - phi_y, phi_y], phi, X
+
+
+def _bernoulli_blame(phi, X):
+    def blame(i):
+        out = []
+        for c in (0, 1):
+            for j, v in enumerate(X[i]):
+                if (phi[c][j] if v else 1 - phi[c][j]) == 0:
+                    out.append(f"x_{j} = {v} and φ_{{{j}|y={c}}} = {phi[c][j]}")
+                    break
+        return out
+    return blame
+
+
+def bernoulli_likelihood(model, X, y):
+    """NB-2 (000 §2): L(φ_y, φ_{j|y=0}, φ_{j|y=1}) = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) with
+    p(x, y) = p(y) Πⱼ φ_{j|y}^{x_j} (1 − φ_{j|y})^{1−x_j}; exact for rational estimates."""
+    prior, phi, X = _bernoulli(model, X)
+    y = inputs.labels(y, "y")
+    inputs.same_length(X, y)
+    total = 1
+    for x, c in zip(X, y):
+        total *= prior[c]
+        for j, v in enumerate(x):
+            total *= phi[c][j] if v else 1 - phi[c][j]
+    return total
+
+
+def bernoulli_posterior(model, x):
+    """NB-2 (000 §2): p(y = 1 | x) = (Πⱼ p(x_j | y=1)) p(y=1) / [(Πⱼ p(x_j | y=1)) p(y=1) +
+    (Πⱼ p(x_j | y=0)) p(y=0)] for one example, as a product (exact for rational estimates).
+    NB-3: when both products are 0 (000 §2.1) this is 0/0 and ZeroOverZeroError says why."""
+    prior, phi, X = _bernoulli(model, [x])
+    joint = []
+    for c in (0, 1):
+        p = prior[c]
+        for j, v in enumerate(X[0]):
+            p *= phi[c][j] if v else 1 - phi[c][j]
+        joint.append(p)
+    total = joint[0] + joint[1]
+    if total == 0:
+        raise _zero_over_zero(0, _bernoulli_blame(phi, X)(0))
+    return joint[1] / total
+
+
+def bernoulli_log_joint(model, X):
+    """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
+    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
+    prior, phi, X = _bernoulli(model, X)
+    tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
+    log_prior = [_log_or_none(p) for p in prior]
+    minus_infinity = _minus_infinity(log_prior[0])
+    out = []
+    for x in X:
+        row = []
+        for c in (0, 1):
+            total = log_prior[c]
+            for j, v in enumerate(x):
+                term = tables[c][j][v]
+                if term is None:
+                    total = minus_infinity
+                    break
+                total += term
+            row.append(total)
+        out.append(row)
+    return out
+
+
+def bernoulli_log_posterior(model, X):
+    """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
+    ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features."""
+    _, phi, Xc = _bernoulli(model, X)
+    return _posteriors(bernoulli_log_joint(model, X), _bernoulli_blame(phi, Xc))
+
+
+def bernoulli_predict(model, X):
+    """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError."""
+    _, phi, Xc = _bernoulli(model, X)
+    return _argmax(bernoulli_log_joint(model, X), _bernoulli_blame(phi, Xc))
+
+
+# ---- NB-5: features with k_j values, and discretisation ---------------------------------------
+
+def discretize(values, edges):
+    """NB-5 (000 §2): the bin of each value for increasing edges e₀ < e₁ < ... < e_{K−1}:
+    bin 0 is (−∞, e₀), bin b is [e_{b−1}, e_b), bin K is [e_{K−1}, ∞). The notes' living-area
+    table is edges (400, 800, 1200, 1600): 890 sq ft falls in bin 2 (the notes' x_j = 3)."""
+    values = inputs.vector(values, "values")
+    edges = inputs.vector(edges, "edges")
+    for b in range(1, len(edges)):
+        if not edges[b - 1] < edges[b]:
+            raise ValueError(f"edges must be strictly increasing: edges[{b - 1}] = {edges[b - 1]} "
+                             f">= edges[{b}] = {edges[b]}")
+    out = []
+    for v in values:
+        lo, hi = 0, len(edges)
+        while lo < hi:  # the number of edges <= v, by bisection
+            mid = (lo + hi) // 2
+            if edges[mid] <= v:
+                lo = mid + 1
+            else:
+                hi = mid
+        out.append(lo)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class CategoricalNB:
+    """NB-5 (000 §2): x_j ∈ {0..k_j − 1} with p(x_j = v | y = c) = phi[c][j][v]; phi_y = p(y=1);
+    value_count[c][j][v] = Σᵢ 1{x_j⁽ⁱ⁾ = v ∧ y⁽ⁱ⁾ = c}; class_count, k and alpha as fitted."""
+
+    phi_y: Any
+    phi: Any
+    k: Any
+    class_count: Any
+    value_count: Any
+    alpha: Any
+
+
+def _category_sizes(k, n):
+    if isinstance(k, numbers.Integral) and not isinstance(k, bool):
+        k = [k] * n
+    inputs._sequence(k, "k")
+    if len(k) != n:
+        raise ValueError(f"k has {len(k)} entries but X has {n} columns")
+    return [inputs.positive_int(v, f"k[{j}]") for j, v in enumerate(k)]
+
+
+def _categories(X, k, name="X"):
+    X = inputs.integer_matrix(X, name)
+    for i, row in enumerate(X):
+        for j, v in enumerate(row):
+            if not 0 <= v < k[j]:
+                raise ValueError(f"{name}[{i}][{j}] is {v}: feature {j} takes values 0..{k[j] - 1}")
+    return X
+
+
+def categorical_fit(X, y, k, alpha=1):
+    """NB-5, NB-4 (000 §2, §2.1): p(x_j = v | y = c) = (Σᵢ 1{x_j⁽ⁱ⁾ = v ∧ y⁽ⁱ⁾ = c} + α) /
+    (Σᵢ 1{y⁽ⁱ⁾ = c} + α k_j), a multinomial per feature and class; k is k_j per feature (or one
+    int for all). With k_j = 2 this is the Bernoulli model (NB-2)."""
+    X = inputs.integer_matrix(X, "X")
+    k = _category_sizes(k, len(X[0]))
+    X = _categories(X, k)
+    y = inputs.labels(y, "y")
+    inputs.same_length(X, y)
+    alpha = _alpha(alpha)
+    class_count = _class_counts(y)
+    count = [[[0] * k_j for k_j in k] for _ in (0, 1)]
+    for x, c in zip(X, y):
+        for j, v in enumerate(x):
+            count[c][j][v] += 1
+    phi = [[[(count[c][j][v] + alpha) / (class_count[c] + alpha * k[j]) for v in range(k[j])]
+            for j in range(len(k))] for c in (0, 1)]
+    one = alpha ** 0
+    return CategoricalNB(one * class_count[1] / len(y), phi, k, class_count, count, alpha)
+
+
+def _categorical(model, X):
+    phi_y = _check_model(model, CategoricalNB)
+    k = _category_sizes(model.k, len(model.k) if hasattr(model.k, "__len__") else 0)
+    X = _categories(X, k)
+    if len(X[0]) != len(k):
+        raise ValueError(f"X has {len(X[0])} columns but the model has {len(k)} features")
+    phi = [[_probabilities(model.phi[c][j], f"model.phi[{c}][{j}]") for j in range(len(k))]
+           for c in (0, 1)]
+    return [1 - phi_y, phi_y], phi, X
+
+
+def categorical_log_joint(model, X):
+    """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
+    prior, phi, X = _categorical(model, X)
+    tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
+    log_prior = [_log_or_none(p) for p in prior]
+    minus_infinity = _minus_infinity(log_prior[0])
+    out = []
+    for x in X:
+        row = []
+        for c in (0, 1):
+            total = log_prior[c]
+            for j, v in enumerate(x):
+                term = tables[c][j][v]
+                if term is None:
+                    total = minus_infinity
+                    break
+                total += term
+            row.append(total)
+        out.append(row)
+    return out
+
+
+def _categorical_blame(phi, X):
+    def blame(i):
+        out = []
+        for c in (0, 1):
+            for j, v in enumerate(X[i]):
+                if phi[c][j][v] == 0:
+                    out.append(f"x_{j} = {v} and p(x_{j} = {v} | y={c}) = 0")
+                    break
+        return out
+    return blame
+
+
+def categorical_log_posterior(model, X):
+    """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error."""
+    _, phi, Xc = _categorical(model, X)
+    return _posteriors(categorical_log_joint(model, X), _categorical_blame(phi, Xc))
+
+
+def categorical_predict(model, X):
+    """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    _, phi, Xc = _categorical(model, X)
+    return _argmax(categorical_log_joint(model, X), _categorical_blame(phi, Xc))
+
+
+# ---- NB-6: the multinomial event model --------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Documents:
+    """NB-6: documents of any length as one flat sequence of token ids and m + 1 offsets:
+    document i is tokens[offsets[i]:offsets[i + 1]] (offsets[0] = 0, offsets[m] = len(tokens))."""
+
+    tokens: Any
+    offsets: Any
+
+
+def pack_documents(documents):
+    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets)."""
+    docs = _document_lists(documents, "documents")
+    tokens, offsets = [], [0]
+    for d in docs:
+        tokens.extend(d)
+        offsets.append(len(tokens))
+    return Documents(tokens, offsets)
+
+
+def _document_lists(documents, name):
+    """A list of lists of int token ids, from ``Documents`` or a sequence of sequences."""
+    if isinstance(documents, Documents):
+        tokens = list(documents.tokens)
+        offsets = [inputs._integer(o, f"{name}.offsets", f"[{i}]") for i, o in enumerate(documents.offsets)]
+        if len(offsets) < 2 or offsets[0] != 0 or offsets[-1] != len(tokens) \
+                or any(b < a for a, b in zip(offsets, offsets[1:])):
+            raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = {len(tokens)} "
+                             "without decreasing")
+        documents = [tokens[a:b] for a, b in zip(offsets, offsets[1:])]
+    inputs._sequence(documents, name)
+    if len(documents) == 0:
+        raise ValueError(f"{name} is empty (no documents)")
+    out = []
+    for i, d in enumerate(documents):
+        if isinstance(d, (str, bytes)) or not hasattr(d, "__iter__"):
+            raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
+        out.append([inputs._integer(t, name, f"[{i}][{j}]") for j, t in enumerate(d)])
+    return out
+
+
+def _in_vocabulary(docs, size, ignore_unknown, name="documents"):
+    """Token ids must lie in 0..size−1; outside ids are an error unless ``ignore_unknown``, in
+    which case they are dropped (the document is then shorter)."""
+    out = []
+    for i, d in enumerate(docs):
+        kept = []
+        for j, t in enumerate(d):
+            if 0 <= t < size:
+                kept.append(t)
+            elif not ignore_unknown:
+                raise ValueError(f"{name}[{i}][{j}] is {t}: token ids must be in 0..{size - 1} (the "
+                                 "vocabulary); pass ignore_unknown=True to drop the others")
+        out.append(kept)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class MultinomialNB:
+    """NB-6 (000 §2.2): phi_y = p(y = 1); phi_k_y0[k] = p(x_j = k | y = 0), phi_k_y1[k] =
+    p(x_j = k | y = 1) for every position j; class_count[c] documents of class c;
+    word_count[c][k] = Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c}; total_words[c] = Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ."""
+
+    phi_y: Any
+    phi_k_y0: Any
+    phi_k_y1: Any
+    class_count: Any
+    word_count: Any
+    total_words: Any
+    alpha: Any
+
+
+def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+    """NB-6 (000 §2.2; 002 §1.4.5): documents of nᵢ word ids x_j⁽ⁱ⁾ ∈ {0..|V|−1};
+    φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
+    φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
+    word has φ_{k|y} = 0/0 (ZeroOverZeroError)."""
+    size = inputs.positive_int(vocabulary_size, "vocabulary_size")
+    docs = _in_vocabulary(_document_lists(documents, "documents"), size, ignore_unknown)
+    y = inputs.labels(y, "y")
+    if len(docs) != len(y):
+        raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
+    alpha = _alpha(alpha)
+    class_count = _class_counts(y)
+    word_count = [[0] * size, [0] * size]
+    total = [0, 0]
+    for d, c in zip(docs, y):
+        for t in d:
+            word_count[c][t] += 1
+        total[c] += len(d)
+    for c in (0, 1):
+        if total[c] + alpha * size == 0:
+            raise ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
+                                    "use Laplace smoothing (alpha > 0)")
+    phi = [[(word_count[c][k] + alpha) / (total[c] + alpha * size) for k in range(size)] for c in (0, 1)]
+    one = alpha ** 0
+    return MultinomialNB(one * class_count[1] / len(y), phi[0], phi[1], class_count, word_count,
+                         total, alpha)
+
+
+def _multinomial(model, documents, ignore_unknown):
+    phi_y = _check_model(model, MultinomialNB)
+    phi = [_probabilities(model.phi_k_y0, "model.phi_k_y0"),
+           _probabilities(model.phi_k_y1, "model.phi_k_y1")]
+    if len(phi[0]) != len(phi[1]):
+        raise ValueError(f"model.phi_k_y0 has {len(phi[0])} entries but model.phi_k_y1 has {len(phi[1])}")
+    docs = _in_vocabulary(_document_lists(documents, "documents"), len(phi[0]), ignore_unknown)
+    return [1 - phi_y, phi_y], phi, docs
+
+
+def multinomial_likelihood(model, documents, y, ignore_unknown=False):
+    """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates."""
+    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
+    y = inputs.labels(y, "y")
+    if len(docs) != len(y):
+        raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
+    total = 1
+    for d, c in zip(docs, y):
+        for t in d:
+            total *= phi[c][t]
+        total *= prior[c]
+    return total
+
+
+def multinomial_log_joint(model, documents, ignore_unknown=False):
+    """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
+    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing)."""
+    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
+    tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
+    log_prior = [_log_or_none(p) for p in prior]
+    minus_infinity = _minus_infinity(log_prior[0])
+    out = []
+    for d in docs:
+        row = []
+        for c in (0, 1):
+            total = log_prior[c]
+            for t in d:
+                term = tables[c][t]
+                if term is None:
+                    total = minus_infinity
+                    break
+                total += term
+            row.append(total)
+        out.append(row)
+    return out
+
+
+def _multinomial_blame(phi, docs):
+    def blame(i):
+        out = []
+        for c in (0, 1):
+            for j, t in enumerate(docs[i]):
+                if phi[c][t] == 0:
+                    out.append(f"word {t} (position {j}) has φ_{{{t}|y={c}}} = 0")
+                    break
+        return out
+    return blame
+
+
+def multinomial_log_posterior(model, documents, ignore_unknown=False):
+    """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space)."""
+    _, phi, docs = _multinomial(model, documents, ignore_unknown)
+    return _posteriors(multinomial_log_joint(model, docs), _multinomial_blame(phi, docs))
+
+
+def multinomial_predict(model, documents, ignore_unknown=False):
+    """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
+    _, phi, docs = _multinomial(model, documents, ignore_unknown)
+    return _argmax(multinomial_log_joint(model, docs), _multinomial_blame(phi, docs))
+
+
+# ---- the SMS Spam Collection: tokenizer, vocabulary, split ------------------------------------
+
+TOKEN_PATTERN = re.compile(r"[a-z0-9]+|[£$€]")
+
+
+def tokenize(message):
+    """NB-6: the words of a message: lower-cased, a word is a maximal run of ASCII letters and
+    digits, each of £ $ € is a word on its own, and everything else only separates words."""
+    if not isinstance(message, str):
+        raise TypeError(f"message must be a str, got {type(message).__name__}")
+    return TOKEN_PATTERN.findall(message.lower())
+
+
+def _iterable(value, name):
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be an iterable of word lists, got {type(value).__name__}")
+
+
+def build_vocabulary(token_lists, min_count=1):
+    """NB-6 (000 §2 fn 2): the words that occur at least ``min_count`` times in total in the
+    given (training) documents (any iterable of word lists, e.g. a generator), sorted in Python's string order, so that the id of a word is its
+    place in that list ("a" comes before "aardvark", as in the notes' dictionary)."""
+    min_count = inputs.positive_int(min_count, "min_count")
+    _iterable(token_lists, "token_lists")
+    counts = collections.Counter()
+    for i, tokens in enumerate(token_lists):
+        if isinstance(tokens, (str, bytes)):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        counts.update(tokens)
+    return sorted(w for w, c in counts.items() if c >= min_count)
+
+
+def encode(token_lists, vocabulary, ignore_unknown=False):
+    """NB-6 (000 §2.2): each document (of any iterable of word lists) as the list of its word ids
+    x_j ∈ {0..|V|−1}. A word not in the vocabulary is an error unless ``ignore_unknown`` (then
+    it is dropped)."""
+    index = {w: k for k, w in enumerate(vocabulary)}
+    if len(index) != len(vocabulary):
+        raise ValueError("vocabulary has repeated words")
+    _iterable(token_lists, "token_lists")
+    out = []
+    for i, tokens in enumerate(token_lists):
+        if isinstance(tokens, (str, bytes)):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        try:  # the common case, every word known, in one comprehension
+            out.append([index[w] for w in tokens])
+            continue
+        except (KeyError, TypeError):
+            pass
+        ids = []
+        for j, w in enumerate(tokens):
+            k = index.get(w)
+            if k is None:
+                if not ignore_unknown:
+                    raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "
+                                     "pass ignore_unknown=True to drop such words")
+                continue
+            ids.append(k)
+        out.append(ids)
+    return out
+
+
+def sms_spam_split():
+    """The project's train/test split of the SMS Spam Collection (reference/data/sms_spam): in
+    file order, message i (counted from 0) is a test message when i % 5 == 4, a training message
+    otherwise: 4,460 training and 1,114 test messages, no randomness. Returns (train, test), each
+    a list of (label, message) pairs in file order."""
+    pairs = datasets.sms_spam()
+    train = [p for i, p in enumerate(pairs) if i % 5 != 4]
+    test = [p for i, p in enumerate(pairs) if i % 5 == 4]
+    return train, test
+
+
+@dataclass(frozen=True, eq=False)
+class SpamCorpus:
+    """The SMS data ready for NB-6: the vocabulary (sorted words), and for each split the
+    documents as word-id lists and the labels (1 = spam, 0 = ham)."""
+
+    vocabulary: Any
+    train_documents: Any
+    train_labels: Any
+    test_documents: Any
+    test_labels: Any
+
+
+def sms_spam_corpus(min_count=1):
+    """NB-6: ``sms_spam_split`` tokenized with ``tokenize``; the vocabulary is built from the
+    training messages only (``build_vocabulary(min_count)``) and test words outside it are
+    dropped, as a filter deployed on new messages would have to."""
+    train, test = sms_spam_split()
+    train_tokens = [tokenize(message) for _, message in train]
+    vocabulary = build_vocabulary(train_tokens, min_count)
+    return SpamCorpus(
+        vocabulary,
+        encode(train_tokens, vocabulary, ignore_unknown=True),
+        [int(label == "spam") for label, _ in train],
+        encode([tokenize(message) for _, message in test], vocabulary, ignore_unknown=True),
+        [int(label == "spam") for label, _ in test],
+    )
+
+
+def spam_indicative_tokens(model, vocabulary, top=10):
+    """NB-6: the ``top`` words with the largest log φ_{k|y=1} − log φ_{k|y=0} (most indicative of
+    spam), as (word, log ratio) pairs. The order is decided on the ratio φ_{k|1}/φ_{k|0}, exactly
+    for rational estimates; ties go to the word that sorts first."""
+    _check_model(model, MultinomialNB)
+    top = inputs.positive_int(top, "top")
+    phi0, phi1 = list(model.phi_k_y0), list(model.phi_k_y1)
+    if len(vocabulary) != len(phi0):
+        raise ValueError(f"vocabulary has {len(vocabulary)} words but the model has {len(phi0)}")
+    if any(p == 0 for p in phi0):
+        raise ZeroOverZeroError("some φ_(k|y=0) is 0: the log ratio is infinite; fit with alpha > 0")
+    ratio = [Fraction(a) / Fraction(b) if scalar.is_exact(a) and scalar.is_exact(b) else a / b
+             for a, b in zip(phi1, phi0)]
+    order = sorted(range(len(phi0)), key=lambda k: (-ratio[k], vocabulary[k]))[:top]
+    return [(vocabulary[k], float(_log_or_none(ratio[k])) if ratio[k] else float("-inf")) for k in order]
