@@ -8,7 +8,7 @@ import numpy as np
 
 from libc.math cimport log, log2
 
-from cs229.fast._validation import as_matrix, as_vector
+from cs229.fast._validation import as_matrix, as_scalar, as_vector
 
 __all__ = ["entropy", "count_entropy", "bernoulli_entropy", "split_entropy", "information_gain",
            "count_table"]
@@ -79,6 +79,13 @@ def _check_counts(a, name):
     return a
 
 
+def _count(c, name):
+    c = as_scalar(c, name)
+    if c < 0 or c != round(c):
+        raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
+    return c
+
+
 cdef inline double _plogp(double q, bint bits) noexcept nogil:
     return q * (log2(q) if bits else log(q))
 
@@ -137,8 +144,10 @@ def count_entropy(counts, unit="bits"):
 def bernoulli_entropy(p, n, unit="bits"):
     """DT-3 (11.13): −(p/(p+n) log(p/(p+n)) + n/(n+p) log(n/(n+p)))."""
     cdef bint bits = _unit(unit)
-    c = _check_counts(as_vector([p, n], "p, n"), "p, n")
-    cdef double a = c[0] / (c[0] + c[1]), b = c[1] / (c[1] + c[0])
+    cdef double pc = _count(p, "p"), nc = _count(n, "n")
+    if pc + nc == 0:
+        raise ValueError("p + n is 0: there are no examples")
+    cdef double a = pc / (pc + nc), b = nc / (nc + pc)
     return -((_plogp(a, bits) if a != 0 else 0.0) + (_plogp(b, bits) if b != 0 else 0.0))
 
 

@@ -75,6 +75,13 @@ def _counts(c, name):
     return c
 
 
+def _count(c, name):
+    c = inputs.vector([c], name)[0]
+    if c < 0 or not _is_integral(c):
+        raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
+    return c
+
+
 def _count_matrix(table, name):
     table = inputs.matrix(table, name)
     for j, row in enumerate(table):
@@ -119,7 +126,10 @@ def bernoulli_entropy(p, n, unit="bits"):
     H(Y) = −(p/(p+n) log(p/(p+n)) + n/(n+p) log(n/(n+p))); the coin's curve H(π) peaks at
     π = ½ (1 bit)."""
     unit = _unit(unit)
-    p, n = _counts([p, n], "p, n")
+    p = _count(p, "p")
+    n = _count(n, "n")
+    if p + n == 0:
+        raise ValueError("p + n is 0: there are no examples")
     return -(_plogp(p / (p + n), unit) + _plogp(n / (n + p), unit))
 
 

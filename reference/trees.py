@@ -429,10 +429,10 @@ def _rule(threshold):
     return threshold
 
 
-def _classes_and_codes(y, m):
+def _classes_and_codes(y, m, x_name="X"):
     labels = class_labels(y, "y")
     if len(labels) != m:
-        raise ValueError(f"X has {m} rows but y has {len(labels)} entries")
+        raise ValueError(f"{x_name} has {m} rows but y has {len(labels)} entries")
     classes = sorted(set(labels))
     code_of = {c: k for k, c in enumerate(classes)}
     return tuple(classes), [code_of[v] for v in labels]
@@ -464,7 +464,7 @@ def best_threshold(x, y, min_samples_leaf=1):
     x (exhaustive search over midpoints), as (θ, gain in bits); None when no threshold leaves
     ``min_samples_leaf`` examples on each side (e.g. x constant)."""
     x = inputs.vector(x, "x")
-    classes, codes = _classes_and_codes(y, len(x))
+    classes, codes = _classes_and_codes(y, len(x), "x")
     min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
     grower = _Grower([[v] for v in x], codes, len(classes), None, min_samples_leaf, [False], "search")
     candidate = grower.search_candidate(list(range(len(x))), 0)
@@ -483,7 +483,7 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     midpoint of the gap between them. A constant x has no threshold (ValueError); Newton not
     meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError."""
     x = inputs.vector(x, "x")
-    classes, codes = _classes_and_codes(y, len(x))
+    classes, codes = _classes_and_codes(y, len(x), "x")
     if len(classes) != 2:
         raise ValueError(f"y must hold two classes for a logistic threshold, got {len(classes)}")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
