@@ -113,8 +113,12 @@ def _nodes(node):
 
 
 def _depth(node):
-    children = _children(node)
-    return 0 if not children else 1 + max(_depth(c) for c in children)
+    deepest, stack = 0, [(node, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in _children(node))
+    return deepest
 
 
 def predict(tree, X):
