@@ -8,8 +8,9 @@ float64 formula from integer counts (c ln c from one table, sums in the same ord
 faces choose the same splits and return equal trees, split for split. The gains stored in the
 nodes and the 1-D logistic fits of the "logistic" rule follow the reference's arithmetic too.
 
-The trees are the reference's dataclasses. ``predict`` walks a flat (preorder) copy of the tree,
-kept for as long as the tree lives.
+The trees are the reference's dataclasses. ``predict`` walks a packed copy of the tree (one struct
+per node, numbered breadth first so that siblings are adjacent), made once and kept for as long as
+the tree lives.
 """
 import weakref
 

@@ -449,8 +449,10 @@ def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     ``discrete``: True (every feature discrete: a Branch per value), False (every feature
     continuous: a Split at a threshold) or one bool per feature. ``threshold``: "search" (every
     midpoint between neighbouring distinct values) or "logistic" (where a 1-D logistic regression
-    crosses ½; two classes only). ``max_depth``: None or >= 0 (0 is a single leaf);
-    ``min_samples_leaf`` >= 1 examples in every child."""
+    of the node's examples crosses ½; two classes only; a feature whose fit does not converge, or
+    whose threshold leaves too few examples on a side, is not used at that node, so a node may
+    stay impure). ``max_depth``: None or >= 0 (0 is a single leaf); ``min_samples_leaf`` >= 1
+    examples in every child."""
     X = inputs.matrix(X, "X")
     classes, codes = _classes_and_codes(y, len(X))
     max_depth = _max_depth(max_depth)
