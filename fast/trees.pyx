@@ -406,6 +406,8 @@ cdef class _Builder:
 
     def __init__(self, X, codes, Py_ssize_t K, int max_depth, Py_ssize_t msl, discrete, bint logistic):
         cdef Py_ssize_t m = X.shape[0], d = X.shape[1], cap = 2 * m
+        if m >= 2 ** 31 - 1:
+            raise ValueError(f"{m} examples: the tree builder numbers them with 32-bit integers")
         XT = np.ascontiguousarray(X.T)
         order = np.argsort(XT, axis=1, kind="stable")
         a = dict(
