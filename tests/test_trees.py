@@ -308,6 +308,16 @@ def test_best_threshold_is_the_best_midpoint_DT_7(xy, msl):
     assert ref[0] == min(t for t, g in gains.items() if g >= best - 1e-12)
 
 
+@pytest.mark.filterwarnings("ignore:overflow encountered in reduce:RuntimeWarning")  # the finiteness pre-check's sum
+def test_threshold_between_adjacent_or_huge_values_DT_7(impl):
+    """Where (a + b)/2 rounds to b or overflows, θ = a: still a <= θ < b, so x > θ separates."""
+    for a, b in ((1.0, float(np.nextafter(1.0, 2.0))), (1.7e308, 1.79e308), (-1.79e308, -1.7e308)):
+        theta, gain = impl.trees.best_threshold(impl.arg([a, b, a, b]), impl.arg([0, 1, 0, 1]))
+        assert theta == a and gain == 1.0
+        tree = impl.trees.fit_tree(impl.arg([[a], [b]]), impl.arg([0, 1]))
+        assert impl.out(impl.trees.predict(tree, impl.arg([[a], [b]]))) == [0, 1]
+
+
 @st.composite
 def overlapping_classes(draw):
     m = draw(st.integers(6, 30))
