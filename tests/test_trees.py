@@ -341,6 +341,24 @@ def test_logistic_threshold_fast_equals_reference_DT_7(xy):
     assert abs(precise - expected) <= 1e-8 * (1 + abs(precise))
 
 
+def test_signed_zeros_sort_as_one_value_DT_7():
+    """−0.0 == 0.0: both faces keep such examples in row order, so the logistic sums (taken by
+    increasing x) add the same terms in the same order."""
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        x = rng.choice([-0.0, 0.0, -1.0, 1.0, 2.0], size=20)
+        y = rng.integers(0, 2, size=20)
+        if len(set(y.tolist())) < 2:
+            continue
+        X = np.c_[x, rng.choice([-0.0, 0.0, 3.0], size=20)]
+        assert FT.fit_tree(X, y, threshold="logistic") == RT.fit_tree(X.tolist(), y.tolist(), threshold="logistic")
+        try:
+            expected = RT.logistic_threshold(x.tolist(), y.tolist())
+        except ValueError:
+            continue
+        assert FT.logistic_threshold(x, y) == expected
+
+
 def test_logistic_threshold_on_separable_and_degenerate_data_DT_7(impl):
     lt = impl.trees.logistic_threshold
     assert lt(impl.arg([0.0, 1.0, 3.0, 4.0]), impl.arg([0, 0, 1, 1])) == 2.0  # the gap's midpoint
