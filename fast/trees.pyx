@@ -729,19 +729,20 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
 
 class _Flat:
     """A tree in preorder arrays: node kind, feature, threshold, children (ids and, for a Branch,
-    their values, ascending) and the prediction of each node (has_prediction 0: none)."""
+    their values, ascending) and the prediction of each node (has_prediction 0: none). Copies,
+    so that the builder's larger buffers are not kept alive with the tree."""
 
     def __init__(self, kind, feature, threshold, n_children, first_child, child_id, child_value,
                  prediction, has_prediction):
-        self.kind = np.ascontiguousarray(kind, dtype=np.int8)
-        self.feature = np.ascontiguousarray(feature, dtype=np.intc)
-        self.threshold = np.ascontiguousarray(threshold, dtype=np.float64)
-        self.n_children = np.ascontiguousarray(n_children, dtype=np.intc)
-        self.first_child = np.ascontiguousarray(first_child, dtype=np.intp)
-        self.child_id = np.ascontiguousarray(child_id, dtype=np.intp)
-        self.child_value = np.ascontiguousarray(child_value, dtype=np.float64)
-        self.prediction = np.ascontiguousarray(prediction, dtype=np.int64)
-        self.has_prediction = np.ascontiguousarray(has_prediction, dtype=np.uint8)
+        self.kind = np.array(kind, dtype=np.int8)
+        self.feature = np.array(feature, dtype=np.intc)
+        self.threshold = np.array(threshold, dtype=np.float64)
+        self.n_children = np.array(n_children, dtype=np.intc)
+        self.first_child = np.array(first_child, dtype=np.intp)
+        self.child_id = np.array(child_id, dtype=np.intp)
+        self.child_value = np.array(child_value, dtype=np.float64)
+        self.prediction = np.array(prediction, dtype=np.int64)
+        self.has_prediction = np.array(has_prediction, dtype=np.uint8)
         self.packed = None
 
 
