@@ -161,3 +161,77 @@ def token_documents(draw, min_vocabulary=1, max_vocabulary=8, max_documents=8, m
     docs = draw(st.lists(st.lists(st.integers(0, size - 1), max_size=max_length), min_size=m, max_size=m))
     y = draw(st.lists(st.integers(0, 1), min_size=m, max_size=m).filter(lambda v: 0 < sum(v) < len(v)))
     return docs, y, size
+
+
+# ---- Decision trees (001 §11.3) -----------------------------------------------------------------
+# Probability vectors and count tables are exact; feature values lie on a dyadic grid (k/2^b), so
+# that a tree grown on the Fractions, on their floats and on their mpf values has the same
+# thresholds, and ties between values are as likely as the grid makes them.
+
+__all__ += ["distributions", "dyadic_probability_vectors", "count_tables", "triangular_spd_matrices",
+            "class_labelled_sets", "boolean_functions"]
+
+
+def distributions(min_size=1, max_size=6, max_weight=12):
+    """p = w / Σw for integer weights w >= 0 (zeros included, to exercise 0 log 0 = 0)."""
+    weights = st.lists(st.integers(0, max_weight), min_size=min_size, max_size=max_size)
+    return weights.filter(lambda w: sum(w) > 0).map(lambda w: [Fraction(v, sum(w)) for v in w])
+
+
+@st.composite
+def dyadic_probability_vectors(draw, max_size=6, max_exponent=4):
+    """Probabilities that are multiples of 2^-e summing to 1: their entropy in bits is rational
+    only when every entry is a power of ½ or 0, which ``distributions`` rarely draws."""
+    size = draw(st.integers(1, max_size))
+    parts = [Fraction(1)]
+    while len(parts) < size:
+        i = draw(st.integers(0, len(parts) - 1))
+        if parts[i] <= Fraction(1, 2 ** max_exponent):
+            break
+        half = parts.pop(i) / 2
+        parts[i:i] = [half, half]
+    return draw(st.permutations(parts + [Fraction(0)] * draw(st.integers(0, 1))))
+
+
+@st.composite
+def count_tables(draw, min_groups=1, max_groups=4, min_classes=1, max_classes=3, max_count=12):
+    """Integer tables, row j = group j, column k = class k, with at least one example."""
+    g = draw(st.integers(min_groups, max_groups))
+    k = draw(st.integers(min_classes, max_classes))
+    table = draw(st.lists(st.lists(st.integers(0, max_count), min_size=k, max_size=k),
+                          min_size=g, max_size=g))
+    if sum(map(sum, table)) == 0:
+        table[0][0] = 1
+    return table
+
+
+@st.composite
+def triangular_spd_matrices(draw, n, max_denominator=4):
+    """Σ = B Bᵀ with B lower triangular, diagonal in [½, 2]: exact, symmetric positive definite."""
+    B = [[draw(positive_rationals(Fraction(1, 2), 2, max_denominator)) if i == j else
+          draw(rationals(-1, 1, max_denominator)) if j < i else Fraction(0)
+          for j in range(n)] for i in range(n)]
+    return [[sum(B[i][k] * B[j][k] for k in range(n)) for j in range(n)] for i in range(n)]
+
+
+@st.composite
+def class_labelled_sets(draw, min_rows=2, max_rows=24, min_features=1, max_features=3, max_classes=3,
+                  levels=16, distinct=False):
+    """(X, y): m rows of d features k/8 with k in 0..levels−1 (dyadic, exact in float), and
+    integer labels from 0..K−1. ``distinct``: the values of each column are all different."""
+    d = draw(st.integers(min_features, max_features))
+    K = draw(st.integers(1, max_classes))
+    m = draw(st.integers(min_rows, max_rows if not distinct else min(max_rows, levels)))
+    if distinct:
+        columns = [draw(st.lists(st.integers(0, levels - 1), min_size=m, max_size=m, unique=True))
+                   for _ in range(d)]
+    else:
+        columns = [draw(st.lists(st.integers(0, levels - 1), min_size=m, max_size=m)) for _ in range(d)]
+    X = [[Fraction(columns[j][i], 8) for j in range(d)] for i in range(m)]
+    y = draw(st.lists(st.integers(0, K - 1), min_size=m, max_size=m))
+    return X, y
+
+
+def boolean_functions(n):
+    """A truth table of n inputs: 2ⁿ outputs in {0, 1}, row r having x₁ as its top bit."""
+    return st.lists(st.integers(0, 1), min_size=2 ** n, max_size=2 ** n)

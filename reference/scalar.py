@@ -184,3 +184,27 @@ def lgamma(x):
             return Fraction(0)
         _no_exact("lgamma", x)
     return math.lgamma(x)
+
+
+# ---- Decision trees (001 §11.3): entropies in bits ---------------------------------------------
+
+__all__ += ["log2"]
+
+
+def log2(x):
+    """log₂ x; exact for a rational power of two (so a dyadic distribution has an exact entropy
+    in bits), mpf kept in mpmath, float through the C library's log2."""
+    k = kind(x)
+    if k == "mpf":
+        if x <= 0:
+            raise ValueError(f"log2 of a non-positive number ({x})")
+        return mpmath.log(x, 2)
+    if k == "exact":
+        x = Fraction(x)
+        if x <= 0:
+            raise ValueError(f"log2 of a non-positive number ({x})")
+        n, d = x.numerator, x.denominator
+        if n & (n - 1) == 0 and d & (d - 1) == 0:
+            return Fraction(n.bit_length() - d.bit_length())
+        _no_exact("log2", x)
+    return math.log2(x)

@@ -1,0 +1,182 @@
+"""Compiled twins of cs229.reference.entropy (catalog DT-3, DT-5).
+
+The sums run in the reference's order (left to right, q log q skipped where q = 0), with the C
+library's log and log2 that Python's math module also calls, so on float64 input the results are
+the reference's floats.
+"""
+import numpy as np
+
+from libc.math cimport log, log2
+
+from cs229.fast._validation import as_matrix, as_scalar, as_vector
+
+__all__ = ["entropy", "count_entropy", "bernoulli_entropy", "split_entropy", "information_gain",
+           "count_table"]
+
+cdef double EPS = np.finfo(np.float64).eps
+
+
+def _unit(unit):
+    if unit not in ("bits", "nats"):
+        raise ValueError(f"unit must be 'bits' or 'nats', got {unit!r}")
+    return unit == "bits"
+
+
+def _class_labels(y, name="y", length=None, length_name="X", length_what="rows"):
+    """(classes ascending as int64, codes 0..K-1 as intp) for integer class labels."""
+    try:
+        a = np.asarray(y)
+    except ValueError as e:
+        raise ValueError(f"{name} is ragged or not 1-dimensional ({e})") from None
+    if a.dtype == object:
+        try:
+            a = a.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} has non-numeric entries: expected integer class labels") from None
+    if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold integer class labels, got dtype {a.dtype}")
+    if a.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty")
+    if length is not None and a.shape[0] != length:
+        raise ValueError(f"{length_name} has {length} {length_what} but {name} has {a.shape[0]} entries")
+    if a.dtype.kind == "f":
+        bad = ~(np.isfinite(a) & (a == np.round(a)) & (np.abs(a) < 2.0 ** 63))
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise ValueError(f"{name}[{i}] is {a[i]}: a class label must be an integer")
+    elif a.dtype.kind == "u" and a.max() >= 2 ** 63:
+        i = int(np.argmax(a >= 2 ** 63))
+        raise ValueError(f"{name}[{i}] is {a[i]}: a class label must fit in 64 bits")
+    classes, codes = np.unique(a.astype(np.int64), return_inverse=True)
+    return classes, codes.astype(np.intp).reshape(-1)
+
+
+def _probabilities(p):
+    p = as_vector(p, "p")
+    if (p < 0).any():
+        where = int(np.argmax(p < 0))
+        raise ValueError(f"p[{where}] is {p[where]}: a probability must be >= 0")
+    cdef const double[::1] pv = p
+    cdef double s = 0.0
+    cdef Py_ssize_t i
+    for i in range(pv.shape[0]):
+        s = s + pv[i]
+    if abs(s - 1) > 4 * pv.shape[0] * EPS:
+        raise ValueError(f"p sums to {s}, not 1")
+    return p
+
+
+def _check_counts(a, name):
+    bad = (a < 0) | (a != np.round(a))
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), a.shape)
+        index = "".join(f"[{int(i)}]" for i in where)
+        raise ValueError(f"{name}{index} is {a[where]}: a count must be a non-negative integer")
+    if not a.any():
+        raise ValueError(f"{name} has no examples (all counts are 0)")
+    return a
+
+
+def _count(c, name):
+    c = as_scalar(c, name)
+    if c < 0 or c != round(c):
+        raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
+    return c
+
+
+cdef inline double _plogp(double q, bint bits) noexcept nogil:
+    return q * (log2(q) if bits else log(q))
+
+
+cdef double _count_entropy(const double* c, Py_ssize_t n, bint bits) noexcept nogil:
+    cdef double m = 0.0, total = 0.0, q
+    cdef Py_ssize_t k
+    for k in range(n):
+        m = m + c[k]
+    for k in range(n):
+        q = c[k] / m
+        if q != 0:
+            total = total - _plogp(q, bits)
+    return total
+
+
+cdef double _split_entropy(const double[:, ::1] t, bint bits) noexcept nogil:
+    cdef Py_ssize_t J = t.shape[0], K = t.shape[1], j, k
+    cdef double m = 0.0, m_j, total = 0.0
+    for j in range(J):
+        m_j = 0.0
+        for k in range(K):
+            m_j = m_j + t[j, k]
+        m = m + m_j
+    for j in range(J):
+        m_j = 0.0
+        for k in range(K):
+            m_j = m_j + t[j, k]
+        if m_j == 0:
+            continue
+        total = total + (m_j / m) * _count_entropy(&t[j, 0], K, bits)
+    return total
+
+
+def entropy(p, unit="bits"):
+    """DT-3 (11.12): H = −Σ p log p, 0 log 0 = 0."""
+    cdef bint bits = _unit(unit)
+    p = _probabilities(p)
+    cdef const double[::1] pv = p
+    cdef double total = 0.0
+    cdef Py_ssize_t i
+    for i in range(pv.shape[0]):
+        if pv[i] != 0:
+            total = total - _plogp(pv[i], bits)
+    return total
+
+
+def count_entropy(counts, unit="bits"):
+    """DT-3: the entropy of cₖ / Σc."""
+    cdef bint bits = _unit(unit)
+    c = _check_counts(as_vector(counts, "counts"), "counts")
+    cdef const double[::1] cv = c
+    return _count_entropy(&cv[0], cv.shape[0], bits)
+
+
+def bernoulli_entropy(p, n, unit="bits"):
+    """DT-3 (11.13): −(p/(p+n) log(p/(p+n)) + n/(n+p) log(n/(n+p)))."""
+    cdef bint bits = _unit(unit)
+    cdef double pc = _count(p, "p"), nc = _count(n, "n")
+    if pc + nc == 0:
+        raise ValueError("p + n is 0: there are no examples")
+    cdef double a = pc / (pc + nc), b = nc / (nc + pc)
+    return -((_plogp(a, bits) if a != 0 else 0.0) + (_plogp(b, bits) if b != 0 else 0.0))
+
+
+def split_entropy(table, unit="bits"):
+    """DT-5 (11.19): Σⱼ (mⱼ/m) H(group j)."""
+    cdef bint bits = _unit(unit)
+    t = _check_counts(as_matrix(table, "table"), "table")
+    return _split_entropy(t, bits)
+
+
+def information_gain(table, unit="bits"):
+    """DT-5 (11.20): H(column sums) − H[split]."""
+    cdef bint bits = _unit(unit)
+    t = _check_counts(as_matrix(table, "table"), "table")
+    cdef const double[:, ::1] tv = t
+    columns = np.zeros(t.shape[1])
+    cdef double[::1] cv = columns
+    cdef Py_ssize_t j, k
+    for j in range(tv.shape[0]):
+        for k in range(tv.shape[1]):
+            cv[k] = cv[k] + tv[j, k]
+    return _count_entropy(&cv[0], cv.shape[0], bits) - _split_entropy(tv, bits)
+
+
+def count_table(x, y):
+    """DT-5 (11.15)-(11.16): (values, classes, table), table[j, k] = #{xᵢ = values[j], yᵢ = classes[k]}."""
+    x = as_vector(x, "x")
+    classes, codes = _class_labels(y, "y", x.shape[0], "x")
+    values, rows = np.unique(x, return_inverse=True)
+    table = np.zeros((values.shape[0], classes.shape[0]), dtype=np.int64)
+    np.add.at(table, (rows.reshape(-1), codes), 1)
+    return values, classes, table

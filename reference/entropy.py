@@ -1,0 +1,224 @@
+"""Entropy, split entropy and information gain (001 §11.3.4; catalog DT-3, DT-4, DT-5).
+
+Discrete entropies are in bits unless ``unit="nats"``, with 0 log 0 = 0 (the limit of q log q as
+q → 0⁺). The notes leave the base of their log open; bits make the fair coin's entropy 1. The
+Gaussian entropy (11.14) is in nats: its constant 1 is log e, so the printed formula holds only
+for the natural log.
+
+Probabilities and counts may be float, Fraction (int is read as Fraction) or mpmath.mpf, and the
+result has their type. An exact input whose entropy is irrational raises
+``scalar.ExactResultError``; a dyadic distribution (every probability a power of ½) has an exact
+entropy in bits. A count table has one row per group (a value of the feature) and one column per
+class: for two classes the rows are the notes' (pⱼ, nⱼ) of (11.15)-(11.16), up to column order.
+"""
+import numbers
+
+import mpmath
+
+from . import inputs, linalg, scalar
+
+__all__ = ["UNITS", "class_labels", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
+           "count_table", "split_entropy", "information_gain"]
+
+UNITS = ("bits", "nats")
+
+
+def _unit(unit):
+    if unit not in UNITS:
+        raise ValueError(f"unit must be 'bits' or 'nats', got {unit!r}")
+    return unit
+
+
+def _log(x, unit):
+    return scalar.log2(x) if unit == "bits" else scalar.log(x)
+
+
+def _plogp(q, unit):
+    """q log q, with 0 log 0 = 0."""
+    return 0 * q if q == 0 else q * _log(q, unit)
+
+
+def _total(values):
+    """Σ values left to right (the built-in sum may compensate, and the fast face does not)."""
+    total = 0 * values[0]
+    for v in values:
+        total += v
+    return total
+
+
+def _probabilities(p, name):
+    p = inputs.vector(p, name)
+    for i, q in enumerate(p):
+        if q < 0:
+            raise ValueError(f"{name}[{i}] is {q}: a probability must be >= 0")
+    s = _total(p)
+    if abs(s - 1) > scalar.zero_tolerance(s, 1, 4 * len(p)):
+        raise ValueError(f"{name} sums to {s}, not 1")
+    return p
+
+
+def _is_integral(x):
+    if scalar.kind(x) == "mpf":
+        return x == mpmath.floor(x)
+    if scalar.kind(x) == "exact":
+        return x.denominator == 1
+    return float(x).is_integer()
+
+
+def _counts(c, name):
+    c = inputs.vector(c, name)
+    for i, v in enumerate(c):
+        if v < 0 or not _is_integral(v):
+            raise ValueError(f"{name}[{i}] is {v}: a count must be a non-negative integer")
+    if _total(c) == 0:
+        raise ValueError(f"{name} has no examples (all counts are 0)")
+    return c
+
+
+def _count(c, name):
+    c = inputs.vector([c], name)[0]
+    if c < 0 or not _is_integral(c):
+        raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
+    return c
+
+
+def _count_matrix(table, name):
+    table = inputs.matrix(table, name)
+    for j, row in enumerate(table):
+        for k, v in enumerate(row):
+            if v < 0 or not _is_integral(v):
+                raise ValueError(f"{name}[{j}][{k}] is {v}: a count must be a non-negative integer")
+    if _total([_total(row) for row in table]) == 0:
+        raise ValueError(f"{name} has no examples (all counts are 0)")
+    return table
+
+
+def entropy(p, unit="bits"):
+    """DT-3 (001 §11.3.4 (11.12)): H(X) = −Σₓ P(X = x) log P(X = x), with 0 log 0 = 0.
+
+    ``p`` is a probability vector (entries >= 0 summing to 1; exactly for rationals, to rounding
+    otherwise)."""
+    unit = _unit(unit)
+    p = _probabilities(p, "p")
+    total = 0 * p[0]
+    for q in p:
+        total -= _plogp(q, unit)
+    return total
+
+
+def count_entropy(counts, unit="bits"):
+    """DT-3: the entropy of the empirical distribution cₖ / m of the labels, m = Σₖ cₖ."""
+    unit = _unit(unit)
+    counts = _counts(counts, "counts")
+    return _count_entropy(counts, unit)
+
+
+def _count_entropy(counts, unit):
+    m = _total(counts)
+    total = 0 * m
+    for c in counts:
+        total -= _plogp(c / m, unit)
+    return total
+
+
+def bernoulli_entropy(p, n, unit="bits"):
+    """DT-3 (001 §11.3.4 (11.13)): p positives and n negatives, Y ~ Bernoulli(p/(p+n)),
+    H(Y) = −(p/(p+n) log(p/(p+n)) + n/(n+p) log(n/(n+p))); the coin's curve H(π) peaks at
+    π = ½ (1 bit)."""
+    unit = _unit(unit)
+    p = _count(p, "p")
+    n = _count(n, "n")
+    if p + n == 0:
+        raise ValueError("p + n is 0: there are no examples")
+    return -(_plogp(p / (p + n), unit) + _plogp(n / (n + p), unit))
+
+
+def gaussian_entropy(Sigma):
+    """DT-4 (001 §11.3.4 (11.14)): the entropy of N(μ, Σ) in nats,
+    H(X) = ½ n [1 + log(2π)] + ½ log|Σ|, for any mean μ.
+
+    Σ must be symmetric positive definite; log|Σ| = 2 Σⱼ log Lⱼⱼ from the Cholesky factor."""
+    S = inputs.matrix(Sigma, "Sigma")
+    n = len(S)
+    if any(len(row) != n for row in S):
+        raise ValueError(f"Sigma must be square, got {n} rows of length {len(S[0])}")
+    for i in range(n):
+        for j in range(i):
+            if S[i][j] != S[j][i]:
+                raise ValueError(f"Sigma is not symmetric: Sigma[{i}][{j}] != Sigma[{j}][{i}]")
+    try:
+        L = linalg.cholesky(S)
+    except linalg.NotPositiveDefiniteError as e:
+        raise linalg.NotPositiveDefiniteError(f"Sigma is not positive definite ({e})", e.index) from None
+    log_det = 0 * L[0][0]
+    for j in range(n):
+        log_det += 2 * scalar.log(L[j][j])
+    return n * (1 + scalar.log(2 * scalar.pi(L[0][0]))) / 2 + log_det / 2
+
+
+def class_labels(y, name="y"):
+    """Class labels as Python ints: each entry an integer value (int, integral Fraction, float
+    or mpf); bools and fractional values are refused."""
+    if isinstance(y, (str, bytes)) or not hasattr(y, "__len__") or not hasattr(y, "__iter__"):
+        raise TypeError(f"{name} must be a sequence, got {type(y).__name__}")
+    if len(y) == 0:
+        raise ValueError(f"{name} is empty")
+    out = []
+    for i, v in enumerate(y):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"{name}[{i}] is {v!r}: expected an integer class label")
+        v = scalar.to_scalar(v)
+        if not scalar.isfinite(v) or not _is_integral(v):
+            raise ValueError(f"{name}[{i}] is {v}: a class label must be an integer")
+        out.append(int(v))
+    return out
+
+
+def count_table(x, y):
+    """DT-5 (001 §11.3.4 (11.15)-(11.16)): the counts of each class in each group of a discrete
+    feature. Returns (values, classes, table) with table[j][k] = #{i : xᵢ = values[j],
+    yᵢ = classes[k]}; values and classes ascending. For two classes row j is (nⱼ, pⱼ)."""
+    x = inputs.vector(x, "x")
+    y = class_labels(y, "y")
+    inputs.same_length(x, y, "x", "y")
+    values = sorted(set(x))
+    classes = sorted(set(y))
+    row_of = {v: j for j, v in enumerate(values)}
+    col_of = {c: k for k, c in enumerate(classes)}
+    table = [[0] * len(classes) for _ in values]
+    for xi, yi in zip(x, y):
+        table[row_of[xi]][col_of[yi]] += 1
+    return values, classes, table
+
+
+def split_entropy(table, unit="bits"):
+    """DT-5 (001 §11.3.4 (11.17)-(11.19)): the entropy after splitting,
+    H[split] = Σⱼ (mⱼ/m) H(group j), mⱼ = Σₖ table[j][k] (pⱼ + nⱼ), m = Σⱼ mⱼ (p + n).
+
+    A group with no examples has weight 0 (its Bernoulli(0/0) never enters)."""
+    unit = _unit(unit)
+    table = _count_matrix(table, "table")
+    return _split_entropy(table, unit)
+
+
+def _split_entropy(table, unit):
+    sizes = [_total(row) for row in table]
+    m = _total(sizes)
+    total = 0 * m
+    for row, m_j in zip(table, sizes):
+        if m_j == 0:
+            continue
+        total += (m_j / m) * _count_entropy(row, unit)
+    return total
+
+
+def information_gain(table, unit="bits"):
+    """DT-5 (001 §11.3.4 (11.20)): information gain = entropy before − entropy after, where
+    before is the entropy of the pooled labels (the column sums, (11.17)-(11.18)) and after is
+    (11.19). It is >= 0 and is 0 exactly when every group has the pooled class proportions."""
+    unit = _unit(unit)
+    table = _count_matrix(table, "table")
+    columns = [0 * table[0][0]] * len(table[0])
+    for row in table:
+        columns = [c + v for c, v in zip(columns, row)]
+    return _count_entropy(columns, unit) - _split_entropy(table, unit)

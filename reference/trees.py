@@ -1,0 +1,569 @@
+"""Decision trees (001 §11.3; catalog DT-1, DT-2, DT-6, DT-7).
+
+A tree is plain data: nested frozen dataclasses. A ``Split`` is a decision stump on a continuous
+(or 0/1) feature, xⱼ > θ going right; a ``Branch`` is a multiway stump on a discrete feature, one
+child per value; a ``Leaf`` holds a class. Trees built by ``fit_tree`` carry, at every node, the
+class counts of the training examples that reach it, the majority class and the information gain
+of its split; the fast face builds the same objects.
+
+Greedy building (001 §11.3.5-11.3.6): at each node choose the split of largest information gain
+(11.20) and recurse. Splits are compared by the score S of ``split_score`` (the lowest S is the
+largest gain at that node), computed in float64 from integer counts by one formula in both faces.
+Ties, meaning equal computed scores, go to the lowest feature index, then to the lowest threshold.
+A node becomes a leaf when it is pure, at ``max_depth``, or when no split leaves
+``min_samples_leaf`` examples in every child; a split of zero gain is still taken (XOR needs it at
+the root). Leaves predict the majority class, the lowest label on a tie.
+
+X holds features in rows (float, Fraction or mpf; NaN is refused: there is no missing-value
+policy); y holds integer class labels.
+"""
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import inputs, scalar
+from .entropy import class_labels, information_gain
+from .results import ConvergenceError
+
+__all__ = [
+    "Leaf", "Split", "Branch", "Tree", "ConvergenceError", "THRESHOLD_RULES",
+    "predict", "xor_data", "xor_tree",
+    "boolean_function_tree", "truth_table", "minimal_leaves", "count_boolean_functions",
+    "count_trees",
+    "split_score", "best_threshold", "logistic_threshold", "fit_tree",
+]
+
+THRESHOLD_RULES = ("search", "logistic")
+
+
+# ---- DT-1: stumps composed into a tree --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Leaf:
+    """DT-1 (001 §11.3.1): a leaf labelled with a class. ``counts``: the training examples of
+    each class of ``Tree.classes`` that reach it (empty for a tree built by hand)."""
+
+    prediction: int
+    counts: tuple = ()
+
+
+@dataclass(frozen=True)
+class Split:
+    """DT-1, DT-7 (001 §11.3.1, §11.3.6): the decision stump "x[feature] > threshold?"; yes goes
+    to ``right``, no to ``left``. ``gain``: its information gain in bits (float64)."""
+
+    feature: int
+    threshold: object
+    left: object
+    right: object
+    counts: tuple = ()
+    prediction: object = None
+    gain: object = None
+
+
+@dataclass(frozen=True)
+class Branch:
+    """DT-6 (001 §11.3.4-11.3.5): a stump on a discrete feature with one child per value in
+    ``values`` (ascending). A value not seen there in training gets ``prediction``, the node's
+    majority class."""
+
+    feature: int
+    values: tuple
+    children: tuple
+    counts: tuple = ()
+    prediction: object = None
+    gain: object = None
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A decision tree on ``n_features`` inputs; ``classes`` are the labels, ascending, that the
+    counts of its nodes refer to."""
+
+    root: object
+    n_features: int
+    classes: tuple = ()
+
+    @property
+    def depth(self):
+        return _depth(self.root)
+
+    @property
+    def n_leaves(self):
+        return sum(1 for node in _nodes(self.root) if isinstance(node, Leaf))
+
+    @property
+    def n_nodes(self):
+        return sum(1 for _ in _nodes(self.root))
+
+
+def _children(node):
+    if isinstance(node, Split):
+        return (node.left, node.right)
+    if isinstance(node, Branch):
+        return node.children
+    return ()
+
+
+def _nodes(node):
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(_children(node)))
+
+
+def _depth(node):
+    deepest, stack = 0, [(node, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in _children(node))
+    return deepest
+
+
+def predict(tree, X):
+    """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output."""
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a Tree, got {type(tree).__name__}")
+    X = inputs.matrix(X, "X")
+    if len(X[0]) != tree.n_features:
+        raise ValueError(f"X has {len(X[0])} columns but the tree takes {tree.n_features} features")
+    return [_predict_one(tree.root, x, i) for i, x in enumerate(X)]
+
+
+def _predict_one(node, x, i):
+    while not isinstance(node, Leaf):
+        if isinstance(node, Split):
+            node = node.right if x[node.feature] > node.threshold else node.left
+            continue
+        value = x[node.feature]
+        if value in node.values:
+            node = node.children[node.values.index(value)]
+        elif node.prediction is not None:
+            return node.prediction
+        else:
+            raise ValueError(f"X[{i}][{node.feature}] is {value}, a value this branch has no child for")
+    return node.prediction
+
+
+def xor_data():
+    """DT-1 (001 §11.3.1, Figure 11.1): the four points of {0, 1}² labelled h(x) = x₁ ⊕ x₂."""
+    X = [[0, 0], [0, 1], [1, 0], [1, 1]]
+    return X, [a ^ b for a, b in X]
+
+
+def xor_tree():
+    """DT-1 (001 §11.3.1, Figure 11.1): ask x₂ first, then x₁ on either branch; the same
+    attribute appears in two stumps. Features are indexed from 0: x₁ is 0, x₂ is 1."""
+    half = scalar.to_scalar(1) / 2
+    x1 = lambda low, high: Split(0, half, Leaf(low), Leaf(high))  # noqa: E731
+    return Tree(Split(1, half, x1(0, 1), x1(1, 0)), 2, (0, 1))
+
+
+# ---- DT-2: expressiveness ---------------------------------------------------------------------
+
+def _truth_table(outputs, name="outputs"):
+    if isinstance(outputs, (str, bytes)) or not hasattr(outputs, "__len__"):
+        raise TypeError(f"{name} must be a sequence of 0/1 outputs")
+    size = len(outputs)
+    if size == 0 or size & (size - 1):
+        raise ValueError(f"{name} must have 2ⁿ entries (one per row of the truth table), got {size}")
+    values = class_labels(outputs, name)
+    if any(v not in (0, 1) for v in values):
+        raise ValueError(f"{name} must hold 0/1 outputs")
+    return tuple(values), size.bit_length() - 1
+
+
+def _row(r, n):
+    """Row r of the truth table: x₁ is the most significant bit, as tables are printed."""
+    return [(r >> (n - 1 - j)) & 1 for j in range(n)]
+
+
+def boolean_function_tree(outputs):
+    """DT-2 (001 §11.3.2): a tree with one leaf per row of the truth table (2ⁿ leaves) that
+    computes any boolean function: ask x₁, then x₂, ..., xₙ; the path to a leaf spells its row.
+
+    outputs[r] is f at row r of the table (x₁ the most significant bit of r)."""
+    outputs, n = _truth_table(outputs)
+    half = scalar.to_scalar(1) / 2
+
+    def grow(j, rows):
+        if j == n:
+            return Leaf(rows[0])
+        mid = len(rows) // 2
+        return Split(j, half, grow(j + 1, rows[:mid]), grow(j + 1, rows[mid:]))
+    return Tree(grow(0, outputs), n, (0, 1))
+
+
+def truth_table(tree):
+    """DT-2: the outputs of ``tree`` on the 2ⁿ rows of {0, 1}ⁿ, in table order."""
+    n = tree.n_features
+    return predict(tree, [_row(r, n) for r in range(2 ** n)]) if n else [tree.root.prediction]
+
+
+def minimal_leaves(outputs):
+    """DT-2: the fewest leaves of a tree that computes the boolean function: 1 for a constant,
+    else the best over the variable asked first of the minimal sizes of the two halves."""
+    outputs, _ = _truth_table(outputs)
+    return _minimal_leaves(outputs)
+
+
+@lru_cache(maxsize=None)
+def _minimal_leaves(table):
+    if len(set(table)) == 1:
+        return 1
+    n = len(table).bit_length() - 1
+    best = None
+    for v in range(n):
+        bit = 1 << (n - 1 - v)
+        zero = tuple(t for r, t in enumerate(table) if not r & bit)
+        one = tuple(t for r, t in enumerate(table) if r & bit)
+        size = _minimal_leaves(zero) + _minimal_leaves(one)
+        best = size if best is None else min(best, size)
+    return best
+
+
+def count_boolean_functions(n):
+    """DT-2 (001 §11.3.2): there are 2^(2ⁿ) boolean functions of n inputs (one output bit for
+    each of the 2ⁿ rows of the table), hence as many functionally distinct trees."""
+    n = _non_negative_int(n, "n")
+    return 2 ** 2 ** n
+
+
+def count_trees(n):
+    """DT-2: the number of decision trees on n boolean inputs that ask no variable twice on a
+    path: a leaf (2 labels) or a stump on one of n variables over two trees on the other n − 1,
+    T(0) = 2, T(n) = 2 + n T(n − 1)². More than 2^(2ⁿ) for n >= 1: different trees compute the
+    same function."""
+    n = _non_negative_int(n, "n")
+    t = 2
+    for k in range(1, n + 1):
+        t = 2 + k * t * t
+    return t
+
+
+def _non_negative_int(n, name):
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"{name} must be an integer, got {n!r}")
+    if n < 0:
+        raise ValueError(f"{name} must be >= 0, got {n}")
+    return n
+
+
+# ---- DT-5, DT-6: the split score --------------------------------------------------------------
+
+def _c_log_c(c):
+    """c ln c in float64 for a count c (0 ln 0 = 0)."""
+    return 0.0 if c == 0 else float(c) * scalar.log(float(c))
+
+
+def split_score(table):
+    """DT-5, DT-6 (001 §11.3.4 (11.19)-(11.20)): S = Σⱼ [mⱼ ln mⱼ − Σₖ cⱼₖ ln cⱼₖ], in float64,
+    for a count table (row j = group j, column k = class k, mⱼ = Σₖ cⱼₖ).
+
+    S = m ln 2 · H[split] (11.19) in bits, so at a node (m and the entropy before fixed) the
+    lowest S is the largest information gain (11.20). Integer counts in, one formula, sums left
+    to right: both faces get the same float, so they break ties alike."""
+    table = inputs.matrix(table, "table")
+    for j, row in enumerate(table):
+        for k, c in enumerate(row):
+            if c < 0 or int(c) != c:
+                raise ValueError(f"table[{j}][{k}] is {c}: a count must be a non-negative integer")
+    return _score([[int(c) for c in row] for row in table])
+
+
+def _score(table):
+    total = 0.0
+    for row in table:
+        m_j = 0
+        terms = 0.0
+        for c in row:
+            m_j += c
+            terms += _c_log_c(c)
+        total += _c_log_c(m_j) - terms
+    return total
+
+
+def _gain(table):
+    """The information gain (11.20) in bits, in float64, of a split with these counts."""
+    return information_gain([[float(c) for c in row] for row in table])
+
+
+# ---- DT-6, DT-7: greedy building --------------------------------------------------------------
+
+def _midpoint(a, b):
+    """(a + b)/2, the threshold between neighbouring values a < b; where float rounding gives b
+    (adjacent floats) or overflows, a itself, so that a <= θ < b always holds."""
+    theta = (a + b) / 2
+    if theta == b or not scalar.isfinite(theta):
+        return a
+    return theta
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    score: float
+    feature: int
+    threshold: object  # None for a discrete branch
+    values: tuple      # the group values of a discrete branch
+    parts: tuple       # the rows of each child, in row order
+    tables: tuple      # the class counts of each child
+
+
+class _Grower:
+    """The greedy recursion of 001 §11.3.5 over rows of X (indices, kept in increasing order)."""
+
+    def __init__(self, X, codes, n_classes, max_depth, min_samples_leaf, discrete, rule):
+        self.X, self.codes, self.K = X, codes, n_classes
+        self.max_depth, self.msl = max_depth, min_samples_leaf
+        self.discrete, self.rule = discrete, rule
+
+    def counts(self, rows):
+        c = [0] * self.K
+        for i in rows:
+            c[self.codes[i]] += 1
+        return c
+
+    def grow(self, rows, depth, classes):
+        counts = self.counts(rows)
+        prediction = classes[counts.index(max(counts))]
+        if max(counts) == len(rows) or depth == self.max_depth or len(rows) < 2 * self.msl:
+            return Leaf(prediction, tuple(counts))
+        best = None
+        for j in range(len(self.X[0])):
+            if self.discrete[j]:
+                candidate = self.branch_candidate(rows, j)
+            elif self.rule == "logistic":
+                candidate = self.logistic_candidate(rows, j)
+            else:
+                candidate = self.search_candidate(rows, j)
+            if candidate is not None and (best is None or candidate.score < best.score):
+                best = candidate
+        if best is None:
+            return Leaf(prediction, tuple(counts))
+        children = tuple(self.grow(part, depth + 1, classes) for part in best.parts)
+        gain = _gain(best.tables)
+        if best.threshold is None:
+            return Branch(best.feature, best.values, children, tuple(counts), prediction, gain)
+        return Split(best.feature, best.threshold, children[0], children[1], tuple(counts),
+                     prediction, gain)
+
+    def sorted_rows(self, rows, j):
+        """The rows by increasing xⱼ, equal values in row order (a stable sort)."""
+        return sorted(rows, key=lambda i: self.X[i][j])
+
+    def search_candidate(self, rows, j):
+        """DT-7 (001 §11.3.6): every threshold between neighbouring distinct values of xⱼ, the
+        class counts on the left kept running as the sorted rows are swept."""
+        order = self.sorted_rows(rows, j)
+        total = self.counts(rows)
+        left = [0] * self.K
+        best = None
+        for k in range(len(order) - 1):
+            left[self.codes[order[k]]] += 1
+            n_left = k + 1
+            if n_left < self.msl or len(order) - n_left < self.msl:
+                continue
+            a, b = self.X[order[k]][j], self.X[order[k + 1]][j]
+            if a == b:
+                continue
+            right = [t - c for t, c in zip(total, left)]
+            score = _score([left, right])
+            if best is None or score < best[0]:
+                best = (score, _midpoint(a, b))
+        return None if best is None else self.threshold_candidate(rows, j, best[1], best[0])
+
+    def threshold_candidate(self, rows, j, theta, score=None):
+        left = [i for i in rows if not self.X[i][j] > theta]
+        right = [i for i in rows if self.X[i][j] > theta]
+        if len(left) < self.msl or len(right) < self.msl:
+            return None
+        tables = (tuple(self.counts(left)), tuple(self.counts(right)))
+        score = _score(tables) if score is None else score
+        return _Candidate(score, j, theta, (), (left, right), tables)
+
+    def logistic_candidate(self, rows, j):
+        """DT-7 (001 §11.3.6): the threshold where a 1-D logistic regression of y on xⱼ crosses ½."""
+        order = self.sorted_rows(rows, j)
+        xs = [self.X[i][j] for i in order]
+        ts = [self.codes[i] for i in order]
+        try:
+            theta = _logistic_threshold(xs, ts, 100, 1e-12)
+        except ConvergenceError:
+            return None  # a feature whose fit does not converge is not used at this node
+        return None if theta is None else self.threshold_candidate(rows, j, theta)
+
+    def branch_candidate(self, rows, j):
+        """DT-6 (001 §11.3.4-11.3.5): one child per value of the discrete feature xⱼ."""
+        values = sorted(set(self.X[i][j] for i in rows))
+        if len(values) < 2:
+            return None
+        parts = tuple([i for i in rows if self.X[i][j] == v] for v in values)
+        if any(len(part) < self.msl for part in parts):
+            return None
+        tables = tuple(tuple(self.counts(part)) for part in parts)
+        return _Candidate(_score(tables), j, None, tuple(values), parts, tables)
+
+
+def _max_depth(max_depth):
+    if max_depth is None:
+        return None
+    if isinstance(max_depth, bool) or not isinstance(max_depth, int):
+        raise TypeError(f"max_depth must be an integer or None, got {max_depth!r}")
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be >= 0 or None, got {max_depth}")
+    return max_depth
+
+
+def _discrete_mask(discrete, d):
+    if isinstance(discrete, bool):
+        return [discrete] * d
+    if isinstance(discrete, (str, bytes)) or not hasattr(discrete, "__len__"):
+        raise TypeError(f"discrete must be a bool or a sequence of {d} bools, got {discrete!r}")
+    if len(discrete) != d:
+        raise ValueError(f"discrete has {len(discrete)} entries but X has {d} columns")
+    if any(not isinstance(v, bool) for v in discrete):
+        raise TypeError("discrete must hold bools (True for a discrete feature)")
+    return list(discrete)
+
+
+def _rule(threshold):
+    if threshold not in THRESHOLD_RULES:
+        raise ValueError(f"threshold must be one of {THRESHOLD_RULES}, got {threshold!r}")
+    return threshold
+
+
+def _classes_and_codes(y, m, x_name="X"):
+    labels = class_labels(y, "y")
+    if len(labels) != m:
+        raise ValueError(f"{x_name} has {m} rows but y has {len(labels)} entries")
+    classes = sorted(set(labels))
+    code_of = {c: k for k, c in enumerate(classes)}
+    return tuple(classes), [code_of[v] for v in labels]
+
+
+def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+    """DT-6, DT-7 (001 §11.3.5-11.3.6): the greedy tree. Start with all the data at the root;
+    split it by the feature (and threshold) of largest information gain; repeat in each branch.
+
+    ``discrete``: True (every feature discrete: a Branch per value), False (every feature
+    continuous: a Split at a threshold) or one bool per feature. ``threshold``: "search" (every
+    midpoint between neighbouring distinct values) or "logistic" (where a 1-D logistic regression
+    of the node's examples crosses ½; two classes only; a feature whose fit does not converge, or
+    whose threshold leaves too few examples on a side, is not used at that node, so a node may
+    stay impure). ``max_depth``: None or >= 0 (0 is a single leaf); ``min_samples_leaf`` >= 1
+    examples in every child."""
+    X = inputs.matrix(X, "X")
+    classes, codes = _classes_and_codes(y, len(X))
+    max_depth = _max_depth(max_depth)
+    min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
+    discrete = _discrete_mask(discrete, len(X[0]))
+    rule = _rule(threshold)
+    if rule == "logistic" and len(classes) > 2 and not all(discrete):
+        raise ValueError(f"threshold='logistic' needs two classes, y has {len(classes)}")
+    grower = _Grower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule)
+    return Tree(grower.grow(list(range(len(X))), 0, classes), len(X[0]), classes)
+
+
+def best_threshold(x, y, min_samples_leaf=1):
+    """DT-7 (001 §11.3.6): the threshold θ of largest information gain for one continuous feature
+    x (exhaustive search over midpoints), as (θ, gain in bits); None when no threshold leaves
+    ``min_samples_leaf`` examples on each side (e.g. x constant)."""
+    x = inputs.vector(x, "x")
+    classes, codes = _classes_and_codes(y, len(x), "x")
+    min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
+    grower = _Grower([[v] for v in x], codes, len(classes), None, min_samples_leaf, [False], "search")
+    candidate = grower.search_candidate(list(range(len(x))), 0)
+    return None if candidate is None else (candidate.threshold, _gain(candidate.tables))
+
+
+# ---- DT-7: the logistic-regression threshold --------------------------------------------------
+
+def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
+    """DT-7 (001 §11.3.6): the threshold of a 1-D logistic regression p(y = 1 | x) = g(a + b x),
+    fitted by Newton's method: θ = −a/b, where p crosses ½ (y = 1 is the larger label).
+
+    x is centred and scaled (z = (x − c)/s, c the mean, s the largest |x − c|) and the sums run
+    over the examples by increasing x, so that both faces take the same Newton steps. When one
+    class lies wholly at or below the other the likelihood has no maximum (b → ∞): θ is then the
+    midpoint of the gap between them. A constant x has no threshold (ValueError); Newton not
+    meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError."""
+    x = inputs.vector(x, "x")
+    classes, codes = _classes_and_codes(y, len(x), "x")
+    if len(classes) != 2:
+        raise ValueError(f"y must hold two classes for a logistic threshold, got {len(classes)}")
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    tol = inputs.vector([tol], "tol")[0]
+    if not tol >= 0:
+        raise ValueError(f"tol must be >= 0, got {tol}")
+    order = sorted(range(len(x)), key=lambda i: x[i])
+    theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], max_iterations, tol)
+    if theta is None:
+        raise ValueError("x is constant: it has no threshold")
+    return theta
+
+
+def _separating_gap(xs, ts):
+    """(upper end of the lower class, lower end of the upper class) when one class lies at or
+    below the other, else None. xs ascending."""
+    top = {0: None, 1: None}
+    bottom = {0: None, 1: None}
+    for x, t in zip(xs, ts):
+        if bottom[t] is None:
+            bottom[t] = x
+        top[t] = x
+    if top[0] <= bottom[1]:
+        return top[0], bottom[1]
+    if top[1] <= bottom[0]:
+        return top[1], bottom[0]
+    return None
+
+
+def _sigmoid(t):
+    """g(t) = 1/(1 + e^(−t)), without overflow for large |t|."""
+    if t >= 0:
+        return 1 / (1 + scalar.exp(-t))
+    e = scalar.exp(t)
+    return e / (1 + e)
+
+
+def _logistic_threshold(xs, ts, max_iterations, tol):
+    """θ for xs ascending and labels ts in {0, 1}; None when xs is constant or a class is absent."""
+    if xs[0] == xs[-1] or len(set(ts)) < 2:
+        return None
+    gap = _separating_gap(xs, ts)
+    if gap is not None:
+        return _midpoint(*gap) if gap[0] != gap[1] else gap[0]
+    m = len(xs)
+    c = 0 * xs[0]
+    for v in xs:
+        c += v
+    c = c / m
+    s = 0 * c
+    for v in xs:
+        s = max(s, abs(v - c))
+    z = [(v - c) / s for v in xs]
+    a, b = 0 * s, 0 * s
+    for _ in range(max_iterations):
+        g0 = g1 = h00 = h01 = h11 = 0 * s
+        for z_i, t_i in zip(z, ts):
+            p = _sigmoid(a + b * z_i)
+            r = t_i - p
+            w = p * (1 - p)
+            g0 += r
+            g1 += r * z_i
+            h00 += w
+            h01 += w * z_i
+            h11 += (w * z_i) * z_i
+        det = h00 * h11 - h01 * h01
+        if not det > 0:
+            break
+        da = (h11 * g0 - h01 * g1) / det
+        db = (h00 * g1 - h01 * g0) / det
+        a, b = a + da, b + db
+        if not (scalar.isfinite(a) and scalar.isfinite(b)):
+            break
+        if max(abs(da), abs(db)) <= tol * (1 + max(abs(a), abs(b))):
+            return None if b == 0 else c + s * (-a / b)
+    raise ConvergenceError(
+        f"the 1-D logistic regression did not converge in {max_iterations} Newton steps", None)
