@@ -29,7 +29,9 @@ class ExponentialFamily:
     ``natural(usual)`` gives η from the usual parameter (φ, μ, λ, ...), ``usual(eta)`` the way
     back; ``response(eta)`` is the canonical response g(η) = E[T(y); η] = a′(η) and ``link(mu)``
     its inverse g⁻¹ (GLM-1); ``variance(eta)`` is a″(η) = Var[T(y); η] (EF-5); ``check_y``
-    validates one target and ``check_eta`` one natural parameter (raising ValueError)."""
+    validates one target and ``check_eta`` one natural parameter (raising ValueError);
+    ``log_b``, when given, is log b(y) computed without forming b (1/y! underflows in float);
+    ``shape`` is the fixed shape of a gamma family (1 for the exponential)."""
 
     name: str
     parameter: str
@@ -43,6 +45,8 @@ class ExponentialFamily:
     variance: Callable
     check_y: Callable
     check_eta: Callable
+    log_b: Callable = None
+    shape: int = 0
 
     def __repr__(self):
         return f"<exponential family {self.name}>"
@@ -96,6 +100,7 @@ BERNOULLI = ExponentialFamily(
     link=_logit,
     variance=lambda eta: _sigmoid(eta) * _sigmoid(-eta),
     check_y=_binary, check_eta=_any,
+    log_b=lambda y: 0 * y,
 )
 
 
@@ -117,6 +122,7 @@ GAUSSIAN = ExponentialFamily(
     link=lambda mu: mu,
     variance=lambda eta: eta ** 0,
     check_y=_any, check_eta=_any,
+    log_b=lambda y: -y * y / 2 - scalar.log(2 * scalar.pi(y)) / 2,
 )
 
 
@@ -130,6 +136,14 @@ def _factorial(y):
     return total
 
 
+def _log_factorial(y, sign):
+    """sign · log y! = sign · Σ_{k=2}^{y} log k, in the scalar type of y."""
+    total = 0 * y
+    for k in range(2, int(y) + 1):
+        total += scalar.log(k * y ** 0)
+    return sign * total
+
+
 POISSON = ExponentialFamily(
     name="poisson", parameter="lambda",
     b=lambda y: Fraction(1, _factorial(_count(y))),  # b(y) = 1/y!
@@ -141,6 +155,7 @@ POISSON = ExponentialFamily(
     link=lambda mu: scalar.log(_positive(mu, "mu")),
     variance=lambda eta: scalar.exp(eta),
     check_y=_count, check_eta=_any,
+    log_b=lambda y: _log_factorial(y, -1),
 )
 
 
@@ -159,7 +174,8 @@ def gamma(shape):
         response=lambda eta: -k / _negative_eta(eta),
         link=lambda mu: -k / _positive(mu, "mu"),
         variance=lambda eta: k / _negative_eta(eta) ** 2,
-        check_y=_positive, check_eta=_negative_eta,
+        check_y=_positive, check_eta=_negative_eta, shape=k,
+        log_b=lambda y: (k - 1) * scalar.log(y) - _log_factorial(k - 1 + 0 * y, 1) if k > 1 else 0 * y,
     )
 
 
@@ -264,8 +280,11 @@ def _checked(fam, y, eta):
 def log_density(fam, y, eta):
     """EF-1: log p(y; η) = log b(y) + ηᵀT(y) − a(η) (b(y) > 0 on the support)."""
     fam, y = _checked(fam, y, eta)
-    b = _like(fam.b(y), eta)
-    log_b = 0 * b if b == 1 else scalar.log(b)
+    if fam.log_b is not None:
+        log_b = fam.log_b(y)
+    else:
+        b = _like(fam.b(y), eta)
+        log_b = 0 * b if b == 1 else scalar.log(b)
     return log_b + _inner(eta, fam.T(y)) - fam.a(eta)
 
 
