@@ -292,6 +292,19 @@ cdef int _cholesky_solve(double[::1, :] A, double[::1] b) noexcept nogil:
     return -1
 
 
+def cholesky_solve(A, b):
+    """(x, column): x solving A x = b for symmetric A by Cholesky, or (None, column) when the
+    pivot of ``column`` vanishes (A singular to working precision)."""
+    F = np.asfortranarray(A, dtype=np.float64).copy(order="F")
+    x = np.array(b, dtype=np.float64)
+    cdef double[::1, :] Fv = F
+    cdef double[::1] xv = x
+    cdef int column
+    with nogil:
+        column = _cholesky_solve(Fv, xv)
+    return (x, -1) if column < 0 else (None, column)
+
+
 def weighted_gram(Z):
     """ZᵀZ (upper triangle, Fortran order) by dsyrk."""
     cdef const double[:, ::1] Zv = Z
