@@ -296,7 +296,7 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
         if count == 0:
             return IterativeResult(current, epoch, True, _stack(path), {"mistakes": mistakes})
     raise ConvergenceError(
-        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[-1]} mistakes in "
+        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[len(mistakes) - 1]} mistakes in "
         "the last): the data may not be linearly separable",
         IterativeResult(current, max_epochs, False, _stack(path), {"mistakes": mistakes}))
 

@@ -129,7 +129,7 @@ def hypothesis(x, Theta):
     out = natural_parameters(x, Theta)
     cdef double[::1] v = out
     _softmax_inplace(&v[0], v.shape[0])
-    return out[:-1].copy()
+    return out[:out.shape[0] - 1].copy()  # wraparound is off: no negative indices
 
 
 def predict(X, Theta):

@@ -289,8 +289,11 @@ def log_density(fam, y, eta):
 
 
 def density(fam, y, eta):
-    """EF-1 (000 (6)): p(y; η) = b(y) exp(ηᵀT(y) − a(η))."""
+    """EF-1 (000 (6)): p(y; η) = b(y) exp(ηᵀT(y) − a(η)); as exp(log b(y) + ηᵀT(y) − a(η))
+    where the family gives log b (b itself can underflow while p does not)."""
     fam, y = _checked(fam, y, eta)
+    if fam.log_b is not None and not scalar.is_exact(eta if not isinstance(eta, list) else eta[0]):
+        return scalar.exp(fam.log_b(y) + _inner(eta, fam.T(y)) - fam.a(eta))
     return _like(fam.b(y), eta) * scalar.exp(_inner(eta, fam.T(y)) - fam.a(eta))
 
 
