@@ -1,6 +1,6 @@
-"""Part III (EF-1 … EF-5, GLM-1, GLM-4): the families against scipy.stats, their moments, and
-GLM fits fast against reference (the same gradient-ascent iterates), against the 50-digit
-reference, and against the special cases the notes derive (OLS, logistic regression)."""
+"""Part III (EF-1, EF-2, EF-3, EF-4, EF-5, GLM-1, GLM-4): the families against scipy.stats and
+their moments; GLM fits fast against reference (the same gradient-ascent iterates), against the
+50-digit reference, and against the special cases the notes derive (OLS, logistic regression)."""
 import mpmath
 import numpy as np
 import pytest
