@@ -219,7 +219,8 @@ def perceptron_update_cases(ctx):
             if delta != expected or yi - h not in (-1, 0, 1):
                 return False
         return True
-    points = draw(ctx, S.regression_problems().map(lambda p: (p[0], [int(v > 0) for v in p[1]], p[2])))
+    points = draw(ctx, S.regression_problems().map(lambda p: (p[0], [int(v > 0) for v in p[1]], p[2])),
+                  min(ctx.examples, 20))
     bad = [p for p in points if not holds(p)]
     return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
                    f"fails at {fmt(bad[0])}" if bad else "")
@@ -278,11 +279,12 @@ def logistic_hessian(ctx):
     ys = [sp.Symbol(f"y{i}", real=True) for i in range(m)]
     theta = [sp.Symbol(f"theta{j}", real=True) for j in range(n)]
     hs = [g.subs(z, sum(a * b for a, b in zip(theta, row))) for row in X]
-    ell = sum(yi * sp.log(hi) + (1 - yi) * sp.log(1 - hi) for yi, hi in zip(ys, hs))
-    H = sp.Matrix(n, n, lambda a, b: sp.diff(ell, theta[a], theta[b]))
+    # ∂ℓ/∂θₐ = Σ (y − h)xₐ is LG-4's result (checked there); differentiate it once more
+    grad = [sum((yi - hi) * row[a] for yi, hi, row in zip(ys, hs, X)) for a in range(n)]
+    H = sp.Matrix(n, n, lambda a, b: sp.diff(grad[a], theta[b]))
     printed = sp.Matrix(n, n, lambda a, b: -sum(hi * (1 - hi) * row[a] * row[b] for hi, row in zip(hs, X)))
     ts = [sum(a * b for a, b in zip(theta, row)) for row in X]
-    hessian = chain(_rational([Step(H, "Hᵢⱼ = ∂²ℓ/∂θᵢ∂θⱼ"), Step(printed, "−Σ h(1 − h) xᵢxⱼ")], ts),
+    hessian = chain(_rational([Step(H, "Hᵢⱼ = ∂/∂θⱼ (∂ℓ/∂θᵢ)"), Step(printed, "−Σ h(1 − h) xᵢxⱼ")], ts),
                     "NW-2", "000 §7", "m=2, n=2")
     free = all(sp.diff(printed[a, b], yi) == 0 for a in range(n) for b in range(n) for yi in ys)
     fisher = Outcome(free, "symbolic", 0.0, "" if free else "H depends on y")
