@@ -225,12 +225,13 @@ def _newton_system(X, y, Theta):
     K, n = Theta.shape
     phi = _probabilities(X, Theta)[:, :K]
     A = np.empty((K * n, K * n))
+    # one m × n weighted copy of X per class, reused by every block of its row and column
+    P = [phi[:, l, None] * X for l in range(K)]
     for l in range(K):
         Z = np.sqrt(phi[:, l] * (1.0 - phi[:, l]))[:, None] * X
         A[l * n:(l + 1) * n, l * n:(l + 1) * n] = Z.T @ Z
-        P = phi[:, l, None] * X
         for l2 in range(l + 1, K):
-            block = -(P.T @ (phi[:, l2, None] * X))
+            block = -(P[l].T @ P[l2])  # −Σ φ_l φ_l′ x xᵀ
             A[l * n:(l + 1) * n, l2 * n:(l2 + 1) * n] = block
             A[l2 * n:(l2 + 1) * n, l * n:(l + 1) * n] = block.T
     return A, _gradient(X, y, Theta).ravel()

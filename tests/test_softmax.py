@@ -37,6 +37,13 @@ def test_multinomial_family_SM_1(k, data):
     mean = [sum(fam.T(y)[i] * phi[y - 1] for y in range(1, k + 1)) for i in range(k - 1)]
     assert close(mean, phi[:-1])  # E[(T(y))ᵢ] = φᵢ
     assert ef.indicator(2 == 3) == 0 and ef.indicator(3 == 5 - 2) == 1
+    with mpmath.workdps(30):  # EF-5 for the multinomial: ∇²a(η) = Cov[T(y)] = fam.variance
+        e = [mpmath.mpf(v) for v in eta]
+        cov = fam.variance(e)
+        for i in range(k - 1):
+            for j in range(k - 1):
+                order = [int(t == i) + int(t == j) for t in range(k - 1)]
+                assert abs(mpmath.diff(lambda *v: fam.a(list(v)), e, order) - cov[i][j]) < 1e-15
 
 
 # ---- SM-2: softmax and log-sum-exp -----------------------------------------------------------------

@@ -444,7 +444,7 @@ def multinomial_chain(ctx):
     return combine(*outcomes, general)
 
 
-@check("SM-1", "(T(y))ᵢ = 1{y=i}; E[(T(y))ᵢ] = φᵢ; a(η) = −log φ_k = log(1 + Σe^ηᵢ); b = 1",
+@check("SM-1", "(T(y))ᵢ = 1{y=i}; E[(T(y))ᵢ] = φᵢ = ∂a/∂ηᵢ; Cov = ∇²a; a(η) = −log φ_k; b = 1",
        "000 §9.3", "identity")
 def multinomial_facts(ctx):
     fam = ef.multinomial(K)
@@ -454,6 +454,14 @@ def multinomial_facts(ctx):
                    for i in range(1, K)]
     a = sp.log(1 + sp.exp(sp.log(f1 / f3)) + sp.exp(sp.log(f2 / f3)))
     partition = _holds(sp.expand_log(sp.simplify(a + sp.log(f3)), force=True))
+    # EF-5 for the multinomial: ∇a(η) = E[T(y)] = φ, ∇²a(η) = Cov[T(y)] = diag(φ) − φφᵀ
+    e1, e2 = sp.symbols("eta1 eta2", real=True)
+    a_eta = sp.log(1 + sp.exp(e1) + sp.exp(e2))
+    phi_eta = [sp.exp(e) / (1 + sp.exp(e1) + sp.exp(e2)) for e in (e1, e2)]
+    moments = [_holds(sp.diff(a_eta, e) - f) for e, f in zip((e1, e2), phi_eta)]
+    moments += [_holds(sp.diff(a_eta, u, v) - ((fi if i == j else 0) - fi * fj))
+                for i, (u, fi) in enumerate(zip((e1, e2), phi_eta))
+                for j, (v, fj) in enumerate(zip((e1, e2), phi_eta))]
 
     def residual(v):
         p1, p2 = S.to_mpf(v)
@@ -465,7 +473,7 @@ def multinomial_facts(ctx):
     high = sampled(ctx, st.tuples(S.positive_rationals(Fraction(1, 8), 1), S.positive_rationals(Fraction(1, 8), 1)),
                    residual, _tight(ctx), n=min(ctx.examples, 15))
     return combine(Outcome(indicators, "exact", 0.0, "" if indicators else "T(y) ≠ indicators"),
-                   *expectation, partition, high)
+                   *expectation, partition, *moments, high)
 
 
 # ---- SM-2 ------------------------------------------------------------------------------------
