@@ -220,21 +220,24 @@ def gradient(X, y, Theta):
     return _gradient(X, y, Theta)
 
 
+def _symmetric(upper):
+    U = np.triu(upper)
+    return U + np.triu(U, 1).T
+
+
 def _newton_system(X, y, Theta):
-    """(−H, ∇ℓ) over the stacked parameters, blocks from BLAS products of weighted X."""
+    """(−H, ∇ℓ) over the stacked parameters. The off-diagonal blocks −Σ φ_l φ_l′ x xᵀ come from
+    one dsyrk on Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X]; the diagonal blocks Σ φ_l(1 − φ_l) x xᵀ from
+    a dsyrk each on √(φ_l(1 − φ_l)) ∘ X (not as a difference, which would cancel when φ_l ≈ 1)."""
     K, n = Theta.shape
+    m = X.shape[0]
     phi = _probabilities(X, Theta)[:, :K]
-    A = np.empty((K * n, K * n))
-    # one m × n weighted copy of X per class, reused by every block of its row and column
-    P = [phi[:, l, None] * X for l in range(K)]
+    Phi = (phi[:, :, None] * X[:, None, :]).reshape(m, K * n)
+    A = -_symmetric(core.weighted_gram(Phi))
     for l in range(K):
         Z = np.sqrt(phi[:, l] * (1.0 - phi[:, l]))[:, None] * X
-        A[l * n:(l + 1) * n, l * n:(l + 1) * n] = Z.T @ Z
-        for l2 in range(l + 1, K):
-            block = -(P[l].T @ P[l2])  # −Σ φ_l φ_l′ x xᵀ
-            A[l * n:(l + 1) * n, l2 * n:(l2 + 1) * n] = block
-            A[l2 * n:(l2 + 1) * n, l * n:(l + 1) * n] = block.T
-    return A, _gradient(X, y, Theta).ravel()
+        A[l * n:(l + 1) * n, l * n:(l + 1) * n] = _symmetric(core.weighted_gram(Z))
+    return np.ascontiguousarray(A), _gradient(X, y, Theta).ravel()
 
 
 def hessian(X, y, Theta):
