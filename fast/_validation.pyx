@@ -246,3 +246,43 @@ def as_documents(documents, name="documents"):
                      else np.empty(0, dtype=np.int64))
         offsets[i + 1] = offsets[i] + a.size
     return np.concatenate(parts), offsets
+
+# ---- Parts II-III: labels and counts (logistic regression, perceptron, GLMs, softmax) ------------
+
+__all__ += ["as_binary_labels", "as_class_labels", "as_counts", "as_targets"]
+
+
+def _labels(y, name, length, length_name, ok, expected):
+    a = as_vector(y, name, length, length_name)
+    bad = ~ok(a) | (a != np.floor(a))
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{name}[{i}] is {a[i]}: {expected}")
+    return a
+
+
+def as_binary_labels(y, name="y", length=None, length_name=None):
+    """Labels in {0, 1} as float64 0.0 / 1.0."""
+    return _labels(y, name, length, length_name, lambda a: (a == 0) | (a == 1), "labels must be 0 or 1")
+
+
+def as_class_labels(y, k, name="y", length=None, length_name=None):
+    """Labels in {1, ..., k} as an intp array."""
+    a = _labels(y, name, length, length_name, lambda a: (a >= 1) & (a <= k),
+                f"labels must be integers in 1..{k}")
+    return np.ascontiguousarray(a, dtype=np.intp)
+
+
+def as_counts(y, name="y", length=None, length_name=None):
+    """Non-negative integer counts as float64."""
+    return _labels(y, name, length, length_name, lambda a: a >= 0,
+                   "counts must be non-negative integers")
+
+
+def as_targets(y, name="y", length=None, length_name=None, positive=False):
+    """Real targets as float64; ``positive``: every entry > 0."""
+    a = as_vector(y, name, length, length_name)
+    if positive and not (a > 0).all():
+        i = int(np.argmax(~(a > 0)))
+        raise ValueError(f"{name}[{i}] is {a[i]}: the target must be > 0")
+    return a

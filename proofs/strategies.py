@@ -235,3 +235,85 @@ def class_labelled_sets(draw, min_rows=2, max_rows=24, min_features=1, max_featu
 def boolean_functions(n):
     """A truth table of n inputs: 2ⁿ outputs in {0, 1}, row r having x₁ as its top bit."""
     return st.lists(st.integers(0, 1), min_size=2 ** n, max_size=2 ** n)
+
+# ---- Parts II-III: labelled sets for logistic, Poisson and softmax regression ---------------------
+# Every problem whose MLE the caller needs is filtered on a float fit by the reference: the labels
+# overlap (one row carries both labels, so no hyperplane separates them strictly) and Newton from
+# θ = 0 settles with a moderate θ, so the MLE exists and is well conditioned.
+
+__all__ += ["classification_problems", "separable_problems", "count_problems",
+            "multiclass_problems", "natural_parameters"]
+
+
+def _list(elements, n):
+    # ``vectors(n, elements)`` tests ``elements`` for truth, which Hypothesis warns about for a
+    # strategy; build the list directly.
+    return st.lists(elements, min_size=n, max_size=n)
+
+
+def _fits(fit):
+    from hypothesis import assume
+    try:
+        theta = fit()
+    except (ArithmeticError, ValueError):
+        assume(False)
+    flat = np.ravel(np.array(theta, dtype=float))
+    assume(np.all(np.isfinite(flat)) and np.abs(flat).max() < 8)
+
+
+@st.composite
+def classification_problems(draw, min_rows=6, max_rows=12, max_features=2):
+    """(X, y, theta): labels in {0, 1}, not separable, logistic MLE exists (|θ| < 8)."""
+    from cs229.reference import logistic_regression as lg
+    X = draw(design_matrices(min_rows, max_rows, 1, max_features))
+    y = draw(st.lists(st.integers(0, 1), min_size=len(X), max_size=len(X)))
+    X = X + [X[0][:]]
+    y = y + [1 - y[0]]
+    _fits(lambda: lg.newton(to_float(X), y, max_iterations=60).theta)
+    theta = draw(_list(rationals(-2, 2), len(X[0])))
+    return X, y, theta
+
+
+@st.composite
+def separable_problems(draw, min_rows=4, max_rows=12, max_features=2, margin=Fraction(1, 4)):
+    """(X, y, w): labels y = 1{wᵀx > 0} from a drawn w, every |wᵀx| >= margin·‖w‖∞."""
+    from hypothesis import assume
+    X = draw(design_matrices(min_rows, max_rows, 1, max_features))
+    w = draw(vectors(len(X[0])))
+    scale = max(abs(v) for v in w)
+    assume(scale > 0)
+    z = [sum(a * b for a, b in zip(row, w)) for row in X]
+    assume(all(abs(v) >= margin * scale for v in z))
+    y = [1 if v > 0 else 0 for v in z]
+    return X, y, w
+
+
+@st.composite
+def count_problems(draw, min_rows=6, max_rows=12, max_features=2, max_count=6):
+    """(X, y, theta): Poisson counts in 0..max_count whose Poisson-regression MLE exists."""
+    from cs229.reference import glm
+    X = draw(design_matrices(min_rows, max_rows, 1, max_features))
+    y = draw(st.lists(st.integers(0, max_count), min_size=len(X), max_size=len(X)))
+    _fits(lambda: glm.poisson_regression(to_float(X), y, max_iterations=60).theta)
+    theta = draw(_list(rationals(-1, 1), len(X[0])))
+    return X, y, theta
+
+
+@st.composite
+def multiclass_problems(draw, k=3, min_rows=8, max_rows=14, max_features=2):
+    """(X, y, Theta): labels in 1..k (every class present, the first row under every label),
+    softmax MLE exists; Theta holds k − 1 parameter rows."""
+    from cs229.reference import softmax
+    X = draw(design_matrices(min_rows, max_rows, 1, max_features))
+    y = draw(st.lists(st.integers(1, k), min_size=len(X), max_size=len(X)))
+    X = X + [X[0][:] for _ in range(k)]
+    y = y + list(range(1, k + 1))
+    zero = [[0.0] * len(X[0]) for _ in range(k - 1)]
+    _fits(lambda: softmax.newton(to_float(X), y, zero, max_iterations=60).theta)
+    Theta = draw(_list(_list(rationals(-2, 2), len(X[0])), k - 1))
+    return X, y, Theta
+
+
+def natural_parameters(lo=-6, hi=6):
+    """Natural parameters η as rationals in [lo, hi]."""
+    return rationals(lo, hi)

@@ -148,3 +148,37 @@ def nonnegative(x, name):
     if x < 0:
         raise ValueError(f"{name} must be >= 0, got {x}")
     return x
+
+# ---- Parts II-III: labels and counts (logistic regression, perceptron, GLMs, softmax) ------------
+# Labels come back as Python ints: an int mixes exactly with float, Fraction and mpf alike
+# (a Fraction does not mix with mpf), so one label list serves every scalar type.
+
+__all__ += ["binary_labels", "class_labels", "counts"]
+
+
+def _labels(y, name, accept, expected):
+    _sequence(y, name)
+    if len(y) == 0:
+        raise ValueError(f"{name} is empty")
+    out = []
+    for i, v in enumerate(y):
+        v = _entry(v, name, f"[{i}]")
+        if v != int(v) or not accept(int(v)):
+            raise ValueError(f"{name}[{i}] is {v}: {expected}")
+        out.append(int(v))
+    return out
+
+
+def binary_labels(y, name="y"):
+    """Labels in {0, 1} (000 Part II), as ints."""
+    return _labels(y, name, lambda v: v in (0, 1), "labels must be 0 or 1")
+
+
+def class_labels(y, k, name="y"):
+    """Labels in {1, ..., k} (000 §9.3), as ints."""
+    return _labels(y, name, lambda v: 1 <= v <= k, f"labels must be integers in 1..{k}")
+
+
+def counts(y, name="y"):
+    """Non-negative integer counts (Poisson targets, 000 §9), as ints."""
+    return _labels(y, name, lambda v: v >= 0, "counts must be non-negative integers")

@@ -208,3 +208,16 @@ def log2(x):
             return Fraction(n.bit_length() - d.bit_length())
         _no_exact("log2", x)
     return math.log2(x)
+
+# ---- Parts II-III: log(1 + e^z) without overflow -------------------------------------------------
+
+__all__ += ["softplus"]
+
+
+def softplus(z):
+    """log(1 + e^z) for any z: z + log1p(e^(−z)) when z > 0, so that e^z is never formed for
+    large z (in float, e^710 overflows while log(1 + e^710) ≈ 710). Exact only at no point
+    (log 2 is irrational), so rational z raises ExactResultError."""
+    if z > 0:
+        return z + log1p(exp(-z))
+    return log1p(exp(z))

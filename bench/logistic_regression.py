@@ -1,0 +1,78 @@
+"""Part II benchmarks: logistic Newton to convergence, the perceptron epoch, reference → fast."""
+import warnings
+
+import numpy as np
+
+import cs229.fast.logistic_regression as F
+import cs229.reference.logistic_regression as R
+
+from harness import race, row
+
+
+def _data(m, d, seed=0):
+    rng = np.random.default_rng(seed)
+    X = np.c_[np.ones(m), rng.standard_normal((m, d - 1))]
+    theta = rng.uniform(-0.5, 0.5, d)
+    y = (rng.random(m) < 1 / (1 + np.exp(-X @ theta))).astype(float)
+    return X, y
+
+
+def _sklearn_newton(X, y):
+    from sklearn.linear_model import LogisticRegression
+    return LogisticRegression(C=np.inf, solver="newton-cholesky", fit_intercept=False, tol=1e-8,
+                              max_iter=100).fit(X, y)
+
+
+def newton_vs_sklearn(small):
+    m, d = (20_000, 20) if small else (100_000, 20)
+    X, y = _data(m, d)
+    iterations = F.newton(X, y).iterations
+    peer_iterations = int(_sklearn_newton(X, y).n_iter_[0])
+    t = race({"fast": lambda: F.newton(X, y), "sklearn": lambda: _sklearn_newton(X, y)})
+    return row(f"logistic Newton m={m:,} d={d}", t["fast"], "sklearn newton-cholesky (tol=1e-8)",
+               t["sklearn"], 1.0, iterations=f"{iterations} vs {peer_iterations}")
+
+
+def newton_vs_statsmodels(small):
+    import statsmodels.api as sm
+    m, d = (20_000, 20) if small else (100_000, 20)
+    X, y = _data(m, d)
+    t = race({"fast": lambda: F.newton(X, y),
+              "statsmodels": lambda: sm.Logit(y, X).fit(method="newton", disp=0, tol=1e-10)}, repeats=3)
+    return row(f"logistic Newton m={m:,} d={d}", t["fast"], "statsmodels Logit (newton)",
+               t["statsmodels"], None)
+
+
+def perceptron_epoch(small):
+    from sklearn.linear_model import Perceptron
+    m, d = (20_000, 20) if small else (100_000, 20)
+    X, y = _data(m, d)
+    Z = np.ascontiguousarray(X[:, 1:])
+
+    def fast():
+        try:
+            F.perceptron(X, y, max_epochs=1)
+        except F.ConvergenceError:
+            pass
+
+    def sklearn():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            Perceptron(max_iter=1, shuffle=False, tol=None).fit(Z, y)
+    t = race({"fast": fast, "sklearn": sklearn})
+    return row(f"perceptron epoch m={m:,} d={d}", t["fast"], "sklearn Perceptron(max_iter=1)",
+               t["sklearn"], 1.0)
+
+
+def reference_speedup(small):
+    m, d = (2_000, 10) if small else (20_000, 10)
+    X, y = _data(m, d)
+    Xl, yl = X.tolist(), y.tolist()
+    t = race({"fast": lambda: F.batch_gradient_ascent(X, y, np.zeros(d), 1e-4, 1, tol=None),
+              "reference": lambda: R.batch_gradient_ascent(Xl, yl, [0.0] * d, 1e-4, 1, tol=None)},
+             repeats=3)
+    return row(f"reference → fast, logistic GA epoch m={m:,} d={d}", t["fast"], "cs229.reference",
+               t["reference"], None, speedup=t["reference"] / t["fast"])
+
+
+BENCHMARKS = [newton_vs_sklearn, newton_vs_statsmodels, perceptron_epoch, reference_speedup]

@@ -1,0 +1,122 @@
+"""Compiled twins of cs229.reference.glm (catalog GLM-1, GLM-4) for the Bernoulli, Gaussian,
+Poisson, exponential and gamma families: the reference's gradient-ascent iterates bit for bit,
+Newton / IRLS with BLAS and LAPACK to rounding."""
+import numpy as np
+
+from cs229.fast import _glm_core as core
+from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
+                                    as_vector, check_tol, positive, positive_int, same_length)
+from cs229.reference import exponential_family as ef
+from cs229.reference.logistic_regression import SeparableDataError
+from cs229.reference.results import ConvergenceError, IterativeResult
+
+__all__ = [
+    "hypothesis", "predict", "log_likelihood", "gradient", "gradient_ascent", "newton",
+    "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
+]
+
+
+def _family(family):
+    fam = ef.family(family)
+    if fam.name.startswith("multinomial"):
+        raise ValueError("family: the multinomial has a vector η; fit it with cs229.fast.softmax")
+    code, shape = core.family_code(fam)
+    return fam, code, shape
+
+
+def _targets(code, y):
+    if code == core.BERNOULLI:
+        return as_binary_labels(y, "y")
+    if code == core.POISSON:
+        return as_counts(y, "y")
+    return as_targets(y, "y", positive=code == core.GAMMA)
+
+
+def _design(family, X, y, theta=None):
+    fam, code, shape = _family(family)
+    X = as_matrix(X, "X")
+    y = _targets(code, y)
+    same_length(X, y)
+    if theta is None:
+        theta = np.zeros(X.shape[1])
+    else:
+        theta = as_vector(theta, "theta")
+        if theta.shape[0] != X.shape[1]:
+            raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    return code, shape, X, y, theta
+
+
+def _responses(code, shape, eta):
+    if code == core.BERNOULLI:
+        out = np.empty_like(eta)
+        pos = eta >= 0
+        out[pos] = 1.0 / (1.0 + np.exp(-eta[pos]))
+        e = np.exp(eta[~pos])
+        out[~pos] = e / (1.0 + e)
+        return out
+    if code == core.GAUSSIAN:
+        return eta
+    if code == core.POISSON:
+        return np.exp(eta)
+    if not (eta < 0).all():
+        raise ValueError("theta: η = θᵀx is outside the family's domain (η < 0 needed)")
+    return -shape / eta
+
+
+def hypothesis(family, x, theta):
+    """GLM-1: h_θ(x) = g(θᵀx)."""
+    _, code, shape = _family(family)
+    x = as_vector(x, "x")
+    theta = as_vector(theta, "theta")
+    if x.shape[0] != theta.shape[0]:
+        raise ValueError(f"x has {x.shape[0]} entries but theta has {theta.shape[0]}")
+    return float(_responses(code, shape, np.array([float(np.dot(x, theta))]))[0])
+
+
+def predict(family, X, theta):
+    """GLM-1: g(θᵀx⁽ⁱ⁾) for every row."""
+    _, code, shape = _family(family)
+    X = as_matrix(X, "X")
+    theta = as_vector(theta, "theta")
+    if theta.shape[0] != X.shape[1]:
+        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    return _responses(code, shape, X @ theta)
+
+
+def log_likelihood(family, X, y, theta):
+    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾."""
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    return core.log_likelihood(X, y, theta, code, shape)
+
+
+def gradient(family, X, y, theta):
+    """GLM-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's order."""
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    return core.gradient(X, y, theta, code, shape, "theta")
+
+
+def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
+                    record=False):
+    """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's iterates."""
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    alpha = positive(alpha, "alpha")
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = check_tol(tol)
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record), code,
+                       shape, "GLM gradient ascent", code == core.BERNOULLI)
+
+
+def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
+    """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + (XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″)."""
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = check_tol(tol)
+    if tol is None:
+        raise ValueError("tol must be a number for newton")
+    return core.newton(X, y, theta, max_iterations, tol, bool(record), code, shape, "GLM Newton",
+                       code == core.BERNOULLI)
+
+
+def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
+    """GLM-4: Poisson regression (log link) by Newton / IRLS."""
+    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record)

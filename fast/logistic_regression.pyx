@@ -1,0 +1,320 @@
+"""Compiled twins of cs229.reference.logistic_regression (catalog LG-1 … LG-5, PC-1, NW-2).
+
+Gradient ascent, SGD and the perceptron keep the reference's order of operations and its
+sigmoid, so on float64 data their iterates are the reference's bit for bit. Newton forms XᵀWX
+with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
+"""
+import numpy as np
+
+from libc.math cimport exp, log1p
+
+from cs229.fast import _glm_core as core
+from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
+                                    check_tol, positive, positive_int, same_length)
+from cs229.reference.logistic_regression import SeparableDataError
+from cs229.reference.results import ConvergenceError, IterativeResult
+
+__all__ = [
+    "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
+    "gradient", "hessian", "stochastic_update", "stochastic_gradient_ascent",
+    "batch_gradient_ascent", "threshold", "perceptron_update", "perceptron", "newton",
+    "is_separated", "SeparableDataError", "IterativeResult", "ConvergenceError",
+]
+
+
+cdef inline double _sigmoid(double z) noexcept nogil:
+    cdef double e
+    if z >= 0:
+        return 1.0 / (1.0 + exp(-z))
+    e = exp(z)
+    return e / (1.0 + e)
+
+
+cdef inline double _softplus(double z) noexcept nogil:
+    if z > 0:
+        return z + log1p(exp(-z))
+    return log1p(exp(z))
+
+
+cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
+    cdef double total = 0.0
+    cdef Py_ssize_t j
+    for j in range(n):
+        total = total + a[j] * b[j]
+    return total
+
+
+def _design(X, y, theta=None):
+    X = as_matrix(X, "X")
+    y = as_binary_labels(y, "y")
+    same_length(X, y)
+    if theta is None:
+        return X, y
+    return X, y, _parameters(theta, X)
+
+
+def _parameters(theta, X):
+    theta = as_vector(theta, "theta")
+    if theta.shape[0] != X.shape[1]:
+        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    return theta
+
+
+def _example(x, theta):
+    x = as_vector(x, "x")
+    theta = as_vector(theta, "theta")
+    if x.shape[0] != theta.shape[0]:
+        raise ValueError(f"x has {x.shape[0]} entries but theta has {theta.shape[0]}")
+    return x, theta
+
+
+def sigmoid(z):
+    """LG-1: g(z) = 1/(1 + e^(−z)), finite and in [0, 1] for every finite z."""
+    return _sigmoid(as_scalar(z, "z"))
+
+
+def hypothesis(x, theta):
+    """LG-1: h_θ(x) = g(θᵀx)."""
+    x, theta = _example(x, theta)
+    cdef const double[::1] xv = x
+    cdef const double[::1] tv = theta
+    return _sigmoid(_dot(&xv[0], &tv[0], xv.shape[0]))
+
+
+def predict_probability(X, theta):
+    """LG-1, LG-3: g(θᵀx⁽ⁱ⁾) for every row."""
+    X = as_matrix(X, "X")
+    theta = _parameters(theta, X)
+    out = np.empty(X.shape[0])
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] tv = theta
+    cdef double[::1] o = out
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(Xv.shape[0]):
+            o[i] = _sigmoid(_dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
+    return out
+
+
+def predict(X, theta):
+    """LG-1: 1 where θᵀx ≥ 0, else 0."""
+    X = as_matrix(X, "X")
+    theta = _parameters(theta, X)
+    return _labels(X, theta)
+
+
+def _labels(X, theta):
+    out = np.empty(X.shape[0], dtype=np.int64)
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] tv = theta
+    cdef long long[::1] o = out
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(Xv.shape[0]):
+            o[i] = 1 if _dot(&Xv[i, 0], &tv[0], Xv.shape[1]) >= 0 else 0
+    return out
+
+
+def likelihood(X, y, theta):
+    """LG-3: L(θ) = Πᵢ h^y (1 − h)^(1−y) (underflows for large m; use log_likelihood)."""
+    X, y, theta = _design(X, y, theta)
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const double[::1] tv = theta
+    cdef double total = 1.0, h
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(Xv.shape[0]):
+            h = _sigmoid(_dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
+            total = total * (h if yv[i] == 1.0 else 1.0 - h)
+    return total
+
+
+def log_likelihood(X, y, theta):
+    """LG-3: ℓ(θ) = −Σᵢ softplus(−z) (y = 1) or softplus(z) (y = 0), z = θᵀx⁽ⁱ⁾."""
+    X, y, theta = _design(X, y, theta)
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const double[::1] tv = theta
+    cdef double total = 0.0, z
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(Xv.shape[0]):
+            z = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+            total = total - (_softplus(-z) if yv[i] == 1.0 else _softplus(z))
+    return total
+
+
+def gradient(X, y, theta):
+    """LG-4, LG-5: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's order."""
+    X, y, theta = _design(X, y, theta)
+    return core.gradient(X, y, theta, core.BERNOULLI, 0.0)
+
+
+def hessian(X, y, theta):
+    """NW-2: −Σᵢ g(zᵢ)g(−zᵢ) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (BLAS)."""
+    X, y, theta = _design(X, y, theta)
+    w = np.empty(X.shape[0])
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] tv = theta
+    cdef double[::1] wv = w
+    cdef double z
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(Xv.shape[0]):
+            z = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+            wv[i] = _sigmoid(z) * _sigmoid(-z)
+    A = core.weighted_gram(np.sqrt(w)[:, None] * X)
+    H = -np.triu(A)
+    return np.ascontiguousarray(H + np.triu(H, 1).T)
+
+
+def stochastic_update(x, y, theta, alpha):
+    """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
+    x, theta = _example(x, theta)
+    y = as_binary_labels([y], "y")[0]
+    alpha = positive(alpha, "alpha")
+    new = theta.copy()
+    cdef const double[::1] xv = x
+    cdef double[::1] t = new
+    _ascent_step(&xv[0], y, &t[0], xv.shape[0], alpha)
+    return new
+
+
+cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize_t n,
+                              double alpha) noexcept nogil:
+    cdef double step = alpha * (y - _sigmoid(_dot(x, theta, n)))
+    cdef Py_ssize_t j
+    for j in range(n):
+        theta[j] = theta[j] + step * x[j]
+
+
+def _stack(path):
+    return None if path is None else np.array(path)
+
+
+def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
+    """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
+    X, y, theta = _design(X, y, theta)
+    alpha = positive(alpha, "alpha")
+    epochs = positive_int(epochs, "epochs")
+    order = as_order(order, X.shape[0])
+    decay = as_scalar(decay, "decay")
+    if decay < 0:
+        raise ValueError(f"decay must be >= 0, got {decay}")
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const Py_ssize_t[::1] ov = order
+    current = theta.copy()
+    cdef double[::1] t = current
+    cdef double a = alpha, d = decay, alpha_t
+    cdef Py_ssize_t n = X.shape[1], m = X.shape[0], i, idx
+    cdef long long count = 0
+    cdef int epoch
+    path = [current.copy()] if record else None
+    for epoch in range(epochs):
+        with nogil:
+            for idx in range(m):
+                i = ov[idx]
+                alpha_t = a / (1 + d * <double> count) if d != 0 else a
+                _ascent_step(&Xv[i, 0], yv[i], &t[0], n, alpha_t)
+                count += 1
+        if record:
+            path.append(current.copy())
+    return IterativeResult(current, epochs, None, _stack(path))
+
+
+def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
+                          average=False, record=False):
+    """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
+    X, y, theta = _design(X, y, theta)
+    alpha = positive(alpha, "alpha")
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = check_tol(tol)
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
+                       core.BERNOULLI, 0.0, "batch gradient ascent", True)
+
+
+def threshold(z):
+    """PC-1: g(z) = 1 if z ≥ 0 else 0."""
+    return 1.0 if as_scalar(z, "z") >= 0 else 0.0
+
+
+cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_ssize_t n,
+                                  double alpha) noexcept nogil:
+    cdef double h = 1.0 if _dot(x, theta, n) >= 0 else 0.0
+    cdef double step
+    cdef Py_ssize_t j
+    if h == y:
+        return False
+    step = alpha * (y - h)
+    for j in range(n):
+        theta[j] = theta[j] + step * x[j]
+    return True
+
+
+def perceptron_update(x, y, theta, alpha=1):
+    """PC-1: θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g."""
+    x, theta = _example(x, theta)
+    y = as_binary_labels([y], "y")[0]
+    alpha = positive(alpha, "alpha")
+    new = theta.copy()
+    cdef const double[::1] xv = x
+    cdef double[::1] t = new
+    _perceptron_step(&xv[0], y, &t[0], xv.shape[0], alpha)
+    return new
+
+
+def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=False):
+    """PC-1: perceptron epochs until one makes no mistake; extra["mistakes"] per epoch; the cap
+    raises ConvergenceError (the data may not be separable)."""
+    X, y = _design(X, y)
+    theta = np.zeros(X.shape[1]) if theta is None else _parameters(theta, X)
+    alpha = positive(alpha, "alpha")
+    max_epochs = positive_int(max_epochs, "max_epochs")
+    order = as_order(order, X.shape[0])
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const Py_ssize_t[::1] ov = order
+    current = theta.copy()
+    cdef double[::1] t = current
+    cdef double a = alpha
+    cdef Py_ssize_t n = X.shape[1], m = X.shape[0], idx, i
+    cdef long long count
+    cdef int epoch
+    path = [current.copy()] if record else None
+    mistakes = []
+    for epoch in range(1, max_epochs + 1):
+        count = 0
+        with nogil:
+            for idx in range(m):
+                i = ov[idx]
+                count += _perceptron_step(&Xv[i, 0], yv[i], &t[0], n, a)
+        mistakes.append(int(count))
+        if record:
+            path.append(current.copy())
+        if count == 0:
+            return IterativeResult(current, epoch, True, _stack(path), {"mistakes": mistakes})
+    raise ConvergenceError(
+        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[len(mistakes) - 1]} mistakes in "
+        "the last): the data may not be linearly separable",
+        IterativeResult(current, max_epochs, False, _stack(path), {"mistakes": mistakes}))
+
+
+def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
+    """NW-2: θ := θ − H⁻¹∇ℓ, H = −XᵀWX (Fisher scoring); separable data raise
+    SeparableDataError, a singular H SingularMatrixError."""
+    X, y = _design(X, y)
+    theta = np.zeros(X.shape[1]) if theta is None else _parameters(theta, X)
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = check_tol(tol)
+    if tol is None:
+        raise ValueError("tol must be a number for newton")
+    return core.newton(X, y, theta, max_iterations, tol, bool(record), core.BERNOULLI, 0.0,
+                       "Newton's method", True)
+
+
+def is_separated(X, y, theta):
+    """LG-3: θ classifies every example strictly correctly (then the MLE does not exist)."""
+    X, y, theta = _design(X, y, theta)
+    return core.separated(X, y, theta)

@@ -1,0 +1,330 @@
+"""Compiled twins of cs229.reference.softmax (catalog SM-2 … SM-4).
+
+The per-example softmax (max subtracted, exponentials summed left to right) and the gradient
+pass keep the reference's order, so gradient-ascent iterates are the reference's bit for bit.
+Newton builds the (k−1)n × (k−1)n Hessian from BLAS products of weighted copies of X and solves
+by Cholesky (LAPACK): the same answer to rounding.
+"""
+import numpy as np
+
+from libc.math cimport exp, log
+from libc.stdlib cimport free, malloc
+
+from cs229.fast import _glm_core as core
+from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
+                                    positive_int, same_length)
+from cs229.reference.linalg import SingularMatrixError
+from cs229.reference.logistic_regression import SeparableDataError
+from cs229.reference.results import ConvergenceError, IterativeResult
+
+__all__ = [
+    "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
+    "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton", "cross_entropy",
+    "SeparableDataError", "IterativeResult", "ConvergenceError",
+]
+
+
+cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
+    cdef double total = 0.0
+    cdef Py_ssize_t j
+    for j in range(n):
+        total = total + a[j] * b[j]
+    return total
+
+
+cdef inline void _softmax_inplace(double* v, Py_ssize_t k) noexcept nogil:
+    """v := softmax(v) with the maximum subtracted, sums left to right (the reference's order)."""
+    cdef double top = v[0], total = 0.0
+    cdef Py_ssize_t l
+    for l in range(1, k):
+        if v[l] > top:
+            top = v[l]
+    for l in range(k):
+        v[l] = exp(v[l] - top)
+        total = total + v[l]
+    for l in range(k):
+        v[l] = v[l] / total
+
+
+cdef inline double _lse(const double* v, Py_ssize_t k) noexcept nogil:
+    cdef double top = v[0], total = 0.0
+    cdef Py_ssize_t l
+    for l in range(1, k):
+        if v[l] > top:
+            top = v[l]
+    for l in range(k):
+        total = total + exp(v[l] - top)
+    return top + log(total)
+
+
+cdef inline void _eta(const double* x, const double[:, ::1] Theta, Py_ssize_t n, double* eta) noexcept nogil:
+    cdef Py_ssize_t l, K = Theta.shape[0]
+    for l in range(K):
+        eta[l] = _dot(&Theta[l, 0], x, n)
+    eta[K] = 0.0
+
+
+def _parameters(Theta, n):
+    Theta = as_matrix(Theta, "Theta")
+    if Theta.shape[1] != n:
+        raise ValueError(f"Theta has rows of length {Theta.shape[1]} but X has {n} columns")
+    return Theta
+
+
+def _design(X, y, Theta):
+    X = as_matrix(X, "X")
+    Theta = _parameters(Theta, X.shape[1])
+    y = as_class_labels(y, Theta.shape[0] + 1, "y")
+    same_length(X, y)
+    return X, y, Theta
+
+
+def softmax(eta):
+    """SM-2: φᵢ = e^(ηᵢ − M) / Σⱼ e^(ηⱼ − M), M = max η."""
+    out = as_vector(eta, "eta").copy()
+    cdef double[::1] v = out
+    _softmax_inplace(&v[0], v.shape[0])
+    return out
+
+
+def log_sum_exp(eta):
+    """SM-2: M + log Σⱼ e^(ηⱼ − M)."""
+    a = as_vector(eta, "eta")
+    cdef const double[::1] v = a
+    return _lse(&v[0], v.shape[0])
+
+
+def natural_parameters(x, Theta):
+    """SM-3: (θ₁ᵀx, ..., θ_{k−1}ᵀx, 0)."""
+    x = as_vector(x, "x")
+    Theta = _parameters(Theta, x.shape[0])
+    out = np.empty(Theta.shape[0] + 1)
+    cdef const double[::1] xv = x
+    cdef double[::1] o = out
+    _eta(&xv[0], Theta, xv.shape[0], &o[0])
+    return out
+
+
+def _probabilities(X, Theta):
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i
+    out = np.empty((m, K + 1))
+    cdef const double[:, ::1] Xv = X
+    cdef const double[:, ::1] Tv = Theta
+    cdef double[:, ::1] o = out
+    with nogil:
+        for i in range(m):
+            _eta(&Xv[i, 0], Tv, n, &o[i, 0])
+            _softmax_inplace(&o[i, 0], K + 1)
+    return out
+
+
+def probabilities(X, Theta):
+    """SM-3: p(y = i | x⁽ʳ⁾; θ) for every row r and class i = 1..k (an m × k array)."""
+    X = as_matrix(X, "X")
+    return _probabilities(X, _parameters(Theta, X.shape[1]))
+
+
+def hypothesis(x, Theta):
+    """SM-3: h_θ(x) = (φ₁, ..., φ_{k−1})."""
+    out = natural_parameters(x, Theta)
+    cdef double[::1] v = out
+    _softmax_inplace(&v[0], v.shape[0])
+    return out[:out.shape[0] - 1].copy()  # wraparound is off: no negative indices
+
+
+def predict(X, Theta):
+    """SM-3: the most probable class in 1..k (the smallest on a tie)."""
+    X = as_matrix(X, "X")
+    Theta = _parameters(Theta, X.shape[1])
+    return (np.argmax(_etas(X, Theta), axis=1) + 1).astype(np.int64)
+
+
+def _etas(X, Theta):
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i
+    out = np.empty((m, K + 1))
+    cdef const double[:, ::1] Xv = X
+    cdef const double[:, ::1] Tv = Theta
+    cdef double[:, ::1] o = out
+    with nogil:
+        for i in range(m):
+            _eta(&Xv[i, 0], Tv, n, &o[i, 0])
+    return out
+
+
+def log_likelihood(X, y, Theta):
+    """SM-4: Σᵢ η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ."""
+    X, y, Theta = _design(X, y, Theta)
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i
+    cdef const double[:, ::1] Xv = X
+    cdef const double[:, ::1] Tv = Theta
+    cdef const Py_ssize_t[::1] yv = y
+    cdef double total = 0.0
+    cdef double* eta = <double*> malloc((K + 1) * sizeof(double))
+    try:
+        with nogil:
+            for i in range(m):
+                _eta(&Xv[i, 0], Tv, n, eta)
+                total = total + (eta[yv[i] - 1] - _lse(eta, K + 1))
+    finally:
+        free(eta)
+    return total
+
+
+def cross_entropy(p, p_hat):
+    """SM-4 (002 §1.3.4): −Σ_y p(y) log p̂(y), terms with p(y) = 0 left out."""
+    p = as_vector(p, "p")
+    p_hat = as_vector(p_hat, "p_hat", p.shape[0], "p")
+    used = p != 0
+    if not (p_hat[used] > 0).all():
+        raise ValueError("p_hat must be > 0 wherever p > 0")
+    total = 0.0
+    for a, b in zip(p[used], p_hat[used]):
+        total -= a * log(b)
+    return total
+
+
+cdef void _gradient_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
+                         double[:, ::1] G, double* phi) noexcept nogil:
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i, l, j
+    cdef double r
+    for l in range(K):
+        for j in range(n):
+            G[l, j] = 0.0
+    for i in range(m):
+        _eta(&X[i, 0], Theta, n, phi)
+        _softmax_inplace(phi, K + 1)
+        for l in range(K):
+            r = (1.0 if y[i] == l + 1 else 0.0) - phi[l]
+            for j in range(n):
+                G[l, j] = G[l, j] + r * X[i, j]
+
+
+def _gradient(X, y, Theta):
+    G = np.empty_like(Theta)
+    cdef const double[:, ::1] Xv = X
+    cdef const double[:, ::1] Tv = Theta
+    cdef const Py_ssize_t[::1] yv = y
+    cdef double[:, ::1] Gv = G
+    cdef double* phi = <double*> malloc((Theta.shape[0] + 1) * sizeof(double))
+    try:
+        with nogil:
+            _gradient_pass(Xv, yv, Tv, Gv, phi)
+    finally:
+        free(phi)
+    return G
+
+
+def gradient(X, y, Theta):
+    """SM-4: ∂ℓ/∂θ_l = Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's order."""
+    X, y, Theta = _design(X, y, Theta)
+    return _gradient(X, y, Theta)
+
+
+def _symmetric(upper):
+    U = np.triu(upper)
+    return U + np.triu(U, 1).T
+
+
+def _newton_system(X, y, Theta):
+    """(−H, ∇ℓ) over the stacked parameters. The off-diagonal blocks −Σ φ_l φ_l′ x xᵀ come from
+    one dsyrk on Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X]; the diagonal blocks Σ φ_l(1 − φ_l) x xᵀ from
+    a dsyrk each on √(φ_l(1 − φ_l)) ∘ X (not as a difference, which would cancel when φ_l ≈ 1)."""
+    K, n = Theta.shape
+    m = X.shape[0]
+    phi = _probabilities(X, Theta)[:, :K]
+    Phi = (phi[:, :, None] * X[:, None, :]).reshape(m, K * n)
+    A = -_symmetric(core.weighted_gram(Phi))
+    for l in range(K):
+        Z = np.sqrt(phi[:, l] * (1.0 - phi[:, l]))[:, None] * X
+        A[l * n:(l + 1) * n, l * n:(l + 1) * n] = _symmetric(core.weighted_gram(Z))
+    return np.ascontiguousarray(A), _gradient(X, y, Theta).ravel()
+
+
+def hessian(X, y, Theta):
+    """SM-4: H over the stacked θ, block (l, l′) = −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ."""
+    X, y, Theta = _design(X, y, Theta)
+    A, _ = _newton_system(X, y, Theta)
+    return -A
+
+
+def _separated(X, y, Theta):
+    eta = _etas(X, Theta)
+    own = eta[np.arange(X.shape[0]), y - 1].copy()
+    eta[np.arange(X.shape[0]), y - 1] = -np.inf
+    return bool((eta.max(axis=1) < own).all())
+
+
+def _separable(name, it, Theta, path):
+    return SeparableDataError(
+        f"{name}: the classes are linearly separable (the iterate of step {it} puts every "
+        "example's own class strictly on top), so the likelihood approaches 1 as ‖θ‖ grows and "
+        "no maximum likelihood θ exists", IterativeResult(Theta, it, False, _stack(path)))
+
+
+def _stack(path):
+    return None if path is None else np.array(path)
+
+
+def _converged(old, new, tol):
+    return np.abs(new - old).max() <= tol * (1 + np.abs(new).max())
+
+
+def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
+                    record=False):
+    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates."""
+    X, y, Theta = _design(X, y, Theta)
+    alpha = positive(alpha, "alpha")
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = check_tol(tol)
+    m = X.shape[0]
+    current = Theta.copy()
+    path = [current.copy()] if record else None
+    for it in range(1, max_iterations + 1):
+        G = _gradient(X, y, current)
+        new = current + alpha * (G / m if average else G)
+        if record:
+            path.append(new.copy())
+        done = tol is not None and _converged(current, new, tol)
+        current = new
+        if tol is not None and _separated(X, y, current):
+            raise _separable("softmax gradient ascent", it, current, path)
+        if done:
+            return IterativeResult(current, it, True, _stack(path))
+    result = IterativeResult(current, max_iterations, None if tol is None else False, _stack(path))
+    if tol is not None:
+        raise ConvergenceError(
+            f"softmax gradient ascent did not converge in {max_iterations} iterations (tol={tol})",
+            result)
+    return result
+
+
+def newton(X, y, Theta, max_iterations=100, tol=1e-10, record=False):
+    """SM-4: Newton's method on the stacked parameters; separable classes raise
+    SeparableDataError, a singular H SingularMatrixError."""
+    X, y, Theta = _design(X, y, Theta)
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = check_tol(tol)
+    if tol is None:
+        raise ValueError("tol must be a number for newton")
+    K, n = Theta.shape
+    current = Theta.copy()
+    path = [current.copy()] if record else None
+    for it in range(1, max_iterations + 1):
+        A, g = _newton_system(X, y, current)
+        step, column = core.cholesky_solve(A, g)
+        if column >= 0:
+            raise SingularMatrixError(
+                f"softmax Newton: the Hessian is singular at iteration {it} (parameter {column}, "
+                f"i.e. θ_{column // n + 1} entry {column % n}, depends on the ones before it: "
+                "a class absent from y, or dependent columns of X)", column=column)
+        new = current + step.reshape(K, n)
+        if record:
+            path.append(new.copy())
+        done = _converged(current, new, tol)
+        current = new
+        if _separated(X, y, current):
+            raise _separable("softmax Newton", it, current, path)
+        if done:
+            return IterativeResult(current, it, True, _stack(path))
+    raise ConvergenceError(f"softmax Newton did not converge in {max_iterations} iterations (tol={tol})",
+                           IterativeResult(current, max_iterations, False, _stack(path)))

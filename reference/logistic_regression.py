@@ -1,0 +1,437 @@
+"""Part II of the notes: logistic regression, the perceptron and Newton's method
+(000 Part II §5-7; 002 §1.2.3-1.3.1).
+
+X is the design matrix as a list of rows x⁽ⁱ⁾ holding the intercept entry x₀ = 1; y the labels
+in {0, 1}; theta the parameters. The sigmoid and the log-likelihood are written so that they stay
+finite for every z = θᵀx a float can hold (|z| up to 1e308).
+"""
+from fractions import Fraction
+
+from . import inputs, linalg, scalar
+from .results import ConvergenceError, IterativeResult
+
+__all__ = [
+    "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
+    "gradient", "hessian", "stochastic_update", "stochastic_gradient_ascent",
+    "batch_gradient_ascent", "threshold", "perceptron_update", "perceptron", "newton",
+    "newton_root", "newton_maximise", "is_separated", "SeparableDataError",
+    "IterativeResult", "ConvergenceError",
+]
+
+
+class SeparableDataError(ConvergenceError):
+    """The labels are separated by a hyperplane, so the likelihood has no maximiser.
+
+    Raised when an iterate θ classifies every example strictly correctly: then L(cθ) increases
+    to 1 as c → ∞ while ‖cθ‖ grows without bound, and no finite θ attains the supremum.
+    ``result`` holds the separating iterate."""
+
+
+# ---- LG-1: the sigmoid --------------------------------------------------------------------------
+
+def sigmoid(z):
+    """LG-1 (000 §5): g(z) = 1 / (1 + e^(−z)), in (0, 1), g → 1 as z → ∞ and → 0 as z → −∞.
+
+    For z < 0 it is evaluated as e^z / (1 + e^z), so that e^(−z) is never formed for very
+    negative z; exact only at z = 0 (g(0) = 1/2)."""
+    z = inputs.vector([z], "z")[0]
+    return _sigmoid(z)
+
+
+def _sigmoid(z):
+    if scalar.is_exact(z) and z == 0:
+        return Fraction(1, 2)
+    if z >= 0:
+        return 1 / (1 + scalar.exp(-z))
+    e = scalar.exp(z)
+    return e / (1 + e)
+
+
+def _design(X, y, theta=None):
+    X = inputs.matrix(X, "X")
+    y = inputs.binary_labels(y, "y")
+    inputs.same_length(X, y)
+    if theta is None:
+        return X, y
+    return X, y, _parameters(theta, X)
+
+
+def _parameters(theta, X):
+    theta = inputs.vector(theta, "theta")
+    if len(theta) != len(X[0]):
+        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    return theta
+
+
+def hypothesis(x, theta):
+    """LG-1 (000 §5): h_θ(x) = g(θᵀx) for one example."""
+    x = inputs.vector(x, "x")
+    theta = inputs.vector(theta, "theta")
+    if len(x) != len(theta):
+        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    return _sigmoid(linalg.dot(x, theta))
+
+
+def predict_probability(X, theta):
+    """LG-1, LG-3: P(y = 1 | x⁽ⁱ⁾; θ) = g(θᵀx⁽ⁱ⁾) for every row."""
+    X = inputs.matrix(X, "X")
+    theta = _parameters(theta, X)
+    return [_sigmoid(linalg.dot(x_i, theta)) for x_i in X]
+
+
+def predict(X, theta):
+    """LG-1: the label 1 where h_θ(x) ≥ 1/2, i.e. θᵀx ≥ 0, else 0."""
+    X = inputs.matrix(X, "X")
+    theta = _parameters(theta, X)
+    return [1 if linalg.dot(x_i, theta) >= 0 else 0 for x_i in X]
+
+
+# ---- LG-3: the Bernoulli model and its likelihood -----------------------------------------------
+
+def likelihood(X, y, theta):
+    """LG-3 (000 §5; 002 §1.2.3): L(θ) = Πᵢ h(x⁽ⁱ⁾)^y⁽ⁱ⁾ (1 − h(x⁽ⁱ⁾))^(1−y⁽ⁱ⁾).
+
+    As printed: a product of m numbers in (0, 1), which underflows in float for large m; use
+    ``log_likelihood``."""
+    X, y, theta = _design(X, y, theta)
+    total = 1
+    for x_i, y_i in zip(X, y):
+        h = _sigmoid(linalg.dot(x_i, theta))
+        total *= h ** y_i * (1 - h) ** (1 - y_i)
+    return total
+
+
+def log_likelihood(X, y, theta):
+    """LG-3 (000 §5): ℓ(θ) = Σᵢ y log h + (1 − y) log(1 − h), in the form that never overflows.
+
+    With z = θᵀx, log g(z) = −log(1 + e^(−z)) and log(1 − g(z)) = −log(1 + e^z), so each term is
+    −softplus(−z) for y = 1 and −softplus(z) for y = 0 (softplus(z) = log(1 + e^z), evaluated
+    without forming e^z for large z)."""
+    X, y, theta = _design(X, y, theta)
+    total = 0
+    for x_i, y_i in zip(X, y):
+        z = linalg.dot(x_i, theta)
+        total -= scalar.softplus(-z) if y_i == 1 else scalar.softplus(z)
+    return total
+
+
+# ---- LG-4, LG-5: gradient ascent ----------------------------------------------------------------
+
+def gradient(X, y, theta):
+    """LG-4, LG-5 (000 §5; 002 §1.2.3): ∂ℓ/∂θⱼ = Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾, i.e. Xᵀ(y − g(Xθ)).
+
+    Examples in order; example i is added into every component before i + 1 is read."""
+    X, y, theta = _design(X, y, theta)
+    return _gradient(X, y, theta)
+
+
+def _gradient(X, y, theta):
+    g = [0 * t for t in theta]
+    for x_i, y_i in zip(X, y):
+        r = y_i - _sigmoid(linalg.dot(x_i, theta))
+        for j, x_ij in enumerate(x_i):
+            g[j] += r * x_ij
+    return g
+
+
+def hessian(X, y, theta):
+    """NW-2 (000 §7): H = ∂²ℓ/∂θ∂θᵀ = −Σᵢ g(zᵢ)(1 − g(zᵢ)) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ, zᵢ = θᵀx⁽ⁱ⁾.
+
+    1 − g(z) is computed as g(−z), which keeps the weight accurate (not 0) when g(z) rounds to 1.
+    H does not depend on y (hence Newton = Fisher scoring); y is checked for symmetry with the
+    other functions."""
+    X, y, theta = _design(X, y, theta)
+    A, _ = _newton_system(X, y, theta)
+    return [[-a for a in row] for row in A]
+
+
+def _newton_system(X, y, theta):
+    """(XᵀWX, ∇ℓ) with W = diag(g(z)g(−z)), upper triangle accumulated and mirrored."""
+    n = len(theta)
+    zero = 0 * theta[0]
+    A = [[zero] * n for _ in range(n)]
+    g = [zero] * n
+    for x_i, y_i in zip(X, y):
+        z = linalg.dot(x_i, theta)
+        h = _sigmoid(z)
+        w = h * _sigmoid(-z)
+        r = y_i - h
+        for j in range(n):
+            g[j] += r * x_i[j]
+            wx = w * x_i[j]
+            for k in range(j, n):
+                A[j][k] += wx * x_i[k]
+    for j in range(n):
+        for k in range(j):
+            A[j][k] = A[k][j]
+    return A, g
+
+
+def stochastic_update(x, y, theta, alpha):
+    """LG-4 (000 §5): θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example (x, y)."""
+    x = inputs.vector(x, "x")
+    y = inputs.binary_labels([y], "y")[0]
+    theta = inputs.vector(theta, "theta")
+    alpha = inputs.positive(alpha, "alpha")
+    if len(x) != len(theta):
+        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    return _ascent_step(x, y, theta, alpha)
+
+
+def _ascent_step(x, y, theta, alpha):
+    step = alpha * (y - _sigmoid(linalg.dot(x, theta)))
+    return [t + step * x_j for t, x_j in zip(theta, x)]
+
+
+def _check_tol(tol):
+    if tol is None:
+        return None
+    tol = inputs.vector([tol], "tol")[0]
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    return tol
+
+
+def _step_converged(old, new, tol):
+    """The stopping test shared with Part I: maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|)."""
+    step = max(abs(a - b) for a, b in zip(new, old))
+    return step <= tol * (1 + max(abs(t) for t in new))
+
+
+def _order(order, m):
+    if order is None:
+        return list(range(m))
+    order = list(order)
+    if any(isinstance(i, bool) for i in order) or sorted(order) != list(range(m)):
+        raise ValueError(f"order must be a permutation of 0..{m - 1}")
+    return [int(i) for i in order]
+
+
+def is_separated(X, y, theta):
+    """LG-3: True when θ classifies every example strictly correctly (θᵀx > 0 for y = 1 and
+    θᵀx < 0 for y = 0). Then ℓ(cθ) increases to 0, i.e. L(cθ) → 1, as c → ∞: the MLE does
+    not exist."""
+    X, y, theta = _design(X, y, theta)
+    return _separated(X, y, theta)
+
+
+def _separated(X, y, theta):
+    for x_i, y_i in zip(X, y):
+        z = linalg.dot(x_i, theta)
+        if (z <= 0) if y_i == 1 else (z >= 0):
+            return False
+    return True
+
+
+def _separable_error(name, k, theta, path):
+    return SeparableDataError(
+        f"{name}: the data are linearly separable (the iterate of step {k} classifies every "
+        "example correctly), so the likelihood approaches 1 as ‖θ‖ grows and no maximum "
+        "likelihood θ exists; regularise, or use the perceptron for a separating θ",
+        IterativeResult(theta, k, False, path))
+
+
+def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
+                          average=False, record=False):
+    """LG-5 (002 §1.2.3): repeat θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ until convergence.
+
+    ``average=True`` divides the sum by m. Stops when maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|);
+    ``tol=None`` runs exactly ``max_iterations`` updates with no further test. With a tolerance,
+    an iterate that separates the data raises SeparableDataError and the cap ConvergenceError.
+    """
+    X, y, theta = _design(X, y, theta)
+    alpha = inputs.positive(alpha, "alpha")
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    tol = _check_tol(tol)
+    m = len(X)
+    path = [theta[:]] if record else None
+    for k in range(1, max_iterations + 1):
+        g = _gradient(X, y, theta)
+        if average:
+            g = [g_j / m for g_j in g]
+        new = [t + alpha * g_j for t, g_j in zip(theta, g)]
+        if record:
+            path.append(new[:])
+        done = tol is not None and _step_converged(theta, new, tol)
+        theta = new
+        if tol is not None and _separated(X, y, theta):
+            raise _separable_error("batch gradient ascent", k, theta, path)
+        if done:
+            return IterativeResult(theta, k, True, path)
+    result = IterativeResult(theta, max_iterations, None if tol is None else False, path)
+    if tol is not None:
+        raise ConvergenceError(
+            f"batch gradient ascent did not converge in {max_iterations} iterations (tol={tol}); "
+            "raise max_iterations or alpha", result)
+    return result
+
+
+def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
+    """LG-4 (000 §5): the stochastic gradient ascent rule, one example at a time.
+
+    Each epoch visits the examples in ``order`` (default 0..m−1); update t (counted from 0 over
+    all epochs) uses α_t = α / (1 + decay · t). No stopping test: converged is None; ``path``
+    holds θ after each epoch when ``record``."""
+    X, y, theta = _design(X, y, theta)
+    alpha = inputs.positive(alpha, "alpha")
+    epochs = inputs.positive_int(epochs, "epochs")
+    order = _order(order, len(X))
+    decay = inputs.vector([decay], "decay")[0]
+    if decay < 0:
+        raise ValueError(f"decay must be >= 0, got {decay}")
+    path = [theta[:]] if record else None
+    t = 0
+    for _ in range(epochs):
+        for i in order:
+            alpha_t = alpha / (1 + decay * t) if decay else alpha
+            theta = _ascent_step(X[i], y[i], theta, alpha_t)
+            t += 1
+        if record:
+            path.append(theta[:])
+    return IterativeResult(theta, epochs, None, path)
+
+
+# ---- PC-1: the perceptron -----------------------------------------------------------------------
+
+def threshold(z):
+    """PC-1 (000 §6; 002 §1.3.1): g(z) = 1 if z ≥ 0, else 0 (in the scalar type of z)."""
+    z = inputs.vector([z], "z")[0]
+    return z ** 0 if z >= 0 else 0 * z
+
+
+def perceptron_update(x, y, theta, alpha=1):
+    """PC-1 (000 §6): θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g: no change when the
+    example is classified correctly, ±αx when it is not."""
+    x = inputs.vector(x, "x")
+    y = inputs.binary_labels([y], "y")[0]
+    theta = inputs.vector(theta, "theta")
+    alpha = inputs.positive(alpha, "alpha")
+    if len(x) != len(theta):
+        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    new, _ = _perceptron_step(x, y, theta, alpha)
+    return new
+
+
+def _perceptron_step(x, y, theta, alpha):
+    h = 1 if linalg.dot(x, theta) >= 0 else 0
+    if h == y:
+        return theta, False
+    step = alpha * (y - h)
+    return [t + step * x_j for t, x_j in zip(theta, x)], True
+
+
+def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=False):
+    """PC-1 (000 §6): perceptron updates over the examples, epoch after epoch, until an epoch
+    makes no mistake (then θ separates the data: converged).
+
+    ``theta`` defaults to 0; ``order`` as in ``stochastic_gradient_ascent``. extra["mistakes"]
+    lists the mistakes of each epoch. On data that are not linearly separable the epochs never
+    come clean: reaching ``max_epochs`` raises ConvergenceError carrying that record. Exact on
+    rational data."""
+    X, y = _design(X, y)
+    theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
+    alpha = inputs.positive(alpha, "alpha")
+    max_epochs = inputs.positive_int(max_epochs, "max_epochs")
+    order = _order(order, len(X))
+    path = [theta[:]] if record else None
+    mistakes = []
+    for epoch in range(1, max_epochs + 1):
+        count = 0
+        for i in order:
+            theta, wrong = _perceptron_step(X[i], y[i], theta, alpha)
+            count += wrong
+        mistakes.append(count)
+        if record:
+            path.append(theta[:])
+        if count == 0:
+            return IterativeResult(theta, epoch, True, path, {"mistakes": mistakes})
+    raise ConvergenceError(
+        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[-1]} mistakes in "
+        "the last): the data may not be linearly separable",
+        IterativeResult(theta, max_epochs, False, path, {"mistakes": mistakes}))
+
+
+# ---- NW-1: Newton's method in one dimension -----------------------------------------------------
+
+def newton_root(f, f_prime, theta, max_iterations=100, tol=1e-12, record=False):
+    """NW-1 (000 §7; 002 §1.2.4): θ := θ − f(θ)/f′(θ), the zero of the tangent at θ.
+
+    ``f`` and ``f_prime`` are callables on one scalar; stops when f(θ) = 0 exactly or
+    |Δθ| <= tol · (1 + |θ|). A flat tangent (f′(θ) = 0) or the cap raises."""
+    theta = inputs.vector([theta], "theta")[0]
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    tol = _check_tol(tol)
+    if tol is None:
+        raise ValueError("tol must be a number for newton_root")
+    path = [theta] if record else None
+    for k in range(1, max_iterations + 1):
+        value = f(theta)
+        if value == 0:
+            return IterativeResult(theta, k - 1, True, path)
+        slope = f_prime(theta)
+        if slope == 0:
+            raise ConvergenceError(
+                f"Newton's method: f′(θ) = 0 at θ = {theta} (the tangent is flat and has no zero)",
+                IterativeResult(theta, k - 1, False, path))
+        new = theta - value / slope
+        if record:
+            path.append(new)
+        if not scalar.isfinite(new):
+            raise ConvergenceError(f"Newton's method diverged at iteration {k}",
+                                   IterativeResult(theta, k - 1, False, path))
+        done = abs(new - theta) <= tol * (1 + abs(new))
+        theta = new
+        if done:
+            return IterativeResult(theta, k, True, path)
+    raise ConvergenceError(f"Newton's method did not converge in {max_iterations} iterations",
+                           IterativeResult(theta, max_iterations, False, path))
+
+
+def newton_maximise(l_prime, l_double_prime, theta, max_iterations=100, tol=1e-12, record=False):
+    """NW-1 (000 §7): θ := θ − ℓ′(θ)/ℓ″(θ), Newton's method on f = ℓ′.
+
+    The update finds any stationary point; the same rule minimises. extra["second_derivative"]
+    is ℓ″ at the answer: negative at a maximum, positive at a minimum."""
+    result = newton_root(l_prime, l_double_prime, theta, max_iterations, tol, record)
+    return IterativeResult(result.theta, result.iterations, result.converged, result.path,
+                           {"second_derivative": l_double_prime(result.theta)})
+
+
+# ---- NW-2: Newton-Raphson for logistic regression -----------------------------------------------
+
+def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
+    """NW-2 (000 §7; 002 §1.2.4): θ := θ − H⁻¹∇_θℓ(θ) with H = −XᵀWX, W = diag(h(1 − h)).
+
+    For the logistic log-likelihood the Hessian does not involve y, so this is also Fisher
+    scoring. ``theta`` defaults to 0. Stops when maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|). An iterate
+    that separates the data raises SeparableDataError; a singular H raises SingularMatrixError
+    naming the dependent column; the cap raises ConvergenceError."""
+    X, y = _design(X, y)
+    theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    tol = _check_tol(tol)
+    if tol is None:
+        raise ValueError("tol must be a number for newton")
+    path = [theta[:]] if record else None
+    for k in range(1, max_iterations + 1):
+        A, g = _newton_system(X, y, theta)
+        try:
+            step = linalg.solve(A, g)
+        except linalg.SingularMatrixError as e:
+            raise linalg.SingularMatrixError(
+                f"Newton's method: the Hessian H = −XᵀWX is singular at iteration {k} (column "
+                f"{e.column} of X is, on the examples that carry weight, a combination of the "
+                "columns before it)", column=e.column) from None
+        new = [t + s for t, s in zip(theta, step)]
+        if record:
+            path.append(new[:])
+        done = _step_converged(theta, new, tol)
+        theta = new
+        if _separated(X, y, theta):
+            raise _separable_error("Newton's method", k, theta, path)
+        if done:
+            return IterativeResult(theta, k, True, path)
+    raise ConvergenceError(
+        f"Newton's method did not converge in {max_iterations} iterations (tol={tol}); if ‖θ‖ "
+        "keeps growing the data are nearly separable and the MLE may not exist",
+        IterativeResult(theta, max_iterations, False, path))

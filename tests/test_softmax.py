@@ -1,0 +1,157 @@
+"""Softmax regression (SM-1 … SM-4): the multinomial family, the stable softmax, fast against
+reference (the same gradient-ascent iterates), the 50-digit optimum, and k = 2 = logistic."""
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cs229.fast.softmax as F
+import cs229.reference.softmax as R
+from cs229.proofs import strategies as S
+from cs229.reference import exponential_family as ef
+from cs229.reference import linalg
+from cs229.reference import logistic_regression as lg
+from cs229.reference.results import ConvergenceError
+
+problems = S.multiclass_problems()
+
+
+def close(a, b, rel=1e-12):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b).max(initial=0.0)))
+
+
+# ---- SM-1: the multinomial as an exponential family ------------------------------------------------
+
+@given(st.integers(2, 6), st.data())
+def test_multinomial_family_SM_1(k, data):
+    fam = ef.multinomial(k)
+    raw = data.draw(st.lists(st.floats(0.05, 1), min_size=k, max_size=k))
+    phi = [v / sum(raw) for v in raw]
+    eta = fam.natural(phi[:-1])
+    assert close(fam.usual(eta), phi[:-1]) and close(fam.a(eta), -np.log(phi[-1]))
+    for y in range(1, k + 1):
+        assert fam.T(y) == [ef.indicator(y == i) for i in range(1, k)]
+        assert close(ef.density(fam, y, eta), phi[y - 1])
+    mean = [sum(fam.T(y)[i] * phi[y - 1] for y in range(1, k + 1)) for i in range(k - 1)]
+    assert close(mean, phi[:-1])  # E[(T(y))ᵢ] = φᵢ
+    assert ef.indicator(2 == 3) == 0 and ef.indicator(3 == 5 - 2) == 1
+    with mpmath.workdps(30):  # EF-5 for the multinomial: ∇²a(η) = Cov[T(y)] = fam.variance
+        e = [mpmath.mpf(v) for v in eta]
+        cov = fam.variance(e)
+        for i in range(k - 1):
+            for j in range(k - 1):
+                order = [int(t == i) + int(t == j) for t in range(k - 1)]
+                assert abs(mpmath.diff(lambda *v: fam.a(list(v)), e, order) - cov[i][j]) < 1e-15
+
+
+# ---- SM-2: softmax and log-sum-exp -----------------------------------------------------------------
+
+@given(st.lists(st.floats(-700, 700), min_size=1, max_size=6))
+def test_softmax_fast_equals_reference_SM_2(eta):
+    ref = R.softmax(eta)
+    assert np.array_equal(F.softmax(eta), ref) and abs(sum(ref) - 1) < 1e-15 * len(eta)
+    assert F.log_sum_exp(eta) == R.log_sum_exp(eta)
+    with mpmath.workdps(40):
+        e = [mpmath.mpf(v) for v in eta]
+        direct = mpmath.log(sum(mpmath.exp(v) for v in e))
+        assert abs(R.log_sum_exp(eta) - direct) <= 1e-15 * abs(direct) + 1e-15
+
+
+@pytest.mark.parametrize("eta", [[1e308, -1e308, 0.0], [1e308, 1e308], [-1e308, -1e308], [800.0, 0.0]])
+def test_softmax_never_overflows_SM_2(impl, eta):
+    phi = impl.out(impl.softmax.softmax(impl.arg(eta)))
+    assert all(0 <= v <= 1 for v in phi) and abs(sum(phi) - 1) < 1e-15
+    assert np.isfinite(impl.softmax.log_sum_exp(impl.arg(eta)))
+
+
+def test_softmax_inverts_the_link_SM_2():
+    phi = [0.2, 0.5, 0.3]
+    eta = [np.log(p / phi[-1]) for p in phi]
+    assert close(R.softmax(eta), phi)
+
+
+# ---- SM-3: the model -------------------------------------------------------------------------------
+
+@given(problems)
+def test_model_fast_equals_reference_SM_3(p):
+    X, y, Theta = S.to_float(p)
+    Xa, Ta = np.array(X), np.array(Theta)
+    probs = R.probabilities(X, Theta)
+    assert close(F.probabilities(Xa, Ta), probs) and all(abs(sum(r) - 1) < 1e-15 for r in probs)
+    assert list(F.predict(Xa, Ta)) == R.predict(X, Theta)
+    assert close(F.hypothesis(Xa[0], Ta), R.hypothesis(X[0], Theta))
+    assert close(F.natural_parameters(Xa[0], Ta), R.natural_parameters(X[0], Theta))
+    assert R.natural_parameters(X[0], Theta)[-1] == 0  # θ_k = 0
+    assert close(R.hypothesis(X[0], Theta), probs[0][:-1])
+
+
+def test_two_classes_are_logistic_regression_SM_3(impl):
+    X = impl.arg([[1.0, 0.5], [1.0, -2.0], [1.0, 3.0]])
+    theta = [0.3, -0.7]
+    probs = np.asarray(impl.softmax.probabilities(X, impl.arg([theta])))
+    assert close(probs[:, 0], lg.predict_probability(impl.out(X), theta))
+
+
+# ---- SM-4: the likelihood and its maximisation -----------------------------------------------------
+
+@given(problems)
+def test_likelihood_and_gradient_fast_equal_reference_SM_4(p):
+    X, y, Theta = S.to_float(p)
+    Xa, Ta = np.array(X), np.array(Theta)
+    assert close(F.log_likelihood(Xa, y, Ta), R.log_likelihood(X, y, Theta))
+    assert np.array_equal(F.gradient(Xa, y, Ta), R.gradient(X, y, Theta))
+    assert close(F.hessian(Xa, y, Ta), R.hessian(X, y, Theta), 1e-11)
+    ce = sum(R.cross_entropy([1.0 if c == v else 0.0 for c in (1, 2, 3)], pr)
+             for v, pr in zip(y, R.probabilities(X, Theta)))
+    assert close(ce, -R.log_likelihood(X, y, Theta))
+    assert close(F.cross_entropy([0.0, 1.0, 0.0], [0.2, 0.5, 0.3]), -np.log(0.5))
+
+
+@given(problems, st.sampled_from([1e-3, 5e-2]), st.booleans())
+def test_gradient_ascent_same_iterates_SM_4(p, alpha, average):
+    X, y, Theta = S.to_float(p)
+    ref = R.gradient_ascent(X, y, Theta, alpha, 8, tol=None, average=average, record=True)
+    fast = F.gradient_ascent(np.array(X), y, np.array(Theta), alpha, 8, tol=None, average=average,
+                             record=True)
+    assert np.array_equal(fast.path, np.array(ref.path))
+
+
+@given(problems)
+def test_newton_fast_reference_and_50_digits_SM_4(p):
+    X, y, _ = p
+    zero = [[0.0] * len(X[0]) for _ in range(2)]
+    ref = R.newton(S.to_float(X), y, zero)
+    fast = F.newton(np.array(S.to_float(X)), y, np.array(zero))
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-9)
+    with mpmath.workdps(50):
+        Xm = S.to_mpf(X)
+        exact = R.newton(Xm, y, S.to_mpf(zero), tol=mpmath.mpf(10) ** -45).theta
+        assert max(abs(g) for row in R.gradient(Xm, y, exact) for g in row) < mpmath.mpf(10) ** -40
+    assert close(ref.theta, [[float(v) for v in row] for row in exact], 1e-8)
+
+
+@given(problems)
+def test_gradient_ascent_converges_to_newton_SM_4(p):
+    X, y, _ = S.to_float(p)
+    Xa = np.array(X)
+    zero = np.zeros((2, Xa.shape[1]))
+    best = F.newton(Xa, y, zero).theta
+    alpha = 1 / np.linalg.eigvalsh(Xa.T @ Xa).max()
+    fit = F.gradient_ascent(Xa, y, zero, alpha, 500_000, tol=1e-14)
+    assert fit.converged and close(fit.theta, best, 1e-6)
+
+
+def test_separable_classes_are_refused_SM_4(impl):
+    X = impl.arg([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5]])
+    y = impl.arg([1, 1, 2, 2, 3, 3])
+    with pytest.raises(lg.SeparableDataError, match="separable"):
+        impl.softmax.newton(X, y, impl.arg([[0.0, 0.0], [0.0, 0.0]]))
+
+
+def test_absent_class_makes_the_hessian_singular_SM_4(impl):
+    X = impl.arg([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, -2.0], [1.0, 0.0]])
+    y = impl.arg([1, 3, 1, 3, 3, 1])  # class 2 never appears: its parameters run to −∞
+    with pytest.raises((linalg.SingularMatrixError, ConvergenceError, lg.SeparableDataError)):
+        impl.softmax.newton(X, y, impl.arg([[0.0, 0.0], [0.0, 0.0]]), max_iterations=60)
