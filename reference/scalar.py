@@ -163,3 +163,10 @@ def zero_tolerance(like, scale, n=1):
     the data the value was computed from.
     """
     return n * eps(like) * scale
+
+
+# ---- Appended for Part V (LD-2: θ_P is +∞ off the feasible set) ---------------------------------
+
+def inf(like):
+    """+∞ in the scalar type of ``like`` (float infinity for rationals, which have none)."""
+    return mpmath.inf if kind(like) == "mpf" else math.inf
