@@ -16,7 +16,8 @@ from ..registry import Erratum, Outcome, check
 
 
 def _exact(ctx, strategy, predicate, n=None):
-    points = draw(ctx, strategy, n)
+    # exact checks are decided per point, so 20 points by default keep the audit within budget
+    points = draw(ctx, strategy, min(ctx.examples, 20) if n is None else n)
     bad = [p for p in points if not predicate(p)]
     return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
                    f"fails at {fmt(bad[0])}" if bad else "")
@@ -82,7 +83,7 @@ def equality_constrained(ctx):
                 and all(h(moved) == 0 for h in problem.h)
                 and problem.f(moved) - problem.f(w_star) == linalg.dot(delta, Pd) / 2 >= 0)
     eq = st.one_of(S.convex_qps(2, 0, 1), S.convex_qps(3, 0, 2))
-    return combine(symbolic, _exact(ctx, _with(eq, _points_for), minimal, n=min(ctx.examples, 25)))
+    return combine(symbolic, _exact(ctx, _with(eq, _points_for), minimal, n=min(ctx.examples, 20)))
 
 
 # ---- LD-2 ------------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def theta_P_cases(ctx):
             j = max(range(len(h)), key=lambda k: abs(h[k]))
             b[j] = ((M + abs(f)) / abs(h[j]) + 1) * (1 if h[j] > 0 else -1)
         return theta == float("inf") and du.lagrangian(problem, w, a, b) > M
-    return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 30))
+    return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20))
 
 
 # ---- LD-3 ------------------------------------------------------------------------------------
@@ -129,7 +130,7 @@ def weak_duality(ctx):
             du.lagrangian(problem, w_min, alpha, beta) <= du.lagrangian(problem, v, alpha, beta) for v in (w, qp[6]))
         return d <= du.theta_P(problem, w) and d <= du.lagrangian(problem, w, alpha, beta) and inner \
             and du.duality_gap(problem, w, alpha, beta) >= 0
-    return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 30))
+    return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20))
 
 
 @check("LD-3", "max_i min_j L ≤ min_j max_i L (the reason the notes give for d* ≤ p*)", "000 V §5",
@@ -181,7 +182,7 @@ def kkt_at_solutions(ctx):
         # KKT ⇒ optimal: no feasible point does better (the strictly feasible w₀, and v if feasible)
         better = [u for u in (qp[6], v) if du.theta_P(problem, u) < point.value]
         return report.holds and L == d == point.value and complementary and not better
-    return _exact(ctx, _with(QPS, _points_for), holds, n=min(ctx.examples, 30))
+    return _exact(ctx, _with(QPS, _points_for), holds, n=min(ctx.examples, 20))
 
 
 @check("LD-4", "the KKT checker names the failing condition and by how much", "000 V §5 (3)-(7)",
@@ -308,7 +309,7 @@ def three_problems(ctx):
     y(wᵀx + b) ≥ γ̂ by exact enumeration of the nearest-point candidates; (a) max γ s.t.
     y(wᵀx + b) ≥ γ, ‖w‖ = 1 by searching the unit circle at 50 digits."""
     worst = mpmath.mpf(0)
-    points = draw(ctx, S.separable_sets(2, 4, 7), n=min(ctx.examples, 20))
+    points = draw(ctx, S.separable_sets(2, 4, 7), n=min(ctx.examples, 12))
     bad = None
     with mpmath.workdps(ctx.digits + 10):
         for X, y in points:
@@ -346,4 +347,4 @@ def support_vectors_on_margin(ctx):
         sv = du.support_vectors(alpha)
         return form and sv and all(margins[i] == 1 for i in sv) \
             and all(alpha[i] == 0 for i, m in enumerate(margins) if m > 1) and min(margins) == 1
-    return _exact(ctx, S.separable_sets(2, 4, 8), holds, n=min(ctx.examples, 25))
+    return _exact(ctx, S.separable_sets(2, 4, 8), holds, n=min(ctx.examples, 20))
