@@ -136,7 +136,7 @@ def as_labels(y, name="y", length=None, length_name=None, classes=None):
         bad = ~(np.asarray(neg) | np.asarray(pos))
         if bad.any():
             i = int(np.argmax(bad))
-            raise ValueError(f"{name}[{i}] is {a[i]!r}, which is not one of classes={classes!r}")
+            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is not one of classes={classes!r}")
         return np.where(pos, 1.0, -1.0)
     if a.dtype.kind == "b":
         raise TypeError(f"{name} holds booleans: labels must be -1 or 1")
@@ -152,7 +152,7 @@ def as_labels(y, name="y", length=None, length_name=None, classes=None):
     bad = (a != 1) & (a != -1)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"{name}[{i}] is {a[i]!r}: labels must be -1 or 1 "
+        raise ValueError(f"{name}[{i}] is {a[i].item()!r}: labels must be -1 or 1 "
                          "(pass classes=(negative, positive) to map another two-valued label set)")
     return np.ascontiguousarray(a, dtype=np.float64)
 

@@ -198,7 +198,7 @@ def quadratic_features_c(x, c):
     K(x, z) = (xᵀz + c)². √(2c) is irrational unless 2c is a rational square."""
     x = inputs.vector(x, "x")
     c = _nonnegative(c, "c")
-    root = scalar.sqrt(2 * c)
+    root = scalar.sqrt(2 * c * x[0] ** 0)
     return quadratic_features(x) + [root * a for a in x] + [c]
 
 
