@@ -21,7 +21,6 @@ import numpy as np
 from libc.math cimport exp, fabs, pow, sqrt
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
-from scipy.linalg.cython_blas cimport dgemm, dsyrk
 
 from cs229.fast._validation import (as_labels, as_matrix, as_scalar, as_strings, as_vector,
                                     positive, positive_int)
@@ -146,75 +145,35 @@ def spectrum_dimension(alphabet_size, k):
 
 # ---- kernel matrices ---------------------------------------------------------------------------
 
-def _gram(const double[:, ::1] X, Z):
-    """XXᵀ (dsyrk, upper triangle of the Fortran view = lower of the C view, then mirrored by
-    the caller's pass) or XZᵀ (dgemm)."""
-    cdef int m = X.shape[0], n = X.shape[1], p, lda = X.shape[1]
-    cdef double one = 1.0, zero = 0.0
-    cdef char trans = b'T', notrans = b'N'
-    cdef const double[:, ::1] Zv
-    if Z is None:
-        G = np.empty((m, m))
-        _syrk(X, G)
-        return G
-    Zv = Z
-    p = Zv.shape[0]
-    G = np.empty((m, p))
-    cdef double[:, ::1] Gw = G
-    with nogil:
-        # C-ordered G (m×p) is the Fortran p×m matrix Zᶠᵀ Xᶠ, Xᶠ = Xᵀ (n×m), Zᶠ = Zᵀ (n×p).
-        dgemm(&trans, &notrans, &p, &m, &n, &one, <double*> &Zv[0, 0], &lda, <double*> &X[0, 0],
-              &lda, &zero, &Gw[0, 0], &p)
-    return G
+def _gram(X, Z):
+    """XXᵀ or XZᵀ by BLAS through numpy's matmul (syrk for XXᵀ, gemm for XZᵀ): the same BLAS
+    library, and thread pool, as numpy and scikit-learn, rather than a second one competing
+    with it for the cores."""
+    return X @ X.T if Z is None else X @ Z.T
 
 
-cdef void _syrk_nogil(const double[:, ::1] X, double[:, ::1] G) noexcept nogil:
-    cdef int m = X.shape[0], n = X.shape[1]
-    cdef double one = 1.0, zero = 0.0
-    cdef char uplo = b'U', trans = b'T'
-    # Fortran upper triangle of Xᶠᵀ Xᶠ = C lower triangle of X Xᵀ.
-    dsyrk(&uplo, &trans, &m, &n, &one, <double*> &X[0, 0], &n, &zero, &G[0, 0], &m)
-
-
-def _syrk(const double[:, ::1] X, G):
-    cdef double[:, ::1] Gv = G
-    with nogil:
-        _syrk_nogil(X, Gv)
-
-
-cdef void _finish_polynomial(double[:, ::1] G, double c, double d, bint symmetric) noexcept nogil:
-    cdef Py_ssize_t i, j, m = G.shape[0], p = G.shape[1]
-    for i in range(m):
-        if symmetric:
-            for j in range(i + 1):
-                G[i, j] = pow(G[i, j] + c, d)
-                G[j, i] = G[i, j]
-        else:
-            for j in range(p):
-                G[i, j] = pow(G[i, j] + c, d)
+cdef void _finish_polynomial(double[:, ::1] G, double c, double d) noexcept nogil:
+    cdef Py_ssize_t i, j
+    for i in range(G.shape[0]):
+        for j in range(G.shape[1]):
+            G[i, j] = pow(G[i, j] + c, d)
 
 
 cdef void _gaussian_exponents(double[:, ::1] G, const double[::1] nx, const double[::1] nz,
                               double denominator, bint symmetric) noexcept nogil:
-    """G ← −max(‖x‖² + ‖z‖² − 2G, 0)/(2σ²), in place (both triangles when symmetric; the
-    diagonal exactly 0)."""
-    cdef Py_ssize_t i, j, m = G.shape[0], p = G.shape[1]
+    """G ← −max(‖x‖² + ‖z‖² − 2G, 0)/(2σ²) in place, row by row. With Z = X the Gram matrix
+    from syrk is exactly symmetric and ‖x⁽ⁱ⁾‖² + ‖x⁽ʲ⁾‖² is the same sum either way round, so
+    the result is exactly symmetric; its diagonal is set to 0 (K(x, x) = 1 exactly)."""
+    cdef Py_ssize_t i, j
     cdef double d2
-    for i in range(m):
+    for i in range(G.shape[0]):
+        for j in range(G.shape[1]):
+            d2 = nx[i] + nz[j] - 2.0 * G[i, j]
+            if d2 < 0.0:
+                d2 = 0.0
+            G[i, j] = -d2 / denominator
         if symmetric:
-            for j in range(i):
-                d2 = nx[i] + nx[j] - 2.0 * G[i, j]
-                if d2 < 0.0:
-                    d2 = 0.0
-                G[i, j] = -d2 / denominator
-                G[j, i] = G[i, j]
             G[i, i] = 0.0
-        else:
-            for j in range(p):
-                d2 = nx[i] + nz[j] - 2.0 * G[i, j]
-                if d2 < 0.0:
-                    d2 = 0.0
-                G[i, j] = -d2 / denominator
 
 
 def _numeric_kernel_matrix(X, kernel, Z):
@@ -224,14 +183,12 @@ def _numeric_kernel_matrix(X, kernel, Z):
     cdef bint sym = symmetric
     cdef double c, d, denominator
     if isinstance(kernel, Linear):
-        if symmetric:
-            _mirror(Gv)
         return G
     if isinstance(kernel, Polynomial):
         c = float(kernel.c)
         d = float(kernel.d)
         with nogil:
-            _finish_polynomial(Gv, c, d, sym)
+            _finish_polynomial(Gv, c, d)
         return G
     sigma = float(kernel.sigma)
     denominator = 2 * sigma * sigma
@@ -242,13 +199,6 @@ def _numeric_kernel_matrix(X, kernel, Z):
         _gaussian_exponents(Gv, nxv, nzv, denominator, sym)
     np.exp(G, out=G)
     return G
-
-
-cdef void _mirror(double[:, ::1] G) noexcept nogil:
-    cdef Py_ssize_t i, j
-    for i in range(G.shape[0]):
-        for j in range(i):
-            G[j, i] = G[i, j]
 
 
 def _python_kernel_matrix(X, kernel, Z):
