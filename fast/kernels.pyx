@@ -8,9 +8,10 @@ with np.exp, so it agrees with the reference to rounding (for the Gaussian, to
 is evaluated in Python on float64 rows, one pair at a time, with every value checked.
 
 The string kernel codes each length-k substring of X by an integer (one pass with a dict) and
-keeps, per string, its sorted distinct codes and their counts; Kᵢⱼ is then Σ over the codes of
-string j of count_i(code)·count_j(code), read from a dense scatter of string i's counts. The
-|alphabet|^k-dimensional φ is never formed.
+keeps, per string, its distinct codes and their counts, and per code the strings holding it;
+Kᵢⱼ = Σᵤ count_i(u)·count_j(u) then accumulates only over the substrings u that strings i and j
+share, so the work is Σᵤ (strings holding u)² rather than m² pairs. The |alphabet|^k-dimensional φ
+is never formed.
 
 The kernel perceptron evaluates its kernel entries in the reference's order of operations
 (left-to-right dot products and squared distances, no BLAS) and runs the same loop, so its
@@ -20,7 +21,6 @@ import numpy as np
 
 from libc.math cimport exp, fabs, pow, sqrt
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
 
 from cs229.fast._validation import (as_labels, as_matrix, as_scalar, as_strings, as_vector,
                                     positive, positive_int)
@@ -277,24 +277,37 @@ def _spectrum_codes(strings, k, vocabulary, grow):
     return indptr, np.ascontiguousarray(codes, dtype=np.intp), np.ascontiguousarray(counts)
 
 
-cdef void _spectrum_rows(const Py_ssize_t[::1] xp, const Py_ssize_t[::1] xc, const double[::1] xn,
-                         const Py_ssize_t[::1] zp, const Py_ssize_t[::1] zc, const double[::1] zn,
-                         double* scatter, double[:, ::1] K, bint symmetric) noexcept nogil:
-    cdef Py_ssize_t i, j, t, start
-    cdef double total
+def _postings(indptr, codes, counts, size):
+    """The transpose of the CSR (string → codes) arrays: for each code u, the strings j holding
+    it in increasing order, with their counts (post_ptr, post_j, post_count)."""
+    rows = np.repeat(np.arange(indptr.shape[0] - 1, dtype=np.intp), np.diff(indptr))
+    order = np.argsort(codes, kind="stable")
+    post_ptr = np.zeros(size + 1, dtype=np.intp)
+    np.cumsum(np.bincount(codes, minlength=size), out=post_ptr[1:])
+    return post_ptr, np.ascontiguousarray(rows[order]), np.ascontiguousarray(counts[order])
+
+
+cdef void _spectrum_products(const Py_ssize_t[::1] xp, const Py_ssize_t[::1] xc, const double[::1] xn,
+                             const Py_ssize_t[::1] pp, const Py_ssize_t[::1] pj, const double[::1] pn,
+                             Py_ssize_t[::1] cursor, double[:, ::1] K, bint symmetric) noexcept nogil:
+    """Kᵢⱼ += count_i(u)·count_j(u) over the codes u of string i and the strings j in u's
+    postings. With Z = X only j ≥ i is visited: the postings are in increasing j and rows are
+    taken in order, so ``cursor[u]`` (advanced past i after row i) starts at j = i; the lower
+    triangle is mirrored at the end. Work: Σᵤ (strings holding u)², not m² pairs."""
+    cdef Py_ssize_t i, j, t, q, u
+    cdef double c
     for i in range(K.shape[0]):
         for t in range(xp[i], xp[i + 1]):
-            scatter[xc[t]] = xn[t]
-        start = i if symmetric else 0
-        for j in range(start, K.shape[1]):
-            total = 0.0
-            for t in range(zp[j], zp[j + 1]):
-                total = total + scatter[zc[t]] * zn[t]
-            K[i, j] = total
+            u = xc[t]
+            c = xn[t]
+            for q in range(cursor[u] if symmetric else pp[u], pp[u + 1]):
+                K[i, pj[q]] += c * pn[q]
             if symmetric:
-                K[j, i] = total
-        for t in range(xp[i], xp[i + 1]):
-            scatter[xc[t]] = 0.0
+                cursor[u] += 1
+    if symmetric:
+        for i in range(K.shape[0]):
+            for j in range(i):
+                K[i, j] = K[j, i]
 
 
 def _string_kernel_matrix(X, Z, k):
@@ -305,21 +318,17 @@ def _string_kernel_matrix(X, Z, k):
         zp, zc, zn = xp, xc, xn
     else:
         zp, zc, zn = _spectrum_codes(Z, k, vocabulary, False)
-    K = np.empty((len(X), len(X) if symmetric else len(Z)))
-    cdef Py_ssize_t size = max(len(vocabulary), 1)
-    cdef double* scatter = <double*> malloc(size * sizeof(double))
-    if scatter == NULL:
-        raise MemoryError()
-    memset(scatter, 0, size * sizeof(double))
-    cdef const Py_ssize_t[::1] xpv = xp, xcv = xc, zpv = zp, zcv = zc
-    cdef const double[::1] xnv = xn, znv = zn
+    size = max(len(vocabulary), 1)
+    pp, pj, pn = _postings(zp, zc, zn, size)
+    cursor = pp[:-1].copy()
+    K = np.zeros((len(X), len(X) if symmetric else len(Z)))
+    cdef const Py_ssize_t[::1] xpv = xp, xcv = xc, ppv = pp, pjv = pj
+    cdef const double[::1] xnv = xn, pnv = pn
+    cdef Py_ssize_t[::1] cv = cursor
     cdef double[:, ::1] Kv = K
     cdef bint sym = symmetric
-    try:
-        with nogil:
-            _spectrum_rows(xpv, xcv, xnv, zpv, zcv, znv, scatter, Kv, sym)
-    finally:
-        free(scatter)
+    with nogil:
+        _spectrum_products(xpv, xcv, xnv, ppv, pjv, pnv, cv, Kv, sym)
     return K
 
 
