@@ -1,5 +1,6 @@
-"""Part V §4-6 (OMC-1, OMC-2, LD-1 … LD-4): problems, θ_P, θ_D, weak duality, the KKT checker,
-the exact QP solver and the optimal margin classifier."""
+"""Part V §4-6: problems, θ_P and θ_D (LD-2, LD-3), weak duality (LD-3), the KKT checker (LD-4),
+the method of Lagrange multipliers (LD-1), the exact QP solver and the optimal margin classifier
+(OMC-1, OMC-2)."""
 from fractions import Fraction
 
 import pytest

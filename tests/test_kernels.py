@@ -1,5 +1,6 @@
-"""Part V §7 (KR-1 … KR-10): fast against reference, feature maps against kernels, Mercer's
-test, the string kernel and the kernel perceptron."""
+"""Part V §7: fast against reference, feature maps against kernels (KR-1, KR-2, KR-3, KR-4, KR-5,
+KR-10), kernel matrices (KR-6), Mercer's test (KR-7), the string kernel (KR-8) and the kernel
+perceptron (KR-9)."""
 from fractions import Fraction
 
 import mpmath

@@ -1,4 +1,4 @@
-"""Part V §2-3 (MG-1 … MG-3): fast against reference, exact invariants of the margins."""
+"""Part V §2-3: fast against reference, exact invariants of the margins (MG-1, MG-2, MG-3)."""
 from fractions import Fraction
 
 import mpmath

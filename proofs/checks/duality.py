@@ -223,7 +223,8 @@ def strong_duality_needs_slater(ctx):
             w = (a * s * s / 2 + 1, -s)
             if not L(w, a) < -M:
                 gap = False
-            witness = witness or (a, M, w)
+            if witness is None or a > witness[0]:
+                witness = (a, M, w)
         feasible_value = L((mpmath.mpf(3), mpmath.mpf(0)), mpmath.mpf(1))
         strict = draw(ctx, S.vectors(2))
         no_slater = all(mpmath.sqrt(S.to_mpf(x) ** 2 + S.to_mpf(y) ** 2) - S.to_mpf(x) >= 0 for x, y in strict)
