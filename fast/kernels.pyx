@@ -2,8 +2,8 @@
 
 The named kernels (Linear, Polynomial, Gaussian, StringKernel: the reference's own dataclasses)
 are recognised and computed in compiled code. ``kernel_matrix`` forms the Gram part XZᵀ with BLAS
-(dsyrk / dgemm) and finishes each entry in one pass: (G + c)^d, or exp(−(‖x‖² + ‖z‖² − 2G)/(2σ²))
-with np.exp, so it agrees with the reference to rounding (for the Gaussian, to
+(numpy's matmul: syrk for XXᵀ, gemm for XZᵀ) and finishes each entry in one pass: (G + c)^d, or
+exp(−(‖x‖² + ‖z‖² − 2G)/(2σ²)) with np.exp, so it agrees with the reference to rounding (for the Gaussian, to
 ~eps·(‖x‖² + ‖z‖²)/σ² in the exponent). Any other callable (FeatureMapKernel, a user's function)
 is evaluated in Python on float64 rows, one pair at a time, with every value checked.
 

@@ -318,12 +318,8 @@ def _affine_rows(fns, names):
 
 
 def _subsets(k, size):
-    if size == 0:
-        yield ()
-        return
-    for first in range(k):
-        for rest in _subsets_from(first + 1, k, size - 1):
-            yield (first,) + rest
+    """The size-element subsets of 0..k−1, in lexicographic order."""
+    return _subsets_from(0, k, size)
 
 
 def _subsets_from(start, k, size):
