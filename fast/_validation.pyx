@@ -286,3 +286,68 @@ def as_targets(y, name="y", length=None, length_name=None, positive=False):
         i = int(np.argmax(~(a > 0)))
         raise ValueError(f"{name}[{i}] is {a[i]}: the target must be > 0")
     return a
+
+
+# ---- Appended for Part V (MG-1, KR-8): labels in {−1, 1}, and sequences of strings --------------
+
+__all__ += ["as_signed_labels", "as_strings"]
+
+
+def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
+    """Labels as a float64 array of −1.0 and 1.0. Without ``classes`` every label must already
+    be −1 or 1; ``classes=(negative, positive)`` maps another two-valued label set."""
+    if isinstance(y, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of labels, got {type(y).__name__}")
+    a = np.asarray(y)
+    if a.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty")
+    if length is not None and a.shape[0] != length:
+        raise ValueError(f"{name} has {a.shape[0]} entries but {length_name} has {length}")
+    if classes is not None:
+        classes = tuple(classes)
+        if len(classes) != 2 or classes[0] == classes[1]:
+            raise ValueError(f"classes must be two distinct labels (negative, positive), got {classes!r}")
+        neg = a == classes[0]
+        pos = a == classes[1]
+        bad = ~(np.asarray(neg) | np.asarray(pos))
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is not one of classes={classes!r}")
+        return np.where(pos, 1.0, -1.0)
+    if a.dtype.kind == "b":
+        raise TypeError(f"{name} holds booleans: labels must be -1 or 1")
+    if a.dtype.kind not in "iuf":
+        if a.dtype == object:
+            for i, v in enumerate(a):
+                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real) or v not in (-1, 1):
+                    raise ValueError(f"{name}[{i}] is {v!r}: labels must be -1 or 1 "
+                                     "(pass classes=(negative, positive) to map another two-valued label set)")
+            return a.astype(np.float64)
+        raise ValueError(f"{name} has non-numeric labels (dtype {a.dtype}): labels must be -1 or 1 "
+                         "(pass classes=(negative, positive) to map another two-valued label set)")
+    bad = (a != 1) & (a != -1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{name}[{i}] is {a[i].item()!r}: labels must be -1 or 1 "
+                         "(pass classes=(negative, positive) to map another two-valued label set)")
+    return np.ascontiguousarray(a, dtype=np.float64)
+
+
+def as_strings(X, name="X", alphabet=None):
+    """A non-empty list of str (each letter in ``alphabet`` when one is given)."""
+    if isinstance(X, (str, bytes)) or not hasattr(X, "__len__") or not hasattr(X, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of strings, got {type(X).__name__}")
+    if len(X) == 0:
+        raise ValueError(f"{name} is empty")
+    out = []
+    for i, s in enumerate(X):
+        if not isinstance(s, str):
+            raise TypeError(f"{name}[{i}] must be a str, got {type(s).__name__}")
+        if alphabet is not None:
+            for j, ch in enumerate(s):
+                if ch not in alphabet:
+                    raise ValueError(f"{name}[{i}][{j}] is {ch!r}, which is not in the alphabet {alphabet!r}")
+        out.append(s)
+    return out

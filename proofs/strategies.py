@@ -317,3 +317,78 @@ def multiclass_problems(draw, k=3, min_rows=8, max_rows=14, max_features=2):
 def natural_parameters(lo=-6, hi=6):
     """Natural parameters η as rationals in [lo, hi]."""
     return rationals(lo, hi)
+
+# ---- Part V: labelled sets, symmetric matrices, strings, small convex problems ------------------
+# Appended for margins, duality and kernels (MG, OMC, LD, KR).
+
+__all__ += ["separable_sets", "labelled_sets", "symmetric_matrices", "psd_matrices", "words",
+            "convex_qps"]
+
+
+def _vec(n, elements):
+    # vectors(n, elements) tests ``elements or ...``, which Hypothesis warns about for a strategy
+    return st.lists(elements, min_size=n, max_size=n)
+
+
+def _mat(rows, cols, elements):
+    return st.lists(_vec(cols, elements), min_size=rows, max_size=rows)
+
+
+@st.composite
+def labelled_sets(draw, n=2, min_m=4, max_m=8):
+    """(X, y): m rational points in ℝⁿ (distinct) with labels in {−1, 1}, both classes present."""
+    m = draw(st.integers(min_m, max_m))
+    X = draw(st.lists(vectors(n), min_size=m, max_size=m, unique_by=tuple))
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=m, max_size=m).filter(lambda v: len(set(v)) == 2))
+    return X, y
+
+
+@st.composite
+def separable_sets(draw, n=2, min_m=4, max_m=8, gap=Fraction(1, 4)):
+    """(X, y) linearly separable: labels are the sign of w₀ᵀx + b₀ for a drawn (w₀, b₀), and no
+    point lies within ``gap`` (in units of |w₀ᵀx + b₀|) of that boundary; both classes present."""
+    w0 = draw(_vec(n, rationals(-2, 2, 4)).filter(lambda w: any(w)))
+    b0 = draw(rationals(-2, 2, 4))
+    m = draw(st.integers(min_m, max_m))
+    point = vectors(n).filter(lambda x: abs(sum(a * b for a, b in zip(w0, x)) + b0) >= gap)
+    X = draw(st.lists(point, min_size=m, max_size=m, unique_by=tuple))
+    y = [1 if sum(a * b for a, b in zip(w0, x)) + b0 > 0 else -1 for x in X]
+    from hypothesis import assume
+    assume(len(set(y)) == 2)
+    return X, y
+
+
+def symmetric_matrices(n, elements=None):
+    """n×n symmetric rational matrices."""
+    return _mat(n, n, elements or rationals()).map(
+        lambda A: [[A[max(i, j)][min(i, j)] for j in range(n)] for i in range(n)])
+
+
+@st.composite
+def psd_matrices(draw, n, max_rank=None):
+    """BᵀB for a rational r×n matrix B (r ≤ max_rank, default n): PSD, singular when r < n."""
+    r = draw(st.integers(1, max_rank or n))
+    B = draw(matrices(r, n))
+    return [[sum(B[k][i] * B[k][j] for k in range(r)) for j in range(n)] for i in range(n)]
+
+
+def words(alphabet="ab", min_size=0, max_size=12):
+    """Strings over a small alphabet, so that k-substrings repeat and match."""
+    return st.text(alphabet=alphabet, min_size=min_size, max_size=max_size)
+
+
+@st.composite
+def convex_qps(draw, n=2, k=2, l=0, strictly_convex=True):
+    """(P, c, G, r, E, s, w₀): min ½wᵀPw + cᵀw s.t. Gᵢw + rᵢ ≤ 0, Eᵢw + sᵢ = 0, strictly
+    feasible at w₀ (every Gᵢw₀ + rᵢ ≤ −1/2, Ew₀ + s = 0); P = BᵀB (+ I when strictly_convex)."""
+    B = draw(_mat(n, n, rationals(-2, 2, 4)))
+    P = [[sum(B[t][i] * B[t][j] for t in range(n)) + (1 if i == j and strictly_convex else 0)
+          for j in range(n)] for i in range(n)]
+    c = draw(vectors(n))
+    w0 = draw(_vec(n, rationals(-2, 2, 4)))
+    G = draw(_mat(k, n, rationals(-2, 2, 4))) if k else []
+    slack = draw(st.lists(rationals(Fraction(1, 2), 3, 4), min_size=k, max_size=k))
+    r = [-sum(a * b for a, b in zip(row, w0)) - s for row, s in zip(G, slack)]
+    E = draw(_mat(l, n, rationals(-2, 2, 4)).filter(lambda E: all(any(row) for row in E))) if l else []
+    s_eq = [-sum(a * b for a, b in zip(row, w0)) for row in E]
+    return P, c, G, r, E, s_eq, w0

@@ -278,3 +278,99 @@ def _rotate(a, p, q):
         apk, aqk = a[p][k], a[q][k]
         a[p][k] = c * apk - s * aqk
         a[q][k] = s * apk + c * aqk
+
+
+# ---- Positive semi-definiteness with a witness (KR-7, LD-3) ------------------------------------
+# Appended for Part V: Mercer's test on a finite set and the inner minimisation of θ_D both need
+# to know whether a symmetric matrix is PSD and, when it is not, a vector that shows it.
+
+def psd_witness(A, tol=None):
+    """(z, zᵀAz) with zᵀAz < 0 when the symmetric matrix A is not positive semi-definite, else
+    (None, None).
+
+    LDLᵀ with symmetric pivoting: at each step the largest remaining diagonal entry of the Schur
+    complement S is the pivot (the first one on ties). A pivot below −tol gives z = eₚ in the
+    coordinates of S. When every remaining diagonal entry is within tol of 0, an entry |Sᵢⱼ| > 2·tol
+    gives z = eᵢ − sign(Sᵢⱼ)·eⱼ, with zᵀSz = Sᵢᵢ + Sⱼⱼ − 2|Sᵢⱼ| < 0; otherwise A is PSD. The
+    vector is carried back to A by solving Lᵀz = (0, v), so that zᵀAz = vᵀSv (exactly, for
+    rationals). Only the lower triangle of A is read. ``tol`` defaults to 0 for rationals and to
+    n·eps·max|Aᵢⱼ| for float and mpf.
+    """
+    A = inputs.matrix(A, "A")
+    n = _square(A, "A")
+    like = A[0][0]
+    if tol is None:
+        tol = scalar.zero_tolerance(like, max_abs(A), n)
+    W = [[A[max(i, j)][min(i, j)] for j in range(n)] for i in range(n)]
+    perm = list(range(n))
+    for k in range(n):
+        p = k
+        for i in range(k + 1, n):
+            if W[i][i] > W[p][p]:
+                p = i
+        if W[p][p] <= tol:
+            v = _zero_block_witness(W, k, tol)
+            if v is None:
+                return None, None
+            return _witness_back(A, W, perm, k, v)
+        if p != k:
+            W[k], W[p] = W[p], W[k]
+            for row in W:
+                row[k], row[p] = row[p], row[k]
+            perm[k], perm[p] = perm[p], perm[k]
+        d = W[k][k]
+        col = [W[i][k] for i in range(k + 1, n)]
+        for a, i in enumerate(range(k + 1, n)):
+            l_i = col[a] / d
+            for b, j in enumerate(range(k + 1, i + 1)):
+                W[i][j] = W[i][j] - l_i * col[b]
+                W[j][i] = W[i][j]
+            W[i][k] = l_i
+    return None, None
+
+
+def _zero_block_witness(W, k, tol):
+    """In the trailing block S = W[k:, k:] whose diagonal is at most tol: a v with vᵀSv < 0, or
+    None when S is zero to within tol."""
+    n = len(W)
+    one = W[k][k] ** 0
+    zero = 0 * one
+    lowest = min(range(k, n), key=lambda i: (W[i][i], i))
+    if W[lowest][lowest] < -tol:
+        v = [zero] * (n - k)
+        v[lowest - k] = one
+        return v
+    best, where = 2 * tol, None
+    for i in range(k, n):
+        for j in range(k, i):
+            if abs(W[i][j]) > best:
+                best, where = abs(W[i][j]), (i, j)
+    if where is None:
+        return None
+    i, j = where
+    v = [zero] * (n - k)
+    v[i - k] = one
+    v[j - k] = -one if W[i][j] > 0 else one
+    return v
+
+
+def _witness_back(A, W, perm, k, v):
+    """z with zᵀAz = vᵀSv: solve Lᵀẑ = (0, v) (L unit lower triangular, its first k columns
+    below the diagonal of W) and undo the symmetric permutation."""
+    n = len(W)
+    zhat = [0 * v[0]] * k + list(v)
+    for i in reversed(range(k)):
+        s = zhat[i]
+        for j in range(i + 1, n):
+            s = s - W[j][i] * zhat[j]
+        zhat[i] = s
+    z = [0 * v[0]] * n
+    for i in range(n):
+        z[perm[i]] = zhat[i]
+    value = 0
+    for i in range(n):
+        row = 0
+        for j in range(n):
+            row += A[i][j] * z[j]
+        value += z[i] * row
+    return z, value

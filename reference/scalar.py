@@ -221,3 +221,9 @@ def softplus(z):
     if z > 0:
         return z + log1p(exp(-z))
     return log1p(exp(z))
+
+# ---- Appended for Part V (LD-2: θ_P is +∞ off the feasible set) ---------------------------------
+
+def inf(like):
+    """+∞ in the scalar type of ``like`` (float infinity for rationals, which have none)."""
+    return mpmath.inf if kind(like) == "mpf" else math.inf

@@ -1,0 +1,168 @@
+"""Part V §2-3: labels in {−1, 1}, the classifier h_{w,b}(x) = g(wᵀx + b), and the functional and
+geometric margins of (w, b) per example and over a training set (000 V §2-3; 002 §1.5.1).
+
+X is a list of rows x⁽ⁱ⁾ without the intercept entry (the notes drop x₀ = 1 and keep b apart),
+y a list of labels in {−1, 1}, w a list of n weights and b a scalar.
+"""
+from . import inputs, linalg, scalar
+
+__all__ = [
+    "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
+    "functional_margin_set", "geometric_margin", "geometric_margins", "geometric_margin_set",
+    "normalize", "boundary_point",
+]
+
+
+def signed_labels(y, classes=None):
+    """MG-1 (000 V §2): labels as the ints −1 and 1.
+
+    Without ``classes`` every label must already be −1 or 1. With ``classes=(negative,
+    positive)`` another two-valued label set is mapped: ``negative`` → −1, ``positive`` → 1;
+    any other value is an error. Nothing is mapped unless asked, so that a {0, 1} label vector
+    is not silently read as a margin problem.
+    """
+    if isinstance(y, (str, bytes)) or not hasattr(y, "__len__") or not hasattr(y, "__iter__"):
+        raise TypeError(f"y must be a sequence of labels, got {type(y).__name__}")
+    if len(y) == 0:
+        raise ValueError("y is empty")
+    if classes is not None:
+        classes = tuple(classes)
+        if len(classes) != 2 or classes[0] == classes[1]:
+            raise ValueError(f"classes must be two distinct labels (negative, positive), got {classes!r}")
+        out = []
+        for i, v in enumerate(y):
+            if v == classes[0]:
+                out.append(-1)
+            elif v == classes[1]:
+                out.append(1)
+            else:
+                raise ValueError(f"y[{i}] is {v!r}, which is not one of classes={classes!r}")
+        return out
+    out = []
+    for i, v in enumerate(y):
+        if isinstance(v, bool):
+            raise TypeError(f"y[{i}] is {v!r}: labels must be -1 or 1")
+        try:
+            ok = v == 1 or v == -1
+        except TypeError:
+            ok = False
+        if not ok or isinstance(v, (str, bytes)):
+            raise ValueError(f"y[{i}] is {v!r}: labels must be -1 or 1 "
+                             "(pass classes=(negative, positive) to map another two-valued label set)")
+        out.append(1 if v == 1 else -1)
+    return out
+
+
+def g(z):
+    """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise."""
+    z = inputs.vector([z], "z")[0]
+    return 1 if z >= 0 else -1
+
+
+def _model(w, b):
+    w = inputs.vector(w, "w")
+    b = inputs.vector([b], "b")[0]
+    return w, b
+
+
+def _point(x, w, name="x"):
+    x = inputs.vector(x, name)
+    if len(x) != len(w):
+        raise ValueError(f"{name} has {len(x)} entries but w has {len(w)}")
+    return x
+
+
+def _data(X, y, w):
+    X = inputs.matrix(X, "X")
+    if len(X[0]) != len(w):
+        raise ValueError(f"X has {len(X[0])} columns but w has {len(w)} entries")
+    y = signed_labels(y)
+    inputs.same_length(X, y)
+    return X, y
+
+
+def hypothesis(x, w, b):
+    """MG-1 (000 V §2): h_{w,b}(x) = g(wᵀx + b)."""
+    w, b = _model(w, b)
+    x = _point(x, w)
+    return 1 if linalg.dot(w, x) + b >= 0 else -1
+
+
+def predict(X, w, b):
+    """MG-1: h_{w,b}(x⁽ⁱ⁾) for every row of X."""
+    w, b = _model(w, b)
+    X = inputs.matrix(X, "X")
+    if len(X[0]) != len(w):
+        raise ValueError(f"X has {len(X[0])} columns but w has {len(w)} entries")
+    return [1 if linalg.dot(w, x) + b >= 0 else -1 for x in X]
+
+
+def functional_margin(x, y, w, b):
+    """MG-2 (000 V §3; 002 §1.5.1): γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for one example."""
+    w, b = _model(w, b)
+    x = _point(x, w)
+    y = signed_labels([y])[0]
+    return y * (linalg.dot(w, x) + b)
+
+
+def functional_margins(X, y, w, b):
+    """MG-2: the functional margins of (w, b) on every example."""
+    w, b = _model(w, b)
+    X, y = _data(X, y, w)
+    return [y_i * (linalg.dot(w, x_i) + b) for x_i, y_i in zip(X, y)]
+
+
+def functional_margin_set(X, y, w, b):
+    """MG-2 (000 V §3): γ̂ = minᵢ γ̂⁽ⁱ⁾, the functional margin with respect to the set."""
+    return min(functional_margins(X, y, w, b))
+
+
+def _norm(w):
+    ww = linalg.dot(w, w)
+    if ww == 0:
+        raise ValueError("w is zero: there is no decision boundary wᵀx + b = 0 to measure from")
+    return scalar.sqrt(ww)
+
+
+def geometric_margin(x, y, w, b):
+    """MG-3 (000 V §3): γ⁽ⁱ⁾ = y⁽ⁱ⁾((w/‖w‖)ᵀx⁽ⁱ⁾ + b/‖w‖) = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)/‖w‖.
+
+    The signed distance from x⁽ⁱ⁾ to the boundary. ‖w‖ is irrational unless wᵀw is a rational
+    square, so exact input raises ExactResultError otherwise (use float or mpf)."""
+    w, b = _model(w, b)
+    x = _point(x, w)
+    y = signed_labels([y])[0]
+    return y * (linalg.dot(w, x) + b) / _norm(w)
+
+
+def geometric_margins(X, y, w, b):
+    """MG-3: the geometric margins of (w, b) on every example."""
+    w, b = _model(w, b)
+    X, y = _data(X, y, w)
+    norm = _norm(w)
+    return [y_i * (linalg.dot(w, x_i) + b) / norm for x_i, y_i in zip(X, y)]
+
+
+def geometric_margin_set(X, y, w, b):
+    """MG-3 (000 V §3): γ = minᵢ γ⁽ⁱ⁾."""
+    return min(geometric_margins(X, y, w, b))
+
+
+def normalize(w, b):
+    """MG-2, MG-3 (000 V §3): (w/‖w‖, b/‖w‖), whose functional margins are the geometric ones."""
+    w, b = _model(w, b)
+    norm = _norm(w)
+    return [w_j / norm for w_j in w], b / norm
+
+
+def boundary_point(x, w, b):
+    """MG-3 (000 V §3, the point B): B = x − γ·w/‖w‖ with γ = (wᵀx + b)/‖w‖, i.e.
+    B = x − ((wᵀx + b)/‖w‖²)·w, the foot of the perpendicular from x to wᵀx + b = 0.
+    Rational for rational input."""
+    w, b = _model(w, b)
+    x = _point(x, w)
+    ww = linalg.dot(w, w)
+    if ww == 0:
+        raise ValueError("w is zero: there is no decision boundary wᵀx + b = 0 to project onto")
+    t = (linalg.dot(w, x) + b) / ww
+    return [x_j - t * w_j for x_j, w_j in zip(x, w)]

@@ -1,0 +1,256 @@
+"""Part V §7: fast against reference, feature maps against kernels (KR-1, KR-2, KR-3, KR-4, KR-5,
+KR-10), kernel matrices (KR-6), Mercer's test (KR-7), the string kernel (KR-8) and the kernel
+perceptron (KR-9)."""
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import cs229.fast.kernels as F
+import cs229.reference.kernels as R
+from cs229.proofs import strategies as S
+from cs229.reference.datasets import sms_spam
+from cs229.reference.results import ConvergenceError
+
+
+def close(a, b, rel=1e-12):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b).max(initial=0.0)))
+
+
+@st.composite
+def point_sets(draw, max_m=8, max_n=4):
+    n = draw(st.integers(1, max_n))
+    X = draw(st.lists(S.vectors(n), min_size=1, max_size=max_m))
+    Z = draw(st.lists(S.vectors(n), min_size=1, max_size=max_m))
+    return S.to_float(X), S.to_float(Z)
+
+
+named = st.sampled_from([R.Linear(), R.Polynomial(0, 2), R.Polynomial(1, 2), R.Polynomial(0.5, 3),
+                         R.Gaussian(1.0), R.Gaussian(0.3), R.Gaussian.from_gamma(2.0)])
+
+
+# ---- KR-2 … KR-6, KR-10: kernel matrices -------------------------------------------------------
+
+@given(point_sets(), named)
+def test_kernel_matrix_fast_equals_reference_KR_6(p, kernel):
+    X, Z = p
+    expected = np.array(R.kernel_matrix(X, kernel))
+    got = F.kernel_matrix(np.array(X), kernel)
+    assert close(got, expected)
+    assert np.array_equal(got, got.T)
+    assert close(F.kernel_matrix(np.array(X), kernel, np.array(Z)), R.kernel_matrix(X, kernel, Z))
+
+
+@given(point_sets(max_m=6), st.sampled_from([0.5, 1.0, 4.0]))
+def test_gaussian_kernel_values_KR_5(p, sigma):
+    """K(x, x) = 1, 0 < K ≤ 1, and the Gram-trick exponent error stays at eps·(‖x‖² + ‖z‖²)/σ²."""
+    X, Z = p
+    k = R.Gaussian(sigma)
+    K = F.kernel_matrix(np.array(X), k, np.array(Z))
+    assert ((K > 0) & (K <= 1)).all()
+    assert (np.diagonal(F.kernel_matrix(np.array(X), k)) == 1.0).all()
+    scale = (np.sum(np.square(X), axis=1)[:, None] + np.sum(np.square(Z), axis=1)[None, :]) / (2 * sigma ** 2)
+    exact = np.array(R.kernel_matrix(X, k, Z))
+    assert (np.abs(K - exact) <= 8 * np.finfo(float).eps * (1 + scale) * exact + 1e-300).all()
+
+
+def test_gamma_and_sigma_KR_5():
+    g = R.Gaussian.from_gamma(0.05)
+    assert g.gamma == pytest.approx(0.05, rel=1e-15)
+    x, z = [1.0, 2.0], [0.5, -1.0]
+    assert g(x, z) == pytest.approx(np.exp(-0.05 * ((0.5) ** 2 + 3.0 ** 2)), rel=1e-14)
+
+
+@given(st.integers(1, 4).flatmap(lambda n: st.tuples(S.vectors(n), S.vectors(n))))
+def test_feature_maps_give_the_kernels_exactly_KR_2_3_10(p):
+    x, z = p
+    assert R.Polynomial(0, 2)(x, z) == sum(a * b for a, b in zip(R.quadratic_features(x), R.quadratic_features(z)))
+    assert R.Polynomial(2, 2)(x, z) == sum(a * b for a, b in zip(R.quadratic_features_c(x, 2), R.quadratic_features_c(z, 2)))
+    assert R.Linear()(x, z) == sum(a * b for a, b in zip(R.linear_features(x), R.linear_features(z)))
+    assert R.FeatureMapKernel(R.quadratic_features)(x, z) == R.Polynomial(0, 2)(x, z)
+
+
+@given(st.integers(1, 3).flatmap(lambda n: st.tuples(S.vectors(n), S.vectors(n))), S.rationals(0, 3),
+       st.integers(1, 4))
+def test_monomial_map_KR_4(p, c, d):
+    x, z = p
+    n = len(x)
+    assert len(R.monomials(n, d)) == len(set(R.monomials(n, d))) == _binomial(n + d, d)
+    with mpmath.workdps(40):
+        xm, zm, cm = S.to_mpf(x), S.to_mpf(z), S.to_mpf(c)
+        phi = R.monomial_features(xm, cm, d)
+        assert abs(sum(a * b for a, b in zip(phi, R.monomial_features(zm, cm, d))) - (sum(a * b for a, b in zip(xm, zm)) + cm) ** d) \
+            < mpmath.mpf(10) ** -30
+    xf, zf, cf = S.to_float(x), S.to_float(z), float(c)
+    fast = F.monomial_features(xf, cf, d)
+    assert close(fast, R.monomial_features(xf, cf, d))
+    assert close(fast @ F.monomial_features(zf, cf, d), R.Polynomial(cf, d)(xf, zf), rel=1e-10)
+
+
+def _binomial(n, k):
+    out = 1
+    for j in range(k):
+        out = out * (n - j) // (j + 1)
+    return out
+
+
+def test_feature_maps_fast_equal_reference_KR_1_2_3_5():
+    x = [0.5, -1.25, 2.0]
+    assert np.array_equal(F.quadratic_features(x), R.quadratic_features(x))
+    assert close(F.quadratic_features_c(x, 1.5), R.quadratic_features_c(x, 1.5))
+    assert np.array_equal(F.power_features(1.5, 4), R.power_features(1.5, 4))
+    assert np.array_equal(F.linear_features(x), R.linear_features(x))
+    assert close(F.gaussian_features(0.7, 1.3, 30), R.gaussian_features(0.7, 1.3, 30))
+    assert len(R.quadratic_features(x)) == 9 and len(R.quadratic_features_c(x, 1)) == 13
+    assert R.power_features(2, 3) == [2, 4, 8] and R.power_features([Fraction(1, 2)], 4)[-1] == Fraction(1, 16)
+
+
+def test_gaussian_series_converges_KR_5():
+    approx = [np.dot(F.gaussian_features(1.0, 1.0, t), F.gaussian_features(-0.5, 1.0, t)) for t in (2, 6, 30)]
+    exact = np.exp(-1.5 ** 2 / 2)
+    errors = [abs(a - exact) for a in approx]
+    assert errors[0] > errors[1] > errors[2] and errors[2] < 1e-15
+
+
+# ---- KR-7: Mercer's test ------------------------------------------------------------------------
+
+matrices = st.integers(1, 6).flatmap(lambda n: st.one_of(S.symmetric_matrices(n), S.psd_matrices(n),
+                                                         S.psd_matrices(n, max_rank=max(1, n - 2))))
+
+
+@given(matrices)
+def test_mercer_exact_verdict_and_witness_KR_7(K):
+    result = R.mercer_test(K)
+    eig = np.linalg.eigvalsh(np.array(S.to_float(K)))
+    if result.valid:
+        assert eig.min() >= -1e-9 * max(1.0, np.abs(eig).max())
+    else:
+        z = result.witness
+        assert sum(z[i] * K[i][j] * z[j] for i in range(len(K)) for j in range(len(K))) == result.value < 0
+
+
+@given(matrices)
+def test_mercer_fast_follows_reference_in_float_KR_7(K):
+    Kf = S.to_float(K)
+    ref, fast = R.mercer_test(Kf), F.mercer_test(np.array(Kf))
+    assert ref.valid == fast.valid and ref.symmetric == fast.symmetric
+    if not fast.valid:
+        assert np.array_equal(fast.witness, ref.witness) and fast.value == ref.value < 0
+        z = fast.witness
+        assert z @ np.array(Kf) @ z < 0
+
+
+def test_mercer_asymmetric_and_004_invalid_kernel_KR_7(impl):
+    result = impl.kernels.mercer_test(impl.arg([[1.0, 2.0], [0.0, 1.0]]))
+    assert not result.valid and not result.symmetric and result.pair == (1, 0)
+    minus_one = lambda x, z: -1.0  # noqa: E731  (004: K(x, x) = −1 is no kernel)
+    with pytest.raises(R.InvalidKernelError, match="zᵀKz") as e:
+        impl.kernels.checked_kernel_matrix(impl.arg([[1.0], [2.0]]), minus_one)
+    assert e.value.value < 0 and len(e.value.witness) == 2
+
+
+def test_a_custom_kernel_that_is_not_psd_is_refused_with_its_witness_KR_7(impl):
+    X = impl.arg([[0.0], [1.0], [2.0]])
+    distance = lambda x, z: float(abs(x[0] - z[0]))  # noqa: E731  (|x − z| is not PSD)
+    with pytest.raises(R.InvalidKernelError) as e:
+        impl.kernels.kernel_perceptron(X, [1, -1, 1], distance)
+    K = np.abs(np.subtract.outer([0.0, 1.0, 2.0], [0.0, 1.0, 2.0]))
+    z = np.asarray(e.value.witness, dtype=float)
+    assert z @ K @ z < 0
+
+
+# ---- KR-8: the string kernel --------------------------------------------------------------------
+
+@given(st.lists(S.words("abc", 0, 15), min_size=1, max_size=6), st.lists(S.words("abc", 0, 15), min_size=1, max_size=4),
+       st.integers(1, 4))
+def test_string_kernel_fast_equals_reference_KR_8(X, Z, k):
+    kernel = R.StringKernel(k)
+    assert np.array_equal(F.kernel_matrix(X, kernel), np.array(R.kernel_matrix(X, kernel), dtype=float))
+    assert np.array_equal(F.kernel_matrix(X, kernel, Z), np.array(R.kernel_matrix(X, kernel, Z), dtype=float))
+    for s in X:
+        for t in Z:
+            phi_s, phi_t = R.spectrum_features(s, k), R.spectrum_features(t, k)
+            assert kernel(s, t) == sum(c * phi_t.get(u, 0) for u, c in phi_s.items())
+
+
+def test_string_kernel_on_sms_messages_KR_8():
+    messages = [m for _, m in sms_spam()[:25]]
+    for k in (3, 5):
+        kernel = R.StringKernel(k)
+        assert np.array_equal(F.kernel_matrix(messages, kernel), np.array(R.kernel_matrix(messages, kernel), dtype=float))
+
+
+def test_string_kernel_alphabet_and_004_example_KR_8(impl):
+    amino = R.StringKernel(4, alphabet="ACDEFGHIKLMNPQRSTVWY")
+    with pytest.raises(ValueError, match=r"X\[0\]\[0\] is 'B'"):
+        impl.kernels.kernel_matrix(["BAJT"], amino)
+    assert R.spectrum_features("BAJTSIAIBAJTAU", 4)["BAJT"] == 2
+    assert R.spectrum_dimension(20, 4) == 160000
+    K = impl.kernels.kernel_matrix(["BAJTSIAIBAJTAU", "XBAJTX"], R.StringKernel(4))
+    assert np.asarray(K, dtype=float).tolist() == [[13.0, 2.0], [2.0, 3.0]]
+
+
+# ---- KR-9: the kernel perceptron ----------------------------------------------------------------
+
+@st.composite
+def perceptron_problems(draw):
+    X, y = draw(S.separable_sets(n=2, min_m=3, max_m=10))
+    kernel = draw(st.sampled_from([R.Linear(), R.Polynomial(1, 2), R.Gaussian(1.0), R.Gaussian(0.5)]))
+    order = draw(st.permutations(range(len(X))))
+    return S.to_float(X), y, kernel, list(order)
+
+
+@given(perceptron_problems())
+def test_kernel_perceptron_same_updates_KR_9(p):
+    X, y, kernel, order = p
+    try:
+        ref = R.kernel_perceptron(X, y, kernel, 50, order, record=True)
+    except ConvergenceError as e:
+        with pytest.raises(ConvergenceError) as f:
+            F.kernel_perceptron(np.array(X), np.array(y), kernel, 50, np.array(order), record=True)
+        assert f.value.result.extra["updates"] == e.value.result.extra["updates"]
+        return
+    fast = F.kernel_perceptron(np.array(X), np.array(y), kernel, 50, np.array(order), record=True)
+    assert fast.extra["updates"] == ref.extra["updates"] and fast.extra["b"] == ref.extra["b"]
+    assert fast.theta.tolist() == ref.theta and fast.iterations == ref.iterations
+    assert [(a.tolist(), b) for a, b in fast.path] == ref.path
+    decision = F.perceptron_decision(np.array(X), np.array(y), fast.theta, fast.extra["b"], kernel, np.array(X))
+    assert close(decision, R.perceptron_decision(X, y, ref.theta, ref.extra["b"], kernel, X), rel=1e-10)
+    assert all((1 if v >= 0 else -1) == t for v, t in zip(decision, y))
+
+
+@given(S.separable_sets(n=2, min_m=3, max_m=10))
+def test_linear_kernel_perceptron_is_the_perceptron_exactly_KR_9(p):
+    """On rational data the linear-kernel perceptron runs in exact arithmetic and, once converged,
+    w = Σ αⱼ y⁽ʲ⁾ x⁽ʲ⁾ separates the data (Novikoff: it converges on separable data)."""
+    X, y = p
+    fit = R.kernel_perceptron(X, y, R.Linear(), max_epochs=10_000)
+    w = [sum(a * t * x[j] for a, t, x in zip(fit.theta, y, X)) for j in range(len(X[0]))]
+    assert all(t * (sum(a * b for a, b in zip(w, x)) + fit.extra["b"]) >= 0 for x, t in zip(X, y))
+    assert sum(fit.theta) == len(fit.extra["updates"])
+
+
+def test_xor_needs_a_kernel_KR_9(impl):
+    """XOR is not linearly separable; (xᵀz + 1)² adds the x₁x₂ feature that separates it."""
+    X = impl.arg([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    y = [-1, -1, 1, 1]
+    with pytest.raises(ConvergenceError, match="max_epochs"):
+        impl.kernels.kernel_perceptron(X, y, R.Linear(), max_epochs=50)
+    fit = impl.kernels.kernel_perceptron(X, y, R.Polynomial(1, 2), max_epochs=200)
+    assert fit.converged
+    decision = impl.kernels.perceptron_decision(X, y, fit.theta, fit.extra["b"], R.Polynomial(1, 2), X)
+    assert [1 if v >= 0 else -1 for v in decision] == y
+
+
+def test_string_kernel_perceptron_same_updates_KR_8_KR_9():
+    data = sms_spam()[:40]
+    X = [m for _, m in data]
+    y = [1 if label == "spam" else -1 for label, _ in data]
+    kernel = R.StringKernel(3)
+    ref = R.kernel_perceptron(X, y, kernel, 30)
+    fast = F.kernel_perceptron(X, y, kernel, 30)
+    assert fast.extra["updates"] == ref.extra["updates"] and fast.theta.tolist() == ref.theta
