@@ -403,7 +403,7 @@ def _run_platt(st, tol, max_iterations, rng):
 
 
 def _run_simplified(st, tol, max_iterations, rng):
-    """Passes over i = 0..m−1 until one finds no KKT violation beyond tol; m passes in a row
+    """Passes over i = 0..m−1 until one finds no KKT violation beyond tol; 10m + 10 passes in a row
     that find violators but cannot move any of them are reported as stuck (None)."""
     m = st.m
     fruitless = 0
@@ -433,7 +433,7 @@ def _run_simplified(st, tol, max_iterations, rng):
         if violators == 0:
             return True
         fruitless = 0 if changed else fruitless + 1
-        if fruitless >= max(10, m):
+        if fruitless >= 10 * m + 10:
             st.stuck = "no violator could move"
             return None
 
