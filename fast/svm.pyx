@@ -188,7 +188,8 @@ def soft_margin_primal(w, b, xi, X, y, C):
     if (xi < 0).any():
         i = int(np.argmax(xi < 0))
         raise ValueError(f"xi[{i}] is {xi[i]}: slacks must be >= 0")
-    bad = y * (X @ w + b) < 1 - xi
+    u = y * (X @ w + b)
+    bad = u < 1 - xi - 4 * np.finfo(float).eps * (1 + np.abs(u) + np.abs(xi))
     if bad.any():
         raise ValueError(f"example {int(np.argmax(bad))} violates y(wᵀx + b) >= 1 − ξ")
     return float(w @ w / 2 + C * xi.sum())

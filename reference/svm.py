@@ -327,7 +327,9 @@ def soft_margin_primal(w, b, xi, X, y, C):
     for i, (x_i, y_i, s) in enumerate(zip(X, y, xi)):
         if s < 0:
             raise ValueError(f"xi[{i}] is {s}: slacks must be >= 0")
-        if y_i * (linalg.dot(w, x_i) + b) < 1 - s:
+        u = y_i * (linalg.dot(w, x_i) + b)
+        # ξ = 1 − u rounds, so 1 − ξ may exceed u by a rounding error (never in exact arithmetic)
+        if u < 1 - s - scalar.zero_tolerance(u, 1 + abs(u) + abs(s), 4):
             raise ValueError(f"example {i} violates y(wᵀx + b) >= 1 − ξ")
         total += s
     return linalg.dot(w, w) / 2 + C * total
