@@ -31,7 +31,7 @@ __all__ = ["SVMFit", "InfeasibleError", "ConvergenceError", "SplitMix64", "two_v
 
 CACHE_BYTES = 256 * 2 ** 20
 cdef double C_TAU = TAU
-cdef double TINY = 2.0 ** -32       # the reference's scalar.zero_tolerance(float, 1, 2**20)
+cdef double TINY = 2.0 ** -44       # the reference's scalar.zero_tolerance(float, 1, 2**8)
 
 
 # ---- kernel rows -------------------------------------------------------------------------------
@@ -244,6 +244,36 @@ cdef inline uint64_t _next(uint64_t* state) noexcept nogil:
     return z ^ (z >> 31)
 
 
+cdef double _soft_threshold(const double[::1] alpha, const double[::1] y, const double[::1] f,
+                            double C, bint hard) noexcept nogil:
+    """As the reference: the average of y − wᵀx over the free α, else the middle of the
+    interval the bound ones leave."""
+    cdef double total = 0.0, r, lower = 0.0, upper = 0.0
+    cdef long long free = 0
+    cdef bint have_lower = False, have_upper = False, at_zero
+    cdef Py_ssize_t t
+    for t in range(alpha.shape[0]):
+        r = y[t] - f[t]
+        if alpha[t] > 0 and (hard or alpha[t] < C):
+            total = total + r
+            free += 1
+            continue
+        at_zero = alpha[t] == 0
+        if (at_zero and y[t] == 1) or (not at_zero and y[t] == -1):
+            if not have_lower or r > lower:
+                lower, have_lower = r, True
+        else:
+            if not have_upper or r < upper:
+                upper, have_upper = r, True
+    if free:
+        return total / free
+    if not have_lower:
+        return upper
+    if not have_upper:
+        return lower
+    return (lower + upper) / 2
+
+
 cdef class _Solver:
     """One run: α, the errors without threshold g, b, the rows of K, the counters."""
     cdef _Rows rows
@@ -253,6 +283,7 @@ cdef class _Solver:
     cdef Py_ssize_t[::1] path
     cdef Py_ssize_t[::1] free
     cdef unsigned char[::1] flag
+    cdef double[::1] f
     cdef double C, tol, b
     cdef bint hard, record
     cdef Py_ssize_t m
@@ -277,6 +308,7 @@ cdef class _Solver:
         self.path = np.empty(2 * max_iterations if record else 2, dtype=np.intp)
         self.free = np.empty(self.m, dtype=np.intp)
         self.flag = np.zeros(self.m, dtype=np.uint8)
+        self.f = np.zeros(self.m)
         self.stuck_i = self.stuck_j = -1
 
     cdef inline Py_ssize_t _index(self, Py_ssize_t n) noexcept nogil:
@@ -491,9 +523,9 @@ cdef class _Solver:
                 examine_all = True
 
     cdef int simplified(self) noexcept nogil:
-        cdef Py_ssize_t i, j, m = self.m
+        cdef Py_ssize_t i, j, t, m = self.m
         cdef long long changed, violators, fruitless = 0
-        cdef double Ei, Ej
+        cdef double Ei, Ej, b
         cdef int r
         while True:
             changed = violators = 0
@@ -514,6 +546,13 @@ cdef class _Solver:
                 changed += r
             if violators == 0:
                 return 1
+            if not changed:
+                for t in range(m):
+                    self.f[t] = self.g[t] + self.y[t]
+                b = _soft_threshold(self.alpha, self.y, self.f, self.C, self.hard)
+                if b != self.b:
+                    self.b = b
+                    continue
             fruitless = 0 if changed else fruitless + 1
             if fruitless >= 10 * m + 10:
                 return -1
@@ -553,36 +592,6 @@ cdef double _gap(const double[::1] alpha, const double[::1] y, const double[::1]
         return 0.0
     d = up - low
     return d if d > 0 else 0.0
-
-
-cdef double _soft_threshold(const double[::1] alpha, const double[::1] y, const double[::1] f,
-                            double C, bint hard) noexcept nogil:
-    """As the reference: the average of y − wᵀx over the free α, else the middle of the
-    interval the bound ones leave."""
-    cdef double total = 0.0, r, lower = 0.0, upper = 0.0
-    cdef long long free = 0
-    cdef bint have_lower = False, have_upper = False, at_zero
-    cdef Py_ssize_t t
-    for t in range(alpha.shape[0]):
-        r = y[t] - f[t]
-        if alpha[t] > 0 and (hard or alpha[t] < C):
-            total = total + r
-            free += 1
-            continue
-        at_zero = alpha[t] == 0
-        if (at_zero and y[t] == 1) or (not at_zero and y[t] == -1):
-            if not have_lower or r > lower:
-                lower, have_lower = r, True
-        else:
-            if not have_upper or r < upper:
-                upper, have_upper = r, True
-    if free:
-        return total / free
-    if not have_lower:
-        return upper
-    if not have_upper:
-        return lower
-    return (lower + upper) / 2
 
 
 def _threshold(alpha, y, g, C):

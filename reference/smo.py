@@ -129,7 +129,7 @@ def clip(alpha2, low, high):
 
 def _tiny(like):
     """Below this a change of α counts as no step: 0 in exact arithmetic."""
-    return scalar.zero_tolerance(like, 1, 2 ** 20)
+    return scalar.zero_tolerance(like, 1, 2 ** 8)
 
 
 def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
@@ -432,6 +432,13 @@ def _run_simplified(st, tol, max_iterations, rng):
             changed += 1
         if violators == 0:
             return True
+        if not changed:
+            # Platt's update can leave b inconsistent with α (both new α at a bound): take b
+            # from the KKT conditions at the current α before calling the pass fruitless
+            b = _soft_threshold(st.alpha, st.y, [gt + t for gt, t in zip(st.g, st.y)], st.C)
+            if b != st.b:
+                st.b = b
+                continue
         fruitless = 0 if changed else fruitless + 1
         if fruitless >= 10 * m + 10:
             st.stuck = "no violator could move"
