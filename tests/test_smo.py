@@ -234,3 +234,19 @@ def test_fast_kkt_gap_and_step_agree_with_reference_SMO_2_3(p, C):
     new_r = R.two_variable_step(a, X, y, 0, len(X) - 1, C)
     new_f = F.two_variable_step(np.array(a), np.array(X), np.array(y), 0, len(X) - 1, C)
     assert np.allclose(new_f, new_r, rtol=1e-9, atol=1e-12)
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.sampled_from([-1, 1]), st.sampled_from([-1, 1]),
+       st.floats(-3, 3), st.floats(0.01, 4))
+def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y1, y2, dE, eta):
+    """In floats, (20) would leave α₁ a rounding error inside the box, and an α a hair below C
+    stalls the second-order rule (it stays in I_up but cannot move)."""
+    C = 1.0
+    new = R._step(a1, a2, y1, y2, dE, 0.0, eta, 0.0, 0.0, C, (0, 1))
+    if new is None:
+        return
+    n1, n2 = new
+    low, high = R.bounds(a1, a2, y1, y2, C)
+    assert 0 <= n1 <= C and low <= n2 <= high
+    if (n2 == low and low != 0) or (n2 == high and high != C):
+        assert n1 in (0.0, C)
