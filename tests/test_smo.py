@@ -250,3 +250,18 @@ def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y
     assert 0 <= n1 <= C and low <= n2 <= high
     if (n2 == low and low != 0) or (n2 == high and high != C):
         assert n1 in (0.0, C)
+
+
+@pytest.mark.parametrize("kernel", [Gaussian.from_gamma(0.1), Polynomial(1, 2), Linear()])
+def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(monkeypatch, kernel):
+    """Above EXACT_MAX the rows come from BLAS; with room for 2 rows only, every eviction and
+    recomputation must give the same iterates as a cache that holds every row."""
+    rng = np.random.default_rng(5)
+    m = 700
+    X = rng.standard_normal((m, 5))
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(m) > 0, 1.0, -1.0)
+    full = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
+    monkeypatch.setattr(F, "CACHE_BYTES", 1)
+    tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
+    assert tiny.path == full.path and np.array_equal(tiny.alpha, full.alpha) and tiny.b == full.b
+    assert full.converged and full.kkt_gap <= 1e-4
