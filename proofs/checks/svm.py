@@ -214,6 +214,25 @@ def hinge_equals_constrained(ctx):
     return combine(minimised, optimum)
 
 
+@check("SOFT-1", "004's primal constraint reads y⁽ⁱ⁾(wᵀx + b) ≥ 1 − ξᵢ: one x for every example",
+       "004 (L1 norm soft margin)", "derivation")
+def constraint_004(ctx):
+    X, w, _, b = _symbols()
+    x = symbol_matrix("x", N, 1)
+    xi = sp.symbols(f"xi1:{M + 1}", real=True)
+    outcomes = []
+    for y in SIGNS[:2]:
+        right = sp.Matrix([t * (_dot(w, xx) + b) - 1 + s for t, xx, s in zip(y, X, xi)])
+        printed = sp.Matrix([t * (_dot(w, x) + b) - 1 + s for t, s in zip(y, xi)])
+        outcomes.append(chain([
+            Step(right, "(11.1): y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ ≥ 0 for every i (000 V §8, 001)"),
+            Step(printed, "004's constraints", corrected=right,
+                 printed="s.t. y⁽ⁱ⁾(wᵀx + b) ≥ 1 − ξᵢ",
+                 fixed="s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ, i = 1, …, m"),
+        ], "SOFT-1", "004 (L1 norm soft margin primal)", f"m={M}, n={N}"))
+    return combine(*outcomes)
+
+
 @check("SOFT-1", "0 < ξ ≤ 1: inside the margin, correct side; ξ > 1: misclassified", "001 §11.1.1",
        "identity")
 def slack_meaning(ctx):
