@@ -91,7 +91,7 @@ def to_mpf(value):
 # ---- Part V: labelled sets for the SVM dual and SMO, quadratics for coordinate ascent ---------
 
 @st.composite
-def labelled_sets(draw, min_rows=4, max_rows=8, features=2, separable=None, margin=Fraction(1, 2)):
+def svm_labelled_sets(draw, min_rows=4, max_rows=8, features=2, separable=None, margin=Fraction(1, 2)):
     """(X, y): rational rows with labels in {−1, 1}, both present.
 
     ``separable=True``: a random hyperplane wᵀx + b = 0 and every point moved along w so that

@@ -24,7 +24,7 @@ def _float(p):
 
 # ---- SMO-2: the two-variable step ----------------------------------------------------------------
 
-@given(S.labelled_sets(min_rows=4, max_rows=7), st.sampled_from([None, Fraction(1), Fraction(1, 3)]),
+@given(S.svm_labelled_sets(min_rows=4, max_rows=7), st.sampled_from([None, Fraction(1), Fraction(1, 3)]),
        st.data())
 def test_step_maximises_W_on_the_segment_SMO_2(p, C, data):
     """The step's (αᵢ, αⱼ) is feasible and no point of the segment (20) ∩ box beats it (exact)."""
@@ -65,7 +65,7 @@ def _feasible_alpha(data, y, C):
     return [a * target / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
 
 
-@given(S.labelled_sets(min_rows=4, max_rows=6), st.data())
+@given(S.svm_labelled_sets(min_rows=4, max_rows=6), st.data())
 def test_pair_quadratic_and_unclipped_optimum_SMO_2(p, data):
     """W on the line is aα₂² + bα₂ + c (exact, at three points) and −b/(2a) is
     α₂ + y⁽²⁾(E₁ − E₂)/η."""
@@ -105,7 +105,7 @@ def test_one_alpha_cannot_move_alone_SMO_1(impl):
 # ---- SMO-3: fast and reference choose the same pairs -------------------------------------------
 
 @settings(max_examples=15)
-@given(S.labelled_sets(min_rows=5, max_rows=14, features=3), st.sampled_from(range(len(KERNELS))),
+@given(S.svm_labelled_sets(min_rows=5, max_rows=14, features=3), st.sampled_from(range(len(KERNELS))),
        st.sampled_from(R.RULES), st.sampled_from([1.0, 0.25, None]), st.integers(0, 2 ** 64 - 1))
 def test_same_pair_sequence_SMO_3(p, k, rule, C, seed):
     X, y = _float(p)
@@ -153,7 +153,7 @@ def test_every_rule_reaches_kkt_within_tol_SMO_3(impl, rule):
 # ---- SMO-4: the solver ---------------------------------------------------------------------------
 
 @settings(max_examples=20)
-@given(S.labelled_sets(min_rows=3, max_rows=8, features=1), st.sampled_from([None, Fraction(1), Fraction(1, 2)]))
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8, features=1), st.sampled_from([None, Fraction(1), Fraction(1, 2)]))
 def test_exact_smo_on_rational_data_satisfies_kkt_exactly_SMO_4(p, C):
     """One feature, linear kernel, Fractions, tol = 0: SMO ends at an exact solution."""
     X, y = p
@@ -168,7 +168,7 @@ def test_exact_smo_on_rational_data_satisfies_kkt_exactly_SMO_4(p, C):
 
 
 @settings(max_examples=20)
-@given(S.labelled_sets(min_rows=3, max_rows=8, features=2, separable=True))
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8, features=2, separable=True))
 def test_hard_margin_threshold_puts_support_vectors_on_the_margin_OMC_4(p):
     """With b* from (11), every example has functional margin ≥ 1 and the support vectors 1."""
     X, y = _float(p)
@@ -181,7 +181,7 @@ def test_hard_margin_threshold_puts_support_vectors_on_the_margin_OMC_4(p):
 
 
 @settings(max_examples=15)
-@given(S.labelled_sets(min_rows=3, max_rows=7, features=2, separable=False))
+@given(S.svm_labelled_sets(min_rows=3, max_rows=7, features=2, separable=False))
 def test_hard_margin_on_inseparable_data_is_refused_SMO_4(p):
     X, y = _float(p)
     for face, args in ((R, (X, y)), (F, (np.array(X), np.array(y)))):
@@ -200,7 +200,7 @@ def test_iteration_cap_reports_the_gap_SMO_4(impl):
 
 
 @settings(max_examples=10)
-@given(S.labelled_sets(min_rows=4, max_rows=8, features=2), st.sampled_from(R.RULES))
+@given(S.svm_labelled_sets(min_rows=4, max_rows=8, features=2), st.sampled_from(R.RULES))
 def test_W_increases_along_the_path_SMO_4(p, rule):
     """Replaying the recorded pairs with the two-variable step raises W at every step and ends
     at the solver's W."""
@@ -225,7 +225,7 @@ def test_labels_from_another_set_only_when_asked_SMO_4(impl):
     assert list(impl.svm.predict(fit, impl.arg([[-1.0], [5.0]]))) == [0, 1]
 
 
-@given(S.labelled_sets(min_rows=4, max_rows=12, features=2), st.sampled_from([0.5, 4.0]))
+@given(S.svm_labelled_sets(min_rows=4, max_rows=12, features=2), st.sampled_from([0.5, 4.0]))
 def test_fast_kkt_gap_and_step_agree_with_reference_SMO_2_3(p, C):
     X, y = _float(p)
     fit = R.smo(X, y, C=C, tol=1e-3, max_iterations=2000)

@@ -29,7 +29,7 @@ def _float(p):
 
 @st.composite
 def fitted(draw, features=2, C=1.0):
-    X, y = _float(draw(S.labelled_sets(min_rows=5, max_rows=14, features=features)))
+    X, y = _float(draw(S.svm_labelled_sets(min_rows=5, max_rows=14, features=features)))
     k = draw(st.sampled_from(KERNELS))
     fit = RS.smo(X, y, C=C, kernel=k, tol=1e-10, max_iterations=20000)
     return X, y, k, fit
@@ -53,7 +53,7 @@ def test_closed_forms_agree_OMC_3_4_5_SOFT_2(p, Z):
     assert F.kkt_categories(aa, 1.0) == R.kkt_categories(a, 1.0)
 
 
-@given(S.labelled_sets(min_rows=3, max_rows=8), st.data())
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8), st.data())
 def test_linear_forms_agree_OMC_3_SOFT_1_SOFT_2(p, data):
     X, y = _float(p)
     w = [float(v) for v in data.draw(S.vectors(2))]
@@ -96,7 +96,7 @@ def test_batched_decision_values_cover_every_block_OMC_5():
 
 # ---- the identities ---------------------------------------------------------------------------
 
-@given(S.labelled_sets(min_rows=3, max_rows=7), st.data())
+@given(S.svm_labelled_sets(min_rows=3, max_rows=7), st.data())
 def test_lagrangian_at_w_of_alpha_is_W_OMC_3(p, data):
     """With w from (9) and Σαy = 0, L(w, b, α) = W(α) for every b (exact)."""
     X, y = p
@@ -113,7 +113,7 @@ def test_lagrangian_at_w_of_alpha_is_W_OMC_3(p, data):
 
 
 @settings(max_examples=20)
-@given(S.labelled_sets(min_rows=3, max_rows=8, features=1), st.sampled_from([Fraction(1), Fraction(2, 3)]))
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8, features=1), st.sampled_from([Fraction(1), Fraction(2, 3)]))
 def test_strong_duality_at_the_exact_solution_SOFT_1_SOFT_2(p, C):
     """At the exact SMO solution (one feature, Fractions): W(α) = ½‖w‖² + CΣξ = the hinge form,
     with ξ = max(0, 1 − y(wᵀx + b)), and rᵢ = C − αᵢ makes the soft-margin Lagrangian equal too."""
@@ -148,7 +148,7 @@ def test_kkt_categories_SOFT_2():
     assert R.kkt_categories([0, 5], None) == ["easy", "marginally hard"]
 
 
-@given(S.labelled_sets(min_rows=3, max_rows=8), st.data())
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8), st.data())
 def test_slack_meaning_SOFT_1(p, data):
     """0 < ξ ≤ 1: inside the margin and not misclassified; ξ > 1: misclassified (exact)."""
     X, y = p

@@ -246,7 +246,7 @@ def platt_threshold(ctx):
                 if 0 < a < st_.C and st_.g[k] + st_.b != 0:
                     return False
         return True
-    return _exact_points(ctx, S.labelled_sets(min_rows=4, max_rows=7), holds, n=min(ctx.examples, 20))
+    return _exact_points(ctx, S.svm_labelled_sets(min_rows=4, max_rows=7), holds, n=min(ctx.examples, 20))
 
 
 @check("SMO-3", "the stopping measure: gap = 0 exactly at exact solutions, > 0 at α = 0",
@@ -255,7 +255,7 @@ def gap_measure(ctx):
     bad = []
     cases = 0
     for C in (None, Fraction(1)):
-        sets = S.labelled_sets(min_rows=3, max_rows=7, features=1, separable=True if C is None else None)
+        sets = S.svm_labelled_sets(min_rows=3, max_rows=7, features=1, separable=True if C is None else None)
         for X, y in draw(ctx, sets, min(ctx.examples, 10)):
             cases += 1
             fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
@@ -314,7 +314,7 @@ def exhaustive_dual(X, y, C, kernel):
 def exact_against_exhaustive(ctx):
     bad, cases = [], 0
     for C in (None, Fraction(1), Fraction(2, 5)):
-        sets = S.labelled_sets(min_rows=3, max_rows=6, features=1, separable=True if C is None else None)
+        sets = S.svm_labelled_sets(min_rows=3, max_rows=6, features=1, separable=True if C is None else None)
         for X, y in draw(ctx, sets, min(ctx.examples, 8)):
             cases += 1
             fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
@@ -355,6 +355,6 @@ def float_against_exhaustive(ctx):
             fit = smo.smo(Xf, y, C=C, kernel=kernel, rule=rule, tol=1e-9, max_iterations=50_000)
             worst = max(worst, abs(float(W) - fit.objective) / (1 + abs(float(W))))
         return worst
-    points = st.tuples(S.labelled_sets(min_rows=3, max_rows=6), st.sampled_from([0, 1]))
+    points = st.tuples(S.svm_labelled_sets(min_rows=3, max_rows=6), st.sampled_from([0, 1]))
     return sampled(ctx, points, residual, 1e-9, n=min(ctx.examples, 6),
                    label=f"{min(ctx.examples, 6)} problems × 3 rules vs 50-digit exhaustive")

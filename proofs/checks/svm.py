@@ -40,7 +40,7 @@ def _exact_points(ctx, strategy, predicate, n=None, label="exact"):
 
 def _one_feature_solutions(ctx, C, n):
     """Exact SMO solutions on one-feature rational sets (SMO ends at gap 0 there)."""
-    sets = S.labelled_sets(min_rows=3, max_rows=7, features=1, separable=True if C is None else None)
+    sets = S.svm_labelled_sets(min_rows=3, max_rows=7, features=1, separable=True if C is None else None)
     out = []
     for X, y in draw(ctx, sets, n):
         out.append((X, y, smo.smo(X, y, C=C, tol=0, max_iterations=500)))
@@ -121,7 +121,7 @@ def dual_values(ctx):
         w = svm.weights_from_alpha(alpha, X, y)
         return all(svm.lagrangian(w, b, alpha, X, y) == svm.dual_objective(alpha, X, y)
                    for b in (Fraction(0), Fraction(-7, 3)))
-    exact = _exact_points(ctx, S.labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
+    exact = _exact_points(ctx, S.svm_labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
                           n=min(ctx.examples, 20))
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 15))
     bad = []
@@ -191,7 +191,7 @@ def hinge_equals_constrained(ctx):
                 and svm.soft_margin_primal(w, b, bigger, X, y, 2) >= hinge
                 and all(s >= 0 and s >= 1 - t * (sum(a * c for a, c in zip(w, x)) + b)
                         for s, x, t in zip(xi, X, y)))
-    points = S.labelled_sets(min_rows=3, max_rows=7).flatmap(
+    points = S.svm_labelled_sets(min_rows=3, max_rows=7).flatmap(
         lambda p: st.tuples(st.just(p), S.vectors(2), S.rationals(),
                             st.lists(S.rationals(0, 2), min_size=len(p[1]), max_size=len(p[1]))))
     minimised = _exact_points(ctx, points, over_xi, n=min(ctx.examples, 20))
@@ -247,7 +247,7 @@ def slack_meaning(ctx):
             if s == 0 and not u >= 1:
                 return False
         return True
-    points = st.tuples(S.labelled_sets(min_rows=3, max_rows=8), S.vectors(2), S.rationals())
+    points = st.tuples(S.svm_labelled_sets(min_rows=3, max_rows=8), S.vectors(2), S.rationals())
     return _exact_points(ctx, points, holds, n=min(ctx.examples, 30))
 
 
@@ -364,5 +364,5 @@ def kkt_high_precision(ctx):
         fit = smo.smo(X, y, C=C, kernel=kernel, tol=mpmath.mpf(10) ** -(ctx.digits - 12),
                       max_iterations=20_000)
         return max(svm.kkt_violations(fit.alpha, fit.b, X, y, C, kernel))
-    return sampled(ctx, S.labelled_sets(min_rows=4, max_rows=7), residual,
+    return sampled(ctx, S.svm_labelled_sets(min_rows=4, max_rows=7), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 15), n=min(ctx.examples, 6))
