@@ -392,3 +392,52 @@ def convex_qps(draw, n=2, k=2, l=0, strictly_convex=True):
     E = draw(_mat(l, n, rationals(-2, 2, 4)).filter(lambda E: all(any(row) for row in E))) if l else []
     s_eq = [-sum(a * b for a, b in zip(row, w0)) for row in E]
     return P, c, G, r, E, s_eq, w0
+
+# ---- Part V: labelled sets for the SVM dual and SMO, quadratics for coordinate ascent ---------
+
+@st.composite
+def svm_labelled_sets(draw, min_rows=4, max_rows=8, features=2, separable=None, margin=Fraction(1, 2)):
+    """(X, y): rational rows with labels in {−1, 1}, both present.
+
+    ``separable=True``: a random hyperplane wᵀx + b = 0 and every point moved along w so that
+    y(wᵀx + b) ≥ ``margin`` (so the hard margin is feasible); ``False``: a separable set plus a
+    point that breaks separability (a copy of an example with the other label, or the midpoint
+    of two examples of one class labelled as the other); ``None``: labels drawn freely."""
+    m = draw(st.integers(min_rows, max_rows))
+    X = draw(matrices(m, features))
+    if separable is None:
+        y = draw(st.lists(st.sampled_from([-1, 1]), min_size=m, max_size=m))
+        if len(set(y)) < 2:
+            y[0] = -y[0]
+        return X, y
+    w = draw(vectors(features).filter(lambda v: any(v)))
+    b = draw(rationals())
+    ww = sum(v * v for v in w)
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=m, max_size=m).filter(lambda l: len(set(l)) == 2))
+    rows = []
+    for x, t in zip(X, y):
+        s = sum(a * c for a, c in zip(w, x)) + b
+        shift = t * (margin + max(Fraction(0), -t * s)) / ww
+        rows.append([a + shift * c for a, c in zip(x, w)])
+    if separable:
+        return rows, y
+    i = draw(st.integers(0, m - 1))
+    if draw(st.booleans()):
+        return rows + [rows[i][:]], y + [-y[i]]
+    same = [k for k in range(m) if y[k] == y[i] and k != i]
+    if not same:
+        return rows + [rows[i][:]], y + [-y[i]]
+    k = draw(st.sampled_from(same))
+    return rows + [[(a + c) / 2 for a, c in zip(rows[i], rows[k])]], y + [-y[i]]
+
+
+@st.composite
+def concave_quadratics(draw, min_size=2, max_size=4):
+    """(Q, c, α₀): Q = AᵀA + I/4 symmetric positive definite (rational), c and a start point,
+    for W(α) = cᵀα − ½αᵀQα."""
+    n = draw(st.integers(min_size, max_size))
+    entries = rationals(-2, 2, 4)
+    A = draw(st.lists(st.lists(entries, min_size=n, max_size=n), min_size=n, max_size=n))
+    Q = [[sum(A[k][i] * A[k][j] for k in range(n)) + (Fraction(1, 4) if i == j else 0)
+          for j in range(n)] for i in range(n)]
+    return Q, draw(vectors(n)), draw(vectors(n))

@@ -1,0 +1,188 @@
+"""Compiled twin of cs229.reference.coordinate_ascent (catalog CA-1).
+
+The same steps in the same order (the gradient c − Qα formed left to right, then updated
+column by column after each coordinate step), so on float64 data the iterates are the
+reference's bit for bit.
+"""
+import numpy as np
+
+from libc.math cimport fabs, isfinite
+
+from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive_int
+from cs229.reference.coordinate_ascent import ORDERS
+from cs229.reference.results import ConvergenceError, IterativeResult
+
+__all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
+           "IterativeResult", "ConvergenceError"]
+
+
+def _quadratic(Q, c):
+    Q = as_matrix(Q, "Q")
+    c = as_vector(c, "c")
+    m = c.shape[0]
+    if Q.shape != (m, m):
+        raise ValueError(f"Q must be {m}x{m} to match c")
+    if not np.array_equal(Q, Q.T):
+        i, j = np.argwhere(Q != Q.T)[0]
+        raise ValueError(f"Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]")
+    return Q, c
+
+
+def _point(alpha, m):
+    return as_vector(alpha, "alpha", m, "c")
+
+
+cdef double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
+    cdef double total = 0.0
+    cdef Py_ssize_t k
+    for k in range(n):
+        total = total + a[k] * b[k]
+    return total
+
+
+cdef void _gradient(const double[:, ::1] Q, const double[::1] c, const double[::1] a,
+                    double[::1] g) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(c.shape[0]):
+        g[i] = c[i] - _dot(&Q[i, 0], &a[0], c.shape[0])
+
+
+def quadratic_objective(Q, c, alpha):
+    """CA-1: W(α) = cᵀα − ½αᵀQα."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, c.shape[0])
+    cdef const double[:, ::1] Qv = Q
+    cdef const double[::1] cv = c, av = alpha
+    qa = np.empty(c.shape[0])
+    cdef double[::1] q = qa
+    cdef Py_ssize_t i, m = c.shape[0]
+    for i in range(m):
+        q[i] = _dot(&Qv[i, 0], &av[0], m)
+    return _dot(&cv[0], &av[0], m) - _dot(&av[0], &q[0], m) / 2
+
+
+def quadratic_gradient(Q, c, alpha):
+    """CA-1: ∂W/∂α = c − Qα."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, c.shape[0])
+    g = np.empty(c.shape[0])
+    _gradient(Q, c, alpha, g)
+    return g
+
+
+def _positive_diagonal(Q):
+    d = np.diagonal(Q)
+    if not (d > 0).all():
+        i = int(np.argmin(d > 0))
+        raise ValueError(f"Q[{i}][{i}] = {d[i]}: W is not bounded above along α{i} "
+                         "(coordinate ascent needs Qᵢᵢ > 0)")
+
+
+def coordinate_argmax(Q, c, alpha, i):
+    """CA-1: αᵢ := (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ (a new array)."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, c.shape[0])
+    m = c.shape[0]
+    if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or not 0 <= i < m:
+        raise ValueError(f"i must be an index 0..{m - 1}, got {i!r}")
+    _positive_diagonal(Q)
+    cdef const double[:, ::1] Qv = Q
+    cdef const double[::1] av = alpha
+    cdef double rest = 0.0
+    cdef Py_ssize_t j, k = i
+    for j in range(m):
+        if j != k:
+            rest = rest + Qv[k, j] * av[j]
+    out = alpha.copy()
+    out[k] = (c[k] - rest) / Qv[k, k]
+    return out
+
+
+cdef Py_ssize_t _greedy(const double[::1] g, const double[:, ::1] Q) noexcept nogil:
+    cdef double best = 0.0, gain
+    cdef Py_ssize_t i, k = 0
+    for i in range(g.shape[0]):
+        gain = g[i] * g[i] / Q[i, i]
+        if i == 0 or gain > best:
+            best = gain
+            k = i
+    return k
+
+
+cdef double _max_abs(const double[::1] g) noexcept nogil:
+    cdef double v = 0.0
+    cdef Py_ssize_t i
+    for i in range(g.shape[0]):
+        if fabs(g[i]) > v:
+            v = fabs(g[i])
+    return v
+
+
+def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e-10, record=False):
+    """CA-1: coordinate steps α_i := α_i + gᵢ/Qᵢᵢ in cyclic or greedy order until
+    maxᵢ |gᵢ| ≤ tol (cyclic: after each sweep; greedy: before each step)."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, c.shape[0])
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    if tol is not None:
+        tol = as_scalar(tol, "tol")
+        if tol < 0:
+            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    _positive_diagonal(Q)
+    cdef Py_ssize_t m = c.shape[0], i, j
+    cdef long long k = 0, cap = max_iterations
+    cdef bint test = tol is not None, greedy = order == "greedy", rec = bool(record)
+    cdef double tolerance = tol if test else 0.0, step
+    cdef const double[:, ::1] Qv = Q
+    a = alpha.copy()
+    g = np.empty(m)
+    cdef double[::1] av = a, gv = g
+    _gradient(Qv, c, av, gv)
+    path = [a.copy()] if rec else None
+    cdef int status = 0   # 1 converged, 2 diverged
+    cdef bint stepped
+    while k < cap:
+        stepped = False
+        with nogil:
+            while k < cap:
+                if test and greedy and _max_abs(gv) <= tolerance:
+                    status = 1
+                    break
+                i = k % m if not greedy else _greedy(gv, Qv)
+                step = gv[i] / Qv[i, i]
+                av[i] = av[i] + step
+                for j in range(m):
+                    gv[j] = gv[j] - Qv[j, i] * step
+                k += 1
+                stepped = True
+                if not (isfinite(av[i]) and isfinite(gv[i])):
+                    status = 2
+                    break
+                if test and not greedy and k % m == 0 and _max_abs(gv) <= tolerance:
+                    status = 1
+                    break
+                if rec:
+                    break
+        if rec and stepped:
+            path.append(a.copy())
+        if status:
+            break
+    if status == 2:
+        raise ConvergenceError(
+            f"coordinate ascent diverged at step {k}: α is no longer finite (Q is not "
+            "positive semi-definite, so W has no maximum)",
+            IterativeResult(a, int(k), False, _stack(path)))
+    if status == 1 or (test and _max_abs(gv) <= tolerance):
+        return IterativeResult(a, int(k), True, _stack(path), {"gradient": g})
+    result = IterativeResult(a, int(k), None if not test else False, _stack(path), {"gradient": g})
+    if test:
+        raise ConvergenceError(
+            f"coordinate ascent did not converge in {max_iterations} steps: the largest "
+            f"|∂W/∂αᵢ| is {_max_abs(gv):.3g} (tol={tol:.3g})", result)
+    return result
+
+
+def _stack(path):
+    return None if path is None else np.array(path)

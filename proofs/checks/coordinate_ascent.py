@@ -1,0 +1,76 @@
+"""Part V §9.1 checks: coordinate ascent on a concave quadratic (CA-1) (000 V §9.1; 004)."""
+import mpmath
+import sympy as sp
+from hypothesis import strategies as st
+
+from cs229.reference import coordinate_ascent as ca
+from cs229.reference import linalg
+
+from .. import strategies as S
+from ..checking import Step, chain, combine, draw, fmt, sampled
+from ..registry import Outcome, check
+from ..symbolic import symbol_matrix
+
+N = 3
+
+
+@check("CA-1", "the inner arg max: ∂W/∂αᵢ = 0 gives αᵢ = (cᵢ − Σ_{j≠i}Qᵢⱼαⱼ)/Qᵢᵢ = αᵢ + gᵢ/Qᵢᵢ",
+       "000 V §9.1", "derivation")
+def coordinate_argmax(ctx):
+    Q = sp.Matrix(N, N, lambda i, j: sp.Symbol(f"Q{min(i, j) + 1}{max(i, j) + 1}", real=True))
+    c = symbol_matrix("c", N, 1)
+    alpha = symbol_matrix("alpha", N, 1)
+    W = (c.T * alpha)[0, 0] - (alpha.T * Q * alpha)[0, 0] / 2
+    g = c - Q * alpha
+    outcomes = []
+    for i in range(N):
+        hat = sp.Symbol("hat", real=True)
+        solved = sp.solve(sp.diff(W.subs(alpha[i, 0], hat), hat), hat)
+        outcomes.append(chain([
+            Step(solved[0], "the stationary point of W in αᵢ alone"),
+            Step((c[i, 0] - sum(Q[i, j] * alpha[j, 0] for j in range(N) if j != i)) / Q[i, i],
+                 "(cᵢ − Σ_{j≠i} Qᵢⱼαⱼ)/Qᵢᵢ"),
+            Step(alpha[i, 0] + g[i, 0] / Q[i, i], "αᵢ + gᵢ/Qᵢᵢ (the reference's step)"),
+        ], "CA-1", "000 V §9.1", f"n={N}, every i"))
+        outcomes.append(chain([Step(sp.diff(W, alpha[i, 0], 2), "∂²W/∂αᵢ²"), Step(-Q[i, i], "−Qᵢᵢ < 0: a maximum")],
+                              "CA-1", "000 V §9.1", f"n={N}"))
+    return combine(*outcomes)
+
+
+@check("CA-1", "each step raises W by exactly gᵢ²/(2Qᵢᵢ) (the greedy rule's gain), in both orders",
+       "000 V §9.1", "identity")
+def step_gain(ctx):
+    def holds(p):
+        Q, c, a0 = p
+        for order in ca.ORDERS:
+            fit = ca.coordinate_ascent(Q, c, a0, order=order, max_iterations=6, tol=None, record=True)
+            for before, after in zip(fit.path, fit.path[1:]):
+                g = ca.quadratic_gradient(Q, c, before)
+                i = next((k for k in range(len(c)) if before[k] != after[k]), None)
+                gain = ca.quadratic_objective(Q, c, after) - ca.quadratic_objective(Q, c, before)
+                if i is None:
+                    if any(g):
+                        return False
+                    continue
+                if gain != g[i] * g[i] / (2 * Q[i][i]):
+                    return False
+        return True
+    points = draw(ctx, S.concave_quadratics(), min(ctx.examples, 20))
+    bad = [p for p in points if not holds(p)]
+    return Outcome(not bad, f"{len(points)} quadratics, exact", 0.0, f"fails at {fmt(bad[0])}" if bad else "")
+
+
+@check("CA-1", "coordinate ascent reaches Q⁻¹c (the global maximum) at 50 digits, both orders",
+       "000 V §9.1; 004", "optimality")
+def converges(ctx):
+    def residual(p):
+        Q, c, a0 = S.to_mpf(p)
+        exact = linalg.solve(Q, c)
+        worst = mpmath.mpf(0)
+        for order in ca.ORDERS:
+            fit = ca.coordinate_ascent(Q, c, a0, order=order, max_iterations=200_000,
+                                       tol=mpmath.mpf(10) ** -(ctx.digits - 8))
+            worst = max(worst, max(abs(a - e) for a, e in zip(fit.theta, exact)))
+        return worst
+    return sampled(ctx, S.concave_quadratics(max_size=3), residual, mpmath.mpf(10) ** -(ctx.digits - 12),
+                   n=min(ctx.examples, 6))

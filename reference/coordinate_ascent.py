@@ -1,0 +1,133 @@
+"""Part V §9.1: coordinate ascent on an unconstrained concave quadratic (000 V §9.1; 004).
+
+W(α) = cᵀα − ½ αᵀQα with Q symmetric and Qᵢᵢ > 0, so that the inner arg max over one αᵢ has
+the closed form α̂ᵢ = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ = αᵢ + ∂W/∂αᵢ / Qᵢᵢ. The gradient
+∂W/∂α = c − Qα is kept up to date after each coordinate step.
+"""
+from . import inputs, linalg, scalar
+from .results import ConvergenceError, IterativeResult
+
+__all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
+           "ORDERS", "IterativeResult", "ConvergenceError"]
+
+ORDERS = ("cyclic", "greedy")
+
+
+def _quadratic(Q, c):
+    Q = inputs.matrix(Q, "Q")
+    c = inputs.vector(c, "c")
+    m = len(c)
+    if len(Q) != m or len(Q[0]) != m:
+        raise ValueError(f"Q must be {m}x{m} to match c")
+    for i in range(m):
+        for j in range(i):
+            if Q[i][j] != Q[j][i]:
+                raise ValueError(f"Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]")
+    return Q, c
+
+
+def _point(alpha, m):
+    alpha = inputs.vector(alpha, "alpha")
+    if len(alpha) != m:
+        raise ValueError(f"alpha has {len(alpha)} entries but c has {m}")
+    return alpha
+
+
+def quadratic_objective(Q, c, alpha):
+    """CA-1: W(α) = Σᵢ cᵢαᵢ − ½ Σᵢⱼ αᵢQᵢⱼαⱼ."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, len(c))
+    return linalg.dot(c, alpha) - linalg.dot(alpha, linalg.matvec(Q, alpha)) / 2
+
+
+def quadratic_gradient(Q, c, alpha):
+    """CA-1: ∂W/∂αᵢ = cᵢ − Σⱼ Qᵢⱼαⱼ."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, len(c))
+    return [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]
+
+
+def _positive_diagonal(Q):
+    for i, row in enumerate(Q):
+        if not row[i] > 0:
+            raise ValueError(f"Q[{i}][{i}] = {row[i]}: W is not bounded above along α{i} "
+                             "(coordinate ascent needs Qᵢᵢ > 0)")
+
+
+def coordinate_argmax(Q, c, alpha, i):
+    """CA-1 (000 V §9.1, the inner loop): αᵢ := arg max_α̂ᵢ W(α₁, …, α̂ᵢ, …, αₘ)
+    = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ. Returns the new α (a copy)."""
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, len(c))
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(c):
+        raise ValueError(f"i must be an index 0..{len(c) - 1}, got {i!r}")
+    _positive_diagonal(Q)
+    rest = 0
+    for j, (q, a) in enumerate(zip(Q[i], alpha)):
+        if j != i:
+            rest += q * a
+    out = alpha[:]
+    out[i] = (c[i] - rest) / Q[i][i]
+    return out
+
+
+def _greedy(g, Q):
+    """The coordinate whose step gains most: the gain of step i is gᵢ²/(2Qᵢᵢ); lowest index on
+    ties."""
+    best, k = None, 0
+    for i, gi in enumerate(g):
+        gain = gi * gi / Q[i][i]
+        if best is None or gain > best:
+            best, k = gain, i
+    return k
+
+
+def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e-10, record=False):
+    """CA-1 (000 V §9.1; 004): maximise W(α) = cᵀα − ½αᵀQα one coordinate at a time.
+
+    ``order="cyclic"``: the notes' loop, α₁, α₂, …, αₘ, α₁, …, convergence tested after each
+    sweep; ``"greedy"``: the variant the notes suggest, each step on the coordinate that gains
+    most (gᵢ²/(2Qᵢᵢ)), tested after every step. Stops when maxᵢ |∂W/∂αᵢ| ≤ tol; ``tol=None``
+    runs exactly ``max_iterations`` coordinate steps. ``iterations`` counts coordinate steps;
+    ``path`` holds α after each. The cap with a tolerance, or α leaving the finite numbers
+    (Q not positive semi-definite), raises ConvergenceError.
+    """
+    Q, c = _quadratic(Q, c)
+    alpha = _point(alpha, len(c))
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    if tol is not None:
+        tol = inputs.vector([tol], "tol")[0]
+        if tol < 0:
+            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    _positive_diagonal(Q)
+    m = len(c)
+    g = [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]
+    path = [alpha[:]] if record else None
+    k = 0
+    while k < max_iterations:
+        if tol is not None and order == "greedy" and max(abs(v) for v in g) <= tol:
+            return IterativeResult(alpha, k, True, path, {"gradient": g})
+        i = k % m if order == "cyclic" else _greedy(g, Q)
+        step = g[i] / Q[i][i]
+        alpha[i] = alpha[i] + step
+        for j in range(m):
+            g[j] = g[j] - Q[j][i] * step
+        k += 1
+        if record:
+            path.append(alpha[:])
+        if not (scalar.isfinite(alpha[i]) and scalar.isfinite(g[i])):
+            raise ConvergenceError(
+                f"coordinate ascent diverged at step {k}: α is no longer finite (Q is not "
+                "positive semi-definite, so W has no maximum)", IterativeResult(alpha, k, False, path))
+        if tol is not None and order == "cyclic" and k % m == 0 and max(abs(v) for v in g) <= tol:
+            return IterativeResult(alpha, k, True, path, {"gradient": g})
+    if tol is not None and max(abs(v) for v in g) <= tol:
+        return IterativeResult(alpha, k, True, path, {"gradient": g})
+    result = IterativeResult(alpha, k, None if tol is None else False, path, {"gradient": g})
+    if tol is not None:
+        raise ConvergenceError(
+            f"coordinate ascent did not converge in {max_iterations} steps: the largest "
+            f"|∂W/∂αᵢ| is {float(max(abs(v) for v in g)):.3g} (tol={float(tol):.3g})", result)
+    return result

@@ -1,0 +1,551 @@
+"""Part V §9.2: SMO, the two-variable step and three ways to choose the pair (000 V §9.2;
+001 §11.2; 004).
+
+The step is the notes' derivation with α₁ = αᵢ and α₂ = αⱼ: ζ from (20), the bounds L ≤ α₂ ≤ H,
+α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾, W along the line as aα₂² + bα₂ + c, its unconstrained maximiser, the clip
+to [L, H], and α₁ back from (20). With Eₖ = wᵀφ(x⁽ᵏ⁾) + b − y⁽ᵏ⁾ and η = K₁₁ + K₂₂ − 2K₁₂ the
+maximiser is α₂ + y⁽²⁾(E₁ − E₂)/η.
+
+Pair selection (``rule``):
+- ``"simplified"``: every i that violates KKT by more than tol, paired with a j drawn from an
+  explicitly seeded generator (``SplitMix64``); b by Platt's update.
+- ``"platt"``: Platt's heuristics: passes over all examples alternating with passes over the
+  free ones; the second index maximises |E₁ − E₂|, then free ones from a seeded start, then
+  all; b by Platt's update.
+- ``"wss2"``: the maximal violating pair with the second-order choice of Fan, Chen and Lin
+  (2005): i = argmax_{t ∈ I_up} −gₜ, j = argmin over t ∈ I_low with −gₜ < −gᵢ of
+  −(gₜ − gᵢ)²/aᵢₜ (aᵢₜ = Kᵢᵢ + Kₜₜ − 2Kᵢₜ, or 1e-12 when that is ≤ 0); stop when
+  max_{I_up} −g − min_{I_low} −g ≤ tol. Here gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ = Eₜ − b.
+
+Ties go to the lowest index. ``C=None`` is the hard margin (H may be +∞); data it cannot
+separate raise ``InfeasibleError``. Reaching ``max_iterations`` raises ``ConvergenceError``
+with the remaining gap.
+"""
+from . import inputs, scalar
+from .kernels import Linear
+from .results import ConvergenceError
+from .svm import (InfeasibleError, SVMFit, _hard_threshold, _problem, _soft_threshold,
+                  _C, gram_matrix)
+
+__all__ = [
+    "SVMFit", "InfeasibleError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
+    "alpha1_from_alpha2", "pair_quadratic", "unclipped_optimum", "clip", "two_variable_step",
+    "kkt_gap", "smo",
+]
+
+RULES = ("wss2", "platt", "simplified")
+TAU = 1e-12  # the curvature used in the second-order choice when aᵢₜ <= 0 (libsvm's TAU)
+_MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """A small 64-bit generator (Steele, Lea and Flood's SplitMix64) written out so that the
+    reference and the compiled twin draw the same indices from the same seed."""
+
+    def __init__(self, seed=0):
+        self.state = int(seed) & _MASK
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def index(self, n):
+        """An integer in 0 .. n−1."""
+        return self.next() % n
+
+
+def zeta(alpha, y, i, j):
+    """SMO-2 (000 V §9.2 (20)): ζ = αᵢy⁽ⁱ⁾ + αⱼy⁽ʲ⁾ = −Σ_{k≠i,j} αₖy⁽ᵏ⁾ (at a feasible α)."""
+    total = 0
+    for k, (a, t) in enumerate(zip(alpha, y)):
+        if k != i and k != j:
+            total += a * t
+    return -total
+
+
+def bounds(alpha1, alpha2, y1, y2, C=None):
+    """SMO-2 (000 V §9.2): the interval [L, H] of α₂ that keeps (α₁, α₂) on the line (20) and in
+    the box [0, C]². H is None (+∞) for the hard margin when the line is unbounded.
+    y⁽¹⁾ ≠ y⁽²⁾: α₂ − α₁ is fixed, L = max(0, α₂ − α₁), H = min(C, C + α₂ − α₁);
+    y⁽¹⁾ = y⁽²⁾: α₁ + α₂ is fixed, L = max(0, α₁ + α₂ − C), H = min(C, α₁ + α₂)."""
+    if y1 != y2:
+        d = alpha2 - alpha1
+        low = d if d > 0 else 0 * d
+        high = None if C is None else (C if d > 0 else C + d)
+    else:
+        s = alpha1 + alpha2
+        low = 0 * s if C is None or s <= C else s - C
+        high = s if C is None or s < C else C
+    return low, high
+
+
+def alpha1_from_alpha2(zeta_, alpha2, y1, y2):
+    """SMO-2 (000 V §9.2): α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾, from (20) and (y⁽¹⁾)² = 1."""
+    return (zeta_ - alpha2 * y2) * y1
+
+
+def pair_quadratic(alpha, y, K, i, j):
+    """SMO-2 (000 V §9.2): W as a function of α₂ = αⱼ on the line (20), all other α fixed:
+    W = aα₂² + bα₂ + c. Returns (a, b, c) with a = −η/2; K is the kernel matrix."""
+    m = len(alpha)
+    z = zeta(alpha, y, i, j)
+    s = y[i] * y[j]
+    g = y[i] * z                       # α₁ = g − s α₂
+    v_i, v_j, rest, const = 0, 0, 0, 0
+    for k in range(m):
+        if k == i or k == j:
+            continue
+        v_i += alpha[k] * y[k] * K[i][k]
+        v_j += alpha[k] * y[k] * K[j][k]
+        rest += alpha[k]
+        for l in range(m):
+            if l != i and l != j:
+                const += y[k] * y[l] * alpha[k] * alpha[l] * K[k][l]
+    eta = K[i][i] + K[j][j] - 2 * K[i][j]
+    a = -eta / 2
+    b = (1 - s) + g * s * (K[i][i] - K[i][j]) + y[j] * (v_i - v_j)
+    c = g + rest - K[i][i] * g * g / 2 - g * y[i] * v_i - const / 2
+    return a, b, c
+
+
+def unclipped_optimum(alpha2, y2, E1, E2, eta):
+    """SMO-2 (000 V §9.2): the maximiser of W along the line, α₂ + y⁽²⁾(E₁ − E₂)/η (η > 0)."""
+    if not eta > 0:
+        raise ValueError(f"eta = {eta}: W along the line has no maximum (eta must be > 0)")
+    return alpha2 + y2 * (E1 - E2) / eta
+
+
+def clip(alpha2, low, high):
+    """SMO-2 (000 V §9.2): α₂^new = H above H, L below L, else α₂^new,unclipped."""
+    if high is not None and alpha2 > high:
+        return high
+    if alpha2 < low:
+        return low
+    return alpha2
+
+
+def _tiny(like):
+    """Below this a change of α counts as no step: 0 in exact arithmetic."""
+    return scalar.zero_tolerance(like, 1, 2 ** 8)
+
+
+def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
+    """The two-variable step; None when α cannot move. Returns (α₁new, α₂new)."""
+    low, high = bounds(a1, a2, y1, y2, C)
+    if high is not None and not low < high:
+        return None
+    eta = K11 + K22 - 2 * K12
+    slope = y2 * (E1 - E2)             # dW/dα₂ at the current point, along the line
+    if eta > 0:
+        new2 = clip(unclipped_optimum(a2, y2, E1, E2, eta), low, high)
+    else:
+        # W along the line is linear or convex: its maximum over [L, H] is at an end.
+        if high is None:
+            if slope > 0 or eta < 0:
+                raise InfeasibleError(
+                    f"the hard-margin dual is unbounded along the pair {pair}: W grows without "
+                    "limit (the examples coincide in feature space with opposite labels, so no "
+                    "hyperplane separates the classes); use a finite C")
+            if not slope < 0:
+                return None
+            new2 = low
+        else:
+            def gain(t):
+                d = t - a2
+                return slope * d - eta * d * d / 2
+            w_low, w_high = gain(low), gain(high)
+            tiny = _tiny(slope)
+            if w_low > w_high + tiny:
+                new2 = low
+            elif w_low < w_high - tiny:
+                new2 = high
+            else:
+                return None
+    if new2 == a2:
+        return None
+    s = y1 * y2
+    new1 = a1 + s * (a2 - new2)
+    # When the clip was set by α₁'s own box, α₁ sits exactly on that bound ((20) gives it up
+    # to rounding; a near-miss would leave α₁ a rounding error inside the box).
+    if new2 == low and low != 0:
+        new1 = 0 * new1 if s < 0 else C
+    elif high is not None and new2 == high and (C is None or high != C):
+        new1 = C if s < 0 else 0 * new1
+    return new1, new2
+
+
+def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
+    """SMO-2 (000 V §9.2; 001 §11.2; 004): re-optimise W over αᵢ (α₁) and αⱼ (α₂), all other α
+    fixed: the unconstrained maximiser along (20), clipped to [L, H], α₁ back from (20).
+    Returns the new α (a copy; unchanged when the pair cannot move)."""
+    X, y = _problem(X, y)
+    m = len(X)
+    alpha = inputs.vector(alpha, "alpha")
+    if len(alpha) != m:
+        raise ValueError(f"alpha has {m} rows in X but {len(alpha)} entries")
+    C = _C(C)
+    i, j = _index(i, m, "i"), _index(j, m, "j")
+    if i == j:
+        raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
+    K = gram_matrix(X, kernel)
+    f = [sum(alpha[k] * y[k] * K[k][t] for k in range(m)) for t in range(m)]
+    E1, E2 = f[i] - y[i], f[j] - y[j]
+    out = alpha[:]
+    new = _step(alpha[i], alpha[j], y[i], y[j], E1, E2, K[i][i], K[j][j], K[i][j], C, (i, j))
+    if new is not None:
+        out[i], out[j] = new
+    return out
+
+
+def _index(i, m, name):
+    if isinstance(i, bool) or not isinstance(i, int):
+        raise TypeError(f"{name} must be an integer index, got {i!r}")
+    if not 0 <= i < m:
+        raise ValueError(f"{name} = {i} is not an index of X (0..{m - 1})")
+    return i
+
+
+def _in_up(a, t, C):
+    return (t == 1 and (C is None or a < C)) or (t == -1 and a > 0)
+
+
+def _in_low(a, t, C):
+    return (t == -1 and (C is None or a < C)) or (t == 1 and a > 0)
+
+
+def _gap(alpha, y, g, C):
+    """max_{I_up} −gₜ − min_{I_low} −gₜ: the maximal violation of the KKT conditions."""
+    up = max((-gt for a, t, gt in zip(alpha, y, g) if _in_up(a, t, C)), default=None)
+    low = min((-gt for a, t, gt in zip(alpha, y, g) if _in_low(a, t, C)), default=None)
+    if up is None or low is None:
+        return 0 * g[0]
+    d = up - low
+    return d if d > 0 else 0 * d
+
+
+def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
+    """SMO-3 (000 V §9.2; Fan, Chen and Lin 2005): the maximal violation
+    max_{t ∈ I_up} −gₜ − min_{t ∈ I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾,
+    I_up = {αₜ < C, y⁽ᵗ⁾ = 1} ∪ {αₜ > 0, y⁽ᵗ⁾ = −1}, I_low = {αₜ < C, y⁽ᵗ⁾ = −1} ∪ {αₜ > 0,
+    y⁽ᵗ⁾ = 1}. α is optimal exactly when it is 0 (KKT (14)-(16) hold for some b)."""
+    X, y = _problem(X, y)
+    alpha = inputs.vector(alpha, "alpha")
+    if len(alpha) != len(X):
+        raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
+    C = _C(C)
+    K = gram_matrix(X, kernel)
+    m = len(X)
+    g = [sum(alpha[k] * y[k] * K[k][t] for k in range(m)) - y[t] for t in range(m)]
+    return _gap(alpha, y, g, C)
+
+
+# ---- the solver --------------------------------------------------------------------------------
+
+class _State:
+    """α, the kernel matrix and the cached errors of one run."""
+
+    def __init__(self, X, y, K, C, zero):
+        self.X, self.y, self.K, self.C = X, y, K, C
+        self.m = len(y)
+        self.alpha = [zero] * self.m
+        self.b = zero
+        self.g = [zero - t for t in y]          # gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ at α = 0
+        self.iterations = 0
+        self.path = None
+        self.stuck = None
+
+    def apply(self, i, j, new1, new2):
+        """αᵢ, αⱼ := new; gₜ += y⁽ⁱ⁾Δαᵢ Kᵢₜ + y⁽ʲ⁾Δαⱼ Kⱼₜ for every t."""
+        d1 = self.y[i] * (new1 - self.alpha[i])
+        d2 = self.y[j] * (new2 - self.alpha[j])
+        self.alpha[i], self.alpha[j] = new1, new2
+        Ki, Kj, g = self.K[i], self.K[j], self.g
+        for t in range(self.m):
+            g[t] = g[t] + d1 * Ki[t] + d2 * Kj[t]
+        self.iterations += 1
+        if self.path is not None:
+            self.path.append((i, j))
+        return d1, d2
+
+
+def _wss2_select(st):
+    """(i, j) by the second-order rule, or None with the gap when it is already ≤ tol."""
+    y, a, g, K, C = st.y, st.alpha, st.g, st.K, st.C
+    i, g_max = -1, None
+    for t in range(st.m):
+        if _in_up(a[t], y[t], C) and (g_max is None or -g[t] > g_max):
+            i, g_max = t, -g[t]
+    j, best, g_min = -1, None, None
+    for t in range(st.m):
+        if not _in_low(a[t], y[t], C):
+            continue
+        if g_min is None or -g[t] < g_min:
+            g_min = -g[t]
+        if i < 0:
+            continue
+        diff = g_max + g[t]            # (−gᵢ) − (−gₜ) > 0: t can pair with i
+        if diff > 0:
+            curvature = K[i][i] + K[t][t] - 2 * K[i][t]
+            if not curvature > 0:
+                curvature = TAU
+            obj = -(diff * diff) / curvature
+            if best is None or obj < best:
+                j, best = t, obj
+    gap = 0 if g_max is None or g_min is None else g_max - g_min
+    return i, j, gap
+
+
+def _run_wss2(st, tol, max_iterations):
+    """True: converged; False: the iteration cap; None: the chosen pair cannot move."""
+    while True:
+        i, j, gap = _wss2_select(st)
+        if j < 0 or gap <= tol:
+            return True
+        if st.iterations >= max_iterations:
+            return False
+        E1, E2 = st.g[i], st.g[j]       # E − b: b cancels in E₁ − E₂
+        new = _step(st.alpha[i], st.alpha[j], st.y[i], st.y[j], E1, E2,
+                    st.K[i][i], st.K[j][j], st.K[i][j], st.C, (i, j))
+        if new is None:
+            # impossible for a positive semi-definite kernel: the pair has a feasible
+            # direction of ascent
+            st.stuck = (i, j)
+            return None
+        st.apply(i, j, *new)
+
+
+def _violates(a, t, E, C, tol):
+    r = E * t
+    return (r < -tol and (C is None or a < C)) or (r > tol and a > 0)
+
+
+def _platt_threshold(st, i, j, new1, new2, E1, E2):
+    """Platt's threshold update: b from the free one of the two, else the average of both."""
+    y, K, C, a = st.y, st.K, st.C, st.alpha
+    t1 = y[i] * (new1 - a[i])
+    t2 = y[j] * (new2 - a[j])
+    b1 = st.b - E1 - t1 * K[i][i] - t2 * K[i][j]
+    b2 = st.b - E2 - t1 * K[i][j] - t2 * K[j][j]
+    if new1 > 0 and (C is None or new1 < C):
+        return b1
+    if new2 > 0 and (C is None or new2 < C):
+        return b2
+    return (b1 + b2) / 2
+
+
+def _platt_take(st, i, j):
+    if i == j:
+        return False
+    E1 = st.g[i] + st.b
+    E2 = st.g[j] + st.b
+    new = _step(st.alpha[i], st.alpha[j], st.y[i], st.y[j], E1, E2,
+                st.K[i][i], st.K[j][j], st.K[i][j], st.C, (i, j))
+    if new is None:
+        return False
+    tiny = _tiny(new[1])
+    if abs(new[1] - st.alpha[j]) <= tiny * (new[1] + st.alpha[j] + 1):
+        return False
+    st.b = _platt_threshold(st, i, j, new[0], new[1], E1, E2)
+    st.apply(i, j, *new)
+    return True
+
+
+def _free(st):
+    C = st.C
+    return [t for t in range(st.m) if st.alpha[t] > 0 and (C is None or st.alpha[t] < C)]
+
+
+def _platt_examine(st, j, tol, rng):
+    """Platt's examineExample for α₂ = αⱼ: True when a step was taken."""
+    E2 = st.g[j] + st.b
+    if not _violates(st.alpha[j], st.y[j], E2, st.C, tol):
+        return False
+    free = _free(st)
+    if len(free) > 1:
+        i, best = -1, None
+        for t in free:
+            d = abs(st.g[t] - st.g[j])     # |E₁ − E₂|
+            if best is None or d > best:
+                i, best = t, d
+        if _platt_take(st, i, j):
+            return True
+    if free:
+        start = rng.index(len(free))
+        for k in range(len(free)):
+            if _platt_take(st, free[(start + k) % len(free)], j):
+                return True
+    start = rng.index(st.m)
+    for k in range(st.m):
+        if _platt_take(st, (start + k) % st.m, j):
+            return True
+    return False
+
+
+def _run_platt(st, tol, max_iterations, rng):
+    examine_all = True
+    while True:
+        changed = 0
+        for j in range(st.m):
+            if st.iterations >= max_iterations:
+                return False
+            if not examine_all and not (st.alpha[j] > 0 and (st.C is None or st.alpha[j] < st.C)):
+                continue
+            changed += _platt_examine(st, j, tol, rng)
+        if examine_all:
+            if changed == 0:
+                return True
+            examine_all = False
+        elif changed == 0:
+            examine_all = True
+
+
+def _run_simplified(st, tol, max_iterations, rng):
+    """Passes over i = 0..m−1 until one finds no KKT violation beyond tol; 10m + 10 passes in a row
+    that find violators but cannot move any of them are reported as stuck (None)."""
+    m = st.m
+    fruitless = 0
+    while True:
+        changed = violators = 0
+        for i in range(m):
+            Ei = st.g[i] + st.b
+            if not _violates(st.alpha[i], st.y[i], Ei, st.C, tol):
+                continue
+            violators += 1
+            if st.iterations >= max_iterations:
+                return False
+            j = rng.index(m - 1)
+            if j >= i:
+                j += 1
+            Ej = st.g[j] + st.b
+            new = _step(st.alpha[i], st.alpha[j], st.y[i], st.y[j], Ei, Ej,
+                        st.K[i][i], st.K[j][j], st.K[i][j], st.C, (i, j))
+            if new is None:
+                continue
+            tiny = _tiny(new[1])
+            if abs(new[1] - st.alpha[j]) <= tiny * (new[1] + st.alpha[j] + 1):
+                continue
+            st.b = _platt_threshold(st, i, j, new[0], new[1], Ei, Ej)
+            st.apply(i, j, *new)
+            changed += 1
+        if violators == 0:
+            return True
+        if not changed:
+            # Platt's update can leave b inconsistent with α (both new α at a bound): take b
+            # from the KKT conditions at the current α before calling the pass fruitless
+            b = _soft_threshold(st.alpha, st.y, [gt + t for gt, t in zip(st.g, st.y)], st.C)
+            if b != st.b:
+                st.b = b
+                continue
+        fruitless = 0 if changed else fruitless + 1
+        if fruitless >= 10 * m + 10:
+            st.stuck = "no violator could move"
+            return None
+
+
+def _check_rule(rule):
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+    return rule
+
+
+def _check_tol(tol):
+    tol = inputs.vector([tol], "tol")[0]
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0, got {tol}")
+    return tol
+
+
+def _check_kernel(kernel):
+    if not callable(kernel):
+        raise TypeError(f"kernel must be a callable K(x, z), got {type(kernel).__name__}")
+    return kernel
+
+
+def _seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer, got {seed!r}")
+    return seed
+
+
+def _separates(st):
+    """Whether wᵀφ(x) (no b) already puts every positive example above every negative one."""
+    f = [gt + t for gt, t in zip(st.g, st.y)]
+    return min(v for v, t in zip(f, st.y) if t == 1) > max(v for v, t in zip(f, st.y) if t == -1)
+
+
+def _hull_distance_bound(st):
+    """2‖w‖ / Σα bounds the distance between the classes' convex hulls (in feature space) from
+    above at any feasible α; it tends to 0 when the hulls meet."""
+    total = float(sum(st.alpha))
+    if not total > 0:
+        return None
+    w2 = float(sum(a * t * (gt + t) for a, t, gt in zip(st.alpha, st.y, st.g)))
+    return 2 * max(w2, 0.0) ** 0.5 / total
+
+
+def _finish(st, rule, converged, kernel, classes):
+    y, alpha, C = st.y, st.alpha, st.C
+    f = [gt + t for gt, t in zip(st.g, y)]
+    if rule == "wss2":
+        b = _hard_threshold(f, y) if C is None else _soft_threshold(alpha, y, f, C)
+    else:
+        b = st.b
+    W = 0
+    for a, t, ft in zip(alpha, y, f):
+        W += a - a * t * ft / 2
+    support = [i for i, a in enumerate(alpha) if a > 0]
+    return SVMFit(
+        alpha=alpha[:], b=b, support=support,
+        support_vectors=[st.X[i][:] for i in support], support_labels=[y[i] for i in support],
+        support_alpha=[alpha[i] for i in support], kernel=kernel, C=C, classes=classes,
+        objective=W, iterations=st.iterations, kkt_gap=_gap(alpha, y, st.g, C),
+        converged=converged, rule=rule, path=st.path)
+
+
+def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
+        classes=None, record=False):
+    """SMO-3, SMO-4 (000 V §9.2; 001 §11.2; 004): maximise W(α) subject to 0 ≤ αᵢ ≤ C and
+    Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
+    ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
+    (wss2: the maximal-violation gap); ``seed`` drives the random choices of the simplified and
+    Platt rules; ``record`` keeps the chosen pairs in ``path``."""
+    rule = _check_rule(rule)
+    labels = classes if classes is not None else (-1, 1)
+    X, y = _problem(X, y, classes)
+    C = _C(C)
+    kernel = _check_kernel(kernel)
+    tol = _check_tol(tol)
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    rng = SplitMix64(_seed(seed))
+    K = gram_matrix(X, kernel)
+    zero = 0 * K[0][0]
+    st = _State(X, y, K, C, zero)
+    if record:
+        st.path = []
+    if rule == "wss2":
+        converged = _run_wss2(st, tol, max_iterations)
+    elif rule == "platt":
+        converged = _run_platt(st, tol, max_iterations, rng)
+    else:
+        converged = _run_simplified(st, tol, max_iterations, rng)
+    fit = _finish(st, rule, bool(converged), kernel, tuple(labels))
+    if converged:
+        return fit
+    if converged is None:
+        raise ConvergenceError(
+            f"SMO ({rule}) stopped after {st.iterations} steps: {st.stuck if isinstance(st.stuck, str) else f'the pair {st.stuck} cannot move'} "
+            f"(is the kernel positive semi-definite on these points?); the remaining KKT gap is "
+            f"{float(fit.kkt_gap):.6g}", fit)
+    if C is None and not _separates(st):
+        bound = _hull_distance_bound(st)
+        raise InfeasibleError(
+            f"hard margin: after {max_iterations} steps no iterate separates the classes and "
+            f"W(α) = {float(fit.objective):.6g} keeps growing"
+            + (f" (the classes' convex hulls are at most {bound:.3g} apart)" if bound is not None else "")
+            + ": the data look inseparable; use a finite C")
+    raise ConvergenceError(
+        f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
+        f"{float(fit.kkt_gap):.6g} (tol={float(tol):.3g}); raise max_iterations or tol", fit)

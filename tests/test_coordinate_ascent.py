@@ -1,0 +1,86 @@
+"""Part V §9.1 (CA-1): coordinate ascent on a concave quadratic; fast against reference (the same
+iterates), exact arithmetic, and what the notes say of it."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cs229.fast.coordinate_ascent as F
+import cs229.reference.coordinate_ascent as R
+from cs229.proofs import strategies as S
+from cs229.reference import linalg
+from cs229.reference.results import ConvergenceError
+
+
+@given(S.concave_quadratics(), st.sampled_from(R.ORDERS))
+def test_same_iterates_CA_1(p, order):
+    Q, c, a0 = S.to_float(p)
+    ref = R.coordinate_ascent(Q, c, a0, order=order, max_iterations=25, tol=None, record=True)
+    fast = F.coordinate_ascent(np.array(Q), np.array(c), np.array(a0), order=order,
+                               max_iterations=25, tol=None, record=True)
+    assert np.array_equal(fast.path, np.array(ref.path))
+    assert fast.iterations == ref.iterations == 25
+
+
+@given(S.concave_quadratics(), st.sampled_from(R.ORDERS))
+def test_converges_to_the_maximiser_CA_1(p, order):
+    """The limit solves Qα = c (∇W = 0), in float to 1e-9 of the exact solution."""
+    Q, c, a0 = p
+    exact = linalg.solve(Q, c)
+    for face, args in ((R, S.to_float(p)), (F, [np.array(v, dtype=float) for v in S.to_float(p)])):
+        fit = face.coordinate_ascent(*args, order=order, max_iterations=200_000, tol=1e-12)
+        assert fit.converged
+        assert np.allclose(np.asarray(fit.theta, dtype=float), [float(v) for v in exact], rtol=1e-8, atol=1e-9)
+
+
+@given(S.concave_quadratics(), st.sampled_from(R.ORDERS))
+def test_each_step_is_the_coordinate_argmax_and_raises_W_CA_1(p, order):
+    """Exact: every step equals coordinate_argmax on the coordinate it moved, and W never falls."""
+    Q, c, a0 = p
+    fit = R.coordinate_ascent(Q, c, a0, order=order, max_iterations=8, tol=None, record=True)
+    for before, after in zip(fit.path, fit.path[1:]):
+        moved = [k for k in range(len(c)) if before[k] != after[k]]
+        assert len(moved) <= 1
+        if moved:
+            assert R.coordinate_argmax(Q, c, before, moved[0]) == after
+        assert R.quadratic_objective(Q, c, after) >= R.quadratic_objective(Q, c, before)
+
+
+def test_greedy_picks_the_largest_gain_CA_1():
+    Q = [[1, 0], [0, 4]]
+    c = [1, 4]
+    fit = R.coordinate_ascent(Q, c, [0, 0], order="greedy", max_iterations=1, tol=None, record=True)
+    # gains g²/(2Q): α₁: 1/2, α₂: 16/8 = 2, so α₂ moves first
+    assert fit.path[1] == [0, 1]
+
+
+def test_gradient_and_objective_agree_CA_1(impl):
+    Q, c, a = [[2.0, 1.0], [1.0, 3.0]], [1.0, 2.0], [0.5, -0.25]
+    assert np.allclose(impl.coordinate_ascent.quadratic_gradient(impl.arg(Q), impl.arg(c), impl.arg(a)),
+                       [1.0 - 0.75, 2.0 - (0.5 - 0.75)])
+    assert np.isclose(impl.coordinate_ascent.quadratic_objective(impl.arg(Q), impl.arg(c), impl.arg(a)),
+                      0.5 - 0.5 - 0.5 * (0.5 - 0.25 + 3 * 0.0625))
+
+
+def test_indefinite_Q_diverges_and_zero_diagonal_is_refused_CA_1(impl):
+    Q = impl.arg([[1.0, 3.0], [3.0, 1.0]])
+    with pytest.raises(ConvergenceError, match="(diverged|did not converge)"):
+        impl.coordinate_ascent.coordinate_ascent(Q, impl.arg([1.0, 1.0]), impl.arg([0.0, 0.0]),
+                                                 max_iterations=5000)
+    with pytest.raises(ValueError, match="Q\\[1\\]\\[1\\]"):
+        impl.coordinate_ascent.coordinate_ascent(impl.arg([[1.0, 0.0], [0.0, 0.0]]), impl.arg([1.0, 1.0]),
+                                                 impl.arg([0.0, 0.0]))
+
+
+def test_cap_is_reported_CA_1(impl):
+    Q = impl.arg([[1.0, 0.99], [0.99, 1.0]])
+    with pytest.raises(ConvergenceError, match="did not converge in 3 steps"):
+        impl.coordinate_ascent.coordinate_ascent(Q, impl.arg([1.0, 0.0]), impl.arg([0.0, 0.0]),
+                                                 max_iterations=3, tol=1e-12)
+
+
+def test_exact_arithmetic_CA_1():
+    fit = R.coordinate_ascent([[2, 1], [1, 3]], [1, 2], [2, -2], max_iterations=4, tol=None, record=True)
+    assert fit.path[1] == [Fraction(3, 2), -2] and all(isinstance(v, Fraction) for v in fit.theta)

@@ -1,0 +1,267 @@
+"""Part V §9.2 (SMO-1 … SMO-4): the two-variable step, the pair rules, the solver; fast against
+reference (the same pair sequence), reference in exact arithmetic, and the facts the notes state."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cs229.fast.smo as F
+import cs229.reference.smo as R
+from cs229.proofs import strategies as S
+from cs229.reference import svm
+from cs229.reference.kernels import Gaussian, Linear, Polynomial
+from cs229.reference.results import ConvergenceError
+
+KERNELS = [Linear(), Polynomial(1, 2), Gaussian.from_gamma(0.5)]
+
+
+def _float(p):
+    X, y = p
+    return [[float(v) for v in row] for row in X], list(y)
+
+
+# ---- SMO-2: the two-variable step ----------------------------------------------------------------
+
+@given(S.svm_labelled_sets(min_rows=4, max_rows=7), st.sampled_from([None, Fraction(1), Fraction(1, 3)]),
+       st.data())
+def test_step_maximises_W_on_the_segment_SMO_2(p, C, data):
+    """The step's (αᵢ, αⱼ) is feasible and no point of the segment (20) ∩ box beats it (exact)."""
+    X, y = p
+    m = len(X)
+    alpha = _feasible_alpha(data, y, C)
+    i = data.draw(st.integers(0, m - 1))
+    j = data.draw(st.integers(0, m - 1).filter(lambda k: k != i))
+    try:
+        new = R.two_variable_step(alpha, X, y, i, j, C)
+    except R.InfeasibleError:
+        assert C is None
+        return
+    assert sum(a * t for a, t in zip(new, y)) == 0
+    assert all(a >= 0 and (C is None or a <= C) for a in new)
+    assert [a for k, a in enumerate(new) if k not in (i, j)] == [a for k, a in enumerate(alpha) if k not in (i, j)]
+    W = svm.dual_objective(new, X, y)
+    low, high = R.bounds(alpha[i], alpha[j], y[i], y[j], C)
+    top = high if high is not None else low + 10
+    z = R.zeta(alpha, y, i, j)
+    for k in range(11):
+        a2 = low + (top - low) * Fraction(k, 10)
+        trial = alpha[:]
+        trial[j] = a2
+        trial[i] = R.alpha1_from_alpha2(z, a2, y[i], y[j])
+        assert svm.dual_objective(trial, X, y) <= W
+
+
+def _feasible_alpha(data, y, C):
+    """A feasible α: random values, then the larger class total scaled down to the smaller."""
+    hi = C if C is not None else Fraction(2)
+    alpha = [data.draw(st.fractions(0, hi, max_denominator=6)) for _ in y]
+    pos = sum(a for a, t in zip(alpha, y) if t == 1)
+    neg = sum(a for a, t in zip(alpha, y) if t == -1)
+    if pos == 0 or neg == 0:
+        return [0 * a for a in alpha]
+    target = min(pos, neg)
+    return [a * target / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
+
+
+@given(S.svm_labelled_sets(min_rows=4, max_rows=6), st.data())
+def test_pair_quadratic_and_unclipped_optimum_SMO_2(p, data):
+    """W on the line is aα₂² + bα₂ + c (exact, at three points) and −b/(2a) is
+    α₂ + y⁽²⁾(E₁ − E₂)/η."""
+    X, y = p
+    alpha = _feasible_alpha(data, y, None)
+    i, j = 0, len(X) - 1
+    K = svm.gram_matrix(X)
+    a, b, c = R.pair_quadratic(alpha, y, K, i, j)
+    z = R.zeta(alpha, y, i, j)
+    for a2 in (Fraction(0), Fraction(1, 3), Fraction(5, 2)):
+        trial = alpha[:]
+        trial[j], trial[i] = a2, R.alpha1_from_alpha2(z, a2, y[i], y[j])
+        assert svm.dual_objective(trial, X, y) == a * a2 * a2 + b * a2 + c
+    if a < 0:
+        f = [sum(alpha[k] * y[k] * K[k][t] for k in range(len(X))) for t in range(len(X))]
+        E1, E2 = f[i] - y[i], f[j] - y[j]
+        assert -b / (2 * a) == R.unclipped_optimum(alpha[j], y[j], E1, E2, -2 * a)
+
+
+def test_bounds_clip_and_alpha1_SMO_2():
+    assert R.bounds(Fraction(1, 2), Fraction(1, 4), 1, -1, 1) == (0, Fraction(3, 4))
+    assert R.bounds(Fraction(1, 4), Fraction(1, 2), 1, -1, 1) == (Fraction(1, 4), 1)
+    assert R.bounds(Fraction(3, 4), Fraction(1, 2), 1, 1, 1) == (Fraction(1, 4), 1)
+    assert R.bounds(Fraction(1, 4), Fraction(1, 2), 1, 1, 1) == (0, Fraction(3, 4))
+    assert R.bounds(Fraction(1, 4), Fraction(1, 2), 1, -1, None) == (Fraction(1, 4), None)
+    assert [R.clip(v, 0, 1) for v in (-1, Fraction(1, 2), 2)] == [0, Fraction(1, 2), 1]
+    assert R.clip(5, 0, None) == 5
+    assert R.alpha1_from_alpha2(Fraction(1, 2), Fraction(1, 4), -1, 1) == Fraction(-1, 4)
+
+
+def test_one_alpha_cannot_move_alone_SMO_1(impl):
+    X, y = impl.arg([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]]), impl.arg([1, -1, 1])
+    with pytest.raises(ValueError, match="cannot move alone"):
+        impl.smo.two_variable_step(impl.arg([0.0, 0.0, 0.0]), X, y, 1, 1)
+
+
+# ---- SMO-3: fast and reference choose the same pairs -------------------------------------------
+
+@settings(max_examples=15)
+@given(S.svm_labelled_sets(min_rows=5, max_rows=14, features=3), st.sampled_from(range(len(KERNELS))),
+       st.sampled_from(R.RULES), st.sampled_from([1.0, 0.25, None]), st.integers(0, 2 ** 64 - 1))
+def test_same_pair_sequence_SMO_3(p, k, rule, C, seed):
+    X, y = _float(p)
+    kernel = KERNELS[k]
+    if C is None and k == 0:
+        C = 2.0  # drawn labels are rarely separable by a hyperplane
+    results = []
+    for face in (R, F):
+        args = (X, y) if face is R else (np.array(X), np.array(y))
+        try:
+            results.append(face.smo(*args, C=C, kernel=kernel, rule=rule, tol=1e-6, seed=seed,
+                                    max_iterations=3000, record=True))
+        except (ConvergenceError, R.InfeasibleError) as e:
+            results.append(type(e))
+    ref, fast = results
+    if isinstance(ref, type):
+        assert fast is ref
+        return
+    assert fast.path == ref.path and fast.iterations == ref.iterations
+    assert np.array_equal(fast.alpha, np.array(ref.alpha, dtype=float))
+    assert fast.b == ref.b and fast.objective == ref.objective and fast.kkt_gap == ref.kkt_gap
+    assert list(fast.support) == ref.support
+
+
+def test_splitmix64_is_the_published_sequence_SMO_3():
+    """SplitMix64 from seed 0 (the reference values of the generator's authors)."""
+    g = R.SplitMix64(0)
+    assert [g.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+@pytest.mark.parametrize("rule", R.RULES)
+def test_every_rule_reaches_kkt_within_tol_SMO_3(impl, rule):
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((40, 2))
+    y = np.where(X[:, 0] - X[:, 1] + 0.3 * rng.standard_normal(40) > 0, 1, -1)
+    fit = impl.smo.smo(impl.arg(X.tolist()), impl.arg(y.tolist()), C=1.0, kernel=Gaussian(1),
+                       rule=rule, tol=1e-8)
+    assert fit.converged
+    viol = svm.kkt_violations(list(map(float, fit.alpha)), float(fit.b), X.tolist(), y.tolist(), 1.0,
+                              Gaussian(1))
+    assert max(viol) < 1e-5
+    assert R.kkt_gap(list(map(float, fit.alpha)), X.tolist(), y.tolist(), 1.0, Gaussian(1)) < 1e-5
+
+
+# ---- SMO-4: the solver ---------------------------------------------------------------------------
+
+@settings(max_examples=20)
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8, features=1), st.sampled_from([None, Fraction(1), Fraction(1, 2)]))
+def test_exact_smo_on_rational_data_satisfies_kkt_exactly_SMO_4(p, C):
+    """One feature, linear kernel, Fractions, tol = 0: SMO ends at an exact solution."""
+    X, y = p
+    try:
+        fit = R.smo(X, y, C=C, tol=0, max_iterations=500)
+    except R.InfeasibleError:
+        assert C is None
+        return
+    assert fit.kkt_gap == 0 and all(isinstance(a, Fraction) for a in fit.alpha)
+    assert max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) == 0
+    assert sum(a * t for a, t in zip(fit.alpha, y)) == 0
+
+
+@settings(max_examples=20)
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8, features=2, separable=True))
+def test_hard_margin_threshold_puts_support_vectors_on_the_margin_OMC_4(p):
+    """With b* from (11), every example has functional margin ≥ 1 and the support vectors 1."""
+    X, y = _float(p)
+    fit = R.smo(X, y, C=None, tol=1e-11, max_iterations=20000)
+    w = svm.weights_from_alpha(fit.alpha, X, y)
+    margins = [t * (sum(a * b for a, b in zip(w, x)) + fit.b) for x, t in zip(X, y)]
+    scale = 1 + max(abs(v) for v in w)
+    assert min(margins) >= 1 - 1e-8 * scale
+    assert all(abs(u - 1) <= 1e-8 * scale for u, a in zip(margins, fit.alpha) if a > 1e-9)
+
+
+@settings(max_examples=15)
+@given(S.svm_labelled_sets(min_rows=3, max_rows=7, features=2, separable=False))
+def test_hard_margin_on_inseparable_data_is_refused_SMO_4(p):
+    X, y = _float(p)
+    for face, args in ((R, (X, y)), (F, (np.array(X), np.array(y)))):
+        with pytest.raises(R.InfeasibleError, match="finite C"):
+            face.smo(*args, C=None, tol=1e-6, max_iterations=2000)
+
+
+def test_iteration_cap_reports_the_gap_SMO_4(impl):
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((30, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    with pytest.raises(ConvergenceError, match=r"did not converge in 3 steps: the remaining KKT gap is \d") as e:
+        impl.smo.smo(impl.arg(X.tolist()), impl.arg(y.tolist()), C=1.0, tol=1e-9, max_iterations=3)
+    fit = e.value.result
+    assert fit.iterations == 3 and fit.converged is False and fit.kkt_gap > 1e-9
+
+
+@settings(max_examples=10)
+@given(S.svm_labelled_sets(min_rows=4, max_rows=8, features=2), st.sampled_from(R.RULES))
+def test_W_increases_along_the_path_SMO_4(p, rule):
+    """Replaying the recorded pairs with the two-variable step raises W at every step and ends
+    at the solver's W."""
+    X, y = _float(p)
+    fit = R.smo(X, y, C=1.0, rule=rule, tol=1e-4, record=True, max_iterations=400)
+    alpha = [0.0] * len(X)
+    W = 0.0
+    for i, j in fit.path:
+        alpha = R.two_variable_step(alpha, X, y, i, j, 1.0)
+        new = svm.dual_objective(alpha, X, y)
+        assert new >= W - 1e-12
+        W = new
+    assert abs(W - fit.objective) <= 1e-9 * (1 + abs(W))
+
+
+def test_labels_from_another_set_only_when_asked_SMO_4(impl):
+    X = impl.arg([[0.0], [1.0], [3.0], [4.0]])
+    with pytest.raises(ValueError, match="classes="):
+        impl.smo.smo(X, impl.arg([0, 0, 1, 1]), C=1.0)
+    fit = impl.smo.smo(X, impl.arg([0, 0, 1, 1]), C=1.0, classes=(0, 1))
+    assert fit.classes == (0, 1)
+    assert list(impl.svm.predict(fit, impl.arg([[-1.0], [5.0]]))) == [0, 1]
+
+
+@given(S.svm_labelled_sets(min_rows=4, max_rows=12, features=2), st.sampled_from([0.5, 4.0]))
+def test_fast_kkt_gap_and_step_agree_with_reference_SMO_2_3(p, C):
+    X, y = _float(p)
+    fit = R.smo(X, y, C=C, tol=1e-3, max_iterations=2000)
+    a = [float(v) for v in fit.alpha]
+    assert abs(F.kkt_gap(np.array(a), np.array(X), np.array(y), C) - R.kkt_gap(a, X, y, C)) < 1e-12
+    new_r = R.two_variable_step(a, X, y, 0, len(X) - 1, C)
+    new_f = F.two_variable_step(np.array(a), np.array(X), np.array(y), 0, len(X) - 1, C)
+    assert np.allclose(new_f, new_r, rtol=1e-9, atol=1e-12)
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.sampled_from([-1, 1]), st.sampled_from([-1, 1]),
+       st.floats(-3, 3), st.floats(0.01, 4))
+def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y1, y2, dE, eta):
+    """In floats, (20) would leave α₁ a rounding error inside the box, and an α a hair below C
+    stalls the second-order rule (it stays in I_up but cannot move)."""
+    C = 1.0
+    new = R._step(a1, a2, y1, y2, dE, 0.0, eta, 0.0, 0.0, C, (0, 1))
+    if new is None:
+        return
+    n1, n2 = new
+    low, high = R.bounds(a1, a2, y1, y2, C)
+    assert 0 <= n1 <= C and low <= n2 <= high
+    if (n2 == low and low != 0) or (n2 == high and high != C):
+        assert n1 in (0.0, C)
+
+
+@pytest.mark.parametrize("kernel", [Gaussian.from_gamma(0.1), Polynomial(1, 2), Linear()])
+def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(monkeypatch, kernel):
+    """Above EXACT_MAX the rows come from BLAS; with room for 2 rows only, every eviction and
+    recomputation must give the same iterates as a cache that holds every row."""
+    rng = np.random.default_rng(5)
+    m = 700
+    X = rng.standard_normal((m, 5))
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(m) > 0, 1.0, -1.0)
+    full = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
+    monkeypatch.setattr(F, "CACHE_BYTES", 1)
+    tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
+    assert tiny.path == full.path and np.array_equal(tiny.alpha, full.alpha) and tiny.b == full.b
+    assert full.converged and full.kkt_gap <= 1e-4

@@ -1,0 +1,175 @@
+"""Part V §6 and §8 (OMC-3, OMC-4, OMC-5, SOFT-1, SOFT-2): fast against reference, the exact
+identities of the dual and the soft margin, and prediction through support vectors only."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cs229.fast.smo as FS
+import cs229.fast.svm as F
+import cs229.reference.smo as RS
+import cs229.reference.svm as R
+from cs229.proofs import strategies as S
+from cs229.reference.kernels import Gaussian, Linear, Polynomial
+
+KERNELS = [Linear(), Polynomial(Fraction(1, 2), 3), Gaussian.from_gamma(0.25)]
+
+
+def close(a, b, rel=1e-12):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b).max(initial=0.0)))
+
+
+def _float(p):
+    X, y = p
+    return [[float(v) for v in row] for row in X], list(y)
+
+
+@st.composite
+def fitted(draw, features=2, C=1.0):
+    X, y = _float(draw(S.svm_labelled_sets(min_rows=5, max_rows=14, features=features)))
+    k = draw(st.sampled_from(KERNELS))
+    fit = RS.smo(X, y, C=C, kernel=k, tol=1e-10, max_iterations=20000)
+    return X, y, k, fit
+
+
+# ---- fast == reference -----------------------------------------------------------------------
+
+@given(fitted(), S.matrices(4, 2))
+def test_closed_forms_agree_OMC_3_4_5_SOFT_2(p, Z):
+    X, y, k, fit = p
+    Z = S.to_float(Z)
+    a, b = [float(v) for v in fit.alpha], fit.b
+    Xa, ya, aa = np.array(X), np.array(y), np.array(a)
+    assert close(F.dual_objective(aa, Xa, ya, k), R.dual_objective(a, X, y, k))
+    assert close(F.threshold_soft(aa, Xa, ya, 1.0, k), R.threshold_soft(a, X, y, 1.0, k), 1e-9)
+    assert close(F.threshold_hard(aa, Xa, ya, k), R.threshold_hard(a, X, y, k), 1e-9)
+    assert close(F.decision_values(aa, b, Xa, ya, np.array(Z), k),
+                 R.decision_values(a, b, X, y, Z, k), 1e-10)
+    assert close(F.kkt_violations(aa, b, Xa, ya, 1.0, k), R.kkt_violations(a, b, X, y, 1.0, k), 1e-9)
+    assert close(F.gram_matrix(Xa, k), R.gram_matrix(X, k))
+    assert F.kkt_categories(aa, 1.0) == R.kkt_categories(a, 1.0)
+
+
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8), st.data())
+def test_linear_forms_agree_OMC_3_SOFT_1_SOFT_2(p, data):
+    X, y = _float(p)
+    w = [float(v) for v in data.draw(S.vectors(2))]
+    b = float(data.draw(S.rationals()))
+    nonneg = st.lists(S.rationals(0, 2), min_size=len(X), max_size=len(X))
+    alpha = [float(v) for v in data.draw(nonneg)]
+    r = [float(v) for v in data.draw(nonneg)]
+    xi = R.slacks(w, b, X, y)
+    Xa, ya = np.array(X), np.array(y)
+    assert close(F.weights_from_alpha(alpha, Xa, ya), R.weights_from_alpha(alpha, X, y))
+    assert close(F.lagrangian(w, b, alpha, Xa, ya), R.lagrangian(w, b, alpha, X, y))
+    assert close(F.slacks(w, b, Xa, ya), xi)
+    assert close(F.hinge_objective(w, b, Xa, ya, 2.0), R.hinge_objective(w, b, X, y, 2.0))
+    assert close(F.soft_margin_primal(w, b, xi, Xa, ya, 2.0), R.soft_margin_primal(w, b, xi, X, y, 2.0))
+    assert close(F.soft_margin_lagrangian(w, b, xi, alpha, r, Xa, ya, 2.0),
+                 R.soft_margin_lagrangian(w, b, xi, alpha, r, X, y, 2.0))
+
+
+@settings(max_examples=20)
+@given(fitted(), S.matrices(5, 2))
+def test_decision_function_and_predict_agree_OMC_5(p, Z):
+    X, y, k, fit = p
+    Z = S.to_float(Z)
+    fast_fit = FS.smo(np.array(X), np.array(y), C=1.0, kernel=k, tol=1e-10, max_iterations=20000)
+    assert close(F.decision_function(fast_fit, np.array(Z)), R.decision_function(fit, Z), 1e-9)
+    assert list(F.predict(fast_fit, np.array(Z))) == R.predict(fit, Z)
+
+
+def test_batched_decision_values_cover_every_block_OMC_5():
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((300, 4))
+    y = np.where(X[:, 0] + X[:, 1] ** 2 > 1, 1, -1)
+    fit = FS.smo(X, y, C=1.0, kernel=Gaussian(1))
+    Z = rng.standard_normal((2 * F.BLOCK + 17, 4))
+    got = F.decision_function(fit, Z)
+    sv = fit.support_vectors
+    K = np.exp(-((Z[:, None, :] - sv[None, :, :]) ** 2).sum(-1) / 2)
+    assert np.allclose(got, K @ (fit.support_alpha * fit.support_labels) + fit.b, rtol=1e-10, atol=1e-10)
+
+
+# ---- the identities ---------------------------------------------------------------------------
+
+@given(S.svm_labelled_sets(min_rows=3, max_rows=7), st.data())
+def test_lagrangian_at_w_of_alpha_is_W_OMC_3(p, data):
+    """With w from (9) and Σαy = 0, L(w, b, α) = W(α) for every b (exact)."""
+    X, y = p
+    alpha = [data.draw(st.fractions(0, 3, max_denominator=5)) for _ in y]
+    pos = sum(a for a, t in zip(alpha, y) if t == 1)
+    neg = sum(a for a, t in zip(alpha, y) if t == -1)
+    if pos and neg:
+        alpha = [a * min(pos, neg) / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
+    else:
+        alpha = [0 * a for a in alpha]
+    b = data.draw(S.rationals())
+    w = R.weights_from_alpha(alpha, X, y)
+    assert R.lagrangian(w, b, alpha, X, y) == R.dual_objective(alpha, X, y)
+
+
+@settings(max_examples=20)
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8, features=1), st.sampled_from([Fraction(1), Fraction(2, 3)]))
+def test_strong_duality_at_the_exact_solution_SOFT_1_SOFT_2(p, C):
+    """At the exact SMO solution (one feature, Fractions): W(α) = ½‖w‖² + CΣξ = the hinge form,
+    with ξ = max(0, 1 − y(wᵀx + b)), and rᵢ = C − αᵢ makes the soft-margin Lagrangian equal too."""
+    X, y = p
+    fit = RS.smo(X, y, C=C, tol=0, max_iterations=500)
+    w = R.weights_from_alpha(fit.alpha, X, y)
+    xi = R.slacks(w, fit.b, X, y)
+    primal = R.soft_margin_primal(w, fit.b, xi, X, y, C)
+    assert primal == fit.objective == R.dual_objective(fit.alpha, X, y)
+    assert R.hinge_objective(w, fit.b, X, y, C) == primal
+    r = [C - a for a in fit.alpha]
+    assert R.soft_margin_lagrangian(w, fit.b, xi, fit.alpha, r, X, y, C) == primal
+
+
+@given(fitted())
+def test_prediction_reads_support_vectors_only_OMC_5(p):
+    """Dropping every example with α = 0 leaves the decision values unchanged."""
+    X, y, k, fit = p
+    keep = [i for i, a in enumerate(fit.alpha) if a > 0]
+    full = R.decision_values(fit.alpha, fit.b, X, y, X, k)
+    if not keep:
+        return
+    assert len({y[i] for i in keep}) == 2  # Σ αᵢy⁽ⁱ⁾ = 0 with some αᵢ > 0 needs both classes
+    sub = R.decision_values([fit.alpha[i] for i in keep], fit.b, [X[i] for i in keep],
+                            [y[i] for i in keep], X, k)
+    assert close(sub, full, 1e-12)
+    assert close(R.decision_function(fit, X), full, 1e-12)
+
+
+def test_kkt_categories_SOFT_2():
+    assert R.kkt_categories([0, Fraction(1, 2), 1], 1) == ["easy", "marginally hard", "hard"]
+    assert R.kkt_categories([0, 5], None) == ["easy", "marginally hard"]
+
+
+@given(S.svm_labelled_sets(min_rows=3, max_rows=8), st.data())
+def test_slack_meaning_SOFT_1(p, data):
+    """0 < ξ ≤ 1: inside the margin and not misclassified; ξ > 1: misclassified (exact)."""
+    X, y = p
+    w = data.draw(S.vectors(2))
+    b = data.draw(S.rationals())
+    for x, t, s in zip(X, y, R.slacks(w, b, X, y)):
+        u = t * (sum(a * c for a, c in zip(w, x)) + b)
+        assert s >= 0 and s == max(0, 1 - u)
+        if 0 < s <= 1:
+            assert 0 <= u < 1
+        if s > 1:
+            assert u < 0
+
+
+def test_predict_uses_g_of_zero_as_positive_OMC_5(impl):
+    X, y = impl.arg([[-1.0], [1.0]]), impl.arg([-1, 1])
+    fit = impl.smo.smo(X, y, C=None)
+    assert list(impl.svm.predict(fit, impl.arg([[0.0], [-0.5], [0.5]]))) == [1, -1, 1]
+
+
+def test_infeasible_primal_point_is_refused_SOFT_1(impl):
+    with pytest.raises(ValueError, match="violates"):
+        impl.svm.soft_margin_primal(impl.arg([1.0]), 0.0, impl.arg([0.0, 0.0]), impl.arg([[0.5], [1.0]]),
+                                    impl.arg([1, -1]), 1.0)
