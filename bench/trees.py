@@ -1,6 +1,5 @@
 """Decision-tree benchmarks (001 §11.3): growing a full entropy tree, batched prediction, and the
 reference → fast speedup."""
-import numpy as np
 
 import cs229.fast.trees as F
 import cs229.reference.trees as R

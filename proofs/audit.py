@@ -107,9 +107,11 @@ def render_text(report):
                 lines.append(f"{'':7s} ↳ {o.detail}")
         lines.append("")
     errata = report.errata
-    lines.append(f"Errata ({len(errata)}): printed steps that are false, with the corrected form checked")
+    slips = sum(e.nature == "slip" for e in errata)
+    lines.append(f"Errata ({len(errata)}: {slips} slips of the notes, {len(errata) - slips} transcription "
+                 "artefacts of this copy): printed steps that are false, with the corrected form checked")
     for e in errata:
-        lines.append(f"  {e.id} ({e.source})")
+        lines.append(f"  {e.id} ({e.source}) [{e.nature}]")
         lines.append(f"    printed:        {e.printed}")
         lines.append(f"    corrected:      {e.corrected}")
         lines.append(f"    counterexample: {_clip(e.counterexample, 400)}")
@@ -120,7 +122,7 @@ def render_text(report):
     if missing:
         lines.append(f"Catalog rows with no proof check yet ({len(missing)}): {' '.join(missing)}")
     lines.append(f"Totals: {len(report.rows)} checks, {report.passed} pass, {report.failed} fail; "
-                 f"{len(errata)} errata; seed {report.seed}, {report.examples} examples, "
+                 f"{len(errata)} errata ({slips} slips); seed {report.seed}, {report.examples} examples, "
                  f"{report.digits} digits; {report.seconds:.1f} s")
     return "\n".join(lines)
 
@@ -133,11 +135,13 @@ def to_json(report):
             "worst_residual": r.outcome.residual if r.outcome.residual != float("inf") else None,
             "verdict": r.verdict.lower(), "detail": r.outcome.detail, "seconds": round(r.seconds, 3),
         } for r in report.rows],
-        "errata": [{"id": e.id, "source": e.source, "printed": e.printed, "corrected": e.corrected,
-                    "counterexample": e.counterexample} for e in report.errata],
+        "errata": [{"id": e.id, "source": e.source, "nature": e.nature, "printed": e.printed,
+                    "corrected": e.corrected, "counterexample": e.counterexample} for e in report.errata],
         "uncovered": report.uncovered(),
         "totals": {"checks": len(report.rows), "pass": report.passed, "fail": report.failed,
-                   "errata": len(report.errata), "seconds": round(report.seconds, 2),
+                   "errata": len(report.errata),
+                   "slips": sum(e.nature == "slip" for e in report.errata),
+                   "seconds": round(report.seconds, 2),
                    "seed": report.seed, "examples": report.examples, "digits": report.digits},
     }, indent=2, ensure_ascii=False)
 

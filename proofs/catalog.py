@@ -14,15 +14,18 @@ PARTS = {
     "trees": ("Decision trees", "001 §11.3", ("DT",)),
 }
 
-NEEDS_PROOF = (
-    "LR-2 LR-3 LR-5 LR-7 LR-8 LR-9 LR-10 LR-11 LR-12 LR-13 LR-14 LR-16 "
-    "LG-1 LG-2 LG-3 LG-4 PC-1 NW-1 NW-2 "
-    "EF-1 EF-2 EF-3 EF-4 EF-5 GLM-1 GLM-2 GLM-3 GLM-4 SM-1 SM-2 SM-4 "
-    "GEN-1 MVN-1 GDA-1 GDA-3 GDA-4 NB-1 NB-2 NB-3 NB-4 NB-6 "
-    "MG-2 MG-3 OMC-1 LD-1 LD-2 LD-3 LD-4 OMC-2 OMC-3 OMC-4 KR-1 KR-2 KR-3 KR-4 KR-5 KR-6 KR-7 "
-    "KR-8 SOFT-1 SOFT-2 CA-1 SMO-1 SMO-2 SMO-3 SMO-4 "
-    "DT-2 DT-3 DT-4 DT-5"
-).split()
+# Row numbers per prefix (the catalog ID is prefix-number): written as numbers so that this list
+# is not mistaken for coverage by anything that searches the checks for the IDs themselves.
+_NEEDS_PROOF_ROWS = {
+    "LR": (2, 3, 5, 7, 8, 9, 10, 11, 12, 13, 14, 16),
+    "LG": (1, 2, 3, 4), "PC": (1,), "NW": (1, 2),
+    "EF": (1, 2, 3, 4, 5), "GLM": (1, 2, 3, 4), "SM": (1, 2, 4),
+    "GEN": (1,), "MVN": (1,), "GDA": (1, 3, 4), "NB": (1, 2, 3, 4, 6),
+    "MG": (2, 3), "OMC": (1, 2, 3, 4), "LD": (1, 2, 3, 4), "KR": (1, 2, 3, 4, 5, 6, 7, 8),
+    "SOFT": (1, 2), "CA": (1,), "SMO": (1, 2, 3, 4),
+    "DT": (2, 3, 4, 5),
+}
+NEEDS_PROOF = [f"{prefix}-{n}" for prefix, rows in _NEEDS_PROOF_ROWS.items() for n in rows]
 
 
 def part_of(catalog_id):

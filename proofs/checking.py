@@ -19,7 +19,7 @@ from hypothesis import seed as hypothesis_seed
 
 from .registry import Erratum, Outcome
 
-__all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled",
+__all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled", "exact",
            "numeric_erratum", "combine", "fmt"]
 
 
@@ -28,8 +28,9 @@ class Step:
     the printed line is false, the ``corrected`` expression (with ``printed``/``fixed`` texts
     for the errata list)."""
 
-    def __init__(self, expr, reason="", corrected=None, printed=None, fixed=None):
+    def __init__(self, expr, reason="", corrected=None, printed=None, fixed=None, nature="slip"):
         self.expr = expr
+        self.nature = nature
         self.reason = reason
         self.corrected = corrected
         self.printed = printed if printed is not None else _text(expr)
@@ -100,7 +101,7 @@ def chain(steps, id, source, dimensions=""):
         else:
             witness = counterexample(step.expr, previous)
             errata.append(Erratum(id, source, step.printed, step.fixed,
-                                  witness or "differs symbolically"))
+                                  witness or "differs symbolically", step.nature))
         if not symbolically_equal(step.corrected, previous):
             failures.append(f"step {k}: the corrected form does not follow either")
         previous = step.corrected
@@ -158,8 +159,18 @@ def sampled(ctx, strategy, residual, tol, n=None, digits=None, label=None):
     return Outcome(passed, method, float(worst), detail)
 
 
+def exact(ctx, strategy, predicate, n=None, label="exact", cap=None):
+    """An exact statement decided point by point: ``predicate(point)`` must be True at every
+    drawn point (n, default ctx.examples, at most ``cap``); the first failure is shown."""
+    n = ctx.examples if n is None else n
+    points = draw(ctx, strategy, n if cap is None else min(n, cap))
+    bad = [p for p in points if not predicate(p)]
+    return Outcome(not bad, f"{len(points)} points, {label}", 0.0 if not bad else 1.0,
+                   f"fails at {fmt(bad[0])}" if bad else "")
+
+
 def numeric_erratum(ctx, id, source, printed, corrected, strategy, printed_residual,
-                    corrected_residual, tol, n=None, digits=None):
+                    corrected_residual, tol, n=None, digits=None, nature="slip", method=None):
     """A printed statement checked numerically: it must fail somewhere (the counterexample is
     the first drawn point where |printed_residual| > tol) and the corrected one must hold at
     every drawn point."""
@@ -176,8 +187,9 @@ def numeric_erratum(ctx, id, source, printed, corrected, strategy, printed_resid
         failures.append("recorded as an erratum but the printed form held at every point")
     if worst > tol:
         failures.append(f"corrected form fails: residual {fmt(worst)}")
-    errata = (Erratum(id, source, printed, corrected, f"at {fmt(witness)}"),) if witness is not None else ()
-    return Outcome(not failures, f"{len(points)} points at {digits} digits", float(worst),
+    errata = ((Erratum(id, source, printed, corrected, f"at {fmt(witness)}", nature),)
+              if witness is not None else ())
+    return Outcome(not failures, method or f"{len(points)} points at {digits} digits", float(worst),
                    "; ".join(failures), errata)
 
 

@@ -11,7 +11,7 @@ from .catalog import part_of
 
 KINDS = ("derivation", "identity", "optimality", "reproduction")
 
-__all__ = ["KINDS", "Context", "Erratum", "Outcome", "Check", "REGISTRY", "check", "checks_for"]
+__all__ = ["KINDS", "NATURES", "Context", "Erratum", "Outcome", "Check", "REGISTRY", "check", "checks_for"]
 
 
 @dataclass(frozen=True)
@@ -24,16 +24,29 @@ class Context:
     digits: int = 50
 
 
+NATURES = ("slip", "transcription")
+
+
 @dataclass(frozen=True)
 class Erratum:
     """A printed step that is false: what the page says, what is true, and a point where the
-    printed form fails."""
+    printed form fails.
+
+    nature: 'slip' when the notes' author wrote it so (a sign, an index, a missing hypothesis);
+    'transcription' when the text of this copy lost what the page must have said (a minus sign
+    or a ≥ dropped in extraction, a footnote marker read as a digit, a reader's handwritten
+    annotation), which the reader of the text meets all the same."""
 
     id: str
     source: str
     printed: str
     corrected: str
     counterexample: str
+    nature: str = "slip"
+
+    def __post_init__(self):
+        if self.nature not in NATURES:
+            raise ValueError(f"nature must be one of {NATURES}, got {self.nature!r}")
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,15 @@ def test_audit_part_I_passes_and_lists_every_LR_row(capsys):
     assert {"LR-5", "LR-9"} <= errata
     for e in report["errata"]:
         assert set(e) >= {"id", "source", "printed", "corrected", "counterexample"} and e["counterexample"]
+        assert e["nature"] in ("slip", "transcription")
+    natures = {e["id"]: e["nature"] for e in report["errata"]}
+    assert natures["LR-5"] == "slip" and natures["LR-9"] == "transcription"
 
 
 def test_audit_text_report_has_tables_errata_and_totals(capsys):
     code, out = _run(["audit", "--id", "LR-5,LR-9", "--quiet", "--examples", "5"], capsys)
     assert code == 0
-    assert "Part I: Linear regression" in out and "Errata (2)" in out
+    assert "Part I: Linear regression" in out and "Errata (2: 1 slips of the notes, 1 transcription" in out
     assert "counterexample:" in out and out.strip().splitlines()[-1].startswith("Totals:")
 
 

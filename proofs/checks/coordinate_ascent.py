@@ -1,7 +1,6 @@
 """Part V §9.1 checks: coordinate ascent on a concave quadratic (CA-1) (000 V §9.1; 004)."""
 import mpmath
 import sympy as sp
-from hypothesis import strategies as st
 
 from cs229.reference import coordinate_ascent as ca
 from cs229.reference import linalg

@@ -1,5 +1,6 @@
 """Part V §4-6 checks: the three optimal margin problems, Lagrange duality, weak and strong
 duality, the KKT conditions and support vectors (000 V §4-6; 001 "Duality - notes"; 002 §1.5.1)."""
+import functools
 from fractions import Fraction
 
 import mpmath
@@ -11,16 +12,13 @@ from cs229.reference import linalg
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt
+from ..checking import exact, Step, chain, combine, draw, fmt
 from ..registry import Erratum, Outcome, check
 
 
-def _exact(ctx, strategy, predicate, n=None):
-    # exact checks are decided per point, so 20 points by default keep the audit within budget
-    points = draw(ctx, strategy, min(ctx.examples, 20) if n is None else n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+# exact checks are decided per point; at most 20 points keep the audit within its budget
+_exact = functools.partial(exact, cap=20)
+
 
 
 def _problem(qp):
@@ -161,7 +159,8 @@ def dual_domain(ctx):
                       "d* = max_{α,β: α>0} θ_D(w)",
                       "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (as the first copy prints): the maximiser may have αᵢ = 0",
                       f"min w² s.t. w − 1 ≤ 0: d* = θ_D(0) = 0 but θ_D(α) = −α²/4 − α < 0 at every α > 0, "
-                      f"e.g. θ_D({below[0]}) = {du.theta_D(problem, [below[0]])}"),) if below else ()
+                      f"e.g. θ_D({below[0]}) = {du.theta_D(problem, [below[0]])}",
+                      "transcription"),) if below else ()
     return Outcome(passed, f"exact; {len(alphas)} values of α > 0", 0.0,
                    "" if passed else "the inactive-constraint example did not behave as derived", errata)
 

@@ -12,15 +12,12 @@ from cs229.reference import generative as G
 from cs229.reference import linalg
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, sampled
+from ..checking import exact, Step, chain, combine, draw, fmt, sampled
 from ..registry import Erratum, Outcome, check
 
 
-def _exact_points(ctx, strategy, predicate, n=None):
-    points = draw(ctx, strategy, n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+_exact_points = exact
+
 
 
 def _sigmoid(z):

@@ -166,7 +166,8 @@ def gaussian_chain_000(ctx):
         Step(_normal(y, mu, 1), "N(μ, 1) density"),
         Step(sp.Integer(1), "the chain's left side as printed",
              corrected=_normal(y, mu, 1), printed="p(y;μ)/p(y;μ) = (1/√(2π)) exp(−½(y − μ)²)",
-             fixed="p(y;μ) = (1/√(2π)) exp(−½(y − μ)²) (the fraction bar is an extraction artefact)"),
+             fixed="p(y;μ) = (1/√(2π)) exp(−½(y − μ)²) (the fraction bar is an extraction artefact)",
+             nature="transcription"),
         Step(1 / sp.sqrt(2 * sp.pi) * sp.exp(-(y - mu) ** 2 / 2), "as printed"),
         Step(1 / sp.sqrt(2 * sp.pi) * sp.exp(-y ** 2 / 2) * sp.exp(mu * y - mu ** 2 / 2), "expand the square"),
     ], "EF-3", "000 §8")
@@ -198,7 +199,8 @@ def gaussian_variance_as_printed(ctx):
         ctx, "EF-3", "000 §8 (before the Gaussian chain)",
         "let's set σ² = 1.6, then p(y; μ) = (1/√(2π)) exp(−½(y − μ)²)",
         "σ² = 1 (the '6' is the marker of footnote 6); then p(y; μ) = (1/√(2π)) exp(−½(y − μ)²)",
-        points, with_variance("1.6"), with_variance(1), _tight(ctx), n=min(ctx.examples, 15))
+        points, with_variance("1.6"), with_variance(1), _tight(ctx), n=min(ctx.examples, 15),
+        nature="transcription")
 
 
 @check("EF-3", "the reference's GAUSSIAN: η = μ, a = η²/2, b = e^(−y²/2)/√(2π) give N(μ, 1)",
@@ -336,7 +338,7 @@ def link_annotation(ctx):
         "link function g(μ) = η or μ = g⁻¹(η), response function",
         "with the notes' g (the response, g(η) = E[T(y); η]): μ = g(η) and η = g⁻¹(μ) is the link "
         "(fn 7: many texts swap the names)", S.natural_parameters(-4, 4), printed, corrected,
-        _tight(ctx), n=min(ctx.examples, 15))
+        _tight(ctx), n=min(ctx.examples, 15), nature="transcription")
 
 
 # ---- GLM-2, GLM-3 ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Part V §7 checks: feature maps and kernels, kernel matrices, Mercer's test and the string
 kernel (000 V §7; 004; 002 §1.5.2)."""
+import functools
 from fractions import Fraction
 
 import mpmath
@@ -10,16 +11,13 @@ from cs229.reference import kernels as kr
 from cs229.reference import linalg
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt
+from ..checking import exact, Step, chain, combine, draw, fmt
 from ..registry import Erratum, Outcome, check
 
 
-def _exact(ctx, strategy, predicate, n=None):
-    # exact checks are decided per point, so 20 points by default keep the audit within budget
-    points = draw(ctx, strategy, min(ctx.examples, 20) if n is None else n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+# exact checks are decided per point; at most 20 points keep the audit within its budget
+_exact = functools.partial(exact, cap=20)
+
 
 
 def _xz(n):
@@ -246,10 +244,12 @@ def psd_chain(ctx):
     if value == 0:
         errata = (Erratum("KR-6", "000 V §7 (first copy, line 1264)", "zᵀKz = … = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² > 0",
                           "… ≥ 0 (as 002 §1.5.2, 004 and the second copy print)",
-                          f"linear kernel, x⁽¹⁾ = x⁽²⁾ = {fmt(X[0])}, z = {fmt(zero)}: zᵀKz = {value}"),
+                          f"linear kernel, x⁽¹⁾ = x⁽²⁾ = {fmt(X[0])}, z = {fmt(zero)}: zᵀKz = {value}",
+                          "transcription"),
                   Erratum("KR-6", "000 V §7 (second copy, line 1808)", "this shows that K is positive semi-definite (K > 0)",
                           "K ⪰ 0 (K ≥ 0, as the first copy prints): K > 0 would mean positive definite",
-                          f"the same K = {fmt(kr.kernel_matrix(X, kr.Linear()))} is singular, not positive definite"))
+                          f"the same K = {fmt(kr.kernel_matrix(X, kr.Linear()))} is singular, not positive definite",
+                          "transcription"))
     return combine(symbolic, symmetric, exact,
                    Outcome(value == 0, "exact", 0.0, "" if value == 0 else "the counterexample failed", errata))
 

@@ -11,7 +11,7 @@ from cs229.reference import datasets, linalg
 from cs229.reference import linear_regression as lr
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, numeric_erratum, sampled
+from ..checking import exact, Step, chain, combine, numeric_erratum, sampled
 from ..registry import Outcome, check
 from ..symbolic import gradient_vector, symbol_matrix, tr
 
@@ -25,12 +25,8 @@ def _least_squares_symbols(m=M, n=N):
     return X, y, theta
 
 
-def _exact_points(ctx, strategy, predicate, n=None):
-    """Count the drawn points where an exact equality fails."""
-    points = draw(ctx, strategy, n)
-    bad = [p for p in points if not predicate(p)]
-    detail = f"fails at {fmt(bad[0])}" if bad else ""
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0, detail)
+_exact_points = exact
+
 
 
 # ---- LR-2 ------------------------------------------------------------------------------------
@@ -381,7 +377,7 @@ def lwr_objective_sign(ctx):
         "1. Fit θ to minimize Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ θᵀx⁽ⁱ⁾)²  (its gradient is not 0 at the weighted least-squares θ)",
         "1. Fit θ to minimize Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)²",
         _lwr_problems(), lambda p: gradients(p)[0], lambda p: gradients(p)[1],
-        mpmath.mpf(10) ** (-(ctx.digits - 10)), n=min(ctx.examples, 15))
+        mpmath.mpf(10) ** (-(ctx.digits - 10)), n=min(ctx.examples, 15), nature="transcription")
 
 
 # ---- LR-16 -----------------------------------------------------------------------------------

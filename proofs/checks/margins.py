@@ -1,4 +1,5 @@
 """Part V §2-3 checks: functional and geometric margins (000 V §3; 002 §1.5.1)."""
+import functools
 from fractions import Fraction
 
 import sympy as sp
@@ -8,7 +9,7 @@ from cs229.reference import linalg
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt
+from ..checking import exact, Step, chain, combine, draw, fmt
 from ..registry import Erratum, Outcome, check
 
 N = 3  # the dimension the symbolic chains are proved in
@@ -25,12 +26,9 @@ def _norm(w):
     return sp.sqrt(sum(v ** 2 for v in w))
 
 
-def _exact(ctx, strategy, predicate, n=None):
-    # exact checks are decided per point, so 20 points by default keep the audit within budget
-    points = draw(ctx, strategy, min(ctx.examples, 20) if n is None else n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+# exact checks are decided per point; at most 20 points keep the audit within its budget
+_exact = functools.partial(exact, cap=20)
+
 
 
 @st.composite

@@ -9,16 +9,13 @@ from cs229.reference import linalg
 from cs229.reference import matrix_calculus as mc
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, sampled
-from ..registry import Outcome, check
+from ..checking import exact, Step, chain, combine, sampled
+from ..registry import check
 from ..symbolic import gradient_matrix, symbol_matrix, tr
 
 
-def _exact(ctx, strategy, predicate, n=None):
-    points = draw(ctx, strategy, n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+_exact = exact
+
 
 
 # ---- LR-7 ------------------------------------------------------------------------------------
@@ -87,7 +84,8 @@ def identity_1(ctx):
         Step(grad, "∇_A trAB by definition"),
         Step(B.T, "(1)"),
         Step(printed, "'the (i, j)-entry of Bᵀ, or equivalently, B_ii'", corrected=corrected,
-             printed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bᵢᵢ", fixed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bⱼᵢ"),
+             printed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bᵢᵢ", fixed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bⱼᵢ",
+             nature="transcription"),
     ], "LR-9", "000 §2.1, after (1)-(4)", "A 2×3")
 
 

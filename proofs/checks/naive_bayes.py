@@ -11,18 +11,15 @@ from hypothesis import strategies as st
 from cs229.reference import naive_bayes as NB
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, counterexample, draw, fmt, sampled, symbolically_equal
+from ..checking import exact, Step, chain, combine, counterexample, sampled, symbolically_equal
 from ..registry import Outcome, check
 
 N_FEATURES = 3  # the size the symbolic chains are proved at
 CONFIGURATIONS = list(itertools.product((0, 1), repeat=N_FEATURES))
 
 
-def _exact_points(ctx, strategy, predicate, n=None):
-    points = draw(ctx, strategy, n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+_exact_points = exact
+
 
 
 # ---- NB-1 ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from cs229.reference import linalg, scalar, smo, svm
 from cs229.reference.kernels import Gaussian, Linear
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, numeric_erratum, sampled
+from ..checking import exact, Step, chain, combine, draw, fmt, numeric_erratum, sampled
 from ..registry import Outcome, check
 
 M = 4  # the number of α in the symbolic checks
@@ -38,11 +38,8 @@ def _W(alpha, y, K):
                             for i in range(m) for j in range(m)) / 2
 
 
-def _exact_points(ctx, strategy, predicate, n=None, label="exact"):
-    points = draw(ctx, strategy, n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, {label}", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+_exact_points = exact
+
 
 
 # ---- SMO-1 -----------------------------------------------------------------------------------
@@ -171,7 +168,8 @@ def upper_bound_h(ctx):
         ctx, "SMO-2", "000 V §9.2 (both copies of Part V)",
         "there will be some lower-bound L and some upper-bound L on the permissible values for α₂",
         "there will be some lower-bound L and some upper-bound H on the permissible values for α₂",
-        _boxed_pairs(), lambda p: residuals(p)[0], lambda p: residuals(p)[1], 0, n=min(ctx.examples, 30))
+        _boxed_pairs(), lambda p: residuals(p)[0], lambda p: residuals(p)[1], 0, n=min(ctx.examples, 30),
+        nature="transcription")
 
 
 @check("SMO-2", "the step maximises the quadratic: 004's 'minimize' and 001's 'global minimum' name the "

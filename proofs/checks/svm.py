@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from cs229.reference import smo, svm
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, sampled
+from ..checking import exact, Step, chain, combine, draw, fmt, sampled
 from ..registry import Outcome, check
 from ..symbolic import gradient_vector, symbol_matrix
 
@@ -31,11 +31,8 @@ def _dot(u, v):
     return (u.T * v)[0, 0]
 
 
-def _exact_points(ctx, strategy, predicate, n=None, label="exact"):
-    points = draw(ctx, strategy, n)
-    bad = [p for p in points if not predicate(p)]
-    return Outcome(not bad, f"{len(points)} points, {label}", 0.0 if not bad else 1.0,
-                   f"fails at {fmt(bad[0])}" if bad else "")
+_exact_points = exact
+
 
 
 def _one_feature_solutions(ctx, C, n):
