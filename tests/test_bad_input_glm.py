@@ -30,7 +30,8 @@ TABLE = Table(F, R, VALID, parameters={
     "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("family", "cauchy"),
                ("family", ef.multinomial(3))],
     "predict": [("family", 3)],
-}, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)})
+}, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
+    others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())
 FACES = TABLE.faces
 

@@ -38,7 +38,7 @@ TABLE = Table(F, R, valid={
     "lwr_weights": [("tau", 0.0), ("tau", -2.0)],
     "lwr_predict": [("tau", 0.0)],
     "polynomial_features": [("degree", 0)],
-})
+}, others={"IterativeResult", "ConvergenceError"})
 install(TABLE, globals())
 FACES = TABLE.faces
 
