@@ -57,9 +57,10 @@ TABLE = Table({"svm": F, "smo": FS, "coordinate_ascent": FC}, {"svm": R, "smo": 
     ("svm", "kkt_violations"): [("C", 0.0)],
     ("smo", "smo"): [("C", 0.0), ("C", -1.0), ("tol", -1e-3), ("max_iterations", 0), ("rule", "fastest"),
                      ("max_iterations", 2.5, TypeError), ("seed", 1.5, TypeError), ("kernel", "rbf", TypeError),
-                     ("C", "large", TypeError)]
-                    + [("y", np.array(labels, dtype=float), ValueError, "y")  # labels must be -1 and 1
-                       for labels in ([0, 0, 1, 1, 1], [-1, -1, 1, 2, 1], [1, 1, 1, 1, 1])],
+                     ("C", "large", TypeError),
+                     ("y", np.array([0.0, 0, 1, 1, 1]), ValueError, r"y\[0\] is .*labels must be -1 and 1"),
+                     ("y", np.array([-1.0, -1, 1, 2, 1]), ValueError, r"y\[3\] is .*labels must be -1 and 1"),
+                     ("y", np.ones(5), ValueError, "y has only one class")],
     ("smo", "two_variable_step"): [("C", 0.0), ("i", 7), ("j", -1)],
     ("smo", "kkt_gap"): [("C", -0.5)],
     ("coordinate_ascent", "coordinate_ascent"): [("max_iterations", 0), ("tol", -1.0), ("order", "random")],
