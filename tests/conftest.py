@@ -19,6 +19,10 @@ settings.register_profile("deep", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+# The generic bad-input checks live outside the test modules: rewrite their asserts too, so that
+# a failure shows the values compared.
+pytest.register_assert_rewrite("bad_input")
+
 
 class Impl:
     """One face of the library: ``impl.linear_regression`` is cs229.<face>.linear_regression;

@@ -1,0 +1,305 @@
+"""The bad-input treatment that every fast entry point gets (CONTRIBUTING, tests), written once.
+
+A topic's ``test_bad_input_<topic>.py`` declares a :class:`Table` (valid keyword arguments per
+entry point, values to refuse, labels, the error each length mismatch gives) and calls
+``install(TABLE, globals())``; the generic checks below then run on both faces:
+
+- a NaN or ±inf entry in any array argument: ValueError naming the argument and the entry;
+- an empty array: ValueError; a non-numeric entry: TypeError; a ragged matrix: ValueError;
+- X (or its stand-in) and y of different lengths: ValueError with the two lengths;
+- each declared bad value of an argument: the declared error and message;
+- labels outside their set: ValueError naming the label's entry;
+- the fast face leaves the caller's arrays (and a model's array fields) as they were;
+- every dtype and layout (ints, float32, Fortran order, strided, read-only) gives exactly the
+  answer, or the error, of the same values as float64 C-contiguous;
+- every public function of the fast module is in the table and has the reference's signature.
+
+A key of the table is a function name, or ``(module, name)`` where one table spans several
+modules. An argument ``model.<field>`` stands for an array field of a model argument: the field
+gets the array checks and the model is rebuilt around the bad value.
+"""
+import dataclasses
+import inspect
+import numbers
+import re
+
+import numpy as np
+import pytest
+
+FACES = ("fast", "reference")
+
+
+def _label(key):
+    return ".".join(key) if isinstance(key, tuple) else key
+
+
+def _id(part):
+    if isinstance(part, tuple):
+        return _label(part)
+    if isinstance(part, type):
+        return part.__name__
+    if part is None or isinstance(part, (str, numbers.Number)):
+        return str(part)
+    return type(part).__name__
+
+
+def _ids(cases, parts):
+    return ["-".join(_id(part) for part in case[:parts]) for case in cases]
+
+
+class Table:
+    """What one topic's bad-input suite is about.
+
+    fast, reference: the modules (or ``{module name: module}`` with ``(module, name)`` keys).
+    valid: key -> valid keyword arguments; every numpy array among them is an array argument.
+    parameters: key -> [(argument, bad value[, error[, message pattern]])]; the error defaults to
+        ValueError, the pattern to the argument's name.
+    labels: (key, argument) -> values outside the label set.
+    lengths: key -> the message of a y one entry short; a key with arrays X and y needs none.
+    models: model class -> its array fields that get the array checks.
+    exempt: check name ("empty", "non_numeric", ...) -> argument names that check leaves out:
+        where the input is valid (no observations, documents of different lengths), or refused
+        otherwise (non-numeric labels are a ValueError of the label set).
+    non_finite, empty: message patterns, ``{arg}`` standing for the escaped argument name.
+    messages: (check, argument) -> the message pattern where it is not the check's own (a
+        non-finite label is refused as a label).
+    keep_values: keys (or True for all) whose arrays get integer dtypes only when integral, where
+        rounding would leave the function's domain.
+    others: the rest of what the fast modules export (keys like the table's): classes, and
+        functions whose bad input the topic's own tests cover.
+    """
+
+    def __init__(self, fast, reference, valid, *, parameters=None, labels=None, lengths=None, models=None,
+                 exempt=None, non_finite=r"{arg}\[.*finite", empty=r"{arg}.*(empty|length 0)", messages=None,
+                 keep_values=(), others=()):
+        self.faces = {"fast": fast, "reference": reference}
+        self.valid = valid
+        self.parameters = parameters or {}
+        self.labels = dict(labels or {})
+        self.models = dict(models or {})
+        self.exempt = {check: set(args) for check, args in (exempt or {}).items()}
+        self.non_finite = non_finite
+        self.empty = empty
+        self.messages = dict(messages or {})
+        self.keep_values = keep_values
+        self.others = set(others)
+        self.lengths = {key: f"X has {kw['X'].shape[0]} rows but y has {kw['X'].shape[0] - 1} entries"
+                        for key, kw in valid.items()
+                        if isinstance(kw.get("X"), np.ndarray) and isinstance(kw.get("y"), np.ndarray)}
+        self.lengths.update(lengths or {})
+
+    # ---- the table's arguments -------------------------------------------------------------
+
+    def function(self, face, key):
+        if isinstance(key, tuple):
+            return getattr(self.faces[face][key[0]], key[1])
+        return getattr(self.faces[face], key)
+
+    def arguments(self, key):
+        """Array arguments of ``key``, and ``model.<field>`` for the array fields of its models."""
+        for arg, value in self.valid[key].items():
+            if isinstance(value, np.ndarray):
+                yield arg
+            elif type(value) in self.models:
+                yield from (f"{arg}.{field}" for field in self.models[type(value)])
+
+    def value(self, key, arg):
+        if "." in arg:
+            model, field = arg.split(".")
+            return np.array(getattr(self.valid[key][model], field))
+        return self.valid[key][arg]
+
+    def cases(self, check=None):
+        """(key, argument) pairs that ``check`` applies to."""
+        left_out = self.exempt.get(check, set())
+        return [(key, arg) for key in self.valid for arg in self.arguments(key) if arg not in left_out]
+
+    def message(self, check, arg, pattern):
+        return self.messages.get((check, arg), pattern.format(arg=re.escape(arg)))
+
+    def call(self, face, key, **override):
+        """Call ``key`` on ``face`` with its valid arguments, some overridden; the reference gets
+        nested lists where the table has arrays."""
+        kwargs = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in self.valid[key].items()}
+        fields = {}
+        for name in [k for k in override if "." in k]:
+            model, field = name.split(".")
+            fields.setdefault(model, {})[field] = override.pop(name)
+        kwargs.update(override)
+        for model, values in fields.items():
+            kwargs[model] = dataclasses.replace(kwargs[model], **values)
+        if face == "reference":
+            kwargs = {k: _listed(v) for k, v in kwargs.items()}
+        return self.function(face, key)(**kwargs)
+
+    def layouts(self, key, a):
+        keep = self.keep_values is True or key in self.keep_values
+        return layouts(a, round_to_int=not keep)
+
+
+def _listed(v):
+    if isinstance(v, np.ndarray):
+        return v.tolist()
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        arrays = {f.name: getattr(v, f.name) for f in dataclasses.fields(v)
+                  if isinstance(getattr(v, f.name), np.ndarray)}
+        return dataclasses.replace(v, **{k: a.tolist() for k, a in arrays.items()}) if arrays else v
+    return v
+
+
+def layouts(a, round_to_int=True):
+    """(label, a variant of ``a``): the dtypes and memory layouts a caller may hand over. Integer
+    dtypes hold ``a`` rounded, or appear only when ``a`` is integral if ``round_to_int`` is false."""
+    yield "as given", a
+    ints = np.rint(a)
+    if round_to_int or np.array_equal(ints, a):
+        yield "int64", ints.astype(np.int64)
+        yield "int32", ints.astype(np.int32)
+        if (ints >= 0).all() and (ints < 256).all():
+            yield "uint8", ints.astype(np.uint8)
+    yield "float64", a.astype(np.float64)
+    yield "float32", a.astype(np.float32)
+    yield "fortran", np.asfortranarray(a)
+    wide = np.zeros(a.shape[:-1] + (2 * a.shape[-1],), dtype=a.dtype)
+    wide[..., ::2] = a
+    yield "strided", wide[..., ::2]
+    ro = a.copy()
+    ro.setflags(write=False)
+    yield "read-only", ro
+
+
+def same(a, b):
+    """Exact equality of two answers, looking inside results, models, trees and containers."""
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        return type(a) is type(b) and all(same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, np.ndarray) and a.dtype.kind not in "biuf":
+        a = a.tolist()
+    if isinstance(b, np.ndarray) and b.dtype.kind not in "biuf":
+        b = b.tolist()
+    if isinstance(a, (list, tuple)):
+        return isinstance(b, (list, tuple)) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, np.ndarray) or (isinstance(a, numbers.Number) and not isinstance(a, bool)):
+        try:
+            return np.array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float), equal_nan=True)
+        except (TypeError, ValueError):
+            return False
+    return a == b
+
+
+def _outcome(f):
+    """What calling ``f`` gives: ("answer", value) or ("error", type, message)."""
+    try:
+        return ("answer", f())
+    except Exception as e:  # the layouts must fail alike where the float64 input fails
+        return ("error", type(e), str(e))
+
+
+def install(t, namespace, suffix=""):
+    """Define the generic checks of table ``t`` as test functions in ``namespace`` (a test
+    module's globals), each name ending in ``suffix``; a check with no case is left out."""
+    tests = []
+
+    def check(cases, *names, shown=3):
+        """Parametrize over ``cases`` (tuples of ``names``), the first ``shown`` in the ids."""
+        def define(f):
+            if cases:
+                values = cases if len(names) > 1 else [case[0] for case in cases]
+                tests.append(pytest.mark.parametrize(",".join(names), values, ids=_ids(cases, shown))(f))
+            return f
+        return define
+
+    @pytest.mark.parametrize("face", FACES)
+    @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+    @check(t.cases("non_finite"), "key", "arg")
+    def test_non_finite_is_refused(face, key, arg, bad):
+        value = t.value(key, arg).astype(float)
+        value.flat[-1] = bad
+        with pytest.raises(ValueError, match=t.message("non_finite", arg, t.non_finite)):
+            t.call(face, key, **{arg: value})
+
+    @pytest.mark.parametrize("face", FACES)
+    @check(t.cases("empty"), "key", "arg")
+    def test_empty_is_refused(face, key, arg):
+        value = t.value(key, arg)
+        with pytest.raises(ValueError, match=t.message("empty", arg, t.empty)):
+            t.call(face, key, **{arg: np.empty((0,) + value.shape[1:], dtype=value.dtype)})
+
+    @pytest.mark.parametrize("face", FACES)
+    @check(t.cases("non_numeric"), "key", "arg")
+    def test_non_numeric_is_refused(face, key, arg):
+        value = t.value(key, arg).astype(object)
+        value.flat[0] = "a"
+        with pytest.raises(TypeError, match=t.message("non_numeric", arg, "{arg}")):
+            t.call(face, key, **{arg: value.tolist()})
+
+    @pytest.mark.parametrize("face", FACES)
+    @check([(k, a) for k, a in t.cases("ragged") if t.value(k, a).ndim == 2], "key", "arg")
+    def test_ragged_is_refused(face, key, arg):
+        rows = t.value(key, arg).tolist()
+        rows[-1] = rows[-1][:-1]
+        with pytest.raises(ValueError, match=t.message("ragged", arg, "{arg}")):
+            t.call(face, key, **{arg: rows})
+
+    @pytest.mark.parametrize("face", FACES)
+    @check(list(t.lengths.items()), "key", "message", shown=1)
+    def test_mismatched_lengths_are_refused(face, key, message):
+        with pytest.raises(ValueError, match=message):
+            t.call(face, key, y=t.valid[key]["y"][:-1])
+
+    @pytest.mark.parametrize("face", FACES)
+    @check([(key, *(case + (ValueError, re.escape(case[0]))[len(case) - 2:]))
+            for key, cases in t.parameters.items() for case in cases], "key", "arg", "bad", "error", "message")
+    def test_parameters_out_of_range_are_refused(face, key, arg, bad, error, message):
+        with pytest.raises(error, match=message):
+            t.call(face, key, **{arg: bad})
+
+    @pytest.mark.parametrize("face", FACES)
+    @check([(key, arg, bad) for (key, arg), bads in sorted(t.labels.items()) for bad in bads], "key", "arg", "bad")
+    def test_labels_outside_their_set_are_refused(face, key, arg, bad):
+        value = t.value(key, arg).astype(float)
+        value.flat[0] = bad
+        with pytest.raises(ValueError, match=rf"{re.escape(arg)}\[0\]"):
+            t.call(face, key, **{arg: value})
+
+    @check([(key,) for key in t.valid], "key")
+    def test_callers_arrays_are_untouched(key):
+        kwargs = {}
+        for k, v in t.valid[key].items():
+            if type(v) in t.models:
+                v = dataclasses.replace(v, **{f: np.array(getattr(v, f)) for f in t.models[type(v)]})
+            kwargs[k] = v.copy() if isinstance(v, np.ndarray) else v
+        before = {arg: t.value(key, arg).copy() for arg in t.arguments(key)}
+        t.function("fast", key)(**kwargs)
+        for arg, value in before.items():
+            model, _, field = arg.partition(".")
+            now = getattr(kwargs[model], field) if field else kwargs[arg]
+            assert np.array_equal(now, value), f"{_label(key)} modified {arg}"
+
+    @check(t.cases(), "key", "arg")
+    def test_every_dtype_and_layout_gives_the_same_answer(key, arg):
+        for label, variant in t.layouts(key, t.value(key, arg)):
+            expected = _outcome(lambda: t.call("fast", key, **{arg: np.ascontiguousarray(variant, dtype=np.float64)}))
+            got = _outcome(lambda: t.call("fast", key, **{arg: variant}))
+            assert got[0] == expected[0] and same(got[1:], expected[1:]), \
+                f"{_label(key)}({arg} as {label}): {got} != {expected}"
+
+    fast = t.faces["fast"]
+    modules = fast if isinstance(fast, dict) else {fast.__name__.rpartition(".")[2]: fast}
+
+    def names(keys, module):
+        return {k[1] if isinstance(k, tuple) else k for k in keys if not isinstance(k, tuple) or k[0] == module}
+
+    @check([(m,) for m in modules], "module")
+    def test_every_fast_function_is_covered(module):
+        exported = set(modules[module].__all__)
+        assert exported - names(t.others, module) == names(t.valid, module)
+        assert names(t.others, module) <= exported
+
+    @check([(key,) for key in t.valid], "key")
+    def test_signatures_cover_the_reference(key):
+        assert inspect.signature(t.function("fast", key)) == inspect.signature(t.function("reference", key))
+
+    for f in tests:
+        namespace[f.__name__ + suffix] = f
