@@ -115,19 +115,9 @@ def as_order(order, m):
     return np.ascontiguousarray(o, dtype=np.intp)
 
 
-# ---- Part IV (generative learning): labels, binary and integer features, token-id documents ----
+# ---- Part IV (generative learning): binary and integer features, token-id documents ----
 
-__all__ += ["as_labels", "as_binary_matrix", "as_integer_matrix", "as_documents"]
-
-
-def as_labels(y, name="y", length=None, length_name=None):
-    """Labels in {0, 1} (any real dtype) as a uint8 array; the first other value is named."""
-    a = as_vector(y, name, length, length_name)
-    bad = (a != 0) & (a != 1)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"{name}[{i}] is {a[i]}: labels must be 0 or 1")
-    return a.astype(np.uint8)
+__all__ += ["as_binary_matrix", "as_integer_matrix", "as_documents"]
 
 
 def as_binary_matrix(X, name="X"):
@@ -262,7 +252,7 @@ def _labels(y, name, length, length_name, ok, expected):
 
 
 def as_binary_labels(y, name="y", length=None, length_name=None):
-    """Labels in {0, 1} as float64 0.0 / 1.0."""
+    """Labels in {0, 1} as float64 0.0 / 1.0 (Part IV's counting loops take them as uint8)."""
     return _labels(y, name, length, length_name, lambda a: (a == 0) | (a == 1), "labels must be 0 or 1")
 
 
@@ -308,13 +298,14 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
-            raise ValueError(f"classes must be two distinct labels (negative, positive), got {classes!r}")
+            raise ValueError("classes must be a pair of two distinct labels (negative, positive), "
+                             f"got {classes!r}")
         neg = a == classes[0]
         pos = a == classes[1]
         bad = ~(np.asarray(neg) | np.asarray(pos))
         if bad.any():
             i = int(np.argmax(bad))
-            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is not one of classes={classes!r}")
+            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is neither class of classes={classes!r}")
         return np.where(pos, 1.0, -1.0)
     if a.dtype.kind == "b":
         raise TypeError(f"{name} holds booleans: labels must be -1 or 1")

@@ -75,9 +75,9 @@ def same_length(X, y, x_name="X", y_name="y"):
         raise ValueError(f"{x_name} has {len(X)} rows but {y_name} has {len(y)} entries")
 
 
-# ---- Part IV (generative learning): labels, discrete features, counts --------------------------
+# ---- Part IV (generative learning): discrete features, counts (labels: binary_labels below) --------------------------
 
-__all__ += ["labels", "binary_matrix", "natural", "nonnegative", "integer_matrix"]
+__all__ += ["binary_matrix", "natural", "nonnegative", "integer_matrix"]
 
 
 def _integer(value, name, where):
@@ -91,17 +91,6 @@ def _integer(value, name, where):
     if value != int(value):
         raise ValueError(f"{name}{where} is {value}: expected an integer")
     return int(value)
-
-
-def labels(y, name="y"):
-    """Class labels y⁽ⁱ⁾ ∈ {0, 1} as ints; any real number equal to 0 or 1 is accepted."""
-    y = vector(y, name)
-    out = []
-    for i, v in enumerate(y):
-        if v != 0 and v != 1:
-            raise ValueError(f"{name}[{i}] is {v}: labels must be 0 or 1")
-        out.append(int(v))
-    return out
 
 
 def binary_matrix(X, name="X"):
@@ -170,7 +159,7 @@ def _labels(y, name, accept, expected):
 
 
 def binary_labels(y, name="y"):
-    """Labels in {0, 1} (000 Part II), as ints."""
+    """Labels in {0, 1} (000 Parts II and IV), as ints; any real number equal to 0 or 1 is accepted."""
     return _labels(y, name, lambda v: v in (0, 1), "labels must be 0 or 1")
 
 
