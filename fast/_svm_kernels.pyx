@@ -9,8 +9,6 @@ in Python on rows given as lists of floats, which costs one Python call per pair
 """
 import numpy as np
 
-from libc.math cimport exp, isfinite, pow
-
 from cs229.fast._validation import as_signed_labels
 from cs229.reference.kernels import Gaussian, Linear, Polynomial
 
@@ -47,20 +45,7 @@ def labels(y, classes=None):
     return np.where(pos, 1.0, -1.0)
 
 
-cdef inline double pair_kernel(const double* x, const double* z, Py_ssize_t n, int code,
-                               double c, int d, double den) noexcept nogil:
-    cdef double s = 0.0, t
-    cdef Py_ssize_t k
-    if code == 2:
-        for k in range(n):
-            t = x[k] - z[k]
-            s = s + t * t
-        return exp(-s / den)
-    for k in range(n):
-        s = s + x[k] * z[k]
-    if code == 1:
-        return pow(s + c, d)
-    return s
+include "_pair_kernel.pxi"
 
 
 def diagonal(X, spec):

@@ -9,7 +9,6 @@ import numpy as np
 
 from libc.math cimport exp, fabs, isfinite
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
-from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
 from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_vector, check_tol,
                                     positive, positive_int, same_length)
@@ -23,7 +22,8 @@ __all__ = [
     "polynomial_features", "IterativeResult", "ConvergenceError",
 ]
 
-cdef double EPS = np.finfo(np.float64).eps
+include "_inline_math.pxi"
+include "_cholesky.pxi"
 
 
 def _design(X, y, theta=None):
@@ -36,14 +36,6 @@ def _design(X, y, theta=None):
     if theta.shape[0] != X.shape[1]:
         raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
     return X, y, theta
-
-
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
 
 
 cdef void _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
@@ -273,43 +265,23 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return IterativeResult(current, epochs, None, _stack(path))
 
 
-cdef int _cholesky_solve(double[::1, :] A, double[::1] b, double scale) noexcept nogil:
-    """Solve A x = b in place for symmetric A (upper triangle used), by Cholesky.
-
-    Returns -1 on success, else the first column k whose pivot L_kk² is not above
-    n · eps · scale: that column depends (to working precision) on the ones before it."""
-    cdef int n = A.shape[0], info = 0, one = 1, k
-    cdef char uplo = b'U'
-    dpotrf(&uplo, &n, &A[0, 0], &n, &info)
-    if info > 0:
-        return info - 1
-    for k in range(n):
-        if A[k, k] * A[k, k] <= n * EPS * scale:
-            return k
-    dpotrs(&uplo, &n, &one, &A[0, 0], &n, &b[0], &n, &info)
-    return -1
-
-
 def normal_equations(X, y):
     """LR-12: θ solving XᵀXθ = Xᵀy; XᵀX by dsyrk, Xᵀy by dgemv, then Cholesky (LAPACK)."""
     X, y = _design(X, y)
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef int m = X.shape[0], n = X.shape[1], inc = 1, column
-    cdef double one = 1.0, zero = 0.0, scale = 0.0
+    cdef double one = 1.0, zero = 0.0
     A = np.zeros((n, n), order="F")
     b = np.zeros(n)
     cdef double[::1, :] Av = A
     cdef double[::1] bv = b
     cdef char uplo = b'U', trans = b'N', notrans = b'N'
-    cdef Py_ssize_t j
     with nogil:
         # X is C-ordered m×n, i.e. Fortran-ordered n×m (call it Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Xv[0, 0], &n, &zero, &Av[0, 0], &n)
         dgemv(&trans, &n, &m, &one, <double*> &Xv[0, 0], &n, <double*> &yv[0], &inc, &zero, &bv[0], &inc)
-        for j in range(n):
-            scale = max(scale, fabs(Av[j, j]))
-        column = _cholesky_solve(Av, bv, scale)
+        column = _cholesky_solve(Av, bv)
     if column >= 0:
         raise SingularMatrixError(
             f"XᵀX is singular: the columns of X are linearly dependent (column {column} is a "
@@ -363,7 +335,7 @@ cdef int _weighted_solve(const double[:, ::1] X, const double[::1] y, const doub
                          double[::1, :] A, double[::1] b) noexcept nogil:
     """Accumulate XᵀWX (upper triangle) and XᵀWy in one pass, then solve by Cholesky."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j, k
-    cdef double wx, scale = 0.0
+    cdef double wx
     for j in range(n):
         b[j] = 0.0
         for k in range(n):
@@ -376,11 +348,7 @@ cdef int _weighted_solve(const double[:, ::1] X, const double[::1] y, const doub
             b[k] = b[k] + wx * y[i]
             for j in range(k + 1):
                 A[j, k] = A[j, k] + wx * X[i, j]
-    for j in range(n):
-        scale = max(scale, fabs(A[j, j]))
-    if scale == 0.0:
-        return 0
-    return _cholesky_solve(A, b, scale)
+    return _cholesky_solve(A, b)
 
 
 def weighted_normal_equations(X, y, w):
@@ -439,7 +407,6 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
                        double[::1] b, double* prediction) noexcept nogil:
     """Unpack (upper XᵀWX, XᵀWy) from G, solve by Cholesky, prediction = θᵀq."""
     cdef Py_ssize_t j, k, c = 0
-    cdef double scale = 0.0
     for k in range(n):
         for j in range(k + 1):
             A[j, k] = G[c]
@@ -447,10 +414,7 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
     for j in range(n):
         b[j] = G[c]
         c += 1
-        scale = max(scale, fabs(A[j, j]))
-    if scale == 0.0:
-        return 0
-    k = _cholesky_solve(A, b, scale)
+    k = _cholesky_solve(A, b)
     if k < 0:
         prediction[0] = _dot(&b[0], &q[0], n)
     return k

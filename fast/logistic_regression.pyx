@@ -6,8 +6,6 @@ with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
 """
 import numpy as np
 
-from libc.math cimport exp, log1p
-
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
                                     check_tol, positive, positive_int, same_length)
@@ -22,26 +20,7 @@ __all__ = [
 ]
 
 
-cdef inline double _sigmoid(double z) noexcept nogil:
-    cdef double e
-    if z >= 0:
-        return 1.0 / (1.0 + exp(-z))
-    e = exp(z)
-    return e / (1.0 + e)
-
-
-cdef inline double _softplus(double z) noexcept nogil:
-    if z > 0:
-        return z + log1p(exp(-z))
-    return log1p(exp(z))
-
-
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
+include "_inline_math.pxi"
 
 
 def _design(X, y, theta=None):

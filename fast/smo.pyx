@@ -14,7 +14,7 @@ of Linear, Polynomial, Gaussian is evaluated in Python into the full matrix firs
 """
 import numpy as np
 
-from libc.math cimport exp, fabs, isfinite, pow
+from libc.math cimport fabs, isfinite, pow
 from libc.stdint cimport uint64_t
 from scipy.linalg.cython_blas cimport dgemv
 
@@ -36,20 +36,7 @@ cdef double TINY = 2.0 ** -44       # the reference's scalar.zero_tolerance(floa
 
 # ---- kernel rows -------------------------------------------------------------------------------
 
-cdef inline double _pair(const double* x, const double* z, Py_ssize_t n, int code, double c,
-                         int d, double den) noexcept nogil:
-    cdef double s = 0.0, t
-    cdef Py_ssize_t k
-    if code == 2:
-        for k in range(n):
-            t = x[k] - z[k]
-            s = s + t * t
-        return exp(-s / den)
-    for k in range(n):
-        s = s + x[k] * z[k]
-    if code == 1:
-        return pow(s + c, d)
-    return s
+include "_pair_kernel.pxi"
 
 
 cdef class _Rows:
@@ -143,7 +130,7 @@ cdef class _Rows:
         self.computed += 1
         if self.exact:
             for t in range(m):
-                out[t] = _pair(xi, &self.X[t, 0], self.n, self.code, self.c, self.d, self.den)
+                out[t] = pair_kernel(xi, &self.X[t, 0], self.n, self.code, self.c, self.d, self.den)
         else:
             # C-ordered X (m×n) is the Fortran n×m matrix Xᵀ: out = (Xᵀ)ᵀ xᵢ = X xᵢ
             dgemv(&trans, &n, &mm, &alpha, <double*> &self.X[0, 0], &n, <double*> xi, &one,

@@ -16,7 +16,7 @@ import weakref
 
 import numpy as np
 
-from libc.math cimport INFINITY, exp, fabs, isfinite, log, log2
+from libc.math cimport INFINITY, fabs, isfinite, log, log2
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
@@ -35,6 +35,8 @@ cdef enum:
 
 
 # ---- the shared arithmetic ---------------------------------------------------------------------
+
+include "_inline_math.pxi"
 
 cdef inline double _group_score(const long long* c, Py_ssize_t K, long long n,
                                 const double* T) noexcept nogil:
@@ -63,14 +65,6 @@ cdef inline double _midpoint(double a, double b) noexcept nogil:
     if theta == b or not isfinite(theta):
         return a
     return theta
-
-
-cdef inline double _sigmoid(double t) noexcept nogil:
-    cdef double e
-    if t >= 0:
-        return 1 / (1 + exp(-t))
-    e = exp(t)
-    return e / (1 + e)
 
 
 cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, int max_iterations, double tol,
