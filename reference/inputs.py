@@ -8,7 +8,7 @@ import numbers
 
 from . import scalar
 
-__all__ = ["matrix", "vector", "positive", "positive_int", "same_length"]
+__all__ = ["matrix", "vector", "positive", "positive_int", "same_length", "tolerance", "order"]
 
 
 def _entry(value, name, where):
@@ -75,7 +75,28 @@ def same_length(X, y, x_name="X", y_name="y"):
         raise ValueError(f"{x_name} has {len(X)} rows but {y_name} has {len(y)} entries")
 
 
-# ---- Part IV (generative learning): discrete features, counts (labels: binary_labels below) --------------------------
+def tolerance(tol):
+    """The ``tol`` of the iterative fits: a finite scalar >= 0, or None (no stopping test)."""
+    if tol is None:
+        return None
+    tol = vector([tol], "tol")[0]
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    return tol
+
+
+def order(order, m):
+    """The order in which an epoch visits the m examples: a permutation of 0..m−1 as ints
+    (0..m−1 itself when ``order`` is None)."""
+    if order is None:
+        return list(range(m))
+    order = list(order)
+    if any(isinstance(i, bool) for i in order) or sorted(order) != list(range(m)):
+        raise ValueError(f"order must be a permutation of 0..{m - 1}")
+    return [int(i) for i in order]
+
+
+# ---- Part IV (generative learning): discrete features, counts (labels: binary_labels) ----------
 
 __all__ += ["binary_matrix", "natural", "nonnegative", "integer_matrix"]
 
