@@ -36,6 +36,11 @@ def vector(v, name="v"):
 
 def matrix(A, name="A"):
     """A list of equally long lists of finite scalars."""
+    return _rows(A, name, _entry)
+
+
+def _rows(A, name, entry):
+    """The rows of a non-empty rectangular A, each entry read by ``entry(value, name, where)``."""
     _sequence(A, name)
     if len(A) == 0:
         raise ValueError(f"{name} is empty (no rows)")
@@ -50,7 +55,7 @@ def matrix(A, name="A"):
                 raise ValueError(f"{name} has rows of length 0")
         elif len(row) != width:
             raise ValueError(f"{name} is ragged: row 0 has {width} entries, row {i} has {len(row)}")
-        rows.append([_entry(x, name, f"[{i}][{j}]") for j, x in enumerate(row)])
+        rows.append([entry(x, name, f"[{i}][{j}]") for j, x in enumerate(row)])
     return rows
 
 
@@ -126,22 +131,7 @@ def binary_matrix(X, name="X"):
 
 def integer_matrix(X, name="X"):
     """A rectangular matrix of integers (not bools; integral reals accepted), e.g. category indices."""
-    _sequence(X, name)
-    if len(X) == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    width = None
-    rows = []
-    for i, row in enumerate(X):
-        if isinstance(row, numbers.Number) or not hasattr(row, "__len__"):
-            raise ValueError(f"{name} must be 2-dimensional (a sequence of rows); row {i} is {row!r}")
-        if width is None:
-            width = len(row)
-            if width == 0:
-                raise ValueError(f"{name} has rows of length 0")
-        elif len(row) != width:
-            raise ValueError(f"{name} is ragged: row 0 has {width} entries, row {i} has {len(row)}")
-        rows.append([_integer(v, name, f"[{i}][{j}]") for j, v in enumerate(row)])
-    return rows
+    return _rows(X, name, _integer)
 
 
 def natural(n, name):

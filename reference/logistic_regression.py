@@ -169,13 +169,17 @@ def _newton_system(X, y, theta):
 
 def stochastic_update(x, y, theta, alpha):
     """LG-4 (000 §5): θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example (x, y)."""
+    return _ascent_step(*_one_example(x, y, theta, alpha))
+
+
+def _one_example(x, y, theta, alpha):
     x = inputs.vector(x, "x")
     y = inputs.binary_labels([y], "y")[0]
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
     if len(x) != len(theta):
         raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
-    return _ascent_step(x, y, theta, alpha)
+    return x, y, theta, alpha
 
 
 def _ascent_step(x, y, theta, alpha):
@@ -278,13 +282,7 @@ def threshold(z):
 def perceptron_update(x, y, theta, alpha=1):
     """PC-1 (000 §6): θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g: no change when the
     example is classified correctly, ±αx when it is not."""
-    x = inputs.vector(x, "x")
-    y = inputs.binary_labels([y], "y")[0]
-    theta = inputs.vector(theta, "theta")
-    alpha = inputs.positive(alpha, "alpha")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
-    new, _ = _perceptron_step(x, y, theta, alpha)
+    new, _ = _perceptron_step(*_one_example(x, y, theta, alpha))
     return new
 
 
