@@ -239,11 +239,9 @@ def bernoulli_posterior(model, x):
     return joint[1] / total
 
 
-def bernoulli_log_joint(model, X):
-    """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
-    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
-    prior, phi, X = _bernoulli(model, X)
-    tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
+def _table_log_joint(prior, tables, X):
+    """log p(y) + Σⱼ tables[y][j][xⱼ] for y = 0, 1 and every row, summed left to right; a None
+    entry (log 0) makes the total −∞."""
     log_prior = [_log_or_none(p) for p in prior]
     minus_infinity = _minus_infinity(log_prior[0])
     out = []
@@ -260,6 +258,14 @@ def bernoulli_log_joint(model, X):
             row.append(total)
         out.append(row)
     return out
+
+
+def bernoulli_log_joint(model, X):
+    """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
+    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
+    prior, phi, X = _bernoulli(model, X)
+    tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
+    return _table_log_joint(prior, tables, X)
 
 
 def bernoulli_log_posterior(model, X):
@@ -367,22 +373,7 @@ def categorical_log_joint(model, X):
     """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
-    log_prior = [_log_or_none(p) for p in prior]
-    minus_infinity = _minus_infinity(log_prior[0])
-    out = []
-    for x in X:
-        row = []
-        for c in (0, 1):
-            total = log_prior[c]
-            for j, v in enumerate(x):
-                term = tables[c][j][v]
-                if term is None:
-                    total = minus_infinity
-                    break
-                total += term
-            row.append(total)
-        out.append(row)
-    return out
+    return _table_log_joint(prior, tables, X)
 
 
 def _categorical_blame(phi, X):
