@@ -115,7 +115,7 @@ def as_order(order, m):
     return np.ascontiguousarray(o, dtype=np.intp)
 
 
-# ---- Part IV (generative learning): binary and integer features, token-id documents ----
+# ---- Part IV (generative learning): binary and integer features, token-id documents ------------
 
 __all__ += ["as_binary_matrix", "as_integer_matrix", "as_documents"]
 

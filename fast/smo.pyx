@@ -19,8 +19,9 @@ from libc.stdint cimport uint64_t
 from scipy.linalg.cython_blas cimport dgemv
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, LINEAR, POLYNOMIAL, diagonal,
-                                     kernel_block, kernel_spec, labels)
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive, positive_int
+                                     kernel_block, kernel_spec)
+from cs229.fast._validation import as_scalar, as_vector, positive_int
+from cs229.fast.svm import _C, _problem
 from cs229.reference.kernels import Linear
 from cs229.reference.results import ConvergenceError
 from cs229.reference.smo import RULES, TAU, SplitMix64
@@ -606,18 +607,6 @@ def _objective(alpha, y, g):
 
 
 # ---- public functions --------------------------------------------------------------------------
-
-def _problem(X, y, classes=None):
-    X = as_matrix(X, "X")
-    y = labels(y, classes)
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
-    return X, y
-
-
-def _C(C):
-    return None if C is None else positive(C, "C")
-
 
 def _check_tol(tol):
     tol = as_scalar(tol, "tol")
