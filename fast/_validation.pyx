@@ -8,7 +8,7 @@ import numbers
 import numpy as np
 
 __all__ = ["as_matrix", "as_vector", "as_scalar", "positive", "positive_int", "same_length",
-           "check_tol", "as_order"]
+           "check_tol", "as_order", "sgd_schedule"]
 
 
 def _as_real_array(A, name):
@@ -113,6 +113,18 @@ def as_order(order, m):
             or not np.array_equal(np.sort(o), np.arange(m)):
         raise ValueError(f"order must be a permutation of 0..{m - 1}")
     return np.ascontiguousarray(o, dtype=np.intp)
+
+
+def sgd_schedule(alpha, epochs, order, decay, m):
+    """SGD's α > 0, number of epochs, order of the m examples and decay >= 0, checked in that
+    order."""
+    alpha = positive(alpha, "alpha")
+    epochs = positive_int(epochs, "epochs")
+    order = as_order(order, m)
+    decay = as_scalar(decay, "decay")
+    if decay < 0:
+        raise ValueError(f"decay must be >= 0, got {decay}")
+    return alpha, epochs, order, decay
 
 
 # ---- Part IV (generative learning): binary and integer features, token-id documents ------------

@@ -10,8 +10,8 @@ import numpy as np
 from libc.math cimport exp, fabs, isfinite
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
-from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_vector, check_tol,
-                                    positive, positive_int, same_length)
+from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, positive,
+                                    positive_int, same_length, sgd_schedule)
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError, IterativeResult
 
@@ -24,6 +24,7 @@ __all__ = [
 
 include "_inline_math.pxi"
 include "_cholesky.pxi"
+include "_sgd.pxi"
 
 
 def _design(X, y, theta=None):
@@ -232,29 +233,19 @@ def _stack(path):
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha")
-    epochs = positive_int(epochs, "epochs")
-    order = as_order(order, X.shape[0])
-    decay = as_scalar(decay, "decay")
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
     current = theta.copy()
     cdef double[::1] t = current
-    cdef double a = alpha, d = decay, alpha_t
-    cdef Py_ssize_t n = X.shape[1], m = X.shape[0], i, idx
+    cdef double a = alpha, d = decay
     cdef long long count = 0
     cdef int epoch
     path = [current.copy()] if record else None
     for epoch in range(epochs):
         with nogil:
-            for idx in range(m):
-                i = ov[idx]
-                alpha_t = a / (1 + d * <double> count) if d != 0 else a
-                _lms_step(&Xv[i, 0], yv[i], &t[0], n, alpha_t)
-                count += 1
+            count = _sgd_epoch(Xv, yv, ov, &t[0], a, d, count, _lms_step)
         if not _all_finite(t):
             raise ConvergenceError(
                 f"stochastic gradient descent diverged in epoch {epoch + 1}: theta is no longer "

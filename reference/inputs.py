@@ -8,7 +8,8 @@ import numbers
 
 from . import scalar
 
-__all__ = ["matrix", "vector", "positive", "positive_int", "same_length", "tolerance", "order"]
+__all__ = ["matrix", "vector", "positive", "positive_int", "same_length", "tolerance",
+           "example_order", "sgd_schedule"]
 
 
 def _entry(value, name, where):
@@ -90,7 +91,7 @@ def tolerance(tol):
     return tol
 
 
-def order(order, m):
+def example_order(order, m):
     """The order in which an epoch visits the m examples: a permutation of 0..m−1 as ints
     (0..m−1 itself when ``order`` is None)."""
     if order is None:
@@ -99,6 +100,18 @@ def order(order, m):
     if any(isinstance(i, bool) for i in order) or sorted(order) != list(range(m)):
         raise ValueError(f"order must be a permutation of 0..{m - 1}")
     return [int(i) for i in order]
+
+
+def sgd_schedule(alpha, epochs, order, decay, m):
+    """Stochastic gradient descent's α > 0, number of epochs, order of the m examples and
+    decay >= 0 (α_t = α / (1 + decay · t)), checked in that order."""
+    alpha = positive(alpha, "alpha")
+    epochs = positive_int(epochs, "epochs")
+    order = example_order(order, m)
+    decay = vector([decay], "decay")[0]
+    if decay < 0:
+        raise ValueError(f"decay must be >= 0, got {decay}")
+    return alpha, epochs, order, decay
 
 
 # ---- Part IV (generative learning): discrete features, counts (labels: binary_labels) ----------

@@ -154,12 +154,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     result has converged=None and path holds θ after each epoch when ``record``.
     """
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    epochs = inputs.positive_int(epochs, "epochs")
-    order = inputs.order(order, len(X))
-    decay = inputs.vector([decay], "decay")[0]
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
     path = [theta[:]] if record else None
     t = 0
     for epoch in range(epochs):

@@ -253,12 +253,7 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     all epochs) uses α_t = α / (1 + decay · t). No stopping test: converged is None; ``path``
     holds θ after each epoch when ``record``."""
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    epochs = inputs.positive_int(epochs, "epochs")
-    order = inputs.order(order, len(X))
-    decay = inputs.vector([decay], "decay")[0]
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
     path = [theta[:]] if record else None
     t = 0
     for _ in range(epochs):
@@ -306,7 +301,7 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
     theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
     alpha = inputs.positive(alpha, "alpha")
     max_epochs = inputs.positive_int(max_epochs, "max_epochs")
-    order = inputs.order(order, len(X))
+    order = inputs.example_order(order, len(X))
     path = [theta[:]] if record else None
     mistakes = []
     for epoch in range(1, max_epochs + 1):
