@@ -11,7 +11,8 @@ __all__ = ["as_matrix", "as_vector", "as_scalar", "positive", "positive_int", "s
            "check_tol", "as_order", "sgd_schedule"]
 
 
-def _as_real_array(A, name):
+def _asarray(A, name):
+    """np.asarray(A), an object array (mixed Python numbers) read as float64."""
     try:
         a = np.asarray(A)
     except ValueError as e:
@@ -21,6 +22,20 @@ def _as_real_array(A, name):
             a = a.astype(np.float64)
         except (TypeError, ValueError):
             raise TypeError(f"{name} has non-numeric entries") from None
+    return a
+
+
+def _two_dimensional(a, name):
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    if a.shape[1] == 0:
+        raise ValueError(f"{name} has rows of length 0")
+
+
+def _as_real_array(A, name):
+    a = _asarray(A, name)
     if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {a.dtype}")
     return a
@@ -42,25 +57,24 @@ def _finite(a, name):
 
 def as_matrix(A, name="A"):
     a = _as_real_array(A, name)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
+    _two_dimensional(a, name)
     a = np.ascontiguousarray(a, dtype=np.float64)
     _finite(a, name)
     return a
 
 
-def as_vector(v, name="v", length=None, length_name=None):
-    a = _as_real_array(v, name)
+def _one_dimensional(a, name, length, length_name):
     if a.ndim != 1:
         raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
     if a.shape[0] == 0:
         raise ValueError(f"{name} is empty")
     if length is not None and a.shape[0] != length:
         raise ValueError(f"{name} has {a.shape[0]} entries but {length_name} has {length}")
+
+
+def as_vector(v, name="v", length=None, length_name=None):
+    a = _as_real_array(v, name)
+    _one_dimensional(a, name, length, length_name)
     a = np.ascontiguousarray(a, dtype=np.float64)
     _finite(a, name)
     return a
@@ -135,12 +149,7 @@ __all__ += ["as_binary_matrix", "as_integer_matrix", "as_documents"]
 def as_binary_matrix(X, name="X"):
     """A matrix of 0/1 features (any real dtype) as C-contiguous uint8, one byte per entry."""
     a = _as_real_array(X, name)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
+    _two_dimensional(a, name)
     if a.dtype.kind == "f":
         _finite(a, name)
     if a.dtype != np.uint8 or a.max(initial=0) > 1:
@@ -154,21 +163,8 @@ def as_binary_matrix(X, name="X"):
 def as_integer_matrix(X, name="X"):
     """A matrix of integers (an integer dtype; floats are refused as the reference refuses them)
     as C-contiguous intp."""
-    try:
-        a = np.asarray(X)
-    except ValueError as e:
-        raise ValueError(f"{name} is ragged or not rectangular ({e})") from None
-    if a.dtype == object:
-        try:
-            a = a.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} has non-numeric entries") from None
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
+    a = _asarray(X, name)
+    _two_dimensional(a, name)
     a = _integral(a, name)
     return np.ascontiguousarray(a, dtype=np.intp)
 
@@ -301,12 +297,7 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
     if isinstance(y, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of labels, got {type(y).__name__}")
     a = np.asarray(y)
-    if a.ndim != 1:
-        raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty")
-    if length is not None and a.shape[0] != length:
-        raise ValueError(f"{name} has {a.shape[0]} entries but {length_name} has {length}")
+    _one_dimensional(a, name, length, length_name)
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
