@@ -175,12 +175,30 @@ cdef struct Work:
     Py_ssize_t* st_slot
 
 
+cdef inline bint _improves(Work* w, Py_ssize_t j, Py_ssize_t nl, Py_ssize_t npos,
+                           Best* best) noexcept nogil:
+    """Score the two-way split of feature j whose left group (nl of the npos examples) has the
+    class counts w.left; when it beats ``best``, record all of it but the threshold."""
+    cdef Py_ssize_t K = w.K, k
+    cdef double s
+    for k in range(K):
+        w.right[k] = w.total[k] - w.left[k]
+    s = 0.0 + _group_score(w.left, K, nl, w.T)
+    s = s + _group_score(w.right, K, npos - nl, w.T)
+    if s < best.score:
+        best.score = s
+        best.feature = j
+        best.kind = SPLIT
+        best.n_left = nl
+        return True
+    return False
+
+
 cdef void _search(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best* best) noexcept nogil:
     """Every threshold between neighbouring distinct values of feature j (DT-7)."""
     cdef const double* V = w.V + j * w.m
     cdef const int* L = w.L + j * w.m
     cdef Py_ssize_t K = w.K, k, p, nl, npos = end - start
-    cdef double s
     for k in range(K):
         w.left[k] = 0
     for p in range(start, end - 1):
@@ -192,15 +210,7 @@ cdef void _search(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best*
             break
         if V[p] == V[p + 1]:
             continue
-        for k in range(K):
-            w.right[k] = w.total[k] - w.left[k]
-        s = 0.0 + _group_score(w.left, K, nl, w.T)
-        s = s + _group_score(w.right, K, npos - nl, w.T)
-        if s < best.score:
-            best.score = s
-            best.feature = j
-            best.kind = SPLIT
-            best.n_left = nl
+        if _improves(w, j, nl, npos, best):
             best.threshold = _midpoint(V[p], V[p + 1])
 
 
@@ -210,7 +220,7 @@ cdef void _logistic_split(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t en
     cdef const double* V = w.V + j * w.m
     cdef const int* L = w.L + j * w.m
     cdef Py_ssize_t K = w.K, k, p, nl = 0, npos = end - start
-    cdef double theta, s
+    cdef double theta
     if _logistic(V + start, L + start, npos, 100, 1e-12, &theta) != 1:
         return
     for k in range(K):
@@ -222,15 +232,7 @@ cdef void _logistic_split(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t en
         nl += 1
     if nl < w.msl or npos - nl < w.msl:
         return
-    for k in range(K):
-        w.right[k] = w.total[k] - w.left[k]
-    s = 0.0 + _group_score(w.left, K, nl, w.T)
-    s = s + _group_score(w.right, K, npos - nl, w.T)
-    if s < best.score:
-        best.score = s
-        best.feature = j
-        best.kind = SPLIT
-        best.n_left = nl
+    if _improves(w, j, nl, npos, best):
         best.threshold = theta
 
 
