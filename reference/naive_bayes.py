@@ -239,9 +239,9 @@ def bernoulli_posterior(model, x):
     return joint[1] / total
 
 
-def _table_log_joint(prior, tables, X):
-    """log p(y) + Σⱼ tables[y][j][xⱼ] for y = 0, 1 and every row, summed left to right; a None
-    entry (log 0) makes the total −∞."""
+def _log_joint(prior, X, log_factors):
+    """log p(y) + the sum of ``log_factors(y, x)`` for y = 0, 1 and every x in X, summed in the
+    order given; a None factor (log 0) makes the total −∞."""
     log_prior = [_log_or_none(p) for p in prior]
     minus_infinity = _minus_infinity(log_prior[0])
     out = []
@@ -249,8 +249,7 @@ def _table_log_joint(prior, tables, X):
         row = []
         for c in (0, 1):
             total = log_prior[c]
-            for j, v in enumerate(x):
-                term = tables[c][j][v]
+            for term in log_factors(c, x):
                 if term is None:
                     total = minus_infinity
                     break
@@ -265,7 +264,7 @@ def bernoulli_log_joint(model, X):
     summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
     prior, phi, X = _bernoulli(model, X)
     tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
-    return _table_log_joint(prior, tables, X)
+    return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
 def bernoulli_log_posterior(model, X):
@@ -373,7 +372,7 @@ def categorical_log_joint(model, X):
     """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
-    return _table_log_joint(prior, tables, X)
+    return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
 def _categorical_blame(phi, X):
@@ -530,22 +529,7 @@ def multinomial_log_joint(model, documents, ignore_unknown=False):
     in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing)."""
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
     tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
-    log_prior = [_log_or_none(p) for p in prior]
-    minus_infinity = _minus_infinity(log_prior[0])
-    out = []
-    for d in docs:
-        row = []
-        for c in (0, 1):
-            total = log_prior[c]
-            for t in d:
-                term = tables[c][t]
-                if term is None:
-                    total = minus_infinity
-                    break
-                total += term
-            row.append(total)
-        out.append(row)
-    return out
+    return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
 
 
 def _multinomial_blame(phi, docs):
