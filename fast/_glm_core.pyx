@@ -9,9 +9,8 @@ forms XᵀWX with BLAS (dsyrk) and solves it by Cholesky (LAPACK), agreeing to r
 """
 import numpy as np
 
-from libc.math cimport exp, fabs, isfinite, lgamma, log, log1p, sqrt
+from libc.math cimport exp, fabs, isfinite, lgamma, log, sqrt
 from scipy.linalg.cython_blas cimport dsyrk
-from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.logistic_regression import SeparableDataError
@@ -29,7 +28,9 @@ cdef enum:  # status of a pass over the examples
     NOT_FINITE = 2
 
 BERNOULLI, GAUSSIAN, POISSON, GAMMA = C_BERNOULLI, C_GAUSSIAN, C_POISSON, C_GAMMA
-cdef double EPS = np.finfo(np.float64).eps
+
+include "_inline_math.pxi"
+include "_cholesky.pxi"
 
 
 def family_code(fam):
@@ -44,29 +45,6 @@ def family_code(fam):
     if fam.shape:
         return GAMMA, float(fam.shape)
     raise ValueError(f"family: {name} has no compiled form")
-
-
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
-
-
-cdef inline double sigmoid(double z) noexcept nogil:
-    """g(z) as the reference evaluates it: e^(−z) is never formed for z < 0."""
-    cdef double e
-    if z >= 0:
-        return 1.0 / (1.0 + exp(-z))
-    e = exp(z)
-    return e / (1.0 + e)
-
-
-cdef inline double softplus(double z) noexcept nogil:
-    if z > 0:
-        return z + log1p(exp(-z))
-    return log1p(exp(z))
 
 
 cdef inline int _mean_weight(int code, double k, double eta, double* mu, double* w) noexcept nogil:
@@ -170,7 +148,7 @@ def log_likelihood(X, y, theta, int code, double k):
         for i in range(m):
             eta = _dot(&Xv[i, 0], &tv[0], n)
             if code == C_BERNOULLI:
-                log_b, a = 0.0, softplus(eta)
+                log_b, a = 0.0, _softplus(eta)
             elif code == C_GAUSSIAN:
                 log_b, a = -yv[i] * yv[i] / 2 - log(2 * 3.141592653589793) / 2, eta * eta / 2
             elif code == C_POISSON:
@@ -269,27 +247,6 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
             g[j] = g[j] + r * X[i, j]
             Z[i, j] = s * X[i, j]
     return OK
-
-
-cdef int _cholesky_solve(double[::1, :] A, double[::1] b) noexcept nogil:
-    """Solve A x = b in place (A symmetric, upper triangle), by Cholesky. Returns −1 on success,
-    else the first column whose pivot L_kk² is not above n · eps · max|A_jj| (that column
-    depends, to working precision, on the ones before it)."""
-    cdef int n = A.shape[0], info = 0, one = 1, j
-    cdef char uplo = b'U'
-    cdef double scale = 0.0
-    for j in range(n):
-        scale = max(scale, fabs(A[j, j]))
-    if scale == 0.0:
-        return 0
-    dpotrf(&uplo, &n, &A[0, 0], &n, &info)
-    if info > 0:
-        return info - 1
-    for j in range(n):
-        if A[j, j] * A[j, j] <= n * EPS * scale:
-            return j
-    dpotrs(&uplo, &n, &one, &A[0, 0], &n, &b[0], &n, &info)
-    return -1
 
 
 def cholesky_solve(A, b):

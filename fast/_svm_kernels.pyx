@@ -9,8 +9,7 @@ in Python on rows given as lists of floats, which costs one Python call per pair
 """
 import numpy as np
 
-from libc.math cimport exp, isfinite, pow
-
+from cs229.fast._validation import as_signed_labels
 from cs229.reference.kernels import Gaussian, Linear, Polynomial
 
 __all__ = ["EXACT_MAX", "LINEAR", "POLYNOMIAL", "GAUSSIAN", "CUSTOM", "kernel_spec", "labels",
@@ -36,55 +35,17 @@ def kernel_spec(kernel):
 
 
 def labels(y, classes=None):
-    """SOFT-2 input check, as cs229.reference.svm.as_labels: a float64 array of ±1."""
-    a = np.asarray(y, dtype=object) if classes is not None else np.asarray(y)
-    if a.ndim != 1:
-        raise ValueError(f"y must be 1-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError("y is empty")
-    if classes is None:
-        if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
-            bad = next((i for i, v in enumerate(a.tolist())
-                        if isinstance(v, bool) or not isinstance(v, (int, float))), 0)
-            raise TypeError(f"y[{bad}] is {a[bad]!r}: expected the label -1 or 1")
-        pos, neg = a == 1, a == -1
-        ok = pos | neg
-        if not ok.all():
-            i = int(np.argmin(ok))
-            seen = sorted({str(u) for u in np.unique(a[:1000]).tolist()})[:5]
-            raise ValueError(f"y[{i}] is {a[i]!r}: labels must be -1 and 1 (seen {seen}); pass "
-                             "classes=(negative, positive) to map another two-valued label set")
-    else:
-        if isinstance(classes, (str, bytes)) or not hasattr(classes, "__len__") or len(classes) != 2:
-            raise ValueError(f"classes must be a pair (negative, positive), got {classes!r}")
-        negative, positive = classes
-        if negative == positive:
-            raise ValueError(f"classes must be two different labels, got {classes!r}")
-        pos = np.array([v == positive for v in a.tolist()], dtype=bool)
-        neg = np.array([v == negative for v in a.tolist()], dtype=bool) & ~pos
-        ok = pos | neg
-        if not ok.all():
-            i = int(np.argmin(ok))
-            raise ValueError(f"y[{i}] is {a[i]!r}, which is neither class of classes={classes!r}")
-    if not pos.any() or not neg.any():
+    """SOFT-2 input check, as cs229.reference.svm.as_labels: MG-1's ±1 labels (float64), of
+    both classes."""
+    pos = as_signed_labels(y, "y", classes=classes) == 1.0
+    if pos.all() or not pos.any():
         raise ValueError(f"y has only one class ({1 if pos.any() else -1}): an SVM needs examples of both")
+    # a new array: the solver views its labels as writable memory, and as_signed_labels may
+    # hand back the caller's own
     return np.where(pos, 1.0, -1.0)
 
 
-cdef inline double pair_kernel(const double* x, const double* z, Py_ssize_t n, int code,
-                               double c, int d, double den) noexcept nogil:
-    cdef double s = 0.0, t
-    cdef Py_ssize_t k
-    if code == 2:
-        for k in range(n):
-            t = x[k] - z[k]
-            s = s + t * t
-        return exp(-s / den)
-    for k in range(n):
-        s = s + x[k] * z[k]
-    if code == 1:
-        return pow(s + c, d)
-    return s
+include "_pair_kernel.pxi"
 
 
 def diagonal(X, spec):

@@ -8,10 +8,11 @@ import numbers
 import numpy as np
 
 __all__ = ["as_matrix", "as_vector", "as_scalar", "positive", "positive_int", "same_length",
-           "check_tol", "as_order"]
+           "check_tol", "as_order", "sgd_schedule"]
 
 
-def _as_real_array(A, name):
+def _asarray(A, name):
+    """np.asarray(A), an object array (mixed Python numbers) read as float64."""
     try:
         a = np.asarray(A)
     except ValueError as e:
@@ -21,6 +22,20 @@ def _as_real_array(A, name):
             a = a.astype(np.float64)
         except (TypeError, ValueError):
             raise TypeError(f"{name} has non-numeric entries") from None
+    return a
+
+
+def _two_dimensional(a, name):
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    if a.shape[1] == 0:
+        raise ValueError(f"{name} has rows of length 0")
+
+
+def _as_real_array(A, name):
+    a = _asarray(A, name)
     if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {a.dtype}")
     return a
@@ -42,25 +57,24 @@ def _finite(a, name):
 
 def as_matrix(A, name="A"):
     a = _as_real_array(A, name)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
+    _two_dimensional(a, name)
     a = np.ascontiguousarray(a, dtype=np.float64)
     _finite(a, name)
     return a
 
 
-def as_vector(v, name="v", length=None, length_name=None):
-    a = _as_real_array(v, name)
+def _one_dimensional(a, name, length, length_name):
     if a.ndim != 1:
         raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
     if a.shape[0] == 0:
         raise ValueError(f"{name} is empty")
     if length is not None and a.shape[0] != length:
         raise ValueError(f"{name} has {a.shape[0]} entries but {length_name} has {length}")
+
+
+def as_vector(v, name="v", length=None, length_name=None):
+    a = _as_real_array(v, name)
+    _one_dimensional(a, name, length, length_name)
     a = np.ascontiguousarray(a, dtype=np.float64)
     _finite(a, name)
     return a
@@ -115,30 +129,27 @@ def as_order(order, m):
     return np.ascontiguousarray(o, dtype=np.intp)
 
 
-# ---- Part IV (generative learning): labels, binary and integer features, token-id documents ----
+def sgd_schedule(alpha, epochs, order, decay, m):
+    """SGD's α > 0, number of epochs, order of the m examples and decay >= 0, checked in that
+    order."""
+    alpha = positive(alpha, "alpha")
+    epochs = positive_int(epochs, "epochs")
+    order = as_order(order, m)
+    decay = as_scalar(decay, "decay")
+    if decay < 0:
+        raise ValueError(f"decay must be >= 0, got {decay}")
+    return alpha, epochs, order, decay
 
-__all__ += ["as_labels", "as_binary_matrix", "as_integer_matrix", "as_documents"]
 
+# ---- Part IV (generative learning): binary and integer features, token-id documents ------------
 
-def as_labels(y, name="y", length=None, length_name=None):
-    """Labels in {0, 1} (any real dtype) as a uint8 array; the first other value is named."""
-    a = as_vector(y, name, length, length_name)
-    bad = (a != 0) & (a != 1)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"{name}[{i}] is {a[i]}: labels must be 0 or 1")
-    return a.astype(np.uint8)
+__all__ += ["as_binary_matrix", "as_integer_matrix", "as_documents"]
 
 
 def as_binary_matrix(X, name="X"):
     """A matrix of 0/1 features (any real dtype) as C-contiguous uint8, one byte per entry."""
     a = _as_real_array(X, name)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
+    _two_dimensional(a, name)
     if a.dtype.kind == "f":
         _finite(a, name)
     if a.dtype != np.uint8 or a.max(initial=0) > 1:
@@ -152,21 +163,8 @@ def as_binary_matrix(X, name="X"):
 def as_integer_matrix(X, name="X"):
     """A matrix of integers (an integer dtype; floats are refused as the reference refuses them)
     as C-contiguous intp."""
-    try:
-        a = np.asarray(X)
-    except ValueError as e:
-        raise ValueError(f"{name} is ragged or not rectangular ({e})") from None
-    if a.dtype == object:
-        try:
-            a = a.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} has non-numeric entries") from None
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
+    a = _asarray(X, name)
+    _two_dimensional(a, name)
     a = _integral(a, name)
     return np.ascontiguousarray(a, dtype=np.intp)
 
@@ -262,7 +260,7 @@ def _labels(y, name, length, length_name, ok, expected):
 
 
 def as_binary_labels(y, name="y", length=None, length_name=None):
-    """Labels in {0, 1} as float64 0.0 / 1.0."""
+    """Labels in {0, 1} as float64 0.0 / 1.0 (Part IV's counting loops take them as uint8)."""
     return _labels(y, name, length, length_name, lambda a: (a == 0) | (a == 1), "labels must be 0 or 1")
 
 
@@ -299,22 +297,18 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
     if isinstance(y, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of labels, got {type(y).__name__}")
     a = np.asarray(y)
-    if a.ndim != 1:
-        raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty")
-    if length is not None and a.shape[0] != length:
-        raise ValueError(f"{name} has {a.shape[0]} entries but {length_name} has {length}")
+    _one_dimensional(a, name, length, length_name)
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
-            raise ValueError(f"classes must be two distinct labels (negative, positive), got {classes!r}")
+            raise ValueError("classes must be a pair of two distinct labels (negative, positive), "
+                             f"got {classes!r}")
         neg = a == classes[0]
         pos = a == classes[1]
         bad = ~(np.asarray(neg) | np.asarray(pos))
         if bad.any():
             i = int(np.argmax(bad))
-            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is not one of classes={classes!r}")
+            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is neither class of classes={classes!r}")
         return np.where(pos, 1.0, -1.0)
     if a.dtype.kind == "b":
         raise TypeError(f"{name} holds booleans: labels must be -1 or 1")

@@ -15,6 +15,8 @@ from cs229.reference.results import ConvergenceError, IterativeResult
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
            "IterativeResult", "ConvergenceError"]
 
+include "_inline_math.pxi"
+
 
 def _quadratic(Q, c):
     Q = as_matrix(Q, "Q")
@@ -30,14 +32,6 @@ def _quadratic(Q, c):
 
 def _point(alpha, m):
     return as_vector(alpha, "alpha", m, "c")
-
-
-cdef double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t k
-    for k in range(n):
-        total = total + a[k] * b[k]
-    return total
 
 
 cdef void _gradient(const double[:, ::1] Q, const double[::1] c, const double[::1] a,

@@ -15,7 +15,7 @@ from libc.string cimport memcpy
 from scipy.linalg.cython_blas cimport dsyrk
 from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
-from cs229.fast._validation import as_labels, as_matrix, as_scalar, as_vector
+from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance)
 
@@ -190,7 +190,7 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
 
 def _data(X, y):
     X = as_matrix(X, "X")
-    y = as_labels(y, "y")
+    y = as_binary_labels(y, "y").astype(np.uint8)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
     return X, y

@@ -22,8 +22,8 @@ import numpy as np
 from libc.math cimport exp, fabs, pow, sqrt
 from libc.stdlib cimport free, malloc
 
-from cs229.fast._validation import (as_signed_labels, as_matrix, as_scalar, as_strings, as_vector,
-                                    positive, positive_int)
+from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels, as_strings,
+                                    as_vector, positive, positive_int)
 from cs229.reference import kernels as _reference
 from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
                                      InvalidKernelError, IterativeResult, Linear, MercerResult,
@@ -532,16 +532,6 @@ cdef Py_ssize_t _epoch(const double[:, ::1] K, const double[::1] y, const Py_ssi
     return mistakes
 
 
-def _order(order, m):
-    if order is None:
-        return np.arange(m, dtype=np.intp)
-    o = np.asarray(order)
-    if o.ndim != 1 or o.dtype.kind not in "iu" or o.shape[0] != m \
-            or not np.array_equal(np.sort(o), np.arange(m)):
-        raise ValueError(f"order must be a permutation of 0..{m - 1}")
-    return np.ascontiguousarray(o, dtype=np.intp)
-
-
 def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     """KR-9: the reference's kernel perceptron (same order, same tie rule g(0) = 1, same
     updates); theta = α (int array), extra = {'b', 'updates'}."""
@@ -550,7 +540,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     m = K.shape[0]
     y = as_signed_labels(y, "y", m, "X")
     max_epochs = positive_int(max_epochs, "max_epochs")
-    order = _order(order, m)
+    order = as_order(order, m)
     alpha = np.zeros(m, dtype=np.int_)
     cdef double b = 0.0
     cdef Py_ssize_t n_updates = 0, mistakes

@@ -9,10 +9,9 @@ import numpy as np
 
 from libc.math cimport exp, fabs, isfinite
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
-from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
-from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_vector, check_tol,
-                                    positive, positive_int, same_length)
+from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, positive,
+                                    positive_int, same_length, sgd_schedule)
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError, IterativeResult
 
@@ -23,7 +22,9 @@ __all__ = [
     "polynomial_features", "IterativeResult", "ConvergenceError",
 ]
 
-cdef double EPS = np.finfo(np.float64).eps
+include "_inline_math.pxi"
+include "_cholesky.pxi"
+include "_sgd.pxi"
 
 
 def _design(X, y, theta=None):
@@ -36,14 +37,6 @@ def _design(X, y, theta=None):
     if theta.shape[0] != X.shape[1]:
         raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
     return X, y, theta
-
-
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
 
 
 cdef void _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
@@ -240,29 +233,19 @@ def _stack(path):
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha")
-    epochs = positive_int(epochs, "epochs")
-    order = as_order(order, X.shape[0])
-    decay = as_scalar(decay, "decay")
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
     current = theta.copy()
     cdef double[::1] t = current
-    cdef double a = alpha, d = decay, alpha_t
-    cdef Py_ssize_t n = X.shape[1], m = X.shape[0], i, idx
+    cdef double a = alpha, d = decay
     cdef long long count = 0
     cdef int epoch
     path = [current.copy()] if record else None
     for epoch in range(epochs):
         with nogil:
-            for idx in range(m):
-                i = ov[idx]
-                alpha_t = a / (1 + d * <double> count) if d != 0 else a
-                _lms_step(&Xv[i, 0], yv[i], &t[0], n, alpha_t)
-                count += 1
+            count = _sgd_epoch(Xv, yv, ov, &t[0], a, d, count, _lms_step)
         if not _all_finite(t):
             raise ConvergenceError(
                 f"stochastic gradient descent diverged in epoch {epoch + 1}: theta is no longer "
@@ -273,43 +256,23 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return IterativeResult(current, epochs, None, _stack(path))
 
 
-cdef int _cholesky_solve(double[::1, :] A, double[::1] b, double scale) noexcept nogil:
-    """Solve A x = b in place for symmetric A (upper triangle used), by Cholesky.
-
-    Returns -1 on success, else the first column k whose pivot L_kk² is not above
-    n · eps · scale: that column depends (to working precision) on the ones before it."""
-    cdef int n = A.shape[0], info = 0, one = 1, k
-    cdef char uplo = b'U'
-    dpotrf(&uplo, &n, &A[0, 0], &n, &info)
-    if info > 0:
-        return info - 1
-    for k in range(n):
-        if A[k, k] * A[k, k] <= n * EPS * scale:
-            return k
-    dpotrs(&uplo, &n, &one, &A[0, 0], &n, &b[0], &n, &info)
-    return -1
-
-
 def normal_equations(X, y):
     """LR-12: θ solving XᵀXθ = Xᵀy; XᵀX by dsyrk, Xᵀy by dgemv, then Cholesky (LAPACK)."""
     X, y = _design(X, y)
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef int m = X.shape[0], n = X.shape[1], inc = 1, column
-    cdef double one = 1.0, zero = 0.0, scale = 0.0
+    cdef double one = 1.0, zero = 0.0
     A = np.zeros((n, n), order="F")
     b = np.zeros(n)
     cdef double[::1, :] Av = A
     cdef double[::1] bv = b
     cdef char uplo = b'U', trans = b'N', notrans = b'N'
-    cdef Py_ssize_t j
     with nogil:
         # X is C-ordered m×n, i.e. Fortran-ordered n×m (call it Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Xv[0, 0], &n, &zero, &Av[0, 0], &n)
         dgemv(&trans, &n, &m, &one, <double*> &Xv[0, 0], &n, <double*> &yv[0], &inc, &zero, &bv[0], &inc)
-        for j in range(n):
-            scale = max(scale, fabs(Av[j, j]))
-        column = _cholesky_solve(Av, bv, scale)
+        column = _cholesky_solve(Av, bv)
     if column >= 0:
         raise SingularMatrixError(
             f"XᵀX is singular: the columns of X are linearly dependent (column {column} is a "
@@ -363,7 +326,7 @@ cdef int _weighted_solve(const double[:, ::1] X, const double[::1] y, const doub
                          double[::1, :] A, double[::1] b) noexcept nogil:
     """Accumulate XᵀWX (upper triangle) and XᵀWy in one pass, then solve by Cholesky."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j, k
-    cdef double wx, scale = 0.0
+    cdef double wx
     for j in range(n):
         b[j] = 0.0
         for k in range(n):
@@ -376,11 +339,7 @@ cdef int _weighted_solve(const double[:, ::1] X, const double[::1] y, const doub
             b[k] = b[k] + wx * y[i]
             for j in range(k + 1):
                 A[j, k] = A[j, k] + wx * X[i, j]
-    for j in range(n):
-        scale = max(scale, fabs(A[j, j]))
-    if scale == 0.0:
-        return 0
-    return _cholesky_solve(A, b, scale)
+    return _cholesky_solve(A, b)
 
 
 def weighted_normal_equations(X, y, w):
@@ -439,7 +398,6 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
                        double[::1] b, double* prediction) noexcept nogil:
     """Unpack (upper XᵀWX, XᵀWy) from G, solve by Cholesky, prediction = θᵀq."""
     cdef Py_ssize_t j, k, c = 0
-    cdef double scale = 0.0
     for k in range(n):
         for j in range(k + 1):
             A[j, k] = G[c]
@@ -447,10 +405,7 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
     for j in range(n):
         b[j] = G[c]
         c += 1
-        scale = max(scale, fabs(A[j, j]))
-    if scale == 0.0:
-        return 0
-    k = _cholesky_solve(A, b, scale)
+    k = _cholesky_solve(A, b)
     if k < 0:
         prediction[0] = _dot(&b[0], &q[0], n)
     return k

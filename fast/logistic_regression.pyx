@@ -6,11 +6,9 @@ with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
 """
 import numpy as np
 
-from libc.math cimport exp, log1p
-
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
-                                    check_tol, positive, positive_int, same_length)
+                                    check_tol, positive, positive_int, same_length, sgd_schedule)
 from cs229.reference.logistic_regression import SeparableDataError
 from cs229.reference.results import ConvergenceError, IterativeResult
 
@@ -22,26 +20,8 @@ __all__ = [
 ]
 
 
-cdef inline double _sigmoid(double z) noexcept nogil:
-    cdef double e
-    if z >= 0:
-        return 1.0 / (1.0 + exp(-z))
-    e = exp(z)
-    return e / (1.0 + e)
-
-
-cdef inline double _softplus(double z) noexcept nogil:
-    if z > 0:
-        return z + log1p(exp(-z))
-    return log1p(exp(z))
-
-
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
+include "_inline_math.pxi"
+include "_sgd.pxi"
 
 
 def _design(X, y, theta=None):
@@ -196,29 +176,19 @@ def _stack(path):
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha")
-    epochs = positive_int(epochs, "epochs")
-    order = as_order(order, X.shape[0])
-    decay = as_scalar(decay, "decay")
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
     current = theta.copy()
     cdef double[::1] t = current
-    cdef double a = alpha, d = decay, alpha_t
-    cdef Py_ssize_t n = X.shape[1], m = X.shape[0], i, idx
+    cdef double a = alpha, d = decay
     cdef long long count = 0
     cdef int epoch
     path = [current.copy()] if record else None
     for epoch in range(epochs):
         with nogil:
-            for idx in range(m):
-                i = ov[idx]
-                alpha_t = a / (1 + d * <double> count) if d != 0 else a
-                _ascent_step(&Xv[i, 0], yv[i], &t[0], n, alpha_t)
-                count += 1
+            count = _sgd_epoch(Xv, yv, ov, &t[0], a, d, count, _ascent_step)
         if record:
             path.append(current.copy())
     return IterativeResult(current, epochs, None, _stack(path))

@@ -13,12 +13,7 @@ __all__ = [
 ]
 
 
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
+include "_inline_math.pxi"
 
 
 def signed_labels(y, classes=None):

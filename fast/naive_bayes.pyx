@@ -15,8 +15,8 @@ from cpython.long cimport PyLong_AsLongLong
 from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t
 
-from cs229.fast._validation import (_integral, as_binary_matrix, as_documents, as_integer_matrix,
-                                    as_labels, as_scalar, as_vector, positive_int)
+from cs229.fast._validation import (_integral, as_binary_labels, as_binary_matrix, as_documents,
+                                    as_integer_matrix, as_scalar, as_vector, positive_int)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
@@ -143,7 +143,7 @@ def _argmax(joint, blame):
 
 
 def _labels(y, X):
-    y = as_labels(y, "y")
+    y = as_binary_labels(y, "y").astype(np.uint8)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
     return y
@@ -433,7 +433,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     φ_y = m₁/m, counted in one pass over the flat token ids."""
     size = positive_int(vocabulary_size, "vocabulary_size")
     tokens, offsets = _documents(documents, size, ignore_unknown)
-    y = as_labels(y, "y")
+    y = as_binary_labels(y, "y").astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
         raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
     alpha = _alpha(alpha)

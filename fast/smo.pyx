@@ -14,13 +14,14 @@ of Linear, Polynomial, Gaussian is evaluated in Python into the full matrix firs
 """
 import numpy as np
 
-from libc.math cimport exp, fabs, isfinite, pow
+from libc.math cimport fabs, isfinite, pow
 from libc.stdint cimport uint64_t
 from scipy.linalg.cython_blas cimport dgemv
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, LINEAR, POLYNOMIAL, diagonal,
-                                     kernel_block, kernel_spec, labels)
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive, positive_int
+                                     kernel_block, kernel_spec)
+from cs229.fast._validation import as_scalar, as_vector, positive_int
+from cs229.fast.svm import _C, _problem
 from cs229.reference.kernels import Linear
 from cs229.reference.results import ConvergenceError
 from cs229.reference.smo import RULES, TAU, SplitMix64
@@ -36,20 +37,7 @@ cdef double TINY = 2.0 ** -44       # the reference's scalar.zero_tolerance(floa
 
 # ---- kernel rows -------------------------------------------------------------------------------
 
-cdef inline double _pair(const double* x, const double* z, Py_ssize_t n, int code, double c,
-                         int d, double den) noexcept nogil:
-    cdef double s = 0.0, t
-    cdef Py_ssize_t k
-    if code == 2:
-        for k in range(n):
-            t = x[k] - z[k]
-            s = s + t * t
-        return exp(-s / den)
-    for k in range(n):
-        s = s + x[k] * z[k]
-    if code == 1:
-        return pow(s + c, d)
-    return s
+include "_pair_kernel.pxi"
 
 
 cdef class _Rows:
@@ -143,7 +131,7 @@ cdef class _Rows:
         self.computed += 1
         if self.exact:
             for t in range(m):
-                out[t] = _pair(xi, &self.X[t, 0], self.n, self.code, self.c, self.d, self.den)
+                out[t] = pair_kernel(xi, &self.X[t, 0], self.n, self.code, self.c, self.d, self.den)
         else:
             # C-ordered X (m×n) is the Fortran n×m matrix Xᵀ: out = (Xᵀ)ᵀ xᵢ = X xᵢ
             dgemv(&trans, &n, &mm, &alpha, <double*> &self.X[0, 0], &n, <double*> xi, &one,
@@ -619,18 +607,6 @@ def _objective(alpha, y, g):
 
 
 # ---- public functions --------------------------------------------------------------------------
-
-def _problem(X, y, classes=None):
-    X = as_matrix(X, "X")
-    y = labels(y, classes)
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
-    return X, y
-
-
-def _C(C):
-    return None if C is None else positive(C, "C")
-
 
 def _check_tol(tol):
     tol = as_scalar(tol, "tol")

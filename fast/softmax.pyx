@@ -24,21 +24,22 @@ __all__ = [
 ]
 
 
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
-    cdef double total = 0.0
-    cdef Py_ssize_t j
-    for j in range(n):
-        total = total + a[j] * b[j]
-    return total
+include "_inline_math.pxi"
 
 
-cdef inline void _softmax_inplace(double* v, Py_ssize_t k) noexcept nogil:
-    """v := softmax(v) with the maximum subtracted, sums left to right (the reference's order)."""
-    cdef double top = v[0], total = 0.0
+cdef inline double _max(const double* v, Py_ssize_t k) noexcept nogil:
+    cdef double top = v[0]
     cdef Py_ssize_t l
     for l in range(1, k):
         if v[l] > top:
             top = v[l]
+    return top
+
+
+cdef inline void _softmax_inplace(double* v, Py_ssize_t k) noexcept nogil:
+    """v := softmax(v) with the maximum subtracted, sums left to right (the reference's order)."""
+    cdef double top = _max(v, k), total = 0.0
+    cdef Py_ssize_t l
     for l in range(k):
         v[l] = exp(v[l] - top)
         total = total + v[l]
@@ -47,11 +48,8 @@ cdef inline void _softmax_inplace(double* v, Py_ssize_t k) noexcept nogil:
 
 
 cdef inline double _lse(const double* v, Py_ssize_t k) noexcept nogil:
-    cdef double top = v[0], total = 0.0
+    cdef double top = _max(v, k), total = 0.0
     cdef Py_ssize_t l
-    for l in range(1, k):
-        if v[l] > top:
-            top = v[l]
     for l in range(k):
         total = total + exp(v[l] - top)
     return top + log(total)
@@ -106,15 +104,12 @@ def natural_parameters(x, Theta):
 
 
 def _probabilities(X, Theta):
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i
-    out = np.empty((m, K + 1))
-    cdef const double[:, ::1] Xv = X
-    cdef const double[:, ::1] Tv = Theta
+    out = _etas(X, Theta)
     cdef double[:, ::1] o = out
+    cdef Py_ssize_t i
     with nogil:
-        for i in range(m):
-            _eta(&Xv[i, 0], Tv, n, &o[i, 0])
-            _softmax_inplace(&o[i, 0], K + 1)
+        for i in range(o.shape[0]):
+            _softmax_inplace(&o[i, 0], o.shape[1])
     return out
 
 

@@ -16,7 +16,7 @@ import weakref
 
 import numpy as np
 
-from libc.math cimport INFINITY, exp, fabs, isfinite, log, log2
+from libc.math cimport INFINITY, fabs, isfinite, log, log2
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
@@ -35,6 +35,8 @@ cdef enum:
 
 
 # ---- the shared arithmetic ---------------------------------------------------------------------
+
+include "_inline_math.pxi"
 
 cdef inline double _group_score(const long long* c, Py_ssize_t K, long long n,
                                 const double* T) noexcept nogil:
@@ -63,14 +65,6 @@ cdef inline double _midpoint(double a, double b) noexcept nogil:
     if theta == b or not isfinite(theta):
         return a
     return theta
-
-
-cdef inline double _sigmoid(double t) noexcept nogil:
-    cdef double e
-    if t >= 0:
-        return 1 / (1 + exp(-t))
-    e = exp(t)
-    return e / (1 + e)
 
 
 cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, int max_iterations, double tol,
@@ -181,12 +175,30 @@ cdef struct Work:
     Py_ssize_t* st_slot
 
 
+cdef inline bint _improves(Work* w, Py_ssize_t j, Py_ssize_t nl, Py_ssize_t npos,
+                           Best* best) noexcept nogil:
+    """Score the two-way split of feature j whose left group (nl of the npos examples) has the
+    class counts w.left; when it beats ``best``, record all of it but the threshold."""
+    cdef Py_ssize_t K = w.K, k
+    cdef double s
+    for k in range(K):
+        w.right[k] = w.total[k] - w.left[k]
+    s = 0.0 + _group_score(w.left, K, nl, w.T)
+    s = s + _group_score(w.right, K, npos - nl, w.T)
+    if s < best.score:
+        best.score = s
+        best.feature = j
+        best.kind = SPLIT
+        best.n_left = nl
+        return True
+    return False
+
+
 cdef void _search(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best* best) noexcept nogil:
     """Every threshold between neighbouring distinct values of feature j (DT-7)."""
     cdef const double* V = w.V + j * w.m
     cdef const int* L = w.L + j * w.m
     cdef Py_ssize_t K = w.K, k, p, nl, npos = end - start
-    cdef double s
     for k in range(K):
         w.left[k] = 0
     for p in range(start, end - 1):
@@ -198,15 +210,7 @@ cdef void _search(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best*
             break
         if V[p] == V[p + 1]:
             continue
-        for k in range(K):
-            w.right[k] = w.total[k] - w.left[k]
-        s = 0.0 + _group_score(w.left, K, nl, w.T)
-        s = s + _group_score(w.right, K, npos - nl, w.T)
-        if s < best.score:
-            best.score = s
-            best.feature = j
-            best.kind = SPLIT
-            best.n_left = nl
+        if _improves(w, j, nl, npos, best):
             best.threshold = _midpoint(V[p], V[p + 1])
 
 
@@ -216,7 +220,7 @@ cdef void _logistic_split(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t en
     cdef const double* V = w.V + j * w.m
     cdef const int* L = w.L + j * w.m
     cdef Py_ssize_t K = w.K, k, p, nl = 0, npos = end - start
-    cdef double theta, s
+    cdef double theta
     if _logistic(V + start, L + start, npos, 100, 1e-12, &theta) != 1:
         return
     for k in range(K):
@@ -228,15 +232,7 @@ cdef void _logistic_split(Work* w, Py_ssize_t j, Py_ssize_t start, Py_ssize_t en
         nl += 1
     if nl < w.msl or npos - nl < w.msl:
         return
-    for k in range(K):
-        w.right[k] = w.total[k] - w.left[k]
-    s = 0.0 + _group_score(w.left, K, nl, w.T)
-    s = s + _group_score(w.right, K, npos - nl, w.T)
-    if s < best.score:
-        best.score = s
-        best.feature = j
-        best.kind = SPLIT
-        best.n_left = nl
+    if _improves(w, j, nl, npos, best):
         best.threshold = theta
 
 

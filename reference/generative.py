@@ -314,7 +314,7 @@ class GDAModel:
 
 def _data(X, y):
     X = inputs.matrix(X, "X")
-    y = inputs.labels(y, "y")
+    y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
     return X, y
 

@@ -7,10 +7,9 @@ EXPONENTIAL, gamma(k)) or its name. For every such family ∂/∂θⱼ log p(y; 
 so one gradient-ascent rule and one Newton / IRLS iteration fit them all.
 """
 from . import exponential_family as ef
-from . import inputs, linalg, scalar
-from .logistic_regression import (SeparableDataError, _check_tol, _separable_error,
-                                  _separated, _step_converged)
-from .results import ConvergenceError, IterativeResult
+from . import inputs, linalg
+from .logistic_regression import SeparableDataError, _separable_error, _separated
+from .results import ConvergenceError, IterativeResult, diverged, step_converged
 
 __all__ = [
     "hypothesis", "predict", "log_likelihood", "gradient", "gradient_ascent", "newton",
@@ -103,10 +102,6 @@ def _gradient(fam, X, y, theta):
     return g
 
 
-def _diverged(theta):
-    return not all(scalar.isfinite(t) for t in theta)
-
-
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
                     record=False):
     """GLM-4 (000 §9; 002 §1.3.3): θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ with h = g(θᵀx).
@@ -118,7 +113,7 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     fam, X, y, theta = _design(family, X, y, theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     m = len(X)
     path = [theta[:]] if record else None
     for k in range(1, max_iterations + 1):
@@ -130,11 +125,11 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
         new = [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
         if record:
             path.append(new[:])
-        if _diverged(new):
+        if diverged(new):
             raise ConvergenceError(f"GLM gradient ascent diverged at iteration {k}: θ is no longer "
                                    f"finite (alpha={alpha} is too large)",
                                    IterativeResult(theta, k - 1, False, path))
-        done = tol is not None and _step_converged(theta, new, tol)
+        done = tol is not None and step_converged(theta, new, tol)
         theta = new
         if tol is not None and fam is ef.BERNOULLI and _separated(X, y, theta):
             raise _separable_error("GLM gradient ascent", k, theta, path)
@@ -179,7 +174,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
     path = [theta[:]] if record else None
@@ -201,10 +196,10 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
         new = [t + s for t, s in zip(theta, step)]
         if record:
             path.append(new[:])
-        if _diverged(new):
+        if diverged(new):
             raise ConvergenceError(f"GLM Newton diverged at iteration {k}: θ is no longer finite",
                                    IterativeResult(theta, k - 1, False, path))
-        done = _step_converged(theta, new, tol)
+        done = step_converged(theta, new, tol)
         theta = new
         if fam is ef.BERNOULLI and _separated(X, y, theta):
             raise _separable_error("GLM Newton", k, theta, path)

@@ -8,7 +8,8 @@ import numbers
 
 from . import scalar
 
-__all__ = ["matrix", "vector", "positive", "positive_int", "same_length"]
+__all__ = ["matrix", "vector", "positive", "positive_int", "same_length", "tolerance",
+           "example_order", "sgd_schedule"]
 
 
 def _entry(value, name, where):
@@ -36,6 +37,11 @@ def vector(v, name="v"):
 
 def matrix(A, name="A"):
     """A list of equally long lists of finite scalars."""
+    return _rows(A, name, _entry)
+
+
+def _rows(A, name, entry):
+    """The rows of a non-empty rectangular A, each entry read by ``entry(value, name, where)``."""
     _sequence(A, name)
     if len(A) == 0:
         raise ValueError(f"{name} is empty (no rows)")
@@ -50,7 +56,7 @@ def matrix(A, name="A"):
                 raise ValueError(f"{name} has rows of length 0")
         elif len(row) != width:
             raise ValueError(f"{name} is ragged: row 0 has {width} entries, row {i} has {len(row)}")
-        rows.append([_entry(x, name, f"[{i}][{j}]") for j, x in enumerate(row)])
+        rows.append([entry(x, name, f"[{i}][{j}]") for j, x in enumerate(row)])
     return rows
 
 
@@ -75,9 +81,42 @@ def same_length(X, y, x_name="X", y_name="y"):
         raise ValueError(f"{x_name} has {len(X)} rows but {y_name} has {len(y)} entries")
 
 
-# ---- Part IV (generative learning): labels, discrete features, counts --------------------------
+def tolerance(tol):
+    """The ``tol`` of the iterative fits: a finite scalar >= 0, or None (no stopping test)."""
+    if tol is None:
+        return None
+    tol = vector([tol], "tol")[0]
+    if tol < 0:
+        raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    return tol
 
-__all__ += ["labels", "binary_matrix", "natural", "nonnegative", "integer_matrix"]
+
+def example_order(order, m):
+    """The order in which an epoch visits the m examples: a permutation of 0..m−1 as ints
+    (0..m−1 itself when ``order`` is None)."""
+    if order is None:
+        return list(range(m))
+    order = list(order)
+    if any(isinstance(i, bool) for i in order) or sorted(order) != list(range(m)):
+        raise ValueError(f"order must be a permutation of 0..{m - 1}")
+    return [int(i) for i in order]
+
+
+def sgd_schedule(alpha, epochs, order, decay, m):
+    """Stochastic gradient descent's α > 0, number of epochs, order of the m examples and
+    decay >= 0 (α_t = α / (1 + decay · t)), checked in that order."""
+    alpha = positive(alpha, "alpha")
+    epochs = positive_int(epochs, "epochs")
+    order = example_order(order, m)
+    decay = vector([decay], "decay")[0]
+    if decay < 0:
+        raise ValueError(f"decay must be >= 0, got {decay}")
+    return alpha, epochs, order, decay
+
+
+# ---- Part IV (generative learning): discrete features, counts (labels: binary_labels) ----------
+
+__all__ += ["binary_matrix", "natural", "nonnegative", "integer_matrix"]
 
 
 def _integer(value, name, where):
@@ -93,17 +132,6 @@ def _integer(value, name, where):
     return int(value)
 
 
-def labels(y, name="y"):
-    """Class labels y⁽ⁱ⁾ ∈ {0, 1} as ints; any real number equal to 0 or 1 is accepted."""
-    y = vector(y, name)
-    out = []
-    for i, v in enumerate(y):
-        if v != 0 and v != 1:
-            raise ValueError(f"{name}[{i}] is {v}: labels must be 0 or 1")
-        out.append(int(v))
-    return out
-
-
 def binary_matrix(X, name="X"):
     """A matrix whose entries are 0 or 1 (any real type), returned as ints."""
     X = matrix(X, name)
@@ -116,22 +144,7 @@ def binary_matrix(X, name="X"):
 
 def integer_matrix(X, name="X"):
     """A rectangular matrix of integers (not bools; integral reals accepted), e.g. category indices."""
-    _sequence(X, name)
-    if len(X) == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    width = None
-    rows = []
-    for i, row in enumerate(X):
-        if isinstance(row, numbers.Number) or not hasattr(row, "__len__"):
-            raise ValueError(f"{name} must be 2-dimensional (a sequence of rows); row {i} is {row!r}")
-        if width is None:
-            width = len(row)
-            if width == 0:
-                raise ValueError(f"{name} has rows of length 0")
-        elif len(row) != width:
-            raise ValueError(f"{name} is ragged: row 0 has {width} entries, row {i} has {len(row)}")
-        rows.append([_integer(v, name, f"[{i}][{j}]") for j, v in enumerate(row)])
-    return rows
+    return _rows(X, name, _integer)
 
 
 def natural(n, name):
@@ -170,7 +183,7 @@ def _labels(y, name, accept, expected):
 
 
 def binary_labels(y, name="y"):
-    """Labels in {0, 1} (000 Part II), as ints."""
+    """Labels in {0, 1} (000 Parts II and IV), as ints; any real number equal to 0 or 1 is accepted."""
     return _labels(y, name, lambda v: v in (0, 1), "labels must be 0 or 1")
 
 

@@ -5,7 +5,7 @@ X is the design matrix as a list of rows x⁽ⁱ⁾ that already hold the interc
 (``add_intercept`` builds them); y is the list of targets; theta the list of parameters.
 """
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult
+from .results import ConvergenceError, IterativeResult, diverged, step_converged
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -104,25 +104,6 @@ def _lms_step(x, y, theta, alpha):
     return [t + step * x_j for t, x_j in zip(theta, x)]
 
 
-def _check_tol(tol):
-    if tol is None:
-        return None
-    tol = inputs.vector([tol], "tol")[0]
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0 or None, got {tol}")
-    return tol
-
-
-def _step_converged(old, new, tol):
-    """The shared stopping test: maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|)."""
-    step = max(abs(a - b) for a, b in zip(new, old))
-    return step <= tol * (1 + max(abs(t) for t in new))
-
-
-def _diverged(theta):
-    return not all(scalar.isfinite(t) for t in theta)
-
-
 def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                            average=False, record=False):
     """LR-5 (000 §1; 002 Listing 1): repeat θ := θ − α ∇J(θ) until convergence.
@@ -136,7 +117,7 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     X, y, theta = _design(X, y, theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     m = len(X)
     path = [theta[:]] if record else None
     for k in range(1, max_iterations + 1):
@@ -146,12 +127,12 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
         new = [t - alpha * g_j for t, g_j in zip(theta, g)]
         if record:
             path.append(new[:])
-        if _diverged(new):
+        if diverged(new):
             raise ConvergenceError(
                 f"batch gradient descent diverged at iteration {k}: theta is no longer finite "
                 f"(alpha={alpha} is too large for this X; scale the features or lower alpha)",
                 IterativeResult(theta, k - 1, False, path))
-        done = tol is not None and _step_converged(theta, new, tol)
+        done = tol is not None and step_converged(theta, new, tol)
         theta = new
         if done:
             return IterativeResult(theta, k, True, path)
@@ -173,12 +154,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     result has converged=None and path holds θ after each epoch when ``record``.
     """
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    epochs = inputs.positive_int(epochs, "epochs")
-    order = _order(order, len(X))
-    decay = inputs.vector([decay], "decay")[0]
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
     path = [theta[:]] if record else None
     t = 0
     for epoch in range(epochs):
@@ -186,22 +162,13 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
             alpha_t = alpha / (1 + decay * t) if decay else alpha
             theta = _lms_step(X[i], y[i], theta, alpha_t)
             t += 1
-        if _diverged(theta):
+        if diverged(theta):
             raise ConvergenceError(
                 f"stochastic gradient descent diverged in epoch {epoch + 1}: theta is no longer "
                 f"finite (alpha={alpha} is too large for this X)", IterativeResult(theta, epoch, False, path))
         if record:
             path.append(theta[:])
     return IterativeResult(theta, epochs, None, path)
-
-
-def _order(order, m):
-    if order is None:
-        return list(range(m))
-    order = list(order)
-    if sorted(order) != list(range(m)) or any(isinstance(i, bool) for i in order):
-        raise ValueError(f"order must be a permutation of 0..{m - 1}")
-    return [int(i) for i in order]
 
 
 def normal_equations(X, y):

@@ -8,7 +8,7 @@ finite for every z = θᵀx a float can hold (|z| up to 1e308).
 from fractions import Fraction
 
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult
+from .results import ConvergenceError, IterativeResult, step_converged
 
 __all__ = [
     "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
@@ -169,42 +169,22 @@ def _newton_system(X, y, theta):
 
 def stochastic_update(x, y, theta, alpha):
     """LG-4 (000 §5): θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example (x, y)."""
+    return _ascent_step(*_one_example(x, y, theta, alpha))
+
+
+def _one_example(x, y, theta, alpha):
     x = inputs.vector(x, "x")
     y = inputs.binary_labels([y], "y")[0]
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
     if len(x) != len(theta):
         raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
-    return _ascent_step(x, y, theta, alpha)
+    return x, y, theta, alpha
 
 
 def _ascent_step(x, y, theta, alpha):
     step = alpha * (y - _sigmoid(linalg.dot(x, theta)))
     return [t + step * x_j for t, x_j in zip(theta, x)]
-
-
-def _check_tol(tol):
-    if tol is None:
-        return None
-    tol = inputs.vector([tol], "tol")[0]
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0 or None, got {tol}")
-    return tol
-
-
-def _step_converged(old, new, tol):
-    """The stopping test shared with Part I: maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|)."""
-    step = max(abs(a - b) for a, b in zip(new, old))
-    return step <= tol * (1 + max(abs(t) for t in new))
-
-
-def _order(order, m):
-    if order is None:
-        return list(range(m))
-    order = list(order)
-    if any(isinstance(i, bool) for i in order) or sorted(order) != list(range(m)):
-        raise ValueError(f"order must be a permutation of 0..{m - 1}")
-    return [int(i) for i in order]
 
 
 def is_separated(X, y, theta):
@@ -242,7 +222,7 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     X, y, theta = _design(X, y, theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     m = len(X)
     path = [theta[:]] if record else None
     for k in range(1, max_iterations + 1):
@@ -252,7 +232,7 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
         new = [t + alpha * g_j for t, g_j in zip(theta, g)]
         if record:
             path.append(new[:])
-        done = tol is not None and _step_converged(theta, new, tol)
+        done = tol is not None and step_converged(theta, new, tol)
         theta = new
         if tol is not None and _separated(X, y, theta):
             raise _separable_error("batch gradient ascent", k, theta, path)
@@ -273,12 +253,7 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     all epochs) uses α_t = α / (1 + decay · t). No stopping test: converged is None; ``path``
     holds θ after each epoch when ``record``."""
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    epochs = inputs.positive_int(epochs, "epochs")
-    order = _order(order, len(X))
-    decay = inputs.vector([decay], "decay")[0]
-    if decay < 0:
-        raise ValueError(f"decay must be >= 0, got {decay}")
+    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
     path = [theta[:]] if record else None
     t = 0
     for _ in range(epochs):
@@ -302,13 +277,7 @@ def threshold(z):
 def perceptron_update(x, y, theta, alpha=1):
     """PC-1 (000 §6): θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g: no change when the
     example is classified correctly, ±αx when it is not."""
-    x = inputs.vector(x, "x")
-    y = inputs.binary_labels([y], "y")[0]
-    theta = inputs.vector(theta, "theta")
-    alpha = inputs.positive(alpha, "alpha")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
-    new, _ = _perceptron_step(x, y, theta, alpha)
+    new, _ = _perceptron_step(*_one_example(x, y, theta, alpha))
     return new
 
 
@@ -332,7 +301,7 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
     theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
     alpha = inputs.positive(alpha, "alpha")
     max_epochs = inputs.positive_int(max_epochs, "max_epochs")
-    order = _order(order, len(X))
+    order = inputs.example_order(order, len(X))
     path = [theta[:]] if record else None
     mistakes = []
     for epoch in range(1, max_epochs + 1):
@@ -360,7 +329,7 @@ def newton_root(f, f_prime, theta, max_iterations=100, tol=1e-12, record=False):
     |Δθ| <= tol · (1 + |θ|). A flat tangent (f′(θ) = 0) or the cap raises."""
     theta = inputs.vector([theta], "theta")[0]
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton_root")
     path = [theta] if record else None
@@ -409,7 +378,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
     X, y = _design(X, y)
     theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
     path = [theta[:]] if record else None
@@ -425,7 +394,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
         new = [t + s for t, s in zip(theta, step)]
         if record:
             path.append(new[:])
-        done = _step_converged(theta, new, tol)
+        done = step_converged(theta, new, tol)
         theta = new
         if _separated(X, y, theta):
             raise _separable_error("Newton's method", k, theta, path)

@@ -28,7 +28,8 @@ def signed_labels(y, classes=None):
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
-            raise ValueError(f"classes must be two distinct labels (negative, positive), got {classes!r}")
+            raise ValueError("classes must be a pair of two distinct labels (negative, positive), "
+                             f"got {classes!r}")
         out = []
         for i, v in enumerate(y):
             if v == classes[0]:
@@ -36,7 +37,7 @@ def signed_labels(y, classes=None):
             elif v == classes[1]:
                 out.append(1)
             else:
-                raise ValueError(f"y[{i}] is {v!r}, which is not one of classes={classes!r}")
+                raise ValueError(f"y[{i}] is {v!r}, which is neither class of classes={classes!r}")
         return out
     out = []
     for i, v in enumerate(y):

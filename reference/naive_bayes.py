@@ -168,7 +168,7 @@ def bernoulli_fit(X, y, alpha=1):
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2)."""
     X = inputs.binary_matrix(X, "X")
-    y = inputs.labels(y, "y")
+    y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     n = len(X[0])
@@ -212,7 +212,7 @@ def bernoulli_likelihood(model, X, y):
     """NB-2 (000 §2): L(φ_y, φ_{j|y=0}, φ_{j|y=1}) = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) with
     p(x, y) = p(y) Πⱼ φ_{j|y}^{x_j} (1 − φ_{j|y})^{1−x_j}; exact for rational estimates."""
     prior, phi, X = _bernoulli(model, X)
-    y = inputs.labels(y, "y")
+    y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
     total = 1
     for x, c in zip(X, y):
@@ -239,11 +239,9 @@ def bernoulli_posterior(model, x):
     return joint[1] / total
 
 
-def bernoulli_log_joint(model, X):
-    """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
-    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
-    prior, phi, X = _bernoulli(model, X)
-    tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
+def _log_joint(prior, X, log_factors):
+    """log p(y) + the sum of ``log_factors(y, x)`` for y = 0, 1 and every x in X, summed in the
+    order given; a None factor (log 0) makes the total −∞."""
     log_prior = [_log_or_none(p) for p in prior]
     minus_infinity = _minus_infinity(log_prior[0])
     out = []
@@ -251,8 +249,7 @@ def bernoulli_log_joint(model, X):
         row = []
         for c in (0, 1):
             total = log_prior[c]
-            for j, v in enumerate(x):
-                term = tables[c][j][v]
+            for term in log_factors(c, x):
                 if term is None:
                     total = minus_infinity
                     break
@@ -260,6 +257,14 @@ def bernoulli_log_joint(model, X):
             row.append(total)
         out.append(row)
     return out
+
+
+def bernoulli_log_joint(model, X):
+    """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
+    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
+    prior, phi, X = _bernoulli(model, X)
+    tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
+    return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
 def bernoulli_log_posterior(model, X):
@@ -338,7 +343,7 @@ def categorical_fit(X, y, k, alpha=1):
     X = inputs.integer_matrix(X, "X")
     k = _category_sizes(k, len(X[0]))
     X = _categories(X, k)
-    y = inputs.labels(y, "y")
+    y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
@@ -367,22 +372,7 @@ def categorical_log_joint(model, X):
     """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
-    log_prior = [_log_or_none(p) for p in prior]
-    minus_infinity = _minus_infinity(log_prior[0])
-    out = []
-    for x in X:
-        row = []
-        for c in (0, 1):
-            total = log_prior[c]
-            for j, v in enumerate(x):
-                term = tables[c][j][v]
-                if term is None:
-                    total = minus_infinity
-                    break
-                total += term
-            row.append(total)
-        out.append(row)
-    return out
+    return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
 def _categorical_blame(phi, X):
@@ -489,7 +479,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     word has φ_{k|y} = 0/0 (ZeroOverZeroError)."""
     size = inputs.positive_int(vocabulary_size, "vocabulary_size")
     docs = _in_vocabulary(_document_lists(documents, "documents"), size, ignore_unknown)
-    y = inputs.labels(y, "y")
+    y = inputs.binary_labels(y, "y")
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
     alpha = _alpha(alpha)
@@ -523,7 +513,7 @@ def _multinomial(model, documents, ignore_unknown):
 def multinomial_likelihood(model, documents, y, ignore_unknown=False):
     """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates."""
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    y = inputs.labels(y, "y")
+    y = inputs.binary_labels(y, "y")
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
     total = 1
@@ -539,22 +529,7 @@ def multinomial_log_joint(model, documents, ignore_unknown=False):
     in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing)."""
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
     tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
-    log_prior = [_log_or_none(p) for p in prior]
-    minus_infinity = _minus_infinity(log_prior[0])
-    out = []
-    for d in docs:
-        row = []
-        for c in (0, 1):
-            total = log_prior[c]
-            for t in d:
-                term = tables[c][t]
-                if term is None:
-                    total = minus_infinity
-                    break
-                total += term
-            row.append(total)
-        out.append(row)
-    return out
+    return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
 
 
 def _multinomial_blame(phi, docs):

@@ -1,8 +1,11 @@
-"""Result records and errors shared by the iterative algorithms of reference and fast."""
+"""Result records and errors shared by the iterative algorithms of reference and fast, and the
+reference's stopping and divergence tests."""
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-__all__ = ["IterativeResult", "ConvergenceError"]
+from . import scalar
+
+__all__ = ["IterativeResult", "ConvergenceError", "step_converged", "diverged"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -29,3 +32,15 @@ class ConvergenceError(ArithmeticError):
     def __init__(self, message, result=None):
         super().__init__(message)
         self.result = result
+
+
+def step_converged(old, new, tol):
+    """The stopping test of Part I (LR-5), which logistic regression, GLMs and softmax reuse:
+    maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|)."""
+    step = max(abs(a - b) for a, b in zip(new, old))
+    return step <= tol * (1 + max(abs(t) for t in new))
+
+
+def diverged(theta):
+    """Some θⱼ is no longer finite (the step size is too large)."""
+    return not all(scalar.isfinite(t) for t in theta)

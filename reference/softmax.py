@@ -4,8 +4,8 @@ X is the design matrix (rows with x₀ = 1); y the labels in {1, ..., k}; Theta 
 parameter vectors θ₁, ..., θ_{k−1} as rows (θ_k = 0 is fixed, 000 §9.3), so k = len(Theta) + 1.
 """
 from . import inputs, linalg, scalar
-from .logistic_regression import (SeparableDataError, _check_tol, _step_converged)
-from .results import ConvergenceError, IterativeResult
+from .logistic_regression import SeparableDataError
+from .results import ConvergenceError, IterativeResult, step_converged
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -204,7 +204,7 @@ def _separable_error(name, k, Theta, path):
 
 
 def _flat_converged(old, new, tol):
-    return _step_converged([v for row in old for v in row], [v for row in new for v in row], tol)
+    return step_converged([v for row in old for v in row], [v for row in new for v in row], tol)
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
@@ -216,7 +216,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     X, y, Theta = _design(X, y, Theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     m = len(X)
     path = [[row[:] for row in Theta]] if record else None
     for k in range(1, max_iterations + 1):
@@ -247,7 +247,7 @@ def newton(X, y, Theta, max_iterations=100, tol=1e-10, record=False):
     cap ConvergenceError."""
     X, y, Theta = _design(X, y, Theta)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
     n = len(X[0])

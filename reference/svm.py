@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 from . import inputs, linalg, scalar
 from .kernels import Linear
+from .margins import signed_labels
 
 __all__ = [
     "SVMFit", "InfeasibleError", "as_labels", "gram_matrix", "dual_objective", "lagrangian",
@@ -55,40 +56,10 @@ class SVMFit:
 
 
 def as_labels(y, classes=None):
-    """The labels as ints in {−1, 1} (002 §1.5: y ∈ {−1, 1}).
-
-    ``classes=None`` accepts only −1 and 1. ``classes=(negative, positive)`` maps another
-    two-valued label set. Both classes must occur."""
-    inputs._sequence(y, "y")
-    if len(y) == 0:
-        raise ValueError("y is empty")
-    if classes is None:
-        out = []
-        for i, v in enumerate(y):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(v, "__float__"):
-                raise TypeError(f"y[{i}] is {v!r}: expected the label -1 or 1")
-            if v == 1:
-                out.append(1)
-            elif v == -1:
-                out.append(-1)
-            else:
-                seen = sorted({str(u) for u in list(y)[:1000]})[:5]
-                raise ValueError(f"y[{i}] is {v!r}: labels must be -1 and 1 (seen {seen}); pass "
-                                 "classes=(negative, positive) to map another two-valued label set")
-    else:
-        if isinstance(classes, (str, bytes)) or not hasattr(classes, "__len__") or len(classes) != 2:
-            raise ValueError(f"classes must be a pair (negative, positive), got {classes!r}")
-        negative, positive = classes
-        if negative == positive:
-            raise ValueError(f"classes must be two different labels, got {classes!r}")
-        out = []
-        for i, v in enumerate(y):
-            if v == positive:
-                out.append(1)
-            elif v == negative:
-                out.append(-1)
-            else:
-                raise ValueError(f"y[{i}] is {v!r}, which is neither class of classes={classes!r}")
+    """The labels as ints in {−1, 1} (002 §1.5: y ∈ {−1, 1}), by MG-1's rule
+    (``margins.signed_labels``: ``classes=(negative, positive)`` maps another two-valued label
+    set). Both classes must occur: with one, the dual's Σ αᵢy⁽ⁱ⁾ = 0 forces α = 0."""
+    out = signed_labels(y, classes)
     if 1 not in out or -1 not in out:
         raise ValueError(f"y has only one class ({out[0]}): an SVM needs examples of both")
     return out

@@ -1,0 +1,23 @@
+# The epoch loop of stochastic gradient descent (LR-6) and ascent (LG-4): the two differ only in
+# the one-example update. Included textually (`include "_sgd.pxi"`) because our modules cannot
+# cimport one another; the loop keeps the reference's order and step sizes, on which the
+# bit-identical iterates depend.
+
+ctypedef void (*example_update)(const double* x, double y, double* theta, Py_ssize_t n,
+                                double alpha) noexcept nogil
+
+
+cdef inline long long _sgd_epoch(const double[:, ::1] X, const double[::1] y,
+                                 const Py_ssize_t[::1] order, double* theta, double alpha,
+                                 double decay, long long count,
+                                 example_update update) noexcept nogil:
+    """One epoch: update(x⁽ⁱ⁾, y⁽ⁱ⁾) for i in ``order`` with α_t = α / (1 + decay · t), t the
+    number of updates before this one (``count`` on entry); returns the count after it."""
+    cdef Py_ssize_t idx, i, n = X.shape[1]
+    cdef double alpha_t
+    for idx in range(X.shape[0]):
+        i = order[idx]
+        alpha_t = alpha / (1 + decay * <double> count) if decay != 0 else alpha
+        update(&X[i, 0], y[i], theta, n, alpha_t)
+        count += 1
+    return count
