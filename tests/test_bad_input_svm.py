@@ -58,14 +58,16 @@ TABLE = Table({"svm": F, "smo": FS, "coordinate_ascent": FC}, {"svm": R, "smo": 
     ("smo", "smo"): [("C", 0.0), ("C", -1.0), ("tol", -1e-3), ("max_iterations", 0), ("rule", "fastest"),
                      ("max_iterations", 2.5, TypeError), ("seed", 1.5, TypeError), ("kernel", "rbf", TypeError),
                      ("C", "large", TypeError),
-                     ("y", np.array([0.0, 0, 1, 1, 1]), ValueError, r"y\[0\] is .*labels must be -1 and 1"),
-                     ("y", np.array([-1.0, -1, 1, 2, 1]), ValueError, r"y\[3\] is .*labels must be -1 and 1"),
-                     ("y", np.ones(5), ValueError, "y has only one class")],
+                     ("y", np.array([0.0, 0, 1, 1, 1]), ValueError, r"y\[0\] is .*labels must be -1 or 1"),
+                     ("y", np.array([-1.0, -1, 1, 2, 1]), ValueError, r"y\[3\] is .*labels must be -1 or 1"),
+                     ("y", np.ones(5), ValueError, "y has only one class"),
+                     ("y", ["a", -1, 1, 1, 1], ValueError, r"y.*labels must be -1 or 1")],
     ("smo", "two_variable_step"): [("C", 0.0), ("i", 7), ("j", -1)],
     ("smo", "kkt_gap"): [("C", -0.5)],
     ("coordinate_ascent", "coordinate_ascent"): [("max_iterations", 0), ("tol", -1.0), ("order", "random")],
     ("coordinate_ascent", "coordinate_argmax"): [("i", 5)],
-}, messages={("non_finite", "y"): r"y\[4\] is .*labels must be -1 and 1"},  # refused as a label
+}, messages={("non_finite", "y"): r"y\[4\] is .*labels must be -1 or 1"},  # refused as a label
+    exempt={"non_numeric": {"y"}},  # a ValueError of the label set: parameters above
     keep_values=True,  # rounding alpha or X to integers can leave the SVM's domain
     others={("svm", "decision_function"), ("svm", "predict"),  # test_model_functions_refuse_other_objects
             ("svm", "InfeasibleError"), ("svm", "SVMFit"), ("smo", "ConvergenceError"), ("smo", "InfeasibleError"),
