@@ -352,7 +352,7 @@ def solve_qp(problem):
     z, _ = linalg.psd_witness(P)
     if z is not None:
         raise ValueError(f"the objective is not convex: zᵀPz < 0 for z = {z}")
-    k, l_ = len(problem.g), len(problem.h)
+    k = len(problem.g)
     tol = _tolerance(like, P, [list(f.c)])
     for size in range(0, min(k, n) + 1):
         for S in _subsets(k, size):

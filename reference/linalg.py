@@ -6,7 +6,6 @@ symmetric eigenvalues by cyclic Jacobi rotations. A pivot counts as zero when it
 for rationals, and below ``n * eps * max|A_ij|`` for float and mpf (``scalar.zero_tolerance``);
 then a ``SingularMatrixError`` names the column that depends on the ones before it.
 """
-from fractions import Fraction
 
 from . import inputs, scalar
 

@@ -13,7 +13,7 @@ import cs229.fast.svm as F
 import cs229.reference.coordinate_ascent as RC
 import cs229.reference.smo as RS
 import cs229.reference.svm as R
-from cs229.reference.kernels import Gaussian, Linear, Polynomial
+from cs229.reference.kernels import Gaussian, Polynomial
 from cs229.reference.results import ConvergenceError
 
 from bad_input import Table, install
