@@ -17,7 +17,8 @@ sys.path.insert(0, str(HERE))
 MODULES = sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "harness"})
 
 
-CORE = {"name", "fast_s", "peer", "peer_s", "ratio", "target"}
+# "data" holds numbers the peer text already shows, kept for --json only.
+CORE = {"name", "fast_s", "peer", "peer_s", "ratio", "target", "data"}
 
 
 def _fmt_s(s):
@@ -52,6 +53,8 @@ def main(argv=None):
                 continue
             if key == "gb_per_s":
                 notes.append(f"{value:.1f} GB/s")
+            elif key == "pairs_per_s":
+                notes.append(f"fast: {value / 1e6:.1f}M pairs/s")
             elif key == "speedup":
                 notes.append(f"reference/fast = {value:.0f}×")
             else:

@@ -50,8 +50,8 @@ def _smo_rbf(m):
     note = (f"sklearn SVC (libsvm); W {W_fast:.8f} vs {W_sk:.8f} (rel {rel:.1e}, target ≤ 1e-4); "
             f"iterations {fit.iterations} vs {int(sk.n_iter_[0])}; SVs {len(fit.support)} vs {len(sk.support_)}")
     return row(f"SMO RBF m={m:,} d=20 C=1 γ=0.05 tol=1e-3", t["fast"], note, t["sklearn"], 1.0,
-               W_fast=W_fast, W_peer=W_sk, W_rel=rel, iterations_fast=fit.iterations,
-               iterations_peer=int(sk.n_iter_[0]))
+               data=dict(W_fast=W_fast, W_peer=W_sk, W_rel=rel, iterations_fast=fit.iterations,
+                         iterations_peer=int(sk.n_iter_[0])))
 
 
 def smo_rbf_small(small):
