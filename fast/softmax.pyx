@@ -7,8 +7,9 @@ by Cholesky (LAPACK): the same answer to rounding.
 """
 import numpy as np
 
-from libc.math cimport exp, log
+from libc.math cimport INFINITY, exp, log, sqrt
 from libc.stdlib cimport free, malloc
+from scipy.linalg.cython_blas cimport dsyrk
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
@@ -220,25 +221,89 @@ def _symmetric(upper):
     return U + np.triu(U, 1).T
 
 
-def _newton_system(X, y, Theta):
-    """(−H, ∇ℓ) over the stacked parameters. The off-diagonal blocks −Σ φ_l φ_l′ x xᵀ come from
-    one dsyrk on Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X]; the diagonal blocks Σ φ_l(1 − φ_l) x xᵀ from
-    a dsyrk each on √(φ_l(1 − φ_l)) ∘ X (not as a difference, which would cancel when φ_l ≈ 1)."""
-    K, n = Theta.shape
-    m = X.shape[0]
-    phi = _probabilities(X, Theta)[:, :K]
-    Phi = (phi[:, :, None] * X[:, None, :]).reshape(m, K * n)
-    A = -_symmetric(core.weighted_gram(Phi))
+cdef enum:
+    NEWTON_ROWS = 2048  # rows per block of the Hessian's rank-k updates; a block stays in cache
+
+
+cdef bint _newton_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
+                       double[::1, :] A, double[::1, :] D, double[:, ::1] G, double[:, ::1] Phi,
+                       double[:, ::1] Z, double* phi) noexcept nogil:
+    """One pass over X, NEWTON_ROWS rows at a time: the gradient (the reference's order), the
+    upper triangles of Σ (φ ⊗ x)(φ ⊗ x)ᵀ into A and of Σ φ_l(1 − φ_l) x xᵀ into block l of D
+    (dsyrk on the block's rows of Φ and Z), and whether θ puts every example's own class strictly
+    on top."""
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], start, rows, r, i, l, j
+    cdef int N = <int> (K * n), nn = <int> n, krows
+    cdef double one = 1.0, minus_one = -1.0, w, own, other
+    cdef char uplo = b'U', notrans = b'N'
+    cdef bint separated = True
     for l in range(K):
-        Z = np.sqrt(phi[:, l] * (1.0 - phi[:, l]))[:, None] * X
-        A[l * n:(l + 1) * n, l * n:(l + 1) * n] = _symmetric(core.weighted_gram(Z))
-    return np.ascontiguousarray(A), _gradient(X, y, Theta).ravel()
+        for j in range(n):
+            G[l, j] = 0.0
+    start = 0
+    while start < m:
+        rows = min(<Py_ssize_t> NEWTON_ROWS, m - start)
+        for r in range(rows):
+            i = start + r
+            _eta(&X[i, 0], Theta, n, phi)
+            own = phi[y[i] - 1]
+            other = -INFINITY
+            for l in range(K + 1):
+                if l != y[i] - 1 and phi[l] > other:
+                    other = phi[l]
+            separated = separated and other < own
+            _softmax_inplace(phi, K + 1)
+            for l in range(K):
+                w = (1.0 if y[i] == l + 1 else 0.0) - phi[l]
+                for j in range(n):
+                    G[l, j] = G[l, j] + w * X[i, j]
+                w = sqrt(phi[l] * (1.0 - phi[l]))
+                for j in range(n):
+                    Phi[r, l * n + j] = phi[l] * X[i, j]
+                    Z[r, l * n + j] = w * X[i, j]
+        # A block of Φ (rows × N, C order) is, to BLAS, the N × rows Fortran matrix Φᵀ.
+        krows = <int> rows
+        dsyrk(&uplo, &notrans, &N, &krows, &minus_one, &Phi[0, 0], &N, &one, &A[0, 0], &N)
+        for l in range(K):
+            dsyrk(&uplo, &notrans, &nn, &krows, &one, &Z[0, l * n], &N, &one, &D[0, l * n], &nn)
+        start += rows
+    return separated
+
+
+def _newton_system(X, y, Theta):
+    """(−H, ∇ℓ, separated) over the stacked parameters. The off-diagonal blocks −Σ φ_l φ_l′ x xᵀ
+    come from rank-k updates with Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X]; the diagonal blocks
+    Σ φ_l(1 − φ_l) x xᵀ from updates with √(φ_l(1 − φ_l)) ∘ X (not as a difference, which
+    would cancel when φ_l ≈ 1)."""
+    K, n = Theta.shape
+    N = K * n
+    A = np.zeros((N, N), order="F")
+    D = np.zeros((n, N), order="F")
+    G = np.empty((K, n))
+    Phi = np.empty((NEWTON_ROWS, N))
+    Z = np.empty((NEWTON_ROWS, N))
+    cdef const double[:, ::1] Xv = X
+    cdef const Py_ssize_t[::1] yv = y
+    cdef const double[:, ::1] Tv = Theta
+    cdef double[::1, :] Av = A, Dv = D
+    cdef double[:, ::1] Gv = G, Pv = Phi, Zv = Z
+    cdef bint separated
+    cdef double* phi = <double*> malloc((K + 1) * sizeof(double))
+    try:
+        with nogil:
+            separated = _newton_pass(Xv, yv, Tv, Av, Dv, Gv, Pv, Zv, phi)
+    finally:
+        free(phi)
+    A = _symmetric(A)  # −H off the diagonal blocks: the pass accumulated −Σ (φ ⊗ x)(φ ⊗ x)ᵀ
+    for l in range(K):
+        A[l * n:(l + 1) * n, l * n:(l + 1) * n] = _symmetric(D[:, l * n:(l + 1) * n])
+    return np.ascontiguousarray(A), G.ravel(), separated
 
 
 def hessian(X, y, Theta):
     """SM-4: H over the stacked θ, block (l, l′) = −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ."""
     X, y, Theta = _design(X, y, Theta)
-    A, _ = _newton_system(X, y, Theta)
+    A, _, _ = _newton_system(X, y, Theta)
     return -A
 
 
@@ -305,7 +370,9 @@ def newton(X, y, Theta, max_iterations=100, tol=1e-10, record=False):
     current = Theta.copy()
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
-        A, g = _newton_system(X, y, current)
+        A, g, separated = _newton_system(X, y, current)
+        if separated and it > 1:  # the previous step's iterate, as the reference checks it
+            raise _separable("softmax Newton", it - 1, current, path)
         step, column = core.cholesky_solve(A, g)
         if column >= 0:
             raise SingularMatrixError(
@@ -317,9 +384,11 @@ def newton(X, y, Theta, max_iterations=100, tol=1e-10, record=False):
             path.append(new.copy())
         done = _converged(current, new, tol)
         current = new
-        if _separated(X, y, current):
-            raise _separable("softmax Newton", it, current, path)
-        if done:
+        if done:  # otherwise the next pass checks the new iterate for separation
+            if _separated(X, y, current):
+                raise _separable("softmax Newton", it, current, path)
             return IterativeResult(current, it, True, _stack(path))
+    if _separated(X, y, current):
+        raise _separable("softmax Newton", max_iterations, current, path)
     raise ConvergenceError(f"softmax Newton did not converge in {max_iterations} iterations (tol={tol})",
                            IterativeResult(current, max_iterations, False, _stack(path)))

@@ -150,6 +150,22 @@ def test_separable_classes_are_refused_SM_4(impl):
         impl.softmax.newton(X, y, impl.arg([[0.0, 0.0], [0.0, 0.0]]))
 
 
+@pytest.mark.parametrize("max_iterations", [2, 3, 100])  # the classes separate at step 2
+def test_fast_newton_refuses_separable_classes_at_the_reference_step_SM_4(max_iterations):
+    X = [[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5]]
+    y = [1, 1, 2, 2, 3, 3]
+    zero = [[0.0, 0.0], [0.0, 0.0]]
+    errors = []
+    for newton in (R.newton, F.newton):
+        with pytest.raises(lg.SeparableDataError) as caught:
+            newton(X, y, zero, max_iterations=max_iterations, record=True)
+        errors.append(caught.value.result)
+    ref, fast = errors
+    assert fast.iterations == ref.iterations
+    assert close(fast.theta, np.array(ref.theta, dtype=float), 1e-9)
+    assert len(fast.path) == len(ref.path)
+
+
 def test_absent_class_makes_the_hessian_singular_SM_4(impl):
     X = impl.arg([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, -2.0], [1.0, 0.0]])
     y = impl.arg([1, 3, 1, 3, 3, 1])  # class 2 never appears: its parameters run to −∞
