@@ -465,38 +465,78 @@ def checked_kernel_matrix(X, kernel):
 
 # ---- KR-9: the kernel perceptron ---------------------------------------------------------------
 
+cdef inline double _finish(double s, int which, double c, double d, double sigma) noexcept nogil:
+    if which == 2:
+        return exp(-s / (2 * sigma * sigma))
+    if which == 1:
+        return pow(s + c, d)
+    return s
+
+
 cdef void _reference_order_matrix(const double[:, ::1] X, int which, double c, double d,
                                   double sigma, double[:, ::1] K) noexcept nogil:
     """Kᵢⱼ with the reference's arithmetic: left-to-right dot or squared distance, then
-    (dot + c)^d or exp(−d2/((2σ)σ)); computed for j ≤ i and mirrored (both orders agree)."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j, t
-    cdef double s, diff
+    (dot + c)^d or exp(−d2/((2σ)σ)); computed for j ≤ i and mirrored (both orders agree).
+    Four j at a time: four independent sums, each still left to right, so the additions of
+    one do not wait on another's."""
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j, t, q
+    cdef double s0, s1, s2, s3, e0, e1, e2, e3
+    cdef double out[4]
     for i in range(m):
-        for j in range(i + 1):
-            s = 0.0
+        j = 0
+        while j + 4 <= i + 1:
+            s0 = 0.0
+            s1 = 0.0
+            s2 = 0.0
+            s3 = 0.0
             if which == 2:
                 for t in range(n):
-                    diff = X[i, t] - X[j, t]
-                    s = s + diff * diff
-                s = exp(-s / (2 * sigma * sigma))
+                    e0 = X[i, t] - X[j, t]
+                    e1 = X[i, t] - X[j + 1, t]
+                    e2 = X[i, t] - X[j + 2, t]
+                    e3 = X[i, t] - X[j + 3, t]
+                    s0 = s0 + e0 * e0
+                    s1 = s1 + e1 * e1
+                    s2 = s2 + e2 * e2
+                    s3 = s3 + e3 * e3
             else:
                 for t in range(n):
-                    s = s + X[j, t] * X[i, t]
-                if which == 1:
-                    s = pow(s + c, d)
-            K[i, j] = s
-            K[j, i] = s
+                    s0 = s0 + X[j, t] * X[i, t]
+                    s1 = s1 + X[j + 1, t] * X[i, t]
+                    s2 = s2 + X[j + 2, t] * X[i, t]
+                    s3 = s3 + X[j + 3, t] * X[i, t]
+            out[0] = s0
+            out[1] = s1
+            out[2] = s2
+            out[3] = s3
+            for q in range(4):
+                K[i, j + q] = _finish(out[q], which, c, d, sigma)
+                K[j + q, i] = K[i, j + q]
+            j += 4
+        while j <= i:
+            s0 = 0.0
+            if which == 2:
+                for t in range(n):
+                    e0 = X[i, t] - X[j, t]
+                    s0 = s0 + e0 * e0
+            else:
+                for t in range(n):
+                    s0 = s0 + X[j, t] * X[i, t]
+            K[i, j] = _finish(s0, which, c, d, sigma)
+            K[j, i] = K[i, j]
+            j += 1
 
 
 def _perceptron_kernel(X, kernel):
-    """(points, K) for the perceptron: named kernels in the reference's order, custom kernels
-    through Mercer's test."""
+    """(points, Kᵀ) for the perceptron, so that row i holds K(x⁽ʲ⁾, x⁽ⁱ⁾) for every j, the terms
+    of example i's prediction, side by side in memory: named kernels in the reference's order
+    (computed exactly symmetric), custom kernels through Mercer's test and transposed."""
     if isinstance(kernel, StringKernel):
         X = as_strings(X, "X", kernel.alphabet)
         return X, _string_kernel_matrix(X, None, kernel.k)
     X = as_matrix(X, "X")
     if not isinstance(kernel, (Linear, Polynomial, Gaussian)):
-        return X, checked_kernel_matrix(X, kernel)
+        return X, np.ascontiguousarray(checked_kernel_matrix(X, kernel).T)
     K = np.empty((X.shape[0], X.shape[0]))
     cdef double[:, ::1] Kv = K
     cdef const double[:, ::1] Xv = X
@@ -511,17 +551,17 @@ def _perceptron_kernel(X, kernel):
     return X, K
 
 
-cdef Py_ssize_t _epoch(const double[:, ::1] K, const double[::1] y, const Py_ssize_t[::1] order,
+cdef Py_ssize_t _epoch(const double[:, ::1] KT, const double[::1] y, const Py_ssize_t[::1] order,
                        long[::1] alpha, double* b, Py_ssize_t[::1] updates,
                        Py_ssize_t* n_updates) noexcept nogil:
-    cdef Py_ssize_t m = K.shape[0], idx, i, j, mistakes = 0
+    cdef Py_ssize_t m = KT.shape[0], idx, i, j, mistakes = 0
     cdef double f
     for idx in range(m):
         i = order[idx]
         f = 0.0
         for j in range(m):
             if alpha[j] != 0:
-                f = f + (alpha[j] * y[j]) * K[j, i]
+                f = f + (alpha[j] * y[j]) * KT[i, j]
         f = f + b[0]
         if (1.0 if f >= 0 else -1.0) != y[i]:
             alpha[i] += 1
@@ -536,8 +576,8 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     """KR-9: the reference's kernel perceptron (same order, same tie rule g(0) = 1, same
     updates); theta = α (int array), extra = {'b', 'updates'}."""
     kernel = _callable(kernel)
-    X, K = _perceptron_kernel(X, kernel)
-    m = K.shape[0]
+    X, KT = _perceptron_kernel(X, kernel)
+    m = KT.shape[0]
     y = as_signed_labels(y, "y", m, "X")
     max_epochs = positive_int(max_epochs, "max_epochs")
     order = as_order(order, m)
@@ -545,7 +585,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     cdef double b = 0.0
     cdef Py_ssize_t n_updates = 0, mistakes
     updates = np.empty(m, dtype=np.intp)
-    cdef const double[:, ::1] Kv = K
+    cdef const double[:, ::1] Kv = KT
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
     cdef long[::1] av = alpha
