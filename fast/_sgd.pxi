@@ -3,6 +3,8 @@
 # cimport one another; the loop keeps the reference's order and step sizes, on which the
 # bit-identical iterates depend.
 
+from libc.math cimport isfinite
+
 ctypedef void (*example_update)(const double* x, double y, double* theta, Py_ssize_t n,
                                 double alpha) noexcept nogil
 
@@ -21,3 +23,31 @@ cdef inline long long _sgd_epoch(const double[:, ::1] X, const double[::1] y,
         update(&X[i, 0], y[i], theta, n, alpha_t)
         count += 1
     return count
+
+
+cdef object _sgd_epochs(const double[:, ::1] X, const double[::1] y, theta, double alpha, int epochs,
+                        const Py_ssize_t[::1] order, double decay, bint record,
+                        example_update update, diverged):
+    """``epochs`` epochs from ``theta`` (a float64 array, copied), the iterate after each one kept
+    when ``record``. ``diverged`` None, or a function of (epoch, α) giving the message of the
+    ConvergenceError raised when θ stops being finite after an epoch."""
+    current = theta.copy()
+    cdef double[::1] t = current
+    cdef long long count = 0
+    cdef int epoch
+    cdef Py_ssize_t j
+    cdef bint finite = True, check = diverged is not None
+    path = [current.copy()] if record else None
+    for epoch in range(epochs):
+        with nogil:
+            count = _sgd_epoch(X, y, order, &t[0], alpha, decay, count, update)
+            if check:
+                for j in range(t.shape[0]):
+                    finite = finite and isfinite(t[j])
+        if not finite:
+            raise ConvergenceError(diverged(epoch + 1, alpha),
+                                   IterativeResult(current, epoch, False,
+                                                   None if path is None else np.array(path)))
+        if record:
+            path.append(current.copy())
+    return IterativeResult(current, epochs, None, None if path is None else np.array(path))

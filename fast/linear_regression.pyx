@@ -234,26 +234,12 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const Py_ssize_t[::1] ov = order
-    current = theta.copy()
-    cdef double[::1] t = current
-    cdef double a = alpha, d = decay
-    cdef long long count = 0
-    cdef int epoch
-    path = [current.copy()] if record else None
-    for epoch in range(epochs):
-        with nogil:
-            count = _sgd_epoch(Xv, yv, ov, &t[0], a, d, count, _lms_step)
-        if not _all_finite(t):
-            raise ConvergenceError(
-                f"stochastic gradient descent diverged in epoch {epoch + 1}: theta is no longer "
-                f"finite (alpha={alpha} is too large for this X)",
-                IterativeResult(current, epoch, False, _stack(path)))
-        if record:
-            path.append(current.copy())
-    return IterativeResult(current, epochs, None, _stack(path))
+    return _sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, _sgd_diverged)
+
+
+def _sgd_diverged(epoch, alpha):
+    return (f"stochastic gradient descent diverged in epoch {epoch}: theta is no longer "
+            f"finite (alpha={alpha} is too large for this X)")
 
 
 def normal_equations(X, y):
