@@ -103,6 +103,19 @@ def test_gd_reports_divergence_and_the_cap_LR_5(impl):
     assert e.value.result.iterations == 3 and e.value.result.converged is False
 
 
+def test_sgd_reports_divergence_at_the_reference_epoch_LR_6():
+    X = [[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]]
+    y = [1.0, 2.0, 3.0]
+    results = []
+    for module in (R, F):
+        with pytest.raises(ConvergenceError, match="diverged in epoch") as e:
+            module.stochastic_gradient_descent(X, y, [0.0, 0.0], 1.0, 1_000)
+        results.append(e.value.result)
+    ref, fast = results
+    assert 0 < fast.iterations == ref.iterations < 1_000 and fast.converged is ref.converged is False
+    assert np.array_equal(fast.theta, np.array(ref.theta, dtype=float), equal_nan=True)
+
+
 def test_sgd_decaying_rate_settles_LR_6():
     """fn 2: with a fixed α, SGD stays a fixed distance from the minimum (it cycles around it);
     letting α decrease to zero takes θ to the minimum."""
