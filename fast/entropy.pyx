@@ -8,7 +8,7 @@ import numpy as np
 
 from libc.math cimport log, log2
 
-from cs229.fast._validation import as_matrix, as_scalar, as_vector
+from cs229.fast._validation import _asarray, as_matrix, as_scalar, as_vector
 
 __all__ = ["entropy", "count_entropy", "bernoulli_entropy", "split_entropy", "information_gain",
            "count_table"]
@@ -24,15 +24,7 @@ def _unit(unit):
 
 def _class_labels(y, name="y", length=None, length_name="X", length_what="rows"):
     """(classes ascending as int64, codes 0..K-1 as intp) for integer class labels."""
-    try:
-        a = np.asarray(y)
-    except ValueError as e:
-        raise ValueError(f"{name} is ragged or not 1-dimensional ({e})") from None
-    if a.dtype == object:
-        try:
-            a = a.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} has non-numeric entries: expected integer class labels") from None
+    a = _asarray(y, name)
     if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold integer class labels, got dtype {a.dtype}")
     if a.ndim != 1:
