@@ -8,10 +8,11 @@ import numpy as np
 
 from libc.math cimport log, log2
 
-from cs229.fast._validation import _asarray, as_matrix, as_scalar, as_vector
+from cs229.fast._integers import as_int64, entry
+from cs229.fast._validation import as_matrix, as_scalar, as_vector
 
-__all__ = ["entropy", "count_entropy", "bernoulli_entropy", "split_entropy", "information_gain",
-           "count_table"]
+__all__ = ["class_codes", "entropy", "count_entropy", "bernoulli_entropy", "split_entropy",
+           "information_gain", "count_table"]
 
 cdef double EPS = np.finfo(np.float64).eps
 
@@ -22,26 +23,20 @@ def _unit(unit):
     return unit == "bits"
 
 
-def _class_labels(y, name="y", length=None, length_name="X", length_what="rows"):
-    """(classes ascending as int64, codes 0..K-1 as intp) for integer class labels."""
-    a = _asarray(y, name)
-    if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold integer class labels, got dtype {a.dtype}")
+def class_codes(y, name="y"):
+    """The classes of y ascending (int64) and each label's place among them (intp codes), for
+    labels that are integers (any integer dtype, or integral reals). A label beyond the int64
+    range is refused (the reference, in Python ints, would take it)."""
+    a, original, outside = as_int64(y, name)
     if a.ndim != 1:
-        raise ValueError(f"{name} must be 1-dimensional, got {a.ndim} dimension(s)")
+        raise TypeError(f"{name} must be a sequence of class labels (1-dimensional), got "
+                        f"{a.ndim} dimension(s)")
     if a.shape[0] == 0:
         raise ValueError(f"{name} is empty")
-    if length is not None and a.shape[0] != length:
-        raise ValueError(f"{length_name} has {length} {length_what} but {name} has {a.shape[0]} entries")
-    if a.dtype.kind == "f":
-        bad = ~(np.isfinite(a) & (a == np.round(a)) & (np.abs(a) < 2.0 ** 63))
-        if bad.any():
-            i = int(np.argmax(bad))
-            raise ValueError(f"{name}[{i}] is {a[i]}: a class label must be an integer")
-    elif a.dtype.kind == "u" and a.max() >= 2 ** 63:
-        i = int(np.argmax(a >= 2 ** 63))
-        raise ValueError(f"{name}[{i}] is {a[i]}: a class label must fit in 64 bits")
-    classes, codes = np.unique(a.astype(np.int64), return_inverse=True)
+    if outside is not None:
+        value, where = entry(original, np.argmax(outside))
+        raise ValueError(f"{name}{where} is {value}: a class label must fit in 64 bits")
+    classes, codes = np.unique(a, return_inverse=True)
     return classes, codes.astype(np.intp).reshape(-1)
 
 
@@ -167,7 +162,9 @@ def information_gain(table, unit="bits"):
 def count_table(x, y):
     """DT-5 (11.15)-(11.16): (values, classes, table), table[j, k] = #{xᵢ = values[j], yᵢ = classes[k]}."""
     x = as_vector(x, "x")
-    classes, codes = _class_labels(y, "y", x.shape[0], "x")
+    classes, codes = class_codes(y, "y")
+    if codes.shape[0] != x.shape[0]:
+        raise ValueError(f"x has {x.shape[0]} rows but y has {codes.shape[0]} entries")
     values, rows = np.unique(x, return_inverse=True)
     table = np.zeros((values.shape[0], classes.shape[0]), dtype=np.int64)
     np.add.at(table, (rows.reshape(-1), codes), 1)

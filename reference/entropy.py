@@ -17,7 +17,7 @@ import mpmath
 
 from . import inputs, linalg, scalar
 
-__all__ = ["UNITS", "class_labels", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
+__all__ = ["UNITS", "class_labels", "class_codes", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
            "count_table", "split_entropy", "information_gain"]
 
 UNITS = ("bits", "nats")
@@ -174,21 +174,29 @@ def class_labels(y, name="y"):
     return out
 
 
+def class_codes(y, name="y"):
+    """The classes of the labels y, ascending, and each label's place among them:
+    ((c₀ < c₁ < ... < c_{K−1}), [k⁽¹⁾, ..., k⁽ᵐ⁾]) with y⁽ⁱ⁾ = c_{k⁽ⁱ⁾}. Count tables (DT-5) and
+    the tree builder (DT-6) index their columns by these codes."""
+    labels = class_labels(y, name)
+    classes = tuple(sorted(set(labels)))
+    code_of = {c: k for k, c in enumerate(classes)}
+    return classes, [code_of[v] for v in labels]
+
+
 def count_table(x, y):
     """DT-5 (001 §11.3.4 (11.15)-(11.16)): the counts of each class in each group of a discrete
     feature. Returns (values, classes, table) with table[j][k] = #{i : xᵢ = values[j],
     yᵢ = classes[k]}; values and classes ascending. For two classes row j is (nⱼ, pⱼ)."""
     x = inputs.vector(x, "x")
-    y = class_labels(y, "y")
-    inputs.same_length(x, y, "x", "y")
+    classes, codes = class_codes(y, "y")
+    inputs.same_length(x, codes, "x", "y")
     values = sorted(set(x))
-    classes = sorted(set(y))
     row_of = {v: j for j, v in enumerate(values)}
-    col_of = {c: k for k, c in enumerate(classes)}
     table = [[0] * len(classes) for _ in values]
-    for xi, yi in zip(x, y):
-        table[row_of[xi]][col_of[yi]] += 1
-    return values, classes, table
+    for xi, k in zip(x, codes):
+        table[row_of[xi]][k] += 1
+    return values, list(classes), table
 
 
 def split_entropy(table, unit="bits"):

@@ -17,16 +17,17 @@ the root). Leaves predict the majority class, the lowest label on a tie.
 X holds features in rows (float, Fraction or mpf; NaN is refused: there is no missing-value
 policy); y holds integer class labels.
 """
+import numbers
 from dataclasses import dataclass
 from functools import lru_cache
 
 from . import inputs, scalar
-from .entropy import class_labels, information_gain
+from .entropy import class_codes, class_labels, information_gain
 from .results import ConvergenceError
 
 __all__ = [
     "Leaf", "Split", "Branch", "Tree", "ConvergenceError", "THRESHOLD_RULES",
-    "predict", "xor_data", "xor_tree",
+    "check_tree", "predict", "xor_data", "xor_tree",
     "boolean_function_tree", "truth_table", "minimal_leaves", "count_boolean_functions",
     "count_trees",
     "split_score", "best_threshold", "logistic_threshold", "fit_tree",
@@ -36,6 +37,19 @@ THRESHOLD_RULES = ("search", "logistic")
 
 
 # ---- DT-1: stumps composed into a tree --------------------------------------------------------
+# A tree is immutable: the nodes are frozen and their sequence fields are turned into tuples when
+# a node is made, so no later change to the caller's lists reaches it (the fast face packs a tree
+# once and keeps the packed copy for as long as the tree lives). What a field may hold is checked
+# by ``check_tree``, before any walk.
+
+def _freeze(node, field):
+    value = getattr(node, field)
+    if type(value) is tuple:
+        return
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{type(node).__name__}.{field} must be a sequence, got {type(value).__name__}")
+    object.__setattr__(node, field, tuple(value))
+
 
 @dataclass(frozen=True)
 class Leaf:
@@ -44,6 +58,9 @@ class Leaf:
 
     prediction: int
     counts: tuple = ()
+
+    def __post_init__(self):
+        _freeze(self, "counts")
 
 
 @dataclass(frozen=True)
@@ -59,11 +76,14 @@ class Split:
     prediction: object = None
     gain: object = None
 
+    def __post_init__(self):
+        _freeze(self, "counts")
+
 
 @dataclass(frozen=True)
 class Branch:
     """DT-6 (001 §11.3.4-11.3.5): a stump on a discrete feature with one child per value in
-    ``values`` (ascending). A value not seen there in training gets ``prediction``, the node's
+    ``values`` (distinct). A value not seen there in training gets ``prediction``, the node's
     majority class."""
 
     feature: int
@@ -73,27 +93,39 @@ class Branch:
     prediction: object = None
     gain: object = None
 
+    def __post_init__(self):
+        _freeze(self, "values")
+        _freeze(self, "children")
+        _freeze(self, "counts")
+
 
 @dataclass(frozen=True)
 class Tree:
     """A decision tree on ``n_features`` inputs; ``classes`` are the labels, ascending, that the
-    counts of its nodes refer to."""
+    counts of its nodes refer to. Subtrees may be shared (the same node reached twice); the
+    sizes below count a shared subtree once per path to it."""
 
     root: object
     n_features: int
     classes: tuple = ()
 
+    def __post_init__(self):
+        _freeze(self, "classes")
+
     @property
     def depth(self):
-        return _depth(self.root)
+        return _sizes(self)[0]
 
     @property
     def n_leaves(self):
-        return sum(1 for node in _nodes(self.root) if isinstance(node, Leaf))
+        return _sizes(self)[1]
 
     @property
     def n_nodes(self):
-        return sum(1 for _ in _nodes(self.root))
+        return _sizes(self)[2]
+
+
+_NODES = (Leaf, Split, Branch)
 
 
 def _children(node):
@@ -104,27 +136,122 @@ def _children(node):
     return ()
 
 
-def _nodes(node):
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed(_children(node)))
+def _sizes(tree):
+    """(depth, leaves, nodes) of a checked tree, each node's subtree measured once (a shared
+    subtree would otherwise be walked once per path to it)."""
+    order = check_tree(tree)
+    size = {}
+    for node in reversed(order):  # children before parents
+        below = [size[id(child)] for child in _children(node)]
+        if not below:
+            size[id(node)] = (0, 1, 1)
+            continue
+        depth, leaves, nodes = 0, 0, 1
+        for d, l, n in below:
+            depth, leaves, nodes = max(depth, d + 1), leaves + l, nodes + n
+        size[id(node)] = (depth, leaves, nodes)
+    return size[id(tree.root)]
 
 
-def _depth(node):
-    deepest, stack = 0, [(node, 0)]
-    while stack:
-        node, depth = stack.pop()
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in _children(node))
-    return deepest
+def _label(value, where):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{where} is {value!r}: expected an integer class label")
+    return int(value)
+
+
+def _finite_real(value, where):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{where} is {value!r}: expected a real number")
+    if not scalar.isfinite(scalar.to_scalar(value)):
+        raise ValueError(f"{where} is {value}: expected a finite number")
+    return value
+
+
+def _feature(node, where, n_features):
+    f = node.feature
+    if isinstance(f, bool) or not isinstance(f, numbers.Integral):
+        raise TypeError(f"{where}.feature is {f!r}: expected a feature index (an integer)")
+    if not 0 <= f < n_features:
+        raise ValueError(f"{where}.feature is {f}: the tree takes features 0..{n_features - 1}")
+
+
+def _check_node(node, where, tree):
+    if not isinstance(node, _NODES):
+        raise TypeError(f"{where} must be a Leaf, Split or Branch, got {type(node).__name__}")
+    for k, c in enumerate(node.counts):
+        if isinstance(c, bool) or not isinstance(c, numbers.Integral) or c < 0:
+            raise ValueError(f"{where}.counts[{k}] is {c!r}: a count must be a non-negative integer")
+    if tree.classes and node.counts and len(node.counts) != len(tree.classes):
+        raise ValueError(f"{where}.counts has {len(node.counts)} entries but the tree has "
+                         f"{len(tree.classes)} classes")
+    if isinstance(node, Leaf):
+        _label(node.prediction, f"{where}.prediction")
+        return
+    _feature(node, where, tree.n_features)
+    if node.prediction is not None:
+        _label(node.prediction, f"{where}.prediction")
+    if node.gain is not None:
+        _finite_real(node.gain, f"{where}.gain")
+    if isinstance(node, Split):
+        _finite_real(node.threshold, f"{where}.threshold")
+        return
+    if len(node.values) != len(node.children):
+        raise ValueError(f"{where} has {len(node.values)} values but {len(node.children)} children")
+    seen = set()
+    for r, v in enumerate(node.values):
+        _finite_real(v, f"{where}.values[{r}]")
+        if v in seen:
+            raise ValueError(f"{where}.values[{r}] is {v}, a value that has a child already")
+        seen.add(v)
+
+
+def check_tree(tree, name="tree"):
+    """DT-1: a tree that can be walked: a ``Tree`` whose ``n_features`` is an integer >= 0 and
+    ``classes`` distinct ascending integers; every node a Leaf (an integer prediction), Split (a
+    feature in 0..n_features − 1, a finite threshold) or Branch (a feature in range, distinct
+    finite values, one child each); counts non-negative integers, one per class; and no node
+    its own descendant (a cycle would send a walk round for ever). Errors name the field, as
+    ``tree.root.children[1].threshold``. Returns the distinct nodes, each after its parent."""
+    if not isinstance(tree, Tree):
+        raise TypeError(f"{name} must be a Tree, got {type(tree).__name__}")
+    n = tree.n_features
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name}.n_features is {n!r}: expected an integer")
+    if n < 0:
+        raise ValueError(f"{name}.n_features is {n}: expected an integer >= 0")
+    for k, c in enumerate(tree.classes):
+        _label(c, f"{name}.classes[{k}]")
+        if k and not tree.classes[k - 1] < c:
+            raise ValueError(f"{name}.classes must be distinct and ascending: {name}.classes[{k - 1}] "
+                             f"= {tree.classes[k - 1]} >= {name}.classes[{k}] = {c}")
+    order, done, on_path = [], set(), set()
+    stack = [(tree.root, f"{name}.root", False)]
+    while stack:  # depth first; a node is finished when its subtree is
+        node, where, finished = stack.pop()
+        if finished:
+            on_path.discard(id(node))
+            done.add(id(node))
+            continue
+        if id(node) in on_path:
+            raise ValueError(f"{where} is one of its own ancestors: a tree has no cycles")
+        if id(node) in done:
+            continue
+        _check_node(node, where, tree)
+        order.append(node)
+        on_path.add(id(node))
+        stack.append((node, where, True))
+        if isinstance(node, Split):
+            stack.append((node.right, f"{where}.right", False))
+            stack.append((node.left, f"{where}.left", False))
+        elif isinstance(node, Branch):
+            for r in range(len(node.children) - 1, -1, -1):
+                stack.append((node.children[r], f"{where}.children[{r}]", False))
+    return order
 
 
 def predict(tree, X):
     """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output."""
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a Tree, got {type(tree).__name__}")
+    check_tree(tree)
     X = inputs.matrix(X, "X")
     if len(X[0]) != tree.n_features:
         raise ValueError(f"X has {len(X[0])} columns but the tree takes {tree.n_features} features")
@@ -197,6 +324,7 @@ def boolean_function_tree(outputs):
 
 def truth_table(tree):
     """DT-2: the outputs of ``tree`` on the 2ⁿ rows of {0, 1}ⁿ, in table order."""
+    check_tree(tree)
     n = tree.n_features
     return predict(tree, [_row(r, n) for r in range(2 ** n)]) if n else [tree.root.prediction]
 
@@ -269,7 +397,14 @@ def split_score(table):
         for k, c in enumerate(row):
             if c < 0 or int(c) != c:
                 raise ValueError(f"table[{j}][{k}] is {c}: a count must be a non-negative integer")
-    return _score([[int(c) for c in row] for row in table])
+    try:
+        score = _score([[int(c) for c in row] for row in table])
+    except OverflowError:  # a count or a group size beyond the float64 range
+        score = None
+    if score is None or not scalar.isfinite(score):
+        raise ValueError("table holds counts too large for float64: c ln c overflows, so S has no "
+                         "float64 value")
+    return score
 
 
 def _score(table):
@@ -434,12 +569,10 @@ def _rule(threshold):
 
 
 def _classes_and_codes(y, m, x_name="X"):
-    labels = class_labels(y, "y")
-    if len(labels) != m:
-        raise ValueError(f"{x_name} has {m} rows but y has {len(labels)} entries")
-    classes = sorted(set(labels))
-    code_of = {c: k for k, c in enumerate(classes)}
-    return tuple(classes), [code_of[v] for v in labels]
+    classes, codes = class_codes(y, "y")
+    if len(codes) != m:
+        raise ValueError(f"{x_name} has {m} rows but y has {len(codes)} entries")
+    return classes, codes
 
 
 def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
