@@ -21,10 +21,13 @@ def _where(index):
     return "".join(f"[{int(i)}]" for i in index)
 
 
-def entry(original, flat_index):
-    """The caller's value at ``flat_index`` of the array ``as_int64`` checked, as a Python
-    number (1e+300, 18446744073709551615), and its position as "[i][j]"."""
-    index = np.unravel_index(int(flat_index), original.shape)
+def entry(a, original, outside, flat_index):
+    """(value, "[i][j]"): the entry at ``flat_index`` of an array ``as_int64`` returned, as the
+    integer it is, or, beyond the int64 range, as the caller gave it (1e+300,
+    18446744073709551615), with its position."""
+    index = np.unravel_index(int(flat_index), a.shape)
+    if outside is None or not outside[index]:
+        return int(a[index]), _where(index)
     value = original[index]
     return (value.item() if isinstance(value, np.generic) else value), _where(index)
 
@@ -63,9 +66,9 @@ def _integral_floats(a, name):
     finite = np.isfinite(a)
     bad = ~finite | (a != np.round(a))
     if bad.any():
-        value, where = entry(a, np.argmax(bad))
-        what = "a finite integer" if not finite.flat[int(np.argmax(bad))] else "an integer"
-        raise ValueError(f"{name}{where} is {value}: expected {what}")
+        index = np.unravel_index(int(np.argmax(bad)), a.shape)
+        what = "a finite integer" if not finite[index] else "an integer"
+        raise ValueError(f"{name}{_where(index)} is {a[index].item()}: expected {what}")
 
 
 def as_int64(values, name):

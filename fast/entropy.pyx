@@ -34,7 +34,7 @@ def class_codes(y, name="y"):
     if a.shape[0] == 0:
         raise ValueError(f"{name} is empty")
     if outside is not None:
-        value, where = entry(original, np.argmax(outside))
+        value, where = entry(a, original, outside, np.argmax(outside))
         raise ValueError(f"{name}{where} is {value}: a class label must fit in 64 bits")
     classes, codes = np.unique(a, return_inverse=True)
     return classes, codes.astype(np.intp).reshape(-1)

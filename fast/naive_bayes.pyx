@@ -9,17 +9,18 @@ token ids (int32 or int64, read in place) with int64 offsets.
 """
 import numpy as np
 
-from libc.math cimport INFINITY, log
+from libc.math cimport INFINITY, isfinite, log
 from cpython.dict cimport PyDict_GetItemWithError
 from cpython.long cimport PyLong_AsLongLong
 from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t
 
-from cs229.fast._validation import (_integral, as_binary_labels, as_binary_matrix, as_documents,
-                                    as_integer_matrix, as_scalar, as_vector, positive_int)
+from cs229.fast._integers import as_int64, entry
+from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_scalar, as_vector,
+                                    positive_int)
 from cs229.reference import naive_bayes as _R
-from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
-                                         ZeroOverZeroError)
+from cs229.reference.naive_bayes import (MAX_TABLE_SIZE, BernoulliNB, CategoricalNB, Documents,
+                                         MultinomialNB, ZeroOverZeroError)
 
 __all__ = [
     "ZeroOverZeroError", "value_counts", "laplace_estimate",
@@ -42,33 +43,50 @@ def _alpha(alpha):
     return alpha
 
 
+def _table_size(size, what):
+    if size > MAX_TABLE_SIZE:
+        raise ValueError(f"{what} is {size}: a count table that large cannot be held in memory "
+                         f"(at most {MAX_TABLE_SIZE} entries)")
+
+
+def _smoothing_fits(largest_total, double alpha, k, what):
+    """N + kα, the largest denominator of (c + α)/(N + kα), must be a float64 number."""
+    if not isfinite(<double> largest_total + <double> k * alpha):
+        raise ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
+
+
 # ---- NB-4 -------------------------------------------------------------------------------------
 
 def value_counts(z, k):
     """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
     k = positive_int(k, "k")
-    a = np.asarray(z)
+    _table_size(k, "k")
+    a, original, outside = as_int64(z, "z")
     if a.ndim != 1:
         raise ValueError(f"z must be 1-dimensional, got {a.ndim} dimension(s)")
-    if a.dtype == object or a.dtype.kind not in "iuf":
-        if a.size:
-            raise TypeError(f"z must hold integers, got dtype {a.dtype}")
-    a = _integral(a, "z").astype(np.int64, copy=False) if a.size else np.empty(0, dtype=np.int64)
-    bad = (a < 0) | (a >= k)
+    bad = (a < 0) | (a >= k)  # entries beyond int64 are saturated, so outside 0..k−1 too
     if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"z[{i}] is {a[i]}: values must be in 0..{k - 1}")
+        value, where = entry(a, original, outside, np.argmax(bad))
+        raise ValueError(f"z{where} is {value}: values must be in 0..{k - 1}")
     return np.bincount(a, minlength=k).astype(np.int64)
 
 
 def laplace_estimate(counts, alpha=1):
-    """NB-4: φⱼ = (cⱼ + α) / (Σₗ cₗ + kα)."""
+    """NB-4: φⱼ = (cⱼ + α) / (Σₗ cₗ + kα), Σₗ cₗ left to right as in the reference."""
     c = as_vector(counts, "counts")
     if (c < 0).any():
         j = int(np.argmax(c < 0))
         raise ValueError(f"counts[{j}] is {c[j]}: counts must be >= 0")
     alpha = _alpha(alpha)
-    total = float(np.add.reduce(c)) + c.shape[0] * alpha
+    cdef const double[::1] cv = c
+    cdef double total = 0.0
+    cdef Py_ssize_t j_
+    for j_ in range(cv.shape[0]):
+        total = total + cv[j_]
+    if not isfinite(total):
+        raise ValueError(f"counts sum to {total}: past the float64 range")
+    _smoothing_fits(total, alpha, c.shape[0], "Σ counts")
+    total = total + c.shape[0] * alpha
     if total == 0:
         raise ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 "
                                 "(no observations; use Laplace smoothing, alpha > 0)")
@@ -125,7 +143,7 @@ def _check_possible(joint, blame):
     impossible = (joint[:, 0] == -np.inf) & (joint[:, 1] == -np.inf)
     if impossible.any():
         i = int(np.argmax(impossible))
-        raise _R._zero_over_zero(i, blame(i))
+        raise _R.zero_over_zero(i, blame(i))
 
 
 def _posterior(joint, blame):
@@ -167,6 +185,7 @@ def bernoulli_fit(X, y, alpha=1):
     y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
+    _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     count = np.zeros((2, X.shape[1]), dtype=np.int64)
     cdef const unsigned char[:, ::1] Xv = X
     cdef const unsigned char[::1] yv = y
@@ -223,7 +242,7 @@ def bernoulli_log_joint(model, X):
 
 
 def _bernoulli_blame(phi0, phi1, X):
-    return lambda i: _R._bernoulli_blame([phi0.tolist(), phi1.tolist()], {i: X[i].tolist()})(i)
+    return lambda i: _R.bernoulli_zero_factors([phi0.tolist(), phi1.tolist()], X[i].tolist())
 
 
 def bernoulli_log_posterior(model, X):
@@ -252,21 +271,45 @@ def discretize(values, edges):
     return np.searchsorted(e, v, side="right").astype(np.int64)
 
 
-def _sizes(k, n):
+def _sizes(k, n, name="k", n_what="X has {n} columns"):
+    """k_j for each of the n features (one int k stands for all), read once; their sum, the
+    size of a class's table, must be one that can be held (checked in Python integers, before
+    any int64 sum could wrap)."""
     if isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)):
         k = [k] * n
-    if isinstance(k, (str, bytes)) or not hasattr(k, "__len__"):
-        raise TypeError(f"k must be an integer or a sequence of integers, got {type(k).__name__}")
-    if len(k) != n:
-        raise ValueError(f"k has {len(k)} entries but X has {n} columns")
-    return np.array([positive_int(v, f"k[{j}]") for j, v in enumerate(k)], dtype=np.intp)
+    if isinstance(k, (str, bytes)) or not hasattr(k, "__iter__"):
+        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
+    k = list(k)
+    if n is not None and len(k) != n:
+        raise ValueError(f"{name} has {len(k)} entries but " + n_what.format(n=n))
+    k = [positive_int(v, f"{name}[{j}]") for j, v in enumerate(k)]
+    _table_size(sum(k), f"Σⱼ {name}[j]")
+    return np.array(k, dtype=np.intp)
 
 
-def _categories(X, k):
-    bad = (X < 0) | (X >= k[None, :])
+def _category_matrix(X, name="X"):
+    """(a, original, outside) of ``as_int64`` for the integer matrix X."""
+    a, original, outside = as_int64(X, name)
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    if a.shape[0] == 0:
+        raise ValueError(f"{name} is empty (no rows)")
+    if a.shape[1] == 0:
+        raise ValueError(f"{name} has rows of length 0")
+    return a, original, outside
+
+
+def _categories(a, original, outside, k, name="X"):
+    """The categories (0 <= X[i][j] < k_j) as C-contiguous intp."""
+    if a.shape[1] != k.shape[0]:
+        raise ValueError(f"{name} has {a.shape[1]} columns but the model has {k.shape[0]} features")
+    bad = (a < 0) | (a >= k[None, :])  # entries beyond int64 are saturated, so outside too
     if bad.any():
-        i, j = np.unravel_index(int(np.argmax(bad)), X.shape)
-        raise ValueError(f"X[{i}][{j}] is {X[i, j]}: feature {j} takes values 0..{k[j] - 1}")
+        first = int(np.argmax(bad))
+        value, where = entry(a, original, outside, first)
+        j = first % a.shape[1]
+        raise ValueError(f"{name}{where} is {value}: feature {j} takes values 0..{k[j] - 1}")
+    return np.ascontiguousarray(a, dtype=np.intp)
 
 
 cdef void _categorical_counts(const Py_ssize_t[:, ::1] X, const unsigned char[::1] y,
@@ -279,38 +322,55 @@ cdef void _categorical_counts(const Py_ssize_t[:, ::1] X, const unsigned char[::
 
 def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j)."""
-    X = as_integer_matrix(X, "X")
-    k = _sizes(k, X.shape[1])
-    _categories(X, k)
+    a, original, outside = _category_matrix(X)
+    k = _sizes(k, a.shape[1])
+    X = _categories(a, original, outside, k)
     y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
+    _smoothing_fits(class_count.max(), alpha, int(k.max()), "the class count")
     offset = np.r_[0, np.cumsum(k)].astype(np.intp)
-    flat = np.zeros((2, int(offset[-1])), dtype=np.int64)
+    flat = np.zeros((2, int(offset[offset.shape[0] - 1])), dtype=np.int64)
     cdef const Py_ssize_t[:, ::1] Xv = X
     cdef const unsigned char[::1] yv = y
     cdef const Py_ssize_t[::1] ov = offset
     cdef int64_t[:, ::1] fv = flat
     with nogil:
         _categorical_counts(Xv, yv, ov, fv)
-    count = [[flat[c, offset[j]:offset[j + 1]].copy() for j in range(len(k))] for c in (0, 1)]
-    phi = [[(count[c][j] + alpha) / (class_count[c] + alpha * k[j]) for j in range(len(k))]
+    count = [[flat[c, offset[j]:offset[j + 1]].copy() for j in range(k.shape[0])] for c in (0, 1)]
+    phi = [[(count[c][j] + alpha) / (class_count[c] + alpha * k[j]) for j in range(k.shape[0])]
            for c in (0, 1)]
     return CategoricalNB(float(class_count[1] / y.shape[0]), phi, [int(v) for v in k], class_count,
                          count, alpha)
 
 
+def _list(value, name, length=None, what=None):
+    """A sequence field of a model (or of Documents) read once, as a list; of ``length``
+    entries when that is given (``what`` says why)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
+    value = list(value)
+    if length is not None and len(value) != length:
+        raise ValueError(f"{name} has {len(value)} entries but {what}")
+    return value
+
+
 def _categorical(model, X):
+    """The prior, the tables phi[c][j] (one per class c = 0, 1 and feature j, of k_j
+    probabilities each) and the categories X of a CategoricalNB, checked in the reference's
+    order. Every sequence of the model is read once, as a list, before it is indexed."""
     phi_y = _phi_y(model, CategoricalNB)
-    if isinstance(model.k, (str, bytes)) or not hasattr(model.k, "__len__"):
-        raise TypeError("model.k must be a sequence of integers")
-    k = _sizes(model.k, len(model.k))
-    X = as_integer_matrix(X, "X")
-    if X.shape[1] != k.shape[0]:
-        raise ValueError(f"X has {X.shape[1]} columns but the model has {k.shape[0]} features")
-    _categories(X, k)
-    phi = [[_probabilities(model.phi[c][j], f"model.phi[{c}][{j}]", int(k[j]), f"model.k[{j}]")
-            for j in range(k.shape[0])] for c in (0, 1)]
+    if isinstance(model.k, (int, np.integer)):
+        raise TypeError("model.k must be a sequence of integers (one k_j per feature)")
+    k = _sizes(model.k, None, "model.k")
+    phi = []
+    for c, phi_c in enumerate(_list(model.phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")):
+        phi_c = _list(phi_c, f"model.phi[{c}]", k.shape[0], f"model.k has {k.shape[0]} features")
+        phi.append([_probabilities(p, f"model.phi[{c}][{j}]") for j, p in enumerate(phi_c)])
+        for j, p in enumerate(phi[c]):
+            if p.shape[0] != k[j]:
+                raise ValueError(f"model.phi[{c}][{j}] has {p.shape[0]} entries but model.k[{j}] is {k[j]}")
+    X = _categories(*_category_matrix(X), k)
     return phi_y, phi, k, X
 
 
@@ -349,7 +409,7 @@ def categorical_log_joint(model, X):
 
 def _categorical_blame(phi, X):
     lists = [[p.tolist() for p in phi[c]] for c in (0, 1)]
-    return lambda i: _R._categorical_blame(lists, {i: X[i].tolist()})(i)
+    return lambda i: _R.categorical_zero_factors(lists, X[i].tolist())
 
 
 def categorical_log_posterior(model, X):
@@ -366,49 +426,138 @@ def categorical_predict(model, X):
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
 
+def _document_arrays(documents, name="documents"):
+    """(tokens, offsets, original, outside): the token ids of the documents as one flat array
+    (int32 or int64, without a copy when the caller's is one; ids beyond int64 saturated),
+    document i being tokens[offsets[i]:offsets[i + 1]]; when some id is beyond int64, the ids as
+    the caller gave them and a mask of those ids (else None, None). Accepts ``Documents`` or a
+    sequence of token-id sequences."""
+    if isinstance(documents, Documents):
+        return _packed_arrays(documents, name)
+    if isinstance(documents, np.ndarray) and documents.ndim == 2 and documents.dtype != object:
+        a, original, outside = as_int64(documents, name)  # equal lengths: one read
+        m, n = a.shape
+        if m == 0:
+            raise ValueError(f"{name} is empty (no documents)")
+        offsets = np.arange(m + 1, dtype=np.int64) * n
+        if outside is None:
+            return a.reshape(-1), offsets, None, None
+        return a.reshape(-1), offsets, original.reshape(-1), outside.reshape(-1)
+    if isinstance(documents, (str, bytes)) or not hasattr(documents, "__len__"):
+        raise TypeError(f"{name} must be a sequence of token-id sequences or Documents, "
+                        f"got {type(documents).__name__}")
+    if len(documents) == 0:
+        raise ValueError(f"{name} is empty (no documents)")
+    parts, originals, outsides = [], [], []
+    offsets = np.zeros(len(documents) + 1, dtype=np.int64)
+    for i, d in enumerate(documents):
+        if isinstance(d, (str, bytes)) or not hasattr(d, "__iter__"):
+            raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
+        if not hasattr(d, "__len__"):
+            d = list(d)  # an iterator of ids
+        a, original, outside = as_int64(d, f"{name}[{i}]")
+        if a.ndim != 1:
+            raise TypeError(f"{name}[{i}] must be a flat sequence of token ids")
+        parts.append(a)
+        originals.append(original)
+        outsides.append(outside if outside is not None else np.zeros(a.shape[0], bool))
+        offsets[i + 1] = offsets[i] + a.shape[0]
+    tokens = np.concatenate(parts)
+    outside = np.concatenate(outsides)
+    if not outside.any():
+        return tokens, offsets, None, None
+    original = np.empty(tokens.shape[0], dtype=object)
+    for i, o in enumerate(originals):
+        original[offsets[i]:offsets[i + 1]] = [v.item() if isinstance(v, np.generic) else v for v in o]
+    return tokens, offsets, original, outside
+
+
+def _packed_arrays(documents, name):
+    """``_document_arrays`` of Documents: tokens kept in place when they are a C-contiguous
+    int32 or int64 array (the common case, read without a copy)."""
+    tokens = documents.tokens
+    if isinstance(tokens, np.ndarray) and tokens.ndim == 1 and tokens.dtype in (np.int32, np.int64):
+        tokens, original, outside = np.ascontiguousarray(tokens), None, None
+    else:
+        tokens, original, outside = as_int64(_list(tokens, f"{name}.tokens")
+                                             if not isinstance(tokens, np.ndarray) else tokens,
+                                             f"{name}.tokens")
+        if tokens.ndim != 1:
+            raise TypeError(f"{name}.tokens must be a flat sequence of token ids, got "
+                            f"{tokens.ndim} dimension(s)")
+    offsets, offsets_original, offsets_outside = as_int64(documents.offsets, f"{name}.offsets")
+    if offsets.ndim != 1:
+        raise TypeError(f"{name}.offsets must be a flat sequence of integers, got {offsets.ndim} "
+                        "dimension(s)")
+    if offsets.shape[0] < 2 or offsets[0] != 0 or offsets[offsets.shape[0] - 1] != tokens.shape[0] \
+            or (np.diff(offsets) < 0).any():
+        raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = "
+                         f"{tokens.shape[0]} without decreasing")
+    return tokens, offsets, original, outside
+
+
+def _token(tokens, original, outside, p):
+    """The caller's token id at flat position p."""
+    return entry(tokens, original, outside, p)[0]
+
+
+def _position(offsets, p):
+    """[i][j]: flat position p is token j of document i."""
+    i = int(np.searchsorted(offsets, p, side="right")) - 1
+    while offsets[i + 1] == offsets[i]:  # empty documents end where the next one starts
+        i += 1
+    return f"[{i}][{p - int(offsets[i])}]"
+
+
 def pack_documents(documents):
-    """NB-6: ``Documents`` with int64 flat tokens and offsets."""
-    tokens, offsets = as_documents(documents, "documents")
+    """NB-6: ``Documents`` with int64 flat tokens and offsets. A token id beyond the int64 range
+    is refused (the reference, in Python ints, would keep it)."""
+    tokens, offsets, original, outside = _document_arrays(documents)
+    if outside is not None:
+        p = int(np.argmax(outside))
+        raise ValueError(f"documents{_position(offsets, p)} is {_token(tokens, original, outside, p)}: "
+                         "a token id must fit in 64 bits (int64)")
     return Documents(tokens.astype(np.int64, copy=False), offsets)
 
 
-cdef Py_ssize_t _first_outside(const token_t[::1] tokens, int64_t size) noexcept nogil:
-    """The first position whose id is outside 0..size−1, or −1. The common case (all inside) is
-    settled by a branch-free min/max sweep that the compiler vectorises."""
+cdef Py_ssize_t _first_outside(const token_t[::1] tokens, int64_t low, int64_t high) noexcept nogil:
+    """The first position whose id is outside low..high − 1 (for a vocabulary: 0..|V| − 1), or
+    −1. The common case (all inside) is settled by a branch-free min/max sweep that the compiler
+    vectorises."""
     cdef Py_ssize_t p, n = tokens.shape[0]
     cdef token_t lo = tokens[0], hi = tokens[0], t
     for p in range(n):
         t = tokens[p]
         lo = t if t < lo else lo
         hi = t if t > hi else hi
-    if lo >= 0 and hi < size:
+    if lo >= low and hi < high:
         return -1
     for p in range(n):
-        if tokens[p] < 0 or tokens[p] >= size:
+        if tokens[p] < low or tokens[p] >= high:
             return p
     return -1
 
 
-def _documents(documents, size, ignore_unknown):
-    """(tokens, offsets) with every id in 0..size−1 unless ``ignore_unknown``; the error names
-    the first outside id as documents[i][j], like the reference."""
-    tokens, offsets = as_documents(documents, "documents")
-    if ignore_unknown or tokens.shape[0] == 0:
+def _documents(documents, Py_ssize_t size, bint ignore):
+    """(tokens, offsets) with every id in 0..size−1 unless ``ignore``; the error names the
+    first outside id as documents[i][j], with the caller's value, like the reference."""
+    tokens, offsets, original, outside = _document_arrays(documents)
+    if ignore or tokens.shape[0] == 0:
         return tokens, offsets
     cdef Py_ssize_t p
     if tokens.dtype == np.int32:
-        p = _first_outside[int32_t](tokens, size)
+        p = _first_outside[int32_t](tokens, 0, size)
     else:
-        p = _first_outside[int64_t](tokens, size)
+        p = _first_outside[int64_t](tokens, 0, size)
     if p >= 0:
-        i = int(np.searchsorted(offsets, p, side="right")) - 1
-        raise ValueError(f"documents[{i}][{p - int(offsets[i])}] is {tokens[p]}: token ids must be in "
+        raise ValueError(f"documents{_position(offsets, p)} is {_token(tokens, original, outside, p)}: "
+                         f"token ids must be in "
                          f"0..{size - 1} (the vocabulary); pass ignore_unknown=True to drop the others")
     return tokens, offsets
 
 
 cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
-                       const unsigned char[::1] y, int64_t size, bint ignore,
+                       const unsigned char[::1] y, Py_ssize_t size, bint ignore,
                        int64_t[:, ::1] count, int64_t[::1] total) noexcept nogil:
     cdef Py_ssize_t i, p
     cdef int64_t t
@@ -432,7 +581,9 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = m₁/m, counted in one pass over the flat token ids."""
     size = positive_int(vocabulary_size, "vocabulary_size")
-    tokens, offsets = _documents(documents, size, ignore_unknown)
+    _table_size(size, "vocabulary_size")
+    cdef bint ignore = ignore_unknown  # read once
+    tokens, offsets = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y").astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
         raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
@@ -440,11 +591,11 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     class_count = _class_counts(y)
     count = np.zeros((2, size), dtype=np.int64)
     total = np.zeros(2, dtype=np.int64)
-    cdef bint ignore = bool(ignore_unknown)
     if tokens.dtype == np.int32:
         _count32(tokens, offsets, y, size, ignore, count, total)
     else:
         _count64(tokens, offsets, y, size, ignore, count, total)
+    _smoothing_fits(total.max(), alpha, size, "the number of words of a class")
     for c in (0, 1):
         if total[c] + alpha * size == 0:
             raise ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
@@ -455,19 +606,19 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
 
 
 def _count32(const int32_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
-             int64_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
+             Py_ssize_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
     with nogil:
         _count_words(tokens, offsets, y, size, ignore, count, total)
 
 
 def _count64(const int64_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
-             int64_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
+             Py_ssize_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
     with nogil:
         _count_words(tokens, offsets, y, size, ignore, count, total)
 
 
 cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offsets,
-                             const double[:, ::1] T, const double[::1] log_prior, int64_t size,
+                             const double[:, ::1] T, const double[::1] log_prior, Py_ssize_t size,
                              bint ignore, double[:, ::1] out) noexcept nogil:
     """out[i] = (log p(y=0) + Σⱼ T[x_j, 0], log p(y=1) + Σⱼ T[x_j, 1]) in document order; T holds
     log φ_{k|y} word by word, both classes side by side (one cache line per word)."""
@@ -488,64 +639,67 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offse
 
 
 def _joint32(const int32_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, int64_t size, bint ignore, double[:, ::1] out):
+             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out):
     with nogil:
         _multinomial_joint(tokens, offsets, T, lp, size, ignore, out)
 
 
 def _joint64(const int64_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, int64_t size, bint ignore, double[:, ::1] out):
+             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out):
     with nogil:
         _multinomial_joint(tokens, offsets, T, lp, size, ignore, out)
 
 
-def _multinomial(model, documents, ignore_unknown):
+def _multinomial(model, documents, bint ignore):
     phi_y = _phi_y(model, MultinomialNB)
     phi0 = _probabilities(model.phi_k_y0, "model.phi_k_y0")
     phi1 = _probabilities(model.phi_k_y1, "model.phi_k_y1", phi0.shape[0], "model.phi_k_y0")
-    tokens, offsets = _documents(documents, phi0.shape[0], ignore_unknown)
+    tokens, offsets = _documents(documents, phi0.shape[0], ignore)
     return phi_y, phi0, phi1, tokens, offsets
 
 
-def _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown):
+def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore):
     T = np.empty((phi0.shape[0], 2))
     T[:, 0] = _logs(phi0)
     T[:, 1] = _logs(phi1)
     out = np.empty((offsets.shape[0] - 1, 2))
     lp = _log_prior(phi_y)
     if tokens.dtype == np.int32:
-        _joint32(tokens, offsets, T, lp, phi0.shape[0], bool(ignore_unknown), out)
+        _joint32(tokens, offsets, T, lp, phi0.shape[0], ignore, out)
     else:
-        _joint64(tokens, offsets, T, lp, phi0.shape[0], bool(ignore_unknown), out)
+        _joint64(tokens, offsets, T, lp, phi0.shape[0], ignore, out)
     return out
 
 
 def multinomial_log_joint(model, documents, ignore_unknown=False):
     """NB-6: [log p(x, y=0), log p(x, y=1)] per document; −∞ where a word has φ_{k|y} = 0."""
-    return _joint(*_multinomial(model, documents, ignore_unknown), ignore_unknown)
+    cdef bint ignore = ignore_unknown  # read once
+    return _joint(*_multinomial(model, documents, ignore), ignore)
 
 
-def _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown):
+def _multinomial_blame(phi0, phi1, tokens, offsets, bint ignore):
     def blame(i):
         doc = tokens[offsets[i]:offsets[i + 1]]
-        if ignore_unknown:
+        if ignore:
             doc = doc[(doc >= 0) & (doc < phi0.shape[0])]
-        return _R._multinomial_blame([phi0, phi1], {i: doc.tolist()})(i)
+        return _R.multinomial_zero_factors([phi0, phi1], doc.tolist())
     return blame
 
 
 def multinomial_log_posterior(model, documents, ignore_unknown=False):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
-    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore_unknown)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown)
-    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown))
+    cdef bint ignore = ignore_unknown  # read once
+    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore)
+    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
-    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore_unknown)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore_unknown)
-    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore_unknown))
+    cdef bint ignore = ignore_unknown  # read once
+    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore)
+    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
 
 
 # ---- NB-6: words to ids -----------------------------------------------------------------------
@@ -553,23 +707,24 @@ def multinomial_predict(model, documents, ignore_unknown=False):
 def encode(token_lists, vocabulary, ignore_unknown=False):
     """NB-6: the word ids of every document, as ``Documents`` (flat int64 ids and offsets) rather
     than the reference's list of lists; the same ids, the same errors for unknown words."""
-    cdef dict index = {word: position for position, word in enumerate(vocabulary)}
-    if len(index) != len(vocabulary):
-        raise ValueError("vocabulary has repeated words")
+    cdef dict index = _R.word_index(vocabulary)
     if isinstance(token_lists, (str, bytes)) or not hasattr(token_lists, "__iter__"):
         raise TypeError(f"token_lists must be an iterable of word lists, got {type(token_lists).__name__}")
-    cdef bint ignore = bool(ignore_unknown)
+    cdef bint ignore = ignore_unknown  # read once
     cdef Py_ssize_t n = 0, i = 0, j
     cdef PyObject* k
     ids = np.empty(1024, dtype=np.int64)
     cdef int64_t[::1] iv = ids
     offsets = [0]
     for i, tokens in enumerate(token_lists):
-        if isinstance(tokens, (str, bytes)):
-            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        if isinstance(tokens, (str, bytes)) or not hasattr(tokens, "__iter__"):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got {type(tokens).__name__}")
         j = 0
         for w in tokens:
-            k = PyDict_GetItemWithError(index, w)  # borrowed; NULL when absent
+            try:
+                k = PyDict_GetItemWithError(index, w)  # borrowed; NULL when absent
+            except TypeError:  # unhashable
+                raise TypeError(f"token_lists[{i}][{j}] is {w!r}: a word must be hashable (a str)") from None
             if k == NULL:
                 if not ignore:
                     raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "

@@ -14,9 +14,9 @@ log-joint −∞; when every class has it the posterior is 0/0 and ZeroOverZeroE
 features made each class impossible (000 §2.1). Nothing here returns NaN.
 """
 import collections
-import math
 import numbers
 import re
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -27,27 +27,46 @@ from . import datasets, inputs, scalar
 from .generative import ZeroOverZeroError, log_posterior
 
 __all__ = [
-    "ZeroOverZeroError", "value_counts", "laplace_estimate",
+    "ZeroOverZeroError", "MAX_TABLE_SIZE", "value_counts", "laplace_estimate",
+    "zero_over_zero", "bernoulli_zero_factors", "categorical_zero_factors", "multinomial_zero_factors",
     "BernoulliNB", "bernoulli_fit", "bernoulli_likelihood", "bernoulli_posterior",
     "bernoulli_log_joint", "bernoulli_log_posterior", "bernoulli_predict",
     "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
     "categorical_log_posterior", "categorical_predict",
     "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
     "multinomial_log_joint", "multinomial_log_posterior", "multinomial_predict",
-    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "encode", "sms_spam_split", "SpamCorpus",
+    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "sms_spam_split", "SpamCorpus",
     "sms_spam_corpus", "spam_indicative_tokens",
 ]
 
 
 # ---- NB-4: Laplace smoothing for a k-valued variable ------------------------------------------
 
+MAX_TABLE_SIZE = sys.maxsize // 16
+"""The most counts a table of Naive Bayes may hold (two classes of 8-byte counts must stay
+addressable); k, Σⱼ k_j or |V| beyond it is refused before anything is allocated."""
+
+
 def _alpha(alpha):
     return inputs.nonnegative(alpha, "alpha")
+
+
+def _table_size(size, what):
+    if size > MAX_TABLE_SIZE:
+        raise ValueError(f"{what} is {size}: a count table that large cannot be held in memory "
+                         f"(at most {MAX_TABLE_SIZE} entries)")
+
+
+def _smoothing_fits(largest_total, alpha, k, what):
+    """N + kα, the largest denominator of (c + α)/(N + kα), must be a float64 number."""
+    if not scalar.isfinite(largest_total + k * alpha):
+        raise ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
 
 
 def value_counts(z, k):
     """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
     k = inputs.positive_int(k, "k")
+    _table_size(k, "k")
     inputs._sequence(z, "z")
     counts = [0] * k
     for i, v in enumerate(z):
@@ -68,7 +87,13 @@ def laplace_estimate(counts, alpha=1):
         if c < 0:
             raise ValueError(f"counts[{j}] is {c}: counts must be >= 0")
     alpha = _alpha(alpha)
-    total = sum(counts[1:], counts[0]) + len(counts) * alpha
+    total = 0 * counts[0]
+    for c in counts:
+        total += c
+    if not scalar.isfinite(total):
+        raise ValueError(f"counts sum to {total}: past the float64 range")
+    _smoothing_fits(total, alpha, len(counts), "Σ counts")
+    total = total + len(counts) * alpha
     if total == 0:
         raise ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 "
                                 "(no observations; use Laplace smoothing, alpha > 0)")
@@ -89,11 +114,16 @@ def _class_counts(y):
 
 
 def _log_or_none(p):
-    """log p, or None for p = 0 (an impossible factor); exact p is taken to float."""
+    """log p, or None for p = 0 (an impossible factor); exact p is taken to float (where a
+    positive p rounds to 0.0, the float computation has a zero factor too, as the fast face)."""
     if p == 0:
         return None
     if scalar.is_exact(p):
-        return math.log(p) if p != 1 else 0.0
+        if p == 1:
+            return 0.0
+        p = scalar.as_float(p)
+        if p == 0:
+            return None
     return scalar.log(p)
 
 
@@ -118,10 +148,49 @@ def _probabilities(values, name):
     return values
 
 
-def _zero_over_zero(row, blame):
-    reasons = "; ".join(f"p(x | y={c}) = 0 because {why}" for c, why in enumerate(blame))
+# ---- NB-3: why a posterior is 0/0 -------------------------------------------------------------
+
+def zero_over_zero(row, reasons):
+    """NB-3 (000 §2.1): the ZeroOverZeroError of a row (an example or a document) whose
+    p(x|y)p(y) is 0 for both classes; ``reasons``, one per class, say which factor is 0 (as the
+    ``*_zero_factors`` functions describe it)."""
+    reasons = "; ".join(f"p(x | y={c}) = 0 because {why}" for c, why in enumerate(reasons))
     return ZeroOverZeroError(f"row {row}: p(x|y)p(y) = 0 for both classes ({reasons}), so "
                              "p(y = 1 | x) is 0/0 (000 §2.1); use Laplace smoothing (alpha > 0)")
+
+
+def bernoulli_zero_factors(phi, x):
+    """NB-3, NB-2: for y = 0, 1, the first feature of x whose factor
+    p(x_j | y) = φ_{j|y}^{x_j} (1 − φ_{j|y})^{1−x_j} is 0, in words; phi = [φ_{·|y=0}, φ_{·|y=1}]."""
+    out = []
+    for c in (0, 1):
+        for j, v in enumerate(x):
+            if (phi[c][j] if v else 1 - phi[c][j]) == 0:
+                out.append(f"x_{j} = {v} and φ_{{{j}|y={c}}} = {phi[c][j]}")
+                break
+    return out
+
+
+def categorical_zero_factors(phi, x):
+    """NB-3, NB-5: for y = 0, 1, the first feature of x with p(x_j = v | y) = phi[y][j][v] = 0."""
+    out = []
+    for c in (0, 1):
+        for j, v in enumerate(x):
+            if phi[c][j][v] == 0:
+                out.append(f"x_{j} = {v} and p(x_{j} = {v} | y={c}) = 0")
+                break
+    return out
+
+
+def multinomial_zero_factors(phi, document):
+    """NB-3, NB-6: for y = 0, 1, the first word k of the document with φ_{k|y} = phi[y][k] = 0."""
+    out = []
+    for c in (0, 1):
+        for j, t in enumerate(document):
+            if phi[c][t] == 0:
+                out.append(f"word {t} (position {j}) has φ_{{{t}|y={c}}} = 0")
+                break
+    return out
 
 
 def _posteriors(joints, blame):
@@ -130,7 +199,7 @@ def _posteriors(joints, blame):
         try:
             out.append(log_posterior(joint))
         except ZeroOverZeroError:
-            raise _zero_over_zero(i, blame(i)) from None
+            raise zero_over_zero(i, blame(i)) from None
     return out
 
 
@@ -138,7 +207,7 @@ def _argmax(joints, blame):
     out = []
     for i, (a, b) in enumerate(joints):
         if _is_minus_infinity(a) and _is_minus_infinity(b):
-            raise _zero_over_zero(i, blame(i))
+            raise zero_over_zero(i, blame(i))
         out.append(1 if b > a else 0)
     return out
 
@@ -173,6 +242,7 @@ def bernoulli_fit(X, y, alpha=1):
     alpha = _alpha(alpha)
     n = len(X[0])
     class_count = _class_counts(y)
+    _smoothing_fits(max(class_count), alpha, 2, "the class count")
     feature_count = [[0] * n, [0] * n]
     for x, c in zip(X, y):
         for j in range(n):
@@ -194,18 +264,6 @@ def _bernoulli(model, X):
     if len(X[0]) != len(phi[0]):
         raise ValueError(f"X has {len(X[0])} columns but the model has {len(phi[0])} features")
     return [1 - phi_y, phi_y], phi, X
-
-
-def _bernoulli_blame(phi, X):
-    def blame(i):
-        out = []
-        for c in (0, 1):
-            for j, v in enumerate(X[i]):
-                if (phi[c][j] if v else 1 - phi[c][j]) == 0:
-                    out.append(f"x_{j} = {v} and φ_{{{j}|y={c}}} = {phi[c][j]}")
-                    break
-        return out
-    return blame
 
 
 def bernoulli_likelihood(model, X, y):
@@ -235,7 +293,7 @@ def bernoulli_posterior(model, x):
         joint.append(p)
     total = joint[0] + joint[1]
     if total == 0:
-        raise _zero_over_zero(0, _bernoulli_blame(phi, X)(0))
+        raise zero_over_zero(0, bernoulli_zero_factors(phi, X[0]))
     return joint[1] / total
 
 
@@ -271,13 +329,13 @@ def bernoulli_log_posterior(model, X):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
     ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features."""
     _, phi, Xc = _bernoulli(model, X)
-    return _posteriors(bernoulli_log_joint(model, X), _bernoulli_blame(phi, Xc))
+    return _posteriors(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
 def bernoulli_predict(model, X):
     """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError."""
     _, phi, Xc = _bernoulli(model, X)
-    return _argmax(bernoulli_log_joint(model, X), _bernoulli_blame(phi, Xc))
+    return _argmax(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
 # ---- NB-5: features with k_j values, and discretisation ---------------------------------------
@@ -318,17 +376,28 @@ class CategoricalNB:
     alpha: Any
 
 
-def _category_sizes(k, n):
+def _category_sizes(k, n, name="k", n_what="X has {n} columns"):
+    """k_j for each of the n features (one int k stands for all); their sum, the size of a
+    class's table, must be one that can be held."""
     if isinstance(k, numbers.Integral) and not isinstance(k, bool):
         k = [k] * n
-    inputs._sequence(k, "k")
-    if len(k) != n:
-        raise ValueError(f"k has {len(k)} entries but X has {n} columns")
-    return [inputs.positive_int(v, f"k[{j}]") for j, v in enumerate(k)]
+    if isinstance(k, (str, bytes)) or not hasattr(k, "__iter__"):
+        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
+    k = list(k)  # read once
+    if n is not None and len(k) != n:
+        raise ValueError(f"{name} has {len(k)} entries but " + n_what.format(n=n))
+    k = [inputs.positive_int(v, f"{name}[{j}]") for j, v in enumerate(k)]
+    total = 0
+    for k_j in k:
+        total += k_j
+    _table_size(total, f"Σⱼ {name}[j]")
+    return k
 
 
 def _categories(X, k, name="X"):
     X = inputs.integer_matrix(X, name)
+    if len(X[0]) != len(k):
+        raise ValueError(f"{name} has {len(X[0])} columns but the model has {len(k)} features")
     for i, row in enumerate(X):
         for j, v in enumerate(row):
             if not 0 <= v < k[j]:
@@ -347,6 +416,7 @@ def categorical_fit(X, y, k, alpha=1):
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
+    _smoothing_fits(max(class_count), alpha, max(k), "the class count")
     count = [[[0] * k_j for k_j in k] for _ in (0, 1)]
     for x, c in zip(X, y):
         for j, v in enumerate(x):
@@ -357,14 +427,32 @@ def categorical_fit(X, y, k, alpha=1):
     return CategoricalNB(one * class_count[1] / len(y), phi, k, class_count, count, alpha)
 
 
+def _as_list(value, name, length=None, what=None):
+    """A sequence field of a model (or of Documents) read once, as a list; of ``length``
+    entries when that is given (``what`` says why)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
+    value = list(value)
+    if length is not None and len(value) != length:
+        raise ValueError(f"{name} has {len(value)} entries but {what}")
+    return value
+
+
 def _categorical(model, X):
+    """The prior, the tables phi[c][j] (one per class c = 0, 1 and feature j, of k_j
+    probabilities each) and the categories X of a CategoricalNB, checked in that order."""
     phi_y = _check_model(model, CategoricalNB)
-    k = _category_sizes(model.k, len(model.k) if hasattr(model.k, "__len__") else 0)
+    if isinstance(model.k, numbers.Integral):
+        raise TypeError("model.k must be a sequence of integers (one k_j per feature)")
+    k = _category_sizes(model.k, None, "model.k")
+    phi = []
+    for c, phi_c in enumerate(_as_list(model.phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")):
+        phi_c = _as_list(phi_c, f"model.phi[{c}]", len(k), f"model.k has {len(k)} features")
+        phi.append([_probabilities(p, f"model.phi[{c}][{j}]") for j, p in enumerate(phi_c)])
+        for j, p in enumerate(phi[c]):
+            if len(p) != k[j]:
+                raise ValueError(f"model.phi[{c}][{j}] has {len(p)} entries but model.k[{j}] is {k[j]}")
     X = _categories(X, k)
-    if len(X[0]) != len(k):
-        raise ValueError(f"X has {len(X[0])} columns but the model has {len(k)} features")
-    phi = [[_probabilities(model.phi[c][j], f"model.phi[{c}][{j}]") for j in range(len(k))]
-           for c in (0, 1)]
     return [1 - phi_y, phi_y], phi, X
 
 
@@ -375,28 +463,16 @@ def categorical_log_joint(model, X):
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
-def _categorical_blame(phi, X):
-    def blame(i):
-        out = []
-        for c in (0, 1):
-            for j, v in enumerate(X[i]):
-                if phi[c][j][v] == 0:
-                    out.append(f"x_{j} = {v} and p(x_{j} = {v} | y={c}) = 0")
-                    break
-        return out
-    return blame
-
-
 def categorical_log_posterior(model, X):
     """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error."""
     _, phi, Xc = _categorical(model, X)
-    return _posteriors(categorical_log_joint(model, X), _categorical_blame(phi, Xc))
+    return _posteriors(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
 def categorical_predict(model, X):
     """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
     _, phi, Xc = _categorical(model, X)
-    return _argmax(categorical_log_joint(model, X), _categorical_blame(phi, Xc))
+    return _argmax(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
@@ -423,8 +499,9 @@ def pack_documents(documents):
 def _document_lists(documents, name):
     """A list of lists of int token ids, from ``Documents`` or a sequence of sequences."""
     if isinstance(documents, Documents):
-        tokens = list(documents.tokens)
-        offsets = [inputs._integer(o, f"{name}.offsets", f"[{i}]") for i, o in enumerate(documents.offsets)]
+        tokens = _as_list(documents.tokens, f"{name}.tokens")
+        offsets = [inputs._integer(o, f"{name}.offsets", f"[{i}]")
+                   for i, o in enumerate(_as_list(documents.offsets, f"{name}.offsets"))]
         if len(offsets) < 2 or offsets[0] != 0 or offsets[-1] != len(tokens) \
                 or any(b < a for a, b in zip(offsets, offsets[1:])):
             raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = {len(tokens)} "
@@ -478,6 +555,8 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
     word has φ_{k|y} = 0/0 (ZeroOverZeroError)."""
     size = inputs.positive_int(vocabulary_size, "vocabulary_size")
+    _table_size(size, "vocabulary_size")
+    ignore_unknown = bool(ignore_unknown)  # read once
     docs = _in_vocabulary(_document_lists(documents, "documents"), size, ignore_unknown)
     y = inputs.binary_labels(y, "y")
     if len(docs) != len(y):
@@ -490,6 +569,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
         for t in d:
             word_count[c][t] += 1
         total[c] += len(d)
+    _smoothing_fits(max(total), alpha, size, "the number of words of a class")
     for c in (0, 1):
         if total[c] + alpha * size == 0:
             raise ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
@@ -501,6 +581,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
 
 
 def _multinomial(model, documents, ignore_unknown):
+    ignore_unknown = bool(ignore_unknown)  # read once
     phi_y = _check_model(model, MultinomialNB)
     phi = [_probabilities(model.phi_k_y0, "model.phi_k_y0"),
            _probabilities(model.phi_k_y1, "model.phi_k_y1")]
@@ -532,28 +613,16 @@ def multinomial_log_joint(model, documents, ignore_unknown=False):
     return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
 
 
-def _multinomial_blame(phi, docs):
-    def blame(i):
-        out = []
-        for c in (0, 1):
-            for j, t in enumerate(docs[i]):
-                if phi[c][t] == 0:
-                    out.append(f"word {t} (position {j}) has φ_{{{t}|y={c}}} = 0")
-                    break
-        return out
-    return blame
-
-
 def multinomial_log_posterior(model, documents, ignore_unknown=False):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space)."""
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _posteriors(multinomial_log_joint(model, docs), _multinomial_blame(phi, docs))
+    return _posteriors(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _argmax(multinomial_log_joint(model, docs), _multinomial_blame(phi, docs))
+    return _argmax(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
 
 # ---- the SMS Spam Collection: tokenizer, vocabulary, split ------------------------------------
@@ -569,9 +638,9 @@ def tokenize(message):
     return TOKEN_PATTERN.findall(message.lower())
 
 
-def _iterable(value, name):
+def _iterable(value, name, what="word lists"):
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be an iterable of word lists, got {type(value).__name__}")
+        raise TypeError(f"{name} must be an iterable of {what}, got {type(value).__name__}")
 
 
 def build_vocabulary(token_lists, min_count=1):
@@ -592,14 +661,15 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     """NB-6 (000 §2.2): each document (of any iterable of word lists) as the list of its word ids
     x_j ∈ {0..|V|−1}. A word not in the vocabulary is an error unless ``ignore_unknown`` (then
     it is dropped)."""
-    index = {w: k for k, w in enumerate(vocabulary)}
-    if len(index) != len(vocabulary):
-        raise ValueError("vocabulary has repeated words")
+    index = word_index(vocabulary)
+    ignore_unknown = bool(ignore_unknown)  # read once
     _iterable(token_lists, "token_lists")
     out = []
     for i, tokens in enumerate(token_lists):
-        if isinstance(tokens, (str, bytes)):
-            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+        if isinstance(tokens, (str, bytes)) or not hasattr(tokens, "__iter__"):
+            raise TypeError(f"token_lists[{i}] must be a list of words, got {type(tokens).__name__}")
+        if not isinstance(tokens, (list, tuple)):
+            tokens = list(tokens)  # an iterator is read once, and may be read again below
         try:  # the common case, every word known, in one comprehension
             out.append([index[w] for w in tokens])
             continue
@@ -607,7 +677,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
             pass
         ids = []
         for j, w in enumerate(tokens):
-            k = index.get(w)
+            k = _word_id(index, w, f"token_lists[{i}][{j}]")
             if k is None:
                 if not ignore_unknown:
                     raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "
@@ -616,6 +686,33 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
             ids.append(k)
         out.append(ids)
     return out
+
+
+def word_index(vocabulary):
+    """NB-6: {word: its id} for a vocabulary (any iterable of distinct, hashable words), the id of
+    a word being its place in the vocabulary."""
+    _iterable(vocabulary, "vocabulary", "words")
+    words = list(vocabulary)
+    try:  # the common case, distinct hashable words, in one comprehension
+        index = {w: k for k, w in enumerate(words)}
+        if len(index) == len(words):
+            return index
+    except TypeError:
+        pass
+    index = {}
+    for k, w in enumerate(words):
+        if _word_id(index, w, f"vocabulary[{k}]") is not None:
+            raise ValueError(f"vocabulary has repeated words: vocabulary[{k}] is {w!r}, as "
+                             f"vocabulary[{index[w]}]")
+        index[w] = k
+    return index
+
+
+def _word_id(index, w, where):
+    try:
+        return index.get(w)
+    except TypeError:  # unhashable
+        raise TypeError(f"{where} is {w!r}: a word must be hashable (a str)") from None
 
 
 def sms_spam_split():
