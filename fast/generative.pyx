@@ -10,12 +10,13 @@ d×d computation) so that both faces refuse the same matrices with the same mess
 """
 import numpy as np
 
-from libc.math cimport log
+from libc.math cimport INFINITY, log
 from libc.string cimport memcpy
 from scipy.linalg.cython_blas cimport dsyrk
 from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
 from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector
+from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance)
 
@@ -98,7 +99,8 @@ cdef void _quadratic_forms(const double[:, ::1] X, const double[::1] mu, const d
             for r in range(rows):
                 q[r] = q[r] + Z[j * ROWS + r] * Z[j * ROWS + r]
         for r in range(rows):
-            out[(start + r) * stride] = q[r]
+            # NaN (inf − inf, 0·inf): the solve overflowed, the form is beyond the float range
+            out[(start + r) * stride] = q[r] if q[r] == q[r] else INFINITY
         start += rows
 
 
@@ -243,7 +245,8 @@ def gda_fit(X, y):
     Sigma = np.triu(M) / m
     Sigma = Sigma + np.triu(Sigma, 1).T
     Sigma = np.ascontiguousarray(Sigma)
-    check_covariance(Sigma.tolist(), "Sigma", " within each class")
+    _R.check_gda_estimates(mean.tolist(), Sigma.tolist(),
+                           lambda j: float(np.abs(X[:, j] - mean[y, j]).max()))
     return GDAModel(float(count[1] / m), mean[0].copy(), mean[1].copy(), Sigma)
 
 
@@ -293,8 +296,12 @@ def gda_log_likelihood(X, y, model):
 
 
 def gda_posterior(model, X):
-    """GDA-2: p(y = 1 | x) by Bayes' rule from the log joint, log-sum-exp with the max first."""
+    """GDA-2: p(y = 1 | x) by Bayes' rule from the log joint, log-sum-exp with the max first; a
+    row whose joint is 0 for both classes is 0/0 (ZeroOverZeroError), as in the reference."""
     joint = gda_log_joint(model, X)
+    impossible = (joint[:, 0] == -np.inf) & (joint[:, 1] == -np.inf)
+    if impossible.any():
+        raise _R.gda_zero_over_zero(int(np.argmax(impossible)))
     top = joint.max(axis=1)
     log_p_x = top + np.log(np.exp(joint[:, 0] - top) + np.exp(joint[:, 1] - top))
     return np.exp(joint[:, 1] - log_p_x)

@@ -23,8 +23,8 @@ __all__ = [
     "evidence", "bayes_posterior", "bayes_argmax", "log_posterior",
     "expectation", "covariance", "covariance_from_moments", "check_covariance",
     "mvn_log_density", "mvn_log_densities", "mvn_density",
-    "GDAModel", "gda_fit", "gda_log_likelihood", "gda_log_joint", "gda_posterior", "gda_predict",
-    "gda_logistic_theta", "poisson_log_pmf", "poisson_posterior", "poisson_logistic_theta",
+    "GDAModel", "check_gda_estimates", "gda_fit", "gda_log_likelihood", "gda_log_joint",
+    "gda_posterior", "gda_zero_over_zero", "gda_predict", "gda_logistic_theta", "poisson_log_pmf", "poisson_posterior", "poisson_logistic_theta",
 ]
 
 
@@ -262,7 +262,8 @@ def _factor(mu, Sigma):
 
 def _log_density(x, mu, L):
     """log p(x; μ, Σ) with Σ = LLᵀ: solve L z = x − μ forwards, then
-    −(n/2) log 2π − Σⱼ log Lⱼⱼ − ½ zᵀz."""
+    −(n/2) log 2π − Σⱼ log Lⱼⱼ − ½ zᵀz. A point so far from μ that the solve overflows
+    (inf − inf or 0·inf make a NaN) has zᵀz beyond the float range: its log-density is −∞."""
     n = len(mu)
     z = [_inexact(a) - b for a, b in zip(x, mu)]
     for i in range(n):
@@ -272,7 +273,10 @@ def _log_density(x, mu, L):
     log_det_half = 0 * L[0][0]
     for i in range(n):
         log_det_half += scalar.log(L[i][i])
-    return -n * scalar.log(2 * scalar.pi(L[0][0])) / 2 - log_det_half - linalg.dot(z, z) / 2
+    squared = linalg.dot(z, z)
+    if squared != squared:  # NaN: the solve overflowed
+        squared = scalar.inf(squared)
+    return -n * scalar.log(2 * scalar.pi(L[0][0])) / 2 - log_det_half - squared / 2
 
 
 def mvn_log_density(x, mu, Sigma):
@@ -354,8 +358,39 @@ def gda_fit(X, y):
         for k in range(j + 1):
             Sigma[j][k] = Sigma[j][k] / m
             Sigma[k][j] = Sigma[j][k]
-    check_covariance(Sigma, "Sigma", " within each class")
+
+    def deviation(j):
+        largest = zero
+        for x, c in zip(X, y):
+            largest = max(largest, abs(x[j] - mu[c][j]))
+        return largest
+    check_gda_estimates(mu, Sigma, deviation)
     return GDAModel(phi, mu[0], mu[1], Sigma)
+
+
+def check_gda_estimates(mu, Sigma, deviation):
+    """GDA-1: the estimates of ``gda_fit`` must be finite and Σ positive definite, or the
+    maximum of ℓ does not exist in float64; the error says why. mu = [μ₀, μ₁];
+    ``deviation(j)`` is the largest |x_j⁽ⁱ⁾ − μ_{y⁽ⁱ⁾, j}|, asked only for a feature whose
+    variance Σ_jj is 0: when its deviations are not all 0, the variance has underflowed (X is
+    too small for float64), and the features are not dependent."""
+    for name, values in (("mu", mu[0] + mu[1]), ("Sigma", [v for row in Sigma for v in row])):
+        for v in values:
+            if not scalar.isfinite(v):
+                raise ValueError("X is too large for float64: the class means and the covariance Σ "
+                                 f"of GDA-1 overflow ({name} has an entry {v}); rescale X")
+    try:
+        check_covariance(Sigma, "Sigma", " within each class")
+    except SingularMatrixError as e:
+        j = e.column
+        if e.features == [j] and Sigma[j][j] == 0 and deviation(j) != 0:
+            underflow = SingularMatrixError(
+                f"Sigma is singular in float64: the variance of feature {j} underflows to 0 (its "
+                f"largest deviation from a class mean is {float(deviation(j)):.3g}, whose square is "
+                "below the smallest float); X is too small for float64: rescale X", column=j)
+            underflow.features = [j]
+            raise underflow from None
+        raise
 
 
 def _model(model):
@@ -400,8 +435,22 @@ def gda_log_likelihood(X, y, model):
 
 def gda_posterior(model, X):
     """GDA-2 (000 §1.2-1.3): p(y = 1 | x) for every row of X by Bayes' rule (GEN-1),
-    p(x|y=1)φ / (p(x|y=1)φ + p(x|y=0)(1 − φ)), computed from the log joint."""
-    return [scalar.exp(log_posterior(joint)[1]) for joint in gda_log_joint(model, X)]
+    p(x|y=1)φ / (p(x|y=1)φ + p(x|y=0)(1 − φ)), computed from the log joint. A row whose joint
+    is 0 for both classes (so far from both means that the densities underflow) is 0/0:
+    ZeroOverZeroError."""
+    out = []
+    for i, joint in enumerate(gda_log_joint(model, X)):
+        if _is_minus_infinity(joint[0]) and _is_minus_infinity(joint[1]):
+            raise gda_zero_over_zero(i)
+        out.append(scalar.exp(log_posterior(joint)[1]))
+    return out
+
+
+def gda_zero_over_zero(row):
+    """GDA-2: the ZeroOverZeroError of row ``row`` of X whose log p(x, y) is −∞ for both
+    classes: the point is so far from both means that the densities underflow."""
+    return ZeroOverZeroError(f"X[{row}] is so far from both class means that p(x | y) underflows to 0 "
+                             "for both classes: p(y = 1 | x) is 0/0 in float64 (000 §1.2)")
 
 
 def gda_predict(model, X):
