@@ -6,7 +6,7 @@ the reference's floats.
 """
 import numpy as np
 
-from libc.math cimport log, log2
+from libc.math cimport isfinite, log, log2
 
 from cs229.fast._integers import as_int64, entry
 from cs229.fast._validation import as_matrix, as_scalar, as_vector
@@ -18,9 +18,10 @@ cdef double EPS = np.finfo(np.float64).eps
 
 
 def _unit(unit):
-    if unit not in ("bits", "nats"):
+    """True for bits, False for nats (``unit`` is compared once, as a str)."""
+    if not isinstance(unit, str) or unit not in ("bits", "nats"):
         raise ValueError(f"unit must be 'bits' or 'nats', got {unit!r}")
-    return unit == "bits"
+    return str.__eq__(unit, "bits")
 
 
 def class_codes(y, name="y"):
@@ -63,6 +64,11 @@ def _check_counts(a, name):
         raise ValueError(f"{name}{index} is {a[where]}: a count must be a non-negative integer")
     if not a.any():
         raise ValueError(f"{name} has no examples (all counts are 0)")
+    with np.errstate(over="ignore"):
+        total = np.add.reduce(a, axis=None)
+    if not np.isfinite(total):
+        raise ValueError(f"{name} sums past the float64 range: the proportions cₖ/m have no "
+                         "float64 value")
     return a
 
 
@@ -134,6 +140,8 @@ def bernoulli_entropy(p, n, unit="bits"):
     cdef double pc = _count(p, "p"), nc = _count(n, "n")
     if pc + nc == 0:
         raise ValueError("p + n is 0: there are no examples")
+    if not isfinite(pc + nc):
+        raise ValueError("p + n is past the float64 range: p/(p + n) has no float64 value")
     cdef double a = pc / (pc + nc), b = nc / (nc + pc)
     return -((_plogp(a, bits) if a != 0 else 0.0) + (_plogp(b, bits) if b != 0 else 0.0))
 

@@ -45,7 +45,8 @@ def _cholesky(S):
     """L (Fortran order, lower triangle) with Σ = LLᵀ; Σ has passed ``check_covariance``."""
     L = np.array(S, dtype=np.float64, order="F", copy=True)
     cdef double[::1, :] Lv = L
-    cdef int n = L.shape[0], info = 0
+    # LAPACK takes int sizes; a d × d matrix exists here, so d < 2³¹
+    cdef int n = <int> L.shape[0], info = 0
     cdef char uplo = b'L'
     with nogil:
         dpotrf(&uplo, &n, &Lv[0, 0], &n, &info)
@@ -171,7 +172,7 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
     cdef Py_ssize_t m = X.shape[0], d = X.shape[1], B = buf.shape[1], start, i, j, c, r
     cdef Py_ssize_t rows[2]
     cdef double seen[2]
-    cdef int n = <int> d, k, ld = <int> d
+    cdef int n = <int> d, k, ld = <int> d  # BLAS takes int sizes: d < 2³¹ (Σ is d × d), rows <= B
     cdef double one = 1.0
     cdef char uplo = b'U', notrans = b'N'
     seen[0] = 0.0
@@ -319,7 +320,7 @@ def gda_logistic_theta(model):
     L = _cholesky(S)
     w = np.asfortranarray((mu1 - mu0)[:, None])
     cdef double[::1, :] Lv = L, wv = w
-    cdef int n = L.shape[0], one = 1, info = 0
+    cdef int n = <int> L.shape[0], one = 1, info = 0  # LAPACK's int sizes: d < 2³¹ (Σ is d × d)
     cdef char uplo = b'L'
     with nogil:
         dpotrs(&uplo, &n, &one, &Lv[0, 0], &n, &wv[0, 0], &n, &info)

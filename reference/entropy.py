@@ -24,9 +24,10 @@ UNITS = ("bits", "nats")
 
 
 def _unit(unit):
-    if unit not in UNITS:
+    """The unit's own string (``unit`` is compared once, as a str)."""
+    if not isinstance(unit, str) or unit not in UNITS:
         raise ValueError(f"unit must be 'bits' or 'nats', got {unit!r}")
-    return unit
+    return UNITS[UNITS.index(unit)]
 
 
 def _log(x, unit):
@@ -70,9 +71,16 @@ def _counts(c, name):
     for i, v in enumerate(c):
         if v < 0 or not _is_integral(v):
             raise ValueError(f"{name}[{i}] is {v}: a count must be a non-negative integer")
-    if _total(c) == 0:
-        raise ValueError(f"{name} has no examples (all counts are 0)")
+    _nonzero_total(_total(c), name)
     return c
+
+
+def _nonzero_total(total, name):
+    if total == 0:
+        raise ValueError(f"{name} has no examples (all counts are 0)")
+    if not scalar.isfinite(total):
+        raise ValueError(f"{name} sums past the float64 range: the proportions cₖ/m have no "
+                         "float64 value")
 
 
 def _count(c, name):
@@ -88,8 +96,7 @@ def _count_matrix(table, name):
         for k, v in enumerate(row):
             if v < 0 or not _is_integral(v):
                 raise ValueError(f"{name}[{j}][{k}] is {v}: a count must be a non-negative integer")
-    if _total([_total(row) for row in table]) == 0:
-        raise ValueError(f"{name} has no examples (all counts are 0)")
+    _nonzero_total(_total([_total(row) for row in table]), name)
     return table
 
 
@@ -130,6 +137,8 @@ def bernoulli_entropy(p, n, unit="bits"):
     n = _count(n, "n")
     if p + n == 0:
         raise ValueError("p + n is 0: there are no examples")
+    if not scalar.isfinite(p + n):
+        raise ValueError("p + n is past the float64 range: p/(p + n) has no float64 value")
     return -(_plogp(p / (p + n), unit) + _plogp(n / (n + p), unit))
 
 
