@@ -131,7 +131,9 @@ def _distribution(points, probabilities):
         raise ValueError(f"points has {len(Z)} rows but probabilities has {len(p)} entries")
     if any(v < 0 for v in p):
         raise ValueError("probabilities must be >= 0")
-    total = sum(p[1:], p[0])
+    total = 0 * p[0]
+    for v in p:
+        total += v
     if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(p)):
         raise ValueError(f"probabilities must sum to 1, they sum to {total}")
     return Z, p
