@@ -11,6 +11,7 @@ inputs to them are computed in float (as ``linalg.symmetric_eigenvalues`` does),
 in mpmath at the working precision.
 """
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -184,10 +185,11 @@ def _pivot_tolerance(S, j):
     return scalar.zero_tolerance(S[j][j], abs(S[j][j]), 64 * len(S))
 
 
-def _first_dependent_feature(S):
-    """Square-root-free Cholesky S = L D Lᵀ (exact for rationals). Returns (j, d_j) for the first
-    pivot d_j (the variance of feature j left unexplained by features 0..j−1) that is not clearly
-    positive, or (None, None) when S is positive definite."""
+def _ldl(S):
+    """Square-root-free Cholesky S = L D Lᵀ (exact for rationals; L unit lower triangular, its
+    diagonal not stored). Returns (L, D, j, d_j): j the first feature whose pivot d_j (the
+    variance of feature j left unexplained by features 0..j−1) is not clearly positive, with D
+    the pivots before it; j is None when S is positive definite (D then has all n pivots)."""
     n = len(S)
     L = [[0 * S[0][0] for _ in range(n)] for _ in range(n)]
     D = []
@@ -196,14 +198,31 @@ def _first_dependent_feature(S):
         for k in range(j):
             d -= L[j][k] * L[j][k] * D[k]
         if d <= _pivot_tolerance(S, j):
-            return j, d
+            return L, D, j, d
         D.append(d)
         for i in range(j + 1, n):
             s = S[i][j]
             for k in range(j):
                 s -= L[i][k] * L[j][k] * D[k]
             L[i][j] = s / d
-    return None, None
+    return L, D, None, None
+
+
+def _ldl_solve(L, D, b):
+    """x with L D Lᵀ x = b, for the leading len(b) × len(b) block of an ``_ldl`` factor: the
+    pivots are the ones ``check_covariance`` judged positive, relative to each feature's own
+    variance, so features of very different scales solve as well as they factor."""
+    n = len(b)
+    x = list(b)
+    for i in range(n):
+        for k in range(i):
+            x[i] -= L[i][k] * x[k]
+    for i in range(n):
+        x[i] = x[i] / D[i]
+    for i in range(n - 1, -1, -1):
+        for k in range(i + 1, n):
+            x[i] -= L[k][i] * x[k]
+    return x
 
 
 def check_covariance(Sigma, name="Sigma", context=""):
@@ -223,7 +242,7 @@ def check_covariance(Sigma, name="Sigma", context=""):
         for j in range(i):
             if abs(S[i][j] - S[j][i]) > tol:
                 raise ValueError(f"{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]")
-    j, d = _first_dependent_feature(S)
+    L, D, j, d = _ldl(S)
     if j is None:
         return S
     if d < -_pivot_tolerance(S, j) or S[j][j] < 0:
@@ -232,7 +251,7 @@ def check_covariance(Sigma, name="Sigma", context=""):
             f"0..{j - 1} is {d} < 0", index=j)
     partners = []
     if j > 0:
-        c = linalg.solve([row[:j] for row in S[:j]], [S[k][j] for k in range(j)])
+        c = _ldl_solve(L, D, [S[k][j] for k in range(j)])  # the regression of feature j on 0..j−1
         partners = [k for k in range(j) if _significant(c[k], S, k, j)]
     if partners:
         what = (f"feature {j} is a linear combination of feature{'s' if len(partners) > 1 else ''} "
@@ -259,7 +278,28 @@ def _factor(mu, Sigma):
     S = check_covariance(Sigma, "Sigma")
     if len(S) != len(mu):
         raise ValueError(f"mu has {len(mu)} entries but Sigma is {len(S)}x{len(S)}")
-    return mu, linalg.cholesky([[_inexact(v) for v in row] for row in S])
+    return mu, _cholesky([[_inexact(v) for v in row] for row in S])
+
+
+def _cholesky(S):
+    """L with Σ = L Lᵀ, from ``linalg.cholesky`` of Σ with feature j scaled by a power of two
+    f_j that brings Σ_jj near 1: every step of the factorisation is then scaled exactly, so L is
+    bit for bit the factor of Σ itself, while the pivot test is relative to each feature's own
+    variance, as ``check_covariance``'s is (a Σ with variances 1e-20 and 1 is positive
+    definite, not singular)."""
+    one = S[0][0] ** 0
+    f = [(one + one) ** -(_binary_exponent(S[j][j]) // 2) for j in range(len(S))]
+    scaled = linalg.cholesky([[S[i][j] * f[i] * f[j] for j in range(len(S))] for i in range(len(S))])
+    return [[v / f[i] for v in row] for i, row in enumerate(scaled)]
+
+
+def _binary_exponent(v):
+    """e with 2^(e−1) <= v < 2^(e+1) for v > 0 (exact: from the binary fraction of v)."""
+    if scalar.kind(v) == "mpf":
+        mantissa, exponent = v.man_exp
+        return int(exponent) + int(mantissa).bit_length()
+    q = Fraction(v)
+    return q.numerator.bit_length() - q.denominator.bit_length()
 
 
 def _log_density(x, mu, L):
@@ -467,7 +507,8 @@ def gda_logistic_theta(model):
     (The quadratic terms of the two Gaussians' exponents are the same, xᵀΣ⁻¹x, and cancel.)
     θ₁..ₙ is exact for rational parameters; θ₀ holds a logarithm."""
     phi, mu0, mu1, S = _model(model)
-    w = linalg.solve(S, [b - a for a, b in zip(mu0, mu1)])
+    L, D, _, _ = _ldl(S)  # S passed check_covariance: every pivot is positive
+    w = _ldl_solve(L, D, [b - a for a, b in zip(mu0, mu1)])
     # μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀ = (μ₁ − μ₀)ᵀ Σ⁻¹ (μ₁ + μ₀) because Σ⁻¹ is symmetric
     theta0 = _log(phi / (1 - phi)) - linalg.dot(w, [a + b for a, b in zip(mu0, mu1)]) / 2
     return [theta0] + w

@@ -382,3 +382,18 @@ def test_class_codes_is_one_public_home_for_both_faces():
     assert classes.tolist() == [-2, 3, 7] and codes.tolist() == [2, 0, 2, 1]
     with pytest.raises(ValueError, match=r"y\[1\] is 18446744073709551615: a class label must fit in 64 bits"):
         FE.class_codes(np.array([0, 2 ** 64 - 1], dtype=np.uint64))
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_features_of_very_different_scales_are_not_called_singular(face):
+    """Σ with variances 1e-20 and 1 is positive definite: check_covariance judges each pivot
+    against its own feature's variance, and the solves and factors of GDA and MVN do too (an
+    absolute tolerance called it "not positive definite" or "column 0 is zero")."""
+    G = FACES[face][2]
+    S = [[1e-20, 0.0], [0.0, 1.0]]
+    model = RG.GDAModel(0.5, [0.0, 0.0], [1e-10, 1.0], S)
+    assert np.allclose(G.gda_logistic_theta(model), [-1.0, 1e10, 1.0], rtol=1e-12)
+    assert np.allclose(G.mvn_log_densities([[1e-10, 1.0]], [0.0, 0.0], S), [20.187973863531113], rtol=1e-12)
+    assert np.allclose(G.gda_log_joint(model, [[1e-10, 1.0]]), [[19.49482668297117, 20.49482668297117]], rtol=1e-12)
+    with pytest.raises(RG.SingularMatrixError, match="feature 2 is a linear combination of feature 1;"):
+        G.mvn_log_densities([[0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1e-20, 0, 0], [0, 1, 2], [0, 2, 4]])
