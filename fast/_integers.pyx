@@ -71,7 +71,7 @@ def _integral_floats(a, name):
         raise ValueError(f"{name}{_where(index)} is {a[index].item()}: expected {what}")
 
 
-def as_int64(values, name):
+def as_int64(values, name, ndim=None):
     """(a, original, outside) for an array-like of integers of any shape: ``a`` the entries as a
     C-contiguous int64 array, ``original`` the checked entries as the caller gave them (for
     messages, through ``entry``), ``outside`` a boolean mask of the entries beyond the int64
@@ -79,13 +79,23 @@ def as_int64(values, name):
 
     Integer dtypes pass; real dtypes pass when every entry is finite and integral; an object
     array is read entry by entry (Python ints of any size, integral Fractions, floats and mpf).
-    Bools, strings and other objects: TypeError; NaN, ±inf, fractional values: ValueError."""
+    Bools, strings and other objects: TypeError; NaN, ±inf, fractional values: ValueError.
+    With ``ndim``, the shape is checked first, as the reference reads it: a scalar is not a
+    sequence (TypeError), too few dimensions is a ValueError, too many means entries that are
+    sequences, not integers (TypeError)."""
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must hold integers, got {type(values).__name__}")
     try:
         a = np.asarray(values)
     except ValueError as e:
         raise ValueError(f"{name} is ragged or not rectangular ({e})") from None
+    if ndim is not None and a.ndim != ndim:
+        if a.ndim == 0:
+            raise TypeError(f"{name} must be a sequence, got {type(values).__name__}")
+        if a.ndim < ndim:
+            raise ValueError(f"{name} must be {ndim}-dimensional, got {a.ndim} dimension(s)")
+        raise TypeError(f"{name} must be {ndim}-dimensional: its entries must be integers, "
+                        f"not sequences (it has {a.ndim} dimensions)")
     kind = a.dtype.kind
     if kind == "b" or (kind in "iuf" and not isinstance(values, np.ndarray) and _holds_bool(values)):
         raise TypeError(f"{name} holds booleans: expected integers")

@@ -28,10 +28,7 @@ def class_codes(y, name="y"):
     """The classes of y ascending (int64) and each label's place among them (intp codes), for
     labels that are integers (any integer dtype, or integral reals). A label beyond the int64
     range is refused (the reference, in Python ints, would take it)."""
-    a, original, outside = as_int64(y, name)
-    if a.ndim != 1:
-        raise TypeError(f"{name} must be a sequence of class labels (1-dimensional), got "
-                        f"{a.ndim} dimension(s)")
+    a, original, outside = as_int64(y, name, ndim=1)
     if a.shape[0] == 0:
         raise ValueError(f"{name} is empty")
     if outside is not None:

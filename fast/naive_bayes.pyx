@@ -61,9 +61,7 @@ def value_counts(z, k):
     """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
     k = positive_int(k, "k")
     _table_size(k, "k")
-    a, original, outside = as_int64(z, "z")
-    if a.ndim != 1:
-        raise ValueError(f"z must be 1-dimensional, got {a.ndim} dimension(s)")
+    a, original, outside = as_int64(z, "z", ndim=1)
     bad = (a < 0) | (a >= k)  # entries beyond int64 are saturated, so outside 0..k−1 too
     if bad.any():
         value, where = entry(a, original, outside, np.argmax(bad))
@@ -289,9 +287,7 @@ def _sizes(k, n, name="k", n_what="X has {n} columns"):
 
 def _category_matrix(X, name="X"):
     """(a, original, outside) of ``as_int64`` for the integer matrix X."""
-    a, original, outside = as_int64(X, name)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be 2-dimensional, got {a.ndim} dimension(s)")
+    a, original, outside = as_int64(X, name, ndim=2)
     if a.shape[0] == 0:
         raise ValueError(f"{name} is empty (no rows)")
     if a.shape[1] == 0:
@@ -455,9 +451,7 @@ def _document_arrays(documents, name="documents"):
             raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
         if not hasattr(d, "__len__"):
             d = list(d)  # an iterator of ids
-        a, original, outside = as_int64(d, f"{name}[{i}]")
-        if a.ndim != 1:
-            raise TypeError(f"{name}[{i}] must be a flat sequence of token ids")
+        a, original, outside = as_int64(d, f"{name}[{i}]", ndim=1)
         parts.append(a)
         originals.append(original)
         outsides.append(outside if outside is not None else np.zeros(a.shape[0], bool))
@@ -481,14 +475,8 @@ def _packed_arrays(documents, name):
     else:
         tokens, original, outside = as_int64(_list(tokens, f"{name}.tokens")
                                              if not isinstance(tokens, np.ndarray) else tokens,
-                                             f"{name}.tokens")
-        if tokens.ndim != 1:
-            raise TypeError(f"{name}.tokens must be a flat sequence of token ids, got "
-                            f"{tokens.ndim} dimension(s)")
-    offsets, offsets_original, offsets_outside = as_int64(documents.offsets, f"{name}.offsets")
-    if offsets.ndim != 1:
-        raise TypeError(f"{name}.offsets must be a flat sequence of integers, got {offsets.ndim} "
-                        "dimension(s)")
+                                             f"{name}.tokens", ndim=1)
+    offsets, _, _ = as_int64(documents.offsets, f"{name}.offsets", ndim=1)
     if offsets.shape[0] < 2 or offsets[0] != 0 or offsets[offsets.shape[0] - 1] != tokens.shape[0] \
             or (np.diff(offsets) < 0).any():
         raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = "

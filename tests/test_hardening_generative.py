@@ -397,3 +397,17 @@ def test_features_of_very_different_scales_are_not_called_singular(face):
     assert np.allclose(G.gda_log_joint(model, [[1e-10, 1.0]]), [[19.49482668297117, 20.49482668297117]], rtol=1e-12)
     with pytest.raises(RG.SingularMatrixError, match="feature 2 is a linear combination of feature 1;"):
         G.mvn_log_densities([[0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1e-20, 0, 0], [0, 1, 2], [0, 2, 4]])
+
+
+@pytest.mark.parametrize("bad", [5, None, [[[0]]]], ids=["scalar", "None", "3-D"])
+@pytest.mark.parametrize("call", [
+    lambda N, E, bad: N.value_counts(bad, 3),
+    lambda N, E, bad: N.categorical_fit(bad, [0, 1], 2),
+    lambda N, E, bad: N.categorical_predict(RN.CategoricalNB(0.5, [[[0.5, 0.5]], [[0.5, 0.5]]], [2], None, None,
+                                                             None), bad),
+    lambda N, E, bad: E.class_codes(bad),
+], ids=["value_counts", "categorical_fit", "categorical_predict", "class_codes"])
+def test_integer_inputs_that_are_not_sequences_of_integers_are_type_errors_in_both_faces(call, bad):
+    for face, (N, _, _, E) in FACES.items():
+        with pytest.raises(TypeError):
+            call(N, E, bad)
