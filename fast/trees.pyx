@@ -755,10 +755,6 @@ def _packed(tree):
 
 
 def _children(node):
-    if type(node) is Split:
-        return (node.left, node.right)
-    if type(node) is Branch:
-        return node.children
     if isinstance(node, Split):
         return (node.left, node.right)
     if isinstance(node, Branch):
@@ -790,7 +786,7 @@ def _as_double(u):
 def _pack(tree):
     """The Node array of a checked tree (see ``_Packed``)."""
     order, number = [tree.root], {id(tree.root): 0}
-    cdef Py_ssize_t head = 0, n, v, r, entries = 0
+    cdef Py_ssize_t head = 0, n, v
     while head < len(order):
         for child in _children(order[head]):
             if id(child) not in number:
