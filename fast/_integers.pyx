@@ -1,5 +1,6 @@
-"""Integer-valued inputs of the fast face (Part IV categories and token ids, Part VI class labels):
-any array-like whose entries are integers, read as int64 without a silent wrap.
+"""Integer-valued inputs of the fast face (Naive Bayes categories and token ids, the class labels
+of decision trees): any array-like whose entries are integers, read as int64 without a silent
+wrap.
 
 The reference reads such entries one by one (an int of any size; a real number with an
 integral value, such as 2.0); numpy would cast 1e300 or the uint64 2⁶⁴ − 1 to int64 by
