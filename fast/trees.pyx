@@ -721,10 +721,14 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
 # once, on its first prediction, and the packed copy is kept, keyed by the tree's identity, for as
 # long as the tree lives.
 
-cdef struct Node:
+cdef union Answer:
     double threshold      # Split: x[feature] > threshold goes to child[1], else to child[0]
+    int64_t prediction    # Leaf, Branch: the label, or its place in Packed.labels
+
+
+cdef struct Node:         # 40 bytes: a Split never answers, so its threshold shares the label's place
+    Answer a
     Py_ssize_t child[2]   # Split: the two children; Branch: its first entry in the value table, count
-    int64_t prediction    # the label, or its place in Packed.labels
     Py_ssize_t feature
     signed char kind
     unsigned char has_prediction
@@ -811,10 +815,9 @@ def _pack(tree):
     cdef Node* nodes = <Node*> &b[0]
     for v in range(n):
         node = order[v]
-        nodes[v].prediction = predictions[v]
+        nodes[v].a.prediction = predictions[v]
         nodes[v].has_prediction = has[v]
         nodes[v].feature = 0
-        nodes[v].threshold = 0.0
         nodes[v].child[0] = nodes[v].child[1] = 0
         if isinstance(node, Leaf):
             nodes[v].kind = LEAF
@@ -822,7 +825,7 @@ def _pack(tree):
         nodes[v].feature = int(node.feature)
         if isinstance(node, Split):
             nodes[v].kind = SPLIT
-            nodes[v].threshold = _below(node.threshold)
+            nodes[v].a.threshold = _below(node.threshold)
             nodes[v].child[0] = number[id(node.left)]
             nodes[v].child[1] = number[id(node.right)]
             continue
@@ -859,11 +862,11 @@ cdef Py_ssize_t _descend(const double[:, ::1] X, const Node* nodes, const double
                     continue
                 nd = &nodes[cur[k]]
                 if nd.kind == SPLIT:
-                    cur[k] = nd.child[<Py_ssize_t> (X[i0 + k, nd.feature] > nd.threshold)]
+                    cur[k] = nd.child[<Py_ssize_t> (X[i0 + k, nd.feature] > nd.a.threshold)]
                     active += 1
                     continue
                 if nd.kind == LEAF:
-                    out[i0 + k] = nd.prediction
+                    out[i0 + k] = nd.a.prediction
                     cur[k] = -1
                     continue
                 x = X[i0 + k, nd.feature]
@@ -880,7 +883,7 @@ cdef Py_ssize_t _descend(const double[:, ::1] X, const Node* nodes, const double
                     cur[k] = branch_child[lo]
                     active += 1
                 elif nd.has_prediction:
-                    out[i0 + k] = nd.prediction
+                    out[i0 + k] = nd.a.prediction
                     cur[k] = -1
                 else:
                     bad_feature[0] = nd.feature
