@@ -193,8 +193,8 @@ def available():
 
 
 def draw(figure_id, seed=229, caption=True):
-    """Draw one figure: returns its ``Drawing``. ``caption`` puts the caption and the place in
-    the notes under the plot (the HTML report prints them beside it instead)."""
+    """Draw one figure: returns its ``Drawing``. ``caption`` puts the title above the plot and
+    the caption with the place in the notes under it (the HTML report prints them instead)."""
     from . import style
 
     s = spec(figure_id)

@@ -49,15 +49,16 @@ def new_figure(width, height, **subplots):
 
 
 def finish(drawing, caption):
-    """Title the figure; with ``caption``, put the caption and the place in the notes under it."""
+    """With ``caption``, title the figure and put the caption and the place in the notes under
+    it; without, leave both to the page that shows the figure."""
+    if not caption:
+        return
+    import textwrap
+
     figure, spec = drawing.figure, drawing.spec
     figure.suptitle(spec.title, fontsize=11, fontweight="bold")
-    if caption:
-        import textwrap
-
-        width = max(60, int(figure.get_figwidth() * 15))
-        text = textwrap.fill(spec.full_caption, width)
-        figure.supxlabel(text, fontsize=8, color="#333333", ha="center")
+    width = max(60, int(figure.get_figwidth() * 15))
+    figure.supxlabel(textwrap.fill(spec.full_caption, width), fontsize=8, color="#333333", ha="center")
 
 
 def to_bytes(drawing, fmt="png"):
