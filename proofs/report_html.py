@@ -174,6 +174,11 @@ def _figure_html(spec, uri, wide):
             f'<span class="source">[{_e(spec.place)}; {_e(", ".join(spec.rows))}]</span></figcaption></figure>')
 
 
+def _part_name(p):
+    """'Part I: Linear regression'; the trees of 001 are not a Part of 000: 'Decision trees'."""
+    return p["title"] if p["part"] == "trees" else f'Part {p["part"]}: {p["title"]}'
+
+
 def _summary_html(data, figures_note):
     t = data["totals"]
     ok = t["fail"] == 0
@@ -182,7 +187,7 @@ def _summary_html(data, figures_note):
     cells = "".join(f'<div><dt>{_e(label)}</dt><dd data-total="{key}">{_e(t[key])}</dd></div>'
                     for key, label in items)
     banner = ("every check passes" if ok else f'{t["fail"]} of {t["checks"]} checks fail')
-    parts = "".join(f'<li><a href="#part-{_e(p["part"])}">Part {_e(p["part"])}: {_e(p["title"])}</a></li>'
+    parts = "".join(f'<li><a href="#part-{_e(p["part"])}">{_e(_part_name(p))}</a></li>'
                     for p in data["parts"])
     return (f'<section class="card summary" id="summary"><h2>Summary</h2>'
             f'<p class="banner {"pass" if ok else "fail"}" data-verdict="{"pass" if ok else "fail"}">{_e(banner)}</p>'
@@ -210,7 +215,7 @@ def render_html(data, figures=None):
             base = catalog.base_id(c["id"])
             rows.append(_check_row(c, [s.id for s, _, _ in drawn if base in s.rows]))
         passed = sum(c["verdict"] == "pass" for c in checks)
-        section = [f'<section class="part" id="part-{_e(part)}"><h2>Part {_e(part)}: {_e(p["title"])}</h2>'
+        section = [f'<section class="part" id="part-{_e(part)}"><h2>{_e(_part_name(p))}</h2>'
                    f'<p class="source">{_e(p["source"])} · {passed} of {len(checks)} checks pass'
                    f'{f" · {len(errata)} errata" if errata else ""}</p>']
         if checks:
@@ -218,9 +223,9 @@ def render_html(data, figures=None):
                            '<th>kind</th><th>method</th><th>worst residual</th><th>verdict</th></tr></thead>'
                            f'<tbody>{"".join(rows)}</tbody></table></div>')
         if errata:
-            section.append(f'<h3>Errata in Part {_e(part)}</h3>' + "".join(_erratum_html(e) for e in errata))
+            section.append('<h3>Errata</h3>' + "".join(_erratum_html(e) for e in errata))
         if drawn:
-            section.append(f'<h3>Figures of Part {_e(part)}</h3><div class="figures">'
+            section.append('<h3>Figures</h3><div class="figures">'
                            + "".join(_figure_html(*f) for f in drawn) + "</div>")
         section.append("</section>")
         body.append("".join(section))
@@ -263,7 +268,7 @@ def render_markdown(data):
         checks = [c for c in data["checks"] if c["part"] == p["part"]]
         if not checks:
             continue
-        lines += [f"## Part {p['part']}: {p['title']} ({p['source']})", "",
+        lines += [f"## {_part_name(p)} ({p['source']})", "",
                   "| ID | check | kind | method | worst | verdict |", "|---|---|---|---|---:|---|"]
         for c in checks:
             title = _md(c["title"])
