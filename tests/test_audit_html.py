@@ -40,7 +40,9 @@ def _lock(path):
 @pytest.fixture(scope="session")
 def run(tmp_path_factory):
     """The audit run once: its JSON (stdout), the --html page and the --markdown file."""
-    shared = tmp_path_factory.getbasetemp().parent  # the same directory for every xdist worker
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # this session's directory, the same for every xdist worker
     out = shared / "audit_html"
     with _lock(shared / "audit_html.lock"):
         if not (out / "done").exists():
