@@ -175,9 +175,19 @@ def _chromium():
     return None
 
 
-CHROMIUM = _chromium()
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="headless Chromium is not installed (Debian package 'chromium'; .ci/run installs it)")
+_NO_CHROMIUM = "headless Chromium is not installed (Debian package 'chromium'; .ci/run installs it)"
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The browser; the test skips without it, or fails where CS229_BROWSER_TEST=require (.ci/run)."""
+    path = _chromium()
+    if path is None:
+        if os.environ.get("CS229_BROWSER_TEST") == "require":
+            pytest.fail(_NO_CHROMIUM + ", and CS229_BROWSER_TEST=require")
+        pytest.skip(_NO_CHROMIUM)
+    return path
+
 
 # Chromium's headless window is at least 500 px wide whatever --window-size says, so the page is
 # laid out inside an iframe of the exact width; the probe reads the iframe's document after load.
@@ -201,11 +211,11 @@ if (f.contentDocument && f.contentDocument.readyState === "complete" && f.conten
 </script></body></html>"""
 
 
-def _browse(tmp_path, page, width, height, *mode):
+def _browse(chromium, tmp_path, page, width, height, *mode):
     frame = tmp_path / f"frame{width}.html"
     frame.write_text(_FRAME.format(width=width, height=height, page=html.escape(page, quote=True)),
                      encoding="utf-8")
-    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    args = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--hide-scrollbars", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
             f"--window-size={width},{height}", "--virtual-time-budget=20000", *mode, frame.as_uri()]
     return subprocess.run(args, capture_output=True, text=True, timeout=180, cwd=tmp_path)
@@ -221,10 +231,9 @@ def _not_blank(png_path, width):
     assert inked > 0.03, f"only {inked:.1%} of the {width} px screenshot differs from the background"
 
 
-@needs_chromium
 @pytest.mark.parametrize("width", [1280, 390])
-def test_in_chromium_the_page_fits_the_width_and_shows_the_jsons_numbers(run, tmp_path, width):
-    result = _browse(tmp_path, run["html"], width, 900, "--dump-dom")
+def test_in_chromium_the_page_fits_the_width_and_shows_the_jsons_numbers(chromium, run, tmp_path, width):
+    result = _browse(chromium, tmp_path, run["html"], width, 900, "--dump-dom")
     found = re.search(r'<pre id="probe">(.*?)</pre>', result.stdout, re.S)
     assert found, f"no probe output; stderr: {result.stderr[-1000:]}"
     seen = json.loads(html.unescape(found.group(1)))
@@ -236,11 +245,10 @@ def test_in_chromium_the_page_fits_the_width_and_shows_the_jsons_numbers(run, tm
     assert seen["verdict"] == ("pass" if totals["fail"] == 0 else "fail")
 
 
-@needs_chromium
 @pytest.mark.parametrize("width", [1280, 390])
-def test_in_chromium_the_screenshots_are_not_blank(run, tmp_path, width):
+def test_in_chromium_the_screenshots_are_not_blank(chromium, run, tmp_path, width):
     shot = tmp_path / f"report-{width}.png"
-    result = _browse(tmp_path, run["html"], width, 1100, f"--screenshot={shot}")
+    result = _browse(chromium, tmp_path, run["html"], width, 1100, f"--screenshot={shot}")
     assert shot.exists(), result.stderr[-1000:]
     _not_blank(shot, width)
     keep = os.environ.get("CS229_SCREENSHOTS")  # a directory to keep the screenshots in
