@@ -2,6 +2,9 @@
 and draws the numbers of the computation it claims to show (LR-16's θ, the recorded paths,
 SMO's support vectors, NW-1's iterates, ...)."""
 import os
+import pathlib
+import re
+import struct
 import subprocess
 import sys
 from fractions import Fraction
@@ -24,6 +27,7 @@ from cs229.reference import linear_regression as lr  # noqa: E402
 from cs229.reference import logistic_regression as lg  # noqa: E402
 
 IDS = [s.id for s in figures.FIGURES]
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 _DRAWN = {}
 
 
@@ -348,3 +352,18 @@ def test_layout_centres_parents_over_children():
             assert n.x == (children[0].x + children[-1].x) / 2
             assert all(c.depth == n.depth + 1 for c in children)
             assert [c.edge for c in children] == ["no", "yes"]
+
+
+# ---- the README's figures ------------------------------------------------------------------
+
+def test_readme_shows_committed_figures_that_the_command_it_names_regenerates():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    images = re.findall(r"!\[[^\]]+\]\((docs/[^)]+\.png)\)", readme)
+    assert len(images) == 4 and all((ROOT / p).is_file() for p in images), images
+    command = re.search(r"`cs229 figures --out docs/figures((?: --id \w+)+)`", readme)
+    ids = command.group(1).split()[1::2]
+    assert sorted(f"docs/figures/{i}.png" for i in ids) == sorted(p for p in images if "/figures/" in p)
+    for i in ids:  # same size as a fresh drawing (the pixels may differ between matplotlib versions)
+        committed = (ROOT / f"docs/figures/{i}.png").read_bytes()
+        fresh = style.to_bytes(drawn(i), "png")
+        assert struct.unpack(">II", committed[16:24]) == struct.unpack(">II", fresh[16:24])
