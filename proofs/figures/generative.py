@@ -8,7 +8,7 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference import scalar
 
 from . import Drawing
-from .style import COLORS, new_figure
+from .style import COLORS, linspace, new_figure
 
 __all__ = ["NOTES_GAUSSIANS", "gaussians", "gda"]
 
@@ -25,10 +25,6 @@ NOTES_GAUSSIANS = (
 )
 
 
-def _grid(low, high, n):
-    return [low + (high - low) * k / (n - 1) for k in range(n)]
-
-
 def _density_grid(xs, ys, mu, Sigma):
     """p(x; μ, Σ) on the grid, one row per y (the layout contour() takes); the fast twin of
     ``mvn_log_densities`` evaluates the thousands of grid points (same answers as the reference)."""
@@ -40,7 +36,7 @@ def _density_grid(xs, ys, mu, Sigma):
 def gaussians(spec, seed):
     """MVN-1 (000 §1.1): contours of p(x; μ, Σ) = (2π)^(−n/2)|Σ|^(−1/2) exp(−½(x − μ)ᵀΣ⁻¹(x − μ))
     for each (μ, Σ) the notes print, at the same levels in every panel."""
-    xs = ys = _grid(-3.5, 3.5, 71)
+    xs = ys = linspace(-3.5, 3.5, 71)
     figure, axes = new_figure(7.2, 9.6, nrows=4, ncols=3, sharex=True, sharey=True)
     levels = [0.01, 0.03, 0.06, 0.1, 0.15, 0.2, 0.25]
     panels = []
@@ -80,7 +76,7 @@ def gda(spec, seed):
     model = gen.gda_fit(X, y)
     theta = gen.gda_logistic_theta(model)
     figure, (ax, pax) = new_figure(9.6, 4.2, ncols=2, width_ratios=(1.2, 1))
-    xs = _grid(-4.0, 4.0, 81)
+    xs = linspace(-4.0, 4.0, 81)
     for mu, color in ((model.mu0, COLORS["negative"]), (model.mu1, COLORS["positive"])):
         density = _density_grid(xs, xs, mu, model.Sigma)
         ax.contour(xs, xs, density, levels=[0.01, 0.04, 0.08, 0.14], colors=color, linewidths=0.9)
@@ -99,7 +95,7 @@ def gda(spec, seed):
     ax.legend(loc="upper left", frameon=False)
     scores = [theta[0] + theta[1] * x[0] + theta[2] * x[1] for x in X]
     posterior = gen.gda_posterior(model, X)
-    z = _grid(min(scores) - 0.5, max(scores) + 0.5, 200)
+    z = linspace(min(scores) - 0.5, max(scores) + 0.5, 200)
     pax.plot(z, [lg.sigmoid(v) for v in z], color=COLORS["fit"], lw=1.6, label="1/(1 + exp(−θᵀx))")
     pax.scatter(scores, posterior, s=14, color=COLORS["path"], zorder=3,
                 label="p(y = 1|x) by Bayes' rule")

@@ -9,15 +9,11 @@ from cs229.reference import linear_regression as lr
 
 from ..checks.linear_regression import housing_theta
 from . import Drawing
-from .style import COLORS, new_figure
+from .style import COLORS, linspace, new_figure
 
 __all__ = ["housing", "gradient_descent", "polynomial_fits", "lwr", "GD_START"]
 
 GD_START = (48.0, 30.0)  # 000 §1: "initialized at (48,30)"
-
-
-def _grid(low, high, n):
-    return [low + (high - low) * k / (n - 1) for k in range(n)]
 
 
 def housing(spec, seed):
@@ -63,7 +59,7 @@ def gradient_descent(spec, seed):
     batch = lr.batch_gradient_descent(X, y, list(GD_START), alpha, steps, tol=None, record=True)
     sgd = lr.stochastic_gradient_descent(X, y, list(GD_START), 0.12, epochs=25, decay=0.01, record=True)
     theta_star = [float(t) for t in lr.normal_equations(X, y)]
-    t0s, t1s = _grid(5.0, 60.0, 111), _grid(5.0, 45.0, 81)
+    t0s, t1s = linspace(5.0, 60.0, 111), linspace(5.0, 45.0, 81)
     J = [[fast_lr.cost(X, y, [a, b]) for a in t0s] for b in t1s]  # the fast twin, for the grid
     figure, ax = new_figure(6.0, 4.8)
     levels = [lr.cost(X, y, theta_star) * f for f in (1.3, 2, 4, 8, 16, 32, 64, 128)]
@@ -93,7 +89,7 @@ def polynomial_fits(spec, seed):
     x = [Fraction(a, 1000) for a in data["area"][:6]]
     y = [Fraction(p) for p in data["price"][:6]]
     figure, axes = new_figure(9.0, 3.2, ncols=3, sharey=True)
-    grid = _grid(float(min(x)) - 0.05, float(max(x)) + 0.05, 200)
+    grid = linspace(float(min(x)) - 0.05, float(max(x)) + 0.05, 200)
     fits = {}
     for ax, degree in zip(axes, (1, 2, 5)):
         theta = lr.normal_equations(lr.polynomial_features(x, degree), y)
@@ -116,7 +112,7 @@ def lwr(spec, seed):
     area = [a / 1000 for a in data["area"]]
     price = [float(p) for p in data["price"]]
     X = [[1.0, a] for a in area]
-    grid = _grid(min(area) - 0.05, max(area) + 0.05, 120)
+    grid = linspace(min(area) - 0.05, max(area) + 0.05, 120)
     queries = [[1.0, q] for q in grid]
     taus = (0.1, 0.3, 3.0)
     figure, (ax, wax) = new_figure(6.4, 5.6, nrows=2, height_ratios=(3, 1), sharex=True)

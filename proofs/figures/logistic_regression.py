@@ -4,23 +4,19 @@ from cs229.reference import logistic_regression as lg
 
 from ..checks.logistic_regression import newton_picture, newton_picture_f, newton_picture_f_prime
 from . import Drawing
-from .style import COLORS, new_figure
+from .style import COLORS, linspace, new_figure
 
 __all__ = ["sigmoid", "newton"]
-
-
-def _grid(low, high, n):
-    return [low + (high - low) * k / (n - 1) for k in range(n)]
 
 
 def sigmoid(spec, seed):
     """LG-1, LG-2 (000 §5): g(z) = 1/(1 + e^(−z)) and g′(z) = g(z)(1 − g(z)), with central
     differences (g(z + h) − g(z − h))/(2h) at a few z to show the identity holds."""
-    z = _grid(-10.0, 10.0, 401)
+    z = linspace(-10.0, 10.0, 401)
     g = [lg.sigmoid(v) for v in z]
     g_prime = [v * (1 - v) for v in g]
     h = 1e-4
-    z_marks = _grid(-8.0, 8.0, 17)
+    z_marks = linspace(-8.0, 8.0, 17)
     differences = [(lg.sigmoid(v + h) - lg.sigmoid(v - h)) / (2 * h) for v in z_marks]
     figure, ax = new_figure(6.0, 3.6)
     ax.plot(z, g, color=COLORS["fit"], lw=2, label="g(z) = 1/(1 + e⁻ᶻ)")
@@ -42,7 +38,7 @@ def newton(spec, seed):
     reproduction check compares with the printed 2.8, 1.8 and 1.3."""
     fit = newton_picture()
     path = fit.path
-    theta = _grid(1.0, 5.0, 200)
+    theta = linspace(1.0, 5.0, 200)
     f = [newton_picture_f(t) for t in theta]
     figure, axes = new_figure(9.6, 3.4, ncols=3, sharey=True)
     tangents = []

@@ -11,7 +11,7 @@ import io
 import matplotlib
 from matplotlib.figure import Figure
 
-__all__ = ["RC", "COLORS", "context", "new_figure", "finish", "to_bytes", "save"]
+__all__ = ["RC", "COLORS", "context", "linspace", "new_figure", "finish", "to_bytes", "save"]
 
 RC = {
     "svg.hashsalt": "cs229",
@@ -40,6 +40,11 @@ def context():
         matplotlib.rcdefaults()
         matplotlib.rcParams.update(RC)
         yield
+
+
+def linspace(low, high, n):
+    """n evenly spaced points from low to high: the x-axis of a curve, a side of a contour grid."""
+    return [low + (high - low) * k / (n - 1) for k in range(n)]
 
 
 def new_figure(width, height, **subplots):

@@ -5,7 +5,7 @@ from cs229.reference import coordinate_ascent as ca
 from cs229.reference import kernels, margins, smo, svm
 
 from . import Drawing
-from .style import COLORS, new_figure
+from .style import COLORS, linspace, new_figure
 
 __all__ = ["SEPARABLE", "OUTLIER", "SOFT_C", "geometric_margin", "optimal_margin", "soft_margin",
            "feature_map", "coordinate_ascent", "smo_box"]
@@ -20,10 +20,6 @@ SEPARABLE = (
 OUTLIER = ([2.2, 5.3], -1)
 SOFT_C = (0.3, 0.05)  # 001 §11.1.1: C near 0 gives a wide "tube" that many points violate
 VIEW = (-1.0, 5.5)
-
-
-def _grid(low, high, n):
-    return [low + (high - low) * k / (n - 1) for k in range(n)]
 
 
 def _points(ax, X, y, size=30):
@@ -163,7 +159,7 @@ def feature_map(spec, seed):
     lax.set_yticks([])
     lax.set_xlabel("x")
     lax.set_title("x ∈ ℝ: no single threshold separates", fontsize=9)
-    xs = _grid(-3.0, 3.0, 200)
+    xs = linspace(-3.0, 3.0, 200)
     for level, style in ((0, "-"), (-1, "--"), (1, "--")):
         pax.plot(xs, [(level - b - w[0] * v) / w[1] for v in xs], color="black", lw=1.4 if level == 0 else 0.8,
                  ls=style)
@@ -187,7 +183,7 @@ def coordinate_ascent(spec, seed):
     """CA-1 (000 V §9.1): the recorded path of cyclic coordinate ascent from (2, −2) on the
     contours of W; each step maximises W in one coordinate, so moves parallel to an axis."""
     fit = ca.coordinate_ascent(CA_Q, CA_C, CA_START, tol=1e-3, record=True)
-    xs = _grid(-2.5, 2.5, 101)
+    xs = linspace(-2.5, 2.5, 101)
     W = [[ca.quadratic_objective(CA_Q, CA_C, [a1, a2]) for a1 in xs] for a2 in xs]
     figure, ax = new_figure(5.0, 4.8)
     top = ca.quadratic_objective(CA_Q, CA_C, fit.theta)
@@ -239,7 +235,7 @@ def smo_box(spec, seed):
     bax.text(SMO_C + 0.03, -0.12, "C")
     bax.text(-0.12, SMO_C + 0.03, "C")
     bax.legend(loc="upper left", frameon=False, fontsize=7)
-    span = _grid(min(low, unclipped) - 0.3, max(high, unclipped) + 0.3, 200)
+    span = linspace(min(low, unclipped) - 0.3, max(high, unclipped) + 0.3, 200)
     wax.plot(span, [a * v * v + b * v + c for v in span], color=COLORS["fit"], lw=1.6,
              label="W(α₁(α₂), α₂, α₃, α₄) = aα₂² + bα₂ + c")
     wax.axvspan(low, high, color="#d6eaf8")

@@ -9,7 +9,7 @@ from cs229.reference import trees
 from cs229.reference.trees import Leaf
 
 from . import Drawing
-from .style import COLORS, new_figure
+from .style import COLORS, linspace, new_figure
 from .tree_layout import export_text, layout, node_label
 
 __all__ = ["entropy", "xor_tree", "decision_tree", "draw_tree"]
@@ -17,13 +17,9 @@ __all__ = ["entropy", "xor_tree", "decision_tree", "draw_tree"]
 _CLASS_COLORS = {0: COLORS["negative"], 1: COLORS["positive"]}
 
 
-def _grid(low, high, n):
-    return [low + (high - low) * k / (n - 1) for k in range(n)]
-
-
 def entropy(spec, seed):
     """DT-3 (001 §11.3.4 (11.13)): H(π) = −π log₂ π − (1 − π) log₂(1 − π), with 0 log 0 = 0."""
-    pi = _grid(0.0, 1.0, 201)
+    pi = linspace(0.0, 1.0, 201)
     H = [ent.entropy([p, 1 - p]) for p in pi]
     figure, ax = new_figure(5.6, 3.6)
     ax.plot(pi, H, color=COLORS["fit"], lw=2)
@@ -112,7 +108,7 @@ def decision_tree(spec, seed):
     tree = trees.fit_tree(X, y, max_depth=3, min_samples_leaf=3)
     figure, (tax, rax) = new_figure(11.0, 4.6, ncols=2, width_ratios=(1.7, 1))
     nodes = draw_tree(tax, tree)
-    grid = _grid(0.0, 1.0, 101)
+    grid = linspace(0.0, 1.0, 101)
     regions = [trees.predict(tree, [[a, b] for a in grid]) for b in grid]
     rax.imshow(regions, origin="lower", extent=(-0.005, 1.005, -0.005, 1.005), interpolation="nearest",
                cmap=ListedColormap(["#d6eaf8", "#fadbd8"]), vmin=0, vmax=1)
