@@ -198,8 +198,9 @@ def coordinate_ascent(spec, seed):
     return Drawing(spec, figure, {"Q": CA_Q, "c": CA_C, "start": CA_START, "path": fit.path})
 
 
-# A small soft-margin problem at a feasible α (Σαᵢy⁽ⁱ⁾ = 0), re-optimised over the first pair
-SMO_X = [[1.0, 2.0], [2.0, 0.5], [2.5, 2.5], [0.0, 0.5]]
+# A small soft-margin problem at a feasible α (Σαᵢy⁽ⁱ⁾ = 0), re-optimised over the first pair;
+# the maximiser along the line lies beyond H, so the step is clipped
+SMO_X = [[1.0, 2.0], [1.5, 1.0], [2.5, 2.5], [0.0, 0.5]]
 SMO_Y = [1, -1, 1, -1]
 SMO_ALPHA = [0.6, 0.2, 0.1, 0.5]
 SMO_C = 1.0
@@ -224,16 +225,16 @@ def smo_box(spec, seed):
     bax.plot([alpha1(v) for v in a2s], a2s, color=COLORS["path"], lw=1.4,
              label=f"α₁y⁽¹⁾ + α₂y⁽²⁾ = ζ = {z:g}")
     bax.plot([alpha1(low), alpha1(high)], [low, high], color=COLORS["path"], lw=4, alpha=0.45,
-             label=f"feasible: L = {low:g} ≤ α₂ ≤ H = {high:g}")
+             label=f"feasible: L = {low + 0:g} ≤ α₂ ≤ H = {high:g}")  # + 0: no "−0"
     bax.plot(SMO_ALPHA[i], SMO_ALPHA[j], "o", color=COLORS["grey"], ms=6, label="α before")
     bax.plot(new[i], new[j], "*", color=COLORS["fit"], ms=12, label="α after the step")
     bax.set_xlim(-0.2, SMO_C + 0.4)
-    bax.set_ylim(-0.2, SMO_C + 0.4)
+    bax.set_ylim(-0.2, SMO_C + 0.8)
     bax.set_aspect("equal")
     bax.set_xlabel("α₁")
     bax.set_ylabel("α₂")
-    bax.text(SMO_C + 0.03, -0.12, "C")
-    bax.text(-0.12, SMO_C + 0.03, "C")
+    for axis in (bax.xaxis, bax.yaxis):
+        axis.set_ticks([0, SMO_C], ["0", "C"])
     bax.legend(loc="upper left", frameon=False, fontsize=7)
     span = linspace(min(low, unclipped) - 0.3, max(high, unclipped) + 0.3, 200)
     wax.plot(span, [a * v * v + b * v + c for v in span], color=COLORS["fit"], lw=1.6,
@@ -241,7 +242,8 @@ def smo_box(spec, seed):
     wax.axvspan(low, high, color="#d6eaf8")
     wax.axvline(unclipped, color=COLORS["grey"], ls=":", lw=1)
     wax.plot(new[j], a * new[j] ** 2 + b * new[j] + c, "*", color=COLORS["fit"], ms=12)
-    wax.text(unclipped, a * unclipped ** 2 + b * unclipped + c, " unclipped", fontsize=8, va="bottom")
+    wax.text(unclipped, a * unclipped ** 2 + b * unclipped + c, " unclipped maximiser", fontsize=8, va="bottom")
+    wax.text(high, a * high ** 2 + b * high + c, "clipped to H ", fontsize=8, ha="right", va="bottom")
     wax.set_xlabel("α₂")
     wax.set_ylabel("W")
     wax.legend(loc="lower center", frameon=False, fontsize=7)
