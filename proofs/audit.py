@@ -1,8 +1,9 @@
 """Running the registered checks and reporting them, per part of the notes.
 
 ``run`` executes checks (progress on a stream as it goes) and returns an ``AuditReport``;
-``render_text`` prints the report a reader holds next to the notes; ``to_json`` the same for
-machines. A check that raises is a failure with the exception as its detail, never a crash.
+``render_text`` prints the report a reader holds next to the notes; ``to_data`` is the same as
+plain data, which ``to_json`` prints for machines and ``report_html`` renders as a page and as
+Markdown. A check that raises is a failure with the exception as its detail, never a crash.
 """
 import json
 import time
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from . import catalog
 from .registry import Outcome
 
-__all__ = ["Row", "AuditReport", "run", "render_text", "to_json", "listing"]
+__all__ = ["Row", "AuditReport", "run", "render_text", "to_data", "to_json", "listing"]
 
 
 @dataclass
@@ -127,14 +128,14 @@ def render_text(report):
     return "\n".join(lines)
 
 
-def to_json(report):
-    return json.dumps({
-        "checks": [{
-            "id": r.check.id, "title": r.check.title, "source": r.check.source,
-            "part": r.check.part, "kind": r.check.kind, "method": r.outcome.method,
-            "worst_residual": r.outcome.residual if r.outcome.residual != float("inf") else None,
-            "verdict": r.verdict.lower(), "detail": r.outcome.detail, "seconds": round(r.seconds, 3),
-        } for r in report.rows],
+def to_data(report):
+    """The report as plain data: what ``--json`` prints and what the HTML and Markdown pages
+    (``report_html``) render, so that the three agree. A check carries ``quotes`` (the notes'
+    text it reads) when it has them."""
+    return {
+        "parts": [{"part": p, "title": catalog.PARTS[p][0], "source": catalog.PARTS[p][1]}
+                  for p in report.parts],
+        "checks": [_check_data(r) for r in report.rows],
         "errata": [{"id": e.id, "source": e.source, "nature": e.nature, "printed": e.printed,
                     "corrected": e.corrected, "counterexample": e.counterexample} for e in report.errata],
         "uncovered": report.uncovered(),
@@ -143,7 +144,23 @@ def to_json(report):
                    "slips": sum(e.nature == "slip" for e in report.errata),
                    "seconds": round(report.seconds, 2),
                    "seed": report.seed, "examples": report.examples, "digits": report.digits},
-    }, indent=2, ensure_ascii=False)
+    }
+
+
+def _check_data(row):
+    c, o = row.check, row.outcome
+    data = {"id": c.id, "title": c.title, "source": c.source, "part": c.part, "kind": c.kind,
+            "method": o.method,
+            "worst_residual": o.residual if o.residual != float("inf") else None,
+            "verdict": row.verdict.lower(), "detail": o.detail, "seconds": round(row.seconds, 3)}
+    quotes = getattr(c, "quotes", None) or getattr(o, "quotes", None)
+    if quotes:
+        data["quotes"] = list(quotes)
+    return data
+
+
+def to_json(report):
+    return json.dumps(to_data(report), indent=2, ensure_ascii=False)
 
 
 def listing(checks, as_json=False):

@@ -1,9 +1,10 @@
-"""The ``cs229`` command: ``cs229 --version`` and ``cs229 audit``."""
+"""The ``cs229`` command: ``cs229 --version``, ``cs229 audit`` and ``cs229 figures``."""
 import argparse
+import os
 import sys
 from importlib import metadata
 
-from . import audit, catalog
+from . import audit, catalog, figures
 from .registry import Context, checks_for
 
 
@@ -33,11 +34,59 @@ def _parser():
     a.add_argument("--digits", type=int, default=50, help="mpmath precision in decimal digits (default 50)")
     a.add_argument("--json", action="store_true", help="machine-readable output on stdout")
     a.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    a.add_argument("--html", metavar="FILE",
+                   help="also write the report as one self-contained HTML page, with the figures")
+    a.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown (CI job summaries)")
+    a.add_argument("--no-figures", action="store_true", help="leave the figures out of the --html page")
+    f = sub.add_parser("figures", help="draw the notes' figures from cs229's own code",
+                       description="Redraw each figure of the notes (000 Parts I-V, 001, 004) from "
+                                   "cs229's code, captioned with its place in the notes and its "
+                                   "catalog rows. Needs matplotlib (the [plot] extra).")
+    f.add_argument("--out", default="figures", metavar="DIR", help="directory to write into (default ./figures)")
+    f.add_argument("--id", action="append", metavar="FIG", help="only this figure (repeatable; see --list)")
+    f.add_argument("--format", choices=figures.FORMATS, default="png", help="png (default) or svg")
+    f.add_argument("--seed", type=int, default=229, help="seed of the synthetic data (default 229)")
+    f.add_argument("--list", action="store_true", help="list the figures and their places in the notes")
     return p
+
+
+def _figures(args):
+    specs = figures.FIGURES
+    if args.id:
+        try:
+            specs = [figures.spec(i) for group in args.id for i in group.split(",") if i.strip()]
+        except KeyError as e:
+            print(f"cs229 figures: {e.args[0]}", file=sys.stderr)
+            return 2
+    if args.list:
+        for s in specs:
+            print(f"{s.id:18s} Part {s.part:5s} {', '.join(s.rows):24s} {s.place}")
+        return 0
+    if not figures.available():
+        print("cs229 figures: needs matplotlib; install it with pip install 'cs229[plot]'", file=sys.stderr)
+        return 2
+    from .figures import style
+
+    os.makedirs(args.out, exist_ok=True)
+    for s in specs:
+        drawing = figures.draw(s.id, seed=args.seed)
+        path = style.save(drawing, os.path.join(args.out, f"{s.id}.{args.format}"), args.format)
+        print(path)
+        if "text" in drawing.data:  # a tree, also printed as text
+            with open(os.path.join(args.out, f"{s.id}.txt"), "w", encoding="utf-8") as out:
+                out.write(drawing.data["text"] + "\n")
+    return 0
+
+
+def _write(path, text):
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 def main(argv=None):
     args = _parser().parse_args(argv)
+    if args.command == "figures":
+        return _figures(args)
     if args.command != "audit":
         _parser().print_help()
         return 2
@@ -62,6 +111,15 @@ def main(argv=None):
     report = audit.run(checks, ctx, progress=None if args.quiet else sys.stderr)
     if args.part:
         report.parts = tuple(p for p in catalog.PARTS if p in args.part)
+    if args.html or args.markdown:
+        from . import report_html
+
+        data = audit.to_data(report)
+        if args.html:
+            images = None if args.no_figures else report_html.figure_images(report.parts, args.seed)
+            _write(args.html, report_html.render_html(data, images))
+        if args.markdown:
+            _write(args.markdown, report_html.render_markdown(data))
     print(audit.to_json(report) if args.json else audit.render_text(report))
     return 0 if report.ok else 1
 

@@ -269,6 +269,42 @@ def one_dimensional_newton(ctx):
     return sampled(ctx, problems, residual, _tight(ctx, 12), n=min(ctx.examples, 15))
 
 
+# The picture of 000 §7: f crosses zero at about 1.3; from θ = 4.5 the tangents give about 2.8,
+# then about 1.8. The page does not print f; f(θ) = θ^(5/2) − 1.3^(5/2), convex and increasing
+# like the curve drawn, is the power law whose Newton steps round to the printed numbers.
+NEWTON_PRINTED = {"start": "4.5", "iterates": ("2.8", "1.8"), "root": "1.3"}
+NEWTON_POWER = 2.5
+
+
+def newton_picture_f(theta):
+    return theta ** NEWTON_POWER - 1.3 ** NEWTON_POWER
+
+
+def newton_picture_f_prime(theta):
+    return NEWTON_POWER * theta ** (NEWTON_POWER - 1)
+
+
+def newton_picture():
+    """NW-1 (000 §7, the three-panel picture): Newton's method θ := θ − f(θ)/f′(θ) on
+    f(θ) = θ^(5/2) − 1.3^(5/2) from θ = 4.5, with its iterates recorded: what the check below
+    compares with the printed 2.8, 1.8 and 1.3 and the Newton figure draws."""
+    return lg.newton_root(newton_picture_f, newton_picture_f_prime, float(NEWTON_PRINTED["start"]),
+                          record=True)
+
+
+@check("NW-1", "the notes' picture: from θ = 4.5, Newton's iterates about 2.8, 1.8, then 1.3",
+       "000 §7", "reproduction")
+def newton_picture_iterates(ctx):
+    fit = newton_picture()
+    printed = NEWTON_PRINTED["iterates"] + (NEWTON_PRINTED["root"],)
+    got = fit.path[1:3] + [fit.theta]
+    # "about 2.8": within half a unit of the printed last digit
+    worst = max(abs(g - float(p)) / 0.05 for g, p in zip(got, printed))
+    shown = ", ".join(f"{t:.4g}" for t in fit.path[:5])
+    return Outcome(fit.converged and worst <= 1, "float64, f(θ) = θ^(5/2) − 1.3^(5/2)", worst,
+                   f"iterates {shown}, … → {fit.theta:.6g} (f is not printed; this f is a stand-in)")
+
+
 # ---- NW-2 ------------------------------------------------------------------------------------
 
 @check("NW-2", "Hᵢⱼ = ∂²ℓ/∂θᵢ∂θⱼ = −Σ h(1−h)xᵢxⱼ; it does not involve y (Newton = Fisher scoring)",
