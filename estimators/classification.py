@@ -272,14 +272,16 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         usable θ and a ConvergenceWarning. Newton is much faster where the maximum exists.
     fit_intercept : bool, default=True
         Prepend x₀ = 1 to every example (LR-1).
-    alpha : float, default=0.01
-        "gd": the learning rate α.
+    alpha : float, default=0.5
+        "gd": the learning rate α. With the averaged gradient a step of 0.5 is stable for
+        features of unit scale (the softmax gradient is bounded, so a step too large makes θ
+        oscillate rather than overflow: the fit then stops at ``max_iterations``).
     max_iterations : int or None, default=None
         The cap on updates; None is 100 for Newton and 10,000 for "gd".
     tol : float, default=1e-10
         The stopping test ("gd" also takes None: exactly ``max_iterations`` updates).
     average : bool, default=True
-        "gd": divide the gradient by m.
+        "gd": divide the gradient by m, so that α does not depend on m.
     verbose : int, default=0
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration.
@@ -307,7 +309,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
     SingularMatrixError.
     """
 
-    def __init__(self, solver="gd", fit_intercept=True, alpha=0.01, max_iterations=None,
+    def __init__(self, solver="gd", fit_intercept=True, alpha=0.5, max_iterations=None,
                  tol=1e-10, average=True, verbose=0):
         self.solver = solver
         self.fit_intercept = fit_intercept

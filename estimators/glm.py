@@ -154,8 +154,9 @@ class PoissonRegression(_GeneralizedLinearModel):
     __doc__ = f"""Poisson regression: counts y ~ Poisson(λ = e^(θᵀx)) (000 §9; 002 §1.3.3).
 
     Catalog rows GLM-4 and EF-5: the GLM of the Poisson family, whose canonical response is
-    λ = e^η, fitted by Newton / IRLS (``cs229.fast.glm.poisson_regression``) or gradient
-    ascent. ``GLM(family="poisson")`` is the same model.
+    λ = e^η, fitted by Newton / IRLS (``cs229.fast.glm.newton`` with the Poisson family, which
+    is ``cs229.fast.glm.poisson_regression``) or gradient ascent. ``GLM(family="poisson")`` is
+    the same model.
 
     Parameters
     ----------
