@@ -13,7 +13,7 @@ from . import _fast
 
 __all__ = [
     "fit_data", "predict_data", "strings", "design", "split_theta", "example_order",
-    "check_choice", "check_positive", "check_nonnegative", "check_count", "check_tol",
+    "check_choice", "check_positive", "check_nonnegative", "check_count", "check_cap", "check_tol",
     "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
 
@@ -39,7 +39,8 @@ def predict_data(estimator, X, **options):
 
 def strings(estimator, X, y=None, reset=True):
     """X for a string kernel: a sequence of str, or a two-dimensional input with one column of
-    str (a DataFrame column keeps its name in ``feature_names_in_``); a list of str out."""
+    str (a DataFrame column keeps its name in ``feature_names_in_``, and ``n_features_in_`` is
+    1); a one-dimensional object array of str out."""
     two_d = np.ndim(X) == 2
     options = dict(dtype=None, ensure_2d=two_d, ensure_min_samples=2 if reset else 1)
     if y is None:
@@ -50,11 +51,11 @@ def strings(estimator, X, y=None, reset=True):
         if X.shape[1] != 1:
             raise ValueError(f"X has {X.shape[1]} columns: a string kernel reads one column of strings")
         X = X[:, 0]
-    out = []
+    out = np.empty(X.shape[0], dtype=object)
     for i, s in enumerate(X):
         if not isinstance(s, str):
             raise TypeError(f"X[{i}] is {type(s).__name__}: a string kernel compares strings")
-        out.append(s)
+        out[i] = s
     return out if y is None else (out, y)
 
 
@@ -98,6 +99,16 @@ def check_nonnegative(value, name):
 
 def check_count(value, name, minimum=1):
     return check_scalar(value, name, numbers.Integral, min_val=minimum)
+
+
+MAX_ITERATIONS = {"newton": 100, "gd": 10_000}   # the fast face's caps for Newton and gradient steps
+
+
+def check_cap(max_iterations, solver):
+    """``max_iterations``, or the fast face's cap for ``solver`` when it is None."""
+    if max_iterations is None:
+        return MAX_ITERATIONS[solver]
+    return check_count(max_iterations, "max_iterations")
 
 
 def check_tol(value, name="tol", allow_none=False):

@@ -8,9 +8,6 @@ from . import _base, _fast, _labels
 
 __all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
 
-NEWTON_MAX_ITERATIONS = 100        # the fast face's default for Newton's method
-ASCENT_MAX_ITERATIONS = 10_000     # and for gradient ascent
-
 
 def _binary_tags(tags):
     tags.classifier_tags.multi_class = False
@@ -117,9 +114,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
             result = _fast.logistic_sgd(Xd, y01, start, alpha, epochs, order, decay, record)
         else:
-            default = NEWTON_MAX_ITERATIONS if solver == "newton" else ASCENT_MAX_ITERATIONS
-            cap = default if self.max_iterations is None else \
-                _base.check_count(self.max_iterations, "max_iterations")
+            cap = _base.check_cap(self.max_iterations, solver)
             tol = _base.check_tol(self.tol, allow_none=solver == "gd")
             if solver == "newton":
                 result = _base.iterate(
@@ -327,9 +322,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         self.classes_ = labels.classes
         Xd, y1k = _base.design(X, self.fit_intercept), labels.one_to_k()
         start = np.zeros((len(self.classes_) - 1, Xd.shape[1]))
-        default = NEWTON_MAX_ITERATIONS if solver == "newton" else ASCENT_MAX_ITERATIONS
-        cap = default if self.max_iterations is None else \
-            _base.check_count(self.max_iterations, "max_iterations")
+        cap = _base.check_cap(self.max_iterations, solver)
         tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2
         if solver == "newton":

@@ -8,9 +8,6 @@ from . import _base, _fast
 
 __all__ = ["GLM", "PoissonRegression"]
 
-NEWTON_MAX_ITERATIONS = 100        # the fast face's default for Newton / IRLS
-ASCENT_MAX_ITERATIONS = 10_000     # and for gradient ascent
-
 _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
         "newton": Newton's method θ := θ + (XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)), which for
         the canonical link is Fisher scoring and iteratively reweighted least squares (000 §7,
@@ -59,9 +56,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
         start = np.zeros(Xd.shape[1]) if self.theta0 is None else self.theta0
-        default = NEWTON_MAX_ITERATIONS if solver == "newton" else ASCENT_MAX_ITERATIONS
-        cap = default if self.max_iterations is None else \
-            _base.check_count(self.max_iterations, "max_iterations")
+        cap = _base.check_cap(self.max_iterations, solver)
         tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2
         if solver == "newton":

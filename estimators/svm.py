@@ -113,7 +113,8 @@ class SVC(ClassifierMixin, BaseEstimator):
     model_ : cs229.fast.smo.SVMFit
         The fitted model as the fast face returns it.
     n_features_in_, feature_names_in_
-        As in scikit-learn.
+        As in scikit-learn (for a string kernel, set when X is a column of strings in a
+        two-dimensional input).
 
     Notes
     -----
@@ -154,10 +155,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         if _base.is_string_kernel(kernel):
             lookup = _GramEntries(_fast.kernel_matrix(X, kernel))
             fit = _base.iterate(lambda: _fast.smo_fit(_numbers(len(X)), ys, C, lookup, rule, tol, cap,
-                                                         seed), cap)
-            strings = np.empty(len(fit.support), dtype=object)
-            strings[:] = [X[i] for i in fit.support]
-            fit = dataclasses.replace(fit, kernel=kernel, support_vectors=strings)
+                                                      seed), cap)
+            fit = dataclasses.replace(fit, kernel=kernel, support_vectors=X[fit.support])
         else:
             fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed), cap)
             if isinstance(kernel, _fast.Linear):
@@ -182,7 +181,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         if not _base.is_string_kernel(self.kernel_):
             return self.model_, X
         # a string kernel: the values K(z, support vector) computed beforehand, read by number
-        lookup = _GramEntries(_fast.kernel_matrix(X, self.kernel_, list(self.support_vectors_)))
+        lookup = _GramEntries(_fast.kernel_matrix(X, self.kernel_, self.support_vectors_))
         model = dataclasses.replace(self.model_, kernel=lookup,
                                     support_vectors=_numbers(len(self.support_vectors_)))
         return model, _numbers(len(X))
@@ -229,7 +228,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         The mistake count αᵢ of every example.
     support_ : ndarray of shape (n_SV,)
         The indices with αᵢ > 0, ascending.
-    support_vectors_ : ndarray of shape (n_SV, n_features) (or a list of n_SV strings)
+    support_vectors_ : ndarray of shape (n_SV, n_features) (or (n_SV,) strings)
         Their rows.
     dual_coef_ : ndarray of shape (1, n_SV)
         αᵢy⁽ⁱ⁾ of those examples.
@@ -242,7 +241,8 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
     kernel_ : callable
         The kernel K(x, z) used.
     n_features_in_, feature_names_in_
-        As in scikit-learn.
+        As in scikit-learn (for a string kernel, set when X is a column of strings in a
+        two-dimensional input).
 
     Notes
     -----
@@ -280,7 +280,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         self.alpha_ = np.asarray(result.theta)
         self.support_ = np.flatnonzero(self.alpha_)
         # the decision sum skips αⱼ = 0, so the examples with αⱼ > 0 are all prediction needs
-        self.support_vectors_ = [X[i] for i in self.support_] if isinstance(X, list) else X[self.support_]
+        self.support_vectors_ = X[self.support_]
         self._support_labels = ys[self.support_]
         self.dual_coef_ = (self.alpha_[self.support_] * self._support_labels)[None, :]
         self.intercept_ = np.array([_fast.kernel_perceptron_threshold(result)], dtype=np.float64)
