@@ -13,7 +13,7 @@ from . import _fast
 
 __all__ = [
     "fit_data", "predict_data", "strings", "design", "split_theta", "example_order",
-    "check_choice", "check_positive", "check_nonnegative", "check_count", "check_cap", "check_tol",
+    "check_choice", "check_real", "check_positive", "check_nonnegative", "check_count", "check_cap", "check_tol",
     "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
 
@@ -87,6 +87,10 @@ def check_choice(value, name, choices):
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"{name} must be one of {choices}, got {value!r}")
     return value
+
+
+def check_real(value, name):
+    return check_scalar(value, name, numbers.Real)
 
 
 def check_positive(value, name):

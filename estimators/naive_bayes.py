@@ -109,7 +109,7 @@ class BernoulliNB(_NaiveBayes):
 
     def _features(self, X):
         if self.binarize is not None:
-            X = threshold_features(X, threshold=_base.check_scalar(self.binarize, "binarize", float))
+            X = threshold_features(X, threshold=_base.check_real(self.binarize, "binarize"))
         return X.toarray() if sp.issparse(X) else X
 
     def _fit(self, X, y, alpha):
