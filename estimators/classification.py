@@ -1,0 +1,355 @@
+"""Parts II and III of the notes as classifiers: logistic regression (gradient ascent, SGD,
+Newton), the perceptron and softmax regression (000 §5-7, §9.3; 002 §1.2.3-1.3.4)."""
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
+
+from . import _base, _fast, _labels
+
+__all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
+
+
+def _binary_tags(tags):
+    tags.classifier_tags.multi_class = False
+    return tags
+
+
+class LogisticRegression(ClassifierMixin, BaseEstimator):
+    """Logistic regression h_θ(x) = g(θᵀx), g(z) = 1/(1 + e^(−z)) (000 §5, §7; 002 §1.2.3-1.2.4).
+
+    Catalog rows LG-1 (the sigmoid and h_θ), LG-3 (the Bernoulli likelihood ℓ(θ)), LG-4 (the
+    stochastic gradient ascent rule), LG-5 (batch gradient ascent), NW-2 (Newton's method
+    θ := θ − H⁻¹∇ℓ). The fit is the one of ``cs229.fast.logistic_regression``; this class
+    checks the input, prepends x₀ = 1, codes the two classes as the notes' y ∈ {0, 1}
+    (``classes_[1]`` is 1) and keeps θ. Two classes only: the notes' model for k classes is
+    ``SoftmaxRegression``.
+
+    Parameters
+    ----------
+    solver : {"newton", "gd", "sgd"}, default="newton"
+        "newton": Newton's method from θ = 0 (NW-2). "gd": batch gradient ascent
+        θ := θ + α∇ℓ(θ) from θ = 0 (LG-5). Both stop when maxⱼ |Δθⱼ| ≤ tol·(1 + maxⱼ |θⱼ|).
+        "sgd": the rule θⱼ := θⱼ + α (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ example after example for
+        ``epochs`` epochs (LG-4; no stopping test).
+    fit_intercept : bool, default=True
+        Prepend x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
+    alpha : float, default=0.01
+        The learning rate α of "gd" and "sgd" (a step size; there is no penalty in the notes).
+    max_iterations : int or None, default=None
+        "newton" and "gd": the cap on updates; None is 100 for Newton and 10,000 for "gd".
+    tol : float, default=1e-10
+        "newton" and "gd": the stopping test above ("gd" also takes None: exactly
+        ``max_iterations`` updates).
+    average : bool, default=True
+        "gd": divide the gradient by m (002 §1.2.3), so that α does not depend on m.
+    epochs : int, default=100
+        "sgd": the number of passes over the examples.
+    decay : float, default=0.0
+        "sgd": update t uses α_t = α / (1 + decay·t).
+    shuffle : bool, default=False
+        "sgd": one random order of the examples (from ``random_state``) instead of 1..m.
+    random_state : int, RandomState instance or None, default=None
+        The generator of that order.
+    verbose : int, default=0
+        1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
+        iteration (epoch for "sgd").
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the notes' y = 1.
+    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
+        θ, with θ₀ first when ``fit_intercept``.
+    coef_ : ndarray of shape (1, n_features)
+        θ₁, ..., θₙ.
+    intercept_ : ndarray of shape (1,)
+        θ₀ (0 without an intercept).
+    n_iter_ : int
+        Updates made (epochs for "sgd").
+    converged_ : bool or None
+        Whether the stopping test held (None for "sgd" and for "gd" with ``tol=None``).
+    n_features_in_, feature_names_in_
+        As in scikit-learn.
+
+    Notes
+    -----
+    When the two classes are linearly separable the likelihood has no maximum (LG-3): some
+    iterate classifies every example correctly and ℓ keeps growing along it. "newton" and
+    "gd" stop at that iterate; it is kept (it separates the training data) and a
+    ConvergenceWarning carrying the notes' explanation is issued. Reaching the cap keeps the
+    last θ with a ConvergenceWarning; a singular Hessian raises SingularMatrixError.
+    """
+
+    def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
+                 tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
+                 random_state=None, verbose=0):
+        self.solver = solver
+        self.fit_intercept = fit_intercept
+        self.alpha = alpha
+        self.max_iterations = max_iterations
+        self.tol = tol
+        self.average = average
+        self.epochs = epochs
+        self.decay = decay
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.verbose = verbose
+
+    def __sklearn_tags__(self):
+        return _binary_tags(super().__sklearn_tags__())
+
+    def fit(self, X, y):
+        """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
+        solver = _base.check_choice(self.solver, "solver", ("newton", "gd", "sgd"))
+        X, y = _base.fit_data(self, X, y)
+        labels = _labels.binary_labels(y, "logistic regression")
+        self.classes_ = labels.classes
+        Xd, y01 = _base.design(X, self.fit_intercept), labels.zero_one()
+        start = np.zeros(Xd.shape[1])
+        record = self.verbose >= 2
+        if solver == "sgd":
+            alpha = _base.check_positive(self.alpha, "alpha")
+            epochs = _base.check_count(self.epochs, "epochs")
+            decay = _base.check_nonnegative(self.decay, "decay")
+            order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
+            result = _fast.logistic_sgd(Xd, y01, start, alpha, epochs, order, decay, record)
+        else:
+            cap = _base.check_cap(self.max_iterations, solver)
+            tol = _base.check_tol(self.tol, allow_none=solver == "gd")
+            if solver == "newton":
+                result = _base.iterate(
+                    lambda: _fast.logistic_newton(Xd, y01, start, cap, tol, record), cap)
+            else:
+                alpha = _base.check_positive(self.alpha, "alpha")
+                result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
+                    Xd, y01, start, alpha, cap, tol, bool(self.average), record), cap)
+        self.theta_ = np.asarray(result.theta)
+        intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
+        self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
+        self.n_iter_, self.converged_ = result.iterations, result.converged
+        unit = "epoch" if solver == "sgd" else "iteration"
+        _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
+                           f"ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, self.theta_):.10g}",
+                     lambda: (f"{unit} {k}: ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, t):.10g}"
+                              for k, t in enumerate(result.path)))
+        return self
+
+    def _design(self, X):
+        check_is_fitted(self)
+        return _base.design(_base.predict_data(self, X), self.fit_intercept)
+
+    def decision_function(self, X):
+        """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½."""
+        return _fast.linear_predict(self._design(X), self.theta_)
+
+    def predict(self, X):
+        """classes_[1] where h_θ(x) ≥ ½, i.e. θᵀx ≥ 0, else classes_[0] (LG-1)."""
+        codes = _fast.logistic_predict(self._design(X), self.theta_)
+        return self.classes_[np.asarray(codes, dtype=np.intp)]
+
+    def predict_proba(self, X):
+        """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3)."""
+        p = _fast.logistic_probability(self._design(X), self.theta_)
+        return np.column_stack([1 - p, p])
+
+
+class Perceptron(ClassifierMixin, BaseEstimator):
+    """The perceptron h_θ(x) = g(θᵀx) with the threshold g(z) = 1{z ≥ 0} (000 §6; 002 §1.3.1).
+
+    Catalog row PC-1: θⱼ := θⱼ + α (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ over the examples, epoch after
+    epoch from θ = 0, until an epoch makes no mistake (``cs229.fast.logistic_regression.perceptron``).
+    The two classes are coded as the notes' y ∈ {0, 1} (``classes_[1]`` is 1).
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        The learning rate α.
+    max_epochs : int, default=1000
+        The cap on epochs.
+    fit_intercept : bool, default=True
+        Prepend x₀ = 1 to every example (LR-1).
+    shuffle : bool, default=False
+        Visit the examples in one random order (from ``random_state``) instead of 1..m.
+    random_state : int, RandomState instance or None, default=None
+        The generator of that order.
+    verbose : int, default=0
+        1 prints the number of epochs when the fit ends, 2 also each epoch's mistakes.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the notes' y = 1.
+    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
+        θ, with θ₀ first when ``fit_intercept``.
+    coef_ : ndarray of shape (1, n_features)
+    intercept_ : ndarray of shape (1,)
+    n_iter_ : int
+        Epochs run.
+    converged_ : bool
+        Whether the last epoch made no mistake (θ then separates the training data).
+    mistakes_ : list of int
+        The mistakes of each epoch.
+    n_features_in_, feature_names_in_
+        As in scikit-learn.
+
+    Notes
+    -----
+    On data that are not linearly separable no epoch comes clean (000 §6): after
+    ``max_epochs`` the last θ is kept with a ConvergenceWarning, as scikit-learn's Perceptron
+    does at ``max_iter``.
+    """
+
+    def __init__(self, alpha=1.0, max_epochs=1000, fit_intercept=True, shuffle=False,
+                 random_state=None, verbose=0):
+        self.alpha = alpha
+        self.max_epochs = max_epochs
+        self.fit_intercept = fit_intercept
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.verbose = verbose
+
+    def __sklearn_tags__(self):
+        return _binary_tags(super().__sklearn_tags__())
+
+    def fit(self, X, y):
+        """Run the perceptron on the examples X (n_samples, n_features) and two-valued labels y."""
+        alpha = _base.check_positive(self.alpha, "alpha")
+        cap = _base.check_count(self.max_epochs, "max_epochs")
+        X, y = _base.fit_data(self, X, y)
+        labels = _labels.binary_labels(y, "the perceptron")
+        self.classes_ = labels.classes
+        Xd = _base.design(X, self.fit_intercept)
+        order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
+        result = _base.iterate(lambda: _fast.perceptron(
+            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), alpha, cap, order, False), cap)
+        self.theta_ = np.asarray(result.theta)
+        intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
+        self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
+        self.n_iter_, self.converged_ = result.iterations, result.converged
+        self.mistakes_ = list(_fast.perceptron_mistakes(result))
+        _base.report(self, f"{_base.outcome(result.converged, result.iterations, 'epoch')}; "
+                           f"{self.mistakes_[-1]} mistakes in the last",
+                     lambda: (f"epoch {k}: {n} mistakes" for k, n in enumerate(self.mistakes_, 1)))
+        return self
+
+    def _design(self, X):
+        check_is_fitted(self)
+        return _base.design(_base.predict_data(self, X), self.fit_intercept)
+
+    def decision_function(self, X):
+        """θᵀx for every row of X: ≥ 0 where the perceptron says classes_[1]."""
+        return _fast.linear_predict(self._design(X), self.theta_)
+
+    def predict(self, X):
+        """classes_[1] where g(θᵀx) = 1, i.e. θᵀx ≥ 0, else classes_[0] (PC-1)."""
+        codes = _fast.logistic_predict(self._design(X), self.theta_)
+        return self.classes_[np.asarray(codes, dtype=np.intp)]
+
+
+class SoftmaxRegression(ClassifierMixin, BaseEstimator):
+    """Softmax regression p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), θ_k = 0 (000 §9.3; 002 §1.3.4).
+
+    Catalog rows SM-2 (the softmax, computed stably), SM-3 (the model (8) with θ_k = 0), SM-4
+    (the log-likelihood and its maximisation by gradient ascent or Newton's method). The fit is
+    the one of ``cs229.fast.softmax`` from Θ = 0; this class checks the input, prepends
+    x₀ = 1 and codes ``classes_[i]`` as the notes' class i + 1, so the last class is the one
+    whose θ_k is fixed at 0.
+
+    Parameters
+    ----------
+    solver : {"gd", "newton"}, default="gd"
+        Gradient ascent θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾, or Newton's method
+        on the stacked θ₁, ..., θ_{k−1}; both stop when max |Δθ| ≤ tol·(1 + max |θ|). Gradient
+        ascent is the default because Newton's method fails on a common shape of data, one
+        class lying apart from the others (iris's setosa): the likelihood then has no maximum,
+        that class's θ grows without bound and the Hessian becomes singular, which the fast
+        face reports as SingularMatrixError; gradient ascent stops at ``max_iterations`` with a
+        usable θ and a ConvergenceWarning. Newton is much faster where the maximum exists.
+    fit_intercept : bool, default=True
+        Prepend x₀ = 1 to every example (LR-1).
+    alpha : float, default=0.5
+        "gd": the learning rate α. With the averaged gradient a step of 0.5 is stable for
+        features of unit scale (the softmax gradient is bounded, so a step too large makes θ
+        oscillate rather than overflow: the fit then stops at ``max_iterations``).
+    max_iterations : int or None, default=None
+        The cap on updates; None is 100 for Newton and 10,000 for "gd".
+    tol : float, default=1e-10
+        The stopping test ("gd" also takes None: exactly ``max_iterations`` updates).
+    average : bool, default=True
+        "gd": divide the gradient by m, so that α does not depend on m.
+    verbose : int, default=0
+        1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
+        iteration.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (k,)
+        The labels; ``classes_[i]`` is the notes' class i + 1.
+    Theta_ : ndarray of shape (k − 1, n_features + 1) or (k − 1, n_features)
+        The rows θ₁, ..., θ_{k−1} (θ_k = 0), each with θ₀ first when ``fit_intercept``.
+    coef_ : ndarray of shape (k, n_features)
+        The rows of Θ without the intercept column, and θ_k = 0 as the last row.
+    intercept_ : ndarray of shape (k,)
+        The intercepts of θ₁, ..., θ_k (the last is 0).
+    n_iter_ : int
+    converged_ : bool or None
+    n_features_in_, feature_names_in_
+        As in scikit-learn.
+
+    Notes
+    -----
+    When every example's own class can be put strictly on top (the classes are linearly
+    separable) the likelihood has no maximum: the fit stops at that iterate, keeps it and
+    warns (ConvergenceWarning), as ``LogisticRegression`` does. A singular Hessian raises
+    SingularMatrixError.
+    """
+
+    def __init__(self, solver="gd", fit_intercept=True, alpha=0.5, max_iterations=None,
+                 tol=1e-10, average=True, verbose=0):
+        self.solver = solver
+        self.fit_intercept = fit_intercept
+        self.alpha = alpha
+        self.max_iterations = max_iterations
+        self.tol = tol
+        self.average = average
+        self.verbose = verbose
+
+    def fit(self, X, y):
+        """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
+        solver = _base.check_choice(self.solver, "solver", ("gd", "newton"))
+        X, y = _base.fit_data(self, X, y)
+        labels = _labels.class_labels(y, "softmax regression")
+        self.classes_ = labels.classes
+        Xd, y1k = _base.design(X, self.fit_intercept), labels.one_to_k()
+        start = np.zeros((len(self.classes_) - 1, Xd.shape[1]))
+        cap = _base.check_cap(self.max_iterations, solver)
+        tol = _base.check_tol(self.tol, allow_none=solver == "gd")
+        record = self.verbose >= 2
+        if solver == "newton":
+            result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, tol, record), cap)
+        else:
+            alpha = _base.check_positive(self.alpha, "alpha")
+            result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
+                Xd, y1k, start, alpha, cap, tol, bool(self.average), record), cap)
+        self.Theta_ = np.asarray(result.theta)
+        Theta = np.vstack([self.Theta_, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
+        self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
+        self.n_iter_, self.converged_ = result.iterations, result.converged
+        _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
+                           f"ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, self.Theta_):.10g}",
+                     lambda: (f"iteration {k}: ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, T):.10g}"
+                              for k, T in enumerate(result.path)))
+        return self
+
+    def _design(self, X):
+        check_is_fitted(self)
+        return _base.design(_base.predict_data(self, X), self.fit_intercept)
+
+    def predict(self, X):
+        """The most probable class for every row of X (SM-3; the first in ``classes_`` on a tie)."""
+        codes = _fast.softmax_predict(self._design(X), self.Theta_)
+        return self.classes_[np.asarray(codes, dtype=np.intp) - 1]
+
+    def predict_proba(self, X):
+        """p(y = classes_[i] | x; θ) for every row of X and class i (SM-3, (8))."""
+        return _fast.softmax_probabilities(self._design(X), self.Theta_)

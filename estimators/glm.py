@@ -1,0 +1,187 @@
+"""Part III of the notes as regressors: a generalized linear model for any exponential family
+with T(y) = y, and Poisson regression (000 §8-9; 002 §1.3.2-1.3.3)."""
+import numpy as np
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.utils.validation import check_is_fitted
+
+from . import _base, _fast
+
+__all__ = ["GLM", "PoissonRegression"]
+
+_PARAMETERS = """solver : {"newton", "gd"}, default="newton"
+        "newton": Newton's method θ := θ + (XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)), which for
+        the canonical link is Fisher scoring and iteratively reweighted least squares (000 §7,
+        §9); "gd": gradient ascent θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾. Both stop when
+        maxⱼ |Δθⱼ| ≤ tol·(1 + maxⱼ |θⱼ|).
+    fit_intercept : bool, default=True
+        Prepend x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
+    alpha : float, default=0.01
+        "gd": the learning rate α.
+    max_iterations : int or None, default=None
+        The cap on updates; None is 100 for Newton and 10,000 for "gd".
+    tol : float, default=1e-10
+        The stopping test ("gd" also takes None: exactly ``max_iterations`` updates).
+    average : bool, default=True
+        "gd": divide the gradient by m, so that α does not depend on m.
+    theta0 : array-like of shape (n_features + 1,) or (n_features,), default=None
+        The starting θ (θ₀ first when ``fit_intercept``); None is θ = 0.
+    verbose : int, default=0
+        1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
+        iteration."""
+
+_ATTRIBUTES = """theta_ : ndarray of shape (n_features + 1,) or (n_features,)
+        θ, with θ₀ first when ``fit_intercept``.
+    coef_ : ndarray of shape (n_features,)
+        θ₁, ..., θₙ.
+    intercept_ : float
+        θ₀, or 0.0 without an intercept.
+    family_ : str or ExponentialFamily
+        The family of y given x, as it was given.
+    n_iter_ : int
+        Updates made.
+    converged_ : bool or None
+        Whether the stopping test held (None for "gd" with ``tol=None``).
+    n_features_in_, feature_names_in_
+        As in scikit-learn."""
+
+
+class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
+    """The fit and prediction GLM and PoissonRegression share; ``_family_name`` says which
+    family."""
+
+    def fit(self, X, y):
+        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
+        solver = _base.check_choice(self.solver, "solver", ("newton", "gd"))
+        family = _fast.exponential_family(self._family_name())  # checks the name
+        X, y = _base.fit_data(self, X, y, y_numeric=True)
+        Xd = _base.design(X, self.fit_intercept)
+        start = np.zeros(Xd.shape[1]) if self.theta0 is None else self.theta0
+        cap = _base.check_cap(self.max_iterations, solver)
+        tol = _base.check_tol(self.tol, allow_none=solver == "gd")
+        record = self.verbose >= 2
+        if solver == "newton":
+            result = _base.iterate(
+                lambda: _fast.glm_newton(family, Xd, y, start, cap, tol, record), cap)
+        else:
+            alpha = _base.check_positive(self.alpha, "alpha")
+            result = _base.iterate(lambda: _fast.glm_gradient_ascent(
+                family, Xd, y, start, alpha, cap, tol, bool(self.average), record), cap)
+        # the family as given (a name pickles; the family objects hold lambdas)
+        self.family_ = self._family_name()
+        self.theta_ = np.asarray(result.theta)
+        intercept, self.coef_ = _base.split_theta(self.theta_, self.fit_intercept)
+        self.intercept_ = float(intercept)
+        self.n_iter_, self.converged_ = result.iterations, result.converged
+        _base.report(self, f"{family.name}, {solver}: "
+                           f"{_base.outcome(result.converged, result.iterations)}; "
+                           f"ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, self.theta_):.10g}",
+                     lambda: (f"iteration {k}: ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, t):.10g}"
+                              for k, t in enumerate(result.path)))
+        return self
+
+    def predict(self, X):
+        """h_θ(x) = E[y | x; θ] = g(θᵀx) for every row of X, g the family's canonical response
+        (GLM-1)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        family = _fast.exponential_family(self.family_)
+        return _fast.glm_predict(family, _base.design(X, self.fit_intercept), self.theta_)
+
+
+class GLM(_GeneralizedLinearModel):
+    __doc__ = f"""A generalized linear model with the canonical link (000 §9; 002 §1.3.3).
+
+    Catalog rows GLM-1 (the three assumptions: y | x; θ ~ ExponentialFamily(η), η = θᵀx,
+    h(x) = E[y | x] = g(η) with g the canonical response) and GLM-4 (the fit, by gradient ascent
+    or Newton / IRLS, and its log-likelihood ℓ(θ) = Σᵢ log p(y⁽ⁱ⁾; θᵀx⁽ⁱ⁾)); the families are
+    EF-2, EF-3 and EF-5. The fit is the one of ``cs229.fast.glm``; this class checks the input,
+    prepends x₀ = 1 and keeps θ. ``predict`` is the mean response E[y | x] (for the Bernoulli
+    family that is p(y = 1 | x): a classifier with labels is ``LogisticRegression``).
+
+    Parameters
+    ----------
+    family : str or ExponentialFamily, default="gaussian"
+        "gaussian" (σ² = 1: least squares, GLM-2), "bernoulli" (y ∈ {{0, 1}}: logistic
+        regression, GLM-3), "poisson" (counts y ∈ {{0, 1, 2, ...}}), "exponential" (y > 0),
+        or a family object of ``cs229.reference.exponential_family`` with T(y) = y such as
+        ``gamma(k)``. The exponential and gamma families need η = θᵀx < 0: give ``theta0``.
+    {_PARAMETERS}
+
+    Attributes
+    ----------
+    {_ATTRIBUTES}
+
+    Notes
+    -----
+    Targets outside the family's support are refused by the fast face (a ValueError naming the
+    entry). Separable Bernoulli data, the cap and divergence are handled as in
+    ``LogisticRegression``: a ConvergenceWarning with the last iterate for the first two, the
+    fast face's ConvergenceError for the last.
+    """
+
+    def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.01,
+                 max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0):
+        self.family = family
+        self.solver = solver
+        self.fit_intercept = fit_intercept
+        self.alpha = alpha
+        self.max_iterations = max_iterations
+        self.tol = tol
+        self.average = average
+        self.theta0 = theta0
+        self.verbose = verbose
+
+    def _family_name(self):
+        return self.family
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        try:
+            family = _fast.exponential_family(self.family)
+        except ValueError:
+            return tags
+        # counts and positive targets: scikit-learn's checks then draw y > 0 for this model
+        tags.target_tags.positive_only = family.name not in ("gaussian", "bernoulli")
+        return tags
+
+
+class PoissonRegression(_GeneralizedLinearModel):
+    __doc__ = f"""Poisson regression: counts y ~ Poisson(λ = e^(θᵀx)) (000 §9; 002 §1.3.3).
+
+    Catalog rows GLM-4 and EF-5: the GLM of the Poisson family, whose canonical response is
+    λ = e^η, fitted by Newton / IRLS (``cs229.fast.glm.newton`` with the Poisson family, which
+    is ``cs229.fast.glm.poisson_regression``) or gradient ascent. ``GLM(family="poisson")`` is
+    the same model.
+
+    Parameters
+    ----------
+    {_PARAMETERS}
+
+    Attributes
+    ----------
+    {_ATTRIBUTES}
+
+    Notes
+    -----
+    y must hold counts (non-negative integers, as the notes' Poisson model reads them); other
+    targets are refused with a ValueError naming the first one.
+    """
+
+    def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
+                 tol=1e-10, average=True, theta0=None, verbose=0):
+        self.solver = solver
+        self.fit_intercept = fit_intercept
+        self.alpha = alpha
+        self.max_iterations = max_iterations
+        self.tol = tol
+        self.average = average
+        self.theta0 = theta0
+        self.verbose = verbose
+
+    def _family_name(self):
+        return "poisson"
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.positive_only = True
+        return tags

@@ -1,0 +1,189 @@
+"""Part I of the notes as estimators: least squares by the normal equations, gradient descent or
+LMS, and locally weighted linear regression (000 Part I; 002 §1.1-1.2)."""
+import numpy as np
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.utils.validation import check_is_fitted
+
+from . import _base, _fast
+
+__all__ = ["LinearRegression", "LocallyWeightedRegression"]
+
+
+class LinearRegression(RegressorMixin, BaseEstimator):
+    """Least-squares linear regression h_θ(x) = θᵀx (000 Part I; 002 §1.1).
+
+    Catalog rows LR-1 (h_θ(x) = θᵀx with x₀ = 1), LR-2 (J(θ) = ½ Σᵢ (h_θ(x⁽ⁱ⁾) − y⁽ⁱ⁾)²),
+    LR-5 (batch gradient descent, 000 §1; 002 Listing 1), LR-6 (LMS / stochastic gradient
+    descent, 000 §1 and footnote 2), LR-12 (the normal equations XᵀXθ = Xᵀy, 000 §2.2). The fit
+    is the one of ``cs229.fast.linear_regression``; this class only checks the input, prepends
+    x₀ = 1 and keeps θ.
+
+    Parameters
+    ----------
+    solver : {"normal", "gd", "sgd"}, default="normal"
+        "normal": θ solving XᵀXθ = Xᵀy (LR-12). "gd": θ := θ − α∇J(θ) from θ = 0 until
+        maxⱼ |Δθⱼ| ≤ tol·(1 + maxⱼ |θⱼ|) (LR-5). "sgd": the LMS rule
+        θⱼ := θⱼ + α (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾, example after example, for ``epochs`` epochs
+        from θ = 0 (LR-6; the notes give it no stopping test).
+    fit_intercept : bool, default=True
+        Prepend the entry x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
+    alpha : float, default=0.01
+        The learning rate α of "gd" and "sgd" (a step size, not a penalty: the notes' least
+        squares are unpenalised). Gradient descent diverges when α is too large for the scale
+        of X; scale the features (e.g. ``StandardScaler`` in a ``Pipeline``) or lower α.
+    max_iterations : int, default=10_000
+        "gd": the cap on the number of updates.
+    tol : float or None, default=1e-10
+        "gd": the stopping test above; None runs exactly ``max_iterations`` updates.
+    average : bool, default=True
+        "gd": divide the gradient by m (002 Listing 1), so that α does not depend on the
+        number of examples; False is 000's sum over the examples.
+    epochs : int, default=100
+        "sgd": the number of passes over the examples.
+    decay : float, default=0.0
+        "sgd": update t uses α_t = α / (1 + decay·t) (000 footnote 2); 0 keeps α fixed.
+    shuffle : bool, default=False
+        "sgd": visit the examples in one random order (drawn from ``random_state``) instead
+        of 1..m, the same order every epoch.
+    random_state : int, RandomState instance or None, default=None
+        The generator of that order.
+    verbose : int, default=0
+        "gd" and "sgd": 1 prints the number of iterations and J(θ) when the fit ends, 2 also
+        J(θ) after every iteration (epoch for "sgd").
+
+    Attributes
+    ----------
+    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
+        θ, with θ₀ (the intercept) first when ``fit_intercept``.
+    coef_ : ndarray of shape (n_features,)
+        θ₁, ..., θₙ.
+    intercept_ : float
+        θ₀, or 0.0 without an intercept.
+    n_iter_ : int
+        "gd": updates made; "sgd": epochs run. Not set by "normal".
+    converged_ : bool or None
+        "gd": whether the stopping test held (None with ``tol=None``). Not set otherwise.
+    n_features_in_ : int
+        Number of features seen during fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names, when X was a DataFrame with string column names.
+
+    Notes
+    -----
+    A singular XᵀX (dependent columns, or fewer examples than parameters) raises the fast
+    face's SingularMatrixError, a ValueError naming the dependent column. Gradient descent
+    whose θ leaves the finite numbers raises ConvergenceError (α too large); reaching
+    ``max_iterations`` first keeps the last θ with a ConvergenceWarning.
+    """
+
+    def __init__(self, solver="normal", fit_intercept=True, alpha=0.01, max_iterations=10_000,
+                 tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
+                 random_state=None, verbose=0):
+        self.solver = solver
+        self.fit_intercept = fit_intercept
+        self.alpha = alpha
+        self.max_iterations = max_iterations
+        self.tol = tol
+        self.average = average
+        self.epochs = epochs
+        self.decay = decay
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.verbose = verbose
+
+    def fit(self, X, y):
+        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
+        solver = _base.check_choice(self.solver, "solver", ("normal", "gd", "sgd"))
+        X, y = _base.fit_data(self, X, y, y_numeric=True)
+        Xd = _base.design(X, self.fit_intercept)
+        if solver == "normal":
+            theta = _fast.normal_equations(Xd, y)
+        else:
+            theta = self._descend(solver, Xd, y)
+        self.theta_ = theta
+        self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
+        self.intercept_ = float(self.intercept_)
+        return self
+
+    def _descend(self, solver, Xd, y):
+        alpha = _base.check_positive(self.alpha, "alpha")
+        record = self.verbose >= 2
+        start = np.zeros(Xd.shape[1])
+        if solver == "gd":
+            cap = _base.check_count(self.max_iterations, "max_iterations")
+            tol = _base.check_tol(self.tol, allow_none=True)
+            result = _base.iterate(lambda: _fast.batch_gradient_descent(
+                Xd, y, start, alpha, cap, tol, bool(self.average), record), cap)
+            unit = "iteration"
+        else:
+            epochs = _base.check_count(self.epochs, "epochs")
+            decay = _base.check_nonnegative(self.decay, "decay")
+            order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
+            result = _fast.stochastic_gradient_descent(Xd, y, start, alpha, epochs, order, decay, record)
+            unit = "epoch"
+        self.n_iter_ = result.iterations
+        if solver == "gd":
+            self.converged_ = result.converged
+        _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
+                           f"J(θ) = {_fast.cost(Xd, y, result.theta):.10g}",
+                     lambda: (f"{unit} {k}: J(θ) = {_fast.cost(Xd, y, t):.10g}"
+                              for k, t in enumerate(result.path)))
+        return result.theta
+
+    def predict(self, X):
+        """h_θ(x) = θᵀx for every row of X (LR-1)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        return _fast.linear_predict(_base.design(X, self.fit_intercept), self.theta_)
+
+
+class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
+    """Locally weighted linear regression (000 §4; 002 §1.2.1).
+
+    Catalog row LR-14: at each query x, θ minimises Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)² with
+    w⁽ⁱ⁾ = exp(−‖x⁽ⁱ⁾ − x‖² / (2τ²)), by the weighted normal equations XᵀWXθ = XᵀWy, and the
+    prediction is θᵀx (``cs229.fast.linear_regression.lwr_predict``). The algorithm is
+    non-parametric (000 §4): ``fit`` keeps the training set, all the work is in ``predict``.
+
+    Parameters
+    ----------
+    tau : float, default=1.0
+        The bandwidth τ: how fast a training example's weight falls with its distance from the
+        query. A τ small against the spacing of the examples leaves too few examples with weight
+        near a query and XᵀWX singular there.
+    fit_intercept : bool, default=True
+        Prepend x₀ = 1 to the examples and the queries (LR-1).
+
+    Attributes
+    ----------
+    X_ : ndarray of shape (n_samples, n_features)
+        The training examples.
+    y_ : ndarray of shape (n_samples,)
+        Their targets.
+    n_features_in_ : int
+        Number of features seen during fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names, when X was a DataFrame with string column names.
+
+    Notes
+    -----
+    A query at which XᵀWX is singular raises the fast face's SingularMatrixError (a
+    ValueError) naming the query.
+    """
+
+    def __init__(self, tau=1.0, fit_intercept=True):
+        self.tau = tau
+        self.fit_intercept = fit_intercept
+
+    def fit(self, X, y):
+        """Keep the examples X (n_samples, n_features) and targets y (n_samples,)."""
+        _base.check_positive(self.tau, "tau")
+        self.X_, self.y_ = _base.fit_data(self, X, y, y_numeric=True)
+        return self
+
+    def predict(self, X):
+        """θ(x)ᵀx at every row x of X, θ(x) from the weighted normal equations (LR-14)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        return _fast.lwr_predict(_base.design(self.X_, self.fit_intercept), self.y_,
+                                 _base.design(X, self.fit_intercept), self.tau)

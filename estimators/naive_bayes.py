@@ -1,0 +1,205 @@
+"""Part IV of the notes as classifiers: Naive Bayes with the multivariate Bernoulli and the
+multinomial event models and Laplace smoothing (000 Part IV §2; 002 §1.4.3-1.4.5)."""
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.preprocessing import binarize as threshold_features
+from sklearn.utils.validation import check_is_fitted, check_non_negative
+
+from . import _base, _fast, _labels
+
+__all__ = ["BernoulliNB", "MultinomialNB"]
+
+
+class _NaiveBayes(ClassifierMixin, BaseEstimator):
+    """What the two event models share: two classes coded as the notes' y ∈ {0, 1}, prediction by
+    argmax_y p(x | y) p(y) and the posterior in log space."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = True
+        return tags
+
+    def fit(self, X, y):
+        """Count the examples X (n_samples, n_features) of each of the two classes of y."""
+        alpha = _base.check_nonnegative(self.alpha, "alpha")
+        X, y = _base.fit_data(self, X, y, accept_sparse="csr")
+        labels = _labels.binary_labels(y, "Naive Bayes")
+        self.classes_ = labels.classes
+        self.model_ = self._fit(self._features(X), labels.zero_one(), alpha)
+        self.phi_y_ = float(self.model_.phi_y)
+        self.class_count_ = np.asarray(self.model_.class_count)
+        return self
+
+    def _check(self, X):
+        check_is_fitted(self)
+        return self._features(_base.predict_data(self, X, accept_sparse="csr"))
+
+    def predict(self, X):
+        """argmax_y p(x | y) p(y) per row (GEN-1; a tie goes to classes_[0])."""
+        X = self._check(X)
+        codes = self._predict(self.model_, X)
+        return self.classes_[np.asarray(codes, dtype=np.intp)]
+
+    def predict_log_proba(self, X):
+        """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] per row, by Bayes' rule in
+        log space (GEN-1)."""
+        X = self._check(X)
+        return self._log_posterior(self.model_, X)
+
+    def predict_proba(self, X):
+        """[p(y = classes_[0] | x), p(y = classes_[1] | x)] per row."""
+        return np.exp(self.predict_log_proba(X))
+
+
+class BernoulliNB(_NaiveBayes):
+    """Naive Bayes with the multivariate Bernoulli event model (000 Part IV §2; 002 §1.4.3).
+
+    Catalog rows NB-1 (the Naive Bayes assumption), NB-2 (the maximum-likelihood
+    φ_{j|y=1}, φ_{j|y=0}, φ_y and the posterior in log space), NB-3 (the 0/0 without
+    smoothing), NB-4 (Laplace smoothing). The fit is ``cs229.fast.naive_bayes.bernoulli_fit``;
+    this class checks the input, turns the features into the notes' xⱼ ∈ {0, 1} and codes the
+    two classes as the notes' y ∈ {0, 1} (``classes_[1]`` is 1).
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        The smoothing pseudo-count: φ_{j|y=c} = (Σᵢ 1{xⱼ⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) /
+        (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α). 1 is Laplace smoothing (000 §2.1), 0 the maximum-likelihood
+        estimates (then a feature never seen with a class makes p(x | y) = 0, and an example
+        impossible under both classes raises ZeroOverZeroError, NB-3).
+    binarize : float or None, default=0.0
+        xⱼ is 1 where the input is > ``binarize``, else 0 (scikit-learn's ``binarize``), so that
+        counts become "word j occurs". None: the input must already be 0 or 1.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the notes' y = 1.
+    phi_y_ : float
+        φ_y = p(y = 1).
+    phi_ : ndarray of shape (2, n_features)
+        The rows φ_{j|y=0} and φ_{j|y=1}.
+    class_count_ : ndarray of shape (2,)
+        Σᵢ 1{y⁽ⁱ⁾ = c}.
+    feature_count_ : ndarray of shape (2, n_features)
+        Σᵢ 1{xⱼ⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c}.
+    model_ : cs229.fast.naive_bayes.BernoulliNB
+        The fitted model as the fast face returns it.
+    n_features_in_, feature_names_in_
+        As in scikit-learn.
+
+    Notes
+    -----
+    X may be a scipy.sparse matrix; the fast face counts a dense 0/1 matrix of one byte per
+    entry, into which it is turned.
+    """
+
+    def __init__(self, alpha=1.0, binarize=0.0):
+        self.alpha = alpha
+        self.binarize = binarize
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # with binarize=0 the checks' shifted blobs (all entries >= 0) become almost all ones:
+        # the model then has little to go on, as scikit-learn's own BernoulliNB
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def _features(self, X):
+        if self.binarize is not None:
+            X = threshold_features(X, threshold=_base.check_real(self.binarize, "binarize"))
+        return X.toarray() if sp.issparse(X) else X
+
+    def _fit(self, X, y, alpha):
+        model = _fast.bernoulli_fit(X, y, alpha)
+        self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
+        self.feature_count_ = np.asarray(model.feature_count)
+        return model
+
+    def _predict(self, model, X):
+        return _fast.bernoulli_predict(model, X)
+
+    def _log_posterior(self, model, X):
+        return _fast.bernoulli_log_posterior(model, X)
+
+
+class MultinomialNB(_NaiveBayes):
+    """Naive Bayes with the multinomial event model for word counts (000 Part IV §2.2; 002 §1.4.5).
+
+    Catalog rows NB-6 (the multinomial event model: φ_{k|y=c} = (Σᵢ Σⱼ 1{xⱼ⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c}
+    + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|), φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m) and NB-4 (Laplace smoothing).
+    X holds one row of word counts per document (the output of scikit-learn's
+    ``CountVectorizer``, dense or scipy.sparse): row i is the notes' document x⁽ⁱ⁾ of
+    nᵢ = Σₖ Xᵢₖ words, word k occurring Xᵢₖ times. The fit is
+    ``cs229.fast.naive_bayes.multinomial_fit`` on those documents; the two classes are coded as
+    the notes' y ∈ {0, 1} (``classes_[1]`` is 1).
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        The smoothing pseudo-count; 1 is Laplace smoothing (+1, +|V|), 0 the maximum-likelihood
+        estimates (a word never seen with a class then makes p(x | y) = 0).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the notes' y = 1.
+    phi_y_ : float
+        φ_y = p(y = 1).
+    phi_ : ndarray of shape (2, n_features)
+        The rows φ_{k|y=0} and φ_{k|y=1} over the vocabulary.
+    class_count_ : ndarray of shape (2,)
+        Documents of each class.
+    feature_count_ : ndarray of shape (2, n_features)
+        Σᵢ Σⱼ 1{xⱼ⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c}: how often word k occurs in the documents of class c.
+    model_ : cs229.fast.naive_bayes.MultinomialNB
+        The fitted model as the fast face returns it.
+    n_features_in_, feature_names_in_
+        As in scikit-learn.
+
+    Notes
+    -----
+    The counts must be non-negative integers: a count that is not (a tf-idf weight, say) is
+    refused with a ValueError naming it, since the event model of 000 §2.2 counts words.
+    """
+
+    def __init__(self, alpha=1.0):
+        self.alpha = alpha
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True
+        # the counts are integers: under this tag scikit-learn's checks draw integer X
+        tags.input_tags.categorical = True
+        return tags
+
+    def _features(self, X):
+        """The documents of the count rows: word k repeated Xᵢₖ times, words in ascending order."""
+        X = sp.csr_matrix(X)
+        if not X.has_sorted_indices:
+            X = X.sorted_indices()
+        check_non_negative(X, "MultinomialNB (X, the word counts)")
+        whole = X.data == np.round(X.data)
+        if not whole.all():
+            p = int(np.argmin(whole))
+            i = int(np.searchsorted(X.indptr, p, side="right")) - 1
+            raise ValueError(f"X[{i}, {X.indices[p]}] is {X.data[p]}: the multinomial event model "
+                             "(000 §2.2) reads X as word counts, which are integers")
+        counts = X.data.astype(np.int64)
+        # document i ends where row i's entries end: after the words of all entries before
+        offsets = np.concatenate([[0], np.cumsum(counts)])[X.indptr]
+        return _fast.Documents(np.repeat(X.indices.astype(np.int64), counts), offsets)
+
+    def _fit(self, documents, y, alpha):
+        model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha)
+        self.phi_ = np.vstack([model.phi_k_y0, model.phi_k_y1])
+        self.feature_count_ = np.asarray(model.word_count)
+        return model
+
+    def _predict(self, model, documents):
+        return _fast.multinomial_predict(model, documents)
+
+    def _log_posterior(self, model, documents):
+        return _fast.multinomial_log_posterior(model, documents)

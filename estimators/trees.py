@@ -1,0 +1,84 @@
+"""Decision trees of the notes as a classifier (001 §11.3)."""
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
+
+from . import _base, _fast, _labels
+
+__all__ = ["DecisionTreeClassifier"]
+
+
+class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
+    """A decision tree grown greedily by information gain (001 §11.3).
+
+    Catalog rows DT-1 (decision stumps composed into a tree), DT-3 and DT-5 (entropy, split
+    entropy and information gain (11.20): the split criterion is the entropy, there is no
+    other), DT-6 (greedy building on discrete features, one child per value), DT-7 (continuous
+    features: the threshold xⱼ > θ by exhaustive search, or from a one-dimensional logistic
+    regression). The tree is ``cs229.fast.trees.fit_tree``'s; this class checks the input and
+    numbers the classes 0..k−1 in the order of ``classes_``.
+
+    Parameters
+    ----------
+    max_depth : int or None, default=None
+        The depth at which a node becomes a leaf; None grows until the leaves are pure or no
+        split is allowed.
+    min_samples_leaf : int, default=1
+        A split must leave at least this many examples in every child.
+    discrete : bool or array-like of bool, default=False
+        Which features are discrete (DT-6: a multiway split with one child per value seen)
+        rather than continuous (DT-7: a binary split xⱼ > θ). A value a discrete feature did not
+        show in training goes to the node's majority class.
+    threshold : {"search", "logistic"}, default="search"
+        How a continuous split's θ is chosen (DT-7): the exhaustive search for the largest
+        information gain, or θ = −a/b of a logistic regression g(a + b xⱼ) (two classes only:
+        y must then have two classes).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The labels.
+    tree_ : cs229.fast.trees.Tree
+        The fitted tree: nested ``Split``, ``Branch`` and ``Leaf`` nodes carrying the class
+        counts, the majority class (a number into ``classes_``) and the information gain.
+    n_features_in_, feature_names_in_
+        As in scikit-learn.
+
+    Notes
+    -----
+    Leaves predict their majority class, the first in ``classes_`` on a tie (001 §11.3.5).
+    """
+
+    def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+        self.max_depth = max_depth
+        self.min_samples_leaf = min_samples_leaf
+        self.discrete = discrete
+        self.threshold = threshold
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # the logistic threshold is a two-class regression (DT-7)
+        tags.classifier_tags.multi_class = self.threshold != "logistic"
+        return tags
+
+    def fit(self, X, y):
+        """Grow the tree on the examples X (n_samples, n_features) and labels y."""
+        if self.max_depth is not None:
+            _base.check_count(self.max_depth, "max_depth", minimum=0)
+        min_samples_leaf = _base.check_count(self.min_samples_leaf, "min_samples_leaf")
+        threshold = _base.check_choice(self.threshold, "threshold", ("search", "logistic"))
+        X, y = _base.fit_data(self, X, y, ensure_min_samples=1)
+        if threshold == "logistic":
+            labels = _labels.binary_labels(y, "a tree with threshold='logistic'")
+        else:
+            labels = _labels.class_labels(y, "a decision tree", at_least=1)
+        self.classes_ = labels.classes
+        self.tree_ = _fast.fit_tree(X, labels.index, self.max_depth, min_samples_leaf,
+                                    self.discrete, threshold)
+        return self
+
+    def predict(self, X):
+        """Every row of X down the stumps to its leaf's class (DT-1)."""
+        check_is_fitted(self)
+        codes = _fast.tree_predict(self.tree_, _base.predict_data(self, X))
+        return self.classes_[np.asarray(codes, dtype=np.intp)]
