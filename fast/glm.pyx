@@ -9,10 +9,10 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
 from cs229.reference import exponential_family as ef
 from cs229.reference.inputs import choice
 from cs229.reference.newton import origin, singular_hessian
-from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
+from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "gradient_ascent", "newton",
+    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -94,6 +94,17 @@ def gradient(family, X, y, theta):
     """GLM-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's order."""
     code, shape, X, y, theta = _design(family, X, y, theta)
     return core.gradient(X, y, theta, code, shape, "theta")
+
+
+def hessian(family, X, y, theta):
+    """GLM-4: H = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾)) (BLAS)."""
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    try:
+        A, _ = core.glm_system(X, y, code, shape)(theta)
+    except StepFailed as e:
+        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+    H = -np.triu(A)
+    return np.ascontiguousarray(H + np.triu(H, 1).T)
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,

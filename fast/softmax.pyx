@@ -15,7 +15,7 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
                                     positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import number_of_classes, rounding_bound
+from cs229.reference.newton import number_of_classes, rounding_bound, singular_softmax_hessian
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      separable_error)
 from cs229.reference.softmax import SEPARATED
@@ -396,15 +396,26 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
                 "softmax Newton", it - 1, Theta, None,
                 f"class {apart[0]} is linearly separable from the others (the iterate of step "
                 "{k} puts it strictly on top exactly at its own examples; the Hessian became "
-                "singular as its θ grew)")
-        return SingularMatrixError(
-            f"softmax Newton: the Hessian is singular at iteration {it}: parameter {e.column} "
-            f"(θ_{e.column // n + 1} entry {e.column % n}) depends on the ones before it: a class "
-            "absent from y, or dependent columns of X", column=e.column, combination=e.combination)
+                "singular as its θ grew)",
+                "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+        return singular_softmax_hessian(it, e, _column_dependence(X), n)
 
     return core.maximise("softmax Newton", Theta.ravel(), system,
                          lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
-                         bool(record), bool(damping), check, singular, shape)
+                         bool(record), bool(damping), check, singular, shape,
+                         advice="; if ‖θ‖ keeps growing some class is nearly separable from the "
+                                "others and the MLE may not exist")
+
+
+def _column_dependence(X):
+    """As the reference's ``newton.column_dependence``: XᵀX's SingularMatrixError, or None."""
+    try:
+        core.solve_gram(core.weighted_gram(X), np.zeros(X.shape[1]), "XᵀX")
+    except SingularMatrixError as e:
+        return e
+    except OverflowError:
+        return None
+    return None
 
 
 def _separated_classes(X, y, Theta):

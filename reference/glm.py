@@ -13,7 +13,7 @@ from .results import (ConvergenceError, IterativeResult, SeparableDataError, Ste
                       separable_error, separated)
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "gradient_ascent", "newton",
+    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -101,6 +101,17 @@ def _gradient(fam, X, y, theta):
         for j, x_ij in enumerate(x_i):
             g[j] += r * x_ij
     return g
+
+
+def hessian(family, X, y, theta):
+    """GLM-4 (000 §7, §9): H = ∂²ℓ/∂θ∂θᵀ = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]);
+    for a canonical link it does not involve y (Newton = Fisher scoring)."""
+    fam, X, y, theta = _design(family, X, y, theta)
+    try:
+        A, _ = newton_method.glm_system(fam, X, y, theta)
+    except StepFailed as e:
+        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+    return [[-a for a in row] for row in A]
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,

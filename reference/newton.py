@@ -30,7 +30,8 @@ from .results import ConvergenceError, IterativeResult, StepFailed, diverged, st
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
-    "singular_hessian", "number_of_classes", "origin",
+    "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
+    "column_dependence",
 ]
 
 MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is not an ascent direction
@@ -233,3 +234,32 @@ def origin(theta, start):
         return "theta"
     return ("theta (the start from the data, start='data')" if start == "data"
             else "theta (θ = 0, start='zero')")
+
+
+def column_dependence(X):
+    """The SingularMatrixError of XᵀX when the columns of X are dependent (None otherwise): at
+    a start where every example carries weight, a singular Hessian comes from X itself."""
+    Xt = linalg.transpose(X)
+    try:
+        linalg.solve_gram(linalg.matmul(Xt, X), [0 * X[0][0]] * len(X[0]))
+    except linalg.SingularMatrixError as e:
+        return e
+    except OverflowError:
+        return None
+    return None
+
+
+def singular_softmax_hessian(k, e, columns, n):
+    """The SingularMatrixError of softmax Newton (SM-4) at iteration k: the dependent columns of
+    X where XᵀX is singular (``columns``, its error), else the parameter that depends on the
+    others."""
+    if columns is not None:
+        cause = linalg.dependence(columns.column, columns.combination, of=" of X")
+        return linalg.SingularMatrixError(
+            f"softmax Newton: the Hessian is singular at iteration {k}: {cause}",
+            column=columns.column, combination=columns.combination)
+    return linalg.SingularMatrixError(
+        f"softmax Newton: the Hessian is singular at iteration {k}: parameter {e.column} "
+        f"(θ_{e.column // n + 1} entry {e.column % n}) depends on the ones before it (a class "
+        "absent from y, or one whose examples carry no weight)", column=e.column,
+        combination=e.combination)

@@ -75,11 +75,12 @@ def separated(X, y, theta):
 
 
 def separable_error(name, k, theta, path, what="the data are linearly separable (the iterate "
-                    "of step {k} classifies every example correctly)"):
+                    "of step {k} classifies every example correctly)",
+                    consequence="the likelihood approaches 1 as ‖θ‖ grows"):
     """The SeparableDataError every maximiser of a Bernoulli or multinomial likelihood raises."""
     return SeparableDataError(
-        f"{name}: {what.format(k=k)}, so the likelihood approaches 1 as ‖θ‖ grows and no maximum "
-        "likelihood θ exists; regularise, or use the perceptron for a separating θ",
+        f"{name}: {what.format(k=k)}, so {consequence} and no maximum likelihood θ exists; "
+        "regularise, or use the perceptron for a separating θ",
         IterativeResult(theta, k, False, path))
 
 

@@ -264,13 +264,13 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
                 "softmax Newton", k - 1, Theta, None,
                 f"class {apart[0]} is linearly separable from the others (the iterate of step "
                 "{k} puts it strictly on top exactly at its own examples; the Hessian became "
-                "singular as its θ grew)")
-        return linalg.SingularMatrixError(
-            f"softmax Newton: the Hessian is singular at iteration {k}: parameter {e.column} "
-            f"(θ_{e.column // n + 1} entry {e.column % n}) depends on the ones before it: a class "
-            "absent from y, or dependent columns of X", column=e.column, combination=e.combination)
+                "singular as its θ grew)",
+                "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+        return newton_method.singular_softmax_hessian(k, e, newton_method.column_dependence(X), n)
 
     return newton_method.maximise(
         "softmax Newton", [v for row in Theta for v in row],
         lambda t: _newton_system(X, y, shape(t)), lambda t: _log_likelihood(X, y, shape(t)),
-        max_iterations, tol, record, damping, check, singular, shape)
+        max_iterations, tol, record, damping, check, singular, shape,
+        advice="; if ‖θ‖ keeps growing some class is nearly separable from the others and the MLE "
+               "may not exist")
