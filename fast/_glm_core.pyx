@@ -13,8 +13,9 @@ from libc.math cimport exp, fabs, isfinite, lgamma, log, sqrt
 from scipy.linalg.cython_blas cimport dsyrk
 
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.logistic_regression import SeparableDataError
-from cs229.reference.results import ConvergenceError, IterativeResult
+from cs229.reference.newton import MAX_HALVINGS, rounding_bound
+from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
+                                     StepFailed, separable_error)
 
 cdef enum:
     C_BERNOULLI = 0
@@ -136,35 +137,6 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
     return g
 
 
-def log_likelihood(X, y, theta, int code, double k):
-    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (validated inputs)."""
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const double[::1] tv = theta
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
-    cdef double total = 0.0, eta, a, log_b
-    cdef int bad = 0
-    with nogil:
-        for i in range(m):
-            eta = _dot(&Xv[i, 0], &tv[0], n)
-            if code == C_BERNOULLI:
-                log_b, a = 0.0, _softplus(eta)
-            elif code == C_GAUSSIAN:
-                log_b, a = -yv[i] * yv[i] / 2 - log(2 * 3.141592653589793) / 2, eta * eta / 2
-            elif code == C_POISSON:
-                log_b, a = -lgamma(yv[i] + 1), exp(eta)
-            else:
-                if not eta < 0:
-                    bad = 1
-                    break
-                log_b = (k - 1) * log(yv[i]) - lgamma(k) if k > 1 else 0.0
-                a = -k * log(-eta)
-            total = total + (log_b + eta * yv[i] - a)
-    if bad:
-        raise _domain_error("log_likelihood", code)
-    return total
-
-
 def _stack(path):
     return None if path is None else np.array(path)
 
@@ -222,11 +194,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
 
 
 def _separable(name, it, theta, path):
-    return SeparableDataError(
-        f"{name}: the data are linearly separable (the iterate of step {it} classifies every "
-        "example correctly), so the likelihood approaches 1 as ‖θ‖ grows and no maximum "
-        "likelihood θ exists; regularise, or use the perceptron for a separating θ",
-        IterativeResult(theta, it, False, _stack(path)))
+    return separable_error(name, it, theta, _stack(path))
 
 
 cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
@@ -249,83 +217,242 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
     return OK
 
 
-def cholesky_solve(A, b):
-    """(x, column): x solving A x = b for symmetric A by Cholesky, or (None, column) when the
-    pivot of ``column`` vanishes (A singular to working precision)."""
-    F = np.asfortranarray(A, dtype=np.float64).copy(order="F")
-    x = np.array(b, dtype=np.float64)
-    cdef double[::1, :] Fv = F
-    cdef double[::1] xv = x
-    cdef int column
-    with nogil:
-        column = _cholesky_solve(Fv, xv)
-    return (x, -1) if column < 0 else (None, column)
-
-
 def weighted_gram(Z):
     """ZᵀZ (upper triangle, Fortran order) by dsyrk."""
     cdef const double[:, ::1] Zv = Z
-    cdef int m = Z.shape[0], n = Z.shape[1]
+    cdef int m = <int> Z.shape[0], n = <int> Z.shape[1]
     A = np.zeros((n, n), order="F")
     cdef double[::1, :] Av = A
     cdef double one = 1.0, zero = 0.0
     cdef char uplo = b'U', notrans = b'N'
+    if Z.shape[0] > 2147483647:
+        raise ValueError(f"X has {Z.shape[0]} rows; BLAS takes at most 2**31 - 1")
     with nogil:
         # Z is C-ordered m×n, i.e. Fortran-ordered n×m (Zᵀ): ZᵀZ = Zᵀ (Zᵀ)ᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Zv[0, 0], &n, &zero, &Av[0, 0], &n)
     return A
 
 
-def newton(X, y, theta, int max_iterations, double tol, bint record, int code, double k, name,
-           bint check_separation):
-    """NW-2, GLM-4: θ := θ + (XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)), as in the reference."""
+def _failure(status):
+    return StepFailed("η left the family's domain" if status == OUT_OF_DOMAIN
+                      else "g(θᵀx) overflowed")
+
+
+def glm_system(X, y, int code, double k):
+    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(Xθ))), W = diag(a″(θᵀx)),
+    raising StepFailed where g or a″ is not finite or η leaves the domain (one m×n buffer for
+    diag(√w)X, reused)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], j
-    cdef int it, status, column
-    cdef double step, size
-    cdef bint done
-    current = theta.copy()
-    g = np.empty(n)
-    Z = np.empty((m, n))
-    cdef double[::1] t = current, gv = g
+    Z = np.empty_like(X)
     cdef double[:, ::1] Zv = Z
-    cdef double[::1, :] Av
-    path = [current.copy()] if record else None
-    for it in range(1, max_iterations + 1):
+
+    def system(theta):
+        g = np.empty(X.shape[1])
+        cdef const double[::1] tv = theta
+        cdef double[::1] gv = g
+        cdef int status
         with nogil:
-            status = _newton_pass(Xv, yv, t, code, k, gv, Zv)
+            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv)
         if status != OK:
-            if it == 1 and status == OUT_OF_DOMAIN:
-                raise _domain_error("theta", code)
-            if it == 1:
-                raise OverflowError(f"{name}: g(θᵀx) overflows at the starting θ")
-            reason = "η left the family's domain" if status == OUT_OF_DOMAIN else "g(θᵀx) overflowed"
-            raise ConvergenceError(f"{name} diverged at iteration {it}: {reason}",
-                                   IterativeResult(current, it - 1, False, _stack(path)))
-        A = weighted_gram(Z)
-        Av = A
+            raise _failure(status)
+        return weighted_gram(Z), g
+    return system
+
+
+cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                              int code, double k, double* total, double* size) noexcept nogil:
+    """ℓ = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (the reference's terms), and the sizes of
+    their parts Σᵢ |ℓᵢ| + |ηy⁽ⁱ⁾| + |a(η)| for the rounding bound."""
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
+    cdef double eta, a, log_b, term
+    total[0] = 0.0
+    size[0] = 0.0
+    for i in range(m):
+        eta = _dot(&X[i, 0], &theta[0], n)
+        if code == C_BERNOULLI:
+            log_b, a = 0.0, _softplus(eta)
+        elif code == C_GAUSSIAN:
+            log_b, a = -y[i] * y[i] / 2 - log(2 * 3.141592653589793) / 2, eta * eta / 2
+        elif code == C_POISSON:
+            log_b, a = -lgamma(y[i] + 1), exp(eta)
+        else:
+            if not eta < 0:
+                return OUT_OF_DOMAIN
+            log_b = (k - 1) * log(y[i]) - lgamma(k) if k > 1 else 0.0
+            a = -k * log(-eta)
+        term = log_b + eta * y[i] - a
+        total[0] = total[0] + term
+        size[0] = size[0] + fabs(term) + fabs(eta * y[i]) + fabs(a)
+    if not isfinite(total[0]):
+        return NOT_FINITE
+    return OK
+
+
+def log_likelihood(X, y, theta, int code, double k):
+    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (validated inputs)."""
+    return glm_log_likelihood(X, y, code, k)(theta)[0]
+
+
+def glm_log_likelihood(X, y, int code, double k):
+    """GLM-4: a function θ ↦ (ℓ(θ), the bound on its rounding error), raising StepFailed where
+    ℓ is not defined or not finite."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+
+    def ell(theta):
+        cdef const double[::1] tv = theta
+        cdef double total, size
+        cdef int status
         with nogil:
-            column = _cholesky_solve(Av, gv)
-        if column >= 0:
-            raise SingularMatrixError(
-                f"{name}: the Hessian −XᵀWX is singular at iteration {it} (column {column} of X "
-                "depends on the columns before it, on the examples that carry weight)", column=column)
-        new = current + g
+            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size)
+        if status == OUT_OF_DOMAIN:
+            raise StepFailed("η = θᵀx is outside the family's domain (the gamma and exponential "
+                             "families need η < 0 at every example)")
+        if status != OK:
+            raise StepFailed("ℓ(θ) is not finite")
+        return total, rounding_bound(Xv.shape[0], size)
+    return ell
+
+
+def bernoulli_log_likelihood(X, y):
+    """LG-3: a function θ ↦ (ℓ(θ), its rounding bound), ℓ = −Σᵢ softplus(−z) (y = 1) or
+    softplus(z) (y = 0), z = θᵀx⁽ⁱ⁾: the logistic module's form."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+
+    def ell(theta):
+        cdef const double[::1] tv = theta
+        cdef double total = 0.0, size = 0.0, z, term
+        cdef Py_ssize_t i
+        with nogil:
+            for i in range(Xv.shape[0]):
+                z = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+                term = _softplus(-z) if yv[i] == 1.0 else _softplus(z)
+                total = total - term
+                size = size + term
+        return total, rounding_bound(Xv.shape[0], size)
+    return ell
+
+
+def data_start(X, y, int code, double k):
+    """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
+    fit of z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀)."""
+    y_bar = _mean(y)
+    if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
+        raise ValueError(f"y: every label is {y[0]:g}, so ℓ(θ) approaches 0 as the intercept "
+                         "grows without bound and no maximum likelihood θ exists")
+    if code == C_POISSON and y_bar == 0:
+        raise ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
+                         "likelihood θ exists")
+    mu = (y + y_bar) / 2
+    if code == C_BERNOULLI:
+        eta = np.log(mu / (1 - mu))
+        w = np.empty_like(eta)
+        _responses_and_variances(eta, code, k, np.empty_like(eta), w)
+    elif code == C_GAUSSIAN:
+        eta, w = mu, np.ones_like(mu)
+    elif code == C_POISSON:
+        eta = np.log(mu)
+        w = np.exp(eta)
+    else:
+        eta = -k / mu
+        w = k / (eta * eta)
+    z = eta + (y - mu) / w
+    A = weighted_gram(np.sqrt(w)[:, None] * X)
+    return solve_gram(A, X.T @ (w * z), "XᵀW₀X")
+
+
+cdef double _mean(const double[::1] y) noexcept:
+    """Σᵢ y⁽ⁱ⁾ / m, summed left to right as the reference does."""
+    cdef double total = 0.0
+    cdef Py_ssize_t i
+    for i in range(y.shape[0]):
+        total = total + y[i]
+    return total / y.shape[0]
+
+
+def _responses_and_variances(eta, int code, double k, mu, w):
+    cdef double[::1] e = eta, mv = mu, wv = w
+    cdef Py_ssize_t i
+    for i in range(e.shape[0]):
+        _mean_weight(code, k, e[i], &mv[i], &wv[i])
+
+
+def maximise(name, theta, system, log_likelihood, int max_iterations, double tol, bint record,
+             bint damping, check=None, singular=None, shape=None, advice="",
+             origin="theta"):
+    """NW-2, GLM-4, SM-4: Newton's method θ := θ + t·A⁻¹∇ℓ with t halved from 1 until ℓ does
+    not decrease (``damping``), step for step as cs229.reference.newton.maximise: the same
+    callbacks, tests, halving rule and errors; A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A."""
+    shape = shape or (lambda t: t)
+    current = np.array(theta, dtype=np.float64)
+    path = [shape(current.copy())] if record else None
+    lengths = []
+    cdef double ell = 0.0, bound = 0.0, new_ell = 0.0, new_bound = 0.0, t
+    cdef int it, halving
+    cdef bint accepted, done
+    if damping:
+        try:
+            ell, bound = log_likelihood(current)
+        except StepFailed as e:
+            raise ValueError(f"{origin}: {name} cannot start there, ℓ(θ) is not defined ({e})") from None
+    for it in range(1, max_iterations + 1):
+        try:
+            A, g = system(current)
+        except StepFailed as e:
+            if it == 1:
+                raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
+            raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
+                                   IterativeResult(shape(current), it - 1, False, _stack(path))) from None
+        try:
+            s = solve_gram(A, g, "−H")
+        except SingularMatrixError as e:
+            raise (singular(e, it, shape(current)) if singular else e) from None
+        except OverflowError as e:
+            raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
+                                   IterativeResult(shape(current), it - 1, False, _stack(path))) from None
+        t = 1.0
+        new = current + s
+        done = np.abs(new - current).max() <= tol * (1 + np.abs(new).max())
+        if damping and not done:
+            accepted = False
+            for halving in range(MAX_HALVINGS + 1):
+                try:
+                    new_ell, new_bound = log_likelihood(new)
+                    if new_ell >= ell - bound:
+                        accepted = True
+                        break
+                except StepFailed:
+                    pass
+                t = t / 2
+                new = current + t * s
+            if not accepted:
+                raise ConvergenceError(
+                    f"{name}: ℓ did not increase along the Newton direction at iteration {it}, "
+                    f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
+                    "ill-conditioned)", IterativeResult(shape(current), it - 1, False, _stack(path)))
+        lengths.append(t)
         if record:
-            path.append(new.copy())
+            path.append(shape(new.copy()))
         if not np.isfinite(new).all():
             raise ConvergenceError(f"{name} diverged at iteration {it}: θ is no longer finite",
-                                   IterativeResult(current, it - 1, False, _stack(path)))
-        step = np.abs(new - current).max()
-        size = np.abs(new).max()
-        done = step <= tol * (1 + size)
-        current[:] = new
-        if check_separation and separated(X, y, current):
-            raise _separable(name, it, current, path)
+                                   IterativeResult(shape(current), it - 1, False, _stack(path)))
+        current = new
+        if damping and not done:
+            ell, bound = new_ell, new_bound
+        if check is not None:
+            check(shape(current), it, path)
         if done:
-            return IterativeResult(current, it, True, _stack(path))
+            return IterativeResult(shape(current), it, True, _stack(path), {"step_lengths": lengths})
     raise ConvergenceError(
-        f"{name} did not converge in {max_iterations} iterations (tol={tol}); if ‖θ‖ keeps growing "
-        "the MLE may not exist (e.g. separable labels, or counts that are all 0 on a half-space)",
-        IterativeResult(current, max_iterations, False, _stack(path)))
+        f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
+        IterativeResult(shape(current), max_iterations, False, _stack(path), {"step_lengths": lengths}))
+
+
+def separation_check(X, y, name):
+    """For ``maximise``: raise SeparableDataError when θ separates the data (LG-3)."""
+    def check(theta, it, path):
+        if separated(X, y, theta):
+            raise _separable(name, it, theta, path)
+    return check

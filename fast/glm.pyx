@@ -7,11 +7,12 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
                                     as_vector, check_tol, positive, positive_int, same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.logistic_regression import SeparableDataError
-from cs229.reference.results import ConvergenceError, IterativeResult
+from cs229.reference.inputs import choice
+from cs229.reference.newton import origin, singular_hessian
+from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "gradient_ascent", "newton",
+    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -38,7 +39,7 @@ def _design(family, X, y, theta=None):
     y = _targets(code, y)
     same_length(X, y)
     if theta is None:
-        theta = np.zeros(X.shape[1])
+        return code, shape, X, y, None
     else:
         theta = as_vector(theta, "theta")
         if theta.shape[0] != X.shape[1]:
@@ -95,6 +96,17 @@ def gradient(family, X, y, theta):
     return core.gradient(X, y, theta, code, shape, "theta")
 
 
+def hessian(family, X, y, theta):
+    """GLM-4: H = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾)) (BLAS)."""
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    try:
+        A, _ = core.glm_system(X, y, code, shape)(theta)
+    except StepFailed as e:
+        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+    H = -np.triu(A)
+    return np.ascontiguousarray(H + np.triu(H, 1).T)
+
+
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
                     record=False):
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's iterates."""
@@ -106,17 +118,30 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
                        shape, "GLM gradient ascent", code == core.BERNOULLI)
 
 
-def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
-    """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + (XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″)."""
+def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
+           damping=True):
+    """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″),
+    t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
+    start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
     code, shape, X, y, theta = _design(family, X, y, theta)
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
-    return core.newton(X, y, theta, max_iterations, tol, bool(record), code, shape, "GLM Newton",
-                       code == core.BERNOULLI)
+    start = choice(start, "start", ("data", "zero"))
+    where = origin(theta, start)
+    if theta is None:
+        theta = core.data_start(X, y, code, shape) if start == "data" else np.zeros(X.shape[1])
+    return core.maximise(
+        "GLM Newton", theta, core.glm_system(X, y, code, shape),
+        core.glm_log_likelihood(X, y, code, shape), max_iterations, tol, bool(record),
+        bool(damping), core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
+        singular_hessian("GLM Newton", "−XᵀWX"),
+        advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
+               "that are all 0 on a half-space)", origin=where)
 
 
-def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
+def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
+                       start="data", damping=True):
     """GLM-4: Poisson regression (log link) by Newton / IRLS."""
-    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record)
+    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)

@@ -6,13 +6,15 @@ the same float64 data the iterates of gradient descent and SGD are the reference
 The normal equations use BLAS/LAPACK (dsyrk, dpotrf, dpotrs) and agree to rounding.
 """
 import numpy as np
+import scipy.linalg
 
 from libc.math cimport exp, fabs, isfinite
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
 from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, positive,
                                     positive_int, same_length, sgd_schedule)
-from cs229.reference.linalg import SingularMatrixError
+from cs229.reference.inputs import choice
+from cs229.reference.linalg import SingularMatrixError, dependence, significant_terms
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = [
@@ -242,12 +244,21 @@ def _sgd_diverged(epoch, alpha):
             f"finite (alpha={alpha} is too large for this X)")
 
 
-def normal_equations(X, y):
-    """LR-12: θ solving XᵀXθ = Xᵀy; XᵀX by dsyrk, Xᵀy by dgemv, then Cholesky (LAPACK)."""
+def normal_equations(X, y, solver="cholesky"):
+    """LR-12: θ solving XᵀXθ = Xᵀy. ``solver="cholesky"``: XᵀX by dsyrk, Xᵀy by dgemv, then
+    Cholesky (LAPACK) on the equilibrated XᵀX, which loses about 2·log₁₀ cond(X) digits;
+    ``solver="qr"``: Householder QR of X (LAPACK), about log₁₀ cond(X). A dependent column
+    (the same units-free test as the reference's) raises SingularMatrixError naming it and the
+    columns it depends on; overflow raises OverflowError."""
     X, y = _design(X, y)
+    solver = choice(solver, "solver", ("cholesky", "qr"))
+    if solver == "qr":
+        return _least_squares_qr(X, y)
+    if X.shape[0] > 2147483647:
+        raise ValueError(f"X has {X.shape[0]} rows; BLAS takes at most 2**31 - 1")
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
-    cdef int m = X.shape[0], n = X.shape[1], inc = 1, column
+    cdef int m = <int> X.shape[0], n = <int> X.shape[1], inc = 1, code
     cdef double one = 1.0, zero = 0.0
     A = np.zeros((n, n), order="F")
     b = np.zeros(n)
@@ -255,30 +266,68 @@ def normal_equations(X, y):
     cdef double[::1] bv = b
     cdef char uplo = b'U', trans = b'N', notrans = b'N'
     with nogil:
-        # X is C-ordered m×n, i.e. Fortran-ordered n×m (call it Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
+        # X is C-ordered m×n, i.e. Fortran-ordered n×m (Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Xv[0, 0], &n, &zero, &Av[0, 0], &n)
         dgemv(&trans, &n, &m, &one, <double*> &Xv[0, 0], &n, <double*> &yv[0], &inc, &zero, &bv[0], &inc)
-        column = _cholesky_solve(Av, bv)
-    if column >= 0:
-        raise SingularMatrixError(
-            f"XᵀX is singular: the columns of X are linearly dependent (column {column} is a "
-            f"combination of columns 0..{column - 1}, or X has fewer rows than columns)",
-            column=column)
-    return b
+    return _normal_solve(A, b, X.shape)
+
+
+def _normal_solve(A, b, shape):
+    try:
+        return solve_gram(A, b, "XᵀX")
+    except SingularMatrixError as e:
+        raise _normal_singular(e, shape) from None
+    except OverflowError:
+        raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the entries "
+                            "of X and y are too large for the scalar type); rescale the columns "
+                            "of X or y") from None
+
+
+def _normal_singular(e, shape):
+    return SingularMatrixError(
+        f"XᵀX is singular: {dependence(e.column, e.combination, of=' of X')}"
+        + (f" (X has {shape[0]} rows and {shape[1]} columns)" if shape[0] < shape[1] else ""),
+        column=e.column, combination=e.combination)
+
+
+def _least_squares_qr(X, y):
+    """LR-12 (``solver="qr"``): X = QR by Householder reflections, then Rθ = Qᵀy. |R_kk| / ‖x_k‖
+    is the sine of the angle between column k and the earlier columns' span: at most
+    max(m, n)·eps makes column k dependent, as in the reference's Gram–Schmidt."""
+    m, n = X.shape
+    Q, R = scipy.linalg.qr(X, mode="economic", check_finite=False)
+    norms = np.sqrt(np.einsum("ij,ij->j", X, X))
+    if not np.isfinite(norms).all() or not np.isfinite(R).all():
+        raise OverflowError("normal equations: the columns of X overflow when their sizes are "
+                            "formed; rescale the columns of X")
+    for k in range(n):
+        if k >= m or norms[k] == 0 or abs(R[k, k]) <= max(m, n) * DBL_EPSILON * norms[k]:
+            combination = {}
+            if norms[k] > 0:
+                c = scipy.linalg.solve_triangular(R[:k, :k], R[:k, k]) if k else np.empty(0)
+                combination = significant_terms([float(v) for v in c],
+                                                [float(v) for v in norms[:k] ** 2], float(norms[k] ** 2))
+            raise _normal_singular(SingularMatrixError("", column=k, combination=combination),
+                                   X.shape)
+    theta = scipy.linalg.solve_triangular(R, Q.T @ y, check_finite=False)
+    if not np.isfinite(theta).all():
+        raise OverflowError("normal equations: θ overflows; rescale the columns of X or y")
+    return theta
 
 
 cdef inline double _lwr_weight(const double* a, const double* b, Py_ssize_t n,
-                               double two_tau2) noexcept nogil:
-    cdef double d2 = 0.0, diff
+                               double tau) noexcept nogil:
+    """exp(−Σⱼ ((aⱼ − bⱼ)/τ)² / 2): the reference's order, τ divided in before squaring."""
+    cdef double d2 = 0.0, u
     cdef Py_ssize_t j
     for j in range(n):
-        diff = a[j] - b[j]
-        d2 = d2 + diff * diff
-    return exp(-d2 / two_tau2)
+        u = (a[j] - b[j]) / tau
+        d2 = d2 + u * u
+    return exp(-d2 / 2)
 
 
 def lwr_weights(X, x, tau):
-    """LR-14: w⁽ⁱ⁾ = exp(−‖x⁽ⁱ⁾ − x‖² / (2τ²))."""
+    """LR-14: w⁽ⁱ⁾ = exp(−‖x⁽ⁱ⁾ − x‖² / (2τ²)), as exp(−‖(x⁽ⁱ⁾ − x)/τ‖² / 2)."""
     X = as_matrix(X, "X")
     x = as_vector(x, "x", X.shape[1], "the rows of X")
     tau = positive(tau, "tau")
@@ -286,11 +335,11 @@ def lwr_weights(X, x, tau):
     cdef const double[::1] xv = x
     w = np.empty(X.shape[0])
     cdef double[::1] wv = w
-    cdef double two_tau2 = 2 * tau * tau
+    cdef double t = tau
     cdef Py_ssize_t i
     with nogil:
         for i in range(Xv.shape[0]):
-            wv[i] = _lwr_weight(&Xv[i, 0], &xv[0], Xv.shape[1], two_tau2)
+            wv[i] = _lwr_weight(&Xv[i, 0], &xv[0], Xv.shape[1], t)
     return w
 
 
@@ -308,9 +357,10 @@ def lwr_weights_sigma(X, x, Sigma_inv):
     return np.exp(-q / 2)
 
 
-cdef int _weighted_solve(const double[:, ::1] X, const double[::1] y, const double[::1] w,
+cdef void _weighted_gram(const double[:, ::1] X, const double[::1] y, const double[::1] w,
                          double[::1, :] A, double[::1] b) noexcept nogil:
-    """Accumulate XᵀWX (upper triangle) and XᵀWy in one pass, then solve by Cholesky."""
+    """Accumulate XᵀWX (upper triangle) and XᵀWy in one pass, as the reference does: (w x_k)
+    times x_j, so a zero weight never meets an overflowing product of two features."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j, k
     cdef double wx
     for j in range(n):
@@ -325,7 +375,6 @@ cdef int _weighted_solve(const double[:, ::1] X, const double[::1] y, const doub
             b[k] = b[k] + wx * y[i]
             for j in range(k + 1):
                 A[j, k] = A[j, k] + wx * X[i, j]
-    return _cholesky_solve(A, b)
 
 
 def weighted_normal_equations(X, y, w):
@@ -334,22 +383,31 @@ def weighted_normal_equations(X, y, w):
     w = as_vector(w, "w", X.shape[0], "X")
     if (w < 0).any():
         raise ValueError("w must be non-negative")
+    return _weighted_solve(X, y, w)
+
+
+def _weighted_solve(X, y, w, where=""):
     n = X.shape[1]
     A = np.empty((n, n), order="F")
     b = np.empty(n)
-    cdef int column
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] wv = w
     cdef double[::1, :] Av = A
     cdef double[::1] bv = b
     with nogil:
-        column = _weighted_solve(Xv, yv, wv, Av, bv)
-    if column >= 0:
+        _weighted_gram(Xv, yv, wv, Av, bv)
+    try:
+        return solve_gram(A, b, "XᵀWX")
+    except SingularMatrixError as e:
         raise SingularMatrixError(
-            f"XᵀWX is singular: the weighted columns of X are linearly dependent (column {column}); "
-            "too few examples carry weight near the query (increase tau)", column=column)
-    return b
+            f"XᵀWX is singular{where}: {dependence(e.column, e.combination, of=' of X')} on the "
+            "examples that carry weight; too few examples carry weight near the query (increase "
+            "tau)", column=e.column, combination=e.combination) from None
+    except OverflowError:
+        raise OverflowError(f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the "
+                            "products of w, X and y are too large for the scalar type); rescale "
+                            "X or y") from None
 
 
 cdef void _row_products(const double[:, ::1] X, const double[::1] y, double[:, ::1] P) noexcept nogil:
@@ -367,23 +425,20 @@ cdef void _row_products(const double[:, ::1] X, const double[::1] y, double[:, :
             c += 1
 
 
-cdef void _squared_distances(const double[:, ::1] X, const double[:, ::1] Q, Py_ssize_t start,
-                             double[:, ::1] D) noexcept nogil:
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], b, i, j
-    cdef double d2, diff
-    for b in range(D.shape[0]):
+cdef void _weights(const double[:, ::1] X, const double[:, ::1] Q, Py_ssize_t start, double tau,
+                   double[:, ::1] W) noexcept nogil:
+    """W[b, i] = the LWR weight of example i at query start + b (``_lwr_weight``)."""
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], b, i
+    for b in range(W.shape[0]):
         for i in range(m):
-            d2 = 0.0
-            for j in range(n):
-                diff = X[i, j] - Q[start + b, j]
-                d2 = d2 + diff * diff
-            D[b, i] = d2
+            W[b, i] = _lwr_weight(&X[i, 0], &Q[start + b, 0], n, tau)
 
 
 cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, double[::1, :] A,
                        double[::1] b, double* prediction) noexcept nogil:
     """Unpack (upper XᵀWX, XᵀWy) from G, solve by Cholesky, prediction = θᵀq."""
     cdef Py_ssize_t j, k, c = 0
+    cdef int code
     for k in range(n):
         for j in range(k + 1):
             A[j, k] = G[c]
@@ -391,10 +446,10 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
     for j in range(n):
         b[j] = G[c]
         c += 1
-    k = _cholesky_solve(A, b)
-    if k < 0:
+    code = _cholesky_solve(A, b)
+    if code == GRAM_SOLVED:
         prediction[0] = _dot(&b[0], &q[0], n)
-    return k
+    return code
 
 
 QUERY_BLOCK = 256
@@ -404,41 +459,53 @@ def lwr_predict(X, y, queries, tau):
     """LR-14: at each query x, θ from the weighted normal equations, output θᵀx.
 
     All queries share X, so XᵀWX and XᵀWy for a block of queries are one matrix product
-    W · P of the weights (one row per query) with the per-example products P computed once."""
+    W · P of the weights (one row per query) with the per-example products P computed once.
+    Where that route fails (a product of two features overflows, or a query's system is
+    singular or overflows) the query is solved again in the reference's order, which gives
+    its answer or the reference's error."""
     X, y = _design(X, y)
     queries = as_matrix(queries, "queries")
     if queries.shape[1] != X.shape[1]:
         raise ValueError(f"queries have {queries.shape[1]} columns but X has {X.shape[1]}")
     tau = positive(tau, "tau")
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], nq = queries.shape[0], start, b, width
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], nq = queries.shape[0], start, b, width, rows
     width = n * (n + 1) // 2 + n
     P = np.empty((m, width))
     _row_products(X, y, P)
+    cdef bint products_finite = bool(np.isfinite(P).all())
     out = np.empty(nq)
     A = np.empty((n, n), order="F")
     bvec = np.empty(n)
     cdef double[::1, :] Av = A
     cdef double[::1] bv = bvec, ov = out
     cdef const double[:, ::1] Qv = queries
+    cdef const double[:, ::1] Xv = X
     cdef const double[:, ::1] Gv
-    cdef double two_tau2 = 2 * tau * tau
-    cdef int column = -1
+    cdef double[:, ::1] Wv
+    cdef int code = GRAM_SOLVED
+    cdef double t = tau
     for start in range(0, nq, QUERY_BLOCK):
-        D = np.empty((min(QUERY_BLOCK, nq - start), m))
-        _squared_distances(X, queries, start, D)
-        np.divide(D, -two_tau2, out=D)
-        G = np.exp(D, out=D) @ P
-        Gv = G
+        rows = min(QUERY_BLOCK, nq - start)
+        W = np.empty((rows, m))
+        Wv = W
         with nogil:
-            for b in range(Gv.shape[0]):
-                column = _solve_packed(Gv[b], Qv[start + b], n, Av, bv, &ov[start + b])
-                if column >= 0:
+            _weights(Xv, Qv, start, t, Wv)
+        G = W @ P if products_finite else None
+        b = 0
+        while b < rows:
+            if G is not None:
+                Gv = G
+                with nogil:
+                    while b < rows:
+                        code = _solve_packed(Gv[b], Qv[start + b], n, Av, bv, &ov[start + b])
+                        if code != GRAM_SOLVED:
+                            break
+                        b += 1
+                if b == rows:
                     break
-        if column >= 0:
-            raise SingularMatrixError(
-                f"XᵀWX is singular at query {start + b}: the weighted columns of X are linearly "
-                f"dependent (column {column}); too few examples carry weight near it (increase tau)",
-                column=column)
+            theta = _weighted_solve(X, y, W[b], f" at query {start + b}")
+            out[start + b] = float(theta @ queries[start + b])
+            b += 1
     return out
 
 

@@ -9,8 +9,9 @@ import numpy as np
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
                                     check_tol, positive, positive_int, same_length, sgd_schedule)
-from cs229.reference.logistic_regression import SeparableDataError
-from cs229.reference.results import ConvergenceError, IterativeResult
+from cs229.reference.inputs import choice
+from cs229.reference.newton import singular_hessian
+from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
 
 __all__ = [
     "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
@@ -113,16 +114,7 @@ def likelihood(X, y, theta):
 def log_likelihood(X, y, theta):
     """LG-3: ℓ(θ) = −Σᵢ softplus(−z) (y = 1) or softplus(z) (y = 0), z = θᵀx⁽ⁱ⁾."""
     X, y, theta = _design(X, y, theta)
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const double[::1] tv = theta
-    cdef double total = 0.0, z
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(Xv.shape[0]):
-            z = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
-            total = total - (_softplus(-z) if yv[i] == 1.0 else _softplus(z))
-    return total
+    return core.bernoulli_log_likelihood(X, y)(theta)[0]
 
 
 def gradient(X, y, theta):
@@ -258,17 +250,30 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
         IterativeResult(current, max_epochs, False, _stack(path), {"mistakes": mistakes}))
 
 
-def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
-    """NW-2: θ := θ − H⁻¹∇ℓ, H = −XᵀWX (Fisher scoring); separable data raise
-    SeparableDataError, a singular H SingularMatrixError."""
+def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
+           damping=True):
+    """NW-2: θ := θ − tH⁻¹∇ℓ, H = −XᵀWX (Fisher scoring), t halved from 1 until ℓ does not
+    decrease (``damping``); the reference's iterates to rounding. Without ``theta``,
+    ``start="zero"`` or ``"data"`` (the IRLS start). Separable data raise SeparableDataError,
+    a singular H SingularMatrixError naming the dependent column."""
     X, y = _design(X, y)
-    theta = np.zeros(X.shape[1]) if theta is None else _parameters(theta, X)
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
-    return core.newton(X, y, theta, max_iterations, tol, bool(record), core.BERNOULLI, 0.0,
-                       "Newton's method", True)
+    start = choice(start, "start", ("zero", "data"))
+    if theta is not None:
+        theta = _parameters(theta, X)
+    elif start == "data":
+        theta = core.data_start(X, y, core.BERNOULLI, 0.0)
+    else:
+        theta = np.zeros(X.shape[1])
+    return core.maximise(
+        "Newton's method", theta, core.glm_system(X, y, core.BERNOULLI, 0.0),
+        core.bernoulli_log_likelihood(X, y), max_iterations, tol, bool(record), bool(damping),
+        core.separation_check(X, y, "Newton's method"),
+        singular_hessian("Newton's method", "H = −XᵀWX"),
+        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist")
 
 
 def is_separated(X, y, theta):

@@ -7,7 +7,7 @@ by Cholesky (LAPACK): the same answer to rounding.
 """
 import numpy as np
 
-from libc.math cimport INFINITY, exp, log, sqrt
+from libc.math cimport INFINITY, exp, fabs, log, sqrt
 from libc.stdlib cimport free, malloc
 from scipy.linalg.cython_blas cimport dsyrk
 
@@ -15,8 +15,10 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
                                     positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.logistic_regression import SeparableDataError
-from cs229.reference.results import ConvergenceError, IterativeResult
+from cs229.reference.newton import number_of_classes, rounding_bound, singular_softmax_hessian
+from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
+                                     separable_error)
+from cs229.reference.softmax import SEPARATED
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -150,20 +152,29 @@ def _etas(X, Theta):
 def log_likelihood(X, y, Theta):
     """SM-4: Σᵢ η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ."""
     X, y, Theta = _design(X, y, Theta)
+    return _log_likelihood(X, y, Theta)[0]
+
+
+def _log_likelihood(X, y, Theta):
+    """(ℓ(θ), the bound on its rounding error), the reference's order."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i
     cdef const double[:, ::1] Xv = X
     cdef const double[:, ::1] Tv = Theta
     cdef const Py_ssize_t[::1] yv = y
-    cdef double total = 0.0
+    cdef double total = 0.0, size = 0.0, top
     cdef double* eta = <double*> malloc((K + 1) * sizeof(double))
+    if eta == NULL:
+        raise MemoryError("softmax log-likelihood: no memory for η")
     try:
         with nogil:
             for i in range(m):
                 _eta(&Xv[i, 0], Tv, n, eta)
-                total = total + (eta[yv[i] - 1] - _lse(eta, K + 1))
+                top = _lse(eta, K + 1)
+                total = total + (eta[yv[i] - 1] - top)
+                size = size + fabs(eta[yv[i] - 1]) + fabs(top)
     finally:
         free(eta)
-    return total
+    return total, rounding_bound(m, size)
 
 
 def cross_entropy(p, p_hat):
@@ -314,13 +325,6 @@ def _separated(X, y, Theta):
     return bool((eta.max(axis=1) < own).all())
 
 
-def _separable(name, it, Theta, path):
-    return SeparableDataError(
-        f"{name}: the classes are linearly separable (the iterate of step {it} puts every "
-        "example's own class strictly on top), so the likelihood approaches 1 as ‖θ‖ grows and "
-        "no maximum likelihood θ exists", IterativeResult(Theta, it, False, _stack(path)))
-
-
 def _stack(path):
     return None if path is None else np.array(path)
 
@@ -347,7 +351,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
         done = tol is not None and _converged(current, new, tol)
         current = new
         if tol is not None and _separated(X, y, current):
-            raise _separable("softmax gradient ascent", it, current, path)
+            raise separable_error("softmax gradient ascent", it, current, _stack(path), SEPARATED)
         if done:
             return IterativeResult(current, it, True, _stack(path))
     result = IterativeResult(current, max_iterations, None if tol is None else False, _stack(path))
@@ -358,37 +362,71 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     return result
 
 
-def newton(X, y, Theta, max_iterations=100, tol=1e-10, record=False):
-    """SM-4: Newton's method on the stacked parameters; separable classes raise
-    SeparableDataError, a singular H SingularMatrixError."""
+def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):
+    """SM-4: Newton's method on the stacked parameters, t halved from 1 until ℓ does not
+    decrease (``damping``); ``Theta=None`` starts at 0 with k the largest label; separable
+    classes (or one class separable from the rest) raise SeparableDataError, a singular H
+    SingularMatrixError; the reference's iterates to rounding."""
+    if Theta is None:
+        X = as_matrix(X, "X")
+        k = number_of_classes(as_class_labels(y, float("inf"), "y"))
+        Theta = np.zeros((k - 1, X.shape[1]))
     X, y, Theta = _design(X, y, Theta)
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
     K, n = Theta.shape
-    current = Theta.copy()
-    path = [current.copy()] if record else None
-    for it in range(1, max_iterations + 1):
-        A, g, separated = _newton_system(X, y, current)
-        if separated and it > 1:  # the previous step's iterate, as the reference checks it
-            raise _separable("softmax Newton", it - 1, current, path)
-        step, column = core.cholesky_solve(A, g)
-        if column >= 0:
-            raise SingularMatrixError(
-                f"softmax Newton: the Hessian is singular at iteration {it} (parameter {column}, "
-                f"i.e. θ_{column // n + 1} entry {column % n}, depends on the ones before it: "
-                "a class absent from y, or dependent columns of X)", column=column)
-        new = current + step.reshape(K, n)
-        if record:
-            path.append(new.copy())
-        done = _converged(current, new, tol)
-        current = new
-        if done:  # otherwise the next pass checks the new iterate for separation
-            if _separated(X, y, current):
-                raise _separable("softmax Newton", it, current, path)
-            return IterativeResult(current, it, True, _stack(path))
-    if _separated(X, y, current):
-        raise _separable("softmax Newton", max_iterations, current, path)
-    raise ConvergenceError(f"softmax Newton did not converge in {max_iterations} iterations (tol={tol})",
-                           IterativeResult(current, max_iterations, False, _stack(path)))
+
+    def shape(flat):
+        return flat.reshape(K, n)
+
+    def system(flat):
+        A, g, _ = _newton_system(X, y, shape(flat))
+        return A, g
+
+    def check(Theta, it, path):
+        if _separated(X, y, Theta):
+            raise separable_error("softmax Newton", it, Theta, _stack(path), SEPARATED)
+
+    def singular(e, it, Theta):
+        apart = _separated_classes(X, y, Theta) if it > 1 else []
+        if apart:
+            return separable_error(
+                "softmax Newton", it - 1, Theta, None,
+                f"class {apart[0]} is linearly separable from the others (the iterate of step "
+                "{k} puts it strictly on top exactly at its own examples; the Hessian became "
+                "singular as its θ grew)",
+                "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+        return singular_softmax_hessian(it, e, _column_dependence(X), n)
+
+    return core.maximise("softmax Newton", Theta.ravel(), system,
+                         lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
+                         bool(record), bool(damping), check, singular, shape,
+                         advice="; if ‖θ‖ keeps growing some class is nearly separable from the "
+                                "others and the MLE may not exist")
+
+
+def _column_dependence(X):
+    """As the reference's ``newton.column_dependence``: XᵀX's SingularMatrixError, or None."""
+    try:
+        core.solve_gram(core.weighted_gram(X), np.zeros(X.shape[1]), "XᵀX")
+    except SingularMatrixError as e:
+        return e
+    except OverflowError:
+        return None
+    return None
+
+
+def _separated_classes(X, y, Theta):
+    """The classes l that θ puts strictly on top at exactly their own examples (as the
+    reference's ``_separated_classes``)."""
+    eta = _etas(X, Theta)
+    m, k = eta.shape
+    top = np.empty((m, k), dtype=bool)
+    for l in range(k):
+        others = np.delete(eta, l, axis=1)
+        top[:, l] = (eta[:, l][:, None] > others).all(axis=1)
+    own = np.zeros((m, k), dtype=bool)
+    own[np.arange(m), y - 1] = True
+    return [l + 1 for l in range(k) if (top[:, l] == own[:, l]).all()]

@@ -20,7 +20,7 @@ from hypothesis import seed as hypothesis_seed
 from .registry import Erratum, Outcome
 
 __all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled", "exact",
-           "numeric_erratum", "combine", "fmt"]
+           "numeric_erratum", "combine", "fmt", "damped_newton_step"]
 
 
 class Step:
@@ -211,3 +211,23 @@ def _unique_errata(errata):
     for e in errata:
         seen.setdefault((e.id, e.source, e.printed, e.corrected), e)
     return tuple(seen.values())
+
+
+def damped_newton_step(fit_one_step, system, log_likelihood, theta0):
+    """The damped Newton step of cs229.reference.newton checked at one start θ₀ (NW-2, GLM-4):
+    ``fit_one_step(θ₀)`` runs one iteration of the reference's Newton and returns θ₁.
+
+    Returns (residual, halved): the residual is 0 when the Newton direction s = A⁻¹∇ℓ is an
+    ascent direction (∇ℓᵀs > 0), θ₁ = θ₀ + ts lies on it with t in (0, 1], and
+    ℓ(θ₁) > ℓ(θ₀); otherwise the size of the failure. ``halved`` says whether t < 1."""
+    from cs229.reference import linalg
+    A, g = system(theta0)
+    s = linalg.solve_gram(A, g)
+    slope = sum(a * b for a, b in zip(g, s))
+    theta1 = fit_one_step(theta0)
+    t = sum((a - b) * c for a, b, c in zip(theta1, theta0, s)) / sum(c * c for c in s)
+    off_direction = max(abs(a - (b + t * c)) for a, b, c in zip(theta1, theta0, s))
+    gain = log_likelihood(theta1) - log_likelihood(theta0)
+    residual = (off_direction + (0 if slope > 0 else 1 + abs(slope))
+                + (0 if gain > 0 else 1 + abs(gain)) + (0 if 0 < t <= 1 + 1e-30 else 1 + abs(t)))
+    return residual, t < 1 - 1e-30

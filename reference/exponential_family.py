@@ -12,8 +12,6 @@ from fractions import Fraction
 from typing import Callable
 
 from . import inputs, linalg, scalar
-from .logistic_regression import _sigmoid
-from .softmax import _softmax, _log_sum_exp
 
 __all__ = [
     "ExponentialFamily", "BERNOULLI", "GAUSSIAN", "POISSON", "EXPONENTIAL", "gamma",
@@ -95,10 +93,10 @@ BERNOULLI = ExponentialFamily(
     T=lambda y: y,
     a=lambda eta: scalar.softplus(eta),  # a(η) = −log(1 − φ) = log(1 + e^η)
     natural=_logit,  # η = log(φ / (1 − φ))
-    usual=_sigmoid,  # φ = 1 / (1 + e^(−η))
-    response=_sigmoid,
+    usual=scalar.sigmoid,  # φ = 1 / (1 + e^(−η))
+    response=scalar.sigmoid,
     link=_logit,
-    variance=lambda eta: _sigmoid(eta) * _sigmoid(-eta),
+    variance=lambda eta: scalar.sigmoid(eta) * scalar.sigmoid(-eta),
     check_y=_binary, check_eta=_any,
     log_b=lambda y: 0 * y,
 )
@@ -137,11 +135,9 @@ def _factorial(y):
 
 
 def _log_factorial(y, sign):
-    """sign · log y! = sign · Σ_{k=2}^{y} log k, in the scalar type of y."""
-    total = 0 * y
-    for k in range(2, int(y) + 1):
-        total += scalar.log(k * y ** 0)
-    return sign * total
+    """sign · log y! = sign · log Γ(y + 1), in the scalar type of y (a sum of y logarithms would
+    take as many steps as the count is large)."""
+    return sign * scalar.lgamma(y + 1)
 
 
 POISSON = ExponentialFamily(
@@ -216,7 +212,7 @@ def multinomial(k):
         return [scalar.log(p / phi_k) for p in phi]
 
     def response(eta):
-        return _softmax(list(check_eta(eta)) + [0 * eta[0]])[:-1]
+        return scalar.softmax(list(check_eta(eta)) + [0 * eta[0]])[:-1]
 
     def variance(eta):
         phi = response(eta)
@@ -226,7 +222,7 @@ def multinomial(k):
         name=f"multinomial(k={k})", parameter="phi",
         b=lambda y: Fraction(check_y(y) ** 0),
         T=lambda y: [indicator(check_y(y) == i) for i in range(1, k)],
-        a=lambda eta: _log_sum_exp(list(check_eta(eta)) + [0 * eta[0]]),
+        a=lambda eta: scalar.log_sum_exp(list(check_eta(eta)) + [0 * eta[0]]),
         natural=natural,
         usual=response,
         response=response,

@@ -8,11 +8,12 @@ so one gradient-ascent rule and one Newton / IRLS iteration fit them all.
 """
 from . import exponential_family as ef
 from . import inputs, linalg
-from .logistic_regression import SeparableDataError, _separable_error, _separated
-from .results import ConvergenceError, IterativeResult, diverged, step_converged
+from . import newton as newton_method
+from .results import (ConvergenceError, IterativeResult, SeparableDataError, StepFailed, iterate,
+                      separable_error, separated)
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "gradient_ascent", "newton",
+    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -41,7 +42,7 @@ def _design(family, X, y, theta=None):
     y = _targets(fam, y)
     inputs.same_length(X, y)
     if theta is None:
-        return fam, X, y, [0 * X[0][0]] * len(X[0])
+        return fam, X, y, None
     theta = inputs.vector(theta, "theta")
     if len(theta) != len(X[0]):
         raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
@@ -102,6 +103,17 @@ def _gradient(fam, X, y, theta):
     return g
 
 
+def hessian(family, X, y, theta):
+    """GLM-4 (000 §7, §9): H = ∂²ℓ/∂θ∂θᵀ = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]);
+    for a canonical link it does not involve y (Newton = Fisher scoring)."""
+    fam, X, y, theta = _design(family, X, y, theta)
+    try:
+        A, _ = newton_method.glm_system(fam, X, y, theta)
+    except StepFailed as e:
+        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+    return [[-a for a in row] for row in A]
+
+
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
                     record=False):
     """GLM-4 (000 §9; 002 §1.3.3): θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ with h = g(θᵀx).
@@ -115,102 +127,59 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     m = len(X)
-    path = [theta[:]] if record else None
-    for k in range(1, max_iterations + 1):
+
+    def update(theta):
         try:
             g = _gradient(fam, X, y, theta)
         except (ValueError, OverflowError) as e:
-            raise ConvergenceError(f"GLM gradient ascent diverged at iteration {k}: {e} (lower alpha)",
-                                   IterativeResult(theta, k - 1, False, path)) from None
-        new = [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
-        if record:
-            path.append(new[:])
-        if diverged(new):
-            raise ConvergenceError(f"GLM gradient ascent diverged at iteration {k}: θ is no longer "
-                                   f"finite (alpha={alpha} is too large)",
-                                   IterativeResult(theta, k - 1, False, path))
-        done = tol is not None and step_converged(theta, new, tol)
-        theta = new
-        if tol is not None and fam is ef.BERNOULLI and _separated(X, y, theta):
-            raise _separable_error("GLM gradient ascent", k, theta, path)
-        if done:
-            return IterativeResult(theta, k, True, path)
-    result = IterativeResult(theta, max_iterations, None if tol is None else False, path)
-    if tol is not None:
-        raise ConvergenceError(f"GLM gradient ascent did not converge in {max_iterations} "
-                               f"iterations (tol={tol})", result)
-    return result
+            raise StepFailed(f"{e} (lower alpha)") from None
+        return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
+
+    def check(theta, k, path):
+        if tol is not None and fam is ef.BERNOULLI and separated(X, y, theta):
+            raise separable_error("GLM gradient ascent", k, theta, path)
+
+    return iterate("GLM gradient ascent", update, theta, max_iterations, tol, record, check,
+                   hint=f" (alpha={alpha} is too large)")
 
 
-def _newton_system(fam, X, y, theta):
-    """(XᵀWX, ∇ℓ), W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]); H = −XᵀWX."""
-    n = len(theta)
-    zero = 0 * theta[0]
-    A = [[zero] * n for _ in range(n)]
-    g = [zero] * n
-    for x_i, y_i in zip(X, y):
-        eta = _eta(fam, x_i, theta)
-        r = y_i - fam.response(eta)
-        w = fam.variance(eta)
-        for j in range(n):
-            g[j] += r * x_i[j]
-            wx = w * x_i[j]
-            for k in range(j, n):
-                A[j][k] += wx * x_i[k]
-    for j in range(n):
-        for k in range(j):
-            A[j][k] = A[k][j]
-    return A, g
-
-
-def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
-    """GLM-4 (000 §7, §9): Newton's method θ := θ + (XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)).
+def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
+           damping=True):
+    """GLM-4 (000 §7, §9): Newton's method θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)).
 
     For a canonical link the Hessian −XᵀWX does not involve y, so Newton is Fisher scoring and
-    is iteratively reweighted least squares: θ_new solves XᵀWXθ = XᵀWz with the working
-    response z = Xθ + W⁻¹(y − g(Xθ)). ``theta`` defaults to 0 (for the exponential family,
-    whose η must be negative, give a start inside the domain). Separable Bernoulli data raise
-    SeparableDataError, a singular XᵀWX SingularMatrixError, leaving the domain or the cap
-    ConvergenceError."""
+    is iteratively reweighted least squares: with t = 1, θ_new solves XᵀWXθ = XᵀWz for the
+    working response z = Xθ + W⁻¹(y − g(Xθ)). ``theta`` is the starting θ; without it
+    ``start="data"`` begins from the IRLS start (μ₀ = (y + ȳ)/2, as R's glm does) and
+    ``start="zero"`` from θ = 0 (the exponential and gamma families, whose η must be negative,
+    need a start inside the domain). ``damping=True`` halves t from 1 until ℓ does not
+    decrease (the step stays the Newton direction: see cs229.reference.newton for why this
+    always succeeds); ``damping=False`` with ``start="zero"`` is the notes' literal iteration.
+    Separable Bernoulli data raise SeparableDataError, a singular XᵀWX SingularMatrixError
+    naming the dependent column of X, leaving the domain or the cap ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
-    path = [theta[:]] if record else None
-    for k in range(1, max_iterations + 1):
-        try:
-            A, g = _newton_system(fam, X, y, theta)
-        except (ValueError, OverflowError) as e:
-            if k == 1:
-                raise
-            raise ConvergenceError(f"GLM Newton diverged at iteration {k}: {e}",
-                                   IterativeResult(theta, k - 1, False, path)) from None
-        try:
-            step = linalg.solve(A, g)
-        except linalg.SingularMatrixError as e:
-            raise linalg.SingularMatrixError(
-                f"GLM Newton: the Hessian −XᵀWX is singular at iteration {k} (column {e.column} "
-                "of X depends on the columns before it, on the examples that carry weight)",
-                column=e.column) from None
-        new = [t + s for t, s in zip(theta, step)]
-        if record:
-            path.append(new[:])
-        if diverged(new):
-            raise ConvergenceError(f"GLM Newton diverged at iteration {k}: θ is no longer finite",
-                                   IterativeResult(theta, k - 1, False, path))
-        done = step_converged(theta, new, tol)
-        theta = new
-        if fam is ef.BERNOULLI and _separated(X, y, theta):
-            raise _separable_error("GLM Newton", k, theta, path)
-        if done:
-            return IterativeResult(theta, k, True, path)
-    raise ConvergenceError(
-        f"GLM Newton did not converge in {max_iterations} iterations (tol={tol}); if ‖θ‖ keeps "
-        "growing the MLE may not exist (e.g. separable labels, or counts that are all 0 on a "
-        "half-space)", IterativeResult(theta, max_iterations, False, path))
+    start = inputs.choice(start, "start", ("data", "zero"))
+    where = newton_method.origin(theta, start)
+    if theta is None:
+        theta = newton_method.data_start(fam, X, y) if start == "data" else [0 * X[0][0]] * len(X[0])
+
+    def check(theta, k, path):
+        if fam is ef.BERNOULLI and separated(X, y, theta):
+            raise separable_error("GLM Newton", k, theta, path)
+
+    return newton_method.maximise(
+        "GLM Newton", theta, lambda t: newton_method.glm_system(fam, X, y, t),
+        lambda t: newton_method.glm_log_likelihood(fam, X, y, t), max_iterations, tol, record,
+        damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
+        advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
+               "that are all 0 on a half-space)", origin=where)
 
 
-def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
+def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
+                       start="data", damping=True):
     """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS."""
-    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record)
+    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)

@@ -195,3 +195,13 @@ def class_labels(y, k, name="y"):
 def counts(y, name="y"):
     """Non-negative integer counts (Poisson targets, 000 §9), as ints."""
     return _labels(y, name, lambda v: v >= 0, "counts must be non-negative integers")
+
+
+def choice(value, name, options):
+    """One of a few named options (a string), e.g. Newton's ``start``; the same check serves
+    both faces."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
+    if value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
+    return value

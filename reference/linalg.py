@@ -1,11 +1,17 @@
 """Small dense linear algebra on lists of rows, generic over float, Fraction and mpmath.mpf.
 
 Everything the reference needs instead of numpy: transpose, products, trace, LU with partial
-pivoting (determinant, solve, inverse), the cofactor forms of footnote 3 (LR-10), Cholesky and
-symmetric eigenvalues by cyclic Jacobi rotations. A pivot counts as zero when it is exactly zero
-for rationals, and below ``n * eps * max|A_ij|`` for float and mpf (``scalar.zero_tolerance``);
-then a ``SingularMatrixError`` names the column that depends on the ones before it.
+pivoting (determinant, solve, inverse), the cofactor forms of footnote 3 (LR-10), Cholesky,
+symmetric eigenvalues by cyclic Jacobi rotations, and ``solve_gram`` for the symmetric positive
+semi-definite systems XᵀXθ = Xᵀy and XᵀWXs = ∇ℓ of Parts I–III.
+
+A pivot counts as zero when it is exactly zero for rationals, and for float and mpf when it is
+below ``n * eps`` times the size of its own column (``scalar.zero_tolerance``), so that the
+verdict does not change when a column is multiplied by a constant (a change of units); then a
+``SingularMatrixError`` names the column that depends on the ones before it.
 """
+
+import numbers
 
 from . import inputs, scalar
 
@@ -14,16 +20,20 @@ __all__ = [
     "transpose", "dot", "matvec", "matmul", "identity", "add", "scale", "outer", "trace",
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
-    "cholesky", "symmetric_eigenvalues", "max_abs",
+    "cholesky", "symmetric_eigenvalues", "max_abs", "solve_gram", "dependence",
+    "significant_terms",
 ]
 
 
 class SingularMatrixError(ValueError):
-    """A matrix that is singular to the working precision; ``column`` is the dependent column."""
+    """A matrix that is singular to the working precision; ``column`` is the dependent column
+    and ``combination``, where known, maps each earlier column j to cⱼ with
+    column ≈ Σⱼ cⱼ · column j (empty: the column is zero)."""
 
-    def __init__(self, message, column=None):
+    def __init__(self, message, column=None, combination=None):
         super().__init__(message)
         self.column = column
+        self.combination = combination
 
 
 class NotPositiveDefiniteError(ValueError):
@@ -107,13 +117,15 @@ def lu_decompose(A):
     LU = [row[:] for row in A]
     perm = list(range(n))
     sign = 1
-    tol = scalar.zero_tolerance(LU[0][0], max_abs(LU), n)
+    # Each column's pivot is judged against that column's own size, so scaling a column (its
+    # units) scales pivot and tolerance together and leaves the verdict unchanged.
+    size = [max(abs(row[k]) for row in LU) for k in range(n)]
     for k in range(n):
         p = max(range(k, n), key=lambda i: abs(LU[i][k]))
-        if abs(LU[p][k]) <= tol:
+        if size[k] == 0 or abs(LU[p][k]) <= scalar.zero_tolerance(LU[0][0], size[k], n):
             raise SingularMatrixError(
                 f"matrix is singular: column {k} is a linear combination of columns 0..{k - 1}"
-                if k else "matrix is singular: column 0 is zero", column=k)
+                if k and size[k] else f"matrix is singular: column {k} is zero", column=k)
         if p != k:
             LU[k], LU[p] = LU[p], LU[k]
             perm[k], perm[p] = perm[p], perm[k]
@@ -158,6 +170,106 @@ def solve(A, b):
         raise ValueError(f"A has {len(A)} rows but b has {len(b)} entries")
     LU, perm, _ = lu_decompose(A)
     return _lu_solve(LU, perm, b)
+
+
+def solve_gram(A, b):
+    """x with A x = b for a symmetric positive semi-definite A, a Gram matrix such as XᵀX
+    (LR-12) or XᵀWX (NW-2, GLM-4, SM-4), by the root-free Cholesky factorisation A = L D Lᵀ
+    (exact for rationals: no square roots).
+
+    d_k, the k-th pivot, is the part of A_kk = ‖column k‖² that the columns before it do not
+    explain, so d_k / A_kk = sin² of the angle between column k and their span. Column k counts
+    as dependent when d_k = 0 (rationals) or d_k <= n · eps · A_kk (float, mpf): a ratio that
+    multiplying any column of X by a constant leaves unchanged. Then SingularMatrixError
+    carries ``column`` and ``combination`` (the cⱼ with column k ≈ Σⱼ cⱼ column j). A, b with
+    entries that are not finite raise OverflowError (the products overflowed)."""
+    for name, rows in (("A", A), ("b", [b])):
+        for row in rows:
+            for v in row:
+                if isinstance(v, numbers.Real) and not scalar.isfinite(v):
+                    raise OverflowError(f"{name} has entries that are not finite: the sums of "
+                                        "products that form it overflowed")
+    A = inputs.matrix(A, "A")
+    n = _square(A, "A")
+    b = inputs.vector(b, "b")
+    if len(b) != n:
+        raise ValueError(f"A has {n} rows but b has {len(b)} entries")
+    L, d = _ldl(A, n)
+    return _ldl_solve(L, d, b)
+
+
+def _ldl(A, n):
+    """A = L D Lᵀ (L unit lower triangular) with the dependence test of ``solve_gram``."""
+    L = [[0 * A[0][0]] * n for _ in range(n)]
+    d = [0 * A[0][0]] * n
+    for k in range(n):
+        for j in range(k):
+            s = A[k][j]
+            for i in range(j):
+                s -= L[k][i] * d[i] * L[j][i]
+            L[k][j] = s / d[j]
+        pivot = A[k][k]
+        for i in range(k):
+            pivot -= L[k][i] * d[i] * L[k][i]
+        if A[k][k] <= 0 or pivot <= scalar.zero_tolerance(A[k][k], A[k][k], n):
+            combination = {} if A[k][k] == 0 else _combination(L, k, A)
+            raise SingularMatrixError(f"matrix is singular: {dependence(k, combination)}",
+                                      column=k, combination=combination)
+        d[k] = pivot
+        L[k][k] = pivot ** 0
+    return L, d
+
+
+def _combination(L, k, A):
+    """The cⱼ (j < k) with A[:k][:k] c = A[:k][k], from Lᵀc = (L_k0, ..., L_k,k−1); the terms
+    too small to matter to column k's size are left out."""
+    c = [L[k][j] for j in range(k)]
+    for j in reversed(range(k)):
+        for i in range(j + 1, k):
+            c[j] -= L[i][j] * c[i]
+    return significant_terms(c, [A[j][j] for j in range(k)], A[k][k])
+
+
+def significant_terms(c, squared_sizes, squared_size):
+    """The terms cⱼ · column j of a dependence that matter: |cⱼ|·‖column j‖ above √eps times
+    the dependent column's size ‖column k‖ (compared squared, so rationals stay exact; every
+    nonzero term counts for them), as {j: cⱼ}."""
+    small = scalar.eps(squared_size)
+    return {j: c_j for j, (c_j, s_j) in enumerate(zip(c, squared_sizes))
+            if c_j != 0 and c_j * c_j * s_j > small * squared_size}
+
+
+def dependence(column, combination, name="column", of=""):
+    """Words for a dependent column (``of`` names the matrix, e.g. " of X"): zero, a multiple
+    of one earlier column, or a linear combination of earlier ones."""
+    if not combination:
+        return f"{name} {column}{of} is zero"
+    terms = sorted(combination.items())
+    if len(terms) == 1:
+        j, c = terms[0]
+        if _number(c) == "1":  # exactly, or to the digits shown
+            return f"{name} {column}{of} duplicates {name} {j}"
+        return f"{name} {column}{of} is {_number(c)} × {name} {j}"
+    parts = " + ".join(f"{_number(c)} × {name} {j}" for j, c in terms)
+    return f"{name} {column}{of} is a linear combination of earlier ones: {parts}"
+
+
+def _number(c):
+    return str(c) if scalar.is_exact(c) else f"{float(c):.6g}"
+
+
+def _ldl_solve(L, d, b):
+    n = len(L)
+    x = list(b)
+    for i in range(n):
+        for j in range(i):
+            x[i] -= L[i][j] * x[j]
+    for i in range(n):
+        x[i] = x[i] / d[i]
+    for i in reversed(range(n)):
+        for j in range(i + 1, n):
+            x[i] -= L[j][i] * x[j]
+    return x
 
 
 def inverse(A):

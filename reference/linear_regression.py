@@ -5,7 +5,7 @@ X is the design matrix as a list of rows x⁽ⁱ⁾ that already hold the interc
 (``add_intercept`` builds them); y is the list of targets; theta the list of parameters.
 """
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult, diverged, step_converged
+from .results import ConvergenceError, IterativeResult, diverged, iterate
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -119,29 +119,16 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     m = len(X)
-    path = [theta[:]] if record else None
-    for k in range(1, max_iterations + 1):
+
+    def update(theta):
         g = _gradient(X, y, theta)
         if average:
             g = [g_j / m for g_j in g]
-        new = [t - alpha * g_j for t, g_j in zip(theta, g)]
-        if record:
-            path.append(new[:])
-        if diverged(new):
-            raise ConvergenceError(
-                f"batch gradient descent diverged at iteration {k}: theta is no longer finite "
-                f"(alpha={alpha} is too large for this X; scale the features or lower alpha)",
-                IterativeResult(theta, k - 1, False, path))
-        done = tol is not None and step_converged(theta, new, tol)
-        theta = new
-        if done:
-            return IterativeResult(theta, k, True, path)
-    result = IterativeResult(theta, max_iterations, None if tol is None else False, path)
-    if tol is not None:
-        raise ConvergenceError(
-            f"batch gradient descent did not converge in {max_iterations} iterations "
-            f"(tol={tol}); raise max_iterations or alpha", result)
-    return result
+        return [t - alpha * g_j for t, g_j in zip(theta, g)]
+
+    return iterate("batch gradient descent", update, theta, max_iterations, tol, record,
+                   hint=f" (alpha={alpha} is too large for this X; scale the features or lower "
+                        "alpha)", advice="; raise max_iterations or alpha")
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
@@ -171,21 +158,80 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return IterativeResult(theta, epochs, None, path)
 
 
-def normal_equations(X, y):
-    """LR-12 (000 §2.2): θ = (XᵀX)⁻¹Xᵀy, by solving XᵀXθ = Xᵀy with partial pivoting.
+def normal_equations(X, y, solver="cholesky"):
+    """LR-12 (000 §2.2): θ = (XᵀX)⁻¹Xᵀy, the solution of the normal equations XᵀXθ = Xᵀy.
 
-    A singular XᵀX means the columns of X are linearly dependent (or m < n + 1): the error says
-    which column depends on the ones before it.
+    ``solver="cholesky"`` forms XᵀX and solves by its root-free Cholesky factorisation
+    (``linalg.solve_gram``), as the notes write it. Forming XᵀX squares the condition number:
+    cond(XᵀX) = cond(X)², so in float about 2·log₁₀ cond(X) of the 16 digits are lost (Longley's
+    design, cond ≈ 5·10⁹ unscaled, keeps about 8). ``solver="qr"`` never forms XᵀX: modified
+    Gram–Schmidt writes X = Q̃R̃ (Q̃ with orthogonal columns, R̃ unit upper triangular) and θ
+    solves R̃θ = D⁻¹Q̃ᵀy, D = Q̃ᵀQ̃, losing only about log₁₀ cond(X) digits. In exact arithmetic
+    both give the exact θ.
+
+    A column of X that depends on the earlier ones (its part outside their span is 0, or at
+    most n·eps of its own size: a test that does not depend on the column's units) raises
+    SingularMatrixError saying which column it is and on which it depends (a zero, duplicated
+    or constant column, a linear combination); so does m < n. Entries whose products overflow
+    raise OverflowError.
     """
     X, y = _design(X, y)
-    Xt = linalg.transpose(X)
+    solver = inputs.choice(solver, "solver", ("cholesky", "qr"))
     try:
-        return linalg.solve(linalg.matmul(Xt, X), linalg.matvec(Xt, y))
+        if solver == "qr":
+            return _least_squares_qr(X, y)
+        Xt = linalg.transpose(X)
+        return linalg.solve_gram(linalg.matmul(Xt, X), linalg.matvec(Xt, y))
     except linalg.SingularMatrixError as e:
         raise linalg.SingularMatrixError(
-            f"XᵀX is singular: the columns of X are linearly dependent (column {e.column} is a "
-            f"combination of columns 0..{e.column - 1}, or X has fewer rows than columns)",
-            column=e.column) from None
+            f"XᵀX is singular: {linalg.dependence(e.column, e.combination, of=' of X')}"
+            + (f" (X has {len(X)} rows and {len(X[0])} columns)" if len(X) < len(X[0]) else ""),
+            column=e.column, combination=e.combination) from None
+    except OverflowError:
+        raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the "
+                            "entries of X and y are too large for the scalar type); rescale the "
+                            "columns of X or y") from None
+
+
+def _least_squares_qr(X, y):
+    """θ = argmin ‖Xθ − y‖² by modified Gram–Schmidt (LR-12, ``solver="qr"``).
+
+    Column k of X becomes q̃_k = x_k − Σ_{j<k} R̃_jk q̃_j with R̃_jk = q̃_jᵀ(current x_k)/d_j and
+    d_j = q̃_jᵀq̃_j; y is reduced the same way, giving c_k = q̃_kᵀ(current y)/d_k, and θ solves
+    R̃θ = c. ‖q̃_k‖ / ‖x_k‖ is the sine of the angle between x_k and the earlier columns'
+    span: at most max(m, n)·eps (0 for rationals) makes column k dependent."""
+    m, n = len(X), len(X[0])
+    Q = linalg.transpose(X)
+    R = [[0 * X[0][0]] * n for _ in range(n)]
+    d, c = [], []
+    residual = list(y)
+    sizes = []
+    for k in range(n):
+        size = linalg.dot(Q[k], Q[k])
+        sizes.append(size)
+        for j in range(k):
+            R[j][k] = linalg.dot(Q[j], Q[k]) / d[j]
+            Q[k] = [a - R[j][k] * b for a, b in zip(Q[k], Q[j])]
+        d_k = linalg.dot(Q[k], Q[k])
+        if size == 0 or d_k <= scalar.zero_tolerance(size, 1, max(m, n)) ** 2 * size:
+            c = _back_substitution(R, [R[j][k] for j in range(k)]) if size else []
+            raise linalg.SingularMatrixError(
+                f"column {k} depends on the earlier ones", column=k,
+                combination=linalg.significant_terms(c, sizes, size))
+        d.append(d_k)
+        c.append(linalg.dot(Q[k], residual) / d_k)
+        residual = [a - c[k] * b for a, b in zip(residual, Q[k])]
+    return _back_substitution(R, c)
+
+
+def _back_substitution(R, c):
+    """x with R̃x = c, R̃ the unit upper triangular factor of ``_least_squares_qr`` (its leading
+    len(c) × len(c) block)."""
+    x = list(c)
+    for i in reversed(range(len(c))):
+        for j in range(i + 1, len(c)):
+            x[i] -= R[i][j] * x[j]
+    return x
 
 
 def gaussian_density(y, mean, sigma):
@@ -221,13 +267,15 @@ def lwr_weights(X, x, tau):
     X = inputs.matrix(X, "X")
     x = _query(x, X)
     tau = inputs.positive(tau, "tau")
-    two_tau2 = 2 * tau * tau
     weights = []
     for x_i in X:
+        # Σⱼ ((x⁽ⁱ⁾ⱼ − xⱼ)/τ)² / 2, the same number: dividing by τ before squaring keeps 2τ²
+        # from underflowing to 0 when τ is tiny (an exact match then has weight e⁰ = 1).
         d2 = 0
         for a, b in zip(x_i, x):
-            d2 += (a - b) * (a - b)
-        weights.append(scalar.exp(-d2 / two_tau2))
+            u = (a - b) / tau
+            d2 += u * u
+        weights.append(scalar.exp(-d2 / 2))
     return weights
 
 
@@ -278,11 +326,15 @@ def weighted_normal_equations(X, y, w):
             for k in range(n):
                 A[j][k] += wx * x_i[k]
     try:
-        return linalg.solve(A, b)
+        return linalg.solve_gram(A, b)
     except linalg.SingularMatrixError as e:
         raise linalg.SingularMatrixError(
-            f"XᵀWX is singular: the weighted columns of X are linearly dependent (column {e.column}); "
-            "too few examples carry weight near the query (increase tau)", column=e.column) from None
+            f"XᵀWX is singular: {linalg.dependence(e.column, e.combination, of=' of X')} on the "
+            "examples that carry weight; too few examples carry weight near the query (increase "
+            "tau)", column=e.column, combination=e.combination) from None
+    except OverflowError:
+        raise OverflowError("weighted normal equations: XᵀWX or XᵀWy overflows (the products "
+                            "of w, X and y are too large for the scalar type); rescale X or y") from None
 
 
 def lwr_predict(X, y, queries, tau):

@@ -5,10 +5,11 @@ X is the design matrix as a list of rows x⁽ⁱ⁾ holding the intercept entry 
 in {0, 1}; theta the parameters. The sigmoid and the log-likelihood are written so that they stay
 finite for every z = θᵀx a float can hold (|z| up to 1e308).
 """
-from fractions import Fraction
-
+from . import exponential_family as ef
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult, step_converged
+from . import newton as newton_method
+from .results import (ConvergenceError, IterativeResult, SeparableDataError, iterate,
+                      separable_error, separated)
 
 __all__ = [
     "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
@@ -19,14 +20,6 @@ __all__ = [
 ]
 
 
-class SeparableDataError(ConvergenceError):
-    """The labels are separated by a hyperplane, so the likelihood has no maximiser.
-
-    Raised when an iterate θ classifies every example strictly correctly: then L(cθ) increases
-    to 1 as c → ∞ while ‖cθ‖ grows without bound, and no finite θ attains the supremum.
-    ``result`` holds the separating iterate."""
-
-
 # ---- LG-1: the sigmoid --------------------------------------------------------------------------
 
 def sigmoid(z):
@@ -34,17 +27,7 @@ def sigmoid(z):
 
     For z < 0 it is evaluated as e^z / (1 + e^z), so that e^(−z) is never formed for very
     negative z; exact only at z = 0 (g(0) = 1/2)."""
-    z = inputs.vector([z], "z")[0]
-    return _sigmoid(z)
-
-
-def _sigmoid(z):
-    if scalar.is_exact(z) and z == 0:
-        return Fraction(1, 2)
-    if z >= 0:
-        return 1 / (1 + scalar.exp(-z))
-    e = scalar.exp(z)
-    return e / (1 + e)
+    return scalar.sigmoid(inputs.vector([z], "z")[0])
 
 
 def _design(X, y, theta=None):
@@ -69,14 +52,14 @@ def hypothesis(x, theta):
     theta = inputs.vector(theta, "theta")
     if len(x) != len(theta):
         raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
-    return _sigmoid(linalg.dot(x, theta))
+    return scalar.sigmoid(linalg.dot(x, theta))
 
 
 def predict_probability(X, theta):
     """LG-1, LG-3: P(y = 1 | x⁽ⁱ⁾; θ) = g(θᵀx⁽ⁱ⁾) for every row."""
     X = inputs.matrix(X, "X")
     theta = _parameters(theta, X)
-    return [_sigmoid(linalg.dot(x_i, theta)) for x_i in X]
+    return [scalar.sigmoid(linalg.dot(x_i, theta)) for x_i in X]
 
 
 def predict(X, theta):
@@ -96,7 +79,7 @@ def likelihood(X, y, theta):
     X, y, theta = _design(X, y, theta)
     total = 1
     for x_i, y_i in zip(X, y):
-        h = _sigmoid(linalg.dot(x_i, theta))
+        h = scalar.sigmoid(linalg.dot(x_i, theta))
         total *= h ** y_i * (1 - h) ** (1 - y_i)
     return total
 
@@ -108,11 +91,18 @@ def log_likelihood(X, y, theta):
     −softplus(−z) for y = 1 and −softplus(z) for y = 0 (softplus(z) = log(1 + e^z), evaluated
     without forming e^z for large z)."""
     X, y, theta = _design(X, y, theta)
-    total = 0
+    return _log_likelihood(X, y, theta)[0]
+
+
+def _log_likelihood(X, y, theta):
+    """(ℓ(θ), the bound on its rounding error) for validated lists."""
+    total, size = 0, 0
     for x_i, y_i in zip(X, y):
         z = linalg.dot(x_i, theta)
-        total -= scalar.softplus(-z) if y_i == 1 else scalar.softplus(z)
-    return total
+        term = scalar.softplus(-z) if y_i == 1 else scalar.softplus(z)
+        total -= term
+        size += term
+    return total, newton_method.rounding_bound(len(X), size)
 
 
 # ---- LG-4, LG-5: gradient ascent ----------------------------------------------------------------
@@ -128,7 +118,7 @@ def gradient(X, y, theta):
 def _gradient(X, y, theta):
     g = [0 * t for t in theta]
     for x_i, y_i in zip(X, y):
-        r = y_i - _sigmoid(linalg.dot(x_i, theta))
+        r = y_i - scalar.sigmoid(linalg.dot(x_i, theta))
         for j, x_ij in enumerate(x_i):
             g[j] += r * x_ij
     return g
@@ -141,30 +131,8 @@ def hessian(X, y, theta):
     H does not depend on y (hence Newton = Fisher scoring); y is checked for symmetry with the
     other functions."""
     X, y, theta = _design(X, y, theta)
-    A, _ = _newton_system(X, y, theta)
+    A, _ = newton_method.glm_system(ef.BERNOULLI, X, y, theta)
     return [[-a for a in row] for row in A]
-
-
-def _newton_system(X, y, theta):
-    """(XᵀWX, ∇ℓ) with W = diag(g(z)g(−z)), upper triangle accumulated and mirrored."""
-    n = len(theta)
-    zero = 0 * theta[0]
-    A = [[zero] * n for _ in range(n)]
-    g = [zero] * n
-    for x_i, y_i in zip(X, y):
-        z = linalg.dot(x_i, theta)
-        h = _sigmoid(z)
-        w = h * _sigmoid(-z)
-        r = y_i - h
-        for j in range(n):
-            g[j] += r * x_i[j]
-            wx = w * x_i[j]
-            for k in range(j, n):
-                A[j][k] += wx * x_i[k]
-    for j in range(n):
-        for k in range(j):
-            A[j][k] = A[k][j]
-    return A, g
 
 
 def stochastic_update(x, y, theta, alpha):
@@ -183,7 +151,7 @@ def _one_example(x, y, theta, alpha):
 
 
 def _ascent_step(x, y, theta, alpha):
-    step = alpha * (y - _sigmoid(linalg.dot(x, theta)))
+    step = alpha * (y - scalar.sigmoid(linalg.dot(x, theta)))
     return [t + step * x_j for t, x_j in zip(theta, x)]
 
 
@@ -192,23 +160,7 @@ def is_separated(X, y, theta):
     θᵀx < 0 for y = 0). Then ℓ(cθ) increases to 0, i.e. L(cθ) → 1, as c → ∞: the MLE does
     not exist."""
     X, y, theta = _design(X, y, theta)
-    return _separated(X, y, theta)
-
-
-def _separated(X, y, theta):
-    for x_i, y_i in zip(X, y):
-        z = linalg.dot(x_i, theta)
-        if (z <= 0) if y_i == 1 else (z >= 0):
-            return False
-    return True
-
-
-def _separable_error(name, k, theta, path):
-    return SeparableDataError(
-        f"{name}: the data are linearly separable (the iterate of step {k} classifies every "
-        "example correctly), so the likelihood approaches 1 as ‖θ‖ grows and no maximum "
-        "likelihood θ exists; regularise, or use the perceptron for a separating θ",
-        IterativeResult(theta, k, False, path))
+    return separated(X, y, theta)
 
 
 def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
@@ -224,26 +176,19 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     m = len(X)
-    path = [theta[:]] if record else None
-    for k in range(1, max_iterations + 1):
+
+    def update(theta):
         g = _gradient(X, y, theta)
         if average:
             g = [g_j / m for g_j in g]
-        new = [t + alpha * g_j for t, g_j in zip(theta, g)]
-        if record:
-            path.append(new[:])
-        done = tol is not None and step_converged(theta, new, tol)
-        theta = new
-        if tol is not None and _separated(X, y, theta):
-            raise _separable_error("batch gradient ascent", k, theta, path)
-        if done:
-            return IterativeResult(theta, k, True, path)
-    result = IterativeResult(theta, max_iterations, None if tol is None else False, path)
-    if tol is not None:
-        raise ConvergenceError(
-            f"batch gradient ascent did not converge in {max_iterations} iterations (tol={tol}); "
-            "raise max_iterations or alpha", result)
-    return result
+        return [t + alpha * g_j for t, g_j in zip(theta, g)]
+
+    def check(theta, k, path):
+        if tol is not None and separated(X, y, theta):
+            raise separable_error("batch gradient ascent", k, theta, path)
+
+    return iterate("batch gradient ascent", update, theta, max_iterations, tol, record, check,
+                   hint=f" (alpha={alpha} is too large)", advice="; raise max_iterations or alpha")
 
 
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
@@ -368,39 +313,36 @@ def newton_maximise(l_prime, l_double_prime, theta, max_iterations=100, tol=1e-1
 
 # ---- NW-2: Newton-Raphson for logistic regression -----------------------------------------------
 
-def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False):
-    """NW-2 (000 §7; 002 §1.2.4): θ := θ − H⁻¹∇_θℓ(θ) with H = −XᵀWX, W = diag(h(1 − h)).
+def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
+           damping=True):
+    """NW-2 (000 §7; 002 §1.2.4): θ := θ − tH⁻¹∇_θℓ(θ) with H = −XᵀWX, W = diag(h(1 − h)).
 
     For the logistic log-likelihood the Hessian does not involve y, so this is also Fisher
-    scoring. ``theta`` defaults to 0. Stops when maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|). An iterate
-    that separates the data raises SeparableDataError; a singular H raises SingularMatrixError
-    naming the dependent column; the cap raises ConvergenceError."""
+    scoring. Without ``theta``, ``start="zero"`` begins at θ = 0 (the notes' and the usual
+    start) and ``start="data"`` at the IRLS start of cs229.reference.newton. ``damping=True``
+    halves t from 1 until ℓ does not decrease; ``damping=False`` is the notes' t = 1. Stops when
+    a full step has maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|). An iterate that separates the data
+    raises SeparableDataError; a singular H raises SingularMatrixError naming the dependent
+    column; the cap raises ConvergenceError."""
     X, y = _design(X, y)
-    theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
-    path = [theta[:]] if record else None
-    for k in range(1, max_iterations + 1):
-        A, g = _newton_system(X, y, theta)
-        try:
-            step = linalg.solve(A, g)
-        except linalg.SingularMatrixError as e:
-            raise linalg.SingularMatrixError(
-                f"Newton's method: the Hessian H = −XᵀWX is singular at iteration {k} (column "
-                f"{e.column} of X is, on the examples that carry weight, a combination of the "
-                "columns before it)", column=e.column) from None
-        new = [t + s for t, s in zip(theta, step)]
-        if record:
-            path.append(new[:])
-        done = step_converged(theta, new, tol)
-        theta = new
-        if _separated(X, y, theta):
-            raise _separable_error("Newton's method", k, theta, path)
-        if done:
-            return IterativeResult(theta, k, True, path)
-    raise ConvergenceError(
-        f"Newton's method did not converge in {max_iterations} iterations (tol={tol}); if ‖θ‖ "
-        "keeps growing the data are nearly separable and the MLE may not exist",
-        IterativeResult(theta, max_iterations, False, path))
+    start = inputs.choice(start, "start", ("zero", "data"))
+    if theta is not None:
+        theta = _parameters(theta, X)
+    elif start == "data":
+        theta = newton_method.data_start(ef.BERNOULLI, X, y)
+    else:
+        theta = [0 * X[0][0]] * len(X[0])
+
+    def check(theta, k, path):
+        if separated(X, y, theta):
+            raise separable_error("Newton's method", k, theta, path)
+
+    return newton_method.maximise(
+        "Newton's method", theta, lambda t: newton_method.glm_system(ef.BERNOULLI, X, y, t),
+        lambda t: _log_likelihood(X, y, t), max_iterations, tol, record, damping, check,
+        newton_method.singular_hessian("Newton's method", "H = −XᵀWX"),
+        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist")

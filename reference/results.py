@@ -1,11 +1,14 @@
 """Result records and errors shared by the iterative algorithms of reference and fast, and the
-reference's stopping and divergence tests."""
+reference's stopping, divergence and separation tests and the loop that applies them."""
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from . import scalar
+from . import linalg, scalar
 
-__all__ = ["IterativeResult", "ConvergenceError", "step_converged", "diverged"]
+__all__ = [
+    "IterativeResult", "ConvergenceError", "SeparableDataError", "StepFailed", "step_converged",
+    "diverged", "separated", "separable_error", "iterate",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -34,6 +37,20 @@ class ConvergenceError(ArithmeticError):
         self.result = result
 
 
+class SeparableDataError(ConvergenceError):
+    """The labels are separated by a hyperplane, so the likelihood has no maximiser.
+
+    Raised when an iterate θ classifies every example strictly correctly: then L(cθ) increases
+    to 1 as c → ∞ while ‖cθ‖ grows without bound, and no finite θ attains the supremum.
+    ``result`` holds the separating iterate."""
+
+
+class StepFailed(ArithmeticError):
+    """Raised by an update inside ``iterate`` when the step cannot be computed at the current
+    iterate (a value overflowed, η left the family's domain); ``iterate`` reports it as
+    divergence at that iteration."""
+
+
 def step_converged(old, new, tol):
     """The stopping test of Part I (LR-5), which logistic regression, GLMs and softmax reuse:
     maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|)."""
@@ -44,3 +61,67 @@ def step_converged(old, new, tol):
 def diverged(theta):
     """Some θⱼ is no longer finite (the step size is too large)."""
     return not all(scalar.isfinite(t) for t in theta)
+
+
+def separated(X, y, theta):
+    """LG-3 (000 §5): θ classifies every example strictly correctly (θᵀx > 0 for y = 1 and
+    θᵀx < 0 for y = 0). Then ℓ(cθ) increases to 0, i.e. L(cθ) → 1, as c → ∞: the MLE does not
+    exist. X, y and θ are validated lists."""
+    for x_i, y_i in zip(X, y):
+        z = linalg.dot(x_i, theta)
+        if (z <= 0) if y_i == 1 else (z >= 0):
+            return False
+    return True
+
+
+def separable_error(name, k, theta, path, what="the data are linearly separable (the iterate "
+                    "of step {k} classifies every example correctly)",
+                    consequence="the likelihood approaches 1 as ‖θ‖ grows"):
+    """The SeparableDataError every maximiser of a Bernoulli or multinomial likelihood raises."""
+    return SeparableDataError(
+        f"{name}: {what.format(k=k)}, so {consequence} and no maximum likelihood θ exists; "
+        "regularise, or use the perceptron for a separating θ",
+        IterativeResult(theta, k, False, path))
+
+
+def _copy(theta):
+    return [row[:] for row in theta] if isinstance(theta[0], list) else theta[:]
+
+
+def _flat(theta):
+    return [v for row in theta for v in row] if isinstance(theta[0], list) else theta
+
+
+def iterate(name, update, theta, max_iterations, tol, record=False, check=None, hint="",
+            advice=""):
+    """The loop of every batch algorithm of Parts I–III (LR-5, LG-5, GLM-4, SM-4): repeat
+    θ := update(θ) until maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|).
+
+    θ is a vector or a matrix (softmax's rows θ_l); ``tol=None`` runs exactly
+    ``max_iterations`` updates (converged=None). After each update: an iterate that is no
+    longer finite, or an update raising StepFailed, is divergence (ConvergenceError carrying
+    the last good iterate, with ``hint`` on the cause); ``check(θ, k, path)`` may raise (the
+    separation test); the cap with a tolerance is ConvergenceError (with ``advice``)."""
+    path = [_copy(theta)] if record else None
+    for k in range(1, max_iterations + 1):
+        try:
+            new = update(theta)
+        except StepFailed as e:
+            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
+                                   IterativeResult(theta, k - 1, False, path)) from None
+        if record:
+            path.append(_copy(new))
+        if diverged(_flat(new)):
+            raise ConvergenceError(f"{name} diverged at iteration {k}: θ is no longer finite{hint}",
+                                   IterativeResult(theta, k - 1, False, path))
+        done = tol is not None and step_converged(_flat(theta), _flat(new), tol)
+        theta = new
+        if check is not None:
+            check(theta, k, path)
+        if done:
+            return IterativeResult(theta, k, True, path)
+    result = IterativeResult(theta, max_iterations, None if tol is None else False, path)
+    if tol is not None:
+        raise ConvergenceError(f"{name} did not converge in {max_iterations} iterations "
+                               f"(tol={tol}){advice}", result)
+    return result

@@ -227,3 +227,42 @@ def softplus(z):
 def inf(like):
     """+∞ in the scalar type of ``like`` (float infinity for rationals, which have none)."""
     return mpmath.inf if kind(like) == "mpf" else math.inf
+
+
+# ---- Parts II-III: the sigmoid, the softmax and log-sum-exp --------------------------------------
+# One home for the three responses that logistic regression (LG-1), the exponential family (EF-2,
+# SM-1) and softmax regression (SM-2) all evaluate; the public functions of those modules
+# validate their arguments and call these.
+
+__all__ += ["sigmoid", "softmax", "log_sum_exp"]
+
+
+def sigmoid(z):
+    """LG-1 (000 §5): g(z) = 1 / (1 + e^(−z)); for z < 0 evaluated as e^z / (1 + e^z) so that
+    e^(−z) is never formed for very negative z. Exact only at z = 0 (g(0) = 1/2)."""
+    if is_exact(z) and z == 0:
+        return Fraction(1, 2)
+    if z >= 0:
+        return 1 / (1 + exp(-z))
+    e = exp(z)
+    return e / (1 + e)
+
+
+def softmax(eta):
+    """SM-2 (000 §9.3): φᵢ = e^(ηᵢ − M) / Σⱼ e^(ηⱼ − M), M = maxⱼ ηⱼ (the same value as
+    e^ηᵢ / Σⱼ e^ηⱼ, with no exponential that overflows). ``eta`` is a list of scalars."""
+    top = max(eta)
+    e = [exp(v - top) for v in eta]
+    total = 0
+    for v in e:
+        total += v
+    return [v / total for v in e]
+
+
+def log_sum_exp(eta):
+    """SM-2: log Σⱼ e^ηⱼ = M + log Σⱼ e^(ηⱼ − M), M = maxⱼ ηⱼ."""
+    top = max(eta)
+    total = 0
+    for v in eta:
+        total += exp(v - top)
+    return top + log(total)

@@ -4,8 +4,8 @@ X is the design matrix (rows with x₀ = 1); y the labels in {1, ..., k}; Theta 
 parameter vectors θ₁, ..., θ_{k−1} as rows (θ_k = 0 is fixed, 000 §9.3), so k = len(Theta) + 1.
 """
 from . import inputs, linalg, scalar
-from .logistic_regression import SeparableDataError
-from .results import ConvergenceError, IterativeResult, step_converged
+from . import newton as newton_method
+from .results import ConvergenceError, IterativeResult, SeparableDataError, iterate, separable_error
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -21,30 +21,13 @@ def softmax(eta):
 
     Evaluated as e^(ηᵢ − M) / Σⱼ e^(ηⱼ − M) with M = maxⱼ ηⱼ (the same value: numerator and
     denominator are both scaled by e^(−M)), so no exponential overflows."""
-    return _softmax(inputs.vector(eta, "eta"))
-
-
-def _softmax(eta):
-    top = max(eta)
-    e = [scalar.exp(v - top) for v in eta]
-    total = 0
-    for v in e:
-        total += v
-    return [v / total for v in e]
+    return scalar.softmax(inputs.vector(eta, "eta"))
 
 
 def log_sum_exp(eta):
     """SM-2: log Σⱼ e^ηⱼ = M + log Σⱼ e^(ηⱼ − M), M = maxⱼ ηⱼ; the multinomial's a(η) with
     η_k = 0 (000 §9.3: a(η) = −log φ_k)."""
-    return _log_sum_exp(inputs.vector(eta, "eta"))
-
-
-def _log_sum_exp(eta):
-    top = max(eta)
-    total = 0
-    for v in eta:
-        total += scalar.exp(v - top)
-    return top + scalar.log(total)
+    return scalar.log_sum_exp(inputs.vector(eta, "eta"))
 
 
 # ---- SM-3: the model ----------------------------------------------------------------------------
@@ -81,13 +64,13 @@ def probabilities(X, Theta):
     """SM-3 (000 (8)): p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), i = 1..k, for every row."""
     X = inputs.matrix(X, "X")
     Theta = _parameters(Theta, len(X[0]))
-    return [_softmax(_eta(x_i, Theta)) for x_i in X]
+    return [scalar.softmax(_eta(x_i, Theta)) for x_i in X]
 
 
 def hypothesis(x, Theta):
     """SM-3 (000 §9.3): h_θ(x) = E[T(y) | x; θ] = (φ₁, ..., φ_{k−1}); φ_k = 1 − Σφᵢ."""
     x = inputs.vector(x, "x")
-    return _softmax(_eta(x, _parameters(Theta, len(x))))[:-1]
+    return scalar.softmax(_eta(x, _parameters(Theta, len(x))))[:-1]
 
 
 def predict(X, Theta):
@@ -107,11 +90,18 @@ def log_likelihood(X, y, Theta):
     """SM-4 (000 §9.3): ℓ(θ) = Σᵢ log Π_l (e^(θ_lᵀx⁽ⁱ⁾) / Σⱼ e^(θⱼᵀx⁽ⁱ⁾))^1{y⁽ⁱ⁾ = l}
     = Σᵢ (η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ), with the log-sum-exp evaluated stably."""
     X, y, Theta = _design(X, y, Theta)
-    total = 0
+    return _log_likelihood(X, y, Theta)[0]
+
+
+def _log_likelihood(X, y, Theta):
+    """(ℓ(θ), the bound on its rounding error) for validated lists."""
+    total, size = 0, 0
     for x_i, y_i in zip(X, y):
         eta = _eta(x_i, Theta)
-        total += eta[y_i - 1] - _log_sum_exp(eta)
-    return total
+        top = scalar.log_sum_exp(eta)
+        total += eta[y_i - 1] - top
+        size += abs(eta[y_i - 1]) + abs(top)
+    return total, newton_method.rounding_bound(len(X), size)
 
 
 def cross_entropy(p, p_hat):
@@ -142,7 +132,7 @@ def gradient(X, y, Theta):
 def _gradient(X, y, Theta):
     G = [[0 * t for t in theta] for theta in Theta]
     for x_i, y_i in zip(X, y):
-        phi = _softmax(_eta(x_i, Theta))
+        phi = scalar.softmax(_eta(x_i, Theta))
         for l, row in enumerate(G):
             r = (1 if y_i == l + 1 else 0) - phi[l]
             for j, x_ij in enumerate(x_i):
@@ -159,7 +149,7 @@ def _newton_system(X, y, Theta):
     A = [[zero] * size for _ in range(size)]
     g = [zero] * size
     for x_i, y_i in zip(X, y):
-        phi = _softmax(_eta(x_i, Theta))
+        phi = scalar.softmax(_eta(x_i, Theta))
         for l in range(K):
             r = (1 if y_i == l + 1 else 0) - phi[l]
             for j in range(n):
@@ -196,15 +186,23 @@ def _separated(X, y, Theta):
     return True
 
 
-def _separable_error(name, k, Theta, path):
-    return SeparableDataError(
-        f"{name}: the classes are linearly separable (the iterate of step {k} puts every "
-        "example's own class strictly on top), so the likelihood approaches 1 as ‖θ‖ grows and "
-        "no maximum likelihood θ exists", IterativeResult(Theta, k, False, path))
+SEPARATED = ("the classes are linearly separable (the iterate of step {k} puts every example's "
+             "own class strictly on top)")
 
 
-def _flat_converged(old, new, tol):
-    return step_converged([v for row in old for v in row], [v for row in new for v in row], tol)
+def _separated_classes(X, y, Theta):
+    """The classes l that θ puts strictly on top at exactly their own examples: each such class
+    is separated from the rest, so its ℓ terms approach their supremum as θ_l grows."""
+    on_top = None
+    for x_i, y_i in zip(X, y):
+        eta = _eta(x_i, Theta)
+        here = set()
+        for l, v in enumerate(eta):
+            if all(v > u for j, u in enumerate(eta) if j != l):
+                here.add(l + 1)
+        apart = {l for l in range(1, len(eta) + 1) if (l in here) == (l == y_i)}
+        on_top = apart if on_top is None else on_top & apart
+    return sorted(on_top)
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
@@ -218,58 +216,61 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     m = len(X)
-    path = [[row[:] for row in Theta]] if record else None
-    for k in range(1, max_iterations + 1):
+
+    def update(Theta):
         G = _gradient(X, y, Theta)
-        new = [[t + alpha * (g / m if average else g) for t, g in zip(row, grow)]
-               for row, grow in zip(Theta, G)]
-        if record:
-            path.append([row[:] for row in new])
-        done = tol is not None and _flat_converged(Theta, new, tol)
-        Theta = new
+        return [[t + alpha * (g / m if average else g) for t, g in zip(row, grow)]
+                for row, grow in zip(Theta, G)]
+
+    def check(Theta, k, path):
         if tol is not None and _separated(X, y, Theta):
-            raise _separable_error("softmax gradient ascent", k, Theta, path)
-        if done:
-            return IterativeResult(Theta, k, True, path)
-    result = IterativeResult(Theta, max_iterations, None if tol is None else False, path)
-    if tol is not None:
-        raise ConvergenceError(
-            f"softmax gradient ascent did not converge in {max_iterations} iterations (tol={tol})",
-            result)
-    return result
+            raise separable_error("softmax gradient ascent", k, Theta, path, SEPARATED)
+
+    return iterate("softmax gradient ascent", update, Theta, max_iterations, tol, record, check,
+                   hint=f" (alpha={alpha} is too large)")
 
 
-def newton(X, y, Theta, max_iterations=100, tol=1e-10, record=False):
-    """SM-4 (000 §9.3): Newton's method θ := θ − H⁻¹∇ℓ on the stacked parameters.
+def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):
+    """SM-4 (000 §9.3): Newton's method θ := θ − tH⁻¹∇ℓ on the stacked parameters.
 
-    Stops when maxⱼ |Δθ| <= tol · (1 + max |θ|). Separable classes raise SeparableDataError;
-    a singular H (a class absent from y, or dependent columns of X) SingularMatrixError; the
-    cap ConvergenceError."""
+    ``Theta=None`` starts at θ₁ = ... = θ_{k−1} = 0 with k the largest label of y (the usual
+    start). ``damping=True`` halves t from 1 until ℓ does not decrease (cs229.reference.newton);
+    ``damping=False`` is the notes' t = 1. Stops when a full step has
+    maxⱼ |Δθ| <= tol · (1 + max |θ|). Separable classes, or one class separable from the rest,
+    raise SeparableDataError; a singular H otherwise (a class absent from y, or dependent
+    columns of X) SingularMatrixError; the cap ConvergenceError."""
+    if Theta is None:
+        X = inputs.matrix(X, "X")
+        k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y"))
+        Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
     X, y, Theta = _design(X, y, Theta)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
-    n = len(X[0])
-    path = [[row[:] for row in Theta]] if record else None
-    for k in range(1, max_iterations + 1):
-        A, g = _newton_system(X, y, Theta)
-        try:
-            step = linalg.solve(A, g)
-        except linalg.SingularMatrixError as e:
-            raise linalg.SingularMatrixError(
-                f"softmax Newton: the Hessian is singular at iteration {k} (parameter {e.column}, "
-                f"i.e. θ_{e.column // n + 1} entry {e.column % n}, depends on the ones before it: "
-                "a class absent from y, or dependent columns of X)", column=e.column) from None
-        new = [[t + step[l * n + j] for j, t in enumerate(row)] for l, row in enumerate(Theta)]
-        if record:
-            path.append([row[:] for row in new])
-        done = _flat_converged(Theta, new, tol)
-        Theta = new
+    K, n = len(Theta), len(X[0])
+
+    def shape(flat):
+        return [flat[l * n:(l + 1) * n] for l in range(K)]
+
+    def check(Theta, k, path):
         if _separated(X, y, Theta):
-            raise _separable_error("softmax Newton", k, Theta, path)
-        if done:
-            return IterativeResult(Theta, k, True, path)
-    raise ConvergenceError(
-        f"softmax Newton did not converge in {max_iterations} iterations (tol={tol})",
-        IterativeResult(Theta, max_iterations, False, path))
+            raise separable_error("softmax Newton", k, Theta, path, SEPARATED)
+
+    def singular(e, k, Theta):
+        apart = _separated_classes(X, y, Theta) if k > 1 else []
+        if apart:
+            return separable_error(
+                "softmax Newton", k - 1, Theta, None,
+                f"class {apart[0]} is linearly separable from the others (the iterate of step "
+                "{k} puts it strictly on top exactly at its own examples; the Hessian became "
+                "singular as its θ grew)",
+                "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+        return newton_method.singular_softmax_hessian(k, e, newton_method.column_dependence(X), n)
+
+    return newton_method.maximise(
+        "softmax Newton", [v for row in Theta for v in row],
+        lambda t: _newton_system(X, y, shape(t)), lambda t: _log_likelihood(X, y, shape(t)),
+        max_iterations, tol, record, damping, check, singular, shape,
+        advice="; if ‖θ‖ keeps growing some class is nearly separable from the others and the MLE "
+               "may not exist")

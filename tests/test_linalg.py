@@ -57,10 +57,13 @@ def test_singularity_is_exact_for_fractions_and_relative_for_floats():
         linalg.solve(A, [1, 1])
     assert e.value.column == 1
     assert linalg.determinant(A) == 0
-    tiny = [[1, 0], [0, Fraction(1, 10 ** 30)]]
-    assert linalg.solve(tiny, [1, 1]) == [1, 10 ** 30]  # exact: tiny is not zero
+    nearly = [[1, 1], [1, 1 + Fraction(1, 10 ** 30)]]
+    assert linalg.solve(nearly, [1, 2]) == [1 - 10 ** 30, 10 ** 30]  # exact: not singular
     with pytest.raises(linalg.SingularMatrixError):
-        linalg.solve(S.to_float(tiny), [1.0, 1.0])  # float: below n·eps·max|A|
+        linalg.solve(S.to_float(nearly), [1.0, 2.0])  # float: 1 + 1e-30 rounds to 1
+    units = [[2.0 ** -100, 0.0], [0.0, 1.0]]  # a column in other units is not a dependent column
+    assert linalg.solve(units, [1.0, 1.0]) == [2.0 ** 100, 1.0]
+    assert linalg.solve_gram(units, [1.0, 1.0]) == [2.0 ** 100, 1.0]
     with pytest.raises(linalg.NotPositiveDefiniteError):
         linalg.cholesky([[1.0, 2.0], [2.0, 1.0]])
 

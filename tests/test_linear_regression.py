@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.linear_regression as F
@@ -148,13 +148,59 @@ def _normal_residual(X, y, theta):
     return [a - b for a, b in zip(linalg.matvec(linalg.matmul(Xt, X), theta), linalg.matvec(Xt, y))]
 
 
-def test_singular_design_is_refused_LR_12(impl):
-    X = impl.arg([[1.0, 2.0, 4.0], [1.0, 3.0, 6.0], [1.0, 5.0, 10.0], [1.0, 1.0, 2.0]])
-    with pytest.raises(linalg.SingularMatrixError, match="linearly dependent") as e:
-        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0, 4.0]))
-    assert e.value.column == 2
-    with pytest.raises(linalg.SingularMatrixError):  # fewer rows than columns
-        impl.linear_regression.normal_equations(impl.arg([[1.0, 2.0, 3.0]]), impl.arg([1.0]))
+@pytest.mark.parametrize("solver", ["cholesky", "qr"])
+def test_singular_design_names_the_dependent_column_LR_12(impl, solver):
+    X = np.array([[1.0, 2.0, 4.0], [1.0, 3.0, 6.0], [1.0, 5.0, 10.0], [1.0, 1.0, 2.0]])
+    with pytest.raises(linalg.SingularMatrixError, match=r"column 2 of X is 2 × column 1") as e:
+        impl.linear_regression.normal_equations(impl.arg(X), impl.arg([1.0, 2.0, 3.0, 4.0]),
+                                                solver=solver)
+    assert e.value.column == 2 and e.value.combination.keys() == {1}
+    assert e.value.combination[1] == pytest.approx(2.0)
+    with pytest.raises(linalg.SingularMatrixError, match="4 rows and 5 columns"):
+        impl.linear_regression.normal_equations(impl.arg(np.c_[X, X[:, 1] ** 2, X[:, 1] ** 3]),
+                                                impl.arg([1.0, 2.0, 3.0, 4.0]), solver=solver)
+    X = np.array([[1.0, 2.0, 0.0, 1.0], [1.0, 3.0, 0.0, 1.0], [1.0, 5.0, 0.0, 1.0], [1.0, 1.0, 0.0, 1.0]])
+    with pytest.raises(linalg.SingularMatrixError, match="column 2 of X is zero"):
+        impl.linear_regression.normal_equations(impl.arg(X), impl.arg([1.0, 2.0, 3.0, 4.0]), solver=solver)
+    X[:, 2] = 7.0  # a second constant column: the intercept again, in other units
+    with pytest.raises(linalg.SingularMatrixError, match="column 2 of X is 7 × column 0"):
+        impl.linear_regression.normal_equations(impl.arg(X), impl.arg([1.0, 2.0, 3.0, 4.0]), solver=solver)
+    X[:, 2] = X[:, 1]
+    with pytest.raises(linalg.SingularMatrixError, match="column 2 of X duplicates column 1"):
+        impl.linear_regression.normal_equations(impl.arg(X), impl.arg([1.0, 2.0, 3.0, 4.0]), solver=solver)
+    X[:, 2] = [1.0, 4.0, 2.0, 3.0]
+    X[:, 3] = X[:, 1] - 3 * X[:, 2]
+    with pytest.raises(linalg.SingularMatrixError,
+                       match=r"column 3 of X is a linear combination of earlier ones: 1 × column 1 \+ -3 × column 2"):
+        impl.linear_regression.normal_equations(impl.arg(X), impl.arg([1.0, 2.0, 3.0, 4.0]), solver=solver)
+
+
+@settings(max_examples=25)
+@given(S.regression_problems(), st.integers(-20, 20), st.sampled_from(["cholesky", "qr"]))
+def test_units_of_a_column_never_change_the_verdict_LR_12(p, power, solver):
+    """Multiplying a column of X by 10^power (a change of units) scales θⱼ by 10^−power and
+    never makes a full-rank design singular; an exactly dependent one stays singular."""
+    X, y = (np.array(a, dtype=float) for a in S.to_float(p)[:2])
+    scaled = X.copy()
+    scaled[:, -1] *= 10.0 ** power
+    theta = F.normal_equations(X, y, solver=solver)
+    theta_scaled = F.normal_equations(scaled, y, solver=solver)
+    assert theta_scaled[:-1] == pytest.approx(theta[:-1], rel=1e-7, abs=1e-9)
+    assert theta_scaled[-1] * 10.0 ** power == pytest.approx(theta[-1], rel=1e-7, abs=1e-9)
+    R.normal_equations(scaled.tolist(), y.tolist(), solver=solver)
+    dependent = np.c_[scaled, 3 * scaled[:, 0]]
+    for face in (F.normal_equations, lambda A, b, solver: R.normal_equations(A.tolist(), b.tolist(), solver)):
+        with pytest.raises(linalg.SingularMatrixError, match=f"column {X.shape[1]} of X"):
+            face(dependent, y, solver=solver)
+
+
+def test_overflow_is_not_called_dependence_LR_12(impl):
+    X = impl.arg([[1e200, 1.0], [2e200, 3.0], [3e200, 1.0]])
+    with pytest.raises(OverflowError, match="overflows"):
+        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0]))
+    with pytest.raises(OverflowError, match="overflows"):  # Xᵀy overflows, XᵀX does not
+        impl.linear_regression.normal_equations(impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]),
+                                                impl.arg([1e307, 1.5e308, 1.7e308]))
 
 
 def test_normal_equations_on_housing_LR_12_LR_16(impl):

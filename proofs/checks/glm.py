@@ -18,7 +18,7 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference import softmax as sm
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, numeric_erratum, sampled
+from ..checking import Step, chain, combine, damped_newton_step, numeric_erratum, sampled
 from ..registry import Outcome, check
 
 y = sp.Symbol("y", real=True)
@@ -400,13 +400,43 @@ def poisson_optimal(ctx):
         grad = max(abs(v) for v in glm.gradient(ef.POISSON, Xm, y_, fit.theta))
         # one Newton step from θ₀ equals the weighted least squares fit to the working response
         t0 = S.to_mpf(theta0)
-        newton_step = glm.newton(ef.POISSON, Xm, y_, t0, max_iterations=1, tol=mpmath.mpf(10) ** 6).theta
+        newton_step = glm.newton(ef.POISSON, Xm, y_, t0, max_iterations=1, tol=mpmath.mpf(10) ** 6,
+                                 damping=False).theta
         etas = [sum(a * b for a, b in zip(row, t0)) for row in Xm]
         w = [mpmath.exp(e) for e in etas]
         z = [e + (yi - wi) / wi for e, yi, wi in zip(etas, y_, w)]
         irls = lr.weighted_normal_equations(Xm, z, w)
         return grad + max(abs(a - b) for a, b in zip(newton_step, irls))
     return sampled(ctx, S.count_problems(), residual, _tight(ctx, 12), n=min(ctx.examples, 15))
+
+
+@check("GLM-4", "the damped Newton step: s = (XᵀWX)⁻¹∇ℓ is an ascent direction (∇ℓᵀs > 0), so "
+       "halving t from 1 finds θ + ts with ℓ(θ + ts) > ℓ(θ)", "000 §7, §9 (cs229.reference.newton)",
+       "optimality")
+def damped_newton_increases_likelihood(ctx):
+    halved = [0, 0]
+
+    def residual(p_):
+        X, y_, theta0 = p_
+        Xm = S.to_mpf(X)
+        start = [8 * t for t in S.to_mpf(theta0)]  # far out, where a full step overshoots
+
+        def one_step(theta):
+            try:
+                glm.newton(ef.POISSON, Xm, y_, theta, max_iterations=1, tol=mpmath.mpf(0))
+            except glm.ConvergenceError as e:
+                return e.result.theta
+            raise AssertionError("one step with tol = 0 cannot converge")
+        r, was_halved = damped_newton_step(
+            one_step, lambda t: ([[-a for a in row] for row in glm.hessian(ef.POISSON, Xm, y_, t)],
+                                 glm.gradient(ef.POISSON, Xm, y_, t)),
+            lambda t: glm.log_likelihood(ef.POISSON, Xm, y_, t), start)
+        halved[0] += was_halved
+        halved[1] += 1
+        return r
+    out = sampled(ctx, S.count_problems(), residual, _tight(ctx, 8), n=min(ctx.examples, 15))
+    return Outcome(out.passed, f"{out.method}, halved in {halved[0]} of {halved[1]}", out.residual,
+                   out.detail)
 
 
 # ---- SM-1 ------------------------------------------------------------------------------------

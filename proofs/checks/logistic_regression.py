@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from cs229.reference import logistic_regression as lg
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, sampled
+from ..checking import Step, chain, combine, damped_newton_step, draw, fmt, sampled
 from ..registry import Outcome, check
 
 z = sp.Symbol("z", real=True)
@@ -348,6 +348,33 @@ def newton_optimal(ctx):
         agree = max(abs(a - b) for a, b in zip(float_theta, theta)) / (1 + max(abs(t) for t in theta))
         return grad + (0 if agree < mpmath.mpf(10) ** -9 else agree)
     return sampled(ctx, S.classification_problems(), residual, _tight(ctx, 12), n=min(ctx.examples, 20))
+
+
+@check("NW-2", "the damped step: s = −H⁻¹∇ℓ is an ascent direction (∇ℓᵀs > 0), so halving t from 1 "
+       "finds θ + ts with ℓ(θ + ts) > ℓ(θ)", "000 §7 (cs229.reference.newton)", "optimality")
+def damped_newton_increases_likelihood(ctx):
+    halved = [0, 0]
+
+    def residual(p):
+        X, y, theta0 = S.to_mpf(p)
+        start = [8 * t for t in theta0]  # far out, where a full step overshoots
+
+        def one_step(theta):
+            try:
+                lg.newton(X, y, theta, max_iterations=1, tol=mpmath.mpf(0))
+            except lg.ConvergenceError as e:  # the cap, or an iterate that separates the data
+                return e.result.theta
+            raise AssertionError("one step with tol = 0 cannot converge")
+        r, was_halved = damped_newton_step(
+            one_step, lambda t: ([[-a for a in row] for row in lg.hessian(X, y, t)], lg.gradient(X, y, t)),
+            lambda t: lg.log_likelihood(X, y, t), start)
+        halved[0] += was_halved
+        halved[1] += 1
+        return r
+    out = sampled(ctx, S.classification_problems(), residual, mpmath.mpf(10) ** (8 - ctx.digits),
+                  n=min(ctx.examples, 15))
+    return Outcome(out.passed, f"{out.method}, halved in {halved[0]} of {halved[1]}", out.residual,
+                   out.detail)
 
 
 @check("NW-2", "quadratic convergence: e_{t+1}/e_t² stays bounded near the optimum", "002 §1.2.4",

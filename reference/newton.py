@@ -1,0 +1,265 @@
+"""Newton's method for the maximum-likelihood fits of Parts II–III, written once for logistic
+regression (NW-2), the GLMs (GLM-4) and softmax regression (SM-4).
+
+The notes' update (000 §7) is θ := θ − H⁻¹∇ℓ(θ). For these log-likelihoods H = −A with
+A = XᵀWX positive semi-definite (W = diag(a″(θᵀx⁽ⁱ⁾)), or its block form for softmax), so the
+Newton direction is s = A⁻¹∇ℓ.
+
+**The damped step** (``damping=True``, the default). Along the Newton direction,
+d/dt ℓ(θ + ts) at t = 0 is ∇ℓᵀs = ∇ℓᵀA⁻¹∇ℓ, which is > 0 whenever ∇ℓ ≠ 0 and A is positive
+definite. So ℓ(θ + ts) > ℓ(θ) for every small enough t > 0, and halving t from 1 finds such a
+t in finitely many halvings: θ := θ + ts with the first t in 1, ½, ¼, … at which ℓ does not
+decrease. The direction is still the notes' Newton direction; only its length changes, and near
+the maximum t = 1 is always taken, so the convergence is still quadratic. A step at which ℓ
+cannot be evaluated (g(θᵀx) overflows, η leaves the family's domain) is halved too. "Does not
+decrease" allows for rounding (``rounding_bound``; 0 in exact arithmetic), and a full step
+small enough to meet the stopping test is taken without the test. ``damping=False`` is the
+notes' literal update.
+
+**The start.** Newton from θ = 0 is the notes' (``start="zero"``). From the data
+(``start="data"``), as IRLS texts and R's ``glm`` begin: μ₀ = (y + ȳ)/2 (inside the family's
+range even where y is at its edge, 0 counts or 0/1 labels), η₀ = g⁻¹(μ₀), w₀ = a″(η₀), the
+working response z₀ = η₀ + (y − μ₀)/w₀, and θ₀ the weighted least-squares fit XᵀW₀Xθ₀ = XᵀW₀z₀.
+
+The functions here take validated lists (the public functions of logistic_regression, glm and
+softmax validate first).
+"""
+from . import exponential_family as ef
+from . import linalg, scalar
+from .results import ConvergenceError, IterativeResult, StepFailed, diverged, step_converged
+
+__all__ = [
+    "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
+    "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
+    "column_dependence",
+]
+
+MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is not an ascent direction
+
+
+def glm_system(fam, X, y, theta):
+    """(A, ∇ℓ) = (XᵀWX, Xᵀ(y − g(Xθ))) for a GLM family with T(y) = y (NW-2, GLM-4):
+    W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]), H = −A. The upper triangle is accumulated
+    example by example and mirrored. A value that overflows or an η outside the family's
+    domain raises StepFailed."""
+    n = len(theta)
+    zero = 0 * theta[0]
+    A = [[zero] * n for _ in range(n)]
+    g = [zero] * n
+    for x_i, y_i in zip(X, y):
+        eta = linalg.dot(x_i, theta)
+        try:
+            fam.check_eta(eta)
+        except ValueError:
+            raise StepFailed("η left the family's domain") from None
+        try:
+            r = y_i - fam.response(eta)
+            w = fam.variance(eta)
+        except OverflowError:
+            r = w = scalar.inf(eta)
+        if not (scalar.isfinite(r) and scalar.isfinite(w)):
+            raise StepFailed("g(θᵀx) overflowed")
+        for j in range(n):
+            g[j] += r * x_i[j]
+            wx = w * x_i[j]
+            for k in range(j, n):
+                A[j][k] += wx * x_i[k]
+    for j in range(n):
+        for k in range(j):
+            A[j][k] = A[k][j]
+    return A, g
+
+
+def rounding_bound(terms, size):
+    """2 (m + 8) · eps · size: how far rounding can move the difference of two computed
+    log-likelihoods, each a sum of m terms whose parts (log b, ηy, a(η), …) have absolute
+    values adding up to at most ``size``; a sum of m terms errs by at most (m − 1)·eps times
+    that, and 8 roundings cover the few inside a term. 0 in exact arithmetic."""
+    return 2 * (terms + 8) * scalar.eps(size) * size
+
+
+def glm_log_likelihood(fam, X, y, theta):
+    """(ℓ(θ), its rounding bound) with ℓ = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾) (GLM-4); StepFailed where
+    ℓ is not defined or not finite at θ."""
+    total, size = 0, 0
+    try:
+        for x_i, y_i in zip(X, y):
+            eta = linalg.dot(x_i, theta)
+            term = ef.log_density(fam, y_i, eta)
+            total += term
+            size += abs(term) + abs(eta * y_i) + abs(fam.a(eta))
+    except (ValueError, OverflowError) as e:
+        raise StepFailed(str(e)) from None
+    if not scalar.isfinite(total):
+        raise StepFailed("ℓ(θ) is not finite")
+    return total, rounding_bound(len(X), size)
+
+
+def data_start(fam, X, y):
+    """θ₀ from the data (GLM-4; the IRLS start): the weighted least-squares fit of the working
+    response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀)."""
+    m, n = len(X), len(X[0])
+    y_bar = 0 * X[0][0]  # in the scalar type of X: labels and counts arrive as ints
+    for y_i in y:
+        y_bar += y_i
+    y_bar = y_bar / m
+    if fam is ef.BERNOULLI and (y_bar == 0 or y_bar == 1):
+        raise ValueError(f"y: every label is {y[0]}, so ℓ(θ) approaches 0 as the intercept grows "
+                         "without bound and no maximum likelihood θ exists")
+    if fam is ef.POISSON and y_bar == 0:
+        raise ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
+                         "likelihood θ exists")
+    A = [[0 * y_bar] * n for _ in range(n)]
+    b = [0 * y_bar] * n
+    for x_i, y_i in zip(X, y):
+        mu = (y_i + y_bar) / 2
+        eta = fam.link(mu)
+        w = fam.variance(eta)
+        z = eta + (y_i - mu) / w
+        for j in range(n):
+            wx = w * x_i[j]
+            b[j] += wx * z
+            for k in range(j, n):
+                A[j][k] += wx * x_i[k]
+    for j in range(n):
+        for k in range(j):
+            A[j][k] = A[k][j]
+    return linalg.solve_gram(A, b)
+
+
+def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=False,
+             damping=True, check=None, singular=None, shape=None, advice="",
+             origin="theta"):
+    """Newton's method θ := θ + t·A⁻¹∇ℓ on a flat parameter list (NW-2, GLM-4, SM-4), with t
+    halved from 1 until ℓ does not decrease (``damping``; t = 1 always otherwise).
+
+    ``system(θ)`` gives (A, ∇ℓ); ``log_likelihood(θ)`` gives ℓ and the bound on its rounding
+    error (``rounding_bound``); both raise StepFailed
+    where they are not defined. ``shape(θ)`` turns the flat list into the parameters reported
+    (default: as is); ``check(θ, k, path)`` runs on every new iterate (the separation test);
+    ``singular(error, k, θ)`` turns a SingularMatrixError of the system at iteration k into
+    the error to raise. Stops when a full step has maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|): that
+    step is taken whole (ℓ cannot resolve a change so small), and a halved step never ends the
+    iteration. extra["step_lengths"] lists the t of each step;
+    ``origin`` names the start in the error raised when ℓ or the system is not defined there."""
+    shape = shape or (lambda t: t)
+    one = theta[0] ** 0
+    path = [shape(theta[:])] if record else None
+    lengths = []
+    if damping:
+        try:
+            ell, bound = log_likelihood(theta)
+        except StepFailed as e:
+            raise ValueError(f"{origin}: {name} cannot start there, ℓ(θ) is not defined ({e})") from None
+    for k in range(1, max_iterations + 1):
+        try:
+            A, g = system(theta)
+        except StepFailed as e:
+            if k == 1:
+                raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
+            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
+                                   IterativeResult(shape(theta), k - 1, False, path)) from None
+        try:
+            s = linalg.solve_gram(A, g)
+        except linalg.SingularMatrixError as e:
+            raise (singular(e, k, shape(theta)) if singular else e) from None
+        except OverflowError as e:
+            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
+                                   IterativeResult(shape(theta), k - 1, False, path)) from None
+        t = one
+        new = [a + b for a, b in zip(theta, s)]
+        done = step_converged(theta, new, tol)
+        if damping and not done:
+            for _ in range(MAX_HALVINGS + 1):
+                try:
+                    new_ell, new_bound = log_likelihood(new)
+                    if new_ell >= ell - bound:
+                        break
+                except StepFailed:
+                    pass
+                t = t / 2
+                new = [a + t * b for a, b in zip(theta, s)]
+            else:
+                raise ConvergenceError(
+                    f"{name}: ℓ did not increase along the Newton direction at iteration {k}, "
+                    f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
+                    "ill-conditioned)", IterativeResult(shape(theta), k - 1, False, path))
+        lengths.append(t)
+        if record:
+            path.append(shape(new[:]))
+        if diverged(new):
+            raise ConvergenceError(f"{name} diverged at iteration {k}: θ is no longer finite",
+                                   IterativeResult(shape(theta), k - 1, False, path))
+        theta = new
+        if damping and not done:
+            ell, bound = new_ell, new_bound
+        if check is not None:
+            check(shape(theta), k, path)
+        if done:
+            return IterativeResult(shape(theta), k, True, path, {"step_lengths": lengths})
+    raise ConvergenceError(
+        f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
+        IterativeResult(shape(theta), max_iterations, False, path, {"step_lengths": lengths}))
+
+
+def singular_hessian(name, hessian="−XᵀWX", parameter="column", of=" of X"):
+    """For ``maximise``: the SingularMatrixError of a Newton fit whose Hessian is singular at
+    iteration k, naming which column depends on which (on the examples that carry weight)."""
+    def error(e, k, theta):
+        return linalg.SingularMatrixError(
+            f"{name}: the Hessian {hessian} is singular at iteration {k}: "
+            f"{linalg.dependence(e.column, e.combination, parameter, of)}, on the examples that "
+            "carry weight", column=e.column, combination=e.combination)
+    return error
+
+
+def number_of_classes(labels):
+    """k for labels in 1..k when no Θ gives it (SM-4's zero start): the largest label, each of
+    1..k present (a class absent from y makes the Hessian singular, and a huge label must not
+    size Θ)."""
+    present = set(int(v) for v in labels)
+    k = max(present)
+    missing = next((c for c in range(1, len(present) + 2) if c not in present), None)
+    if k < 2:
+        raise ValueError("y: softmax regression needs labels in 1..k with k >= 2, got only 1")
+    if missing is not None and missing < k:
+        raise ValueError(f"y: class {missing} of 1..{k} does not occur; with Theta=None, k is the "
+                         "largest label and every class in 1..k must be present")
+    return k
+
+
+def origin(theta, start):
+    """How errors name the start of a Newton fit: the given ``theta``, or the ``start`` rule."""
+    if theta is not None:
+        return "theta"
+    return ("theta (the start from the data, start='data')" if start == "data"
+            else "theta (θ = 0, start='zero')")
+
+
+def column_dependence(X):
+    """The SingularMatrixError of XᵀX when the columns of X are dependent (None otherwise): at
+    a start where every example carries weight, a singular Hessian comes from X itself."""
+    Xt = linalg.transpose(X)
+    try:
+        linalg.solve_gram(linalg.matmul(Xt, X), [0 * X[0][0]] * len(X[0]))
+    except linalg.SingularMatrixError as e:
+        return e
+    except OverflowError:
+        return None
+    return None
+
+
+def singular_softmax_hessian(k, e, columns, n):
+    """The SingularMatrixError of softmax Newton (SM-4) at iteration k: the dependent columns of
+    X where XᵀX is singular (``columns``, its error), else the parameter that depends on the
+    others."""
+    if columns is not None:
+        cause = linalg.dependence(columns.column, columns.combination, of=" of X")
+        return linalg.SingularMatrixError(
+            f"softmax Newton: the Hessian is singular at iteration {k}: {cause}",
+            column=columns.column, combination=columns.combination)
+    return linalg.SingularMatrixError(
+        f"softmax Newton: the Hessian is singular at iteration {k}: parameter {e.column} "
+        f"(θ_{e.column // n + 1} entry {e.column % n}) depends on the ones before it (a class "
+        "absent from y, or one whose examples carry no weight)", column=e.column,
+        combination=e.combination)

@@ -1,0 +1,188 @@
+"""Newton's method as written once in cs229.reference.newton and cs229.fast._glm_core (NW-2,
+GLM-4, SM-4): the damped step, the data start, the notes' literal iteration, the errors; fast
+and reference take the same steps (the same step lengths t, iterates equal to rounding)."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.datasets import load_iris
+
+import cs229.fast.glm as FG
+import cs229.fast.logistic_regression as FL
+import cs229.fast.softmax as FS
+import cs229.reference.glm as RG
+import cs229.reference.logistic_regression as RL
+import cs229.reference.softmax as RS
+from cs229.proofs import strategies as S
+from cs229.reference import exponential_family as ef
+from cs229.reference import linalg, newton
+from cs229.reference import linear_regression as lr
+from cs229.reference.results import ConvergenceError, SeparableDataError
+
+
+def _same_path(reference, fast, one_step, hessian):
+    """The same outcome in both faces: the same error; or the same number of iterations and step
+    lengths, the same answer (1e-9), and every step of the reference's path taken again by the
+    fast face from the reference's iterate, to rounding (eps times the condition number of the
+    Hessian solved there). Comparing whole paths instead would measure how the Newton map
+    amplifies rounding far from the optimum, not whether the faces take the same steps."""
+    try:
+        a = reference()
+    except (linalg.SingularMatrixError, ConvergenceError) as e:
+        with pytest.raises(type(e)):
+            fast()
+        return
+    b = fast()
+    assert a.iterations == b.iterations
+    assert a.extra["step_lengths"] == b.extra["step_lengths"]
+    final = np.asarray(b.theta, dtype=float)
+    assert np.abs(np.asarray(a.theta, dtype=float) - final).max() <= 1e-9 * max(1.0, np.abs(final).max())
+    for k in range(a.iterations):
+        start, expected = np.asarray(a.path[k], dtype=float), np.asarray(a.path[k + 1], dtype=float)
+        try:
+            step = one_step(start)
+        except ConvergenceError as e:  # the cap of one iteration, before convergence
+            step = e.result
+        assert step.extra["step_lengths"] == [a.extra["step_lengths"][k]]
+        bound = 1e-14 * np.linalg.cond(hessian(start)) * max(1.0, np.abs(expected).max())
+        assert np.abs(np.asarray(step.theta, dtype=float) - expected).max() <= bound, (k, bound)
+
+
+@settings(max_examples=20)
+@given(S.count_problems(), st.sampled_from([1, 2, 4]))
+def test_damped_poisson_newton_takes_the_reference_steps_GLM_4(p, far):
+    X, y, theta = S.to_float(p)
+    start = [far * t for t in theta]
+    Xa, ya = np.array(X), np.array(y, dtype=float)
+    _same_path(lambda: RG.poisson_regression(X, y, start, record=True),
+               lambda: FG.poisson_regression(Xa, ya, np.array(start), record=True),
+               lambda t: FG.poisson_regression(Xa, ya, t, max_iterations=1),
+               lambda t: FG.hessian("poisson", Xa, ya, t))
+
+
+@settings(max_examples=20)
+@given(S.classification_problems(), st.sampled_from([1, 2, 4]), st.sampled_from(["zero", "data"]))
+def test_damped_logistic_newton_takes_the_reference_steps_NW_2(p, far, start):
+    X, y, theta = S.to_float(p)
+    given_start = [far * t for t in theta] if far > 1 else None
+    Xa, ya = np.array(X), np.array(y, dtype=float)
+    _same_path(lambda: RL.newton(X, y, given_start, record=True, start=start),
+               lambda: FL.newton(Xa, ya, None if given_start is None else np.array(given_start),
+                                 record=True, start=start),
+               lambda t: FL.newton(Xa, ya, t, max_iterations=1),
+               lambda t: FL.hessian(Xa, ya, t))
+
+
+@settings(max_examples=15)
+@given(S.multiclass_problems())
+def test_softmax_newton_from_zero_takes_the_reference_steps_SM_4(p):
+    X, y, _ = S.to_float(p)
+    Xa, ya = np.array(X), np.array(y)
+    _same_path(lambda: RS.newton(X, y, record=True), lambda: FS.newton(Xa, ya, record=True),
+               lambda T: FS.newton(Xa, ya, T, max_iterations=1),
+               lambda T: FS.hessian(Xa, ya, T))
+
+
+@settings(max_examples=15)
+@given(S.count_problems())
+def test_the_data_start_is_the_weighted_least_squares_fit_of_the_working_response_GLM_4(p):
+    """μ₀ = (y + ȳ)/2, η₀ = log μ₀, w₀ = μ₀, z₀ = η₀ + (y − μ₀)/w₀: θ₀ = WLS(X, z₀, w₀)."""
+    X, y, _ = S.to_float(p)
+    y_bar = sum(y) / len(y)
+    mu = [(v + y_bar) / 2 for v in y]
+    z = [np.log(u) + (v - u) / u for u, v in zip(mu, y)]
+    expected = lr.weighted_normal_equations(X, z, mu)
+    fit = RG.poisson_regression(X, y, record=True)
+    assert np.allclose(fit.path[0], expected, rtol=1e-12, atol=1e-12)
+    fast = FG.poisson_regression(np.array(X), np.array(y, dtype=float), record=True)
+    assert np.allclose(fast.path[0], expected, rtol=1e-12, atol=1e-12)
+
+
+@settings(max_examples=10)
+@given(S.count_problems())
+def test_undamped_from_zero_is_the_notes_iteration_GLM_4(p):
+    """θ_{t+1} = θ_t − H⁻¹∇ℓ, written out here with the public Hessian and gradient."""
+    X, y, _ = S.to_float(p)
+    theta = [0.0] * len(X[0])
+    path = [theta]
+    for _ in range(3):
+        H, g = RG.hessian("poisson", X, y, theta), RG.gradient("poisson", X, y, theta)
+        step = linalg.solve(H, g)
+        theta = [t - s for t, s in zip(theta, step)]
+        path.append(theta)
+    with pytest.raises(ConvergenceError) as caught:
+        RG.poisson_regression(X, y, start="zero", damping=False, max_iterations=3, tol=0.0,
+                              record=True)
+    assert np.allclose(caught.value.result.path, path, rtol=1e-10, atol=1e-12)
+    assert caught.value.result.extra["step_lengths"] == [1.0, 1.0, 1.0]
+
+
+def test_start_and_damping_are_validated_in_both_faces(impl):
+    X, y = impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), impl.arg([1, 0, 1])
+    with pytest.raises(ValueError, match="start must be one of 'data', 'zero'"):
+        impl.glm.newton("poisson", X, y, start="ones")
+    with pytest.raises(TypeError, match="start must be one of"):
+        impl.logistic_regression.newton(X, y, start=0)
+    with pytest.raises(ValueError, match="solver must be one of 'cholesky', 'qr'"):
+        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0]), solver="svd")
+
+
+def test_no_maximum_likelihood_start_is_named_in_both_faces(impl):
+    X = impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    with pytest.raises(ValueError, match="every count is 0"):
+        impl.glm.poisson_regression(X, impl.arg([0, 0, 0]))
+    with pytest.raises(ValueError, match="every label is 1"):
+        impl.glm.newton("bernoulli", X, impl.arg([1, 1, 1]))
+
+
+def test_a_start_outside_the_gamma_domain_names_theta(impl):
+    """The exponential family needs η < 0: a WLS start that leaves the domain is named."""
+    X = impl.arg([[1.0, -3.0], [1.0, 0.0], [1.0, 3.0], [1.0, 6.0]])
+    y = impl.arg([0.01, 0.1, 100.0, 0.02])
+    with pytest.raises(ValueError, match=r"^theta .*start='data'.*cannot start there"):
+        impl.glm.newton("exponential", X, y)
+    with pytest.raises(ValueError, match=r"^theta: GLM Newton cannot start there"):
+        impl.glm.newton("exponential", X, y, impl.arg([1.0, 0.0]))
+    fit = impl.glm.newton("exponential", X, y, impl.arg([-1.0, 0.0]))  # halving keeps η < 0
+    assert fit.converged and fit.extra["step_lengths"][0] < 1
+
+
+def test_singular_hessian_names_the_dependent_column(impl):
+    X = impl.arg([[1.0, 1.0, 2.0], [1.0, 2.0, 4.0], [1.0, 3.0, 6.0], [1.0, 5.0, 10.0]])
+    with pytest.raises(linalg.SingularMatrixError,
+                       match=r"GLM Newton: the Hessian −XᵀWX is singular at iteration 1: column 2 of X is 2 × column 1"):
+        impl.glm.newton("poisson", X, impl.arg([1, 2, 3, 5]), start="zero")
+    with pytest.raises(linalg.SingularMatrixError, match="column 2 of X is 2 × column 1"):
+        impl.logistic_regression.newton(X, impl.arg([1, 0, 1, 0]))
+    with pytest.raises(linalg.SingularMatrixError, match="column 2 of X is 2 × column 1"):
+        impl.softmax.newton(X, impl.arg([1, 2, 3, 1]))
+
+
+def test_softmax_default_start_is_zero_with_k_the_largest_label_SM_4(impl):
+    X = impl.arg(S.to_float([[1, 0.5], [1, -1], [1, 2], [1, 0], [1, 1.5], [1, -0.5]]))
+    y = impl.arg([1, 2, 3, 3, 2, 1])
+    zero = impl.softmax.newton(X, y, impl.arg([[0.0, 0.0], [0.0, 0.0]]), record=True)
+    default = impl.softmax.newton(X, y, record=True)
+    assert np.array_equal(np.asarray(default.path, dtype=float), np.asarray(zero.path, dtype=float))
+    with pytest.raises(ValueError, match="class 2 of 1..3 does not occur"):
+        impl.softmax.newton(X, impl.arg([1, 3, 3, 3, 1, 1]))
+    with pytest.raises(ValueError, match="k >= 2"):
+        impl.softmax.newton(X, impl.arg([1, 1, 1, 1, 1, 1]))
+
+
+def test_one_class_separable_from_the_rest_is_called_separation_SM_4(impl):
+    """Iris on sepal length and width: setosa is linearly separable from the other two, so its
+    θ grows without bound and the Hessian becomes singular; the error says separation."""
+    d = load_iris()
+    X = np.c_[np.ones(150), d.data[:, :2]]
+    with pytest.raises(SeparableDataError, match="class 1 is linearly separable from the others"):
+        impl.softmax.newton(impl.arg(X), impl.arg(d.target + 1))
+
+
+def test_newton_helpers_refuse_what_they_cannot_size():
+    assert newton.number_of_classes([1, 2, 3, 3]) == 3
+    with pytest.raises(ValueError, match="class 2 of 1..1000000000000"):
+        newton.number_of_classes([1, 10 ** 12])
+    assert newton.rounding_bound(10, 0) == 0
+    assert newton.data_start(ef.GAUSSIAN, [[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]], [1.0, 3.0, 5.0]) == \
+        pytest.approx([1.0, 2.0])
