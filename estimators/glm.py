@@ -24,7 +24,8 @@ _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
     average : bool, default=True
         "gd": divide the gradient by m, so that α does not depend on m.
     theta0 : array-like of shape (n_features + 1,) or (n_features,), default=None
-        The starting θ (θ₀ first when ``fit_intercept``); None is θ = 0.
+        The starting θ (θ₀ first when ``fit_intercept``); None is the IRLS start from the data
+        for Newton (μ₀ = (y + ȳ)/2, as R's glm) and θ = 0 for "gd".
     verbose : int, default=0
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration."""
@@ -55,7 +56,8 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         family = _fast.exponential_family(self._family_name())  # checks the name
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
-        start = np.zeros(Xd.shape[1]) if self.theta0 is None else self.theta0
+        # Newton's own start without θ₀ is the IRLS start from the data (GLM-4)
+        start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)
         tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2

@@ -7,7 +7,7 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
                                     as_vector, check_tol, positive, positive_int, same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.inputs import choice
+from cs229.reference.inputs import choice, flag
 from cs229.reference.newton import origin, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
@@ -129,6 +129,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     if tol is None:
         raise ValueError("tol must be a number for newton")
     start = choice(start, "start", ("data", "zero"))
+    damping = flag(damping, "damping")
     where = origin(theta, start)
     if theta is None:
         theta = core.data_start(X, y, code, shape) if start == "data" else np.zeros(X.shape[1])

@@ -9,7 +9,7 @@ import numpy as np
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
                                     check_tol, positive, positive_int, same_length, sgd_schedule)
-from cs229.reference.inputs import choice
+from cs229.reference.inputs import choice, flag
 from cs229.reference.newton import singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
 
@@ -262,6 +262,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     if tol is None:
         raise ValueError("tol must be a number for newton")
     start = choice(start, "start", ("zero", "data"))
+    damping = flag(damping, "damping")
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":

@@ -14,6 +14,7 @@ from scipy.linalg.cython_blas cimport dsyrk
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
                                     positive_int, same_length)
+from cs229.reference.inputs import flag
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import number_of_classes, rounding_bound, singular_softmax_hessian
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
@@ -376,6 +377,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     tol = check_tol(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
+    damping = flag(damping, "damping")
     K, n = Theta.shape
 
     def shape(flat):

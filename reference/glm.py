@@ -163,6 +163,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     if tol is None:
         raise ValueError("tol must be a number for newton")
     start = inputs.choice(start, "start", ("data", "zero"))
+    damping = inputs.flag(damping, "damping")
     where = newton_method.origin(theta, start)
     if theta is None:
         theta = newton_method.data_start(fam, X, y) if start == "data" else [0 * X[0][0]] * len(X[0])

@@ -205,3 +205,10 @@ def choice(value, name, options):
     if value not in options:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
     return value
+
+
+def flag(value, name):
+    """A yes/no option (e.g. Newton's ``damping``): True or False (numpy's bool too), read once."""
+    if not isinstance(value, bool) and type(value).__name__ != "bool_":
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)

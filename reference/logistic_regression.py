@@ -330,6 +330,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     if tol is None:
         raise ValueError("tol must be a number for newton")
     start = inputs.choice(start, "start", ("zero", "data"))
+    damping = inputs.flag(damping, "damping")
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":

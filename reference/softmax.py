@@ -248,6 +248,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     tol = inputs.tolerance(tol)
     if tol is None:
         raise ValueError("tol must be a number for newton")
+    damping = inputs.flag(damping, "damping")
     K, n = len(Theta), len(X[0])
 
     def shape(flat):

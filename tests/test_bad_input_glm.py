@@ -20,6 +20,7 @@ VALID = {
     "predict": dict(family="poisson", X=X, theta=THETA),
     "log_likelihood": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
     "gradient": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
+    "hessian": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
     "gradient_ascent": dict(family="poisson", X=X, y=COUNTS, theta=THETA, alpha=0.01,
                             max_iterations=5, tol=None),
     "newton": dict(family="poisson", X=X, y=COUNTS, theta=THETA, max_iterations=50),
@@ -28,7 +29,9 @@ VALID = {
 TABLE = Table(F, R, VALID, parameters={
     "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial")],
     "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("family", "cauchy"),
-               ("family", ef.multinomial(3))],
+               ("family", ef.multinomial(3)), ("start", "ones"), ("start", 0, TypeError),
+               ("damping", "yes", TypeError)],
+    "poisson_regression": [("start", "mean")],
     "predict": [("family", 3)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})

@@ -37,6 +37,7 @@ TABLE = Table(F, R, valid={
     "stochastic_gradient_descent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0)],
     "lwr_weights": [("tau", 0.0), ("tau", -2.0)],
     "lwr_predict": [("tau", 0.0)],
+    "normal_equations": [("solver", "svd"), ("solver", None, TypeError)],
     "polynomial_features": [("degree", 0)],
 }, others={"IterativeResult", "ConvergenceError"})
 install(TABLE, globals())

@@ -37,7 +37,8 @@ TABLE = Table(F, R, VALID, parameters={
     "batch_gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0)],
     "perceptron_update": [("alpha", 0.0)],
     "perceptron": [("alpha", -1.0), ("max_epochs", 0), ("order", [5, 4, 3, 2, 1, 1])],
-    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None)],
+    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("start", "ones"),
+               ("start", 1, TypeError), ("damping", "yes", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, 2.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"sigmoid", "threshold", "IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())

@@ -30,7 +30,7 @@ VALID = {
 }
 TABLE = Table(F, R, VALID, parameters={
     "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0)],
-    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None)],
+    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("damping", "yes", TypeError)],
     "cross_entropy": [("p_hat", np.array([0.2, 0.0, 0.8]))],
 }, labels={(n, "y"): [0.5, 0.0, 4.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})

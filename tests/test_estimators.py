@@ -293,8 +293,10 @@ def test_glm_starts_from_theta0_EF_5():
     start = np.r_[-1.0, 0.0, 0.0, 0.0]                  # η = −1 < 0 at every example
     est = E.GLM(family="exponential", theta0=start).fit(X / 4, y)
     assert np.array_equal(est.theta_, glm.newton("exponential", _ones(X / 4), y, start).theta)
+    est = E.GLM(family="exponential").fit(X / 4, y)    # Newton's IRLS start from the data
+    assert np.array_equal(est.theta_, glm.newton("exponential", _ones(X / 4), y).theta)
     with pytest.raises(ValueError, match="domain"):
-        E.GLM(family="exponential").fit(X / 4, y)       # θ = 0 gives η = 0, outside the domain
+        E.GLM(family="exponential", theta0=np.zeros(4)).fit(X / 4, y)  # η = 0, outside the domain
 
 
 def test_gda_is_gda_fit_GDA_1_GDA_2_GDA_3():
