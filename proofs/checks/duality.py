@@ -8,12 +8,13 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from cs229.reference import duality as du
-from cs229.reference import linalg
+from cs229.reference import kernels as kr
+from cs229.reference import linalg, scalar
 from cs229.reference import margins as mg
 
 from .. import strategies as S
 from ..checking import exact, Step, chain, combine, draw, fmt
-from ..registry import Erratum, Outcome, check
+from ..registry import Erratum, Outcome, Quote, check
 
 
 # exact checks are decided per point; at most 20 points keep the audit within its budget
@@ -54,8 +55,12 @@ QPS = st.one_of(S.convex_qps(2, 2, 0), S.convex_qps(2, 3, 1), S.convex_qps(3, 3,
 
 # ---- LD-1 ------------------------------------------------------------------------------------
 
+LAGRANGIAN_EQUALITY = Quote("000", 1019, r"\mathcal{L}(w,\beta) = f(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
+STATIONARY_EQUALITY = Quote("000", 1025, r"\frac{\partial \mathcal{L}}{\partial w_i} = 0; \quad \frac{\partial \mathcal{L}}{\partial \beta_i} = 0")
+
+
 @check("LD-1", "Lagrange multipliers: ∂L/∂w = 0, ∂L/∂β = 0 give the equality-constrained minimum",
-       "000 V §5", "optimality")
+       "000 V §5", "optimality", quotes=(LAGRANGIAN_EQUALITY, STATIONARY_EQUALITY))
 def equality_constrained(ctx):
     w = sp.Matrix(sp.symbols("w1 w2", real=True))
     beta = sp.symbols("beta1 beta2", real=True)
@@ -86,8 +91,14 @@ def equality_constrained(ctx):
 
 # ---- LD-2 ------------------------------------------------------------------------------------
 
+GENERALIZED_LAGRANGIAN = Quote("000", 1040, r"\mathcal{L}(w,\alpha,\beta) = f(w) + \sum_{i=1}^{k} \alpha_i g_i(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
+THETA_P = Quote("000", 1044, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)")
+THETA_P_INFINITE = Quote("000", 1051, r"= \infty.")
+THETA_P_CASES = Quote("000", 1056, r"\theta_{\mathcal{P}}(w) = \begin{cases} f(w) & \text{if } w \text{ satisfies primal constraints} \\ \infty & \text{otherwise.} \end{cases}")
+
+
 @check("LD-2", "θ_P(w) = max_{α≥0,β} L = f(w) if w is feasible, +∞ otherwise ((1)-(2))", "000 V §5",
-       "identity")
+       "identity", quotes=(GENERALIZED_LAGRANGIAN, THETA_P, THETA_P_INFINITE, THETA_P_CASES))
 def theta_P_cases(ctx):
     M = 10 ** 6
 
@@ -116,8 +127,13 @@ def theta_P_cases(ctx):
 
 # ---- LD-3 ------------------------------------------------------------------------------------
 
+THETA_D = Quote("000", 1068, r"\theta_{\mathcal{D}}(\alpha, \beta) = \min_{w} \mathcal{L}(w, \alpha, \beta)")
+WEAK_DUALITY = Quote("000", 1080, r"d^* = \max_{\alpha,\beta: \alpha_i \ge 0} \min_{w} \mathcal{L}(w,\alpha,\beta) \le \min_{w} \max_{\alpha,\beta: \alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta) = p^*")
+WEAK_DUALITY_001 = Quote("001", 39, r"For any  $f(w)$  and  $g_i(w)$ ,  $d^* \leq p^*$")
+
+
 @check("LD-3", "weak duality: θ_D(α, β) ≤ θ_P(w) for every w and α ≥ 0, β (random convex problems)",
-       "000 V §5; 001", "identity")
+       "000 V §5; 001", "identity", quotes=(THETA_D, WEAK_DUALITY, WEAK_DUALITY_001))
 def weak_duality(ctx):
     def holds(p):
         qp, w, alpha, beta = p
@@ -131,8 +147,11 @@ def weak_duality(ctx):
     return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20))
 
 
+MAX_MIN = Quote("000", 1082, 'this follows from the "max min" of a function always being less than or equal to the "min max."')
+
+
 @check("LD-3", "max_i min_j L ≤ min_j max_i L (the reason the notes give for d* ≤ p*)", "000 V §5",
-       "identity")
+       "identity", quotes=(MAX_MIN,))
 def max_min_le_min_max(ctx):
     def holds(L):
         max_min = max(min(row) for row in L)
@@ -142,33 +161,83 @@ def max_min_le_min_max(ctx):
     return _exact(ctx, tables, holds)
 
 
+DUAL_VALUE_PRINTED = Quote("000", 1076, r"d^* = \max_{\alpha,\beta: \alpha_i \geq 0} \theta_{\mathcal{D}}(w)")
+DUAL_VALUE_SECOND_COPY = Quote("000", 1605, r"d^* = \max_{\alpha,\beta:\alpha>0} \theta_{\mathcal{D}}(w)")
+PRINTED_MULTIPLIER_DOMAIN = sp.Interval.open(0, sp.oo)  # the second copy's α > 0 (the first: αᵢ ≥ 0)
+DUAL_PROBLEM = Quote("000", 1074, r"\max_{\alpha,\beta:\alpha_i \ge 0} \theta_{\mathcal{D}}(\alpha,\beta)")
+
+
+def _inactive_example():
+    """min w² s.t. w − 1 ≤ 0 (the constraint is inactive at w* = 0): θ_D(α) = min_w L(w, α)
+    solved symbolically, and d* = max_{α≥0} θ_D(α) with its maximiser."""
+    w = sp.Symbol("w", real=True)
+    alpha = sp.Symbol("alpha", nonnegative=True)
+    L = w ** 2 + alpha * (w - 1)
+    inner = sp.solve(sp.diff(L, w), w)[0]  # L is strictly convex in w: its stationary point
+    theta_D = sp.expand(L.subs(w, inner))
+    candidates = [a for a in sp.solve(sp.diff(theta_D, alpha), alpha) if a >= 0] + [sp.Integer(0)]
+    best = max(candidates, key=lambda a: theta_D.subs(alpha, a))
+    return w, alpha, theta_D, best, theta_D.subs(alpha, best)
+
+
+@check("LD-3", "d* = max over α ≥ 0 of θ_D(α, β): the printed θ_D(w) takes the wrong variable",
+       "000 V §5", "derivation", quotes=(THETA_D, DUAL_PROBLEM, DUAL_VALUE_PRINTED, DUAL_VALUE_SECOND_COPY))
+def dual_value_variable(ctx):
+    """θ_D is a function of the multipliers (the w is minimised out); written θ_D(w) under a
+    max over α, β the maximand does not depend on α, β at all, and its value is θ_D at the
+    free w rather than d*."""
+    w, alpha, theta_D, _, d_star = _inactive_example()
+    return chain([
+        Step(d_star, "d* = max_{α≥0} θ_D(α) for min w² s.t. w − 1 ≤ 0, θ_D(α) = " + sp.sstr(theta_D)),
+        Step(theta_D.subs(alpha, w), "the printed max_{α,β: αᵢ≥0} θ_D(w): constant in α, β",
+             corrected=d_star, quote=DUAL_VALUE_PRINTED,
+             printed="d* = max_{α,β: αᵢ≥0} θ_D(w)  (both copies of Part V)",
+             fixed="d* = max_{α,β: αᵢ≥0} θ_D(α, β), as the dual problem above it prints"),
+    ], "LD-3", "000 V §5", "min w² s.t. w − 1 ≤ 0")
+
+
 @check("LD-3", "d* = max over α ≥ 0 (the second copy prints α > 0, where the max need not exist)",
-       "000 V §5", "identity")
+       "000 V §5", "identity", quotes=(DUAL_VALUE_SECOND_COPY, DUAL_PROBLEM))
 def dual_domain(ctx):
     """min w² s.t. w − 1 ≤ 0: the constraint is inactive at w* = 0, so α* = 0 and
-    θ_D(α) = −α²/4 − α < 0 = d* for every α > 0."""
+    θ_D(α) = −α²/4 − α < 0 = d* for every α > 0: over α > 0 the max is not attained."""
+    w, alpha, theta_D, best, d_star = _inactive_example()
     one = Fraction(1)
     problem = du.Problem(du.Quadratic([0 * one], 0, [[2 * one]]), [du.Quadratic([one], -one)])
-    d_star = du.theta_D(problem, [0])
     p_star = du.solve_qp(problem).value
     alphas = draw(ctx, S.positive_rationals(Fraction(1, 64), 8, 64))
-    below = [a for a in alphas if du.theta_D(problem, [a]) < d_star]
-    exact_form = all(du.theta_D(problem, [a]) == -a * a / 4 - a for a in alphas)
-    passed = d_star == p_star == 0 and exact_form and len(below) == len(alphas)
-    errata = (Erratum("LD-3", "000 V §5 (second copy, line 1605)",
-                      "d* = max_{α,β: α>0} θ_D(w)",
-                      "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (as the first copy prints): the maximiser may have αᵢ = 0",
-                      f"min w² s.t. w − 1 ≤ 0: d* = θ_D(0) = 0 but θ_D(α) = −α²/4 − α < 0 at every α > 0, "
-                      f"e.g. θ_D({below[0]}) = {du.theta_D(problem, [below[0]])}",
-                      "transcription"),) if below else ()
-    return Outcome(passed, f"exact; {len(alphas)} values of α > 0", 0.0,
+    # the reference's θ_D agrees with the symbolic one at α = 0 and at the drawn α > 0
+    agrees = all(du.theta_D(problem, [a]) == theta_D.subs(alpha, a) for a in alphas + [0])
+    passed = d_star == p_star and agrees
+    errata = ()
+    if best not in PRINTED_MULTIPLIER_DOMAIN:
+        a = min(alphas)
+        errata = (Erratum("LD-3", "000 V §5 (second copy)", "d* = max_{α,β: α>0} θ_D(w)",
+                          "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (the first copy prints αᵢ ≥ 0): the maximiser may "
+                          "have αᵢ = 0",
+                          f"min w² s.t. w − 1 ≤ 0: d* = θ_D(α = {best}) = {d_star}, but θ_D(α) = "
+                          f"{sp.sstr(theta_D)} < {d_star} for every α > 0 (e.g. α = {a}: θ_D = "
+                          f"{du.theta_D(problem, [a])}), so no α > 0 attains the max",
+                          "transcription", DUAL_VALUE_SECOND_COPY),)
+    return Outcome(passed, f"symbolic and exact; {len(alphas)} values of α > 0", 0.0,
                    "" if passed else "the inactive-constraint example did not behave as derived", errata)
 
 
 # ---- LD-4 ------------------------------------------------------------------------------------
 
+STRONG_DUALITY = Quote("000", 1094, r"$p^* = d^* = \mathcal{L}(w^*, \alpha^*, \beta^*)$")
+KKT_3 = Quote("000", 1096, r"\frac{\partial}{\partial w_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, n")
+KKT_4 = Quote("000", 1099, r"\frac{\partial}{\partial \beta_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, l")
+KKT_5 = Quote("000", 1102, r"\alpha_i^* g_i(w^*) = 0, i = 1, \dots, k")
+KKT_6 = Quote("000", 1105, r"g_i(w^*) \leq 0, \quad i = 1, \dots, k \tag{6}")
+KKT_7 = Quote("000", 1107, r"\alpha^* \ge 0, \quad i = 1, \dots, k \tag{7}")
+KKT_SUFFICIENT = Quote("000", 1109, r"if some  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  satisfy the KKT conditions, then it is also a solution to the primal and dual problems")
+COMPLEMENTARITY = Quote("000", 1111, r"it implies that if  $\alpha_i^* > 0$ , then  $g_i(w^*) = 0$")
+
+
 @check("LD-4", "at the solution: KKT (3)-(7) hold exactly and p* = d* = L(w*, α*, β*) = θ_D(α*, β*)",
-       "000 V §5", "optimality")
+       "000 V §5", "optimality", quotes=(STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_SUFFICIENT,
+                                         COMPLEMENTARITY))
 def kkt_at_solutions(ctx):
     def holds(p):
         qp, v = p
@@ -185,7 +254,7 @@ def kkt_at_solutions(ctx):
 
 
 @check("LD-4", "the KKT checker names the failing condition and by how much", "000 V §5 (3)-(7)",
-       "identity")
+       "identity", quotes=(KKT_3, KKT_4, KKT_5, KKT_6, KKT_7))
 def kkt_checker_reports(ctx):
     def holds(qp):
         problem = _problem(qp)
@@ -205,60 +274,179 @@ def kkt_checker_reports(ctx):
     return _exact(ctx, QPS, holds, n=min(ctx.examples, 20))
 
 
+SLATER_001 = Quote("001", 41, "Strong duality also holds if  $f(w)$  is convex and  $g_i(w)$  is convex, and there exists a feasible  $w$")
+SLATER_000 = Quote("000", 1088, "this means that there exists some w so that  $g_i(w) < 0$  for all i")
+
+
+def _norm_gap(w):
+    """g(w) = ‖w‖ − w₁ (convex), exact where ‖w‖ is rational."""
+    return scalar.sqrt(w[0] * w[0] + w[1] * w[1]) - w[0]
+
+
 @check("LD-4", "strong duality needs a strictly feasible point (001: 'a feasible w')", "001 Duality - notes",
-       "identity")
+       "identity", quotes=(SLATER_001, SLATER_000))
 def strong_duality_needs_slater(ctx):
-    """f(w) = w₂, g(w) = ‖w‖ − w₁ (both convex), feasible set {w₂ = 0, w₁ ≥ 0}, p* = 0. At
-    w = (t, −s): L = −s + α(√(t² + s²) − t) ≤ −s + αs²/(2t), so with s = M + 1 and
-    t = αs²/2 + 1, L < −M: θ_D(α) = −∞ for every α ≥ 0 and d* = −∞ < p*. No w has g(w) < 0."""
-    def L(w, a):
-        return w[1] + a * (mpmath.sqrt(w[0] ** 2 + w[1] ** 2) - w[0])
+    """w ∈ ℝ², f(w) = w₂, g(w) = ‖w‖ − w₁ (both convex): g ≤ 0 only on {w₂ = 0, w₁ ≥ 0}, where
+    g = 0, so a feasible w exists and no strictly feasible one; p* = 0. At w = ((k²−1)r, −2kr),
+    ‖w‖ = (k²+1)r exactly and L(w, α) = w₂ + αg(w) = 2r(α − k): with k > α and r large, L is below
+    any bound, so θ_D(α) = −∞ for every α ≥ 0 and d* = −∞ < p*."""
     pairs = draw(ctx, st.tuples(S.rationals(0, 8), st.integers(1, 10 ** 6)))
     gap, witness = True, None
+    for a, M in pairs:
+        k = int(a) + 2  # α − k ≤ −1, so L = 2M(α − k) ≤ −2M
+        w = (Fraction((k * k - 1) * M), Fraction(-2 * k * M))
+        value = w[1] + a * _norm_gap(w)
+        if not (_norm_gap(w) >= 0 and value < -M):
+            gap = False
+        if witness is None or a > witness[0]:
+            witness = (a, M, w, value)
+    feasible = [(Fraction(t), Fraction(0)) for t in range(4)]
+    on_boundary = all(_norm_gap(w) == 0 and w[1] == 0 for w in feasible)  # p* = f = 0 on the feasible set
+    # no strictly feasible point: g(w) = ‖w‖ − w₁ ≥ |w₁| − w₁ ≥ 0 (g at drawn points, 50 digits)
+    strict = draw(ctx, S.vectors(2))
     with mpmath.workdps(ctx.digits):
-        for a, M in pairs:
-            a = mpmath.mpf(a.numerator) / a.denominator
-            s = mpmath.mpf(M + 1)
-            w = (a * s * s / 2 + 1, -s)
-            if not L(w, a) < -M:
-                gap = False
-            if witness is None or a > witness[0]:
-                witness = (a, M, w)
-        feasible_value = L((mpmath.mpf(3), mpmath.mpf(0)), mpmath.mpf(1))
-        strict = draw(ctx, S.vectors(2))
         no_slater = all(mpmath.sqrt(S.to_mpf(x) ** 2 + S.to_mpf(y) ** 2) - S.to_mpf(x) >= 0 for x, y in strict)
-    passed = gap and no_slater and feasible_value == 0
-    errata = (Erratum("LD-4", "001 Lecture 11, Duality - notes (line 41)",
-                      "strong duality also holds if f(w) is convex and gᵢ(w) is convex, and there exists a feasible w",
-                      "… and there exists a strictly feasible w (gᵢ(w) < 0 for all i; Slater, as 000 V §5 says)",
-                      f"f = w₂, g = ‖w‖ − w₁ ≤ 0: p* = 0 at w = (3, 0), but at α = {fmt(witness[0])}, "
-                      f"w = ({fmt(witness[2][0])}, {fmt(witness[2][1])}) gives L < −{witness[1]}: d* = −∞"),) if gap else ()
-    return Outcome(passed, f"{len(pairs)} (α, M) at {ctx.digits} digits; {len(strict)} points", 0.0,
+    passed = gap and no_slater and on_boundary
+    errata = ()
+    if gap:
+        a, M, w, value = witness
+        errata = (Erratum("LD-4", "001 Duality - notes",
+                          "strong duality also holds if f(w) is convex and gᵢ(w) is convex, and there exists a "
+                          "feasible w",
+                          "… and there exists a strictly feasible w (gᵢ(w) < 0 for all i; Slater, as 000 V §5 says)",
+                          f"w ∈ ℝ², f(w) = w₂, g(w) = ‖w‖ − w₁ ≤ 0: feasible only on w₂ = 0, w₁ ≥ 0 (where g = 0), "
+                          f"p* = 0; but at α = {a}, w = ({w[0]}, {w[1]}) has ‖w‖ = {scalar.sqrt(w[0] ** 2 + w[1] ** 2)} "
+                          f"and L(w, α) = {value} < −{M}: θ_D(α) = −∞ for every α ≥ 0, d* = −∞",
+                          quote=SLATER_001),)
+    return Outcome(passed, f"{len(pairs)} (α, M), exact; {len(strict)} points", 0.0,
                    "" if passed else "the counterexample did not behave as derived", errata)
+
+
+KKT_EXISTENCE = Quote("000", 1094, r"there must exist  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  so that  $w^*$  is the solution to the primal problem")
+ASSUMPTIONS = Quote("000", 1088, r"Suppose further that the constraints  $g_i$  are (strictly) feasible")
+
+# min f(w) s.t. g(w) ≤ 0 over w ∈ ℝ: convex, strictly feasible, and no minimiser (eʷ > 0 = p*)
+W = sp.Symbol("w", real=True)
+UNATTAINED = (sp.exp(W), W)
+
+
+def _extremum(expr, x, domain, lowest=True):
+    """inf (or sup) of a smooth expr(x) over an interval: the stationary points inside, the
+    ends in the interval and the limits at the others. Returns (value, attained)."""
+    values = []
+    for point in sp.solveset(sp.diff(expr, x), x, domain):
+        values.append((sp.simplify(expr.subs(x, point)), True))
+    for end, side in ((domain.inf, "+"), (domain.sup, "-")):
+        if end in domain:
+            values.append((sp.simplify(expr.subs(x, end)), True))
+        else:
+            values.append((sp.limit(expr, x, end, side if end.is_finite else None), False))
+    pick = min if lowest else max
+    best = pick(v for v, _ in values)
+    return best, any(v == best and attained for v, attained in values)
+
+
+def _one_dimensional_duality(f, g):
+    """min f(w) s.t. g(w) ≤ 0 over w ∈ ℝ (f, g smooth and convex): p* and whether a w attains it,
+    θ_D at α = 0 and at α > 0 (symbolic), d* and whether an α attains it, and the KKT points
+    (w, α) found by the two cases of complementarity (5): α = 0, or g(w) = 0."""
+    alpha = sp.Symbol("alpha", positive=True)
+    feasible = sp.solveset(g <= 0, W, sp.S.Reals)
+    p_star, primal_attained = _extremum(f, W, feasible)
+    theta_zero, _ = _extremum(f, W, sp.S.Reals)
+    theta_positive, _ = _extremum(f + alpha * g, W, sp.S.Reals)
+    if theta_positive == -sp.oo:
+        d_star, dual_attained = theta_zero, True
+    else:
+        best, attained = _extremum(theta_positive, alpha, sp.Interval.open(0, sp.oo), lowest=False)
+        d_star, dual_attained = max((theta_zero, True), (best, attained), key=lambda t: (t[0], t[1]))
+    kkt = [(w, 0) for w in sp.solveset(sp.diff(f, W), W, feasible)]
+    for w in sp.solveset(g, W, sp.S.Reals):
+        a = sp.simplify(-sp.diff(f, W).subs(W, w) / sp.diff(g, W).subs(W, w))
+        if a >= 0:
+            kkt.append((w, a))
+    return p_star, primal_attained, theta_positive, d_star, dual_attained, kkt
 
 
 @check("LD-4", "convexity and Slater give d* = p*, not a minimiser w* (000: 'there must exist w*')",
-       "000 V §5", "identity")
+       "000 V §5", "identity", quotes=(ASSUMPTIONS, KKT_EXISTENCE))
 def primal_attainment(ctx):
-    """min eʷ s.t. w ≤ 0 is convex and strictly feasible (w = −1), p* = d* = 0, but no w* attains
-    it: every feasible w has e^(w−1) < eʷ. The KKT triple exists when p* is attained, as for
-    every strictly convex QP checked above."""
-    candidates = draw(ctx, S.rationals(-8, 0))
-    with mpmath.workdps(ctx.digits):
-        improvable = all(mpmath.exp(mpmath.mpf(w.numerator) / w.denominator - 1)
-                         < mpmath.exp(mpmath.mpf(w.numerator) / w.denominator) for w in candidates)
-        # θ_D(α) = min_w eʷ + αw = α − α log α (α > 0), → 0 = p* as α → 0⁺
-        theta = [a - a * mpmath.log(a) for a in (mpmath.mpf(10) ** -k for k in range(1, 30))]
-    passed = improvable and all(t > 0 for t in theta) and theta[-1] < mpmath.mpf(10) ** -25
-    errata = (Erratum("LD-4", "000 V §5 (line 1094)",
-                      "under our above assumptions [f, gᵢ convex, hᵢ affine, gᵢ strictly feasible], there must "
-                      "exist w*, α*, β* so that w* is the solution to the primal problem …",
-                      "… if moreover the primal minimum is attained (e.g. f = ½‖w‖² with a non-empty feasible "
-                      "set), there exist w*, α*, β* …; otherwise only p* = d* holds",
-                      f"min eʷ s.t. w ≤ 0: p* = d* = 0 is not attained; at w = {fmt(candidates[0])}, "
-                      f"w − 1 is feasible with a smaller eʷ"),) if improvable else ()
-    return Outcome(passed, f"{len(candidates)} candidates at {ctx.digits} digits", 0.0,
-                   "" if passed else "the counterexample did not behave as derived", errata)
+    """min eʷ s.t. w ≤ 0 meets the printed assumptions (eʷ and w convex, g(−1) = −1 < 0), and
+    p* = d* = 0; but eʷ > 0 for every w, so no w* attains p*, and the KKT system
+    eʷ + α = 0, αw = 0, w ≤ 0, α ≥ 0 has no solution. (θ_D(α) = −∞ for every α > 0, as
+    eʷ + αw → −∞ when w → −∞; d* = θ_D(0) = inf eʷ = 0.)"""
+    f, g = UNATTAINED
+    convex = all(sp.simplify(sp.diff(e, W, 2)).is_nonnegative for e in (f, g))
+    strictly_feasible = sp.solveset(g < 0, W, sp.S.Reals)
+    slater = strictly_feasible is not sp.S.EmptySet
+    p_star, primal_attained, theta_positive, d_star, dual_attained, kkt = _one_dimensional_duality(f, g)
+    facts = (f"f = {sp.sstr(f)}, g = {sp.sstr(g)}: p* = {p_star}, d* = {d_star}, "
+             f"θ_D(α > 0) = {sp.sstr(theta_positive)}, KKT points {kkt or 'none'}")
+    failures = []
+    if not (convex and slater):
+        failures.append("the example does not meet the printed assumptions")
+    if p_star != d_star:
+        failures.append(f"strong duality fails in the example: {facts}")
+    errata = ()
+    if not primal_attained and not kkt:
+        errata = (Erratum(
+            "LD-4", "000 V §5",
+            "under our above assumptions [f, gᵢ convex, hᵢ affine, gᵢ strictly feasible], there must "
+            "exist w*, α*, β* so that w* is the solution to the primal problem … and w*, α*, β* "
+            "satisfy the KKT conditions",
+            "… if moreover the primal minimum is attained (e.g. f = ½‖w‖² on a non-empty closed "
+            "feasible set), there exist w*, α*, β* …; otherwise only p* = d* holds",
+            f"w ∈ ℝ, min {sp.sstr(f)} s.t. {sp.sstr(g)} ≤ 0 (convex; g < 0 on ({strictly_feasible.inf}, "
+            f"{strictly_feasible.sup})): p* = d* = {p_star}, but {sp.sstr(f)} > {p_star} at every w, so no w* "
+            f"attains p*; θ_D(α) = {sp.sstr(theta_positive)} for α > 0 and d* = θ_D(0) = {d_star}; "
+            f"{sp.sstr(sp.diff(f, W) + sp.Symbol('α') * sp.diff(g, W))} = 0 has no solution with α ≥ 0, so no "
+            "(w*, α*) meets ""(3)-(7)", quote=KKT_EXISTENCE),)
+    elif primal_attained != bool(kkt):
+        failures.append(f"a KKT point and an attained minimum should come together: {facts}")
+    return Outcome(not failures, "symbolic (one variable)", 0.0, "; ".join(failures) or facts, errata)
+
+
+HESSIAN_FOOTNOTE = Quote("000", 1090, "When f has a Hessian, then it is convex if and only if the Hessian is positive semi-definite")
+HESSIAN_EXAMPLES = Quote("000", 1090, r"$f(w) = w^T w$  is convex; similarly, all linear (and affine) functions are also convex")
+
+
+def _midpoint_gap(A, c, u, v):
+    """(f(u) + f(v))/2 − f((u + v)/2) for f(w) = ½wᵀAw + cᵀw: ≥ 0 at every pair when f is convex."""
+    f = lambda w: linalg.dot(w, linalg.matvec(A, w)) / 2 + linalg.dot(c, w)  # noqa: E731
+    mid = [(a + b) / 2 for a, b in zip(u, v)]
+    return (f(u) + f(v)) / 2 - f(mid)
+
+
+@check("LD-4", "fn 3: a twice-differentiable f is convex iff its Hessian is PSD; wᵀw and affine "
+       "functions are convex", "000 V §5 fn 3", "identity", quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES))
+def convex_iff_hessian_psd(ctx):
+    """For f(w) = ½wᵀAw + cᵀw (Hessian A): when A is PSD the midpoint inequality
+    f((u+v)/2) ≤ (f(u)+f(v))/2 holds at drawn pairs; when it is not, Mercer's test gives z with
+    zᵀAz < 0 and the inequality fails at u = z, v = −z (the gap is zᵀAz/2 there). The two printed
+    examples: ∇²(wᵀw) = 2I and ∇²(aᵀw + b) = 0, both PSD."""
+    n = 3
+    w = sp.Matrix(sp.symbols(f"w1:{n + 1}", real=True))
+    a = sp.Matrix(sp.symbols(f"a1:{n + 1}", real=True))
+    examples = [sp.hessian((w.T * w)[0], list(w)), sp.hessian((a.T * w)[0] + sp.Symbol("b"), list(w))]
+    examples_psd = all(kr.mercer_test([[sp.Rational(v) for v in row] for row in H.tolist()]).valid
+                       for H in examples)
+
+    @st.composite
+    def quadratics(draw_):
+        k = draw_(st.integers(1, 3))
+        A = draw_(st.one_of(S.symmetric_matrices(k), S.psd_matrices(k)))
+        return A, draw_(S.vectors(k)), draw_(S.vectors(k)), draw_(S.vectors(k))
+
+    def agrees(p):
+        A, c, u, v = p
+        verdict = kr.mercer_test(A)
+        if verdict.valid:
+            return _midpoint_gap(A, c, u, v) >= 0
+        z = verdict.witness
+        return _midpoint_gap(A, c, z, [-t for t in z]) < 0
+    drawn = _exact(ctx, quadratics(), agrees, n=min(ctx.examples, 20))
+    return combine(drawn, Outcome(examples_psd, "symbolic (n=3)", 0.0,
+                                  "" if examples_psd else "a printed example has a Hessian that is not PSD"))
 
 
 # ---- OMC-1 -----------------------------------------------------------------------------------
@@ -302,8 +490,19 @@ def _crossing(F, outside, inside):
     return inside
 
 
+PROBLEM_A = Quote("000", 981, r"\max_{\gamma, w, b} \ \gamma")
+PROBLEM_A_CONSTRAINT = Quote("000", 983, r"y^{(i)}(w^T x^{(i)} + b) \ge \gamma")
+PROBLEM_B = Quote("000", 990, r"\max_{\hat{\gamma}, w, b} \frac{\hat{\gamma}}{||w||}")
+PROBLEM_B_CONSTRAINT = Quote("000", 991, r"y^{(i)}(w^T x^{(i)} + b) \ge \hat{\gamma}")
+PROBLEM_C = Quote("000", 999, r"\min_{w,b} \frac{1}{2} ||w||^2")
+PROBLEM_C_CONSTRAINT = Quote("000", 1001, r"y^{(i)}(w^T x^{(i)} + b) \ge 1")
+PROBLEM_002_A = Quote("002", 547, r"\max_{w,b} \quad & \gamma \\ \text{s.t.} \quad & \frac{y^{(i)}(w^T x^{(i)} + b)}{\|w\|} \geq \gamma")
+PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
+
+
 @check("OMC-1", "the three problems of §4 (and 002's two) share the optimum, each solved directly",
-       "000 V §4; 002 §1.5.1", "optimality")
+       "000 V §4; 002 §1.5.1", "optimality", quotes=(PROBLEM_A, PROBLEM_A_CONSTRAINT, PROBLEM_B, PROBLEM_B_CONSTRAINT,
+                                                     PROBLEM_C, PROBLEM_C_CONSTRAINT, PROBLEM_002_A, PROBLEM_002_C))
 def three_problems(ctx):
     """(c) min ½‖w‖² s.t. y(wᵀx + b) ≥ 1 by exact active sets; (b) max γ̂/‖w‖ s.t.
     y(wᵀx + b) ≥ γ̂ by exact enumeration of the nearest-point candidates; (a) max γ s.t.
@@ -333,10 +532,69 @@ def three_problems(ctx):
                    "" if bad is None else f"problems disagree at {fmt(bad)}")
 
 
+UNIT_NORM_NONCONVEX = Quote("000", 988, 'the "||w|| = 1" constraint is a nasty (non-convex) one')
+RATIO_NONCONCAVE = Quote("000", 993, r"nasty (again, non-convex) objective  $\frac{\hat{\gamma}}{||w||}$  function")
+QP_CONVEX = Quote("000", 1003, "an optimization problem with a convex quadratic objective and only linear constraints")
+QP_CONDITIONS = Quote("000", 1171, r"the conditions required for  $p^* = d^*$  and the KKT conditions")
+
+
+def _unit(t):
+    """A rational point of the unit circle (the stereographic parametrisation)."""
+    return [(1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)]
+
+
+@check("OMC-1", "‖w‖ = 1 is a non-convex constraint and γ̂/‖w‖ a non-concave objective; (c) is a convex QP, "
+       "strictly feasible on separable data", "000 V §4, §6", "identity",
+       quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, QP_CONVEX, QP_CONDITIONS))
+def problem_shapes(ctx):
+    """(a): two distinct unit vectors u, v have ‖(u + v)/2‖² = (1 + uᵀv)/2 < 1, so the set
+    ‖w‖ = 1 is not convex. (b): along w = (s, 0), γ̂ = 1, the objective 1/s at the midpoint of
+    s = a and s = b is 2/(a + b) < (1/a + 1/b)/2 whenever a ≠ b, so a maximised objective fails
+    concavity. (c): ∇² of ½‖w‖² in (w, b) is diag(I, 0) (PSD) and each gᵢ is affine (zero
+    Hessian); on separable data 2(w*, b*) has gᵢ = 1 − 2y⁽ⁱ⁾(w*ᵀx⁽ⁱ⁾ + b*) ≤ −1 < 0 (Slater)."""
+    def sphere(p):
+        s_, t = p
+        u, v = _unit(s_), _unit(t)
+        on = linalg.dot(u, u) == 1 == linalg.dot(v, v)
+        mid = [(a + b) / 2 for a, b in zip(u, v)]
+        return on and linalg.dot(mid, mid) < 1
+    pairs = st.tuples(S.rationals(), S.rationals()).filter(lambda p: p[0] != p[1])
+    a_ = _exact(ctx, pairs, sphere, n=min(ctx.examples, 20))
+
+    def ratio(p):
+        lo, hi = p
+        return 2 / (lo + hi) < (1 / lo + 1 / hi) / 2
+    scales = st.tuples(S.positive_rationals(), S.positive_rationals()).filter(lambda p: p[0] != p[1])
+    b_ = _exact(ctx, scales, ratio, n=min(ctx.examples, 20))
+
+    n = 2
+    w = sp.symbols(f"w1:{n + 1}", real=True)
+    b, y = sp.symbols("b y", real=True)
+    x = sp.symbols(f"x1:{n + 1}", real=True)
+    variables = list(w) + [b]
+    objective = sp.hessian(sum(v ** 2 for v in w) / 2, variables)
+    constraint = sp.hessian(-y * (sum(p * q for p, q in zip(w, x)) + b) + 1, variables)
+    shapes = (kr.mercer_test([[sp.Rational(v) for v in row] for row in objective.tolist()]).valid
+              and constraint == sp.zeros(n + 1, n + 1))
+
+    def slater(p):
+        X, y_ = p
+        w_star, b_star, _ = du.solve_optimal_margin(X, y_)
+        return all(1 - 2 * t * (linalg.dot(w_star, xi) + b_star) <= -1 for xi, t in zip(X, y_))
+    c_ = _exact(ctx, S.separable_sets(2, 4, 6), slater, n=min(ctx.examples, 8))
+    return combine(a_, b_, c_, Outcome(shapes, "symbolic (n=2)", 0.0,
+                                       "" if shapes else "(c) is not a convex QP with affine constraints"))
+
+
 # ---- OMC-2 -----------------------------------------------------------------------------------
 
+MARGIN_CONSTRAINT = Quote("000", 1122, r"g_i(w) = -y^{(i)}(w^T x^{(i)} + b) + 1 \le 0")
+SUPPORT_VECTORS = Quote("000", 1124, r"we will have  $\alpha_i > 0$  only for the training examples that have functional margin exactly equal to one")
+ACTIVE_MARGIN = Quote("000", 1665, r"g_i(w) = 0 \Rightarrow y^{(i)}(w^T x^{(i)} + b) = 1")
+
+
 @check("OMC-2", "gᵢ = −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) + 1; αᵢ > 0 only where the functional margin is exactly 1",
-       "000 V §6", "optimality")
+       "000 V §6", "optimality", quotes=(MARGIN_CONSTRAINT, SUPPORT_VECTORS, ACTIVE_MARGIN))
 def support_vectors_on_margin(ctx):
     def holds(p):
         X, y = p
