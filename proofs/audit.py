@@ -153,9 +153,9 @@ def _check_data(row):
             "method": o.method,
             "worst_residual": o.residual if o.residual != float("inf") else None,
             "verdict": row.verdict.lower(), "detail": o.detail, "seconds": round(row.seconds, 3)}
-    quotes = getattr(c, "quotes", None) or getattr(o, "quotes", None)
+    quotes = tuple(dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)))
     if quotes:
-        data["quotes"] = list(quotes)
+        data["quotes"] = [q.data() for q in quotes]
     return data
 
 

@@ -68,7 +68,7 @@ def test_a_false_step_fails_unless_recorded_as_an_erratum():
     verdicts = [r.outcome.passed for r in report.rows]
     assert verdicts == [False, True, False]
     assert "does not follow" in report.rows[0].outcome.detail
-    assert len(report.errata) == 1 and "x=" in report.errata[0].counterexample
+    assert len(report.errata) == 1 and "x = " in report.errata[0].counterexample
     assert not report.ok
 
 
