@@ -1,6 +1,7 @@
 """Part V §4-6 checks: the three optimal margin problems, Lagrange duality, weak and strong
 duality, the KKT conditions and support vectors (000 V §4-6; 001 "Duality - notes"; 002 §1.5.1)."""
 import functools
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -13,9 +14,11 @@ from cs229.reference import linalg, scalar
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, draw, fmt
+from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt
 from ..registry import Erratum, Outcome, Quote, check
 
+
+THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
 # exact checks are decided per point; at most 20 points keep the audit within its budget
 _exact = functools.partial(exact, cap=20)
@@ -49,6 +52,27 @@ def _betas_for(qp):
     return st.lists(S.rationals(), min_size=len(qp[4]), max_size=len(qp[4]))
 
 
+def _moved(solution):
+    """A mutant's answer: the first entry of w moved by 1."""
+    w, rest = solution
+    return [w[0] + 1] + list(w[1:]), rest
+
+
+def _moved_point(point):
+    w, _ = _moved((point.w, None))
+    return du.KKTPoint(w, point.alpha, point.beta, point.value)
+
+
+def _doubled_margin(result):
+    gamma, t = result
+    return (None if gamma is None else 2 * gamma), t
+
+
+def _doubled_solution(solution):
+    w, b, alpha = solution
+    return [2 * v for v in w], 2 * b, alpha
+
+
 QPS = st.one_of(S.convex_qps(2, 2, 0), S.convex_qps(2, 3, 1), S.convex_qps(3, 3, 1),
                 S.convex_qps(2, 2, 1, strictly_convex=False))
 
@@ -59,6 +83,7 @@ LAGRANGIAN_EQUALITY = Quote("000", 1019, r"\mathcal{L}(w,\beta) = f(w) + \sum_{i
 STATIONARY_EQUALITY = Quote("000", 1025, r"\frac{\partial \mathcal{L}}{\partial w_i} = 0; \quad \frac{\partial \mathcal{L}}{\partial \beta_i} = 0")
 
 
+@relies_on(du, "equality_lagrange", lambda f: lambda problem: _moved(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-1", "Lagrange multipliers: ∂L/∂w = 0, ∂L/∂β = 0 give the equality-constrained minimum",
        "000 V §5", "optimality", quotes=(LAGRANGIAN_EQUALITY, STATIONARY_EQUALITY))
 def equality_constrained(ctx):
@@ -97,6 +122,7 @@ THETA_P_INFINITE = Quote("000", 1051, r"= \infty.")
 THETA_P_CASES = Quote("000", 1056, r"\theta_{\mathcal{P}}(w) = \begin{cases} f(w) & \text{if } w \text{ satisfies primal constraints} \\ \infty & \text{otherwise.} \end{cases}")
 
 
+@relies_on(du, "theta_P", lambda f: lambda problem, w, tol=0: problem.f(w), "θ_P(w) = f(w) also where w is infeasible")
 @check("LD-2", "θ_P(w) = max_{α≥0,β} L = f(w) if w is feasible, +∞ otherwise ((1)-(2))", "000 V §5",
        "identity", quotes=(GENERALIZED_LAGRANGIAN, THETA_P, THETA_P_INFINITE, THETA_P_CASES))
 def theta_P_cases(ctx):
@@ -132,6 +158,7 @@ WEAK_DUALITY = Quote("000", 1080, r"d^* = \max_{\alpha,\beta: \alpha_i \ge 0} \m
 WEAK_DUALITY_001 = Quote("001", 39, r"For any  $f(w)$  and  $g_i(w)$ ,  $d^* \leq p^*$")
 
 
+@relies_on(du, "theta_D", lambda f: lambda problem, alpha=(), beta=(): f(problem, alpha, beta) + 1, "θ_D raised by 1")
 @check("LD-3", "weak duality: θ_D(α, β) ≤ θ_P(w) for every w and α ≥ 0, β (random convex problems)",
        "000 V §5; 001", "identity", quotes=(THETA_D, WEAK_DUALITY, WEAK_DUALITY_001))
 def weak_duality(ctx):
@@ -150,13 +177,21 @@ def weak_duality(ctx):
 MAX_MIN = Quote("000", 1082, 'this follows from the "max min" of a function always being less than or equal to the "min max."')
 
 
+def _max_min(L):
+    return max(min(row) for row in L)
+
+
+def _min_max(L):
+    return min(max(row[j] for row in L) for j in range(len(L[0])))
+
+
+@relies_on(THIS, "_min_max", lambda f: lambda L: min(min(row) for row in L), "min over both indices for min_j max_i")
 @check("LD-3", "max_i min_j L ≤ min_j max_i L (the reason the notes give for d* ≤ p*)", "000 V §5",
        "identity", quotes=(MAX_MIN,))
 def max_min_le_min_max(ctx):
+    """L as a table, i indexing rows (the multipliers) and j columns (the points w)."""
     def holds(L):
-        max_min = max(min(row) for row in L)
-        min_max = min(max(row[j] for row in L) for j in range(len(L[0])))
-        return max_min <= min_max
+        return _max_min(L) <= _min_max(L)
     tables = st.integers(1, 6).flatmap(lambda r: st.integers(1, 6).flatmap(lambda c: S.matrices(r, c)))
     return _exact(ctx, tables, holds)
 
@@ -210,7 +245,7 @@ def dual_domain(ctx):
     agrees = all(du.theta_D(problem, [a]) == theta_D.subs(alpha, a) for a in alphas + [0])
     passed = d_star == p_star and agrees
     errata = ()
-    if best not in PRINTED_MULTIPLIER_DOMAIN:
+    if best not in as_printed(PRINTED_MULTIPLIER_DOMAIN, sp.Interval(0, sp.oo), key="α > 0"):
         a = min(alphas)
         errata = (Erratum("LD-3", "000 V §5 (second copy)", "d* = max_{α,β: α>0} θ_D(w)",
                           "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (the first copy prints αᵢ ≥ 0): the maximiser may "
@@ -235,6 +270,7 @@ KKT_SUFFICIENT = Quote("000", 1109, r"if some  $w^*$ ,  $\alpha^*$ ,  $\beta^*$ 
 COMPLEMENTARITY = Quote("000", 1111, r"it implies that if  $\alpha_i^* > 0$ , then  $g_i(w^*) = 0$")
 
 
+@relies_on(du, "solve_qp", lambda f: lambda problem: _moved_point(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-4", "at the solution: KKT (3)-(7) hold exactly and p* = d* = L(w*, α*, β*) = θ_D(α*, β*)",
        "000 V §5", "optimality", quotes=(STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_SUFFICIENT,
                                          COMPLEMENTARITY))
@@ -253,6 +289,8 @@ def kkt_at_solutions(ctx):
     return _exact(ctx, _with(QPS, _points_for), holds, n=min(ctx.examples, 20))
 
 
+@relies_on(du, "kkt_check", lambda f: lambda problem, w, alpha=(), beta=(), tol=0: f(problem, w, alpha, beta, 10 ** 9),
+           "a tolerance of 10⁹: every violation forgiven")
 @check("LD-4", "the KKT checker names the failing condition and by how much", "000 V §5 (3)-(7)",
        "identity", quotes=(KKT_3, KKT_4, KKT_5, KKT_6, KKT_7))
 def kkt_checker_reports(ctx):
@@ -307,8 +345,12 @@ def strong_duality_needs_slater(ctx):
     with mpmath.workdps(ctx.digits):
         no_slater = all(mpmath.sqrt(S.to_mpf(x) ** 2 + S.to_mpf(y) ** 2) - S.to_mpf(x) >= 0 for x, y in strict)
     passed = gap and no_slater and on_boundary
+    # the printed hypothesis asks for a feasible w, which the example has; Slater's asks for a
+    # strictly feasible one, which it has not
+    hypothesis = as_printed("a feasible w", "a strictly feasible w", key="a feasible w")
+    meets = on_boundary if hypothesis == "a feasible w" else not no_slater
     errata = ()
-    if gap:
+    if gap and meets:
         a, M, w, value = witness
         errata = (Erratum("LD-4", "001 Duality - notes",
                           "strong duality also holds if f(w) is convex and gᵢ(w) is convex, and there exists a "
@@ -387,8 +429,11 @@ def primal_attainment(ctx):
         failures.append("the example does not meet the printed assumptions")
     if p_star != d_star:
         failures.append(f"strong duality fails in the example: {facts}")
+    hypotheses = as_printed(("convex", "strictly feasible"), ("convex", "strictly feasible", "minimum attained"),
+                            key="there must exist w*")
+    meets = convex and slater and ("minimum attained" not in hypotheses or primal_attained)
     errata = ()
-    if not primal_attained and not kkt:
+    if meets and not kkt:
         errata = (Erratum(
             "LD-4", "000 V §5",
             "under our above assumptions [f, gᵢ convex, hᵢ affine, gᵢ strictly feasible], there must "
@@ -417,6 +462,7 @@ def _midpoint_gap(A, c, u, v):
     return (f(u) + f(v)) / 2 - f(mid)
 
 
+@relies_on(THIS, "_midpoint_gap", lambda f: lambda A, c, u, v: -f(A, c, u, v), "the midpoint gap's sign flipped")
 @check("LD-4", "fn 3: a twice-differentiable f is convex iff its Hessian is PSD; wᵀw and affine "
        "functions are convex", "000 V §5 fn 3", "identity", quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES))
 def convex_iff_hessian_psd(ctx):
@@ -500,6 +546,8 @@ PROBLEM_002_A = Quote("002", 547, r"\max_{w,b} \quad & \gamma \\ \text{s.t.} \qu
 PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
 
 
+@relies_on(THIS, "_best_direction", lambda f: lambda plus, minus: _doubled_margin(f(plus, minus)),
+           "problem (a)'s margin doubled")
 @check("OMC-1", "the three problems of §4 (and 002's two) share the optimum, each solved directly",
        "000 V §4; 002 §1.5.1", "optimality", quotes=(PROBLEM_A, PROBLEM_A_CONSTRAINT, PROBLEM_B, PROBLEM_B_CONSTRAINT,
                                                      PROBLEM_C, PROBLEM_C_CONSTRAINT, PROBLEM_002_A, PROBLEM_002_C))
@@ -543,6 +591,7 @@ def _unit(t):
     return [(1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)]
 
 
+@relies_on(THIS, "_unit", lambda f: lambda t: [1 - t * t, 2 * t], "the circle point not divided by 1 + t²")
 @check("OMC-1", "‖w‖ = 1 is a non-convex constraint and γ̂/‖w‖ a non-concave objective; (c) is a convex QP, "
        "strictly feasible on separable data", "000 V §4, §6", "identity",
        quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, QP_CONVEX, QP_CONDITIONS))
@@ -593,6 +642,7 @@ SUPPORT_VECTORS = Quote("000", 1124, r"we will have  $\alpha_i > 0$  only for th
 ACTIVE_MARGIN = Quote("000", 1665, r"g_i(w) = 0 \Rightarrow y^{(i)}(w^T x^{(i)} + b) = 1")
 
 
+@relies_on(du, "solve_optimal_margin", lambda f: lambda X, y: _doubled_solution(f(X, y)), "(w*, b*) doubled")
 @check("OMC-2", "gᵢ = −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) + 1; αᵢ > 0 only where the functional margin is exactly 1",
        "000 V §6", "optimality", quotes=(MARGIN_CONSTRAINT, SUPPORT_VECTORS, ACTIVE_MARGIN))
 def support_vectors_on_margin(ctx):

@@ -1,5 +1,6 @@
 """Part V §2-3 checks: functional and geometric margins (000 V §2-3; 002 §1.5.1)."""
 import functools
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -10,28 +11,27 @@ from cs229.reference import linalg
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, sampled
+from ..checking import as_printed, exact, relies_on, Step, chain, combine, sampled
+from ..notation import example, in_order, vector
 from ..registry import Erratum, Outcome, Quote, check
 
 N = 3  # the dimension the symbolic chains are proved in
-LABELS = (-1, 1)  # y⁽ⁱ⁾ ∈ {−1, 1} (000 V §2): the chains are proved for each label in turn
+LABELS = (-1, 1)  # y⁽ⁱ⁾ ∈ {−1, 1} (000 V §2)
+Y = sp.Symbol("y⁽ⁱ⁾", real=True)  # the chains hold for any real y⁽ⁱ⁾; the search draws it from LABELS
 
 
 def _symbols(n=N):
     """w, x⁽ⁱ⁾ and b, named as the notes name them."""
-    w = sp.Matrix([sp.Symbol(f"w{_sub(j + 1)}", real=True) for j in range(n)])
-    x = sp.Matrix([sp.Symbol(f"x⁽ⁱ⁾{_sub(j + 1)}", real=True) for j in range(n)])
-    b = sp.Symbol("b", real=True)
-    return w, x, b
-
-
-def _sub(k):
-    return str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+    return vector("w", n), example("i", n), sp.Symbol("b", real=True)
 
 
 def _norm(w):
     return sp.sqrt(sum(v ** 2 for v in w))
 
+
+THIS = sys.modules[__name__]  # the self-test's mutants replace this module's constants
+
+DOMAINS = in_order(example("i", N), Y, vector("x", N), vector("w", N), sp.Symbol("b", real=True), labels=[Y])
 
 # exact checks are decided per point; at most 20 points keep the audit within its budget
 _exact = functools.partial(exact, cap=20)
@@ -62,20 +62,21 @@ SET_FUNCTIONAL_MARGIN = Quote("000", 945, r"\hat{\gamma} = \min_{i=1,\dots,m} \h
        "identity", quotes=(FUNCTIONAL_MARGIN, FUNCTIONAL_MARGIN_002))
 def functional_margin_definition(ctx):
     w, x_i, b = _symbols()
-    x = sp.Matrix([sp.Symbol(f"x{_sub(j + 1)}", real=True) for j in range(N)])  # the x printed in 000
-    outcomes = []
-    for y in LABELS:
-        of_example = y * ((w.T * x_i)[0] + b)
-        outcomes.append(chain([
-            Step(of_example, f"the margin of (w, b) on example i with y⁽ⁱ⁾ = {y}, as 002 §1.5.1 and 000 §4 use it"),
-            Step(y * ((w.T * x)[0] + b), "000 V §3 as printed", corrected=of_example, quote=FUNCTIONAL_MARGIN,
-                 printed="γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx + b)  (a point x that is not the example's x⁽ⁱ⁾)",
-                 fixed="γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b), as 002 §1.5.1 prints"),
-        ], "MG-2", "000 V §3", f"n={N}, y⁽ⁱ⁾ = {y}"))
+    x = vector("x", N)  # the x printed in 000
+    y = Y
+    of_example = y * ((w.T * x_i)[0] + b)
+    printed = chain([
+        Step(of_example, "the margin of (w, b) on example i, as 002 §1.5.1 and 000 §4 use it"),
+        Step(y * ((w.T * x)[0] + b), "000 V §3 as printed", corrected=of_example, quote=FUNCTIONAL_MARGIN,
+             printed="γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx + b)  (a point x that is not the example's x⁽ⁱ⁾)",
+             fixed="γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b), as 002 §1.5.1 prints"),
+    ], "MG-2", "000 V §3", f"n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)
     drawn = _exact(ctx, _example(), lambda p: mg.functional_margin(*p) == p[1] * (linalg.dot(p[2], p[0]) + p[3]))
-    return combine(*outcomes, drawn)
+    return combine(printed, drawn)
 
 
+@relies_on(mg, "hypothesis", lambda f: lambda x, w, b: 1 if linalg.dot(w, x) + b > 0 else -1,
+           "g(0) = −1 (a strict inequality) in place of g(0) = 1")
 @check("MG-2", "γ̂⁽ⁱ⁾ > 0 means the prediction g(wᵀx⁽ⁱ⁾ + b) is y⁽ⁱ⁾", "000 V §3; 002 §1.5.1", "identity",
        quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002))
 def correct_when_positive(ctx):
@@ -101,9 +102,10 @@ def correct_when_positive(ctx):
 def functional_margin_scaling(ctx):
     w, x, b = _symbols()
     lam = sp.Symbol("λ", positive=True)
-    symbolic = combine(*[chain([Step(y * (((lam * w).T * x)[0] + lam * b), "γ̂⁽ⁱ⁾ of (λw, λb)"),
-                                Step(lam * y * ((w.T * x)[0] + b), "λ·γ̂⁽ⁱ⁾ of (w, b)")],
-                               "MG-2", "000 V §3", f"n={N}, y⁽ⁱ⁾ = {y}") for y in LABELS])
+    y = Y
+    symbolic = chain([Step(y * (((lam * w).T * x)[0] + lam * b), "γ̂⁽ⁱ⁾ of (λw, λb)"),
+                      Step(lam * y * ((w.T * x)[0] + b), "λ·γ̂⁽ⁱ⁾ of (w, b)")],
+                     "MG-2", "000 V §3", f"n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)
 
     def doubles(p):
         (X, y_), w_, b_ = p
@@ -155,20 +157,19 @@ def geometric_margin_forms(ctx):
     w, x, b = _symbols()
     norm = _norm(w)
     lam = sp.Symbol("λ", positive=True)
-    outcomes = []
-    for y in LABELS:
-        outcomes.append(chain([
-            Step(y * (((w / norm).T * x)[0] + b / norm), "000's definition"),
-            Step(y * ((w.T * x)[0] + b) / norm, "002's definition"),
-            Step(y * ((w.T * x)[0] + b) / norm, "γ̂⁽ⁱ⁾/‖w‖ (002)"),
-            Step(y * ((((lam * w) / _norm(lam * w)).T * x)[0] + lam * b / _norm(lam * w)), "the same for (λw, λb)"),
-        ], "MG-3", "000 V §3; 002 §1.5.1", f"n={N}, y⁽ⁱ⁾ = {y}"))
-        t = sp.Symbol("t", real=True)
-        unit = sp.Matrix([sp.cos(t), sp.sin(t)])
-        x2 = sp.Matrix(sp.symbols("x⁽ⁱ⁾₁ x⁽ⁱ⁾₂", real=True))
-        outcomes.append(chain([Step(y * (((unit / _norm(unit)).T * x2)[0] + b / _norm(unit)), "γ⁽ⁱ⁾ with ‖w‖ = 1"),
-                               Step(y * ((unit.T * x2)[0] + b), "= γ̂⁽ⁱ⁾")],
-                              "MG-3", "000 V §3", f"n=2, w = (cos t, sin t), y⁽ⁱ⁾ = {y}"))
+    y = Y
+    outcomes = [chain([
+        Step(y * (((w / norm).T * x)[0] + b / norm), "000's definition"),
+        Step(y * ((w.T * x)[0] + b) / norm, "002's definition"),
+        Step(y * ((w.T * x)[0] + b) / norm, "γ̂⁽ⁱ⁾/‖w‖ (002)"),
+        Step(y * ((((lam * w) / _norm(lam * w)).T * x)[0] + lam * b / _norm(lam * w)), "the same for (λw, λb)"),
+    ], "MG-3", "000 V §3; 002 §1.5.1", f"n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)]
+    t = sp.Symbol("t", real=True)
+    unit = sp.Matrix([sp.cos(t), sp.sin(t)])
+    x2 = example("i", 2)
+    outcomes.append(chain([Step(y * (((unit / _norm(unit)).T * x2)[0] + b / _norm(unit)), "γ⁽ⁱ⁾ with ‖w‖ = 1"),
+                           Step(y * ((unit.T * x2)[0] + b), "= γ̂⁽ⁱ⁾")],
+                          "MG-3", "000 V §3", "n=2, w = (cos t, sin t), y⁽ⁱ⁾ ∈ {−1, 1}", domains=DOMAINS))
 
     def residual(p):
         (X, y_), w_, b_ = S.to_mpf(p)
@@ -185,6 +186,8 @@ def geometric_margin_forms(ctx):
     return combine(*outcomes, numeric)
 
 
+@relies_on(mg, "boundary_point", lambda f: lambda x, w, b: [2 * a - c for a, c in zip(x, f(x, w, b))],
+           "B on the wrong side: x + γw/‖w‖")
 @check("MG-3", "w is orthogonal to the boundary; B is on it, ‖x⁽ⁱ⁾ − B‖ = |γ⁽ⁱ⁾|, and B is its nearest point",
        "000 V §3", "optimality", quotes=(ORTHOGONAL, DISTANCE_AB, POINT_B))
 def boundary_point_is_nearest(ctx):
@@ -230,6 +233,7 @@ def _grid(radius=1):
     return sorted(points, key=lambda p: (sum(map(abs, p)), [abs(v) for v in p], [v < 0 for v in p]))
 
 
+@relies_on(SCALING_CONSTRAINTS, "|w₁| = 5", lambda c: (lambda w, b: sp.Abs(w[0]) + 1, c[1]), "|w₁| + 1 for |w₁|")
 @check("MG-3", "a scaling constraint c(w, b) = target is met by rescaling exactly when c(w, b) ≠ 0: "
        "|w₁| = 5 needs w₁ ≠ 0", "000 V §3", "identity", quotes=(SCALING, INVARIANT))
 def scaling_constraints(ctx):
@@ -261,7 +265,8 @@ def scaling_constraints(ctx):
                 return False
         return True
     drawn = _exact(ctx, _example(2), rescaled, n=min(ctx.examples, 10))
-    wrong = [(name, degenerate[name]) for name in PRINTED_ALWAYS_REACHABLE if degenerate.get(name)]
+    always = as_printed(PRINTED_ALWAYS_REACHABLE, ("‖w‖ = 1",), key="any of these can be satisfied")
+    wrong = [(name, degenerate[name]) for name in always if degenerate.get(name)]
     errata = ()
     if wrong:
         shown = "; ".join(f"{name}: at w₁ = {p[0]}, w₂ = {p[1]}, b = {p[2]} the left side is 0, and "
