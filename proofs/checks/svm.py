@@ -8,7 +8,8 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from cs229.reference import duality as du
-from cs229.reference import smo, svm
+from cs229.reference import linalg, smo, svm
+from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, sampled
@@ -189,6 +190,50 @@ def dual_values(ctx):
     return combine(exact_, strong)
 
 
+LINEAR_COMBINATION_002 = Quote("002", 553, "Now, let us suppose that the parameter w can be written as a linear combination of the training examples")
+REPRESENTER_002 = Quote("002", 557, "The **representer theorem** states that we can make this assumption without losing performance.")
+GRADIENT_SPAN_002 = Quote("002", 559, "using logistic regression with gradient descent (stochastic or batch), for example, no matter how many iterations",
+                          reading="from θ = 0, the usual start; gradient descent on the negative log-likelihood is the ascent of 000 §5")
+SPAN_002 = Quote("002", 561, "Another intuition for this is that w lies in the span of the training examples.")
+
+
+def _off_span(X, theta):
+    """|θ − Xᵀc| for the c with XXᵀc = Xθ: the part of θ outside the span of the rows of X."""
+    G = [[linalg.dot(a, b) for b in X] for a in X]
+    c = linalg.solve(G, [linalg.dot(a, theta) for a in X])
+    return max(abs(t - sum(ci * row[j] for ci, row in zip(c, X))) for j, t in enumerate(theta))
+
+
+@relies_on(LR, "batch_gradient_ascent", lambda f: lambda X, y, theta, alpha, **k: _nudged(f(X, y, theta, alpha, **k)),
+           "every iterate moved along (1, 1, …, 1)")
+@check("OMC-3", "002: gradient ascent on logistic regression keeps θ in the span of the training examples "
+       "(from θ = 0), batch and stochastic", "002 §1.5.1", "identity",
+       quotes=(LINEAR_COMBINATION_002, REPRESENTER_002, GRADIENT_SPAN_002, SPAN_002, W_9))
+def gradient_ascent_in_span(ctx):
+    """Fewer examples than features (m = 2 rows in ℝ³, the span a plane): every iterate of the
+    reference's batch and stochastic gradient ascent, at 50 digits, is Σᵢ cᵢx⁽ⁱ⁾ (each step adds
+    α(y⁽ⁱ⁾ − h)x⁽ⁱ⁾)."""
+    @st.composite
+    def problems(draw_):
+        X = draw_(st.lists(S.vectors(3), min_size=2, max_size=2).filter(
+            lambda X: linalg.dot(X[0], X[0]) * linalg.dot(X[1], X[1]) != linalg.dot(X[0], X[1]) ** 2))
+        return X, draw_(st.lists(st.sampled_from([0, 1]), min_size=2, max_size=2))
+
+    def residual(p):
+        X, y = S.to_mpf(p[0]), p[1]
+        zero = [mpmath.mpf(0)] * 3
+        batch = LR.batch_gradient_ascent(X, y, zero, mpmath.mpf(1) / 4, max_iterations=5, tol=None, record=True)
+        sgd = LR.stochastic_gradient_ascent(X, y, zero, mpmath.mpf(1) / 4, epochs=3, record=True)
+        return max(_off_span(X, theta) for theta in list(batch.path) + list(sgd.path))
+    return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (10 - ctx.digits), n=min(ctx.examples, 8))
+
+
+def _nudged(result):
+    path = [[t + mpmath.mpf(10) ** -20 for t in theta] for theta in result.path] if result.path else result.path
+    return type(result)([t + mpmath.mpf(10) ** -20 for t in result.theta], result.iterations, result.converged, path,
+                        result.extra)
+
+
 # ---- OMC-4 -----------------------------------------------------------------------------------
 
 THRESHOLD_11 = Quote("000", 1175, r"b^* = -\frac{\max_{i:y^{(i)}=-1} w^{*T} x^{(i)} + \min_{i:y^{(i)}=1} w^{*T} x^{(i)}}{2}")
@@ -242,6 +287,43 @@ def prediction(ctx):
              fixed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b), as 000 (13) and 002 print"),
     ], "OMC-5", "004", f"m={M}, n={N}, j = {j + 1}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
+
+
+PREDICT_POSITIVE = Quote("000", 1180, "We would then calculate  $w^Tx + b$ , and predict y = 1 if and only if this quantity is bigger than zero.")
+G_AT_ZERO = Quote("000", 927, r"Here, g(z) = 1 if  $z \ge 0$ , and g(z) = -1 otherwise.")
+
+
+@relies_on(svm, "predict", lambda f: lambda model, Z: [1 if v > 0 else -1 for v in svm.decision_function(model, Z)],
+           "the strict rule of §6 for g")
+@check("OMC-5", "§6 predicts 1 iff wᵀx + b > 0; §2's g(0) = 1: the two rules differ on the boundary (a convention)",
+       "000 V §2, §6", "identity", quotes=(PREDICT_POSITIVE, G_AT_ZERO))
+def prediction_at_boundary(ctx):
+    """On an exact hard-margin solution, the midpoint of the two closest points of opposite
+    classes lies on wᵀx + b = 0: the reference's prediction (g(0) = 1, as §2 defines it) says 1,
+    the rule printed in §6 says −1. Off the boundary they agree."""
+    shown, agree = None, True
+    for X, y, fit in _one_feature_solutions(ctx, None, min(ctx.examples, 4)):
+        w = svm.weights_from_alpha(fit.alpha, X, y)
+        if not w[0]:
+            continue
+        on = [-fit.b / w[0]]
+        model = fit
+        g_rule = svm.predict(model, [on])[0]
+        strict = 1 if w[0] * on[0] + fit.b > 0 else -1
+        off = [[x[0] + 1] for x in X] + [[x[0] - 1] for x in X]
+        agree &= all((1 if v > 0 else -1) == p for v, p in zip(svm.decision_function(model, off), svm.predict(model, off))
+                     if v != 0)
+        if shown is None and g_rule != strict:
+            shown = (on[0], g_rule, strict, w[0], fit.b)
+    errata = ()
+    if shown is not None:
+        x0, g_rule, strict, w0, b0 = shown
+        errata = (Erratum("OMC-5", "000 V §6", "predict y = 1 if and only if wᵀx + b is bigger than zero",
+                          "predict y = g(wᵀx + b), g(0) = 1 (§2's convention); the two differ only on the boundary",
+                          f"w = {w0}, b = {b0} (an exact hard-margin solution), x = {x0}: wᵀx + b = 0, §2's g gives "
+                          f"{g_rule}, the rule of §6 gives {strict}", "convention", PREDICT_POSITIVE),)
+    return Outcome(agree and shown is not None, "exact hard-margin solutions", 0.0,
+                   "" if agree and shown is not None else "no boundary point found, or the rules differ off it", errata)
 
 
 # ---- SOFT-1 ----------------------------------------------------------------------------------
