@@ -15,7 +15,7 @@ from cs229.reference import margins as mg
 
 from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt
-from ..registry import Erratum, Outcome, Quote, check
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
@@ -584,6 +584,7 @@ UNIT_NORM_NONCONVEX = Quote("000", 988, 'the "||w|| = 1" constraint is a nasty (
 RATIO_NONCONCAVE = Quote("000", 993, r"nasty (again, non-convex) objective  $\frac{\hat{\gamma}}{||w||}$  function")
 QP_CONVEX = Quote("000", 1003, "an optimization problem with a convex quadratic objective and only linear constraints")
 QP_CONDITIONS = Quote("000", 1171, r"the conditions required for  $p^* = d^*$  and the KKT conditions")
+AFFINE_001 = Quote("001", 41, r"For example, strong duality holds if  $f(w)$  is convex and  $g_i(w)$  are affine. This is the case for both hard and soft-margin SVMs.")
 
 
 def _unit(t):
@@ -594,7 +595,7 @@ def _unit(t):
 @relies_on(THIS, "_unit", lambda f: lambda t: [1 - t * t, 2 * t], "the circle point not divided by 1 + t²")
 @check("OMC-1", "‖w‖ = 1 is a non-convex constraint and γ̂/‖w‖ a non-concave objective; (c) is a convex QP, "
        "strictly feasible on separable data", "000 V §4, §6", "identity",
-       quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, QP_CONVEX, QP_CONDITIONS))
+       quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, QP_CONVEX, QP_CONDITIONS, AFFINE_001))
 def problem_shapes(ctx):
     """(a): two distinct unit vectors u, v have ‖(u + v)/2‖² = (1 + uᵀv)/2 < 1, so the set
     ‖w‖ = 1 is not convex. (b): along w = (s, 0), γ̂ = 1, the objective 1/s at the midpoint of
@@ -623,8 +624,15 @@ def problem_shapes(ctx):
     variables = list(w) + [b]
     objective = sp.hessian(sum(v ** 2 for v in w) / 2, variables)
     constraint = sp.hessian(-y * (sum(p * q for p, q in zip(w, x)) + b) + 1, variables)
+    # the soft margin (001): ½‖w‖² + CΣξ convex in (w, b, ξ), 1 − ξ − y(wᵀx + b) and −ξ affine
+    xi, C = sp.symbols("ξ C", real=True)
+    soft = variables + [xi]
+    soft_objective = sp.hessian(sum(v ** 2 for v in w) / 2 + C * xi, soft)
+    soft_constraints = [sp.hessian(1 - xi - y * (sum(p * q for p, q in zip(w, x)) + b), soft), sp.hessian(-xi, soft)]
     shapes = (kr.mercer_test([[sp.Rational(v) for v in row] for row in objective.tolist()]).valid
-              and constraint == sp.zeros(n + 1, n + 1))
+              and constraint == sp.zeros(n + 1, n + 1)
+              and kr.mercer_test([[sp.Rational(v) for v in row] for row in soft_objective.tolist()]).valid
+              and all(H == sp.zeros(n + 2, n + 2) for H in soft_constraints))
 
     def slater(p):
         X, y_ = p
@@ -656,3 +664,39 @@ def support_vectors_on_margin(ctx):
         return form and sv and all(margins[i] == 1 for i in sv) \
             and all(alpha[i] == 0 for i, m in enumerate(margins) if m > 1) and min(margins) == 1
     return _exact(ctx, S.separable_sets(2, 4, 8), holds, n=min(ctx.examples, 20))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (975, "a natural desideratum is to try to find a decision boundary that maximizes the (geometric) margin",
+         "a motivation", "OMC-1"),
+        (995, "We will introduce the scaling constraint that the functional margin of w, b with respect to the training set must be 1:",
+         "the displayed γ̂ = 1 is missing from this copy's first Part V (the second prints it, line 1524); the "
+         "problem it leads to is checked in OMC-1", "OMC-1"),
+        (1003, "This optimization problem can be solved using commercial quadratic programming (QP) code.",
+         "a remark on software", "OMC-1"),
+        (1005, "what we will instead do is make a digression to talk about Lagrange duality", "a plan of the notes", "LD-1"),
+        (1021, "You may be familiar with linear programming, which solves optimization problems that have linear objectives",
+         "a remark on software (footnote 1)", "OMC-1"),
+        (1029, "Due to time constraints, we won't really be able to do the theory of Lagrange duality justice in this class",
+         "a remark", "LD-2"),
+        (1058, "Readers interested in learning more about this topic are encouraged to read",
+         "a pointer to a book (footnote 2)", "LD-2"),
+        (1070, "Here, the \" $\\mathcal{D}$ \" subscript stands for \"dual.\"", "a name", "LD-3"),
+        (1092, "\"Affine\" means the same thing as linear, except that we also allow the extra intercept term  $b_i$",
+         "a definition (footnote 4; its b_i is not the intercept b of §2)", "LD-4"),
+        (1111, "Later on, this will be key for showing that the SVM has only a small number of \"support vectors\"",
+         "a pointer to §6 (checked in OMC-2)", "LD-4"),
+        (1126, "Consider the figure below, in which a maximum margin separating hyperplane is shown by the solid line.",
+         "a figure absent from this copy", "OMC-2"),
+        (1130, "here, these are the three points (one negative and two positive examples) that lie on the dashed lines",
+         "about the figure absent from this copy; that α > 0 only on the margin is checked in OMC-2", "OMC-2"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (39, "this was proven in the lecture 9 notes", "a pointer to another lecture", "LD-3"),
+        (43, "This condition for strong duality will be used in the homework.", "a pointer to the homework", "LD-4"),
+        ):
+    unchecked(Quote("001", _line, _text), _reason, _id)

@@ -11,11 +11,12 @@ from mpmath.calculus.quadrature import GaussLegendre
 
 from cs229.reference import generative as G
 from cs229.reference import linalg
+from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
 from ..checking import (as_printed, exact, find_witness, labels, positive, probability, relies_on, Step, chain,
                         combine, draw, fmt, sampled)
-from ..registry import Erratum, Outcome, Quote, check
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 
 _exact_points = exact
@@ -603,6 +604,37 @@ def gda_logistic(ctx):
     return combine(*outcomes, high, on_boundary)
 
 
+DIFFERENT_BOUNDARIES = Quote("000", 753, "GDA and logistic regression will, in general, give different decision boundaries when trained on the same dataset.")
+
+
+@relies_on(LR, "newton", lambda f: lambda X, y, **k: G.gda_logistic_theta(G.gda_fit([row[1:] for row in X], y)),
+           "logistic regression replaced by GDA's θ")
+@check("GDA-3", "GDA and logistic regression fitted to the same data give different boundaries (both logistic in "
+       "form)", "000 §1.3", "identity", quotes=(DIFFERENT_BOUNDARIES, LOGISTIC))
+def gda_against_logistic(ctx):
+    """On drawn one-feature sets that no threshold separates, GDA's θ (from φ, μ₀, μ₁, Σ) and the
+    maximum-likelihood θ of logistic regression (the reference's Newton, converged at 50 digits)
+    are compared: they differ (the first such set is shown), and each is where its own
+    posterior crosses ½."""
+    shown, tried = None, 0
+    for X, y in draw(ctx, S.gda_problems(max_features=1, max_rows=10), min(ctx.examples, 10)):
+        Xm = S.to_mpf(X)
+        try:
+            with mpmath.workdps(ctx.digits):
+                fit = LR.newton([[mpmath.mpf(1)] + row for row in Xm], y, tol=mpmath.mpf(10) ** (10 - ctx.digits))
+                gda = G.gda_logistic_theta(G.gda_fit(Xm, y))
+        except (ArithmeticError, ValueError):
+            continue  # a separable set: logistic regression has no maximiser
+        tried += 1
+        theta = fit.theta
+        if abs(theta[0] / theta[1] - gda[0] / gda[1]) > mpmath.mpf(10) ** -10:
+            shown = (X, y, -gda[0] / gda[1], -theta[0] / theta[1])
+            break
+    return Outcome(shown is not None, f"{tried} non-separable sets at {ctx.digits} digits", 0.0,
+                   f"x = {fmt([r[0] for r in shown[0]])}, y = {shown[1]}: GDA's boundary x = {fmt(shown[2])}, "
+                   f"logistic regression's x = {fmt(shown[3])}" if shown else "the boundaries agreed on every set")
+
+
 # ---- GDA-4 -----------------------------------------------------------------------------------
 
 POISSON = Quote("000", 757, r"For example, if  $x|y=0 \sim \text{Poisson}(\lambda_0)$")
@@ -639,3 +671,41 @@ def poisson_logistic(ctx):
         return abs(G.poisson_posterior(xx, phi_, lam0, lam1) - _sigmoid(theta_[0] + theta_[1] * xx))
     high = sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
     return combine(symbolic, high)
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (628, "logistic regression modeled  $p(y|x;\\theta)$  as  $h_{\\theta}(x) = g(\\theta^T x)$",
+         "a summary of Part II (h_θ(x) = g(θᵀx) is the probability p(y = 1|x; θ), checked by the LG rows)", "GEN-1"),
+        (630, "an algorithm like logistic regression or the perceptron algorithm (basically) tries to find a straight line",
+         "a description of discriminative learning, no formula", "GEN-1"),
+        (634, "are called **discriminative** learning algorithms", "a definition (a name for a class of algorithms)", "GEN-1"),
+        (636, "After modeling p(y) (called the class priors) and p(x|y), our algorithm", "a definition (class priors)", "GEN-1"),
+        (697, "by varying  $\\mu$ , we can also move the mean of the density around",
+         "a figure absent from this copy (the mean is μ, checked in MVN-1)", "MVN-1"),
+        (737, "Pictorially, what the algorithm is doing can be seen in as follows:", "a figure absent from this copy", "GDA-1"),
+        (741, "Note that the two Gaussians have contours that are the same shape and orientation, since they share a covariance matrix",
+         "a figure absent from this copy; the contour shape depends on Σ alone, shared by construction", "GDA-2"),
+        (755, "then GDA is asymptotically efficient",
+         "a statistical efficiency result cited without proof (asymptotic, over all estimators)", "GDA-3"),
+        (755, "and more generally, even for small training set sizes, we would generally expect GDA to better",
+         "an expectation about finite samples, not a statement a check can decide", "GDA-3"),
+        (757, "logistic regression is also more *robust* and less sensitive to incorrect modeling assumptions",
+         "an opinion on robustness", "GDA-4"),
+        (759, "GDA makes stronger modeling assumptions, and is more data efficient", "a summary and an opinion", "GDA-3"),
+        (763, "almost always do better than GDA. For this reason, in practice logistic regression is used more often than GDA.",
+         "an opinion on practice", "GDA-3"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (353, "A **discriminative learning algorithm** (e.g. logistic regression) learns $p(y | x)$",
+         "a definition", "GEN-1"),
+        (411, "This means that the GDA has stronger assumptions and thus it does better (if the assumptions hold).",
+         "an opinion (the implication GDA ⇒ logistic is checked in GDA-3)", "GDA-3"),
+        (419, "This means that logistic regression works fine for Gaussian and Poisson data.", "an opinion", "GDA-4"),
+        (421, "GDA is also more computationally efficient.", "a claim about cost that depends on the fitting method; "
+         "no cost model is printed", "GDA-1"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

@@ -17,7 +17,7 @@ from cs229.reference.results import ConvergenceError
 from .. import strategies as S
 from ..checking import as_printed, exact, find_witness, relies_on, Step, chain, combine, draw, fmt
 from ..notation import subscript, vector
-from ..registry import Erratum, Outcome, Quote, check
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
@@ -362,12 +362,14 @@ GAUSSIAN = Quote("000", 1244, r"K(x,z) = \exp\left(-\frac{||x-z||^2}{2\sigma^2}\
 GAUSSIAN_NEAR_FAR = Quote("000", 1246, "is close to 1 when x and z are close, and near 0 when x and z are far apart")
 GAUSSIAN_INFINITE = Quote("000", 1248, r"to an infinite dimensional feature mapping  $\phi$")
 GAUSSIAN_004 = Quote("004", 75, r"K(x, z) = \exp\left(-\frac{\|x - z\|^2}{2\sigma^2}\right)")
+VALID_004 = Quote("004", 79, r"\exists \phi \text{ s.t. } K(x, z) = \langle \phi(x), \phi(z) \rangle")
+GAUSSIAN_USE_004 = Quote("004", 115, r"such as $K(x, z) = \exp(-\|x - z\|^2 / 2\sigma^2)$")
 GAUSSIAN_002 = Quote("002", 594, r"K(x, z) = \exp \left(-\frac{\|x - z\|^2}{2\sigma^2} \right)")
 
 
 @relies_on(kr, "gaussian_features", lambda f: lambda x, sigma, terms: f(x, 2 * sigma, terms), "φ built with 2σ for σ")
 @check("KR-5", "Gaussian kernel: K(x,x) = 1, 0 < K ≤ 1, → 0 far apart, γ = 1/(2σ²), and its infinite feature map",
-       "000 V §7; 004", "identity", quotes=(GAUSSIAN, GAUSSIAN_NEAR_FAR, GAUSSIAN_INFINITE, GAUSSIAN_004, GAUSSIAN_002))
+       "000 V §7; 004", "identity", quotes=(GAUSSIAN, GAUSSIAN_NEAR_FAR, GAUSSIAN_INFINITE, GAUSSIAN_004, GAUSSIAN_002, VALID_004, GAUSSIAN_USE_004))
 def gaussian_kernel(ctx):
     """Σₖ φₖ(x)φₖ(z) with φₖ(x) = e^(−x²/2σ²) xᵏ/(σᵏ√k!) is e^(−(x²+z²)/2σ²) Σₖ (xz/σ²)ᵏ/k!, whose
     partial sums approach e^(−(x−z)²/2σ²); 160 terms leave a tail below 10⁻⁵⁰ here. Symbolically,
@@ -414,6 +416,12 @@ PSD_WORDS = Quote("000", 1266, r"this shows that K is positive semi-definite  $(
 PSD_WORDS_SECOND_COPY = Quote("000", 1808, "this shows that K is positive semi-definite (K > 0)")
 PSD_004 = Quote("004", 92, r"&= \sum_k \left(\sum_i z_i (\phi(x^{(i)}))_k \right)^2 \geq 0")
 PSD_002 = Quote("002", 602, r"&= \sum_k \left(\sum_i z_i \varphi_k(x^{(i)}) \right)^2 \geq 0")
+PSD_004_1 = Quote("004", 88, r"z^T K z &= \sum_i \sum_j z_i K_{ij} z_j \\")
+PSD_004_2 = Quote("004", 89, r"&= \sum_i \sum_j z_i \phi(x^{(i)})^T \phi(x^{(j)}) z_j \\")
+PSD_004_3 = Quote("004", 90, r"&= \sum_i \sum_j z_i \sum_k (\phi(x^{(i)}))_k (\phi(x^{(j)}))_k z_j \\")
+PSD_004_4 = Quote("004", 91, r"&= \sum_k \sum_i \sum_j z_i (\phi(x^{(i)}))_k (\phi(x^{(j)}))_k z_j \\")
+PSD_NOTATION_004 = Quote("004", 95, r"$K \geq 0$ when the matrix K is symmetric **Positive-semidefinite Matrix**.")
+NECESSARY_002 = Quote("002", 596, r"Thus, it is necessary that $K(x, z)$ be a positive semi-definite function.")
 PSD_SUMMARY = Quote("000", 1268, r"the corresponding Kernel matrix  $K \in \mathbb{R}^{m \times m}$  is symmetric positive semidefinite")
 
 M_POINTS, FEATURES = 3, 2
@@ -468,7 +476,8 @@ def _quadratic_form(X, z):
 @check("KR-6", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0, the printed chain (000's first copy ends '> 0', its second "
        "copy calls K '> 0')", "000 V §7; 002 §1.5.2; 004", "derivation",
        quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS,
-               PSD_WORDS_SECOND_COPY, PSD_004, PSD_002, PSD_SUMMARY))
+               PSD_WORDS_SECOND_COPY, PSD_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
+               PSD_NOTATION_004, NECESSARY_002))
 def psd_chain(ctx):
     z, phi, K, steps = _psd_chain_steps()
     symbolic = chain(steps, "KR-6", "000 V §7; 002 §1.5.2; 004", f"m={M_POINTS}, {FEATURES} features")
@@ -523,12 +532,13 @@ def psd_chain(ctx):
 MERCER = Quote("000", 1272, "for K to be a valid (Mercer) kernel, it is necessary and sufficient that for any")
 MERCER_004 = Quote("004", 101, r"the kernel matrix $K \in \mathbb{R}^{m \times m}$ is symmetric positive-semidefinite.")
 MERCER_002 = Quote("002", 606, "for any d points, the corresponding kernel matrix K is positive semi-definite.")
+CONVERSE_004 = Quote("004", 97, "It turns out that the converse holds true and so this gives us a test for whether a function K is a valid kernel.")
 INVALID_004 = Quote("004", 103, r"$K(x, x) = -1 \neq \phi(x)^T \phi(x)$")
 
 
 @relies_on(kr, "mercer_test", lambda f: lambda K, tol=None: kr.MercerResult(True, True), "every K declared valid")
 @check("KR-7", "Mercer's test: verdict agrees with the eigenvalues; a witness has zᵀKz < 0 exactly",
-       "000 V §7 Theorem (Mercer); 004", "identity", quotes=(MERCER, MERCER_004, MERCER_002, INVALID_004))
+       "000 V §7 Theorem (Mercer); 004", "identity", quotes=(MERCER, MERCER_004, MERCER_002, INVALID_004, CONVERSE_004))
 def mercer_test_verdicts(ctx):
     matrices = st.integers(1, 5).flatmap(lambda n: st.one_of(S.symmetric_matrices(n), S.psd_matrices(n, max_rank=max(1, n - 1)),
                                                              S.psd_matrices(n)))
@@ -654,3 +664,54 @@ def string_kernel(ctx):
                           + (f"; and {middle} uses {', '.join(outside)}, outside them" if outside else ""),
                           quote=LISTED),)
     return combine(exact_, Outcome(printed, "exact", 0.0, "" if printed else "the printed counts differ", errata))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (1194, "we'll call the \"original\" input value the input **attributes** of a problem", "a definition (attributes and features)", "KR-1"),
+        (1198, "we simply need to go over our previous algorithm, and replace x everywhere in it with  $\\phi(x)$",
+         "a recipe (applied to the perceptron in KR-9 and to the SVM by the reference's kernels)", "KR-1"),
+        (1236, "the parameter c controls the relative weighting between the  $x_i$  (first order) and the  $x_i x_j$  (second order) terms",
+         "descriptive: the weights √(2c) of the first-order features are in the φ checked in KR-3", "KR-3"),
+        (1240, "Intuitively, (and there are things wrong with this intuition, but nevermind)", "intuition the notes disown", "KR-5"),
+        (1242, "you've come up with some function K(x,z) that you think might be a reasonable measure of how similar x and z are",
+         "a heuristic", "KR-5"),
+        (1266, "The second-to-last step above used the same trick as you saw in Problem set 1 Q1.",
+         "a pointer to the problem set (the step is checked in KR-6)", "KR-6"),
+        (1270, "Many texts present Mercer's theorem in a slightly more complicated form involving  $L^2$  functions",
+         "a remark on the literature (footnote 5)", "KR-7"),
+        (1272, "it is necessary and sufficient that for any",
+         "sufficiency quantifies over every finite point set (a theorem, not decidable by sampling); necessity "
+         "is checked in KR-6 and the finite test in KR-7", "KR-7"),
+        (1274, "You'll also have a chance to play with these ideas more in problem set 2.", "a pointer to the problem set", "KR-7"),
+        (1276, "consider the digit recognition problem, in which given an image (16x16 pixels) of a handwritten digit",
+         "an empirical result on a data set not shipped (USPS digits)", "KR-2"),
+        (1280, "which has come to be known as the \"kernel trick.\"", "a name", "KR-9"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (29, r"we'll replace the inner product with $\langle \phi(x^{(i)}), \phi(x^{(j)}) \rangle$", "a recipe", "KR-1"),
+        (35, "so the idea of the SVM is that we're going to replace inner product with kernel function", "a summary", "KR-1"),
+        (73, "RBF(Gaussian Radio Basis Function) Kernel",
+         "a name, garbled ('Radio' for radial); the kernel under it is checked in KR-5", "KR-5"),
+        (81, r"then let any set of points $\{x_1, \dots, x_m\}$ be given",
+         "the points are the x⁽ⁱ⁾ of the next line (x_j names features elsewhere)", "KR-6"),
+        (109, r"If x and z are very similar, then $\phi(x)$ and $\phi(z)$ will be pointing in the same direction",
+         "intuition", "KR-5"),
+        (113, r"$K(x, z)$ that is large if we want to learn the algorithm to think of x and z as similar", "a heuristic", "KR-5"),
+        (199, "Handler's Integer Recognition", "a heading, garbled (handwritten digit recognition); no data", "KR-2"),
+        (203, r"$K(x, y) = \exp(-\|x - y\|^2 / 2\sigma^2)$ works well.",
+         "an empirical claim; its y names a point, not a label", "KR-5"),
+        ):
+    unchecked(Quote("004", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (590, "The **support vector machine** is taking the optimal margin classifier and applying the kernel trick to it.",
+         "a definition", "KR-1"),
+        (592, "If x and z are similar, then $K(x, z)$ should be large.", "a heuristic", "KR-5"),
+        (620, "Some examples of applications of SVMs are handwritten digit classification and protein sequence classifier.",
+         "applications, no data", "KR-8"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

@@ -13,7 +13,7 @@ from cs229.reference import margins as mg
 from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, sampled
 from ..notation import example, in_order, vector
-from ..registry import Erratum, Outcome, Quote, check
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 N = 3  # the dimension the symbolic chains are proved in
 LABELS = (-1, 1)  # y⁽ⁱ⁾ ∈ {−1, 1} (000 V §2)
@@ -51,6 +51,9 @@ def _example(draw_, n=N):
 HYPOTHESIS = Quote("000", 925, r"h_{w,b}(x) = g(w^T x + b)")
 FUNCTIONAL_MARGIN = Quote("000", 935, r"\hat{\gamma}^{(i)} = y^{(i)}(w^T x + b)")
 FUNCTIONAL_MARGIN_002 = Quote("002", 519, r"\hat{\gamma}^{(i)} = y^{(i)}(w^T x^{(i)} + b)")
+LOGISTIC_THRESHOLD = Quote("000", 911, r'We would then predict "1" on an input x if and only if  $h_{\theta}(x) \geq 0.5$ , or equivalently, if and only if  $\theta^T x \geq 0$')
+LOGISTIC_WB = Quote("000", 911, r"the larger also is  $h_{\theta}(x) = p(y=1|x;w,b)$",
+                    reading="p(y = 1|x; θ): w, b are introduced only in §2, for the same parameters")
 CORRECT_WHEN_POSITIVE = Quote("000", 937, r"if  $y^{(i)}(w^Tx + b) > 0$ , then our prediction on this example is correct")
 CORRECT_WHEN_POSITIVE_002 = Quote("002", 521, r"Notice that $\hat{\gamma}^{(i)} > 0$ means that $h(x^{(i)}) = y^{(i)}$")
 DOUBLING = Quote("000", 939, r"if we replace w with 2w and b with 2b, then since  $g(w^Tx+b)=g(2w^Tx+2b)$")
@@ -78,7 +81,7 @@ def functional_margin_definition(ctx):
 @relies_on(mg, "hypothesis", lambda f: lambda x, w, b: 1 if linalg.dot(w, x) + b > 0 else -1,
            "g(0) = −1 (a strict inequality) in place of g(0) = 1")
 @check("MG-2", "γ̂⁽ⁱ⁾ > 0 means the prediction g(wᵀx⁽ⁱ⁾ + b) is y⁽ⁱ⁾", "000 V §3; 002 §1.5.1", "identity",
-       quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002))
+       quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002, LOGISTIC_THRESHOLD, LOGISTIC_WB))
 def correct_when_positive(ctx):
     """With g(z) = 1 for z ≥ 0 and −1 otherwise: γ̂⁽ⁱ⁾ > 0 ⇒ h(x⁽ⁱ⁾) = y⁽ⁱ⁾, and γ̂⁽ⁱ⁾ < 0 ⇒
     h(x⁽ⁱ⁾) ≠ y⁽ⁱ⁾; at γ̂⁽ⁱ⁾ = 0 (x⁽ⁱ⁾ on the boundary) g says 1, so it depends on the label."""
@@ -94,7 +97,11 @@ def correct_when_positive(ctx):
         if draw_(st.booleans()):  # half the points on the boundary: b = −wᵀx
             b = -linalg.dot(w, x)
         return x, y, w, b
-    return _exact(ctx, with_boundary(), holds)
+    # §1's logistic version: h_θ(x) = g(θᵀx) ≥ 0.5 exactly when θᵀx ≥ 0 (g increasing, g(0) = ½)
+    z = sp.Symbol("θᵀx", real=True)
+    threshold = sp.solveset(1 / (1 + sp.exp(-z)) - sp.Rational(1, 2) >= 0, z, sp.S.Reals) == sp.Interval(0, sp.oo)
+    return combine(_exact(ctx, with_boundary(), holds),
+                   Outcome(threshold, "symbolic", 0.0, "" if threshold else "g(θᵀx) ≥ ½ is not θᵀx ≥ 0"))
 
 
 @check("MG-2", "(w, b) → (2w, 2b) doubles γ̂⁽ⁱ⁾ and γ̂ and leaves h unchanged", "000 V §3", "identity",
@@ -233,9 +240,12 @@ def _grid(radius=1):
     return sorted(points, key=lambda p: (sum(map(abs, p)), [abs(v) for v in p], [v < 0 for v in p]))
 
 
+RESCALE_002 = Quote("002", 529, r"We can suppose, by rescaling, that $\|w\| = 1$.")
+
+
 @relies_on(SCALING_CONSTRAINTS, "|w₁| = 5", lambda c: (lambda w, b: sp.Abs(w[0]) + 1, c[1]), "|w₁| + 1 for |w₁|")
 @check("MG-3", "a scaling constraint c(w, b) = target is met by rescaling exactly when c(w, b) ≠ 0: "
-       "|w₁| = 5 needs w₁ ≠ 0", "000 V §3", "identity", quotes=(SCALING, INVARIANT))
+       "|w₁| = 5 needs w₁ ≠ 0", "000 V §3", "identity", quotes=(SCALING, INVARIANT, RESCALE_002))
 def scaling_constraints(ctx):
     """Each printed c is positively homogeneous, c(λw, λb) = λc(w, b) for λ > 0 (proved
     symbolically), so λ = target/c(w, b) meets it when c(w, b) ≠ 0 and no λ does when
@@ -279,3 +289,34 @@ def scaling_constraints(ctx):
                           "when w₁ + b and w₂ are not both 0", shown, quote=SCALING),)
     return Outcome(not failures and drawn.passed, f"symbolic; {drawn.method}", 0.0,
                    "; ".join(failures) or drawn.detail, errata)
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (905, "SVMs are among the best (and many believe are indeed the best) \"off-the-shelf\" supervised learning algorithms",
+         "an opinion", "MG-1"),
+        (909, "This section will give the intuitions about margins and about the \"confidence\" of our predictions",
+         "intuition, made formal in §3 (checked there)", "MG-2"),
+        (915, "consider the following figure, in which x's represent positive training examples",
+         "a figure absent from this copy (points A, B, C)", "MG-3"),
+        (919, "Hence, we're much more confident about our prediction at A than at C.",
+         "intuition about a figure absent from this copy", "MG-3"),
+        (923, "From now, we'll use  $y \\in \\{-1,1\\}$  (instead of  $\\{0,1\\}$ ) to denote the class labels.",
+         "a convention (the labels every Part V check draws)", "MG-1"),
+        (927, "Thus, b takes the role of what was previously  $\\theta_0$ , and w takes the role of",
+         "a change of notation (b = θ₀, w = (θ₁ … θₙ))", "MG-1"),
+        (929, "our classifier will directly predict either 1 or -1 (cf. the perceptron algorithm)",
+         "a consequence of the definition of g (the reference's prediction is tested in tests/test_margins.py)", "MG-1"),
+        (943, "we also define the function margin of (w, b) with respect to S",
+         "a spelling of the name ('function margin' for functional margin), no mathematical content; the "
+         "definition itself is checked", "MG-2"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (527, "The functional margin measures how confident/accurate our classification is.", "an opinion", "MG-2"),
+        (535, "Intuitively, the geometric margin is the Euclidean distance between the example",
+         "intuition (for a correctly classified example; the distance to the boundary is checked in MG-3)", "MG-3"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

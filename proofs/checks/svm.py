@@ -14,7 +14,7 @@ from cs229.reference import logistic_regression as LR
 from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, sampled
 from ..notation import examples, in_order, labels_of, vector
-from ..registry import Erratum, Outcome, Quote, check
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 from ..symbolic import gradient_vector
 
 M, N = 3, 2  # the sizes the symbolic chains are proved at
@@ -328,6 +328,7 @@ def prediction_at_boundary(ctx):
 
 # ---- SOFT-1 ----------------------------------------------------------------------------------
 
+STRONG_001 = Quote("001", 57, r"We strong duality,  $d^* = p^*$ , and so we can solve the original problem by solving the dual (11.4).")
 PRIMAL_000 = Quote("000", 1290, r"\min_{\gamma, w, b} \frac{1}{2} ||w||^2 + C \sum_{i=1}^m \xi_i")
 PRIMAL_000_CONSTRAINT = Quote("000", 1291, r"y^{(i)}(w^T x^{(i)} + b) \ge 1 - \xi_i, \quad i = 1, \dots, m")
 PRIMAL_000_SLACK = Quote("000", 1293, r"\xi_i \ge 0, \quad i = 1, \dots, m.")
@@ -348,7 +349,7 @@ C_LARGE = Quote("001", 31, r"If  $C$  is close to  $\inf$ , then we pay a lot fo
 @relies_on(svm, "hinge_objective", lambda f: lambda w, b, X, y, C: f(w, b, X, y, C) + C / 2, "the hinge objective raised by C/2")
 @check("SOFT-1", "the hinge form (11.2) is the constrained form (11.1) minimised over ξ; both have the "
        "dual's optimum", "000 V §8; 001 (11.1)-(11.2); 002 §1.5.3", "optimality",
-       quotes=(PRIMAL_000_CONSTRAINT, PRIMAL_000_SLACK, PRIMAL_001, HINGE_001, PRIMAL_002_SLACK))
+       quotes=(PRIMAL_000_CONSTRAINT, PRIMAL_000_SLACK, PRIMAL_001, HINGE_001, PRIMAL_002_SLACK, STRONG_001))
 def hinge_equals_constrained(ctx):
     def over_xi(p):
         (X, y), w, b, extra = p
@@ -546,10 +547,10 @@ LAGRANGIAN_004 = Quote("004", 135, r"C \sum_{i=1}^m \xi_i + \sum_{i=1}^m \alpha_
 P_STAR_113 = Quote("001", 53, r"p^* = \min_{w, b, \xi} \max_{\substack{\alpha \geq 0 \\ r \geq 0}} \mathcal{L}(w, b, \xi, \alpha, r) \quad (11.3)")
 D_STAR_114 = Quote("001", 55, r"d^* = \max_{\substack{\alpha \geq 0 \\ r \geq 0}} \min_{w, b, \xi} \mathcal{L}(w, b, \xi, \alpha, r) \quad (11.4)")
 DERIVATIVES_001 = Quote("001", 59, r"\frac{\partial \mathcal{L}}{\partial w} = \frac{\partial \mathcal{L}}{\partial b} = \frac{\partial \mathcal{L}}{\partial \xi} = 0")
-STATIONARY_115 = Quote("001", 63, r"\alpha_i &= c - r_i \quad \forall i \end{aligned} \quad (11.5)")
+STATIONARY_115 = Quote("001", 63, r"\alpha_i &= c - r_i \quad \forall i \end{aligned} \quad (11.5)", reading="c is the C of (11.1)")
 PLUG_001 = Quote("001", 69, "Plugging (11.2) back into original problem (11.1), we obtain")
 DUAL_117 = Quote("001", 71, r"\max_{\alpha \geq 0} \mathcal{L}(\alpha) = \sum_i \alpha_i - \frac{1}{2} \sum_{i,j} \alpha_i \alpha_j y^{(i)} y^{(j)} x^{(i)T} x^{(j)} \quad (11.7)")
-BOX_119 = Quote("001", 75, r"0 \leq \alpha_i \leq c \quad \forall i \quad (11.9)")
+BOX_119 = Quote("001", 75, r"0 \leq \alpha_i \leq c \quad \forall i \quad (11.9)", reading="c is the C of (11.1)")
 DERIVATIVES_000 = Quote("000", 1301, "after setting the derivatives with respect to w and b to zero as before, substituting them back in, and simplifying, we obtain the following dual form of the problem")
 MULTIPLIERS_NONNEGATIVE = Quote("000", 1301, r"(constrained to be  $\geq 0$ )")
 MULTIPLIERS_SECOND_COPY = Quote("000", 1845, "(constrained to be > 0)")
@@ -764,3 +765,41 @@ def kkt_high_precision(ctx):
         return max(svm.kkt_violations(fit.alpha, fit.b, X, y, C, kernel))
     return sampled(ctx, S.svm_labelled_sets(min_rows=4, max_rows=7), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 15), n=min(ctx.examples, 6))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (1132, "we'll try to write our algorithm in terms of only the inner product", "a plan of the derivation", "OMC-3"),
+        (1139, "Note that there're only \" $\\alpha_i$ \" but no \" $\\beta_i$ \" Lagrange multipliers", "a remark on (8)", "OMC-3"),
+        (1188, "we gained significant insight into the structure of the problem", "a summary", "OMC-5"),
+        (1284, "it causes the decision boundary to make a dramatic swing, and the resulting classifier has a much smaller margin",
+         "a figure absent from this copy (an outlier's effect on one data set)", "SOFT-1"),
+        (1288, "To make the algorithm work for non-linearly separable datasets as well as be less sensitive to outliers",
+         "a motivation", "SOFT-1"),
+        (1320, "Now, all that remains is to give an algorithm for actually solving the dual problem", "a plan", "SOFT-2"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (15, "we introduced *slack* variables", "a recollection", "SOFT-1"),
+        (35, "This means we will require additional dual variables  $r_i$  corresponding to those constraints",
+         "a plan (the rᵢ are in the Lagrangian checked in SOFT-2)", "SOFT-2"),
+        (77, "This reduces the influence of outliers in the final solution.", "an opinion (the cap αᵢ ≤ C is checked)", "SOFT-2"),
+        ):
+    unchecked(Quote("001", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (7, "All this is assuming that the data is linearly separable, which is an assumption that we'll fix later.",
+         "a remark (the soft margin follows)", "OMC-1"),
+        (137, "Do same math process, we'll get",
+         "a pointer; with 004's own Lagrangian (+Σαᵢ[…]) the process gives another dual, see its erratum", "SOFT-2"),
+        ):
+    unchecked(Quote("004", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (579, "Using convex optimization, the problem above can be further simplified. This is called the **dual optimization problem**.",
+         "a pointer to the dual (checked from 000 in OMC-3)", "OMC-3"),
+        (618, "The problem can also be simplified using the same calculation as the representer theorem.", "a pointer", "SOFT-2"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

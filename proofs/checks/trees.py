@@ -13,7 +13,7 @@ from cs229.reference import trees as T
 
 from .. import strategies as S
 from ..checking import as_printed, relies_on, Step, chain, combine, draw, fmt, sampled
-from ..registry import Erratum, Outcome, Quote, check
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 
 def _exact_points(ctx, strategy, predicate, n=None):
@@ -481,3 +481,20 @@ def greedy_root_is_best(ctx):
         return max(gains) - chosen[0]
     problems = st.tuples(S.class_labelled_sets(max_rows=16, levels=6), st.booleans())
     return sampled(ctx, problems, shortfall, mpmath.mpf(10) ** -12, n=min(ctx.examples, 30))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (119, "Each node in a tree is called a **decision stump** (simple classifier for one task)", "a definition", "DT-1"),
+        (139, "We expect its decision rules are more general. Hence, one criteria for good trees is to find small trees",
+         "an opinion (Occam's razor)", "DT-2"),
+        (144, "find a small tree that correctly classifies data", "a goal (the greedy builder is checked in DT-6)", "DT-6"),
+        (146, "Recursively choose & expand most significant feature", "an idea, made precise in §11.3.5 (DT-6)", "DT-6"),
+        (158, "is the measure of uncertainty of a random variable (related to variance)", "an informal gloss", "DT-3"),
+        (206, "Alternatively, we could choose a threshold for a given feature  $x_i$  by training a 1-d linear classifier",
+         "an alternative method (DT-7's logistic threshold, tested in tests/test_trees.py), no claim", "DT-7"),
+        (206, "For example, given the following two dimensional features that lie between 0 and 1, here is the corresponding decision tree:",
+         "a figure absent from this copy", "DT-7"),
+        ):
+    unchecked(Quote("001", _line, _text), _reason, _id)
