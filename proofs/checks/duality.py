@@ -80,12 +80,14 @@ QPS = st.one_of(S.convex_qps(2, 2, 0), S.convex_qps(2, 3, 1), S.convex_qps(3, 3,
 # ---- LD-1 ------------------------------------------------------------------------------------
 
 LAGRANGIAN_EQUALITY = Quote("000", 1019, r"\mathcal{L}(w,\beta) = f(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
+EQUALITY_PROBLEM = Quote("000", 1013, r"\min_{w} f(w)")
+EQUALITY_CONSTRAINTS = Quote("000", 1015, r"s.t.  $h_{i}(w) = 0, i = 1, ..., l.$")
 STATIONARY_EQUALITY = Quote("000", 1025, r"\frac{\partial \mathcal{L}}{\partial w_i} = 0; \quad \frac{\partial \mathcal{L}}{\partial \beta_i} = 0")
 
 
 @relies_on(du, "equality_lagrange", lambda f: lambda problem: _moved(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-1", "Lagrange multipliers: ∂L/∂w = 0, ∂L/∂β = 0 give the equality-constrained minimum",
-       "000 V §5", "optimality", quotes=(LAGRANGIAN_EQUALITY, STATIONARY_EQUALITY))
+       "000 V §5", "optimality", quotes=(LAGRANGIAN_EQUALITY, STATIONARY_EQUALITY, EQUALITY_PROBLEM, EQUALITY_CONSTRAINTS))
 def equality_constrained(ctx):
     w = sp.Matrix(sp.symbols("w1 w2", real=True))
     beta = sp.symbols("beta1 beta2", real=True)
@@ -118,13 +120,20 @@ def equality_constrained(ctx):
 
 GENERALIZED_LAGRANGIAN = Quote("000", 1040, r"\mathcal{L}(w,\alpha,\beta) = f(w) + \sum_{i=1}^{k} \alpha_i g_i(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
 THETA_P = Quote("000", 1044, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)")
+PRIMAL_CONSTRAINTS = Quote("000", 1035, r"s.t.  $g_{i}(w) \leq 0, i = 1, ..., k$")
+PRIMAL_EQUALITIES = Quote("000", 1036, r"$h_{i}(w) = 0, i = 1, ..., l.$")
+THETA_P_1 = Quote("000", 1048, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta: \alpha_i \ge 0} f(w) + \sum_{i=1}^k \alpha_i g_i(w) + \sum_{i=1}^l \beta_i h_i(w)")
+THETA_P_FEASIBLE = Quote("000", 1054, r"if the constraints are indeed satisfied for a particular value of w, then  $\theta_{\mathcal{P}}(w) = f(w)$")
+SAME_PROBLEM = Quote("000", 1062, r"\min_{w} \theta_{\mathcal{P}}(w) = \min_{w} \max_{\alpha,\beta : \alpha_{i} \geq 0} \mathcal{L}(w,\alpha,\beta)")
+P_STAR = Quote("000", 1064, r"we also define the optimal value of the objective to be  $p^* = \min_w \theta_{\mathcal{P}}(w)$")
 THETA_P_INFINITE = Quote("000", 1051, r"= \infty.")
 THETA_P_CASES = Quote("000", 1056, r"\theta_{\mathcal{P}}(w) = \begin{cases} f(w) & \text{if } w \text{ satisfies primal constraints} \\ \infty & \text{otherwise.} \end{cases}")
 
 
 @relies_on(du, "theta_P", lambda f: lambda problem, w, tol=0: problem.f(w), "θ_P(w) = f(w) also where w is infeasible")
 @check("LD-2", "θ_P(w) = max_{α≥0,β} L = f(w) if w is feasible, +∞ otherwise ((1)-(2))", "000 V §5",
-       "identity", quotes=(GENERALIZED_LAGRANGIAN, THETA_P, THETA_P_INFINITE, THETA_P_CASES))
+       "identity", quotes=(GENERALIZED_LAGRANGIAN, THETA_P, THETA_P_INFINITE, THETA_P_CASES, PRIMAL_CONSTRAINTS, PRIMAL_EQUALITIES,
+                                 THETA_P_1, THETA_P_FEASIBLE, SAME_PROBLEM, P_STAR))
 def theta_P_cases(ctx):
     M = 10 ** 6
 
@@ -260,6 +269,7 @@ def dual_domain(ctx):
 
 # ---- LD-4 ------------------------------------------------------------------------------------
 
+D_EQUALS_P = Quote("000", 1084, "$$d^* = p^*,$$")
 STRONG_DUALITY = Quote("000", 1094, r"$p^* = d^* = \mathcal{L}(w^*, \alpha^*, \beta^*)$")
 KKT_3 = Quote("000", 1096, r"\frac{\partial}{\partial w_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, n")
 KKT_4 = Quote("000", 1099, r"\frac{\partial}{\partial \beta_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, l")
@@ -272,7 +282,7 @@ COMPLEMENTARITY = Quote("000", 1111, r"it implies that if  $\alpha_i^* > 0$ , th
 
 @relies_on(du, "solve_qp", lambda f: lambda problem: _moved_point(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-4", "at the solution: KKT (3)-(7) hold exactly and p* = d* = L(w*, α*, β*) = θ_D(α*, β*)",
-       "000 V §5", "optimality", quotes=(STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_SUFFICIENT,
+       "000 V §5", "optimality", quotes=(D_EQUALS_P, STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_SUFFICIENT,
                                          COMPLEMENTARITY))
 def kkt_at_solutions(ctx):
     def holds(p):
@@ -542,6 +552,13 @@ PROBLEM_B = Quote("000", 990, r"\max_{\hat{\gamma}, w, b} \frac{\hat{\gamma}}{||
 PROBLEM_B_CONSTRAINT = Quote("000", 991, r"y^{(i)}(w^T x^{(i)} + b) \ge \hat{\gamma}")
 PROBLEM_C = Quote("000", 999, r"\min_{w,b} \frac{1}{2} ||w||^2")
 PROBLEM_C_CONSTRAINT = Quote("000", 1001, r"y^{(i)}(w^T x^{(i)} + b) \ge 1")
+PROBLEM_A_NORM = Quote("000", 984, "$||w|| = 1.$")
+UNIT_NORM_WHY = Quote("000", 986, "The ||w||=1 constraint moreover ensures that the functional margin equals to the geometric margin")
+SAME_AS_MINIMISING = Quote("000", 997, r"noting that maximizing  $\hat{\gamma}/||w|| = 1/||w||$  is the same thing as minimizing  $||w||^2$")
+PROBLEM_C_AGAIN = Quote("000", 1117, r"\min_{w,b} \quad \frac{1}{2} ||w||^2")
+PROBLEM_004 = Quote("004", 5, r"\min \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
+PROBLEM_002_HALF = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
+SCALING_FORMULA_SECOND_COPY = Quote("000", 1524, r"\hat{\gamma} = 1.")
 PROBLEM_002_A = Quote("002", 547, r"\max_{w,b} \quad & \gamma \\ \text{s.t.} \quad & \frac{y^{(i)}(w^T x^{(i)} + b)}{\|w\|} \geq \gamma")
 PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
 
@@ -550,7 +567,9 @@ PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
            "problem (a)'s margin doubled")
 @check("OMC-1", "the three problems of §4 (and 002's two) share the optimum, each solved directly",
        "000 V §4; 002 §1.5.1", "optimality", quotes=(PROBLEM_A, PROBLEM_A_CONSTRAINT, PROBLEM_B, PROBLEM_B_CONSTRAINT,
-                                                     PROBLEM_C, PROBLEM_C_CONSTRAINT, PROBLEM_002_A, PROBLEM_002_C))
+                                                     PROBLEM_C, PROBLEM_C_CONSTRAINT, PROBLEM_002_A, PROBLEM_002_C,
+                                                     PROBLEM_A_NORM, UNIT_NORM_WHY, SAME_AS_MINIMISING, PROBLEM_C_AGAIN,
+                                                     PROBLEM_004, PROBLEM_002_HALF, SCALING_FORMULA_SECOND_COPY))
 def three_problems(ctx):
     """(c) min ½‖w‖² s.t. y(wᵀx + b) ≥ 1 by exact active sets; (b) max γ̂/‖w‖ s.t.
     y(wᵀx + b) ≥ γ̂ by exact enumeration of the nearest-point candidates; (a) max γ s.t.
@@ -692,6 +711,18 @@ for _line, _text, _reason, _id in (
          "a figure absent from this copy", "OMC-2"),
         (1130, "here, these are the three points (one negative and two positive examples) that lie on the dashed lines",
          "about the figure absent from this copy; that α > 0 only on the margin is checked in OMC-2", "OMC-2"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+# the second copy of Part V: what its text differs in from the first, when it is not a statement
+for _line, _text, _reason, _id in (
+        (1625, r"\frac{\partial}{\partial w_{i}} \mathcal{L}(w^{*}, \alpha^{*}, \beta^{*}) = 0, \quad i = 1, ..., n",
+         "this copy's OCR of (3)-(7) runs the five conditions together and repeats (7); the first copy's (3)-(7) "
+         "are checked", "LD-4"),
+        (1645, "$$h_j(x^*) = 0$$",
+         "a reader's annotation (primal feasibility of the equalities, in x* for w*), equivalent to (4), checked", "LD-4"),
+        (1650, r'(I.e., the " $q_i(w) \leq 0$ " constraint is **active**',
+         "OCR: q for g (the first copy prints g)", "LD-4"),
         ):
     unchecked(Quote("000", _line, _text), _reason, _id)
 

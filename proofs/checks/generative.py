@@ -37,6 +37,7 @@ BAYES_002 = Quote("002", 363, r"p(y = 1 | x) = \frac{p(x | y = 1)p(y = 1)}{p(x)}
 EVIDENCE_002 = Quote("002", 365, r"where $p(x) = p(x | y = 1)p(y = 1) + p(x | y = 0)p(y = 0)$.")
 ARGMAX = Quote("000", 644, r"\arg \max_{y} p(y|x) = \arg \max_{y} \frac{p(x|y)p(y)}{p(x)}")
 ARGMAX_2 = Quote("000", 645, r"= \arg \max_{y} p(x|y)p(y).")
+PICK_CLASS = Quote("000", 819, "and pick whichever class has the higher posterior probability.")
 ARGMAX_002 = Quote("002", 399, r"\arg \max_y p(y | x) = \arg \max_y \frac{p(x | y)p(y)}{p(x)} = \arg \max_y p(x | y)p(y)")
 
 
@@ -67,7 +68,7 @@ def bayes_rule(ctx):
 @relies_on(G, "bayes_argmax", lambda f: lambda likelihoods, priors: (f(likelihoods, priors) + 1) % len(priors),
            "the class after the argmax")
 @check("GEN-1", "argmax_y p(y|x) = argmax_y p(x|y)p(y): the denominator is not needed",
-       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(ARGMAX, ARGMAX_2, ARGMAX_002))
+       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(ARGMAX, ARGMAX_2, ARGMAX_002, PICK_CLASS))
 def argmax_without_denominator(ctx):
     k_classes = st.integers(2, 4).flatmap(lambda k: st.tuples(
         st.lists(S.rationals(0, 3, 6), min_size=k, max_size=k).filter(lambda v: any(v)),
@@ -144,6 +145,7 @@ def _gauss_legendre(R, panels, degree):
 
 
 DENSITY = Quote("000", 655, r"p(x; \mu, \Sigma) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2}(x-\mu)^T \Sigma^{-1}(x-\mu)\right).")
+MEAN_WORDS = Quote("000", 659, r"the mean is (unsurprisingly) given by  $\mu$")
 MEAN = Quote("000", 661, r"E[X] = \int_{x} x p(x; \mu, \Sigma) dx = \mu")
 COV_SIGMA = Quote("000", 667, r"Cov(X) = \Sigma")
 
@@ -152,7 +154,7 @@ COV_SIGMA = Quote("000", 667, r"Cov(X) = \Sigma")
            "log-densities raised by 10⁻¹²")
 @relies_on(G, "mvn_density", lambda f: lambda x, mu, Sigma: f(x, mu, Sigma) * (1 + mpmath.mpf(10) ** -12), "p raised by one part in 10¹²")
 @check("MVN-1", "the density integrates to 1, E[X] = μ, Cov(X) = Σ (1-D and 2-D)", "000 §1.1",
-       "identity", quotes=(DENSITY, MEAN, COV_SIGMA))
+       "identity", quotes=(DENSITY, MEAN_WORDS, MEAN, COV_SIGMA))
 def density_moments(ctx):
     @st.composite
     def one_d(draw_):
@@ -374,6 +376,7 @@ CLASS_0 = Quote("000", 718, r"p(x|y=0) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \
 CLASS_1 = Quote("000", 720, r"p(x|y=1) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2} (x - \mu_1)^T \Sigma^{-1} (x - \mu_1)\right)")
 LOG_LIKELIHOOD = Quote("000", 724, r"\ell(\phi, \mu_0, \mu_1, \Sigma) = \log \prod_{i=1}^m p(x^{(i)}, y^{(i)}; \phi, \mu_0, \mu_1, \Sigma)")
 LOG_LIKELIHOOD_2 = Quote("000", 725, r"= \log \prod_{i=1}^m p(x^{(i)}|y^{(i)}; \mu_0, \mu_1, \Sigma) p(y^{(i)}; \phi).")
+MODEL_002 = Quote("002", 371, r"y &\sim \text{Bernoulli}(\varphi) \\ x | y = 0 &\sim \mathcal{N}(\mu_0, \Sigma) \\ x | y = 1 &\sim \mathcal{N}(\mu_1, \Sigma)")
 LIKELIHOOD_002 = Quote("002", 375, r"L(\varphi, \mu_0, \mu_1, \Sigma) = \prod_{i=1}^m p(x^{(i)}, y^{(i)}; \varphi, \mu_0, \mu_1, \Sigma) = \prod_{i=1}^m p(x^{(i)} | y^{(i)}) p(y^{(i)})")
 MLE_PHI = Quote("000", 729, r"\phi = \frac{1}{m} \sum_{i=1}^{m} 1\{y^{(i)} = 1\}")
 MLE_MU0 = Quote("000", 731, r"\mu_0 = \frac{\sum_{i=1}^{m} 1\{y^{(i)} = 0\}x^{(i)}}{\sum_{i=1}^{m} 1\{y^{(i)} = 0\}}")
@@ -389,7 +392,8 @@ MAXIMISE_002 = Quote("002", 379, r"\max_{\varphi, \mu_0, \mu_1, \Sigma} l(\varph
 @relies_on(G, "gda_log_likelihood", lambda f: lambda X, y, model: f(X, y, model) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
 @check("GDA-1", "ℓ = log Π p(x,y) = log Π p(x|y)p(y) (000) and L = Π p(x,y) = Π p(x|y)p(y) (002)",
        "000 §1.2; 002 §1.4.1", "derivation",
-       quotes=(MODEL_Y, MODEL_X0, MODEL_X1, PRIOR, CLASS_0, CLASS_1, LOG_LIKELIHOOD, LOG_LIKELIHOOD_2, LIKELIHOOD_002))
+       quotes=(MODEL_Y, MODEL_X0, MODEL_X1, PRIOR, CLASS_0, CLASS_1, LOG_LIKELIHOOD, LOG_LIKELIHOOD_2, LIKELIHOOD_002,
+               MODEL_002))
 def gda_likelihood_chain(ctx):
     phi = sp.Symbol("phi", positive=True)
     mu0, mu1 = sp.symbols("mu0 mu1", real=True)
@@ -684,6 +688,9 @@ for _line, _text, _reason, _id in (
         (636, "After modeling p(y) (called the class priors) and p(x|y), our algorithm", "a definition (class priors)", "GEN-1"),
         (697, "by varying  $\\mu$ , we can also move the mean of the density around",
          "a figure absent from this copy (the mean is μ, checked in MVN-1)", "MVN-1"),
+        (703, r"\mu = \begin{bmatrix} 1 \\ 0 \end{bmatrix}; \quad \mu = \begin{bmatrix} -0.5 \\ 0 \end{bmatrix}",
+         "the means of figures absent from this copy (that the mean is μ is checked in MVN-1)", "MVN-1"),
+        (722, "this model is usually applied using only one covariance matrix", "a modelling choice (the model checked shares Σ)", "GDA-1"),
         (737, "Pictorially, what the algorithm is doing can be seen in as follows:", "a figure absent from this copy", "GDA-1"),
         (741, "Note that the two Gaussians have contours that are the same shape and orientation, since they share a covariance matrix",
          "a figure absent from this copy; the contour shape depends on Σ alone, shared by construction", "GDA-2"),
@@ -702,6 +709,9 @@ for _line, _text, _reason, _id in (
 for _line, _text, _reason, _id in (
         (353, "A **discriminative learning algorithm** (e.g. logistic regression) learns $p(y | x)$",
          "a definition", "GEN-1"),
+        (355, r"h_\theta = \begin{cases} 0 \\ 1 \end{cases}", "garbled in this copy: the classifier's two values", "GEN-1"),
+        (405, r"L(\theta) = \prod_{i=1}^m p(y^{(i)} | x^{(i)}; \theta)",
+         "Part II's conditional likelihood (the logistic-regression rows check it)", "GEN-1"),
         (411, "This means that the GDA has stronger assumptions and thus it does better (if the assumptions hold).",
          "an opinion (the implication GDA ⇒ logistic is checked in GDA-3)", "GDA-3"),
         (419, "This means that logistic regression works fine for Gaussian and Poisson data.", "an opinion", "GDA-4"),

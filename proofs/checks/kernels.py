@@ -43,12 +43,14 @@ CUBIC_MAP = Quote("000", 1196, r"\phi(x) = \left[ \begin{array}{c} x \\ x^2 \\ x
 KERNEL = Quote("000", 1202, r"K(x,z) = \phi(x)^T \phi(z).")
 QUARTIC_MAP = Quote("004", 25, r"x \rightarrow \begin{bmatrix} x \\ x^2 \\ x^3 \\ x^4 \end{bmatrix} = \phi(x)")
 KERNEL_004 = Quote("004", 33, r"K(x^{(i)}, x^{(j)}) = \langle \phi(x^{(i)}), \phi(x^{(j)}) \rangle")
+PHI_004 = Quote("004", 27, r"we'll let $\phi(x)$ denote the mapping from original features to some high-dimensional features")
+KERNEL_002 = Quote("002", 587, r"3. Compute the **kernel function** $K(x, z) = \varphi(x)^T \varphi(z)$.")
 HIGHER_DIMENSIONS = Quote("004", 121, "Separation may be easier in higher dimensions")
 ONE_DIMENSIONAL = Quote("004", 119, "If we have 1-dimensional data, what a kernel does is takes our original input data and maps it to a very high-dimensional feature space.")
 
 
 @check("KR-1", "K = φᵀφ for φ(x) = [x, x², x³] (000) and [x, x², x³, x⁴] (004)", "000 V §7; 004",
-       "identity", quotes=(CUBIC_MAP, KERNEL, QUARTIC_MAP, KERNEL_004))
+       "identity", quotes=(CUBIC_MAP, KERNEL, QUARTIC_MAP, KERNEL_004, PHI_004, KERNEL_002))
 def power_maps(ctx):
     x, z = sp.symbols("x z", real=True)
     outcomes = []
@@ -120,6 +122,7 @@ SQUARE_DOUBLE_SUM = Quote("000", 1215, r"= \sum_{i=1}^{n} \sum_{j=1}^{n} x_i x_j
 SQUARE_PAIRS = Quote("000", 1216, r"= \sum_{i,j=1}^{n} (x_i x_j) (z_i z_j)")
 SQUARE_MAP = Quote("000", 1220, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_1 x_3 \\ x_2 x_1 \\ x_2 x_2 \\ x_2 x_3 \\ x_3 x_1 \\ x_3 x_2 \\ x_3 x_3 \end{bmatrix}")
 SQUARE_COST = Quote("000", 1222, "whereas calculating the high-dimensional  $\\phi(x)$  requires  $O(n^2)$  time, finding K(x,z) takes only O(n) time")
+INEXPENSIVE = Quote("000", 1206, "often, K(x,z) may be very inexpensive to calculate, even though  $\\phi(x)$  itself may be very expensive to calculate")
 SQUARE_004 = Quote("004", 39, r"K(x, z) &= (x^T z)^2 \\ &= \left(\sum_{i=1}^n x_i z_i \right) \left(\sum_{j=1}^n x_j z_j \right) \\ &= \sum_{i=1}^n \sum_{j=1}^n (x_i x_j) (z_i z_j)")
 SQUARE_MAP_004 = Quote("004", 43, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_2 x_1 \\ x_2 x_2 \end{bmatrix}")
 SQUARE_KERNEL_004 = Quote("004", 47, r"K(x, z) = (\phi(x))^T (\phi(z))")
@@ -167,7 +170,7 @@ def _costs(n):
 @check("KR-2", "(xᵀz)² = Σᵢⱼ(xᵢxⱼ)(zᵢzⱼ) = φ(x)ᵀφ(z), the printed chains (n = 3 and n = 2); O(n) against "
        "O(n²) operations", "000 V §7; 004", "derivation",
        quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_COST, SQUARE_004,
-               SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004))
+               SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004, INEXPENSIVE))
 def square_kernel(ctx):
     def holds(p):
         x, z = p
@@ -191,6 +194,7 @@ def square_kernel(ctx):
 AFFINE = Quote("000", 1226, r"K(x,z) = (x^{T}z + c)^{2}")
 AFFINE_EXPANDED = Quote("000", 1228, r"= \sum_{i,j=1}^{n} (x_{i}x_{j})(z_{i}z_{j}) + \sum_{i=1}^{n} (\sqrt{2c}x_{i})(\sqrt{2c}z_{i}) + c^{2}.")
 AFFINE_MAP = Quote("000", 1234, r"\sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
+CHECK_AFFINE = Quote("000", 1230, "(Check this yourself.) This corresponds to the feature mapping (again shown")
 AFFINE_004 = Quote("004", 55, r"K(x, z) = (x^T z + c)^2")
 AFFINE_MAP_004 = Quote("004", 59, r"\phi(x) = \begin{bmatrix} x_1x_1 \\ x_1x_2 \\ x_2x_1 \\ x_2x_2 \\ \sqrt{2c}x_1 \\ \sqrt{2c}x_2 \\ c \end{bmatrix}")
 LINEAR_KERNEL_NAME = Quote("004", 53, "Linear Kernel")
@@ -212,7 +216,7 @@ def _affine_square_chain(n, source):
 
 @relies_on(kr, "quadratic_features_c", lambda f: lambda x, c: f(x, 2 * c), "φ built with 2c for c")
 @check("KR-3", "(xᵀz + c)² = Σ(xᵢxⱼ)(zᵢzⱼ) + Σ(√(2c)xᵢ)(√(2c)zᵢ) + c² = φᵀφ (n = 3 and n = 2)",
-       "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004))
+       "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004, CHECK_AFFINE))
 def affine_square_kernel(ctx):
     @st.composite
     def cases(draw_):
@@ -364,12 +368,13 @@ GAUSSIAN_INFINITE = Quote("000", 1248, r"to an infinite dimensional feature mapp
 GAUSSIAN_004 = Quote("004", 75, r"K(x, z) = \exp\left(-\frac{\|x - z\|^2}{2\sigma^2}\right)")
 VALID_004 = Quote("004", 79, r"\exists \phi \text{ s.t. } K(x, z) = \langle \phi(x), \phi(z) \rangle")
 GAUSSIAN_USE_004 = Quote("004", 115, r"such as $K(x, z) = \exp(-\|x - z\|^2 / 2\sigma^2)$")
+INFINITE_004 = Quote("004", 31, r"Sometimes $\phi(x)$ will be very high-dimensional (even infinite dimensional vector), but we can compute a kernel")
 GAUSSIAN_002 = Quote("002", 594, r"K(x, z) = \exp \left(-\frac{\|x - z\|^2}{2\sigma^2} \right)")
 
 
 @relies_on(kr, "gaussian_features", lambda f: lambda x, sigma, terms: f(x, 2 * sigma, terms), "φ built with 2σ for σ")
 @check("KR-5", "Gaussian kernel: K(x,x) = 1, 0 < K ≤ 1, → 0 far apart, γ = 1/(2σ²), and its infinite feature map",
-       "000 V §7; 004", "identity", quotes=(GAUSSIAN, GAUSSIAN_NEAR_FAR, GAUSSIAN_INFINITE, GAUSSIAN_004, GAUSSIAN_002, VALID_004, GAUSSIAN_USE_004))
+       "000 V §7; 004", "identity", quotes=(GAUSSIAN, GAUSSIAN_NEAR_FAR, GAUSSIAN_INFINITE, GAUSSIAN_004, GAUSSIAN_002, VALID_004, GAUSSIAN_USE_004, INFINITE_004))
 def gaussian_kernel(ctx):
     """Σₖ φₖ(x)φₖ(z) with φₖ(x) = e^(−x²/2σ²) xᵏ/(σᵏ√k!) is e^(−(x²+z²)/2σ²) Σₖ (xz/σ²)ᵏ/k!, whose
     partial sums approach e^(−(x−z)²/2σ²); 160 terms leave a tail below 10⁻⁵⁰ here. Symbolically,
@@ -421,6 +426,9 @@ PSD_004_2 = Quote("004", 89, r"&= \sum_i \sum_j z_i \phi(x^{(i)})^T \phi(x^{(j)}
 PSD_004_3 = Quote("004", 90, r"&= \sum_i \sum_j z_i \sum_k (\phi(x^{(i)}))_k (\phi(x^{(j)}))_k z_j \\")
 PSD_004_4 = Quote("004", 91, r"&= \sum_k \sum_i \sum_j z_i (\phi(x^{(i)}))_k (\phi(x^{(j)}))_k z_j \\")
 PSD_NOTATION_004 = Quote("004", 95, r"$K \geq 0$ when the matrix K is symmetric **Positive-semidefinite Matrix**.")
+KERNEL_MATRIX = Quote("000", 1250, r"let a square, m-by-m matrix K be defined so that its (i, j)-entry is given by  $K_{ij} = K(x^{(i)}, x^{(j)})$")
+KERNEL_MATRIX_004 = Quote("004", 83, r"K_{ij} = K(x^{(i)}, x^{(j)})")
+KERNEL_MATRIX_002 = Quote("002", 598, r"let $\{x^{(1)}, \dots, x^{(d)}\}$ be d points", reading="d counts the points here, not the degree of KR-4")
 NECESSARY_002 = Quote("002", 596, r"Thus, it is necessary that $K(x, z)$ be a positive semi-definite function.")
 PSD_SUMMARY = Quote("000", 1268, r"the corresponding Kernel matrix  $K \in \mathbb{R}^{m \times m}$  is symmetric positive semidefinite")
 
@@ -477,7 +485,7 @@ def _quadratic_form(X, z):
        "copy calls K '> 0')", "000 V §7; 002 §1.5.2; 004", "derivation",
        quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS,
                PSD_WORDS_SECOND_COPY, PSD_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
-               PSD_NOTATION_004, NECESSARY_002))
+               PSD_NOTATION_004, NECESSARY_002, KERNEL_MATRIX, KERNEL_MATRIX_004, KERNEL_MATRIX_002))
 def psd_chain(ctx):
     z, phi, K, steps = _psd_chain_steps()
     symbolic = chain(steps, "KR-6", "000 V §7; 002 §1.5.2; 004", f"m={M_POINTS}, {FEATURES} features")
@@ -532,13 +540,14 @@ def psd_chain(ctx):
 MERCER = Quote("000", 1272, "for K to be a valid (Mercer) kernel, it is necessary and sufficient that for any")
 MERCER_004 = Quote("004", 101, r"the kernel matrix $K \in \mathbb{R}^{m \times m}$ is symmetric positive-semidefinite.")
 MERCER_002 = Quote("002", 606, "for any d points, the corresponding kernel matrix K is positive semi-definite.")
+MERCER_004_START = Quote("004", 99, r"Theorem(Mercer): Let $K(x, z)$ be given, then K is a valid kernel(i.e., $\exists \phi$ s.t.")
 CONVERSE_004 = Quote("004", 97, "It turns out that the converse holds true and so this gives us a test for whether a function K is a valid kernel.")
 INVALID_004 = Quote("004", 103, r"$K(x, x) = -1 \neq \phi(x)^T \phi(x)$")
 
 
 @relies_on(kr, "mercer_test", lambda f: lambda K, tol=None: kr.MercerResult(True, True), "every K declared valid")
 @check("KR-7", "Mercer's test: verdict agrees with the eigenvalues; a witness has zᵀKz < 0 exactly",
-       "000 V §7 Theorem (Mercer); 004", "identity", quotes=(MERCER, MERCER_004, MERCER_002, INVALID_004, CONVERSE_004))
+       "000 V §7 Theorem (Mercer); 004", "identity", quotes=(MERCER, MERCER_004, MERCER_002, INVALID_004, CONVERSE_004, MERCER_004_START))
 def mercer_test_verdicts(ctx):
     matrices = st.integers(1, 5).flatmap(lambda n: st.one_of(S.symmetric_matrices(n), S.psd_matrices(n, max_rank=max(1, n - 1)),
                                                              S.psd_matrices(n)))
@@ -571,6 +580,8 @@ def mercer_test_verdicts(ctx):
 
 # ---- KR-9 ------------------------------------------------------------------------------------
 
+REPLACE_INNER = Quote("000", 1200, r"this means that we would replace all those inner products with  $\langle \phi(x), \phi(z) \rangle$")
+REPLACE_002 = Quote("002", 588, r"4. Replace $\langle x, z \rangle$ in the algorithm with $K(x, z)$.")
 KERNEL_PERCEPTRON = Quote("000", 1278, "this kernel trick can be applied with the perceptron to derive a kernel perceptron algorithm")
 
 
@@ -594,7 +605,7 @@ def _path(run):
 
 @relies_on(kr, "quadratic_features", lambda f: lambda x: f(x)[1:], "φ(x) without its first entry x₁x₁")
 @check("KR-9", "the kernel trick on the perceptron: with K = φᵀφ the kernel perceptron takes the perceptron's "
-       "steps on (1, φ(x))", "000 V §7", "identity", quotes=(KERNEL_PERCEPTRON, KERNEL))
+       "steps on (1, φ(x))", "000 V §7", "identity", quotes=(KERNEL_PERCEPTRON, KERNEL, REPLACE_INNER, REPLACE_002))
 def kernel_perceptron_is_perceptron(ctx):
     """θ = Σⱼ αⱼy⁽ʲ⁾φ(x⁽ʲ⁾) and b = Σⱼ αⱼy⁽ʲ⁾ after every epoch of the kernel perceptron (K(x, z) =
     (xᵀz)²) equal the perceptron's θ on the inputs (1, φ(x)) with labels (y + 1)/2 (000 §6, step

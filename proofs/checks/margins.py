@@ -55,10 +55,16 @@ LOGISTIC_THRESHOLD = Quote("000", 911, r'We would then predict "1" on an input x
 LOGISTIC_WB = Quote("000", 911, r"the larger also is  $h_{\theta}(x) = p(y=1|x;w,b)$",
                     reading="p(y = 1|x; θ): w, b are introduced only in §2, for the same parameters")
 CORRECT_WHEN_POSITIVE = Quote("000", 937, r"if  $y^{(i)}(w^Tx + b) > 0$ , then our prediction on this example is correct")
+G_002 = Quote("002", 507, r"g(z) = \begin{cases} 1 & \text{if } z \geq 0 \\ -1 & \text{otherwise} \end{cases}")
+H_002 = Quote("002", 511, r"h_{w,b}(x) = g(w^T x + b)")
+LOGISTIC_002 = Quote("002", 515, r"which predicts one if $\theta^T x > 0$ and zero otherwise",
+                     reading="θᵀx ≥ 0 as in 000 (on θᵀx = 0 the probability is ½ and 000 predicts one)")
 CORRECT_WHEN_POSITIVE_002 = Quote("002", 521, r"Notice that $\hat{\gamma}^{(i)} > 0$ means that $h(x^{(i)}) = y^{(i)}$")
 DOUBLING = Quote("000", 939, r"if we replace w with 2w and b with 2b, then since  $g(w^Tx+b)=g(2w^Tx+2b)$")
 DOUBLES_MARGIN = Quote("000", 941, "replacing (w,b) with (2w,2b) also results in multiplying our functional margin by a factor of 2")
 SET_FUNCTIONAL_MARGIN = Quote("000", 945, r"\hat{\gamma} = \min_{i=1,\dots,m} \hat{\gamma}^{(i)}")
+SET_FUNCTIONAL_MARGIN_002 = Quote("002", 525, r"\hat{\gamma} = \min_i \hat{\gamma}^{(i)}")
+SCALING_GAMMA_HAT = Quote("000", 997, "Since multiplying w and b by some constant results in the functional margin being multiplied by that same constant")
 
 
 @check("MG-2", "functional margin γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) (000 prints x for x⁽ⁱ⁾)", "000 V §3; 002 §1.5.1",
@@ -81,7 +87,8 @@ def functional_margin_definition(ctx):
 @relies_on(mg, "hypothesis", lambda f: lambda x, w, b: 1 if linalg.dot(w, x) + b > 0 else -1,
            "g(0) = −1 (a strict inequality) in place of g(0) = 1")
 @check("MG-2", "γ̂⁽ⁱ⁾ > 0 means the prediction g(wᵀx⁽ⁱ⁾ + b) is y⁽ⁱ⁾", "000 V §3; 002 §1.5.1", "identity",
-       quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002, LOGISTIC_THRESHOLD, LOGISTIC_WB))
+       quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002, LOGISTIC_THRESHOLD, LOGISTIC_WB, G_002, H_002,
+               LOGISTIC_002))
 def correct_when_positive(ctx):
     """With g(z) = 1 for z ≥ 0 and −1 otherwise: γ̂⁽ⁱ⁾ > 0 ⇒ h(x⁽ⁱ⁾) = y⁽ⁱ⁾, and γ̂⁽ⁱ⁾ < 0 ⇒
     h(x⁽ⁱ⁾) ≠ y⁽ⁱ⁾; at γ̂⁽ⁱ⁾ = 0 (x⁽ⁱ⁾ on the boundary) g says 1, so it depends on the label."""
@@ -105,7 +112,7 @@ def correct_when_positive(ctx):
 
 
 @check("MG-2", "(w, b) → (2w, 2b) doubles γ̂⁽ⁱ⁾ and γ̂ and leaves h unchanged", "000 V §3", "identity",
-       quotes=(DOUBLING, DOUBLES_MARGIN, SET_FUNCTIONAL_MARGIN))
+       quotes=(DOUBLING, DOUBLES_MARGIN, SET_FUNCTIONAL_MARGIN, SET_FUNCTIONAL_MARGIN_002, SCALING_GAMMA_HAT))
 def functional_margin_scaling(ctx):
     w, x, b = _symbols()
     lam = sp.Symbol("λ", positive=True)
@@ -127,6 +134,7 @@ def functional_margin_scaling(ctx):
 
 # ---- MG-3 ------------------------------------------------------------------------------------
 
+UNIT_DIRECTION = Quote("000", 953, "w/||w|| is a unit-length vector pointing in the same direction as w")
 POINT_B = Quote("000", 955, r"the point B is given by  $x^{(i)} - \gamma^{(i)} \cdot w/||w||$")
 B_ON_BOUNDARY = Quote("000", 957, r"w^{T}\left(x^{(i)} - \gamma^{(i)} \frac{w}{||w||}\right) + b = 0")
 SOLVED_FOR_GAMMA = Quote("000", 961, r"\gamma^{(i)} = \frac{w^T x^{(i)} + b}{||w||} = \left(\frac{w}{||w||}\right)^T x^{(i)} + \frac{b}{||w||}")
@@ -142,7 +150,7 @@ DISTANCE_AB = Quote("000", 951, r"Its distance to the decision boundary,  $\gamm
 
 
 @check("MG-3", "γ⁽ⁱ⁾ from the point B: wᵀ(x − γw/‖w‖) + b = 0 solved for γ", "000 V §3", "derivation",
-       quotes=(POINT_B, B_ON_BOUNDARY, SOLVED_FOR_GAMMA))
+       quotes=(UNIT_DIRECTION, POINT_B, B_ON_BOUNDARY, SOLVED_FOR_GAMMA))
 def geometric_margin_via_B(ctx):
     w, x, b = _symbols()
     gamma = sp.Symbol("γ⁽ⁱ⁾", real=True)
@@ -308,6 +316,8 @@ for _line, _text, _reason, _id in (
          "a change of notation (b = θ₀, w = (θ₁ … θₙ))", "MG-1"),
         (929, "our classifier will directly predict either 1 or -1 (cf. the perceptron algorithm)",
          "a consequence of the definition of g (the reference's prediction is tested in tests/test_margins.py)", "MG-1"),
+        (1476, "A's coordinate", "a reader's annotation on a figure absent from this copy", "MG-3"),
+        (1488, "distance from a point to a line (hyperplane)", "a reader's annotation (the distance is checked in MG-3)", "MG-3"),
         (943, "we also define the function margin of (w, b) with respect to S",
          "a spelling of the name ('function margin' for functional margin), no mathematical content; the "
          "definition itself is checked", "MG-2"),

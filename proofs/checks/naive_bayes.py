@@ -276,12 +276,13 @@ UNSEEN_0 = Quote("000", 836, r"\phi_{35000|y=0} = \frac{\sum_{i=1}^{m} 1\{x_{350
 ZERO_POSTERIOR = Quote("000", 840, r"p(y=1|x) = \frac{\prod_{j=1}^{n} p(x_j|y=1)p(y=1)}{\prod_{j=1}^{n} p(x_j|y=1)p(y=1) + \prod_{j=1}^{n} p(x_j|y=0)p(y=0)}")
 ZERO_OVER_ZERO = Quote("000", 841, r"= \frac{0}{0}.")
 ZERO_FACTOR = Quote("000", 843, r"includes a term  $p(x_{35000}|y) =$ 0 that is multiplied into it")
+NIPS_ZERO = Quote("000", 838, "it thinks the probability of seeing it in either type of email is zero")
 ZERO_002 = Quote("002", 467, "Notice that if we have a new word, the probability will be zero divided by zero.")
 
 
 @relies_on(NB, "bernoulli_fit", lambda f: lambda X, y, alpha=1: f(X, y, 1), "always Laplace-smoothed")
 @check("NB-3", "a word never seen in training: φ_{k|y} = 0 for both y and p(y=1|x) = 0/0",
-       "000 §2.1; 002 §1.4.4", "derivation", quotes=(UNSEEN_1, UNSEEN_0, ZERO_POSTERIOR, ZERO_OVER_ZERO, ZERO_FACTOR, ZERO_002))
+       "000 §2.1; 002 §1.4.4", "derivation", quotes=(UNSEEN_1, UNSEEN_0, ZERO_POSTERIOR, ZERO_OVER_ZERO, ZERO_FACTOR, ZERO_002, NIPS_ZERO))
 def zero_over_zero(ctx):
     phi0, phi1, phi_y = _bernoulli_symbols()
     x = (1, 0, 1)  # the message contains word 1 (the unseen "nips"), so x₁ = 1
@@ -467,6 +468,8 @@ MLE_K0_002 = Quote("002", 493, r"\varphi_{k|y=0} = \frac{\sum_{i=1}^m \mathbf{1}
 COUNTS_002 = Quote("002", 495, "The denominator is the total number of words in all the non-spam emails, and the numerator counts")
 LAPLACE_K0_002 = Quote("002", 499, r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i + 10000}", reading="10000 = |V|, 002's vocabulary of 10000 words")
 MULTINOMIAL_PARAMETERS = Quote("000", 873, r"The parameters for our new model are  $\phi_y = p(y)$  as before", reading="φ_y = p(y = 1), as in §2")
+VARYING_LENGTH = Quote("000", 869, "note that n can vary for different documents")
+LENGTHS = Quote("000", 875, r"(here,  $n_i$  is the number of words in the *i*-training example)")
 MULTINOMIAL_MODEL = Quote("000", 871, r"Thus, the overall probability of a message is given by  $p(y) \prod_{j=1}^n p(x_j|y)$")
 MULTINOMIAL_L = Quote("000", 877, r"\mathcal{L}(\phi_y, \phi_{k|y=0}, \phi_{k|y=1}) = \prod_{i=1}^m p(x^{(i)}, y^{(i)})")
 MULTINOMIAL_L_2 = Quote("000", 879, r"= \prod_{i=1}^m \left( \prod_{j=1}^{n_i} p(x_j^{(i)}|y; \phi_{k|y=0}, \phi_{k|y=1}) \right) p(y^{(i)}; \phi_y).")
@@ -509,7 +512,8 @@ def multinomial_likelihood_label(ctx):
            "L doubled")
 @check("NB-6", "L = Πᵢ p(x⁽ⁱ⁾,y⁽ⁱ⁾) = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾)) p(y⁽ⁱ⁾); 000's and 002's MLE forms agree",
        "000 §2.2; 002 §1.4.5", "derivation",
-       quotes=(MULTINOMIAL_PARAMETERS, MULTINOMIAL_MODEL, MULTINOMIAL_L, MULTINOMIAL_002, MLE_K1, MLE_K0_002, COUNTS_002))
+       quotes=(MULTINOMIAL_PARAMETERS, MULTINOMIAL_MODEL, MULTINOMIAL_L, MULTINOMIAL_002, MLE_K1, MLE_K0_002, COUNTS_002,
+               VARYING_LENGTH, LENGTHS))
 def multinomial_likelihood(ctx):
     def holds(p):
         (docs, y, size), alpha = p

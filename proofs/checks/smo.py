@@ -94,12 +94,16 @@ BALANCE_1110 = Quote("001", 99, r"\alpha_1 y^{(1)} + \alpha_2 y^{(2)} + \sum_{i 
 ALPHA1_1111 = Quote("001", 101, r"\alpha_1 = \frac{1}{y^{(1)}} (S - y^{(2)} \alpha_2) \text{ where } S = \sum_{i \geq 3} \alpha_i y^{(i)}. \quad (11.11)")
 ZETA_004 = Quote("004", 179, r"\alpha_1 y^{(1)} + \alpha_2 y^{(2)} = - \sum_{i=1}^m \alpha_i y^{(i)} = \xi")
 ALPHA1_004 = Quote("004", 187, r"\alpha_1 = \frac{\xi - \alpha_2 y^{(2)}}{y^{(1)}}", reading="ξ is the constant ζ of 000 (20), not a slack")
+HOLD_PAIR = Quote("000", 1386, "suppose we've decided to hold  $\\alpha_3, \\ldots, \\alpha_m$  fixed, and want to reoptimize")
+CONSTANT_ZETA = Quote("000", 1390, "we can just let it be denoted by some constant  $\\zeta$")
+CHECK_DERIVATION = Quote("000", 1404, r"(Check this derivation yourself; we again used the fact that  $y^{(1)} \in \{-1, 1\}$  so that  $(y^{(1)})^2 = 1$ .)")
 BOX_004 = Quote("004", 181, "This constraint also called **the Box Constraint**", reading="the box 0 ≤ αᵢ ≤ C just written, not the line")
 
 
 @check("SMO-2", "(20) ζ, α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾ (000) = (ζ − α₂y⁽²⁾)/y⁽¹⁾ (004); 001's (11.11) and 004's "
        "Σ_{i=1}", "000 V §9.2; 001 §11.2; 004", "derivation",
-       quotes=(BALANCE_PAIR, ZETA_20, ALPHA1_OF_ALPHA2, BALANCE_1110, ALPHA1_1111, ZETA_004, ALPHA1_004, BOX_004))
+       quotes=(BALANCE_PAIR, ZETA_20, ALPHA1_OF_ALPHA2, BALANCE_1110, ALPHA1_1111, ZETA_004, ALPHA1_004, BOX_004, HOLD_PAIR, CONSTANT_ZETA,
+               CHECK_DERIVATION))
 def zeta_line(ctx):
     alpha, y = _alphas(), Y
     a1 = sp.Symbol("α₁", real=True)
@@ -424,6 +428,10 @@ def exhaustive_dual(X, y, C, kernel):
     return None
 
 
+SMO_LOOP = Quote("000", 1375, "Repeat till convergence {")
+SMO_SELECT_004 = Quote("004", 173, "1. Select some pair")
+SMO_HOLD_004 = Quote("004", 174, "2. Holds all")
+PICK_001 = Quote("001", 94, r"2. Pick an  $\alpha_i$  and  $\alpha_j$  that we think will improve the objective (11.7).")
 SMO_BOX = Quote("000", 1378, r"Reoptimize  $W(\alpha)$  with respect to  $\alpha_i$  and  $\alpha_j$ , while holding all the other  $\alpha_k$ 's  $(k \neq i, j)$  fixed")
 SMO_004 = Quote("004", 175, r"3. Optimize $W(\alpha)$ with respect")
 SMO_001 = Quote("001", 97, r"We now optimize (11.7), subject to the constraints, with respect to  $\alpha_i$  and  $\alpha_j$ . We can do this in closed form.")
@@ -431,7 +439,8 @@ SMO_001 = Quote("001", 97, r"We now optimize (11.7), subject to the constraints,
 
 @relies_on(svm, "dual_objective", lambda f: lambda *a, **k: f(*a, **k) + 1, "W(α) raised by 1")
 @check("SMO-4", "exact SMO on rational one-feature data: KKT exactly, and the same W, w, b as an "
-       "exhaustive solve of the dual", "000 V §9", "optimality", quotes=(DUAL_17, BOX_18, BALANCE_19, SMO_BOX, SMO_001, SMO_004))
+       "exhaustive solve of the dual", "000 V §9", "optimality", quotes=(DUAL_17, BOX_18, BALANCE_19, SMO_BOX, SMO_001, SMO_004, SMO_LOOP, SMO_SELECT_004,
+                                                     SMO_HOLD_004, PICK_001))
 def exact_against_exhaustive(ctx):
     bad, cases = [], 0
     for C in (None, Fraction(1), Fraction(2, 5)):

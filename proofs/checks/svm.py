@@ -70,11 +70,16 @@ W_004 = Quote("004", 15, r"w = \sum_i \alpha_i y^{(i)} x^{(i)}")
 W_002 = Quote("002", 555, r"w = \sum_{i=1}^m \alpha_i y^{(i)} x^{(i)}")
 SUBSTITUTED_002 = Quote("002", 569, r"\min_{w,b} \quad & \frac{1}{2} \left(\sum_{i=1}^m \alpha_i y^{(i)} x^{(i)} \right)^T \left(\sum_{j=1}^m \alpha_j y^{(j)} x^{(j)} \right)")
 CONSTRAINT_002 = Quote("002", 573, r"y^{(i)} \left(\sum_{j=1}^m \alpha_j y^{(j)} \langle x^{(j)}, x^{(i)} \rangle + b \right) \geq 1")
+MINIMISE_FIRST = Quote("000", 1141, r"we need to first minimize  $\mathcal{L}(w, b, \alpha)$  with respect to w and b (for fixed  $\alpha$ ), to get  $\theta_{\mathcal{D}}$")
+DUAL_CONSTRAINTS = Quote("000", 1164, "Putting this together with the constraints  $\\alpha_i \\geq 0$  (that we always had) and the constraint (10)")
+DUAL_NONNEGATIVE = Quote("000", 1167, r"s.t.  $\alpha_i \ge 0, \quad i = 1, \dots, m$")
+DUAL_BALANCE = Quote("000", 1169, r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0,")
+BACK_TO_W = Quote("000", 1173, "then we can use Equation (9) to go back and find the optimal w's as a function of the")
 SOLVE_DUAL_INSTEAD = Quote("000", 1171, "Hence, we can solve the dual in lieu of solving the primal problem")
 
 
 @check("OMC-3", "∇_w L = w − Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ (9) and ∂L/∂b (10) from the Lagrangian (8)", "000 V §6",
-       "derivation", quotes=(LAGRANGIAN_8, GRADIENT_W, W_9, DERIVATIVE_B_10, W_004, W_002))
+       "derivation", quotes=(LAGRANGIAN_8, GRADIENT_W, W_9, DERIVATIVE_B_10, W_004, W_002, MINIMISE_FIRST))
 def stationarity(ctx):
     X, w, alpha, b = _symbols()
     outcomes = []
@@ -95,7 +100,8 @@ def stationarity(ctx):
 
 
 @check("OMC-3", "plugging (9) into (8): Σα − ½ΣΣyyααxᵀx − bΣαy, then (10) gives W(α)", "000 V §6",
-       "derivation", quotes=(PLUG_9_INTO_8, SUBSTITUTED, BY_10, SUBSTITUTED_10, DUAL_W, DUAL_004))
+       "derivation", quotes=(PLUG_9_INTO_8, SUBSTITUTED, BY_10, SUBSTITUTED_10, DUAL_W, DUAL_004, DUAL_CONSTRAINTS,
+                             DUAL_NONNEGATIVE, DUAL_BALANCE))
 def substitution(ctx):
     X, w, alpha, b = _symbols()
     outcomes = []
@@ -166,7 +172,7 @@ def substitution_002(ctx):
 
 @relies_on(svm, "dual_objective", lambda f: lambda *a, **k: f(*a, **k) + 1, "W(α) raised by 1")
 @check("OMC-3", "the reference's W(α) and L(w(α), b, α) agree exactly; W ≤ ½‖w*‖² (weak duality) "
-       "with equality at the solution", "000 V §6", "optimality", quotes=(DUAL_W, SOLVE_DUAL_INSTEAD))
+       "with equality at the solution", "000 V §6", "optimality", quotes=(DUAL_W, SOLVE_DUAL_INSTEAD, BACK_TO_W))
 def dual_values(ctx):
     def lagrangian_is_W(p):
         X, y = p
@@ -236,12 +242,13 @@ def _nudged(result):
 
 # ---- OMC-4 -----------------------------------------------------------------------------------
 
+CHECK_11 = Quote("000", 1178, "(Check for yourself that this is correct.)")
 THRESHOLD_11 = Quote("000", 1175, r"b^* = -\frac{\max_{i:y^{(i)}=-1} w^{*T} x^{(i)} + \min_{i:y^{(i)}=1} w^{*T} x^{(i)}}{2}")
 
 
 @relies_on(svm, "weights_from_alpha", lambda f: lambda alpha, X, y: [2 * v for v in f(alpha, X, y)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
 @check("OMC-4", "b* from (11) puts the closest point of each class at functional margin 1", "000 V §6 (11)",
-       "optimality", quotes=(THRESHOLD_11,))
+       "optimality", quotes=(THRESHOLD_11, CHECK_11))
 def threshold_11(ctx):
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 20))
     bad = []
@@ -264,11 +271,12 @@ def threshold_11(ctx):
 PREDICTION_12 = Quote("000", 1182, r"w^{T}x + b = \left(\sum_{i=1}^{m} \alpha_{i} y^{(i)} x^{(i)}\right)^{T} x + b \tag{12}")
 PREDICTION_13 = Quote("000", 1184, r"= \sum_{i=1}^{m} \alpha_i y^{(i)} \langle x^{(i)}, x \rangle + b. \tag{13}")
 PREDICTION_004 = Quote("004", 19, r"&= g\left(\sum_i \alpha_i y^{(i)} \langle x^{(i)}, x^{(j)} \rangle + b\right)")
+ONLY_INNER_PRODUCTS = Quote("000", 1186, "we have to calculate a quantity that depends only on the inner product between x and the points in the training set")
 PREDICTION_002 = Quote("002", 577, r"h_{w,b}(x) = g(w^T x + b) = g \left(\sum_{i=1}^m \alpha_i y^{(i)} \langle x^{(i)}, x \rangle + b \right)")
 
 
 @check("OMC-5", "(12) = (13): wᵀx + b = Σαᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b; 004 writes ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩",
-       "000 V §6 (12)-(13); 004", "identity", quotes=(PREDICTION_12, PREDICTION_13, PREDICTION_004, PREDICTION_002))
+       "000 V §6 (12)-(13); 004", "identity", quotes=(PREDICTION_12, PREDICTION_13, PREDICTION_004, PREDICTION_002, ONLY_INNER_PRODUCTS))
 def prediction(ctx):
     X, _, alpha, b = _symbols()
     z = vector("x", N)  # the new input x
@@ -328,6 +336,7 @@ def prediction_at_boundary(ctx):
 
 # ---- SOFT-1 ----------------------------------------------------------------------------------
 
+SINGLE_MINIMISATION = Quote("001", 21, "Note the problem can also be written as a single minimization without constraints:")
 STRONG_001 = Quote("001", 57, r"We strong duality,  $d^* = p^*$ , and so we can solve the original problem by solving the dual (11.4).")
 PRIMAL_000 = Quote("000", 1290, r"\min_{\gamma, w, b} \frac{1}{2} ||w||^2 + C \sum_{i=1}^m \xi_i")
 PRIMAL_000_CONSTRAINT = Quote("000", 1291, r"y^{(i)}(w^T x^{(i)} + b) \ge 1 - \xi_i, \quad i = 1, \dots, m")
@@ -349,7 +358,7 @@ C_LARGE = Quote("001", 31, r"If  $C$  is close to  $\inf$ , then we pay a lot fo
 @relies_on(svm, "hinge_objective", lambda f: lambda w, b, X, y, C: f(w, b, X, y, C) + C / 2, "the hinge objective raised by C/2")
 @check("SOFT-1", "the hinge form (11.2) is the constrained form (11.1) minimised over ξ; both have the "
        "dual's optimum", "000 V §8; 001 (11.1)-(11.2); 002 §1.5.3", "optimality",
-       quotes=(PRIMAL_000_CONSTRAINT, PRIMAL_000_SLACK, PRIMAL_001, HINGE_001, PRIMAL_002_SLACK, STRONG_001))
+       quotes=(PRIMAL_000_CONSTRAINT, PRIMAL_000_SLACK, PRIMAL_001, HINGE_001, PRIMAL_002_SLACK, STRONG_001, SINGLE_MINIMISATION))
 def hinge_equals_constrained(ctx):
     def over_xi(p):
         (X, y), w, b, extra = p
@@ -544,6 +553,9 @@ def effect_of_C(ctx):
 LAGRANGIAN_000 = Quote("000", 1299, r"\sum_{i=1}^m \alpha_i \left[ y^{(i)}(x^T w + b) - 1 + \xi_i \right]")
 LAGRANGIAN_001 = Quote("001", 49, r"\mathcal{L}(w, b, \xi, \alpha, r) = \frac{1}{2}\|w\|^2 + C \sum_i \xi_i - \sum_i \alpha_i \{y^{(i)}(w^T x^{(i)} + b) - 1 + \xi_i\} - \sum_i r_i \xi_i")
 LAGRANGIAN_004 = Quote("004", 135, r"C \sum_{i=1}^m \xi_i + \sum_{i=1}^m \alpha_i [y^{(i)}(w^T x^{(i)} + b) - 1 + \xi_i]")
+EQUIVALENT_P_STAR = Quote("001", 51, "solving the original constrained optimization (11.1) is equivalent to computing  $p^*$")
+BALANCE_118 = Quote("001", 73, r"\text{s.t.} \quad \sum_i \alpha_i y^{(i)} = 0 \quad (11.8)")
+SOFT_BALANCE = Quote("000", 1306, r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0,")
 P_STAR_113 = Quote("001", 53, r"p^* = \min_{w, b, \xi} \max_{\substack{\alpha \geq 0 \\ r \geq 0}} \mathcal{L}(w, b, \xi, \alpha, r) \quad (11.3)")
 D_STAR_114 = Quote("001", 55, r"d^* = \max_{\substack{\alpha \geq 0 \\ r \geq 0}} \min_{w, b, \xi} \mathcal{L}(w, b, \xi, \alpha, r) \quad (11.4)")
 DERIVATIVES_001 = Quote("001", 59, r"\frac{\partial \mathcal{L}}{\partial w} = \frac{\partial \mathcal{L}}{\partial b} = \frac{\partial \mathcal{L}}{\partial \xi} = 0")
@@ -566,6 +578,7 @@ KKT_116 = Quote("001", 67, r"\alpha_i \{y^{(i)}(w^T x^{(i)} + b) - 1 + \xi_i\} &
 CATEGORIES_001 = Quote("001", 81, r'\alpha_i = 0 &\Rightarrow y^{(i)}(w^T x^{(i)} + b) \geq 1 && \text{"easy"}')
 CAPPED_001 = Quote("001", 77, r"The influence of any point  $x^{(i)}$  on the the weight vector  $w$  is capped by  $C$")
 SUPPORT_VECTORS_001 = Quote("001", 83, "support vectors now include not only the data points on the margin but also the data points within the margin and those on the wrong side of boundary")
+KKT_MUST_HOLD = Quote("001", 65, "the dual solution also have to satisfy KKT condition")
 KKT_004 = Quote("004", 143, r"0 < \alpha_i < C &\Rightarrow y^{(i)}(w^T x^{(i)} + b) = 1")
 
 
@@ -584,7 +597,7 @@ def _soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=-1, point=None):
 @check("SOFT-2", "soft-margin Lagrangian: ∂/∂w, ∂/∂b, ∂/∂ξ give (9), (10) and αᵢ = C − rᵢ; "
        "the substitution gives the same W(α)", "000 V §8; 001 (11.5)-(11.7)", "derivation",
        quotes=(LAGRANGIAN_001, P_STAR_113, D_STAR_114, DERIVATIVES_001, STATIONARY_115, DUAL_117, BOX_119, SOFT_DUAL,
-               SOFT_BOX, ONLY_CHANGE, SOFT_DUAL_004))
+               SOFT_BOX, ONLY_CHANGE, SOFT_DUAL_004, EQUIVALENT_P_STAR, BALANCE_118, SOFT_BALANCE))
 def soft_dual(ctx):
     X, w, alpha, b, xi, r, C = _soft_symbols()
     outcomes = []
@@ -693,7 +706,7 @@ PRINTED_MULTIPLIER_SIGN = "positive"
 @check("SOFT-2", "KKT (14)-(16) and (11.6) hold exactly at exact SMO solutions (easy, hard, "
        "marginally hard); αᵢ, rᵢ ≥ 0, and some are 0", "000 V §8 (14)-(16); 001 (11.6)", "optimality",
        quotes=(KKT_14, KKT_15, KKT_16, KKT_116, CATEGORIES_001, CAPPED_001, SUPPORT_VECTORS_001, KKT_004,
-               MULTIPLIERS_NONNEGATIVE, MULTIPLIERS_SECOND_COPY))
+               MULTIPLIERS_NONNEGATIVE, MULTIPLIERS_SECOND_COPY, KKT_MUST_HOLD))
 def kkt_exact(ctx):
     """At exact solutions (C = 1, ½): (14)-(16), α(u − 1 + ξ) = 0, rξ = 0 with r = C − α ≥ 0, every
     αᵢ ≤ C (the cap on each point's weight in w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾), and αᵢ > 0 exactly at examples with
@@ -771,6 +784,11 @@ def kkt_high_precision(ctx):
 
 for _line, _text, _reason, _id in (
         (1132, "we'll try to write our algorithm in terms of only the inner product", "a plan of the derivation", "OMC-3"),
+        (1726, "(12)", "OCR of the second copy: the two lines (12) and (13) carry the tag (12) only, though the text "
+         "cites (13) (lines 1730, 1852); the first copy numbers both", "OMC-5"),
+        (1852, r"has now become  $0 \le \alpha_i$  $\alpha_i \leq C$", "OCR of the second copy: 0 ≤ αᵢ ≤ C garbled "
+         "(the first copy prints it)", "SOFT-2"),
+        (1862, "(15)", "OCR of the second copy: the tags (14)-(16) are displaced from their lines", "SOFT-2"),
         (1139, "Note that there're only \" $\\alpha_i$ \" but no \" $\\beta_i$ \" Lagrange multipliers", "a remark on (8)", "OMC-3"),
         (1188, "we gained significant insight into the structure of the problem", "a summary", "OMC-5"),
         (1284, "it causes the decision boundary to make a dramatic swing, and the resulting classifier has a much smaller margin",

@@ -358,6 +358,7 @@ def _mpf_table(table):
 
 
 GOOD_FEATURE = Quote("001", 148, "**A good feature** is one that, if we split the training data according to this feature, all the data in one side have  $y = 0$  and all data in other side have  $y = 1$")
+WEIGHTED_AVERAGE = Quote("001", 177, "we will evaluate the goodness of splitting the feature as a (weighted) average of entropies")
 WEIGHTED = Quote("001", 179, "We weight the entropies by the probability of taking that branch, which is just the fraction of training points")
 GROUPS = Quote("001", 181, r"Let  $p_j$  be the number of positives in the  $j^{\text{th}}$  group, where  $j = 1 \dots k$")
 SPLIT_119 = Quote("001", 191, r"H[\text{split}(x_i)] = \sum_{j=1}^k \frac{p_j + n_j}{p + n} \text{Entropy}(\text{Bernoulli}(\frac{p_j}{p_j + n_j})) \quad (11.19)")
@@ -368,7 +369,7 @@ RANK = Quote("001", 193, "We finally rank a feature by the decrease in entropy w
 @relies_on(E, "information_gain", lambda f: lambda table, unit="bits": -f(table, unit), "the gain's sign flipped")
 @check("DT-5", "(11.19)-(11.20): information gain ≥ 0, 0 for proportional groups, and largest (all the entropy "
        "before) for 001's 'good feature'", "001 §11.3.3-11.3.4 (11.19)-(11.20)", "identity",
-       quotes=(GOOD_FEATURE, WEIGHTED, GROUPS, SPLIT_119, GAIN_120, RANK))
+       quotes=(GOOD_FEATURE, WEIGHTED, GROUPS, SPLIT_119, GAIN_120, RANK, WEIGHTED_AVERAGE))
 def gain_non_negative(ctx):
     def negative_part(table):
         return max(0, -E.information_gain(_mpf_table(table)))
