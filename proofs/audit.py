@@ -212,7 +212,7 @@ def _short(title, width=48):
 
 def _width(width):
     if width is None:
-        width = shutil.get_terminal_size((100, 24)).columns
+        width = shutil.get_terminal_size((80, 24)).columns
     return max(80, width)
 
 
@@ -238,10 +238,10 @@ def _measure_text(row):
 
 def _check_lines(row, width, with_quotes):
     c, o = row.check, row.outcome
-    lines = _wrap(f"{c.id:7s} {row.verdict:5s} {c.title} [{sources.cite(c.source)}]", width, "", " " * 14)
+    lines = _wrap(f"{c.id:7s} {row.verdict:5s} {sources.cite(c.title)} [{sources.cite(c.source)}]", width, "", " " * 14)
     lines += _wrap(f"{c.kind}; {o.method}; {_measure_text(row)}", width, " " * 14)
     if o.detail and (not o.passed or c.kind == "reproduction"):
-        lines += _wrap(f"↳ {o.detail}", width, " " * 14, " " * 16)
+        lines += _wrap(f"↳ {sources.cite(o.detail)}", width, " " * 14, " " * 16)
     if with_quotes:
         for q in dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)):
             lines += _wrap(f"“{q.text}” ({q.place})", width, " " * 14 + "quote: ", " " * 21)
@@ -252,12 +252,13 @@ def _check_lines(row, width, with_quotes):
 
 def _erratum_lines(e, width):
     lines = _wrap(f"{e.id} [{e.nature}] {sources.cite(e.source)}", width, "  ")
-    lines += _wrap(e.printed, width, "    printed:        ", " " * 20)
+    lines += _wrap(sources.cite(e.printed), width, "    printed:        ", " " * 20)
     if e.quote is not None:
         lines += _wrap(f"“{e.quote.text}”", width, f"    text ({e.quote.place}): ", " " * 20)
-    lines += _wrap(e.corrected, width, "    corrected:      ", " " * 20)
+    lines += _wrap(sources.cite(e.corrected), width, "    corrected:      ", " " * 20)
     counterexample = e.counterexample if len(e.counterexample) <= 600 else e.counterexample[:599] + "…"
-    lines += _wrap(counterexample, width, "    counterexample: ", " " * 20)
+    label = "    they part at:" if e.is_convention else "    counterexample:"
+    lines += _wrap(counterexample, width, f"{label:<19} ", " " * 20)
     return lines
 
 
@@ -338,8 +339,8 @@ def render_text(report, width=None, summary=False):
 # ---- data ----------------------------------------------------------------------------------
 
 def _erratum_data(e):
-    return {"id": e.id, "source": sources.cite(e.source), "nature": e.nature, "printed": e.printed,
-            "corrected": e.corrected, "counterexample": e.counterexample,
+    return {"id": e.id, "source": sources.cite(e.source), "nature": e.nature, "printed": sources.cite(e.printed),
+            "corrected": sources.cite(e.corrected), "counterexample": e.counterexample,
             "quote": e.quote.text if e.quote is not None else None,
             "line": e.quote.line if e.quote is not None else None,
             "document": e.quote.source if e.quote is not None else None}
@@ -376,11 +377,11 @@ def to_data(report, self_test_results=None):
 
 def _check_data(row):
     c, o = row.check, row.outcome
-    data = {"id": c.id, "title": c.title, "source": sources.cite(c.source), "part": c.part, "kind": c.kind,
-            "method": o.method,
+    data = {"id": c.id, "title": sources.cite(c.title), "source": sources.cite(c.source), "part": c.part,
+            "kind": c.kind, "method": o.method,
             "worst_residual": o.residual if o.residual != float("inf") else None,
             "measure": row.measure,
-            "verdict": row.verdict.lower(), "detail": o.detail, "seconds": round(row.seconds, 3)}
+            "verdict": row.verdict.lower(), "detail": sources.cite(o.detail), "seconds": round(row.seconds, 3)}
     quotes = tuple(dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)))
     if quotes:
         data["quotes"] = [q.data() for q in quotes]

@@ -200,10 +200,10 @@ def batch_update_is_gradient(ctx):
 
 
 @check("LR-5", "J is a convex quadratic: ∇²J = XᵀX and zᵀXᵀXz = ‖Xz‖² ≥ 0", "000 §1", "identity",
-       quotes=(ng(94, r"Indeed, J is a convex quadratic function.", reading=(
-           "'only one global, and no other local, optima' read as: every local minimum of J is "
-           "global (convexity); the minimiser is one point only when XᵀX is invertible, which LR-12 "
-           "asks (a singular XᵀX is refused)")),))
+       quotes=(ng(94, r"Indeed, J is a convex quadratic function."),
+               ng(94, "has only one global, and no other local, optima", reading=(
+                   "every local minimum of J is global (convexity); the minimiser is one point only "
+                   "when XᵀX is invertible, which LR-12 asks (a singular XᵀX is refused)"))))
 def cost_is_convex(ctx):
     X, y, theta = _least_squares_symbols()
     J = sp.Rational(1, 2) * ((X * theta - y).T * (X * theta - y))[0]

@@ -313,7 +313,7 @@ _PERCEPTRON = (ng(390, r"g(z) = \begin{cases} 1 & \text{if } z \ge 0 \\ 0 & \tex
                ng(394, r"\theta_j := \theta_j + \alpha \left( y^{(i)} - h_{\theta}(x^{(i)}) \right) x_j^{(i)}."),
                neto(256, r"g(z) = \begin{cases} 1, & z \geq 0 \\ 0, & z < 0 \end{cases}"),
                neto(260, r"\theta_j := \theta_j + \alpha(y^{(i)} - h_{\theta}^{(i)}(x))x_j^{(i)}",
-                    reading="h_θ⁽ⁱ⁾(x) read as h_θ(x⁽ⁱ⁾), the hypothesis at the i-th example"))
+                    reading="h_θ(x⁽ⁱ⁾), the hypothesis at the i-th example"))
 
 
 @relies_on(lg, "perceptron", lambda f: lambda X, y, *a, **k: f(X, y, *a, **{**k, "max_epochs": 1}),
