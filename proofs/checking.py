@@ -74,7 +74,7 @@ from .registry import Erratum, Outcome
 __all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled", "exact",
            "numeric_erratum", "combine", "fmt", "damped_newton_step",
            "Domain", "real", "positive", "probability", "labels", "natural", "positive_definite",
-           "named", "find_witness", "show_point", "show_value", "pretty_name",
+           "named", "entries_named", "find_witness", "show_point", "show_value", "pretty_name",
            "relies_on", "mutated", "as_printed", "Mutant", "SelfTestResult", "self_test"]
 
 
@@ -245,6 +245,19 @@ def named(name):
     return Domain(None, name)
 
 
+def entries_named(matrix, name, domain=None):
+    """Domains naming each entry of a matrix of symbols as the notes do: a column vector's
+    entries θ₁, θ₂, ..., a matrix's X₁₁, X₁₂, ... (``domain``: where each entry lives)."""
+    strategy = domain.strategy if domain is not None else None
+    rows, cols = matrix.shape
+    out = {}
+    for i in range(rows):
+        for j in range(cols):
+            index = f"{i + 1}" if cols == 1 else (f"{j + 1}" if rows == 1 else f"{i + 1}{j + 1}")
+            out[matrix[i, j]] = Domain(strategy, name + index.translate(_SUBSCRIPT))
+    return out
+
+
 def positive_definite(n, name=None):
     """A symmetric positive definite n×n rational matrix, row-major as a tuple (LLᵀ with a
     positive diagonal)."""
@@ -336,14 +349,23 @@ def _search_settings(tries):
                     phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
 
 
-def find_witness(strategy, predicate, seed=0, tries=200):
+def find_witness(strategy, predicate, seed=0, tries=200, budget=None):
     """The simplest value of ``strategy`` (after Hypothesis shrinking) at which
-    ``predicate`` is True, reproducibly from ``seed``; None when none is found."""
+    ``predicate`` is True, reproducibly from ``seed``; None when none is found. ``budget``
+    caps the evaluations of a costly predicate: past it, values not yet seen count as not
+    witnesses, so the search keeps the simplest witness found so far."""
+    seen = {}
+
     def safe(value):
-        try:
-            return bool(predicate(value))
-        except (ZeroDivisionError, ValueError, ArithmeticError):
-            return False
+        key = repr(value)
+        if key not in seen:
+            if budget is not None and len(seen) >= budget:
+                return False
+            try:
+                seen[key] = bool(predicate(value))
+            except (ZeroDivisionError, ValueError, ArithmeticError):
+                seen[key] = False
+        return seen[key]
     try:
         return find(strategy, safe, settings=_search_settings(tries), random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
@@ -390,15 +412,16 @@ def _name_of(syms, domain, joint):
 
 
 def _simplified(expr, subs):
-    values = []
-    for e in _entries(expr):
+    """expr at the point, each entry simplified to an exact value (a matrix stays a matrix)."""
+    def one(e):
         v = sp.sympify(e).xreplace(subs)
         try:
-            v = sp.nsimplify(sp.simplify(v))
+            return sp.nsimplify(sp.simplify(v))
         except (TypeError, ValueError, NotImplementedError, RecursionError):
-            pass
-        values.append(v)
-    return values[0] if len(values) == 1 else values
+            return v
+    if isinstance(expr, sp.MatrixBase):
+        return expr.applyfunc(one)
+    return one(expr)
 
 
 def counterexample(a, b, seed=0, tries=200, domains=None, labels=("printed", "previous step")):
@@ -522,13 +545,19 @@ def sampled(ctx, strategy, residual, tol, n=None, digits=None, label=None, names
     worst, worst_point = 0, None
     with mpmath.workdps(digits):
         for p in points:
-            r = abs(residual(p))
+            r = _magnitude(residual(p))
             if r > worst or worst_point is None:
                 worst, worst_point = r, p
     passed = worst <= tol
     method = label or f"{len(points)} points at {digits} digits"
     detail = "" if passed else f"worst residual {fmt(worst)} > {fmt(tol)} at {show_point(worst_point, names)}"
     return Outcome(passed, method, float(worst), detail)
+
+
+def _magnitude(value):
+    """|value|, with NaN counted as infinite (a residual that is not a number fails)."""
+    r = abs(value)
+    return mpmath.inf if r != r else r
 
 
 def exact(ctx, strategy, predicate, n=None, label="exact", cap=None, names=None):
@@ -543,10 +572,13 @@ def exact(ctx, strategy, predicate, n=None, label="exact", cap=None, names=None)
 
 def numeric_erratum(ctx, id, source, printed, corrected, strategy, printed_residual,
                     corrected_residual, tol, n=None, digits=None, nature="slip", method=None,
-                    names=None, quote=None):
+                    names=None, quote=None, budget=60, search=None):
     """A printed statement checked numerically: it must fail somewhere and the corrected one
     must hold at every drawn point. The counterexample is the simplest point (Hypothesis
-    shrinking over ``strategy``) where |printed_residual| > tol, shown with ``names``."""
+    shrinking over ``search``, default ``strategy``, at most ``budget`` evaluations of the
+    residual) where |printed_residual| > tol, shown with ``names``. Give ``search``, a cheap
+    strategy over the same domain (small sizes, values from a list), when ``strategy`` is
+    costly to draw: shrinking draws many times."""
     digits = ctx.digits if digits is None else digits
     points = draw(ctx, strategy, n)
     state = _STATE.get()
@@ -554,12 +586,12 @@ def numeric_erratum(ctx, id, source, printed, corrected, strategy, printed_resid
     def fails(residual):
         def predicate(p):
             with mpmath.workdps(digits):
-                return abs(residual(p)) > tol
+                return _magnitude(residual(p)) > tol
         return predicate
     printed_fails = fails(printed_residual)
     drawn_witness = next((p for p in points if printed_fails(p)), None)
     with mpmath.workdps(digits):
-        worst = max((abs(corrected_residual(p)) for p in points), default=0)
+        worst = max((_magnitude(corrected_residual(p)) for p in points), default=0)
     failures = []
     if drawn_witness is None:
         failures.append("recorded as an erratum but the printed form held at every point")
@@ -569,7 +601,7 @@ def numeric_erratum(ctx, id, source, printed, corrected, strategy, printed_resid
     if drawn_witness is not None:
         witness = drawn_witness
         if state is None or state.inline:
-            witness = find_witness(strategy, printed_fails, ctx.seed) or drawn_witness
+            witness = find_witness(search if search is not None else strategy, printed_fails, ctx.seed, budget=budget) or drawn_witness
         errata = (Erratum(id, source, printed, corrected, f"at {show_point(witness, names)}", nature, quote),)
     if state is not None and state.inline:
         # the printed residual replaced by the corrected one: no witness may remain
@@ -603,20 +635,32 @@ def damped_newton_step(fit_one_step, system, log_likelihood, theta0):
     """The damped Newton step of cs229.reference.newton checked at one start θ₀ (NW-2, GLM-4):
     ``fit_one_step(θ₀)`` runs one iteration of the reference's Newton and returns θ₁.
 
-    Returns (residual, halved): the residual is 0 when the Newton direction s = A⁻¹∇ℓ is an
-    ascent direction (∇ℓᵀs > 0), θ₁ = θ₀ + ts lies on it with t in (0, 1], and
-    ℓ(θ₁) > ℓ(θ₀); otherwise the size of the failure. ``halved`` says whether t < 1."""
+    Returns (residual, kind). The residual is 0 when the Newton direction s = A⁻¹∇ℓ is an
+    ascent direction (∇ℓᵀs > 0) and either θ₁ = θ₀ + ts lies on it with t in (0, 1] and
+    ℓ(θ₁) > ℓ(θ₀) (kind 'full' for t = 1, 'halved' for t < 1), or the step was refused
+    (θ₁ = θ₀, kind 'refused') and indeed none of the steps tried, t = 1, 1/2, …, 2⁻³⁰,
+    increases ℓ; otherwise the size of the failure."""
     from cs229.reference import linalg
+    from cs229.reference.newton import MAX_HALVINGS
     A, g = system(theta0)
     s = linalg.solve_gram(A, g)
     slope = sum(a * b for a, b in zip(g, s))
+    ascent = 0 if slope > 0 else 1 + abs(slope)
     theta1 = fit_one_step(theta0)
+    if all(a == b for a, b in zip(theta1, theta0)):
+        ell0 = log_likelihood(theta0)
+        t, gains = 1, []
+        for _ in range(MAX_HALVINGS + 1):
+            gains.append(log_likelihood([a + t * b for a, b in zip(theta0, s)]) - ell0)
+            t = t / 2
+        best = max(gains)
+        return ascent + (0 if best <= 0 else 1 + abs(best)), "refused"
     t = sum((a - b) * c for a, b, c in zip(theta1, theta0, s)) / sum(c * c for c in s)
     off_direction = max(abs(a - (b + t * c)) for a, b, c in zip(theta1, theta0, s))
     gain = log_likelihood(theta1) - log_likelihood(theta0)
-    residual = (off_direction + (0 if slope > 0 else 1 + abs(slope))
-                + (0 if gain > 0 else 1 + abs(gain)) + (0 if 0 < t <= 1 + 1e-30 else 1 + abs(t)))
-    return residual, t < 1 - 1e-30
+    residual = (off_direction + ascent + (0 if gain > 0 else 1 + abs(gain))
+                + (0 if 0 < t <= 1 + 1e-30 else 1 + abs(t)))
+    return residual, ("halved" if t < 1 - 1e-30 else "full")
 
 
 # ---- mutants and the self-test ---------------------------------------------------------------

@@ -119,6 +119,7 @@ class Outcome:
     detail: str = ""
     errata: tuple = field(default_factory=tuple)
     quotes: tuple = field(default_factory=tuple)
+    measure: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,26 +167,32 @@ def check(id, title, source, kind, quotes=()):
 
 @dataclass(frozen=True)
 class Unchecked:
-    """A printed formula, definition or claim no check decides, and why."""
+    """A printed formula, definition or claim no check decides, and why; ``part`` is the part
+    of the notes it belongs to (from ``id`` when given)."""
 
     quote: Quote
     reason: str
     id: str = ""
+    part: str = ""
 
 
 UNCHECKED = []
 
 
-def unchecked(quote, reason, id=""):
+def unchecked(quote, reason, id="", part=""):
     """Record that the printed ``quote`` is not checked, and the ``reason`` (an opinion, a figure
-    absent from this copy, an algorithm box tested by the test suite rather than proved, ...)."""
+    absent from this copy, an algorithm box tested by the test suite rather than proved, ...);
+    ``id`` the catalog row it belongs to, if any, else ``part`` ('I' … 'V', 'trees')."""
+    from .catalog import PARTS
     if not isinstance(quote, Quote):
         raise TypeError(f"unchecked: quote must be a Quote, got {type(quote).__name__}")
     if not reason:
         raise ValueError("unchecked: give the reason the quote is not checked")
     if id:
-        part_of(id)
-    UNCHECKED.append(Unchecked(quote, reason, id))
+        part = part_of(id)
+    if part not in PARTS:
+        raise ValueError(f"unchecked: give the catalog id or the part ({', '.join(PARTS)}), got {part!r}")
+    UNCHECKED.append(Unchecked(quote, reason, id, part))
 
 
 def checks_for(parts=None, ids=None):

@@ -1,0 +1,82 @@
+"""Every printed form a check reads is quoted verbatim from the text copies of the notes, at its
+line: the quotes of every check (static, and those its run makes), of every erratum and of the
+not-checkable list. The copies live in ../shared/notes beside a checkout (or $CS229_NOTES)."""
+import pytest
+
+from cs229.proofs import audit, sources
+from cs229.proofs.registry import QUOTES, UNCHECKED, Context, Quote, checks_for
+
+NOTES = sources.notes_directory()
+needs_notes = pytest.mark.skipif(
+    NOTES is None, reason="the notes' text copies are not here: ../shared/notes beside the checkout, "
+                          "or set CS229_NOTES to their directory")
+
+
+def misquoted(quote, directory=None):
+    """Why ``quote`` is not the text at its line (None when it is)."""
+    lines = sources.notes_lines(quote.source, directory)
+    if quote.line > len(lines):
+        return f"{quote.source} has {len(lines)} lines, not {quote.line}"
+    if quote.text not in lines[quote.line - 1]:
+        elsewhere = [k + 1 for k, line in enumerate(lines) if quote.text in line]
+        return (f"not on {quote.source} line {quote.line}"
+                + (f" (it is on line {', '.join(map(str, elsewhere[:5]))})" if elsewhere else " (nor anywhere)"))
+    return None
+
+
+@pytest.fixture(scope="module")
+def run_quotes():
+    """Every quote made by importing the checks and running each once (a few points each)."""
+    checks = checks_for()
+    report = audit.run(checks, Context(examples=2))
+    made = set(QUOTES.values())
+    for row in report.rows:
+        made.update(row.check.quotes, row.outcome.quotes)
+        made.update(e.quote for e in row.outcome.errata if e.quote is not None)
+    made.update(u.quote for u in UNCHECKED)
+    return report, made
+
+
+@needs_notes
+def test_every_quote_is_the_text_at_its_line(run_quotes):
+    _, made = run_quotes
+    assert len(made) > 100
+    wrong = {f"{q.source}:{q.line} {q.text[:60]!r}": misquoted(q) for q in made if misquoted(q)}
+    assert not wrong, wrong
+
+
+@needs_notes
+def test_every_erratum_quotes_its_printed_form_and_every_check_reads_the_text(run_quotes):
+    report, _ = run_quotes
+    assert report.ok, [(r.check.id, r.outcome.detail) for r in report.rows if not r.outcome.passed]
+    missing = sorted({e.id for e in report.errata + report.conventions if e.quote is None})
+    assert not missing, f"errata without the quote of their printed form: {missing}"
+    unquoted = [f"{r.check.id} {r.check.title}" for r in report.rows
+                if not r.check.quotes and not r.outcome.quotes]
+    assert not unquoted, unquoted
+
+
+@needs_notes
+def test_a_misquote_is_caught(tmp_path):
+    lines = sources.notes_lines("000")
+    good = Quote("000", 60, r"J(\theta) = \frac{1}{2} \sum_{i=1}^{m}")
+    assert misquoted(good) is None
+    assert "line 60" in misquoted(Quote("000", 59, good.text))
+    assert "nor anywhere" in misquoted(Quote("000", 60, r"J(\theta) = \frac{1}{3}"))
+    assert "lines" in misquoted(Quote("000", len(lines) + 1, "x"))
+    copy = tmp_path / sources.SOURCES["000"].file
+    copy.write_text("\n".join(lines[:59] + ["J(theta) = 1/2 sum"] + lines[60:]), encoding="utf-8")
+    sources._LINES.clear()
+    try:
+        assert misquoted(good, str(tmp_path)) is not None
+    finally:
+        sources._LINES.clear()
+
+
+def test_a_quote_is_refused_without_a_known_source_a_line_or_a_short_text():
+    with pytest.raises(ValueError, match="source"):
+        Quote("005", 1, "x")
+    with pytest.raises(ValueError, match="line"):
+        Quote("000", 0, "x")
+    with pytest.raises(ValueError, match="200"):
+        Quote("000", 1, "x" * 201)
