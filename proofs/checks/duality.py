@@ -14,7 +14,7 @@ from cs229.reference import linalg, scalar
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt
+from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, show_value
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 
@@ -215,7 +215,7 @@ def _inactive_example():
     """min w² s.t. w − 1 ≤ 0 (the constraint is inactive at w* = 0): θ_D(α) = min_w L(w, α)
     solved symbolically, and d* = max_{α≥0} θ_D(α) with its maximiser."""
     w = sp.Symbol("w", real=True)
-    alpha = sp.Symbol("alpha", nonnegative=True)
+    alpha = sp.Symbol("α", nonnegative=True)
     L = w ** 2 + alpha * (w - 1)
     inner = sp.solve(sp.diff(L, w), w)[0]  # L is strictly convex in w: its stationary point
     theta_D = sp.expand(L.subs(w, inner))
@@ -232,7 +232,7 @@ def dual_value_variable(ctx):
     free w rather than d*."""
     w, alpha, theta_D, _, d_star = _inactive_example()
     return chain([
-        Step(d_star, "d* = max_{α≥0} θ_D(α) for min w² s.t. w − 1 ≤ 0, θ_D(α) = " + sp.sstr(theta_D)),
+        Step(d_star, "d* = max_{α≥0} θ_D(α) for min w² s.t. w − 1 ≤ 0, θ_D(α) = " + show_value(theta_D)),
         Step(theta_D.subs(alpha, w), "the printed max_{α,β: αᵢ≥0} θ_D(w): constant in α, β",
              corrected=d_star, quote=DUAL_VALUE_PRINTED,
              printed="d* = max_{α,β: αᵢ≥0} θ_D(w)  (both copies of Part V)",
@@ -260,7 +260,7 @@ def dual_domain(ctx):
                           "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (the first copy prints αᵢ ≥ 0): the maximiser may "
                           "have αᵢ = 0",
                           f"min w² s.t. w − 1 ≤ 0: d* = θ_D(α = {best}) = {d_star}, but θ_D(α) = "
-                          f"{sp.sstr(theta_D)} < {d_star} for every α > 0 (e.g. α = {a}: θ_D = "
+                          f"{show_value(theta_D)} < {d_star} for every α > 0 (e.g. α = {a}: θ_D = "
                           f"{du.theta_D(problem, [a])}), so no α > 0 attains the max",
                           "transcription", DUAL_VALUE_SECOND_COPY),)
     return Outcome(passed, f"symbolic and exact; {len(alphas)} values of α > 0", 0.0,
@@ -398,11 +398,16 @@ def _extremum(expr, x, domain, lowest=True):
     return best, any(v == best and attained for v, attained in values)
 
 
+def _shown(value):
+    """A value as the report prints it, with ∞ for sympy's oo."""
+    return show_value(value).replace("oo", "∞").replace("-∞", "−∞")
+
+
 def _one_dimensional_duality(f, g):
     """min f(w) s.t. g(w) ≤ 0 over w ∈ ℝ (f, g smooth and convex): p* and whether a w attains it,
     θ_D at α = 0 and at α > 0 (symbolic), d* and whether an α attains it, and the KKT points
     (w, α) found by the two cases of complementarity (5): α = 0, or g(w) = 0."""
-    alpha = sp.Symbol("alpha", positive=True)
+    alpha = sp.Symbol("α", positive=True)
     feasible = sp.solveset(g <= 0, W, sp.S.Reals)
     p_star, primal_attained = _extremum(f, W, feasible)
     theta_zero, _ = _extremum(f, W, sp.S.Reals)
@@ -432,8 +437,8 @@ def primal_attainment(ctx):
     strictly_feasible = sp.solveset(g < 0, W, sp.S.Reals)
     slater = strictly_feasible is not sp.S.EmptySet
     p_star, primal_attained, theta_positive, d_star, dual_attained, kkt = _one_dimensional_duality(f, g)
-    facts = (f"f = {sp.sstr(f)}, g = {sp.sstr(g)}: p* = {p_star}, d* = {d_star}, "
-             f"θ_D(α > 0) = {sp.sstr(theta_positive)}, KKT points {kkt or 'none'}")
+    facts = (f"f = {_shown(f)}, g = {_shown(g)}: p* = {p_star}, d* = {d_star}, "
+             f"θ_D(α > 0) = {_shown(theta_positive)}, KKT points {kkt or 'none'}")
     failures = []
     if not (convex and slater):
         failures.append("the example does not meet the printed assumptions")
@@ -451,10 +456,10 @@ def primal_attainment(ctx):
             "satisfy the KKT conditions",
             "… if moreover the primal minimum is attained (e.g. f = ½‖w‖² on a non-empty closed "
             "feasible set), there exist w*, α*, β* …; otherwise only p* = d* holds",
-            f"w ∈ ℝ, min {sp.sstr(f)} s.t. {sp.sstr(g)} ≤ 0 (convex; g < 0 on ({strictly_feasible.inf}, "
-            f"{strictly_feasible.sup})): p* = d* = {p_star}, but {sp.sstr(f)} > {p_star} at every w, so no w* "
-            f"attains p*; θ_D(α) = {sp.sstr(theta_positive)} for α > 0 and d* = θ_D(0) = {d_star}; "
-            f"{sp.sstr(sp.diff(f, W) + sp.Symbol('α') * sp.diff(g, W))} = 0 has no solution with α ≥ 0, so no "
+            f"w ∈ ℝ, min {_shown(f)} s.t. {_shown(g)} ≤ 0 (convex; g < 0 on ({_shown(strictly_feasible.inf)}, "
+            f"{_shown(strictly_feasible.sup)})): p* = d* = {p_star}, but {_shown(f)} > {p_star} at every w, so no w* "
+            f"attains p*; θ_D(α) = {_shown(theta_positive)} for α > 0 and d* = θ_D(0) = {d_star}; "
+            f"{_shown(sp.diff(f, W) + sp.Symbol('α') * sp.diff(g, W))} = 0 has no solution with α ≥ 0, so no "
             "(w*, α*) meets ""(3)-(7)", quote=KKT_EXISTENCE),)
     elif primal_attained != bool(kkt):
         failures.append(f"a KKT point and an attained minimum should come together: {facts}")

@@ -327,7 +327,7 @@ def polynomial_kernel_monomials(ctx):
         n, d = 2, 2
         errata = (Erratum("KR-4", "004", "(xᵀz + c)^d corresponds to C(h+d, d) feature of all monomial up to degree d",
                           "C(n+d, d) features, n = dim(x) (as 000 V §7 prints)",
-                          f"{letter} is defined nowhere in 004 (its dimension is n = dim(x), line 49); at n = {n}, "
+                          f"{letter} is defined nowhere in the lecture (its dimension is n = dim(x), line 49); at n = {n}, "
                           f"d = {d} there are {len(kr.monomials(n, d))} monomials of degree ≤ d "
                           f"({', '.join(_monomial(a) for a in kr.monomials(n, d))}) "
                           f"= C({n}+{d}, {d})", quote=COUNT_004),)

@@ -186,6 +186,16 @@ def _boxed_pairs(draw_):
     return C, a1, a2, y1, y2, qa, qb
 
 
+def _simple_pairs():
+    """The same domain as _boxed_pairs, from short lists of simple values: a cheap search."""
+    half = [Fraction(0), Fraction(1, 2), Fraction(1), Fraction(3, 2)]
+    return st.tuples(st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(2)]), st.sampled_from(half),
+                     st.sampled_from(half), st.sampled_from([-1, 1]), st.sampled_from([-1, 1]),
+                     st.sampled_from([-Fraction(1, 4), -Fraction(1), -Fraction(1, 2)]),
+                     st.sampled_from([Fraction(0), Fraction(1), -Fraction(1), Fraction(1, 2)])).filter(
+        lambda p: p[1] <= p[0] and p[2] <= p[0])
+
+
 BOX_AND_LINE = Quote("000", 1398, r"we know  $L \leq \alpha_2 \leq H$ ; otherwise,  $(\alpha_1,\alpha_2)$  can't simultaneously satisfy both the box and the straight line constraint")
 CLIP = Quote("000", 1412, r"\alpha_2^{new} = \begin{cases} H & \text{if } \alpha_2^{new, unclipped} > H")
 BACK_TO_ALPHA1 = Quote("000", 1414, r"we can use Equation (20) to go back and find the optimal value of  $\alpha_1^{new}$")
@@ -236,7 +246,7 @@ def upper_bound_h(ctx):
         "there will be some lower-bound L and some upper-bound L on the permissible values for α₂",
         "there will be some lower-bound L and some upper-bound H on the permissible values for α₂",
         _boxed_pairs(), lambda p: residuals(p)[0], lambda p: residuals(p)[1], 0, n=min(ctx.examples, 30),
-        nature="transcription", names=_show_bounds, quote=UPPER_BOUND_L)
+        nature="transcription", names=_show_bounds, quote=UPPER_BOUND_L, search=_simple_pairs())
 
 
 def _show_bounds(p):
@@ -274,13 +284,15 @@ def maximise_not_minimise(ctx):
         numeric_erratum(ctx, "SMO-2", "004 (SMO)",
                         "if we minimize the quadratic function, maybe we get a value that lies in the box",
                         "maximise W = aα₂² + bα₂ + c (a = −η/2 ≤ 0), then clip to [L, H]",
-                        pts, printed, corrected, 0, n=min(ctx.examples, 30), names=_show_extremes, quote=MINIMISE_004),
+                        pts, printed, corrected, 0, n=min(ctx.examples, 30), names=_show_extremes, quote=MINIMISE_004,
+                        search=_simple_pairs()),
         numeric_erratum(ctx, "SMO-2", "001 §11.2",
                         "it's easy to minimize a quadratic function of one variable subject to such bound "
                         "constraints ... compute the global minimum, and then clip",
                         "maximise the concave quadratic (11.7) in α₂ (its stationary point is the global "
                         "maximum), then clip to [L, H]",
-                        pts, printed, corrected, 0, n=min(ctx.examples, 30), names=_show_extremes, quote=MINIMISE_001))
+                        pts, printed, corrected, 0, n=min(ctx.examples, 30), names=_show_extremes, quote=MINIMISE_001,
+                        search=_simple_pairs()))
 
 
 # ---- SMO-3 -----------------------------------------------------------------------------------

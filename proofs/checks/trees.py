@@ -331,7 +331,7 @@ def gaussian_entropy_2d(ctx):
         r1, r2 = R * mpmath.sqrt(Sigma[0][0]), R * mpmath.sqrt(Sigma[1][1])
         integral = mpmath.quad(_gaussian_integrand(Sigma), [-r1, r1], [-r2, r2], method="gauss-legendre")
         return abs(E.gaussian_entropy(Sigma) - integral)
-    return sampled(ctx, S.triangular_spd_matrices(2), residual, mpmath.mpf(10) ** -15, n=min(ctx.examples, 2),
+    return sampled(ctx, S.triangular_spd_matrices(2), residual, mpmath.mpf(10) ** -15, n=1,
                    digits=20)
 
 
