@@ -14,7 +14,7 @@ from cs229.reference import linalg
 from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
-from ..checking import (as_printed, exact, find_witness, labels, positive, probability, relies_on, Step, chain,
+from ..checking import (as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
                         combine, draw, fmt, sampled)
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 
@@ -251,7 +251,7 @@ def printed_density(x, mu, Sigma):
     S_ = sp.Matrix(Sigma)
     det = S_.det()
     if det == 0:
-        raise ValueError(f"|Σ| = 0: (2π)^(n/2)|Σ|^(1/2) = 0 and Σ⁻¹ does not exist")
+        raise ValueError("|Σ| = 0: (2π)^(n/2)|Σ|^(1/2) = 0 and Σ⁻¹ does not exist")
     d = sp.Matrix(x) - sp.Matrix(mu)
     return sp.exp(-(d.T * S_.inv() * d)[0, 0] / 2) / ((2 * sp.pi) ** sp.Rational(len(x), 2) * sp.sqrt(det))
 

@@ -16,7 +16,7 @@ from cs229.reference.results import ConvergenceError
 
 from .. import strategies as S
 from ..checking import as_printed, exact, find_witness, relies_on, Step, chain, combine, draw, fmt
-from ..notation import subscript, vector
+from ..notation import subscript, superscript, vector
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
@@ -441,9 +441,8 @@ PRINTED_PROPERTY = "positive definite"
 
 
 def _psd_chain_steps():
-    z = sp.symbols(f"z1:{M_POINTS + 1}", real=True)
-    phi = [[sp.Symbol(f"φ{k + 1}(x⁽{i + 1}⁾)".translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")).replace("⁽₁⁾", "⁽¹⁾")
-                      .replace("⁽₂⁾", "⁽²⁾").replace("⁽₃⁾", "⁽³⁾"), real=True) for k in range(FEATURES)]
+    z = list(vector("z", M_POINTS))
+    phi = [[sp.Symbol(f"φ{subscript(k + 1)}(x{superscript(i + 1)})", real=True) for k in range(FEATURES)]
            for i in range(M_POINTS)]
     K = [[_dot(phi[i], phi[j]) for j in range(M_POINTS)] for i in range(M_POINTS)]
     I, F = range(M_POINTS), range(FEATURES)
@@ -471,6 +470,11 @@ def _kernel_matrices(draw_):
     X = draw_(st.lists(st.lists(_SMALL, min_size=n, max_size=n), min_size=m, max_size=m))
     z = draw_(st.lists(_SMALL, min_size=m, max_size=m).filter(any))
     return X, z
+
+
+def _points(X):
+    """'x⁽¹⁾ = [0], x⁽²⁾ = [1, 2]'."""
+    return ", ".join(f"x{superscript(i + 1)} = {fmt(x)}" for i, x in enumerate(X))
 
 
 def _quadratic_form(X, z):
@@ -517,8 +521,7 @@ def psd_chain(ctx):
         value, Km = _quadratic_form(X, zz)
         errata.append(Erratum("KR-6", "000 V §7 (first copy)", "zᵀKz = … = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² > 0",
                               "… ≥ 0 (as 002 §1.5.2, 004 and the second copy print)",
-                              f"K(x, z) = (xᵀz)², {', '.join(f'x⁽{i + 1}⁾ = {fmt(x)}' for i, x in enumerate(X))}"
-                              .translate(str.maketrans("123", "¹²³")) + f", z = {fmt(zz)}: K = {fmt(Km)}, zᵀKz = {value}",
+                              f"K(x, z) = (xᵀz)², {_points(X)}, z = {fmt(zz)}: K = {fmt(Km)}, zᵀKz = {value}",
                               "transcription", PSD_END))
     # the second copy's '(K > 0)': positive definite, which the same kind of K is not
     prop = as_printed(PRINTED_PROPERTY, "positive semi-definite", key="(K > 0)")
@@ -528,8 +531,7 @@ def psd_chain(ctx):
         value, Km = _quadratic_form(X, zz)
         errata.append(Erratum("KR-6", "000 V §7 (second copy)", "this shows that K is positive semi-definite (K > 0)",
                               "K ⪰ 0 (K ≥ 0, as the first copy prints): K > 0 says positive definite",
-                              f"K(x, z) = (xᵀz)², {', '.join(f'x⁽{i + 1}⁾ = {fmt(x)}' for i, x in enumerate(X))}"
-                              .translate(str.maketrans("123", "¹²³")) + f": K = {fmt(Km)} has |K| = "
+                              f"K(x, z) = (xᵀz)², {_points(X)}: K = {fmt(Km)} has |K| = "
                               f"{linalg.determinant(Km)}, so it is not positive definite (zᵀKz = {value} at z = {fmt(zz)})",
                               "transcription", PSD_WORDS_SECOND_COPY))
     return combine(symbolic, symmetric, exact_, Outcome(True, "searched", 0.0, "", tuple(errata)))

@@ -1,7 +1,6 @@
 """Part V §2-3 checks: functional and geometric margins (000 V §2-3; 002 §1.5.1)."""
 import functools
 import sys
-from fractions import Fraction
 
 import mpmath
 import sympy as sp

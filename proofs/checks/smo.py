@@ -13,7 +13,7 @@ from cs229.reference.kernels import Gaussian, Linear
 
 from .. import strategies as S
 from ..checking import exact, relies_on, Step, chain, combine, draw, fmt, numeric_erratum, sampled, show_point
-from ..notation import in_order, labels_of, superscript
+from ..notation import in_order, labels_of
 from ..registry import Outcome, Quote, check, unchecked
 
 M = 4  # the number of α in the symbolic checks
