@@ -396,8 +396,9 @@ def to_json(report, self_test_results=None):
 
 def render_self_test(results, interrupted=False, width=None):
     width = _width(width)
-    lines = ["Self-test: each check run against mutants of what it relies on; a mutant is killed when "
-             "the check fails (or the erratum it removes disappears)", "─" * min(width, 100)]
+    lines = _wrap("Self-test: each check run against mutants of what it relies on; a mutant is killed when "
+                  "the check fails (or the erratum it removes disappears)", width, "")
+    lines.append("─" * min(width, 100))
     for c, r in results:
         mark = "ok" if r.ok else "NOT LIVE"
         lines += _wrap(f"{c.id:7s} {r.killed:3d}/{r.mutants:<3d} {mark:8s} {c.title}", width, "", " " * 25)
