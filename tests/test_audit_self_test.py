@@ -30,7 +30,8 @@ def test_every_check_of_the_part_kills_a_mutant(part):
     data = json.loads(result.stdout)
     not_live = [(r["id"], r["title"], r["survivors"], r.get("detail")) for r in data["self_test"] if not r["ok"]]
     assert result.returncode == 0 and not not_live, not_live
-    assert len(data["self_test"]) == len(checks_for(parts=[part]))
+    assert len(data["self_test"]) == len(checks_for(parts=[part])) == data["totals"]["checks"]
+    assert data["totals"]["fail"] == 0 and data["schema"] >= 2  # the unmutated runs are the audit's report
     for r in data["self_test"]:
         assert set(r) >= {"id", "title", "mutants", "killed"} and 1 <= r["killed"] <= r["mutants"]
 
