@@ -25,7 +25,7 @@ from .registry import REGISTRY, UNCHECKED, Outcome
 
 __all__ = ["SCHEMA", "Row", "AuditReport", "run", "render_text", "to_data", "to_json", "listing",
            "listing_data", "self_test", "render_self_test", "render_unchecked", "unchecked_data",
-           "render_sources", "version"]
+           "render_sources", "render_totals", "totals_line", "version"]
 
 SCHEMA = 2  # the JSON's layout: bumped when a key changes meaning or goes away
 
@@ -262,7 +262,8 @@ def _erratum_lines(e, width):
     return lines
 
 
-def _totals_line(report):
+def totals_line(report):
+    """The totals as one line (the report wraps it)."""
     errata = report.errata
     slips = sum(e.nature == "slip" for e in errata)
     done = (f"{len(report.rows)} checks" if not report.interrupted
@@ -332,7 +333,7 @@ def render_text(report, width=None, summary=False):
     lines += _wrap("Sources: " + "; ".join(f"{s.short} = {s.key}, {s.title} ({s.authors.split(' (')[0]})"
                                            for s in sources.SOURCES.values())
                    + " (cs229 audit --sources)", width, "", "  ")
-    lines += _wrap(_totals_line(report), width, "")
+    lines += _wrap(totals_line(report), width, "")
     return "\n".join(lines)
 
 
@@ -394,10 +395,16 @@ def to_json(report, self_test_results=None):
 
 # ---- the self-test table -------------------------------------------------------------------
 
+def render_totals(report, width=None):
+    """The totals line wrapped to the terminal."""
+    return "\n".join(_wrap(totals_line(report), _width(width), ""))
+
+
 def render_self_test(results, interrupted=False, width=None):
     width = _width(width)
-    lines = ["Self-test: each check run against mutants of what it relies on; a mutant is killed when "
-             "the check fails (or the erratum it removes disappears)", "─" * min(width, 100)]
+    lines = _wrap("Self-test: each check run against mutants of what it relies on; a mutant is killed when "
+                  "the check fails (or the erratum it removes disappears)", width, "")
+    lines.append("─" * min(width, 100))
     for c, r in results:
         mark = "ok" if r.ok else "NOT LIVE"
         lines += _wrap(f"{c.id:7s} {r.killed:3d}/{r.mutants:<3d} {mark:8s} {c.title}", width, "", " " * 25)

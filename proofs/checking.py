@@ -751,6 +751,8 @@ class SelfTestResult:
     chain_ok: bool = True
     seconds: float = 0.0
     detail: str = ""
+    outcome: object = None  # the unmutated run's Outcome (what the audit would report)
+    outcome_seconds: float = 0.0
 
     @property
     def ok(self):
@@ -784,7 +786,8 @@ def self_test(check, ctx):
     start = time.perf_counter()
     state = _SelfTestState(inline=True)
     baseline, error = _run_quietly(check, ctx, state)
-    result = SelfTestResult(check.id, check.title, 0, 0)
+    result = SelfTestResult(check.id, check.title, 0, 0, outcome_seconds=time.perf_counter() - start)
+    result.outcome = baseline if baseline is not None else Outcome(False, "error", float("inf"), error)
     if baseline is None or not baseline.passed:
         result.baseline = False
         result.detail = "the check fails unmutated: " + (error or baseline.detail)

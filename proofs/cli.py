@@ -207,15 +207,18 @@ def _audit(args):
     progress = None if args.quiet else sys.stderr
     if args.self_test:
         results, interrupted = audit.self_test(checks, ctx, progress, args.jobs)
+        # the unmutated runs are the audit's own: the JSON is the report plus "self_test"
+        report = audit.AuditReport([audit.Row(c, r.outcome, r.outcome_seconds) for c, r in results],
+                                   sum(r.seconds for _, r in results), ctx.seed, ctx.examples, ctx.digits,
+                                   tuple(p for p in catalog.PARTS if p in (args.part or catalog.PARTS)),
+                                   tuple(ids), interrupted, len(checks))
         if args.json:
-            _emit(json.dumps({"schema": audit.SCHEMA, "cs229": audit.version(),
-                              "self_test": [r.data() for _, r in results],
-                              "interrupted": interrupted}, indent=2, ensure_ascii=False))
+            _emit(audit.to_json(report, results))
         else:
-            _emit(audit.render_self_test(results, interrupted))
+            _emit(audit.render_self_test(results, interrupted) + "\n" + audit.render_totals(report))
         if interrupted:
             return 130
-        return 0 if all(r.ok for _, r in results) else 1
+        return 0 if all(r.ok for _, r in results) and report.ok else 1
     report = audit.run(checks, ctx, progress=progress, jobs=args.jobs, ids=tuple(ids))
     if args.part:
         report.parts = tuple(p for p in catalog.PARTS if p in args.part)

@@ -81,6 +81,7 @@ tr.fail td { background: #fef9f9; }
 blockquote.quote { margin: 6px 0 0; padding: 2px 10px; border-left: 3px solid var(--line);
   font-size: 0.88rem; overflow-wrap: anywhere; }
 blockquote.quote cite { display: block; font-style: normal; font-size: 0.8rem; color: var(--muted); }
+details.quotes summary { font-size: 0.82rem; color: var(--muted); cursor: pointer; }
 .formula { font-family: "STIX Two Math", "Cambria Math", "Latin Modern Math", "DejaVu Serif",
   "Times New Roman", serif; font-size: 1.02rem; overflow-wrap: anywhere; }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.84rem; }
@@ -151,8 +152,11 @@ def _check_row(c, figure_ids):
         cell.append(f'<p class="detail">{_e(c["detail"])}</p>')
     if c.get("measure") and c["measure"] != "worst residual":
         cell.append(f'<p class="detail">measure {_e(residual_text(c["worst_residual"]))}: {_e(c["measure"])}</p>')
-    for quote in c.get("quotes") or ():
-        cell.append(_quote_html(quote))
+    quotes = c.get("quotes") or ()
+    if quotes:
+        cell.append(f'<details class="quotes"><summary>the text it reads ({len(quotes)} '
+                    f'{"line" if len(quotes) == 1 else "lines"})</summary>'
+                    + "".join(_quote_html(q) for q in quotes) + "</details>")
     for fid in figure_ids:
         cell.append(f' <a class="figlink" href="#fig-{_e(fid)}">figure: {_e(fid)}</a>')
     return (f'<tr class="{_e(verdict)}">'
@@ -344,9 +348,8 @@ def render_markdown(data):
         for e in data["conventions"]:
             lines += _erratum_markdown(e)
     if data.get("sources"):
-        lines += ["", "## Sources", "", "| key | title | by | date | file |", "|---|---|---|---|---|"]
-        lines += [f"| {_md(s['short'])} | {_md(s['title'])} | {_md(s['authors'])} | {_md(s['date'])} | {_md(s['key'])} |"
-                  for s in data["sources"]]
+        lines += ["", "## Sources", ""]
+        lines += [f"- **{s['short']}** ({s['key']}): {s['title']}; {s['authors']}; {s['date']}" for s in data["sources"]]
     if data["uncovered"]:
         lines += ["", f"Catalog rows with no proof check yet: {' '.join(data['uncovered'])}"]
     return "\n".join(lines) + "\n"

@@ -108,7 +108,10 @@ def _perturbed(name, field, change):
            "p(y; η) scaled by 1 + 10⁻²⁰")
 @check("EF-1", "Σ_y or ∫ b(y)exp(ηT(y) − a(η)) = 1 for every family (e^(−a) normalises)",
        "000 §8 (6); 002 §1.3.2", "identity",
-       quotes=(ng(440, r"p(y;\eta) = b(y) \exp(\eta^T T(y) - a(\eta))"),
+       quotes=(ng(438, "We say that a class of distributions is in the exponential family if it can be written in the form"),
+               ng(440, r"p(y;\eta) = b(y) \exp(\eta^T T(y) - a(\eta))"),
+               ng(441, "(6)", reading="the tag of p(y; η) = b(y) exp(ηᵀT(y) − a(η)) on the line above"),
+               neto(266, "The **exponential family** is a class of probability distributions with p.d.f."),
                ng(443, r"The quantity  $e^{-a(\eta)}$  essentially plays the role of a normalization constant"),
                neto(268, r"p(y; \eta) = b(y) \exp(\eta^T T(y) - a(\eta))"),
                neto(272, r"Remark that $e^{-a(\eta)}$ is a normalization constant to make sure that $p(y; \eta)$ sums, over y , to 1.")))
@@ -180,6 +183,8 @@ def bernoulli_chain_002(ctx):
        quotes=(ng(459, r"the natural parameter is given by  $\eta = \log(\phi/(1-\phi))$"),
                ng(459, r"we obtain  $\phi = 1/(1+e^{-\eta})$"), ng(461, "T(y) = y"),
                ng(467, "b(y) = 1"),
+               ng(469, "can be written in the form of Equation (6), using an appropriate choice of T, a and b."),
+               neto(274, "Let φ be the probability of the event."),
                neto(278, r"We have that $b(y) = 1$, $T(y) = y$, $\eta = \log\left(\frac{\varphi}{1 - \varphi}\right)$")))
 def bernoulli_parameters(ctx):
     phi_of_eta = 1 / (1 + sp.exp(-eta))
@@ -267,7 +272,7 @@ def gaussian_variance_as_printed(ctx):
            "a(η) scaled by 1 + 10⁻³⁰")
 @check("EF-3", "the reference's GAUSSIAN: η = μ, a = μ²/2 = η²/2, b = e^(−y²/2)/√(2π) give N(μ, 1)",
        "000 §8; 002 §1.3.2", "identity",
-       quotes=(ng(480, r"\eta = \mu"), ng(484, r"a(\eta) = \mu^2/2"), ng(486, r"= \eta^2/2"),
+       quotes=(ng(480, r"\eta = \mu"), ng(482, "T(y) = y"), ng(484, r"a(\eta) = \mu^2/2"), ng(486, r"= \eta^2/2"),
                ng(488, r"b(y) = (1/\sqrt{2\pi}) \exp(-y^2/2)."),
                neto(284, r"$T(y) = y$, $\eta = \mu$, and $a(\eta) = \frac{\mu^2}{2} = \frac{\eta^2}{2}$")))
 def gaussian_reference(ctx):
@@ -343,6 +348,7 @@ def dispersion_base_measure(ctx):
        "000 §8; 002 §1.3.2 (properties)", "identity",
        quotes=(neto(288, "1. The MLE with respect to η is concave, i.e., the negative log-likelihood is convex.",
                     reading="the log-likelihood is concave in η (the MLE itself is a number, not a function)"),
+               neto(289, "2. The expectation of y is"),
                neto(291, r"E[y; \eta] = \frac{\partial}{\partial \eta} a(\eta)"),
                neto(295, r"\text{Var}[y; \eta] = \frac{\partial^2}{\partial \eta^2} a(\eta)")))
 def moments(ctx):
@@ -416,6 +422,7 @@ _LINKS = {"bernoulli": sp.log(mu / (1 - mu)), "gaussian": mu, "poisson": sp.log(
                   reading="q⁻¹ is the extraction's reading of g⁻¹"),
                ng(529, "the canonical response function for the Gaussian family is just the identity function; "
                        "and the canonical response function for the Bernoulli is the logistic function."),
+               neto(319, "1. η is the **natural parameter**."),
                neto(320, r"The expectation $E[y; \eta] = g(\eta)$ is the **canonical response function**."),
                neto(321, r"The inverse $\eta = g^{-1}(\mu)$ is the **canonical link function**.")))
 def response_and_link(ctx):
@@ -439,6 +446,7 @@ def response_and_link(ctx):
 
 _ASSUMPTION_1 = ng(498, r"$y \mid x; \theta \sim \text{ExponentialFamily}(\eta)$")
 _ASSUMPTION_2 = ng(501, "satisfy h(x) = E[y|x].")
+_ASSUMPTION_2_GOAL = ng(499, "Given x, our goal is to predict the expected value of T(y) given x.")
 _ASSUMPTION_3 = ng(503, r"The natural parameter  $\eta$  and the inputs x are related linearly:  $\eta = \theta^T x$")
 
 
@@ -469,7 +477,8 @@ def _annotation_witness(g_read):
        "statistics convention (fn 7), not the notes'", "000 §9.2 (note beside fn 7)", "identity",
        quotes=(ng(539, "Many texts use g to denote the link function, and  $g^{-1}$  to denote the response function"),
                ng(529, "the function g giving the distri-link function bution's mean",
-                  reading="'link function' is a reader's handwritten note inserted into 'distribution's'")))
+                  reading="'link function' is a reader's handwritten note inserted into 'distribution's'"),
+               ng(533, "function", reading="the end of the note on line 531: '... response function'")))
 def link_annotation(ctx):
     """With the statistics g (the link, fn 7's 'many texts'), g(μ) = η and μ = g⁻¹(η) hold for
     every family; with the notes' g (the response) g(μ) = η fails: a clash of conventions."""
@@ -511,7 +520,9 @@ def _theta_x(n=2):
 
 @check("GLM-2", "OLS as a GLM, step by step: h = E[y|x;θ] (A2) = μ (the mean of N(μ, σ²)) = η (the "
        "Gaussian's natural parameter) = θᵀx (A3)", "000 §9.1; 002 §1.3.3", "derivation",
-       quotes=(_ASSUMPTION_1, _ASSUMPTION_2, _ASSUMPTION_3,
+       quotes=(_ASSUMPTION_1, _ASSUMPTION_2_GOAL, _ASSUMPTION_2, _ASSUMPTION_3,
+               neto(301, "In **generalized linear models**, we do the following assumptions (design choices):"),
+               neto(327, "For the linear regression, we use the Gaussian distribution. Then,"),
                ng(519, "The first equality follows from Assumption 2, above; the second equality follows from the fact that"),
                ng(519, "the third equality follows from Assumption 1 (and our earlier derivation showing that"),
                ng(519, "and the last equality follows from Assumption 3."),
@@ -544,7 +555,8 @@ def ols_as_glm(ctx):
 
 @check("GLM-3", "logistic regression as a GLM, step by step: h = E[y|x;θ] = φ = 1/(1+e^(−η)) = 1/(1+e^(−θᵀx))",
        "000 §9.2; 002 §1.3.3", "derivation",
-       quotes=(_ASSUMPTION_1, _ASSUMPTION_2, _ASSUMPTION_3,
+       quotes=(_ASSUMPTION_1, _ASSUMPTION_2_GOAL, _ASSUMPTION_2, _ASSUMPTION_3,
+               neto(323, "For the logistic regression, we use the Bernoulli distribution, whence"),
                ng(523, r"note that if  $y|x;\theta \sim \text{Bernoulli}(\phi)$ , then  $E[y|x;\theta] = \phi$"),
                ng(525, r"\text{Explain why choose sigmoid function as h(x)}",
                   reading="a reader's handwritten note beside the chain, not part of it"),
@@ -576,7 +588,8 @@ def logistic_as_glm(ctx):
 
 @check("GLM-4", "∂/∂θⱼ log p(y; θᵀx) = (y − g(θᵀx))xⱼ for every family: one update rule",
        "000 §9; 002 §1.3.3", "identity",
-       quotes=(neto(311, r"\max_{\theta} \log p(y^{(i)}; \theta^T x^{(i)})"),
+       quotes=(neto(309, "During learning (training), we do gradient ascent on"),
+               neto(311, r"\max_{\theta} \log p(y^{(i)}; \theta^T x^{(i)})"),
                neto(313, "The learning update rule is the same for all distributions:"),
                neto(315, r"\theta_j := \theta_j + \alpha(y^{(i)} - h_\theta^{(i)}(x))x_j^{(i)}",
                     reading="h_θ(x⁽ⁱ⁾) = g(θᵀx⁽ⁱ⁾), the hypothesis at the i-th example"),
@@ -743,7 +756,8 @@ def multinomial_facts(ctx):
 
 @check("SM-2", "inverting the link: e^ηᵢ = φᵢ/φ_k, φ_k e^ηᵢ = φᵢ, φ_k Σe^ηᵢ = Σφᵢ = 1 (7), φ_k = 1/Σe^ηᵢ, "
        "φᵢ = e^ηᵢ/Σⱼe^ηⱼ", "000 §9.3", "derivation",
-       quotes=(ng(570, r"\eta_i = \log rac{\phi_i}{\phi_k}.", reading="'rac' is the extraction's remnant of \\frac: ηᵢ = log(φᵢ/φ_k)"),
+       quotes=(ng(568, "The link function is given (for i = 1, ..., k) by"),
+               ng(570, r"\eta_i = \log rac{\phi_i}{\phi_k}.", reading="'rac' is the extraction's remnant of \\frac: ηᵢ = log(φᵢ/φ_k)"),
                ng(573, r"we have also defined  $\eta_k = \log(\phi_k/\phi_k) = 0$"),
                ng(581, "(7)", reading="the tag stands after the three-line block in this copy: (7) read as the "
                                       "block, whose line φ_k e^ηᵢ = φᵢ is where φ_k = 1/Σe^ηᵢ is substituted"),
@@ -803,6 +817,8 @@ def _softmax_symbols():
 @check("SM-3", "the softmax model (8): p(y = i|x;θ) = φᵢ = e^ηᵢ/Σⱼe^ηⱼ = e^(θᵢᵀx)/Σⱼe^(θⱼᵀx), θ_k = 0",
        "000 §9.3 (8); 002 §1.3.4", "derivation",
        quotes=(ng(589, r"So, have  $\eta_i = \theta_i^T x$  (for i = 1, ..., k - 1)"),
+               neto(333, r"the response variable y can take $k \in \mathbf{N}$ possible values"),
+               neto(339, r"exponentiate it and then normalize to obtain a probability distribution \hat{p} :"),
                ng(589, r"we can also define  $\theta_k = 0$ , so that  $\eta_k = \theta_k^T x = 0$"),
                ng(596, "(8)")))
 def softmax_model(ctx):
@@ -856,7 +872,8 @@ def softmax_hypothesis(ctx):
 # ---- SM-4 ------------------------------------------------------------------------------------
 
 @check("SM-4", "ℓ(θ) = Σᵢ log Π_l (e^(θ_lᵀx)/Σⱼ e^(θⱼᵀx))^1{y=l}: the printed second line, from (8)", "000 §9.3",
-       "derivation", quotes=(ng(618, r"we used the definition for  $p(y|x;\theta)$  given in Equation (8)"),))
+       "derivation", quotes=(ng(618, r"we used the definition for  $p(y|x;\theta)$  given in Equation (8)"),
+                             ng(612, r"if we have a training set of m examples  $\{(x^{(i)}, y^{(i)}); i = 1, ..., m\}$")))
 def softmax_log_likelihood_chain(ctx):
     x, Theta, etas = _softmax_symbols()
     total = sum(sp.exp(e) for e in etas)
@@ -902,6 +919,7 @@ def _cross_entropy_steps(y0):
 @check("SM-4", "cross-entropy −Σ p log p̂ = −log p̂(y₀) = −log(e^(θ_{y₀}ᵀx)/Σⱼ e^(θⱼᵀx)) = −(ℓ term)",
        "002 §1.3.4", "derivation",
        quotes=(neto(343, "to minimize the cross-entropy between the two distributions."),
+               neto(345, r"The **cross-entropy** is"),
                neto(349, "We treat this as the loss function and do the gradient descent.")))
 def cross_entropy_chain(ctx):
     outcomes = []
@@ -959,6 +977,8 @@ def _one_step_newton(newton, X, y_, Theta=None, *args, **kwargs):
 # ---- what Part III prints that no check decides -----------------------------------------------
 
 for _quote, _reason, _id in [
+    (ng(434, r"In the regression example, we had  $y|x;\theta \sim \mathcal{N}(\mu,\sigma^2)$"),
+     "a summary of Parts I and II (GLM-2 and GLM-3 derive both as GLMs)", "GLM-1"),
     (ng(445, "A fixed choice of T, a and b defines a family (or set) of distributions that is parameterized by"),
      "a definition", "EF-1"),
     (ng(449, "The presentation of the material in this section takes inspiration from Michael I. Jordan"),

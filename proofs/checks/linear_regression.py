@@ -49,7 +49,9 @@ def _shifted_first(theta):
 # ---- LR-1 ------------------------------------------------------------------------------------
 
 @check("LR-1", "h(x) = θ₀ + θ₁x₁ + θ₂x₂ = Σᵢ θᵢxᵢ = θᵀx with the intercept x₀ = 1", "000 Part I; 002 §1.1.1",
-       "derivation")
+       "derivation", quotes=(ng(52, r"we also introduce the convention of letting  $x_0 = 1$  (this is the **intercept term**)"),
+                             ng(56, r"here n is the number of input variables (not counting  $x_0$ )"),
+                             neto(57, r"with $x_0 = 1$.")))
 def hypothesis_forms(ctx):
     x = [sp.Integer(1)] + [sp.Symbol(f"x{i}", real=True) for i in (1, 2)]  # x₀ = 1
     theta = [sp.Symbol(f"theta{i}", real=True) for i in range(3)]
@@ -71,8 +73,17 @@ def hypothesis_forms(ctx):
 @relies_on(lr, "cost_matrix_form", lambda f: lambda X, y, theta: 2 * f(X, y, theta),
            "the ½ of the matrix form dropped")
 @check("LR-2", "J as a sum equals ½(Xθ−y)ᵀ(Xθ−y); Xθ − y is the vector of h(x⁽ⁱ⁾) − y⁽ⁱ⁾", "000 §2.2; 002 §1.1.3",
-       "identity", quotes=(ng(60, r"J(\theta) = \frac{1}{2} \sum_{i=1}^{m} (h_{\theta}(x^{(i)}) - y^{(i)})^{2}."),
-                           neto(61, r"J(\theta) = \frac{1}{2} \sum_{i=1}^n (h_{\theta}(x^{(i)}) - y^{(i)})^2")))
+       "identity", quotes=(ng(58, "We define the **cost function**:"),
+                           ng(60, r"J(\theta) = \frac{1}{2} \sum_{i=1}^{m} (h_{\theta}(x^{(i)}) - y^{(i)})^{2}."),
+                           ng(194, r"X = \begin{bmatrix} -(x^{(1)})^T - \\ -(x^{(2)})^T - \\ \vdots \\ -(x^{(m)})^T - \end{bmatrix}."),
+                           ng(198, r"\vec{y} = \begin{bmatrix} y^{(1)} \\ y^{(2)} \\ \vdots \\ y^{(m)} \end{bmatrix}."),
+                           ng(200, r"since  $h_{\theta}(x^{(i)}) = (x^{(i)})^T \theta$"),
+                           ng(205, r"for a vector z, we have that  $z^T z = \sum_i z_i^2$"),
+                           ng(208, r"= J(\theta)"),
+                           neto(61, r"J(\theta) = \frac{1}{2} \sum_{i=1}^n (h_{\theta}(x^{(i)}) - y^{(i)})^2"),
+                           neto(63, "where n is the number of elements in the training set."),
+                           neto(130, r"i.e. $(X_{ij}) = x_j^{(i)}$."),
+                           neto(132, r"Since $h_\theta(x^{(i)}) = (x^{(i)})^T \theta$ and using that $z^T z = \sum_i z_i^2$")))
 def cost_forms(ctx):
     X, y, theta = _least_squares_symbols()
     z = X * theta - y
@@ -108,7 +119,8 @@ def _single_example(n=3):
     return x, theta, y, h
 
 
-@check("LR-3", "∂J/∂θⱼ = (h−y)xⱼ for one example (4 printed steps)", "000 §1", "derivation")
+@check("LR-3", "∂J/∂θⱼ = (h−y)xⱼ for one example (4 printed steps)", "000 §1", "derivation",
+       quotes=(ng(72, "Let's first work it out for the case of if we have only one training example (x, y)"),))
 def single_example_gradient_000(ctx):
     x, theta, y, h = _single_example()
     outcomes = []
@@ -126,7 +138,8 @@ def single_example_gradient_000(ctx):
     return combine(*outcomes)
 
 
-@check("LR-3", "∂J/∂θⱼ = (h−y)xⱼ, 002's three steps", "002 §1.1.2", "derivation")
+@check("LR-3", "∂J/∂θⱼ = (h−y)xⱼ, 002's three steps", "002 §1.1.2", "derivation",
+       quotes=(neto(74, "Notice that, for a single training example, we have"),))
 def single_example_gradient_002(ctx):
     x, theta, y, h = _single_example()
     outcomes = []
@@ -149,7 +162,10 @@ def single_example_gradient_002(ctx):
 @relies_on(lr, "lms_update", lambda f: lambda x, y, theta, alpha: f(x, y, theta, 2 * alpha),
            "the LMS step taken with 2α")
 @check("LR-4", "the LMS rule θⱼ + α(y⁽ⁱ⁾ − h(x⁽ⁱ⁾))xⱼ⁽ⁱ⁾ is θⱼ − α∂J/∂θⱼ for one example", "000 §1; 002 §1.1.2",
-       "derivation")
+       "derivation", quotes=(ng(70, "This is a very natural algorithm that repeatedly takes a step in the direction of steepest decrease of J."),
+                             ng(86, r"the magnitude of the update is proportional to the **error** term  $(y^{(i)} - h_{\theta}(x^{(i)}))$"),
+                             neto(70, "2. For each j , update"),
+                             neto(104, r"in which we repeat, for each $i = 1, \dots, n$,")))
 def lms_is_gradient_descent(ctx):
     x, theta, y, h = _single_example()
     alpha = sp.Symbol("alpha", positive=True)
@@ -250,8 +266,11 @@ def _objects(p):
            lambda f: lambda X, y, theta, alpha, *a, **k: f(X, y, theta, alpha * Fraction(33, 32), *a, **k),
            "the step size changed by 1/32")
 @check("LR-5", "002 Listing 1 (gradient / m) is the notes' update with α/m, exactly", "002 Listing 1",
-       "identity", quotes=(neto(97, "gradient = np.dot(x.T, loss) / m # Compute gradient over all examples"),
-                           neto(98, "theta = theta - alpha * gradient # Update theta")))
+       "identity", quotes=(neto(95, "hypothesis = np.dot(x, theta)"), neto(96, "loss = hypothesis - y"),
+                           neto(97, "gradient = np.dot(x.T, loss) / m # Compute gradient over all examples"),
+                           neto(98, "theta = theta - alpha * gradient # Update theta"),
+                           neto(83, "So, our algorithm becomes to repeat, until convergence, the update"),
+                           ng(70, "(This update is simultaneously performed for all values of j = 0, ..., n.)")))
 def listing_1_is_the_update(ctx):
     def same(p):
         X, y, theta = p
@@ -292,6 +311,8 @@ def gradient_descent_converges(ctx):
            "the examples visited in reverse order")
 @check("LR-6", "002 Listing 2 and 000's stochastic loop take the same steps, exactly", "000 §1; 002 Listing 2",
        "identity", quotes=(ng(111, r"Loop { for i=1 to m, \{ \\ \theta_j := \theta_j + \alpha \left(y^{(i)} - h_\theta(x^{(i)})\right) x_j^{(i)}"),
+                           neto(117, "xi = x[i].reshape(1, -1) # Single example"), neto(119, "hypothesis = np.dot(xi, theta)"),
+                           neto(120, "loss = hypothesis - yi"),
                            neto(121, "gradient = xi.T * loss # Gradient for this example"),
                            neto(122, "theta = theta - alpha * gradient.flatten() # Update theta")))
 def listing_2_is_the_loop(ctx):
@@ -417,6 +438,8 @@ def _normal_residual(X, y, theta):
 
 
 _NORMAL_EQUATIONS = (ng(230, r"X^T X \theta = X^T \vec{y}"),
+                     ng(228, "To minimize J, we set its derivatives to zero, and obtain the **normal equations**:"),
+                     neto(140, "Setting this derivative to zero, we obtain the **normal equations**"),
                      ng(232, r"$\theta = (X^T X)^{-1} X^T \vec{y}.$"),
                      neto(142, r"X^T X\theta = X^T y"), neto(146, r"\theta = (X^T X)^{-1} X^T y"))
 
@@ -490,6 +513,9 @@ def _gaussian_names(y, mu):
 
 @check("LR-13", "p(ε) with ε = y − θᵀx gives p(y|x;θ) = N(θᵀx, σ²) (a shift: dε/dy = 1)", "000 §3; 002 §1.2.2",
        "derivation", quotes=(ng(240, r"y^{(i)} = \theta^T x^{(i)} + \epsilon^{(i)},"),
+                             ng(242, r"Let us further assume that the  $\epsilon^{(i)}$  are distributed IID"),
+                             ng(244, r"$\epsilon^{(i)} \sim \mathcal{N}(0, \sigma^2)$"),
+                             ng(248, "This implies that"), neto(174, "This means that"),
                              neto(172, r"Suppose that $y^{(i)} = \theta^T x^{(i)} + \varepsilon^{(i)}$")))
 def noise_to_likelihood(ctx):
     sigma = sp.Symbol("sigma", positive=True)
@@ -519,7 +545,9 @@ def noise_to_likelihood(ctx):
 
 
 @check("LR-13", "L(θ) = Πᵢ p(y⁽ⁱ⁾|x⁽ⁱ⁾;θ) = Πᵢ (1/(√(2π)σ)) exp(−(y − θᵀx)²/(2σ²))", "000 §3; 002 §1.2.2",
-       "derivation")
+       "derivation", quotes=(ng(254, r"The probability of the data is given by  $p(\vec{y}|X;\theta)$"),
+                             ng(258, r"Note that by the independence assumption on the  $\epsilon^{(i)}$ 's"),
+                             neto(180, r"The **likelihood** of θ is")))
 def gaussian_likelihood_chain(ctx):
     sigma, y, mu, p = _gaussian_symbols()
     names = {sigma: positive("σ"), **_gaussian_names(y, mu)}
@@ -537,7 +565,8 @@ def gaussian_likelihood_chain(ctx):
               "LR-13", "002 §1.2.2", "m=3", names))
 
 
-@check("LR-13", "ℓ(θ) = m log(1/(√(2π)σ)) − (1/σ²)·½Σ(y−θᵀx)², 000's chain", "000 §3", "derivation")
+@check("LR-13", "ℓ(θ) = m log(1/(√(2π)σ)) − (1/σ²)·½Σ(y−θᵀx)², 000's chain", "000 §3", "derivation",
+       quotes=(ng(267, r"instead maximize the **log likelihood**  $\ell(\theta)$ :"),))
 def gaussian_log_likelihood_000(ctx):
     sigma, y, mu, p = _gaussian_symbols()
     m = len(y)
@@ -578,6 +607,8 @@ def gaussian_log_likelihood_002(ctx):
        quotes=(ng(271, r"Hence, maximizing  $\ell(\theta)$  gives the same answer as minimizing"),
                ng(273, r"\frac{1}{2} \sum_{i=1}^{m} (y^{(i)} - \theta^T x^{(i)})^2,"),
                ng(279, r"our final choice of  $\theta$  did not depend on what was  $\sigma^2$"),
+               ng(275, r"which we recognize to be $J(\theta)$ , our original least-squares cost function."),
+               neto(188, r"to choose θ to maximize $L(\theta)$, which is the same as choosing θ to minimize"),
                neto(190, r"\frac{1}{2} \sum_{i=1}^n (y^{(i)} - \theta^T x^{(i)})^2 = J(\theta)")))
 def gaussian_mle(ctx):
     sigmas = [mpmath.mpf(1) / 3, mpmath.mpf(1), mpmath.mpf(7)]
@@ -633,6 +664,7 @@ def _lwr_search(draw_):
                ng(307, "Note that the weights depend on the particular point x at which we're trying to evaluate x.",
                   reading="the point x at which we evaluate h(x): the query point"),
                neto(162, r"w^{(i)} = \exp\left(\frac{-(x^{(i)} - x)^2}{2\tau^2}\right)"),
+               neto(164, r"and τ is called the **bandwidth** parameter."),
                neto(166, r"then $w^{(i)} \approx 1$. If $|x^{(i)} - x|$ is large, then $w^{(i)} \approx 0$")))
 def lwr_weight_forms(ctx):
     def residual(p):
@@ -653,6 +685,9 @@ def lwr_weight_forms(ctx):
            "the weights ignored")
 @check("LR-14", "LWR θ zeroes the weighted gradient Σ w(y − θᵀx)x; τ → ∞ gives OLS", "000 §4; 002 §1.2.1",
        "optimality", quotes=(neto(158, r"\sum_{i=1}^n w^{(i)} (y^{(i)} - \theta^T x^{(i)})^2"),
+                             neto(156, "In locally weighted regression, we fit θ to minimize"),
+                             ng(291, "to make a prediction at a query point x (i.e., to evaluate h(x)), we would:"),
+                             ng(299, r"2. Output  $\theta^T x$ ."),
                              ng(301, r"we'll try hard to make  $(y^{(i)} - \theta^T x^{(i)})^2$  small")))
 def lwr_optimal(ctx):
     def gradient_residual(p):
@@ -717,7 +752,9 @@ _HOUSING_QUOTES = (ng(102, r"we obtain  $\theta_0 = 71.27$ ,  $\theta_1 = 0.1345
                    ng(106, r"we get  $\theta_0 = 89.60, \theta_1 = 0.1392, \theta_2 = -8.738$"),
                    ng(7, "living areas and prices of 47 houses from Portland, Oregon"),
                    ng(39, "2104\t3\t400"), ng(40, "1600\t3\t330"), ng(41, "2400\t3\t369"),
-                   ng(42, "1416\t2\t232"), ng(43, "3000\t4\t540"))
+                   ng(42, "1416\t2\t232"), ng(43, "3000\t4\t540"),
+                   ng(10, "2104\t400"), ng(11, "1600\t330"), ng(12, "2400\t369"), ng(13, "1416\t232"), ng(14, "3000\t540"),
+                   ng(46, r"$x_1^{(i)}$  is the living area of the i-th house in the training set, and  $x_2^{(i)}$  is its number of bedrooms"))
 HOUSING_MEASURE = "|θ − the print| in half-units of the last printed digit (≤ 1: θ rounds to the print)"
 
 
@@ -797,6 +834,17 @@ def housing_gradient_descent(ctx):
 # ---- what Part I prints that no check decides -------------------------------------------------
 
 for _quote, _reason, _id in [
+    (ng(24, 'to denote the "input" variables (living area in this example)'), "definitions of notation", "LR-1"),
+    (ng(26, r"to learn a function  $h: \mathcal{X} \mapsto \mathcal{Y}$"), "a definition (the hypothesis)", "LR-1"),
+    (ng(30, "we call the learning problem a **regression** problem"), "definitions (regression, classification)", "LR-1"),
+    (ng(62, "you may recognize this as the familiar least-squares cost function"), "a remark", "LR-2"),
+    (ng(96, "We use the notation \"a := b\" to denote an operation"), "a definition of notation", "LR-4"),
+    (ng(263, "The principal of **maximum likelihood** says that we should choose"),
+     "a principle (the definition of maximum likelihood), not a formula of this model", "LR-13"),
+    (ng(283, r"The leftmost figure below shows the result of fitting a  $y = \theta_0 + \theta_1 x$  to a dataset."),
+     "a figure absent from this copy (its data are not printed)", "LR-15"),
+    (neto(51, r"to find a **hypothesis** h such that $h(x) \approx y$."), "an informal definition", "LR-1"),
+    (neto(170, "Why do we use least squares?"), "a question (LR-13 answers it)", "LR-13"),
     (ng(100, "which was initialized at (48,30)"),
      "a figure absent from this copy: the quadratic whose contours it draws is not printed", "LR-5"),
     (ng(114, "Often, stochastic gradient descent gets  $\\theta$  \"close\" to the minimum much faster than batch gradient descent."),

@@ -65,7 +65,8 @@ def _logistic_symbols(n=2):
     return x, theta, y, t
 
 
-_G = (ng(327, r"g(z) = \frac{1}{1 + e^{-z}}"), neto(204, r"g(z) = \frac{1}{1 + e^{-z}}"))
+_G = (ng(327, r"g(z) = \frac{1}{1 + e^{-z}}"), ng(331, r"g(z) = \frac{1}{1 + e^{-z}}"),
+      neto(204, r"g(z) = \frac{1}{1 + e^{-z}}"), neto(200, r"h_{\theta}(x) = g(\theta^T x) = \frac{1}{1 + e^{-\theta^T x}}"))
 
 
 # ---- LG-1 ------------------------------------------------------------------------------------
@@ -76,6 +77,7 @@ _G = (ng(327, r"g(z) = \frac{1}{1 + e^{-z}}"), neto(204, r"g(z) = \frac{1}{1 + e
            ng(325, r"h_{\theta}(x) = g(\theta^{T}x) = \frac{1}{1 + e^{-\theta^{T}x}},"),
            ng(337, r"Notice that g(z) tends towards 1 as  $z \to \infty$ , and g(z) tends towards 0 as  $z \to -\infty$"),
            ng(337, "is always bounded between 0 and 1"),
+           ng(337, r"so that  $\theta^T x = \theta_0 + \sum_{j=1}^n \theta_j x_j$"),
            neto(196, r"Thus, $h_{\theta}(x) \in [0, 1]$.")))
 def sigmoid_limits(ctx):
     limits = [sp.limit(g, z, sp.oo), sp.limit(g, z, -sp.oo)]
@@ -128,7 +130,13 @@ def sigmoid_derivative(ctx):
 # ---- LG-3 ------------------------------------------------------------------------------------
 
 @check("LG-3", "p(y|x) = h^y(1−h)^(1−y) is the two-case model; L = Π h^y(1−h)^(1−y); "
-       "log L = Σ y log h + (1−y) log(1−h)", "000 §5; 002 §1.2.3", "derivation")
+       "log L = Σ y log h + (1−y) log(1−h)", "000 §5; 002 §1.2.3", "derivation",
+       quotes=(ng(317, "we will focus on the binary classification problem in which y can take on only two values, 0 and 1"),
+               ng(358, "Note that this can be written more compactly as"),
+               ng(362, "Assuming that the m training examples were generated independently"),
+               ng(364, r"L(\theta) = p(\vec{y} \mid X; \theta)"),
+               neto(210, r"p(y = 1 \mid x; \theta) = h_\theta(x)"), neto(214, r"p(y = 0 \mid x; \theta) = 1 - h_\theta(x)"),
+               neto(218, r"p(y \mid x; \theta) = h_\theta(x)^y (1 - h_\theta(x))^{1-y}")))
 def bernoulli_likelihood(ctx):
     h = sp.Symbol("h", positive=True)
     yv = sp.Symbol("y")
@@ -185,7 +193,7 @@ _LG4 = 378
 
 
 @check("LG-4", "∂ℓ/∂θⱼ = (y − h_θ(x))xⱼ for one example (the printed 4-step chain); the ascent rule",
-       "000 §5", "derivation")
+       "000 §5", "derivation", quotes=(ng(380, "Above, we used the fact that g'(z) = g(z)(1 - g(z))."),))
 def single_example_gradient(ctx):
     x, theta, y, t = _logistic_symbols()
     G = g.subs(z, t)
@@ -214,7 +222,8 @@ def single_example_gradient(ctx):
 
 
 @check("LG-4", "batch form: ∂ℓ/∂θⱼ = Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾))xⱼ⁽ⁱ⁾ (002's update)", "002 §1.2.3", "derivation",
-       quotes=(neto(230, r"\theta_j := \theta_j + \alpha \frac{\partial}{\partial \theta_j} l(\theta)"),))
+       quotes=(neto(230, r"\theta_j := \theta_j + \alpha \frac{\partial}{\partial \theta_j} l(\theta)"),
+               neto(228, r"To choose θ to maximize $l(\theta)$, we use **batch gradient ascent**:")))
 def batch_gradient(ctx):
     m, n = 3, 2
     X = [[sp.Symbol(f"x{i}{j}", real=True) for j in range(n)] for i in range(m)]
@@ -309,7 +318,10 @@ def iterates_in_the_span(ctx):
 
 # ---- PC-1 ------------------------------------------------------------------------------------
 
-_PERCEPTRON = (ng(390, r"g(z) = \begin{cases} 1 & \text{if } z \ge 0 \\ 0 & \text{if } z < 0 \end{cases}"),
+_PERCEPTRON = (ng(392, r"If we then let  $h_{\theta}(x) = g(\theta^T x)$  as before but using this modified definition of g"),
+               neto(254, "but instead of the sigmoid function, we use"),
+               neto(258, r"Again, we have $h_{\theta}(x) = g(\theta^T x)$ and the update rule is"),
+               ng(390, r"g(z) = \begin{cases} 1 & \text{if } z \ge 0 \\ 0 & \text{if } z < 0 \end{cases}"),
                ng(394, r"\theta_j := \theta_j + \alpha \left( y^{(i)} - h_{\theta}(x^{(i)}) \right) x_j^{(i)}."),
                neto(256, r"g(z) = \begin{cases} 1, & z \geq 0 \\ 0, & z < 0 \end{cases}"),
                neto(260, r"\theta_j := \theta_j + \alpha(y^{(i)} - h_{\theta}^{(i)}(x))x_j^{(i)}",
@@ -371,7 +383,8 @@ def perceptron_update_cases(ctx):
 
 @check("NW-1", "the tangent at θ₀ is zero at θ₀ − f(θ₀)/f′(θ₀); maximising uses f = ℓ′",
        "000 §7; 002 §1.2.4", "derivation",
-       quotes=(ng(408, "approximating the function f via a linear function that is tangent to f at the current guess"),
+       quotes=(ng(404, r"suppose we have some function  $f: \mathbb{R} \to \mathbb{R}$ , and we wish to find a value of  $\theta$  so that  $f(\theta) = 0$"),
+               ng(408, "approximating the function f via a linear function that is tangent to f at the current guess"),
                ng(416, r"by letting  $f(\theta) = \ell'(\theta)$")))
 def tangent_zero(ctx):
     theta, theta0 = sp.symbols("theta theta0", real=True)
@@ -474,6 +487,8 @@ def newton_picture_iterates(ctx):
 @check("NW-2", "Hᵢⱼ = ∂²ℓ/∂θᵢ∂θⱼ = −Σ h(1−h)xᵢxⱼ; it does not involve y (Newton = Fisher scoring)",
        "000 §7", "identity",
        quotes=(ng(428, r"$H_{ij} = \frac{\partial^2 \ell(\theta)}{\partial \theta_i \partial \theta_j}.$"),
+               ng(426, "(actually, n+1-by-n+1, assuming that we include the intercept term) called the **Hessian**"),
+               neto(246, "where H is the Hessian matrix."),
                ng(430, "the resulting method is also called **Fisher scoring**")))
 def logistic_hessian(ctx):
     m, n = 2, 2
@@ -516,6 +531,7 @@ def _negative_definite(H):
 @check("NW-2", "at Newton's θ the gradient of ℓ is 0 and H is negative definite, a maximum (50 digits); "
        "float Newton agrees", "000 §7; 002 §1.2.4", "optimality",
        quotes=(ng(424, r"$\theta := \theta - H^{-1} \nabla_{\theta} \ell(\theta).$"),
+               ng(422, "(also called the Newton-Raphson method) is given by"),
                neto(244, r"\theta^{(t+1)} := \theta^{(t)} - H^{-1} D l(\theta^{(t)})"),
                ng(430, "requires many fewer iterations to get very close to the minimum",
                   reading="close to the optimum: here the maximum of ℓ (H is negative definite there), "
@@ -617,6 +633,10 @@ for _quote, _reason, _id in [
     (ng(384, "it looks identical; but this is <u>not</u> the same algorithm"),
      "a remark: the two update rules are the same formula in h (LR-4 and LG-4 check each); "
      "GLM-4 checks the common form", "LG-4"),
+    (ng(388, "Consider modifying the logistic regression method to \"force\" it to output values that are either 0 or 1 or exactly."),
+     "motivation (garbled in this copy: 'either 0 or 1 or exactly'); PC-1 checks the threshold g", "PC-1"),
+    (ng(410, "Here's a picture of the Newton's method in action:"),
+     "a figure absent from this copy; NW-1 reproduces the numbers its description prints", "NW-1"),
     (ng(398, "it is difficult to endow the perceptron's predictions with meaningful probabilistic interpretations"),
      "an opinion", "PC-1"),
     (ng(420, "How would this change if we wanted to use Newton's method to minimize rather than maximize a function?"),

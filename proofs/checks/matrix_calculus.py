@@ -32,7 +32,8 @@ def _transposed(f):
 @relies_on(mc, "matrix_gradient", _transposed, "∇_A f transposed")
 @check("LR-7", "∇_A f for f(A) = 3/2A₁₁ + 5A₁₂² + A₂₁A₂₂ is [[3/2, 10A₁₂], [A₂₂, A₂₁]]",
        "000 §2.1", "identity",
-       quotes=(ng(126, r"\nabla_A f(A) = \begin{bmatrix} \frac{\partial f}{\partial A_{11}} & \cdots & \frac{\partial f}{\partial A_{1n}}"),
+       quotes=(ng(124, r"For a function  $f: \mathbb{R}^{m \times n} \to \mathbb{R}$  mapping from m-by-n matrices to the real numbers"),
+               ng(126, r"\nabla_A f(A) = \begin{bmatrix} \frac{\partial f}{\partial A_{11}} & \cdots & \frac{\partial f}{\partial A_{1n}}"),
                ng(128, r"whose (i,j)-element is  $\partial f/\partial A_{ij}$")))
 def example_gradient(ctx):
     A = symbol_matrix("A", 2, 2)
@@ -61,7 +62,9 @@ def example_gradient(ctx):
 @relies_on(mc, "trace_of_product", lambda f: lambda *Ms: f(*Ms) + Ms[0][0][0], "the first factor's A₁₁ added")
 @check("LR-8", "trAB = trBA; trABC, trABCD cyclic; trA = trAᵀ; tr(A+B); tr aA; tr a = a",
        "000 §2.1", "identity",
-       quotes=(ng(138, r"tr A = \sum_{i=1}^{n} A_{ii}"),
+       quotes=(ng(136, "For an n-by-n (square) matrix A, the trace of A is defined to be the sum of its diagonal entries:"),
+               ng(148, "Here, A and B are square matrices, and a is a real number:"),
+               ng(138, r"tr A = \sum_{i=1}^{n} A_{ii}"),
                ng(142, "for two matrices A and B such that AB is square, we have that trAB = trBA.")))
 def trace_facts(ctx):
     A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
@@ -96,7 +99,10 @@ def trace_facts(ctx):
 # ---- LR-9 ------------------------------------------------------------------------------------
 
 @check("LR-9", "(1) ∇_A trAB = Bᵀ, and its (i, j) entry in words", "000 §2.1 (1)", "identity",
-       quotes=(ng(180, r"Suppose we have some fixed matrix  $B \in \mathbb{R}^{n \times m}$"),))
+       quotes=(ng(180, r"Suppose we have some fixed matrix  $B \in \mathbb{R}^{n \times m}$"),
+               ng(166, "(1)", reading="the tag of ∇_A trAB = Bᵀ (line 158), the only identity this copy does not "
+                                      "print again with its tag"),
+               ng(182, "The proofs of Equations (1-3) are reasonably simple, and are left as an exercise to the reader.")))
 def identity_1(ctx):
     A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
     grad = gradient_matrix(tr(A * B), A)
@@ -112,7 +118,10 @@ def identity_1(ctx):
     ], "LR-9", "000 §2.1, after (1)-(4)", "A 2×3", entries_named(B, "B"))
 
 
-@check("LR-9", "(2) ∇_{Aᵀ} f(A) = (∇_A f(A))ᵀ", "000 §2.1 (2)", "identity")
+@check("LR-9", "(2) ∇_{Aᵀ} f(A) = (∇_A f(A))ᵀ", "000 §2.1 (2)", "identity",
+       quotes=(ng(174, r"\nabla_{A^T} f(A) = (\nabla_A f(A))^T \tag{2}"),
+               ng(168, "(2)", reading="the tag of line 160; this copy prints the tags (1)-(4) apart, after the four identities, "
+                                      "and (2)-(4) again with their equations")))
 def identity_2(ctx):
     A = symbol_matrix("A", 2, 3)
     B, C = symbol_matrix("B", 3, 3), symbol_matrix("C", 2, 2)
@@ -122,12 +131,13 @@ def identity_2(ctx):
         by_transpose = gradient_matrix(f(T.T), T).subs({T[i, j]: A[j, i] for i in range(3) for j in range(2)})
         outcomes.append(chain([Step(by_transpose, "∇_{Aᵀ} f by definition"),
                                Step(gradient_matrix(f(A), A).T, "(2)",
-                                    quote=ng(174, r"\nabla_{A^T} f(A) = (\nabla_A f(A))^T \tag{2}"))],
+                                    quote=ng(160, r"\nabla_{A^{T}} f(A) = (\nabla_{A} f(A))^{T}"))],
                               "LR-9", "000 (2)", "A 2×3"))
     return combine(*outcomes)
 
 
-@check("LR-9", "(3) ∇_A trABAᵀC = CAB + CᵀABᵀ", "000 §2.1 (3)", "identity")
+@check("LR-9", "(3) ∇_A trABAᵀC = CAB + CᵀABᵀ", "000 §2.1 (3)", "identity",
+       quotes=(ng(170, "(3)", reading="the tag of line 162 (and of line 176)"),))
 def identity_3(ctx):
     outcomes = []
     for p, q in [(2, 3), (2, 2), (3, 2)]:
@@ -140,7 +150,8 @@ def identity_3(ctx):
 
 
 @check("LR-9", "(4) ∇_A|A| = |A|(A⁻¹)ᵀ", "000 §2.1 (4)", "identity",
-       quotes=(ng(156, "Equation (4) applies only to non-singular square matrices A"),))
+       quotes=(ng(156, "Equation (4) applies only to non-singular square matrices A"),
+               ng(172, "(4)", reading="the tag of line 164 (and of line 178)")))
 def identity_4(ctx):
     outcomes = []
     for n in (2, 3):
@@ -199,7 +210,8 @@ _FN3 = 190
            lambda f: lambda A, i=0: f(A, i) if i == 0 else -f(A, i), "the expansion along rows i > 0 negated")
 @check("LR-10", "fn 3: A⁻¹ = (A′)ᵀ/|A|, |A| = Σⱼ AᵢⱼA′ᵢⱼ, A′ᵢⱼ free of Aᵢⱼ, ∂|A|/∂Aᵢⱼ = A′ᵢⱼ, A′ = |A|(A⁻¹)ᵀ",
        "000 §2.1 fn 3", "identity",
-       quotes=(ng(_FN3, r"times the determinant of the square matrix resulting from deleting row i and column j from A"),))
+       quotes=(ng(_FN3, r"times the determinant of the square matrix resulting from deleting row i and column j from A"),
+               ng(182, "Equations (4) can be derived using the adjoint representation of the inverse of a matrix.")))
 def cofactor_facts(ctx):
     outcomes = []
     for n in (2, 3):
