@@ -8,6 +8,7 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
                                     as_vector, check_tol, positive, positive_int, same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.inputs import choice, flag
+from cs229.reference.glm import OVERFLOW
 from cs229.reference.newton import origin, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
@@ -58,7 +59,11 @@ def _responses(code, shape, eta):
     if code == core.GAUSSIAN:
         return eta
     if code == core.POISSON:
-        return np.exp(eta)
+        with np.errstate(over="ignore"):
+            mu = np.exp(eta)
+        if not np.isfinite(mu).all():
+            raise OverflowError(OVERFLOW)
+        return mu
     if not (eta < 0).all():
         raise ValueError("theta: η = θᵀx is outside the family's domain (η < 0 needed)")
     return -shape / eta
@@ -87,7 +92,12 @@ def predict(family, X, theta):
 def log_likelihood(family, X, y, theta):
     """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾."""
     code, shape, X, y, theta = _design(family, X, y, theta)
-    return core.log_likelihood(X, y, theta, code, shape)
+    try:
+        return core.log_likelihood(X, y, theta, code, shape)
+    except StepFailed as e:
+        if "domain" in str(e):
+            raise ValueError(f"theta: {e}") from None
+        raise OverflowError(OVERFLOW) from None
 
 
 def gradient(family, X, y, theta):
