@@ -1,12 +1,10 @@
 """Part III benchmarks: Poisson regression by IRLS, on easy data and on the hard corner of the
 real-data suite (mean counts in the hundreds, columns in units from 1e-4 to 1e6)."""
-import warnings
-
 import numpy as np
 
 import cs229.fast.glm as F
 
-from harness import mixed_units_design, race, relative_difference, row
+from harness import accuracy_row, mixed_units_design, race, row
 
 
 def poisson_irls(small):
@@ -32,15 +30,9 @@ def _hard_counts(small):
 
 def _hard_row(small, peer_name, fit_peer, peer_theta, peer_iterations, target, repeats=3):
     m, d, X, y = _hard_counts(small)
-    fit = F.poisson_regression(X, y)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        peer = fit_peer(X, y)
-        t = race({"fast": lambda: F.poisson_regression(X, y), "peer": lambda: fit_peer(X, y)},
-                 repeats=repeats, warmup=0)
-    return row(f"Poisson IRLS hard m={m:,} d={d}", t["fast"], peer_name, t["peer"], target,
-               iterations=f"{fit.iterations} vs {peer_iterations(peer)}",
-               peer_off=relative_difference(peer_theta(peer), fit.theta))
+    return accuracy_row(f"Poisson IRLS hard m={m:,} d={d}", lambda: F.poisson_regression(X, y),
+                        peer_name, lambda: fit_peer(X, y), peer_theta, peer_iterations, target,
+                        repeats)
 
 
 def poisson_irls_hard_vs_statsmodels(small):

@@ -3,7 +3,7 @@ interleaved round by round, medians reported."""
 import statistics
 import time
 
-__all__ = ["race", "row", "mixed_units_design", "relative_difference"]
+__all__ = ["race", "row", "mixed_units_design", "relative_difference", "accuracy_row"]
 
 
 def race(contenders, repeats=5, warmup=1):
@@ -47,3 +47,19 @@ def relative_difference(a, b):
     import numpy as np
     a, b = np.asarray(a, dtype=float).ravel(), np.asarray(b, dtype=float).ravel()
     return float(np.max(np.abs(a - b) / np.abs(b)))
+
+
+def accuracy_row(name, fit_fast, peer_name, fit_peer, peer_theta, peer_iterations, target,
+                 repeats=3):
+    """A row racing ``fit_fast()`` against ``fit_peer()`` (each fitting the same data), with the
+    iterations both took and how far the peer's θ is from ours (a fast peer that stopped short
+    or failed shows here). Warnings of the peers are silenced; one run when ``repeats=1``."""
+    import warnings
+    fit = fit_fast()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        peer = fit_peer()
+        t = race({"fast": fit_fast, "peer": fit_peer}, repeats=repeats, warmup=0)
+    return row(name, t["fast"], peer_name, t["peer"], target,
+               iterations=f"{fit.iterations} vs {peer_iterations(peer)}",
+               peer_off=relative_difference(peer_theta(peer), fit.theta))

@@ -6,7 +6,7 @@ import numpy as np
 import cs229.fast.logistic_regression as F
 import cs229.reference.logistic_regression as R
 
-from harness import mixed_units_design, race, relative_difference, row
+from harness import accuracy_row, mixed_units_design, race, row
 
 
 def _data(m, d, seed=0):
@@ -85,15 +85,8 @@ def _hard_labels(small):
 
 def _hard_row(small, peer_name, fit_peer, peer_theta, peer_iterations, target, repeats=3):
     m, d, X, y = _hard_labels(small)
-    fit = F.newton(X, y)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        peer = fit_peer(X, y)
-        t = race({"fast": lambda: F.newton(X, y), "peer": lambda: fit_peer(X, y)},
-                 repeats=repeats, warmup=0)
-    return row(f"logistic Newton hard m={m:,} d={d}", t["fast"], peer_name, t["peer"], target,
-               iterations=f"{fit.iterations} vs {peer_iterations(peer)}",
-               peer_off=relative_difference(peer_theta(peer), fit.theta))
+    return accuracy_row(f"logistic Newton hard m={m:,} d={d}", lambda: F.newton(X, y), peer_name,
+                        lambda: fit_peer(X, y), peer_theta, peer_iterations, target, repeats)
 
 
 def newton_hard_vs_sklearn(small):
