@@ -8,8 +8,8 @@ import numpy as np
 
 from libc.math cimport fabs, isfinite
 
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive_int
-from cs229.reference.coordinate_ascent import ORDERS
+from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
+from cs229.reference.coordinate_ascent import MAX_ITERATIONS, ORDERS
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -120,13 +120,12 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
     max_iterations = positive_int(max_iterations, "max_iterations")
-    if tol is not None:
-        tol = as_scalar(tol, "tol")
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    if max_iterations > MAX_ITERATIONS:
+        raise ValueError(f"max_iterations must be at most 2**63 - 1, got {max_iterations}")
+    tol = check_tol(tol)
     _positive_diagonal(Q)
     cdef Py_ssize_t m = c.shape[0], i, j
-    cdef long long k = 0, cap = max_iterations
+    cdef Py_ssize_t k = 0, cap = max_iterations
     cdef bint test = tol is not None, greedy = order == "greedy", rec = bool(record)
     cdef double tolerance = tol if test else 0.0, step
     cdef const double[:, ::1] Qv = Q

@@ -11,6 +11,7 @@ __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "co
            "ORDERS", "IterativeResult", "ConvergenceError"]
 
 ORDERS = ("cyclic", "greedy")
+MAX_ITERATIONS = 2 ** 63 - 1   # the compiled twin counts steps in 64-bit integers
 
 
 def _quadratic(Q, c):
@@ -97,10 +98,9 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    if tol is not None:
-        tol = inputs.vector([tol], "tol")[0]
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    if max_iterations > MAX_ITERATIONS:
+        raise ValueError(f"max_iterations must be at most 2**63 - 1, got {max_iterations}")
+    tol = inputs.tolerance(tol)
     _positive_diagonal(Q)
     m = len(c)
     g = [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]

@@ -44,3 +44,13 @@ def step_converged(old, new, tol):
 def diverged(theta):
     """Some θⱼ is no longer finite (the step size is too large)."""
     return not all(scalar.isfinite(t) for t in theta)
+
+
+__all__ += ["NotSeparableError"]
+
+
+class NotSeparableError(ValueError):
+    """The hard-margin problem is infeasible (000 V §4, §6; 002 §1.5.1): no (w, b) gives every
+    example functional margin ≥ 1, because the classes' convex hulls meet (in the kernel's
+    feature space), so the dual W(α) is unbounded. The soft margin (a finite C) always has a
+    solution. Raised by the direct solvers of duality and by SMO with C=None."""
