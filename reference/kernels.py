@@ -57,13 +57,16 @@ class Polynomial:
             raise ValueError(f"c must be >= 0, got {self.c}")
 
     def __call__(self, x, z):
-        base = linalg.dot(*_pair(x, z)) + self.c
+        base = None
         try:
+            base = linalg.dot(*_pair(x, z)) + self.c
             return base ** self.d
         except OverflowError:
-            # a float power beyond the float range raises where C's pow (the fast twin's) gives
-            # ±inf; give ±inf too, so that callers report it as a kernel value (checked_value)
-            return float("inf") if base > 0 or self.d % 2 == 0 else float("-inf")
+            # a float power (or an exact c converted to float) beyond the float range raises
+            # where C's pow (the fast twin's) gives ±inf; give ±inf too, so that callers report
+            # it as a kernel value that overflowed (checked_value)
+            negative = base is not None and base < 0 and self.d % 2 == 1
+            return float("-inf") if negative else float("inf")
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,12 @@ class Gaussian:
         d2 = 0
         for a, b in zip(x, z):
             d2 += (a - b) * (a - b)
-        return scalar.exp(-d2 / (2 * self.sigma * self.sigma))
+        try:
+            exponent = -d2 / (2 * self.sigma * self.sigma)
+        except OverflowError:   # an exact 2σ² beyond the float range of float data
+            raise ValueError(f"sigma = {self.sigma}: 2σ² is beyond the float range of the data; "
+                             "give sigma as a float, or the data as mpmath.mpf") from None
+        return scalar.exp(exponent)
 
 
 @dataclass(frozen=True)

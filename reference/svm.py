@@ -260,10 +260,11 @@ def _support(model):
     kernel = as_kernel(model.kernel, "model.kernel")
     b = inputs.vector([model.b], "model.b")[0]
     count = _length(model.support_vectors, "model.support_vectors")
+    for name in ("support_alpha", "support_labels"):
+        if count == 0 and _length(getattr(model, name), f"model.{name}") != 0:
+            raise ValueError(f"model.{name} has entries but model.support_vectors has none")
+        _length(getattr(model, name), f"model.{name}")
     if count == 0:
-        for name in ("support_alpha", "support_labels"):
-            if _length(getattr(model, name), f"model.{name}") != 0:
-                raise ValueError(f"model.{name} has entries but model.support_vectors has none")
         return [], [], [], b, kernel
     S = as_points(model.support_vectors, kernel, "model.support_vectors")
     alpha = inputs.vector(model.support_alpha, "model.support_alpha")
