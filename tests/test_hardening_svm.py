@@ -209,6 +209,12 @@ def test_polynomial_overflow_is_named_not_inseparable_W2(face):
         call(face, "kernels", "kernel_perceptron", arg(face, [[1e200], [1.0]]), [1, -1], Polynomial(0, 2))
     with pytest.raises(ValueError, match=OVERFLOW):
         call(face, "smo", "smo", arg(face, [[1e200], [1.0]]), [1, -1], kernel=Polynomial(0, 2))
+    # xᵀz finite, its power not (Python's float ** raises where C's pow gives inf)
+    with pytest.raises(ValueError, match=OVERFLOW.replace("d = 2", "d = 4")):
+        call(face, "kernels", "kernel_matrix", arg(face, [[1e100, 1e100]]), Polynomial(0, 4))
+    # an exact c beyond the float range
+    with pytest.raises(ValueError, match=r"c = 1000.* (overflows|is beyond the float64 range)"):
+        call(face, "kernels", "kernel_matrix", arg(face, [[1.0]]), Polynomial(10 ** 400, 1))
 
 
 @pytest.mark.parametrize("sigma", [1e-200, 1e200])
