@@ -46,12 +46,42 @@ cdef inline double pair_kernel(const double* x, const double* z, Py_ssize_t n, i
     return dot(x, z, n)
 
 
-cdef inline double gaussian_exponent(double norms, double inner, const double* x,
-                                     const double* z, Py_ssize_t n, double den) noexcept nogil:
-    """−‖x − z‖²/den from the centred rows' norms = ‖x̄‖² + ‖z̄‖² and inner = x̄ᵀz̄ (BLAS), or,
-    where norms − 2·inner cancels or is not finite, from the differences of the rows x, z
-    themselves in the reference's order."""
-    cdef double d2 = norms - 2.0 * inner
-    if not isfinite(d2) or norms > CANCELLATION * d2:
-        d2 = sq_distance(x, z, n)
-    return -d2 / den
+cdef inline long long cancels(double norms, double d2) noexcept nogil:
+    """d2 = norms − 2x̄ᵀz̄ lost more than three bits, or is not finite (d2 − d2 is then NaN);
+    without branches, so that a loop over a row stays a straight line."""
+    return (not (norms <= CANCELLATION * d2)) | (d2 - d2 != 0.0)
+
+
+cdef inline long long _exponents(double* out, Py_ssize_t start, Py_ssize_t stop, double norm_x,
+                                 const double* norms, double den) noexcept nogil:
+    cdef Py_ssize_t t
+    cdef double s, d2
+    cdef long long flag = 0
+    for t in range(start, stop):
+        s = norm_x + norms[t]
+        d2 = s - 2.0 * out[t]
+        flag |= cancels(s, d2)
+        out[t] = -d2 / den
+    return flag
+
+
+cdef inline void gaussian_exponents(double* out, Py_ssize_t m, Py_ssize_t skip, double norm_x,
+                                    const double* norms, const double* x, const double* Z,
+                                    Py_ssize_t n, double den) noexcept nogil:
+    """out[t] = −‖x − zₜ‖²/den for the m rows zₜ of Z (C order, n columns), given out[t] = x̄ᵀz̄ₜ
+    for the centred rows (BLAS) and their squared norms ‖x̄‖² = norm_x, ‖z̄ₜ‖² = norms[t]:
+    ‖x̄‖² + ‖z̄ₜ‖² − 2x̄ᵀz̄ₜ, or, where that cancels or is not finite, Σₖ (xₖ − zₜₖ)² in the
+    reference's order. The entry ``skip`` (x itself, −1 for none) is left to the caller. One
+    pass over the row; a second, rare, redoes the entries that cancel (found again from the
+    exponent, −den·out[t] being d2 to rounding)."""
+    cdef Py_ssize_t t
+    cdef long long flag
+    if skip < 0:
+        flag = _exponents(out, 0, m, norm_x, norms, den)
+    else:
+        flag = _exponents(out, 0, skip, norm_x, norms, den)
+        flag |= _exponents(out, skip + 1, m, norm_x, norms, den)
+    if flag:
+        for t in range(m):
+            if t != skip and cancels(norm_x + norms[t], -den * out[t]):
+                out[t] = -sq_distance(x, &Z[t * n], n) / den

@@ -101,7 +101,8 @@ def kernel_block(A, B, kernel, spec, names=("X", "X"), symmetric=False, exact_ma
         K = _exact_block(A, B, spec, symmetric)
     else:
         K = _blas_block(A, B, spec, symmetric)
-    _check_values(K, kernel, names, index)
+    if code != GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]: d2 is never NaN (at worst +inf, from overflow)
+        _check_values(K, kernel, names, index)
     return K
 
 
@@ -228,16 +229,16 @@ cdef void _power(double[:, ::1] G, double c, double d) noexcept nogil:
 cdef void _gaussian_exponents(double[:, ::1] G, const double[::1] na, const double[::1] nb,
                               const double[:, ::1] A, const double[:, ::1] B, double den,
                               bint symmetric) noexcept nogil:
-    """G ← −‖aᵢ − bⱼ‖²/den in place from the centred Gram matrix G and norms (gaussian_exponent);
-    with B = A only j ≥ i is computed and mirrored, and the diagonal is 0 (K(x, x) = 1)."""
-    cdef Py_ssize_t i, j, n = A.shape[1]
+    """G ← −‖aᵢ − bⱼ‖²/den in place, row by row, from the centred Gram matrix G and norms
+    (gaussian_exponents). With B = A the Gram matrix from syrk is exactly symmetric and every
+    step is the same either way round, so the result is exactly symmetric; its diagonal is set to
+    0 (K(x, x) = 1 exactly)."""
+    cdef Py_ssize_t i, n = A.shape[1]
     for i in range(G.shape[0]):
+        gaussian_exponents(&G[i, 0], G.shape[1], i if symmetric else -1, na[i], &nb[0],
+                           &A[i, 0], &B[0, 0], n, den)
         if symmetric:
             G[i, i] = 0.0
-        for j in range(i + 1 if symmetric else 0, G.shape[1]):
-            G[i, j] = gaussian_exponent(na[i] + nb[j], G[i, j], &A[i, 0], &B[j, 0], n, den)
-            if symmetric:
-                G[j, i] = G[i, j]
 
 
 def _blas_block(A, B, spec, symmetric):

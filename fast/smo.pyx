@@ -170,11 +170,12 @@ cdef class _Rows:
                 for t in range(m):
                     out[t] = pow(out[t] + self.c, self.d)
             elif self.code == CODE_GAUSSIAN:
-                for t in range(m):
-                    out[t] = gaussian_exponent(self.sq[i] + self.sq[t], out[t], xi, &self.X[t, 0],
-                                               self.n, self.den)
+                gaussian_exponents(out, m, i, self.sq[i], &self.sq[0], xi, &self.X[0, 0], self.n,
+                                   self.den)
                 self._exp_row(s)
             out[i] = self.diag[i]
+        if self.code == CODE_GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]
+            return
         for t in range(m):
             if not isfinite(out[t]):
                 self.bad_i, self.bad_j = i, t
