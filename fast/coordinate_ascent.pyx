@@ -2,7 +2,7 @@
 
 The same steps in the same order (the gradient c − Qα formed left to right, then updated
 column by column after each coordinate step), so on float64 data the iterates are the
-reference's bit for bit.
+reference's bit for bit; as there, a value that overflows is an error.
 """
 import numpy as np
 
@@ -52,7 +52,18 @@ def quadratic_objective(Q, c, alpha):
     cdef Py_ssize_t i, m = c.shape[0]
     for i in range(m):
         q[i] = _dot(&Qv[i, 0], &av[0], m)
-    return _dot(&cv[0], &av[0], m) - _dot(&av[0], &q[0], m) / 2
+    W = _dot(&cv[0], &av[0], m) - _dot(&av[0], &q[0], m) / 2
+    return float(_finite(np.array([W]), lambda i: "W(α)")[0])
+
+
+def _finite(values, name):
+    """As the reference: finite inputs give a value that is not finite only by overflow."""
+    bad = ~np.isfinite(values)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{name(i)} is {values[i]}: it overflows the float range; rescale Q, c "
+                         "and alpha")
+    return values
 
 
 def quadratic_gradient(Q, c, alpha):
@@ -61,7 +72,7 @@ def quadratic_gradient(Q, c, alpha):
     alpha = _point(alpha, c.shape[0])
     g = np.empty(c.shape[0])
     _gradient(Q, c, alpha, g)
-    return g
+    return _finite(g, lambda i: f"∂W/∂α{i}")
 
 
 def _positive_diagonal(Q):
@@ -87,9 +98,10 @@ def coordinate_argmax(Q, c, alpha, i):
     for j in range(m):
         if j != k:
             rest = rest + Qv[k, j] * av[j]
+    cdef double c_k = c[k]
     out = alpha.copy()
-    out[k] = (c[k] - rest) / Qv[k, k]
-    return out
+    out[k] = (c_k - rest) / Qv[k, k]
+    return _finite(out, lambda j: f"the new α{k}")
 
 
 cdef Py_ssize_t _greedy(const double[::1] g, const double[:, ::1] Q) noexcept nogil:
@@ -164,8 +176,9 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
             break
     if status == 2:
         raise ConvergenceError(
-            f"coordinate ascent diverged at step {k}: α is no longer finite (Q is not "
-            "positive semi-definite, so W has no maximum)",
+            f"coordinate ascent diverged at step {k}: α is no longer finite; W has no "
+            "maximum (Q is not positive semi-definite, or c is outside its range), or the "
+            "steps overflow the float range (rescale Q and c)",
             IterativeResult(a, int(k), False, _stack(path)))
     if status == 1 or (test and _max_abs(gv) <= tolerance):
         return IterativeResult(a, int(k), True, _stack(path), {"gradient": g})

@@ -24,6 +24,8 @@ with the remaining gap.
 The kernel matrix is ``kernels.kernel_matrix`` (so X may be strings for a StringKernel); its
 integer values (the string kernel's counts) are read as exact rationals, as integer data are.
 """
+import numbers
+
 from . import inputs, scalar
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
 from .results import ConvergenceError, NotSeparableError
@@ -205,11 +207,11 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
 
 
 def _index(i, m, name):
-    if isinstance(i, bool) or not isinstance(i, int):
+    if isinstance(i, bool) or not isinstance(i, numbers.Integral):
         raise TypeError(f"{name} must be an integer index, got {i!r}")
     if not 0 <= i < m:
         raise ValueError(f"{name} = {i} is not an index of X (0..{m - 1})")
-    return i
+    return int(i)
 
 
 def _in_up(a, t, C):

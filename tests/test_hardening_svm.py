@@ -378,6 +378,31 @@ def test_norm_of_a_tiny_or_huge_w(face):
         call(face, "margins", "normalize", arg(face, [1e-300, 0.0]), 1e10)
 
 
+# ---- coordinate ascent: values that overflow -------------------------------------------------
+
+@pytest.mark.parametrize("face", FACES)
+def test_coordinate_ascent_values_that_overflow_are_errors(face):
+    Q, c = arg(face, [[2.0, 1.0], [1.0, 2.0]]), arg(face, [1e308, -1e308])
+    with pytest.raises(ValueError, match=r"W\(α\) is inf: it overflows the float range"):
+        call(face, "coordinate_ascent", "quadratic_objective", Q, c, arg(face, [1e10, 0.0]))
+    with pytest.raises(ValueError, match=r"∂W/∂α0 is -inf: it overflows the float range"):
+        call(face, "coordinate_ascent", "quadratic_gradient", arg(face, [[2e200, 1.0], [1.0, 2.0]]), c,
+             arg(face, [1e200, 0.0]))
+    tiny = arg(face, [[1e-300, 0.0], [0.0, 1.0]])
+    with pytest.raises(ValueError, match=r"the new α0 is inf: it overflows the float range"):
+        call(face, "coordinate_ascent", "coordinate_argmax", tiny, arg(face, [1e300, 1.0]), arg(face, [0.0, 0.0]),
+             np.int64(0))
+    with pytest.raises(results.ConvergenceError, match="or the steps overflow the float range"):
+        call(face, "coordinate_ascent", "coordinate_ascent", tiny, arg(face, [1e300, 1.0]), arg(face, [0.0, 0.0]))
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_numpy_integer_indices_are_indices_in_both_faces(face):
+    new = call(face, "smo", "two_variable_step", arg(face, [0.0] * 5), arg(face, X), arg(face, Y), np.int64(0),
+               np.int64(2))
+    assert len(new) == 5
+
+
 # ---- one home for what the modules share ---------------------------------------------------
 
 OWN = {"reference": ["svm", "smo", "kernels", "duality", "coordinate_ascent", "margins"],
