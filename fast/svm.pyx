@@ -4,6 +4,7 @@ Kernel values come from cs229.fast._svm_kernels (the reference's pair-by-pair or
 EXACT_MAX rows, BLAS above; strings for a StringKernel); sums over examples use BLAS and agree
 with the reference to rounding. Decision values (OMC-5) are computed in blocks of BLOCK query
 rows against the support vectors only, after every field of the fit they read is checked.
+As in the reference, a value that overflows is an error naming it (``overflow_checked``).
 """
 import numpy as np
 
@@ -15,7 +16,8 @@ from cs229.reference.results import NotSeparableError
 from cs229.reference.svm import SVMFit
 
 __all__ = [
-    "SVMFit", "NotSeparableError", "as_labels", "as_problem", "as_C", "dual_objective",
+    "SVMFit", "NotSeparableError", "as_labels", "as_problem", "as_C", "overflow_checked",
+    "dual_objective",
     "lagrangian", "weights_from_alpha", "threshold_hard", "threshold_soft", "decision_values",
     "decision_function", "predict", "slacks", "soft_margin_primal", "hinge_objective",
     "soft_margin_lagrangian", "kkt_violations", "kkt_categories",
@@ -52,6 +54,25 @@ def _w(w, X):
     return as_vector(w, "w", X.shape[1], "the columns of X")
 
 
+def overflow_checked(values, name):
+    """As the reference's: the values (an array, or a number), each finite, else the error
+    naming the first that is not (``name(i)``)."""
+    a = np.asarray(values, dtype=np.float64)
+    bad = ~np.isfinite(a)
+    if bad.any():
+        i = int(np.argmax(bad.ravel()))
+        raise ValueError(f"{name(i)} is {a.ravel()[i]}: it overflows the float range; rescale the "
+                         "data, alpha or (w, b)")
+    return values
+
+
+def _margins(w, b, X, y):
+    """uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example, each finite."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        u = y * (X @ w + b)
+    return overflow_checked(u, lambda i: f"y(wᵀx + b) of X[{i}]")
+
+
 def dual_objective(alpha, X, y, kernel=Linear()):
     """OMC-3, SOFT-2: W(α) = Σ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾αᵢαⱼK(x⁽ⁱ⁾, x⁽ʲ⁾) (over the αᵢ ≠ 0 only)."""
     spec = kernel_spec(kernel)
@@ -63,7 +84,9 @@ def dual_objective(alpha, X, y, kernel=Linear()):
     v = alpha[s] * y[s]
     S = take(X, s)
     K = kernel_block(S, S, kernel, spec, symmetric=True, index=(s, s))
-    return float(alpha.sum() - v @ K @ v / 2)
+    with np.errstate(over="ignore", invalid="ignore"):
+        W = alpha.sum() - v @ K @ v / 2
+    return float(overflow_checked(W, lambda i: "W(α)"))
 
 
 def lagrangian(w, b, alpha, X, y):
@@ -72,14 +95,19 @@ def lagrangian(w, b, alpha, X, y):
     w = _w(w, X)
     b = as_scalar(b, "b")
     alpha = _alpha(alpha, X.shape[0])
-    return float(w @ w / 2 - alpha @ (y * (X @ w + b) - 1))
+    u = _margins(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = w @ w / 2 - alpha @ (u - 1)
+    return float(overflow_checked(L, lambda i: "L(w, b, α)"))
 
 
 def weights_from_alpha(alpha, X, y):
     """OMC-3 (9): w = Σ αᵢy⁽ⁱ⁾x⁽ⁱ⁾."""
     X, y = as_problem(X, y)
     alpha = _alpha(alpha, X.shape[0])
-    return (alpha * y) @ X
+    with np.errstate(over="ignore", invalid="ignore"):
+        w = (alpha * y) @ X
+    return overflow_checked(w, lambda k: f"w[{k}]")
 
 
 def _scores(alpha, y, X, kernel, spec):
@@ -87,7 +115,10 @@ def _scores(alpha, y, X, kernel, spec):
     s = np.flatnonzero(alpha)
     if s.size == 0:
         return np.zeros(len(X))
-    return (alpha[s] * y[s]) @ kernel_block(take(X, s), X, kernel, spec, index=(s, None))
+    K = kernel_block(take(X, s), X, kernel, spec, index=(s, None))
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = (alpha[s] * y[s]) @ K
+    return overflow_checked(f, lambda j: f"wᵀφ(X[{j}])")
 
 
 def threshold_hard(alpha, X, y, kernel=Linear()):
@@ -96,7 +127,9 @@ def threshold_hard(alpha, X, y, kernel=Linear()):
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
     f = _scores(alpha, y, X, kernel, spec)
-    return float(-(f[y == -1].max() + f[y == 1].min()) / 2)
+    with np.errstate(over="ignore"):
+        b = -(f[y == -1].max() + f[y == 1].min()) / 2
+    return float(overflow_checked(b, lambda i: "b"))
 
 
 def threshold_soft(alpha, X, y, C, kernel=Linear()):
@@ -106,19 +139,18 @@ def threshold_soft(alpha, X, y, C, kernel=Linear()):
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
     C = as_C(C)
-    r = y - _scores(alpha, y, X, kernel, spec)
-    free = (alpha > 0) & (True if C is None else alpha < C)
-    if free.any():
-        return float(r[free].sum() / free.sum())
-    at_zero = alpha == 0
-    lower = (at_zero & (y == 1)) | (~at_zero & (y == -1))
-    lo = r[lower & ~free].max() if (lower & ~free).any() else None
-    hi = r[~lower & ~free].min() if (~lower & ~free).any() else None
-    if lo is None:
-        return float(hi)
-    if hi is None:
-        return float(lo)
-    return float((lo + hi) / 2)
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = y - _scores(alpha, y, X, kernel, spec)
+        free = (alpha > 0) & (True if C is None else alpha < C)
+        if free.any():
+            b = r[free].sum() / free.sum()
+        else:
+            at_zero = alpha == 0
+            lower = (at_zero & (y == 1)) | (~at_zero & (y == -1))
+            lo = r[lower & ~free].max() if (lower & ~free).any() else None
+            hi = r[~lower & ~free].min() if (~lower & ~free).any() else None
+            b = hi if lo is None else lo if hi is None else (lo + hi) / 2
+    return float(overflow_checked(b, lambda i: "b"))
 
 
 def _values(S, coef, b, Z, kernel, spec, name, index):
@@ -129,9 +161,11 @@ def _values(S, coef, b, Z, kernel, spec, name, index):
         block = Z[start:start + BLOCK]
         K = kernel_block(S, block, kernel, spec, (name, "Z"),
                          index=(index, range(start, start + len(block))))
-        out[start:start + len(block)] = coef @ K
-    out += b
-    return out
+        with np.errstate(over="ignore", invalid="ignore"):
+            out[start:start + len(block)] = coef @ K
+    with np.errstate(over="ignore", invalid="ignore"):
+        out += b
+    return overflow_checked(out, lambda j: f"the decision value of Z[{j}]")
 
 
 def _queries(Z, S, kernel, name):
@@ -225,7 +259,7 @@ def slacks(w, b, X, y):
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
-    return np.maximum(1 - y * (X @ w + b), 0.0)
+    return np.maximum(1 - _margins(w, b, X, y), 0.0)
 
 
 def soft_margin_primal(w, b, xi, X, y, C):
@@ -238,11 +272,14 @@ def soft_margin_primal(w, b, xi, X, y, C):
     if (xi < 0).any():
         i = int(np.argmax(xi < 0))
         raise ValueError(f"xi[{i}] is {xi[i]}: slacks must be >= 0")
-    u = y * (X @ w + b)
-    bad = u < 1 - xi - 4 * np.finfo(float).eps * (1 + np.abs(u) + np.abs(xi))
+    u = _margins(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        bad = u < 1 - xi - 4 * np.finfo(float).eps * (1 + np.abs(u) + np.abs(xi))
     if bad.any():
         raise ValueError(f"example {int(np.argmax(bad))} violates y(wᵀx + b) >= 1 − ξ")
-    return float(w @ w / 2 + C * xi.sum())
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = w @ w / 2 + C * xi.sum()
+    return float(overflow_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
 def hinge_objective(w, b, X, y, C):
@@ -250,7 +287,10 @@ def hinge_objective(w, b, X, y, C):
     X, y = as_problem(X, y)
     w = _w(w, X)
     C = positive(C, "C")
-    return float(w @ w / 2 + C * slacks(w, b, X, y).sum())
+    xi = slacks(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = w @ w / 2 + C * xi.sum()
+    return float(overflow_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
 def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
@@ -263,7 +303,10 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     alpha = _alpha(alpha, m)
     r = as_vector(r, "r", m, "X")
     C = positive(C, "C")
-    return float(w @ w / 2 + C * xi.sum() - alpha @ (y * (X @ w + b) - 1 + xi) - r @ xi)
+    u = _margins(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = w @ w / 2 + C * xi.sum() - alpha @ (u - 1 + xi) - r @ xi
+    return float(overflow_checked(L, lambda i: "L(w, b, ξ, α, r)"))
 
 
 def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
@@ -278,10 +321,13 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
     if bad.any():
         i = int(np.argmax(bad))
         raise ValueError(f"alpha[{i}] = {alpha[i]} is outside the box 0 <= alpha <= C")
-    u = y * (_scores(alpha, y, X, kernel, spec) + b)
-    at_c = np.zeros(alpha.shape[0], dtype=bool) if C is None else alpha == C
-    v = np.where(alpha == 0, 1 - u, np.where(at_c, u - 1, np.abs(u - 1)))
-    return np.maximum(v, 0.0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        u = y * (_scores(alpha, y, X, kernel, spec) + b)
+    overflow_checked(u, lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
+    with np.errstate(over="ignore", invalid="ignore"):
+        at_c = np.zeros(alpha.shape[0], dtype=bool) if C is None else alpha == C
+        v = np.where(alpha == 0, 1 - u, np.where(at_c, u - 1, np.abs(u - 1)))
+    return overflow_checked(np.maximum(v, 0.0), lambda i: f"the KKT violation of X[{i}]")
 
 
 def kkt_categories(alpha, C=None):

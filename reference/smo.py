@@ -29,7 +29,7 @@ import numbers
 from . import inputs, scalar
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
 from .results import ConvergenceError, NotSeparableError
-from .svm import SVMFit, as_C, as_problem, b_hard, b_soft, scores
+from .svm import SVMFit, as_C, as_problem, b_hard, b_soft, overflow_checked, scores
 
 __all__ = [
     "SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
@@ -202,7 +202,7 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     out = alpha[:]
     new = _step(alpha[i], alpha[j], y[i], y[j], E1, E2, K[i][i], K[j][j], K[i][j], C, (i, j))
     if new is not None:
-        out[i], out[j] = new
+        out[i], out[j] = overflow_checked(new, lambda k: f"the new alpha[{(i, j)[k]}]")
     return out
 
 
@@ -502,7 +502,7 @@ def _hull_distance_bound(st):
 
 def _finish(st, rule, converged, kernel, classes):
     y, alpha, C = st.y, st.alpha, st.C
-    f = [gt + t for gt, t in zip(st.g, y)]
+    f = overflow_checked([gt + t for gt, t in zip(st.g, y)], lambda j: f"wᵀφ(X[{j}])")
     if rule == "wss2":
         b = b_hard(f, y) if C is None else b_soft(alpha, y, f, C)
     else:
@@ -510,6 +510,7 @@ def _finish(st, rule, converged, kernel, classes):
     W = 0
     for a, t, ft in zip(alpha, y, f):
         W += a - a * t * ft / 2
+    W = overflow_checked([W], lambda i: "W(α)")[0]
     support = [i for i, a in enumerate(alpha) if a > 0]
     return SVMFit(
         alpha=alpha[:], b=b, support=support,

@@ -8,8 +8,10 @@ X is a list of rows x⁽ⁱ⁾ (no intercept entry: b is separate), or of string
 through ``kernels.kernel_matrix`` and ``kernels.checked_value``; ``C=None`` is the hard margin
 (no upper bound on α).
 
-``as_problem``, ``as_C``, ``scores``, ``b_hard`` and ``b_soft`` are the pieces SMO shares with
-the closed forms here.
+``as_problem``, ``as_C``, ``overflow_checked``, ``scores``, ``b_hard`` and ``b_soft`` are the
+pieces SMO shares with the closed forms here. Every value computed here from finite inputs is
+checked: one that is not finite overflowed, and is an error naming it (``overflow_checked``),
+never a returned inf or NaN.
 """
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -20,8 +22,8 @@ from .margins import signed_labels
 from .results import NotSeparableError
 
 __all__ = [
-    "SVMFit", "NotSeparableError", "as_labels", "as_problem", "as_C", "scores", "b_hard",
-    "b_soft", "dual_objective", "lagrangian", "weights_from_alpha", "threshold_hard",
+    "SVMFit", "NotSeparableError", "as_labels", "as_problem", "as_C", "overflow_checked",
+    "scores", "b_hard", "b_soft", "dual_objective", "lagrangian", "weights_from_alpha", "threshold_hard",
     "threshold_soft", "decision_values", "decision_function", "predict", "slacks",
     "soft_margin_primal", "hinge_objective", "soft_margin_lagrangian", "kkt_violations",
     "kkt_categories",
@@ -88,6 +90,16 @@ def as_C(C):
     return None if C is None else inputs.positive(C, "C")
 
 
+def overflow_checked(values, name):
+    """The values, each checked: finite inputs give one that is not finite only by overflow, an
+    error naming it (``name(i)``) in both faces."""
+    for i, v in enumerate(values):
+        if not scalar.isfinite(v):
+            raise ValueError(f"{name(i)} is {v}: it overflows the float range; rescale the data, "
+                             "alpha or (w, b)")
+    return values
+
+
 def _W(alpha, y, K):
     total = 0
     for a in alpha:
@@ -100,7 +112,7 @@ def _W(alpha, y, K):
         for j in range(len(alpha)):
             row += y[j] * alpha[j] * K[i][j]
         quad += y[i] * alpha[i] * row
-    return total - quad / 2
+    return overflow_checked([total - quad / 2], lambda i: "W(α)")[0]
 
 
 def dual_objective(alpha, X, y, kernel=Linear()):
@@ -118,9 +130,9 @@ def lagrangian(w, b, alpha, X, y):
     b = inputs.vector([b], "b")[0]
     alpha = _alpha(alpha, len(X))
     total = linalg.dot(w, w) / 2
-    for a, x_i, y_i in zip(alpha, X, y):
-        total -= a * (y_i * (linalg.dot(w, x_i) + b) - 1)
-    return total
+    for a, u in zip(alpha, _margins(w, b, X, y)):
+        total -= a * (u - 1)
+    return overflow_checked([total], lambda i: "L(w, b, α)")[0]
 
 
 def _w(w, X):
@@ -140,7 +152,7 @@ def weights_from_alpha(alpha, X, y):
             continue
         for k, v in enumerate(x_i):
             w[k] += a * y_i * v
-    return w
+    return overflow_checked(w, lambda k: f"w[{k}]")
 
 
 def scores(alpha, y, K):
@@ -154,7 +166,7 @@ def scores(alpha, y, K):
             if alpha[i] != 0:
                 total += alpha[i] * y[i] * K[i][j]
         out.append(total)
-    return out
+    return overflow_checked(out, lambda j: f"wᵀφ(X[{j}])")
 
 
 def b_hard(scores, y):
@@ -162,7 +174,7 @@ def b_hard(scores, y):
     b* = −(max_{j: y⁽ʲ⁾=−1} sⱼ + min_{j: y⁽ʲ⁾=1} sⱼ) / 2."""
     below = max(s for s, t in zip(scores, y) if t == -1)
     above = min(s for s, t in zip(scores, y) if t == 1)
-    return -(below + above) / 2
+    return overflow_checked([-(below + above) / 2], lambda i: "b")[0]
 
 
 def threshold_hard(alpha, X, y, kernel=Linear()):
@@ -193,12 +205,14 @@ def b_soft(alpha, y, scores, C):
         else:
             upper = r if upper is None or r < upper else upper
     if free:
-        return total / free
-    if lower is None:
-        return upper
-    if upper is None:
-        return lower
-    return (lower + upper) / 2
+        b = total / free
+    elif lower is None:
+        b = upper
+    elif upper is None:
+        b = lower
+    else:
+        b = (lower + upper) / 2
+    return overflow_checked([b], lambda i: "b")[0]
 
 
 def threshold_soft(alpha, X, y, C, kernel=Linear()):
@@ -240,7 +254,7 @@ def _values(alpha, y, S, b, Z, kernel, name, index):
         for a, t, s, i in zip(alpha, y, S, index):
             total += a * t * checked_value(kernel(s, z), kernel, name, i, "Z", j)
         out.append(total + b)
-    return out
+    return overflow_checked(out, lambda j: f"the decision value of Z[{j}]")
 
 
 def _length(v, name):
@@ -312,10 +326,16 @@ def slacks(w, b, X, y):
     w = _w(w, X)
     b = inputs.vector([b], "b")[0]
     out = []
-    for x_i, y_i in zip(X, y):
-        r = 1 - y_i * (linalg.dot(w, x_i) + b)
+    for u in _margins(w, b, X, y):
+        r = 1 - u
         out.append(r if r > 0 else 0 * r)
     return out
+
+
+def _margins(w, b, X, y):
+    """uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example, each finite."""
+    return overflow_checked([y_i * (linalg.dot(w, x_i) + b) for x_i, y_i in zip(X, y)],
+                  lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
 def soft_margin_primal(w, b, xi, X, y, C):
@@ -328,16 +348,16 @@ def soft_margin_primal(w, b, xi, X, y, C):
     if len(xi) != len(X):
         raise ValueError(f"xi has {len(xi)} entries but X has {len(X)} rows")
     C = inputs.positive(C, "C")
-    total = 0
-    for i, (x_i, y_i, s) in enumerate(zip(X, y, xi)):
+    for i, s in enumerate(xi):
         if s < 0:
             raise ValueError(f"xi[{i}] is {s}: slacks must be >= 0")
-        u = y_i * (linalg.dot(w, x_i) + b)
+    total = 0
+    for i, (u, s) in enumerate(zip(_margins(w, b, X, y), xi)):
         # ξ = 1 − u rounds, so 1 − ξ may exceed u by a rounding error (never in exact arithmetic)
         if u < 1 - s - scalar.zero_tolerance(u, 1 + abs(u) + abs(s), 4):
             raise ValueError(f"example {i} violates y(wᵀx + b) >= 1 − ξ")
         total += s
-    return linalg.dot(w, w) / 2 + C * total
+    return overflow_checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
 def hinge_objective(w, b, X, y, C):
@@ -348,7 +368,7 @@ def hinge_objective(w, b, X, y, C):
     total = 0
     for s in slacks(w, b, X, y):
         total += s
-    return linalg.dot(w, w) / 2 + C * total
+    return overflow_checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
 def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
@@ -365,9 +385,9 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
             raise ValueError(f"{n} has {len(v)} entries but X has {m} rows")
     C = inputs.positive(C, "C")
     total = linalg.dot(w, w) / 2
-    for x_i, y_i, s, a, q in zip(X, y, xi, alpha, r):
-        total += C * s - a * (y_i * (linalg.dot(w, x_i) + b) - 1 + s) - q * s
-    return total
+    for u, s, a, q in zip(_margins(w, b, X, y), xi, alpha, r):
+        total += C * s - a * (u - 1 + s) - q * s
+    return overflow_checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
 
 
 def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
@@ -384,9 +404,11 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
     for i, a in enumerate(alpha):
         if a < 0 or (C is not None and a > C):
             raise ValueError(f"alpha[{i}] = {a} is outside the box 0 <= alpha <= C")
+    f = scores(alpha, y, kernel_matrix(X, kernel))
+    margins = overflow_checked([t * (s + b) for s, t in zip(f, y)],
+                               lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
     out = []
-    for a, s, t in zip(alpha, scores(alpha, y, kernel_matrix(X, kernel)), y):
-        u = t * (s + b)
+    for a, u in zip(alpha, margins):
         if a == 0:
             v = 1 - u
         elif C is not None and a == C:
@@ -394,7 +416,7 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
         else:
             v = abs(u - 1)
         out.append(v if v > 0 else 0 * v)
-    return out
+    return overflow_checked(out, lambda i: f"the KKT violation of X[{i}]")
 
 
 def kkt_categories(alpha, C=None):

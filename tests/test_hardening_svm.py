@@ -378,6 +378,38 @@ def test_norm_of_a_tiny_or_huge_w(face):
         call(face, "margins", "normalize", arg(face, [1e-300, 0.0]), 1e10)
 
 
+# ---- the SVM's closed forms: values that overflow -----------------------------------------
+
+BIG = 1e200
+OVERFLOWS = [  # (module, function, arguments as lists, the quantity named)
+    ("svm", "lagrangian", ([BIG, 1.0], 0.0, 0.25 * np.ones(5), X, Y), r"L\(w, b, α\) is inf"),
+    ("svm", "weights_from_alpha", (0.25 * BIG * np.ones(5), X * BIG, Y), r"w\[0\] is nan"),
+    ("svm", "slacks", ([BIG, 1.0], 0.0, X * BIG, Y), r"y\(wᵀx \+ b\) of X\[1\] is -inf"),
+    ("svm", "hinge_objective", ([BIG, 1.0], 0.0, X, Y, 1.0), r"½‖w‖² \+ CΣξ is inf"),
+    ("svm", "soft_margin_lagrangian", ([BIG, 1.0], 0.0, 0.25 * np.ones(5), 0.25 * np.ones(5), 0.25 * np.ones(5),
+                                       X, Y, 1.0), r"L\(w, b, ξ, α, r\) is inf"),
+    ("svm", "dual_objective", (0.25 * BIG * np.ones(5), X, Y), r"W\(α\) is (inf|nan)"),
+    ("svm", "threshold_hard", (0.25 * BIG * np.ones(5), X * 1e100, Y), r"wᵀφ\(X\[0\]\) is nan"),
+    ("svm", "threshold_soft", (0.25 * BIG * np.ones(5), X * 1e100, Y, None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("svm", "decision_values", (0.25 * BIG * np.ones(5), 0.0, X * 1e100, Y, X * 1e100),
+     r"the decision value of Z\[0\] is nan"),
+    ("svm", "kkt_violations", (0.25 * BIG * np.ones(5), 0.0, X * 1e100, Y, None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("svm", "kkt_violations", (np.array([0.0, 0.0, 0.0, 0.0, 1.0]), 1.79e308, X * 1e153, Y, None),
+     r"y\(wᵀφ\(x\) \+ b\) of X\[0\] is -inf"),
+    ("smo", "kkt_gap", (0.25 * BIG * np.ones(5), X * 1e100, Y, None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("smo", "two_variable_step", (0.25 * BIG * np.ones(5), X * 1e100, Y, 0, 2, None), r"wᵀφ\(X\[0\]\) is nan"),
+]
+
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("module,name,args,message", OVERFLOWS, ids=[f"{m}.{n}" for m, n, _, _ in OVERFLOWS])
+def test_closed_forms_that_overflow_are_errors_naming_the_quantity(face, module, name, args, message):
+    """They returned inf or NaN (and the faces disagreed: NaN against inf, 0.0 against NaN)."""
+    args = [arg(face, a) if isinstance(a, (list, np.ndarray)) else a for a in args]
+    with pytest.raises(ValueError, match=message + ": it overflows the float range"):
+        call(face, module, name, *args)
+
+
 # ---- coordinate ascent: values that overflow -------------------------------------------------
 
 @pytest.mark.parametrize("face", FACES)
