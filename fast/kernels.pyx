@@ -47,6 +47,15 @@ cdef double EPS = np.finfo(np.float64).eps
 
 # ---- feature maps ------------------------------------------------------------------------------
 
+def _features(phi):
+    """As the reference: a coordinate of φ(x) that is not finite is an error."""
+    bad = ~np.isfinite(phi)
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise ValueError(f"φ(x)[{k}] is {phi[k]}: it overflows the float range; rescale x")
+    return phi
+
+
 def linear_features(x):
     """KR-10: φ(x) = x."""
     return as_vector(x, "x").copy()
@@ -68,15 +77,17 @@ def power_features(x, degree=3):
     degree = positive_int(degree, "degree")
     out = np.empty(degree)
     out[0] = x
-    for k in range(1, degree):
-        out[k] = out[k - 1] * x
-    return out
+    with np.errstate(over="ignore", invalid="ignore"):
+        for k in range(1, degree):
+            out[k] = out[k - 1] * x
+    return _features(out)
 
 
 def quadratic_features(x):
     """KR-2: (xᵢxⱼ), i outer."""
     x = as_vector(x, "x")
-    return np.multiply.outer(x, x).ravel()
+    with np.errstate(over="ignore"):
+        return _features(np.multiply.outer(x, x).ravel())
 
 
 def _nonnegative(c, name):
@@ -90,7 +101,8 @@ def quadratic_features_c(x, c):
     """KR-3: ((xᵢxⱼ), √(2c)·x, c)."""
     x = as_vector(x, "x")
     c = _nonnegative(c, "c")
-    return np.concatenate([np.multiply.outer(x, x).ravel(), sqrt(2 * c) * x, [c]])
+    with np.errstate(over="ignore"):
+        return _features(np.concatenate([np.multiply.outer(x, x).ravel(), sqrt(2 * c) * x, [c]]))
 
 
 def monomials(n, d):
@@ -110,30 +122,34 @@ def monomial_features(x, c, d):
     d = positive_int(d, "d")
     exponents = _reference.monomials(x.shape[0], d)
     out = np.empty(len(exponents))
+    cdef const double[::1] xv = x
+    cdef double term
     for k, alpha in enumerate(exponents):
         term = sqrt(float(_reference.monomial_weight(alpha, c, d)))
         for j, a in enumerate(alpha):
             for _ in range(a):
-                term = term * x[j]
+                term = term * xv[j]
         out[k] = term
-    return out
+    return _features(out)
 
 
 def gaussian_features(x, sigma, terms):
     """KR-5: φₖ(x) = exp(−x²/(2σ²))·xᵏ/(σᵏ√(k!)), k < terms."""
     x = _attribute(x)
-    sigma = positive(sigma, "sigma")
+    sigma = Gaussian(positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
     terms = positive_int(terms, "terms")
-    envelope = exp(-x * x / (2 * sigma * sigma))
+    if terms > 171:
+        raise ValueError(f"terms = {terms}: 171! is beyond the float range; ask for at most 171 "
+                         "terms, or give x as an mpmath.mpf")
+    cdef double envelope = exp(-x * x / (2 * sigma * sigma)), power = 1.0
     out = np.empty(terms)
-    power = 1.0
     factorial = 1
     for k in range(terms):
         if k:
             power = power * x / sigma
             factorial *= k
         out[k] = envelope * power / sqrt(float(factorial))
-    return out
+    return _features(out)
 
 
 def spectrum_features(s, k):
@@ -374,6 +390,14 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
         K = kernel_block(take(X, support), Z, kernel, spec, ("X", "Z"), exact_max=0,
                          index=(support, None))
         coefficients = alpha[support] * y[support]
-        for r in range(support.size):
-            out = out + coefficients[r] * K[r]
-    return out + b
+        with np.errstate(over="ignore", invalid="ignore"):
+            for r in range(support.size):
+                out = out + coefficients[r] * K[r]
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = out + b
+    bad = ~np.isfinite(out)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"the decision value of Z[{i}] is {out[i]}: it overflows the float "
+                         "range; rescale the data, alpha or b")
+    return out

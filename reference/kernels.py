@@ -188,6 +188,15 @@ class FeatureMapKernel:
 
 
 # ---- explicit feature maps --------------------------------------------------------------------
+# A coordinate of φ(x) that is not finite overflowed (or, in the Gaussian's, met an underflow
+# times an overflow): an error, in both faces, never a returned inf or NaN.
+
+def _features(phi):
+    for k, v in enumerate(phi):
+        if not scalar.isfinite(v):
+            raise ValueError(f"φ(x)[{k}] is {v}: it overflows the float range; rescale x")
+    return phi
+
 
 def linear_features(x):
     """KR-10 (002 §1.5.2): φ(x) = x, the map of the linear kernel xᵀz."""
@@ -210,14 +219,14 @@ def power_features(x, degree=3):
     out = [x]
     for _ in range(degree - 1):
         out.append(out[-1] * x)
-    return out
+    return _features(out)
 
 
 def quadratic_features(x):
     """KR-2 (000 V §7, n = 3; 004, n = 2): φ(x) = (xᵢxⱼ) for i = 1..n, j = 1..n (i outer), the n²
     features of K(x, z) = (xᵀz)²."""
     x = inputs.vector(x, "x")
-    return [a * b for a in x for b in x]
+    return _features([a * b for a in x for b in x])
 
 
 def quadratic_features_c(x, c):
@@ -226,7 +235,7 @@ def quadratic_features_c(x, c):
     x = inputs.vector(x, "x")
     c = _nonnegative(c, "c")
     root = scalar.sqrt(2 * c * x[0] ** 0)
-    return quadratic_features(x) + [root * a for a in x] + [c]
+    return _features(quadratic_features(x) + [root * a for a in x] + [c])
 
 
 def _nonnegative(c, name):
@@ -274,7 +283,14 @@ def monomial_weight(alpha, c, d):
     denominator = _factorial(alpha0)
     for a in alpha:
         denominator *= _factorial(a)
-    return (_factorial(d) // denominator) * c ** alpha0
+    try:
+        weight = (_factorial(d) // denominator) * c ** alpha0
+    except OverflowError:   # a float c ** α₀ beyond the float range
+        weight = float("inf")
+    if not scalar.isfinite(weight):
+        raise ValueError(f"the weight of {tuple(alpha)} is {weight}: "
+                         f"d!/(α₀!⋯αₙ!)·c^α₀ overflows the float range (c = {c}, d = {d})")
+    return weight
 
 
 def monomial_features(x, c, d):
@@ -291,7 +307,7 @@ def monomial_features(x, c, d):
             for _ in range(a_j):
                 term = term * x_j
         out.append(term)
-    return out
+    return _features(out)
 
 
 def gaussian_features(x, sigma, terms):
@@ -299,7 +315,7 @@ def gaussian_features(x, sigma, terms):
     coordinates φₖ(x) = exp(−x²/(2σ²))·xᵏ/(σᵏ√(k!)), k = 0, 1, …, of the Gaussian kernel's map
     for one attribute x; Σₖ φₖ(x)φₖ(z) → exp(−(x − z)²/(2σ²)) as terms → ∞."""
     x = _attribute(x)
-    sigma = inputs.positive(sigma, "sigma")
+    sigma = Gaussian(inputs.positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
     terms = inputs.positive_int(terms, "terms")
     envelope = scalar.exp(-x * x / (2 * sigma * sigma))
     out = []
@@ -309,8 +325,13 @@ def gaussian_features(x, sigma, terms):
         if k:
             power = power * x / sigma
             factorial *= k
-        out.append(envelope * power / scalar.sqrt(factorial * x ** 0))
-    return out
+        try:
+            root = scalar.sqrt(factorial * x ** 0)
+        except OverflowError:   # k! beyond the float range, from k = 171
+            raise ValueError(f"terms = {terms}: {k}! is beyond the float range; ask for at most "
+                             "171 terms, or give x as an mpmath.mpf") from None
+        out.append(envelope * power / root)
+    return _features(out)
 
 
 # ---- kernel matrices and Mercer's test ----------------------------------------------------------
@@ -533,5 +554,9 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
     for i, z in enumerate(Z):
         k = [checked_value(kernel(x, z), kernel, "X", j, "Z", i) if a else 0
              for j, (a, x) in enumerate(zip(alpha, X))]
-        out.append(_decision(alpha, y, b, k))
+        value = _decision(alpha, y, b, k)
+        if not scalar.isfinite(value):
+            raise ValueError(f"the decision value of Z[{i}] is {value}: it overflows the float "
+                             "range; rescale the data, alpha or b")
+        out.append(value)
     return out

@@ -410,6 +410,30 @@ def test_closed_forms_that_overflow_are_errors_naming_the_quantity(face, module,
         call(face, module, name, *args)
 
 
+# ---- kernels: feature maps and weights that overflow ----------------------------------------
+
+FEATURES = [  # (function, arguments, message)
+    ("power_features", (1e200, 3), r"φ\(x\)\[1\] is inf"),
+    ("quadratic_features", ([1e200, 1.0],), r"φ\(x\)\[0\] is inf"),
+    ("quadratic_features_c", ([1.0, 1.0], 1e308), r"φ\(x\)\[4\] is inf"),
+    ("monomial_features", ([1e200, 1.0], 1.0, 2), r"φ\(x\)\[3\] is inf"),
+    ("gaussian_features", (1e200, 1.0, 3), r"φ\(x\)\[2\] is nan"),          # 0 × inf
+    ("gaussian_features", (1.0, 1e-200, 3), r"sigma = 1e-200: 2σ² = 0.0 underflows"),
+    ("gaussian_features", (1.0, 1.0, 200), r"terms = 200: 171! is beyond the float range"),
+    ("monomial_weight", ((0, 0), 1e200, 2), r"the weight of \(0, 0\) is inf"),  # was OverflowError
+    ("perceptron_decision", ([[1.0], [2.0]], [1, -1], [1e308, 1e308], 1e308, Linear(), [[1.0]]),
+     r"the decision value of Z\[0\] is -inf"),
+]
+
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("name,args,message", FEATURES, ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(FEATURES)])
+def test_feature_maps_that_overflow_are_errors(face, name, args, message):
+    args = [arg(face, a) if isinstance(a, list) and name != "monomial_weight" else a for a in args]
+    with pytest.raises(ValueError, match=message):
+        call(face, "kernels", name, *args)
+
+
 # ---- coordinate ascent: values that overflow -------------------------------------------------
 
 @pytest.mark.parametrize("face", FACES)
