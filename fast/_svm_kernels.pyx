@@ -1,4 +1,6 @@
-"""Kernel evaluation for cs229.fast.kernels, svm and smo (KR-6, KR-8), and the SVM's labels.
+"""Kernel evaluation for cs229.fast.kernels, svm and smo (KR-6, KR-8), the SVM's labels, and
+the check that Part V's computed values are finite (``overflow_checked``, for margins and
+coordinate ascent too).
 
 ``kernel_block`` is the one place that computes kernel values K(aᵢ, bⱼ) for the rows of two
 point sets; ``kernels.kernel_matrix``, the SVM's closed forms and decision values, SMO and the
@@ -24,9 +26,11 @@ import numpy as np
 from cs229.fast._validation import as_matrix, as_signed_labels, as_strings
 from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel, as_kernel,
                                      checked_value)
+from cs229.reference.results import FloatRangeError
 
 __all__ = ["EXACT_MAX", "ALWAYS", "LINEAR", "POLYNOMIAL", "GAUSSIAN", "STRING", "CUSTOM",
-           "kernel_spec", "as_points", "take", "kernel_block", "diagonal", "labels"]
+           "kernel_spec", "as_points", "take", "kernel_block", "diagonal", "labels",
+           "overflow_checked"]
 
 EXACT_MAX = 500         # blocks up to this many rows are computed in the reference's order
 ALWAYS = sys.maxsize    # exact_max for a block always computed in the reference's order
@@ -367,6 +371,19 @@ def _string_block(X, Z, k):
     with nogil:
         _spectrum_products(xpv, xcv, xnv, ppv, pjv, pnv, cv, Kv, sym)
     return K
+
+
+# ---- computed values that left the float range ---------------------------------------------
+
+def overflow_checked(values, name, remedy):
+    """The reference's ``results.FloatRangeError.check`` for an array (or a number): the values,
+    unchanged, when every one is finite, else the error naming the first that is not."""
+    a = np.asarray(values, dtype=np.float64).ravel()
+    bad = ~np.isfinite(a)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise FloatRangeError.at(name(i), a[i], remedy)
+    return values
 
 
 # ---- the SVM's labels ----------------------------------------------------------------------

@@ -8,8 +8,9 @@ import numpy as np
 
 from libc.math cimport fabs, isfinite
 
+from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
-from cs229.reference.coordinate_ascent import MAX_ITERATIONS, ORDERS
+from cs229.reference.coordinate_ascent import MAX_ITERATIONS, ORDERS, REMEDY
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -58,12 +59,7 @@ def quadratic_objective(Q, c, alpha):
 
 def _finite(values, name):
     """As the reference: finite inputs give a value that is not finite only by overflow."""
-    bad = ~np.isfinite(values)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"{name(i)} is {values[i]}: it overflows the float range; rescale Q, c "
-                         "and alpha")
-    return values
+    return overflow_checked(values, name, REMEDY)
 
 
 def quadratic_gradient(Q, c, alpha):

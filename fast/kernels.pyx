@@ -25,7 +25,8 @@ from libc.math cimport exp, fabs, sqrt
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc
 
-from cs229.fast._svm_kernels import ALWAYS, CUSTOM, as_points, kernel_block, kernel_spec, take
+from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, as_points, kernel_block, kernel_spec,
+                                     overflow_checked, take)
 from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels,
                                     as_vector, check_tol, positive, positive_int)
 from cs229.reference import kernels as _reference
@@ -49,11 +50,7 @@ cdef double EPS = np.finfo(np.float64).eps
 
 def _features(phi):
     """As the reference: a coordinate of φ(x) that is not finite is an error."""
-    bad = ~np.isfinite(phi)
-    if bad.any():
-        k = int(np.argmax(bad))
-        raise ValueError(f"φ(x)[{k}] is {phi[k]}: it overflows the float range; rescale x")
-    return phi
+    return overflow_checked(phi, lambda k: f"φ(x)[{k}]", "rescale x")
 
 
 def linear_features(x):
@@ -395,9 +392,5 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
                 out = out + coefficients[r] * K[r]
     with np.errstate(over="ignore", invalid="ignore"):
         out = out + b
-    bad = ~np.isfinite(out)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"the decision value of Z[{i}] is {out[i]}: it overflows the float "
-                         "range; rescale the data, alpha or b")
-    return out
+    return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",
+                            "rescale the data, alpha or b")

@@ -6,7 +6,9 @@ import numpy as np
 
 from libc.math cimport fabs, isfinite, sqrt
 
+from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_signed_labels, as_matrix, as_scalar, as_vector
+from cs229.reference.margins import REMEDY
 
 __all__ = [
     "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
@@ -47,10 +49,7 @@ def _one_label(y):
 def _score(x, w, b):
     """wᵀx + b for one x, finite (as the reference's)."""
     cdef const double[::1] xv = x, wv = w
-    s = _dot(&wv[0], &xv[0], wv.shape[0]) + b
-    if not isfinite(s):
-        raise ValueError(f"wᵀx + b is {s}: it overflows the float range; rescale the data or (w, b)")
-    return s
+    return overflow_checked(_dot(&wv[0], &xv[0], wv.shape[0]) + b, lambda i: "wᵀx + b", REMEDY)
 
 
 def hypothesis(x, w, b):
@@ -71,12 +70,7 @@ def _scores(X, w, b):
     """wᵀx⁽ⁱ⁾ + b for every row, finite (the first that is not is named, as the reference)."""
     s = np.empty(X.shape[0])
     _fill_scores(X, w, b, s)
-    bad = ~np.isfinite(s)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"wᵀX[{i}] + b is {s[i]}: it overflows the float range; rescale the "
-                         "data or (w, b)")
-    return s
+    return overflow_checked(s, lambda i: f"wᵀX[{i}] + b", REMEDY)
 
 
 def predict(X, w, b):
@@ -138,13 +132,9 @@ def _norm(w):
 
 
 def _finite(values, what):
-    """As the reference: a result that is not finite overflowed in the division by ‖w‖."""
-    bad = ~np.isfinite(values)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"{what(i)} is {values[i]}: dividing by ‖w‖ overflows the float range; "
-                         "rescale the data or (w, b)")
-    return values
+    """As the reference: a result from finite scores and a positive ‖w‖ that is not finite
+    overflowed in the division by ‖w‖."""
+    return overflow_checked(values, what, REMEDY)
 
 
 def geometric_margin(x, y, w, b):

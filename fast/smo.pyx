@@ -24,13 +24,13 @@ from libc.stdlib cimport free, realloc
 from scipy.linalg.cython_blas cimport dgemv
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, STRING, diagonal, kernel_block,
-                                     kernel_spec, take)
+                                     kernel_spec, overflow_checked, take)
 from cs229.fast._validation import as_vector, check_tol, positive_int
-from cs229.fast.svm import as_C, as_problem, overflow_checked
+from cs229.fast.svm import as_C, as_problem
 from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
 from cs229.reference.results import ConvergenceError, NotSeparableError
 from cs229.reference.smo import MAX_ITERATIONS, RULES, TAU, SplitMix64
-from cs229.reference.svm import SVMFit
+from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
            "kkt_gap", "smo"]
@@ -686,7 +686,7 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     K = kernel_block(X, X, kernel, spec, symmetric=True)
     with np.errstate(over="ignore", invalid="ignore"):
         f = (alpha * y) @ K
-    overflow_checked(f, lambda t: f"wᵀφ(X[{t}])")
+    overflow_checked(f, lambda t: f"wᵀφ(X[{t}])", REMEDY)
     cdef double n1 = 0.0, n2 = 0.0
     out = alpha.copy()
     r = _step(alpha[i], alpha[j], y[i], y[j], f[i] - y[i], f[j] - y[j], K[i, i], K[j, j],
@@ -697,7 +697,8 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
             "without limit (the examples coincide in feature space with opposite labels, so no "
             "hyperplane separates the classes); use a finite C")
     if r == 1:
-        out[i], out[j] = overflow_checked([n1, n2], lambda k: f"the new alpha[{(i, j)[k]}]")
+        out[i], out[j] = overflow_checked([n1, n2], lambda k: f"the new alpha[{(i, j)[k]}]",
+                                          REMEDY)
     return out
 
 
@@ -710,7 +711,7 @@ def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
     K = kernel_block(X, X, kernel, spec, symmetric=True)
     with np.errstate(over="ignore", invalid="ignore"):
         f = (alpha * y) @ K
-    g = overflow_checked(f, lambda t: f"wᵀφ(X[{t}])") - y
+    g = overflow_checked(f, lambda t: f"wᵀφ(X[{t}])", REMEDY) - y
     return float(_gap(alpha, y, g, 0.0 if C is None else C, C is None))
 
 
@@ -745,7 +746,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     if status == -4:
         raise MemoryError(f"SMO ran out of memory recording its path after {iterations} steps")
     with np.errstate(over="ignore", invalid="ignore"):
-        overflow_checked(g + y, lambda t: f"wᵀφ(X[{t}])")
+        overflow_checked(g + y, lambda t: f"wᵀφ(X[{t}])", REMEDY)
     if rule == "wss2":
         b = _threshold(alpha, y, g, C)
     Cd = 0.0 if C is None else C
@@ -753,7 +754,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     fit = SVMFit(alpha=alpha, b=float(b), support=support, support_vectors=take(X, support),
                  support_labels=y[support].copy(), support_alpha=alpha[support].copy(),
                  kernel=kernel, C=C, classes=tuple(classes) if classes is not None else (-1, 1),
-                 objective=overflow_checked(float(_objective(alpha, y, g)), lambda i: "W(α)"),
+                 objective=overflow_checked(float(_objective(alpha, y, g)), lambda i: "W(α)",
+                                            REMEDY),
                  iterations=iterations,
                  kkt_gap=float(_gap(alpha, y, g, Cd, C is None)), converged=status == 1,
                  rule=rule, path=path)

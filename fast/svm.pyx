@@ -4,19 +4,19 @@ Kernel values come from cs229.fast._svm_kernels (the reference's pair-by-pair or
 EXACT_MAX rows, BLAS above; strings for a StringKernel); sums over examples use BLAS and agree
 with the reference to rounding. Decision values (OMC-5) are computed in blocks of BLOCK query
 rows against the support vectors only, after every field of the fit they read is checked.
-As in the reference, a value that overflows is an error naming it (``overflow_checked``).
+As in the reference, a value that overflows is a FloatRangeError naming it.
 """
 import numpy as np
 
 from cs229.fast._svm_kernels import (EXACT_MAX, as_points, kernel_block, kernel_spec, labels,
-                                     take)
+                                     overflow_checked, take)
 from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive
 from cs229.reference.kernels import Linear, StringKernel
-from cs229.reference.results import NotSeparableError
-from cs229.reference.svm import SVMFit
+from cs229.reference.results import FloatRangeError, NotSeparableError
+from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = [
-    "SVMFit", "NotSeparableError", "as_labels", "as_problem", "as_C", "overflow_checked",
+    "SVMFit", "NotSeparableError", "FloatRangeError", "as_labels", "as_problem", "as_C",
     "dual_objective",
     "lagrangian", "weights_from_alpha", "threshold_hard", "threshold_soft", "decision_values",
     "decision_function", "predict", "slacks", "soft_margin_primal", "hinge_objective",
@@ -54,23 +54,16 @@ def _w(w, X):
     return as_vector(w, "w", X.shape[1], "the columns of X")
 
 
-def overflow_checked(values, name):
-    """As the reference's: the values (an array, or a number), each finite, else the error
-    naming the first that is not (``name(i)``)."""
-    a = np.asarray(values, dtype=np.float64)
-    bad = ~np.isfinite(a)
-    if bad.any():
-        i = int(np.argmax(bad.ravel()))
-        raise ValueError(f"{name(i)} is {a.ravel()[i]}: it overflows the float range; rescale the "
-                         "data, alpha or (w, b)")
-    return values
+def _checked(values, name):
+    """The values, each finite, else the reference's FloatRangeError naming the first."""
+    return overflow_checked(values, name, REMEDY)
 
 
 def _margins(w, b, X, y):
     """uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example, each finite."""
     with np.errstate(over="ignore", invalid="ignore"):
         u = y * (X @ w + b)
-    return overflow_checked(u, lambda i: f"y(wᵀx + b) of X[{i}]")
+    return _checked(u, lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
 def dual_objective(alpha, X, y, kernel=Linear()):
@@ -86,7 +79,7 @@ def dual_objective(alpha, X, y, kernel=Linear()):
     K = kernel_block(S, S, kernel, spec, symmetric=True, index=(s, s))
     with np.errstate(over="ignore", invalid="ignore"):
         W = alpha.sum() - v @ K @ v / 2
-    return float(overflow_checked(W, lambda i: "W(α)"))
+    return float(_checked(W, lambda i: "W(α)"))
 
 
 def lagrangian(w, b, alpha, X, y):
@@ -98,7 +91,7 @@ def lagrangian(w, b, alpha, X, y):
     u = _margins(w, b, X, y)
     with np.errstate(over="ignore", invalid="ignore"):
         L = w @ w / 2 - alpha @ (u - 1)
-    return float(overflow_checked(L, lambda i: "L(w, b, α)"))
+    return float(_checked(L, lambda i: "L(w, b, α)"))
 
 
 def weights_from_alpha(alpha, X, y):
@@ -107,7 +100,7 @@ def weights_from_alpha(alpha, X, y):
     alpha = _alpha(alpha, X.shape[0])
     with np.errstate(over="ignore", invalid="ignore"):
         w = (alpha * y) @ X
-    return overflow_checked(w, lambda k: f"w[{k}]")
+    return _checked(w, lambda k: f"w[{k}]")
 
 
 def _scores(alpha, y, X, kernel, spec):
@@ -118,7 +111,7 @@ def _scores(alpha, y, X, kernel, spec):
     K = kernel_block(take(X, s), X, kernel, spec, index=(s, None))
     with np.errstate(over="ignore", invalid="ignore"):
         f = (alpha[s] * y[s]) @ K
-    return overflow_checked(f, lambda j: f"wᵀφ(X[{j}])")
+    return _checked(f, lambda j: f"wᵀφ(X[{j}])")
 
 
 def threshold_hard(alpha, X, y, kernel=Linear()):
@@ -129,7 +122,7 @@ def threshold_hard(alpha, X, y, kernel=Linear()):
     f = _scores(alpha, y, X, kernel, spec)
     with np.errstate(over="ignore"):
         b = -(f[y == -1].max() + f[y == 1].min()) / 2
-    return float(overflow_checked(b, lambda i: "b"))
+    return float(_checked(b, lambda i: "b"))
 
 
 def threshold_soft(alpha, X, y, C, kernel=Linear()):
@@ -150,7 +143,7 @@ def threshold_soft(alpha, X, y, C, kernel=Linear()):
             lo = r[lower & ~free].max() if (lower & ~free).any() else None
             hi = r[~lower & ~free].min() if (~lower & ~free).any() else None
             b = hi if lo is None else lo if hi is None else (lo + hi) / 2
-    return float(overflow_checked(b, lambda i: "b"))
+    return float(_checked(b, lambda i: "b"))
 
 
 def _values(S, coef, b, Z, kernel, spec, name, index):
@@ -165,7 +158,7 @@ def _values(S, coef, b, Z, kernel, spec, name, index):
             out[start:start + len(block)] = coef @ K
     with np.errstate(over="ignore", invalid="ignore"):
         out += b
-    return overflow_checked(out, lambda j: f"the decision value of Z[{j}]")
+    return _checked(out, lambda j: f"the decision value of Z[{j}]")
 
 
 def _queries(Z, S, kernel, name):
@@ -279,7 +272,7 @@ def soft_margin_primal(w, b, xi, X, y, C):
         raise ValueError(f"example {int(np.argmax(bad))} violates y(wᵀx + b) >= 1 − ξ")
     with np.errstate(over="ignore", invalid="ignore"):
         value = w @ w / 2 + C * xi.sum()
-    return float(overflow_checked(value, lambda i: "½‖w‖² + CΣξ"))
+    return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
 def hinge_objective(w, b, X, y, C):
@@ -290,7 +283,7 @@ def hinge_objective(w, b, X, y, C):
     xi = slacks(w, b, X, y)
     with np.errstate(over="ignore", invalid="ignore"):
         value = w @ w / 2 + C * xi.sum()
-    return float(overflow_checked(value, lambda i: "½‖w‖² + CΣξ"))
+    return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
 def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
@@ -306,7 +299,7 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     u = _margins(w, b, X, y)
     with np.errstate(over="ignore", invalid="ignore"):
         L = w @ w / 2 + C * xi.sum() - alpha @ (u - 1 + xi) - r @ xi
-    return float(overflow_checked(L, lambda i: "L(w, b, ξ, α, r)"))
+    return float(_checked(L, lambda i: "L(w, b, ξ, α, r)"))
 
 
 def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
@@ -323,11 +316,11 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
         raise ValueError(f"alpha[{i}] = {alpha[i]} is outside the box 0 <= alpha <= C")
     with np.errstate(over="ignore", invalid="ignore"):
         u = y * (_scores(alpha, y, X, kernel, spec) + b)
-    overflow_checked(u, lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
+    _checked(u, lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
     with np.errstate(over="ignore", invalid="ignore"):
         at_c = np.zeros(alpha.shape[0], dtype=bool) if C is None else alpha == C
         v = np.where(alpha == 0, 1 - u, np.where(at_c, u - 1, np.abs(u - 1)))
-    return overflow_checked(np.maximum(v, 0.0), lambda i: f"the KKT violation of X[{i}]")
+    return _checked(np.maximum(v, 0.0), lambda i: f"the KKT violation of X[{i}]")
 
 
 def kkt_categories(alpha, C=None):

@@ -8,7 +8,7 @@ range (W, a gradient entry, a new αᵢ) is an error, not an inf.
 import numbers
 
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult
+from .results import ConvergenceError, FloatRangeError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
            "ORDERS", "IterativeResult", "ConvergenceError"]
@@ -37,13 +37,12 @@ def _point(alpha, m):
     return alpha
 
 
+REMEDY = "rescale Q, c and alpha"
+
+
 def _finite(values, name):
-    """Finite inputs give a value that is not finite only by overflow."""
-    for i, v in enumerate(values):
-        if not scalar.isfinite(v):
-            raise ValueError(f"{name(i)} is {v}: it overflows the float range; rescale Q, c and "
-                             "alpha")
-    return values
+    """Finite inputs give a value that is not finite only by overflow (FloatRangeError)."""
+    return FloatRangeError.check(values, name, REMEDY)
 
 
 def quadratic_objective(Q, c, alpha):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from . import inputs, linalg, scalar
 from .margins import signed_labels
-from .results import ConvergenceError, IterativeResult
+from .results import ConvergenceError, FloatRangeError, IterativeResult
 
 __all__ = [
     "Linear", "Polynomial", "Gaussian", "StringKernel", "FeatureMapKernel",
@@ -192,10 +192,7 @@ class FeatureMapKernel:
 # times an overflow): an error, in both faces, never a returned inf or NaN.
 
 def _features(phi):
-    for k, v in enumerate(phi):
-        if not scalar.isfinite(v):
-            raise ValueError(f"φ(x)[{k}] is {v}: it overflows the float range; rescale x")
-    return phi
+    return FloatRangeError.check(phi, lambda k: f"φ(x)[{k}]", "rescale x")
 
 
 def linear_features(x):
@@ -287,10 +284,8 @@ def monomial_weight(alpha, c, d):
         weight = (_factorial(d) // denominator) * c ** alpha0
     except OverflowError:   # a float c ** α₀ beyond the float range
         weight = float("inf")
-    if not scalar.isfinite(weight):
-        raise ValueError(f"the weight of {tuple(alpha)} is {weight}: "
-                         f"d!/(α₀!⋯αₙ!)·c^α₀ overflows the float range (c = {c}, d = {d})")
-    return weight
+    return FloatRangeError.check([weight], lambda i: f"the weight of {tuple(alpha)}",
+                                 f"lower c = {c} or d = {d}")[0]
 
 
 def monomial_features(x, c, d):
@@ -381,7 +376,10 @@ def checked_value(value, kernel, x_name, i, z_name, j):
         raise TypeError(f"kernel({x_name}[{i}], {z_name}[{j}]) is {value!r}: a kernel must "
                         "return real numbers")
     if not scalar.isfinite(value):
-        raise ValueError(f"kernel({x_name}[{i}], {z_name}[{j}]) is {value}: {_cause(kernel)}")
+        where = f"kernel({x_name}[{i}], {z_name}[{j}])"
+        if type(kernel) in (Linear, Polynomial):   # finite points: only overflow does this
+            raise FloatRangeError(f"{where} is {value}: {_cause(kernel)}")
+        raise ValueError(f"{where} is {value}: {_cause(kernel)}")
     return value
 
 
@@ -554,9 +552,6 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
     for i, z in enumerate(Z):
         k = [checked_value(kernel(x, z), kernel, "X", j, "Z", i) if a else 0
              for j, (a, x) in enumerate(zip(alpha, X))]
-        value = _decision(alpha, y, b, k)
-        if not scalar.isfinite(value):
-            raise ValueError(f"the decision value of Z[{i}] is {value}: it overflows the float "
-                             "range; rescale the data, alpha or b")
-        out.append(value)
-    return out
+        out.append(_decision(alpha, y, b, k))
+    return FloatRangeError.check(out, lambda i: f"the decision value of Z[{i}]",
+                                 "rescale the data, alpha or b")

@@ -7,6 +7,7 @@ overflows is an error (its sign, and so h, is then unknown); ‖w‖ is computed
 where wᵀw itself would under- or overflow.
 """
 from . import inputs, linalg, scalar
+from .results import FloatRangeError
 
 __all__ = [
     "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
@@ -84,14 +85,13 @@ def _data(X, y, w):
     return X, y
 
 
+REMEDY = "rescale the data or (w, b)"
+
+
 def _score(w, x, b, name):
     """wᵀx + b (left to right), which must be finite: the entries are, so only overflow can
-    make it otherwise. ``name`` is how the error names x."""
-    s = linalg.dot(w, x) + b
-    if not scalar.isfinite(s):
-        raise ValueError(f"wᵀ{name} + b is {s}: it overflows the float range; rescale the data "
-                         "or (w, b)")
-    return s
+    make it otherwise (FloatRangeError). ``name`` is how the error names x."""
+    return FloatRangeError.check([linalg.dot(w, x) + b], lambda i: f"wᵀ{name} + b", REMEDY)[0]
 
 
 def hypothesis(x, w, b):
@@ -131,13 +131,9 @@ def functional_margin_set(X, y, w, b):
 
 
 def _finite(values, what):
-    """A result computed from finite scores and a positive ‖w‖ that is not finite overflowed
-    in the division by ‖w‖."""
-    for i, v in enumerate(values):
-        if not scalar.isfinite(v):
-            raise ValueError(f"{what(i)} is {v}: dividing by ‖w‖ overflows the float range; "
-                             "rescale the data or (w, b)")
-    return values
+    """A result from finite scores and a positive ‖w‖ that is not finite overflowed in the
+    division by ‖w‖."""
+    return FloatRangeError.check(values, what, REMEDY)
 
 
 _MIN_NORMAL = 2.0 ** -1022

@@ -28,8 +28,8 @@ import numbers
 
 from . import inputs, scalar
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
-from .results import ConvergenceError, NotSeparableError
-from .svm import SVMFit, as_C, as_problem, b_hard, b_soft, overflow_checked, scores
+from .results import ConvergenceError, FloatRangeError, NotSeparableError
+from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
 
 __all__ = [
     "SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
@@ -202,7 +202,8 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     out = alpha[:]
     new = _step(alpha[i], alpha[j], y[i], y[j], E1, E2, K[i][i], K[j][j], K[i][j], C, (i, j))
     if new is not None:
-        out[i], out[j] = overflow_checked(new, lambda k: f"the new alpha[{(i, j)[k]}]")
+        out[i], out[j] = FloatRangeError.check(new, lambda k: f"the new alpha[{(i, j)[k]}]",
+                                               REMEDY)
     return out
 
 
@@ -502,7 +503,8 @@ def _hull_distance_bound(st):
 
 def _finish(st, rule, converged, kernel, classes):
     y, alpha, C = st.y, st.alpha, st.C
-    f = overflow_checked([gt + t for gt, t in zip(st.g, y)], lambda j: f"wᵀφ(X[{j}])")
+    f = FloatRangeError.check([gt + t for gt, t in zip(st.g, y)], lambda j: f"wᵀφ(X[{j}])",
+                              REMEDY)
     if rule == "wss2":
         b = b_hard(f, y) if C is None else b_soft(alpha, y, f, C)
     else:
@@ -510,7 +512,7 @@ def _finish(st, rule, converged, kernel, classes):
     W = 0
     for a, t, ft in zip(alpha, y, f):
         W += a - a * t * ft / 2
-    W = overflow_checked([W], lambda i: "W(α)")[0]
+    W = FloatRangeError.check([W], lambda i: "W(α)", REMEDY)[0]
     support = [i for i, a in enumerate(alpha) if a > 0]
     return SVMFit(
         alpha=alpha[:], b=b, support=support,

@@ -8,10 +8,9 @@ X is a list of rows x⁽ⁱ⁾ (no intercept entry: b is separate), or of string
 through ``kernels.kernel_matrix`` and ``kernels.checked_value``; ``C=None`` is the hard margin
 (no upper bound on α).
 
-``as_problem``, ``as_C``, ``overflow_checked``, ``scores``, ``b_hard`` and ``b_soft`` are the
-pieces SMO shares with the closed forms here. Every value computed here from finite inputs is
-checked: one that is not finite overflowed, and is an error naming it (``overflow_checked``),
-never a returned inf or NaN.
+``as_problem``, ``as_C``, ``scores``, ``b_hard`` and ``b_soft`` are the pieces SMO shares with
+the closed forms here. Every value computed here from finite inputs is checked: one that is not
+finite overflowed, and is a ``results.FloatRangeError`` naming it, never a returned inf or NaN.
 """
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -19,10 +18,10 @@ from typing import Any, Optional
 from . import inputs, linalg, scalar
 from .kernels import Linear, StringKernel, as_kernel, as_points, checked_value, kernel_matrix
 from .margins import signed_labels
-from .results import NotSeparableError
+from .results import FloatRangeError, NotSeparableError
 
 __all__ = [
-    "SVMFit", "NotSeparableError", "as_labels", "as_problem", "as_C", "overflow_checked",
+    "SVMFit", "NotSeparableError", "FloatRangeError", "as_labels", "as_problem", "as_C",
     "scores", "b_hard", "b_soft", "dual_objective", "lagrangian", "weights_from_alpha", "threshold_hard",
     "threshold_soft", "decision_values", "decision_function", "predict", "slacks",
     "soft_margin_primal", "hinge_objective", "soft_margin_lagrangian", "kkt_violations",
@@ -90,14 +89,12 @@ def as_C(C):
     return None if C is None else inputs.positive(C, "C")
 
 
-def overflow_checked(values, name):
-    """The values, each checked: finite inputs give one that is not finite only by overflow, an
-    error naming it (``name(i)``) in both faces."""
-    for i, v in enumerate(values):
-        if not scalar.isfinite(v):
-            raise ValueError(f"{name(i)} is {v}: it overflows the float range; rescale the data, "
-                             "alpha or (w, b)")
-    return values
+REMEDY = "rescale the data, alpha or (w, b)"
+
+
+def _checked(values, name):
+    """The values, each finite, else ``results.FloatRangeError`` naming the first (``name(i)``)."""
+    return FloatRangeError.check(values, name, REMEDY)
 
 
 def _W(alpha, y, K):
@@ -112,7 +109,7 @@ def _W(alpha, y, K):
         for j in range(len(alpha)):
             row += y[j] * alpha[j] * K[i][j]
         quad += y[i] * alpha[i] * row
-    return overflow_checked([total - quad / 2], lambda i: "W(α)")[0]
+    return _checked([total - quad / 2], lambda i: "W(α)")[0]
 
 
 def dual_objective(alpha, X, y, kernel=Linear()):
@@ -132,7 +129,7 @@ def lagrangian(w, b, alpha, X, y):
     total = linalg.dot(w, w) / 2
     for a, u in zip(alpha, _margins(w, b, X, y)):
         total -= a * (u - 1)
-    return overflow_checked([total], lambda i: "L(w, b, α)")[0]
+    return _checked([total], lambda i: "L(w, b, α)")[0]
 
 
 def _w(w, X):
@@ -152,7 +149,7 @@ def weights_from_alpha(alpha, X, y):
             continue
         for k, v in enumerate(x_i):
             w[k] += a * y_i * v
-    return overflow_checked(w, lambda k: f"w[{k}]")
+    return _checked(w, lambda k: f"w[{k}]")
 
 
 def scores(alpha, y, K):
@@ -166,7 +163,7 @@ def scores(alpha, y, K):
             if alpha[i] != 0:
                 total += alpha[i] * y[i] * K[i][j]
         out.append(total)
-    return overflow_checked(out, lambda j: f"wᵀφ(X[{j}])")
+    return _checked(out, lambda j: f"wᵀφ(X[{j}])")
 
 
 def b_hard(scores, y):
@@ -174,7 +171,7 @@ def b_hard(scores, y):
     b* = −(max_{j: y⁽ʲ⁾=−1} sⱼ + min_{j: y⁽ʲ⁾=1} sⱼ) / 2."""
     below = max(s for s, t in zip(scores, y) if t == -1)
     above = min(s for s, t in zip(scores, y) if t == 1)
-    return overflow_checked([-(below + above) / 2], lambda i: "b")[0]
+    return _checked([-(below + above) / 2], lambda i: "b")[0]
 
 
 def threshold_hard(alpha, X, y, kernel=Linear()):
@@ -212,7 +209,7 @@ def b_soft(alpha, y, scores, C):
         b = lower
     else:
         b = (lower + upper) / 2
-    return overflow_checked([b], lambda i: "b")[0]
+    return _checked([b], lambda i: "b")[0]
 
 
 def threshold_soft(alpha, X, y, C, kernel=Linear()):
@@ -254,7 +251,7 @@ def _values(alpha, y, S, b, Z, kernel, name, index):
         for a, t, s, i in zip(alpha, y, S, index):
             total += a * t * checked_value(kernel(s, z), kernel, name, i, "Z", j)
         out.append(total + b)
-    return overflow_checked(out, lambda j: f"the decision value of Z[{j}]")
+    return _checked(out, lambda j: f"the decision value of Z[{j}]")
 
 
 def _length(v, name):
@@ -334,7 +331,7 @@ def slacks(w, b, X, y):
 
 def _margins(w, b, X, y):
     """uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example, each finite."""
-    return overflow_checked([y_i * (linalg.dot(w, x_i) + b) for x_i, y_i in zip(X, y)],
+    return _checked([y_i * (linalg.dot(w, x_i) + b) for x_i, y_i in zip(X, y)],
                   lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
@@ -357,7 +354,7 @@ def soft_margin_primal(w, b, xi, X, y, C):
         if u < 1 - s - scalar.zero_tolerance(u, 1 + abs(u) + abs(s), 4):
             raise ValueError(f"example {i} violates y(wᵀx + b) >= 1 − ξ")
         total += s
-    return overflow_checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
+    return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
 def hinge_objective(w, b, X, y, C):
@@ -368,7 +365,7 @@ def hinge_objective(w, b, X, y, C):
     total = 0
     for s in slacks(w, b, X, y):
         total += s
-    return overflow_checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
+    return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
 def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
@@ -387,7 +384,7 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     total = linalg.dot(w, w) / 2
     for u, s, a, q in zip(_margins(w, b, X, y), xi, alpha, r):
         total += C * s - a * (u - 1 + s) - q * s
-    return overflow_checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
+    return _checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
 
 
 def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
@@ -405,7 +402,7 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
         if a < 0 or (C is not None and a > C):
             raise ValueError(f"alpha[{i}] = {a} is outside the box 0 <= alpha <= C")
     f = scores(alpha, y, kernel_matrix(X, kernel))
-    margins = overflow_checked([t * (s + b) for s, t in zip(f, y)],
+    margins = _checked([t * (s + b) for s, t in zip(f, y)],
                                lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
     out = []
     for a, u in zip(alpha, margins):
@@ -416,7 +413,7 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
         else:
             v = abs(u - 1)
         out.append(v if v > 0 else 0 * v)
-    return overflow_checked(out, lambda i: f"the KKT violation of X[{i}]")
+    return _checked(out, lambda i: f"the KKT violation of X[{i}]")
 
 
 def kkt_categories(alpha, C=None):

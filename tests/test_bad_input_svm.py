@@ -72,7 +72,7 @@ TABLE = Table({"svm": F, "smo": FS, "coordinate_ascent": FC}, {"svm": R, "smo": 
     exempt={"non_numeric": {"y"}},  # a ValueError of the label set: parameters above
     keep_values=True,  # rounding alpha or X to integers can leave the SVM's domain
     others={("svm", "decision_function"), ("svm", "predict"),  # test_model_functions_refuse_other_objects
-            ("svm", "overflow_checked"),  # a check itself: tests/test_hardening_svm.py
+            ("svm", "FloatRangeError"),
             ("svm", "NotSeparableError"), ("svm", "SVMFit"), ("smo", "ConvergenceError"), ("smo", "NotSeparableError"),
             ("smo", "SVMFit"), ("smo", "SplitMix64"), ("coordinate_ascent", "ConvergenceError"),
             ("coordinate_ascent", "IterativeResult")})
