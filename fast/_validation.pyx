@@ -109,12 +109,15 @@ def same_length(X, y, x_name="X", y_name="y"):
         raise ValueError(f"{x_name} has {X.shape[0]} rows but {y_name} has {y.shape[0]} entries")
 
 
-def check_tol(tol):
+def check_tol(tol, optional=True):
+    """As reference inputs.tolerance: a finite tol >= 0, or None when ``optional``."""
     if tol is None:
-        return None
+        if optional:
+            return None
+        raise TypeError("tol is None: expected a number >= 0")
     tol = as_scalar(tol, "tol")
     if tol < 0:
-        raise ValueError(f"tol must be >= 0 or None, got {tol}")
+        raise ValueError(f"tol must be >= 0{' or None' if optional else ''}, got {tol}")
     return tol
 
 

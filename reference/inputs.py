@@ -81,13 +81,16 @@ def same_length(X, y, x_name="X", y_name="y"):
         raise ValueError(f"{x_name} has {len(X)} rows but {y_name} has {len(y)} entries")
 
 
-def tolerance(tol):
-    """The ``tol`` of the iterative fits: a finite scalar >= 0, or None (no stopping test)."""
+def tolerance(tol, optional=True):
+    """The ``tol`` of the iterative fits: a finite scalar >= 0, or None (no stopping test) when
+    ``optional``; a tolerance the algorithm cannot do without refuses None."""
     if tol is None:
-        return None
+        if optional:
+            return None
+        raise TypeError("tol is None: expected a number >= 0")
     tol = vector([tol], "tol")[0]
     if tol < 0:
-        raise ValueError(f"tol must be >= 0 or None, got {tol}")
+        raise ValueError(f"tol must be >= 0{' or None' if optional else ''}, got {tol}")
     return tol
 
 

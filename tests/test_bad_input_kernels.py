@@ -42,7 +42,7 @@ TABLE = Table(F, R, valid={
     "kernel_matrix": [("Z", np.ones((2, 3)), ValueError, "Z has 3 columns but X has 2"),
                       ("kernel", lambda x, z: float("nan"), ValueError, r"kernel\(X\[0\], Z\[0\]\) is nan"),
                       ("kernel", lambda x, z: "near", TypeError, r"kernel\(X\[0\], Z\[0\]\)"),
-                      ("kernel", 3.0, TypeError, "kernel must be callable")],
+                      ("kernel", 3.0, TypeError, "kernel must be a callable")],
     "kernel_perceptron": [("max_epochs", 0), ("max_epochs", 1.5, TypeError),
                           ("y", np.array([0.0, 1.0, 0.0, 1.0, 0.0]), ValueError, r"y\[0\] is 0"),
                           ("y", ["a", "b", "a", "b", "a"], ValueError, "y"),
