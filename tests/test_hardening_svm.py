@@ -60,7 +60,7 @@ def in_child(fn):
             out = ("raised", type(e), str(e))
         try:
             send.send(out)
-        except Exception as e:  # noqa: BLE001 (an unpicklable result)
+        except Exception:  # noqa: BLE001 (an unpicklable result)
             send.send(("returned", repr(out[1])))
 
     child = context.Process(target=run)
