@@ -8,7 +8,7 @@ import numpy as np
 
 from libc.math cimport fabs, isfinite
 
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive_int
+from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
 from cs229.reference.coordinate_ascent import ORDERS
 from cs229.reference.results import ConvergenceError, IterativeResult
 
@@ -120,10 +120,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
     max_iterations = positive_int(max_iterations, "max_iterations")
-    if tol is not None:
-        tol = as_scalar(tol, "tol")
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    tol = check_tol(tol)
     _positive_diagonal(Q)
     cdef Py_ssize_t m = c.shape[0], i, j
     cdef long long k = 0, cap = max_iterations

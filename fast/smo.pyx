@@ -20,7 +20,7 @@ from scipy.linalg.cython_blas cimport dgemv
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, LINEAR, POLYNOMIAL, diagonal,
                                      kernel_block, kernel_spec)
-from cs229.fast._validation import as_scalar, as_vector, positive_int
+from cs229.fast._validation import as_vector, check_tol, positive_int
 from cs229.fast.svm import _C, _problem
 from cs229.reference.kernels import Linear
 from cs229.reference.results import ConvergenceError
@@ -608,13 +608,6 @@ def _objective(alpha, y, g):
 
 # ---- public functions --------------------------------------------------------------------------
 
-def _check_tol(tol):
-    tol = as_scalar(tol, "tol")
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
-    return tol
-
-
 def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     """SMO-2: re-optimise W over αᵢ (α₁) and αⱼ (α₂) with all other α fixed (a new array)."""
     X, y = _problem(X, y)
@@ -659,7 +652,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     X, y = _problem(X, y, classes)
     C = _C(C)
     spec = kernel_spec(kernel)
-    tol = _check_tol(tol)
+    tol = check_tol(tol, allow_none=False)
     max_iterations = positive_int(max_iterations, "max_iterations")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an integer, got {seed!r}")

@@ -97,10 +97,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    if tol is not None:
-        tol = inputs.vector([tol], "tol")[0]
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    tol = inputs.tolerance(tol)
     _positive_diagonal(Q)
     m = len(c)
     g = [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]

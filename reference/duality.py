@@ -38,7 +38,7 @@ class Quadratic:
     def __post_init__(self):
         c = tuple(inputs.vector(self.c, "c"))
         object.__setattr__(self, "c", c)
-        object.__setattr__(self, "r", inputs.vector([self.r], "r")[0])
+        object.__setattr__(self, "r", inputs.real(self.r, "r"))
         P = _matrix_or_none(self.P, "P")
         if P is not None and (len(P) != len(c) or len(P[0]) != len(c)):
             raise ValueError(f"P must be {len(c)}x{len(c)} to match c")

@@ -76,7 +76,7 @@ def _counts(c, name):
 
 
 def _count(c, name):
-    c = inputs.vector([c], name)[0]
+    c = inputs.real(c, name)
     if c < 0 or not _is_integral(c):
         raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
     return c

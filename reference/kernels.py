@@ -45,7 +45,7 @@ class Polynomial:
 
     def __post_init__(self):
         inputs.positive_int(self.d, "d")
-        if inputs.vector([self.c], "c")[0] < 0:
+        if inputs.real(self.c, "c") < 0:
             raise ValueError(f"c must be >= 0, got {self.c}")
 
     def __call__(self, x, z):
@@ -169,7 +169,7 @@ def linear_features(x):
 
 def _attribute(x):
     if isinstance(x, numbers.Number) or isinstance(x, bool):
-        return inputs.vector([x], "x")[0]
+        return inputs.real(x, "x")
     x = inputs.vector(x, "x")
     if len(x) != 1:
         raise ValueError(f"x must be one attribute (a number or a 1-entry vector), got {len(x)} entries")
@@ -203,7 +203,7 @@ def quadratic_features_c(x, c):
 
 
 def _nonnegative(c, name):
-    c = inputs.vector([c], name)[0]
+    c = inputs.real(c, name)
     if c < 0:
         raise ValueError(f"{name} must be >= 0, got {c}")
     return c
@@ -467,7 +467,7 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
     alpha = inputs.vector(alpha, "alpha")
     if len(alpha) != len(X):
         raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
         raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
     return [_decision(X, y, alpha, b, kernel, z) for z in Z]

@@ -104,7 +104,7 @@ def _minus_infinity(like):
 def _check_model(model, cls, name="model"):
     if not isinstance(model, cls):
         raise TypeError(f"{name} must be a {cls.__name__}, got {type(model).__name__}")
-    phi_y = inputs.vector([model.phi_y], f"{name}.phi_y")[0]
+    phi_y = inputs.real(model.phi_y, f"{name}.phi_y")
     if not 0 < phi_y < 1:
         raise ValueError(f"{name}.phi_y must be in (0, 1), got {phi_y}")
     return phi_y

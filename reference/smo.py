@@ -451,13 +451,6 @@ def _check_rule(rule):
     return rule
 
 
-def _check_tol(tol):
-    tol = inputs.vector([tol], "tol")[0]
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
-    return tol
-
-
 def _check_kernel(kernel):
     if not callable(kernel):
         raise TypeError(f"kernel must be a callable K(x, z), got {type(kernel).__name__}")
@@ -517,7 +510,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     X, y = _problem(X, y, classes)
     C = _C(C)
     kernel = _check_kernel(kernel)
-    tol = _check_tol(tol)
+    tol = inputs.tolerance(tol, allow_none=False)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     rng = SplitMix64(_seed(seed))
     K = gram_matrix(X, kernel)

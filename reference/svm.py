@@ -126,7 +126,7 @@ def lagrangian(w, b, alpha, X, y):
     """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
     X, y = _problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     alpha = _alpha(alpha, len(X))
     total = linalg.dot(w, w) / 2
     for a, x_i, y_i in zip(alpha, X, y):
@@ -221,7 +221,7 @@ def decision_values(alpha, b, X, y, Z, kernel=Linear()):
     runs over the support vectors (αᵢ > 0) only."""
     X, y = _problem(X, y)
     alpha = _alpha(alpha, len(X))
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     Z = _queries(Z, X)
     support = [i for i, a in enumerate(alpha) if a != 0]
     return [_value([alpha[i] for i in support], [y[i] for i in support],
@@ -276,7 +276,7 @@ def slacks(w, b, X, y):
     ξᵢ > 1 misclassified."""
     X, y = _problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     out = []
     for x_i, y_i in zip(X, y):
         r = 1 - y_i * (linalg.dot(w, x_i) + b)
@@ -289,7 +289,7 @@ def soft_margin_primal(w, b, xi, X, y, C):
     (y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ and ξᵢ ≥ 0); an infeasible point is an error naming the example."""
     X, y = _problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     xi = inputs.vector(xi, "xi")
     if len(xi) != len(X):
         raise ValueError(f"xi has {len(xi)} entries but X has {len(X)} rows")
@@ -322,7 +322,7 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ."""
     X, y = _problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     m = len(X)
     xi, alpha, r = (_alpha(v, m) if n == "alpha" else inputs.vector(v, n)
                     for v, n in ((xi, "xi"), (alpha, "alpha"), (r, "r")))
@@ -343,7 +343,7 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
     Σ αᵢy⁽ⁱ⁾ ≠ 0 is infeasible for the dual and is refused."""
     X, y = _problem(X, y)
     alpha = _alpha(alpha, len(X))
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     C = _C(C)
     balance = 0
     for i, (a, t) in enumerate(zip(alpha, y)):
