@@ -311,9 +311,10 @@ def as_documents(documents, name="documents"):
         try:
             a = np.asarray(d)
         except ValueError:
-            raise TypeError(f"{name}[{i}] must be a flat sequence of token ids") from None
-        if a.ndim != 1 and a.size:
-            raise TypeError(f"{name}[{i}] must be a flat sequence of token ids")
+            a = None
+        if a is None or (a.ndim != 1 and a.size):
+            for j, t in enumerate(d):  # the reference's reader names the entry that is a sequence
+                _reference.integer(t, name, f"[{i}][{j}]")
         a = _token_array(a.reshape(-1), f"{name}[{i}]")
         parts.append(a.astype(np.int64, copy=False))
         offsets[i + 1] = offsets[i] + a.size

@@ -74,6 +74,10 @@ def _ndim(value):
 
 
 def _entry(value, name, where):
+    """Entry ``where`` of array ``name`` (a scalar parameter when ``where`` is ""): a sequence
+    there is one dimension too many (ValueError), a sequence for a parameter the wrong kind."""
+    if where and _sized(value):
+        raise error("nested", name=name, where=where, value=value)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise error("not_real", name=name, where=where, value=value)
     number = scalar.to_scalar(value)
@@ -209,6 +213,8 @@ __all__ += ["integer", "binary_matrix", "natural", "nonnegative", "integer_matri
 def integer(value, name, where=""):
     """An int in the int64 range; a real number with an integral value (2.0, Fraction(4, 2)) is
     accepted as one."""
+    if where and _sized(value):
+        raise error("nested", name=name, where=where, value=value)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise error("not_an_integer", name=name, where=where, value=value)
     if isinstance(value, numbers.Integral):

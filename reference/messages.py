@@ -48,6 +48,8 @@ MESSAGES = {
     "rows_and_entries": (ValueError, "{x_name} has {m} rows but {y_name} has {n} entries"),
     "entries_and_length": (ValueError, "{name} has {n} entries but {length_name} has {length}"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
+    "nested": (ValueError, "{name}{where} is {value}: expected a number, got a sequence "
+                           "(one dimension too many)"),
     # ---- the right kind, a wrong value: ValueError ---------------------------------------------
     "not_finite": (ValueError, "{name}{where} is {value}: expected a finite number"),
     "not_finite_integer": (ValueError, "{name}{where} is {value}: expected a finite integer"),

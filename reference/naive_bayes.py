@@ -48,7 +48,7 @@ def _alpha(alpha):
 def value_counts(z, k):
     """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
     k = inputs.positive_int(k, "k")
-    inputs._sequence(z, "z")
+    z = inputs._sequence(z, "z")
     counts = [0] * k
     for i, v in enumerate(z):
         v = inputs._integer(v, "z", f"[{i}]")
@@ -321,7 +321,7 @@ class CategoricalNB:
 def _category_sizes(k, n):
     if isinstance(k, numbers.Integral) and not isinstance(k, bool):
         k = [k] * n
-    inputs._sequence(k, "k")
+    k = inputs._sequence(k, "k")
     if len(k) != n:
         raise ValueError(f"k has {len(k)} entries but X has {n} columns")
     return [inputs.positive_int(v, f"k[{j}]") for j, v in enumerate(k)]
@@ -430,7 +430,7 @@ def _document_lists(documents, name):
             raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = {len(tokens)} "
                              "without decreasing")
         documents = [tokens[a:b] for a, b in zip(offsets, offsets[1:])]
-    inputs._sequence(documents, name)
+    documents = inputs._sequence(documents, name)
     if len(documents) == 0:
         raise ValueError(f"{name} is empty (no documents)")
     out = []
