@@ -42,9 +42,19 @@ def as_array(A, name, what="an array"):
     if isinstance(A, np.ndarray):
         return A
     try:
-        return np.asarray(A)
+        a = np.asarray(A)
     except (ValueError, TypeError):
         return None
+    if a.dtype.kind in "iuf" and a.size and _holds_bools(A, a.ndim):
+        return np.asarray(A, dtype=object)  # numpy reads [1, True] as [1, 1]; the readers must see the bool
+    return a
+
+
+def _holds_bools(A, ndim):
+    rows = [A]
+    for _ in range(ndim - 1):
+        rows = [x for row in rows for x in row]
+    return any(type(v) is bool or type(v) is np.bool_ for row in rows for v in row)
 
 
 def _given(A, a, index):

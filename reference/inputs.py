@@ -272,12 +272,17 @@ def nonnegative(x, name):
 __all__ += ["binary_labels", "class_labels", "counts"]
 
 
+def _is_bool(value):
+    """A Python bool or a numpy bool (numpy is not imported here)."""
+    return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
+
+
 def _label(key, accept, bools=False, **fields):
     """The reader of one label: a finite real number (a bool too when ``bools``) with an integral
     value that ``accept`` takes, else the error ``key`` of the message table; an unbounded label
     set still ends at 2⁶³ − 1."""
     def read(value, name, where):
-        number = int(value) if bools and isinstance(value, bool) else _entry(value, name, where)
+        number = int(value) if bools and _is_bool(value) else _entry(value, name, where)
         if number != int(number) or not accept(int(number)):
             raise error(key, name=name, where=where, value=value, **fields)
         if int(number) > INT64_MAX:
