@@ -322,6 +322,9 @@ def as_documents(documents, name="documents"):
             a = np.asarray(d)
         except ValueError:
             a = None
+        if a is not None and not isinstance(d, np.ndarray) and a.dtype.kind in "iuf" and a.size \
+                and _holds_bools(d, 1):
+            a = np.asarray(d, dtype=object)  # numpy reads [0, True] as [0, 1]
         if a is None or (a.ndim != 1 and a.size):
             for j, t in enumerate(d):  # the reference's reader names the entry that is a sequence
                 _reference.integer(t, name, f"[{i}][{j}]")
@@ -414,17 +417,9 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
             i = int(np.argmax(bad))
             raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is neither class of classes={classes!r}")
         return np.where(pos, 1.0, -1.0)
-    if a.dtype.kind == "b":
-        raise TypeError(f"{name} holds booleans: labels must be -1 or 1")
-    if a.dtype.kind not in "iuf":
-        if a.dtype == object:
-            for i, v in enumerate(a):
-                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real) or v not in (-1, 1):
-                    raise ValueError(f"{name}[{i}] is {v!r}: labels must be -1 or 1 "
-                                     "(pass classes=(negative, positive) to map another two-valued label set)")
-            return a.astype(np.float64)
-        raise ValueError(f"{name} has non-numeric labels (dtype {a.dtype}): labels must be -1 or 1 "
-                         "(pass classes=(negative, positive) to map another two-valued label set)")
+    if a.dtype.kind not in "iuf":  # bools, objects, strings, complex: the reference's reader judges
+        from cs229.reference.margins import signed_labels
+        return np.array(signed_labels(a.tolist()), dtype=np.float64)
     bad = (a != 1) & (a != -1)
     if bad.any():
         i = int(np.argmax(bad))
