@@ -11,6 +11,7 @@ lists, Fractions and numpy scalars reach it as floats; where an int parameter st
 exact and it refuses an irrational result (ExactResultError), the case has no reference verdict.
 """
 import dataclasses
+import faulthandler
 import json
 from fractions import Fraction
 import math
@@ -237,6 +238,7 @@ def run(fast_f, reference_f, kwargs, fast_limit, reference_limit):
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         os.close(read_end)
+        faulthandler.disable()  # a crash is the parent's to report, without a dump of the stack
         code = 0
         try:
             def write(message):
