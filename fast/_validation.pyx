@@ -277,7 +277,19 @@ def integral(a, name, A=None):
 
 
 _integral = integral  # the name naive_bayes reads it by
-_asarray = as_array   # the name entropy reads it by (it reads only clean real arrays from it)
+
+
+def _asarray(A, name):
+    """The array entropy's class-label reader reads by this name: ``as_array``, a ragged input
+    refused and a 1-D array of objects, strings or complex numbers read as float64 when all are
+    real numbers (else the reference's reader names the first entry that is not one)."""
+    a = as_array(A, name, VECTOR)
+    if a is None:
+        _reference.vector(A, name)  # names the nested entry
+        raise error("dimensions", name=name, want=1, got=2)
+    if a.dtype.kind not in "biuf" and a.ndim == 1 and a.size:
+        return _float64_of(_reference.vector(A, name), name)
+    return a
 
 
 def _token_array(a, name):
