@@ -334,8 +334,6 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     m = len(X)
     y = as_signed_labels(y, "y", m, "X")
     max_epochs = positive_int(max_epochs, "max_epochs")
-    if max_epochs > _reference.MAX_EPOCHS:
-        raise ValueError(f"max_epochs must be at most 2**63 - 1, got {max_epochs}")
     order = as_order(order, m)
     if spec[0] == CUSTOM:
         KT = np.ascontiguousarray(checked_kernel_matrix(X, kernel).T)

@@ -29,7 +29,7 @@ from cs229.fast._validation import as_vector, check_tol, positive_int
 from cs229.fast.svm import as_C, as_problem
 from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
 from cs229.reference.results import ConvergenceError, NotSeparableError
-from cs229.reference.smo import MAX_ITERATIONS, RULES, TAU, SplitMix64
+from cs229.reference.smo import RULES, TAU, SplitMix64
 from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
@@ -724,10 +724,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, classes, kernel)
     C = as_C(C)
-    tol = check_tol(tol, optional=False)
+    tol = check_tol(tol, allow_none=False)
     max_iterations = positive_int(max_iterations, "max_iterations")
-    if max_iterations > MAX_ITERATIONS:
-        raise ValueError(f"max_iterations must be at most 2**63 - 1, got {max_iterations}")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an integer, got {seed!r}")
     rows = _Rows(X, kernel, spec)

@@ -53,7 +53,7 @@ class Polynomial:
 
     def __post_init__(self):
         inputs.positive_int(self.d, "d")
-        if inputs.vector([self.c], "c")[0] < 0:
+        if inputs.real(self.c, "c") < 0:
             raise ValueError(f"c must be >= 0, got {self.c}")
 
     def __call__(self, x, z):
@@ -202,7 +202,7 @@ def linear_features(x):
 
 def _attribute(x):
     if isinstance(x, numbers.Number) or isinstance(x, bool):
-        return inputs.vector([x], "x")[0]
+        return inputs.real(x, "x")
     x = inputs.vector(x, "x")
     if len(x) != 1:
         raise ValueError(f"x must be one attribute (a number or a 1-entry vector), got {len(x)} entries")
@@ -236,7 +236,7 @@ def quadratic_features_c(x, c):
 
 
 def _nonnegative(c, name):
-    c = inputs.vector([c], name)[0]
+    c = inputs.real(c, name)
     if c < 0:
         raise ValueError(f"{name} must be >= 0, got {c}")
     return c
@@ -475,8 +475,6 @@ def checked_kernel_matrix(X, kernel):
 
 # ---- KR-9: the kernel perceptron ----------------------------------------------------------------
 
-MAX_EPOCHS = 2 ** 63 - 1   # the compiled twin counts in 64-bit integers
-
 
 def _decision(alpha, y, b, k):
     """θᵀφ(x) + b = Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, x) + b with k[j] = K(x⁽ʲ⁾, x), summed over j = 0..m−1 in
@@ -506,8 +504,6 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     y = signed_labels(y)
     inputs.same_length(X, y)
     max_epochs = inputs.positive_int(max_epochs, "max_epochs")
-    if max_epochs > MAX_EPOCHS:
-        raise ValueError(f"max_epochs must be at most 2**63 - 1, got {max_epochs}")
     order = inputs.example_order(order, len(X))
     K = kernel_matrix(X, kernel) if type(kernel) in NAMED else checked_kernel_matrix(X, kernel)
     columns = linalg.transpose(K)      # columns[i][j] = K(x⁽ʲ⁾, x⁽ⁱ⁾), example i's terms
@@ -545,7 +541,7 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
     alpha = inputs.vector(alpha, "alpha")
     if len(alpha) != len(X):
         raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
         raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
     out = []

@@ -91,7 +91,7 @@ def _gradient(X, y, theta):
 def lms_update(x, y, theta, alpha):
     """LR-4 (000 §1): the LMS / Widrow-Hoff rule θⱼ := θⱼ + α (y − h_θ(x)) xⱼ, one example."""
     x = inputs.vector(x, "x")
-    y = inputs.vector([y], "y")[0]
+    y = inputs.real(y, "y")
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
     if len(x) != len(theta):

@@ -59,13 +59,13 @@ def signed_labels(y, classes=None):
 
 def g(z):
     """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise."""
-    z = inputs.vector([z], "z")[0]
+    z = inputs.real(z, "z")
     return 1 if z >= 0 else -1
 
 
 def _model(w, b):
     w = inputs.vector(w, "w")
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     return w, b
 
 

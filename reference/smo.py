@@ -39,7 +39,6 @@ __all__ = [
 
 RULES = ("wss2", "platt", "simplified")
 TAU = 1e-12  # the curvature used in the second-order choice when aᵢₜ <= 0 (libsvm's TAU)
-MAX_ITERATIONS = 2 ** 63 - 1   # the compiled twin counts steps in 64-bit integers
 _MASK = (1 << 64) - 1
 
 
@@ -534,10 +533,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, classes, kernel)
     C = as_C(C)
-    tol = inputs.tolerance(tol, optional=False)
+    tol = inputs.tolerance(tol, allow_none=False)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    if max_iterations > MAX_ITERATIONS:
-        raise ValueError(f"max_iterations must be at most 2**63 - 1, got {max_iterations}")
     rng = SplitMix64(_seed(seed))
     K = _kernel_matrix(X, kernel)
     _symmetric(K, kernel)

@@ -124,7 +124,7 @@ def lagrangian(w, b, alpha, X, y):
     """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     alpha = _alpha(alpha, len(X))
     total = linalg.dot(w, w) / 2
     for a, u in zip(alpha, _margins(w, b, X, y)):
@@ -228,7 +228,7 @@ def decision_values(alpha, b, X, y, Z, kernel=Linear()):
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     Z = _queries(Z, X, kernel, "X")
     support = [i for i, a in enumerate(alpha) if a != 0]
     return _values([alpha[i] for i in support], [y[i] for i in support], [X[i] for i in support],
@@ -321,7 +321,7 @@ def slacks(w, b, X, y):
     ξᵢ > 1 misclassified."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     out = []
     for u in _margins(w, b, X, y):
         r = 1 - u
@@ -340,7 +340,7 @@ def soft_margin_primal(w, b, xi, X, y, C):
     (y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ and ξᵢ ≥ 0); an infeasible point is an error naming the example."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     xi = inputs.vector(xi, "xi")
     if len(xi) != len(X):
         raise ValueError(f"xi has {len(xi)} entries but X has {len(X)} rows")
@@ -373,7 +373,7 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     m = len(X)
     xi, alpha, r = (_alpha(v, m) if n == "alpha" else inputs.vector(v, n)
                     for v, n in ((xi, "xi"), (alpha, "alpha"), (r, "r")))
@@ -396,7 +396,7 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     C = as_C(C)
     for i, a in enumerate(alpha):
         if a < 0 or (C is not None and a > C):
