@@ -34,17 +34,17 @@ def _targets(code, y):
     return as_targets(y, "y", positive=code == core.GAMMA)
 
 
-def _design(family, X, y, theta=None):
+def _design(family, X, y, theta, optional=False):
+    """The family's code and shape, X, y and θ; θ = None only where it is ``optional``."""
     fam, code, shape = _family(family)
     X = as_matrix(X, "X")
     y = _targets(code, y)
     same_length(X, y)
-    if theta is None:
+    if theta is None and optional:
         return code, shape, X, y, None
-    else:
-        theta = as_vector(theta, "theta")
-        if theta.shape[0] != X.shape[1]:
-            raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta, "theta")
+    if theta.shape[0] != X.shape[1]:
+        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
     return code, shape, X, y, theta
 
 
@@ -133,7 +133,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″),
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
-    code, shape, X, y, theta = _design(family, X, y, theta)
+    code, shape, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     if tol is None:

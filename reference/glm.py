@@ -36,12 +36,13 @@ def _targets(fam, y):
     return y
 
 
-def _design(family, X, y, theta=None):
+def _design(family, X, y, theta, optional=False):
+    """The family, X, y and θ; θ = None only where it is ``optional`` (Newton's start)."""
     fam = _family(family)
     X = inputs.matrix(X, "X")
     y = _targets(fam, y)
     inputs.same_length(X, y)
-    if theta is None:
+    if theta is None and optional:
         return fam, X, y, None
     theta = inputs.vector(theta, "theta")
     if len(theta) != len(X[0]):
@@ -171,7 +172,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     always succeeds); ``damping=False`` with ``start="zero"`` is the notes' literal iteration.
     Separable Bernoulli data raise SeparableDataError, a singular XᵀWX SingularMatrixError
     naming the dependent column of X, leaving the domain or the cap ConvergenceError."""
-    fam, X, y, theta = _design(family, X, y, theta)
+    fam, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     if tol is None:

@@ -30,13 +30,14 @@ def sigmoid(z):
     return scalar.sigmoid(inputs.real(z, "z"))
 
 
-def _design(X, y, theta=None):
+def _design(X, y, *theta):
+    """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = inputs.matrix(X, "X")
     y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
-    if theta is None:
+    if not theta:
         return X, y
-    return X, y, _parameters(theta, X)
+    return X, y, _parameters(theta[0], X)
 
 
 def _parameters(theta, X):

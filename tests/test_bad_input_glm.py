@@ -34,8 +34,6 @@ TABLE = Table(F, R, VALID, parameters={
     "poisson_regression": [("start", "mean")],
     "predict": [("family", 3)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
-    exempt={"none": {(n, "theta") for n in ("gradient", "gradient_ascent", "log_likelihood")}},
-    # ^ known defect (issue 12): theta=None is read as "no theta" and fails in an unpacking, both faces
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())
 FACES = TABLE.faces

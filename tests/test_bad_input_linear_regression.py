@@ -39,10 +39,7 @@ TABLE = Table(F, R, valid={
     "lwr_predict": [("tau", 0.0)],
     "normal_equations": [("solver", "svd"), ("solver", None, TypeError)],
     "polynomial_features": [("degree", 0)],
-}, exempt={"none": {(n, "theta") for n in ("cost", "cost_matrix_form", "gradient", "batch_gradient_descent",
-                                           "stochastic_gradient_descent")}},
-    # ^ known defect (issue 12): theta=None is read as "no theta" and fails in an unpacking, both faces
-    others={"IterativeResult", "ConvergenceError"})
+}, others={"IterativeResult", "ConvergenceError"})
 install(TABLE, globals())
 FACES = TABLE.faces
 

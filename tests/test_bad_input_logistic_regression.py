@@ -40,9 +40,6 @@ TABLE = Table(F, R, VALID, parameters={
     "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("start", "ones"),
                ("start", 1, TypeError), ("damping", "yes", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, 2.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
-    exempt={"none": {(n, "theta") for n in ("batch_gradient_ascent", "gradient", "hessian", "is_separated",
-                                           "likelihood", "log_likelihood", "stochastic_gradient_ascent")}},
-    # ^ known defect (issue 12): theta=None is read as "no theta" and fails in an unpacking, both faces
     others={"sigmoid", "threshold", "IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())
 FACES = TABLE.faces

@@ -316,18 +316,18 @@ def test_caps_beyond_the_compiled_counters_are_a_value_error_naming_them(face):
 
 
 def test_a_recorded_path_grows_instead_of_being_sized_by_the_cap():
-    """max_iterations = 2**31 with record=True ran out of memory (the path was sized up front);
+    """max_iterations = 2**31 − 1 with record=True ran out of memory (the path was sized up front);
     the path now grows, here through 4,307 steps, and is the reference's."""
     rng = np.random.default_rng(1)
     A = rng.standard_normal((60, 2))
     y = np.where(A[:, 0] + 0.8 * rng.standard_normal(60) > 0, 1.0, -1.0)
     kwargs = dict(C=10.0, kernel=Gaussian(0.5), rule="simplified", tol=1e-9, record=True,
-                  max_iterations=2 ** 31)
+                  max_iterations=2 ** 31 - 1)
     fast = FS.smo(A, y, **kwargs)
     ref = RS.smo(A.tolist(), y.tolist(), **kwargs)
     assert fast.iterations > 2048 and fast.path == ref.path
     coordinate = FC.coordinate_ascent(np.array([[2.0, 1.0], [1.0, 2.0]]), np.ones(2), np.zeros(2),
-                                      max_iterations=2 ** 31)
+                                      max_iterations=2 ** 31 - 1)
     assert coordinate.converged
 
 
