@@ -9,7 +9,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from cs229.reference import linalg, scalar, smo, svm
-from cs229.reference.kernels import Gaussian, Linear
+from cs229.reference.kernels import Gaussian, Linear, kernel_matrix
 
 from .. import strategies as S
 from ..checking import exact, relies_on, Step, chain, combine, draw, fmt, numeric_erratum, sampled, show_point
@@ -344,7 +344,7 @@ def platt_threshold(ctx):
     αᵢ (αⱼ) the functional margin 1 exactly, and when both are free b₁ = b₂."""
     def holds(p):
         X, y = p
-        K = svm.gram_matrix(X)
+        K = kernel_matrix(X, Linear())
         C = Fraction(3)
         alpha, b = [Fraction(0)] * len(y), Fraction(0)
         rng = smo.SplitMix64(7)
@@ -403,7 +403,7 @@ def exhaustive_dual(X, y, C, kernel):
     αᵢ = C and free; for the free ones solve the KKT equations y⁽ⁱ⁾(Σⱼαⱼy⁽ʲ⁾Kᵢⱼ + b) = 1 and
     Σαy = 0 (a linear system); keep the first split whose solution is feasible and meets
     (14)-(16). Returns (α, b), or None."""
-    K = svm.gram_matrix(X, kernel)
+    K = kernel_matrix(X, kernel)
     m = len(y)
     zero = 0 * K[0][0]
     states = (0, 2) if C is None else (0, 1, 2)
