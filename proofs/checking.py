@@ -72,7 +72,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 from .registry import Erratum, Outcome
 
 __all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled", "exact",
-           "numeric_erratum", "combine", "fmt", "damped_newton_step",
+           "numeric_erratum", "combine", "fmt", "NOTES_NEWTON", "damped_newton_step",
            "Domain", "real", "positive", "probability", "labels", "natural", "positive_definite",
            "named", "entries_named", "find_witness", "show_point", "show_value", "pretty_name",
            "relies_on", "mutated", "as_printed", "Mutant", "SelfTestResult", "self_test"]
@@ -629,6 +629,12 @@ def _unique_errata(errata):
     for e in errata:
         seen.setdefault((e.id, e.source, e.printed, e.corrected), e)
     return tuple(seen.values())
+
+
+# The notes' Newton (000 §7; 002 §1.2.4): from θ = 0, the full step θ := θ − H⁻¹∇ℓ (t = 1). The
+# reference damps the step by default and its GLM fit starts from the data; a check of what the
+# notes claim of Newton's method (its limit, its quadratic rate) runs the iteration they print.
+NOTES_NEWTON = {"start": "zero", "damping": False}
 
 
 def damped_newton_step(fit_one_step, system, log_likelihood, theta0):

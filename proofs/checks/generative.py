@@ -14,7 +14,7 @@ from cs229.reference import linalg
 from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
-from ..checking import (as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
+from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
                         combine, draw, fmt, sampled)
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 
@@ -625,7 +625,8 @@ def gda_against_logistic(ctx):
         Xm = S.to_mpf(X)
         try:
             with mpmath.workdps(ctx.digits):
-                fit = LR.newton([[mpmath.mpf(1)] + row for row in Xm], y, tol=mpmath.mpf(10) ** (10 - ctx.digits))
+                fit = LR.newton([[mpmath.mpf(1)] + row for row in Xm], y, tol=mpmath.mpf(10) ** (10 - ctx.digits),
+                                 **NOTES_NEWTON)
                 gda = G.gda_logistic_theta(G.gda_fit(Xm, y))
         except (ArithmeticError, ValueError):
             continue  # a separable set: logistic regression has no maximiser

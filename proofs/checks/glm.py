@@ -20,7 +20,7 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference import softmax as sm
 
 from .. import strategies as S
-from ..checking import (Domain, Step, as_printed, chain, combine, damped_newton_step, find_witness,
+from ..checking import (NOTES_NEWTON, Domain, Step, as_printed, chain, combine, damped_newton_step, find_witness,
                         labels, named, numeric_erratum, positive, probability, real, relies_on,
                         sampled, show_point)
 from ..registry import Erratum, Outcome, Quote, check, unchecked
@@ -619,7 +619,7 @@ def poisson_optimal(ctx):
     def residual(p_):
         X, y_, theta0 = p_
         Xm = S.to_mpf(X)
-        fit = glm.poisson_regression(Xm, y_, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)))
+        fit = glm.poisson_regression(Xm, y_, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)), **NOTES_NEWTON)
         grad = max(abs(v) for v in glm.gradient(ef.POISSON, Xm, y_, fit.theta))
         # one Newton step from θ₀ equals the weighted least squares fit to the working response
         t0 = S.to_mpf(theta0)
@@ -948,7 +948,7 @@ def softmax_optimal(ctx):
         X, y_, _ = p_
         Xm = S.to_mpf(X)
         zero = [[mpmath.mpf(0)] * len(X[0]) for _ in range(K - 1)]
-        fit = sm.newton(Xm, y_, zero, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)))
+        fit = sm.newton(Xm, y_, zero, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)), damping=NOTES_NEWTON["damping"])
         grad = max(abs(v) for row in sm.gradient(Xm, y_, fit.theta) for v in row)
         return grad
     optimal = sampled(ctx, S.multiclass_problems(), residual, _tight(ctx, 12), n=min(ctx.examples, 8),

@@ -11,7 +11,7 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference.results import IterativeResult
 
 from .. import strategies as S
-from ..checking import (Step, chain, combine, damped_newton_step, draw, fmt, labels, named,
+from ..checking import (NOTES_NEWTON, Step, chain, combine, damped_newton_step, draw, fmt, labels, named,
                         numeric_erratum, probability, relies_on, sampled, show_point)
 from ..registry import Outcome, Quote, check, unchecked
 
@@ -540,10 +540,10 @@ def newton_optimal(ctx):
     def residual(p):
         X, y, _ = p
         Xm = S.to_mpf(X)
-        theta = lg.newton(Xm, y, tol=mpmath.mpf(10) ** (-(ctx.digits - 8))).theta
+        theta = lg.newton(Xm, y, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)), **NOTES_NEWTON).theta
         grad = max(abs(v) for v in lg.gradient(Xm, y, theta))
         maximum = 0 if _negative_definite(lg.hessian(Xm, y, theta)) else 1
-        float_theta = lg.newton(S.to_float(X), y).theta
+        float_theta = lg.newton(S.to_float(X), y, **NOTES_NEWTON).theta
         agree = max(abs(a - b) for a, b in zip(float_theta, theta)) / (1 + max(abs(t) for t in theta))
         return grad + maximum + (0 if agree < mpmath.mpf(10) ** -9 else agree)
     return sampled(ctx, S.classification_problems(), residual, _tight(ctx, 12), n=min(ctx.examples, 20),
@@ -608,7 +608,7 @@ def _repeated_path(newton):
 def newton_quadratic(ctx):
     def residual(p):
         X, y, _ = S.to_mpf(p)
-        fit = lg.newton(X, y, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)), record=True)
+        fit = lg.newton(X, y, tol=mpmath.mpf(10) ** (-(ctx.digits - 8)), record=True, **NOTES_NEWTON)
         errors = [max(abs(a - b) for a, b in zip(t, fit.theta)) for t in fit.path[:-1]]
         near = mpmath.mpf(10) ** (-(ctx.digits // 2 - 2))
         ratios = [e1 / e0 ** 2 for e0, e1 in zip(errors, errors[1:]) if near < e0 < mpmath.mpf(1) / 10]
