@@ -7,8 +7,9 @@ same as plain data, which ``to_json`` prints for machines and ``report_html`` re
 and as Markdown. A check that raises is a failure with the exception as its detail, never a
 crash. ``self_test`` runs each check against its mutants (``checking.self_test``) and
 ``render_self_test`` prints the table. ``listing`` is the catalog with each row's needs, checks
-and tests; ``render_unchecked`` the printed items no check decides; ``render_sources`` the
-documents.
+and tests; ``render_unchecked`` the printed items no check decides; ``unread_data`` and
+``render_unread`` the formula lines of the documents that no check reads and no not-checkable
+entry lists; ``render_sources`` the documents.
 """
 import json
 import multiprocessing
@@ -21,11 +22,11 @@ from dataclasses import dataclass, field
 from importlib import metadata
 
 from . import catalog, sources
-from .registry import REGISTRY, UNCHECKED, Outcome
+from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome
 
 __all__ = ["SCHEMA", "Row", "AuditReport", "run", "render_text", "to_data", "to_json", "listing",
            "listing_data", "self_test", "render_self_test", "render_unchecked", "unchecked_data",
-           "render_sources", "render_totals", "totals_line", "version"]
+           "read_lines", "unread_data", "render_unread", "render_sources", "render_totals", "totals_line", "version"]
 
 SCHEMA = 2  # the JSON's layout: bumped when a key changes meaning or goes away
 
@@ -473,6 +474,44 @@ def render_unchecked(parts=None, width=None):
     for u in items:
         lines += _wrap(f"{u['cited']}{' (' + u['id'] + ')' if u['id'] else ''}: “{u['text']}”", width, "  ", "    ")
         lines += _wrap(f"why: {u['reason']}", width, "    ")
+    return "\n".join(lines)
+
+
+def read_lines(report):
+    """{(source, line)} of every quote the checks of ``report`` read (their own, their outcomes',
+    their errata's), of the not-checkable list, and of every quote made in this process (a run in
+    worker processes makes some only there: run in-process for a full account)."""
+    quotes = set(QUOTES.values()) | {u.quote for u in UNCHECKED}
+    for row in report.rows:
+        quotes.update(row.check.quotes, row.outcome.quotes)
+        quotes.update(e.quote for e in row.outcome.errata if e.quote is not None)
+    return {(q.source, q.line) for q in quotes}
+
+
+def unread_data(report):
+    """The formula lines (``sources.formula_lines``) of each document that no quote of
+    ``read_lines(report)`` covers; a line of a part printed twice counts as read when its first
+    copy's text is the same and is read. [{"source", "cited", "line", "text"}], by document."""
+    read = read_lines(report)
+    out = []
+    for key in sources.SOURCES:
+        lines = sources.notes_lines(key)
+        for line in sources.formula_lines(key):
+            if (key, line) in read or any((key, k) in read for k in sources.first_copy_of(key, line)):
+                continue
+            out.append({"source": key, "cited": f"{sources.short(key)}, line {line}", "line": line,
+                        "text": lines[line - 1].strip()})
+    return out
+
+
+def render_unread(items, width=None):
+    width = _width(width)
+    total = sum(len(sources.formula_lines(k)) for k in sources.SOURCES)
+    lines = _wrap(f"Unread ({len(items)} of {total} formula lines): lines printing mathematics that no "
+                  "check reads and no not-checkable entry lists", width, "")
+    for u in items:
+        text = u["text"] if len(u["text"]) <= 200 else u["text"][:199] + "…"
+        lines += _wrap(f"{u['cited']}: “{text}”", width, "  ", "    ")
     return "\n".join(lines)
 
 

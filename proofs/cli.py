@@ -55,6 +55,9 @@ def _parser():
                         "if each check kills one and every chain-step and erratum mutant dies")
     a.add_argument("--unchecked", action="store_true",
                    help="list the printed items no check decides, with the reason, instead of running")
+    a.add_argument("--unread", action="store_true",
+                   help="run every check (one point each) and list the formula lines of the documents "
+                        "that no check reads and no not-checkable entry lists; exit 1 if any")
     a.add_argument("--sources", action="store_true",
                    help="print the documents the audit cites (title, authors, date, short key) and stop")
     a.add_argument("--html", metavar="FILE",
@@ -195,6 +198,15 @@ def _audit(args):
         items = audit.unchecked_data(args.part)
         _emit(json.dumps(items, indent=2, ensure_ascii=False) if args.json else audit.render_unchecked(args.part))
         return 0
+    if args.unread:
+        if args.part or ids:
+            return _error("--unread accounts for every line of the documents: it runs every check "
+                          "(drop --part and --id)")
+        report = audit.run(all_checks, Context(seed=args.seed, examples=1, digits=args.digits),
+                           None if args.quiet else sys.stderr)
+        items = audit.unread_data(report)
+        _emit(json.dumps(items, indent=2, ensure_ascii=False) if args.json else audit.render_unread(items))
+        return 130 if report.interrupted else (1 if items else 0)
     checks = checks_for(parts=args.part, ids=ids)
     if args.list:
         rows = [r for r in catalog.ROWS if (not args.part or catalog.part_of(r) in args.part)

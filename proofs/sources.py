@@ -12,7 +12,8 @@ import os
 import re
 from dataclasses import dataclass
 
-__all__ = ["Source", "SOURCES", "cite", "short", "notes_directory", "notes_lines", "table"]
+__all__ = ["Source", "SOURCES", "SECOND_COPY", "cite", "short", "notes_directory", "notes_lines", "formula_lines",
+           "is_formula", "first_copy_of", "table"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,56 @@ def notes_lines(key, directory=None):
         with open(path, encoding="utf-8") as f:
             _LINES[path] = f.read().split("\n")
     return _LINES[path]
+
+
+# 000 prints Part V twice: lines 897-1417, then the same text again from line 1418 to the end
+SECOND_COPY = {"000": ((897, 1417), 1418)}
+
+
+_MATH = re.compile(r"\$\$?(.+?)\$\$?")
+_RELATION = re.compile(r"=|<|>|\\leq?\b|\\geq?\b|\\neq?\b|\\in\b|\\mapsto|\\to\b|\\sim|\\ll|\\gg|\\implies|"
+                       r"\\Rightarrow|\\approx|\\propto|\\iff")
+_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def is_formula(line):
+    """Whether a line of a text copy prints a formula: a display ($$…$$, or a line of TeX and
+    punctuation only), or prose whose inline TeX ($…$) states a relation (=, ≤, ∈, ↦, ∼, ⇒, …).
+    Prose that only names a symbol ("minimize $J(\\theta)$") states nothing to check."""
+    if "$" not in line:
+        return False
+    if "$$" in line or line.lstrip().startswith("\\") or not _WORD.search(_MATH.sub("", line)):
+        return True
+    return any(_RELATION.search(span) for span in _MATH.findall(line))
+
+
+def formula_lines(key, directory=None):
+    """The line numbers of document ``key`` that print a formula (``is_formula``). 003, the OCR
+    text, lost its TeX: no line of it is recognisably a formula (it is the text of 000 Part V,
+    which is read line by line)."""
+    return [k + 1 for k, line in enumerate(notes_lines(key, directory)) if is_formula(line)]
+
+
+_TEX_SPACING = re.compile(r"\\tag\{[^}]*\}|\\quad|\\,|\\left|\\right|[\s{}$.,]")
+
+
+def _same_formula(text):
+    """A line's text without what does not change the formula: spaces, braces, TeX spacing and
+    sizing, tags, the $ delimiters, full stops and commas; ≥ and … in one spelling."""
+    for a, b in ((r"\geq", r"\ge"), (r"\leq", r"\le"), (r"\ldots", "..."), (r"\dots", "...")):
+        text = text.replace(a, b)
+    return _TEX_SPACING.sub("", text)
+
+
+def first_copy_of(key, line, directory=None):
+    """For a line of the second copy of a part printed twice (``SECOND_COPY``), the lines of the
+    first copy with the same text (``_same_formula``: TeX spacing aside); () for any other line."""
+    if key not in SECOND_COPY or line < SECOND_COPY[key][1]:
+        return ()
+    lines = notes_lines(key, directory)
+    (start, end), _ = SECOND_COPY[key]
+    text = _same_formula(lines[line - 1])
+    return tuple(k for k in range(start, end + 1) if _same_formula(lines[k - 1]) == text)
 
 
 def table():
