@@ -114,14 +114,15 @@ _MATH = re.compile(r"\$\$?(.+?)\$\$?")
 _RELATION = re.compile(r"=|<|>|\\leq?\b|\\geq?\b|\\neq?\b|\\in\b|\\mapsto|\\to\b|\\sim|\\ll|\\gg|\\implies|"
                        r"\\Rightarrow|\\approx|\\propto|\\iff")
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_ENVIRONMENT = re.compile(r"\\(begin|end)\{\w+\}")
 
 
 def is_formula(line):
     """Whether a line of a text copy prints a formula: a display ($$…$$, or a line of TeX and
     punctuation only), or prose whose inline TeX ($…$) states a relation (=, ≤, ∈, ↦, ∼, ⇒, …).
     Prose that only names a symbol ("minimize $J(\\theta)$") states nothing to check."""
-    if "$" not in line:
-        return False
+    if "$" not in line or not _ENVIRONMENT.sub("", line).strip("$ "):
+        return False  # no TeX, or only the $$ \\begin{aligned} … \\end{aligned}$$ around a display
     if "$$" in line or line.lstrip().startswith("\\") or not _WORD.search(_MATH.sub("", line)):
         return True
     return any(_RELATION.search(span) for span in _MATH.findall(line))
@@ -134,13 +135,16 @@ def formula_lines(key, directory=None):
     return [k + 1 for k, line in enumerate(notes_lines(key, directory)) if is_formula(line)]
 
 
-_TEX_SPACING = re.compile(r"\\tag\{[^}]*\}|\\quad|\\,|\\left|\\right|[\s{}$.,]")
+_TEX_SPACING = re.compile(r"<sup>.*?</sup>|&lt;sup>.*?</sup>|\(\d+\)\s*$|\\tag\{[^}]*\}|\\quad|\\,|\\ |"
+                         r"\\left|\\right|\*\*|[\s{}$.,]")
 
 
 def _same_formula(text):
     """A line's text without what does not change the formula: spaces, braces, TeX spacing and
-    sizing, tags, the $ delimiters, full stops and commas; ≥ and … in one spelling."""
-    for a, b in ((r"\geq", r"\ge"), (r"\leq", r"\le"), (r"\ldots", "..."), (r"\dots", "...")):
+    sizing, tags and a closing (N), footnote markers, bold, the $ delimiters, full stops and
+    commas; ≥, ⇒ and … in one spelling."""
+    for a, b in ((r"\geq", r"\ge"), (r"\leq", r"\le"), (r"\ldots", "..."), (r"\dots", "..."),
+                 (r"\Rightarrow", r"\implies")):
         text = text.replace(a, b)
     return _TEX_SPACING.sub("", text)
 

@@ -19,11 +19,12 @@ GREEDY = Quote("000", 1340, "we may choose the next variable to update according
 PARALLEL = Quote("000", 1346, "on each step, coordinate ascent takes a step that's parallel to one of the axes, since only one variable is being optimized at a time")
 GLOBAL_MAXIMUM = Quote("000", 1346, "the path that it took on its way to the global maximum")
 UNCONSTRAINED_004 = Quote("004", 151, r"\max W(\alpha_1, \dots, \alpha_m) \quad (\text{no constraints on } \alpha_i)")
+LOOP_004_FOR = Quote("004", 157, r"For  $i = 1$  to  $m$  {")
 LOOP_004 = Quote("004", 158, r"$\alpha_i := \arg \max_{\hat{\alpha}_i} W(\alpha_1, \dots, \alpha_{i-1}, \hat{\alpha}_i, \alpha_{i+1}, \dots, \alpha_m)$")
 
 
 @check("CA-1", "the inner arg max: ∂W/∂αᵢ = 0 gives αᵢ = (cᵢ − Σ_{j≠i}Qᵢⱼαⱼ)/Qᵢᵢ = αᵢ + gᵢ/Qᵢᵢ",
-       "000 V §9.1", "derivation", quotes=(UNCONSTRAINED, LOOP, UNCONSTRAINED_004, LOOP_004))
+       "000 V §9.1", "derivation", quotes=(UNCONSTRAINED, LOOP, UNCONSTRAINED_004, LOOP_004, LOOP_004_FOR))
 def coordinate_argmax(ctx):
     Q = sp.Matrix(N, N, lambda i, j: sp.Symbol(f"Q{min(i, j) + 1}{max(i, j) + 1}", real=True))
     c = symbol_matrix("c", N, 1)

@@ -120,6 +120,10 @@ def equality_constrained(ctx):
 
 GENERALIZED_LAGRANGIAN = Quote("000", 1040, r"\mathcal{L}(w,\alpha,\beta) = f(w) + \sum_{i=1}^{k} \alpha_i g_i(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
 THETA_P = Quote("000", 1044, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)")
+PRIMAL_MIN = Quote("000", 1033, "$$\\min_{w}$$", reading="the primal problem's min_w f(w): the extraction split "
+                   "its display over lines 1033-1034")
+PRIMAL_OBJECTIVE = Quote("000", 1034, "$f(w)$")
+THETA_P_VIOLATED = Quote("000", 1046, r"if either  $g_i(w) > 0$  or  $h_i(w) \neq 0$  for some i), then you should be able to verify that")
 PRIMAL_CONSTRAINTS = Quote("000", 1035, r"s.t.  $g_{i}(w) \leq 0, i = 1, ..., k$")
 PRIMAL_EQUALITIES = Quote("000", 1036, r"$h_{i}(w) = 0, i = 1, ..., l.$")
 THETA_P_1 = Quote("000", 1048, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta: \alpha_i \ge 0} f(w) + \sum_{i=1}^k \alpha_i g_i(w) + \sum_{i=1}^l \beta_i h_i(w)")
@@ -133,6 +137,7 @@ THETA_P_CASES = Quote("000", 1056, r"\theta_{\mathcal{P}}(w) = \begin{cases} f(w
 @relies_on(du, "theta_P", lambda f: lambda problem, w, tol=0: problem.f(w), "θ_P(w) = f(w) also where w is infeasible")
 @check("LD-2", "θ_P(w) = max_{α≥0,β} L = f(w) if w is feasible, +∞ otherwise ((1)-(2))", "000 V §5",
        "identity", quotes=(GENERALIZED_LAGRANGIAN, THETA_P, THETA_P_INFINITE, THETA_P_CASES, PRIMAL_CONSTRAINTS, PRIMAL_EQUALITIES,
+                                 PRIMAL_MIN, PRIMAL_OBJECTIVE, THETA_P_VIOLATED,
                                  THETA_P_1, THETA_P_FEASIBLE, SAME_PROBLEM, P_STAR))
 def theta_P_cases(ctx):
     M = 10 ** 6
@@ -275,14 +280,17 @@ KKT_3 = Quote("000", 1096, r"\frac{\partial}{\partial w_i} \mathcal{L}(w^*, \alp
 KKT_4 = Quote("000", 1099, r"\frac{\partial}{\partial \beta_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, l")
 KKT_5 = Quote("000", 1102, r"\alpha_i^* g_i(w^*) = 0, i = 1, \dots, k")
 KKT_6 = Quote("000", 1105, r"g_i(w^*) \leq 0, \quad i = 1, \dots, k \tag{6}")
-KKT_7 = Quote("000", 1107, r"\alpha^* \ge 0, \quad i = 1, \dots, k \tag{7}")
+KKT_7 = Quote("000", 1107, r"\alpha^* \ge 0, \quad i = 1, \dots, k \tag{7}", reading="αᵢ* ≥ 0 for each i (the second "
+              "copy prints the index, line 1643)")
+KKT_7_SECOND_COPY = Quote("000", 1643, r"\alpha_i^* \geq 0, \quad i = 1, \dots, k \tag{7}")
 KKT_SUFFICIENT = Quote("000", 1109, r"if some  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  satisfy the KKT conditions, then it is also a solution to the primal and dual problems")
 COMPLEMENTARITY = Quote("000", 1111, r"it implies that if  $\alpha_i^* > 0$ , then  $g_i(w^*) = 0$")
 
 
 @relies_on(du, "solve_qp", lambda f: lambda problem: _moved_point(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-4", "at the solution: KKT (3)-(7) hold exactly and p* = d* = L(w*, α*, β*) = θ_D(α*, β*)",
-       "000 V §5", "optimality", quotes=(D_EQUALS_P, STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_SUFFICIENT,
+       "000 V §5", "optimality", quotes=(D_EQUALS_P, STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_7_SECOND_COPY,
+                                         KKT_SUFFICIENT,
                                          COMPLEMENTARITY))
 def kkt_at_solutions(ctx):
     def holds(p):
@@ -467,6 +475,7 @@ def primal_attainment(ctx):
 
 
 HESSIAN_FOOTNOTE = Quote("000", 1090, "When f has a Hessian, then it is convex if and only if the Hessian is positive semi-definite")
+HESSIAN_FOOTNOTE_SECOND_COPY = Quote("000", 1619, "When f has a Hessian, then it is convex if and only if the Hessian is positive semidefinite.")
 HESSIAN_EXAMPLES = Quote("000", 1090, r"$f(w) = w^T w$  is convex; similarly, all linear (and affine) functions are also convex")
 
 
@@ -479,7 +488,7 @@ def _midpoint_gap(A, c, u, v):
 
 @relies_on(THIS, "_midpoint_gap", lambda f: lambda A, c, u, v: -f(A, c, u, v), "the midpoint gap's sign flipped")
 @check("LD-4", "fn 3: a twice-differentiable f is convex iff its Hessian is PSD; wᵀw and affine "
-       "functions are convex", "000 V §5 fn 3", "identity", quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES))
+       "functions are convex", "000 V §5 fn 3", "identity", quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES, HESSIAN_FOOTNOTE_SECOND_COPY))
 def convex_iff_hessian_psd(ctx):
     """For f(w) = ½wᵀAw + cᵀw (Hessian A): when A is PSD the midpoint inequality
     f((u+v)/2) ≤ (f(u)+f(v))/2 holds at drawn pairs; when it is not, Mercer's test gives z with
@@ -560,6 +569,7 @@ PROBLEM_C_CONSTRAINT = Quote("000", 1001, r"y^{(i)}(w^T x^{(i)} + b) \ge 1")
 PROBLEM_A_NORM = Quote("000", 984, "$||w|| = 1.$")
 UNIT_NORM_WHY = Quote("000", 986, "The ||w||=1 constraint moreover ensures that the functional margin equals to the geometric margin")
 SAME_AS_MINIMISING = Quote("000", 997, r"noting that maximizing  $\hat{\gamma}/||w|| = 1/||w||$  is the same thing as minimizing  $||w||^2$")
+PROBLEM_C_AGAIN_CONSTRAINT = Quote("000", 1118, r"y^{(i)}(w^T x^{(i)} + b) \ge 1, \quad i = 1, \dots, m")
 PROBLEM_C_AGAIN = Quote("000", 1117, r"\min_{w,b} \quad \frac{1}{2} ||w||^2")
 PROBLEM_004 = Quote("004", 5, r"\min \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
 PROBLEM_002_HALF = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
@@ -574,6 +584,7 @@ PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
        "000 V §4; 002 §1.5.1", "optimality", quotes=(PROBLEM_A, PROBLEM_A_CONSTRAINT, PROBLEM_B, PROBLEM_B_CONSTRAINT,
                                                      PROBLEM_C, PROBLEM_C_CONSTRAINT, PROBLEM_002_A, PROBLEM_002_C,
                                                      PROBLEM_A_NORM, UNIT_NORM_WHY, SAME_AS_MINIMISING, PROBLEM_C_AGAIN,
+                                                     PROBLEM_C_AGAIN_CONSTRAINT,
                                                      PROBLEM_004, PROBLEM_002_HALF, SCALING_FORMULA_SECOND_COPY))
 def three_problems(ctx):
     """(c) min ½‖w‖² s.t. y(wᵀx + b) ≥ 1 by exact active sets; (b) max γ̂/‖w‖ s.t.
@@ -693,6 +704,8 @@ def support_vectors_on_margin(ctx):
 # ---- printed claims no check decides ----------------------------------------------------------
 
 for _line, _text, _reason, _id in (
+        (913, r"whenever  $y^{(i)} = 0$ , since this would reflect a very confident (and correct) set of classifications",
+         "a motivation (θᵀx ≫ 0 for y = 1, ≪ 0 for y = 0); the functional margin that formalises it is MG-2's", "MG-2"),
         (975, "a natural desideratum is to try to find a decision boundary that maximizes the (geometric) margin",
          "a motivation", "OMC-1"),
         (995, "We will introduce the scaling constraint that the functional margin of w, b with respect to the training set must be 1:",
@@ -724,8 +737,19 @@ for _line, _text, _reason, _id in (
         (1625, r"\frac{\partial}{\partial w_{i}} \mathcal{L}(w^{*}, \alpha^{*}, \beta^{*}) = 0, \quad i = 1, ..., n",
          "this copy's OCR of (3)-(7) runs the five conditions together and repeats (7); the first copy's (3)-(7) "
          "are checked", "LD-4"),
+        (1629, r"\alpha_{i}^{*} \geq 0, \quad i = 1, ..., k$$",
+         "this copy's OCR of (3)-(7) (the last of the five run together, line 1625); (7) is checked", "LD-4"),
+        (1631, r"$$\alpha_{i}^{*} \geq 0, \quad i = 1, ..., k",
+         "this copy's OCR repeats (7) twice more (lines 1631-1632) before printing (4)-(7) again; (7) is checked", "LD-4"),
+        (1632, r"\alpha_{i}^{*} \geq 0, \quad i = 1, ..., k$$", "the second repeat of (7) by this copy's OCR", "LD-4"),
         (1645, "$$h_j(x^*) = 0$$",
          "a reader's annotation (primal feasibility of the equalities, in x* for w*), equivalent to (4), checked", "LD-4"),
+        (1646, r", for  $j = 1, \ldots, \ell$ ", "the end of the annotation of line 1645", "LD-4"),
+        (1571, "$$\\alpha_i$$", "the extraction broke line 1042's sentence ('the αᵢ's and βᵢ's are the Lagrange "
+         "multipliers') over lines 1570-1572: a name", "LD-2"),
+        (1599, r"$\theta_{\mathcal{D}}(\alpha,\beta) = \min_{w} \mathcal{L}(w,\alpha,\beta).$  Here, the",
+         "this copy prints θ_D's definition twice (line 1597, and inline here before the prose of line 1070); "
+         "the same formula as line 1068, which LD-3 reads", "LD-3"),
         (1650, r'(I.e., the " $q_i(w) \leq 0$ " constraint is **active**',
          "OCR: q for g (the first copy prints g)", "LD-4"),
         ):

@@ -376,6 +376,7 @@ CLASS_0 = Quote("000", 718, r"p(x|y=0) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \
 CLASS_1 = Quote("000", 720, r"p(x|y=1) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2} (x - \mu_1)^T \Sigma^{-1} (x - \mu_1)\right)")
 LOG_LIKELIHOOD = Quote("000", 724, r"\ell(\phi, \mu_0, \mu_1, \Sigma) = \log \prod_{i=1}^m p(x^{(i)}, y^{(i)}; \phi, \mu_0, \mu_1, \Sigma)")
 LOG_LIKELIHOOD_2 = Quote("000", 725, r"= \log \prod_{i=1}^m p(x^{(i)}|y^{(i)}; \mu_0, \mu_1, \Sigma) p(y^{(i)}; \phi).")
+ASSUMPTION_002 = Quote("002", 369, r"Suppose $x \in \mathbf{R}^n$ (drop $x_0 = 1$ convention). The key assumption is that $p(x | y)$ is Gaussian.")
 MODEL_002 = Quote("002", 371, r"y &\sim \text{Bernoulli}(\varphi) \\ x | y = 0 &\sim \mathcal{N}(\mu_0, \Sigma) \\ x | y = 1 &\sim \mathcal{N}(\mu_1, \Sigma)")
 LIKELIHOOD_002 = Quote("002", 375, r"L(\varphi, \mu_0, \mu_1, \Sigma) = \prod_{i=1}^m p(x^{(i)}, y^{(i)}; \varphi, \mu_0, \mu_1, \Sigma) = \prod_{i=1}^m p(x^{(i)} | y^{(i)}) p(y^{(i)})")
 MLE_PHI = Quote("000", 729, r"\phi = \frac{1}{m} \sum_{i=1}^{m} 1\{y^{(i)} = 1\}")
@@ -393,7 +394,7 @@ MAXIMISE_002 = Quote("002", 379, r"\max_{\varphi, \mu_0, \mu_1, \Sigma} l(\varph
 @check("GDA-1", "ℓ = log Π p(x,y) = log Π p(x|y)p(y) (000) and L = Π p(x,y) = Π p(x|y)p(y) (002)",
        "000 §1.2; 002 §1.4.1", "derivation",
        quotes=(MODEL_Y, MODEL_X0, MODEL_X1, PRIOR, CLASS_0, CLASS_1, LOG_LIKELIHOOD, LOG_LIKELIHOOD_2, LIKELIHOOD_002,
-               MODEL_002))
+               MODEL_002, ASSUMPTION_002))
 def gda_likelihood_chain(ctx):
     phi = sp.Symbol("phi", positive=True)
     mu0, mu1 = sp.symbols("mu0 mu1", real=True)
@@ -689,6 +690,8 @@ for _line, _text, _reason, _id in (
         (636, "After modeling p(y) (called the class priors) and p(x|y), our algorithm", "a definition (class priors)", "GEN-1"),
         (697, "by varying  $\\mu$ , we can also move the mean of the density around",
          "a figure absent from this copy (the mean is μ, checked in MVN-1)", "MVN-1"),
+        (701, r"The figures above were generated using  $\Sigma = I$ , and respectively",
+         "the caption of figures absent from this copy (that the covariance is Σ is checked in MVN-1)", "MVN-1"),
         (703, r"\mu = \begin{bmatrix} 1 \\ 0 \end{bmatrix}; \quad \mu = \begin{bmatrix} -0.5 \\ 0 \end{bmatrix}",
          "the means of figures absent from this copy (that the mean is μ is checked in MVN-1)", "MVN-1"),
         (722, "this model is usually applied using only one covariance matrix", "a modelling choice (the model checked shares Σ)", "GDA-1"),

@@ -679,7 +679,8 @@ def _indicator(v, i):
 
 @check("SM-1", "multinomial as an exponential family, the printed 6-step chain (k = 3, each y)",
        "000 §9.3", "derivation",
-       quotes=(ng(543, r"$p(y=k;\phi) = 1 - \sum_{i=1}^{k-1} \phi_i$"),))
+       quotes=(ng(543, r"$p(y=k;\phi) = 1 - \sum_{i=1}^{k-1} \phi_i$"),
+               ng(545, r"we will define  $T(y) \in \mathbb{R}^{k-1}$  as follows:")))
 def multinomial_chain(ctx):
     f1, f2, f3 = phis
     etas = [sp.log(f1 / f3), sp.log(f2 / f3)]

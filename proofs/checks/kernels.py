@@ -44,13 +44,17 @@ KERNEL = Quote("000", 1202, r"K(x,z) = \phi(x)^T \phi(z).")
 QUARTIC_MAP = Quote("004", 25, r"x \rightarrow \begin{bmatrix} x \\ x^2 \\ x^3 \\ x^4 \end{bmatrix} = \phi(x)")
 KERNEL_004 = Quote("004", 33, r"K(x^{(i)}, x^{(j)}) = \langle \phi(x^{(i)}), \phi(x^{(j)}) \rangle")
 PHI_004 = Quote("004", 27, r"we'll let $\phi(x)$ denote the mapping from original features to some high-dimensional features")
+INNER_PRODUCTS_002 = Quote("002", 585, r"1. Write the algorithm in terms of inner products $\langle x^{(i)}, x^{(j)} \rangle = \langle x, z \rangle$.")
+FEATURE_MAP_002 = Quote("002", 586, r"2. Define a mapping from the set of features to higher-dimensional features, i.e., $x \mapsto \varphi(x)$.")
+RICHER_004 = Quote("004", 23, r"Suppose we have $x \in \mathbb{R}$, we'll map it to a richer set of features, for example")
 KERNEL_002 = Quote("002", 587, r"3. Compute the **kernel function** $K(x, z) = \varphi(x)^T \varphi(z)$.")
 HIGHER_DIMENSIONS = Quote("004", 121, "Separation may be easier in higher dimensions")
 ONE_DIMENSIONAL = Quote("004", 119, "If we have 1-dimensional data, what a kernel does is takes our original input data and maps it to a very high-dimensional feature space.")
 
 
 @check("KR-1", "K = φᵀφ for φ(x) = [x, x², x³] (000) and [x, x², x³, x⁴] (004)", "000 V §7; 004",
-       "identity", quotes=(CUBIC_MAP, KERNEL, QUARTIC_MAP, KERNEL_004, PHI_004, KERNEL_002))
+       "identity", quotes=(CUBIC_MAP, KERNEL, QUARTIC_MAP, KERNEL_004, PHI_004, KERNEL_002,
+                                   INNER_PRODUCTS_002, FEATURE_MAP_002, RICHER_004))
 def power_maps(ctx):
     x, z = sp.symbols("x z", real=True)
     outcomes = []
@@ -123,6 +127,11 @@ SQUARE_PAIRS = Quote("000", 1216, r"= \sum_{i,j=1}^{n} (x_i x_j) (z_i z_j)")
 SQUARE_MAP = Quote("000", 1220, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_1 x_3 \\ x_2 x_1 \\ x_2 x_2 \\ x_2 x_3 \\ x_3 x_1 \\ x_3 x_2 \\ x_3 x_3 \end{bmatrix}")
 SQUARE_COST = Quote("000", 1222, "whereas calculating the high-dimensional  $\\phi(x)$  requires  $O(n^2)$  time, finding K(x,z) takes only O(n) time")
 INEXPENSIVE = Quote("000", 1206, "often, K(x,z) may be very inexpensive to calculate, even though  $\\phi(x)$  itself may be very expensive to calculate")
+SQUARE_INTRO = Quote("000", 1208, r"Suppose  $x, z \in \mathbb{R}^n$ , and consider")
+SQUARE_IS_INNER_PRODUCT = Quote("000", 1218, r"$K(x, z) = \phi(x)^T \phi(z)$ , where the feature mapping  $\phi$  is given (shown here for the case of n = 3) by")
+SQUARE_INTRO_004 = Quote("004", 37, r"Let's say we have two inputs $x, z \in \mathbb{R}^n$, so the kernel is")
+SQUARE_MAP_INTRO_004 = Quote("004", 41, r"so this kernel corresponds to the feature mapping (suppose $n = 2$)")
+LINEAR_TIME_004 = Quote("004", 61, r"This takes only $O(n)$ time.")
 SQUARE_004 = Quote("004", 39, r"K(x, z) &= (x^T z)^2 \\ &= \left(\sum_{i=1}^n x_i z_i \right) \left(\sum_{j=1}^n x_j z_j \right) \\ &= \sum_{i=1}^n \sum_{j=1}^n (x_i x_j) (z_i z_j)")
 SQUARE_MAP_004 = Quote("004", 43, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_2 x_1 \\ x_2 x_2 \end{bmatrix}")
 SQUARE_KERNEL_004 = Quote("004", 47, r"K(x, z) = (\phi(x))^T (\phi(z))")
@@ -170,7 +179,8 @@ def _costs(n):
 @check("KR-2", "(xᵀz)² = Σᵢⱼ(xᵢxⱼ)(zᵢzⱼ) = φ(x)ᵀφ(z), the printed chains (n = 3 and n = 2); O(n) against "
        "O(n²) operations", "000 V §7; 004", "derivation",
        quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_COST, SQUARE_004,
-               SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004, INEXPENSIVE))
+               SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004, INEXPENSIVE, SQUARE_INTRO, SQUARE_IS_INNER_PRODUCT,
+               SQUARE_INTRO_004, SQUARE_MAP_INTRO_004))
 def square_kernel(ctx):
     def holds(p):
         x, z = p
@@ -195,6 +205,7 @@ AFFINE = Quote("000", 1226, r"K(x,z) = (x^{T}z + c)^{2}")
 AFFINE_EXPANDED = Quote("000", 1228, r"= \sum_{i,j=1}^{n} (x_{i}x_{j})(z_{i}z_{j}) + \sum_{i=1}^{n} (\sqrt{2c}x_{i})(\sqrt{2c}z_{i}) + c^{2}.")
 AFFINE_MAP = Quote("000", 1234, r"\sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
 CHECK_AFFINE = Quote("000", 1230, "(Check this yourself.) This corresponds to the feature mapping (again shown")
+AFFINE_MAP_INTRO_004 = Quote("004", 57, r"This corresponds to the feature mapping (again shown $n = 2$)")
 AFFINE_004 = Quote("004", 55, r"K(x, z) = (x^T z + c)^2")
 AFFINE_MAP_004 = Quote("004", 59, r"\phi(x) = \begin{bmatrix} x_1x_1 \\ x_1x_2 \\ x_2x_1 \\ x_2x_2 \\ \sqrt{2c}x_1 \\ \sqrt{2c}x_2 \\ c \end{bmatrix}")
 LINEAR_KERNEL_NAME = Quote("004", 53, "Linear Kernel")
@@ -216,7 +227,8 @@ def _affine_square_chain(n, source):
 
 @relies_on(kr, "quadratic_features_c", lambda f: lambda x, c: f(x, 2 * c), "φ built with 2c for c")
 @check("KR-3", "(xᵀz + c)² = Σ(xᵢxⱼ)(zᵢzⱼ) + Σ(√(2c)xᵢ)(√(2c)zᵢ) + c² = φᵀφ (n = 3 and n = 2)",
-       "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004, CHECK_AFFINE))
+       "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004, CHECK_AFFINE,
+                                               AFFINE_MAP_INTRO_004))
 def affine_square_kernel(ctx):
     @st.composite
     def cases(draw_):
@@ -419,6 +431,7 @@ PSD_END = Quote("000", 1264, "> 0.")
 PSD_END_SECOND_COPY = Quote("000", 1806, r"\geq 0.")
 PSD_WORDS = Quote("000", 1266, r"this shows that K is positive semi-definite  $(K \ge 0)$")
 PSD_WORDS_SECOND_COPY = Quote("000", 1808, "this shows that K is positive semi-definite (K > 0)")
+PSD_ANY_Z_004 = Quote("004", 85, r"It turns out that for any vector $z \in \mathbb{R}^m$, consider $z^T K z$, by definition of matrix multiplication")
 PSD_004 = Quote("004", 92, r"&= \sum_k \left(\sum_i z_i (\phi(x^{(i)}))_k \right)^2 \geq 0")
 PSD_002 = Quote("002", 602, r"&= \sum_k \left(\sum_i z_i \varphi_k(x^{(i)}) \right)^2 \geq 0")
 PSD_004_1 = Quote("004", 88, r"z^T K z &= \sum_i \sum_j z_i K_{ij} z_j \\")
@@ -488,7 +501,7 @@ def _quadratic_form(X, z):
 @check("KR-6", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0, the printed chain (000's first copy ends '> 0', its second "
        "copy calls K '> 0')", "000 V §7; 002 §1.5.2; 004", "derivation",
        quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS,
-               PSD_WORDS_SECOND_COPY, PSD_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
+               PSD_WORDS_SECOND_COPY, PSD_004, PSD_ANY_Z_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
                PSD_NOTATION_004, NECESSARY_002, KERNEL_MATRIX, KERNEL_MATRIX_004, KERNEL_MATRIX_002))
 def psd_chain(ctx):
     z, phi, K, steps = _psd_chain_steps()
@@ -714,7 +727,11 @@ for _line, _text, _reason, _id in (
         (109, r"If x and z are very similar, then $\phi(x)$ and $\phi(z)$ will be pointing in the same direction",
          "intuition", "KR-5"),
         (113, r"$K(x, z)$ that is large if we want to learn the algorithm to think of x and z as similar", "a heuristic", "KR-5"),
+        (107, r"we want $x \mapsto \phi(x)$ and $z \mapsto \phi(z)$, so the kernel is computing inner product",
+         "a summary of what a kernel is (KR-1's K(x, z) = φ(x)ᵀφ(z), checked there)", "KR-5"),
         (199, "Handler's Integer Recognition", "a heading, garbled (handwritten digit recognition); no data", "KR-2"),
+        (201, r"We can apply an SVM with the polynomial kernel $K(x, y) = (x^T y)^d$ or Gaussian kernel",
+         "advice on which kernel to use, with no data (that both are kernels is checked in KR-3 and KR-5)", "KR-2"),
         (203, r"$K(x, y) = \exp(-\|x - y\|^2 / 2\sigma^2)$ works well.",
          "an empirical claim; its y names a point, not a label", "KR-5"),
         ):

@@ -54,6 +54,8 @@ LOGISTIC_THRESHOLD = Quote("000", 911, r'We would then predict "1" on an input x
 LOGISTIC_WB = Quote("000", 911, r"the larger also is  $h_{\theta}(x) = p(y=1|x;w,b)$",
                     reading="p(y = 1|x; θ): w, b are introduced only in §2, for the same parameters")
 CORRECT_WHEN_POSITIVE = Quote("000", 937, r"if  $y^{(i)}(w^Tx + b) > 0$ , then our prediction on this example is correct")
+LABELS_002 = Quote("002", 505, r"Our labels will be $y = \pm 1$, h will output a value ± 1 and")
+NO_INTERCEPT_002 = Quote("002", 509, r"Dropping the $x_0 = 1$ convention, our hypothesis will be")
 G_002 = Quote("002", 507, r"g(z) = \begin{cases} 1 & \text{if } z \geq 0 \\ -1 & \text{otherwise} \end{cases}")
 H_002 = Quote("002", 511, r"h_{w,b}(x) = g(w^T x + b)")
 LOGISTIC_002 = Quote("002", 515, r"which predicts one if $\theta^T x > 0$ and zero otherwise",
@@ -86,7 +88,7 @@ def functional_margin_definition(ctx):
 @relies_on(mg, "hypothesis", lambda f: lambda x, w, b: 1 if linalg.dot(w, x) + b > 0 else -1,
            "g(0) = −1 (a strict inequality) in place of g(0) = 1")
 @check("MG-2", "γ̂⁽ⁱ⁾ > 0 means the prediction g(wᵀx⁽ⁱ⁾ + b) is y⁽ⁱ⁾", "000 V §3; 002 §1.5.1", "identity",
-       quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002, LOGISTIC_THRESHOLD, LOGISTIC_WB, G_002, H_002,
+       quotes=(HYPOTHESIS, CORRECT_WHEN_POSITIVE, CORRECT_WHEN_POSITIVE_002, LOGISTIC_THRESHOLD, LOGISTIC_WB, G_002, H_002, LABELS_002, NO_INTERCEPT_002,
                LOGISTIC_002))
 def correct_when_positive(ctx):
     """With g(z) = 1 for z ≥ 0 and −1 otherwise: γ̂⁽ⁱ⁾ > 0 ⇒ h(x⁽ⁱ⁾) = y⁽ⁱ⁾, and γ̂⁽ⁱ⁾ < 0 ⇒
@@ -140,6 +142,7 @@ SOLVED_FOR_GAMMA = Quote("000", 961, r"\gamma^{(i)} = \frac{w^T x^{(i)} + b}{||w
 GEOMETRIC_MARGIN = Quote("000", 965, r"\gamma^{(i)} = y^{(i)} \left( \left( \frac{w}{||w||} \right)^T x^{(i)} + \frac{b}{||w||} \right)")
 UNIT_NORM_EQUAL = Quote("000", 967, "Note that if ||w|| = 1, then the functional margin equals the geometric margin")
 INVARIANT = Quote("000", 967, "the geometric margin is invariant to rescaling of the parameters")
+SET_GEOMETRIC_MARGIN_WORDS = Quote("000", 969, "we also define the geometric margin of (w, b) with respect to S to be the smallest of the geometric margins on the individual training examples")
 SET_GEOMETRIC_MARGIN = Quote("000", 971, r"\gamma = \min_{i=1,\dots,m} \gamma^{(i)}")
 GEOMETRIC_MARGIN_002 = Quote("002", 533, r"\gamma^{(i)} = \frac{y^{(i)}(w^T x^{(i)} + b)}{\|w\|}")
 RATIO_002 = Quote("002", 539, r"\gamma^{(i)} = \frac{\hat{\gamma}^{(i)}}{\|w\|}")
@@ -166,7 +169,7 @@ def geometric_margin_via_B(ctx):
 @check("MG-3", "γ⁽ⁱ⁾ = y⁽ⁱ⁾((w/‖w‖)ᵀx⁽ⁱ⁾ + b/‖w‖) = γ̂⁽ⁱ⁾/‖w‖; = γ̂⁽ⁱ⁾ when ‖w‖ = 1; scale-invariant; "
        "γ = min γ⁽ⁱ⁾ = γ̂/‖w‖", "000 V §3; 002 §1.5.1", "identity",
        quotes=(GEOMETRIC_MARGIN, UNIT_NORM_EQUAL, INVARIANT, SET_GEOMETRIC_MARGIN, GEOMETRIC_MARGIN_002, RATIO_002,
-               SET_GEOMETRIC_MARGIN_002))
+               SET_GEOMETRIC_MARGIN_002, SET_GEOMETRIC_MARGIN_WORDS))
 def geometric_margin_forms(ctx):
     w, x, b = _symbols()
     norm = _norm(w)

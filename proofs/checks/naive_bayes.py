@@ -227,6 +227,7 @@ MLE_Y_002 = Quote("002", 455, r"\varphi_y = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{
 PARAMETERS_002 = Quote("002", 439, r"\varphi_{j|y=1} = p(x_j = 1 | y = 1)")
 PARAMETERS_002_0 = Quote("002", 443, r"\varphi_{j|y=0} = p(x_j = 1 | y = 0)")
 PARAMETERS_002_Y = Quote("002", 447, r"\varphi_y = p(y = 1)")
+MAXIMISING = Quote("000", 803, r"Maximizing this with respect to  $\phi_y, \phi_{j|y=0}$  and  $\phi_{j|y=1}$  gives the maximum likelihood estimates:")
 MLE_J1_002 = Quote("002", 459, r"\varphi_{j|y=1} = \frac{\sum_{i=1}^m \mathbf{1}_{\{x_j^{(i)}=1, y^{(i)}=1\}}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}}}")
 
 
@@ -234,7 +235,7 @@ MLE_J1_002 = Quote("002", 459, r"\varphi_{j|y=1} = \frac{\sum_{i=1}^m \mathbf{1}
 @check("NB-2", "the MLE φ_y, φ_{j|y} maximise L: ∂ℓ/∂φ = 0, and no feasible change increases L",
        "000 §2; 002 §1.4.3", "optimality",
        quotes=(LIKELIHOOD, MLE_J1, MLE_J0, MLE_Y, FRACTION_OF_SPAM, LIKELIHOOD_002, MLE_Y_002, MLE_J1_002, PARAMETERS_002,
-               PARAMETERS_002_0, PARAMETERS_002_Y))
+               PARAMETERS_002_0, PARAMETERS_002_Y, MAXIMISING))
 def bernoulli_mle_optimal(ctx):
     def gradient(p):
         X, y = p
@@ -464,6 +465,9 @@ MLE_Y_MULTI = Quote("000", 887, r"\phi_y = \frac{\sum_{i=1}^{m} 1\{y^{(i)} = 1\}
 LAPLACE_V = Quote("000", 889, "we add 1 to the numerators and |V| to the denominators")
 LAPLACE_K1 = Quote("000", 891, r"\phi_{k|y=1} = \frac{\sum_{i=1}^{m} \sum_{j=1}^{n_i} 1\{x_j^{(i)} = k \land y^{(i)} = 1\} + 1}{\sum_{i=1}^{m} 1\{y^{(i)} = 1\}n_i + |V|}")
 LAPLACE_K0 = Quote("000", 893, r"\phi_{k|y=0} = \frac{\sum_{i=1}^{m} \sum_{j=1}^{n_i} 1\{x_j^{(i)} = k \land y^{(i)} = 0\} + 1}{\sum_{i=1}^{m} 1\{y^{(i)} = 0\}n_i + |V|}.")
+PARAMETERS_MULTI_002 = Quote("002", 485, r"and now the parameters are - $\varphi_y = p(y = 1)$; - The choice of the j -th word being k if $y = 0$, i.e.,")
+PARAMETER_K0_002 = Quote("002", 487, r"\varphi_{k|y=0} = p(x_j = k | y = 0)")
+PARAMETER_K1_002 = Quote("002", 489, r"- The choice of the j -th word being k if $y = 1$.")
 MLE_K0_002 = Quote("002", 493, r"\varphi_{k|y=0} = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} \sum_{j=1}^{n_i} \mathbf{1}_{\{x_j^{(i)}=k\}}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i}")
 COUNTS_002 = Quote("002", 495, "The denominator is the total number of words in all the non-spam emails, and the numerator counts")
 LAPLACE_K0_002 = Quote("002", 499, r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i + 10000}", reading="10000 = |V|, 002's vocabulary of 10000 words")
@@ -513,6 +517,7 @@ def multinomial_likelihood_label(ctx):
 @check("NB-6", "L = Πᵢ p(x⁽ⁱ⁾,y⁽ⁱ⁾) = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾)) p(y⁽ⁱ⁾); 000's and 002's MLE forms agree",
        "000 §2.2; 002 §1.4.5", "derivation",
        quotes=(MULTINOMIAL_PARAMETERS, MULTINOMIAL_MODEL, MULTINOMIAL_L, MULTINOMIAL_002, MLE_K1, MLE_K0_002, COUNTS_002,
+               PARAMETERS_MULTI_002, PARAMETER_K0_002, PARAMETER_K1_002,
                VARYING_LENGTH, LENGTHS))
 def multinomial_likelihood(ctx):
     def holds(p):

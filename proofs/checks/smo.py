@@ -92,6 +92,7 @@ ZETA_20 = Quote("000", 1392, r"\alpha_1 y^{(1)} + \alpha_2 y^{(2)} = \zeta. (20)
 ALPHA1_OF_ALPHA2 = Quote("000", 1402, r"\alpha_1 = (\zeta - \alpha_2 y^{(2)}) y^{(1)}.")
 BALANCE_1110 = Quote("001", 99, r"\alpha_1 y^{(1)} + \alpha_2 y^{(2)} + \sum_{i \geq 3} \alpha_i y^{(i)} = 0 \quad (11.10)")
 ALPHA1_1111 = Quote("001", 101, r"\alpha_1 = \frac{1}{y^{(1)}} (S - y^{(2)} \alpha_2) \text{ where } S = \sum_{i \geq 3} \alpha_i y^{(i)}. \quad (11.11)")
+HOLD_004 = Quote("004", 177, r"Suppose we've decide to hold $\alpha_3, \dots, \alpha_m$ fixed and want to optimize $W(\alpha)$ with respect to α_1 and α_2 .")
 ZETA_004 = Quote("004", 179, r"\alpha_1 y^{(1)} + \alpha_2 y^{(2)} = - \sum_{i=1}^m \alpha_i y^{(i)} = \xi")
 ALPHA1_004 = Quote("004", 187, r"\alpha_1 = \frac{\xi - \alpha_2 y^{(2)}}{y^{(1)}}", reading="ξ is the constant ζ of 000 (20), not a slack")
 HOLD_PAIR = Quote("000", 1386, "suppose we've decided to hold  $\\alpha_3, \\ldots, \\alpha_m$  fixed, and want to reoptimize")
@@ -102,7 +103,7 @@ BOX_004 = Quote("004", 181, "This constraint also called **the Box Constraint**"
 
 @check("SMO-2", "(20) ζ, α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾ (000) = (ζ − α₂y⁽²⁾)/y⁽¹⁾ (004); 001's (11.11) and 004's "
        "Σ_{i=1}", "000 V §9.2; 001 §11.2; 004", "derivation",
-       quotes=(BALANCE_PAIR, ZETA_20, ALPHA1_OF_ALPHA2, BALANCE_1110, ALPHA1_1111, ZETA_004, ALPHA1_004, BOX_004, HOLD_PAIR, CONSTANT_ZETA,
+       quotes=(BALANCE_PAIR, ZETA_20, ALPHA1_OF_ALPHA2, BALANCE_1110, ALPHA1_1111, ZETA_004, ALPHA1_004, BOX_004, HOLD_PAIR, CONSTANT_ZETA, HOLD_004,
                CHECK_DERIVATION))
 def zeta_line(ctx):
     alpha, y = _alphas(), Y
