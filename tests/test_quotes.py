@@ -51,6 +51,9 @@ def test_every_quote_is_the_text_at_its_line_and_every_check_quotes_what_it_read
         assert not missing, f"Part {part}: errata without the quote of their printed form: {missing}"
         unquoted = [f"{r.check.id} {r.check.title}" for r in rows if not r.check.quotes and not r.outcome.quotes]
         assert not unquoted, f"Part {part}: checks that quote nothing: {unquoted}"
+    # every formula line of the five documents is read by a check or listed as not checkable
+    unread = audit.unread_data(report)
+    assert not unread, [f"{u['cited']}: {u['text'][:80]}" for u in unread]
 
 
 @needs_notes
@@ -77,3 +80,25 @@ def test_a_quote_is_refused_without_a_known_source_a_line_or_a_short_text():
         Quote("000", 0, "x")
     with pytest.raises(ValueError, match="200"):
         Quote("000", 1, "x" * 201)
+
+
+@needs_notes
+def test_formula_lines_are_displays_and_stated_relations_and_the_second_copy_reads_through_the_first():
+    assert sources.is_formula(r"$$\min_{w}$$")
+    assert sources.is_formula(r"s.t.  $y^{(i)}(w^T x^{(i)} + b) \ge 1, \quad i = 1, \dots, m$ ")
+    assert sources.is_formula(r"Our labels will be $y = \pm 1$, h will output a value ± 1 and")
+    assert not sources.is_formula(r"Solving for  $\gamma^{(i)}$  yields")  # names a symbol, states nothing
+    assert not sources.is_formula(r"$$\begin{aligned}")
+    assert not sources.is_formula("no mathematics here = none")
+    assert sources.formula_lines("003") == []  # the OCR copy lost its TeX
+    lines = sources.notes_lines("000")
+    # 000 prints Part V twice: (15) with ⇒ and a tag, then with \implies and without
+    assert 1315 in sources.first_copy_of("000", 1858) and r"\Rightarrow" in lines[1314]
+    assert sources.first_copy_of("000", 1315) == ()
+    assert sources.first_copy_of("000", 1643) == ()  # the second copy's (7) has αᵢ*, the first α*
+
+
+def test_unread_accounts_for_every_document(capsys):
+    from cs229.proofs import cli
+    assert cli.main(["audit", "--unread", "--part", "V"]) == 2
+    assert "every check" in capsys.readouterr().err

@@ -545,12 +545,19 @@ def ols_as_glm(ctx):
         Step(sp.integrate(y * density, (y, -sp.oo, sp.oo)).subs(eta, t), "E[y|x;θ], y ~ ExponentialFamily(η), η = θᵀx"),
         Step(t, "= θᵀx", quote=ng(517, r"= \theta^{T}x.")),
     ], "GLM-2", "000 §9.1", "n=2")
+    # 002 prints the same chain on one line: each of its equalities in turn
+    mean_002 = chain([Step(sp.integrate(y * _normal(y, mu, 1), (y, -sp.oo, sp.oo)), "E[y|x;θ] under N(μ, 1)",
+                           quote=neto(329, r"h_\theta(x) = E[y \mid x; \theta]")),
+                      Step(mu, "= μ", quote=neto(329, r"= \mu"))], "GLM-2", "002 §1.3.3", domains=names)
+    natural_002 = chain([Step(sp.diff(sp.log(_normal(y, mu, 1)) - sp.log(b), y), "η: the coefficient of y in 002's "
+                              "b(y) exp(μy − μ²/2)", quote=neto(282, r"\exp\left(\mu y - \frac{1}{2}\mu^2\right)")),
+                         Step(mu, "= μ, so μ = η", quote=neto(329, r"= \eta"))], "GLM-2", "002 §1.3.3", domains=names)
     page_002 = chain([
-        Step(sp.integrate(y * density, (y, -sp.oo, sp.oo)).subs(eta, t), "E[y|x;θ]",
-             quote=neto(329, r"h_\theta(x) = E[y \mid x; \theta] = \mu = \eta = \theta^T x")),
-        Step(t, "= μ = η = θᵀx", quote=neto(305, r"Test time: output will be $h_\theta(x) = E[y \mid x; \theta]$.")),
+        Step(sp.integrate(y * density, (y, -sp.oo, sp.oo)).subs(eta, t), "η = θᵀx (assumption 3)",
+             quote=neto(305, r"Test time: output will be $h_\theta(x) = E[y \mid x; \theta]$.")),
+        Step(t, "= θᵀx", quote=neto(329, r"= \theta^T x")),
     ], "GLM-2", "002 §1.3.3", "n=2")
-    return combine(mean, natural, whole, page_002)
+    return combine(mean, natural, whole, mean_002, natural_002, page_002)
 
 
 @check("GLM-3", "logistic regression as a GLM, step by step: h = E[y|x;θ] = φ = 1/(1+e^(−η)) = 1/(1+e^(−θᵀx))",
