@@ -656,7 +656,8 @@ def damped_newton_increases_likelihood(ctx):
         start = [8 * t for t in S.to_mpf(theta0)]  # far out, where a full step overshoots
 
         def step(theta):
-            return one_newton_step(lambda X_, y__, t: glm.newton(ef.POISSON, X_, y__, t, max_iterations=1, tol=mpmath.mpf(0)),
+            return one_newton_step(lambda X_, y__, t: glm.newton(ef.POISSON, X_, y__, t, max_iterations=1, tol=mpmath.mpf(0),
+                                                                   damping=True),
                                    glm.ConvergenceError, Xm, y_, theta)
         r, outcome = damped_newton_step(
             step, lambda t: ([[-a for a in row] for row in glm.hessian(ef.POISSON, Xm, y_, t)],

@@ -577,7 +577,7 @@ def damped_newton_increases_likelihood(ctx):
         start = [8 * t for t in theta0]  # far out, where a full step overshoots
 
         def step(theta):
-            return one_newton_step(lambda X_, y_, t: lg.newton(X_, y_, t, max_iterations=1, tol=mpmath.mpf(0)),
+            return one_newton_step(lambda X_, y_, t: lg.newton(X_, y_, t, max_iterations=1, tol=mpmath.mpf(0), damping=True),
                                    lg.ConvergenceError, X, y, theta)
         r, outcome = damped_newton_step(
             step, lambda t: ([[-a for a in row] for row in lg.hessian(X, y, t)], lg.gradient(X, y, t)),
