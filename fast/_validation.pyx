@@ -14,7 +14,7 @@ shape or value). The happy path is numpy; wherever the input is not a clean nume
 the right shape, the reference's reader (``cs229.reference.inputs``) walks it and names the first
 bad entry exactly as the reference does. Values the float64 loops cannot hold are refused: a
 Python int beyond the float64 range where a real number is expected, and integer data outside
-int64.
+int64 (a category or token id beyond it is outside its range like any other, and named so).
 """
 import numbers
 

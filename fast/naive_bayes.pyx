@@ -54,8 +54,8 @@ def _smoothing_fits(largest_total, double alpha, k, what):
 def value_counts(z, k):
     """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
     k = table_size(k, "k")
-    z_ = check_categories(as_integers(z, "z", empty=True, int64=False), k, "z", z)
-    return np.bincount(z_, minlength=k).astype(np.int64)
+    observations = as_integers(z, "z", empty=True, int64=False)
+    return np.bincount(check_categories(observations, k, "z", z), minlength=k).astype(np.int64)
 
 
 def laplace_estimate(counts, alpha=1):
@@ -299,8 +299,8 @@ def categorical_fit(X, y, k, alpha=1):
 
 
 def _list(value, name, length=None, what=None):
-    """A sequence field of a model read once, as a list; of ``length``
-    entries when that is given (``what`` says why)."""
+    """A sequence field of a model read once, as a list; of ``length`` entries when that is
+    given (``what`` says why)."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
     value = list(value)

@@ -396,8 +396,8 @@ def categorical_fit(X, y, k, alpha=1):
 
 
 def _as_list(value, name, length=None, what=None):
-    """A sequence field of a model read once, as a list; of ``length``
-    entries when that is given (``what`` says why)."""
+    """A sequence field of a model read once, as a list; of ``length`` entries when that is
+    given (``what`` says why)."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
     value = list(value)
