@@ -556,8 +556,7 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
 
 def as_strings(X, name="X", alphabet=None):
     """A non-empty list of str (each letter in ``alphabet`` when one is given)."""
-    if isinstance(X, (str, bytes)) or not hasattr(X, "__len__") or not hasattr(X, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of strings, got {type(X).__name__}")
+    X = _reference.sequence(X, name, "a sequence of strings")
     if len(X) == 0:
         raise ValueError(f"{name} is empty")
     out = []
