@@ -52,6 +52,7 @@ cdef enum:
 # ---- the shared arithmetic ---------------------------------------------------------------------
 
 include "_inline_math.pxi"
+include "_parallel.pxi"
 
 cdef inline double _group_score(const Py_ssize_t* c, Py_ssize_t K, Py_ssize_t n,
                                 const double* T) noexcept nogil:
@@ -874,17 +875,18 @@ def _pack(tree):
     return _Packed(buf, values, children, labels)
 
 
-cdef Py_ssize_t _descend(const double[:, ::1] X, const Node* nodes, const double* value,
-                         const Py_ssize_t* branch_child, int64_t* out,
-                         Py_ssize_t* bad_feature) noexcept nogil:
-    """Eight rows go down together, one level per sweep, so that their memory accesses overlap.
-    Returns -1, or the row that meets a Branch without a child for its value nor a prediction."""
+cdef Py_ssize_t _descend(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,
+                         const Node* nodes, const double* value, const Py_ssize_t* branch_child,
+                         int64_t* out, Py_ssize_t* bad_feature) noexcept nogil:
+    """Rows first..last − 1 down the tree, eight together, one level per sweep, so that their
+    memory accesses overlap. Returns -1, or the first row that meets a Branch without a child
+    for its value nor a prediction (the rows after it are left undone)."""
     cdef Py_ssize_t cur[8]
-    cdef Py_ssize_t n = X.shape[0], i0, k, nb, active, lo, hi, mid, end
+    cdef Py_ssize_t i0, k, nb, active, lo, hi, mid, end
     cdef const Node* nd
     cdef double x
-    for i0 in range(0, n, 8):
-        nb = min(8, n - i0)
+    for i0 in range(first, last, 8):
+        nb = min(8, last - i0)
         for k in range(nb):
             cur[k] = 0
         active = nb
@@ -924,21 +926,30 @@ cdef Py_ssize_t _descend(const double[:, ::1] X, const Node* nodes, const double
     return -1
 
 
-def predict(tree, X):
-    """DT-1: every row of X down the stumps to its leaf; a batch in one compiled loop."""
+def predict(tree, X, *, n_jobs=-1):
+    """DT-1: every row of X down the stumps to its leaf; a batch in one compiled loop, its rows
+    split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    cores = _n_jobs(n_jobs)
     packed = _packed(tree)
     X = as_matrix(X, "X")
     if X.shape[1] != tree.n_features:
         raise ValueError(f"X has {X.shape[1]} columns but the tree takes {tree.n_features} features")
     out = np.empty(X.shape[0], dtype=np.int64)
+    cdef Py_ssize_t n = X.shape[0], threads = _threads(cores, n), chunk = _chunk(n, threads), c
+    bad = np.full(threads, -1, dtype=np.intp)      # per chunk: its first bad row, and the feature
+    where = np.zeros(threads, dtype=np.intp)
     cdef const double[:, ::1] Xv = X
-    cdef const unsigned char[::1] nodes = packed.nodes
+    cdef const unsigned char[::1] node_bytes = packed.nodes
+    cdef const Node* nodes = <const Node*> &node_bytes[0]
     cdef const double[::1] value = packed.values
     cdef const Py_ssize_t[::1] child = packed.children
     cdef int64_t[::1] o = out
-    cdef Py_ssize_t bad, f = 0
-    with nogil:
-        bad = _descend(Xv, <const Node*> &nodes[0], &value[0], &child[0], &o[0], &f)
-    if bad >= 0:
-        raise ValueError(f"X[{bad}][{f}] is {X[bad, f]}, a value this branch has no child for")
+    cdef Py_ssize_t[::1] bv = bad, wv = where
+    for c in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+        bv[c] = _descend(Xv, c * chunk, min((c + 1) * chunk, n), nodes, &value[0], &child[0],
+                         &o[0], &wv[c])
+    failed = np.flatnonzero(bad >= 0)
+    if failed.shape[0]:                            # the first bad row is in the first such chunk
+        i, f = int(bad[failed[0]]), int(where[failed[0]])
+        raise ValueError(f"X[{i}][{f}] is {X[i, f]}, a value this branch has no child for")
     return out if packed.labels is None else packed.labels[out]

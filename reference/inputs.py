@@ -5,11 +5,12 @@ non-empty sequences of real numbers. Entries are normalised by ``scalar.to_scala
 Fraction, numpy scalars become float) and must be finite. Errors name the argument.
 """
 import numbers
+import os
 
 from . import scalar
 
 __all__ = ["matrix", "vector", "positive", "positive_int", "same_length", "tolerance",
-           "example_order", "sgd_schedule"]
+           "example_order", "sgd_schedule", "n_jobs"]
 
 
 def _entry(value, name, where):
@@ -212,3 +213,25 @@ def flag(value, name):
     if not isinstance(value, bool) and type(value).__name__ != "bool_":
         raise TypeError(f"{name} must be True or False, got {value!r}")
     return bool(value)
+
+
+def n_jobs(value, name="n_jobs"):
+    """How many cores a computation over independent rows may use: an integer >= 1, or -1 or
+    None for all the cores this process may run on. Returns that number. The reference accepts
+    and checks it and computes serially; the fast face splits the rows among that many threads,
+    each row computed as in the serial loop, so every answer is the same bit for bit."""
+    if value is None or (not isinstance(value, bool) and isinstance(value, numbers.Integral)
+                         and value == -1):
+        return _cores()
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer >= 1, or -1 or None (all cores), got {value!r}")
+    if value < 1:
+        raise ValueError(f"{name} must be an integer >= 1, or -1 or None (all cores), got {value}")
+    return int(value)
+
+
+def _cores():
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
