@@ -1,9 +1,10 @@
-"""Part III benchmarks: Poisson regression by IRLS."""
+"""Part III benchmarks: Poisson regression by IRLS, on easy data and on the hard corner of the
+real-data suite (mean counts in the hundreds, columns in units from 1e-4 to 1e6)."""
 import numpy as np
 
 import cs229.fast.glm as F
 
-from harness import race, row
+from harness import accuracy_row, mixed_units_design, race, row
 
 
 def poisson_irls(small):
@@ -20,4 +21,45 @@ def poisson_irls(small):
                t["statsmodels"], 0.5, iterations=iterations)
 
 
-BENCHMARKS = [poisson_irls]
+def _hard_counts(small):
+    m, d = (20_000, 20) if small else (100_000, 20)
+    X, theta, rng = mixed_units_design(m, d)
+    theta = np.r_[6.0, theta]  # e⁶ ≈ 400 counts on average
+    return m, d, X, rng.poisson(np.exp(X @ theta)).astype(float)
+
+
+def _hard_row(small, peer_name, fit_peer, peer_theta, peer_iterations, target, repeats=3):
+    m, d, X, y = _hard_counts(small)
+    return accuracy_row(f"Poisson IRLS hard m={m:,} d={d}", lambda: F.poisson_regression(X, y),
+                        peer_name, lambda: fit_peer(X, y), peer_theta, peer_iterations, target,
+                        repeats)
+
+
+def poisson_irls_hard_vs_statsmodels(small):
+    import statsmodels.api as sm
+    return _hard_row(small, "statsmodels GLM Poisson (IRLS), one run",
+                     lambda X, y: sm.GLM(y, X, family=sm.families.Poisson()).fit(tol=1e-10),
+                     lambda r: r.params, lambda r: r.fit_history["iteration"], 0.5, repeats=1)
+
+
+def poisson_irls_hard_vs_glum(small):
+    try:
+        from glum import GeneralizedLinearRegressor
+    except ImportError:
+        return row("Poisson IRLS hard", None, "glum: not installed", None, None)
+    return _hard_row(small, "glum GeneralizedLinearRegressor (alpha=0)",
+                     lambda X, y: GeneralizedLinearRegressor(
+                         family="poisson", alpha=0, fit_intercept=False, gradient_tol=1e-10).fit(X, y),
+                     lambda r: r.coef_, lambda r: r.n_iter_, None)
+
+
+def poisson_irls_hard_vs_sklearn(small):
+    from sklearn.linear_model import PoissonRegressor
+    return _hard_row(small, "sklearn PoissonRegressor newton-cholesky",
+                     lambda X, y: PoissonRegressor(alpha=0, fit_intercept=False, solver="newton-cholesky",
+                                                   tol=1e-10, max_iter=100).fit(X, y),
+                     lambda r: r.coef_, lambda r: r.n_iter_, None)
+
+
+BENCHMARKS = [poisson_irls, poisson_irls_hard_vs_statsmodels, poisson_irls_hard_vs_glum,
+              poisson_irls_hard_vs_sklearn]

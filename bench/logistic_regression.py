@@ -6,7 +6,7 @@ import numpy as np
 import cs229.fast.logistic_regression as F
 import cs229.reference.logistic_regression as R
 
-from harness import race, row
+from harness import accuracy_row, mixed_units_design, race, row
 
 
 def _data(m, d, seed=0):
@@ -75,4 +75,42 @@ def reference_speedup(small):
                t["reference"], None, speedup=t["reference"] / t["fast"])
 
 
-BENCHMARKS = [newton_vs_sklearn, newton_vs_statsmodels, perceptron_epoch, reference_speedup]
+def _hard_labels(small):
+    """The mixed-units design with θ₀ = −2 (about one label in six is 1)."""
+    m, d = (20_000, 20) if small else (100_000, 20)
+    X, theta, rng = mixed_units_design(m, d)
+    theta = np.r_[-2.0, 3 * theta]
+    return m, d, X, (rng.random(m) < 1 / (1 + np.exp(-X @ theta))).astype(float)
+
+
+def _hard_row(small, peer_name, fit_peer, peer_theta, peer_iterations, target, repeats=3):
+    m, d, X, y = _hard_labels(small)
+    return accuracy_row(f"logistic Newton hard m={m:,} d={d}", lambda: F.newton(X, y), peer_name,
+                        lambda: fit_peer(X, y), peer_theta, peer_iterations, target, repeats)
+
+
+def newton_hard_vs_sklearn(small):
+    return _hard_row(small, "sklearn newton-cholesky (tol=1e-8)", _sklearn_newton,
+                     lambda r: r.coef_[0], lambda r: int(r.n_iter_[0]), 1.0)
+
+
+def newton_hard_vs_statsmodels(small):
+    import statsmodels.api as sm
+    return _hard_row(small, "statsmodels Logit (newton)",
+                     lambda X, y: sm.Logit(y, X).fit(method="newton", disp=0, tol=1e-10),
+                     lambda r: r.params, lambda r: r.mle_retvals["iterations"], None, repeats=1)
+
+
+def newton_hard_vs_glum(small):
+    try:
+        from glum import GeneralizedLinearRegressor
+    except ImportError:
+        return row("logistic Newton hard", None, "glum: not installed", None, None)
+    return _hard_row(small, "glum GeneralizedLinearRegressor (alpha=0)",
+                     lambda X, y: GeneralizedLinearRegressor(
+                         family="binomial", alpha=0, fit_intercept=False, gradient_tol=1e-10).fit(X, y),
+                     lambda r: r.coef_, lambda r: r.n_iter_, None)
+
+
+BENCHMARKS = [newton_vs_sklearn, newton_vs_statsmodels, perceptron_epoch, reference_speedup,
+              newton_hard_vs_sklearn, newton_hard_vs_statsmodels, newton_hard_vs_glum]

@@ -1,6 +1,5 @@
 """Part V of the notes as classifiers: the support vector machine fitted by SMO, and the kernel
 perceptron (000 Part V §6-9; 001 §11.1-11.2; 004)."""
-import dataclasses
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -39,21 +38,6 @@ def _predict_points(estimator, X):
     if _base.is_string_kernel(estimator.kernel_):
         return _base.strings(estimator, X, reset=False)
     return _base.predict_data(estimator, X)
-
-
-class _GramEntries:
-    """K(x, z) = G[x₀, z₀] for points that are row and column numbers of G: a string kernel
-    matrix computed by the fast face beforehand, read by SMO, whose points are numeric rows."""
-
-    def __init__(self, G):
-        self.G = G
-
-    def __call__(self, x, z):
-        return self.G[int(x[0]), int(z[0])]
-
-
-def _numbers(n):
-    return np.arange(n, dtype=np.float64)[:, None]
 
 
 class SVC(ClassifierMixin, BaseEstimator):
@@ -152,15 +136,9 @@ class SVC(ClassifierMixin, BaseEstimator):
         kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
         X, labels = _signed_fit_data(self, X, y, kernel, "the SVM")
         self.classes_, ys = labels.classes, labels.signed()
-        if _base.is_string_kernel(kernel):
-            lookup = _GramEntries(_fast.kernel_matrix(X, kernel))
-            fit = _base.iterate(lambda: _fast.smo_fit(_numbers(len(X)), ys, C, lookup, rule, tol, cap,
-                                                      seed), cap)
-            fit = dataclasses.replace(fit, kernel=kernel, support_vectors=X[fit.support])
-        else:
-            fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed), cap)
-            if isinstance(kernel, _fast.Linear):
-                self.coef_ = np.asarray(_fast.svm_weights(fit.alpha, X, ys))[None, :]
+        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed), cap)
+        if isinstance(kernel, _fast.Linear):
+            self.coef_ = np.asarray(_fast.svm_weights(fit.alpha, X, ys))[None, :]
         self.model_, self.kernel_ = fit, kernel
         self.alpha_ = np.asarray(fit.alpha)
         self.support_ = np.asarray(fit.support)
@@ -177,14 +155,7 @@ class SVC(ClassifierMixin, BaseEstimator):
     def _model_for(self, X):
         """(model, points) on which the fast face evaluates (13) for the rows of X."""
         check_is_fitted(self)
-        X = _predict_points(self, X)
-        if not _base.is_string_kernel(self.kernel_):
-            return self.model_, X
-        # a string kernel: the values K(z, support vector) computed beforehand, read by number
-        lookup = _GramEntries(_fast.kernel_matrix(X, self.kernel_, self.support_vectors_))
-        model = dataclasses.replace(self.model_, kernel=lookup,
-                                    support_vectors=_numbers(len(self.support_vectors_)))
-        return model, _numbers(len(X))
+        return self.model_, _predict_points(self, X)
 
     def decision_function(self, X):
         """Σᵢ αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, x) + b over the support vectors, for every row x of X (OMC-5, (13)):

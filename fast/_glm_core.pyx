@@ -133,7 +133,7 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
-        raise OverflowError(f"{name}: g(θᵀx) overflows at this θ")
+        raise OverflowError(f"{name}: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)")
     return g
 
 

@@ -1,23 +1,87 @@
 # One kernel value K(x, z) in the reference's order of operations, for the kernel blocks of
 # fast/_svm_kernels.pyx and the kernel rows of fast/smo.pyx (the SMO pair sequence is the
-# reference's only while these values are its bit for bit). Included textually
+# reference's only while these values are its bit for bit), and the Gaussian exponent from
+# BLAS inner products with its fallback to differences. Included textually
 # (`include "_pair_kernel.pxi"`) because our modules cannot cimport one another.
 
-from libc.math cimport exp, pow
+from libc.math cimport exp, isfinite, pow
+
+# The codes of the named kernels (kernel_spec in fast/_svm_kernels.pyx).
+cdef enum:
+    CODE_LINEAR = 0
+    CODE_POLYNOMIAL = 1
+    CODE_GAUSSIAN = 2
+
+# ‖x‖² + ‖z‖² − 2xᵀz loses about log2((‖x‖² + ‖z‖²)/‖x − z‖²) bits to cancellation; beyond
+# three bits the squared distance is taken from the differences instead.
+cdef double CANCELLATION = 8.0
+
+
+cdef inline double dot(const double* x, const double* z, Py_ssize_t n) noexcept nogil:
+    """xᵀz = Σ xₖzₖ, left to right (reference linalg.dot)."""
+    cdef double s = 0.0
+    cdef Py_ssize_t k
+    for k in range(n):
+        s = s + x[k] * z[k]
+    return s
+
+
+cdef inline double sq_distance(const double* x, const double* z, Py_ssize_t n) noexcept nogil:
+    """‖x − z‖² = Σ (xₖ − zₖ)², left to right (reference Gaussian.__call__)."""
+    cdef double s = 0.0, t
+    cdef Py_ssize_t k
+    for k in range(n):
+        t = x[k] - z[k]
+        s = s + t * t
+    return s
 
 
 cdef inline double pair_kernel(const double* x, const double* z, Py_ssize_t n, int code,
-                               double c, int d, double den) noexcept nogil:
-    """code 0: xᵀz; 1: (xᵀz + c)^d; 2: exp(−‖x − z‖² / den), sums left to right."""
-    cdef double s = 0.0, t
-    cdef Py_ssize_t k
-    if code == 2:
-        for k in range(n):
-            t = x[k] - z[k]
-            s = s + t * t
-        return exp(-s / den)
-    for k in range(n):
-        s = s + x[k] * z[k]
-    if code == 1:
-        return pow(s + c, d)
-    return s
+                               double c, double d, double den) noexcept nogil:
+    """xᵀz; (xᵀz + c)^d; exp(−‖x − z‖² / den) by the code, sums left to right."""
+    if code == CODE_GAUSSIAN:
+        return exp(-sq_distance(x, z, n) / den)
+    if code == CODE_POLYNOMIAL:
+        return pow(dot(x, z, n) + c, d)
+    return dot(x, z, n)
+
+
+cdef inline long long cancels(double norms, double d2) noexcept nogil:
+    """d2 = norms − 2x̄ᵀz̄ lost more than three bits, or is not finite (d2 − d2 is then NaN);
+    without branches, so that a loop over a row stays a straight line."""
+    return (not (norms <= CANCELLATION * d2)) | (d2 - d2 != 0.0)
+
+
+cdef inline long long _exponents(double* out, Py_ssize_t start, Py_ssize_t stop, double norm_x,
+                                 const double* norms, double den) noexcept nogil:
+    cdef Py_ssize_t t
+    cdef double s, d2
+    cdef long long flag = 0
+    for t in range(start, stop):
+        s = norm_x + norms[t]
+        d2 = s - 2.0 * out[t]
+        flag |= cancels(s, d2)
+        out[t] = -d2 / den
+    return flag
+
+
+cdef inline void gaussian_exponents(double* out, Py_ssize_t m, Py_ssize_t skip, double norm_x,
+                                    const double* norms, const double* x, const double* Z,
+                                    Py_ssize_t n, double den) noexcept nogil:
+    """out[t] = −‖x − zₜ‖²/den for the m rows zₜ of Z (C order, n columns), given out[t] = x̄ᵀz̄ₜ
+    for the centred rows (BLAS) and their squared norms ‖x̄‖² = norm_x, ‖z̄ₜ‖² = norms[t]:
+    ‖x̄‖² + ‖z̄ₜ‖² − 2x̄ᵀz̄ₜ, or, where that cancels or is not finite, Σₖ (xₖ − zₜₖ)² in the
+    reference's order. The entry ``skip`` (x itself, −1 for none) is left to the caller. One
+    pass over the row; a second, rare, redoes the entries that cancel (found again from the
+    exponent, −den·out[t] being d2 to rounding)."""
+    cdef Py_ssize_t t
+    cdef long long flag
+    if skip < 0:
+        flag = _exponents(out, 0, m, norm_x, norms, den)
+    else:
+        flag = _exponents(out, 0, skip, norm_x, norms, den)
+        flag |= _exponents(out, skip + 1, m, norm_x, norms, den)
+    if flag:
+        for t in range(m):
+            if t != skip and cancels(norm_x + norms[t], -den * out[t]):
+                out[t] = -sq_distance(x, &Z[t * n], n) / den

@@ -2,14 +2,15 @@
 
 The same steps in the same order (the gradient c − Qα formed left to right, then updated
 column by column after each coordinate step), so on float64 data the iterates are the
-reference's bit for bit.
+reference's bit for bit; as there, a value that overflows is an error.
 """
 import numpy as np
 
 from libc.math cimport fabs, isfinite
 
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive_int
-from cs229.reference.coordinate_ascent import ORDERS
+from cs229.fast._svm_kernels import overflow_checked
+from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
+from cs229.reference.coordinate_ascent import ORDERS, REMEDY
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -52,7 +53,13 @@ def quadratic_objective(Q, c, alpha):
     cdef Py_ssize_t i, m = c.shape[0]
     for i in range(m):
         q[i] = _dot(&Qv[i, 0], &av[0], m)
-    return _dot(&cv[0], &av[0], m) - _dot(&av[0], &q[0], m) / 2
+    W = _dot(&cv[0], &av[0], m) - _dot(&av[0], &q[0], m) / 2
+    return float(_finite(np.array([W]), lambda i: "W(α)")[0])
+
+
+def _finite(values, name):
+    """As the reference: finite inputs give a value that is not finite only by overflow."""
+    return overflow_checked(values, name, REMEDY)
 
 
 def quadratic_gradient(Q, c, alpha):
@@ -61,7 +68,7 @@ def quadratic_gradient(Q, c, alpha):
     alpha = _point(alpha, c.shape[0])
     g = np.empty(c.shape[0])
     _gradient(Q, c, alpha, g)
-    return g
+    return _finite(g, lambda i: f"∂W/∂α{i}")
 
 
 def _positive_diagonal(Q):
@@ -87,9 +94,10 @@ def coordinate_argmax(Q, c, alpha, i):
     for j in range(m):
         if j != k:
             rest = rest + Qv[k, j] * av[j]
+    cdef double c_k = c[k]
     out = alpha.copy()
-    out[k] = (c[k] - rest) / Qv[k, k]
-    return out
+    out[k] = (c_k - rest) / Qv[k, k]
+    return _finite(out, lambda j: f"the new α{k}")
 
 
 cdef Py_ssize_t _greedy(const double[::1] g, const double[:, ::1] Q) noexcept nogil:
@@ -120,13 +128,10 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
     max_iterations = positive_int(max_iterations, "max_iterations")
-    if tol is not None:
-        tol = as_scalar(tol, "tol")
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    tol = check_tol(tol)
     _positive_diagonal(Q)
     cdef Py_ssize_t m = c.shape[0], i, j
-    cdef long long k = 0, cap = max_iterations
+    cdef Py_ssize_t k = 0, cap = max_iterations
     cdef bint test = tol is not None, greedy = order == "greedy", rec = bool(record)
     cdef double tolerance = tol if test else 0.0, step
     cdef const double[:, ::1] Qv = Q
@@ -165,8 +170,9 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
             break
     if status == 2:
         raise ConvergenceError(
-            f"coordinate ascent diverged at step {k}: α is no longer finite (Q is not "
-            "positive semi-definite, so W has no maximum)",
+            f"coordinate ascent diverged at step {k}: α is no longer finite; W has no "
+            "maximum (Q is not positive semi-definite, or c is outside its range), or the "
+            "steps overflow the float range (rescale Q and c)",
             IterativeResult(a, int(k), False, _stack(path)))
     if status == 1 or (test and _max_abs(gv) <= tolerance):
         return IterativeResult(a, int(k), True, _stack(path), {"gradient": g})

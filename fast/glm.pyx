@@ -8,6 +8,7 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
                                     as_vector, check_tol, positive, positive_int, same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.inputs import choice, flag
+from cs229.reference.glm import OVERFLOW
 from cs229.reference.newton import origin, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
@@ -33,17 +34,17 @@ def _targets(code, y):
     return as_targets(y, "y", positive=code == core.GAMMA)
 
 
-def _design(family, X, y, theta=None):
+def _design(family, X, y, theta, optional=False):
+    """The family's code and shape, X, y and θ; θ = None only where it is ``optional``."""
     fam, code, shape = _family(family)
     X = as_matrix(X, "X")
     y = _targets(code, y)
     same_length(X, y)
-    if theta is None:
+    if theta is None and optional:
         return code, shape, X, y, None
-    else:
-        theta = as_vector(theta, "theta")
-        if theta.shape[0] != X.shape[1]:
-            raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta, "theta")
+    if theta.shape[0] != X.shape[1]:
+        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
     return code, shape, X, y, theta
 
 
@@ -58,7 +59,11 @@ def _responses(code, shape, eta):
     if code == core.GAUSSIAN:
         return eta
     if code == core.POISSON:
-        return np.exp(eta)
+        with np.errstate(over="ignore"):
+            mu = np.exp(eta)
+        if not np.isfinite(mu).all():
+            raise OverflowError(OVERFLOW)
+        return mu
     if not (eta < 0).all():
         raise ValueError("theta: η = θᵀx is outside the family's domain (η < 0 needed)")
     return -shape / eta
@@ -87,7 +92,12 @@ def predict(family, X, theta):
 def log_likelihood(family, X, y, theta):
     """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾."""
     code, shape, X, y, theta = _design(family, X, y, theta)
-    return core.log_likelihood(X, y, theta, code, shape)
+    try:
+        return core.log_likelihood(X, y, theta, code, shape)
+    except StepFailed as e:
+        if "domain" in str(e):
+            raise ValueError(f"theta: {e}") from None
+        raise OverflowError(OVERFLOW) from None
 
 
 def gradient(family, X, y, theta):
@@ -123,7 +133,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″),
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
-    code, shape, X, y, theta = _design(family, X, y, theta)
+    code, shape, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     if tol is None:

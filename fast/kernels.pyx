@@ -1,11 +1,13 @@
 """Compiled twins of cs229.reference.kernels (catalog KR-1 … KR-10).
 
-The named kernels (Linear, Polynomial, Gaussian, StringKernel: the reference's own dataclasses)
-are recognised and computed in compiled code. ``kernel_matrix`` forms the Gram part XZᵀ with BLAS
-(numpy's matmul: syrk for XXᵀ, gemm for XZᵀ) and finishes each entry in one pass: (G + c)^d, or
-exp(−(‖x‖² + ‖z‖² − 2G)/(2σ²)) with np.exp, so it agrees with the reference to rounding (for the Gaussian, to
-~eps·(‖x‖² + ‖z‖²)/σ² in the exponent). Any other callable (FeatureMapKernel, a user's function)
-is evaluated in Python on float64 rows, one pair at a time, with every value checked.
+The named kernels (Linear, Polynomial, Gaussian, StringKernel: the reference's own dataclasses,
+recognised by exact type) are computed in compiled code by cs229.fast._svm_kernels, the one
+place that evaluates kernels for this module, svm and smo. ``kernel_matrix`` forms the Gram
+part XZᵀ with BLAS (numpy's matmul: syrk for XXᵀ, gemm for XZᵀ) and finishes each entry in one
+pass: (G + c)^d, or the Gaussian's exp(−‖x − z‖²/(2σ²)) from centred rows (differences where
+even those cancel), so it agrees with the reference to rounding. Any other callable
+(FeatureMapKernel, a subclass, a user's function) is evaluated in Python on rows given as lists
+of floats, one pair at a time. Every value is checked as the reference checks it.
 
 The string kernel codes each length-k substring of X by an integer (one pass with a dict) and
 keeps, per string, its distinct codes and their counts, and per code the strings holding it;
@@ -19,11 +21,14 @@ mistakes, α and b are the reference's, update for update.
 """
 import numpy as np
 
-from libc.math cimport exp, fabs, pow, sqrt
+from libc.math cimport exp, fabs, sqrt
+from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc
 
-from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels, as_strings,
-                                    as_vector, positive, positive_int)
+from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, as_points, kernel_block, kernel_spec,
+                                     overflow_checked, take)
+from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels,
+                                    as_vector, check_tol, positive, positive_int)
 from cs229.reference import kernels as _reference
 from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
                                      InvalidKernelError, IterativeResult, Linear, MercerResult,
@@ -39,10 +44,14 @@ __all__ = [
 ]
 
 cdef double EPS = np.finfo(np.float64).eps
-NAMED = (Linear, Polynomial, Gaussian, StringKernel)
 
 
 # ---- feature maps ------------------------------------------------------------------------------
+
+def _features(phi):
+    """As the reference: a coordinate of φ(x) that is not finite is an error."""
+    return overflow_checked(phi, lambda k: f"φ(x)[{k}]", "rescale x")
+
 
 def linear_features(x):
     """KR-10: φ(x) = x."""
@@ -65,15 +74,17 @@ def power_features(x, degree=3):
     degree = positive_int(degree, "degree")
     out = np.empty(degree)
     out[0] = x
-    for k in range(1, degree):
-        out[k] = out[k - 1] * x
-    return out
+    with np.errstate(over="ignore", invalid="ignore"):
+        for k in range(1, degree):
+            out[k] = out[k - 1] * x
+    return _features(out)
 
 
 def quadratic_features(x):
     """KR-2: (xᵢxⱼ), i outer."""
     x = as_vector(x, "x")
-    return np.multiply.outer(x, x).ravel()
+    with np.errstate(over="ignore"):
+        return _features(np.multiply.outer(x, x).ravel())
 
 
 def _nonnegative(c, name):
@@ -87,7 +98,8 @@ def quadratic_features_c(x, c):
     """KR-3: ((xᵢxⱼ), √(2c)·x, c)."""
     x = as_vector(x, "x")
     c = _nonnegative(c, "c")
-    return np.concatenate([np.multiply.outer(x, x).ravel(), sqrt(2 * c) * x, [c]])
+    with np.errstate(over="ignore"):
+        return _features(np.concatenate([np.multiply.outer(x, x).ravel(), sqrt(2 * c) * x, [c]]))
 
 
 def monomials(n, d):
@@ -107,30 +119,34 @@ def monomial_features(x, c, d):
     d = positive_int(d, "d")
     exponents = _reference.monomials(x.shape[0], d)
     out = np.empty(len(exponents))
+    cdef const double[::1] xv = x
+    cdef double term
     for k, alpha in enumerate(exponents):
         term = sqrt(float(_reference.monomial_weight(alpha, c, d)))
         for j, a in enumerate(alpha):
             for _ in range(a):
-                term = term * x[j]
+                term = term * xv[j]
         out[k] = term
-    return out
+    return _features(out)
 
 
 def gaussian_features(x, sigma, terms):
     """KR-5: φₖ(x) = exp(−x²/(2σ²))·xᵏ/(σᵏ√(k!)), k < terms."""
     x = _attribute(x)
-    sigma = positive(sigma, "sigma")
+    sigma = Gaussian(positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
     terms = positive_int(terms, "terms")
-    envelope = exp(-x * x / (2 * sigma * sigma))
+    if terms > 171:
+        raise ValueError(f"terms = {terms}: 171! is beyond the float range; ask for at most 171 "
+                         "terms, or give x as an mpmath.mpf")
+    cdef double envelope = exp(-x * x / (2 * sigma * sigma)), power = 1.0
     out = np.empty(terms)
-    power = 1.0
     factorial = 1
     for k in range(terms):
         if k:
             power = power * x / sigma
             factorial *= k
         out[k] = envelope * power / sqrt(float(factorial))
-    return out
+    return _features(out)
 
 
 def spectrum_features(s, k):
@@ -145,191 +161,16 @@ def spectrum_dimension(alphabet_size, k):
 
 # ---- kernel matrices ---------------------------------------------------------------------------
 
-def _gram(X, Z):
-    """XXᵀ or XZᵀ by BLAS through numpy's matmul (syrk for XXᵀ, gemm for XZᵀ): the same BLAS
-    library, and thread pool, as numpy and scikit-learn, rather than a second one competing
-    with it for the cores."""
-    return X @ X.T if Z is None else X @ Z.T
-
-
-cdef void _finish_polynomial(double[:, ::1] G, double c, double d) noexcept nogil:
-    cdef Py_ssize_t i, j
-    for i in range(G.shape[0]):
-        for j in range(G.shape[1]):
-            G[i, j] = pow(G[i, j] + c, d)
-
-
-cdef void _gaussian_exponents(double[:, ::1] G, const double[::1] nx, const double[::1] nz,
-                              double denominator, bint symmetric) noexcept nogil:
-    """G ← −max(‖x‖² + ‖z‖² − 2G, 0)/(2σ²) in place, row by row. With Z = X the Gram matrix
-    from syrk is exactly symmetric and ‖x⁽ⁱ⁾‖² + ‖x⁽ʲ⁾‖² is the same sum either way round, so
-    the result is exactly symmetric; its diagonal is set to 0 (K(x, x) = 1 exactly)."""
-    cdef Py_ssize_t i, j
-    cdef double d2
-    for i in range(G.shape[0]):
-        for j in range(G.shape[1]):
-            d2 = nx[i] + nz[j] - 2.0 * G[i, j]
-            if d2 < 0.0:
-                d2 = 0.0
-            G[i, j] = -d2 / denominator
-        if symmetric:
-            G[i, i] = 0.0
-
-
-def _numeric_kernel_matrix(X, kernel, Z):
-    symmetric = Z is None
-    G = _gram(X, Z)
-    cdef double[:, ::1] Gv = G
-    cdef bint sym = symmetric
-    cdef double c, d, denominator
-    if isinstance(kernel, Linear):
-        return G
-    if isinstance(kernel, Polynomial):
-        c = float(kernel.c)
-        d = float(kernel.d)
-        with nogil:
-            _finish_polynomial(Gv, c, d)
-        return G
-    sigma = float(kernel.sigma)
-    denominator = 2 * sigma * sigma
-    nx = np.einsum("ij,ij->i", X, X)
-    nz = nx if symmetric else np.einsum("ij,ij->i", Z, Z)
-    cdef const double[::1] nxv = nx, nzv = nz
-    with nogil:
-        _gaussian_exponents(Gv, nxv, nzv, denominator, sym)
-    np.exp(G, out=G)
-    return G
-
-
-def _python_kernel_matrix(X, kernel, Z):
-    symmetric = Z is None
-    Z = X if symmetric else Z
-    out = np.empty((X.shape[0], Z.shape[0]))
-    for i in range(X.shape[0]):
-        for j in range(Z.shape[0]):
-            out[i, j] = _checked_value(kernel(X[i], Z[j]), i, j)
-    return out
-
-
-def _checked_value(v, i, j):
-    if isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"kernel(X[{i}], Z[{j}]) is {v!r}: a kernel must return real numbers")
-    try:
-        value = float(v)
-    except (TypeError, ValueError):
-        raise TypeError(f"kernel(X[{i}], Z[{j}]) is {v!r}: a kernel must return real numbers") from None
-    if np.ndim(v) != 0:
-        raise TypeError(f"kernel(X[{i}], Z[{j}]) is {v!r}: a kernel must return real numbers")
-    if not np.isfinite(value):
-        raise ValueError(f"kernel(X[{i}], Z[{j}]) is {value}: kernel values must be finite")
-    return value
-
-
-def _callable(kernel):
-    if not callable(kernel):
-        raise TypeError(f"kernel must be callable K(x, z), got {type(kernel).__name__}")
-    return kernel
-
-
-def _numeric_points(X, Z):
-    X = as_matrix(X, "X")
-    if Z is not None:
-        Z = as_matrix(Z, "Z")
-        if Z.shape[1] != X.shape[1]:
-            raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
-    return X, Z
-
-
 def kernel_matrix(X, kernel, Z=None):
-    """KR-6: Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾) (Z = X by default), as a float64 array."""
-    kernel = _callable(kernel)
-    if isinstance(kernel, StringKernel):
-        X = as_strings(X, "X", kernel.alphabet)
-        if Z is not None:
-            Z = as_strings(Z, "Z", kernel.alphabet)
-        return _string_kernel_matrix(X, Z, kernel.k)
-    X, Z = _numeric_points(X, Z)
-    if isinstance(kernel, (Linear, Polynomial, Gaussian)):
-        return _numeric_kernel_matrix(X, kernel, Z)
-    return _python_kernel_matrix(X, kernel, Z)
-
-
-# ---- the string kernel -------------------------------------------------------------------------
-
-def _spectrum_codes(strings, k, vocabulary, grow):
-    """Per string: sorted distinct codes of its length-k substrings and their counts, as CSR
-    arrays (indptr, codes, counts). Substrings absent from the vocabulary get a new code when
-    ``grow``, else are dropped (they cannot match)."""
-    indptr = np.zeros(len(strings) + 1, dtype=np.intp)
-    code_parts, count_parts = [], []
-    for i, s in enumerate(strings):
-        if grow:
-            ids = [vocabulary.setdefault(s[p:p + k], len(vocabulary)) for p in range(len(s) - k + 1)]
-        else:
-            ids = [vocabulary.get(s[p:p + k], -1) for p in range(len(s) - k + 1)]
-            ids = [v for v in ids if v >= 0]
-        codes, counts = np.unique(np.array(ids, dtype=np.intp), return_counts=True)
-        code_parts.append(codes)
-        count_parts.append(counts.astype(np.float64))
-        indptr[i + 1] = indptr[i] + codes.shape[0]
-    codes = np.concatenate(code_parts) if code_parts else np.empty(0, dtype=np.intp)
-    counts = np.concatenate(count_parts) if count_parts else np.empty(0)
-    return indptr, np.ascontiguousarray(codes, dtype=np.intp), np.ascontiguousarray(counts)
-
-
-def _postings(indptr, codes, counts, size):
-    """The transpose of the CSR (string → codes) arrays: for each code u, the strings j holding
-    it in increasing order, with their counts (post_ptr, post_j, post_count)."""
-    rows = np.repeat(np.arange(indptr.shape[0] - 1, dtype=np.intp), np.diff(indptr))
-    order = np.argsort(codes, kind="stable")
-    post_ptr = np.zeros(size + 1, dtype=np.intp)
-    np.cumsum(np.bincount(codes, minlength=size), out=post_ptr[1:])
-    return post_ptr, np.ascontiguousarray(rows[order]), np.ascontiguousarray(counts[order])
-
-
-cdef void _spectrum_products(const Py_ssize_t[::1] xp, const Py_ssize_t[::1] xc, const double[::1] xn,
-                             const Py_ssize_t[::1] pp, const Py_ssize_t[::1] pj, const double[::1] pn,
-                             Py_ssize_t[::1] cursor, double[:, ::1] K, bint symmetric) noexcept nogil:
-    """Kᵢⱼ += count_i(u)·count_j(u) over the codes u of string i and the strings j in u's
-    postings. With Z = X only j ≥ i is visited: the postings are in increasing j and rows are
-    taken in order, so ``cursor[u]`` (advanced past i after row i) starts at j = i; the lower
-    triangle is mirrored at the end. Work: Σᵤ (strings holding u)², not m² pairs."""
-    cdef Py_ssize_t i, j, t, q, u
-    cdef double c
-    for i in range(K.shape[0]):
-        for t in range(xp[i], xp[i + 1]):
-            u = xc[t]
-            c = xn[t]
-            for q in range(cursor[u] if symmetric else pp[u], pp[u + 1]):
-                K[i, pj[q]] += c * pn[q]
-            if symmetric:
-                cursor[u] += 1
-    if symmetric:
-        for i in range(K.shape[0]):
-            for j in range(i):
-                K[i, j] = K[j, i]
-
-
-def _string_kernel_matrix(X, Z, k):
-    vocabulary = {}
-    xp, xc, xn = _spectrum_codes(X, k, vocabulary, True)
-    symmetric = Z is None
-    if symmetric:
-        zp, zc, zn = xp, xc, xn
-    else:
-        zp, zc, zn = _spectrum_codes(Z, k, vocabulary, False)
-    size = max(len(vocabulary), 1)
-    pp, pj, pn = _postings(zp, zc, zn, size)
-    cursor = pp[:-1].copy()
-    K = np.zeros((len(X), len(X) if symmetric else len(Z)))
-    cdef const Py_ssize_t[::1] xpv = xp, xcv = xc, ppv = pp, pjv = pj
-    cdef const double[::1] xnv = xn, pnv = pn
-    cdef Py_ssize_t[::1] cv = cursor
-    cdef double[:, ::1] Kv = K
-    cdef bint sym = symmetric
-    with nogil:
-        _spectrum_products(xpv, xcv, xnv, ppv, pjv, pnv, cv, Kv, sym)
-    return K
+    """KR-6: Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾) (Z = X by default), as a float64 array; every value checked."""
+    spec = kernel_spec(kernel)
+    X = as_points(X, kernel, "X")
+    if Z is None:
+        return kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=0)
+    Z = as_points(Z, kernel, "Z")
+    if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
+        raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
+    return kernel_block(X, Z, kernel, spec, ("X", "Z"), exact_max=0)
 
 
 # ---- Mercer's test -----------------------------------------------------------------------------
@@ -424,12 +265,9 @@ def mercer_test(K, tol=None):
     n = K.shape[0]
     if K.shape[1] != n:
         raise ValueError(f"K must be square, got {n} rows of length {K.shape[1]}")
+    tol = check_tol(tol)
     if tol is None:
         tol = n * EPS * float(np.abs(K).max())
-    else:
-        tol = as_scalar(tol, "tol")
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0, got {tol}")
     asym = np.abs(K - K.T) > tol
     if asym.any():
         lower = np.tril(asym, -1)
@@ -465,94 +303,8 @@ def checked_kernel_matrix(X, kernel):
 
 # ---- KR-9: the kernel perceptron ---------------------------------------------------------------
 
-cdef inline double _finish(double s, int which, double c, double d, double sigma) noexcept nogil:
-    if which == 2:
-        return exp(-s / (2 * sigma * sigma))
-    if which == 1:
-        return pow(s + c, d)
-    return s
-
-
-cdef void _reference_order_matrix(const double[:, ::1] X, int which, double c, double d,
-                                  double sigma, double[:, ::1] K) noexcept nogil:
-    """Kᵢⱼ with the reference's arithmetic: left-to-right dot or squared distance, then
-    (dot + c)^d or exp(−d2/((2σ)σ)); computed for j ≤ i and mirrored (both orders agree).
-    Four j at a time: four independent sums, each still left to right, so the additions of
-    one do not wait on another's."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j, t, q
-    cdef double s0, s1, s2, s3, e0, e1, e2, e3
-    cdef double out[4]
-    for i in range(m):
-        j = 0
-        while j + 4 <= i + 1:
-            s0 = 0.0
-            s1 = 0.0
-            s2 = 0.0
-            s3 = 0.0
-            if which == 2:
-                for t in range(n):
-                    e0 = X[i, t] - X[j, t]
-                    e1 = X[i, t] - X[j + 1, t]
-                    e2 = X[i, t] - X[j + 2, t]
-                    e3 = X[i, t] - X[j + 3, t]
-                    s0 = s0 + e0 * e0
-                    s1 = s1 + e1 * e1
-                    s2 = s2 + e2 * e2
-                    s3 = s3 + e3 * e3
-            else:
-                for t in range(n):
-                    s0 = s0 + X[j, t] * X[i, t]
-                    s1 = s1 + X[j + 1, t] * X[i, t]
-                    s2 = s2 + X[j + 2, t] * X[i, t]
-                    s3 = s3 + X[j + 3, t] * X[i, t]
-            out[0] = s0
-            out[1] = s1
-            out[2] = s2
-            out[3] = s3
-            for q in range(4):
-                K[i, j + q] = _finish(out[q], which, c, d, sigma)
-                K[j + q, i] = K[i, j + q]
-            j += 4
-        while j <= i:
-            s0 = 0.0
-            if which == 2:
-                for t in range(n):
-                    e0 = X[i, t] - X[j, t]
-                    s0 = s0 + e0 * e0
-            else:
-                for t in range(n):
-                    s0 = s0 + X[j, t] * X[i, t]
-            K[i, j] = _finish(s0, which, c, d, sigma)
-            K[j, i] = K[i, j]
-            j += 1
-
-
-def _perceptron_kernel(X, kernel):
-    """(points, Kᵀ) for the perceptron, so that row i holds K(x⁽ʲ⁾, x⁽ⁱ⁾) for every j, the terms
-    of example i's prediction, side by side in memory: named kernels in the reference's order
-    (computed exactly symmetric), custom kernels through Mercer's test and transposed."""
-    if isinstance(kernel, StringKernel):
-        X = as_strings(X, "X", kernel.alphabet)
-        return X, _string_kernel_matrix(X, None, kernel.k)
-    X = as_matrix(X, "X")
-    if not isinstance(kernel, (Linear, Polynomial, Gaussian)):
-        return X, np.ascontiguousarray(checked_kernel_matrix(X, kernel).T)
-    K = np.empty((X.shape[0], X.shape[0]))
-    cdef double[:, ::1] Kv = K
-    cdef const double[:, ::1] Xv = X
-    cdef int which = 0
-    cdef double c = 0.0, d = 1.0, sigma = 1.0
-    if isinstance(kernel, Polynomial):
-        which, c, d = 1, float(kernel.c), float(kernel.d)
-    elif isinstance(kernel, Gaussian):
-        which, sigma = 2, float(kernel.sigma)
-    with nogil:
-        _reference_order_matrix(Xv, which, c, d, sigma, Kv)
-    return X, K
-
-
 cdef Py_ssize_t _epoch(const double[:, ::1] KT, const double[::1] y, const Py_ssize_t[::1] order,
-                       long[::1] alpha, double* b, Py_ssize_t[::1] updates,
+                       int64_t[::1] alpha, double* b, Py_ssize_t[::1] updates,
                        Py_ssize_t* n_updates) noexcept nogil:
     cdef Py_ssize_t m = KT.shape[0], idx, i, j, mistakes = 0
     cdef double f
@@ -574,21 +326,27 @@ cdef Py_ssize_t _epoch(const double[:, ::1] KT, const double[::1] y, const Py_ss
 
 def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     """KR-9: the reference's kernel perceptron (same order, same tie rule g(0) = 1, same
-    updates); theta = α (int array), extra = {'b', 'updates'}."""
-    kernel = _callable(kernel)
-    X, KT = _perceptron_kernel(X, kernel)
-    m = KT.shape[0]
+    updates); theta = α (int array), extra = {'b', 'updates'}. The kernel matrix is formed once
+    in the reference's order (named kernels) or through Mercer's test (any other callable), as
+    Kᵀ: row i holds K(x⁽ʲ⁾, x⁽ⁱ⁾) for every j, example i's terms side by side in memory."""
+    spec = kernel_spec(kernel)
+    X = as_points(X, kernel, "X")
+    m = len(X)
     y = as_signed_labels(y, "y", m, "X")
     max_epochs = positive_int(max_epochs, "max_epochs")
     order = as_order(order, m)
-    alpha = np.zeros(m, dtype=np.int_)
+    if spec[0] == CUSTOM:
+        KT = np.ascontiguousarray(checked_kernel_matrix(X, kernel).T)
+    else:   # symmetric: K is its own transpose
+        KT = kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=ALWAYS)
+    alpha = np.zeros(m, dtype=np.int64)
     cdef double b = 0.0
     cdef Py_ssize_t n_updates = 0, mistakes
     updates = np.empty(m, dtype=np.intp)
     cdef const double[:, ::1] Kv = KT
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
-    cdef long[::1] av = alpha
+    cdef int64_t[::1] av = alpha
     cdef Py_ssize_t[::1] uv
     path = [(alpha.copy(), 0)] if record else None
     for epoch in range(1, max_epochs + 1):
@@ -610,21 +368,27 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
 
 
 def perceptron_decision(X, y, alpha, b, kernel, Z):
-    """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z."""
-    kernel = _callable(kernel)
-    if isinstance(kernel, StringKernel):
-        X = as_strings(X, "X", kernel.alphabet)
-        Z = as_strings(Z, "Z", kernel.alphabet)
-        m = len(X)
-    else:
-        X, Z = _numeric_points(X, Z)
-        m = X.shape[0]
+    """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z, summed over j in order, with K
+    evaluated (and checked) only where αⱼ ≠ 0."""
+    spec = kernel_spec(kernel)
+    X = as_points(X, kernel, "X")
+    m = len(X)
     y = as_signed_labels(y, "y", m, "X")
+    Z = as_points(Z, kernel, "Z")
     alpha = as_vector(alpha, "alpha", m, "X")
     b = as_scalar(b, "b")
-    K = kernel_matrix(X, kernel, Z)
-    coefficients = alpha * y
-    out = np.full(K.shape[1], 0.0)
-    for j in np.flatnonzero(alpha):
-        out = out + coefficients[j] * K[j]
-    return out + b
+    if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
+        raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
+    out = np.full(len(Z), 0.0)
+    support = np.flatnonzero(alpha)
+    if support.size:
+        K = kernel_block(take(X, support), Z, kernel, spec, ("X", "Z"), exact_max=0,
+                         index=(support, None))
+        coefficients = alpha[support] * y[support]
+        with np.errstate(over="ignore", invalid="ignore"):
+            for r in range(support.size):
+                out = out + coefficients[r] * K[r]
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = out + b
+    return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",
+                            "rescale the data, alpha or b")

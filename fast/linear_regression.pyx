@@ -29,13 +29,14 @@ include "_cholesky.pxi"
 include "_sgd.pxi"
 
 
-def _design(X, y, theta=None):
+def _design(X, y, *theta):
+    """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = as_matrix(X, "X")
     y = as_vector(y, "y")
     same_length(X, y)
-    if theta is None:
+    if not theta:
         return X, y
-    theta = as_vector(theta, "theta")
+    theta = as_vector(theta[0], "theta")
     if theta.shape[0] != X.shape[1]:
         raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
     return X, y, theta

@@ -25,13 +25,14 @@ include "_inline_math.pxi"
 include "_sgd.pxi"
 
 
-def _design(X, y, theta=None):
+def _design(X, y, *theta):
+    """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = as_matrix(X, "X")
     y = as_binary_labels(y, "y")
     same_length(X, y)
-    if theta is None:
+    if not theta:
         return X, y
-    return X, y, _parameters(theta, X)
+    return X, y, _parameters(theta[0], X)
 
 
 def _parameters(theta, X):

@@ -1,10 +1,14 @@
 """Compiled twins of cs229.reference.margins (catalog MG-1 … MG-3): labels, h_{w,b}, functional
-and geometric margins. Dot products run left to right as in the reference."""
+and geometric margins. Dot products run left to right as in the reference; as there, a score
+wᵀx + b that overflows is an error, and ‖w‖ comes from w/maxⱼ|wⱼ| where wᵀw under- or
+overflows."""
 import numpy as np
 
-from libc.math cimport sqrt
+from libc.math cimport fabs, isfinite, sqrt
 
+from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_signed_labels, as_matrix, as_scalar, as_vector
+from cs229.reference.margins import REMEDY
 
 __all__ = [
     "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
@@ -42,18 +46,31 @@ def _one_label(y):
     return as_signed_labels(np.array([y]) if not isinstance(y, (str, bytes)) else y, "y")[0]
 
 
+def _score(x, w, b):
+    """wᵀx + b for one x, finite (as the reference's)."""
+    cdef const double[::1] xv = x, wv = w
+    return overflow_checked(_dot(&wv[0], &xv[0], wv.shape[0]) + b, lambda i: "wᵀx + b", REMEDY)
+
+
 def hypothesis(x, w, b):
     """MG-1: g(wᵀx + b)."""
     w, b = _model(w, b)
     x = as_vector(x, "x", w.shape[0], "w")
-    cdef const double[::1] xv = x, wv = w
-    return 1 if _dot(&wv[0], &xv[0], wv.shape[0]) + b >= 0 else -1
+    return 1 if _score(x, w, b) >= 0 else -1
 
 
-cdef void _scores(const double[:, ::1] X, const double[::1] w, double b, double[::1] out) noexcept nogil:
+cdef void _fill_scores(const double[:, ::1] X, const double[::1] w, double b,
+                       double[::1] out) noexcept nogil:
     cdef Py_ssize_t i
     for i in range(X.shape[0]):
         out[i] = _dot(&w[0], &X[i, 0], w.shape[0]) + b
+
+
+def _scores(X, w, b):
+    """wᵀx⁽ⁱ⁾ + b for every row, finite (the first that is not is named, as the reference)."""
+    s = np.empty(X.shape[0])
+    _fill_scores(X, w, b, s)
+    return overflow_checked(s, lambda i: f"wᵀX[{i}] + b", REMEDY)
 
 
 def predict(X, w, b):
@@ -62,9 +79,7 @@ def predict(X, w, b):
     X = as_matrix(X, "X")
     if X.shape[1] != w.shape[0]:
         raise ValueError(f"X has {X.shape[1]} columns but w has {w.shape[0]} entries")
-    s = np.empty(X.shape[0])
-    _scores(X, w, b, s)
-    return np.where(s >= 0, 1, -1)
+    return np.where(_scores(X, w, b) >= 0, 1, -1)
 
 
 def functional_margin(x, y, w, b):
@@ -72,17 +87,14 @@ def functional_margin(x, y, w, b):
     w, b = _model(w, b)
     x = as_vector(x, "x", w.shape[0], "w")
     label = _one_label(y)
-    cdef const double[::1] xv = x, wv = w
-    return label * (_dot(&wv[0], &xv[0], wv.shape[0]) + b)
+    return label * _score(x, w, b)
 
 
 def functional_margins(X, y, w, b):
     """MG-2: y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example."""
     w, b = _model(w, b)
     X, y = _data(X, y, w)
-    s = np.empty(X.shape[0])
-    _scores(X, w, b, s)
-    return y * s
+    return y * _scores(X, w, b)
 
 
 def functional_margin_set(X, y, w, b):
@@ -90,11 +102,39 @@ def functional_margin_set(X, y, w, b):
     return float(functional_margins(X, y, w, b).min())
 
 
-cdef double _norm(const double[::1] w) except -1.0:
-    cdef double ww = _dot(&w[0], &w[0], w.shape[0])
-    if ww == 0.0:
-        raise ValueError("w is zero: there is no decision boundary wᵀx + b = 0 to measure from")
-    return sqrt(ww)
+cdef double MIN_NORMAL = 2.0 ** -1022
+
+
+cdef inline bint _out_of_range(double ww) noexcept nogil:
+    return not isfinite(ww) or ww < MIN_NORMAL
+
+
+def _nonzero(w, what):
+    if not w.any():
+        raise ValueError(f"w is zero: there is no decision boundary wᵀx + b = 0 to {what}")
+
+
+def _norm(w):
+    """‖w‖ = √(wᵀw), or s·√(Σⱼ (wⱼ/s)²) with s = maxⱼ |wⱼ| where wᵀw under- or overflows."""
+    _nonzero(w, "measure from")
+    cdef const double[::1] wv = w
+    cdef double ww = _dot(&wv[0], &wv[0], wv.shape[0]), s = 0.0, total = 0.0, v
+    cdef Py_ssize_t j
+    if not _out_of_range(ww):
+        return sqrt(ww)
+    for j in range(wv.shape[0]):
+        if fabs(wv[j]) > s:
+            s = fabs(wv[j])
+    for j in range(wv.shape[0]):
+        v = wv[j] / s
+        total = total + v * v
+    return s * sqrt(total)
+
+
+def _finite(values, what):
+    """As the reference: a result from finite scores and a positive ‖w‖ that is not finite
+    overflowed in the division by ‖w‖."""
+    return overflow_checked(values, what, REMEDY)
 
 
 def geometric_margin(x, y, w, b):
@@ -102,8 +142,8 @@ def geometric_margin(x, y, w, b):
     w, b = _model(w, b)
     x = as_vector(x, "x", w.shape[0], "w")
     label = _one_label(y)
-    cdef const double[::1] xv = x, wv = w
-    return label * (_dot(&wv[0], &xv[0], wv.shape[0]) + b) / _norm(wv)
+    value = float(label) * _score(x, w, b) / _norm(w)
+    return float(_finite(np.array([value]), lambda i: "the geometric margin")[0])
 
 
 def geometric_margins(X, y, w, b):
@@ -111,9 +151,9 @@ def geometric_margins(X, y, w, b):
     w, b = _model(w, b)
     X, y = _data(X, y, w)
     norm = _norm(w)
-    s = np.empty(X.shape[0])
-    _scores(X, w, b, s)
-    return y * s / norm
+    with np.errstate(over="ignore"):
+        margins = y * _scores(X, w, b) / norm
+    return _finite(margins, lambda i: f"the geometric margin of X[{i}]")
 
 
 def geometric_margin_set(X, y, w, b):
@@ -125,16 +165,21 @@ def normalize(w, b):
     """MG-2, MG-3: (w/‖w‖, b/‖w‖)."""
     w, b = _model(w, b)
     norm = _norm(w)
-    return w / norm, b / norm
+    return w / norm, float(_finite(np.array([b / norm]), lambda i: "b/‖w‖")[0])
 
 
 def boundary_point(x, w, b):
-    """MG-3: B = x − ((wᵀx + b)/‖w‖²)·w."""
+    """MG-3: B = x − ((wᵀx + b)/‖w‖²)·w, or x − γ·(w/‖w‖) where wᵀw under- or overflows."""
     w, b = _model(w, b)
     x = as_vector(x, "x", w.shape[0], "w")
-    cdef const double[::1] xv = x, wv = w
+    _nonzero(w, "project onto")
+    score = _score(x, w, b)
+    cdef const double[::1] wv = w
     cdef double ww = _dot(&wv[0], &wv[0], wv.shape[0])
-    if ww == 0.0:
-        raise ValueError("w is zero: there is no decision boundary wᵀx + b = 0 to project onto")
-    t = (_dot(&wv[0], &xv[0], wv.shape[0]) + b) / ww
-    return x - t * w
+    with np.errstate(over="ignore", invalid="ignore"):
+        if not _out_of_range(ww):
+            point = x - (score / ww) * w
+        else:
+            norm = _norm(w)
+            point = x - (score / norm) * (w / norm)
+    return _finite(point, lambda j: f"B[{j}]")

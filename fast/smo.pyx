@@ -7,27 +7,32 @@ where the kernel values are the reference's bit for bit, the pair sequence and t
 the reference's. Above that the kernel rows come from BLAS and agree to rounding.
 
 Kernel rows: SMO reads row i of K for the chosen i and j only. Rows are computed on demand
-(dgemv plus the kernel's map) into an LRU cache of at most CACHE_BYTES; while all m rows fit,
-nothing is evicted. The errors without threshold gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ are kept for every t
-(the gradient cache) and updated with the two rows after each step. A kernel that is not one
-of Linear, Polynomial, Gaussian is evaluated in Python into the full matrix first.
+(pair by pair in the reference's order up to EXACT_MAX examples; above, dgemv plus the kernel's
+map, the Gaussian from centred rows with the reference's differences where those cancel) into
+an LRU cache of at most CACHE_BYTES; while all m rows fit, nothing is evicted. The errors
+without threshold gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ are kept for every t (the gradient cache) and updated
+with the two rows after each step. The string kernel and any other callable are evaluated into
+the full matrix first (cs229.fast._svm_kernels, as everywhere). A recorded path grows as the
+steps are taken.
 """
 import numpy as np
 
+from libc.limits cimport INT_MAX
 from libc.math cimport fabs, isfinite, pow
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, realloc
 from scipy.linalg.cython_blas cimport dgemv
 
-from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, LINEAR, POLYNOMIAL, diagonal,
-                                     kernel_block, kernel_spec)
-from cs229.fast._validation import as_scalar, as_vector, positive_int
-from cs229.fast.svm import _C, _problem
-from cs229.reference.kernels import Linear
-from cs229.reference.results import ConvergenceError
+from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, STRING, diagonal, kernel_block,
+                                     kernel_spec, overflow_checked, take)
+from cs229.fast._validation import as_vector, check_tol, positive_int
+from cs229.fast.svm import as_C, as_problem
+from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
+from cs229.reference.results import ConvergenceError, NotSeparableError
 from cs229.reference.smo import RULES, TAU, SplitMix64
-from cs229.reference.svm import InfeasibleError, SVMFit
+from cs229.reference.svm import REMEDY, SVMFit
 
-__all__ = ["SVMFit", "InfeasibleError", "ConvergenceError", "SplitMix64", "two_variable_step",
+__all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
            "kkt_gap", "smo"]
 
 CACHE_BYTES = 256 * 2 ** 20
@@ -41,8 +46,10 @@ include "_pair_kernel.pxi"
 
 
 cdef class _Rows:
-    """Rows of K on demand, in an LRU cache (or a precomputed matrix for custom kernels)."""
+    """Rows of K on demand, in an LRU cache (or the precomputed matrix for the string kernel
+    and custom kernels)."""
     cdef const double[:, ::1] X
+    cdef const double[:, ::1] Xc
     cdef double[::1] sq
     cdef double[::1] diag
     cdef double[:, ::1] store
@@ -52,27 +59,42 @@ cdef class _Rows:
     cdef Py_ssize_t[::1] prev
     cdef Py_ssize_t[::1] nxt
     cdef Py_ssize_t m, n, nslots, head, tail
-    cdef int code, d
+    cdef int code
     cdef bint exact, lru
-    cdef double c, den
-    cdef public long long computed
-    cdef public Py_ssize_t bad
+    cdef double c, d, den
+    cdef public Py_ssize_t computed
+    cdef public Py_ssize_t bad_i, bad_j
 
     def __init__(self, X, kernel, spec):
-        self.m, self.n = X.shape[0], X.shape[1]
+        self.m = len(X)
         self.code, self.c, self.d, self.den = spec
-        self.X = X
         self.computed = 0
-        self.bad = -1
+        self.bad_i = self.bad_j = -1
         self.exact = self.m <= EXACT_MAX
-        if self.code == CUSTOM:
-            self.store = kernel_block(X, X, kernel, spec, symmetric=True)
-            self.diag = np.ascontiguousarray(np.diagonal(self.store))
+        if self.code == CUSTOM or self.code == STRING:
+            self.store_array = kernel_block(X, X, kernel, spec, symmetric=True)
+            self.store = self.store_array
+            self.diag = np.ascontiguousarray(np.diagonal(self.store_array))
             self.slot_of = np.arange(self.m, dtype=np.intp)
             self.nslots, self.lru = self.m, False
             return
-        self.sq = np.einsum("ij,ij->i", X, X)
+        self.n = X.shape[1]
+        self.X = X
         self.diag = diagonal(X, spec)
+        bad = ~np.isfinite(self.diag)
+        if bad.any():   # K(x, x) bounds every |K(x, z)| for these kernels: checked up front
+            t = int(np.argmax(bad))
+            checked_value(float(self.diag[t]), kernel, "X", t, "X", t)
+        if not self.exact:
+            if self.m > INT_MAX or self.n > INT_MAX:
+                raise ValueError(f"X is {self.m}×{self.n}: BLAS takes at most {INT_MAX} rows and columns")
+            if self.code == GAUSSIAN:
+                # ‖x − z‖² from centred rows (a centre inside the bounding box, halves first)
+                Xc = X - (X.min(axis=0) / 2 + X.max(axis=0) / 2)
+                self.Xc = Xc
+                self.sq = np.einsum("ij,ij->i", Xc, Xc)
+            else:
+                self.Xc = X
         self.nslots = max(2, min(self.m, CACHE_BYTES // (8 * self.m)))
         self.lru = self.nslots < self.m
         self.store_array = np.empty((self.nslots, self.m))
@@ -83,6 +105,14 @@ cdef class _Rows:
         self.nxt = np.arange(1, self.nslots + 1, dtype=np.intp)
         self.nxt[self.nslots - 1] = -1
         self.head, self.tail = 0, self.nslots - 1
+
+    def matrix(self):
+        """The precomputed matrix (string kernel, custom kernels)."""
+        return self.store_array
+
+    def bad_value(self):
+        cdef double* row = self.row(self.bad_i)
+        return row[self.bad_j]
 
     cdef inline void _touch(self, Py_ssize_t s) noexcept nogil:
         """Move slot s to the front of the LRU list."""
@@ -124,8 +154,8 @@ cdef class _Rows:
 
     cdef void _compute(self, Py_ssize_t i, Py_ssize_t s, double* out) noexcept nogil:
         cdef Py_ssize_t t, m = self.m
-        cdef int n = <int> self.n, mm = <int> self.m, one = 1
-        cdef double alpha = 1.0, beta = 0.0, d2
+        cdef int n = <int> self.n, mm = <int> self.m, one = 1   # checked <= INT_MAX
+        cdef double alpha = 1.0, beta = 0.0
         cdef char trans = b'T'
         cdef const double* xi = &self.X[i, 0]
         self.computed += 1
@@ -133,23 +163,22 @@ cdef class _Rows:
             for t in range(m):
                 out[t] = pair_kernel(xi, &self.X[t, 0], self.n, self.code, self.c, self.d, self.den)
         else:
-            # C-ordered X (m×n) is the Fortran n×m matrix Xᵀ: out = (Xᵀ)ᵀ xᵢ = X xᵢ
-            dgemv(&trans, &n, &mm, &alpha, <double*> &self.X[0, 0], &n, <double*> xi, &one,
-                  &beta, out, &one)
-            if self.code == 1:
+            # C-ordered Xc (m×n) is the Fortran n×m matrix Xcᵀ: out = (Xcᵀ)ᵀ x̄ᵢ = Xc x̄ᵢ
+            dgemv(&trans, &n, &mm, &alpha, <double*> &self.Xc[0, 0], &n, <double*> &self.Xc[i, 0],
+                  &one, &beta, out, &one)
+            if self.code == CODE_POLYNOMIAL:
                 for t in range(m):
                     out[t] = pow(out[t] + self.c, self.d)
-            elif self.code == 2:
-                for t in range(m):
-                    d2 = self.sq[i] + self.sq[t] - 2.0 * out[t]
-                    if d2 < 0.0:
-                        d2 = 0.0
-                    out[t] = -d2 / self.den
+            elif self.code == CODE_GAUSSIAN:
+                gaussian_exponents(out, m, i, self.sq[i], &self.sq[0], xi, &self.X[0, 0], self.n,
+                                   self.den)
                 self._exp_row(s)
             out[i] = self.diag[i]
+        if self.code == CODE_GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]
+            return
         for t in range(m):
             if not isfinite(out[t]):
-                self.bad = i
+                self.bad_i, self.bad_j = i, t
                 return
 
 
@@ -237,7 +266,7 @@ cdef double _soft_threshold(const double[::1] alpha, const double[::1] y, const 
     """As the reference: the average of y − wᵀx over the free α, else the middle of the
     interval the bound ones leave."""
     cdef double total = 0.0, r, lower = 0.0, upper = 0.0
-    cdef long long free = 0
+    cdef Py_ssize_t free = 0
     cdef bint have_lower = False, have_upper = False, at_zero
     cdef Py_ssize_t t
     for t in range(alpha.shape[0]):
@@ -263,19 +292,21 @@ cdef double _soft_threshold(const double[::1] alpha, const double[::1] y, const 
 
 
 cdef class _Solver:
-    """One run: α, the errors without threshold g, b, the rows of K, the counters."""
+    """One run: α, the errors without threshold g, b, the rows of K, the counters, and the
+    recorded pairs (a buffer that doubles when full)."""
     cdef _Rows rows
     cdef double[::1] y
     cdef double[::1] alpha
     cdef double[::1] g
-    cdef Py_ssize_t[::1] path
+    cdef Py_ssize_t* path
+    cdef Py_ssize_t path_capacity
     cdef Py_ssize_t[::1] free
     cdef unsigned char[::1] flag
     cdef double[::1] f
     cdef double C, tol, b
     cdef bint hard, record
     cdef Py_ssize_t m
-    cdef long long iterations, max_iterations
+    cdef Py_ssize_t iterations, max_iterations
     cdef uint64_t state
     cdef public Py_ssize_t stuck_i, stuck_j
 
@@ -293,17 +324,36 @@ cdef class _Solver:
         self.max_iterations = max_iterations
         self.state = <uint64_t> (seed & 0xFFFFFFFFFFFFFFFF)
         self.record = record
-        self.path = np.empty(2 * max_iterations if record else 2, dtype=np.intp)
+        self.path = NULL
+        self.path_capacity = 0
         self.free = np.empty(self.m, dtype=np.intp)
         self.flag = np.zeros(self.m, dtype=np.uint8)
         self.f = np.zeros(self.m)
         self.stuck_i = self.stuck_j = -1
 
+    def __dealloc__(self):
+        free(self.path)
+
     cdef inline Py_ssize_t _index(self, Py_ssize_t n) noexcept nogil:
         return <Py_ssize_t> (_next(&self.state) % <uint64_t> n)
 
-    cdef void _apply(self, Py_ssize_t i, Py_ssize_t j, double n1, double n2, const double* Ki,
-                     const double* Kj) noexcept nogil:
+    cdef bint _record(self, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+        """Append the pair (i, j) of step ``iterations``; False when memory ran out."""
+        cdef Py_ssize_t capacity
+        cdef Py_ssize_t* grown
+        if 2 * self.iterations + 2 > self.path_capacity:
+            capacity = 2 * self.path_capacity if self.path_capacity else 2048
+            grown = <Py_ssize_t*> realloc(self.path, capacity * sizeof(Py_ssize_t))
+            if grown == NULL:
+                return False
+            self.path, self.path_capacity = grown, capacity
+        self.path[2 * self.iterations] = i
+        self.path[2 * self.iterations + 1] = j
+        return True
+
+    cdef int _apply(self, Py_ssize_t i, Py_ssize_t j, double n1, double n2, const double* Ki,
+                    const double* Kj) noexcept nogil:
+        """The step: α and g updated, the pair recorded; -4 when recording ran out of memory."""
         cdef double d1 = self.y[i] * (n1 - self.alpha[i])
         cdef double d2 = self.y[j] * (n2 - self.alpha[j])
         cdef Py_ssize_t t
@@ -312,17 +362,18 @@ cdef class _Solver:
         self.alpha[j] = n2
         for t in range(self.m):
             g[t] = g[t] + d1 * Ki[t] + d2 * Kj[t]
-        if self.record:
-            self.path[2 * self.iterations] = i
-            self.path[2 * self.iterations + 1] = j
+        if self.record and not self._record(i, j):
+            return -4
         self.iterations += 1
+        return 1
 
     cdef inline unsigned char _flags(self, Py_ssize_t t) noexcept nogil:
         return _in_up(self.alpha[t], self.y[t], self.C, self.hard) | \
             (_in_low(self.alpha[t], self.y[t], self.C, self.hard) << 1)
 
     cdef int wss2(self) noexcept nogil:
-        """1 converged, 0 the cap, -1 stuck, -2 a kernel value not finite, -3 unbounded.
+        """1 converged, 0 the cap, -1 stuck, -2 a kernel value not finite, -3 unbounded, -4 out
+        of memory for the path.
 
         The same choices as the reference's loop; for speed, membership of I_up / I_low is
         kept in a flag per example (changed only at i and j), and the next i is found in the
@@ -349,7 +400,7 @@ cdef class _Solver:
             if i < 0:
                 return 1
             Ki = self.rows.row(i)
-            if self.rows.bad >= 0:
+            if self.rows.bad_i >= 0:
                 return -2
             j = -1
             have_min = False
@@ -375,7 +426,7 @@ cdef class _Solver:
             if self.iterations >= self.max_iterations:
                 return 0
             Kj = self.rows.row(j)
-            if self.rows.bad >= 0:
+            if self.rows.bad_i >= 0:
                 return -2
             r = _step(a[i], a[j], y[i], y[j], g[i], g[j], diag[i], diag[j], Ki[j], self.C,
                       self.hard, &n1, &n2)
@@ -388,9 +439,8 @@ cdef class _Solver:
             a[j] = n2
             flags[i] = self._flags(i)
             flags[j] = self._flags(j)
-            if self.record:
-                self.path[2 * self.iterations] = i
-                self.path[2 * self.iterations + 1] = j
+            if self.record and not self._record(i, j):
+                return -4
             self.iterations += 1
             i = -1
             for t in range(m):
@@ -428,7 +478,7 @@ cdef class _Solver:
         cdef const double* Ki
         cdef double n1, n2, K11, K22, K12
         cdef int r
-        if self.rows.bad >= 0:
+        if self.rows.bad_i >= 0:
             return -2
         K11, K22, K12 = self.rows.diag[i], self.rows.diag[j], Kj[i]
         r = _step(self.alpha[i], self.alpha[j], self.y[i], self.y[j], E1, E2, K11, K22, K12,
@@ -442,11 +492,10 @@ cdef class _Solver:
             return 0
         self.b = self._threshold(i, j, n1, n2, E1, E2, K11, K22, K12)
         Ki = self.rows.row(i)
-        if self.rows.bad >= 0:
+        if self.rows.bad_i >= 0:
             return -2
         Kj = self.rows.row(j)
-        self._apply(i, j, n1, n2, Ki, Kj)
-        return 1
+        return self._apply(i, j, n1, n2, Ki, Kj)
 
     cdef int _platt_take(self, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
         if i == j:
@@ -489,7 +538,7 @@ cdef class _Solver:
 
     cdef int platt(self) noexcept nogil:
         cdef bint examine_all = True
-        cdef long long changed
+        cdef Py_ssize_t changed
         cdef Py_ssize_t j
         cdef int r
         while True:
@@ -512,7 +561,7 @@ cdef class _Solver:
 
     cdef int simplified(self) noexcept nogil:
         cdef Py_ssize_t i, j, t, m = self.m
-        cdef long long changed, violators, fruitless = 0
+        cdef Py_ssize_t changed, violators, fruitless = 0
         cdef double Ei, Ej, b
         cdef int r
         while True:
@@ -559,8 +608,9 @@ cdef class _Solver:
         return status
 
     def arrays(self):
+        cdef Py_ssize_t k
         return (np.asarray(self.alpha), np.asarray(self.g), self.b, int(self.iterations),
-                [(int(self.path[2 * k]), int(self.path[2 * k + 1])) for k in range(self.iterations)]
+                [(self.path[2 * k], self.path[2 * k + 1]) for k in range(self.iterations)]
                 if self.record else None)
 
 
@@ -608,19 +658,24 @@ def _objective(alpha, y, g):
 
 # ---- public functions --------------------------------------------------------------------------
 
-def _check_tol(tol):
-    tol = as_scalar(tol, "tol")
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
-    return tol
+def _symmetric(K, kernel):
+    """As the reference: SMO needs K(x, z) = K(z, x); a custom kernel is checked on X."""
+    bad = np.argwhere(np.tril(K != K.T, -1))
+    if len(bad):
+        i, j = (int(v) for v in bad[0])
+        raise InvalidKernelError(
+            f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K[i, j]} but "
+            f"kernel(X[{j}], X[{i}]) = {K[j, i]}; SMO needs K(x, z) = K(z, x)",
+            MercerResult(False, False, pair=(i, j)))
 
 
 def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     """SMO-2: re-optimise W over αᵢ (α₁) and αⱼ (α₂) with all other α fixed (a new array)."""
-    X, y = _problem(X, y)
-    m = X.shape[0]
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    m = len(X)
     alpha = as_vector(alpha, "alpha", m, "X")
-    C = _C(C)
+    C = as_C(C)
     for v, name in ((i, "i"), (j, "j")):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
             raise TypeError(f"{name} must be an integer index, got {v!r}")
@@ -628,25 +683,35 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
             raise ValueError(f"{name} = {v} is not an index of X (0..{m - 1})")
     if i == j:
         raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
-    K = kernel_block(X, X, kernel, symmetric=True)
-    f = (alpha * y) @ K
+    K = kernel_block(X, X, kernel, spec, symmetric=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = (alpha * y) @ K
+    overflow_checked(f, lambda t: f"wᵀφ(X[{t}])", REMEDY)
     cdef double n1 = 0.0, n2 = 0.0
     out = alpha.copy()
     r = _step(alpha[i], alpha[j], y[i], y[j], f[i] - y[i], f[j] - y[j], K[i, i], K[j, j],
               K[i, j], 0.0 if C is None else C, C is None, &n1, &n2)
     if r == -3:
-        raise InfeasibleError(f"the hard-margin dual is unbounded along the pair {(i, j)}; use a finite C")
+        raise NotSeparableError(
+            f"the hard-margin dual is unbounded along the pair {(int(i), int(j))}: W grows "
+            "without limit (the examples coincide in feature space with opposite labels, so no "
+            "hyperplane separates the classes); use a finite C")
     if r == 1:
-        out[i], out[j] = n1, n2
+        out[i], out[j] = overflow_checked([n1, n2], lambda k: f"the new alpha[{(i, j)[k]}]",
+                                          REMEDY)
     return out
 
 
 def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
     """SMO-3: max_{I_up} −gₜ − min_{I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾."""
-    X, y = _problem(X, y)
-    alpha = as_vector(alpha, "alpha", X.shape[0], "X")
-    C = _C(C)
-    g = (alpha * y) @ kernel_block(X, X, kernel, symmetric=True) - y
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    alpha = as_vector(alpha, "alpha", len(X), "X")
+    C = as_C(C)
+    K = kernel_block(X, X, kernel, spec, symmetric=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = (alpha * y) @ K
+    g = overflow_checked(f, lambda t: f"wᵀφ(X[{t}])", REMEDY) - y
     return float(_gap(alpha, y, g, 0.0 if C is None else C, C is None))
 
 
@@ -656,33 +721,40 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     reference's algorithm with a kernel-row cache and the gradient cache g."""
     if rule not in RULES:
         raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
-    X, y = _problem(X, y, classes)
-    C = _C(C)
     spec = kernel_spec(kernel)
-    tol = _check_tol(tol)
+    X, y = as_problem(X, y, classes, kernel)
+    C = as_C(C)
+    tol = check_tol(tol, allow_none=False)
     max_iterations = positive_int(max_iterations, "max_iterations")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an integer, got {seed!r}")
     rows = _Rows(X, kernel, spec)
+    if spec[0] == CUSTOM:
+        _symmetric(rows.matrix(), kernel)
     solver = _Solver(rows, y, C, tol, max_iterations, int(seed), bool(record))
     status = solver.run(rule)
     if status == -2:
-        i = rows.bad
-        raise ValueError(f"kernel(X[{i}], ·) has a value that is not finite: kernel values must be finite")
+        checked_value(rows.bad_value(), kernel, "X", rows.bad_i, "X", rows.bad_j)
     if status == -3:
-        raise InfeasibleError(
+        raise NotSeparableError(
             f"the hard-margin dual is unbounded along the pair {(solver.stuck_i, solver.stuck_j)}: "
             "W grows without limit (the examples coincide in feature space with opposite labels, "
             "so no hyperplane separates the classes); use a finite C")
     alpha, g, b, iterations, path = solver.arrays()
+    if status == -4:
+        raise MemoryError(f"SMO ran out of memory recording its path after {iterations} steps")
+    with np.errstate(over="ignore", invalid="ignore"):
+        overflow_checked(g + y, lambda t: f"wᵀφ(X[{t}])", REMEDY)
     if rule == "wss2":
         b = _threshold(alpha, y, g, C)
     Cd = 0.0 if C is None else C
     support = np.flatnonzero(alpha > 0)
-    fit = SVMFit(alpha=alpha, b=float(b), support=support, support_vectors=X[support].copy(),
+    fit = SVMFit(alpha=alpha, b=float(b), support=support, support_vectors=take(X, support),
                  support_labels=y[support].copy(), support_alpha=alpha[support].copy(),
                  kernel=kernel, C=C, classes=tuple(classes) if classes is not None else (-1, 1),
-                 objective=float(_objective(alpha, y, g)), iterations=iterations,
+                 objective=overflow_checked(float(_objective(alpha, y, g)), lambda i: "W(α)",
+                                            REMEDY),
+                 iterations=iterations,
                  kkt_gap=float(_gap(alpha, y, g, Cd, C is None)), converged=status == 1,
                  rule=rule, path=path)
     if status == 1:
@@ -698,7 +770,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         total = alpha.sum()
         w2 = max(float(alpha @ (y * f)), 0.0)
         bound = 2 * w2 ** 0.5 / total if total > 0 else None
-        raise InfeasibleError(
+        raise NotSeparableError(
             f"hard margin: after {max_iterations} steps no iterate separates the classes and "
             f"W(α) = {fit.objective:.6g} keeps growing"
             + (f" (the classes' convex hulls are at most {bound:.3g} apart)" if bound is not None else "")

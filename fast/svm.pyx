@@ -1,20 +1,24 @@
 """Compiled twins of cs229.reference.svm (catalog OMC-3, OMC-4, OMC-5, SOFT-1, SOFT-2).
 
-Kernel matrices and blocks come from cs229.fast._svm_kernels (the reference's pair-by-pair order
-up to EXACT_MAX rows, BLAS above); sums over examples use BLAS and agree with the reference to
-rounding. Decision values (OMC-5) are computed in blocks of BLOCK query rows against the support
-vectors only.
+Kernel values come from cs229.fast._svm_kernels (the reference's pair-by-pair order up to
+EXACT_MAX rows, BLAS above; strings for a StringKernel); sums over examples use BLAS and agree
+with the reference to rounding. Decision values (OMC-5) are computed in blocks of BLOCK query
+rows against the support vectors only, after every field of the fit they read is checked.
+As in the reference, a value that overflows is a FloatRangeError naming it.
 """
 import numpy as np
 
-from cs229.fast._svm_kernels import kernel_block, kernel_spec, labels
+from cs229.fast._svm_kernels import (EXACT_MAX, as_points, kernel_block, kernel_spec, labels,
+                                     overflow_checked, take)
 from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive
-from cs229.reference.kernels import Linear
-from cs229.reference.svm import InfeasibleError, SVMFit
+from cs229.reference.kernels import Linear, StringKernel
+from cs229.reference.results import FloatRangeError, NotSeparableError
+from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = [
-    "SVMFit", "InfeasibleError", "as_labels", "gram_matrix", "dual_objective", "lagrangian",
-    "weights_from_alpha", "threshold_hard", "threshold_soft", "decision_values",
+    "SVMFit", "NotSeparableError", "FloatRangeError", "as_labels", "as_problem", "as_C",
+    "dual_objective",
+    "lagrangian", "weights_from_alpha", "threshold_hard", "threshold_soft", "decision_values",
     "decision_function", "predict", "slacks", "soft_margin_primal", "hinge_objective",
     "soft_margin_lagrangian", "kkt_violations", "kkt_categories",
 ]
@@ -27,11 +31,13 @@ def as_labels(y, classes=None):
     return labels(y, classes)
 
 
-def _problem(X, y, classes=None):
-    X = as_matrix(X, "X")
+def as_problem(X, y, classes=None, kernel=Linear()):
+    """SOFT-2's data: X as the kernel reads it (a float64 matrix, or strings for a
+    StringKernel), y as ±1 labels of both classes, as long as X."""
+    X = as_points(X, kernel, "X")
     y = labels(y, classes)
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    if len(X) != y.shape[0]:
+        raise ValueError(f"X has {len(X)} rows but y has {y.shape[0]} entries")
     return X, y
 
 
@@ -39,7 +45,8 @@ def _alpha(alpha, m):
     return as_vector(alpha, "alpha", m, "X")
 
 
-def _C(C):
+def as_C(C):
+    """SOFT-1's C: a finite number > 0, or None for the hard margin."""
     return None if C is None else positive(C, "C")
 
 
@@ -47,123 +54,193 @@ def _w(w, X):
     return as_vector(w, "w", X.shape[1], "the columns of X")
 
 
-def gram_matrix(X, kernel=Linear()):
-    """KR-6 as SMO reads it: Kᵢⱼ = K(x⁽ⁱ⁾, x⁽ʲ⁾), symmetric by construction."""
-    X = as_matrix(X, "X")
-    return kernel_block(X, X, kernel, symmetric=True)
+def _checked(values, name):
+    """The values, each finite, else the reference's FloatRangeError naming the first."""
+    return overflow_checked(values, name, REMEDY)
+
+
+def _margins(w, b, X, y):
+    """uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example, each finite."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        u = y * (X @ w + b)
+    return _checked(u, lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
 def dual_objective(alpha, X, y, kernel=Linear()):
     """OMC-3, SOFT-2: W(α) = Σ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾αᵢαⱼK(x⁽ⁱ⁾, x⁽ʲ⁾) (over the αᵢ ≠ 0 only)."""
-    X, y = _problem(X, y)
-    alpha = _alpha(alpha, X.shape[0])
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    alpha = _alpha(alpha, len(X))
     s = np.flatnonzero(alpha)
     if s.size == 0:
         return 0.0
     v = alpha[s] * y[s]
-    K = kernel_block(X[s], X[s], kernel, symmetric=True)
-    return float(alpha.sum() - v @ K @ v / 2)
+    S = take(X, s)
+    K = kernel_block(S, S, kernel, spec, symmetric=True, index=(s, s))
+    with np.errstate(over="ignore", invalid="ignore"):
+        W = alpha.sum() - v @ K @ v / 2
+    return float(_checked(W, lambda i: "W(α)"))
 
 
 def lagrangian(w, b, alpha, X, y):
     """OMC-3 (8): ½‖w‖² − Σ αᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
     alpha = _alpha(alpha, X.shape[0])
-    return float(w @ w / 2 - alpha @ (y * (X @ w + b) - 1))
+    u = _margins(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = w @ w / 2 - alpha @ (u - 1)
+    return float(_checked(L, lambda i: "L(w, b, α)"))
 
 
 def weights_from_alpha(alpha, X, y):
     """OMC-3 (9): w = Σ αᵢy⁽ⁱ⁾x⁽ⁱ⁾."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     alpha = _alpha(alpha, X.shape[0])
-    return (alpha * y) @ X
+    with np.errstate(over="ignore", invalid="ignore"):
+        w = (alpha * y) @ X
+    return _checked(w, lambda k: f"w[{k}]")
 
 
-def _scores(alpha, y, X, kernel):
+def _scores(alpha, y, X, kernel, spec):
+    """wᵀφ(x⁽ʲ⁾) for every training example j, over the αᵢ ≠ 0."""
     s = np.flatnonzero(alpha)
     if s.size == 0:
-        return np.zeros(X.shape[0])
-    return (alpha[s] * y[s]) @ kernel_block(X[s], X, kernel)
+        return np.zeros(len(X))
+    K = kernel_block(take(X, s), X, kernel, spec, index=(s, None))
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = (alpha[s] * y[s]) @ K
+    return _checked(f, lambda j: f"wᵀφ(X[{j}])")
 
 
 def threshold_hard(alpha, X, y, kernel=Linear()):
     """OMC-4 (11): b* = −(max_{y=−1} w*ᵀx + min_{y=1} w*ᵀx) / 2."""
-    X, y = _problem(X, y)
-    alpha = _alpha(alpha, X.shape[0])
-    f = _scores(alpha, y, X, kernel)
-    return float(-(f[y == -1].max() + f[y == 1].min()) / 2)
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    alpha = _alpha(alpha, len(X))
+    f = _scores(alpha, y, X, kernel, spec)
+    with np.errstate(over="ignore"):
+        b = -(f[y == -1].max() + f[y == 1].min()) / 2
+    return float(_checked(b, lambda i: "b"))
 
 
 def threshold_soft(alpha, X, y, C, kernel=Linear()):
     """SOFT-2, SMO-3: the average of y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾ over the free αᵢ, else the middle of the
     interval (14)-(15) leave."""
-    X, y = _problem(X, y)
-    alpha = _alpha(alpha, X.shape[0])
-    C = _C(C)
-    r = y - _scores(alpha, y, X, kernel)
-    free = (alpha > 0) & (True if C is None else alpha < C)
-    if free.any():
-        return float(r[free].sum() / free.sum())
-    at_zero = alpha == 0
-    lower = (at_zero & (y == 1)) | (~at_zero & (y == -1))
-    lo = r[lower & ~free].max() if (lower & ~free).any() else None
-    hi = r[~lower & ~free].min() if (~lower & ~free).any() else None
-    if lo is None:
-        return float(hi)
-    if hi is None:
-        return float(lo)
-    return float((lo + hi) / 2)
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    alpha = _alpha(alpha, len(X))
+    C = as_C(C)
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = y - _scores(alpha, y, X, kernel, spec)
+        free = (alpha > 0) & (True if C is None else alpha < C)
+        if free.any():
+            b = r[free].sum() / free.sum()
+        else:
+            at_zero = alpha == 0
+            lower = (at_zero & (y == 1)) | (~at_zero & (y == -1))
+            lo = r[lower & ~free].max() if (lower & ~free).any() else None
+            hi = r[~lower & ~free].min() if (~lower & ~free).any() else None
+            b = hi if lo is None else lo if hi is None else (lo + hi) / 2
+    return float(_checked(b, lambda i: "b"))
 
 
-def _values(S, coef, b, Z, kernel, spec):
-    out = np.empty(Z.shape[0])
-    for start in range(0, Z.shape[0], BLOCK):
+def _values(S, coef, b, Z, kernel, spec, name, index):
+    """Σᵢ coefᵢ K(sᵢ, z) + b for every z of Z, BLOCK rows of Z at a time (BLAS for the sums); a
+    kernel value is checked and named as kernel(<name>[index[i]], Z[j])."""
+    out = np.empty(len(Z))
+    for start in range(0, len(Z), BLOCK):
         block = Z[start:start + BLOCK]
-        out[start:start + block.shape[0]] = kernel_block(block, S, kernel, spec) @ coef
-    out += b
-    return out
+        K = kernel_block(S, block, kernel, spec, (name, "Z"),
+                         index=(index, range(start, start + len(block))))
+        with np.errstate(over="ignore", invalid="ignore"):
+            out[start:start + len(block)] = coef @ K
+    with np.errstate(over="ignore", invalid="ignore"):
+        out += b
+    return _checked(out, lambda j: f"the decision value of Z[{j}]")
+
+
+def _queries(Z, S, kernel, name):
+    Z = as_points(Z, kernel, "Z")
+    if not isinstance(kernel, StringKernel) and S is not None and Z.shape[1] != S.shape[1]:
+        raise ValueError(f"Z has {Z.shape[1]} columns but {name} has {S.shape[1]}")
+    return Z
 
 
 def decision_values(alpha, b, X, y, Z, kernel=Linear()):
     """OMC-5 (13): Σ_{αᵢ>0} αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, z) + b for every row z of Z."""
-    X, y = _problem(X, y)
-    alpha = _alpha(alpha, X.shape[0])
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    alpha = _alpha(alpha, len(X))
     b = as_scalar(b, "b")
-    Z = as_matrix(Z, "Z")
-    if Z.shape[1] != X.shape[1]:
-        raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
+    Z = _queries(Z, X, kernel, "X")
     s = np.flatnonzero(alpha)
     if s.size == 0:
-        return np.full(Z.shape[0], b)
-    return _values(X[s], alpha[s] * y[s], b, Z, kernel, kernel_spec(kernel))
+        return np.full(len(Z), b)
+    return _values(take(X, s), alpha[s] * y[s], b, Z, kernel, spec, "X", s)
 
 
-def _model(model):
+def _length(v, name):
+    try:
+        return len(v)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence, got {type(v).__name__}") from None
+
+
+def _support(model):
+    """What decision_function reads of a fit, checked field by field as the reference checks
+    it (a hand-built or edited SVMFit gets an error naming the field, never a crash or a wrong
+    answer): (support vectors or None, αᵢy⁽ⁱ⁾, b, kernel, spec)."""
     if not isinstance(model, SVMFit):
         raise TypeError(f"model must be an SVMFit (from smo), got {type(model).__name__}")
-    return model
+    kernel = model.kernel
+    spec = kernel_spec(kernel, "model.kernel")
+    b = as_scalar(model.b, "model.b")
+    count = _length(model.support_vectors, "model.support_vectors")
+    for name in ("support_alpha", "support_labels"):
+        if count == 0 and _length(getattr(model, name), f"model.{name}") != 0:
+            raise ValueError(f"model.{name} has entries but model.support_vectors has none")
+        _length(getattr(model, name), f"model.{name}")
+    if count == 0:
+        return None, None, b, kernel, spec
+    S = as_points(model.support_vectors, kernel, "model.support_vectors")
+    alpha = as_vector(model.support_alpha, "model.support_alpha")
+    signs = as_vector(model.support_labels, "model.support_labels")
+    for name, v in (("support_alpha", alpha), ("support_labels", signs)):
+        if v.shape[0] != count:
+            raise ValueError(f"model.{name} has {v.shape[0]} entries but model.support_vectors "
+                             f"has {count} rows")
+    bad = (signs != 1) & (signs != -1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"model.support_labels[{i}] is {signs[i]}: labels must be -1 or 1")
+    return S, alpha * signs, b, kernel, spec
+
+
+def _classes(model):
+    classes = model.classes
+    if isinstance(classes, (str, bytes)) or not hasattr(classes, "__len__"):
+        raise TypeError(f"model.classes must be a pair (negative, positive), got {classes!r}")
+    if len(classes) != 2 or classes[0] == classes[1]:
+        raise ValueError(f"model.classes must be a pair of two distinct labels, got {classes!r}")
+    return classes
 
 
 def decision_function(model, Z):
     """OMC-5 (12)-(13): Σ over the support vectors of αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, z) + b, batched: BLOCK rows
     of Z at a time against the support vectors (BLAS for the inner products)."""
-    model = _model(model)
-    Z = as_matrix(Z, "Z")
-    S = np.ascontiguousarray(np.asarray(model.support_vectors, dtype=np.float64))
-    if S.shape[0] == 0:
-        return np.full(Z.shape[0], float(model.b))
-    if Z.shape[1] != S.shape[1]:
-        raise ValueError(f"Z has {Z.shape[1]} columns but the support vectors have {S.shape[1]}")
-    coef = np.asarray(model.support_alpha, dtype=np.float64) * np.asarray(model.support_labels, dtype=np.float64)
-    return _values(S, coef, float(model.b), Z, model.kernel, kernel_spec(model.kernel))
+    S, coef, b, kernel, spec = _support(model)
+    Z = _queries(Z, S, kernel, "model.support_vectors")
+    if S is None:
+        return np.full(len(Z), b)
+    return _values(S, coef, b, Z, kernel, spec, "model.support_vectors", None)
 
 
 def predict(model, Z):
     """OMC-5 (002 §1.5): g(wᵀz + b), 1 for a value ≥ 0 else −1, as the model's labels."""
-    negative, positive_ = _model(model).classes
     values = decision_function(model, Z)
+    negative, positive_ = _classes(model)
     out = np.empty(values.shape[0], dtype=np.result_type(np.asarray([negative, positive_])))
     out[:] = negative
     out[values >= 0] = positive_
@@ -172,15 +249,15 @@ def predict(model, Z):
 
 def slacks(w, b, X, y):
     """SOFT-1: ξᵢ = max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
-    return np.maximum(1 - y * (X @ w + b), 0.0)
+    return np.maximum(1 - _margins(w, b, X, y), 0.0)
 
 
 def soft_margin_primal(w, b, xi, X, y, C):
     """SOFT-1 (11.1): ½‖w‖² + CΣξᵢ at a feasible point (else an error naming the example)."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
     xi = as_vector(xi, "xi", X.shape[0], "X")
@@ -188,24 +265,30 @@ def soft_margin_primal(w, b, xi, X, y, C):
     if (xi < 0).any():
         i = int(np.argmax(xi < 0))
         raise ValueError(f"xi[{i}] is {xi[i]}: slacks must be >= 0")
-    u = y * (X @ w + b)
-    bad = u < 1 - xi - 4 * np.finfo(float).eps * (1 + np.abs(u) + np.abs(xi))
+    u = _margins(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        bad = u < 1 - xi - 4 * np.finfo(float).eps * (1 + np.abs(u) + np.abs(xi))
     if bad.any():
         raise ValueError(f"example {int(np.argmax(bad))} violates y(wᵀx + b) >= 1 − ξ")
-    return float(w @ w / 2 + C * xi.sum())
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = w @ w / 2 + C * xi.sum()
+    return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
 def hinge_objective(w, b, X, y, C):
     """SOFT-1 (11.2): ½‖w‖² + C Σ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
     C = positive(C, "C")
-    return float(w @ w / 2 + C * slacks(w, b, X, y).sum())
+    xi = slacks(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = w @ w / 2 + C * xi.sum()
+    return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
 def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     """SOFT-2: ½wᵀw + CΣξ − Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
     m = X.shape[0]
@@ -213,29 +296,36 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     alpha = _alpha(alpha, m)
     r = as_vector(r, "r", m, "X")
     C = positive(C, "C")
-    return float(w @ w / 2 + C * xi.sum() - alpha @ (y * (X @ w + b) - 1 + xi) - r @ xi)
+    u = _margins(w, b, X, y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = w @ w / 2 + C * xi.sum() - alpha @ (u - 1 + xi) - r @ xi
+    return float(_checked(L, lambda i: "L(w, b, ξ, α, r)"))
 
 
 def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
     """SOFT-2 (14)-(16): per example, max(0, 1 − u) at α = 0, max(0, u − 1) at α = C, |u − 1|
-    between, with u = y(wᵀx + b); α outside the box is refused."""
-    X, y = _problem(X, y)
-    alpha = _alpha(alpha, X.shape[0])
+    between, with u = y(wᵀx + b); α outside the box is refused (Σ αᵢy⁽ⁱ⁾ = 0 is not checked)."""
+    spec = kernel_spec(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
+    alpha = _alpha(alpha, len(X))
     b = as_scalar(b, "b")
-    C = _C(C)
+    C = as_C(C)
     bad = (alpha < 0) | (False if C is None else alpha > C)
     if bad.any():
         i = int(np.argmax(bad))
         raise ValueError(f"alpha[{i}] = {alpha[i]} is outside the box 0 <= alpha <= C")
-    u = y * (_scores(alpha, y, X, kernel) + b)
-    at_c = np.zeros(alpha.shape[0], dtype=bool) if C is None else alpha == C
-    v = np.where(alpha == 0, 1 - u, np.where(at_c, u - 1, np.abs(u - 1)))
-    return np.maximum(v, 0.0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        u = y * (_scores(alpha, y, X, kernel, spec) + b)
+    _checked(u, lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
+    with np.errstate(over="ignore", invalid="ignore"):
+        at_c = np.zeros(alpha.shape[0], dtype=bool) if C is None else alpha == C
+        v = np.where(alpha == 0, 1 - u, np.where(at_c, u - 1, np.abs(u - 1)))
+    return _checked(np.maximum(v, 0.0), lambda i: f"the KKT violation of X[{i}]")
 
 
 def kkt_categories(alpha, C=None):
     """SOFT-2 (001 §11.1.2): 'easy' (α = 0), 'hard' (α = C), 'marginally hard' (between)."""
     alpha = as_vector(alpha, "alpha")
-    C = _C(C)
+    C = as_C(C)
     return ["easy" if a == 0 else "hard" if C is not None and a == C else "marginally hard"
             for a in alpha.tolist()]

@@ -23,7 +23,7 @@ from libc.math cimport INFINITY, fabs, isfinite, log, log2
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
 
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive_int
+from cs229.fast._validation import as_matrix, as_scalar, as_vector, check_tol, positive_int
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
 from cs229.reference.results import ConvergenceError
@@ -729,9 +729,7 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     if classes.shape[0] != 2:
         raise ValueError(f"y must hold two classes for a logistic threshold, got {classes.shape[0]}")
     iterations = positive_int(max_iterations, "max_iterations")
-    tol = as_scalar(tol, "tol")
-    if not tol >= 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
+    tol = check_tol(tol, allow_none=False)
     order = np.argsort(x, kind="stable")
     xs = np.ascontiguousarray(x[order])
     ts = np.ascontiguousarray(codes[order], dtype=np.intc)

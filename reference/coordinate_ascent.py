@@ -2,10 +2,13 @@
 
 W(α) = cᵀα − ½ αᵀQα with Q symmetric and Qᵢᵢ > 0, so that the inner arg max over one αᵢ has
 the closed form α̂ᵢ = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ = αᵢ + ∂W/∂αᵢ / Qᵢᵢ. The gradient
-∂W/∂α = c − Qα is kept up to date after each coordinate step.
+∂W/∂α = c − Qα is kept up to date after each coordinate step. A value that overflows the float
+range (W, a gradient entry, a new αᵢ) is an error, not an inf.
 """
+import numbers
+
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult
+from .results import ConvergenceError, FloatRangeError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
            "ORDERS", "IterativeResult", "ConvergenceError"]
@@ -33,18 +36,27 @@ def _point(alpha, m):
     return alpha
 
 
+REMEDY = "rescale Q, c and alpha"
+
+
+def _finite(values, name):
+    """Finite inputs give a value that is not finite only by overflow (FloatRangeError)."""
+    return FloatRangeError.check(values, name, REMEDY)
+
+
 def quadratic_objective(Q, c, alpha):
     """CA-1: W(α) = Σᵢ cᵢαᵢ − ½ Σᵢⱼ αᵢQᵢⱼαⱼ."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
-    return linalg.dot(c, alpha) - linalg.dot(alpha, linalg.matvec(Q, alpha)) / 2
+    W = linalg.dot(c, alpha) - linalg.dot(alpha, linalg.matvec(Q, alpha)) / 2
+    return _finite([W], lambda i: "W(α)")[0]
 
 
 def quadratic_gradient(Q, c, alpha):
     """CA-1: ∂W/∂αᵢ = cᵢ − Σⱼ Qᵢⱼαⱼ."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
-    return [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]
+    return _finite([ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))], lambda i: f"∂W/∂α{i}")
 
 
 def _positive_diagonal(Q):
@@ -59,15 +71,16 @@ def coordinate_argmax(Q, c, alpha, i):
     = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ. Returns the new α (a copy)."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
-    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(c):
+    if isinstance(i, bool) or not isinstance(i, numbers.Integral) or not 0 <= i < len(c):
         raise ValueError(f"i must be an index 0..{len(c) - 1}, got {i!r}")
+    i = int(i)
     _positive_diagonal(Q)
     rest = 0
     for j, (q, a) in enumerate(zip(Q[i], alpha)):
         if j != i:
             rest += q * a
     out = alpha[:]
-    out[i] = (c[i] - rest) / Q[i][i]
+    out[i] = _finite([(c[i] - rest) / Q[i][i]], lambda k: f"the new α{i}")[0]
     return out
 
 
@@ -97,10 +110,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    if tol is not None:
-        tol = inputs.vector([tol], "tol")[0]
-        if tol < 0:
-            raise ValueError(f"tol must be >= 0 or None, got {tol}")
+    tol = inputs.tolerance(tol)
     _positive_diagonal(Q)
     m = len(c)
     g = [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]
@@ -119,8 +129,10 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
             path.append(alpha[:])
         if not (scalar.isfinite(alpha[i]) and scalar.isfinite(g[i])):
             raise ConvergenceError(
-                f"coordinate ascent diverged at step {k}: α is no longer finite (Q is not "
-                "positive semi-definite, so W has no maximum)", IterativeResult(alpha, k, False, path))
+                f"coordinate ascent diverged at step {k}: α is no longer finite; W has no "
+                "maximum (Q is not positive semi-definite, or c is outside its range), or the "
+                "steps overflow the float range (rescale Q and c)",
+                IterativeResult(alpha, k, False, path))
         if tol is not None and order == "cyclic" and k % m == 0 and max(abs(v) for v in g) <= tol:
             return IterativeResult(alpha, k, True, path, {"gradient": g})
     if tol is not None and max(abs(v) for v in g) <= tol:

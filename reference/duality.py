@@ -7,11 +7,11 @@ functions (½wᵀPw + cᵀw + r, affine when P is None) make the Lagrangian quad
 constraints can be solved exactly (``solve_qp``, by enumerating active sets). Any other callable
 with a ``gradient(w)`` method (see ``Function``) works for L, θ_P and the KKT checker.
 """
-import numbers
 from dataclasses import dataclass, field
 
 from . import inputs, linalg, scalar
 from .margins import signed_labels
+from .results import NotSeparableError
 
 __all__ = [
     "Quadratic", "Function", "Problem", "lagrangian", "lagrangian_gradient", "theta_P",
@@ -38,7 +38,7 @@ class Quadratic:
     def __post_init__(self):
         c = tuple(inputs.vector(self.c, "c"))
         object.__setattr__(self, "c", c)
-        object.__setattr__(self, "r", inputs.vector([self.r], "r")[0])
+        object.__setattr__(self, "r", inputs.real(self.r, "r"))
         P = _matrix_or_none(self.P, "P")
         if P is not None and (len(P) != len(c) or len(P[0]) != len(c)):
             raise ValueError(f"P must be {len(c)}x{len(c)} to match c")
@@ -138,6 +138,7 @@ def theta_P(problem, w, tol=0):
     constraints, +∞ otherwise (a violated gᵢ or hᵢ lets αᵢ or βᵢ grow without bound).
     ``tol`` allows |hᵢ(w)| ≤ tol and gᵢ(w) ≤ tol for float arithmetic (0: exact)."""
     w = inputs.vector(w, "w")
+    tol = inputs.tolerance(tol, allow_none=False)
     if any(g(w) > tol for g in problem.g) or any(abs(h(w)) > tol for h in problem.h):
         return scalar.inf(w[0])
     return problem.f(w)
@@ -288,6 +289,7 @@ def kkt_check(problem, w, alpha=(), beta=(), tol=0):
     much it fails by and where: (3) maxⱼ |∂L/∂wⱼ|, (4) maxᵢ |hᵢ(w)|, (5) maxᵢ |αᵢgᵢ(w)|,
     (6) maxᵢ max(gᵢ(w), 0), (7) maxᵢ max(−αᵢ, 0). ``tol`` = 0 asks for exact equality."""
     w = inputs.vector(w, "w")
+    tol = inputs.tolerance(tol, allow_none=False)
     alpha, beta = _multipliers(problem, alpha, beta)
     g = [gi(w) for gi in problem.g]
     zero = 0 * w[0]
@@ -393,10 +395,6 @@ def equality_lagrange(problem):
 
 # ---- the optimal margin classifier as a problem (OMC-1, OMC-2) ---------------------------------
 
-class NotSeparableError(ValueError):
-    """The hard-margin problem is infeasible: no (w, b) separates the two classes."""
-
-
 def _labelled(X, y):
     X = inputs.matrix(X, "X")
     y = signed_labels(y)
@@ -498,6 +496,5 @@ def support_vectors(alpha, tol=0):
     """OMC-2 (000 V §6): the indices i with αᵢ > tol; by complementarity (5) these examples
     have functional margin exactly 1."""
     alpha = inputs.vector(alpha, "alpha")
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or tol < 0:
-        raise ValueError(f"tol must be a number >= 0, got {tol!r}")
+    tol = inputs.tolerance(tol, allow_none=False)
     return [i for i, a in enumerate(alpha) if a > tol]

@@ -84,7 +84,7 @@ def _nonzero_total(total, name):
 
 
 def _count(c, name):
-    c = inputs.vector([c], name)[0]
+    c = inputs.real(c, name)
     if c < 0 or not _is_integral(c):
         raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
     return c

@@ -49,6 +49,14 @@ class ExponentialFamily:
     def __repr__(self):
         return f"<exponential family {self.name}>"
 
+    def __reduce__(self):
+        # The fields hold lambdas, which do not pickle: a family is rebuilt from its name.
+        if self.name in FAMILIES:
+            return family, (self.name,)
+        if self.name.startswith("multinomial"):
+            return multinomial, (int(self.name[len("multinomial(k="):-1]),)
+        return gamma, (self.shape,)
+
 
 def _any(value, what=None):
     return value

@@ -107,7 +107,7 @@ def log_posterior(log_joint):
         if _is_minus_infinity(scalar.to_scalar(v)):
             values.append(None)
             continue
-        values.append(inputs.vector([v], f"log_joint[{y}]")[0])
+        values.append(inputs.real(v, f"log_joint[{y}]"))
     finite = [v for v in values if v is not None]
     if not finite:
         raise ZeroOverZeroError("p(x, y) = 0 for every class y: the posterior p(y|x) is 0/0")
@@ -440,7 +440,7 @@ def check_gda_estimates(mu, Sigma, deviation):
 def _model(model):
     if not isinstance(model, GDAModel):
         raise TypeError(f"model must be a GDAModel, got {type(model).__name__}")
-    phi = inputs.vector([model.phi], "model.phi")[0]
+    phi = inputs.real(model.phi, "model.phi")
     if not 0 < phi < 1:
         raise ValueError(f"model.phi must be in (0, 1), got {phi}")
     mu0 = inputs.vector(model.mu0, "model.mu0")
@@ -521,7 +521,7 @@ def gda_logistic_theta(model):
 # ---- GDA-4: Poisson class-conditionals --------------------------------------------------------
 
 def _poisson_parameters(phi, lambda0, lambda1):
-    phi = inputs.vector([phi], "phi")[0]
+    phi = inputs.real(phi, "phi")
     if not 0 < phi < 1:
         raise ValueError(f"phi must be in (0, 1), got {phi}")
     return phi, inputs.positive(lambda0, "lambda0"), inputs.positive(lambda1, "lambda1")

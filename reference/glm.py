@@ -36,12 +36,13 @@ def _targets(fam, y):
     return y
 
 
-def _design(family, X, y, theta=None):
+def _design(family, X, y, theta, optional=False):
+    """The family, X, y and θ; θ = None only where it is ``optional`` (Newton's start)."""
     fam = _family(family)
     X = inputs.matrix(X, "X")
     y = _targets(fam, y)
     inputs.same_length(X, y)
-    if theta is None:
+    if theta is None and optional:
         return fam, X, y, None
     theta = inputs.vector(theta, "theta")
     if len(theta) != len(X[0]):
@@ -58,6 +59,17 @@ def _eta(fam, x, theta, where="theta"):
     return eta
 
 
+OVERFLOW = "theta: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)"
+
+
+def _response(fam, eta):
+    """g(η), with an overflow named as such (the exponential of a large η)."""
+    try:
+        return fam.response(eta)
+    except OverflowError:
+        raise OverflowError(OVERFLOW) from None
+
+
 def hypothesis(family, x, theta):
     """GLM-1 (000 §9, assumptions 1-3): h_θ(x) = E[y | x; θ] = g(θᵀx), g the canonical response."""
     fam = _family(family)
@@ -65,7 +77,7 @@ def hypothesis(family, x, theta):
     theta = inputs.vector(theta, "theta")
     if len(x) != len(theta):
         raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
-    return fam.response(_eta(fam, x, theta))
+    return _response(fam, _eta(fam, x, theta))
 
 
 def predict(family, X, theta):
@@ -75,7 +87,7 @@ def predict(family, X, theta):
     theta = inputs.vector(theta, "theta")
     if len(theta) != len(X[0]):
         raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
-    return [fam.response(_eta(fam, x_i, theta)) for x_i in X]
+    return [_response(fam, _eta(fam, x_i, theta)) for x_i in X]
 
 
 def log_likelihood(family, X, y, theta):
@@ -84,7 +96,10 @@ def log_likelihood(family, X, y, theta):
     fam, X, y, theta = _design(family, X, y, theta)
     total = 0
     for x_i, y_i in zip(X, y):
-        total += ef.log_density(fam, y_i, _eta(fam, x_i, theta))
+        try:
+            total += ef.log_density(fam, y_i, _eta(fam, x_i, theta))
+        except OverflowError:
+            raise OverflowError(OVERFLOW) from None
     return total
 
 
@@ -97,7 +112,7 @@ def gradient(family, X, y, theta):
 def _gradient(fam, X, y, theta):
     g = [0 * t for t in theta]
     for x_i, y_i in zip(X, y):
-        r = y_i - fam.response(_eta(fam, x_i, theta))
+        r = y_i - _response(fam, _eta(fam, x_i, theta))
         for j, x_ij in enumerate(x_i):
             g[j] += r * x_ij
     return g
@@ -157,7 +172,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     always succeeds); ``damping=False`` with ``start="zero"`` is the notes' literal iteration.
     Separable Bernoulli data raise SeparableDataError, a singular XᵀWX SingularMatrixError
     naming the dependent column of X, leaving the domain or the cap ConvergenceError."""
-    fam, X, y, theta = _design(family, X, y, theta)
+    fam, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     if tol is None:

@@ -3,20 +3,28 @@
 A kernel is a callable ``K(x, z)`` on two equally long vectors. The named kernels below are
 small frozen dataclasses, so that code taking a kernel (SVM, kernel perceptron, kernel matrices)
 can run any callable in the reference while the fast twin recognises these and evaluates them
-in compiled code.
+in compiled code. Recognition is by exact type: a subclass (say one that overrides ``__call__``)
+is any other callable, computed by its own ``__call__``.
+
+Everything that evaluates a kernel on data (the kernel matrix here, the SVM and SMO, the kernel
+perceptron) takes its kernel through ``as_kernel``, its points through ``as_points`` and every
+value through ``checked_value``, so that a kernel is checked, and a bad value reported, the
+same way everywhere.
 """
+import dataclasses
 import numbers
 from dataclasses import dataclass
 
 from . import inputs, linalg, scalar
 from .margins import signed_labels
-from .results import ConvergenceError, IterativeResult
+from .results import ConvergenceError, FloatRangeError, IterativeResult
 
 __all__ = [
     "Linear", "Polynomial", "Gaussian", "StringKernel", "FeatureMapKernel",
     "linear_features", "power_features", "quadratic_features", "quadratic_features_c",
     "monomials", "monomial_weight", "monomial_features", "gaussian_features",
-    "spectrum_features", "spectrum_dimension", "kernel_matrix",
+    "spectrum_features", "spectrum_dimension", "as_kernel", "as_points",
+    "checked_value", "kernel_matrix",
     "MercerResult", "InvalidKernelError", "mercer_test", "checked_kernel_matrix",
     "kernel_perceptron", "perceptron_decision", "IterativeResult", "ConvergenceError",
 ]
@@ -45,11 +53,20 @@ class Polynomial:
 
     def __post_init__(self):
         inputs.positive_int(self.d, "d")
-        if inputs.vector([self.c], "c")[0] < 0:
+        if inputs.real(self.c, "c") < 0:
             raise ValueError(f"c must be >= 0, got {self.c}")
 
     def __call__(self, x, z):
-        return (linalg.dot(*_pair(x, z)) + self.c) ** self.d
+        base = None
+        try:
+            base = linalg.dot(*_pair(x, z)) + self.c
+            return base ** self.d
+        except OverflowError:
+            # a float power (or an exact c converted to float) beyond the float range raises
+            # where C's pow (the fast twin's) gives ±inf; give ±inf too, so that callers report
+            # it as a kernel value that overflowed (checked_value)
+            negative = base is not None and base < 0 and self.d % 2 == 1
+            return float("-inf") if negative else float("inf")
 
 
 @dataclass(frozen=True)
@@ -59,7 +76,14 @@ class Gaussian:
     sigma: object = 1
 
     def __post_init__(self):
-        inputs.positive(self.sigma, "sigma")
+        sigma = inputs.positive(self.sigma, "sigma")
+        denominator = 2 * sigma * sigma
+        if not (denominator > 0 and scalar.isfinite(denominator)):
+            what = "overflows" if denominator > 0 else "underflows to 0"
+            raise ValueError(
+                f"sigma = {sigma}: 2σ² = {denominator} {what} in {type(sigma).__name__} "
+                "arithmetic, so exp(−‖x − z‖²/(2σ²)) cannot be evaluated; rescale the data so "
+                "that sigma is nearer 1 (or give sigma as an mpmath.mpf)")
 
     @classmethod
     def from_gamma(cls, gamma):
@@ -76,9 +100,12 @@ class Gaussian:
         d2 = 0
         for a, b in zip(x, z):
             d2 += (a - b) * (a - b)
-        return scalar.exp(-d2 / (2 * self.sigma * self.sigma))
-
-
+        try:
+            exponent = -d2 / (2 * self.sigma * self.sigma)
+        except OverflowError:   # an exact 2σ² beyond the float range of float data
+            raise ValueError(f"sigma = {self.sigma}: 2σ² is beyond the float range of the data; "
+                             "give sigma as a float, or the data as mpmath.mpf") from None
+        return scalar.exp(exponent)
 
 
 @dataclass(frozen=True)
@@ -161,6 +188,12 @@ class FeatureMapKernel:
 
 
 # ---- explicit feature maps --------------------------------------------------------------------
+# A coordinate of φ(x) that is not finite overflowed (or, in the Gaussian's, met an underflow
+# times an overflow): an error, in both faces, never a returned inf or NaN.
+
+def _features(phi):
+    return FloatRangeError.check(phi, lambda k: f"φ(x)[{k}]", "rescale x")
+
 
 def linear_features(x):
     """KR-10 (002 §1.5.2): φ(x) = x, the map of the linear kernel xᵀz."""
@@ -169,7 +202,7 @@ def linear_features(x):
 
 def _attribute(x):
     if isinstance(x, numbers.Number) or isinstance(x, bool):
-        return inputs.vector([x], "x")[0]
+        return inputs.real(x, "x")
     x = inputs.vector(x, "x")
     if len(x) != 1:
         raise ValueError(f"x must be one attribute (a number or a 1-entry vector), got {len(x)} entries")
@@ -183,14 +216,14 @@ def power_features(x, degree=3):
     out = [x]
     for _ in range(degree - 1):
         out.append(out[-1] * x)
-    return out
+    return _features(out)
 
 
 def quadratic_features(x):
     """KR-2 (000 V §7, n = 3; 004, n = 2): φ(x) = (xᵢxⱼ) for i = 1..n, j = 1..n (i outer), the n²
     features of K(x, z) = (xᵀz)²."""
     x = inputs.vector(x, "x")
-    return [a * b for a in x for b in x]
+    return _features([a * b for a in x for b in x])
 
 
 def quadratic_features_c(x, c):
@@ -199,11 +232,11 @@ def quadratic_features_c(x, c):
     x = inputs.vector(x, "x")
     c = _nonnegative(c, "c")
     root = scalar.sqrt(2 * c * x[0] ** 0)
-    return quadratic_features(x) + [root * a for a in x] + [c]
+    return _features(quadratic_features(x) + [root * a for a in x] + [c])
 
 
 def _nonnegative(c, name):
-    c = inputs.vector([c], name)[0]
+    c = inputs.real(c, name)
     if c < 0:
         raise ValueError(f"{name} must be >= 0, got {c}")
     return c
@@ -247,7 +280,12 @@ def monomial_weight(alpha, c, d):
     denominator = _factorial(alpha0)
     for a in alpha:
         denominator *= _factorial(a)
-    return (_factorial(d) // denominator) * c ** alpha0
+    try:
+        weight = (_factorial(d) // denominator) * c ** alpha0
+    except OverflowError:   # a float c ** α₀ beyond the float range
+        weight = float("inf")
+    return FloatRangeError.check([weight], lambda i: f"the weight of {tuple(alpha)}",
+                                 f"lower c = {c} or d = {d}")[0]
 
 
 def monomial_features(x, c, d):
@@ -264,7 +302,7 @@ def monomial_features(x, c, d):
             for _ in range(a_j):
                 term = term * x_j
         out.append(term)
-    return out
+    return _features(out)
 
 
 def gaussian_features(x, sigma, terms):
@@ -272,7 +310,7 @@ def gaussian_features(x, sigma, terms):
     coordinates φₖ(x) = exp(−x²/(2σ²))·xᵏ/(σᵏ√(k!)), k = 0, 1, …, of the Gaussian kernel's map
     for one attribute x; Σₖ φₖ(x)φₖ(z) → exp(−(x − z)²/(2σ²)) as terms → ∞."""
     x = _attribute(x)
-    sigma = inputs.positive(sigma, "sigma")
+    sigma = Gaussian(inputs.positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
     terms = inputs.positive_int(terms, "terms")
     envelope = scalar.exp(-x * x / (2 * sigma * sigma))
     out = []
@@ -282,19 +320,34 @@ def gaussian_features(x, sigma, terms):
         if k:
             power = power * x / sigma
             factorial *= k
-        out.append(envelope * power / scalar.sqrt(factorial * x ** 0))
-    return out
+        try:
+            root = scalar.sqrt(factorial * x ** 0)
+        except OverflowError:   # k! beyond the float range, from k = 171
+            raise ValueError(f"terms = {terms}: {k}! is beyond the float range; ask for at most "
+                             "171 terms, or give x as an mpmath.mpf") from None
+        out.append(envelope * power / root)
+    return _features(out)
 
 
 # ---- kernel matrices and Mercer's test ----------------------------------------------------------
 
-def _callable(kernel):
+NAMED = (Linear, Polynomial, Gaussian, StringKernel)
+
+
+def as_kernel(kernel, name="kernel"):
+    """A kernel argument (KR-6): any callable K(x, z). A named kernel (one of NAMED, by exact
+    type) has its parameters checked again, since a frozen dataclass can still be edited
+    (``object.__setattr__``) and compiled code reads them; the kernel itself is returned."""
     if not callable(kernel):
-        raise TypeError(f"kernel must be callable K(x, z), got {type(kernel).__name__}")
+        raise TypeError(f"{name} must be a callable K(x, z), got {type(kernel).__name__}")
+    if type(kernel) in NAMED:
+        dataclasses.replace(kernel)    # runs __post_init__'s checks on the current parameters
     return kernel
 
 
-def _points(X, kernel, name):
+def as_points(X, kernel, name="X"):
+    """The points a kernel reads (KR-6, KR-8): a matrix of rows (``inputs.matrix``), or for a
+    StringKernel (or a subclass) a non-empty sequence of strings over its alphabet."""
     if isinstance(kernel, StringKernel):
         if isinstance(X, (str, bytes)) or not hasattr(X, "__len__") or not hasattr(X, "__iter__"):
             raise TypeError(f"{name} must be a sequence of strings, got {type(X).__name__}")
@@ -304,25 +357,55 @@ def _points(X, kernel, name):
     return inputs.matrix(X, name)
 
 
-def _kernel_value(v, i, j, name="Z"):
-    if isinstance(v, bool) or not isinstance(v, numbers.Real):
-        raise TypeError(f"kernel(X[{i}], {name}[{j}]) is {v!r}: a kernel must return real numbers")
-    if not scalar.isfinite(v):
-        raise ValueError(f"kernel(X[{i}], {name}[{j}]) is {v}: kernel values must be finite")
-    return v
+def _cause(kernel):
+    """Why a kernel gave a value that is not finite on finite points: for the named kernels the
+    only way is overflow (a Gaussian value is in [0, 1])."""
+    if type(kernel) is Linear:
+        return "the inner product xᵀz overflows the float range; rescale the data"
+    if type(kernel) is Polynomial:
+        return (f"(xᵀz + c)^d with c = {kernel.c}, d = {kernel.d} overflows the float range; "
+                "rescale the data or lower d")
+    return "kernel values must be finite"
+
+
+def checked_value(value, kernel, x_name, i, z_name, j):
+    """KR-6: the value K(x⁽ⁱ⁾, z⁽ʲ⁾) as every kernel matrix and decision value takes it: a real
+    number (TypeError otherwise) that is finite (ValueError otherwise), the error naming the
+    pair as ``kernel(<x_name>[i], <z_name>[j])`` and the cause."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"kernel({x_name}[{i}], {z_name}[{j}]) is {value!r}: a kernel must "
+                        "return real numbers")
+    if not scalar.isfinite(value):
+        where = f"kernel({x_name}[{i}], {z_name}[{j}])"
+        if type(kernel) in (Linear, Polynomial):   # finite points: only overflow does this
+            raise FloatRangeError(f"{where} is {value}: {_cause(kernel)}")
+        raise ValueError(f"{where} is {value}: {_cause(kernel)}")
+    return value
 
 
 def kernel_matrix(X, kernel, Z=None):
-    """KR-6 (000 V §7): Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾), with Z = X by default (then K is symmetric).
+    """KR-6 (000 V §7): Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾), with Z = X by default.
 
-    Rows are vectors, or strings for a StringKernel. A kernel value that is not a finite real
-    number is refused, naming the pair."""
-    kernel = _callable(kernel)
-    X = _points(X, kernel, "X")
-    Z = X if Z is None else _points(Z, kernel, "Z")
-    if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
-        raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
-    return [[_kernel_value(kernel(x, z), i, j) for j, z in enumerate(Z)] for i, x in enumerate(X)]
+    Rows are vectors, or strings for a StringKernel. With Z = X a named kernel is evaluated for
+    i ≤ j and mirrored (K(x, z) = K(z, x) holds for it to the last bit); any other callable is
+    evaluated at every pair, so that Mercer's test sees an asymmetric one. A value that is not a
+    finite real number is refused, naming the pair (``checked_value``)."""
+    kernel = as_kernel(kernel)
+    X = as_points(X, kernel, "X")
+    if Z is None:
+        Z, z_name = X, "X"
+    else:
+        Z, z_name = as_points(Z, kernel, "Z"), "Z"
+        if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
+            raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
+    mirror = z_name == "X" and type(kernel) in NAMED
+    K = [[None] * len(Z) for _ in X]
+    for i, x in enumerate(X):
+        for j in range(i if mirror else 0, len(Z)):
+            K[i][j] = checked_value(kernel(x, Z[j]), kernel, "X", i, z_name, j)
+            if mirror:
+                K[j][i] = K[i][j]
+    return K
 
 
 @dataclass(frozen=True)
@@ -367,10 +450,9 @@ def mercer_test(K, tol=None):
     n = len(K)
     if any(len(row) != n for row in K):
         raise ValueError(f"K must be square, got {n} rows of length {len(K[0])}")
+    tol = inputs.tolerance(tol)
     if tol is None:
         tol = scalar.zero_tolerance(K[0][0], linalg.max_abs(K), n)
-    elif tol < 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
     for i in range(n):
         for j in range(i):
             if abs(K[i][j] - K[j][i]) > tol:
@@ -391,26 +473,16 @@ def checked_kernel_matrix(X, kernel):
     return K
 
 
-NAMED = (Linear, Polynomial, Gaussian, StringKernel)
-
-
 # ---- KR-9: the kernel perceptron ----------------------------------------------------------------
 
-def _order(order, m):
-    if order is None:
-        return list(range(m))
-    order = list(order)
-    if any(isinstance(i, bool) or not isinstance(i, numbers.Integral) for i in order) \
-            or sorted(order) != list(range(m)):
-        raise ValueError(f"order must be a permutation of 0..{m - 1}")
-    return [int(i) for i in order]
 
-
-def _decision(X, y, alpha, b, kernel, x):
+def _decision(alpha, y, b, k):
+    """θᵀφ(x) + b = Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, x) + b with k[j] = K(x⁽ʲ⁾, x), summed over j = 0..m−1 in
+    order, skipping αⱼ = 0."""
     total = 0
-    for j in range(len(X)):
+    for j in range(len(alpha)):
         if alpha[j]:
-            total = total + (alpha[j] * y[j]) * kernel(X[j], x)
+            total = total + (alpha[j] * y[j]) * k[j]
     return total + b
 
 
@@ -422,18 +494,19 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     differs from y⁽ⁱ⁾ (g(0) = 1, as in 000 V §2), αᵢ += 1 and b += y⁽ⁱ⁾. The sum runs over
     j = 0..m−1 in order, skipping αⱼ = 0. Stops after the first epoch without a mistake
     (converged); ``max_epochs`` epochs with mistakes raise ConvergenceError (the data may not be
-    separable in the kernel's feature space). A kernel other than the named ones is first
-    checked with Mercer's test on X. Result: theta = α, extra = {'b', 'updates' (the indices
-    updated, in order)}, path = (α, b) after each epoch when ``record``.
+    separable in the kernel's feature space). The kernel matrix is formed once (its values
+    checked); a kernel other than the named ones is first checked with Mercer's test on X.
+    Result: theta = α, extra = {'b', 'updates' (the indices updated, in order)}, path = (α, b)
+    after each epoch when ``record``.
     """
-    kernel = _callable(kernel)
-    X = _points(X, kernel, "X")
+    kernel = as_kernel(kernel)
+    X = as_points(X, kernel, "X")
     y = signed_labels(y)
     inputs.same_length(X, y)
     max_epochs = inputs.positive_int(max_epochs, "max_epochs")
-    order = _order(order, len(X))
-    if not isinstance(kernel, NAMED):
-        checked_kernel_matrix(X, kernel)
+    order = inputs.example_order(order, len(X))
+    K = kernel_matrix(X, kernel) if type(kernel) in NAMED else checked_kernel_matrix(X, kernel)
+    columns = linalg.transpose(K)      # columns[i][j] = K(x⁽ʲ⁾, x⁽ⁱ⁾), example i's terms
     alpha = [0] * len(X)
     b = 0
     updates = []
@@ -441,7 +514,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     for epoch in range(1, max_epochs + 1):
         mistakes = 0
         for i in order:
-            h = 1 if _decision(X, y, alpha, b, kernel, X[i]) >= 0 else -1
+            h = 1 if _decision(alpha, y, b, columns[i]) >= 0 else -1
             if h != y[i]:
                 alpha[i] += 1
                 b += y[i]
@@ -458,16 +531,23 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
 
 
 def perceptron_decision(X, y, alpha, b, kernel, Z):
-    """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z (predict g of it)."""
-    kernel = _callable(kernel)
-    X = _points(X, kernel, "X")
+    """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z (predict g of it); K is evaluated
+    (and checked) only where αⱼ ≠ 0."""
+    kernel = as_kernel(kernel)
+    X = as_points(X, kernel, "X")
     y = signed_labels(y)
     inputs.same_length(X, y)
-    Z = _points(Z, kernel, "Z")
+    Z = as_points(Z, kernel, "Z")
     alpha = inputs.vector(alpha, "alpha")
     if len(alpha) != len(X):
         raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
         raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
-    return [_decision(X, y, alpha, b, kernel, z) for z in Z]
+    out = []
+    for i, z in enumerate(Z):
+        k = [checked_value(kernel(x, z), kernel, "X", j, "Z", i) if a else 0
+             for j, (a, x) in enumerate(zip(alpha, X))]
+        out.append(_decision(alpha, y, b, k))
+    return FloatRangeError.check(out, lambda i: f"the decision value of Z[{i}]",
+                                 "rescale the data, alpha or b")

@@ -16,13 +16,14 @@ __all__ = [
 ]
 
 
-def _design(X, y, theta=None):
+def _design(X, y, *theta):
+    """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = inputs.matrix(X, "X")
     y = inputs.vector(y, "y")
     inputs.same_length(X, y)
-    if theta is None:
+    if not theta:
         return X, y
-    theta = inputs.vector(theta, "theta")
+    theta = inputs.vector(theta[0], "theta")
     if len(theta) != len(X[0]):
         raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
     return X, y, theta
@@ -91,7 +92,7 @@ def _gradient(X, y, theta):
 def lms_update(x, y, theta, alpha):
     """LR-4 (000 §1): the LMS / Widrow-Hoff rule θⱼ := θⱼ + α (y − h_θ(x)) xⱼ, one example."""
     x = inputs.vector(x, "x")
-    y = inputs.vector([y], "y")[0]
+    y = inputs.real(y, "y")
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
     if len(x) != len(theta):

@@ -27,16 +27,17 @@ def sigmoid(z):
 
     For z < 0 it is evaluated as e^z / (1 + e^z), so that e^(−z) is never formed for very
     negative z; exact only at z = 0 (g(0) = 1/2)."""
-    return scalar.sigmoid(inputs.vector([z], "z")[0])
+    return scalar.sigmoid(inputs.real(z, "z"))
 
 
-def _design(X, y, theta=None):
+def _design(X, y, *theta):
+    """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = inputs.matrix(X, "X")
     y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
-    if theta is None:
+    if not theta:
         return X, y
-    return X, y, _parameters(theta, X)
+    return X, y, _parameters(theta[0], X)
 
 
 def _parameters(theta, X):
@@ -215,7 +216,7 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
 
 def threshold(z):
     """PC-1 (000 §6; 002 §1.3.1): g(z) = 1 if z ≥ 0, else 0 (in the scalar type of z)."""
-    z = inputs.vector([z], "z")[0]
+    z = inputs.real(z, "z")
     return z ** 0 if z >= 0 else 0 * z
 
 
@@ -272,7 +273,7 @@ def newton_root(f, f_prime, theta, max_iterations=100, tol=1e-12, record=False):
 
     ``f`` and ``f_prime`` are callables on one scalar; stops when f(θ) = 0 exactly or
     |Δθ| <= tol · (1 + |θ|). A flat tangent (f′(θ) = 0) or the cap raises."""
-    theta = inputs.vector([theta], "theta")[0]
+    theta = inputs.real(theta, "theta")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     if tol is None:

@@ -2,9 +2,12 @@
 geometric margins of (w, b) per example and over a training set (000 V §2-3; 002 §1.5.1).
 
 X is a list of rows x⁽ⁱ⁾ without the intercept entry (the notes drop x₀ = 1 and keep b apart),
-y a list of labels in {−1, 1}, w a list of n weights and b a scalar.
+y a list of labels in {−1, 1}, w a list of n weights and b a scalar. A score wᵀx + b that
+overflows is an error (its sign, and so h, is then unknown); ‖w‖ is computed from w/maxⱼ|wⱼ|
+where wᵀw itself would under- or overflow.
 """
 from . import inputs, linalg, scalar
+from .results import FloatRangeError
 
 __all__ = [
     "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
@@ -56,13 +59,13 @@ def signed_labels(y, classes=None):
 
 def g(z):
     """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise."""
-    z = inputs.vector([z], "z")[0]
+    z = inputs.real(z, "z")
     return 1 if z >= 0 else -1
 
 
 def _model(w, b):
     w = inputs.vector(w, "w")
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     return w, b
 
 
@@ -82,11 +85,20 @@ def _data(X, y, w):
     return X, y
 
 
+REMEDY = "rescale the data or (w, b)"
+
+
+def _score(w, x, b, name):
+    """wᵀx + b (left to right), which must be finite: the entries are, so only overflow can
+    make it otherwise (FloatRangeError). ``name`` is how the error names x."""
+    return FloatRangeError.check([linalg.dot(w, x) + b], lambda i: f"wᵀ{name} + b", REMEDY)[0]
+
+
 def hypothesis(x, w, b):
     """MG-1 (000 V §2): h_{w,b}(x) = g(wᵀx + b)."""
     w, b = _model(w, b)
     x = _point(x, w)
-    return 1 if linalg.dot(w, x) + b >= 0 else -1
+    return 1 if _score(w, x, b, "x") >= 0 else -1
 
 
 def predict(X, w, b):
@@ -95,7 +107,7 @@ def predict(X, w, b):
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(w):
         raise ValueError(f"X has {len(X[0])} columns but w has {len(w)} entries")
-    return [1 if linalg.dot(w, x) + b >= 0 else -1 for x in X]
+    return [1 if _score(w, x, b, f"X[{i}]") >= 0 else -1 for i, x in enumerate(X)]
 
 
 def functional_margin(x, y, w, b):
@@ -103,14 +115,14 @@ def functional_margin(x, y, w, b):
     w, b = _model(w, b)
     x = _point(x, w)
     y = signed_labels([y])[0]
-    return y * (linalg.dot(w, x) + b)
+    return y * _score(w, x, b, "x")
 
 
 def functional_margins(X, y, w, b):
     """MG-2: the functional margins of (w, b) on every example."""
     w, b = _model(w, b)
     X, y = _data(X, y, w)
-    return [y_i * (linalg.dot(w, x_i) + b) for x_i, y_i in zip(X, y)]
+    return [y_i * _score(w, x_i, b, f"X[{i}]") for i, (x_i, y_i) in enumerate(zip(X, y))]
 
 
 def functional_margin_set(X, y, w, b):
@@ -118,11 +130,37 @@ def functional_margin_set(X, y, w, b):
     return min(functional_margins(X, y, w, b))
 
 
+def _finite(values, what):
+    """A result from finite scores and a positive ‖w‖ that is not finite overflowed in the
+    division by ‖w‖."""
+    return FloatRangeError.check(values, what, REMEDY)
+
+
+_MIN_NORMAL = 2.0 ** -1022
+
+
+def _out_of_range(ww):
+    """wᵀw under- or overflowed (only floats can: a Fraction is exact, an mpf's exponent range
+    is unbounded in practice)."""
+    return not scalar.isfinite(ww) or (scalar.kind(ww) == "float" and ww < _MIN_NORMAL)
+
+
+def _nonzero(w, what):
+    if all(v == 0 for v in w):
+        raise ValueError(f"w is zero: there is no decision boundary wᵀx + b = 0 to {what}")
+
+
 def _norm(w):
+    """‖w‖ = √(wᵀw); where wᵀw under- or overflows, s·√(Σⱼ (wⱼ/s)²) with s = maxⱼ |wⱼ|."""
+    _nonzero(w, "measure from")
     ww = linalg.dot(w, w)
-    if ww == 0:
-        raise ValueError("w is zero: there is no decision boundary wᵀx + b = 0 to measure from")
-    return scalar.sqrt(ww)
+    if not _out_of_range(ww):
+        return scalar.sqrt(ww)
+    s = max(abs(v) for v in w)
+    total = 0
+    for v in w:
+        total += (v / s) * (v / s)
+    return s * scalar.sqrt(total)
 
 
 def geometric_margin(x, y, w, b):
@@ -133,7 +171,7 @@ def geometric_margin(x, y, w, b):
     w, b = _model(w, b)
     x = _point(x, w)
     y = signed_labels([y])[0]
-    return y * (linalg.dot(w, x) + b) / _norm(w)
+    return _finite([y * _score(w, x, b, "x") / _norm(w)], lambda i: "the geometric margin")[0]
 
 
 def geometric_margins(X, y, w, b):
@@ -141,7 +179,8 @@ def geometric_margins(X, y, w, b):
     w, b = _model(w, b)
     X, y = _data(X, y, w)
     norm = _norm(w)
-    return [y_i * (linalg.dot(w, x_i) + b) / norm for x_i, y_i in zip(X, y)]
+    return _finite([y_i * _score(w, x_i, b, f"X[{i}]") / norm for i, (x_i, y_i) in enumerate(zip(X, y))],
+                   lambda i: f"the geometric margin of X[{i}]")
 
 
 def geometric_margin_set(X, y, w, b):
@@ -153,17 +192,23 @@ def normalize(w, b):
     """MG-2, MG-3 (000 V §3): (w/‖w‖, b/‖w‖), whose functional margins are the geometric ones."""
     w, b = _model(w, b)
     norm = _norm(w)
-    return [w_j / norm for w_j in w], b / norm
+    return [w_j / norm for w_j in w], _finite([b / norm], lambda i: "b/‖w‖")[0]
 
 
 def boundary_point(x, w, b):
     """MG-3 (000 V §3, the point B): B = x − γ·w/‖w‖ with γ = (wᵀx + b)/‖w‖, i.e.
     B = x − ((wᵀx + b)/‖w‖²)·w, the foot of the perpendicular from x to wᵀx + b = 0.
-    Rational for rational input."""
+    Rational for rational input. Where wᵀw under- or overflows, B = x − γ·(w/‖w‖) instead."""
     w, b = _model(w, b)
     x = _point(x, w)
+    _nonzero(w, "project onto")
+    score = _score(w, x, b, "x")
     ww = linalg.dot(w, w)
-    if ww == 0:
-        raise ValueError("w is zero: there is no decision boundary wᵀx + b = 0 to project onto")
-    t = (linalg.dot(w, x) + b) / ww
-    return [x_j - t * w_j for x_j, w_j in zip(x, w)]
+    if not _out_of_range(ww):
+        t = score / ww
+        point = [x_j - t * w_j for x_j, w_j in zip(x, w)]
+    else:
+        norm = _norm(w)
+        gamma = score / norm
+        point = [x_j - gamma * (w_j / norm) for x_j, w_j in zip(x, w)]
+    return _finite(point, lambda j: f"B[{j}]")

@@ -67,7 +67,7 @@ def value_counts(z, k):
     """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
     k = inputs.positive_int(k, "k")
     _table_size(k, "k")
-    inputs._sequence(z, "z")
+    z = inputs._sequence(z, "z")
     counts = [0] * k
     for i, v in enumerate(z):
         v = inputs._integer(v, "z", f"[{i}]")
@@ -134,7 +134,7 @@ def _minus_infinity(like):
 def _check_model(model, cls, name="model"):
     if not isinstance(model, cls):
         raise TypeError(f"{name} must be a {cls.__name__}, got {type(model).__name__}")
-    phi_y = inputs.vector([model.phi_y], f"{name}.phi_y")[0]
+    phi_y = inputs.real(model.phi_y, f"{name}.phi_y")
     if not 0 < phi_y < 1:
         raise ValueError(f"{name}.phi_y must be in (0, 1), got {phi_y}")
     return phi_y
@@ -514,7 +514,7 @@ def _document_lists(documents, name):
             raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = {len(tokens)} "
                              "without decreasing")
         documents = [tokens[a:b] for a, b in zip(offsets, offsets[1:])]
-    inputs._sequence(documents, name)
+    documents = inputs._sequence(documents, name)
     if len(documents) == 0:
         raise ValueError(f"{name} is empty (no documents)")
     out = []

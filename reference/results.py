@@ -125,3 +125,36 @@ def iterate(name, update, theta, max_iterations, tol, record=False, check=None, 
         raise ConvergenceError(f"{name} did not converge in {max_iterations} iterations "
                                f"(tol={tol}){advice}", result)
     return result
+
+
+__all__ += ["NotSeparableError"]
+
+
+class NotSeparableError(ValueError):
+    """The hard-margin problem is infeasible (000 V §4, §6; 002 §1.5.1): no (w, b) gives every
+    example functional margin ≥ 1, because the classes' convex hulls meet (in the kernel's
+    feature space), so the dual W(α) is unbounded. The soft margin (a finite C) always has a
+    solution. Raised by the direct solvers of duality and by SMO with C=None."""
+
+
+__all__ += ["FloatRangeError"]
+
+
+class FloatRangeError(ValueError):
+    """A value computed from finite inputs is not finite: it left the float range (overflow, or
+    an underflow met an overflow). Raised naming the value and what to rescale, in both faces,
+    where an inf or NaN would otherwise be returned. ``check`` raises it for the first such value
+    of a sequence; the fast face finds that value with numpy and raises ``at(...)``."""
+
+    @classmethod
+    def at(cls, what, value, remedy):
+        return cls(f"{what} is {value}: it overflows the float range; {remedy}")
+
+    @classmethod
+    def check(cls, values, name, remedy):
+        """The values, unchanged, when every one is finite; else the error naming the first that
+        is not as ``name(i)``."""
+        for i, v in enumerate(values):
+            if not scalar.isfinite(v):
+                raise cls.at(name(i), v, remedy)
+        return values

@@ -18,17 +18,21 @@ Pair selection (``rule``):
   max_{I_up} −g − min_{I_low} −g ≤ tol. Here gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ = Eₜ − b.
 
 Ties go to the lowest index. ``C=None`` is the hard margin (H may be +∞); data it cannot
-separate raise ``InfeasibleError``. Reaching ``max_iterations`` raises ``ConvergenceError``
+separate raise ``NotSeparableError``. Reaching ``max_iterations`` raises ``ConvergenceError``
 with the remaining gap.
+
+The kernel matrix is ``kernels.kernel_matrix`` (so X may be strings for a StringKernel); its
+integer values (the string kernel's counts) are read as exact rationals, as integer data are.
 """
+import numbers
+
 from . import inputs, scalar
-from .kernels import Linear
-from .results import ConvergenceError
-from .svm import (InfeasibleError, SVMFit, _hard_threshold, _problem, _soft_threshold,
-                  _C, gram_matrix)
+from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
+from .results import ConvergenceError, FloatRangeError, NotSeparableError
+from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
 
 __all__ = [
-    "SVMFit", "InfeasibleError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
+    "SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
     "alpha1_from_alpha2", "pair_quadratic", "unclipped_optimum", "clip", "two_variable_step",
     "kkt_gap", "smo",
 ]
@@ -145,7 +149,7 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
         # W along the line is linear or convex: its maximum over [L, H] is at an end.
         if high is None:
             if slope > 0 or eta < 0:
-                raise InfeasibleError(
+                raise NotSeparableError(
                     f"the hard-margin dual is unbounded along the pair {pair}: W grows without "
                     "limit (the examples coincide in feature space with opposite labels, so no "
                     "hyperplane separates the classes); use a finite C")
@@ -181,31 +185,33 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     """SMO-2 (000 V §9.2; 001 §11.2; 004): re-optimise W over αᵢ (α₁) and αⱼ (α₂), all other α
     fixed: the unconstrained maximiser along (20), clipped to [L, H], α₁ back from (20).
     Returns the new α (a copy; unchanged when the pair cannot move)."""
-    X, y = _problem(X, y)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     m = len(X)
     alpha = inputs.vector(alpha, "alpha")
     if len(alpha) != m:
-        raise ValueError(f"alpha has {m} rows in X but {len(alpha)} entries")
-    C = _C(C)
+        raise ValueError(f"alpha has {len(alpha)} entries but X has {m} rows")
+    C = as_C(C)
     i, j = _index(i, m, "i"), _index(j, m, "j")
     if i == j:
         raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
-    K = gram_matrix(X, kernel)
-    f = [sum(alpha[k] * y[k] * K[k][t] for k in range(m)) for t in range(m)]
+    K = _kernel_matrix(X, kernel)
+    f = scores(alpha, y, K)
     E1, E2 = f[i] - y[i], f[j] - y[j]
     out = alpha[:]
     new = _step(alpha[i], alpha[j], y[i], y[j], E1, E2, K[i][i], K[j][j], K[i][j], C, (i, j))
     if new is not None:
-        out[i], out[j] = new
+        out[i], out[j] = FloatRangeError.check(new, lambda k: f"the new alpha[{(i, j)[k]}]",
+                                               REMEDY)
     return out
 
 
 def _index(i, m, name):
-    if isinstance(i, bool) or not isinstance(i, int):
+    if isinstance(i, bool) or not isinstance(i, numbers.Integral):
         raise TypeError(f"{name} must be an integer index, got {i!r}")
     if not 0 <= i < m:
         raise ValueError(f"{name} = {i} is not an index of X (0..{m - 1})")
-    return i
+    return int(i)
 
 
 def _in_up(a, t, C):
@@ -231,15 +237,34 @@ def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
     max_{t ∈ I_up} −gₜ − min_{t ∈ I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾,
     I_up = {αₜ < C, y⁽ᵗ⁾ = 1} ∪ {αₜ > 0, y⁽ᵗ⁾ = −1}, I_low = {αₜ < C, y⁽ᵗ⁾ = −1} ∪ {αₜ > 0,
     y⁽ᵗ⁾ = 1}. α is optimal exactly when it is 0 (KKT (14)-(16) hold for some b)."""
-    X, y = _problem(X, y)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     alpha = inputs.vector(alpha, "alpha")
     if len(alpha) != len(X):
         raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
-    C = _C(C)
-    K = gram_matrix(X, kernel)
-    m = len(X)
-    g = [sum(alpha[k] * y[k] * K[k][t] for k in range(m)) - y[t] for t in range(m)]
+    C = as_C(C)
+    g = [f - t for f, t in zip(scores(alpha, y, _kernel_matrix(X, kernel)), y)]
     return _gap(alpha, y, g, C)
+
+
+def _kernel_matrix(X, kernel):
+    """``kernels.kernel_matrix`` with integer values (the string kernel's counts) read as exact
+    rationals, as integer data are (``scalar.to_scalar``)."""
+    return [[scalar.to_scalar(v) for v in row] for row in kernel_matrix(X, kernel)]
+
+
+def _symmetric(K, kernel):
+    """SMO's updates assume K(x, z) = K(z, x); the named kernels are symmetric by construction,
+    any other callable is checked on X."""
+    if type(kernel) in NAMED:
+        return
+    for i in range(len(K)):
+        for j in range(i):
+            if K[i][j] != K[j][i]:
+                result = MercerResult(False, False, pair=(i, j))
+                raise InvalidKernelError(
+                    f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K[i][j]} but "
+                    f"kernel(X[{j}], X[{i}]) = {K[j][i]}; SMO needs K(x, z) = K(z, x)", result)
 
 
 # ---- the solver --------------------------------------------------------------------------------
@@ -435,7 +460,7 @@ def _run_simplified(st, tol, max_iterations, rng):
         if not changed:
             # Platt's update can leave b inconsistent with α (both new α at a bound): take b
             # from the KKT conditions at the current α before calling the pass fruitless
-            b = _soft_threshold(st.alpha, st.y, [gt + t for gt, t in zip(st.g, st.y)], st.C)
+            b = b_soft(st.alpha, st.y, [gt + t for gt, t in zip(st.g, st.y)], st.C)
             if b != st.b:
                 st.b = b
                 continue
@@ -449,19 +474,6 @@ def _check_rule(rule):
     if rule not in RULES:
         raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
     return rule
-
-
-def _check_tol(tol):
-    tol = inputs.vector([tol], "tol")[0]
-    if tol < 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
-    return tol
-
-
-def _check_kernel(kernel):
-    if not callable(kernel):
-        raise TypeError(f"kernel must be a callable K(x, z), got {type(kernel).__name__}")
-    return kernel
 
 
 def _seed(seed):
@@ -478,24 +490,28 @@ def _separates(st):
 
 def _hull_distance_bound(st):
     """2‖w‖ / Σα bounds the distance between the classes' convex hulls (in feature space) from
-    above at any feasible α; it tends to 0 when the hulls meet."""
-    total = float(sum(st.alpha))
+    above at any feasible α; it tends to 0 when the hulls meet. ‖w‖² = Σₜ αₜ y⁽ᵗ⁾ wᵀφ(x⁽ᵗ⁾)."""
+    total = w2 = 0
+    for a, t, gt in zip(st.alpha, st.y, st.g):
+        total += a
+        w2 += a * t * (gt + t)
     if not total > 0:
         return None
-    w2 = float(sum(a * t * (gt + t) for a, t, gt in zip(st.alpha, st.y, st.g)))
-    return 2 * max(w2, 0.0) ** 0.5 / total
+    return 2 * max(float(w2), 0.0) ** 0.5 / float(total)
 
 
 def _finish(st, rule, converged, kernel, classes):
     y, alpha, C = st.y, st.alpha, st.C
-    f = [gt + t for gt, t in zip(st.g, y)]
+    f = FloatRangeError.check([gt + t for gt, t in zip(st.g, y)], lambda j: f"wᵀφ(X[{j}])",
+                              REMEDY)
     if rule == "wss2":
-        b = _hard_threshold(f, y) if C is None else _soft_threshold(alpha, y, f, C)
+        b = b_hard(f, y) if C is None else b_soft(alpha, y, f, C)
     else:
         b = st.b
     W = 0
     for a, t, ft in zip(alpha, y, f):
         W += a - a * t * ft / 2
+    W = FloatRangeError.check([W], lambda i: "W(α)", REMEDY)[0]
     support = [i for i, a in enumerate(alpha) if a > 0]
     return SVMFit(
         alpha=alpha[:], b=b, support=support,
@@ -514,13 +530,14 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     Platt rules; ``record`` keeps the chosen pairs in ``path``."""
     rule = _check_rule(rule)
     labels = classes if classes is not None else (-1, 1)
-    X, y = _problem(X, y, classes)
-    C = _C(C)
-    kernel = _check_kernel(kernel)
-    tol = _check_tol(tol)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, classes, kernel)
+    C = as_C(C)
+    tol = inputs.tolerance(tol, allow_none=False)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     rng = SplitMix64(_seed(seed))
-    K = gram_matrix(X, kernel)
+    K = _kernel_matrix(X, kernel)
+    _symmetric(K, kernel)
     zero = 0 * K[0][0]
     st = _State(X, y, K, C, zero)
     if record:
@@ -541,7 +558,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
             f"{float(fit.kkt_gap):.6g}", fit)
     if C is None and not _separates(st):
         bound = _hull_distance_bound(st)
-        raise InfeasibleError(
+        raise NotSeparableError(
             f"hard margin: after {max_iterations} steps no iterate separates the classes and "
             f"W(α) = {float(fit.objective):.6g} keeps growing"
             + (f" (the classes' convex hulls are at most {bound:.3g} apart)" if bound is not None else "")

@@ -2,28 +2,31 @@
 support vectors, the soft margin (slacks, hinge form, Lagrangian, KKT) (000 V §6, §8; 001 §11.1;
 004; 002 §1.5.1, §1.5.3).
 
-X is a list of rows x⁽ⁱ⁾ (no intercept entry: b is separate), y a list of labels in {−1, 1},
-alpha the list of multipliers α. ``kernel`` is any callable K(x, z) (default the inner product,
-``kernels.Linear()``); ``C=None`` is the hard margin (no upper bound on α).
+X is a list of rows x⁽ⁱ⁾ (no intercept entry: b is separate), or of strings for a
+``kernels.StringKernel``; y a list of labels in {−1, 1}, alpha the list of multipliers α.
+``kernel`` is any callable K(x, z) (default the inner product, ``kernels.Linear()``), evaluated
+through ``kernels.kernel_matrix`` and ``kernels.checked_value``; ``C=None`` is the hard margin
+(no upper bound on α).
+
+``as_problem``, ``as_C``, ``scores``, ``b_hard`` and ``b_soft`` are the pieces SMO shares with
+the closed forms here. Every value computed here from finite inputs is checked: one that is not
+finite overflowed, and is a ``results.FloatRangeError`` naming it, never a returned inf or NaN.
 """
 from dataclasses import dataclass
 from typing import Any, Optional
 
 from . import inputs, linalg, scalar
-from .kernels import Linear
+from .kernels import Linear, StringKernel, as_kernel, as_points, checked_value, kernel_matrix
 from .margins import signed_labels
+from .results import FloatRangeError, NotSeparableError
 
 __all__ = [
-    "SVMFit", "InfeasibleError", "as_labels", "gram_matrix", "dual_objective", "lagrangian",
-    "weights_from_alpha", "threshold_hard", "threshold_soft", "decision_values",
-    "decision_function", "predict", "slacks", "soft_margin_primal", "hinge_objective",
-    "soft_margin_lagrangian", "kkt_violations", "kkt_categories",
+    "SVMFit", "NotSeparableError", "FloatRangeError", "as_labels", "as_problem", "as_C",
+    "scores", "b_hard", "b_soft", "dual_objective", "lagrangian", "weights_from_alpha", "threshold_hard",
+    "threshold_soft", "decision_values", "decision_function", "predict", "slacks",
+    "soft_margin_primal", "hinge_objective", "soft_margin_lagrangian", "kkt_violations",
+    "kkt_categories",
 ]
-
-
-class InfeasibleError(ValueError):
-    """The hard-margin problem has no solution: no (w, b) gives every example functional margin
-    ≥ 1 (the classes' convex hulls in feature space meet), so the dual is unbounded."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,8 +68,10 @@ def as_labels(y, classes=None):
     return out
 
 
-def _problem(X, y, classes=None):
-    X = inputs.matrix(X, "X")
+def as_problem(X, y, classes=None, kernel=Linear()):
+    """SOFT-2's data, checked: X as the kernel reads it (``kernels.as_points``: rows, or strings
+    for a StringKernel) and y as labels in {−1, 1} of both classes (``as_labels``), as long as X."""
+    X = as_points(X, kernel, "X")
     y = as_labels(y, classes)
     inputs.same_length(X, y)
     return X, y
@@ -79,25 +84,17 @@ def _alpha(alpha, m):
     return alpha
 
 
-def _C(C):
+def as_C(C):
+    """SOFT-1's C: a finite number > 0, or None for the hard margin (no upper bound on α)."""
     return None if C is None else inputs.positive(C, "C")
 
 
-def gram_matrix(X, kernel=Linear()):
-    """KR-6 as SMO reads it: Kᵢⱼ = K(x⁽ⁱ⁾, x⁽ʲ⁾) for i ≤ j, mirrored (so K is symmetric by
-    construction); a kernel value that is not finite is an error naming the pair."""
-    X = inputs.matrix(X, "X")
-    if not callable(kernel):
-        raise TypeError(f"kernel must be a callable K(x, z), got {type(kernel).__name__}")
-    m = len(X)
-    K = [[None] * m for _ in range(m)]
-    for i in range(m):
-        for j in range(i, m):
-            v = kernel(X[i], X[j])
-            if not scalar.isfinite(v):
-                raise ValueError(f"kernel(X[{i}], X[{j}]) is {v}: kernel values must be finite")
-            K[i][j] = K[j][i] = v
-    return K
+REMEDY = "rescale the data, alpha or (w, b)"
+
+
+def _checked(values, name):
+    """The values, each finite, else ``results.FloatRangeError`` naming the first (``name(i)``)."""
+    return FloatRangeError.check(values, name, REMEDY)
 
 
 def _W(alpha, y, K):
@@ -112,26 +109,27 @@ def _W(alpha, y, K):
         for j in range(len(alpha)):
             row += y[j] * alpha[j] * K[i][j]
         quad += y[i] * alpha[i] * row
-    return total - quad / 2
+    return _checked([total - quad / 2], lambda i: "W(α)")[0]
 
 
 def dual_objective(alpha, X, y, kernel=Linear()):
     """OMC-3, SOFT-2 (000 V §6, §8 (17); 004): W(α) = Σᵢ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾ αᵢαⱼ K(x⁽ⁱ⁾, x⁽ʲ⁾)."""
-    X, y = _problem(X, y)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    return _W(alpha, y, gram_matrix(X, kernel))
+    return _W(alpha, y, kernel_matrix(X, kernel))
 
 
 def lagrangian(w, b, alpha, X, y):
     """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     alpha = _alpha(alpha, len(X))
     total = linalg.dot(w, w) / 2
-    for a, x_i, y_i in zip(alpha, X, y):
-        total -= a * (y_i * (linalg.dot(w, x_i) + b) - 1)
-    return total
+    for a, u in zip(alpha, _margins(w, b, X, y)):
+        total -= a * (u - 1)
+    return _checked([total], lambda i: "L(w, b, α)")[0]
 
 
 def _w(w, X):
@@ -143,7 +141,7 @@ def _w(w, X):
 
 def weights_from_alpha(alpha, X, y):
     """OMC-3 (000 V §6 (9)): w = Σᵢ αᵢ y⁽ⁱ⁾ x⁽ⁱ⁾ (the linear kernel's explicit w)."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     alpha = _alpha(alpha, len(X))
     w = [0 * v for v in X[0]]
     for a, x_i, y_i in zip(alpha, X, y):
@@ -151,11 +149,12 @@ def weights_from_alpha(alpha, X, y):
             continue
         for k, v in enumerate(x_i):
             w[k] += a * y_i * v
-    return w
+    return _checked(w, lambda k: f"w[{k}]")
 
 
-def _scores(alpha, y, K):
-    """wᵀφ(x⁽ʲ⁾) = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, x⁽ʲ⁾) for every training example j (no b)."""
+def scores(alpha, y, K):
+    """OMC-5 without b, at the training points: wᵀφ(x⁽ʲ⁾) = Σᵢ αᵢ y⁽ⁱ⁾ Kᵢⱼ for every example j,
+    summed over i in order, skipping αᵢ = 0; K is the kernel matrix."""
     m = len(alpha)
     out = []
     for j in range(m):
@@ -164,27 +163,31 @@ def _scores(alpha, y, K):
             if alpha[i] != 0:
                 total += alpha[i] * y[i] * K[i][j]
         out.append(total)
-    return out
+    return _checked(out, lambda j: f"wᵀφ(X[{j}])")
 
 
-def _hard_threshold(scores, y):
+def b_hard(scores, y):
+    """OMC-4 (000 V §6 (11)) from the scores sⱼ = w*ᵀφ(x⁽ʲ⁾):
+    b* = −(max_{j: y⁽ʲ⁾=−1} sⱼ + min_{j: y⁽ʲ⁾=1} sⱼ) / 2."""
     below = max(s for s, t in zip(scores, y) if t == -1)
     above = min(s for s, t in zip(scores, y) if t == 1)
-    return -(below + above) / 2
+    return _checked([-(below + above) / 2], lambda i: "b")[0]
 
 
 def threshold_hard(alpha, X, y, kernel=Linear()):
     """OMC-4 (000 V §6 (11)): b* = −(max_{i: y⁽ⁱ⁾=−1} w*ᵀx⁽ⁱ⁾ + min_{i: y⁽ⁱ⁾=1} w*ᵀx⁽ⁱ⁾) / 2,
     with w*ᵀx⁽ʲ⁾ = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, x⁽ʲ⁾)."""
-    X, y = _problem(X, y)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    return _hard_threshold(_scores(alpha, y, gram_matrix(X, kernel)), y)
+    return b_hard(scores(alpha, y, kernel_matrix(X, kernel)), y)
 
 
-def _soft_threshold(alpha, y, scores, C):
-    """b from the KKT conditions (14)-(16): every free αᵢ (0 < αᵢ < C) has y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) = 1,
-    i.e. b = y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾; their average (in index order) when there are any. Otherwise (14) and
-    (15) only bound b, and b is the middle of the interval they leave."""
+def b_soft(alpha, y, scores, C):
+    """SOFT-2, SMO-3 from the scores sᵢ = wᵀφ(x⁽ⁱ⁾): b from the KKT conditions (14)-(16). Every
+    free αᵢ (0 < αᵢ < C) has y⁽ⁱ⁾(sᵢ + b) = 1, i.e. b = y⁽ⁱ⁾ − sᵢ; their average (in index
+    order) when there are any. Otherwise (14) and (15) only bound b, and b is the middle of the
+    interval they leave."""
     total, free = 0, 0
     lower, upper = None, None
     for a, s, t in zip(alpha, scores, y):
@@ -199,130 +202,178 @@ def _soft_threshold(alpha, y, scores, C):
         else:
             upper = r if upper is None or r < upper else upper
     if free:
-        return total / free
-    if lower is None:
-        return upper
-    if upper is None:
-        return lower
-    return (lower + upper) / 2
+        b = total / free
+    elif lower is None:
+        b = upper
+    elif upper is None:
+        b = lower
+    else:
+        b = (lower + upper) / 2
+    return _checked([b], lambda i: "b")[0]
 
 
 def threshold_soft(alpha, X, y, C, kernel=Linear()):
     """SOFT-2, SMO-3 (000 V §8, the remark after the dual; 001 §11.1.2): the soft-margin b, the
     average of y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾ over the free αᵢ, or the middle of the interval (14)-(15) allow."""
-    X, y = _problem(X, y)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    C = _C(C)
-    return _soft_threshold(alpha, y, _scores(alpha, y, gram_matrix(X, kernel)), C)
+    C = as_C(C)
+    return b_soft(alpha, y, scores(alpha, y, kernel_matrix(X, kernel)), C)
 
 
 def decision_values(alpha, b, X, y, Z, kernel=Linear()):
     """OMC-5 (000 V §6 (13)): wᵀz + b = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, z) + b for every row z of Z; the sum
     runs over the support vectors (αᵢ > 0) only."""
-    X, y = _problem(X, y)
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = inputs.vector([b], "b")[0]
-    Z = _queries(Z, X)
+    b = inputs.real(b, "b")
+    Z = _queries(Z, X, kernel, "X")
     support = [i for i, a in enumerate(alpha) if a != 0]
-    return [_value([alpha[i] for i in support], [y[i] for i in support],
-                   [X[i] for i in support], b, z, kernel) for z in Z]
+    return _values([alpha[i] for i in support], [y[i] for i in support], [X[i] for i in support],
+                   b, Z, kernel, "X", support)
 
 
-def _queries(Z, X):
-    Z = inputs.matrix(Z, "Z")
-    if len(Z[0]) != len(X[0]):
-        raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
+def _queries(Z, S, kernel, name):
+    Z = as_points(Z, kernel, "Z")
+    if not isinstance(kernel, StringKernel) and S and len(Z[0]) != len(S[0]):
+        raise ValueError(f"Z has {len(Z[0])} columns but {name} has {len(S[0])}")
     return Z
 
 
-def _value(alpha, y, X, b, z, kernel):
-    total = 0
-    for a, t, x in zip(alpha, y, X):
-        v = kernel(x, z)
-        if not scalar.isfinite(v):
-            raise ValueError(f"kernel(x, z) is {v}: kernel values must be finite")
-        total += a * t * v
-    return total + b
+def _values(alpha, y, S, b, Z, kernel, name, index):
+    """Σᵢ αᵢ y⁽ⁱ⁾ K(sᵢ, z) + b for every z of Z over the rows sᵢ of S, in order; a kernel value
+    is checked and named as kernel(<name>[index[i]], Z[j])."""
+    out = []
+    for j, z in enumerate(Z):
+        total = 0
+        for a, t, s, i in zip(alpha, y, S, index):
+            total += a * t * checked_value(kernel(s, z), kernel, name, i, "Z", j)
+        out.append(total + b)
+    return _checked(out, lambda j: f"the decision value of Z[{j}]")
 
 
-def _model(model):
+def _length(v, name):
+    try:
+        return len(v)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence, got {type(v).__name__}") from None
+
+
+def _support(model):
+    """What decision_function reads of a fit, checked field by field (a hand-built or edited
+    SVMFit gets an error naming the field, never a wrong answer): the kernel; the support
+    vectors (rows, or strings for a StringKernel; none at all when α = 0); their αᵢ (finite)
+    and labels (±1), one per support vector; a finite b."""
     if not isinstance(model, SVMFit):
         raise TypeError(f"model must be an SVMFit (from smo), got {type(model).__name__}")
-    return model
+    kernel = as_kernel(model.kernel, "model.kernel")
+    b = inputs.vector([model.b], "model.b")[0]
+    count = _length(model.support_vectors, "model.support_vectors")
+    for name in ("support_alpha", "support_labels"):
+        if count == 0 and _length(getattr(model, name), f"model.{name}") != 0:
+            raise ValueError(f"model.{name} has entries but model.support_vectors has none")
+        _length(getattr(model, name), f"model.{name}")
+    if count == 0:
+        return [], [], [], b, kernel
+    S = as_points(model.support_vectors, kernel, "model.support_vectors")
+    alpha = inputs.vector(model.support_alpha, "model.support_alpha")
+    labels = inputs.vector(model.support_labels, "model.support_labels")
+    for name, v in (("support_alpha", alpha), ("support_labels", labels)):
+        if len(v) != count:
+            raise ValueError(f"model.{name} has {len(v)} entries but model.support_vectors has "
+                             f"{count} rows")
+    for i, t in enumerate(labels):
+        if t != 1 and t != -1:
+            raise ValueError(f"model.support_labels[{i}] is {t}: labels must be -1 or 1")
+    return S, alpha, [int(t) for t in labels], b, kernel
+
+
+def _classes(model):
+    classes = model.classes
+    if isinstance(classes, (str, bytes)) or not hasattr(classes, "__len__"):
+        raise TypeError(f"model.classes must be a pair (negative, positive), got {classes!r}")
+    if len(classes) != 2 or classes[0] == classes[1]:
+        raise ValueError(f"model.classes must be a pair of two distinct labels, got {classes!r}")
+    return classes
 
 
 def decision_function(model, Z):
     """OMC-5 (000 V §6 (12)-(13)): Σ over the support vectors of αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, z) + b for
     every row z of Z, reading nothing of the training set but the support vectors."""
-    model = _model(model)
-    if len(model.support) == 0:
-        Z = inputs.matrix(Z, "Z")
-        return [model.b for _ in Z]
-    Z = _queries(Z, [list(model.support_vectors[0])])
-    return [_value(model.support_alpha, model.support_labels, model.support_vectors, model.b, z,
-                   model.kernel) for z in Z]
+    S, alpha, labels, b, kernel = _support(model)
+    Z = _queries(Z, S, kernel, "model.support_vectors")
+    return _values(alpha, labels, S, b, Z, kernel, "model.support_vectors", range(len(S)))
 
 
 def predict(model, Z):
     """OMC-5 (002 §1.5): h(z) = g(wᵀz + b) with g = 1 for a value ≥ 0 and −1 otherwise, returned
     as the model's labels (``classes``)."""
-    negative, positive = _model(model).classes
-    return [positive if v >= 0 else negative for v in decision_function(model, Z)]
+    values = decision_function(model, Z)
+    negative, positive = _classes(model)
+    return [positive if v >= 0 else negative for v in values]
 
 
 def slacks(w, b, X, y):
     """SOFT-1 (000 V §8; 001 §11.1.1): the smallest slacks the constraints allow,
     ξᵢ = max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)); 0 < ξᵢ ≤ 1 is inside the margin but not misclassified,
     ξᵢ > 1 misclassified."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     out = []
-    for x_i, y_i in zip(X, y):
-        r = 1 - y_i * (linalg.dot(w, x_i) + b)
+    for u in _margins(w, b, X, y):
+        r = 1 - u
         out.append(r if r > 0 else 0 * r)
     return out
+
+
+def _margins(w, b, X, y):
+    """uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for every example, each finite."""
+    return _checked([y_i * (linalg.dot(w, x_i) + b) for x_i, y_i in zip(X, y)],
+                  lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
 def soft_margin_primal(w, b, xi, X, y, C):
     """SOFT-1 (000 V §8; 001 (11.1)): ½‖w‖² + C Σᵢ ξᵢ at a feasible point
     (y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ and ξᵢ ≥ 0); an infeasible point is an error naming the example."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     xi = inputs.vector(xi, "xi")
     if len(xi) != len(X):
         raise ValueError(f"xi has {len(xi)} entries but X has {len(X)} rows")
     C = inputs.positive(C, "C")
-    total = 0
-    for i, (x_i, y_i, s) in enumerate(zip(X, y, xi)):
+    for i, s in enumerate(xi):
         if s < 0:
             raise ValueError(f"xi[{i}] is {s}: slacks must be >= 0")
-        u = y_i * (linalg.dot(w, x_i) + b)
+    total = 0
+    for i, (u, s) in enumerate(zip(_margins(w, b, X, y), xi)):
         # ξ = 1 − u rounds, so 1 − ξ may exceed u by a rounding error (never in exact arithmetic)
         if u < 1 - s - scalar.zero_tolerance(u, 1 + abs(u) + abs(s), 4):
             raise ValueError(f"example {i} violates y(wᵀx + b) >= 1 − ξ")
         total += s
-    return linalg.dot(w, w) / 2 + C * total
+    return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
 def hinge_objective(w, b, X, y, C):
     """SOFT-1 (001 (11.2)): ½‖w‖² + C Σᵢ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)), the unconstrained form."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
     C = inputs.positive(C, "C")
     total = 0
     for s in slacks(w, b, X, y):
         total += s
-    return linalg.dot(w, w) / 2 + C * total
+    return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
 def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     """SOFT-2 (000 V §8; 001 §11.1.2): L(w, b, ξ, α, r) = ½wᵀw + C Σ ξᵢ
     − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ."""
-    X, y = _problem(X, y)
+    X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.vector([b], "b")[0]
+    b = inputs.real(b, "b")
     m = len(X)
     xi, alpha, r = (_alpha(v, m) if n == "alpha" else inputs.vector(v, n)
                     for v, n in ((xi, "xi"), (alpha, "alpha"), (r, "r")))
@@ -331,29 +382,30 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
             raise ValueError(f"{n} has {len(v)} entries but X has {m} rows")
     C = inputs.positive(C, "C")
     total = linalg.dot(w, w) / 2
-    for x_i, y_i, s, a, q in zip(X, y, xi, alpha, r):
-        total += C * s - a * (y_i * (linalg.dot(w, x_i) + b) - 1 + s) - q * s
-    return total
+    for u, s, a, q in zip(_margins(w, b, X, y), xi, alpha, r):
+        total += C * s - a * (u - 1 + s) - q * s
+    return _checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
 
 
 def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
     """SOFT-2 (000 V §8 (14)-(16); 001 (11.6)): by how much each example fails its KKT condition,
     with uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b): αᵢ = 0 needs uᵢ ≥ 1 (violation max(0, 1 − uᵢ)); αᵢ = C needs
-    uᵢ ≤ 1 (max(0, uᵢ − 1)); 0 < αᵢ < C needs uᵢ = 1 (|uᵢ − 1|). α outside the box or with
-    Σ αᵢy⁽ⁱ⁾ ≠ 0 is infeasible for the dual and is refused."""
-    X, y = _problem(X, y)
+    uᵢ ≤ 1 (max(0, uᵢ − 1)); 0 < αᵢ < C needs uᵢ = 1 (|uᵢ − 1|). α outside the box is refused.
+    The dual's equality constraint Σ αᵢy⁽ⁱ⁾ = 0 is not one of these per-example conditions and
+    is not checked here (with float α it holds only to rounding)."""
+    kernel = as_kernel(kernel)
+    X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = inputs.vector([b], "b")[0]
-    C = _C(C)
-    balance = 0
-    for i, (a, t) in enumerate(zip(alpha, y)):
+    b = inputs.real(b, "b")
+    C = as_C(C)
+    for i, a in enumerate(alpha):
         if a < 0 or (C is not None and a > C):
             raise ValueError(f"alpha[{i}] = {a} is outside the box 0 <= alpha <= C")
-        balance += a * t
-    scores = _scores(alpha, y, gram_matrix(X, kernel))
+    f = scores(alpha, y, kernel_matrix(X, kernel))
+    margins = _checked([t * (s + b) for s, t in zip(f, y)],
+                               lambda i: f"y(wᵀφ(x) + b) of X[{i}]")
     out = []
-    for a, s, t in zip(alpha, scores, y):
-        u = t * (s + b)
+    for a, u in zip(alpha, margins):
         if a == 0:
             v = 1 - u
         elif C is not None and a == C:
@@ -361,13 +413,13 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
         else:
             v = abs(u - 1)
         out.append(v if v > 0 else 0 * v)
-    return out
+    return _checked(out, lambda i: f"the KKT violation of X[{i}]")
 
 
 def kkt_categories(alpha, C=None):
     """SOFT-2 (001 §11.1.2): 'easy' (αᵢ = 0, margin ≥ 1), 'hard' (αᵢ = C, margin ≤ 1) and
     'marginally hard' (0 < αᵢ < C, margin exactly 1)."""
     alpha = inputs.vector(alpha, "alpha")
-    C = _C(C)
+    C = as_C(C)
     return ["easy" if a == 0 else "hard" if C is not None and a == C else "marginally hard"
             for a in alpha]

@@ -628,9 +628,7 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     if len(classes) != 2:
         raise ValueError(f"y must hold two classes for a logistic threshold, got {len(classes)}")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.vector([tol], "tol")[0]
-    if not tol >= 0:
-        raise ValueError(f"tol must be >= 0, got {tol}")
+    tol = inputs.tolerance(tol, allow_none=False)
     order = sorted(range(len(x)), key=lambda i: x[i])
     theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], max_iterations, tol)
     if theta is None:

@@ -22,7 +22,7 @@ from cs229.proofs.figures.tree_layout import export_text, layout  # noqa: E402
 from cs229.reference import coordinate_ascent as ca  # noqa: E402
 from cs229.reference import entropy as ent  # noqa: E402
 from cs229.reference import generative as gen  # noqa: E402
-from cs229.reference import kernels, margins, smo, svm, trees  # noqa: E402
+from cs229.reference import kernels, smo, svm, trees  # noqa: E402
 from cs229.reference import linear_regression as lr  # noqa: E402
 from cs229.reference import logistic_regression as lg  # noqa: E402
 

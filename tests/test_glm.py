@@ -223,3 +223,14 @@ def test_poisson_with_large_counts_has_a_finite_likelihood_GLM_4(impl):
     fit = impl.glm.poisson_regression(X, y, impl.arg([np.log(500.0), 0.0]))
     ll = impl.glm.log_likelihood("poisson", X, y, fit.theta)
     assert np.isfinite(ll) and ll < 0
+
+
+def test_families_pickle_to_the_same_family_EF_1():
+    """The families hold lambdas; they pickle by name (an estimator holding one must pickle)."""
+    import pickle
+    for fam in (ef.BERNOULLI, ef.GAUSSIAN, ef.POISSON, ef.EXPONENTIAL):
+        assert pickle.loads(pickle.dumps(fam)) is fam
+    for fam in (ef.gamma(3), ef.multinomial(4)):
+        again = pickle.loads(pickle.dumps(fam))
+        assert again.name == fam.name and again.response(-0.5 if fam.shape else [0.1, 0.2, 0.3]) == \
+            fam.response(-0.5 if fam.shape else [0.1, 0.2, 0.3])

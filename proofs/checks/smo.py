@@ -9,7 +9,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from cs229.reference import linalg, scalar, smo, svm
-from cs229.reference.kernels import Gaussian, Linear
+from cs229.reference.kernels import Gaussian, Linear, kernel_matrix
 
 from .. import strategies as S
 from ..checking import exact, Step, chain, combine, draw, fmt, numeric_erratum, sampled
@@ -227,7 +227,7 @@ def second_order_gain(ctx):
 def platt_threshold(ctx):
     def holds(p):
         X, y = p
-        K = svm.gram_matrix(X)
+        K = kernel_matrix(X, Linear())
         st_ = smo._State(X, y, K, Fraction(3), Fraction(0))
         rng = smo.SplitMix64(7)
         for _ in range(6):
@@ -269,7 +269,7 @@ def exhaustive_dual(X, y, C, kernel):
     αᵢ = C and free; for the free ones solve the KKT equations y⁽ⁱ⁾(Σⱼαⱼy⁽ʲ⁾Kᵢⱼ + b) = 1 and
     Σαy = 0 (a linear system); keep the first split whose solution is feasible and meets
     (14)-(16). Returns (α, b), or None."""
-    K = svm.gram_matrix(X, kernel)
+    K = kernel_matrix(X, kernel)
     m = len(y)
     zero = 0 * K[0][0]
     states = (0, 2) if C is None else (0, 1, 2)
@@ -281,7 +281,7 @@ def exhaustive_dual(X, y, C, kernel):
             if sum(t * a for t, a in zip(y, fixed)) != 0 or not any(fixed):
                 continue
             scores = [sum(fixed[k] * y[k] * K[k][t] for k in range(m)) for t in range(m)]
-            b = svm._soft_threshold(fixed, y, scores, C)
+            b = svm.b_soft(fixed, y, scores, C)
             if max(svm.kkt_violations(fixed, b, X, y, C, kernel)) <= scalar.zero_tolerance(zero, m, 64):
                 return fixed, b
             continue

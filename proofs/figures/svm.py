@@ -213,7 +213,7 @@ def smo_box(spec, seed):
     i, j = 0, 1
     z = smo.zeta(SMO_ALPHA, SMO_Y, i, j)
     low, high = smo.bounds(SMO_ALPHA[i], SMO_ALPHA[j], SMO_Y[i], SMO_Y[j], SMO_C)
-    K = svm.gram_matrix(SMO_X)
+    K = kernels.kernel_matrix(SMO_X, kernels.Linear())
     a, b, c = smo.pair_quadratic(SMO_ALPHA, SMO_Y, K, i, j)
     unclipped = -b / (2 * a)
     new = smo.two_variable_step(SMO_ALPHA, SMO_X, SMO_Y, i, j, C=SMO_C)

@@ -7,7 +7,7 @@ apart in their left-to-right order, a parent centred over its children, depth do
 """
 from dataclasses import dataclass
 
-from cs229.reference.trees import Branch, Leaf, Split, Tree
+from cs229.reference.trees import Leaf, Split, Tree
 
 __all__ = ["export_text", "layout", "Node", "node_label"]
 

@@ -1,0 +1,100 @@
+"""The messages of bad input, one table for both faces.
+
+``cs229.reference.inputs`` and ``cs229.fast._validation`` raise every input error through
+:func:`error`, so the same input gets the same exception type and the same text from both faces.
+
+The rule for the exception type:
+
+- **TypeError** when the object is of the wrong kind: not a sequence where an array is expected
+  (a number, None, a string, a 0-dimensional array, a scipy.sparse matrix), or an entry that is
+  not a number of the expected kind (None, a string, a Decimal, a complex number, a bool where
+  bools are not accepted, a float where an integer is expected).
+- **ValueError** when the object is of the right kind and its shape or value is wrong: the wrong
+  number of dimensions, empty, ragged, lengths that differ, a non-finite or out-of-range value,
+  a float with a fractional part where an integer is expected.
+
+Values are shown as the caller gave them (:func:`show`): ``3`` for the int 3, ``3.0`` for the
+float, ``18446744073709551615`` for that uint64, ``'a'`` for a string.
+"""
+import numbers
+
+__all__ = ["MESSAGES", "MAX_COUNT", "INT64_MIN", "INT64_MAX", "error", "show", "kind_name"]
+
+# The largest iteration count, degree or size an int parameter may take: the compiled loops keep
+# such counts in a C int. The reference refuses the same values so that the faces agree.
+MAX_COUNT = 2 ** 31 - 1
+
+# Integer data (categories, counts, token ids) are read into int64 by the compiled code.
+INT64_MIN = -2 ** 63
+INT64_MAX = 2 ** 63 - 1
+
+MESSAGES = {
+    # ---- the wrong kind of object: TypeError ---------------------------------------------------
+    "not_a_sequence": (TypeError, "{name} must be {what}, got {got}"),
+    "sparse": (TypeError, "{name} is a scipy.sparse {got}: this function takes a dense array; "
+                          "pass {name}.toarray()"),
+    "not_real": (TypeError, "{name}{where} is {value}: expected a real number"),
+    "not_an_integer": (TypeError, "{name}{where} is {value}: expected an integer"),
+    "int_parameter": (TypeError, "{name} must be an integer, got {value}"),
+    "n_jobs_kind": (TypeError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
+    "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
+                               "given as integers"),
+    # ---- the right kind, the wrong shape: ValueError -------------------------------------------
+    "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
+    "empty": (ValueError, "{name} is empty"),
+    "no_rows": (ValueError, "{name} is empty (no rows)"),
+    "no_columns": (ValueError, "{name} has rows of length 0"),
+    "ragged": (ValueError, "{name} is ragged: row 0 has {width} entries, row {i} has {length}"),
+    "ragged_row": (ValueError, "{name} is ragged: row 0 has {width} entries, row {i} is {value}"),
+    "rows_and_entries": (ValueError, "{x_name} has {m} rows but {y_name} has {n} entries"),
+    "entries_and_length": (ValueError, "{name} has {n} entries but {length_name} has {length}"),
+    "order": (ValueError, "order must be a permutation of 0..{last}"),
+    "nested": (ValueError, "{name}{where} is {value}: expected a number, got a sequence "
+                           "(one dimension too many)"),
+    # ---- the right kind, a wrong value: ValueError ---------------------------------------------
+    "not_finite": (ValueError, "{name}{where} is {value}: expected a finite number"),
+    "not_finite_integer": (ValueError, "{name}{where} is {value}: expected a finite integer"),
+    "fractional": (ValueError, "{name}{where} is {value}: expected an integer"),
+    "beyond_int64": (ValueError, "{name}{where} is {value}: outside the int64 range "
+                                 "-2**63 .. 2**63 - 1"),
+    "beyond_float64": (ValueError, "{name}{where} is {value}: outside the float64 range"),
+    "positive": (ValueError, "{name} must be > 0, got {value}"),
+    "at_least": (ValueError, "{name} must be >= {low}, got {value}"),
+    "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
+                                "the compiled loops hold), got {value}"),
+    "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
+    "tolerance": (ValueError, "tol must be >= 0{or_none}, got {value}"),
+    "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1"),
+    "class_label": (ValueError, "{name}{where} is {value}: labels must be integers in 1..{k}"),
+    "count": (ValueError, "{name}{where} is {value}: counts must be non-negative integers"),
+    "binary_feature": (ValueError, "{name}{where} is {value}: features must be binary (0 or 1)"),
+}
+
+
+def error(key, **fields):
+    """The exception of table row ``key``, its text filled from ``fields`` (``value`` shown by
+    :func:`show`)."""
+    kind, template = MESSAGES[key]
+    if "value" in fields:
+        fields["value"] = show(fields["value"])
+    return kind(template.format(**fields))
+
+
+def show(value):
+    """A value as the caller gave it: numbers by ``str`` (a numpy scalar as its Python value),
+    anything else (None, strings, Decimal, bool, complex) by ``repr``."""
+    if getattr(value, "shape", None) == () and hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return str(value)
+    return repr(value)
+
+
+def kind_name(value):
+    """How a message names the kind of a wrong object: 'None', 'a 0-dimensional array', or the
+    type's name."""
+    if value is None:
+        return "None"
+    if getattr(value, "ndim", None) == 0:
+        return "a 0-dimensional array"
+    return type(value).__name__
