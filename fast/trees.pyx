@@ -3,15 +3,17 @@
 ``fit_tree`` sorts the examples by every feature once (stably: equal values keep row order) and
 gives each node a segment of every feature's order; splitting a node partitions those segments
 stably, so a node's examples stay sorted by every feature without sorting again. The orders hold
-example numbers only (4 bytes each); values and classes are read through them. The split search sweeps a
-sorted segment keeping the class counts on the left, and scores candidates with the reference's
-float64 formula from integer counts (c ln c from one table, sums in the same order), so the two
-faces choose the same splits and return equal trees, split for split. The gains stored in the
-nodes and the 1-D logistic fits of the "logistic" rule follow the reference's arithmetic too.
+example numbers only (4 bytes each); values and classes are read through them. The split search
+sweeps a sorted segment keeping the class counts on the left, and scores candidates with the
+reference's float64 formula from integer counts (c ln c from one table, sums in the same order),
+so the two faces choose the same splits and return equal trees, split for split. The gains
+stored in the nodes and the 1-D logistic fits of the "logistic" rule follow the reference's
+arithmetic too.
 
 The trees are the reference's dataclasses, checked by the reference's ``check_tree`` before a
 walk. ``predict`` walks a packed copy of the tree (one struct per node, numbered breadth first),
-made on the first prediction and kept for as long as the tree lives: a tree is immutable.
+made on the first prediction and kept for as long as the tree lives: a tree is immutable. Its
+rows are independent, so they are split among ``n_jobs`` threads.
 """
 import weakref
 
