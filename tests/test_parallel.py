@@ -1,6 +1,7 @@
 """Predictions over independent rows split among cores (``n_jobs``): tree prediction (DT-1),
 Naive Bayes log-joints, log-posteriors and predictions (NB-2, NB-5, NB-6), GDA log-joints,
-posteriors and predictions (GDA-2) and multivariate normal log-densities (MVN-1). Whatever
+posteriors and predictions (GDA-2), multivariate normal log-densities (MVN-1) and kernel
+matrices (KR-6, the named kernels' rows mapped from the Gram matrix). Whatever
 n_jobs is, the fast face gives the serial answers bit for bit and the same errors; both faces
 accept the same n_jobs and refuse the same bad ones, naming it."""
 import inspect
@@ -11,9 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cs229.fast.generative as FG
+import cs229.fast.kernels as FK
 import cs229.fast.naive_bayes as FN
 import cs229.fast.trees as FT
 import cs229.reference.generative as RG
+import cs229.reference.kernels as RK
 import cs229.reference.naive_bayes as RN
 import cs229.reference.trees as RT
 from cs229.reference.inputs import n_jobs as check_n_jobs
@@ -109,6 +112,24 @@ def test_gda_and_mvn_do_not_depend_on_n_jobs_GDA_2_MVN_1(seed, n):
     assert_same_for_every_n_jobs(FG.mvn_log_densities, Q, model.mu0, model.Sigma)
 
 
+# A thread of a kernel matrix takes at least 65,536 entries (MIN_ENTRIES in fast/_svm_kernels.pyx):
+# up to 700 × 700 gives one to seven chunks.
+KERNEL_ROWS = st.integers(1, 700)
+KERNELS = st.sampled_from([RK.Gaussian(0.7), RK.Gaussian.from_gamma(0.05), RK.Polynomial(1.0, 3),
+                           RK.Polynomial(0.0, 2), RK.Linear()])
+
+
+@given(SEEDS, KERNEL_ROWS, st.one_of(st.none(), KERNEL_ROWS), KERNELS)
+def test_kernel_matrices_do_not_depend_on_n_jobs_KR_6(seed, m, n, kernel):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 5)) * 3
+    if n is None:
+        assert_same_for_every_n_jobs(FK.kernel_matrix, X, kernel)
+    else:  # Z's rows overlap X's, so that some distances cancel (the rows redone exactly)
+        Z = np.r_[X[: n // 2], rng.standard_normal((n - n // 2, 5))]
+        assert_same_for_every_n_jobs(FK.kernel_matrix, X, kernel, Z)
+
+
 # ---- the same errors: the first bad row, whichever chunk it is in ---------------------------------
 
 def test_tree_prediction_names_the_first_row_without_a_child_for_every_n_jobs_DT_1():
@@ -136,11 +157,18 @@ def test_gda_zero_over_zero_names_the_first_row_for_every_n_jobs_GDA_2():
     assert "X[4100]" in str(error_for_every_n_jobs(FG.gda_posterior, model, Q))
 
 
+def test_kernel_matrix_names_the_first_pair_that_overflows_for_every_n_jobs_KR_6():
+    X = np.ones((600, 2))
+    X[450] = X[500] = 1e60  # (1e120 + 1)^3 overflows: the pair (450, 450) is the first in row order
+    error = error_for_every_n_jobs(FK.kernel_matrix, X, RK.Polynomial(1.0, 3))
+    assert "X[450]" in str(error)
+
+
 # ---- n_jobs itself ----------------------------------------------------------------------------------
 
 def _calls(face):
     """(name, call(n_jobs)) for every function of a face that takes n_jobs, on small inputs."""
-    T, N, G = (FT, FN, FG) if face == "fast" else (RT, RN, RG)
+    T, N, G, K = (FT, FN, FG, FK) if face == "fast" else (RT, RN, RG, RK)
     as_input = (lambda v: np.asarray(v)) if face == "fast" else (lambda v: v)
     tree = T.fit_tree(as_input([[0.0], [1.0]]), as_input([0, 1]))
     bernoulli = N.bernoulli_fit(as_input([[1, 0], [0, 1]]), as_input([0, 1]))
@@ -166,6 +194,7 @@ def _calls(face):
         ("gda_posterior", lambda n_jobs: G.gda_posterior(gda, X, n_jobs=n_jobs)),
         ("gda_predict", lambda n_jobs: G.gda_predict(gda, X, n_jobs=n_jobs)),
         ("mvn_log_densities", lambda n_jobs: G.mvn_log_densities(X, gda.mu0, gda.Sigma, n_jobs=n_jobs)),
+        ("kernel_matrix", lambda n_jobs: K.kernel_matrix(X, K.Gaussian(1.0), n_jobs=n_jobs)),
     ]
 
 
@@ -190,16 +219,16 @@ def test_both_faces_take_the_same_n_jobs_and_refuse_the_same_bad_ones(name, face
 
 
 def test_every_function_with_n_jobs_is_checked_above():
-    """The list above covers every public function of the three modules that takes n_jobs."""
+    """The list above covers every public function of the four modules that takes n_jobs."""
     checked = {name.split(".")[-1] for name, _ in _calls("fast")}
-    takes = {name for module in (FT, FN, FG) for name in module.__all__
+    takes = {name for module in (FT, FN, FG, FK) for name in module.__all__
              if callable(getattr(module, name)) and not inspect.isclass(getattr(module, name))
              and "n_jobs" in inspect.signature(getattr(module, name)).parameters}
     assert takes == checked
 
 
 def test_n_jobs_is_keyword_only_and_all_cores_by_default():
-    for module in (FT, FN, FG, RT, RN, RG):
+    for module in (FT, FN, FG, FK, RT, RN, RG, RK):
         for name in module.__all__:
             f = getattr(module, name)
             if callable(f) and not inspect.isclass(f) and "n_jobs" in inspect.signature(f).parameters:
