@@ -12,7 +12,7 @@ import cs229.fast.svm as FV
 import cs229.reference.smo as R
 from cs229.reference.kernels import Gaussian
 
-from harness import race, row
+from harness import Curve, geometric, race, row
 
 GAMMA, C, TOL = 0.05, 1.0, 1e-3
 
@@ -91,3 +91,15 @@ def reference_speedup(small):
 
 
 BENCHMARKS = [smo_rbf_small, smo_rbf_medium, smo_rbf_large, decision_values, reference_speedup]
+
+
+def _smo_at(m):
+    from sklearn.svm import SVC
+    X, y = _data(m)
+    kernel = Gaussian.from_gamma(GAMMA)
+    return {"fast": lambda: F.smo(X, y, C=C, kernel=kernel, tol=TOL),
+            "sklearn": lambda: SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y)}
+
+
+CURVES = [Curve("SMO, RBF kernel, C=1, γ=0.05, tol=1e-3", "m", geometric(1_250, 5), geometric(500, 4),
+                _smo_at, "d=20")]
