@@ -202,11 +202,11 @@ cdef int _step(double a1, double a2, double y1, double y2, double E1, double E2,
         total = a1 + a2
         low = 0.0 if (hard or total <= C) else total - C
         high = total if (hard or total < C) else C
-    if not unbounded and not low < high:
-        return 0
     eta = K11 + K22 - 2 * K12
     slope = y2 * (E1 - E2)
-    if eta > 0:
+    if not unbounded and not low < high:
+        n2 = low        # one point, possibly a rounding error away (as the reference)
+    elif eta > 0:
         n2 = a2 + y2 * (E1 - E2) / eta
         if not unbounded and n2 > high:
             n2 = high
@@ -229,14 +229,14 @@ cdef int _step(double a1, double a2, double y1, double y2, double E1, double E2,
             n2 = high
         else:
             return 0
-    if n2 == a2:
-        return 0
     s = y1 * y2
     n1 = a1 + s * (a2 - n2)
     if n2 == low and low != 0:
         n1 = 0.0 if s < 0 else C
     elif not unbounded and n2 == high and (hard or high != C):
         n1 = C if s < 0 else 0.0
+    if n1 == a1 and n2 == a2:
+        return 0
     new1[0] = n1
     new2[0] = n2
     return 1

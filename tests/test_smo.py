@@ -265,3 +265,51 @@ def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(monkeypatch, ke
     tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
     assert tiny.path == full.path and np.array_equal(tiny.alpha, full.alpha) and tiny.b == full.b
     assert full.converged and full.kkt_gap <= 1e-4
+
+
+# ---- an α a rounding error off its bound: the pair still moves ---------------------------------
+
+# Two classes in the plane, C = 0.3: after 30 steps α₄ = 1.1e-17 (the exact difference of two
+# rounded iterates) and α₁₀ = C; their segment [0, 1.1e-17] rounds to the single point 0.
+STUCK_X = [[3.0, 3.5], [3.5, 2.5], [4.0, 4.0], [4.5, 3.0], [3.0, 4.8], [5.0, 4.5], [4.2, 1.8],
+           [0.5, 0.5], [1.0, 1.8], [0.0, 2.0], [1.8, 0.2], [1.5, 1.2], [0.3, 3.0], [1.0, -0.5],
+           [2.0, 5.0]]
+STUCK_Y = [1] * 7 + [-1] * 8
+# (xᵀz)³ on 30 points of {−3, …, 3}³, C = 0.5: after 7 steps α₂ = 2.7e-17 and α₁ = C, so that
+# L = α₁ − α₂ rounds to C = H = α₁.
+CUBIC_X = [[1, -2, -2], [-3, -3, 1], [2, 1, -3], [0, -3, 0], [0, 2, 3], [1, 0, -2], [2, 1, 2],
+           [3, 0, 3], [0, 1, -3], [1, -2, -2], [-3, -3, 1], [1, 3, 2], [0, 1, 3], [1, 2, 1],
+           [-2, -1, 0], [1, 0, 2], [2, 1, -1], [3, 1, 0], [1, -3, 0], [3, -2, -3], [-1, 0, 1],
+           [1, 1, 0], [-1, 1, 2], [-2, 2, 3], [-1, -3, 1], [0, -2, -1], [0, 2, -2], [0, 2, 2],
+           [-3, 3, -1], [1, 0, 0]]
+CUBIC_Y = [-1, 1, -1, 1, -1, -1, -1, -1, 1, 1, -1, -1, -1, -1, -1, -1, 1, -1, 1, -1, 1, -1, 1,
+           -1, 1, 1, -1, -1, -1, 1]
+
+
+@pytest.mark.parametrize("X, y, C, kernel", [
+    (STUCK_X, STUCK_Y, 0.3, Linear()),
+    ([[float(v) for v in row] for row in CUBIC_X], CUBIC_Y, 0.5, Polynomial(0, 3)),
+], ids=["plane", "cubic"])
+def test_second_order_rule_moves_an_alpha_a_rounding_error_off_its_bound_SMO_2_3(X, y, C, kernel):
+    """The second-order rule picks a pair whose segment (20) ∩ box is, in floats, one point a
+    rounding error from α; the step puts that α on its bound (as libsvm's clip) instead of
+    stopping with "cannot move", and both faces go on to the same answer within tol."""
+    fits = [face.smo(args[0], args[1], C=C, kernel=kernel, tol=1e-3, record=True)
+            for face, args in ((R, (X, y)), (F, (np.array(X), np.array(y, dtype=float))))]
+    ref, fast = fits
+    assert ref.converged and R.kkt_gap([float(a) for a in ref.alpha], X, y, C, kernel) <= 1e-3
+    assert fast.path == ref.path and np.array_equal(fast.alpha, np.array(ref.alpha))
+    assert fast.b == ref.b and fast.objective == ref.objective
+    platt = R.smo(X, y, C=C, kernel=kernel, rule="platt", tol=1e-6, max_iterations=200_000)
+    assert abs(ref.objective - platt.objective) <= 1e-3 * abs(platt.objective)
+
+
+def test_the_stuck_pair_puts_the_tiny_alpha_on_zero_SMO_2(impl):
+    """At the iterate where the rule used to stop, the pair (10, 4) sets α₄ = 1.1e-17 to 0 and
+    keeps α₁₀ = C: the single point of the rounded segment."""
+    alpha = [0.0] * 15
+    alpha[0] = alpha[1] = alpha[10] = alpha[14] = 0.3
+    alpha[4] = 1.1275702593849246e-17
+    new = impl.smo.two_variable_step(impl.arg(alpha), impl.arg(STUCK_X), impl.arg(STUCK_Y), 10, 4,
+                                     C=0.3)
+    assert impl.out(new) == alpha[:4] + [0.0] + alpha[5:]
