@@ -536,13 +536,20 @@ def _finish(st, rule, converged, kernel, classes):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False):
+        classes=None, record=False, shrinking=True, cache_size=200):
     """SMO-3, SMO-4 (000 V §9.2; 001 §11.2; 004): maximise W(α) subject to 0 ≤ αᵢ ≤ C and
     Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
     ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
     (wss2: the maximal-violation gap); ``seed`` drives the random choices of the simplified and
-    Platt rules; ``record`` keeps the chosen pairs in ``path``."""
+    Platt rules; ``record`` keeps the chosen pairs in ``path``.
+
+    ``shrinking`` (True or False) and ``cache_size`` (megabytes, > 0) are the compiled twin's:
+    libsvm's shrinking of the active set and the size of its kernel-row cache. The reference
+    checks them and computes as the notes do, over every example with the whole kernel matrix:
+    its iterates are the fast face's with ``shrinking=False``."""
     rule = _check_rule(rule)
+    inputs.flag(shrinking, "shrinking")
+    inputs.positive(cache_size, "cache_size")
     labels = classes if classes is not None else (-1, 1)
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, classes, kernel)

@@ -117,7 +117,7 @@ def test_same_pair_sequence_SMO_3(p, k, rule, C, seed):
         args = (X, y) if face is R else (np.array(X), np.array(y))
         try:
             results.append(face.smo(*args, C=C, kernel=kernel, rule=rule, tol=1e-6, seed=seed,
-                                    max_iterations=3000, record=True))
+                                    max_iterations=3000, record=True, shrinking=False))
         except (ConvergenceError, R.NotSeparableError) as e:
             results.append(type(e))
     ref, fast = results
@@ -253,16 +253,16 @@ def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y
 
 
 @pytest.mark.parametrize("kernel", [Gaussian.from_gamma(0.1), Polynomial(1, 2), Linear()])
-def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(monkeypatch, kernel):
+def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(kernel):
     """Above EXACT_MAX the rows come from BLAS; with room for 2 rows only, every eviction and
     recomputation must give the same iterates as a cache that holds every row."""
     rng = np.random.default_rng(5)
     m = 700
     X = rng.standard_normal((m, 5))
     y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(m) > 0, 1.0, -1.0)
-    full = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
-    monkeypatch.setattr(F, "CACHE_BYTES", 1)
-    tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
+    full = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True, shrinking=False)
+    tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True, shrinking=False,
+                 cache_size=1e-9)
     assert tiny.path == full.path and np.array_equal(tiny.alpha, full.alpha) and tiny.b == full.b
     assert full.converged and full.kkt_gap <= 1e-4
 
@@ -294,7 +294,7 @@ def test_second_order_rule_moves_an_alpha_a_rounding_error_off_its_bound_SMO_2_3
     """The second-order rule picks a pair whose segment (20) ∩ box is, in floats, one point a
     rounding error from α; the step puts that α on its bound (as libsvm's clip) instead of
     stopping with "cannot move", and both faces go on to the same answer within tol."""
-    fits = [face.smo(args[0], args[1], C=C, kernel=kernel, tol=1e-3, record=True)
+    fits = [face.smo(args[0], args[1], C=C, kernel=kernel, tol=1e-3, record=True, shrinking=False)
             for face, args in ((R, (X, y)), (F, (np.array(X), np.array(y, dtype=float))))]
     ref, fast = fits
     assert ref.converged and R.kkt_gap([float(a) for a in ref.alpha], X, y, C, kernel) <= 1e-3
