@@ -267,6 +267,84 @@ def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(kernel):
     assert full.converged and full.kkt_gap <= 1e-4
 
 
+# ---- shrinking (libsvm's): the same stopping test over every example -------------------------
+
+def _interaction_problem(m, seed=5):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 5))
+    return X, np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(m) > 0, 1.0, -1.0)
+
+
+def _dual(alpha, X, y, kernel):
+    """W(α) = Σαᵢ − ½ cᵀKc, c = αy, from the whole matrix (independent of the solver's g)."""
+    c = alpha * y
+    K = np.array(kernel_matrix(X.tolist(), kernel), dtype=float) if len(X) <= 80 else \
+        _fast_kernel_matrix(X, kernel)
+    return float(alpha.sum() - c @ K @ c / 2)
+
+
+def _fast_kernel_matrix(X, kernel):
+    from cs229.fast.kernels import kernel_matrix as fast_kernel_matrix
+    return np.asarray(fast_kernel_matrix(X, kernel))
+
+
+@pytest.mark.parametrize("m", [60, 700])
+@pytest.mark.parametrize("kernel, C", [(Gaussian.from_gamma(0.1), 1.0), (Gaussian.from_gamma(0.1), 10.0),
+                                       (Polynomial(1, 2), 1.0), (Linear(), 10.0)])
+@pytest.mark.parametrize("cache_size", [200, 1e-9])
+def test_shrinking_keeps_the_stopping_test_and_W_within_tol_SMO_4(m, kernel, C, cache_size):
+    """With shrinking the answer meets the KKT tolerance over every example (recomputed from
+    scratch), and W is within the bound the tolerance gives: for feasible α with gap δ,
+    W* − W(α) ≤ ∇W(α)ᵀ(α* − α) ≤ δ‖α* − α‖₁/2 (concavity; the direction moves up I_up and down
+    I_low by equal amounts). α* is taken from a run without shrinking at tol = 1e-9. With a
+    cache of two rows every row is evicted, grown and swapped again."""
+    X, y = _interaction_problem(m)
+    tol = 1e-3
+    fit = F.smo(X, y, C=C, kernel=kernel, tol=tol, cache_size=cache_size)
+    best = F.smo(X, y, C=C, kernel=kernel, tol=1e-9, shrinking=False, max_iterations=10 ** 6)
+    assert fit.converged and fit.kkt_gap <= tol
+    assert F.kkt_gap(fit.alpha, X, y, C, kernel) <= tol
+    assert np.all(fit.alpha >= 0) and np.all(fit.alpha <= C) and abs(fit.alpha @ y) <= 1e-12 * m * C
+    W, W_best = _dual(fit.alpha, X, y, kernel), _dual(best.alpha, X, y, kernel)
+    rounding = 1e-12 * m * abs(W_best)
+    assert abs(W - fit.objective) <= rounding
+    assert W - W_best <= 1e-9 * (fit.alpha.sum() + best.alpha.sum()) / 2 + rounding
+    assert W_best - W <= tol * (fit.alpha.sum() + best.alpha.sum()) / 2 + rounding
+
+
+@pytest.mark.parametrize("m, C", [(60, 1.0), (60, 10.0), (700, 1.0), (700, 10.0)])
+def test_shrinking_finds_the_same_support_set_where_it_is_unique_SMO_4(m, C):
+    """The Gaussian kernel on distinct points is positive definite: W is strictly concave and α*
+    unique. At a tight tolerance, with and without shrinking (and with a two-row cache), the
+    support set {i : αᵢ > 0} and the set at C are the same, and α agrees to the tolerance."""
+    X, y = _interaction_problem(m)
+    kernel = Gaussian.from_gamma(0.1)
+    plain = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, shrinking=False)
+    for cache_size in (200, 1e-9):
+        fit = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, cache_size=cache_size)
+        assert fit.converged and F.kkt_gap(fit.alpha, X, y, C, kernel) <= 1e-8
+        assert list(fit.support) == list(plain.support)
+        assert np.array_equal(fit.alpha == C, plain.alpha == C)
+        assert np.max(np.abs(fit.alpha - plain.alpha)) <= 1e-5 * C
+
+
+def test_shrinking_with_the_hard_margin_and_a_custom_kernel_SMO_4():
+    """The hard margin (no upper bound: Ḡ stays 0) and a precomputed custom kernel (rows read
+    through the permutation of positions) shrink too, with the answer of the plain run."""
+    X, y = _interaction_problem(60)
+    kernel = Gaussian.from_gamma(0.5)
+
+    def custom(x, z):
+        return kernel(x, z)
+    for C in (None, 10.0):
+        plain = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, shrinking=False)
+        for k in (kernel, custom):
+            fit = F.smo(X, y, C=C, kernel=k, tol=1e-8)
+            assert fit.converged and F.kkt_gap(fit.alpha, X, y, C, kernel) <= 1e-8
+            assert list(fit.support) == list(plain.support)
+            assert np.max(np.abs(fit.alpha - plain.alpha)) <= 1e-5 * max(plain.alpha)
+
+
 # ---- an α a rounding error off its bound: the pair still moves ---------------------------------
 
 # Two classes in the plane, C = 0.3: after 30 steps α₄ = 1.1e-17 (the exact difference of two
