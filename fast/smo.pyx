@@ -9,9 +9,11 @@ the reference's. Above that the kernel rows come from BLAS and agree to rounding
 Kernel rows: SMO reads row i of K for the chosen i and j only. Rows are computed on demand
 (pair by pair in the reference's order up to EXACT_MAX examples; above, dgemv plus the kernel's
 map, the Gaussian from centred rows with the reference's differences where those cancel) into
-an LRU cache of at most CACHE_BYTES; while all m rows fit, nothing is evicted. The errors
+an LRU cache of ``cache_size`` megabytes; while all m rows fit, nothing is evicted. The errors
 without threshold gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ are kept for every t (the gradient cache) and updated
-with the two rows after each step. The string kernel and any other callable are evaluated into
+with the two rows after each step. With ``shrinking`` (the second-order rule), libsvm's
+shrinking keeps only the examples that can still be chosen active: rows and updates are as
+long as the active set, and the stopping test is made again over every example at the end. The string kernel and any other callable are evaluated into
 the full matrix first (cs229.fast._svm_kernels, as everywhere). A recorded path grows as the
 steps are taken.
 """
