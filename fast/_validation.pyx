@@ -14,18 +14,20 @@ shape or value). The happy path is numpy; wherever the input is not a clean nume
 the right shape, the reference's reader (``cs229.reference.inputs``) walks it and names the first
 bad entry exactly as the reference does. Values the float64 loops cannot hold are refused: a
 Python int beyond the float64 range where a real number is expected, and integer data outside
-int64.
+int64 (a category or token id beyond it is outside its range like any other, and named so).
 """
 import numbers
 
 import numpy as np
 
+from libc.stdint cimport int32_t, int64_t
+
 from cs229.reference import inputs as _reference
-from cs229.reference.inputs import MATRIX, VECTOR
-from cs229.reference.messages import INT64_MAX, MAX_COUNT, error
+from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR
+from cs229.reference.messages import INT64_MAX, INT64_MIN, error
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
-           "same_length", "check_tol", "as_order", "sgd_schedule", "integral"]
+           "same_length", "check_tol", "as_order", "sgd_schedule"]
 
 _INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
 
@@ -217,9 +219,9 @@ def sgd_schedule(alpha, epochs, order, decay, m):
     return alpha, epochs, order, decay
 
 
-# ---- Part IV (generative learning): binary and integer features, token-id documents ------------
+# ---- Part IV (generative learning): binary features -------------------------------------------
 
-__all__ += ["nonnegative", "as_binary_matrix", "as_integer_matrix", "as_documents"]
+__all__ += ["nonnegative", "as_binary_matrix"]
 
 
 def _first(bad):
@@ -241,109 +243,221 @@ def as_binary_matrix(X, name="X"):
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
-def as_integer_matrix(X, name="X"):
-    """A matrix of integers (integral reals accepted, as the reference accepts 2.0 for 2; values
-    outside int64 refused) as C-contiguous intp."""
-    a = as_array(X, name, MATRIX)
-    if a is None or not _matrix_shape(a) or not _real_array(a):
-        return np.array(_reference.integer_matrix(X, name), dtype=np.intp)
-    return np.ascontiguousarray(integral(a, name, X), dtype=np.intp)
+# ---- integer data: class labels, categories, token ids; the sizes of count tables --------------
+# The reference's readers (cs229.reference.inputs: integers, integer_matrix, check_categories,
+# documents, packed_documents) as C-contiguous int64 arrays. Where a range check follows, an
+# entry beyond int64 is saturated at −2⁶³ or 2⁶³ − 1 (outside every range a table holds, so
+# the check refuses it) and the message shows the caller's own entry, as the reference shows it;
+# elsewhere it is refused.
+
+__all__ += ["as_integers", "as_integer_matrix", "table_size", "category_sizes", "check_categories",
+            "as_documents", "as_packed_documents"]
+
+_INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
 
 
-def integral(a, name, A=None):
-    """The real array ``a`` as int64 when every entry is a finite integral value inside int64,
-    else the first other entry is named (the reference's ``inputs.integer``; its value shown from
-    the caller's ``A`` when given)."""
+def _integral(a, name, A, bint int64):
+    """The real array ``a`` (the caller's ``A`` as an array) as C-contiguous int64 when every
+    entry is a finite integral value, else the first other entry is named as the reference's
+    ``inputs.integer`` names it; an entry beyond int64 is refused (``int64``) or saturated."""
     if a.dtype.kind == "i":
-        return a
+        return np.ascontiguousarray(a, dtype=np.int64)
     if a.dtype.kind == "u":
-        if a.size and a.max() > INT64_MAX:
-            index = _first(a > INT64_MAX)
+        beyond = a > np.uint64(INT64_MAX) if a.dtype == np.uint64 else np.zeros(a.shape, bool)
+        if int64 and beyond.any():
+            index = _first(beyond)
             raise error("beyond_int64", name=name, where=_where(index), value=_given(A, a, index))
-        return a.astype(np.int64)
-    if a.dtype.kind != "f":
-        raise error("not_an_integer", name=name, where=_where((0,) * a.ndim) if a.size else "",
-                    value=a.flat[0] if a.size else a.dtype)
+        return _saturate(a, beyond, np.zeros(a.shape, bool))
     finite = np.isfinite(a)
     with np.errstate(invalid="ignore"):
-        bad = ~finite | (a != np.round(a)) | (a < -_INT64_END) | (a >= _INT64_END)
+        high, low = a >= _INT64_END, a < -_INT64_END
+        bad = ~finite | (a != np.round(a))
+        if int64:
+            bad |= high | low
     if bad.any():
         index = _first(bad)
         value = a[index]
         key = ("not_finite_integer" if not finite[index] else
                "fractional" if value != np.round(value) else "beyond_int64")
         raise error(key, name=name, where=_where(index), value=_given(A, a, index))
-    return a.astype(np.int64)
+    return _saturate(a, high, low)
 
 
-_integral = integral  # the name naive_bayes reads it by
+def _saturate(a, high, low):
+    """``a`` as C-contiguous int64, the entries marked ``high`` (``low``) at 2⁶³ − 1 (−2⁶³)."""
+    if not high.any() and not low.any():
+        return np.ascontiguousarray(a, dtype=np.int64)
+    out = np.where(high | low, 0, a).astype(np.int64)
+    out[high] = INT64_MAX
+    out[low] = INT64_MIN
+    return out
 
 
-def _asarray(A, name):
-    """The array entropy's class-label reader reads by this name: ``as_array``, a ragged input
-    refused and a 1-D array of objects, strings or complex numbers read as float64 when all are
-    real numbers (else the reference's reader names the first entry that is not one)."""
-    a = as_array(A, name, VECTOR)
-    if a is None:
-        _reference.vector(A, name)  # names the nested entry
-        raise error("dimensions", name=name, want=1, got=2)
-    if a.dtype.kind not in "biuf" and a.ndim == 1 and a.size:
-        return _float64_of(_reference.vector(A, name), name)
-    return a
+def _saturated(values):
+    """The reference reader's list (or list of rows) of integers as int64: an entry beyond int64
+    (which it keeps as the caller gave it) saturated."""
+    def clip(v):
+        if type(v) is int and INT64_MIN <= v <= INT64_MAX:
+            return v
+        return INT64_MAX if v > 0 else INT64_MIN
+    if values and isinstance(values[0], list):
+        return np.array([[clip(v) for v in row] for row in values], dtype=np.int64)
+    return np.array([clip(v) for v in values], dtype=np.int64)
 
 
-def _token_array(a, name):
-    if a.size == 0:
-        return np.empty(0, dtype=np.int64)
-    if a.dtype.kind not in "iuf":
-        return np.array([_reference.integer(v, name, f"[{i}]") for i, v in enumerate(a)], dtype=np.int64)
-    a = integral(a, name)
-    if a.dtype == np.int32 or a.dtype == np.int64:
-        return np.ascontiguousarray(a)
-    return np.ascontiguousarray(a, dtype=np.int64)
+def _integer_data(A, a, name, ndim, bint empty, bint int64, walk):
+    """``a`` (the caller's ``A`` read by ``as_array``) as int64 when it is a real array of
+    ``ndim`` dimensions (empty only if ``empty``); anything else is read by the reference's
+    reader ``walk``, which names the first bad entry as the reference does."""
+    if a is None or a.ndim != ndim or not _real_array(a) or (a.size == 0 and not empty):
+        return _saturated(walk())
+    return _integral(a, name, A, int64)
 
 
-def as_documents(documents, name="documents"):
-    """Documents as (tokens, offsets): tokens an int32 or int64 array (kept without a copy when it
-    is one), offsets int64 with document i = tokens[offsets[i]:offsets[i + 1]]. Accepts the
-    reference's ``Documents`` (flat tokens plus offsets) or a sequence of token-id sequences."""
-    from cs229.reference.naive_bayes import Documents
-    if isinstance(documents, Documents):
-        tokens = np.asarray(documents.tokens)
-        offsets = np.asarray(documents.offsets)
-        if tokens.ndim != 1:
-            raise ValueError(f"{name}.tokens must be 1-dimensional, got {tokens.ndim} dimension(s)")
-        tokens = _token_array(tokens, f"{name}.tokens")
-        if offsets.ndim != 1 or offsets.dtype.kind not in "iu":
-            raise TypeError(f"{name}.offsets must be a 1-dimensional array of integers")
-        offsets = np.ascontiguousarray(integral(offsets, f"{name}.offsets"), dtype=np.int64)
-        if offsets.shape[0] < 2 or offsets[0] != 0 or offsets[offsets.shape[0] - 1] != tokens.shape[0] \
-                or (np.diff(offsets) < 0).any():
-            raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = "
-                             f"{tokens.shape[0]} without decreasing")
+def as_integers(v, name="y", empty=False, int64=True):
+    """1-D integer data (the reference's ``inputs.integers``) as C-contiguous int64: class labels,
+    offsets, the observations of a discrete variable."""
+    return _integer_data(v, as_array(v, name, VECTOR), name, 1, empty, int64,
+                         lambda: _reference.integers(v, name, empty, int64))
+
+
+def as_integer_matrix(X, name="X", int64=True):
+    """A matrix of integers (the reference's ``inputs.integer_matrix``) as C-contiguous int64."""
+    return _integer_data(X, as_array(X, name, MATRIX), name, 2, False, int64,
+                         lambda: _reference.integer_matrix(X, name, int64))
+
+
+def _shown(A, values, index):
+    """Entry ``index`` of integer data as messages show it: the integer, inside int64; beyond it
+    (saturated in ``values``), the caller's own entry of ``A`` (1e+300, 18446744073709551615)."""
+    v = int(values[index])
+    if INT64_MIN < v < INT64_MAX:
+        return v
+    given = _reference.sequence(A, "")  # a pandas object by position
+    for i in index:
+        given = given[i]
+    return given
+
+
+def table_size(n, name):
+    """The number of entries of a count table per class, 1 .. 2³¹ − 1 (the reference's
+    ``inputs.table_size``)."""
+    return _reference.table_size(n, name)
+
+
+def category_sizes(k, n=None, name="k"):
+    """k_j for each of the n features as an intp array (the reference's ``inputs.category_sizes``:
+    one int k for all, each k_j and Σⱼ k_j a table size)."""
+    return np.array(_reference.category_sizes(k, n, name), dtype=np.intp)
+
+
+def check_categories(values, k, name, given):
+    """Categories read with int64=False, checked against the number of values: values[i] in
+    0..k−1 (int k), or X[i][j] in 0..k_j − 1 (an array k); the first other entry is named, shown
+    as the caller gave it in ``given`` (the reference's ``inputs.check_categories``)."""
+    if isinstance(k, np.ndarray):
+        bad = (values < 0) | (values >= k[None, :])
+    else:
+        bad = (values < 0) | (values >= k)
+    if bad.any():
+        index = _first(bad)
+        value = _shown(given, values, index)
+        if isinstance(k, np.ndarray):
+            j = index[1]
+            raise error("feature_value", name=name, where=_where(index), value=value, j=j,
+                        last=int(k[j]) - 1)
+        raise error("category", name=name, where=_where(index), value=value, last=k - 1)
+    return values
+
+
+ctypedef fused token_t:
+    int32_t
+    int64_t
+
+
+cdef Py_ssize_t _first_outside(const token_t[::1] tokens, int64_t size) noexcept nogil:
+    """The first position whose id is outside 0..size − 1, or −1. The common case (all inside) is
+    settled by a branch-free min/max sweep that the compiler vectorises."""
+    cdef Py_ssize_t p, n = tokens.shape[0]
+    if n == 0:
+        return -1
+    cdef token_t lo = tokens[0], hi = tokens[0], t
+    for p in range(n):
+        t = tokens[p]
+        lo = t if t < lo else lo
+        hi = t if t > hi else hi
+    if lo >= 0 and hi < size:
+        return -1
+    for p in range(n):
+        if tokens[p] < 0 or tokens[p] >= size:
+            return p
+    return -1
+
+
+def _vocabulary(tokens, offsets, size, bint ignore_unknown, name, given):
+    """With a vocabulary of ``size`` words, an id outside 0..size−1 is an error naming it as
+    documents[i][j], shown as ``given(i, j, p)`` (the caller's entry), unless ``ignore_unknown``
+    (the counting loops then skip it)."""
+    if size is None or ignore_unknown:
+        return
+    cdef Py_ssize_t p
+    if tokens.dtype == np.int32:
+        p = _first_outside[int32_t](tokens, size)
+    else:
+        p = _first_outside[int64_t](tokens, size)
+    if p < 0:
+        return
+    cdef Py_ssize_t i = int(np.searchsorted(offsets, p, side="right")) - 1
+    while offsets[i + 1] == offsets[i]:  # empty documents end where the next one starts
+        i += 1
+    cdef Py_ssize_t j = p - offsets[i]
+    value = int(tokens[p])
+    if not INT64_MIN < value < INT64_MAX:
+        value = given(i, j, p)
+    raise error("token_id", name=name, where=f"[{i}][{j}]", value=value, last=size - 1)
+
+
+def as_documents(documents, name="documents", size=None, ignore_unknown=False):
+    """Documents of token ids (NB-6; the reference's ``inputs.documents``) as (tokens, offsets):
+    the ids of all documents in one int64 array and m + 1 int64 offsets, document i being
+    tokens[offsets[i]:offsets[i + 1]]. A 2-D real array (or DataFrame) is read in one pass; other
+    sequences document by document. ``size``, ``ignore_unknown``: as the reference's (ignored ids
+    are kept, saturated beyond int64, for the counting loops to skip)."""
+    cdef bint int64 = size is None
+    D = _reference.sequence(documents, name, DOCUMENTS)
+    if isinstance(D, np.ndarray) and D.ndim == 2 and _real_array(D):  # equal lengths: one read
+        if D.shape[0] == 0:
+            raise error("no_documents", name=name)
+        tokens = _integral(D, name, D, int64).reshape(-1)
+        offsets = np.arange(D.shape[0] + 1, dtype=np.int64) * D.shape[1]
+        _vocabulary(tokens, offsets, size, ignore_unknown, name,
+                    lambda i, j, p: _shown(D, tokens.reshape(D.shape), (i, j)))
         return tokens, offsets
-    documents = _reference.sequence(documents, name, "a sequence of token-id sequences or Documents")
-    if len(documents) == 0:
-        raise ValueError(f"{name} is empty (no documents)")
-    parts = []
-    offsets = np.zeros(len(documents) + 1, dtype=np.int64)
-    for i, d in enumerate(documents):
-        if isinstance(d, (str, bytes)) or not hasattr(d, "__iter__"):
-            raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
-        try:
-            a = np.asarray(d)
-        except ValueError:
-            a = None
-        if a is not None and not isinstance(d, np.ndarray) and a.dtype.kind in "iuf" and a.size \
-                and _holds_bools(d, 1):
-            a = np.asarray(d, dtype=object)  # numpy reads [0, True] as [0, 1]
-        if a is None or (a.ndim != 1 and a.size):
-            for j, t in enumerate(d):  # the reference's reader names the entry that is a sequence
-                _reference.integer(t, name, f"[{i}][{j}]")
-        a = _token_array(a.reshape(-1), f"{name}[{i}]")
-        parts.append(a.astype(np.int64, copy=False))
-        offsets[i + 1] = offsets[i] + a.size
-    return np.concatenate(parts), offsets
+    if len(D) == 0:
+        raise error("no_documents", name=name)
+    docs = [_reference.document(d, name, i) for i, d in enumerate(D)]
+    parts = [as_integers(d, f"{name}[{i}]", True, int64) for i, d in enumerate(docs)]
+    offsets = np.zeros(len(parts) + 1, dtype=np.int64)
+    np.cumsum([a.shape[0] for a in parts], out=offsets[1:])
+    tokens = np.concatenate(parts)
+    _vocabulary(tokens, offsets, size, ignore_unknown, name,
+                lambda i, j, p: _shown(docs[i], parts[i], (j,)))
+    return tokens, offsets
+
+
+def as_packed_documents(tokens, offsets, name="documents", size=None, ignore_unknown=False):
+    """Documents given flat (NB-6's ``Documents``; the reference's ``inputs.packed_documents``) as
+    (tokens, offsets): tokens an int32 or int64 array, kept without a copy when the caller's is a
+    C-contiguous one, offsets int64. ``size``, ``ignore_unknown``: as for ``as_documents``."""
+    if isinstance(tokens, np.ndarray) and tokens.ndim == 1 and tokens.dtype in (np.int32, np.int64):
+        t = np.ascontiguousarray(tokens)
+    else:
+        t = as_integers(tokens, f"{name}.tokens", True, size is None)
+    o = as_integers(offsets, f"{name}.offsets")
+    if o.shape[0] < 2 or o[0] != 0 or o[o.shape[0] - 1] != t.shape[0] or (np.diff(o) < 0).any():
+        raise error("offsets", name=name, n=t.shape[0])
+    _vocabulary(t, o, size, ignore_unknown, name, lambda i, j, p: _shown(tokens, t, (p,)))
+    return t, o
 
 # ---- Parts II-III: labels and counts (logistic regression, perceptron, GLMs, softmax) ------------
 
@@ -442,8 +556,7 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
 
 def as_strings(X, name="X", alphabet=None):
     """A non-empty list of str (each letter in ``alphabet`` when one is given)."""
-    if isinstance(X, (str, bytes)) or not hasattr(X, "__len__") or not hasattr(X, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of strings, got {type(X).__name__}")
+    X = _reference.sequence(X, name, "a sequence of strings")
     if len(X) == 0:
         raise ValueError(f"{name} is empty")
     out = []

@@ -8,8 +8,7 @@ import numpy as np
 
 from libc.math cimport isfinite, log, log2
 
-from cs229.fast._integers import as_int64, entry
-from cs229.fast._validation import as_matrix, as_scalar, as_vector
+from cs229.fast._validation import as_integers, as_matrix, as_scalar, as_vector
 
 __all__ = ["class_codes", "entropy", "count_entropy", "bernoulli_entropy", "split_entropy",
            "information_gain", "count_table"]
@@ -26,15 +25,9 @@ def _unit(unit):
 
 def class_codes(y, name="y"):
     """The classes of y ascending (int64) and each label's place among them (intp codes), for
-    labels that are integers (any integer dtype, or integral reals). A label beyond the int64
-    range is refused (the reference, in Python ints, would take it)."""
-    a, original, outside = as_int64(y, name, ndim=1)
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty")
-    if outside is not None:
-        value, where = entry(a, original, outside, np.argmax(outside))
-        raise ValueError(f"{name}{where} is {value}: a class label must fit in 64 bits")
-    classes, codes = np.unique(a, return_inverse=True)
+    labels that are integers inside int64 (any integer dtype, or integral reals; the reference's
+    ``inputs.integers``)."""
+    classes, codes = np.unique(as_integers(y, name), return_inverse=True)
     return classes, codes.astype(np.intp).reshape(-1)
 
 

@@ -15,12 +15,12 @@ from cpython.long cimport PyLong_AsLongLong
 from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t
 
-from cs229.fast._integers import as_int64, entry
-from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_scalar, as_vector,
-                                    positive_int)
+from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents,
+                                    as_integer_matrix, as_integers, as_packed_documents, as_scalar,
+                                    as_vector, category_sizes, check_categories, table_size)
 from cs229.reference import naive_bayes as _R
-from cs229.reference.naive_bayes import (MAX_TABLE_SIZE, BernoulliNB, CategoricalNB, Documents,
-                                         MultinomialNB, ZeroOverZeroError)
+from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
+                                         ZeroOverZeroError)
 
 __all__ = [
     "ZeroOverZeroError", "value_counts", "laplace_estimate",
@@ -43,12 +43,6 @@ def _alpha(alpha):
     return alpha
 
 
-def _table_size(size, what):
-    if size > MAX_TABLE_SIZE:
-        raise ValueError(f"{what} is {size}: a count table that large cannot be held in memory "
-                         f"(at most {MAX_TABLE_SIZE} entries)")
-
-
 def _smoothing_fits(largest_total, double alpha, k, what):
     """N + kα, the largest denominator of (c + α)/(N + kα), must be a float64 number."""
     if not isfinite(<double> largest_total + <double> k * alpha):
@@ -59,14 +53,9 @@ def _smoothing_fits(largest_total, double alpha, k, what):
 
 def value_counts(z, k):
     """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
-    k = positive_int(k, "k")
-    _table_size(k, "k")
-    a, original, outside = as_int64(z, "z", ndim=1)
-    bad = (a < 0) | (a >= k)  # entries beyond int64 are saturated, so outside 0..k−1 too
-    if bad.any():
-        value, where = entry(a, original, outside, np.argmax(bad))
-        raise ValueError(f"z{where} is {value}: values must be in 0..{k - 1}")
-    return np.bincount(a, minlength=k).astype(np.int64)
+    k = table_size(k, "k")
+    observations = as_integers(z, "z", empty=True, int64=False)
+    return np.bincount(check_categories(observations, k, "z", z), minlength=k).astype(np.int64)
 
 
 def laplace_estimate(counts, alpha=1):
@@ -269,43 +258,12 @@ def discretize(values, edges):
     return np.searchsorted(e, v, side="right").astype(np.int64)
 
 
-def _sizes(k, n, name="k", n_what="X has {n} columns"):
-    """k_j for each of the n features (one int k stands for all), read once; their sum, the
-    size of a class's table, must be one that can be held (checked in Python integers, before
-    any int64 sum could wrap)."""
-    if isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)):
-        k = [k] * n
-    if isinstance(k, (str, bytes)) or not hasattr(k, "__iter__"):
-        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
-    k = list(k)
-    if n is not None and len(k) != n:
-        raise ValueError(f"{name} has {len(k)} entries but " + n_what.format(n=n))
-    k = [positive_int(v, f"{name}[{j}]") for j, v in enumerate(k)]
-    _table_size(sum(k), f"Σⱼ {name}[j]")
-    return np.array(k, dtype=np.intp)
-
-
-def _category_matrix(X, name="X"):
-    """(a, original, outside) of ``as_int64`` for the integer matrix X."""
-    a, original, outside = as_int64(X, name, ndim=2)
-    if a.shape[0] == 0:
-        raise ValueError(f"{name} is empty (no rows)")
-    if a.shape[1] == 0:
-        raise ValueError(f"{name} has rows of length 0")
-    return a, original, outside
-
-
-def _categories(a, original, outside, k, name="X"):
-    """The categories (0 <= X[i][j] < k_j) as C-contiguous intp."""
+def _categories(X, k, name="X"):
+    """The categories of a model's k_j-valued features (0 <= X[i][j] < k_j) as C-contiguous intp."""
+    a = as_integer_matrix(X, name, int64=False)
     if a.shape[1] != k.shape[0]:
         raise ValueError(f"{name} has {a.shape[1]} columns but the model has {k.shape[0]} features")
-    bad = (a < 0) | (a >= k[None, :])  # entries beyond int64 are saturated, so outside too
-    if bad.any():
-        first = int(np.argmax(bad))
-        value, where = entry(a, original, outside, first)
-        j = first % a.shape[1]
-        raise ValueError(f"{name}{where} is {value}: feature {j} takes values 0..{k[j] - 1}")
-    return np.ascontiguousarray(a, dtype=np.intp)
+    return np.ascontiguousarray(check_categories(a, k, name, X), dtype=np.intp)
 
 
 cdef void _categorical_counts(const Py_ssize_t[:, ::1] X, const unsigned char[::1] y,
@@ -318,9 +276,9 @@ cdef void _categorical_counts(const Py_ssize_t[:, ::1] X, const unsigned char[::
 
 def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j)."""
-    a, original, outside = _category_matrix(X)
-    k = _sizes(k, a.shape[1])
-    X = _categories(a, original, outside, k)
+    a = as_integer_matrix(X, "X", int64=False)
+    k = category_sizes(k, a.shape[1])
+    X = np.ascontiguousarray(check_categories(a, k, "X", X), dtype=np.intp)
     y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
@@ -341,8 +299,8 @@ def categorical_fit(X, y, k, alpha=1):
 
 
 def _list(value, name, length=None, what=None):
-    """A sequence field of a model (or of Documents) read once, as a list; of ``length``
-    entries when that is given (``what`` says why)."""
+    """A sequence field of a model read once, as a list; of ``length`` entries when that is
+    given (``what`` says why)."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
     value = list(value)
@@ -358,7 +316,7 @@ def _categorical(model, X):
     phi_y = _phi_y(model, CategoricalNB)
     if isinstance(model.k, (int, np.integer)):
         raise TypeError("model.k must be a sequence of integers (one k_j per feature)")
-    k = _sizes(model.k, None, "model.k")
+    k = category_sizes(model.k, None, "model.k")
     phi = []
     for c, phi_c in enumerate(_list(model.phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")):
         phi_c = _list(phi_c, f"model.phi[{c}]", k.shape[0], f"model.k has {k.shape[0]} features")
@@ -366,7 +324,7 @@ def _categorical(model, X):
         for j, p in enumerate(phi[c]):
             if p.shape[0] != k[j]:
                 raise ValueError(f"model.phi[{c}][{j}] has {p.shape[0]} entries but model.k[{j}] is {k[j]}")
-    X = _categories(*_category_matrix(X), k)
+    X = _categories(X, k)
     return phi_y, phi, k, X
 
 
@@ -422,126 +380,19 @@ def categorical_predict(model, X):
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
 
-def _document_arrays(documents, name="documents"):
-    """(tokens, offsets, original, outside): the token ids of the documents as one flat array
-    (int32 or int64, without a copy when the caller's is one; ids beyond int64 saturated),
-    document i being tokens[offsets[i]:offsets[i + 1]]; when some id is beyond int64, the ids as
-    the caller gave them and a mask of those ids (else None, None). Accepts ``Documents`` or a
-    sequence of token-id sequences."""
+def _documents(documents, size=None, bint ignore=False):
+    """(tokens, offsets) of ``Documents`` or a sequence of token-id sequences: tokens int32 or
+    int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore`` (the
+    loops then skip the others); without a vocabulary, every id inside int64."""
     if isinstance(documents, Documents):
-        return _packed_arrays(documents, name)
-    if isinstance(documents, np.ndarray) and documents.ndim == 2 and documents.dtype != object:
-        a, original, outside = as_int64(documents, name)  # equal lengths: one read
-        m, n = a.shape
-        if m == 0:
-            raise ValueError(f"{name} is empty (no documents)")
-        offsets = np.arange(m + 1, dtype=np.int64) * n
-        if outside is None:
-            return a.reshape(-1), offsets, None, None
-        return a.reshape(-1), offsets, original.reshape(-1), outside.reshape(-1)
-    if isinstance(documents, (str, bytes)) or not hasattr(documents, "__len__"):
-        raise TypeError(f"{name} must be a sequence of token-id sequences or Documents, "
-                        f"got {type(documents).__name__}")
-    if len(documents) == 0:
-        raise ValueError(f"{name} is empty (no documents)")
-    parts, originals, outsides = [], [], []
-    offsets = np.zeros(len(documents) + 1, dtype=np.int64)
-    for i, d in enumerate(documents):
-        if isinstance(d, (str, bytes)) or not hasattr(d, "__iter__"):
-            raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
-        if not hasattr(d, "__len__"):
-            d = list(d)  # an iterator of ids
-        a, original, outside = as_int64(d, f"{name}[{i}]", ndim=1)
-        parts.append(a)
-        originals.append(original)
-        outsides.append(outside if outside is not None else np.zeros(a.shape[0], bool))
-        offsets[i + 1] = offsets[i] + a.shape[0]
-    tokens = np.concatenate(parts)
-    outside = np.concatenate(outsides)
-    if not outside.any():
-        return tokens, offsets, None, None
-    original = np.empty(tokens.shape[0], dtype=object)
-    for i, o in enumerate(originals):
-        original[offsets[i]:offsets[i + 1]] = [v.item() if isinstance(v, np.generic) else v for v in o]
-    return tokens, offsets, original, outside
-
-
-def _packed_arrays(documents, name):
-    """``_document_arrays`` of Documents: tokens kept in place when they are a C-contiguous
-    int32 or int64 array (the common case, read without a copy)."""
-    tokens = documents.tokens
-    if isinstance(tokens, np.ndarray) and tokens.ndim == 1 and tokens.dtype in (np.int32, np.int64):
-        tokens, original, outside = np.ascontiguousarray(tokens), None, None
-    else:
-        tokens, original, outside = as_int64(_list(tokens, f"{name}.tokens")
-                                             if not isinstance(tokens, np.ndarray) else tokens,
-                                             f"{name}.tokens", ndim=1)
-    offsets, _, _ = as_int64(documents.offsets, f"{name}.offsets", ndim=1)
-    if offsets.shape[0] < 2 or offsets[0] != 0 or offsets[offsets.shape[0] - 1] != tokens.shape[0] \
-            or (np.diff(offsets) < 0).any():
-        raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = "
-                         f"{tokens.shape[0]} without decreasing")
-    return tokens, offsets, original, outside
-
-
-def _token(tokens, original, outside, p):
-    """The caller's token id at flat position p."""
-    return entry(tokens, original, outside, p)[0]
-
-
-def _position(offsets, p):
-    """[i][j]: flat position p is token j of document i."""
-    i = int(np.searchsorted(offsets, p, side="right")) - 1
-    while offsets[i + 1] == offsets[i]:  # empty documents end where the next one starts
-        i += 1
-    return f"[{i}][{p - int(offsets[i])}]"
+        return as_packed_documents(documents.tokens, documents.offsets, "documents", size, ignore)
+    return as_documents(documents, "documents", size, ignore)
 
 
 def pack_documents(documents):
-    """NB-6: ``Documents`` with int64 flat tokens and offsets. A token id beyond the int64 range
-    is refused (the reference, in Python ints, would keep it)."""
-    tokens, offsets, original, outside = _document_arrays(documents)
-    if outside is not None:
-        p = int(np.argmax(outside))
-        raise ValueError(f"documents{_position(offsets, p)} is {_token(tokens, original, outside, p)}: "
-                         "a token id must fit in 64 bits (int64)")
+    """NB-6: ``Documents`` with int64 flat tokens and offsets (every id inside int64)."""
+    tokens, offsets = _documents(documents)
     return Documents(tokens.astype(np.int64, copy=False), offsets)
-
-
-cdef Py_ssize_t _first_outside(const token_t[::1] tokens, int64_t low, int64_t high) noexcept nogil:
-    """The first position whose id is outside low..high − 1 (for a vocabulary: 0..|V| − 1), or
-    −1. The common case (all inside) is settled by a branch-free min/max sweep that the compiler
-    vectorises."""
-    cdef Py_ssize_t p, n = tokens.shape[0]
-    cdef token_t lo = tokens[0], hi = tokens[0], t
-    for p in range(n):
-        t = tokens[p]
-        lo = t if t < lo else lo
-        hi = t if t > hi else hi
-    if lo >= low and hi < high:
-        return -1
-    for p in range(n):
-        if tokens[p] < low or tokens[p] >= high:
-            return p
-    return -1
-
-
-def _documents(documents, Py_ssize_t size, bint ignore):
-    """(tokens, offsets) with every id in 0..size−1 unless ``ignore``; the error names the
-    first outside id as documents[i][j], with the caller's value, like the reference."""
-    tokens, offsets, original, outside = _document_arrays(documents)
-    if ignore or tokens.shape[0] == 0:
-        return tokens, offsets
-    cdef Py_ssize_t p
-    if tokens.dtype == np.int32:
-        p = _first_outside[int32_t](tokens, 0, size)
-    else:
-        p = _first_outside[int64_t](tokens, 0, size)
-    if p >= 0:
-        raise ValueError(f"documents{_position(offsets, p)} is {_token(tokens, original, outside, p)}: "
-                         f"token ids must be in "
-                         f"0..{size - 1} (the vocabulary); pass ignore_unknown=True to drop the others")
-    return tokens, offsets
 
 
 cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
@@ -568,8 +419,7 @@ cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
 def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = m₁/m, counted in one pass over the flat token ids."""
-    size = positive_int(vocabulary_size, "vocabulary_size")
-    _table_size(size, "vocabulary_size")
+    size = table_size(vocabulary_size, "vocabulary_size")
     cdef bint ignore = ignore_unknown  # read once
     tokens, offsets = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y").astype(np.uint8)

@@ -11,13 +11,11 @@ result has their type. An exact input whose entropy is irrational raises
 entropy in bits. A count table has one row per group (a value of the feature) and one column per
 class: for two classes the rows are the notes' (pⱼ, nⱼ) of (11.15)-(11.16), up to column order.
 """
-import numbers
-
 import mpmath
 
 from . import inputs, linalg, scalar
 
-__all__ = ["UNITS", "class_labels", "class_codes", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
+__all__ = ["UNITS", "class_codes", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
            "count_table", "split_entropy", "information_gain"]
 
 UNITS = ("bits", "nats")
@@ -165,29 +163,12 @@ def gaussian_entropy(Sigma):
     return n * (1 + scalar.log(2 * scalar.pi(L[0][0]))) / 2 + log_det / 2
 
 
-def class_labels(y, name="y"):
-    """Class labels as Python ints: each entry an integer value (int, integral Fraction, float
-    or mpf); bools and fractional values are refused."""
-    if isinstance(y, (str, bytes)) or not hasattr(y, "__len__") or not hasattr(y, "__iter__"):
-        raise TypeError(f"{name} must be a sequence, got {type(y).__name__}")
-    if len(y) == 0:
-        raise ValueError(f"{name} is empty")
-    out = []
-    for i, v in enumerate(y):
-        if isinstance(v, bool) or not isinstance(v, numbers.Real):
-            raise TypeError(f"{name}[{i}] is {v!r}: expected an integer class label")
-        v = scalar.to_scalar(v)
-        if not scalar.isfinite(v) or not _is_integral(v):
-            raise ValueError(f"{name}[{i}] is {v}: a class label must be an integer")
-        out.append(int(v))
-    return out
-
-
 def class_codes(y, name="y"):
     """The classes of the labels y, ascending, and each label's place among them:
     ((c₀ < c₁ < ... < c_{K−1}), [k⁽¹⁾, ..., k⁽ᵐ⁾]) with y⁽ⁱ⁾ = c_{k⁽ⁱ⁾}. Count tables (DT-5) and
-    the tree builder (DT-6) index their columns by these codes."""
-    labels = class_labels(y, name)
+    the tree builder (DT-6) index their columns by these codes. A label is any integer value
+    (int, or a real number such as 2.0) inside int64 (``inputs.integers``)."""
+    labels = inputs.integers(y, name)
     classes = tuple(sorted(set(labels)))
     code_of = {c: k for k, c in enumerate(classes)}
     return classes, [code_of[v] for v in labels]

@@ -22,13 +22,14 @@ that fails any check (kind, finiteness, range) is the one named.
 import numbers
 
 from . import scalar
-from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, kind_name
+from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, kind_name
 
 __all__ = ["sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
            "tolerance", "example_order", "sgd_schedule"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
+DOCUMENTS = "a sequence of token-id sequences or Documents"
 
 
 def _is_pandas(value):
@@ -58,9 +59,6 @@ def sequence(value, name, what="a sequence"):
     return value
 
 
-_sequence = sequence  # the name naive_bayes reads it by
-
-
 def _ndim(value):
     """The number of dimensions of ``value``, read along its first entries (an array's ndim)."""
     ndim = getattr(value, "ndim", None)
@@ -86,10 +84,11 @@ def _entry(value, name, where):
     return number
 
 
-def _flat(v, name, entry):
-    """The entries of a non-empty 1-dimensional v, each read by ``entry(value, name, where)``."""
+def _flat(v, name, entry, empty=False):
+    """The entries of a 1-dimensional v (non-empty unless ``empty``), each read by
+    ``entry(value, name, where)``."""
     v = sequence(v, name, VECTOR)
-    if len(v) == 0:
+    if len(v) == 0 and not empty:
         raise error("empty", name=name)
     out = []
     for i, x in enumerate(v):
@@ -207,30 +206,7 @@ def sgd_schedule(alpha, epochs, order, decay, m):
 
 # ---- Part IV (generative learning): discrete features, counts (labels: binary_labels) ----------
 
-__all__ += ["integer", "binary_matrix", "natural", "nonnegative", "integer_matrix"]
-
-
-def integer(value, name, where=""):
-    """An int in the int64 range; a real number with an integral value (2.0, Fraction(4, 2)) is
-    accepted as one."""
-    if where and _sized(value):
-        raise error("nested", name=name, where=where, value=value)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise error("not_an_integer", name=name, where=where, value=value)
-    if isinstance(value, numbers.Integral):
-        n = int(value)
-    else:
-        if not scalar.isfinite(value):
-            raise error("not_finite_integer", name=name, where=where, value=value)
-        if value != int(value):
-            raise error("fractional", name=name, where=where, value=value)
-        n = int(value)
-    if not INT64_MIN <= n <= INT64_MAX:
-        raise error("beyond_int64", name=name, where=where, value=value)
-    return n
-
-
-_integer = integer  # the name naive_bayes reads it by
+__all__ += ["binary_matrix", "natural", "nonnegative"]
 
 
 def _binary(value, name, where):
@@ -243,11 +219,6 @@ def _binary(value, name, where):
 def binary_matrix(X, name="X"):
     """A matrix whose entries are 0 or 1 (any real type but bool), returned as ints."""
     return _rows(X, name, _binary)
-
-
-def integer_matrix(X, name="X"):
-    """A rectangular matrix of integers (not bools; integral reals accepted), e.g. category indices."""
-    return _rows(X, name, integer)
 
 
 def natural(n, name):
@@ -264,6 +235,159 @@ def nonnegative(x, name):
     if value < 0:
         raise error("at_least", name=name, low=0, value=x)
     return value
+
+
+# ---- integer data: class labels, categories, token ids; the sizes of count tables --------------
+# Read entry by entry into Python ints. Where a range check follows (categories in 0..k−1, token
+# ids in a vocabulary) an entry beyond int64 is outside the range like any other and is kept as
+# the caller gave it, so that the range's message shows it so (1e+300, 18446744073709551615);
+# elsewhere (class labels, offsets, token ids without a vocabulary) it is refused, as the
+# compiled code holds integers in int64.
+
+__all__ += ["integer", "integers", "integer_matrix", "table_size", "category_sizes",
+            "check_categories", "document", "documents", "packed_documents"]
+
+
+def integer(value, name, where="", int64=True):
+    """An integer (a real number with an integral value, 2.0 or Fraction(4, 2), is one) as an int.
+    ``int64``: refused outside −2⁶³ .. 2⁶³ − 1; otherwise a value beyond is returned as given."""
+    if where and _sized(value):
+        raise error("nested", name=name, where=where, value=value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise error("not_an_integer", name=name, where=where, value=value)
+    if isinstance(value, numbers.Integral):
+        n = int(value)
+    else:
+        if not scalar.isfinite(value):
+            raise error("not_finite_integer", name=name, where=where, value=value)
+        if value != int(value):
+            raise error("fractional", name=name, where=where, value=value)
+        n = int(value)
+    if INT64_MIN <= n <= INT64_MAX:
+        return n
+    if int64:
+        raise error("beyond_int64", name=name, where=where, value=value)
+    return value
+
+
+def _integer_reader(int64):
+    return lambda value, name, where: integer(value, name, where, int64)
+
+
+def integers(v, name="y", empty=False, int64=True):
+    """A 1-dimensional sequence of integers (``integer``), non-empty unless ``empty``: class
+    labels (DT), offsets, the observations of a discrete variable (NB-4)."""
+    return _flat(v, name, _integer_reader(int64), empty)
+
+
+def integer_matrix(X, name="X", int64=True):
+    """A rectangular matrix of integers (``integer``), e.g. category indices (NB-5)."""
+    return _rows(X, name, _integer_reader(int64))
+
+
+def table_size(n, name):
+    """The number of entries of a count table per class (k values of a variable, a vocabulary of
+    |V| words): an integer 1 <= n <= messages.MAX_TABLE_SIZE, checked before anything is
+    allocated."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise error("int_parameter", name=name, value=n)
+    n = int(n)
+    if n < 1:
+        raise error("at_least", name=name, low=1, value=n)
+    if n > MAX_TABLE_SIZE:
+        raise error("table_size", name=name, value=n)
+    return n
+
+
+def category_sizes(k, n=None, name="k"):
+    """k_j, the number of values of each of the n features (NB-5), read once as a list: one int k
+    stands for every feature; each k_j is a table size, and so is Σⱼ k_j, the size of a class's
+    table. ``n`` (the columns of X) is the number of entries a sequence k must have."""
+    if isinstance(k, numbers.Integral) and not isinstance(k, bool) and n is not None:
+        k = [table_size(k, name)] * n
+    if isinstance(k, (str, bytes)) or not hasattr(k, "__iter__"):
+        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
+    k = list(k)
+    if n is not None and len(k) != n:
+        raise error("entries_and_columns", name=name, n=len(k), x_name="X", m=n)
+    k = [table_size(k_j, f"{name}[{j}]") for j, k_j in enumerate(k)]
+    total = 0
+    for k_j in k:
+        total += k_j
+    if k:
+        table_size(total, f"Σⱼ {name}[j]")
+    return k
+
+
+def check_categories(values, k, name):
+    """Categories read by ``integers`` or ``integer_matrix`` with int64=False, checked against the
+    number of values: values[i] in 0..k−1 (one variable, int k), or X[i][j] in 0..k_j − 1
+    (features, a list k), the first other entry named as the caller gave it."""
+    if isinstance(k, list):
+        for i, row in enumerate(values):
+            for j, v in enumerate(row):
+                if not 0 <= v < k[j]:
+                    raise error("feature_value", name=name, where=f"[{i}][{j}]", value=v, j=j,
+                                last=k[j] - 1)
+        return values
+    for i, v in enumerate(values):
+        if not 0 <= v < k:
+            raise error("category", name=name, where=f"[{i}]", value=v, last=k - 1)
+    return values
+
+
+def document(d, name, i):
+    """Document i of a sequence of documents as a sequence of its token ids: a pandas object by
+    position, an iterator read once into a list; anything but a sequence (a number, a string, a
+    0-dimensional array) is refused."""
+    if isinstance(d, (str, bytes)) or getattr(d, "ndim", None) == 0 or not hasattr(d, "__iter__"):
+        raise error("not_a_document", name=name, where=f"[{i}]", got=kind_name(d))
+    if _is_pandas(d):
+        return d.to_numpy()
+    return d if hasattr(d, "__len__") else list(d)
+
+
+def documents(documents, name="documents", size=None, ignore_unknown=False):
+    """Documents of token ids (NB-6) as lists of ints: a non-empty sequence of documents (a 2-D
+    array or DataFrame by rows; documents may differ in length and may be empty), each read by
+    ``integers``. With a vocabulary of ``size`` words an id outside 0..size−1 (beyond int64 too)
+    is an unknown word: an error naming it, or dropped when ``ignore_unknown``; without one, ids
+    must fit int64."""
+    documents = sequence(documents, name, DOCUMENTS)
+    if len(documents) == 0:
+        raise error("no_documents", name=name)
+    docs = [integers(document(d, name, i), f"{name}[{i}]", empty=True, int64=size is None)
+            for i, d in enumerate(documents)]
+    return docs if size is None else _in_vocabulary(docs, size, ignore_unknown, name)
+
+
+def packed_documents(tokens, offsets, name="documents", size=None, ignore_unknown=False):
+    """Documents given flat (NB-6's ``Documents``), as lists of ints: ``tokens`` the token ids of
+    all documents (``integers``), ``offsets`` m + 1 integers rising from 0 to len(tokens),
+    document i being tokens[offsets[i]:offsets[i + 1]]; ``size`` and ``ignore_unknown`` as for
+    ``documents``."""
+    tokens = integers(tokens, f"{name}.tokens", empty=True, int64=size is None)
+    offsets = integers(offsets, f"{name}.offsets")
+    if len(offsets) < 2 or offsets[0] != 0 or offsets[len(offsets) - 1] != len(tokens) \
+            or any(b < a for a, b in zip(offsets, offsets[1:])):
+        raise error("offsets", name=name, n=len(tokens))
+    docs = [tokens[a:b] for a, b in zip(offsets, offsets[1:])]
+    return docs if size is None else _in_vocabulary(docs, size, ignore_unknown, name)
+
+
+def _in_vocabulary(docs, size, ignore_unknown, name):
+    """The documents with every id in 0..size−1: another is an error, or dropped (the document is
+    then shorter) when ``ignore_unknown``."""
+    out = []
+    for i, d in enumerate(docs):
+        kept = []
+        for j, t in enumerate(d):
+            if 0 <= t < size:
+                kept.append(t)
+            elif not ignore_unknown:
+                raise error("token_id", name=name, where=f"[{i}][{j}]", value=t, last=size - 1)
+        out.append(kept)
+    return out
 
 # ---- Parts II-III: labels and counts (logistic regression, perceptron, GLMs, softmax) ------------
 # Labels come back as Python ints: an int mixes exactly with float, Fraction and mpf alike

@@ -31,6 +31,9 @@ __all__ = [
 
 
 def _pair(x, z):
+    # read as every array input is: a number or a scipy.sparse matrix is refused by name
+    x = inputs.sequence(x, "x", inputs.VECTOR)
+    z = inputs.sequence(z, "z", inputs.VECTOR)
     if len(x) != len(z):
         raise ValueError(f"x has {len(x)} entries but z has {len(z)}")
     return x, z
@@ -349,8 +352,7 @@ def as_points(X, kernel, name="X"):
     """The points a kernel reads (KR-6, KR-8): a matrix of rows (``inputs.matrix``), or for a
     StringKernel (or a subclass) a non-empty sequence of strings over its alphabet."""
     if isinstance(kernel, StringKernel):
-        if isinstance(X, (str, bytes)) or not hasattr(X, "__len__") or not hasattr(X, "__iter__"):
-            raise TypeError(f"{name} must be a sequence of strings, got {type(X).__name__}")
+        X = inputs.sequence(X, name, "a sequence of strings")
         if len(X) == 0:
             raise ValueError(f"{name} is empty")
         return [_string(s, f"{name}[{i}]", kernel.alphabet) for i, s in enumerate(X)]

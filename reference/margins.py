@@ -24,8 +24,7 @@ def signed_labels(y, classes=None):
     any other value is an error. Nothing is mapped unless asked, so that a {0, 1} label vector
     is not silently read as a margin problem.
     """
-    if isinstance(y, (str, bytes)) or not hasattr(y, "__len__") or not hasattr(y, "__iter__"):
-        raise TypeError(f"y must be a sequence of labels, got {type(y).__name__}")
+    y = inputs.sequence(y, "y", "a sequence of labels")  # as every array input: sparse refused, pandas by rows
     if len(y) == 0:
         raise ValueError("y is empty")
     if classes is not None:

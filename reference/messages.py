@@ -18,13 +18,19 @@ float, ``18446744073709551615`` for that uint64, ``'a'`` for a string.
 """
 import numbers
 
-__all__ = ["MESSAGES", "MAX_COUNT", "INT64_MIN", "INT64_MAX", "error", "show", "kind_name"]
+__all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "error", "show", "kind_name"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
 MAX_COUNT = 2 ** 31 - 1
 
-# Integer data (categories, counts, token ids) are read into int64 by the compiled code.
+# The most entries a count table may have per class (k values of a variable, Σⱼ k_j, |V| words):
+# a size is an int parameter like the others, under the same cap, and past it the table itself
+# (8-byte counts per class, in both faces) is what cannot be held, so that is what the message says.
+MAX_TABLE_SIZE = MAX_COUNT
+
+# Integer data (categories, counts, token ids, class labels) are read into int64 by the compiled
+# code.
 INT64_MIN = -2 ** 63
 INT64_MAX = 2 ** 63 - 1
 
@@ -38,6 +44,7 @@ MESSAGES = {
     "int_parameter": (TypeError, "{name} must be an integer, got {value}"),
     "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
                                "given as integers"),
+    "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
     # ---- the right kind, the wrong shape: ValueError -------------------------------------------
     "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
     "empty": (ValueError, "{name} is empty"),
@@ -46,8 +53,12 @@ MESSAGES = {
     "ragged": (ValueError, "{name} is ragged: row 0 has {width} entries, row {i} has {length}"),
     "ragged_row": (ValueError, "{name} is ragged: row 0 has {width} entries, row {i} is {value}"),
     "rows_and_entries": (ValueError, "{x_name} has {m} rows but {y_name} has {n} entries"),
+    "entries_and_columns": (ValueError, "{name} has {n} entries but {x_name} has {m} columns"),
     "entries_and_length": (ValueError, "{name} has {n} entries but {length_name} has {length}"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
+    "no_documents": (ValueError, "{name} is empty (no documents)"),
+    "offsets": (ValueError, "{name}.offsets must rise from 0 to len({name}.tokens) = {n} without "
+                            "decreasing"),
     "nested": (ValueError, "{name}{where} is {value}: expected a number, got a sequence "
                            "(one dimension too many)"),
     # ---- the right kind, a wrong value: ValueError ---------------------------------------------
@@ -66,6 +77,12 @@ MESSAGES = {
     "class_label": (ValueError, "{name}{where} is {value}: labels must be integers in 1..{k}"),
     "count": (ValueError, "{name}{where} is {value}: counts must be non-negative integers"),
     "binary_feature": (ValueError, "{name}{where} is {value}: features must be binary (0 or 1)"),
+    "table_size": (ValueError, "{name} is {value}: a count table that large cannot be held (at most "
+                               f"{MAX_TABLE_SIZE} = 2**31 - 1 entries per class)"),
+    "category": (ValueError, "{name}{where} is {value}: values must be in 0..{last}"),
+    "feature_value": (ValueError, "{name}{where} is {value}: feature {j} takes values 0..{last}"),
+    "token_id": (ValueError, "{name}{where} is {value}: token ids must be in 0..{last} (the "
+                             "vocabulary); pass ignore_unknown=True to drop the others"),
 }
 
 

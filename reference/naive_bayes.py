@@ -16,7 +16,6 @@ features made each class impossible (000 §2.1). Nothing here returns NaN.
 import collections
 import numbers
 import re
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,6 +24,7 @@ import mpmath
 
 from . import datasets, inputs, scalar
 from .generative import ZeroOverZeroError, log_posterior
+from .messages import MAX_TABLE_SIZE
 
 __all__ = [
     "ZeroOverZeroError", "MAX_TABLE_SIZE", "value_counts", "laplace_estimate",
@@ -42,19 +42,12 @@ __all__ = [
 
 # ---- NB-4: Laplace smoothing for a k-valued variable ------------------------------------------
 
-MAX_TABLE_SIZE = sys.maxsize // 16
-"""The most counts a table of Naive Bayes may hold (two classes of 8-byte counts must stay
-addressable); k, Σⱼ k_j or |V| beyond it is refused before anything is allocated."""
+# MAX_TABLE_SIZE (from messages): the most counts a table may hold per class; k, Σⱼ k_j or |V|
+# beyond it is refused (inputs.table_size) before anything is allocated.
 
 
 def _alpha(alpha):
     return inputs.nonnegative(alpha, "alpha")
-
-
-def _table_size(size, what):
-    if size > MAX_TABLE_SIZE:
-        raise ValueError(f"{what} is {size}: a count table that large cannot be held in memory "
-                         f"(at most {MAX_TABLE_SIZE} entries)")
 
 
 def _smoothing_fits(largest_total, alpha, k, what):
@@ -65,14 +58,10 @@ def _smoothing_fits(largest_total, alpha, k, what):
 
 def value_counts(z, k):
     """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
-    k = inputs.positive_int(k, "k")
-    _table_size(k, "k")
-    z = inputs._sequence(z, "z")
+    k = inputs.table_size(k, "k")
+    z = inputs.check_categories(inputs.integers(z, "z", empty=True, int64=False), k, "z")
     counts = [0] * k
-    for i, v in enumerate(z):
-        v = inputs._integer(v, "z", f"[{i}]")
-        if not 0 <= v < k:
-            raise ValueError(f"z[{i}] is {v}: values must be in 0..{k - 1}")
+    for v in z:
         counts[v] += 1
     return counts
 
@@ -376,42 +365,21 @@ class CategoricalNB:
     alpha: Any
 
 
-def _category_sizes(k, n, name="k", n_what="X has {n} columns"):
-    """k_j for each of the n features (one int k stands for all); their sum, the size of a
-    class's table, must be one that can be held."""
-    if isinstance(k, numbers.Integral) and not isinstance(k, bool):
-        k = [k] * n
-    if isinstance(k, (str, bytes)) or not hasattr(k, "__iter__"):
-        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
-    k = list(k)  # read once
-    if n is not None and len(k) != n:
-        raise ValueError(f"{name} has {len(k)} entries but " + n_what.format(n=n))
-    k = [inputs.positive_int(v, f"{name}[{j}]") for j, v in enumerate(k)]
-    total = 0
-    for k_j in k:
-        total += k_j
-    _table_size(total, f"Σⱼ {name}[j]")
-    return k
-
-
 def _categories(X, k, name="X"):
-    X = inputs.integer_matrix(X, name)
+    """The categories of a model's k_j-valued features (0 <= X[i][j] < k_j)."""
+    X = inputs.integer_matrix(X, name, int64=False)
     if len(X[0]) != len(k):
         raise ValueError(f"{name} has {len(X[0])} columns but the model has {len(k)} features")
-    for i, row in enumerate(X):
-        for j, v in enumerate(row):
-            if not 0 <= v < k[j]:
-                raise ValueError(f"{name}[{i}][{j}] is {v}: feature {j} takes values 0..{k[j] - 1}")
-    return X
+    return inputs.check_categories(X, k, name)
 
 
 def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4 (000 §2, §2.1): p(x_j = v | y = c) = (Σᵢ 1{x_j⁽ⁱ⁾ = v ∧ y⁽ⁱ⁾ = c} + α) /
     (Σᵢ 1{y⁽ⁱ⁾ = c} + α k_j), a multinomial per feature and class; k is k_j per feature (or one
     int for all). With k_j = 2 this is the Bernoulli model (NB-2)."""
-    X = inputs.integer_matrix(X, "X")
-    k = _category_sizes(k, len(X[0]))
-    X = _categories(X, k)
+    X = inputs.integer_matrix(X, "X", int64=False)
+    k = inputs.category_sizes(k, len(X[0]))
+    X = inputs.check_categories(X, k, "X")
     y = inputs.binary_labels(y, "y")
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
@@ -428,8 +396,8 @@ def categorical_fit(X, y, k, alpha=1):
 
 
 def _as_list(value, name, length=None, what=None):
-    """A sequence field of a model (or of Documents) read once, as a list; of ``length``
-    entries when that is given (``what`` says why)."""
+    """A sequence field of a model read once, as a list; of ``length`` entries when that is
+    given (``what`` says why)."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
     value = list(value)
@@ -444,7 +412,7 @@ def _categorical(model, X):
     phi_y = _check_model(model, CategoricalNB)
     if isinstance(model.k, numbers.Integral):
         raise TypeError("model.k must be a sequence of integers (one k_j per feature)")
-    k = _category_sizes(model.k, None, "model.k")
+    k = inputs.category_sizes(model.k, None, "model.k")
     phi = []
     for c, phi_c in enumerate(_as_list(model.phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")):
         phi_c = _as_list(phi_c, f"model.phi[{c}]", len(k), f"model.k has {len(k)} features")
@@ -488,7 +456,7 @@ class Documents:
 
 def pack_documents(documents):
     """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets)."""
-    docs = _document_lists(documents, "documents")
+    docs = _document_lists(documents)
     tokens, offsets = [], [0]
     for d in docs:
         tokens.extend(d)
@@ -496,42 +464,14 @@ def pack_documents(documents):
     return Documents(tokens, offsets)
 
 
-def _document_lists(documents, name):
-    """A list of lists of int token ids, from ``Documents`` or a sequence of sequences."""
+def _document_lists(documents, size=None, ignore_unknown=False):
+    """The documents, ``Documents`` or a sequence of token-id sequences, as lists of int ids; with
+    a vocabulary of ``size`` words, each id in 0..size−1 (others an error, or dropped when
+    ``ignore_unknown``)."""
     if isinstance(documents, Documents):
-        tokens = _as_list(documents.tokens, f"{name}.tokens")
-        offsets = [inputs._integer(o, f"{name}.offsets", f"[{i}]")
-                   for i, o in enumerate(_as_list(documents.offsets, f"{name}.offsets"))]
-        if len(offsets) < 2 or offsets[0] != 0 or offsets[-1] != len(tokens) \
-                or any(b < a for a, b in zip(offsets, offsets[1:])):
-            raise ValueError(f"{name}.offsets must rise from 0 to len({name}.tokens) = {len(tokens)} "
-                             "without decreasing")
-        documents = [tokens[a:b] for a, b in zip(offsets, offsets[1:])]
-    documents = inputs._sequence(documents, name)
-    if len(documents) == 0:
-        raise ValueError(f"{name} is empty (no documents)")
-    out = []
-    for i, d in enumerate(documents):
-        if isinstance(d, (str, bytes)) or not hasattr(d, "__iter__"):
-            raise TypeError(f"{name}[{i}] must be a sequence of token ids, got {type(d).__name__}")
-        out.append([inputs._integer(t, name, f"[{i}][{j}]") for j, t in enumerate(d)])
-    return out
-
-
-def _in_vocabulary(docs, size, ignore_unknown, name="documents"):
-    """Token ids must lie in 0..size−1; outside ids are an error unless ``ignore_unknown``, in
-    which case they are dropped (the document is then shorter)."""
-    out = []
-    for i, d in enumerate(docs):
-        kept = []
-        for j, t in enumerate(d):
-            if 0 <= t < size:
-                kept.append(t)
-            elif not ignore_unknown:
-                raise ValueError(f"{name}[{i}][{j}] is {t}: token ids must be in 0..{size - 1} (the "
-                                 "vocabulary); pass ignore_unknown=True to drop the others")
-        out.append(kept)
-    return out
+        return inputs.packed_documents(documents.tokens, documents.offsets, "documents", size,
+                                       ignore_unknown)
+    return inputs.documents(documents, "documents", size, ignore_unknown)
 
 
 @dataclass(frozen=True, eq=False)
@@ -554,10 +494,9 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
     word has φ_{k|y} = 0/0 (ZeroOverZeroError)."""
-    size = inputs.positive_int(vocabulary_size, "vocabulary_size")
-    _table_size(size, "vocabulary_size")
+    size = inputs.table_size(vocabulary_size, "vocabulary_size")
     ignore_unknown = bool(ignore_unknown)  # read once
-    docs = _in_vocabulary(_document_lists(documents, "documents"), size, ignore_unknown)
+    docs = _document_lists(documents, size, ignore_unknown)
     y = inputs.binary_labels(y, "y")
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
@@ -587,7 +526,7 @@ def _multinomial(model, documents, ignore_unknown):
            _probabilities(model.phi_k_y1, "model.phi_k_y1")]
     if len(phi[0]) != len(phi[1]):
         raise ValueError(f"model.phi_k_y0 has {len(phi[0])} entries but model.phi_k_y1 has {len(phi[1])}")
-    docs = _in_vocabulary(_document_lists(documents, "documents"), len(phi[0]), ignore_unknown)
+    docs = _document_lists(documents, len(phi[0]), ignore_unknown)
     return [1 - phi_y, phi_y], phi, docs
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import inputs, scalar
-from .entropy import class_codes, class_labels, information_gain
+from .entropy import class_codes, information_gain
 from .results import ConvergenceError
 
 __all__ = [
@@ -295,7 +295,7 @@ def _truth_table(outputs, name="outputs"):
     size = len(outputs)
     if size == 0 or size & (size - 1):
         raise ValueError(f"{name} must have 2ⁿ entries (one per row of the truth table), got {size}")
-    values = class_labels(outputs, name)
+    values = inputs.integers(outputs, name)
     if any(v not in (0, 1) for v in values):
         raise ValueError(f"{name} must hold 0/1 outputs")
     return tuple(values), size.bit_length() - 1

@@ -299,11 +299,17 @@ def install(t, namespace, suffix=""):
             t.call(face, key, **{arg: value})
 
     @pytest.mark.parametrize("face", FACES)
-    @check([(k, a) for k, a in t.cases("sparse") if "." not in a and t.value(k, a).ndim == 2], "key", "arg")
-    def test_sparse_is_refused_with_the_conversion(face, key, arg):
-        value = scipy.sparse.csr_matrix(t.value(key, arg))
-        with pytest.raises(TypeError, match=rf"{re.escape(arg)}.*\.toarray\(\)"):
+    @pytest.mark.parametrize("sparse", [scipy.sparse.csr_matrix, scipy.sparse.csr_array, scipy.sparse.coo_array],
+                             ids=["csr_matrix", "csr_array", "coo_array"])
+    @check([(k, a) for k, a in t.cases("sparse") if t.value(k, a).ndim in (1, 2)], "key", "arg")
+    def test_sparse_is_refused_with_the_conversion(face, key, arg, sparse):
+        """Any array argument (a model's array fields too), 1-D or 2-D, given as a scipy.sparse
+        matrix or array: the reference's TypeError, word for word, naming the conversion."""
+        value = sparse(t.value(key, arg))  # a 1-D array stays 1-D as a sparse array, a row as a matrix
+        with pytest.raises(TypeError) as e:
             t.call(face, key, **{arg: value})
+        assert str(e.value) == (f"{arg} is a scipy.sparse {type(value).__name__}: this function takes a dense "
+                                f"array; pass {arg}.toarray()")
 
     @check([(k, a) for k, a in t.cases("pandas") if "." not in a and t.value(k, a).ndim in (1, 2)], "key", "arg")
     def test_pandas_gives_the_answer_of_lists_in_the_reference(key, arg):

@@ -4,6 +4,7 @@ ValueError/TypeError naming the argument, invalid kernel parameters and invalid 
 dtype and layout accepted (tests/bad_input.py)."""
 import numpy as np
 import pytest
+import scipy.sparse
 
 import cs229.fast.kernels as F
 import cs229.reference.kernels as R
@@ -95,6 +96,32 @@ def test_strings_are_checked(face):
         FACES[face].kernel_matrix([], R.StringKernel(2))
     with pytest.raises(TypeError, match="sequence of strings"):
         FACES[face].kernel_matrix("abc", R.StringKernel(2))
+
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("sparse", [scipy.sparse.csr_matrix, scipy.sparse.coo_array], ids=["csr_matrix", "coo_array"])
+def test_sparse_strings_are_refused_with_the_conversion(face, sparse):
+    value = sparse(np.array([[1.0, 0.0], [0.0, 1.0]]))
+    with pytest.raises(TypeError) as e:
+        FACES[face].kernel_matrix(value, R.StringKernel(2))
+    assert str(e.value) == (f"X is a scipy.sparse {type(value).__name__}: this function takes a dense array; "
+                            "pass X.toarray()")
+
+
+@pytest.mark.parametrize("kernel", [R.Linear(), R.Polynomial(1, 2), R.Gaussian(1.0)], ids=lambda k: type(k).__name__)
+@pytest.mark.parametrize("sparse", [scipy.sparse.csr_matrix, scipy.sparse.coo_array], ids=["csr_matrix", "coo_array"])
+def test_a_kernel_refuses_a_sparse_point_with_the_conversion(kernel, sparse):
+    """K(x, z) reads its points as every array input is read (the kernels are the same objects
+    in both faces)."""
+    dense, value = V.tolist(), sparse(V)
+    for x, z, name in ((value, dense, "x"), (dense, value, "z")):
+        with pytest.raises(TypeError) as e:
+            kernel(x, z)
+        assert str(e.value) == (f"{name} is a scipy.sparse {type(value).__name__}: this function takes a "
+                                f"dense array; pass {name}.toarray()")
+    with pytest.raises(TypeError, match="x must be a vector"):
+        kernel(1.5, dense)
+    assert kernel(dense, dense) == kernel(V, V)  # dense points as before, as lists or arrays
 
 
 @pytest.mark.parametrize("face", FACES)

@@ -68,9 +68,6 @@ TABLE = Table(F, R, valid={
 }, lengths={"multinomial_fit": "documents has 4 documents but y has 3"},
     models={R.BernoulliNB: ("phi_j_y0", "phi_j_y1"), R.MultinomialNB: ("phi_k_y0", "phi_k_y1")},
     exempt={"empty": {"z"},  # no observations is valid
-            # known defect (issue 12): fast value_counts reads z by hand ("dtype object", a 0-d array)
-            "non_numeric": {("value_counts", "z")}, "not_an_array": {("value_counts", "z")},
-            "none": {("value_counts", "z")},
             "ragged": {"documents"}},  # documents may differ in length
     others={"ZeroOverZeroError", "BernoulliNB", "CategoricalNB", "Documents", "MultinomialNB"})
 install(TABLE, globals())

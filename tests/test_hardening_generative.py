@@ -204,7 +204,7 @@ def test_split_score_that_overflows_float64_is_refused(face):
                                     np.array([5, 2 ** 70], dtype=object)])
 def test_pack_documents_refuses_ids_beyond_int64_instead_of_wrapping_W8(tokens):
     with pytest.raises(ValueError, match=r"documents\[0\]\[1\] is (18446744073709551615|9\.223372036854776e\+18|"
-                                         r"1180591620717411303424): a token id must fit in 64 bits"):
+                                         r"1180591620717411303424): outside the int64 range"):
         FN.pack_documents([tokens])
     with pytest.raises(ValueError, match=r"documents.tokens\[1\]|documents\[0\]\[1\]"):
         FN.pack_documents(RN.Documents(tokens, [0, 2]))
@@ -294,14 +294,21 @@ def test_exact_thresholds_and_values_compare_exactly_with_float_inputs():
 
 # ---- errors a user can act on ------------------------------------------------------------------
 
+@pytest.mark.parametrize("face", FACES)
 @pytest.mark.parametrize("value,shown", [(1e300, "1e+300"), (np.uint64(2 ** 64 - 1), "18446744073709551615"),
                                          (2.0 ** 63, "9.223372036854776e+18")])
-def test_categories_beyond_int64_are_reported_as_given(value, shown):
+def test_categories_beyond_int64_are_reported_as_given(face, value, shown):
+    """A category or token id beyond int64 is outside the range like any other, and both faces
+    show it as the caller gave it (the reference gets the same values as lists)."""
+    N = FACES[face][0]
     dtype = np.asarray(value).dtype
-    with pytest.raises(ValueError, match=rf"X\[1\]\[1\] is {re.escape(shown)}: feature 1 takes values 0..1"):
-        FN.categorical_fit(np.array([[0, 1], [1, value]], dtype=dtype), [0, 1], 2)
-    with pytest.raises(ValueError, match=rf"z\[1\] is {re.escape(shown)}: values must be in 0..2"):
-        FN.value_counts(np.array([0, value], dtype=dtype), 3)
+    arg = (lambda a: a) if face == "fast" else (lambda a: a.tolist())
+    with pytest.raises(ValueError, match=rf"^X\[1\]\[1\] is {re.escape(shown)}: feature 1 takes values 0..1$"):
+        N.categorical_fit(arg(np.array([[0, 1], [1, value]], dtype=dtype)), [0, 1], 2)
+    with pytest.raises(ValueError, match=rf"^z\[1\] is {re.escape(shown)}: values must be in 0..2$"):
+        N.value_counts(arg(np.array([0, value], dtype=dtype)), 3)
+    with pytest.raises(ValueError, match=rf"^documents\[1\]\[0\] is {re.escape(shown)}: token ids must be in 0..1 "):
+        N.multinomial_fit(arg(np.array([[0, 1], [value, 0]], dtype=dtype)), [0, 1], 2)
 
 
 @pytest.mark.parametrize("face", FACES)
@@ -353,14 +360,22 @@ def test_gda_names_overflow_and_underflow_of_x_as_the_cause(face):
 
 
 @pytest.mark.parametrize("face", FACES)
-def test_sizes_past_int64_are_clamped_not_overflow_errors(face):
+def test_sizes_past_int64_are_clamped_or_refused_not_overflow_errors(face):
+    """A depth past int64 is clamped (no tree is that deep); a count parameter goes through
+    positive_int, so up to 2**31 − 1 it is taken (and clamped to the data) and past it both faces
+    raise the same ValueError naming it (it was a raw OverflowError)."""
     T = FACES[face][1]
     X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]
     arg = (lambda a: np.array(a)) if face == "fast" else (lambda a: a)
-    assert T.fit_tree(arg(X), y, min_samples_leaf=2 ** 63).root == RT.Leaf(0, (2, 2))
+    assert T.fit_tree(arg(X), y, min_samples_leaf=2 ** 31 - 1).root == RT.Leaf(0, (2, 2))
     assert T.fit_tree(arg(X), y, max_depth=2 ** 70) == RT.fit_tree(X, y)
     xs, ys = [0.0, 1.0, 2.0, 3.0, 2.5], [0, 0, 1, 1, 0]
-    assert T.logistic_threshold(arg(xs), ys, max_iterations=2 ** 63) == RT.logistic_threshold(xs, ys)
+    assert T.logistic_threshold(arg(xs), ys, max_iterations=2 ** 31 - 1) == RT.logistic_threshold(xs, ys)
+    for big in (2 ** 31, 2 ** 63, 2 ** 70):
+        with pytest.raises(ValueError, match=rf"min_samples_leaf must be <= 2147483647 .*, got {big}"):
+            T.fit_tree(arg(X), y, min_samples_leaf=big)
+        with pytest.raises(ValueError, match=rf"max_iterations must be <= 2147483647 .*, got {big}"):
+            T.logistic_threshold(arg(xs), ys, max_iterations=big)
 
 
 @pytest.mark.parametrize("face", FACES)
@@ -380,7 +395,7 @@ def test_class_codes_is_one_public_home_for_both_faces():
     classes, codes = FE.class_codes(np.array([7.0, -2.0, 7.0, 3.0]))
     assert RE.class_codes([7, -2, 7, 3]) == ((-2, 3, 7), [2, 0, 2, 1])
     assert classes.tolist() == [-2, 3, 7] and codes.tolist() == [2, 0, 2, 1]
-    with pytest.raises(ValueError, match=r"y\[1\] is 18446744073709551615: a class label must fit in 64 bits"):
+    with pytest.raises(ValueError, match=r"y\[1\] is 18446744073709551615: outside the int64 range"):
         FE.class_codes(np.array([0, 2 ** 64 - 1], dtype=np.uint64))
 
 
@@ -399,15 +414,30 @@ def test_features_of_very_different_scales_are_not_called_singular(face):
         G.mvn_log_densities([[0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1e-20, 0, 0], [0, 1, 2], [0, 2, 4]])
 
 
-@pytest.mark.parametrize("bad", [5, None, [[[0]]]], ids=["scalar", "None", "3-D"])
-@pytest.mark.parametrize("call", [
+INTEGER_INPUTS = pytest.mark.parametrize("call", [
     lambda N, E, bad: N.value_counts(bad, 3),
     lambda N, E, bad: N.categorical_fit(bad, [0, 1], 2),
     lambda N, E, bad: N.categorical_predict(RN.CategoricalNB(0.5, [[[0.5, 0.5]], [[0.5, 0.5]]], [2], None, None,
                                                              None), bad),
     lambda N, E, bad: E.class_codes(bad),
 ], ids=["value_counts", "categorical_fit", "categorical_predict", "class_codes"])
-def test_integer_inputs_that_are_not_sequences_of_integers_are_type_errors_in_both_faces(call, bad):
+
+
+@pytest.mark.parametrize("bad", [5, None], ids=["scalar", "None"])
+@INTEGER_INPUTS
+def test_integer_inputs_that_are_not_sequences_are_type_errors_in_both_faces(call, bad):
     for face, (N, _, _, E) in FACES.items():
         with pytest.raises(TypeError):
             call(N, E, bad)
+
+
+@INTEGER_INPUTS
+def test_integer_inputs_with_a_dimension_too_many_are_value_errors_in_both_faces(call):
+    """A sequence of the right kind in the wrong shape: a ValueError, as for every array input
+    (reference/messages.py); the message is the same in both faces."""
+    messages = set()
+    for N, _, _, E in FACES.values():
+        with pytest.raises(ValueError, match="must be [12]-dimensional, got 3 dimension") as e:
+            call(N, E, [[[0]]])
+        messages.add(str(e.value))
+    assert len(messages) == 1, messages
