@@ -214,7 +214,7 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
 
 def _data(X, y):
     X = as_matrix(X, "X")
-    y = as_binary_labels(y, "y").astype(np.uint8)
+    y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
     return X, y
@@ -289,7 +289,7 @@ def gda_log_joint(model, X):
     return out
 
 
-def gda_log_likelihood(X, y, model):
+def gda_log_likelihood(model, X, y):
     """GDA-1: ℓ = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)]."""
     X, y = _data(X, y)
     joint = gda_log_joint(model, X)

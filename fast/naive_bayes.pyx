@@ -159,7 +159,7 @@ def _argmax(joint, blame):
 
 
 def _labels(y, X):
-    y = as_binary_labels(y, "y").astype(np.uint8)
+    y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
     return y
@@ -572,7 +572,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     _table_size(size, "vocabulary_size")
     cdef bint ignore = ignore_unknown  # read once
     tokens, offsets = _documents(documents, size, ignore)
-    y = as_binary_labels(y, "y").astype(np.uint8)
+    y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
         raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
     alpha = _alpha(alpha)

@@ -669,7 +669,7 @@ def _symmetric(K, kernel):
             MercerResult(False, False, pair=(i, j)))
 
 
-def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
+def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     """SMO-2: re-optimise W over αᵢ (α₁) and αⱼ (α₂) with all other α fixed (a new array)."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -702,7 +702,7 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     return out
 
 
-def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
+def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     """SMO-3: max_{I_up} −gₜ − min_{I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)

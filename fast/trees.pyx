@@ -1,6 +1,6 @@
 """Compiled twins of cs229.reference.trees (catalog DT-1, DT-6, DT-7).
 
-``fit_tree`` sorts every feature once (stably: equal values keep row order) and gives each node a
+``tree_fit`` sorts every feature once (stably: equal values keep row order) and gives each node a
 segment of every feature's sorted arrays; splitting a node partitions those segments stably, so a
 node's examples stay sorted by every feature without sorting again. The split search sweeps a
 sorted segment keeping the class counts on the left, and scores candidates with the reference's
@@ -29,7 +29,7 @@ from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 
 __all__ = ["Leaf", "Split", "Branch", "Tree", "ConvergenceError", "predict", "split_score",
-           "best_threshold", "logistic_threshold", "fit_tree"]
+           "best_threshold", "logistic_threshold", "tree_fit"]
 
 cdef enum:
     LEAF = 0
@@ -607,7 +607,7 @@ def _labels_and_codes(y, Py_ssize_t m, x_name="X"):
 
 # ---- public -------------------------------------------------------------------------------------
 
-def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
     """DT-6, DT-7: the greedy tree (largest information gain first), the reference's splits."""
     X = as_matrix(X, "X")
     classes, codes = _labels_and_codes(y, X.shape[0])

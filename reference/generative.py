@@ -360,7 +360,7 @@ class GDAModel:
 
 def _data(X, y):
     X = inputs.matrix(X, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     return X, y
 
@@ -465,7 +465,7 @@ def gda_log_joint(model, X):
     return [[_log_density(x, mu0, L) + log_p[0], _log_density(x, mu1, L) + log_p[1]] for x in X]
 
 
-def gda_log_likelihood(X, y, model):
+def gda_log_likelihood(model, X, y):
     """GDA-1 (000 §1.2): ℓ(φ, μ₀, μ₁, Σ) = log Πᵢ p(x⁽ⁱ⁾ | y⁽ⁱ⁾; μ₀, μ₁, Σ) p(y⁽ⁱ⁾; φ)
     = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)]."""
     X, y = _data(X, y)

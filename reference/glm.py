@@ -13,7 +13,7 @@ from .results import (ConvergenceError, IterativeResult, SeparableDataError, Ste
                       separable_error, separated)
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
+    "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -27,7 +27,7 @@ def _family(family):
 
 def _targets(fam, y):
     if fam is ef.BERNOULLI:
-        return inputs.binary_labels(y, "y")
+        return inputs.binary_labels(y, "y", module=__name__)
     if fam is ef.POISSON:
         return inputs.counts(y, "y")
     y = inputs.vector(y, "y")
@@ -80,7 +80,7 @@ def hypothesis(family, x, theta):
     return _response(fam, _eta(fam, x, theta))
 
 
-def predict(family, X, theta):
+def hypotheses(family, X, theta):
     """GLM-1: h_θ(x⁽ⁱ⁾) = g(θᵀx⁽ⁱ⁾) for every row."""
     fam = _family(family)
     X = inputs.matrix(X, "X")

@@ -14,6 +14,7 @@ same way everywhere.
 import dataclasses
 import numbers
 from dataclasses import dataclass
+from typing import Any
 
 from . import inputs, linalg, scalar
 from .margins import signed_labels
@@ -26,7 +27,8 @@ __all__ = [
     "spectrum_features", "spectrum_dimension", "as_kernel", "as_points",
     "checked_value", "kernel_matrix",
     "MercerResult", "InvalidKernelError", "mercer_test", "checked_kernel_matrix",
-    "kernel_perceptron", "perceptron_decision", "IterativeResult", "ConvergenceError",
+    "kernel_perceptron", "KernelPerceptronResult", "perceptron_decision", "IterativeResult",
+    "ConvergenceError",
 ]
 
 
@@ -486,6 +488,16 @@ def _decision(alpha, y, b, k):
     return total + b
 
 
+@dataclass(frozen=True, eq=False)
+class KernelPerceptronResult(IterativeResult):
+    """What ``kernel_perceptron`` returns (KR-9): an ``IterativeResult`` whose ``theta`` is α (the
+    mistake count of every example) and which carries the threshold ``b`` beside it, so that
+    ``perceptron_decision(X, y, result.theta, result.b, Z, kernel)`` predicts. ``extra['updates']``
+    lists the examples updated, in order."""
+
+    b: Any = 0
+
+
 def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     """KR-9 (000 V §7; the perceptron PC-1 with the kernel trick): θ = Σⱼ αⱼ y⁽ʲ⁾ φ(x⁽ʲ⁾) is kept
     as the mistake counts αⱼ, so that θᵀφ(x) + b = Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, x) + b.
@@ -496,8 +508,8 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     (converged); ``max_epochs`` epochs with mistakes raise ConvergenceError (the data may not be
     separable in the kernel's feature space). The kernel matrix is formed once (its values
     checked); a kernel other than the named ones is first checked with Mercer's test on X.
-    Result: theta = α, extra = {'b', 'updates' (the indices updated, in order)}, path = (α, b)
-    after each epoch when ``record``.
+    Returns a ``KernelPerceptronResult``: theta = α, b, extra = {'updates' (the indices updated,
+    in order)}, path = (α, b) after each epoch when ``record``.
     """
     kernel = as_kernel(kernel)
     X = as_points(X, kernel, "X")
@@ -523,14 +535,14 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
         if record:
             path.append((alpha[:], b))
         if mistakes == 0:
-            return IterativeResult(alpha, epoch, True, path, {"b": b, "updates": updates})
+            return KernelPerceptronResult(alpha, epoch, True, path, {"updates": updates}, b)
     raise ConvergenceError(
         f"the kernel perceptron still made mistakes in epoch {max_epochs} (max_epochs): the data "
         "may not be separable in this kernel's feature space",
-        IterativeResult(alpha, max_epochs, False, path, {"b": b, "updates": updates}))
+        KernelPerceptronResult(alpha, max_epochs, False, path, {"updates": updates}, b))
 
 
-def perceptron_decision(X, y, alpha, b, kernel, Z):
+def perceptron_decision(X, y, alpha, b, Z, kernel):
     """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z (predict g of it); K is evaluated
     (and checked) only where αⱼ ≠ 0."""
     kernel = as_kernel(kernel)

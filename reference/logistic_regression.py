@@ -12,7 +12,7 @@ from .results import (ConvergenceError, IterativeResult, SeparableDataError, ite
                       separable_error, separated)
 
 __all__ = [
-    "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
+    "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
     "gradient", "hessian", "stochastic_update", "stochastic_gradient_ascent",
     "batch_gradient_ascent", "threshold", "perceptron_update", "perceptron", "newton",
     "newton_root", "newton_maximise", "is_separated", "SeparableDataError",
@@ -33,7 +33,7 @@ def sigmoid(z):
 def _design(X, y, *theta):
     """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = inputs.matrix(X, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     if not theta:
         return X, y
@@ -56,7 +56,7 @@ def hypothesis(x, theta):
     return scalar.sigmoid(linalg.dot(x, theta))
 
 
-def predict_probability(X, theta):
+def probabilities(X, theta):
     """LG-1, LG-3: P(y = 1 | x⁽ⁱ⁾; θ) = g(θᵀx⁽ⁱ⁾) for every row."""
     X = inputs.matrix(X, "X")
     theta = _parameters(theta, X)
@@ -143,7 +143,7 @@ def stochastic_update(x, y, theta, alpha):
 
 def _one_example(x, y, theta, alpha):
     x = inputs.vector(x, "x")
-    y = inputs.binary_labels([y], "y")[0]
+    y = inputs.binary_labels([y], "y", module=__name__)[0]
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
     if len(x) != len(theta):

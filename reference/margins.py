@@ -6,7 +6,7 @@ y a list of labels in {−1, 1}, w a list of n weights and b a scalar. A score w
 overflows is an error (its sign, and so h, is then unknown); ‖w‖ is computed from w/maxⱼ|wⱼ|
 where wᵀw itself would under- or overflow.
 """
-from . import inputs, linalg, scalar
+from . import inputs, linalg, messages, scalar
 from .results import FloatRangeError
 
 __all__ = [
@@ -51,8 +51,8 @@ def signed_labels(y, classes=None):
         except TypeError:
             ok = False
         if not ok or isinstance(v, (str, bytes)):
-            raise ValueError(f"y[{i}] is {v!r}: labels must be -1 or 1 "
-                             "(pass classes=(negative, positive) to map another two-valued label set)")
+            raise messages.error("signed_label", name="y", where=f"[{i}]", value=v,
+                                 estimator=messages.estimator("margins"))
         out.append(1 if v == 1 else -1)
     return out
 

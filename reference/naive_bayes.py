@@ -237,7 +237,7 @@ def bernoulli_fit(X, y, alpha=1):
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2)."""
     X = inputs.binary_matrix(X, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     n = len(X[0])
@@ -270,7 +270,7 @@ def bernoulli_likelihood(model, X, y):
     """NB-2 (000 §2): L(φ_y, φ_{j|y=0}, φ_{j|y=1}) = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) with
     p(x, y) = p(y) Πⱼ φ_{j|y}^{x_j} (1 − φ_{j|y})^{1−x_j}; exact for rational estimates."""
     prior, phi, X = _bernoulli(model, X)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     total = 1
     for x, c in zip(X, y):
@@ -412,7 +412,7 @@ def categorical_fit(X, y, k, alpha=1):
     X = inputs.integer_matrix(X, "X")
     k = _category_sizes(k, len(X[0]))
     X = _categories(X, k)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
@@ -558,7 +558,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     _table_size(size, "vocabulary_size")
     ignore_unknown = bool(ignore_unknown)  # read once
     docs = _in_vocabulary(_document_lists(documents, "documents"), size, ignore_unknown)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
     alpha = _alpha(alpha)
@@ -594,7 +594,7 @@ def _multinomial(model, documents, ignore_unknown):
 def multinomial_likelihood(model, documents, y, ignore_unknown=False):
     """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates."""
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
     total = 1

@@ -181,7 +181,7 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
     return new1, new2
 
 
-def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
+def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     """SMO-2 (000 V §9.2; 001 §11.2; 004): re-optimise W over αᵢ (α₁) and αⱼ (α₂), all other α
     fixed: the unconstrained maximiser along (20), clipped to [L, H], α₁ back from (20).
     Returns the new α (a copy; unchanged when the pair cannot move)."""
@@ -232,7 +232,7 @@ def _gap(alpha, y, g, C):
     return d if d > 0 else 0 * d
 
 
-def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
+def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     """SMO-3 (000 V §9.2; Fan, Chen and Lin 2005): the maximal violation
     max_{t ∈ I_up} −gₜ − min_{t ∈ I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾,
     I_up = {αₜ < C, y⁽ᵗ⁾ = 1} ∪ {αₜ > 0, y⁽ᵗ⁾ = −1}, I_low = {αₜ < C, y⁽ᵗ⁾ = −1} ∪ {αₜ > 0,

@@ -42,7 +42,7 @@ def _parameters(Theta, n):
 def _design(X, y, Theta):
     X = inputs.matrix(X, "X")
     Theta = _parameters(Theta, len(X[0]))
-    y = inputs.class_labels(y, len(Theta) + 1, "y")
+    y = inputs.class_labels(y, len(Theta) + 1, "y", __name__)
     inputs.same_length(X, y)
     return X, y, Theta
 
@@ -241,7 +241,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     columns of X) SingularMatrixError; the cap ConvergenceError."""
     if Theta is None:
         X = inputs.matrix(X, "X")
-        k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y"))
+        k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y", __name__))
         Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
     X, y, Theta = _design(X, y, Theta)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")

@@ -112,7 +112,7 @@ def _W(alpha, y, K):
     return _checked([total - quad / 2], lambda i: "W(α)")[0]
 
 
-def dual_objective(alpha, X, y, kernel=Linear()):
+def dual_objective(X, y, alpha, kernel=Linear()):
     """OMC-3, SOFT-2 (000 V §6, §8 (17); 004): W(α) = Σᵢ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾ αᵢαⱼ K(x⁽ⁱ⁾, x⁽ʲ⁾)."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -120,7 +120,7 @@ def dual_objective(alpha, X, y, kernel=Linear()):
     return _W(alpha, y, kernel_matrix(X, kernel))
 
 
-def lagrangian(w, b, alpha, X, y):
+def lagrangian(X, y, w, b, alpha):
     """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
     X, y = as_problem(X, y)
     w = _w(w, X)
@@ -139,7 +139,7 @@ def _w(w, X):
     return w
 
 
-def weights_from_alpha(alpha, X, y):
+def weights_from_alpha(X, y, alpha):
     """OMC-3 (000 V §6 (9)): w = Σᵢ αᵢ y⁽ⁱ⁾ x⁽ⁱ⁾ (the linear kernel's explicit w)."""
     X, y = as_problem(X, y)
     alpha = _alpha(alpha, len(X))
@@ -174,7 +174,7 @@ def b_hard(scores, y):
     return _checked([-(below + above) / 2], lambda i: "b")[0]
 
 
-def threshold_hard(alpha, X, y, kernel=Linear()):
+def threshold_hard(X, y, alpha, kernel=Linear()):
     """OMC-4 (000 V §6 (11)): b* = −(max_{i: y⁽ⁱ⁾=−1} w*ᵀx⁽ⁱ⁾ + min_{i: y⁽ⁱ⁾=1} w*ᵀx⁽ⁱ⁾) / 2,
     with w*ᵀx⁽ʲ⁾ = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, x⁽ʲ⁾)."""
     kernel = as_kernel(kernel)
@@ -212,7 +212,7 @@ def b_soft(alpha, y, scores, C):
     return _checked([b], lambda i: "b")[0]
 
 
-def threshold_soft(alpha, X, y, C, kernel=Linear()):
+def threshold_soft(X, y, alpha, C, kernel=Linear()):
     """SOFT-2, SMO-3 (000 V §8, the remark after the dual; 001 §11.1.2): the soft-margin b, the
     average of y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾ over the free αᵢ, or the middle of the interval (14)-(15) allow."""
     kernel = as_kernel(kernel)
@@ -222,7 +222,7 @@ def threshold_soft(alpha, X, y, C, kernel=Linear()):
     return b_soft(alpha, y, scores(alpha, y, kernel_matrix(X, kernel)), C)
 
 
-def decision_values(alpha, b, X, y, Z, kernel=Linear()):
+def decision_values(X, y, alpha, b, Z, kernel=Linear()):
     """OMC-5 (000 V §6 (13)): wᵀz + b = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, z) + b for every row z of Z; the sum
     runs over the support vectors (αᵢ > 0) only."""
     kernel = as_kernel(kernel)
@@ -315,7 +315,7 @@ def predict(model, Z):
     return [positive if v >= 0 else negative for v in values]
 
 
-def slacks(w, b, X, y):
+def slacks(X, y, w, b):
     """SOFT-1 (000 V §8; 001 §11.1.1): the smallest slacks the constraints allow,
     ξᵢ = max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)); 0 < ξᵢ ≤ 1 is inside the margin but not misclassified,
     ξᵢ > 1 misclassified."""
@@ -335,7 +335,7 @@ def _margins(w, b, X, y):
                   lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
-def soft_margin_primal(w, b, xi, X, y, C):
+def soft_margin_primal(X, y, w, b, xi, C):
     """SOFT-1 (000 V §8; 001 (11.1)): ½‖w‖² + C Σᵢ ξᵢ at a feasible point
     (y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ and ξᵢ ≥ 0); an infeasible point is an error naming the example."""
     X, y = as_problem(X, y)
@@ -357,18 +357,18 @@ def soft_margin_primal(w, b, xi, X, y, C):
     return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
-def hinge_objective(w, b, X, y, C):
+def hinge_objective(X, y, w, b, C):
     """SOFT-1 (001 (11.2)): ½‖w‖² + C Σᵢ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)), the unconstrained form."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     C = inputs.positive(C, "C")
     total = 0
-    for s in slacks(w, b, X, y):
+    for s in slacks(X, y, w, b):
         total += s
     return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
-def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
+def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     """SOFT-2 (000 V §8; 001 §11.1.2): L(w, b, ξ, α, r) = ½wᵀw + C Σ ξᵢ
     − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ."""
     X, y = as_problem(X, y)
@@ -387,7 +387,7 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     return _checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
 
 
-def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
+def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     """SOFT-2 (000 V §8 (14)-(16); 001 (11.6)): by how much each example fails its KKT condition,
     with uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b): αᵢ = 0 needs uᵢ ≥ 1 (violation max(0, 1 − uᵢ)); αᵢ = C needs
     uᵢ ≤ 1 (max(0, uᵢ − 1)); 0 < αᵢ < C needs uᵢ = 1 (|uᵢ − 1|). α outside the box is refused.

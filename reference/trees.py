@@ -2,7 +2,7 @@
 
 A tree is plain data: nested frozen dataclasses. A ``Split`` is a decision stump on a continuous
 (or 0/1) feature, xⱼ > θ going right; a ``Branch`` is a multiway stump on a discrete feature, one
-child per value; a ``Leaf`` holds a class. Trees built by ``fit_tree`` carry, at every node, the
+child per value; a ``Leaf`` holds a class. Trees built by ``tree_fit`` carry, at every node, the
 class counts of the training examples that reach it, the majority class and the information gain
 of its split; the fast face builds the same objects.
 
@@ -30,7 +30,7 @@ __all__ = [
     "check_tree", "predict", "xor_data", "xor_tree",
     "boolean_function_tree", "truth_table", "minimal_leaves", "count_boolean_functions",
     "count_trees",
-    "split_score", "best_threshold", "logistic_threshold", "fit_tree",
+    "split_score", "best_threshold", "logistic_threshold", "tree_fit",
 ]
 
 THRESHOLD_RULES = ("search", "logistic")
@@ -575,7 +575,7 @@ def _classes_and_codes(y, m, x_name="X"):
     return classes, codes
 
 
-def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
     """DT-6, DT-7 (001 §11.3.5-11.3.6): the greedy tree. Start with all the data at the root;
     split it by the feature (and threshold) of largest information gain; repeat in each branch.
 

@@ -192,7 +192,7 @@ def test_smo_kernel_rows_from_blas_far_from_the_origin_W1(monkeypatch):
     monkeypatch.setattr(FS, "EXACT_MAX", 0)
     blas = FS.smo(A, y, C=1.0, kernel=Gaussian(1.0), tol=1e-6)
     monkeypatch.undo()
-    assert FS.kkt_gap(blas.alpha, A, y, 1.0, Gaussian(1.0)) <= 2e-6
+    assert FS.kkt_gap(A, y, blas.alpha, 1.0, Gaussian(1.0)) <= 2e-6
     assert abs(blas.objective - exact.objective) <= 1e-9 * abs(exact.objective)
 
 

@@ -602,6 +602,6 @@ def softmax_optimal(ctx):
         labels = [1 if v == 1 else 2 for v in y_]  # class 1 ↔ y = 1, class 2 (θ₂ = 0) ↔ y = 0
         return max(abs(sm.log_likelihood(X, labels, [theta]) - lg.log_likelihood(X, y_, theta)),
                    max(abs(sm.probabilities(X, [theta])[i][0] - h)
-                       for i, h in enumerate(lg.predict_probability(X, theta))))
+                       for i, h in enumerate(lg.probabilities(X, theta))))
     logistic = sampled(ctx, S.classification_problems(), two_classes, _tight(ctx), n=min(ctx.examples, 10))
     return combine(optimal, logistic)

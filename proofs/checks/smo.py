@@ -257,7 +257,7 @@ def gap_measure(ctx):
         for X, y in draw(ctx, sets, min(ctx.examples, 10)):
             cases += 1
             fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
-            if smo.kkt_gap(fit.alpha, X, y, C) != 0 or not smo.kkt_gap([0] * len(y), X, y, C) > 0:
+            if smo.kkt_gap(X, y, fit.alpha, C) != 0 or not smo.kkt_gap(X, y, [0] * len(y), C) > 0:
                 bad.append((X, y, C))
     return Outcome(not bad, f"{cases} problems, exact", 0.0, f"fails at {fmt(bad[0])}" if bad else "")
 
@@ -282,7 +282,7 @@ def exhaustive_dual(X, y, C, kernel):
                 continue
             scores = [sum(fixed[k] * y[k] * K[k][t] for k in range(m)) for t in range(m)]
             b = svm.b_soft(fixed, y, scores, C)
-            if max(svm.kkt_violations(fixed, b, X, y, C, kernel)) <= scalar.zero_tolerance(zero, m, 64):
+            if max(svm.kkt_violations(X, y, fixed, b, C, kernel)) <= scalar.zero_tolerance(zero, m, 64):
                 return fixed, b
             continue
         n = len(free)
@@ -302,7 +302,7 @@ def exhaustive_dual(X, y, C, kernel):
             continue
         b = sol[n]
         tol = scalar.zero_tolerance(zero, 1 + sum(abs(v) for v in alpha), 64)
-        if max(svm.kkt_violations(alpha, b, X, y, C, kernel)) <= tol:
+        if max(svm.kkt_violations(X, y, alpha, b, C, kernel)) <= tol:
             return alpha, b
     return None
 
@@ -321,9 +321,9 @@ def exact_against_exhaustive(ctx):
                 bad.append(("no exhaustive solution", X, y, C))
                 continue
             alpha, b = other
-            same = (svm.dual_objective(alpha, X, y) == fit.objective
-                    and svm.weights_from_alpha(alpha, X, y) == svm.weights_from_alpha(fit.alpha, X, y)
-                    and max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) == 0
+            same = (svm.dual_objective(X, y, alpha) == fit.objective
+                    and svm.weights_from_alpha(X, y, alpha) == svm.weights_from_alpha(X, y, fit.alpha)
+                    and max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) == 0
                     and fit.kkt_gap == 0)
             if not same:
                 bad.append((X, y, C))
@@ -346,7 +346,7 @@ def float_against_exhaustive(ctx):
             solution = exhaustive_dual(Xm, y, mpmath.mpf(C), km)
             if solution is None:
                 return mpmath.inf
-            W = svm.dual_objective(solution[0], Xm, y, km)
+            W = svm.dual_objective(Xm, y, solution[0], km)
         Xf = S.to_float(X)
         worst = 0
         for rule in rules:

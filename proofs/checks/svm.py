@@ -115,15 +115,15 @@ def dual_values(ctx):
         pos = sum(a for a, t in zip(alpha, y) if t == 1)
         neg = sum(a for a, t in zip(alpha, y) if t == -1)
         alpha = [a * min(pos, neg) / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
-        w = svm.weights_from_alpha(alpha, X, y)
-        return all(svm.lagrangian(w, b, alpha, X, y) == svm.dual_objective(alpha, X, y)
+        w = svm.weights_from_alpha(X, y, alpha)
+        return all(svm.lagrangian(X, y, w, b, alpha) == svm.dual_objective(X, y, alpha)
                    for b in (Fraction(0), Fraction(-7, 3)))
     exact = _exact_points(ctx, S.svm_labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
                           n=min(ctx.examples, 20))
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 15))
     bad = []
     for X, y, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
         if not fit.objective == sum(v * v for v in w) / 2:
             bad.append((X, y))
     strong = Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
@@ -139,8 +139,8 @@ def threshold_11(ctx):
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 20))
     bad = []
     for X, y, fit in solved:
-        b = svm.threshold_hard(fit.alpha, X, y)
-        w = svm.weights_from_alpha(fit.alpha, X, y)
+        b = svm.threshold_hard(X, y, fit.alpha)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
         u = [t * (sum(a * c for a, c in zip(w, x)) + b) for x, t in zip(X, y)]
         on_margin = all(v == 1 for v, a in zip(u, fit.alpha) if a > 0)
         closest = min(v for v, t in zip(u, y) if t == 1) == min(v for v, t in zip(u, y) if t == -1) == 1
@@ -181,11 +181,11 @@ def prediction(ctx):
 def hinge_equals_constrained(ctx):
     def over_xi(p):
         (X, y), w, b, extra = p
-        xi = svm.slacks(w, b, X, y)
-        hinge = svm.hinge_objective(w, b, X, y, 2)
+        xi = svm.slacks(X, y, w, b)
+        hinge = svm.hinge_objective(X, y, w, b, 2)
         bigger = [s + e for s, e in zip(xi, extra)]
-        return (svm.soft_margin_primal(w, b, xi, X, y, 2) == hinge
-                and svm.soft_margin_primal(w, b, bigger, X, y, 2) >= hinge
+        return (svm.soft_margin_primal(X, y, w, b, xi, 2) == hinge
+                and svm.soft_margin_primal(X, y, w, b, bigger, 2) >= hinge
                 and all(s >= 0 and s >= 1 - t * (sum(a * c for a, c in zip(w, x)) + b)
                         for s, x, t in zip(xi, X, y)))
     points = S.svm_labelled_sets(min_rows=3, max_rows=7).flatmap(
@@ -197,12 +197,12 @@ def hinge_equals_constrained(ctx):
     for C in (Fraction(1), Fraction(1, 3)):
         solved += [(X, y, C, fit) for X, y, fit in _one_feature_solutions(ctx, C, min(ctx.examples, 8))]
     for X, y, C, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
-        h = svm.hinge_objective(w, fit.b, X, y, C)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
+        h = svm.hinge_objective(X, y, w, fit.b, C)
         if h != fit.objective:
             bad.append((X, y, C))
         for dw, db in ((Fraction(1, 7), 0), (0, Fraction(1, 5)), (Fraction(-1, 9), Fraction(1, 11))):
-            if svm.hinge_objective([w[0] + dw], fit.b + db, X, y, C) < h:
+            if svm.hinge_objective(X, y, [w[0] + dw], fit.b + db, C) < h:
                 moved_bad.append((X, y, C))
     optimum = Outcome(not bad and not moved_bad, f"{len(solved)} soft-margin solutions, exact", 0.0,
                       (f"hinge(w*, b*) ≠ W(α*) at {fmt(bad[0])}" if bad else
@@ -235,7 +235,7 @@ def constraint_004(ctx):
 def slack_meaning(ctx):
     def holds(p):
         (X, y), w, b = p
-        for x, t, s in zip(X, y, svm.slacks(w, b, X, y)):
+        for x, t, s in zip(X, y, svm.slacks(X, y, w, b)):
             u = t * (sum(a * c for a, c in zip(w, x)) + b)
             if 0 < s <= 1 and not 0 <= u < 1:
                 return False
@@ -337,12 +337,12 @@ def kkt_exact(ctx):
     for C in (Fraction(1), Fraction(1, 2)):
         solved += [(X, y, C, fit) for X, y, fit in _one_feature_solutions(ctx, C, min(ctx.examples, 10))]
     for X, y, C, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
-        xi = svm.slacks(w, fit.b, X, y)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
+        xi = svm.slacks(X, y, w, fit.b)
         r = [C - a for a in fit.alpha]
         u = [t * (sum(a * c for a, c in zip(w, x)) + fit.b) for x, t in zip(X, y)]
         slack_ok = all(a * (v - 1 + s) == 0 and q * s == 0 and q >= 0 for a, v, s, q in zip(fit.alpha, u, xi, r))
-        if max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) != 0 or not slack_ok:
+        if max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) != 0 or not slack_ok:
             bad.append((X, y, C))
         seen |= set(svm.kkt_categories(fit.alpha, C))
     return Outcome(not bad, f"{len(solved)} soft-margin solutions, exact", 0.0,
@@ -360,6 +360,6 @@ def kkt_high_precision(ctx):
         C = mpmath.mpf(2)
         fit = smo.smo(X, y, C=C, kernel=kernel, tol=mpmath.mpf(10) ** -(ctx.digits - 12),
                       max_iterations=20_000)
-        return max(svm.kkt_violations(fit.alpha, fit.b, X, y, C, kernel))
+        return max(svm.kkt_violations(X, y, fit.alpha, fit.b, C, kernel))
     return sampled(ctx, S.svm_labelled_sets(min_rows=4, max_rows=7), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 15), n=min(ctx.examples, 6))

@@ -44,8 +44,8 @@ def xor_not_linear(ctx):
                 w = [w[0] + s * row[0], w[1] + s * row[1]]
                 b += s
                 mistakes += 1
-    trees_exact = all(T.predict(t, X) == y for t in (T.xor_tree(), T.fit_tree(X, y), T.fit_tree(X, y, discrete=True)))
-    depths = {T.xor_tree().depth, T.fit_tree(X, y).depth}
+    trees_exact = all(T.predict(t, X) == y for t in (T.xor_tree(), T.tree_fit(X, y), T.tree_fit(X, y, discrete=True)))
+    depths = {T.xor_tree().depth, T.tree_fit(X, y).depth}
     passed = no_separator and mistakes > 0 and trees_exact and depths == {2}
     return Outcome(passed, "exact", 0.0,
                    f"Σλᵢsᵢ(xᵢ,1) = {certificate}; perceptron: {mistakes} mistakes in its 100th pass; "
@@ -61,7 +61,7 @@ def boolean_trees(ctx):
         n = len(table).bit_length() - 1
         built = T.boolean_function_tree(table)
         rows = [[(r >> (n - 1 - j)) & 1 for j in range(n)] for r in range(2 ** n)]
-        greedy = T.fit_tree(rows, table) if n else None
+        greedy = T.tree_fit(rows, table) if n else None
         return (T.truth_table(built) == table and built.n_leaves == 2 ** n
                 and (greedy is None or (T.predict(greedy, rows) == table and greedy.n_leaves <= 2 ** n)))
     tables = st.integers(1, 5).flatmap(S.boolean_functions)
@@ -330,7 +330,7 @@ def _root_candidates(X, y, discrete):
 def greedy_root_is_best(ctx):
     def shortfall(args):
         (X, y), discrete = args
-        tree = T.fit_tree(X, y, max_depth=1, discrete=discrete)
+        tree = T.tree_fit(X, y, max_depth=1, discrete=discrete)
         candidates = _root_candidates(X, y, discrete)
         if not candidates or len(set(y)) < 2:
             return 0 if isinstance(tree.root, T.Leaf) else 1
