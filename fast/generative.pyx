@@ -327,3 +327,11 @@ def gda_logistic_theta(model):
     w = w[:, 0].copy()
     theta0 = np.log(phi / (1 - phi)) - float(w @ (mu0 + mu1)) / 2
     return np.r_[theta0, w]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import generative as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -156,3 +156,11 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
                        start="data", damping=True):
     """GLM-4: Poisson regression (log link) by Newton / IRLS."""
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import glm as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

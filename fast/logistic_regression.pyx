@@ -282,3 +282,11 @@ def is_separated(X, y, theta):
     """LG-3: θ classifies every example strictly correctly (then the MLE does not exist)."""
     X, y, theta = _design(X, y, theta)
     return core.separated(X, y, theta)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import logistic_regression as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -778,3 +778,11 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     raise ConvergenceError(
         f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
         f"{fit.kkt_gap:.6g} (tol={tol:.3g}); raise max_iterations or tol", fit)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import smo as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

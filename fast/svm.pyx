@@ -329,3 +329,11 @@ def kkt_categories(alpha, C=None):
     C = as_C(C)
     return ["easy" if a == 0 else "hard" if C is not None and a == C else "marginally hard"
             for a in alpha.tolist()]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import svm as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

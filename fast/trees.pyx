@@ -907,3 +907,11 @@ def predict(tree, X):
     if bad >= 0:
         raise ValueError(f"X[{bad}][{f}] is {X[bad, f]}, a value this branch has no child for")
     return out if packed.labels is None else packed.labels[out]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import trees as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

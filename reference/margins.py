@@ -23,7 +23,9 @@ def signed_labels(y, classes=None):
     positive)`` another two-valued label set is mapped: ``negative`` → −1, ``positive`` → 1;
     any other value is an error. Nothing is mapped unless asked, so that a {0, 1} label vector
     is not silently read as a margin problem.
-    """
+
+    Shapes: y m labels in {−1, 1} (classes=(negative, positive) maps another pair).
+    Returns: m ints in {−1, 1}."""
     if isinstance(y, (str, bytes)) or not hasattr(y, "__len__") or not hasattr(y, "__iter__"):
         raise TypeError(f"y must be a sequence of labels, got {type(y).__name__}")
     if len(y) == 0:
@@ -58,7 +60,10 @@ def signed_labels(y, classes=None):
 
 
 def g(z):
-    """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise."""
+    """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise.
+
+    Shapes: z a number.
+    Returns: 1 or −1."""
     z = inputs.real(z, "z")
     return 1 if z >= 0 else -1
 
@@ -95,14 +100,20 @@ def _score(w, x, b, name):
 
 
 def hypothesis(x, w, b):
-    """MG-1 (000 V §2): h_{w,b}(x) = g(wᵀx + b)."""
+    """MG-1 (000 V §2): h_{w,b}(x) = g(wᵀx + b).
+
+    Shapes: x n, w n, b a number.
+    Returns: 1 or −1."""
     w, b = _model(w, b)
     x = _point(x, w)
     return 1 if _score(w, x, b, "x") >= 0 else -1
 
 
 def predict(X, w, b):
-    """MG-1: h_{w,b}(x⁽ⁱ⁾) for every row of X."""
+    """MG-1: h_{w,b}(x⁽ⁱ⁾) for every row of X.
+
+    Shapes: X m×n, w n, b a number.
+    Returns: m labels in {−1, 1}."""
     w, b = _model(w, b)
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(w):
@@ -111,7 +122,10 @@ def predict(X, w, b):
 
 
 def functional_margin(x, y, w, b):
-    """MG-2 (000 V §3; 002 §1.5.1): γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for one example."""
+    """MG-2 (000 V §3; 002 §1.5.1): γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for one example.
+
+    Shapes: x n, y a label in {−1, 1}, w n, b a number.
+    Returns: γ̂, a number."""
     w, b = _model(w, b)
     x = _point(x, w)
     y = signed_labels([y])[0]
@@ -119,14 +133,20 @@ def functional_margin(x, y, w, b):
 
 
 def functional_margins(X, y, w, b):
-    """MG-2: the functional margins of (w, b) on every example."""
+    """MG-2: the functional margins of (w, b) on every example.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number.
+    Returns: γ̂⁽ⁱ⁾, m entries."""
     w, b = _model(w, b)
     X, y = _data(X, y, w)
     return [y_i * _score(w, x_i, b, f"X[{i}]") for i, (x_i, y_i) in enumerate(zip(X, y))]
 
 
 def functional_margin_set(X, y, w, b):
-    """MG-2 (000 V §3): γ̂ = minᵢ γ̂⁽ⁱ⁾, the functional margin with respect to the set."""
+    """MG-2 (000 V §3): γ̂ = minᵢ γ̂⁽ⁱ⁾, the functional margin with respect to the set.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number.
+    Returns: γ̂, a number."""
     return min(functional_margins(X, y, w, b))
 
 
@@ -167,7 +187,10 @@ def geometric_margin(x, y, w, b):
     """MG-3 (000 V §3): γ⁽ⁱ⁾ = y⁽ⁱ⁾((w/‖w‖)ᵀx⁽ⁱ⁾ + b/‖w‖) = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)/‖w‖.
 
     The signed distance from x⁽ⁱ⁾ to the boundary. ‖w‖ is irrational unless wᵀw is a rational
-    square, so exact input raises ExactResultError otherwise (use float or mpf)."""
+    square, so exact input raises ExactResultError otherwise (use float or mpf).
+
+    Shapes: x n, y a label in {−1, 1}, w n, b a number (w ≠ 0).
+    Returns: γ, a number."""
     w, b = _model(w, b)
     x = _point(x, w)
     y = signed_labels([y])[0]
@@ -175,7 +198,10 @@ def geometric_margin(x, y, w, b):
 
 
 def geometric_margins(X, y, w, b):
-    """MG-3: the geometric margins of (w, b) on every example."""
+    """MG-3: the geometric margins of (w, b) on every example.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number (w ≠ 0).
+    Returns: γ⁽ⁱ⁾, m entries."""
     w, b = _model(w, b)
     X, y = _data(X, y, w)
     norm = _norm(w)
@@ -184,12 +210,18 @@ def geometric_margins(X, y, w, b):
 
 
 def geometric_margin_set(X, y, w, b):
-    """MG-3 (000 V §3): γ = minᵢ γ⁽ⁱ⁾."""
+    """MG-3 (000 V §3): γ = minᵢ γ⁽ⁱ⁾.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number (w ≠ 0).
+    Returns: γ, a number."""
     return min(geometric_margins(X, y, w, b))
 
 
 def normalize(w, b):
-    """MG-2, MG-3 (000 V §3): (w/‖w‖, b/‖w‖), whose functional margins are the geometric ones."""
+    """MG-2, MG-3 (000 V §3): (w/‖w‖, b/‖w‖), whose functional margins are the geometric ones.
+
+    Shapes: w n, b a number (w ≠ 0).
+    Returns: (w/‖w‖ n entries, b/‖w‖)."""
     w, b = _model(w, b)
     norm = _norm(w)
     return [w_j / norm for w_j in w], _finite([b / norm], lambda i: "b/‖w‖")[0]
@@ -198,7 +230,10 @@ def normalize(w, b):
 def boundary_point(x, w, b):
     """MG-3 (000 V §3, the point B): B = x − γ·w/‖w‖ with γ = (wᵀx + b)/‖w‖, i.e.
     B = x − ((wᵀx + b)/‖w‖²)·w, the foot of the perpendicular from x to wᵀx + b = 0.
-    Rational for rational input. Where wᵀw under- or overflows, B = x − γ·(w/‖w‖) instead."""
+    Rational for rational input. Where wᵀw under- or overflows, B = x − γ·(w/‖w‖) instead.
+
+    Shapes: x n, w n, b a number (w ≠ 0).
+    Returns: B, n entries."""
     w, b = _model(w, b)
     x = _point(x, w)
     _nonzero(w, "project onto")

@@ -64,7 +64,10 @@ def _smoothing_fits(largest_total, alpha, k, what):
 
 
 def value_counts(z, k):
-    """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
+    """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}.
+
+    Shapes: z m integers in 0..k−1, k ≥ 1.
+    Returns: k counts."""
     k = inputs.positive_int(k, "k")
     _table_size(k, "k")
     z = inputs._sequence(z, "z")
@@ -81,7 +84,10 @@ def laplace_estimate(counts, alpha=1):
     """NB-4 (000 §2.1; 002 §1.4.4): φⱼ = (cⱼ + α) / (Σₗ cₗ + kα) for a variable with k values.
 
     α = 1 is Laplace smoothing, (cⱼ + 1)/(m + k): the φⱼ sum to 1 and none is 0. α = 0 is the
-    maximum-likelihood estimate cⱼ/m, which is 0/0 when there are no observations."""
+    maximum-likelihood estimate cⱼ/m, which is 0/0 when there are no observations.
+
+    Shapes: counts k non-negative integers, alpha ≥ 0.
+    Returns: φ, k entries."""
     counts = inputs.vector(counts, "counts")
     for j, c in enumerate(counts):
         if c < 0:
@@ -235,7 +241,10 @@ class BernoulliNB:
 def bernoulli_fit(X, y, alpha=1):
     """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
-    φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2)."""
+    φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2).
+
+    Shapes: X m×n binary features, y m labels in {0, 1}, alpha ≥ 0.
+    Returns: BernoulliNB(phi_y, phi_j_y0, phi_j_y1, …)."""
     X = inputs.binary_matrix(X, "X")
     y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
@@ -319,7 +328,10 @@ def _log_joint(prior, X, log_factors):
 
 def bernoulli_log_joint(model, X):
     """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
-    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
+    summed left to right; −∞ where some factor is 0 (only possible without smoothing).
+
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     prior, phi, X = _bernoulli(model, X)
     tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
@@ -327,13 +339,19 @@ def bernoulli_log_joint(model, X):
 
 def bernoulli_log_posterior(model, X):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
-    ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features."""
+    ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features.
+
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Returns: m×2: log p(y | x)."""
     _, phi, Xc = _bernoulli(model, X)
     return _posteriors(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
 def bernoulli_predict(model, X):
-    """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError."""
+    """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError.
+
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Returns: m labels in {0, 1}."""
     _, phi, Xc = _bernoulli(model, X)
     return _argmax(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
@@ -343,7 +361,10 @@ def bernoulli_predict(model, X):
 def discretize(values, edges):
     """NB-5 (000 §2): the bin of each value for increasing edges e₀ < e₁ < ... < e_{K−1}:
     bin 0 is (−∞, e₀), bin b is [e_{b−1}, e_b), bin K is [e_{K−1}, ∞). The notes' living-area
-    table is edges (400, 800, 1200, 1600): 890 sq ft falls in bin 2 (the notes' x_j = 3)."""
+    table is edges (400, 800, 1200, 1600): 890 sq ft falls in bin 2 (the notes' x_j = 3).
+
+    Shapes: values m numbers, edges K increasing numbers.
+    Returns: m bins in 0..K."""
     values = inputs.vector(values, "values")
     edges = inputs.vector(edges, "edges")
     for b in range(1, len(edges)):
@@ -408,7 +429,11 @@ def _categories(X, k, name="X"):
 def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4 (000 §2, §2.1): p(x_j = v | y = c) = (Σᵢ 1{x_j⁽ⁱ⁾ = v ∧ y⁽ⁱ⁾ = c} + α) /
     (Σᵢ 1{y⁽ⁱ⁾ = c} + α k_j), a multinomial per feature and class; k is k_j per feature (or one
-    int for all). With k_j = 2 this is the Bernoulli model (NB-2)."""
+    int for all). With k_j = 2 this is the Bernoulli model (NB-2).
+
+    Shapes: X m×n integers in 0..kⱼ−1, y m labels in {0, 1}, k n value counts (or one), alpha ≥
+        0.
+    Returns: CategoricalNB(phi_y, phi, k, …)."""
     X = inputs.integer_matrix(X, "X")
     k = _category_sizes(k, len(X[0]))
     X = _categories(X, k)
@@ -457,20 +482,29 @@ def _categorical(model, X):
 
 
 def categorical_log_joint(model, X):
-    """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
+    """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor.
+
+    Shapes: model a CategoricalNB (from categorical_fit), X m×n.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
 def categorical_log_posterior(model, X):
-    """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error."""
+    """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error.
+
+    Shapes: model a CategoricalNB (from categorical_fit), X m×n.
+    Returns: m×2: log p(y | x)."""
     _, phi, Xc = _categorical(model, X)
     return _posteriors(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
 def categorical_predict(model, X):
-    """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0).
+
+    Shapes: model a CategoricalNB (from categorical_fit), X m×n.
+    Returns: m labels in {0, 1}."""
     _, phi, Xc = _categorical(model, X)
     return _argmax(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
@@ -487,7 +521,10 @@ class Documents:
 
 
 def pack_documents(documents):
-    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets)."""
+    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets).
+
+    Shapes: documents m sequences of token ids.
+    Returns: Documents(tokens, offsets)."""
     docs = _document_lists(documents, "documents")
     tokens, offsets = [], [0]
     for d in docs:
@@ -553,7 +590,11 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     """NB-6 (000 §2.2; 002 §1.4.5): documents of nᵢ word ids x_j⁽ⁱ⁾ ∈ {0..|V|−1};
     φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
-    word has φ_{k|y} = 0/0 (ZeroOverZeroError)."""
+    word has φ_{k|y} = 0/0 (ZeroOverZeroError).
+
+    Shapes: documents m sequences of token ids in 0..|V|−1, y m labels in {0, 1},
+        vocabulary_size |V|, alpha ≥ 0.
+    Returns: MultinomialNB(phi_y, phi_k_y0, phi_k_y1, …)."""
     size = inputs.positive_int(vocabulary_size, "vocabulary_size")
     _table_size(size, "vocabulary_size")
     ignore_unknown = bool(ignore_unknown)  # read once
@@ -607,20 +648,29 @@ def multinomial_likelihood(model, documents, y, ignore_unknown=False):
 
 def multinomial_log_joint(model, documents, ignore_unknown=False):
     """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
-    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing)."""
+    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing).
+
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
     tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
     return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
 
 
 def multinomial_log_posterior(model, documents, ignore_unknown=False):
-    """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space)."""
+    """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space).
+
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Returns: m×2: log p(y | x)."""
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
     return _posteriors(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False):
-    """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
+    """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0).
+
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Returns: m labels in {0, 1}."""
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
     return _argmax(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
@@ -660,7 +710,10 @@ def build_vocabulary(token_lists, min_count=1):
 def encode(token_lists, vocabulary, ignore_unknown=False):
     """NB-6 (000 §2.2): each document (of any iterable of word lists) as the list of its word ids
     x_j ∈ {0..|V|−1}. A word not in the vocabulary is an error unless ``ignore_unknown`` (then
-    it is dropped)."""
+    it is dropped).
+
+    Shapes: token_lists m lists of words, vocabulary a word → id mapping.
+    Returns: m lists of token ids."""
     index = word_index(vocabulary)
     ignore_unknown = bool(ignore_unknown)  # read once
     _iterable(token_lists, "token_lists")

@@ -184,7 +184,11 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
 def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     """SMO-2 (000 V §9.2; 001 §11.2; 004): re-optimise W over αᵢ (α₁) and αⱼ (α₂), all other α
     fixed: the unconstrained maximiser along (20), clipped to [L, H], α₁ back from (20).
-    Returns the new α (a copy; unchanged when the pair cannot move)."""
+    Returns the new α (a copy; unchanged when the pair cannot move).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m in the box
+        [0, C], i ≠ j indices.
+    Returns: the new α, m entries."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     m = len(X)
@@ -236,7 +240,11 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     """SMO-3 (000 V §9.2; Fan, Chen and Lin 2005): the maximal violation
     max_{t ∈ I_up} −gₜ − min_{t ∈ I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾,
     I_up = {αₜ < C, y⁽ᵗ⁾ = 1} ∪ {αₜ > 0, y⁽ᵗ⁾ = −1}, I_low = {αₜ < C, y⁽ᵗ⁾ = −1} ∪ {αₜ > 0,
-    y⁽ᵗ⁾ = 1}. α is optimal exactly when it is 0 (KKT (14)-(16) hold for some b)."""
+    y⁽ᵗ⁾ = 1}. α is optimal exactly when it is 0 (KKT (14)-(16) hold for some b).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m in the box
+        [0, C].
+    Returns: the maximal KKT violation, a number ≥ 0."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = inputs.vector(alpha, "alpha")
@@ -527,7 +535,12 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
     ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
     (wss2: the maximal-violation gap); ``seed`` drives the random choices of the simplified and
-    Platt rules; ``record`` keeps the chosen pairs in ``path``."""
+    Platt rules; ``record`` keeps the chosen pairs in ``path``.
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1} (or any two labels
+        with classes=).
+    Returns: SVMFit (alpha m, b, the support vectors, …); the cap raises ConvergenceError, an
+        infeasible hard margin NotSeparableError."""
     rule = _check_rule(rule)
     labels = classes if classes is not None else (-1, 1)
     kernel = as_kernel(kernel)

@@ -250,7 +250,10 @@ def check_tree(tree, name="tree"):
 
 
 def predict(tree, X):
-    """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output."""
+    """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output.
+
+    Shapes: tree a Tree (from tree_fit), X m×n.
+    Returns: m integer labels (the classes of the fit)."""
     check_tree(tree)
     X = inputs.matrix(X, "X")
     if len(X[0]) != tree.n_features:
@@ -391,7 +394,10 @@ def split_score(table):
 
     S = m ln 2 · H[split] (11.19) in bits, so at a node (m and the entropy before fixed) the
     lowest S is the largest information gain (11.20). Integer counts in, one formula, sums left
-    to right: both faces get the same float, so they break ties alike."""
+    to right: both faces get the same float, so they break ties alike.
+
+    Shapes: table groups × classes of counts.
+    Returns: S, a float."""
     table = inputs.matrix(table, "table")
     for j, row in enumerate(table):
         for k, c in enumerate(row):
@@ -585,7 +591,10 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     of the node's examples crosses ½; two classes only; a feature whose fit does not converge, or
     whose threshold leaves too few examples on a side, is not used at that node, so a node may
     stay impure). ``max_depth``: None or >= 0 (0 is a single leaf); ``min_samples_leaf`` >= 1
-    examples in every child."""
+    examples in every child.
+
+    Shapes: X m×n, y m integer labels (any integers).
+    Returns: Tree(root, n_features, classes)."""
     X = inputs.matrix(X, "X")
     classes, codes = _classes_and_codes(y, len(X))
     max_depth = _max_depth(max_depth)
@@ -601,7 +610,10 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
 def best_threshold(x, y, min_samples_leaf=1):
     """DT-7 (001 §11.3.6): the threshold θ of largest information gain for one continuous feature
     x (exhaustive search over midpoints), as (θ, gain in bits); None when no threshold leaves
-    ``min_samples_leaf`` examples on each side (e.g. x constant)."""
+    ``min_samples_leaf`` examples on each side (e.g. x constant).
+
+    Shapes: x m numbers, y m integer labels, min_samples_leaf ≥ 1.
+    Returns: (threshold, gain)."""
     x = inputs.vector(x, "x")
     classes, codes = _classes_and_codes(y, len(x), "x")
     min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
@@ -620,7 +632,10 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     over the examples by increasing x, so that both faces take the same Newton steps. When one
     class lies wholly at or below the other the likelihood has no maximum (b → ∞): θ is then the
     midpoint of the gap between them. A constant x has no threshold (ValueError); Newton not
-    meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError."""
+    meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError.
+
+    Shapes: x m numbers, y m labels in {0, 1}.
+    Returns: the threshold −a/b, a number."""
     x = inputs.vector(x, "x")
     classes, codes = _classes_and_codes(y, len(x), "x")
     if len(classes) != 2:
