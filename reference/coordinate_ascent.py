@@ -4,6 +4,9 @@ W(α) = cᵀα − ½ αᵀQα with Q symmetric and Qᵢᵢ > 0, so that the inn
 the closed form α̂ᵢ = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ = αᵢ + ∂W/∂αᵢ / Qᵢᵢ. The gradient
 ∂W/∂α = c − Qα is kept up to date after each coordinate step. A value that overflows the float
 range (W, a gradient entry, a new αᵢ) is an error, not an inf.
+
+Conventions (README, Conventions): the problem (Q, c) first, then α, then options;
+``coordinate_ascent`` returns an ``IterativeResult`` (theta = α, extra['gradient'] = ∇W).
 """
 import numbers
 

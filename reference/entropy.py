@@ -10,6 +10,9 @@ result has their type. An exact input whose entropy is irrational raises
 ``scalar.ExactResultError``; a dyadic distribution (every probability a power of ½) has an exact
 entropy in bits. A count table has one row per group (a value of the feature) and one column per
 class: for two classes the rows are the notes' (pⱼ, nⱼ) of (11.15)-(11.16), up to column order.
+
+Conventions (README, Conventions): data (p, counts, a count table, or x, y) first, options
+(``unit``) last; labels are any integers, read through ``class_codes``.
 """
 import numbers
 

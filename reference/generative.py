@@ -9,6 +9,11 @@ The maximum-likelihood estimates are rational functions of the data, so Fraction
 φ, μ₀, μ₁ and Σ. Densities and posteriors involve exp, log and π, which are irrational: exact
 inputs to them are computed in float (as ``linalg.symmetric_eigenvalues`` does), mpf inputs stay
 in mpmath at the working precision.
+
+Conventions (README, Conventions): labels are the notes' {0, 1} (bools accepted; another label is
+refused naming cs229.estimators.GaussianDiscriminantAnalysis); ``gda_fit(X, y)`` returns a
+``GDAModel``, and every function of a model takes it first (``gda_log_likelihood(model, X, y)``,
+``gda_predict(model, X)``: labels 0/1; ``gda_posterior``: p(y = 1 | x)).
 """
 from dataclasses import dataclass
 from fractions import Fraction

@@ -5,6 +5,10 @@ h(x) = E[T(y) | x] = g(η), g the canonical response; and η = θᵀx. ``family`
 ``exponential_family.ExponentialFamily`` with T(y) = y (BERNOULLI, GAUSSIAN, POISSON,
 EXPONENTIAL, gamma(k)) or its name. For every such family ∂/∂θⱼ log p(y; θᵀx) = (y − g(θᵀx)) xⱼ,
 so one gradient-ascent rule and one Newton / IRLS iteration fit them all.
+
+Conventions (README, Conventions): the family first (it names the model), then data (X, y), θ,
+options; ``hypotheses`` is E[y | x] per row (no ``predict``: a GLM's prediction is a mean, not a
+label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
 """
 from . import exponential_family as ef
 from . import inputs, linalg

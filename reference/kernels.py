@@ -10,6 +10,10 @@ Everything that evaluates a kernel on data (the kernel matrix here, the SVM and 
 perceptron) takes its kernel through ``as_kernel``, its points through ``as_points`` and every
 value through ``checked_value``, so that a kernel is checked, and a bad value reported, the
 same way everywhere.
+
+Conventions (README, Conventions): data, then parameters (α, b), then the points to predict at (Z),
+then the kernel and options: ``perceptron_decision(X, y, alpha, b, Z, kernel)``; labels are {−1,
+1}; ``kernel_perceptron`` returns a ``KernelPerceptronResult`` (theta = α, and b).
 """
 import dataclasses
 import numbers

@@ -3,6 +3,10 @@ noise model, locally weighted regression and polynomial features (000 Part I; 00
 
 X is the design matrix as a list of rows x⁽ⁱ⁾ that already hold the intercept entry x₀ = 1
 (``add_intercept`` builds them); y is the list of targets; theta the list of parameters.
+
+Conventions (README, Conventions): data (X, y), then θ, then the points to predict at
+(``queries``), then options; ``predict`` is Xθ, the predicted y; the iterative fits return an
+``IterativeResult``.
 """
 from . import inputs, linalg, scalar
 from .results import ConvergenceError, IterativeResult, diverged, iterate

@@ -4,6 +4,11 @@
 X is the design matrix as a list of rows x⁽ⁱ⁾ holding the intercept entry x₀ = 1; y the labels
 in {0, 1}; theta the parameters. The sigmoid and the log-likelihood are written so that they stay
 finite for every z = θᵀx a float can hold (|z| up to 1e308).
+
+Conventions (README, Conventions): data (X, y), then θ, then options; labels are {0, 1} (bools
+accepted; another label is refused naming cs229.estimators.LogisticRegression or Perceptron);
+``predict`` is the label 0/1, ``probabilities`` P(y = 1 | x); ``theta=None`` starts at 0; fits
+return an ``IterativeResult``.
 """
 from . import exponential_family as ef
 from . import inputs, linalg, scalar

@@ -5,6 +5,10 @@ X is a list of rows x⁽ⁱ⁾ without the intercept entry (the notes drop x₀ 
 y a list of labels in {−1, 1}, w a list of n weights and b a scalar. A score wᵀx + b that
 overflows is an error (its sign, and so h, is then unknown); ‖w‖ is computed from w/maxⱼ|wⱼ|
 where wᵀw itself would under- or overflow.
+
+Conventions (README, Conventions): data (x or X, y), then (w, b); labels are {−1, 1}
+(``signed_labels(y, classes=(negative, positive))`` maps another pair; another label is refused
+naming cs229.estimators.SVC or KernelPerceptron); ``predict`` is the label ±1.
 """
 from . import inputs, linalg, messages, scalar
 from .results import FloatRangeError

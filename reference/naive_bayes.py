@@ -12,6 +12,11 @@ Posteriors are computed in log space (a product of thousands of probabilities un
 logarithms of exact estimates are taken in float. A class whose p(x|y)p(y) is exactly 0 has
 log-joint −∞; when every class has it the posterior is 0/0 and ZeroOverZeroError says which
 features made each class impossible (000 §2.1). Nothing here returns NaN.
+
+Conventions (README, Conventions): labels are {0, 1} (bools accepted; another label is refused
+naming cs229.estimators.BernoulliNB or MultinomialNB); ``<model>_fit(X, y, …)`` returns the model,
+which every other function of it takes first; ``<model>_predict`` is the label 0/1,
+``<model>_log_posterior`` log p(y | x).
 """
 import collections
 import numbers

@@ -23,6 +23,9 @@ with the remaining gap.
 
 The kernel matrix is ``kernels.kernel_matrix`` (so X may be strings for a StringKernel); its
 integer values (the string kernel's counts) are read as exact rationals, as integer data are.
+
+Conventions (README, Conventions): data (X, y), then α, then options (C, kernel, …), as in ``svm``;
+labels are {−1, 1} or any pair through ``classes=``; ``smo`` returns an ``SVMFit``.
 """
 import numbers
 

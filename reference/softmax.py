@@ -2,6 +2,10 @@
 
 X is the design matrix (rows with x₀ = 1); y the labels in {1, ..., k}; Theta the k − 1
 parameter vectors θ₁, ..., θ_{k−1} as rows (θ_k = 0 is fixed, 000 §9.3), so k = len(Theta) + 1.
+
+Conventions (README, Conventions): data (X, y), then Θ, then options; labels are 1..k (another
+label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the label in 1..k,
+``probabilities`` the m×k table; ``Theta=None`` starts at 0; fits return an ``IterativeResult``.
 """
 from . import inputs, linalg, scalar
 from . import newton as newton_method

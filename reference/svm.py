@@ -11,6 +11,11 @@ through ``kernels.kernel_matrix`` and ``kernels.checked_value``; ``C=None`` is t
 ``as_problem``, ``as_C``, ``scores``, ``b_hard`` and ``b_soft`` are the pieces SMO shares with
 the closed forms here. Every value computed here from finite inputs is checked: one that is not
 finite overflowed, and is a ``results.FloatRangeError`` naming it, never a returned inf or NaN.
+
+Conventions (README, Conventions): data (X, y), then the parameters (w, b, ξ, α, r), then the
+points to predict at (Z), then options (C, kernel): ``slacks(X, y, w, b)``, ``decision_values(X, y,
+alpha, b, Z, kernel)``; functions of a fitted ``SVMFit`` take it first (``predict(model, Z)``: one
+of the model's two classes; ``decision_function``: wᵀz + b).
 """
 from dataclasses import dataclass
 from typing import Any, Optional

@@ -16,6 +16,9 @@ the root). Leaves predict the majority class, the lowest label on a tie.
 
 X holds features in rows (float, Fraction or mpf; NaN is refused: there is no missing-value
 policy); y holds integer class labels.
+
+Conventions (README, Conventions): ``tree_fit(X, y, …)`` returns a ``Tree``, which ``predict(tree,
+X)`` takes first; labels are any integers and ``predict`` returns them.
 """
 import numbers
 from dataclasses import dataclass

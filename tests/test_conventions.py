@@ -258,3 +258,10 @@ def test_help_prints_the_signature_once(module, name):
     fast = getattr(importlib.import_module(f"cs229.fast.{module}"), name)
     text = pydoc.render_doc(fast, renderer=pydoc.plaintext)
     assert text.count(f"{name}{inspect.signature(fast)}") == 1, text[:400]
+
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("module", bases.modules())
+def test_every_module_docstring_states_its_conventions(face, module):
+    doc = importlib.import_module(f"cs229.{face}.{module}").__doc__
+    assert "\n\nConventions (README, Conventions): " in doc
