@@ -208,8 +208,9 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     return kernels.perceptron_decision(X, y, alpha, b, Z, kernel)
 
 
-def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed):
-    return smo.smo(X, y, C=C, kernel=kernel, rule=rule, tol=tol, max_iterations=max_iterations, seed=seed)
+def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed, shrinking, cache_size):
+    return smo.smo(X, y, C=C, kernel=kernel, rule=rule, tol=tol, max_iterations=max_iterations, seed=seed,
+                   shrinking=shrinking, cache_size=cache_size)
 
 
 def svm_decision_function(model, Z):

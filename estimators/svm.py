@@ -65,6 +65,11 @@ class SVC(ClassifierMixin, BaseEstimator):
         The cap on two-variable steps.
     seed : int, default=0
         The seed of the partner draws of "simplified" and "platt" (the notes' SplitMix64).
+    shrinking : bool, default=True
+        libsvm's shrinking of the active set (rule "wss2" only): the same stopping test over
+        every example, reached in fewer kernel evaluations; False takes the reference's steps.
+    cache_size : float, default=200
+        The kernel-row cache in megabytes.
     verbose : int, default=0
         1 prints the number of steps, W(α) and the remaining KKT gap when the fit ends.
 
@@ -109,7 +114,7 @@ class SVC(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
-                 tol=1e-3, max_iterations=100_000, seed=0, verbose=0):
+                 tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, verbose=0):
         self.C = C
         self.kernel = kernel
         self.degree = degree
@@ -119,6 +124,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.tol = tol
         self.max_iterations = max_iterations
         self.seed = seed
+        self.shrinking = shrinking
+        self.cache_size = cache_size
         self.verbose = verbose
 
     def __sklearn_tags__(self):
@@ -136,7 +143,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
         X, labels = _signed_fit_data(self, X, y, kernel, "the SVM")
         self.classes_, ys = labels.classes, labels.signed()
-        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed), cap)
+        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed,
+                                                           self.shrinking, self.cache_size), cap)
         if isinstance(kernel, _fast.Linear):
             self.coef_ = np.asarray(_fast.svm_weights(X, ys, fit.alpha))[None, :]
         self.model_, self.kernel_ = fit, kernel

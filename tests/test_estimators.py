@@ -383,6 +383,29 @@ def test_svc_is_smo_SMO_4_OMC_5(kernel):
         assert not hasattr(est, "coef_")
 
 
+@pytest.mark.parametrize("shrinking", [True, False])
+def test_svc_passes_shrinking_and_cache_size_to_smo_SMO_4(shrinking):
+    """SVC's shrinking and cache_size are the fast SMO's: the same α for the same options (a
+    two-row cache included), and the answer of the other setting within the KKT tolerance."""
+    rng = np.random.default_rng(5)   # an interaction that SMO with C = 10 shrinks on (847 steps, 871 without)
+    X = rng.standard_normal((300, 5))
+    labels = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(300) > 0, 1, -1)
+    kernel = kernels.Gaussian.from_gamma(0.1)
+    est = E.SVC(C=10.0, gamma=0.1, shrinking=shrinking, cache_size=1e-3).fit(X, labels)
+    fit = smo.smo(X, labels, C=10.0, kernel=kernel, shrinking=shrinking, cache_size=1e-3)
+    other = smo.smo(X, labels, C=10.0, kernel=kernel, shrinking=not shrinking)
+    assert np.array_equal(est.alpha_, fit.alpha) and est.intercept_[0] == fit.b
+    assert est.n_iter_ == fit.iterations != other.iterations
+    assert np.array_equal(est.predict(X), svm.predict(other, X).astype(int))
+
+
+@pytest.mark.parametrize("option,value", [("cache_size", 0), ("cache_size", -1.0), ("shrinking", "yes")])
+def test_svc_refuses_bad_smo_options(option, value):
+    X, y = _two_classes(m=20)
+    with pytest.raises((ValueError, TypeError), match=option):
+        E.SVC(**{option: value}).fit(X, y)
+
+
 def test_svc_on_strings_is_the_linear_svc_on_their_substring_counts_KR_8():
     words = ["spam offer now", "win cash now", "cash prize offer", "free prize win", "meet at noon",
              "see you at lunch", "lunch at noon", "call me later", "win free cash", "at home now"]

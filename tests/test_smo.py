@@ -302,7 +302,7 @@ def test_shrinking_keeps_the_stopping_test_and_W_within_tol_SMO_4(m, kernel, C, 
     fit = F.smo(X, y, C=C, kernel=kernel, tol=tol, cache_size=cache_size)
     best = F.smo(X, y, C=C, kernel=kernel, tol=1e-9, shrinking=False, max_iterations=10 ** 6)
     assert fit.converged and fit.kkt_gap <= tol
-    assert F.kkt_gap(fit.alpha, X, y, C, kernel) <= tol
+    assert F.kkt_gap(X, y, fit.alpha, C, kernel) <= tol
     assert np.all(fit.alpha >= 0) and np.all(fit.alpha <= C) and abs(fit.alpha @ y) <= 1e-12 * m * C
     W, W_best = _dual(fit.alpha, X, y, kernel), _dual(best.alpha, X, y, kernel)
     rounding = 1e-12 * m * abs(W_best)
@@ -321,7 +321,7 @@ def test_shrinking_finds_the_same_support_set_where_it_is_unique_SMO_4(m, C):
     plain = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, shrinking=False)
     for cache_size in (200, 1e-9):
         fit = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, cache_size=cache_size)
-        assert fit.converged and F.kkt_gap(fit.alpha, X, y, C, kernel) <= 1e-8
+        assert fit.converged and F.kkt_gap(X, y, fit.alpha, C, kernel) <= 1e-8
         assert list(fit.support) == list(plain.support)
         assert np.array_equal(fit.alpha == C, plain.alpha == C)
         assert np.max(np.abs(fit.alpha - plain.alpha)) <= 1e-5 * C
@@ -339,7 +339,7 @@ def test_shrinking_with_the_hard_margin_and_a_custom_kernel_SMO_4():
         plain = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, shrinking=False)
         for k in (kernel, custom):
             fit = F.smo(X, y, C=C, kernel=k, tol=1e-8)
-            assert fit.converged and F.kkt_gap(fit.alpha, X, y, C, kernel) <= 1e-8
+            assert fit.converged and F.kkt_gap(X, y, fit.alpha, C, kernel) <= 1e-8
             assert list(fit.support) == list(plain.support)
             assert np.max(np.abs(fit.alpha - plain.alpha)) <= 1e-5 * max(plain.alpha)
 
