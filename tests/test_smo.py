@@ -374,7 +374,7 @@ def test_second_order_rule_moves_an_alpha_a_rounding_error_off_its_bound_SMO_2_3
     fits = [face.smo(args[0], args[1], C=C, kernel=kernel, tol=1e-3, record=True, shrinking=False)
             for face, args in ((R, (X, y)), (F, (np.array(X), np.array(y, dtype=float))))]
     ref, fast = fits
-    assert ref.converged and R.kkt_gap([float(a) for a in ref.alpha], X, y, C, kernel) <= 1e-3
+    assert ref.converged and R.kkt_gap(X, y, [float(a) for a in ref.alpha], C, kernel) <= 1e-3
     assert fast.path == ref.path and np.array_equal(fast.alpha, np.array(ref.alpha))
     assert fast.b == ref.b and fast.objective == ref.objective
     platt = R.smo(X, y, C=C, kernel=kernel, rule="platt", tol=1e-6, max_iterations=200_000)
@@ -387,6 +387,6 @@ def test_the_stuck_pair_puts_the_tiny_alpha_on_zero_SMO_2(impl):
     alpha = [0.0] * 15
     alpha[0] = alpha[1] = alpha[10] = alpha[14] = 0.3
     alpha[4] = 1.1275702593849246e-17
-    new = impl.smo.two_variable_step(impl.arg(alpha), impl.arg(STUCK_X), impl.arg(STUCK_Y), 10, 4,
+    new = impl.smo.two_variable_step(impl.arg(STUCK_X), impl.arg(STUCK_Y), impl.arg(alpha), 10, 4,
                                      C=0.3)
     assert impl.out(new) == alpha[:4] + [0.0] + alpha[5:]

@@ -33,7 +33,9 @@ def _float(p):
 def fitted(draw, features=2, C=1.0):
     X, y = _float(draw(S.svm_labelled_sets(min_rows=5, max_rows=14, features=features)))
     k = draw(st.sampled_from(KERNELS))
-    fit = RS.smo(X, y, C=C, kernel=k, tol=1e-10, max_iterations=20000)
+    # 13 points with four copies of 0 under (xᵀz + ½)³ take wss2 36,932 steps to tol = 1e-10 (libsvm
+    # 25,071 on the same data): the cap is for steps, not for accuracy
+    fit = RS.smo(X, y, C=C, kernel=k, tol=1e-10, max_iterations=100_000)
     return X, y, k, fit
 
 
