@@ -1,4 +1,4 @@
-"""The ``cs229`` command: ``cs229 --version``, ``cs229 audit`` and ``cs229 figures``."""
+"""The ``cs229`` command: ``cs229 --version``, ``cs229 audit``, ``cs229 figures`` and ``cs229 conform``."""
 import argparse
 import os
 import sys
@@ -6,6 +6,7 @@ from importlib import metadata
 
 from . import audit, catalog, figures
 from .registry import Context, checks_for
+from cs229.testing import conform
 
 
 def _version():
@@ -47,6 +48,7 @@ def _parser():
     f.add_argument("--format", choices=figures.FORMATS, default="png", help="png (default) or svg")
     f.add_argument("--seed", type=int, default=229, help="seed of the synthetic data (default 229)")
     f.add_argument("--list", action="store_true", help="list the figures and their places in the notes")
+    conform.add_parser(sub)
     return p
 
 
@@ -87,6 +89,8 @@ def main(argv=None):
     args = _parser().parse_args(argv)
     if args.command == "figures":
         return _figures(args)
+    if args.command == "conform":
+        return conform.run(args)
     if args.command != "audit":
         _parser().print_help()
         return 2
