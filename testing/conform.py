@@ -124,6 +124,7 @@ class Outcome:
     catalog_id: str
     name: str
     doc: str
+    kind: str
     status: str                 # passed, failed, error
     seconds: float
     message: str = ""
@@ -146,7 +147,8 @@ def run_property(prop, target, options=Options(), examples=40, seed=None):
     if seed is not None:
         test = hypothesis_seed(seed)(test)
     start = time.perf_counter()
-    base = dict(id=prop.id, function=prop.function, catalog_id=prop.catalog_id, name=prop.name, doc=prop.doc)
+    base = dict(id=prop.id, function=prop.function, catalog_id=prop.catalog_id, name=prop.name, doc=prop.doc,
+                kind=prop.kind)
     try:
         test()
     except Mismatch as e:
@@ -240,7 +242,7 @@ def text(report):
             lines.append(f"      {x.message}")
             if x.status == "failed":
                 lines += [f"      inputs:    {_show(x.inputs)}", f"      target:    {_show(x.target)}",
-                          f"      reference: {_show(x.reference)}"]
+                          f"      {'reference' if x.kind == 'differential' else 'expected '}: {_show(x.reference)}"]
     if report.not_defined:
         lines.append(f"  not checked (not defined by the target): {', '.join(report.not_defined)}")
     if report.no_property:
@@ -313,7 +315,7 @@ def run(args):
     if args.junitxml:
         with open(args.junitxml, "w", encoding="utf-8") as f:
             f.write(junit(report))
-    print(json.dumps(report.as_dict(), indent=1, default=repr) if args.json else text(report))
+    print(json.dumps(report.as_dict(), indent=1, default=repr, ensure_ascii=False) if args.json else text(report))
     return 0 if report.ok else 1
 
 

@@ -66,6 +66,7 @@ class Property:
     doc: str
     cases: Any                                   # a Hypothesis strategy of cases
     check: Callable[[Any, Any, Options], None]   # check(target, case, options) raises Mismatch
+    kind: str = "differential"                   # or "invariant": ``expected`` is what should hold
 
     @property
     def id(self):
@@ -277,7 +278,7 @@ def invariant(topic, function, catalog_id, name, cases, *, arguments, holds, doc
         if broken is not None:
             raise Mismatch(f"{function}: {doc}", inputs, got, broken)
 
-    return Property(topic, function, catalog_id, name, doc, cases, check)
+    return Property(topic, function, catalog_id, name, doc, cases, check, "invariant")
 
 
 def _inputs(reference, function, args, kwargs):

@@ -27,20 +27,48 @@ def _f(v):
     return None if v is None else S.to_float(v)
 
 
+@st.composite
+def box_pairs(draw):
+    """(α₁, α₂, y⁽¹⁾, y⁽²⁾, C): a pair in the box [0, C]² (C None: the hard margin, α <= 2)."""
+    C = draw(Cs)
+    alpha = st.fractions(0, C if C is not None else 2, max_denominator=6)
+    return draw(alpha), draw(alpha), draw(st.sampled_from([-1, 1])), draw(st.sampled_from([-1, 1])), C
+
+
 def _bounds_args(c):
-    X, y, alpha, i, j, C = c
-    return (float(alpha[i]), float(alpha[j]), y[i], y[j], _f(C)), {}
+    a1, a2, y1, y2, C = c
+    return (float(a1), float(a2), y1, y2, _f(C)), {}
 
 
-def _box_contains_alpha2(LH, case, options):
-    """[L, H] keeps (α₁, α₂) in the box [0, C]² on the line (20), so it lies in [0, C] and holds
-    the current α₂ (a feasible α is on the line and in the box)."""
-    X, y, alpha, i, j, C = case
+def _segment_in_the_box(LH, case, options):
+    """[L, H] is the segment of the line (20) inside the box (SMO-2): 0 <= L <= α₂ <= H <= C, at
+    both ends α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾ lies in [0, C], and each end is where the segment leaves the
+    box (α₂ or α₁ on a side of it; H = None, +∞, only when C is None and y⁽¹⁾ ≠ y⁽²⁾)."""
+    (a1, a2, y1, y2, c), _ = _bounds_args(case)
     low, high = normal(LH)
-    a2, c = float(alpha[j]), _f(C)
-    top = float("inf") if high is None else high
-    if not (0 <= low <= a2 + 1e-12 and a2 <= top + 1e-12 and (c is None or top <= c + 1e-12)):
-        return f"0 <= L <= α₂ = {a2} <= H{'' if c is None else f' <= C = {c}'}"
+    zeta = a1 * y1 + a2 * y2
+    top = float("inf") if c is None else c
+    eps = 1e-12 * max(1.0, abs(a1) + abs(a2))
+    expected = (f"0 <= L <= α₂ = {a2} <= H <= C = {c}, α₁ in [0, C] at both ends, and each end on a "
+                f"side of the box (α₁ = {a1}, y⁽¹⁾ = {y1}, y⁽²⁾ = {y2})")
+
+    def alpha1(a):
+        return (zeta - a * y2) * y1
+
+    def inside(v):
+        return -eps <= v <= top + eps
+
+    def on_a_side(v):
+        return abs(v) <= eps or (c is not None and abs(v - c) <= eps)
+
+    if high is None:
+        return None if c is None and y1 != y2 and abs(low - max(0.0, a2 - a1)) <= eps else expected
+    if not (-eps <= low <= a2 + eps and a2 <= high + eps and high <= top + eps):
+        return expected
+    if not (inside(alpha1(low)) and inside(alpha1(high))):
+        return expected
+    if not (on_a_side(low) or on_a_side(alpha1(low))) or not (on_a_side(high) or on_a_side(alpha1(high))):
+        return expected
     return None
 
 
@@ -97,11 +125,11 @@ PROPERTIES = [
     differential(TOPIC, "zeta", "SMO-2", pairs(),
                  arguments=lambda c: ((S.to_float(c[2]), c[1], c[3], c[4]), {}),
                  doc="(20): ζ = αᵢy⁽ⁱ⁾ + αⱼy⁽ʲ⁾ = −Σ_{k≠i,j} αₖy⁽ᵏ⁾"),
-    differential(TOPIC, "bounds", "SMO-2", pairs(), arguments=_bounds_args,
+    differential(TOPIC, "bounds", "SMO-2", box_pairs(), arguments=_bounds_args,
                  doc="y⁽¹⁾ ≠ y⁽²⁾: L = max(0, α₂ − α₁), H = min(C, C + α₂ − α₁); "
                      "y⁽¹⁾ = y⁽²⁾: L = max(0, α₁ + α₂ − C), H = min(C, α₁ + α₂)"),
-    invariant(TOPIC, "bounds", "SMO-2", "box_contains_alpha2", pairs(), arguments=_bounds_args,
-              holds=_box_contains_alpha2, doc="[L, H] ⊂ [0, C] and holds the current α₂"),
+    invariant(TOPIC, "bounds", "SMO-2", "segment_in_the_box", box_pairs(), arguments=_bounds_args,
+              holds=_segment_in_the_box, doc="[L, H] is where the line (20) crosses the box [0, C]²"),
     differential(TOPIC, "alpha1_from_alpha2", "SMO-2", st.tuples(S.rationals(), S.rationals(), st.sampled_from([-1, 1]), st.sampled_from([-1, 1])),
                  arguments=lambda c: ((float(c[0]), float(c[1]), c[2], c[3]), {}),
                  doc="α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾"),
