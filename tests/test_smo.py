@@ -90,33 +90,7 @@ def test_one_alpha_cannot_move_alone_SMO_1(impl):
         impl.smo.two_variable_step(impl.arg([0.0, 0.0, 0.0]), X, y, 1, 1)
 
 
-# ---- SMO-3: fast and reference choose the same pairs -------------------------------------------
-
-@settings(max_examples=15)
-@given(S.svm_labelled_sets(min_rows=5, max_rows=14, features=3), st.sampled_from(range(len(KERNELS))),
-       st.sampled_from(R.RULES), st.sampled_from([1.0, 0.25, None]), st.integers(0, 2 ** 64 - 1))
-def test_same_pair_sequence_SMO_3(p, k, rule, C, seed):
-    X, y = _float(p)
-    kernel = KERNELS[k]
-    if C is None and k == 0:
-        C = 2.0  # drawn labels are rarely separable by a hyperplane
-    results = []
-    for face in (R, F):
-        args = (X, y) if face is R else (np.array(X), np.array(y))
-        try:
-            results.append(face.smo(*args, C=C, kernel=kernel, rule=rule, tol=1e-6, seed=seed,
-                                    max_iterations=3000, record=True))
-        except (ConvergenceError, R.NotSeparableError) as e:
-            results.append(type(e))
-    ref, fast = results
-    if isinstance(ref, type):
-        assert fast is ref
-        return
-    assert fast.path == ref.path and fast.iterations == ref.iterations
-    assert np.array_equal(fast.alpha, np.array(ref.alpha, dtype=float))
-    assert fast.b == ref.b and fast.objective == ref.objective and fast.kkt_gap == ref.kkt_gap
-    assert list(fast.support) == ref.support
-
+# ---- SMO-3 (fast and reference choosing the same pairs: cs229.testing.properties.smo) ---------
 
 def test_splitmix64_is_the_published_sequence_SMO_3():
     """SplitMix64 from seed 0 (the reference values of the generator's authors)."""

@@ -196,18 +196,7 @@ def test_an_unseen_discrete_value_gets_the_majority_class_DT_6(impl):
     assert impl.out(impl.trees.predict(tree, impl.arg([[1.5], [1.0]]))) == [0, 1]
 
 
-# ---- DT-6, DT-7: fast and reference grow the same trees ------------------------------------------
-
-@given(S.tree_problems())
-def test_fast_and_reference_grow_the_same_tree_DT_6_DT_7(problem):
-    X, y, options = problem
-    ref = RT.fit_tree(S.to_float(X), y, **options)
-    fast = FT.fit_tree(np.array(S.to_float(X)), np.array(y), **options)
-    assert fast == ref
-    grid = np.array(S.to_float(X)) + 1 / 16
-    assert FT.predict(fast, grid).tolist() == RT.predict(ref, grid.tolist())
-    assert FT.predict(ref, np.array(S.to_float(X))).tolist() == RT.predict(ref, S.to_float(X))
-
+# ---- DT-6, DT-7 (fast and reference growing the same trees: cs229.testing.properties.trees) ---
 
 @given(S.tree_problems(max_rows=16))
 def test_fraction_float_and_mpf_data_grow_the_same_tree_DT_6_DT_7(problem):

@@ -100,7 +100,7 @@ def problems(draw, rules=None):
     """(X, y, options): a labelled set and smo's keyword arguments (C, kernel, rule, seed)."""
     from cs229.reference.kernels import Gaussian, Linear, Polynomial
     from cs229.reference.smo import RULES
-    X, y = draw(S.svm_labelled_sets(min_rows=4, max_rows=10, features=2))
+    X, y = draw(S.svm_labelled_sets(min_rows=5, max_rows=14, features=3))
     kernel = draw(st.sampled_from([Linear(), Polynomial(1, 2), Gaussian.from_gamma(0.5)]))
     C = draw(st.sampled_from([1.0, 0.25] + ([None] if not isinstance(kernel, Linear) else [])))
     return S.to_float(X), y, dict(C=C, kernel=kernel, rule=draw(st.sampled_from(rules or RULES)), tol=1e-6,
@@ -118,7 +118,9 @@ def _kkt_within_tol(fit, case, options):
 
 
 def _same_run(fit):
-    return [normal(fit.path), fit.iterations, normal(fit.alpha), float(fit.b)]
+    return {"path": normal(fit.path), "iterations": fit.iterations, "alpha": normal(fit.alpha),
+            "b": float(fit.b), "objective": float(fit.objective), "kkt_gap": float(fit.kkt_gap),
+            "support": normal(fit.support)}
 
 
 PROPERTIES = [

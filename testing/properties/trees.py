@@ -16,7 +16,7 @@ thresholds = st.tuples(
 
 def _what_a_tree_holds(tree, case, options):
     """A grown tree (DT-6): children's class counts sum to their parent's; every leaf holds at
-    least min_samples_leaf examples; no leaf deeper than max_depth; a leaf predicts its majority."""
+    least min_samples_leaf examples (the root: all there are); no leaf deeper than max_depth; a leaf predicts its majority."""
     X, y, fit_options = case
     msl, max_depth = fit_options["min_samples_leaf"], fit_options["max_depth"]
     data = normal(tree)
@@ -30,13 +30,19 @@ def _what_a_tree_holds(tree, case, options):
         children = [node[k] for k in ("left", "right") if k in node]
         children += list(node.get("children", []) or [])
         if not children:
-            if sum(counts) < msl or (max_depth is not None and depth > max_depth):
+            if (depth > 0 and sum(counts) < msl) or (max_depth is not None and depth > max_depth):
                 return f"a leaf with >= {msl} examples at depth <= {max_depth}"
             continue
         if [sum(c) for c in zip(*(k["counts"] for k in children))] != list(counts):
             return "children's class counts sum to their parent's"
         stack.extend((k, depth + 1) for k in children)
     return None
+
+
+def _queries(X):
+    """The training rows and the same rows moved by 1/16 (between the grid's values)."""
+    rows = S.to_float(X)
+    return rows + [[v + 1 / 16 for v in row] for row in rows]
 
 
 PROPERTIES = [
@@ -56,6 +62,6 @@ PROPERTIES = [
               arguments=lambda c: ((S.to_float(c[0]), c[1]), c[2]), holds=_what_a_tree_holds,
               doc="counts add up, leaves respect min_samples_leaf and max_depth, leaves predict their majority"),
     differential(TOPIC, "predict", "DT-6", S.tree_problems(),
-                 arguments=lambda c: ((Fitted("fit_tree", (S.to_float(c[0]), c[1])), S.to_float(c[0])), {}),
+                 arguments=lambda c: ((Fitted("fit_tree", (S.to_float(c[0]), c[1])), _queries(c[0])), {}),
                  exact=True, doc="follow the stumps from the root to a leaf"),
 ]
