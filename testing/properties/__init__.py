@@ -43,13 +43,14 @@ class Mismatch(AssertionError):
     """The target broke a property on ``inputs``: ``got`` is its answer, ``expected`` the
     reference's (or the bound the invariant states)."""
 
-    def __init__(self, message, inputs=None, got=None, expected=None):
+    def __init__(self, message, inputs=None, got=None, expected=None, label="reference"):
         super().__init__(message)
         self.message, self.inputs, self.got, self.expected = message, inputs, got, expected
+        self.label = label  # "expected" when ``expected`` is what an invariant asks
 
     def __str__(self):
         return (f"{self.message}\n  inputs:    {_show(self.inputs)}\n  target:    {_show(self.got)}"
-                f"\n  reference: {_show(self.expected)}")
+                f"\n  {self.label + ':':<10} {_show(self.expected)}")
 
 
 def _show(value, limit=600):
@@ -276,7 +277,7 @@ def invariant(topic, function, catalog_id, name, cases, *, arguments, holds, doc
             raise Mismatch(f"{function} raised where the reference answered ({name})", inputs, got, expected)
         broken = holds(answer(got) if answer else got, case, options)
         if broken is not None:
-            raise Mismatch(f"{function}: {doc}", inputs, got, broken)
+            raise Mismatch(f"{function}: {doc}", inputs, got, broken, label="expected")
 
     return Property(topic, function, catalog_id, name, doc, cases, check, "invariant")
 
