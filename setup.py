@@ -8,9 +8,12 @@ suites on it. Its generated C goes to build/cython-boundscheck, apart from the r
 import os
 import pathlib
 import sys
+import time
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.modified import newer_group
 
 HERE = pathlib.Path(__file__).parent
 BOUNDSCHECK = os.environ.get("CS229_BOUNDSCHECK", "") not in ("", "0")
@@ -20,18 +23,42 @@ JOBS = os.cpu_count() or 1
 # fast and reference iterates agree to the last bits wherever the summation order is the same.
 COMPILE_ARGS = ["-O3", "-ffp-contract=off"]
 
+# The modules whose loops over independent rows run on several cores (cython.parallel.prange)
+# are compiled and linked with OpenMP.
+OPENMP = {"trees", "naive_bayes", "generative", "_svm_kernels"}
+
+
+def _openmp(stem):
+    return ["-fopenmp"] if stem in OPENMP else []
+
+
 extensions = [
     Extension(
         f"cs229.fast.{pyx.stem}",
         [f"fast/{pyx.name}"],
-        extra_compile_args=COMPILE_ARGS,
+        extra_compile_args=COMPILE_ARGS + _openmp(pyx.stem),
+        extra_link_args=_openmp(pyx.stem),
     )
     for pyx in sorted((HERE / "fast").glob("*.pyx"))
 ]
 
-variant = "boundscheck" if BOUNDSCHECK else "release"
-for extension in extensions:
-    print(f"cs229 build ({variant}): {extension.name}", file=sys.stderr)
+VARIANT = "boundscheck" if BOUNDSCHECK else "release"
+
+
+class BuildExt(build_ext):
+    """setuptools' build_ext (run in parallel, one extension per job) saying which module it
+    compiles and how long that took; an extension that is up to date is skipped silently."""
+
+    def build_extension(self, ext):
+        sources = list(ext.sources) + list(ext.depends)
+        if not (self.force or newer_group(sources, self.get_ext_fullpath(ext.name), "newer")):
+            return super().build_extension(ext)
+        print(f"cs229 build ({VARIANT}): compiling {ext.name} ...", file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        super().build_extension(ext)
+        print(f"cs229 build ({VARIANT}): {ext.name} compiled in {time.perf_counter() - start:.0f} s",
+              file=sys.stderr, flush=True)
+
 
 setup(
     ext_modules=cythonize(
@@ -48,6 +75,8 @@ setup(
             "embedsignature": True,
         },
     ),
-    # C compilation of the extensions in parallel (setuptools' build_ext --parallel).
+    # C compilation of the extensions in parallel (setuptools' build_ext --parallel), as
+    # cythonize's translation to C above (nthreads).
+    cmdclass={"build_ext": BuildExt},
     options={"build_ext": {"parallel": JOBS}},
 )

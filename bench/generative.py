@@ -1,12 +1,12 @@
 """Part IV benchmarks, GDA and the multivariate normal: the GDA fit (GDA-1) against numpy's
 vectorised formulas, batched MVN log-densities (MVN-1) against scipy, the reference → fast
-speedup."""
+speedup; the cost curves of the fit (against m and d) and of the log-densities."""
 import numpy as np
 
 import cs229.fast.generative as F
 import cs229.reference.generative as R
 
-from harness import race, row
+from harness import Curve, geometric, race, row
 
 
 def _data(m, d, seed=0):
@@ -52,3 +52,23 @@ def reference_speedup(small):
 
 
 BENCHMARKS = [gda_fit, mvn_log_density, reference_speedup]
+
+
+def _fit_at(m, d):
+    X, y = _data(m, d)
+    return {"fast": lambda: F.gda_fit(X, y), "numpy": lambda: _numpy_gda(X, y)}
+
+
+def _log_density_at(m):
+    from scipy.stats import multivariate_normal
+    X, y = _data(m, 20)
+    model = F.gda_fit(X, y)
+    return {"fast": lambda: F.mvn_log_densities(X, model.mu0, model.Sigma),
+            "scipy": lambda: multivariate_normal(mean=model.mu0, cov=model.Sigma).logpdf(X)}
+
+
+CURVES = [
+    Curve("GDA fit", "m", geometric(125_000, 5), geometric(25_000, 4), lambda m: _fit_at(m, 20), "d=20"),
+    Curve("GDA fit", "d", geometric(5, 5), geometric(5, 4), lambda d: _fit_at(200_000, d), "m=200,000"),
+    Curve("MVN log-densities", "m", geometric(125_000, 5), geometric(25_000, 4), _log_density_at, "d=20"),
+]

@@ -1,5 +1,5 @@
 """Part V §7 benchmarks: the RBF kernel matrix, the string kernel over the SMS messages, and
-kernel perceptron epochs."""
+kernel perceptron epochs; the cost curve of the RBF kernel matrix against m."""
 import numpy as np
 
 import cs229.fast.kernels as F
@@ -7,7 +7,7 @@ import cs229.reference.kernels as R
 from cs229.reference.datasets import sms_spam
 from cs229.reference.results import ConvergenceError
 
-from harness import race, row
+from harness import Curve, geometric, race, row
 
 
 def rbf_matrix(small):
@@ -97,3 +97,13 @@ def reference_speedup(small):
 
 BENCHMARKS = [rbf_matrix, string_kernel(3), string_kernel(4), string_kernel(5), perceptron_epochs,
               perceptron_large, reference_speedup]
+
+
+def _rbf_at(m):
+    from sklearn.metrics.pairwise import rbf_kernel
+    X = np.random.default_rng(0).standard_normal((m, 50))
+    kernel = R.Gaussian.from_gamma(1.0 / 50)
+    return {"fast": lambda: F.kernel_matrix(X, kernel), "sklearn": lambda: rbf_kernel(X, gamma=1.0 / 50)}
+
+
+CURVES = [Curve("RBF kernel matrix", "m", geometric(500, 5), geometric(250, 4), _rbf_at, "d=50")]

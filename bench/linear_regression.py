@@ -1,4 +1,5 @@
-"""Part I benchmarks: gradient-descent epochs, SGD epochs, the normal equations and LWR."""
+"""Part I benchmarks: gradient-descent epochs, SGD epochs, the normal equations and LWR; the cost
+curves of a gradient-descent epoch and an SGD epoch against m."""
 import warnings
 
 import numpy as np
@@ -6,7 +7,7 @@ import numpy as np
 import cs229.fast.linear_regression as F
 import cs229.reference.linear_regression as R
 
-from harness import race, row
+from harness import Curve, geometric, race, row
 
 
 def _data(m, d, seed=0):
@@ -85,3 +86,31 @@ def reference_speedup(small):
 
 
 BENCHMARKS = [gd_epoch, sgd_epoch, normal_equations, lwr, reference_speedup]
+
+
+def _gd_at(m):
+    X, y = _data(m, 20)
+    theta = np.zeros(20)
+    return {"fast": lambda: F.batch_gradient_descent(X, y, theta, 1e-9, 1, tol=None),
+            "numpy": lambda: theta - 1e-9 * (X.T @ (X @ theta - y))}
+
+
+def _sgd_at(m):
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import SGDRegressor
+    X, y = _data(m, 20)
+    Z = np.ascontiguousarray(X[:, 1:])
+
+    def sklearn():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            SGDRegressor(penalty=None, learning_rate="constant", eta0=1e-4, max_iter=1, tol=None,
+                         shuffle=False).fit(Z, y)
+    return {"fast": lambda: F.stochastic_gradient_descent(X, y, np.zeros(20), 1e-4, 1),
+            "sklearn": sklearn}
+
+
+CURVES = [
+    Curve("batch-GD epoch", "m", geometric(125_000, 5), geometric(25_000, 4), _gd_at, "d=20"),
+    Curve("SGD epoch", "m", geometric(25_000, 5), geometric(10_000, 4), _sgd_at, "d=20"),
+]

@@ -1,4 +1,7 @@
-"""Part II benchmarks: logistic Newton to convergence, the perceptron epoch, reference → fast."""
+"""Part II benchmarks: logistic Newton to convergence (at m = 100,000 against scikit-learn and
+statsmodels; at m = 1,000,000 against scikit-learn, glum and scikit-learn-intelex, the last two
+optional), the perceptron epoch, reference → fast, and the cost curves of Newton against m and
+d."""
 import warnings
 
 import numpy as np
@@ -6,7 +9,8 @@ import numpy as np
 import cs229.fast.logistic_regression as F
 import cs229.reference.logistic_regression as R
 
-from harness import accuracy_row, mixed_units_design, race, row
+from harness import (Curve, accuracy_row, geometric, mixed_units_design, not_installed, race,
+                     row)
 
 
 def _data(m, d, seed=0):
@@ -112,5 +116,87 @@ def newton_hard_vs_glum(small):
                      lambda r: r.coef_, lambda r: r.n_iter_, None)
 
 
+def _million(small):
+    m, d = (100_000, 20) if small else (1_000_000, 20)
+    return (m, d) + _data(m, d)
+
+
+def _million_row(small, peer_name, fit_peer, peer_theta, peer_iterations, target, **extra):
+    m, d, X, y = _million(small)
+    out = accuracy_row(f"logistic Newton m={m:,} d={d}", lambda: F.newton(X, y), peer_name,
+                       lambda: fit_peer(X, y), peer_theta, peer_iterations, target)
+    out.update(extra)
+    return out
+
+
+def newton_million_vs_sklearn(small):
+    return _million_row(small, "sklearn newton-cholesky (tol=1e-8)", _sklearn_newton,
+                        lambda r: r.coef_[0], lambda r: int(r.n_iter_[0]), 1.0)
+
+
+def newton_million_vs_glum(small):
+    try:
+        from glum import GeneralizedLinearRegressor
+    except ImportError:
+        return not_installed("logistic Newton m=1,000,000", "glum")
+    return _million_row(small, "glum GeneralizedLinearRegressor (alpha=0)",
+                        lambda X, y: GeneralizedLinearRegressor(
+                            family="binomial", alpha=0, fit_intercept=False, gradient_tol=1e-10).fit(X, y),
+                        lambda r: r.coef_, lambda r: r.n_iter_, None)
+
+
+def _on_onedal(fit):
+    """Whether scikit-learn-intelex ran ``fit()`` on oneDAL rather than falling back to
+    scikit-learn (its log says which)."""
+    import logging
+    records = []
+    handler = logging.Handler(logging.INFO)
+    handler.emit = records.append
+    logger = logging.getLogger("sklearnex")
+    level, handlers, propagate = logger.level, logger.handlers[:], logger.propagate
+    logger.handlers, logger.propagate = [handler], False  # heard here, not printed
+    logger.setLevel(logging.INFO)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fit()
+    finally:
+        logger.handlers, logger.propagate = handlers, propagate
+        logger.setLevel(level)
+    said = " ".join(r.getMessage() for r in records)
+    return "accelerated" in said and "fallback" not in said
+
+
+def newton_million_vs_sklearnex(small):
+    """oneDAL's logistic regression without a penalty is its L-BFGS or Newton-CG (scikit-learn's
+    solver names); only L-BFGS with penalty=None runs on oneDAL in 2026.x, the rest falls back."""
+    try:
+        from sklearnex.linear_model import LogisticRegression
+    except ImportError:
+        return not_installed("logistic Newton m=1,000,000", "scikit-learn-intelex")
+
+    def fit(X, y):
+        return LogisticRegression(penalty=None, solver="lbfgs", fit_intercept=False, tol=1e-8,
+                                  max_iter=100).fit(X, y)
+    m, d, X, y = _million(small)
+    where = "oneDAL" if _on_onedal(lambda: fit(X, y)) else "fell back to scikit-learn"
+    return _million_row(small, f"sklearnex LogisticRegression lbfgs, penalty=None (tol=1e-8; {where})",
+                        fit, lambda r: r.coef_[0], lambda r: int(r.n_iter_[0]), None)
+
+
 BENCHMARKS = [newton_vs_sklearn, newton_vs_statsmodels, perceptron_epoch, reference_speedup,
-              newton_hard_vs_sklearn, newton_hard_vs_statsmodels, newton_hard_vs_glum]
+              newton_hard_vs_sklearn, newton_hard_vs_statsmodels, newton_hard_vs_glum,
+              newton_million_vs_sklearn, newton_million_vs_glum, newton_million_vs_sklearnex]
+
+
+def _newton_at(m, d):
+    X, y = _data(m, d)
+    return {"fast": lambda: F.newton(X, y), "sklearn": lambda: _sklearn_newton(X, y)}
+
+
+CURVES = [
+    Curve("logistic Newton to convergence", "m", geometric(62_500, 5), geometric(12_500, 4),
+          lambda m: _newton_at(m, 20), "d=20"),
+    Curve("logistic Newton to convergence", "d", geometric(10, 5), geometric(10, 4),
+          lambda d: _newton_at(100_000, d), "m=100,000"),
+]

@@ -1,12 +1,13 @@
 """Part IV benchmarks, Naive Bayes: the multinomial event model (NB-6) fitted from token ids and
 batched prediction on synthetic documents, against scikit-learn's MultinomialNB on the same
-counts as CSR; the text pipeline against CountVectorizer; the reference → fast speedup."""
+counts as CSR; the text pipeline against CountVectorizer; the reference → fast speedup; the cost
+curves of the fit and of the log-posteriors against the number of documents."""
 import numpy as np
 
 import cs229.fast.naive_bayes as F
 import cs229.reference.naive_bayes as R
 
-from harness import race, row
+from harness import Curve, geometric, race, row
 
 VOCABULARY = 50_000
 MEAN_LENGTH = 20
@@ -112,3 +113,28 @@ def reference_speedup(small):
 
 BENCHMARKS = [multinomial_fit, multinomial_log_posterior, multinomial_predict, text_pipeline,
               reference_speedup]
+
+
+def _fit_at(m):
+    from sklearn.naive_bayes import MultinomialNB
+    documents, y = _documents(m)
+    X = _csr(documents, m)
+    return {"fast": lambda: F.multinomial_fit(documents, y, VOCABULARY),
+            "sklearn": lambda: MultinomialNB(alpha=1.0).fit(X, y)}
+
+
+def _log_posterior_at(m):
+    from sklearn.naive_bayes import MultinomialNB
+    documents, y = _documents(m)
+    X = _csr(documents, m)
+    model, sk = F.multinomial_fit(documents, y, VOCABULARY), MultinomialNB(alpha=1.0).fit(X, y)
+    return {"fast": lambda: F.multinomial_log_posterior(model, documents),
+            "sklearn": lambda: sk.predict_log_proba(X)}
+
+
+CURVES = [
+    Curve("multinomial NB fit", "m", geometric(62_500, 5), geometric(12_500, 4), _fit_at,
+          "documents of ~20 words, |V|=50k"),
+    Curve("multinomial NB log-posteriors", "m", geometric(62_500, 5), geometric(12_500, 4),
+          _log_posterior_at, "documents of ~20 words, |V|=50k"),
+]

@@ -1,19 +1,29 @@
-"""Run the benchmarks: ``python bench/run.py [--small] [--json] [--only NAME]``.
+"""Run the benchmarks: ``python bench/run.py [--small] [--json] [--only NAME] [--curves [--plot FILE]]``.
 
 Each row times cs229.fast against the best peer (and the reference where said) in one process,
 on the same data, interleaved; it prints medians and the ratio fast/peer next to the target.
+Rows marked "own process" time one call each in a fresh process and give its peak memory too.
 Benchmarks report; they never fail on a timing.
+
+``--curves`` times each hot loop instead at sizes growing geometrically, fast and its peer side
+by side, and prints how its time grows: the exponent b of time ∝ n^b, the least-squares slope of
+log time against log n (n is the number of examples m, or the number of features d). With
+matplotlib installed (the ``[plot]`` extra) it also draws the curves, log-log, to ``--plot``.
 """
 import argparse
 import importlib
 import json
+import os
 import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-# One module per hot-loop family, each with a list BENCHMARKS of functions f(small) -> row.
+from harness import time_curve  # noqa: E402
+
+# One module per hot-loop family, each with a list BENCHMARKS of functions f(small) -> row and,
+# for the hot loops, a list CURVES of harness.Curve.
 MODULES = sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "harness"})
 
 
@@ -25,21 +35,37 @@ def _fmt_s(s):
     return f"{s * 1e3:9.2f} ms" if s is not None else "        —"
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--small", action="store_true", help="small sizes that run in seconds")
-    p.add_argument("--json", action="store_true", help="print the rows as a JSON list")
-    p.add_argument("--only", action="append", help="only benchmark modules/functions containing this")
-    args = p.parse_args(argv)
-    rows = []
+def _note(key, value):
+    if key == "gb_per_s":
+        return f"{value:.1f} GB/s"
+    if key == "pairs_per_s":
+        return f"fast: {value / 1e6:.1f}M pairs/s"
+    if key == "speedup":
+        return f"reference/fast = {value:.0f}×"
+    if key == "memory" and isinstance(value, dict):
+        return (f"peak memory {value['fast_mb']:.0f} MB vs {value['peer_mb']:.0f} MB = "
+                f"{value['ratio']:.2f}× (target ≤ {value['target']:.1f}×)")
+    if isinstance(value, float):
+        return f"{key.replace('_', ' ')} = {value:.4g}"
+    return f"{key.replace('_', ' ')} = {value}"
+
+
+def _selected(args, attribute):
+    """(label, item) for every BENCHMARKS function or CURVES entry that --only selects."""
     for name in MODULES:
         module = importlib.import_module(name)
-        for bench in module.BENCHMARKS:
-            label = f"{name}.{bench.__name__}"
+        for k, item in enumerate(getattr(module, attribute, [])):
+            label = f"{name}.{getattr(item, '__name__', None) or f'{item.name} vs {item.variable}'}"
             if args.only and not any(o in label for o in args.only):
                 continue
-            print(f"running {label} ...", file=sys.stderr, flush=True)
-            rows.append(bench(args.small))
+            yield label, item
+
+
+def _benchmarks(args):
+    rows = []
+    for label, bench in _selected(args, "BENCHMARKS"):
+        print(f"running {label} ...", file=sys.stderr, flush=True)
+        rows.append(bench(args.small))
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -47,21 +73,79 @@ def main(argv=None):
     for r in rows:
         ratio = f"{r['ratio']:9.3f}" if r["ratio"] is not None else "        —"
         target = f"≤{r['target']:.2f}" if r["target"] is not None else "report"
-        notes = [r["peer"]]
-        for key, value in r.items():
-            if key in CORE:
-                continue
-            if key == "gb_per_s":
-                notes.append(f"{value:.1f} GB/s")
-            elif key == "pairs_per_s":
-                notes.append(f"fast: {value / 1e6:.1f}M pairs/s")
-            elif key == "speedup":
-                notes.append(f"reference/fast = {value:.0f}×")
-            else:
-                notes.append(f"{key.replace('_', ' ')} = {value:.4g}" if isinstance(value, float) else f"{key.replace('_', ' ')} = {value}")
+        notes = [r["peer"]] + [_note(key, value) for key, value in r.items() if key not in CORE]
         print(f"{r['name']:44s} {_fmt_s(r['fast_s']):>12s} {_fmt_s(r['peer_s']):>12s}  {ratio} {target:>7s}  "
               + "; ".join(notes))
     return 0
+
+
+def _print_curve(c):
+    fast, peer = list(c["seconds"])
+    n = c["variable"]
+    print(f"\n{c['name']} against {n}" + (f" ({c['fixed']})" if c["fixed"] else ""))
+    print(f"  {n:>10s} {'fast':>12s} {peer:>12s}  {'fast/' + peer:>14s}")
+    for k, size in enumerate(c["sizes"]):
+        a, b = c["seconds"][fast][k], c["seconds"][peer][k]
+        print(f"  {size:>10,} {_fmt_s(a):>12s} {_fmt_s(b):>12s}  {a / b:14.3f}")
+    e = c["exponents"]
+    print(f"  grows like {n}^{e[fast]:.2f} against {peer}'s {n}^{e[peer]:.2f}")
+
+
+def _plot(curves, path):
+    try:
+        import matplotlib
+    except ImportError:
+        print("\nmatplotlib is not installed (pip install 'cs229[plot]'): no figure", file=sys.stderr)
+        return
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.ticker
+    columns = 3
+    rows = -(-len(curves) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(4.2 * columns, 3.4 * rows), squeeze=False)
+    for ax in axes.flat[len(curves):]:
+        ax.set_visible(False)
+    for ax, c in zip(axes.flat, curves):
+        for name, seconds in c["seconds"].items():
+            ax.loglog(c["sizes"], seconds, "o-", label=f"{name}: {c['variable']}^{c['exponents'][name]:.2f}")
+        ax.set_title(f"{c['name']}" + (f"\n{c['fixed']}" if c["fixed"] else ""), fontsize=9)
+        ax.set_xticks(c["sizes"], [f"{n:,}" for n in c["sizes"]], fontsize=7)
+        ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_xlabel(c["variable"])
+        ax.set_ylabel("seconds")
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    print(f"\ncurves drawn to {os.path.abspath(path)}", file=sys.stderr)
+
+
+def _curves(args):
+    curves = []
+    for label, curve in _selected(args, "CURVES"):
+        print(f"timing {label} ...", file=sys.stderr, flush=True)
+        curves.append(time_curve(curve, args.small))
+    if args.json:
+        print(json.dumps(curves, indent=2))
+    else:
+        print("Cost curves: seconds at each size (medians; one run above 2 s) and the exponent b of "
+              "time ∝ n^b\n(least squares on log time against log n).")
+        for c in curves:
+            _print_curve(c)
+    if curves:
+        _plot(curves, args.plot)
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--small", action="store_true", help="small sizes that run in seconds")
+    p.add_argument("--json", action="store_true", help="print the rows (or curves) as a JSON list")
+    p.add_argument("--only", action="append", help="only benchmark modules/functions containing this")
+    p.add_argument("--curves", action="store_true", help="time each hot loop at growing sizes instead")
+    p.add_argument("--plot", default="cost_curves.png",
+                   help="where --curves draws the curves when matplotlib is installed (default: %(default)s)")
+    args = p.parse_args(argv)
+    return _curves(args) if args.curves else _benchmarks(args)
 
 
 if __name__ == "__main__":

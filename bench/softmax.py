@@ -1,15 +1,16 @@
-"""Part III benchmarks: softmax regression (k classes) to convergence."""
+"""Part III benchmarks: softmax regression (k classes) to convergence; its cost curve against m."""
 import warnings
 
 import numpy as np
 
 import cs229.fast.softmax as F
 
-from harness import race, row
+from harness import Curve, geometric, race, row
 
 
-def _data(small):
-    m, d, k = (20_000, 20, 5) if small else (100_000, 20, 5)
+def _data(small, m=None):
+    d, k = 20, 5
+    m = m or (20_000 if small else 100_000)
     rng = np.random.default_rng(0)
     X = np.c_[np.ones(m), rng.standard_normal((m, d - 1))]
     eta = X @ rng.uniform(-0.5, 0.5, (d, k))
@@ -53,3 +54,19 @@ def softmax_lbfgs(small):
 
 
 BENCHMARKS = [softmax_newton_cholesky, softmax_lbfgs]
+
+
+def _newton_at(m):
+    from sklearn.linear_model import LogisticRegression
+    X, y, zero = _data(False, m)
+
+    def sklearn():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            LogisticRegression(C=np.inf, solver="newton-cholesky", fit_intercept=False, tol=1e-8,
+                               max_iter=1000).fit(X, y)
+    return {"fast": lambda: F.newton(X, y, zero), "sklearn": sklearn}
+
+
+CURVES = [Curve("softmax Newton to convergence", "m", geometric(25_000, 5), geometric(10_000, 4),
+                _newton_at, "d=20, k=5")]

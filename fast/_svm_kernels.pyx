@@ -18,10 +18,16 @@ kernel perceptron all call it:
 
 Every value is checked by the reference's ``kernels.checked_value``: a value that is not finite
 is the reference's error, naming the caller's arguments and the cause.
+
+The BLAS path's map from the Gram matrix to the kernel's values treats each row on its own, so
+its rows may be split among ``threads`` threads (one contiguous chunk each, at least MIN_ENTRIES
+entries per thread): every entry is computed as in the serial loop, the same bits for any count.
 """
 import sys
 
 import numpy as np
+
+from cython.parallel cimport prange
 
 from cs229.fast._validation import as_matrix, as_signed_labels, as_strings
 from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel, as_kernel,
@@ -29,11 +35,12 @@ from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel,
 from cs229.reference.results import FloatRangeError
 
 __all__ = ["EXACT_MAX", "ALWAYS", "LINEAR", "POLYNOMIAL", "GAUSSIAN", "STRING", "CUSTOM",
-           "kernel_spec", "as_points", "take", "kernel_block", "diagonal", "labels",
-           "overflow_checked"]
+           "kernel_spec", "as_points", "take", "kernel_block", "block_threads", "diagonal",
+           "labels", "overflow_checked"]
 
 EXACT_MAX = 500         # blocks up to this many rows are computed in the reference's order
 ALWAYS = sys.maxsize    # exact_max for a block always computed in the reference's order
+MIN_ENTRIES = 1 << 16   # fewer kernel values than this per thread are not worth waking it for
 include "_pair_kernel.pxi"
 
 LINEAR, POLYNOMIAL, GAUSSIAN, STRING, CUSTOM = CODE_LINEAR, CODE_POLYNOMIAL, CODE_GAUSSIAN, 3, 4
@@ -90,12 +97,20 @@ def take(P, index):
 
 # ---- kernel blocks -------------------------------------------------------------------------
 
+def block_threads(cores, Py_ssize_t rows, Py_ssize_t columns):
+    """The threads to split a rows × columns block among: ``cores`` (what ``inputs.n_jobs`` made
+    of the caller's n_jobs), at most one per MIN_ENTRIES values and one per row."""
+    return max(min(cores, rows, rows * columns // MIN_ENTRIES), 1)
+
+
 def kernel_block(A, B, kernel, spec, names=("X", "X"), symmetric=False, exact_max=EXACT_MAX,
-                 index=(None, None)):
+                 index=(None, None), threads=1):
     """Kᵢⱼ = K(aᵢ, bⱼ) as a float64 array (B is A when ``symmetric``; a named kernel is then
     computed for j ≥ i and mirrored). A value that is not finite raises the reference's error
     naming kernel(<names[0]>[i], <names[1]>[j]), the rows numbered through ``index`` (the
-    caller's row numbers) where given."""
+    caller's row numbers) where given. Above ``exact_max`` rows the map from the Gram matrix to
+    the values runs on ``threads`` threads (see ``block_threads``), the same values for any
+    count."""
     code = spec[0]
     if code == CUSTOM:
         return _python_block(A, B, kernel, names, index)
@@ -104,7 +119,7 @@ def kernel_block(A, B, kernel, spec, names=("X", "X"), symmetric=False, exact_ma
     elif max(len(A), len(B)) <= exact_max:
         K = _exact_block(A, B, spec, symmetric)
     else:
-        K = _blas_block(A, B, spec, symmetric)
+        K = _blas_block(A, B, spec, symmetric, threads)
     if code != GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]: d2 is never NaN (at worst +inf, from overflow)
         _check_values(K, kernel, names, index)
     return K
@@ -223,42 +238,47 @@ def _exact_block(A, B, spec, symmetric):
     return K
 
 
-cdef void _power(double[:, ::1] G, double c, double d) noexcept nogil:
+cdef void _power(double[:, ::1] G, Py_ssize_t first, Py_ssize_t last, double c,
+                 double d) noexcept nogil:
+    """G ← (G + c)^d in place, rows first ≤ i < last."""
     cdef Py_ssize_t i, j
-    for i in range(G.shape[0]):
+    for i in range(first, last):
         for j in range(G.shape[1]):
             G[i, j] = pow(G[i, j] + c, d)
 
 
-cdef void _gaussian_exponents(double[:, ::1] G, const double[::1] na, const double[::1] nb,
+cdef void _gaussian_exponents(double[:, ::1] G, Py_ssize_t first, Py_ssize_t last,
+                              const double[::1] na, const double[::1] nb,
                               const double[:, ::1] A, const double[:, ::1] B, double den,
                               bint symmetric) noexcept nogil:
-    """G ← −‖aᵢ − bⱼ‖²/den in place, row by row, from the centred Gram matrix G and norms
-    (gaussian_exponents). With B = A the Gram matrix from syrk is exactly symmetric and every
-    step is the same either way round, so the result is exactly symmetric; its diagonal is set to
-    0 (K(x, x) = 1 exactly)."""
+    """G ← −‖aᵢ − bⱼ‖²/den in place for the rows first ≤ i < last, from the centred Gram matrix
+    G and norms (gaussian_exponents). With B = A the Gram matrix from syrk is exactly symmetric
+    and every step is the same either way round, so the result is exactly symmetric; its diagonal
+    is set to 0 (K(x, x) = 1 exactly)."""
     cdef Py_ssize_t i, n = A.shape[1]
-    for i in range(G.shape[0]):
+    for i in range(first, last):
         gaussian_exponents(&G[i, 0], G.shape[1], i if symmetric else -1, na[i], &nb[0],
                            &A[i, 0], &B[0, 0], n, den)
         if symmetric:
             G[i, i] = 0.0
 
 
-def _blas_block(A, B, spec, symmetric):
+def _blas_block(A, B, spec, symmetric, Py_ssize_t threads):
     """XXᵀ or XZᵀ by BLAS through numpy's matmul (syrk for XXᵀ, gemm for XZᵀ: the same BLAS
-    library, and thread pool, as numpy and scikit-learn), then the kernel's map."""
+    library, and thread pool, as numpy and scikit-learn), then the kernel's map, its rows split
+    into ``threads`` contiguous chunks."""
     cdef int code = spec[0]
     cdef double c = spec[1], d = spec[2], den = spec[3]
     cdef double[:, ::1] Gv
     cdef bint sym = symmetric
+    cdef Py_ssize_t rows = A.shape[0], chunk = (rows + threads - 1) // threads, t
     with np.errstate(over="ignore", invalid="ignore"):
         if code != GAUSSIAN:
             G = A @ A.T if symmetric else A @ B.T
             if code == POLYNOMIAL:
                 Gv = G
-                with nogil:
-                    _power(Gv, c, d)
+                for t in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+                    _power(Gv, t * chunk, min((t + 1) * chunk, rows), c, d)
             return G
         # a centre inside the points' bounding box (halves first: no overflow)
         lo, hi = A.min(axis=0), A.max(axis=0)
@@ -274,8 +294,8 @@ def _blas_block(A, B, spec, symmetric):
     cdef const double[::1] nav = na, nbv = nb
     cdef const double[:, ::1] Av = A
     cdef const double[:, ::1] Bv = A if symmetric else B
-    with nogil:
-        _gaussian_exponents(Gv, nav, nbv, Av, Bv, den, sym)
+    for t in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+        _gaussian_exponents(Gv, t * chunk, min((t + 1) * chunk, rows), nav, nbv, Av, Bv, den, sym)
     np.exp(G, out=G)
     return G
 

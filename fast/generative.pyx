@@ -27,6 +27,8 @@ __all__ = [
     "gda_logistic_theta",
 ]
 
+include "_parallel.pxi"
+
 cdef double LOG_2PI = log(2 * np.pi)
 BLOCK = 1024
 
@@ -69,21 +71,30 @@ cdef enum:
 
 
 cdef void _quadratic_forms(const double[:, ::1] X, const double[::1] mu, const double[:, ::1] L,
-                           double[::1] z, double* out, Py_ssize_t stride) noexcept nogil:
+                           double[::1] z, double* out, Py_ssize_t stride, int threads) noexcept nogil:
     """out[i·stride] = ‖L⁻¹(x⁽ⁱ⁾ − μ)‖² for every row, by forward substitution on x⁽ⁱ⁾ − μ in the
-    reference's order (zⱼ = (xⱼ − μⱼ − Σ_{k<j} Lⱼₖ zₖ) / Lⱼⱼ, then Σ zⱼ² left to right). Each
-    row's substitution is one long chain of dependent steps, so ROWS rows go through it
-    together (z holds d × ROWS, row r of the block in column r); every row keeps its own order
-    of operations. A blocked dtrsm does the same work but pays the BLAS call overhead per block
-    at d ≈ 20."""
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], start, rows, r, j, k
-    cdef double* Z = &z[0]
+    reference's order (zⱼ = (xⱼ − μⱼ − Σ_{k<j} Lⱼₖ zₖ) / Lⱼⱼ, then Σ zⱼ² left to right). The
+    rows are split among ``threads`` threads, chunk c using z[c·d·ROWS:] (z holds threads ×
+    d × ROWS)."""
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunk = _chunk(m, threads), c
+    for c in prange(threads, num_threads=threads, schedule="static"):
+        _substitute(X, c * chunk, min((c + 1) * chunk, m), mu, L, &z[c * d * ROWS], out, stride)
+
+
+cdef void _substitute(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,
+                      const double[::1] mu, const double[:, ::1] L, double* Z, double* out,
+                      Py_ssize_t stride) noexcept nogil:
+    """``_quadratic_forms`` of rows first..last − 1. Each row's substitution is one long chain
+    of dependent steps, so ROWS rows go through it together (Z holds d × ROWS, row r of the
+    block in column r); every row keeps its own order of operations, whatever block it is in.
+    A blocked dtrsm does the same work but pays the BLAS call overhead per block at d ≈ 20."""
+    cdef Py_ssize_t d = X.shape[1], start, rows, r, j, k
     cdef double t[ROWS]
     cdef double q[ROWS]
     cdef double l
-    start = 0
-    while start < m:
-        rows = min(<Py_ssize_t> ROWS, m - start)
+    start = first
+    while start < last:
+        rows = min(<Py_ssize_t> ROWS, last - start)
         for j in range(d):
             for r in range(rows):
                 t[r] = X[start + r, j] - mu[j]
@@ -112,14 +123,18 @@ def _design(X, d):
     return X
 
 
-def mvn_log_densities(X, mu, Sigma):
-    """MVN-1: log p(x; μ, Σ) = −(n/2) log 2π − Σⱼ log Lⱼⱼ − ½‖L⁻¹(x − μ)‖² for every row."""
+def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
+    """MVN-1: log p(x; μ, Σ) = −(n/2) log 2π − Σⱼ log Lⱼⱼ − ½‖L⁻¹(x − μ)‖² for every row; the
+    rows split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any
+    n_jobs."""
+    cores = _n_jobs(n_jobs)
     mu = as_vector(mu, "mu")
     S = _covariance(Sigma, "Sigma", mu.shape[0])
     X = _design(X, mu.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty(X.shape[0])
-    z = np.empty(X.shape[1] * ROWS)
+    cdef int threads = _threads(cores, X.shape[0])
+    z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[::1] ov = out, zv = z
     cdef double constant
     cdef Py_ssize_t i
@@ -127,7 +142,7 @@ def mvn_log_densities(X, mu, Sigma):
     cdef const double[::1] muv = mu
     cdef const double[:, ::1] Lv = L
     with nogil:
-        _quadratic_forms(Xv, muv, Lv, zv, &ov[0], 1)
+        _quadratic_forms(Xv, muv, Lv, zv, &ov[0], 1, threads)
         constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
         for i in range(Xv.shape[0]):
             ov[i] = constant - ov[i] / 2
@@ -263,15 +278,18 @@ def _model(model):
     return phi, mu0, mu1, S
 
 
-def gda_log_joint(model, X):
-    """GDA-2: [log p(x | y=0) + log(1 − φ), log p(x | y=1) + log φ] for every row of X."""
+def gda_log_joint(model, X, *, n_jobs=-1):
+    """GDA-2: [log p(x | y=0) + log(1 − φ), log p(x | y=1) + log φ] for every row of X; the rows
+    split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    cores = _n_jobs(n_jobs)
     phi, mu0, mu1, S = _model(model)
     X = as_matrix(X, "X")
     if X.shape[1] != mu0.shape[0]:
         raise ValueError(f"X has {X.shape[1]} columns but the model has {mu0.shape[0]} features")
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty((X.shape[0], 2))
-    z = np.empty(X.shape[1] * ROWS)
+    cdef int threads = _threads(cores, X.shape[0])
+    z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[:, ::1] ov = out
     cdef double[::1] zv = z
     cdef const double[:, ::1] Xv = X
@@ -280,8 +298,8 @@ def gda_log_joint(model, X):
     cdef double constant, log_prior0 = log(1 - phi), log_prior1 = log(phi)
     cdef Py_ssize_t i
     with nogil:
-        _quadratic_forms(Xv, m0, Lv, zv, &ov[0, 0], 2)
-        _quadratic_forms(Xv, m1, Lv, zv, &ov[0, 1], 2)
+        _quadratic_forms(Xv, m0, Lv, zv, &ov[0, 0], 2, threads)
+        _quadratic_forms(Xv, m1, Lv, zv, &ov[0, 1], 2, threads)
         constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
         for i in range(Xv.shape[0]):
             ov[i, 0] = constant - ov[i, 0] / 2 + log_prior0
@@ -296,10 +314,11 @@ def gda_log_likelihood(X, y, model):
     return float(joint[np.arange(X.shape[0]), y].sum())
 
 
-def gda_posterior(model, X):
+def gda_posterior(model, X, *, n_jobs=-1):
     """GDA-2: p(y = 1 | x) by Bayes' rule from the log joint, log-sum-exp with the max first; a
-    row whose joint is 0 for both classes is 0/0 (ZeroOverZeroError), as in the reference."""
-    joint = gda_log_joint(model, X)
+    row whose joint is 0 for both classes is 0/0 (ZeroOverZeroError), as in the reference.
+    ``n_jobs``: as in ``gda_log_joint``."""
+    joint = gda_log_joint(model, X, n_jobs=n_jobs)
     impossible = (joint[:, 0] == -np.inf) & (joint[:, 1] == -np.inf)
     if impossible.any():
         raise _R.gda_zero_over_zero(int(np.argmax(impossible)))
@@ -308,9 +327,10 @@ def gda_posterior(model, X):
     return np.exp(joint[:, 1] - log_p_x)
 
 
-def gda_predict(model, X):
-    """GDA-2: 1 where log p(x, y=1) > log p(x, y=0), else 0 (the boundary goes to 0)."""
-    joint = gda_log_joint(model, X)
+def gda_predict(model, X, *, n_jobs=-1):
+    """GDA-2: 1 where log p(x, y=1) > log p(x, y=0), else 0 (the boundary goes to 0).
+    ``n_jobs``: as in ``gda_log_joint``."""
+    joint = gda_log_joint(model, X, n_jobs=n_jobs)
     return (joint[:, 1] > joint[:, 0]).astype(np.int64)
 
 

@@ -25,11 +25,12 @@ from libc.math cimport exp, fabs, sqrt
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc
 
-from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, as_points, kernel_block, kernel_spec,
-                                     overflow_checked, take)
+from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, as_points, block_threads, kernel_block,
+                                     kernel_spec, overflow_checked, take)
 from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels,
                                     as_vector, check_tol, positive, positive_int)
 from cs229.reference import kernels as _reference
+from cs229.reference.inputs import n_jobs as n_jobs_of
 from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
                                      InvalidKernelError, IterativeResult, Linear, MercerResult,
                                      Polynomial, StringKernel)
@@ -161,16 +162,21 @@ def spectrum_dimension(alphabet_size, k):
 
 # ---- kernel matrices ---------------------------------------------------------------------------
 
-def kernel_matrix(X, kernel, Z=None):
-    """KR-6: Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾) (Z = X by default), as a float64 array; every value checked."""
+def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
+    """KR-6: Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾) (Z = X by default), as a float64 array; every value checked.
+    A named kernel's rows are mapped from the Gram matrix on ``n_jobs`` cores (-1 or None: all;
+    1: serial), the same values for any n_jobs."""
+    cores = n_jobs_of(n_jobs)
     spec = kernel_spec(kernel)
     X = as_points(X, kernel, "X")
     if Z is None:
-        return kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=0)
+        return kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=0,
+                            threads=block_threads(cores, len(X), len(X)))
     Z = as_points(Z, kernel, "Z")
     if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
         raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
-    return kernel_block(X, Z, kernel, spec, ("X", "Z"), exact_max=0)
+    return kernel_block(X, Z, kernel, spec, ("X", "Z"), exact_max=0,
+                        threads=block_threads(cores, len(X), len(Z)))
 
 
 # ---- Mercer's test -----------------------------------------------------------------------------

@@ -31,6 +31,8 @@ __all__ = [
     "multinomial_log_posterior", "multinomial_predict", "encode",
 ]
 
+include "_parallel.pxi"
+
 ctypedef fused token_t:
     int32_t
     int64_t
@@ -195,11 +197,13 @@ def _bernoulli(model, X):
 
 
 cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1] T,
-                           const double[::1] log_prior, double[:, ::1] out) noexcept nogil:
-    """out[i, c] = log p(y=c) + Σⱼ T[c, j, x_j], left to right, −∞ at the first zero factor."""
+                           const double[::1] log_prior, double[:, ::1] out,
+                           int threads) noexcept nogil:
+    """out[i, c] = log p(y=c) + Σⱼ T[c, j, x_j], left to right, −∞ at the first zero factor;
+    the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c, n = X.shape[1]
     cdef double total, term
-    for i in range(X.shape[0]):
+    for i in prange(X.shape[0], num_threads=threads, schedule="static"):
         for c in range(2):
             total = log_prior[c]
             for j in range(n):
@@ -211,8 +215,10 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
             out[i, c] = total
 
 
-def bernoulli_log_joint(model, X):
-    """NB-2: [log p(x, y=0), log p(x, y=1)] per row; −∞ where a factor is 0."""
+def bernoulli_log_joint(model, X, *, n_jobs=-1):
+    """NB-2: [log p(x, y=0), log p(x, y=1)] per row; −∞ where a factor is 0. The rows are split
+    among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    cores = _n_jobs(n_jobs)
     phi_y, phi0, phi1, X = _bernoulli(model, X)
     T = np.empty((2, phi0.shape[0], 2))
     for c, phi in enumerate((phi0, phi1)):
@@ -223,8 +229,9 @@ def bernoulli_log_joint(model, X):
     cdef const double[:, :, ::1] Tv = T
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
+    cdef int threads = _threads(cores, X.shape[0])
     with nogil:
-        _bernoulli_joint(Xv, Tv, lp, ov)
+        _bernoulli_joint(Xv, Tv, lp, ov, threads)
     return out
 
 
@@ -232,16 +239,18 @@ def _bernoulli_blame(phi0, phi1, X):
     return lambda i: _R.bernoulli_zero_factors([phi0.tolist(), phi1.tolist()], X[i].tolist())
 
 
-def bernoulli_log_posterior(model, X):
+def bernoulli_log_posterior(model, X, *, n_jobs=-1):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] per row; 0/0 raises ZeroOverZeroError."""
+    cores = _n_jobs(n_jobs)
     _, phi0, phi1, Xb = _bernoulli(model, X)
-    return _posterior(bernoulli_log_joint(model, Xb), _bernoulli_blame(phi0, phi1, Xb))
+    return _posterior(bernoulli_log_joint(model, Xb, n_jobs=cores), _bernoulli_blame(phi0, phi1, Xb))
 
 
-def bernoulli_predict(model, X):
+def bernoulli_predict(model, X, *, n_jobs=-1):
     """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    cores = _n_jobs(n_jobs)
     _, phi0, phi1, Xb = _bernoulli(model, X)
-    return _argmax(bernoulli_log_joint(model, Xb), _bernoulli_blame(phi0, phi1, Xb))
+    return _argmax(bernoulli_log_joint(model, Xb, n_jobs=cores), _bernoulli_blame(phi0, phi1, Xb))
 
 
 # ---- NB-5: k_j-valued features and bins -------------------------------------------------------
@@ -330,10 +339,12 @@ def _categorical(model, X):
 
 cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
                              const Py_ssize_t[::1] offset, const double[::1] log_prior,
-                             double[:, ::1] out) noexcept nogil:
+                             double[:, ::1] out, int threads) noexcept nogil:
+    """out[i, c] = log p(y=c) + Σⱼ T[c, offset_j + x_j], left to right, −∞ at the first zero
+    factor; the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c
     cdef double total, term
-    for i in range(X.shape[0]):
+    for i in prange(X.shape[0], num_threads=threads, schedule="static"):
         for c in range(2):
             total = log_prior[c]
             for j in range(X.shape[1]):
@@ -345,8 +356,10 @@ cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
             out[i, c] = total
 
 
-def categorical_log_joint(model, X):
-    """NB-5: [log p(x, y=0), log p(x, y=1)] per row; −∞ for a zero factor."""
+def categorical_log_joint(model, X, *, n_jobs=-1):
+    """NB-5: [log p(x, y=0), log p(x, y=1)] per row; −∞ for a zero factor. The rows are split
+    among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    cores = _n_jobs(n_jobs)
     phi_y, phi, k, X = _categorical(model, X)
     offset = np.r_[0, np.cumsum(k)].astype(np.intp)
     T = np.stack([_logs(np.concatenate(phi[c])) for c in (0, 1)])
@@ -356,8 +369,9 @@ def categorical_log_joint(model, X):
     cdef const Py_ssize_t[::1] ofv = offset
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
+    cdef int threads = _threads(cores, X.shape[0])
     with nogil:
-        _categorical_joint(Xv, Tv, ofv, lp, ov)
+        _categorical_joint(Xv, Tv, ofv, lp, ov, threads)
     return out
 
 
@@ -366,16 +380,18 @@ def _categorical_blame(phi, X):
     return lambda i: _R.categorical_zero_factors(lists, X[i].tolist())
 
 
-def categorical_log_posterior(model, X):
+def categorical_log_posterior(model, X, *, n_jobs=-1):
     """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row."""
+    cores = _n_jobs(n_jobs)
     _, phi, _, Xc = _categorical(model, X)
-    return _posterior(categorical_log_joint(model, Xc), _categorical_blame(phi, Xc))
+    return _posterior(categorical_log_joint(model, Xc, n_jobs=cores), _categorical_blame(phi, Xc))
 
 
-def categorical_predict(model, X):
+def categorical_predict(model, X, *, n_jobs=-1):
     """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    cores = _n_jobs(n_jobs)
     _, phi, _, Xc = _categorical(model, X)
-    return _argmax(categorical_log_joint(model, Xc), _categorical_blame(phi, Xc))
+    return _argmax(categorical_log_joint(model, Xc, n_jobs=cores), _categorical_blame(phi, Xc))
 
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
@@ -457,13 +473,14 @@ def _count64(const int64_t[::1] tokens, const int64_t[::1] offsets, const unsign
 
 cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offsets,
                              const double[:, ::1] T, const double[::1] log_prior, Py_ssize_t size,
-                             bint ignore, double[:, ::1] out) noexcept nogil:
+                             bint ignore, double[:, ::1] out, int threads) noexcept nogil:
     """out[i] = (log p(y=0) + Σⱼ T[x_j, 0], log p(y=1) + Σⱼ T[x_j, 1]) in document order; T holds
-    log φ_{k|y} word by word, both classes side by side (one cache line per word)."""
+    log φ_{k|y} word by word, both classes side by side (one cache line per word). The
+    documents split among ``threads`` threads."""
     cdef Py_ssize_t i, p
     cdef int64_t t
     cdef double a, b
-    for i in range(out.shape[0]):
+    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
         a = log_prior[0]
         b = log_prior[1]
         for p in range(offsets[i], offsets[i + 1]):
@@ -477,15 +494,15 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offse
 
 
 def _joint32(const int32_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out):
+             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
     with nogil:
-        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out)
+        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out, threads)
 
 
 def _joint64(const int64_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out):
+             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
     with nogil:
-        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out)
+        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out, threads)
 
 
 def _multinomial(model, documents, bint ignore):
@@ -496,23 +513,27 @@ def _multinomial(model, documents, bint ignore):
     return phi_y, phi0, phi1, tokens, offsets
 
 
-def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore):
+def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore, cores):
     T = np.empty((phi0.shape[0], 2))
     T[:, 0] = _logs(phi0)
     T[:, 1] = _logs(phi1)
     out = np.empty((offsets.shape[0] - 1, 2))
     lp = _log_prior(phi_y)
+    threads = _threads(cores, out.shape[0])
     if tokens.dtype == np.int32:
-        _joint32(tokens, offsets, T, lp, phi0.shape[0], ignore, out)
+        _joint32(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     else:
-        _joint64(tokens, offsets, T, lp, phi0.shape[0], ignore, out)
+        _joint64(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     return out
 
 
-def multinomial_log_joint(model, documents, ignore_unknown=False):
-    """NB-6: [log p(x, y=0), log p(x, y=1)] per document; −∞ where a word has φ_{k|y} = 0."""
+def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """NB-6: [log p(x, y=0), log p(x, y=1)] per document; −∞ where a word has φ_{k|y} = 0. The
+    documents are split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers
+    for any n_jobs."""
+    cores = _n_jobs(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
-    return _joint(*_multinomial(model, documents, ignore), ignore)
+    return _joint(*_multinomial(model, documents, ignore), ignore, cores)
 
 
 def _multinomial_blame(phi0, phi1, tokens, offsets, bint ignore):
@@ -524,19 +545,21 @@ def _multinomial_blame(phi0, phi1, tokens, offsets, bint ignore):
     return blame
 
 
-def multinomial_log_posterior(model, documents, ignore_unknown=False):
+def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
+    cores = _n_jobs(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
     phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
     return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
 
 
-def multinomial_predict(model, documents, ignore_unknown=False):
+def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
+    cores = _n_jobs(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
     phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
     return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
 
 

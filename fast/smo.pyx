@@ -9,24 +9,27 @@ the reference's. Above that the kernel rows come from BLAS and agree to rounding
 Kernel rows: SMO reads row i of K for the chosen i and j only. Rows are computed on demand
 (pair by pair in the reference's order up to EXACT_MAX examples; above, dgemv plus the kernel's
 map, the Gaussian from centred rows with the reference's differences where those cancel) into
-an LRU cache of at most CACHE_BYTES; while all m rows fit, nothing is evicted. The errors
+an LRU cache of ``cache_size`` megabytes; while all m rows fit, nothing is evicted. The errors
 without threshold gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ are kept for every t (the gradient cache) and updated
-with the two rows after each step. The string kernel and any other callable are evaluated into
+with the two rows after each step. With ``shrinking`` (the second-order rule), libsvm's
+shrinking keeps only the examples that can still be chosen active: rows and updates are as
+long as the active set, and the stopping test is made again over every example at the end. The string kernel and any other callable are evaluated into
 the full matrix first (cs229.fast._svm_kernels, as everywhere). A recorded path grows as the
 steps are taken.
 """
 import numpy as np
 
 from libc.limits cimport INT_MAX
-from libc.math cimport fabs, isfinite, pow
+from libc.math cimport INFINITY, fabs, isfinite, pow
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from scipy.linalg.cython_blas cimport dgemv
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, STRING, diagonal, kernel_block,
                                      kernel_spec, overflow_checked, take)
-from cs229.fast._validation import as_vector, check_tol, positive_int
+from cs229.fast._validation import as_vector, check_tol, positive, positive_int
 from cs229.fast.svm import as_C, as_problem
+from cs229.reference.inputs import flag
 from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
 from cs229.reference.results import ConvergenceError, NotSeparableError
 from cs229.reference.smo import RULES, TAU, SplitMix64
@@ -35,9 +38,11 @@ from cs229.reference.svm import REMEDY, SVMFit
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
            "kkt_gap", "smo"]
 
-CACHE_BYTES = 256 * 2 ** 20
 cdef double C_TAU = TAU
 cdef double TINY = 2.0 ** -44       # the reference's scalar.zero_tolerance(float, 1, 2**8)
+# dgemv on at most this many matrix entries stays on the calling thread (OpenBLAS threads from
+# 2304 × GEMM_MULTITHREAD_THRESHOLD = 9216 entries on)
+cdef Py_ssize_t SERIAL_ENTRIES = 4096
 
 
 # ---- kernel rows -------------------------------------------------------------------------------
@@ -46,140 +51,252 @@ include "_pair_kernel.pxi"
 
 
 cdef class _Rows:
-    """Rows of K on demand, in an LRU cache (or the precomputed matrix for the string kernel
-    and custom kernels)."""
-    cdef const double[:, ::1] X
-    cdef const double[:, ::1] Xc
+    """Rows of K on demand, over the examples in their current order: position t holds the
+    caller's example perm[t] (shrinking swaps positions; without it perm is the identity).
+
+    The rows live in libsvm's cache: a row holds the entries 0 … len − 1 for the len of its
+    longest request (a shrunk active set asks for short rows, a reconstruction for whole ones),
+    rows are evicted least recently used first, all rows together hold at most ``budget``
+    doubles, and the budget is at least two whole rows, so that the rows of the pair in hand
+    are never evicted. The string kernel and custom kernels are evaluated into the whole
+    matrix first (cs229.fast._svm_kernels); their rows are read from it."""
+    cdef const double[:, ::1] X       # the points by position (a copy when they are swapped)
+    cdef const double[:, ::1] Xc      # the centred points (the Gaussian from BLAS), or X
     cdef double[::1] sq
     cdef double[::1] diag
-    cdef double[:, ::1] store
-    cdef object store_array
-    cdef Py_ssize_t[::1] slot_of
-    cdef Py_ssize_t[::1] row_of
-    cdef Py_ssize_t[::1] prev
-    cdef Py_ssize_t[::1] nxt
-    cdef Py_ssize_t m, n, nslots, head, tail
+    cdef const double[:, ::1] full    # the precomputed matrix, in the caller's order
+    cdef object full_array
+    cdef Py_ssize_t[::1] perm
+    cdef Py_ssize_t m, n
     cdef int code
-    cdef bint exact, lru
+    cdef bint exact, precomputed, swapped
     cdef double c, d, den
+    cdef double** data
+    cdef Py_ssize_t* length
+    cdef Py_ssize_t* prev            # the LRU list over positions; m is its head: nxt[m] is the
+    cdef Py_ssize_t* nxt             # least recently used row, prev[m] the most recent
+    cdef Py_ssize_t budget
     cdef public Py_ssize_t computed
     cdef public Py_ssize_t bad_i, bad_j
+    cdef public double bad
+    cdef public bint out_of_memory
 
-    def __init__(self, X, kernel, spec):
+    def __cinit__(self):
+        self.data = NULL
+        self.length = self.prev = self.nxt = NULL
+
+    def __init__(self, X, kernel, spec, double cache_bytes, bint swapped):
+        cdef Py_ssize_t t
         self.m = len(X)
         self.code, self.c, self.d, self.den = spec
+        self.swapped = swapped
         self.computed = 0
         self.bad_i = self.bad_j = -1
+        self.out_of_memory = False
+        self.perm = np.arange(self.m, dtype=np.intp)
         self.exact = self.m <= EXACT_MAX
-        if self.code == CUSTOM or self.code == STRING:
-            self.store_array = kernel_block(X, X, kernel, spec, symmetric=True)
-            self.store = self.store_array
-            self.diag = np.ascontiguousarray(np.diagonal(self.store_array))
-            self.slot_of = np.arange(self.m, dtype=np.intp)
-            self.nslots, self.lru = self.m, False
-            return
+        self.precomputed = self.code == CUSTOM or self.code == STRING
+        if self.precomputed:
+            self.full_array = kernel_block(X, X, kernel, spec, symmetric=True)
+            self.full = self.full_array
+            self.diag = np.ascontiguousarray(np.diagonal(self.full_array))
+        else:
+            self._points(X, kernel, spec)
+        # whole rows of the precomputed matrix are read in place until positions are swapped
+        rows_needed = 0 if (self.precomputed and not swapped) else self.m
+        self.budget = <Py_ssize_t> max(2.0 * rows_needed,
+                                       min(cache_bytes / 8, float(rows_needed) * rows_needed))
+        self.data = <double**> calloc(self.m, sizeof(double*))
+        self.length = <Py_ssize_t*> calloc(self.m, sizeof(Py_ssize_t))
+        self.prev = <Py_ssize_t*> malloc((self.m + 1) * sizeof(Py_ssize_t))
+        self.nxt = <Py_ssize_t*> malloc((self.m + 1) * sizeof(Py_ssize_t))
+        if self.data == NULL or self.length == NULL or self.prev == NULL or self.nxt == NULL:
+            raise MemoryError(f"no memory for the kernel-row cache of {self.m} examples")
+        self.prev[self.m] = self.nxt[self.m] = self.m
+
+    def _points(self, X, kernel, spec):
         self.n = X.shape[1]
+        if self.swapped:
+            X = X.copy()                # positions are swapped: never the caller's array
         self.X = X
         self.diag = diagonal(X, spec)
         bad = ~np.isfinite(self.diag)
         if bad.any():   # K(x, x) bounds every |K(x, z)| for these kernels: checked up front
             t = int(np.argmax(bad))
             checked_value(float(self.diag[t]), kernel, "X", t, "X", t)
-        if not self.exact:
-            if self.m > INT_MAX or self.n > INT_MAX:
-                raise ValueError(f"X is {self.m}×{self.n}: BLAS takes at most {INT_MAX} rows and columns")
-            if self.code == GAUSSIAN:
-                # ‖x − z‖² from centred rows (a centre inside the bounding box, halves first)
-                Xc = X - (X.min(axis=0) / 2 + X.max(axis=0) / 2)
-                self.Xc = Xc
-                self.sq = np.einsum("ij,ij->i", Xc, Xc)
-            else:
-                self.Xc = X
-        self.nslots = max(2, min(self.m, CACHE_BYTES // (8 * self.m)))
-        self.lru = self.nslots < self.m
-        self.store_array = np.empty((self.nslots, self.m))
-        self.store = self.store_array
-        self.slot_of = np.full(self.m, -1, dtype=np.intp)
-        self.row_of = np.full(self.nslots, -1, dtype=np.intp)
-        self.prev = np.arange(-1, self.nslots - 1, dtype=np.intp)
-        self.nxt = np.arange(1, self.nslots + 1, dtype=np.intp)
-        self.nxt[self.nslots - 1] = -1
-        self.head, self.tail = 0, self.nslots - 1
+        if self.exact:
+            return
+        if self.m > INT_MAX or self.n > INT_MAX:
+            raise ValueError(f"X is {self.m}×{self.n}: BLAS takes at most {INT_MAX} rows and columns")
+        if self.code == GAUSSIAN:
+            # ‖x − z‖² from centred rows (a centre inside the bounding box, halves first)
+            Xc = X - (X.min(axis=0) / 2 + X.max(axis=0) / 2)
+            self.Xc = Xc
+            self.sq = np.einsum("ij,ij->i", Xc, Xc)
+        else:
+            self.Xc = X
+
+    def __dealloc__(self):
+        cdef Py_ssize_t t
+        if self.data != NULL:
+            for t in range(self.m):
+                free(self.data[t])
+        free(self.data)
+        free(self.length)
+        free(self.prev)
+        free(self.nxt)
 
     def matrix(self):
         """The precomputed matrix (string kernel, custom kernels)."""
-        return self.store_array
+        return self.full_array
 
-    def bad_value(self):
-        cdef double* row = self.row(self.bad_i)
-        return row[self.bad_j]
+    cdef inline void _unlink(self, Py_ssize_t h) noexcept nogil:
+        self.nxt[self.prev[h]] = self.nxt[h]
+        self.prev[self.nxt[h]] = self.prev[h]
 
-    cdef inline void _touch(self, Py_ssize_t s) noexcept nogil:
-        """Move slot s to the front of the LRU list."""
-        if s == self.head:
-            return
-        self.nxt[self.prev[s]] = self.nxt[s]
-        if s == self.tail:
-            self.tail = self.prev[s]
-        else:
-            self.prev[self.nxt[s]] = self.prev[s]
-        self.prev[s] = -1
-        self.nxt[s] = self.head
-        self.prev[self.head] = s
-        self.head = s
+    cdef inline void _append(self, Py_ssize_t h) noexcept nogil:
+        """h becomes the most recently used row."""
+        self.prev[h] = self.prev[self.m]
+        self.nxt[h] = self.m
+        self.nxt[self.prev[h]] = h
+        self.prev[self.m] = h
 
-    cdef double* row(self, Py_ssize_t i) noexcept nogil:
-        cdef Py_ssize_t s = self.slot_of[i]
-        if s >= 0:
-            if self.lru:
-                self._touch(s)
-            return &self.store[s, 0]
-        if self.lru:
-            s = self.tail
-            if self.row_of[s] >= 0:
-                self.slot_of[self.row_of[s]] = -1
-            self._touch(s)
-            self.row_of[s] = i
-        else:
-            s = i
-        self.slot_of[i] = s
-        self._compute(i, s, &self.store[s, 0])
-        return &self.store[s, 0]
+    cdef void _drop(self, Py_ssize_t h) noexcept nogil:
+        self._unlink(h)
+        free(self.data[h])
+        self.data[h] = NULL
+        self.budget += self.length[h]
+        self.length[h] = 0
 
-    cdef void _exp_row(self, Py_ssize_t s) noexcept nogil:
+    cdef double* row(self, Py_ssize_t i, Py_ssize_t stop) noexcept nogil:
+        """K(x, x_t) for the example x at position i and the positions t < stop; NULL when the
+        memory ran out (``out_of_memory``). A value that is not finite sets bad_i, bad_j."""
+        cdef Py_ssize_t have = self.length[i]
+        cdef double* grown
+        if self.precomputed and not self.swapped:
+            return <double*> &self.full[i, 0]
+        if have:
+            self._unlink(i)
+        if stop > have:
+            while self.budget < stop - have and self.nxt[self.m] != self.m:
+                self._drop(self.nxt[self.m])
+            grown = <double*> realloc(self.data[i], stop * sizeof(double))
+            if grown == NULL:
+                self.out_of_memory = True
+                if have:
+                    self._append(i)
+                return NULL
+            self.data[i] = grown
+            self.budget -= stop - have
+            self.length[i] = stop
+            self._compute(i, have, stop, grown)
+        self._append(i)
+        return self.data[i]
+
+    cdef void swap(self, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+        """Exchange positions i < j: their examples, and entries i and j of every cached row
+        (libsvm's Cache::swap_index: a row that holds i but not j is dropped)."""
+        cdef Py_ssize_t k, h, after
+        cdef double* p
+        cdef double v
+        k = self.perm[i]
+        self.perm[i] = self.perm[j]
+        self.perm[j] = k
+        v = self.diag[i]
+        self.diag[i] = self.diag[j]
+        self.diag[j] = v
+        if not self.precomputed:
+            _swap_rows(<double*> &self.X[0, 0], self.n, i, j)
+            if not self.exact and self.code == CODE_GAUSSIAN:
+                _swap_rows(<double*> &self.Xc[0, 0], self.n, i, j)
+                v = self.sq[i]
+                self.sq[i] = self.sq[j]
+                self.sq[j] = v
+        if self.length[i]:
+            self._unlink(i)
+        if self.length[j]:
+            self._unlink(j)
+        p = self.data[i]
+        self.data[i] = self.data[j]
+        self.data[j] = p
+        k = self.length[i]
+        self.length[i] = self.length[j]
+        self.length[j] = k
+        if self.length[i]:
+            self._append(i)
+        if self.length[j]:
+            self._append(j)
+        h = self.nxt[self.m]
+        while h != self.m:
+            after = self.nxt[h]
+            if self.length[h] > j:
+                v = self.data[h][i]
+                self.data[h][i] = self.data[h][j]
+                self.data[h][j] = v
+            elif self.length[h] > i:
+                self._drop(h)
+            h = after
+
+    cdef void _exp(self, double* out, Py_ssize_t count) noexcept nogil:
         # numpy's exp is vectorised (several times faster than libm's on a whole row)
         with gil:
-            row = self.store_array[s]
-            np.exp(row, out=row)
+            part = np.asarray(<double[:count]> out)
+            np.exp(part, out=part)
 
-    cdef void _compute(self, Py_ssize_t i, Py_ssize_t s, double* out) noexcept nogil:
-        cdef Py_ssize_t t, m = self.m
-        cdef int n = <int> self.n, mm = <int> self.m, one = 1   # checked <= INT_MAX
+    cdef void _compute(self, Py_ssize_t i, Py_ssize_t start, Py_ssize_t stop,
+                       double* out) noexcept nogil:
+        """out[t] = K(x_i, x_t) for start ≤ t < stop (positions)."""
+        cdef Py_ssize_t t, block, count = stop - start
+        cdef int n = <int> self.n, rows = <int> count, one = 1   # checked <= INT_MAX
         cdef double alpha = 1.0, beta = 0.0
         cdef char trans = b'T'
-        cdef const double* xi = &self.X[i, 0]
+        cdef const double* xi
         self.computed += 1
+        if self.precomputed:
+            for t in range(start, stop):
+                out[t] = self.full[self.perm[i], self.perm[t]]
+            return
+        xi = &self.X[i, 0]
         if self.exact:
-            for t in range(m):
-                out[t] = pair_kernel(xi, &self.X[t, 0], self.n, self.code, self.c, self.d, self.den)
+            for t in range(start, stop):
+                out[t] = pair_kernel(xi, &self.X[t, 0], self.n, self.code, self.c, self.d,
+                                     self.den)
         else:
-            # C-ordered Xc (m×n) is the Fortran n×m matrix Xcᵀ: out = (Xcᵀ)ᵀ x̄ᵢ = Xc x̄ᵢ
-            dgemv(&trans, &n, &mm, &alpha, <double*> &self.Xc[0, 0], &n, <double*> &self.Xc[i, 0],
-                  &one, &beta, out, &one)
+            # C-ordered Xc (rows × n) is the Fortran n × rows matrix Xcᵀ: out = Xc x̄ᵢ, by
+            # blocks small enough that OpenBLAS stays on this thread (its threads for one
+            # long row spin while waiting: 85% of the time at m = 40,000 on 2 busy cores)
+            block = max(1, SERIAL_ENTRIES // self.n)
+            t = start
+            while t < stop:
+                rows = <int> min(block, stop - t)
+                dgemv(&trans, &n, &rows, &alpha, <double*> &self.Xc[t, 0], &n,
+                      <double*> &self.Xc[i, 0], &one, &beta, out + t, &one)
+                t += rows
             if self.code == CODE_POLYNOMIAL:
-                for t in range(m):
+                for t in range(start, stop):
                     out[t] = pow(out[t] + self.c, self.d)
             elif self.code == CODE_GAUSSIAN:
-                gaussian_exponents(out, m, i, self.sq[i], &self.sq[0], xi, &self.X[0, 0], self.n,
+                gaussian_exponents(out + start, count, i - start if start <= i < stop else -1,
+                                   self.sq[i], &self.sq[start], xi, &self.X[start, 0], self.n,
                                    self.den)
-                self._exp_row(s)
-            out[i] = self.diag[i]
+                self._exp(out + start, count)
+            if start <= i < stop:
+                out[i] = self.diag[i]
         if self.code == CODE_GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]
             return
-        for t in range(m):
+        for t in range(start, stop):
             if not isfinite(out[t]):
-                self.bad_i, self.bad_j = i, t
+                self.bad_i, self.bad_j, self.bad = self.perm[i], self.perm[t], out[t]
                 return
+
+
+cdef inline void _swap_rows(double* A, Py_ssize_t n, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+    cdef Py_ssize_t k
+    cdef double v
+    for k in range(n):
+        v = A[i * n + k]
+        A[i * n + k] = A[j * n + k]
+        A[j * n + k] = v
 
 
 # ---- the two-variable step (SMO-2) -------------------------------------------------------------
@@ -202,11 +319,11 @@ cdef int _step(double a1, double a2, double y1, double y2, double E1, double E2,
         total = a1 + a2
         low = 0.0 if (hard or total <= C) else total - C
         high = total if (hard or total < C) else C
-    if not unbounded and not low < high:
-        return 0
     eta = K11 + K22 - 2 * K12
     slope = y2 * (E1 - E2)
-    if eta > 0:
+    if not unbounded and not low < high:
+        n2 = low        # one point, possibly a rounding error away (as the reference)
+    elif eta > 0:
         n2 = a2 + y2 * (E1 - E2) / eta
         if not unbounded and n2 > high:
             n2 = high
@@ -229,14 +346,14 @@ cdef int _step(double a1, double a2, double y1, double y2, double E1, double E2,
             n2 = high
         else:
             return 0
-    if n2 == a2:
-        return 0
     s = y1 * y2
     n1 = a1 + s * (a2 - n2)
     if n2 == low and low != 0:
         n1 = 0.0 if s < 0 else C
     elif not unbounded and n2 == high and (hard or high != C):
         n1 = C if s < 0 else 0.0
+    if n1 == a1 and n2 == a2:
+        return 0
     new1[0] = n1
     new2[0] = n2
     return 1
@@ -293,27 +410,29 @@ cdef double _soft_threshold(const double[::1] alpha, const double[::1] y, const 
 
 cdef class _Solver:
     """One run: α, the errors without threshold g, b, the rows of K, the counters, and the
-    recorded pairs (a buffer that doubles when full)."""
+    recorded pairs (a buffer that doubles when full). Arrays are indexed by position (see
+    _Rows); only shrinking moves examples, and only the second-order rule shrinks."""
     cdef _Rows rows
     cdef double[::1] y
     cdef double[::1] alpha
     cdef double[::1] g
+    cdef double[::1] gbar
     cdef Py_ssize_t* path
     cdef Py_ssize_t path_capacity
     cdef Py_ssize_t[::1] free
     cdef unsigned char[::1] flag
     cdef double[::1] f
     cdef double C, tol, b
-    cdef bint hard, record
-    cdef Py_ssize_t m
+    cdef bint hard, record, shrinking
+    cdef Py_ssize_t m, active
     cdef Py_ssize_t iterations, max_iterations
     cdef uint64_t state
     cdef public Py_ssize_t stuck_i, stuck_j
 
-    def __init__(self, rows, y, C, tol, max_iterations, seed, record):
+    def __init__(self, rows, y, C, tol, max_iterations, seed, record, shrinking):
         self.rows = rows
         self.m = y.shape[0]
-        self.y = y
+        self.y = y.copy()               # shrinking reorders it
         self.alpha = np.zeros(self.m)
         self.g = -y
         self.hard = C is None
@@ -324,6 +443,9 @@ cdef class _Solver:
         self.max_iterations = max_iterations
         self.state = <uint64_t> (seed & 0xFFFFFFFFFFFFFFFF)
         self.record = record
+        self.shrinking = shrinking
+        self.active = self.m
+        self.gbar = np.zeros(self.m)
         self.path = NULL
         self.path_capacity = 0
         self.free = np.empty(self.m, dtype=np.intp)
@@ -351,6 +473,18 @@ cdef class _Solver:
         self.path[2 * self.iterations + 1] = j
         return True
 
+    cdef inline const double* _row(self, Py_ssize_t i, Py_ssize_t stop, int* status) noexcept nogil:
+        """Row i of K up to position stop; NULL with status -2 (a value not finite) or -5 (no
+        memory)."""
+        cdef const double* r = self.rows.row(i, stop)
+        if r == NULL:
+            status[0] = -5
+            return NULL
+        if self.rows.bad_i >= 0:
+            status[0] = -2
+            return NULL
+        return r
+
     cdef int _apply(self, Py_ssize_t i, Py_ssize_t j, double n1, double n2, const double* Ki,
                     const double* Kj) noexcept nogil:
         """The step: α and g updated, the pair recorded; -4 when recording ran out of memory."""
@@ -371,85 +505,248 @@ cdef class _Solver:
         return _in_up(self.alpha[t], self.y[t], self.C, self.hard) | \
             (_in_low(self.alpha[t], self.y[t], self.C, self.hard) << 1)
 
+    # ---- the second-order rule, with libsvm's shrinking ---------------------------------------
+
+    cdef inline Py_ssize_t _best_up(self, double* g_max) noexcept nogil:
+        """i = argmax of −gₜ over I_up among the active positions (the first on ties)."""
+        cdef Py_ssize_t i = -1, t
+        cdef double best = 0.0
+        cdef const double* g = &self.g[0]
+        cdef const unsigned char* flags = &self.flag[0]
+        for t in range(self.active):
+            if (flags[t] & 1) and (i < 0 or -g[t] > best):
+                i = t
+                best = -g[t]
+        g_max[0] = best
+        return i
+
+    cdef inline Py_ssize_t _best_low(self, Py_ssize_t i, double g_max, const double* Ki,
+                                     double* gap) noexcept nogil:
+        """j = argmin of −(gᵢ − gₜ)²/aᵢₜ over t ∈ I_low with −gₜ < −gᵢ among the active
+        positions (the first on ties), and the gap max_{I_up} −g − min_{I_low} −g."""
+        cdef Py_ssize_t j = -1, t
+        cdef double g_min = 0.0, best = 0.0, diff, curvature, obj, gt
+        cdef bint have_min = False
+        cdef const double* g = &self.g[0]
+        cdef const double* diag = &self.rows.diag[0]
+        cdef const unsigned char* flags = &self.flag[0]
+        for t in range(self.active):
+            if not (flags[t] & 2):
+                continue
+            gt = g[t]
+            if not have_min or -gt < g_min:
+                g_min = -gt
+                have_min = True
+            diff = g_max + gt
+            if diff > 0:
+                curvature = diag[i] + diag[t] - 2 * Ki[t]
+                if not curvature > 0:
+                    curvature = C_TAU
+                obj = -(diff * diff) / curvature
+                if j < 0 or obj < best:
+                    j = t
+                    best = obj
+        gap[0] = g_max - g_min if have_min else 0.0
+        return j
+
+    cdef inline Py_ssize_t _update(self, double d1, const double* Ki, double d2,
+                                   const double* Kj, double* g_max) noexcept nogil:
+        """gₜ += d₁Kᵢₜ + d₂Kⱼₜ over the active positions, and the next i in the same pass."""
+        cdef Py_ssize_t i = -1, t
+        cdef double gt, best = 0.0
+        cdef double* g = &self.g[0]
+        cdef const unsigned char* flags = &self.flag[0]
+        for t in range(self.active):
+            gt = g[t] + d1 * Ki[t] + d2 * Kj[t]
+            g[t] = gt
+            if (flags[t] & 1) and (i < 0 or -gt > best):
+                i = t
+                best = -gt
+        g_max[0] = best
+        return i
+
+    cdef int _bound_changed(self, Py_ssize_t k, double before) noexcept nogil:
+        """libsvm's Ḡ: ḡₜ = Σ_{αₛ = C} C y⁽ˢ⁾Kₛₜ over every position, kept when αₖ reaches C
+        or leaves it, so that the g of shrunk examples can be rebuilt."""
+        cdef bint was = before >= self.C, now = self.alpha[k] >= self.C
+        cdef double coef
+        cdef const double* Kk
+        cdef Py_ssize_t t
+        cdef int status = 0
+        if was == now:
+            return 0
+        Kk = self._row(k, self.m, &status)
+        if Kk == NULL:
+            return status
+        coef = self.C * self.y[k] if now else -(self.C * self.y[k])
+        for t in range(self.m):
+            self.gbar[t] += coef * Kk[t]
+        return 0
+
+    cdef inline bint _shrinkable(self, Py_ssize_t t, double up_max, double low_min) noexcept nogil:
+        """libsvm's be_shrunk: an α at a bound that could only be i (only in I_up) but has −gₜ
+        below every −g of I_low, or only j (only in I_low) but above every −g of I_up."""
+        cdef unsigned char f = self.flag[t]
+        return (f == 1 and -self.g[t] < low_min) or (f == 2 and -self.g[t] > up_max)
+
+    cdef void _swap(self, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+        """Exchange positions i < j everywhere."""
+        cdef double v
+        cdef unsigned char f
+        v = self.y[i]; self.y[i] = self.y[j]; self.y[j] = v
+        v = self.alpha[i]; self.alpha[i] = self.alpha[j]; self.alpha[j] = v
+        v = self.g[i]; self.g[i] = self.g[j]; self.g[j] = v
+        v = self.gbar[i]; self.gbar[i] = self.gbar[j]; self.gbar[j] = v
+        f = self.flag[i]; self.flag[i] = self.flag[j]; self.flag[j] = f
+        self.rows.swap(i, j)
+
+    cdef int _shrink(self, bint* unshrunk) noexcept nogil:
+        """libsvm's do_shrinking: the examples that cannot be chosen now move behind the active
+        positions. The first time the gap is within 10 tol every example comes back first."""
+        cdef double up_max = -INFINITY, low_min = INFINITY
+        cdef Py_ssize_t t
+        cdef int status
+        for t in range(self.active):
+            if (self.flag[t] & 1) and -self.g[t] > up_max:
+                up_max = -self.g[t]
+            if (self.flag[t] & 2) and -self.g[t] < low_min:
+                low_min = -self.g[t]
+        if not unshrunk[0] and up_max - low_min <= 10 * self.tol:
+            unshrunk[0] = True
+            status = self._reconstruct()
+            if status < 0:
+                return status
+        t = 0
+        while t < self.active:
+            if self._shrinkable(t, up_max, low_min):
+                self.active -= 1
+                while self.active > t:
+                    if not self._shrinkable(self.active, up_max, low_min):
+                        self._swap(t, self.active)
+                        break
+                    self.active -= 1
+            t += 1
+        return 0
+
+    cdef int _reconstruct(self) noexcept nogil:
+        """libsvm's reconstruct_gradient: gₜ = ḡₜ − y⁽ᵗ⁾ + Σ_{s free} αₛy⁽ˢ⁾Kₛₜ for the shrunk
+        positions t (they are at bounds, so the free s are all active), by rows of the shrunk
+        (short) or of the free (whole), whichever computes fewer kernel values; then every
+        position is active."""
+        cdef Py_ssize_t active = self.active, m = self.m, free = 0, s, t
+        cdef const double* K
+        cdef double total
+        cdef int status = 0
+        if active == m:
+            return 0
+        for t in range(active, m):
+            self.g[t] = self.gbar[t] - self.y[t]
+        for s in range(active):
+            if self.alpha[s] > 0 and (self.hard or self.alpha[s] < self.C):
+                free += 1
+        if free * m > 2 * active * (m - active):
+            for t in range(active, m):
+                K = self._row(t, active, &status)
+                if K == NULL:
+                    return status
+                total = self.g[t]
+                for s in range(active):
+                    if self.alpha[s] > 0 and (self.hard or self.alpha[s] < self.C):
+                        total = total + self.alpha[s] * self.y[s] * K[s]
+                self.g[t] = total
+        else:
+            for s in range(active):
+                if self.alpha[s] > 0 and (self.hard or self.alpha[s] < self.C):
+                    K = self._row(s, m, &status)
+                    if K == NULL:
+                        return status
+                    for t in range(active, m):
+                        self.g[t] = self.g[t] + self.alpha[s] * self.y[s] * K[t]
+        self.active = m
+        return 0
+
     cdef int wss2(self) noexcept nogil:
         """1 converged, 0 the cap, -1 stuck, -2 a kernel value not finite, -3 unbounded, -4 out
-        of memory for the path.
+        of memory for the path, -5 out of memory for the cache.
 
-        The same choices as the reference's loop; for speed, membership of I_up / I_low is
-        kept in a flag per example (changed only at i and j), and the next i is found in the
-        same pass that updates g."""
-        cdef Py_ssize_t i, j, t, m = self.m
-        cdef double g_max = 0.0, g_next = 0.0, g_min = 0.0, best = 0.0, diff, curvature, obj
-        cdef double gap, n1, n2, d1, d2, gt
-        cdef bint have_min
+        The reference's choices; for speed, membership of I_up / I_low is kept in a flag per
+        example (changed only at i and j), and the next i is found in the same pass that
+        updates g. With shrinking (libsvm's Solver::Solve), every min(m, 1000) steps the
+        examples that cannot be chosen leave the active positions, the pair is chosen among
+        the active ones and only their g is kept; when the active ones meet tol, every g is
+        rebuilt and the test is made again over all examples."""
+        cdef Py_ssize_t i, j, t, m = self.m, counter
+        cdef double g_max = 0.0, gap = 0.0, n1, n2, d1, d2, before_i, before_j
         cdef const double* Ki = NULL
         cdef const double* Kj
         cdef double* a = &self.alpha[0]
         cdef const double* y = &self.y[0]
-        cdef double* g = &self.g[0]
-        cdef const double* diag = &self.rows.diag[0]
         cdef unsigned char* flags = <unsigned char*> &self.flag[0]
-        cdef int r
-        i = -1
+        cdef int r = 0
+        cdef bint unshrunk = False
         for t in range(m):
             flags[t] = self._flags(t)
-            if (flags[t] & 1) and (i < 0 or -g[t] > g_max):
-                i = t
-                g_max = -g[t]
+        i = self._best_up(&g_max)
+        counter = min(m, 1000) + 1
         while True:
-            if i < 0:
-                return 1
-            Ki = self.rows.row(i)
-            if self.rows.bad_i >= 0:
-                return -2
+            if self.shrinking:
+                counter -= 1
+                if counter == 0:
+                    counter = min(m, 1000)
+                    r = self._shrink(&unshrunk)
+                    if r < 0:
+                        return r
+                    i = self._best_up(&g_max)
             j = -1
-            have_min = False
-            for t in range(m):
-                if not (flags[t] & 2):
-                    continue
-                gt = g[t]
-                if not have_min or -gt < g_min:
-                    g_min = -gt
-                    have_min = True
-                diff = g_max + gt
-                if diff > 0:
-                    curvature = diag[i] + diag[t] - 2 * Ki[t]
-                    if not curvature > 0:
-                        curvature = C_TAU
-                    obj = -(diff * diff) / curvature
-                    if j < 0 or obj < best:
-                        j = t
-                        best = obj
-            gap = g_max - g_min if have_min else 0.0
+            if i >= 0:
+                Ki = self._row(i, self.active, &r)
+                if Ki == NULL:
+                    return r
+                j = self._best_low(i, g_max, Ki, &gap)
             if j < 0 or gap <= self.tol:
-                return 1
+                if self.active == m:
+                    return 1
+                r = self._reconstruct()
+                if r < 0:
+                    return r
+                i = self._best_up(&g_max)
+                if i < 0:
+                    return 1
+                Ki = self._row(i, m, &r)
+                if Ki == NULL:
+                    return r
+                j = self._best_low(i, g_max, Ki, &gap)
+                if j < 0 or gap <= self.tol:
+                    return 1
+                counter = 1
             if self.iterations >= self.max_iterations:
                 return 0
-            Kj = self.rows.row(j)
-            if self.rows.bad_i >= 0:
-                return -2
-            r = _step(a[i], a[j], y[i], y[j], g[i], g[j], diag[i], diag[j], Ki[j], self.C,
-                      self.hard, &n1, &n2)
+            Kj = self._row(j, self.active, &r)
+            if Kj == NULL:
+                return r
+            r = _step(a[i], a[j], y[i], y[j], self.g[i], self.g[j], self.rows.diag[i],
+                      self.rows.diag[j], Ki[j], self.C, self.hard, &n1, &n2)
             if r <= 0:
-                self.stuck_i, self.stuck_j = i, j
+                self.stuck_i, self.stuck_j = self.rows.perm[i], self.rows.perm[j]
                 return -3 if r == -3 else -1
+            before_i, before_j = a[i], a[j]
             d1 = y[i] * (n1 - a[i])
             d2 = y[j] * (n2 - a[j])
             a[i] = n1
             a[j] = n2
             flags[i] = self._flags(i)
             flags[j] = self._flags(j)
-            if self.record and not self._record(i, j):
+            if self.record and not self._record(self.rows.perm[i], self.rows.perm[j]):
                 return -4
             self.iterations += 1
-            i = -1
-            for t in range(m):
-                gt = g[t] + d1 * Ki[t] + d2 * Kj[t]
-                g[t] = gt
-                if (flags[t] & 1) and (i < 0 or -gt > g_next):
-                    i = t
-                    g_next = -gt
-            g_max = g_next
+            t = i
+            i = self._update(d1, Ki, d2, Kj, &g_max)
+            if self.shrinking and not self.hard:   # after the update: it may evict Ki, Kj
+                r = self._bound_changed(t, before_i)
+                if r == 0:
+                    r = self._bound_changed(j, before_j)
+                if r < 0:
+                    return r
 
     cdef inline bint _violates(self, Py_ssize_t t, double E) noexcept nogil:
         cdef double r = E * self.y[t]
@@ -474,12 +771,13 @@ cdef class _Solver:
 
     cdef int _try(self, Py_ssize_t i, Py_ssize_t j, double E1, double E2) noexcept nogil:
         """One step on (i, j) with Platt's b and the no-progress test: 1, 0 or an error code."""
-        cdef const double* Kj = self.rows.row(j)
+        cdef const double* Kj
         cdef const double* Ki
         cdef double n1, n2, K11, K22, K12
-        cdef int r
-        if self.rows.bad_i >= 0:
-            return -2
+        cdef int r = 0
+        Kj = self._row(j, self.m, &r)
+        if Kj == NULL:
+            return r
         K11, K22, K12 = self.rows.diag[i], self.rows.diag[j], Kj[i]
         r = _step(self.alpha[i], self.alpha[j], self.y[i], self.y[j], E1, E2, K11, K22, K12,
                   self.C, self.hard, &n1, &n2)
@@ -491,10 +789,12 @@ cdef class _Solver:
         if fabs(n2 - self.alpha[j]) <= TINY * (n2 + self.alpha[j] + 1):
             return 0
         self.b = self._threshold(i, j, n1, n2, E1, E2, K11, K22, K12)
-        Ki = self.rows.row(i)
-        if self.rows.bad_i >= 0:
-            return -2
-        Kj = self.rows.row(j)
+        Ki = self._row(i, self.m, &r)
+        if Ki == NULL:
+            return r
+        Kj = self._row(j, self.m, &r)
+        if Kj == NULL:
+            return r
         return self._apply(i, j, n1, n2, Ki, Kj)
 
     cdef int _platt_take(self, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
@@ -599,6 +899,12 @@ cdef class _Solver:
         if rule == "wss2":
             with nogil:
                 status = self.wss2()
+                if status >= -1 and self.active < self.m:   # g of every example for the fit
+                    self._reconstruct()
+                    if self.rows.out_of_memory:
+                        status = -5
+                    elif self.rows.bad_i >= 0:
+                        status = -2
         elif rule == "platt":
             with nogil:
                 status = self.platt()
@@ -608,8 +914,13 @@ cdef class _Solver:
         return status
 
     def arrays(self):
+        """α and g in the caller's order, b, the count of steps and the path."""
         cdef Py_ssize_t k
-        return (np.asarray(self.alpha), np.asarray(self.g), self.b, int(self.iterations),
+        perm = np.asarray(self.rows.perm)
+        alpha, g = np.empty(self.m), np.empty(self.m)
+        alpha[perm] = self.alpha
+        g[perm] = self.g
+        return (alpha, g, self.b, int(self.iterations),
                 [(self.path[2 * k], self.path[2 * k + 1]) for k in range(self.iterations)]
                 if self.record else None)
 
@@ -716,9 +1027,12 @@ def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False):
+        classes=None, record=False, shrinking=True, cache_size=200):
     """SMO-3, SMO-4: maximise W(α) over 0 ≤ αᵢ ≤ C, Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps; the
-    reference's algorithm with a kernel-row cache and the gradient cache g."""
+    reference's algorithm with a kernel-row cache of ``cache_size`` megabytes (2²⁰ bytes) and
+    the gradient cache g. ``shrinking`` (the second-order rule only) is libsvm's: the same
+    stopping test over every example, other iterates; ``shrinking=False`` gives the
+    reference's iterates."""
     if rule not in RULES:
         raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
     spec = kernel_spec(kernel)
@@ -728,13 +1042,17 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     max_iterations = positive_int(max_iterations, "max_iterations")
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an integer, got {seed!r}")
-    rows = _Rows(X, kernel, spec)
+    shrinking = flag(shrinking, "shrinking") and rule == "wss2"
+    cache_bytes = positive(cache_size, "cache_size") * 2.0 ** 20
+    rows = _Rows(X, kernel, spec, cache_bytes, shrinking)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)
-    solver = _Solver(rows, y, C, tol, max_iterations, int(seed), bool(record))
+    solver = _Solver(rows, y, C, tol, max_iterations, int(seed), bool(record), shrinking)
     status = solver.run(rule)
     if status == -2:
-        checked_value(rows.bad_value(), kernel, "X", rows.bad_i, "X", rows.bad_j)
+        checked_value(rows.bad, kernel, "X", rows.bad_i, "X", rows.bad_j)
+    if status == -5:
+        raise MemoryError(f"SMO ran out of memory for its kernel-row cache (cache_size={cache_size})")
     if status == -3:
         raise NotSeparableError(
             f"the hard-margin dual is unbounded along the pair {(solver.stuck_i, solver.stuck_j)}: "

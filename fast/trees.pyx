@@ -1,16 +1,19 @@
 """Compiled twins of cs229.reference.trees (catalog DT-1, DT-6, DT-7).
 
-``fit_tree`` sorts every feature once (stably: equal values keep row order) and gives each node a
-segment of every feature's sorted arrays; splitting a node partitions those segments stably, so a
-node's examples stay sorted by every feature without sorting again. The split search sweeps a
-sorted segment keeping the class counts on the left, and scores candidates with the reference's
-float64 formula from integer counts (c ln c from one table, sums in the same order), so the two
-faces choose the same splits and return equal trees, split for split. The gains stored in the
-nodes and the 1-D logistic fits of the "logistic" rule follow the reference's arithmetic too.
+``fit_tree`` sorts the examples by every feature once (stably: equal values keep row order) and
+gives each node a segment of every feature's order; splitting a node partitions those segments
+stably, so a node's examples stay sorted by every feature without sorting again. The orders hold
+example numbers only (4 bytes each); values and classes are read through them. The split search
+sweeps a sorted segment keeping the class counts on the left, and scores candidates with the
+reference's float64 formula from integer counts (c ln c from one table, sums in the same order),
+so the two faces choose the same splits and return equal trees, split for split. The gains
+stored in the nodes and the 1-D logistic fits of the "logistic" rule follow the reference's
+arithmetic too.
 
 The trees are the reference's dataclasses, checked by the reference's ``check_tree`` before a
 walk. ``predict`` walks a packed copy of the tree (one struct per node, numbered breadth first),
-made on the first prediction and kept for as long as the tree lives: a tree is immutable.
+made on the first prediction and kept for as long as the tree lives: a tree is immutable. Its
+rows are independent, so they are split among ``n_jobs`` threads.
 """
 import weakref
 
@@ -31,7 +34,18 @@ from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 __all__ = ["Leaf", "Split", "Branch", "Tree", "ConvergenceError", "predict", "split_score",
            "best_threshold", "logistic_threshold", "fit_tree"]
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define CS229_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define CS229_PREFETCH(p) ((void) 0)
+    #endif
+    """
+    void _prefetch "CS229_PREFETCH" (const void* p) noexcept nogil
+
 cdef enum:
+    AHEAD = 16  # how many positions ahead a sweep asks for the examples it will read
     LEAF = 0
     SPLIT = 1
     BRANCH = 2
@@ -40,6 +54,7 @@ cdef enum:
 # ---- the shared arithmetic ---------------------------------------------------------------------
 
 include "_inline_math.pxi"
+include "_parallel.pxi"
 
 cdef inline double _group_score(const Py_ssize_t* c, Py_ssize_t K, Py_ssize_t n,
                                 const double* T) noexcept nogil:
@@ -146,22 +161,25 @@ cdef struct Best:
 
 @cython.final
 cdef class _Builder:
-    """The state of one fit: every feature's examples presorted (V, I, L, one row per feature,
-    each node a segment of every row), the recursion's stack and scratch buffers, and the nodes
-    it makes (in preorder). Examples and class codes are stored as C int, half the bytes of
-    Py_ssize_t for the partition to move; ``__init__`` refuses m >= 2³¹ − 1."""
+    """The state of one fit. Every feature j has its own order of the examples, the row I[j]:
+    each node is one segment of every row of I, and within a segment the examples run by
+    increasing x_j (equal values in row order). Only example numbers are stored, as C int (half
+    the bytes of Py_ssize_t; ``__init__`` refuses m >= 2³¹ − 1): the values and class codes are
+    read through them from X and ``codes``, so the builder adds d·m·4 bytes to the caller's data
+    (a quarter of a float64 copy of X) and a few arrays of m entries. Deep in the tree a node's
+    rows of X are few and stay in cache from one feature's sweep to the next."""
 
     cdef Py_ssize_t m, d, K, msl, max_depth      # max_depth −1: no limit
     cdef bint logistic
-    cdef double[:, ::1] V                        # d × m: the values, sorted within each segment
+    cdef const double[:, ::1] X                  # m × d: the caller's data, read only
+    cdef const int[::1] codes                    # m: the class code of each example
     cdef int[:, ::1] I                           # d × m: the example at each position
-    cdef int[:, ::1] L                           # d × m: its class code
     cdef const unsigned char[::1] discrete
     cdef double[::1] T                           # c ln c for c = 0..m
     cdef int[::1] group                          # m: the child each example goes to
-    cdef double[::1] tmpV
-    cdef int[::1] tmpI
-    cdef int[::1] tmpL
+    cdef int[::1] spare                          # m: the partition's buffer
+    cdef double[::1] xs                          # a segment's values and class codes, side by
+    cdef int[::1] ts                             # side (the logistic rule only; else empty)
     cdef Py_ssize_t[::1] bounds                  # m + 1: the children's segments
     cdef Py_ssize_t[::1] fill                    # m + 1
     cdef Py_ssize_t[::1] total                   # K: class counts of the node
@@ -197,25 +215,28 @@ cdef class _Builder:
             raise ValueError(f"{m} examples: the tree builder numbers them with 32-bit integers")
         self.m, self.d, self.K = m, d, K
         self.max_depth, self.msl, self.logistic = max_depth, msl, logistic
-        self.V, self.I, self.L = _presort(np.ascontiguousarray(X.T),
-                                          np.ascontiguousarray(codes, dtype=np.intc))
+        self.X = X
+        self.codes = np.ascontiguousarray(codes, dtype=np.intc)
+        self.I = _presort(X)
         self.discrete = np.ascontiguousarray(discrete, dtype=np.uint8)
         self.T = _c_log_c_table(m)
         self.group = np.empty(m, np.intc)
-        self.tmpV = np.empty(m)
-        self.tmpI = np.empty(m, np.intc)
-        self.tmpL = np.empty(m, np.intc)
+        self.spare = np.empty(m, np.intc)
+        self.xs = np.empty(m if logistic else 0)
+        self.ts = np.empty(m if logistic else 0, np.intc)
         self.bounds = np.empty(m + 1, np.intp)
         self.fill = np.empty(m + 1, np.intp)
         self.total = np.empty(K, np.intp)
         self.left = np.empty(K, np.intp)
         self.right = np.empty(K, np.intp)
+        # the stack and the node arrays are sized for the worst case (a node per example, and
+        # one each time two are merged); np.empty/np.zeros only map the pages a fit touches
         self.st_start = np.empty(m + 1, np.intp)
         self.st_end = np.empty(m + 1, np.intp)
         self.st_depth = np.empty(m + 1, np.intp)
         self.st_slot = np.empty(m + 1, np.intp)
         self.kind = self.kind_ = np.zeros(cap, np.int8)
-        self.feature = self.feature_ = np.full(cap, -1, np.intp)
+        self.feature = self.feature_ = np.zeros(cap, np.intp)
         self.threshold = self.threshold_ = np.zeros(cap)
         self.n_children = self.n_children_ = np.zeros(cap, np.intp)
         self.first_child = self.first_child_ = np.zeros(cap, np.intp)
@@ -247,41 +268,55 @@ cdef class _Builder:
         return False
 
     cdef void _search(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best* best) noexcept nogil:
-        """Every threshold between neighbouring distinct values of feature j (DT-7)."""
-        cdef const double* V = &self.V[j, 0]
-        cdef const int* L = &self.L[j, 0]
+        """Every threshold between neighbouring distinct values of feature j (DT-7): a is x_j of
+        the example at p, b of the next one."""
+        cdef const int* I = &self.I[j, 0]
+        cdef const double* x = &self.X[0, j]       # x[i·d] is x_j of example i
+        cdef const int* code = &self.codes[0]
         cdef Py_ssize_t* left = &self.left[0]
-        cdef Py_ssize_t K = self.K, msl = self.msl, k, p, nl, npos = end - start
+        cdef Py_ssize_t K = self.K, d = self.d, msl = self.msl, k, p, nl, npos = end - start
+        cdef double a, b = x[I[start] * d]
         for k in range(K):
             left[k] = 0
         for p in range(start, end - 1):
-            left[L[p]] += 1
+            if p + AHEAD < end:
+                _prefetch(&x[I[p + AHEAD] * d])
+                _prefetch(&code[I[p + AHEAD]])
+            a = b
+            b = x[I[p + 1] * d]
+            left[code[I[p]]] += 1
             nl = p - start + 1
             if nl < msl:
                 continue
             if npos - nl < msl:
                 break
-            if V[p] == V[p + 1]:
+            if a == b:
                 continue
             if self._improves(j, nl, npos, best):
-                best.threshold = _midpoint(V[p], V[p + 1])
+                best.threshold = _midpoint(a, b)
 
     cdef void _logistic_split(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end,
                               Best* best) noexcept nogil:
         """The threshold of a 1-D logistic regression on feature j (DT-7)."""
-        cdef const double* V = &self.V[j, 0]
-        cdef const int* L = &self.L[j, 0]
+        cdef const int* I = &self.I[j, 0]
+        cdef const double* x = &self.X[0, j]
+        cdef const int* code = &self.codes[0]
+        cdef double* xs = &self.xs[0]
+        cdef int* ts = &self.ts[0]
         cdef Py_ssize_t* left = &self.left[0]
-        cdef Py_ssize_t K = self.K, k, p, nl = 0, npos = end - start
+        cdef Py_ssize_t K = self.K, d = self.d, k, p, nl = 0, npos = end - start
         cdef double theta
-        if _logistic(V + start, L + start, npos, 100, 1e-12, &theta) != 1:
+        for p in range(npos):
+            xs[p] = x[I[start + p] * d]
+            ts[p] = code[I[start + p]]
+        if _logistic(xs, ts, npos, 100, 1e-12, &theta) != 1:
             return
         for k in range(K):
             left[k] = 0
-        for p in range(start, end):
-            if V[p] > theta:
+        for p in range(npos):
+            if xs[p] > theta:
                 break
-            left[L[p]] += 1
+            left[ts[p]] += 1
             nl += 1
         if nl < self.msl or npos - nl < self.msl:
             return
@@ -290,17 +325,19 @@ cdef class _Builder:
 
     cdef void _branch(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best* best) noexcept nogil:
         """One child per value of the discrete feature j (DT-6)."""
-        cdef const double* V = &self.V[j, 0]
-        cdef const int* L = &self.L[j, 0]
+        cdef const int* I = &self.I[j, 0]
+        cdef const double* x = &self.X[0, j]
+        cdef const int* code = &self.codes[0]
         cdef Py_ssize_t* left = &self.left[0]
-        cdef Py_ssize_t K = self.K, k, p = start, q, groups = 0
-        cdef double s = 0.0
+        cdef Py_ssize_t K = self.K, d = self.d, k, p = start, q, groups = 0
+        cdef double s = 0.0, v
         while p < end:
             for k in range(K):
                 left[k] = 0
+            v = x[I[p] * d]
             q = p
-            while q < end and V[q] == V[p]:
-                left[L[q]] += 1
+            while q < end and x[I[q] * d] == v:
+                left[code[I[q]]] += 1
                 q += 1
             if q - p < self.msl:
                 return
@@ -314,16 +351,17 @@ cdef class _Builder:
 
     cdef Py_ssize_t _groups(self, Best* best, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
         """Fill bounds[0..g] with the children's segments along the chosen feature; return g."""
-        cdef const double* V = &self.V[best.feature, 0]
+        cdef const int* I = &self.I[best.feature, 0]
+        cdef const double* x = &self.X[0, best.feature]
         cdef Py_ssize_t* bounds = &self.bounds[0]
-        cdef Py_ssize_t g = 0, p
+        cdef Py_ssize_t d = self.d, g = 0, p
         bounds[0] = start
         if best.kind == SPLIT:
             bounds[1] = start + best.n_left
             bounds[2] = end
             return 2
         for p in range(start + 1, end):
-            if V[p] != V[p - 1]:
+            if x[I[p] * d] != x[I[p - 1] * d]:
                 g += 1
                 bounds[g] = p
         g += 1
@@ -333,45 +371,49 @@ cdef class _Builder:
     cdef void _partition(self, Py_ssize_t f, Py_ssize_t start, Py_ssize_t end,
                          Py_ssize_t g) noexcept nogil:
         """Reorder every other feature's segment so that each child's examples are contiguous
-        (in the order of the chosen feature's groups) and still sorted within it."""
-        cdef Py_ssize_t j, p, q, r, npos = end - start
+        (in the order of the chosen feature's groups) and still sorted within it: a stable
+        partition. Two children: the left ones move down in place (the write never passes the
+        read), the right ones wait in ``spare``; more: all of them go through ``spare``."""
+        cdef Py_ssize_t j, p, q, r, n_right, npos = end - start
         cdef const int* If = &self.I[f, 0]
         cdef const Py_ssize_t* bounds = &self.bounds[0]
         cdef Py_ssize_t* fill = &self.fill[0]
         cdef int* group = &self.group[0]
-        cdef double* tmpV = &self.tmpV[0]
-        cdef int* tmpI = &self.tmpI[0]
-        cdef int* tmpL = &self.tmpL[0]
-        cdef double* Vj
+        cdef int* spare = &self.spare[0]
         cdef int* Ij
-        cdef int* Lj
-        cdef int i
+        cdef int i, right
         for r in range(g):
             for p in range(bounds[r], bounds[r + 1]):
                 group[If[p]] = <int> r
         for j in range(self.d):
             if j == f:
                 continue
-            Vj = &self.V[j, 0]
             Ij = &self.I[j, 0]
-            Lj = &self.L[j, 0]
+            if g == 2:
+                q = start
+                n_right = 0
+                for p in range(start, end):
+                    i = Ij[p]
+                    right = group[i]
+                    Ij[q] = i            # written either way (q <= p): no branch to mispredict
+                    spare[n_right] = i
+                    q += 1 - right
+                    n_right += right
+                memcpy(Ij + q, spare, n_right * sizeof(int))
+                continue
             for r in range(g):
-                fill[r] = bounds[r]
+                fill[r] = bounds[r] - start
             for p in range(start, end):
                 i = Ij[p]
                 r = group[i]
-                q = fill[r]
-                fill[r] = q + 1
-                tmpV[q] = Vj[p]
-                tmpI[q] = i
-                tmpL[q] = Lj[p]
-            memcpy(Vj + start, tmpV + start, npos * sizeof(double))
-            memcpy(Ij + start, tmpI + start, npos * sizeof(int))
-            memcpy(Lj + start, tmpL + start, npos * sizeof(int))
+                spare[fill[r]] = i
+                fill[r] += 1
+            memcpy(Ij + start, spare, npos * sizeof(int))
 
     cdef double _gain(self, Py_ssize_t f, Py_ssize_t g) noexcept nogil:
         """Information gain (11.20) in bits, as the reference's ``_gain`` computes it."""
-        cdef const int* L = &self.L[f, 0]
+        cdef const int* I = &self.I[f, 0]
+        cdef const int* code = &self.codes[0]
         cdef const Py_ssize_t* bounds = &self.bounds[0]
         cdef Py_ssize_t* left = &self.left[0]
         cdef Py_ssize_t K = self.K, k, r, p
@@ -382,7 +424,7 @@ cdef class _Builder:
             for k in range(K):
                 left[k] = 0
             for p in range(bounds[r], bounds[r + 1]):
-                left[L[p]] += 1
+                left[code[I[p]]] += 1
             m_j = <double> (bounds[r + 1] - bounds[r])
             if m_j == 0:
                 continue
@@ -392,9 +434,10 @@ cdef class _Builder:
     cdef Py_ssize_t _grow(self) noexcept nogil:
         """The greedy recursion of 001 §11.3.5, depth first, left child first; nodes numbered in
         preorder. Returns the number of nodes."""
-        cdef Py_ssize_t K = self.K, sp = 1, start, end, slot, node, n_nodes = 0, n_child = 0
-        cdef Py_ssize_t npos, k, p, j, g, r, depth, top
-        cdef const int* L0 = &self.L[0, 0]
+        cdef Py_ssize_t K = self.K, d = self.d, sp = 1, start, end, slot, node, n_nodes = 0
+        cdef Py_ssize_t n_child = 0, npos, k, p, j, g, r, depth, top
+        cdef const int* I0 = &self.I[0, 0]
+        cdef const int* code = &self.codes[0]
         cdef Py_ssize_t* total = &self.total[0]
         cdef Best best
         self.st_start[0] = 0
@@ -414,7 +457,7 @@ cdef class _Builder:
             for k in range(K):
                 total[k] = 0
             for p in range(start, end):
-                total[L0[p]] += 1
+                total[code[I0[p]]] += 1
             top = 0
             for k in range(K):
                 self.counts_[node, k] = total[k]
@@ -425,7 +468,7 @@ cdef class _Builder:
                 continue
             best.score = INFINITY
             best.feature = -1
-            for j in range(self.d):
+            for j in range(d):
                 if self.discrete[j]:
                     self._branch(j, start, end, &best)
                 elif self.logistic:
@@ -443,7 +486,7 @@ cdef class _Builder:
             self.first_child_[node] = n_child
             self.gain_[node] = self._gain(best.feature, g)
             for r in range(g):
-                self.child_value_[n_child + r] = self.V[best.feature, self.bounds[r]]
+                self.child_value_[n_child + r] = self.X[self.I[best.feature, self.bounds[r]], best.feature]
             for r in range(g - 1, -1, -1):
                 self.st_start[sp] = self.bounds[r]
                 self.st_end[sp] = self.bounds[r + 1]
@@ -469,7 +512,7 @@ cdef class _Builder:
             for k in range(self.K):
                 self.total[k] = 0
             for p in range(self.m):
-                self.total[self.L[0, p]] += 1
+                self.total[self.codes[p]] += 1
             self._search(0, 0, self.m, &best)
         if best.feature < 0:
             return None
@@ -490,15 +533,16 @@ cdef inline uint64_t _key(double v) noexcept nogil:
     return u | (<uint64_t> 1 << 63)
 
 
-cdef void _radix_order(const double* x, Py_ssize_t m, int* order, uint64_t* ka, uint64_t* kb,
-                       int* ib, Py_ssize_t* count) noexcept nogil:
-    """order := the positions of x by increasing value, equal values in position order: a least
-    significant digit radix sort of the keys, 11 bits a pass, each pass stable."""
+cdef void _radix_order(const double* x, Py_ssize_t stride, Py_ssize_t m, int* order, uint64_t* ka,
+                       uint64_t* kb, int* ib, Py_ssize_t* count) noexcept nogil:
+    """order := the positions i of the values x[i·stride] by increasing value, equal values in
+    position order: a least significant digit radix sort of the keys, 11 bits a pass, each pass
+    stable."""
     cdef Py_ssize_t i, p, c, total
     cdef int shift, digit
     cdef int* ia = order
     for i in range(m):
-        ka[i] = _key(x[i])
+        ka[i] = _key(x[i * stride])
         ia[i] = <int> i
     for shift in range(0, 64, 11):
         for digit in range(2048):
@@ -524,31 +568,23 @@ cdef void _radix_order(const double* x, Py_ssize_t m, int* order, uint64_t* ka, 
         memcpy(order, ia, m * sizeof(int))
 
 
-def _presort(XT, codes):
-    """For every feature j (a row of XT): the examples by increasing x_j, equal values in row
-    order (I), their values (V) and their class codes (L)."""
-    cdef Py_ssize_t d = XT.shape[0], m = XT.shape[1], j, p
-    V = np.empty((d, m))
+def _presort(X):
+    """I: for every feature j (a column of X), the examples by increasing x_j, equal values in
+    row order. The scratch (two keys and a spare index per example) is one column's worth."""
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], j
     I = np.empty((d, m), dtype=np.intc)
-    L = np.empty((d, m), dtype=np.intc)
     keys = np.empty(2 * m, dtype=np.uint64)
     spare = np.empty(m, dtype=np.intc)
     counts = np.empty(2048, dtype=np.intp)
-    cdef const double[:, ::1] x = XT
-    cdef const int[::1] code = codes
-    cdef double[:, ::1] v = V
+    cdef const double[:, ::1] x = X
     cdef int[:, ::1] idx = I
-    cdef int[:, ::1] lab = L
     cdef uint64_t[::1] k = keys
     cdef int[::1] s = spare
     cdef Py_ssize_t[::1] c = counts
     with nogil:
         for j in range(d):
-            _radix_order(&x[j, 0], m, &idx[j, 0], &k[0], &k[m], &s[0], &c[0])
-            for p in range(m):
-                v[j, p] = x[j, idx[j, p]]
-                lab[j, p] = code[idx[j, p]]
-    return V, I, L
+            _radix_order(&x[0, j], d, m, &idx[j, 0], &k[0], &k[m], &s[0], &c[0])
+    return I
 
 
 def _c_log_c_table(Py_ssize_t m):
@@ -684,7 +720,7 @@ def best_threshold(x, y, min_samples_leaf=1):
     x = as_vector(x, "x")
     classes, codes = _labels_and_codes(y, x.shape[0], "x")
     msl = _min_samples_leaf(min_samples_leaf, x.shape[0])
-    builder = _Builder(x[:, None], codes, classes.shape[0], -1, msl, np.zeros(1, bool), False)
+    builder = _Builder(x.reshape(-1, 1), codes, classes.shape[0], -1, msl, np.zeros(1, bool), False)
     return builder.root_search()
 
 
@@ -839,17 +875,18 @@ def _pack(tree):
     return _Packed(buf, values, children, labels)
 
 
-cdef Py_ssize_t _descend(const double[:, ::1] X, const Node* nodes, const double* value,
-                         const Py_ssize_t* branch_child, int64_t* out,
-                         Py_ssize_t* bad_feature) noexcept nogil:
-    """Eight rows go down together, one level per sweep, so that their memory accesses overlap.
-    Returns -1, or the row that meets a Branch without a child for its value nor a prediction."""
+cdef Py_ssize_t _descend(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,
+                         const Node* nodes, const double* value, const Py_ssize_t* branch_child,
+                         int64_t* out, Py_ssize_t* bad_feature) noexcept nogil:
+    """Rows first..last − 1 down the tree, eight together, one level per sweep, so that their
+    memory accesses overlap. Returns -1, or the first row that meets a Branch without a child
+    for its value nor a prediction (the rows after it are left undone)."""
     cdef Py_ssize_t cur[8]
-    cdef Py_ssize_t n = X.shape[0], i0, k, nb, active, lo, hi, mid, end
+    cdef Py_ssize_t i0, k, nb, active, lo, hi, mid, end
     cdef const Node* nd
     cdef double x
-    for i0 in range(0, n, 8):
-        nb = min(8, n - i0)
+    for i0 in range(first, last, 8):
+        nb = min(8, last - i0)
         for k in range(nb):
             cur[k] = 0
         active = nb
@@ -889,21 +926,30 @@ cdef Py_ssize_t _descend(const double[:, ::1] X, const Node* nodes, const double
     return -1
 
 
-def predict(tree, X):
-    """DT-1: every row of X down the stumps to its leaf; a batch in one compiled loop."""
+def predict(tree, X, *, n_jobs=-1):
+    """DT-1: every row of X down the stumps to its leaf; a batch in one compiled loop, its rows
+    split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    cores = _n_jobs(n_jobs)
     packed = _packed(tree)
     X = as_matrix(X, "X")
     if X.shape[1] != tree.n_features:
         raise ValueError(f"X has {X.shape[1]} columns but the tree takes {tree.n_features} features")
     out = np.empty(X.shape[0], dtype=np.int64)
+    cdef Py_ssize_t n = X.shape[0], threads = _threads(cores, n), chunk = _chunk(n, threads), c
+    bad = np.full(threads, -1, dtype=np.intp)      # per chunk: its first bad row, and the feature
+    where = np.zeros(threads, dtype=np.intp)
     cdef const double[:, ::1] Xv = X
-    cdef const unsigned char[::1] nodes = packed.nodes
+    cdef const unsigned char[::1] node_bytes = packed.nodes
+    cdef const Node* nodes = <const Node*> &node_bytes[0]
     cdef const double[::1] value = packed.values
     cdef const Py_ssize_t[::1] child = packed.children
     cdef int64_t[::1] o = out
-    cdef Py_ssize_t bad, f = 0
-    with nogil:
-        bad = _descend(Xv, <const Node*> &nodes[0], &value[0], &child[0], &o[0], &f)
-    if bad >= 0:
-        raise ValueError(f"X[{bad}][{f}] is {X[bad, f]}, a value this branch has no child for")
+    cdef Py_ssize_t[::1] bv = bad, wv = where
+    for c in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+        bv[c] = _descend(Xv, c * chunk, min((c + 1) * chunk, n), nodes, &value[0], &child[0],
+                         &o[0], &wv[c])
+    failed = np.flatnonzero(bad >= 0)
+    if failed.shape[0]:                            # the first bad row is in the first such chunk
+        i, f = int(bad[failed[0]]), int(where[failed[0]])
+        raise ValueError(f"X[{i}][{f}] is {X[i, f]}, a value this branch has no child for")
     return out if packed.labels is None else packed.labels[out]

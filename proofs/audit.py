@@ -1,19 +1,43 @@
 """Running the registered checks and reporting them, per part of the notes.
 
-``run`` executes checks (progress on a stream as it goes) and returns an ``AuditReport``;
-``render_text`` prints the report a reader holds next to the notes; ``to_data`` is the same as
-plain data, which ``to_json`` prints for machines and ``report_html`` renders as a page and as
-Markdown. A check that raises is a failure with the exception as its detail, never a crash.
+``run`` executes checks (progress on a stream as it goes; ``jobs`` worker processes; Ctrl-C
+stops it and keeps the rows done) and returns an ``AuditReport``; ``render_text`` prints the
+report a reader holds next to the notes (wrapped to the terminal, never cut); ``to_data`` is the
+same as plain data, which ``to_json`` prints for machines and ``report_html`` renders as a page
+and as Markdown. A check that raises is a failure with the exception as its detail, never a
+crash. ``self_test`` runs each check against its mutants (``checking.self_test``) and
+``render_self_test`` prints the table. ``listing`` is the catalog with each row's needs, checks
+and tests; ``render_unchecked`` the printed items no check decides; ``unread_data`` and
+``render_unread`` the formula lines of the documents that no check reads and no not-checkable
+entry lists; ``render_sources`` the documents.
 """
 import json
+import multiprocessing
+import shutil
+import signal
+import textwrap
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import metadata
 
-from . import catalog
-from .registry import Outcome
+from . import catalog, sources
+from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome
 
-__all__ = ["Row", "AuditReport", "run", "render_text", "to_data", "to_json", "listing"]
+__all__ = ["SCHEMA", "Row", "AuditReport", "run", "render_text", "to_data", "to_json", "listing",
+           "listing_data", "self_test", "render_self_test", "render_unchecked", "unchecked_data",
+           "read_lines", "unread_data", "render_unread", "render_sources", "render_totals", "totals_line", "version"]
+
+SCHEMA = 2  # the JSON's layout: bumped when a key changes meaning or goes away
+
+REPRODUCTION_MEASURE = "the check's own measure (see its detail; not a residual)"
+
+
+def version():
+    try:
+        return metadata.version("cs229")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 @dataclass
@@ -26,6 +50,13 @@ class Row:
     def verdict(self):
         return "pass" if self.outcome.passed else "FAIL"
 
+    @property
+    def measure(self):
+        """What the number in the 'worst' column is: a residual, or a reproduction's own measure."""
+        if self.outcome.measure:
+            return self.outcome.measure
+        return REPRODUCTION_MEASURE if self.check.kind == "reproduction" else "worst residual"
+
 
 @dataclass
 class AuditReport:
@@ -35,10 +66,29 @@ class AuditReport:
     examples: int
     digits: int
     parts: tuple
+    ids: tuple = ()
+    interrupted: bool = False
+    planned: int = 0
 
     @property
     def errata(self):
-        return [e for r in self.rows for e in r.outcome.errata]
+        """The printed steps that are false (slips and transcription artefacts)."""
+        return [e for r in self.rows for e in r.outcome.errata if not e.is_convention]
+
+    @property
+    def conventions(self):
+        """Notational clashes that are not false, listed apart."""
+        return [e for r in self.rows for e in r.outcome.errata if e.is_convention]
+
+    @property
+    def readings(self):
+        """The quotes read otherwise than written, once each, in report order."""
+        seen = {}
+        for r in self.rows:
+            for q in tuple(r.check.quotes) + tuple(r.outcome.quotes):
+                if q.reading:
+                    seen.setdefault(q, r.check.id)
+        return list(seen.items())
 
     @property
     def passed(self):
@@ -50,121 +100,428 @@ class AuditReport:
 
     @property
     def ok(self):
-        return self.failed == 0
+        return self.failed == 0 and not self.interrupted
 
     def uncovered(self):
-        """Catalog rows needing a proof check, in the audited parts, that no check names."""
+        """Catalog rows needing a proof check, in the audited parts, that no check names (none
+        when the selection is by ID: a selected row without a check is refused before)."""
+        if self.ids:
+            return []
         named = {catalog.base_id(r.check.id) for r in self.rows}
+        if self.interrupted:
+            return []
         return [i for i in catalog.NEEDS_PROOF if catalog.part_of(i) in self.parts and i not in named]
 
 
-def run(checks, ctx, progress=None):
-    rows = []
-    start = time.perf_counter()
-    for k, c in enumerate(checks, start=1):
-        if progress:
-            progress.write(f"[{k}/{len(checks)}] {c.id:7s} {c.title} ... ")
-            progress.flush()
-        t0 = time.perf_counter()
+# ---- running -------------------------------------------------------------------------------
+
+def _outcome(check, ctx):
+    t0 = time.perf_counter()
+    try:
+        outcome = check.run(ctx)
+    except Exception as e:  # a broken check is reported, not raised
+        last = traceback.extract_tb(e.__traceback__)[-1]
+        outcome = Outcome(False, "error", float("inf"),
+                          f"{type(e).__name__}: {e} ({last.filename.split('/')[-1]}:{last.lineno})")
+    return outcome, time.perf_counter() - t0
+
+
+def _in_worker(args):
+    index, ctx, mode = args
+    check = REGISTRY[index]
+    if mode == "self-test":
+        from .checking import self_test as one
+        return index, one(check, ctx), 0.0
+    outcome, seconds = _outcome(check, ctx)
+    return index, outcome, seconds
+
+
+def _ignore_interrupt():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(checks, ctx, jobs, mode):
+    """(check, result, seconds) as each finishes: in order in this process, or from ``jobs``
+    forked workers (registered checks only; the others run here)."""
+    if jobs > 1 and len(checks) > 1 and all(c in REGISTRY for c in checks) \
+            and "fork" in multiprocessing.get_all_start_methods():
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupt)
         try:
-            outcome = c.run(ctx)
-        except Exception as e:  # a broken check is reported, not raised
-            last = traceback.extract_tb(e.__traceback__)[-1]
-            outcome = Outcome(False, "error", float("inf"),
-                              f"{type(e).__name__}: {e} ({last.filename.split('/')[-1]}:{last.lineno})")
-        seconds = time.perf_counter() - t0
-        rows.append(Row(c, outcome, seconds))
-        if progress:
-            progress.write(f"{'pass' if outcome.passed else 'FAIL'} ({seconds:.1f} s)\n")
-            progress.flush()
+            work = [(REGISTRY.index(c), ctx, mode) for c in checks]
+            for index, result, seconds in pool.imap_unordered(_in_worker, work):
+                yield REGISTRY[index], result, seconds
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
+        return
+    for c in checks:
+        if mode == "self-test":
+            from .checking import self_test as one
+            yield c, one(c, ctx), 0.0
+        else:
+            outcome, seconds = _outcome(c, ctx)
+            yield c, outcome, seconds
+
+
+def run(checks, ctx, progress=None, jobs=1, ids=()):
+    """Run ``checks``; Ctrl-C ends the run early and the report holds the rows done
+    (``interrupted`` is then True)."""
+    done = {}
+    start = time.perf_counter()
+    interrupted = False
+    try:
+        for k, (c, outcome, seconds) in enumerate(_results(checks, ctx, jobs, "audit"), start=1):
+            done[id(c)] = Row(c, outcome, seconds)
+            if progress:
+                progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
+                               f"{'pass' if outcome.passed else 'FAIL'} ({seconds:.1f} s)\n")
+                progress.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    rows = [done[id(c)] for c in checks if id(c) in done]  # the order of the selection
     parts = tuple(dict.fromkeys(c.part for c in checks)) or tuple(catalog.PARTS)
-    return AuditReport(rows, time.perf_counter() - start, ctx.seed, ctx.examples, ctx.digits, parts)
+    return AuditReport(rows, time.perf_counter() - start, ctx.seed, ctx.examples, ctx.digits, parts,
+                       tuple(ids), interrupted, len(checks))
+
+
+def self_test(checks, ctx, progress=None, jobs=1):
+    """``checking.self_test`` for each check: [(check, SelfTestResult)] in selection order, and
+    whether Ctrl-C stopped it."""
+    done = {}
+    interrupted = False
+    try:
+        for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test"), start=1):
+            done[id(c)] = result
+            if progress:
+                progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
+                               f"{result.killed}/{result.mutants} killed"
+                               f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)\n")
+                progress.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    return [(c, done[id(c)]) for c in checks if id(c) in done], interrupted
+
+
+def _short(title, width=48):
+    return title if len(title) <= width else title[:width - 1] + "…"
+
+
+# ---- the text report -----------------------------------------------------------------------
+
+def _width(width):
+    if width is None:
+        width = shutil.get_terminal_size((80, 24)).columns
+    return max(80, width)
+
+
+def _wrap(text, width, first, rest=None):
+    """``text`` wrapped at spaces into lines of ``width`` columns: the first indented by
+    ``first``, the others by ``rest`` (default the same); a word longer than a line is kept
+    whole rather than cut."""
+    rest = first if rest is None else rest
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
 
 
 def _residual(x):
     return "—" if x is None else ("0" if x == 0 else f"{x:.1e}")
 
 
-def _clip(text, width):
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _measure_text(row):
+    value = _residual(row.outcome.residual if row.outcome.residual != float("inf") else None)
+    if row.measure == "worst residual":
+        return f"worst residual {value}"
+    return f"measure {value}: {row.measure}"
 
 
-def render_text(report):
+def _check_lines(row, width, with_quotes):
+    c, o = row.check, row.outcome
+    lines = _wrap(f"{c.id:7s} {row.verdict:5s} {sources.cite(c.title)} [{sources.cite(c.source)}]", width, "", " " * 14)
+    lines += _wrap(f"{c.kind}; {o.method}; {_measure_text(row)}", width, " " * 14)
+    if o.detail and (not o.passed or c.kind == "reproduction"):
+        lines += _wrap(f"↳ {sources.cite(o.detail)}", width, " " * 14, " " * 16)
+    if with_quotes:
+        for q in dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)):
+            lines += _wrap(f"“{q.text}” ({q.place})", width, " " * 14 + "quote: ", " " * 21)
+            if q.reading:
+                lines += _wrap(f"read as: {q.reading}", width, " " * 21)
+    return lines
+
+
+def _erratum_lines(e, width):
+    lines = _wrap(f"{e.id} [{e.nature}] {sources.cite(e.source)}", width, "  ")
+    lines += _wrap(sources.cite(e.printed), width, "    printed:        ", " " * 20)
+    if e.quote is not None:
+        lines += _wrap(f"“{e.quote.text}”", width, f"    text ({e.quote.place}): ", " " * 20)
+    lines += _wrap(sources.cite(e.corrected), width, "    corrected:      ", " " * 20)
+    counterexample = e.counterexample if len(e.counterexample) <= 600 else e.counterexample[:599] + "…"
+    label = "    they part at:" if e.is_convention else "    counterexample:"
+    lines += _wrap(counterexample, width, f"{label:<19} ", " " * 20)
+    return lines
+
+
+def totals_line(report):
+    """The totals as one line (the report wraps it)."""
+    errata = report.errata
+    slips = sum(e.nature == "slip" for e in errata)
+    done = (f"{len(report.rows)} checks" if not report.interrupted
+            else f"{len(report.rows)} of {report.planned} checks (interrupted)")
+    return (f"Totals: {done}, {report.passed} pass, {report.failed} fail; {len(errata)} errata "
+            f"({slips} slips, {len(errata) - slips} transcription); {len(report.conventions)} "
+            f"conventions; {len(report.readings)} readings; seed {report.seed}, {report.examples} "
+            f"examples, {report.digits} digits; {report.seconds:.1f} s")
+
+
+def render_text(report, width=None, summary=False):
+    """The report: per part each check (ID, verdict, title and source; kind, method and the
+    measure below), then the errata, conventions and readings, the uncovered rows and the
+    totals. ``summary``: totals, failures and errata only. ``width``: the terminal's (at least
+    80 columns)."""
+    width = _width(width)
     lines = []
-    head = f"{'ID':7s} {'title':52s} {'kind':12s} {'checked':34s} {'worst':>8s}  verdict"
-    for part in report.parts:
-        rows = [r for r in report.rows if r.check.part == part]
-        if not rows:
-            continue
-        title, source, _ = catalog.PARTS[part]
-        lines.append(f"Part {part}: {title} ({source})")
-        lines.append(head)
-        lines.append("-" * len(head))
-        for r in rows:
-            c, o = r.check, r.outcome
-            lines.append(f"{c.id:7s} {_clip(c.title, 52):52s} {c.kind:12s} {_clip(o.method, 34):34s} "
-                         f"{_residual(o.residual):>8s}  {r.verdict}")
-            if not o.passed or (c.kind == "reproduction" and o.detail):
-                lines.append(f"{'':7s} ↳ {o.detail}")
+    with_quotes = bool(report.ids)
+    if not summary:
+        for part in report.parts:
+            rows = [r for r in report.rows if r.check.part == part]
+            if not rows:
+                continue
+            title, source, _ = catalog.PARTS[part]
+            lines += _wrap(f"{'Decision trees' if part == 'trees' else f'Part {part}: {title}'} "
+                           f"({sources.cite(source)})", width, "")
+            lines.append("─" * min(width, 100))
+            for r in rows:
+                lines += _check_lines(r, width, with_quotes)
+            lines.append("")
+    else:
+        failures = [r for r in report.rows if not r.outcome.passed]
+        lines.append(f"Failures ({len(failures)})" + ("" if failures else ": none"))
+        for r in failures:
+            lines += _check_lines(r, width, with_quotes)
         lines.append("")
     errata = report.errata
     slips = sum(e.nature == "slip" for e in errata)
-    lines.append(f"Errata ({len(errata)}: {slips} slips of the notes, {len(errata) - slips} transcription "
-                 "artefacts of this copy): printed steps that are false, with the corrected form checked")
+    lines += _wrap(f"Errata ({len(errata)}: {slips} slips of the notes, {len(errata) - slips} "
+                   "transcription artefacts of this copy): printed steps that are false, each with "
+                   "the text it reads, the corrected form (which is what the check passes) and a "
+                   "counterexample", width, "")
     for e in errata:
-        lines.append(f"  {e.id} ({e.source}) [{e.nature}]")
-        lines.append(f"    printed:        {e.printed}")
-        lines.append(f"    corrected:      {e.corrected}")
-        lines.append(f"    counterexample: {_clip(e.counterexample, 400)}")
+        lines += _erratum_lines(e, width)
     if not errata:
         lines.append("  none")
     lines.append("")
+    if report.conventions:
+        lines += _wrap(f"Conventions ({len(report.conventions)}): notational clashes a reader meets, "
+                       "not errors (not counted as errata)", width, "")
+        for e in report.conventions:
+            lines += _erratum_lines(e, width)
+        lines.append("")
+    if report.readings and not summary:
+        lines += _wrap(f"Readings ({len(report.readings)}): printed forms the checks read otherwise "
+                       "than the text writes them", width, "")
+        for q, check_id in report.readings:
+            lines += _wrap(f"{check_id} ({q.place}): “{q.text}”", width, "  ", "    ")
+            lines += _wrap(f"read as: {q.reading}", width, "    ")
+        lines.append("")
     missing = report.uncovered()
     if missing:
-        lines.append(f"Catalog rows with no proof check yet ({len(missing)}): {' '.join(missing)}")
-    lines.append(f"Totals: {len(report.rows)} checks, {report.passed} pass, {report.failed} fail; "
-                 f"{len(errata)} errata ({slips} slips); seed {report.seed}, {report.examples} examples, "
-                 f"{report.digits} digits; {report.seconds:.1f} s")
+        lines += _wrap(f"Catalog rows marked P with no proof check yet ({len(missing)}): {' '.join(missing)}",
+                       width, "")
+    if report.interrupted:
+        lines.append(f"Interrupted: {len(report.rows)} of {report.planned} checks ran.")
+    lines += _wrap("Sources: " + "; ".join(f"{s.short} = {s.key}, {s.title} ({s.authors.split(' (')[0]})"
+                                           for s in sources.SOURCES.values())
+                   + " (cs229 audit --sources)", width, "", "  ")
+    lines += _wrap(totals_line(report), width, "")
     return "\n".join(lines)
 
 
-def to_data(report):
+# ---- data ----------------------------------------------------------------------------------
+
+def _erratum_data(e):
+    return {"id": e.id, "source": sources.cite(e.source), "nature": e.nature, "printed": sources.cite(e.printed),
+            "corrected": sources.cite(e.corrected), "counterexample": e.counterexample,
+            "quote": e.quote.text if e.quote is not None else None,
+            "line": e.quote.line if e.quote is not None else None,
+            "document": e.quote.source if e.quote is not None else None}
+
+
+def to_data(report, self_test_results=None):
     """The report as plain data: what ``--json`` prints and what the HTML and Markdown pages
-    (``report_html``) render, so that the three agree. A check carries ``quotes`` (the notes'
-    text it reads) when it has them."""
-    return {
-        "parts": [{"part": p, "title": catalog.PARTS[p][0], "source": catalog.PARTS[p][1]}
+    (``report_html``) render, so that the three agree."""
+    errata, conventions = report.errata, report.conventions
+    data = {
+        "schema": SCHEMA,
+        "cs229": version(),
+        "sources": sources.table(),
+        "parts": [{"part": p, "title": catalog.PARTS[p][0], "source": sources.cite(catalog.PARTS[p][1])}
                   for p in report.parts],
         "checks": [_check_data(r) for r in report.rows],
-        "errata": [{"id": e.id, "source": e.source, "nature": e.nature, "printed": e.printed,
-                    "corrected": e.corrected, "counterexample": e.counterexample} for e in report.errata],
+        "errata": [_erratum_data(e) for e in errata],
+        "conventions": [_erratum_data(e) for e in conventions],
+        "readings": [{"id": i, **q.data()} for q, i in report.readings],
         "uncovered": report.uncovered(),
+        "interrupted": report.interrupted,
         "totals": {"checks": len(report.rows), "pass": report.passed, "fail": report.failed,
-                   "errata": len(report.errata),
-                   "slips": sum(e.nature == "slip" for e in report.errata),
+                   "errata": len(errata),
+                   "slips": sum(e.nature == "slip" for e in errata),
+                   "transcriptions": sum(e.nature == "transcription" for e in errata),
+                   "conventions": len(conventions), "readings": len(report.readings),
                    "seconds": round(report.seconds, 2),
                    "seed": report.seed, "examples": report.examples, "digits": report.digits},
     }
+    if self_test_results is not None:
+        data["self_test"] = [r.data() for _, r in self_test_results]
+    return data
 
 
 def _check_data(row):
     c, o = row.check, row.outcome
-    data = {"id": c.id, "title": c.title, "source": c.source, "part": c.part, "kind": c.kind,
-            "method": o.method,
+    data = {"id": c.id, "title": sources.cite(c.title), "source": sources.cite(c.source), "part": c.part,
+            "kind": c.kind, "method": o.method,
             "worst_residual": o.residual if o.residual != float("inf") else None,
-            "verdict": row.verdict.lower(), "detail": o.detail, "seconds": round(row.seconds, 3)}
-    quotes = getattr(c, "quotes", None) or getattr(o, "quotes", None)
+            "measure": row.measure,
+            "verdict": row.verdict.lower(), "detail": sources.cite(o.detail), "seconds": round(row.seconds, 3)}
+    quotes = tuple(dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)))
     if quotes:
-        data["quotes"] = list(quotes)
+        data["quotes"] = [q.data() for q in quotes]
     return data
 
 
-def to_json(report):
-    return json.dumps(to_data(report), indent=2, ensure_ascii=False)
+def to_json(report, self_test_results=None):
+    return json.dumps(to_data(report, self_test_results), indent=2, ensure_ascii=False)
 
 
-def listing(checks, as_json=False):
+# ---- the self-test table -------------------------------------------------------------------
+
+def render_totals(report, width=None):
+    """The totals line wrapped to the terminal."""
+    return "\n".join(_wrap(totals_line(report), _width(width), ""))
+
+
+def render_self_test(results, interrupted=False, width=None):
+    width = _width(width)
+    lines = _wrap("Self-test: each check run against mutants of what it relies on; a mutant is killed when "
+                  "the check fails (or the erratum it removes disappears)", width, "")
+    lines.append("─" * min(width, 100))
+    for c, r in results:
+        mark = "ok" if r.ok else "NOT LIVE"
+        lines += _wrap(f"{c.id:7s} {r.killed:3d}/{r.mutants:<3d} {mark:8s} {c.title}", width, "", " " * 25)
+        if r.detail:
+            lines += _wrap(f"↳ {r.detail}", width, " " * 25, " " * 27)
+        for s in r.survivors:
+            lines += _wrap(f"survived: {s}", width, " " * 25, " " * 27)
+    mutants = sum(r.mutants for _, r in results)
+    killed = sum(r.killed for _, r in results)
+    dead = [c.id for c, r in results if not r.ok]
+    lines.append("")
+    if interrupted:
+        lines.append("Interrupted.")
+    lines += _wrap(f"Self-test totals: {len(results)} checks, {killed} of {mutants} mutants killed; "
+                   f"{len(results) - len(dead)} checks live" + (f"; not live: {' '.join(dead)}" if dead else ""),
+                   width, "")
+    return "\n".join(lines)
+
+
+# ---- the catalog, the unchecked list, the sources ------------------------------------------
+
+def listing_data(checks, rows):
+    """Every catalog row of ``rows`` with what it needs, its checks and the test modules that
+    name it (None when the tests are not installed)."""
+    out = []
+    for row_id in rows:
+        r = catalog.ROWS[row_id]
+        mine = [c for c in checks if catalog.base_id(c.id) == row_id]
+        out.append({"id": r.id, "item": r.item, "where": sources.cite(r.where), "part": r.part,
+                    "needs": list(r.needs),
+                    "checks": [{"id": c.id, "title": c.title, "kind": c.kind, "source": sources.cite(c.source)}
+                               for c in mine],
+                    "tests": catalog.tests_naming(r.id)})
+    return out
+
+
+def listing(checks, rows, as_json=False, width=None):
+    data = listing_data(checks, rows)
     if as_json:
-        return json.dumps([{"id": c.id, "title": c.title, "source": c.source, "part": c.part,
-                            "kind": c.kind} for c in checks], indent=2, ensure_ascii=False)
-    return "\n".join(f"{c.id:7s} Part {c.part:5s} {c.kind:12s} {c.title}  [{c.source}]" for c in checks)
+        return json.dumps(data, indent=2, ensure_ascii=False)
+    width = _width(width)
+    lines = []
+    for item in data:
+        tests = ("tests not installed" if item["tests"] is None
+                 else ("tested in " + ", ".join(item["tests"]) if item["tests"] else "named by no test"))
+        proof = f"{len(item['checks'])} proof check{'s' * (len(item['checks']) != 1)}" if item["checks"] else (
+            "no proof check" + (" (needs one)" if "P" in item["needs"] else ""))
+        lines += _wrap(f"{item['id']:7s} needs {' '.join(item['needs']):8s} {proof}; {tests}", width, "", " " * 8)
+        lines += _wrap(f"{item['item']} [{item['where']}]", width, " " * 8)
+        for c in item["checks"]:
+            lines += _wrap(f"{c['kind']:12s} {c['title']} [{c['source']}]", width, " " * 10, " " * 23)
+    return "\n".join(lines)
+
+
+def unchecked_data(parts=None):
+    from . import checks  # noqa: F401  (importing the checks records what they leave unchecked)
+    return [{"id": u.id, "part": u.part, **u.quote.data(), "reason": u.reason} for u in UNCHECKED
+            if not parts or u.part in parts]
+
+
+def render_unchecked(parts=None, width=None):
+    width = _width(width)
+    items = unchecked_data(parts)
+    lines = _wrap(f"Not checkable ({len(items)}): printed formulas, definitions and claims no check "
+                  "decides, each with its reason", width, "")
+    for u in items:
+        lines += _wrap(f"{u['cited']}{' (' + u['id'] + ')' if u['id'] else ''}: “{u['text']}”", width, "  ", "    ")
+        lines += _wrap(f"why: {u['reason']}", width, "    ")
+    return "\n".join(lines)
+
+
+def read_lines(report):
+    """{(source, line)} of every quote the checks of ``report`` read (their own, their outcomes',
+    their errata's), of the not-checkable list, and of every quote made in this process (a run in
+    worker processes makes some only there: run in-process for a full account)."""
+    quotes = set(QUOTES.values()) | {u.quote for u in UNCHECKED}
+    for row in report.rows:
+        quotes.update(row.check.quotes, row.outcome.quotes)
+        quotes.update(e.quote for e in row.outcome.errata if e.quote is not None)
+    return {(q.source, q.line) for q in quotes}
+
+
+def unread_data(report):
+    """The formula lines (``sources.formula_lines``) of each document that no quote of
+    ``read_lines(report)`` covers; a line of a part printed twice counts as read when its first
+    copy's text is the same and is read. [{"source", "cited", "line", "text"}], by document."""
+    read = read_lines(report)
+    out = []
+    for key in sources.SOURCES:
+        lines = sources.notes_lines(key)
+        for line in sources.formula_lines(key):
+            if (key, line) in read or any((key, k) in read for k in sources.first_copy_of(key, line)):
+                continue
+            out.append({"source": key, "cited": f"{sources.short(key)}, line {line}", "line": line,
+                        "text": lines[line - 1].strip()})
+    return out
+
+
+def render_unread(items, width=None):
+    width = _width(width)
+    total = sum(len(sources.formula_lines(k)) for k in sources.SOURCES)
+    lines = _wrap(f"Unread ({len(items)} of {total} formula lines): lines printing mathematics that no "
+                  "check reads and no not-checkable entry lists", width, "")
+    for u in items:
+        text = u["text"] if len(u["text"]) <= 200 else u["text"][:199] + "…"
+        lines += _wrap(f"{u['cited']}: “{text}”", width, "  ", "    ")
+    return "\n".join(lines)
+
+
+def render_sources(width=None):
+    width = _width(width)
+    lines = ["The documents the audit reads (cited by the short key; the file keys stay accepted):", ""]
+    for s in sources.SOURCES.values():
+        lines.append(f"{s.short} ({s.key}, {s.file})")
+        lines += _wrap(f"title: {s.title}", width, "  ", "    ")
+        lines += _wrap(f"by: {s.authors}", width, "  ", "    ")
+        lines += _wrap(f"date: {s.date}", width, "  ", "    ")
+        lines += _wrap(f"covers: {s.covers}", width, "  ", "    ")
+    return "\n".join(lines)

@@ -1,5 +1,17 @@
-"""The parts of the notes and the catalog rows whose derivations or facts need a proof check
-(the rows marked P in the project's catalog), so that the audit can say what it covers."""
+"""The catalog: every item of the notes the project covers, one row per ID, shipped with the
+package (``data/catalog.md``, the project's CATALOG.md), and the parts of the notes the audit
+groups the rows by.
+
+A row has its ID, the item, where the notes print it and what it needs: R reference code, F a
+Cython twin, P a proof check, T property tests. ``NEEDS_PROOF`` are the rows marked P, so that
+the audit can say which of them no check covers.
+"""
+import os
+import re
+from dataclasses import dataclass
+
+__all__ = ["PARTS", "Row", "ROWS", "NEEDS_PROOF", "part_of", "base_id", "normalise_id",
+           "normalise_part", "row", "tests_naming"]
 
 PARTS = {
     "I": ("Linear regression", "000 Part I; 002 §1.1-1.2", ("LR",)),
@@ -14,18 +26,37 @@ PARTS = {
     "trees": ("Decision trees", "001 §11.3", ("DT",)),
 }
 
-# Row numbers per prefix (the catalog ID is prefix-number): written as numbers so that this list
-# is not mistaken for coverage by anything that searches the checks for the IDs themselves.
-_NEEDS_PROOF_ROWS = {
-    "LR": (2, 3, 5, 7, 8, 9, 10, 11, 12, 13, 14, 16),
-    "LG": (1, 2, 3, 4), "PC": (1,), "NW": (1, 2),
-    "EF": (1, 2, 3, 4, 5), "GLM": (1, 2, 3, 4), "SM": (1, 2, 4),
-    "GEN": (1,), "MVN": (1,), "GDA": (1, 3, 4), "NB": (1, 2, 3, 4, 6),
-    "MG": (2, 3), "OMC": (1, 2, 3, 4), "LD": (1, 2, 3, 4), "KR": (1, 2, 3, 4, 5, 6, 7, 8),
-    "SOFT": (1, 2), "CA": (1,), "SMO": (1, 2, 3, 4),
-    "DT": (2, 3, 4, 5),
-}
-NEEDS_PROOF = [f"{prefix}-{n}" for prefix, rows in _NEEDS_PROOF_ROWS.items() for n in rows]
+_DATA = os.path.join(os.path.dirname(__file__), "data", "catalog.md")
+_ROW = re.compile(r"^\| ([A-Z]+-\d+[a-z]?) \| (.*) \| (.*) \| ([RFPT ]+) \|$")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One catalog row: ``needs`` is a tuple of the letters R, F, P, T."""
+
+    id: str
+    item: str
+    where: str
+    needs: tuple
+
+    @property
+    def part(self):
+        return part_of(self.id)
+
+
+def _read_rows(path=_DATA):
+    rows = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = _ROW.match(line.rstrip("\n"))
+            if m:
+                id_, item, where, needs = m.groups()
+                rows[id_] = Row(id_, item.replace("\\|", "|"), where, tuple(needs.split()))
+    return rows
+
+
+ROWS = _read_rows()
+NEEDS_PROOF = [i for i, r in ROWS.items() if "P" in r.needs]
 
 
 def part_of(catalog_id):
@@ -41,3 +72,40 @@ def base_id(catalog_id):
     """'LR-9a' -> 'LR-9' (sub-IDs count toward their row)."""
     head, _, tail = catalog_id.partition("-")
     return head + "-" + tail.rstrip("abcdefghijklmnopqrstuvwxyz")
+
+
+def normalise_id(text):
+    """An ID as the catalog spells it, whatever the case: 'lr-9a' -> 'LR-9a'."""
+    head, sep, tail = text.strip().partition("-")
+    return head.upper() + sep + tail.lower()
+
+
+def normalise_part(text):
+    """A part as ``PARTS`` spells it, whatever the case: 'v' -> 'V', 'Trees' -> 'trees'."""
+    for part in PARTS:
+        if part.lower() == text.strip().lower():
+            return part
+    raise KeyError(f"unknown part {text!r}; the parts are {', '.join(PARTS)}")
+
+
+def row(catalog_id):
+    """The catalog row of an ID (a sub-ID's row is its base row's)."""
+    return ROWS[base_id(catalog_id)]
+
+
+def tests_naming(catalog_id, tests_directory=None):
+    """The test modules that name ``catalog_id`` (in a checkout: the tests/ beside proofs/),
+    leaving out the audit's own tests, which name IDs as examples; None when the tests are not
+    installed."""
+    directory = tests_directory or os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))),
+                                                "tests")
+    if not os.path.isdir(directory):
+        return None
+    pattern = re.compile(r"(?<![\w-])" + re.escape(catalog_id) + r"[a-z]?(?![\w-])")
+    found = []
+    for name in sorted(os.listdir(directory)):
+        if name.startswith("test_") and name.endswith(".py") and not name.startswith(("test_audit", "test_quotes")):
+            with open(os.path.join(directory, name), encoding="utf-8") as f:
+                if pattern.search(f.read()):
+                    found.append(name)
+    return found

@@ -1,9 +1,20 @@
 """The registry of proof checks, keyed by catalog ID.
 
-A check is a function ``f(ctx) -> Outcome`` registered with ``@check(id, title, source, kind)``.
-Kinds: 'derivation' (a printed chain, step by step), 'identity' (a stated fact), 'optimality'
-(the reference's output meets the conditions the derivation gives) and 'reproduction' (a
-number printed in the notes, recomputed from data). An ID may hold several checks.
+A check is a function ``f(ctx) -> Outcome`` registered with
+``@check(id, title, source, kind, quotes=())``. Kinds: 'derivation' (a printed chain, step by
+step), 'identity' (a stated fact), 'optimality' (the reference's output meets the conditions the
+derivation gives) and 'reproduction' (a number printed in the notes, recomputed from data). An ID
+may hold several checks.
+
+``Quote(source, line, text)`` ties a check to the text it reads: the document key ("000" …
+"004"), the 1-based line of its text copy and the verbatim fragment of that line (≤ 200
+characters). A quote whose printed form the check reads otherwise than written (an equation
+number placed after a block, a symbol the extraction garbled, a notation) says how in
+``reading``: the report lists those readings, so that no silent fix is invisible. Quotes are
+collected in ``QUOTES`` as they are made (the quotes test checks every one against the notes).
+
+``unchecked(quote, reason)`` records a printed formula or claim no check can decide (an opinion,
+a figure this copy lacks, a pointer to another lecture): ``cs229 audit --unchecked`` lists them.
 """
 from dataclasses import dataclass, field
 
@@ -11,7 +22,8 @@ from .catalog import part_of
 
 KINDS = ("derivation", "identity", "optimality", "reproduction")
 
-__all__ = ["KINDS", "NATURES", "Context", "Erratum", "Outcome", "Check", "REGISTRY", "check", "checks_for"]
+__all__ = ["KINDS", "NATURES", "Context", "Quote", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
+           "check", "checks_for", "Unchecked", "UNCHECKED", "unchecked"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +36,44 @@ class Context:
     digits: int = 50
 
 
-NATURES = ("slip", "transcription")
+QUOTES = {}  # (source, line, text) -> Quote, every quote made so far
+
+
+@dataclass(frozen=True)
+class Quote:
+    """The printed form a check reads: document key, 1-based line of its text copy, the
+    verbatim fragment (≤ 200 characters) and, when the check reads it otherwise than written,
+    the ``reading`` it uses."""
+
+    source: str
+    line: int
+    text: str
+    reading: str = ""
+
+    def __post_init__(self):
+        from .sources import SOURCES
+        if self.source not in SOURCES:
+            raise ValueError(f"Quote source must be one of {', '.join(SOURCES)}, got {self.source!r}")
+        if not isinstance(self.line, int) or self.line < 1:
+            raise ValueError(f"Quote line must be a positive int, got {self.line!r}")
+        if not self.text or len(self.text) > 200:
+            raise ValueError(f"Quote text must have 1 to 200 characters, got {len(self.text)}")
+        QUOTES.setdefault((self.source, self.line, self.text), self)
+
+    @property
+    def place(self):
+        """'Ng, line 94': the readable source key and the line."""
+        from .sources import short
+        return f"{short(self.source)}, line {self.line}"
+
+    def data(self):
+        out = {"source": self.source, "cited": self.place, "line": self.line, "text": self.text}
+        if self.reading:
+            out["reading"] = self.reading
+        return out
+
+
+NATURES = ("slip", "transcription", "convention")
 
 
 @dataclass(frozen=True)
@@ -34,8 +83,10 @@ class Erratum:
 
     nature: 'slip' when the notes' author wrote it so (a sign, an index, a missing hypothesis);
     'transcription' when the text of this copy lost what the page must have said (a minus sign
-    or a ≥ dropped in extraction, a footnote marker read as a digit, a reader's handwritten
-    annotation), which the reader of the text meets all the same."""
+    or a ≥ dropped in extraction, a footnote marker read as a digit), which the reader of the text
+    meets all the same; 'convention' for a notational clash that is not false (a reader's
+    annotation in another field's convention, one letter for two things): listed apart and not
+    counted as an erratum. ``quote`` is the printed form as the text copy has it."""
 
     id: str
     source: str
@@ -43,10 +94,17 @@ class Erratum:
     corrected: str
     counterexample: str
     nature: str = "slip"
+    quote: object = None
 
     def __post_init__(self):
         if self.nature not in NATURES:
             raise ValueError(f"nature must be one of {NATURES}, got {self.nature!r}")
+        if self.quote is not None and not isinstance(self.quote, Quote):
+            raise TypeError(f"Erratum quote must be a Quote or None, got {type(self.quote).__name__}")
+
+    @property
+    def is_convention(self):
+        return self.nature == "convention"
 
 
 @dataclass(frozen=True)
@@ -60,6 +118,8 @@ class Outcome:
     residual: float = 0.0
     detail: str = ""
     errata: tuple = field(default_factory=tuple)
+    quotes: tuple = field(default_factory=tuple)
+    measure: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,10 +129,16 @@ class Check:
     source: str
     kind: str
     function: object
+    quotes: tuple = ()
 
     @property
     def part(self):
         return part_of(self.id)
+
+    @property
+    def mutants(self):
+        """The perturbations the check declares (``checking.relies_on``), for the self-test."""
+        return tuple(getattr(self.function, "mutants", ()))
 
     def run(self, ctx):
         return self.function(ctx)
@@ -81,17 +147,52 @@ class Check:
 REGISTRY = []
 
 
-def check(id, title, source, kind):
-    """Register ``f(ctx) -> Outcome`` as a check of catalog row ``id``."""
+def check(id, title, source, kind, quotes=()):
+    """Register ``f(ctx) -> Outcome`` as a check of catalog row ``id``; ``quotes`` are the
+    printed forms it reads (``Quote``s)."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     part_of(id)
+    quotes = tuple(quotes)
+    for q in quotes:
+        if not isinstance(q, Quote):
+            raise TypeError(f"check {id}: quotes must be Quote objects, got {type(q).__name__}")
 
     def register(function):
-        REGISTRY.append(Check(id, title, source, kind, function))
+        REGISTRY.append(Check(id, title, source, kind, function, quotes))
         return function
 
     return register
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """A printed formula, definition or claim no check decides, and why; ``part`` is the part
+    of the notes it belongs to (from ``id`` when given)."""
+
+    quote: Quote
+    reason: str
+    id: str = ""
+    part: str = ""
+
+
+UNCHECKED = []
+
+
+def unchecked(quote, reason, id="", part=""):
+    """Record that the printed ``quote`` is not checked, and the ``reason`` (an opinion, a figure
+    absent from this copy, an algorithm box tested by the test suite rather than proved, ...);
+    ``id`` the catalog row it belongs to, if any, else ``part`` ('I' … 'V', 'trees')."""
+    from .catalog import PARTS
+    if not isinstance(quote, Quote):
+        raise TypeError(f"unchecked: quote must be a Quote, got {type(quote).__name__}")
+    if not reason:
+        raise ValueError("unchecked: give the reason the quote is not checked")
+    if id:
+        part = part_of(id)
+    if part not in PARTS:
+        raise ValueError(f"unchecked: give the catalog id or the part ({', '.join(PARTS)}), got {part!r}")
+    UNCHECKED.append(Unchecked(quote, reason, id, part))
 
 
 def checks_for(parts=None, ids=None):

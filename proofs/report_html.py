@@ -81,6 +81,7 @@ tr.fail td { background: #fef9f9; }
 blockquote.quote { margin: 6px 0 0; padding: 2px 10px; border-left: 3px solid var(--line);
   font-size: 0.88rem; overflow-wrap: anywhere; }
 blockquote.quote cite { display: block; font-style: normal; font-size: 0.8rem; color: var(--muted); }
+details.quotes summary { font-size: 0.82rem; color: var(--muted); cursor: pointer; }
 .formula { font-family: "STIX Two Math", "Cambria Math", "Latin Modern Math", "DejaVu Serif",
   "Times New Roman", serif; font-size: 1.02rem; overflow-wrap: anywhere; }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.84rem; }
@@ -127,17 +128,21 @@ def _e(text):
 
 
 def _quote_html(quote):
-    """A quote is a string, or a mapping with 'text' and where it stands ('source' or 'file'
-    and 'line')."""
+    """A quote is a string, or a mapping with 'text' and where it stands ('cited', else
+    'source' or 'file' and 'line'), and the 'reading' a check uses when it differs."""
+    reading = ""
     if isinstance(quote, dict):
         text = quote.get("text", "")
-        where = quote.get("source") or " ".join(str(quote[k]) for k in ("file", "line") if k in quote)
+        where = quote.get("cited") or quote.get("source") or " ".join(
+            str(quote[k]) for k in ("file", "line") if k in quote)
+        reading = quote.get("reading", "")
     elif isinstance(quote, (list, tuple)) and len(quote) == 2:
         where, text = quote
     else:
         text, where = quote, ""
     cite = f"<cite>{_e(where)}</cite>" if where else ""
-    return f'<blockquote class="quote"><p class="formula">{_e(text)}</p>{cite}</blockquote>'
+    read = f'<p class="detail">read as: {_e(reading)}</p>' if reading else ""
+    return f'<blockquote class="quote"><p class="formula">{_e(text)}</p>{read}{cite}</blockquote>'
 
 
 def _check_row(c, figure_ids):
@@ -145,8 +150,13 @@ def _check_row(c, figure_ids):
     cell = [f'{_e(c["title"])} <span class="source">({_e(c["source"])})</span>']
     if c.get("detail") and (verdict != "pass" or c["kind"] == "reproduction"):
         cell.append(f'<p class="detail">{_e(c["detail"])}</p>')
-    for quote in c.get("quotes") or ():
-        cell.append(_quote_html(quote))
+    if c.get("measure") and c["measure"] != "worst residual":
+        cell.append(f'<p class="detail">measure {_e(residual_text(c["worst_residual"]))}: {_e(c["measure"])}</p>')
+    quotes = c.get("quotes") or ()
+    if quotes:
+        cell.append(f'<details class="quotes"><summary>the text it reads ({len(quotes)} '
+                    f'{"line" if len(quotes) == 1 else "lines"})</summary>'
+                    + "".join(_quote_html(q) for q in quotes) + "</details>")
     for fid in figure_ids:
         cell.append(f' <a class="figlink" href="#fig-{_e(fid)}">figure: {_e(fid)}</a>')
     return (f'<tr class="{_e(verdict)}">'
@@ -159,12 +169,46 @@ def _check_row(c, figure_ids):
 
 
 def _erratum_html(e):
+    text = ""
+    if e.get("quote"):
+        where = f'{e.get("document", "")}, line {e.get("line")}'
+        text = (f'<dt>the text ({_e(_cited(e, where))})</dt>'
+                f'<dd><blockquote class="quote"><p class="formula">{_e(e["quote"])}</p></blockquote></dd>')
     return (f'<article class="erratum"><h4>{_e(e["id"])} <span class="source">{_e(e["source"])}</span> '
             f'<span class="nature">{_e(e["nature"])}</span></h4><dl>'
-            f'<dt>printed</dt><dd class="formula">{_e(e["printed"])}</dd>'
+            f'<dt>printed</dt><dd class="formula">{_e(e["printed"])}</dd>{text}'
             f'<dt>corrected</dt><dd class="formula">{_e(e["corrected"])}</dd>'
             f'<dt>counterexample</dt><dd><pre class="counterexample">{_e(e["counterexample"])}</pre></dd>'
             f'</dl></article>')
+
+
+def _cited(e, fallback):
+    """'Ng, line 94' for an erratum's quote."""
+    from .sources import SOURCES
+    document = e.get("document")
+    if document in SOURCES:
+        return f'{SOURCES[document].short}, line {e.get("line")}'
+    return fallback
+
+
+def _sources_html(data):
+    rows = "".join(f'<tr><td class="id">{_e(s["short"])}</td><td>{_e(s["title"])}</td><td>{_e(s["authors"])}</td>'
+                   f'<td>{_e(s["date"])}</td><td>{_e(s["covers"])}</td><td><code>{_e(s["key"])}</code></td></tr>'
+                   for s in data.get("sources", ()))
+    if not rows:
+        return ""
+    return ('<section class="card" id="sources"><h2>Sources</h2><p class="muted">The report cites each '
+            'document by its short key; the file keys (000 … 004) name this project\'s text copies.</p>'
+            '<div class="scroll"><table><thead><tr><th>key</th><th>title</th><th>by</th><th>date</th>'
+            f'<th>covers</th><th>file</th></tr></thead><tbody>{rows}</tbody></table></div></section>')
+
+
+def _readings_html(data):
+    items = "".join(f'<li><strong>{_e(r["id"])}</strong> {_quote_html(r)}</li>' for r in data.get("readings", ()))
+    if not items:
+        return ""
+    return ('<section class="card" id="readings"><h2>Readings</h2><p class="muted">Printed forms the '
+            f'checks read otherwise than the text writes them.</p><ul>{items}</ul></section>')
 
 
 def _figure_html(spec, uri, wide):
@@ -209,6 +253,7 @@ def render_html(data, figures=None):
         part = p["part"]
         checks = [c for c in data["checks"] if c["part"] == part]
         errata = [e for e in data["errata"] if catalog.part_of(e["id"]) == part]
+        conventions = [e for e in data.get("conventions", ()) if catalog.part_of(e["id"]) == part]
         drawn = figures.get(part, [])
         rows = []
         for c in checks:
@@ -224,6 +269,10 @@ def render_html(data, figures=None):
                            f'<tbody>{"".join(rows)}</tbody></table></div>')
         if errata:
             section.append('<h3>Errata</h3>' + "".join(_erratum_html(e) for e in errata))
+        if conventions:
+            section.append('<h3>Conventions</h3><p class="muted">Notational clashes, not errors.</p>'
+                           + "".join(_erratum_html(e).replace('class="erratum"', 'class="erratum convention"')
+                                     for e in conventions))
         if drawn:
             section.append('<h3>Figures</h3><div class="figures">'
                            + "".join(_figure_html(*f) for f in drawn) + "</div>")
@@ -232,6 +281,8 @@ def render_html(data, figures=None):
     if data["uncovered"]:
         body.append(f'<section class="card" id="uncovered"><h2>Catalog rows with no proof check yet</h2>'
                     f'<p>{_e(" ".join(data["uncovered"]))}</p></section>')
+    body.append(_readings_html(data))
+    body.append(_sources_html(data))
     t = data["totals"]
     return ("<!DOCTYPE html>\n"
             '<html lang="en"><head><meta charset="utf-8">'
@@ -252,6 +303,15 @@ def render_html(data, figures=None):
 def _md(text):
     """Text for a Markdown table cell: pipes escaped, one line."""
     return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _erratum_markdown(e):
+    counterexample = e["counterexample"] if len(e["counterexample"]) <= 400 else e["counterexample"][:399] + "…"
+    out = [f"- **{e['id']}** ({e['source']}, {e['nature']})", f"  - printed: `{e['printed']}`"]
+    if e.get("quote"):
+        out.append(f"  - the text ({_cited(e, str(e.get('line')))}): `{e['quote']}`")
+    label = "where the conventions differ" if e["nature"] == "convention" else "counterexample"
+    return out + [f"  - corrected: `{e['corrected']}`", f"  - {label}: `{counterexample}`"]
 
 
 def render_markdown(data):
@@ -280,12 +340,16 @@ def render_markdown(data):
         lines.append("")
     lines += [f"## Errata ({t['errata']})", ""]
     for e in data["errata"]:
-        counterexample = e["counterexample"] if len(e["counterexample"]) <= 400 else e["counterexample"][:399] + "…"
-        lines += [f"- **{e['id']}** ({e['source']}, {e['nature']})",
-                  f"  - printed: `{e['printed']}`", f"  - corrected: `{e['corrected']}`",
-                  f"  - counterexample: `{counterexample}`"]
+        lines += _erratum_markdown(e)
     if not data["errata"]:
         lines.append("none")
+    if data.get("conventions"):
+        lines += ["", f"## Conventions ({len(data['conventions'])}): notational clashes, not errors", ""]
+        for e in data["conventions"]:
+            lines += _erratum_markdown(e)
+    if data.get("sources"):
+        lines += ["", "## Sources", ""]
+        lines += [f"- **{s['short']}** ({s['key']}): {s['title']}; {s['authors']}; {s['date']}" for s in data["sources"]]
     if data["uncovered"]:
         lines += ["", f"Catalog rows with no proof check yet: {' '.join(data['uncovered'])}"]
     return "\n".join(lines) + "\n"

@@ -331,8 +331,10 @@ def mvn_log_density(x, mu, Sigma):
     return _log_density(x, mu, L)
 
 
-def mvn_log_densities(X, mu, Sigma):
-    """MVN-1: ``mvn_log_density`` for every row of X, with one Cholesky factorisation."""
+def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
+    """MVN-1: ``mvn_log_density`` for every row of X, with one Cholesky factorisation.
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    inputs.n_jobs(n_jobs)
     X = inputs.matrix(X, "X")
     mu, L = _factor(mu, Sigma)
     if len(X[0]) != len(mu):
@@ -451,9 +453,11 @@ def _model(model):
     return phi, mu0, mu1, S
 
 
-def gda_log_joint(model, X):
+def gda_log_joint(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2): log p(x, y) = log p(x | y) + log p(y) for y = 0, 1 and every row of X,
-    with p(y) = φʸ(1 − φ)¹⁻ʸ and the Gaussian class-conditionals (one Cholesky of Σ)."""
+    with p(y) = φʸ(1 − φ)¹⁻ʸ and the Gaussian class-conditionals (one Cholesky of Σ).
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    inputs.n_jobs(n_jobs)
     phi, mu0, mu1, S = _model(model)
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(mu0):
@@ -475,13 +479,13 @@ def gda_log_likelihood(X, y, model):
     return total
 
 
-def gda_posterior(model, X):
+def gda_posterior(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2-1.3): p(y = 1 | x) for every row of X by Bayes' rule (GEN-1),
     p(x|y=1)φ / (p(x|y=1)φ + p(x|y=0)(1 − φ)), computed from the log joint. A row whose joint
     is 0 for both classes (so far from both means that the densities underflow) is 0/0:
-    ZeroOverZeroError."""
+    ZeroOverZeroError. ``n_jobs``: as in ``gda_log_joint``."""
     out = []
-    for i, joint in enumerate(gda_log_joint(model, X)):
+    for i, joint in enumerate(gda_log_joint(model, X, n_jobs=n_jobs)):
         if _is_minus_infinity(joint[0]) and _is_minus_infinity(joint[1]):
             raise gda_zero_over_zero(i)
         out.append(scalar.exp(log_posterior(joint)[1]))
@@ -495,10 +499,10 @@ def gda_zero_over_zero(row):
                              "for both classes: p(y = 1 | x) is 0/0 in float64 (000 §1.2)")
 
 
-def gda_predict(model, X):
+def gda_predict(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2): argmax_y p(x | y) p(y) for every row; on the linear boundary
-    p(y = 1 | x) = ½ (equal joints) the prediction is 0."""
-    return [1 if joint[1] > joint[0] else 0 for joint in gda_log_joint(model, X)]
+    p(y = 1 | x) = ½ (equal joints) the prediction is 0. ``n_jobs``: as in ``gda_log_joint``."""
+    return [1 if joint[1] > joint[0] else 0 for joint in gda_log_joint(model, X, n_jobs=n_jobs)]
 
 
 def gda_logistic_theta(model):

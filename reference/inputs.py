@@ -20,12 +20,13 @@ dimensions (read along the first entries), then row by row, entry by entry, the 
 that fails any check (kind, finiteness, range) is the one named.
 """
 import numbers
+import os
 
 from . import scalar
 from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, kind_name
 
 __all__ = ["sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
-           "tolerance", "example_order", "sgd_schedule"]
+           "tolerance", "example_order", "sgd_schedule", "n_jobs"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
@@ -446,3 +447,25 @@ def flag(value, name):
     if not isinstance(value, bool) and type(value).__name__ != "bool_":
         raise TypeError(f"{name} must be True or False, got {value!r}")
     return bool(value)
+
+
+def n_jobs(value, name="n_jobs"):
+    """How many cores a computation over independent rows may use: an integer >= 1, or -1 or
+    None for all the cores this process may run on. Returns that number. The reference accepts
+    and checks it and computes serially; the fast face splits the rows among that many threads,
+    each row computed as in the serial loop, so every answer is the same bit for bit."""
+    if value is None or (not isinstance(value, bool) and isinstance(value, numbers.Integral)
+                         and value == -1):
+        return _cores()
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise error("n_jobs_kind", name=name, value=value)
+    if value < 1:
+        raise error("n_jobs", name=name, value=value)
+    return int(value)
+
+
+def _cores():
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1

@@ -385,13 +385,15 @@ def checked_value(value, kernel, x_name, i, z_name, j):
     return value
 
 
-def kernel_matrix(X, kernel, Z=None):
+def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
     """KR-6 (000 V §7): Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾), with Z = X by default.
 
     Rows are vectors, or strings for a StringKernel. With Z = X a named kernel is evaluated for
     i ≤ j and mirrored (K(x, z) = K(z, x) holds for it to the last bit); any other callable is
     evaluated at every pair, so that Mercer's test sees an asymmetric one. A value that is not a
-    finite real number is refused, naming the pair (``checked_value``)."""
+    finite real number is refused, naming the pair (``checked_value``). ``n_jobs`` (checked by
+    ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    inputs.n_jobs(n_jobs)
     kernel = as_kernel(kernel)
     X = as_points(X, kernel, "X")
     if Z is None:

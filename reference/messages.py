@@ -42,6 +42,7 @@ MESSAGES = {
     "not_real": (TypeError, "{name}{where} is {value}: expected a real number"),
     "not_an_integer": (TypeError, "{name}{where} is {value}: expected an integer"),
     "int_parameter": (TypeError, "{name} must be an integer, got {value}"),
+    "n_jobs_kind": (TypeError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
     "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
                                "given as integers"),
     "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
@@ -72,6 +73,7 @@ MESSAGES = {
     "at_least": (ValueError, "{name} must be >= {low}, got {value}"),
     "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
                                 "the compiled loops hold), got {value}"),
+    "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
     "tolerance": (ValueError, "tol must be >= 0{or_none}, got {value}"),
     "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1"),
     "class_label": (ValueError, "{name}{where} is {value}: labels must be integers in 1..{k}"),

@@ -306,23 +306,27 @@ def _log_joint(prior, X, log_factors):
     return out
 
 
-def bernoulli_log_joint(model, X):
+def bernoulli_log_joint(model, X, *, n_jobs=-1):
     """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
-    summed left to right; −∞ where some factor is 0 (only possible without smoothing)."""
+    summed left to right; −∞ where some factor is 0 (only possible without smoothing).
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    inputs.n_jobs(n_jobs)
     prior, phi, X = _bernoulli(model, X)
     tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
-def bernoulli_log_posterior(model, X):
+def bernoulli_log_posterior(model, X, *, n_jobs=-1):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
     ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features."""
+    inputs.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
     return _posteriors(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
-def bernoulli_predict(model, X):
+def bernoulli_predict(model, X, *, n_jobs=-1):
     """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError."""
+    inputs.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
     return _argmax(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
@@ -424,21 +428,24 @@ def _categorical(model, X):
     return [1 - phi_y, phi_y], phi, X
 
 
-def categorical_log_joint(model, X):
+def categorical_log_joint(model, X, *, n_jobs=-1):
     """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
+    inputs.n_jobs(n_jobs)
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
 
 
-def categorical_log_posterior(model, X):
+def categorical_log_posterior(model, X, *, n_jobs=-1):
     """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error."""
+    inputs.n_jobs(n_jobs)
     _, phi, Xc = _categorical(model, X)
     return _posteriors(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
-def categorical_predict(model, X):
+def categorical_predict(model, X, *, n_jobs=-1):
     """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    inputs.n_jobs(n_jobs)
     _, phi, Xc = _categorical(model, X)
     return _argmax(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
@@ -544,22 +551,26 @@ def multinomial_likelihood(model, documents, y, ignore_unknown=False):
     return total
 
 
-def multinomial_log_joint(model, documents, ignore_unknown=False):
+def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
-    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing)."""
+    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing).
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    inputs.n_jobs(n_jobs)
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
     tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
     return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
 
 
-def multinomial_log_posterior(model, documents, ignore_unknown=False):
+def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space)."""
+    inputs.n_jobs(n_jobs)
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
     return _posteriors(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
 
-def multinomial_predict(model, documents, ignore_unknown=False):
+def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
+    inputs.n_jobs(n_jobs)
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
     return _argmax(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 

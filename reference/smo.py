@@ -140,7 +140,31 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
     """The two-variable step; None when α cannot move. Returns (α₁new, α₂new)."""
     low, high = bounds(a1, a2, y1, y2, C)
     if high is not None and not low < high:
+        # The segment is one point. In floats it can be a point that α is a rounding error
+        # away from: an α within half an ulp of its bound is absorbed into L or H by the
+        # other's magnitude. Moving there puts that α on its bound (libsvm's clip does too);
+        # in exact arithmetic α is already there and nothing moves.
+        new2 = low
+    else:
+        new2 = _clipped_maximiser(a2, y2, E1, E2, K11, K22, K12, low, high, pair)
+        if new2 is None:
+            return None
+    s = y1 * y2
+    new1 = a1 + s * (a2 - new2)
+    # When the clip was set by α₁'s own box, α₁ sits exactly on that bound ((20) gives it up
+    # to rounding; a near-miss would leave α₁ a rounding error inside the box). This can move
+    # α₁ alone: α₂ = L in floats while α₁ is a rounding error off its bound.
+    if new2 == low and low != 0:
+        new1 = 0 * new1 if s < 0 else C
+    elif high is not None and new2 == high and (C is None or high != C):
+        new1 = C if s < 0 else 0 * new1
+    if new1 == a1 and new2 == a2:
         return None
+    return new1, new2
+
+
+def _clipped_maximiser(a2, y2, E1, E2, K11, K22, K12, low, high, pair):
+    """The maximiser of W over α₂ ∈ [L, H] (L < H) along the line, None when W is flat there."""
     eta = K11 + K22 - 2 * K12
     slope = y2 * (E1 - E2)             # dW/dα₂ at the current point, along the line
     if eta > 0:
@@ -168,17 +192,7 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
                 new2 = high
             else:
                 return None
-    if new2 == a2:
-        return None
-    s = y1 * y2
-    new1 = a1 + s * (a2 - new2)
-    # When the clip was set by α₁'s own box, α₁ sits exactly on that bound ((20) gives it up
-    # to rounding; a near-miss would leave α₁ a rounding error inside the box).
-    if new2 == low and low != 0:
-        new1 = 0 * new1 if s < 0 else C
-    elif high is not None and new2 == high and (C is None or high != C):
-        new1 = C if s < 0 else 0 * new1
-    return new1, new2
+    return new2
 
 
 def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
@@ -522,13 +536,20 @@ def _finish(st, rule, converged, kernel, classes):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False):
+        classes=None, record=False, shrinking=True, cache_size=200):
     """SMO-3, SMO-4 (000 V §9.2; 001 §11.2; 004): maximise W(α) subject to 0 ≤ αᵢ ≤ C and
     Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
     ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
     (wss2: the maximal-violation gap); ``seed`` drives the random choices of the simplified and
-    Platt rules; ``record`` keeps the chosen pairs in ``path``."""
+    Platt rules; ``record`` keeps the chosen pairs in ``path``.
+
+    ``shrinking`` (True or False) and ``cache_size`` (megabytes, > 0) are the compiled twin's:
+    libsvm's shrinking of the active set and the size of its kernel-row cache. The reference
+    checks them and computes as the notes do, over every example with the whole kernel matrix:
+    its iterates are the fast face's with ``shrinking=False``."""
     rule = _check_rule(rule)
+    inputs.flag(shrinking, "shrinking")
+    inputs.positive(cache_size, "cache_size")
     labels = classes if classes is not None else (-1, 1)
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, classes, kernel)

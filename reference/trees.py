@@ -249,8 +249,10 @@ def check_tree(tree, name="tree"):
     return order
 
 
-def predict(tree, X):
-    """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output."""
+def predict(tree, X, *, n_jobs=-1):
+    """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output.
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    inputs.n_jobs(n_jobs)
     check_tree(tree)
     X = inputs.matrix(X, "X")
     if len(X[0]) != tree.n_features:

@@ -59,7 +59,9 @@ TABLE = Table({"svm": F, "smo": FS, "coordinate_ascent": FC}, {"svm": R, "smo": 
     ("svm", "kkt_violations"): [("C", 0.0)],
     ("smo", "smo"): [("C", 0.0), ("C", -1.0), ("tol", -1e-3), ("max_iterations", 0), ("rule", "fastest"),
                      ("max_iterations", 2.5, TypeError), ("seed", 1.5, TypeError), ("kernel", "rbf", TypeError),
-                     ("C", "large", TypeError),
+                     ("C", "large", TypeError), ("shrinking", 1, TypeError), ("shrinking", "no", TypeError),
+                     ("cache_size", 0.0), ("cache_size", -200.0), ("cache_size", math.nan),
+                     ("cache_size", "200MB", TypeError),
                      ("y", np.array([0.0, 0, 1, 1, 1]), ValueError, r"y\[0\] is .*labels must be -1 or 1"),
                      ("y", np.array([-1.0, -1, 1, 2, 1]), ValueError, r"y\[3\] is .*labels must be -1 or 1"),
                      ("y", np.ones(5), ValueError, "y has only one class"),
@@ -118,7 +120,7 @@ def test_custom_kernel_is_evaluated_in_python_with_the_reference_answer():
     def quadratic(x, z):
         return (1 + sum(a * b for a, b in zip(x, z))) ** 2
     ref = RS.smo(X.tolist(), Y.tolist(), C=1.0, kernel=quadratic, record=True)
-    fast = FS.smo(X, Y, C=1.0, kernel=quadratic, record=True)
+    fast = FS.smo(X, Y, C=1.0, kernel=quadratic, record=True, shrinking=False)
     assert fast.path == ref.path and np.array_equal(fast.alpha, ref.alpha)
 
 

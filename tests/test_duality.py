@@ -119,3 +119,59 @@ def test_problem_arguments_are_checked_LD_2():
         D.Quadratic([1, 2], 0, [[1]])
     with pytest.raises(ValueError, match="not convex"):
         D.solve_qp(D.Problem(D.Quadratic([0], 0, [[-1]])))
+
+
+# ---- the audit of Part V ----------------------------------------------------------------------
+
+PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy read)
+    ("MG-2", "slip", "000", 935), ("MG-3", "slip", "000", 967), ("OMC-3", "slip", "000", 1153),
+    ("OMC-3", "slip", "002", 569), ("OMC-5", "slip", "004", 19), ("LD-3", "slip", "000", 1076),
+    ("LD-3", "transcription", "000", 1605), ("LD-4", "slip", "001", 41), ("LD-4", "slip", "000", 1094),
+    ("KR-3", "slip", "004", 53), ("KR-4", "slip", "004", 69), ("KR-6", "transcription", "000", 1264),
+    ("KR-6", "transcription", "000", 1808), ("KR-8", "slip", "004", 211), ("SOFT-1", "slip", "000", 1290),
+    ("SOFT-1", "slip", "002", 614), ("SOFT-1", "slip", "001", 23), ("SOFT-1", "slip", "004", 131),
+    ("SOFT-2", "slip", "000", 1301), ("SOFT-2", "slip", "001", 69), ("SOFT-2", "slip", "000", 1299),
+    ("SOFT-2", "slip", "004", 135), ("SOFT-2", "transcription", "000", 1845), ("SMO-2", "slip", "001", 101),
+    ("SMO-2", "slip", "004", 179), ("SMO-2", "transcription", "000", 1398), ("SMO-2", "slip", "004", 193),
+    ("SMO-2", "slip", "001", 103),
+}
+
+
+def test_audit_part_V_passes_with_its_errata_each_quoted(capsys):
+    from cs229.proofs import cli
+    import json
+    code = cli.main(["audit", "--part", "V", "--json", "--quiet", "--examples", "4"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, [c for c in report["checks"] if c["verdict"] != "pass"]
+    found = {(e["id"], e["nature"], e["document"], e["line"]) for e in report["errata"]}
+    assert found == PART_V_ERRATA
+    # a counterexample names the notes' variables, labels in {−1, 1}: never a bare list of numbers
+    assert all(e["counterexample"] and not e["counterexample"].startswith("at [") for e in report["errata"])
+    assert {(c["id"], c["line"]) for c in report["conventions"]} == {("OMC-5", 1180)}
+
+
+def test_the_reworked_part_V_checks_kill_their_mutants():
+    """LD-4's attainment example (the right dual), MG-3's scaling constraints, KR-6's '> 0',
+    KR-8's feature list and the variables under the soft-margin min: each check fails, or loses
+    its erratum, when what it relies on is perturbed or the printed form corrected."""
+    from cs229.proofs.checking import self_test
+    from cs229.proofs.registry import Context, checks_for
+    wanted = {"convexity and Slater give d* = p*", "a scaling constraint c(w, b)", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0",
+              "string kernel without φ", "the soft-margin primal is a minimum over w, b and ξ"}
+    checks = [c for c in checks_for(parts=["V"]) if any(c.title.startswith(w) for w in wanted)]
+    assert len(checks) == len(wanted)
+    for c in checks:
+        result = self_test(c, Context(examples=4))
+        assert result.ok and not result.survivors, (c.title, result.survivors, result.detail)
+
+
+def test_primal_attainment_example_has_the_dual_of_w_le_0():
+    """min eʷ s.t. w ≤ 0: θ_D(α) = −∞ for α > 0 (eʷ + αw → −∞ as w → −∞), d* = θ_D(0) = 0 = p*,
+    never attained, no KKT point; with w ≥ 0 instead the minimum 1 is attained at w = 0 with α = 1."""
+    import sympy as sp
+    from cs229.proofs.checks import duality as checks
+    w = checks.W
+    p_star, attained, theta, d_star, dual_attained, kkt = checks._one_dimensional_duality(sp.exp(w), w)
+    assert (p_star, attained, theta, d_star, dual_attained, kkt) == (0, False, -sp.oo, 0, True, [])
+    p_star, attained, _, d_star, _, kkt = checks._one_dimensional_duality(sp.exp(w), -w)
+    assert (p_star, attained, d_star, kkt) == (1, True, 1, [(0, 1)])

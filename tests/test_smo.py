@@ -215,15 +215,141 @@ def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y
 
 
 @pytest.mark.parametrize("kernel", [Gaussian.from_gamma(0.1), Polynomial(1, 2), Linear()])
-def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(monkeypatch, kernel):
+def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(kernel):
     """Above EXACT_MAX the rows come from BLAS; with room for 2 rows only, every eviction and
     recomputation must give the same iterates as a cache that holds every row."""
     rng = np.random.default_rng(5)
     m = 700
     X = rng.standard_normal((m, 5))
     y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(m) > 0, 1.0, -1.0)
-    full = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
-    monkeypatch.setattr(F, "CACHE_BYTES", 1)
-    tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True)
+    full = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True, shrinking=False)
+    tiny = F.smo(X, y, C=1.0, kernel=kernel, tol=1e-4, record=True, shrinking=False,
+                 cache_size=1e-9)
     assert tiny.path == full.path and np.array_equal(tiny.alpha, full.alpha) and tiny.b == full.b
     assert full.converged and full.kkt_gap <= 1e-4
+
+
+# ---- shrinking (libsvm's): the same stopping test over every example -------------------------
+
+def _interaction_problem(m, seed=5):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 5))
+    return X, np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(m) > 0, 1.0, -1.0)
+
+
+def _dual(alpha, X, y, kernel):
+    """W(α) = Σαᵢ − ½ cᵀKc, c = αy, from the whole matrix (independent of the solver's g)."""
+    c = alpha * y
+    K = np.array(kernel_matrix(X.tolist(), kernel), dtype=float) if len(X) <= 80 else \
+        _fast_kernel_matrix(X, kernel)
+    return float(alpha.sum() - c @ K @ c / 2)
+
+
+def _fast_kernel_matrix(X, kernel):
+    from cs229.fast.kernels import kernel_matrix as fast_kernel_matrix
+    return np.asarray(fast_kernel_matrix(X, kernel))
+
+
+@pytest.mark.parametrize("m", [60, 700])
+@pytest.mark.parametrize("kernel, C", [(Gaussian.from_gamma(0.1), 1.0), (Gaussian.from_gamma(0.1), 10.0),
+                                       (Polynomial(1, 2), 1.0), (Linear(), 10.0)])
+@pytest.mark.parametrize("cache_size", [200, 1e-9])
+def test_shrinking_keeps_the_stopping_test_and_W_within_tol_SMO_4(m, kernel, C, cache_size):
+    """With shrinking the answer meets the KKT tolerance over every example (recomputed from
+    scratch), and W is within the bound the tolerance gives: for feasible α with gap δ,
+    W* − W(α) ≤ ∇W(α)ᵀ(α* − α) ≤ δ‖α* − α‖₁/2 (concavity; the direction moves up I_up and down
+    I_low by equal amounts). α* is taken from a run without shrinking at tol = 1e-9. With a
+    cache of two rows every row is evicted, grown and swapped again."""
+    X, y = _interaction_problem(m)
+    tol = 1e-3
+    fit = F.smo(X, y, C=C, kernel=kernel, tol=tol, cache_size=cache_size)
+    best = F.smo(X, y, C=C, kernel=kernel, tol=1e-9, shrinking=False, max_iterations=10 ** 6)
+    assert fit.converged and fit.kkt_gap <= tol
+    assert F.kkt_gap(fit.alpha, X, y, C, kernel) <= tol
+    assert np.all(fit.alpha >= 0) and np.all(fit.alpha <= C) and abs(fit.alpha @ y) <= 1e-12 * m * C
+    W, W_best = _dual(fit.alpha, X, y, kernel), _dual(best.alpha, X, y, kernel)
+    rounding = 1e-12 * m * abs(W_best)
+    assert abs(W - fit.objective) <= rounding
+    assert W - W_best <= 1e-9 * (fit.alpha.sum() + best.alpha.sum()) / 2 + rounding
+    assert W_best - W <= tol * (fit.alpha.sum() + best.alpha.sum()) / 2 + rounding
+
+
+@pytest.mark.parametrize("m, C", [(60, 1.0), (60, 10.0), (700, 1.0), (700, 10.0)])
+def test_shrinking_finds_the_same_support_set_where_it_is_unique_SMO_4(m, C):
+    """The Gaussian kernel on distinct points is positive definite: W is strictly concave and α*
+    unique. At a tight tolerance, with and without shrinking (and with a two-row cache), the
+    support set {i : αᵢ > 0} and the set at C are the same, and α agrees to the tolerance."""
+    X, y = _interaction_problem(m)
+    kernel = Gaussian.from_gamma(0.1)
+    plain = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, shrinking=False)
+    for cache_size in (200, 1e-9):
+        fit = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, cache_size=cache_size)
+        assert fit.converged and F.kkt_gap(fit.alpha, X, y, C, kernel) <= 1e-8
+        assert list(fit.support) == list(plain.support)
+        assert np.array_equal(fit.alpha == C, plain.alpha == C)
+        assert np.max(np.abs(fit.alpha - plain.alpha)) <= 1e-5 * C
+
+
+def test_shrinking_with_the_hard_margin_and_a_custom_kernel_SMO_4():
+    """The hard margin (no upper bound: Ḡ stays 0) and a precomputed custom kernel (rows read
+    through the permutation of positions) shrink too, with the answer of the plain run."""
+    X, y = _interaction_problem(60)
+    kernel = Gaussian.from_gamma(0.5)
+
+    def custom(x, z):
+        return kernel(x, z)
+    for C in (None, 10.0):
+        plain = F.smo(X, y, C=C, kernel=kernel, tol=1e-8, shrinking=False)
+        for k in (kernel, custom):
+            fit = F.smo(X, y, C=C, kernel=k, tol=1e-8)
+            assert fit.converged and F.kkt_gap(fit.alpha, X, y, C, kernel) <= 1e-8
+            assert list(fit.support) == list(plain.support)
+            assert np.max(np.abs(fit.alpha - plain.alpha)) <= 1e-5 * max(plain.alpha)
+
+
+# ---- an α a rounding error off its bound: the pair still moves ---------------------------------
+
+# Two classes in the plane, C = 0.3: after 30 steps α₄ = 1.1e-17 (the exact difference of two
+# rounded iterates) and α₁₀ = C; their segment [0, 1.1e-17] rounds to the single point 0.
+STUCK_X = [[3.0, 3.5], [3.5, 2.5], [4.0, 4.0], [4.5, 3.0], [3.0, 4.8], [5.0, 4.5], [4.2, 1.8],
+           [0.5, 0.5], [1.0, 1.8], [0.0, 2.0], [1.8, 0.2], [1.5, 1.2], [0.3, 3.0], [1.0, -0.5],
+           [2.0, 5.0]]
+STUCK_Y = [1] * 7 + [-1] * 8
+# (xᵀz)³ on 30 points of {−3, …, 3}³, C = 0.5: after 7 steps α₂ = 2.7e-17 and α₁ = C, so that
+# L = α₁ − α₂ rounds to C = H = α₁.
+CUBIC_X = [[1, -2, -2], [-3, -3, 1], [2, 1, -3], [0, -3, 0], [0, 2, 3], [1, 0, -2], [2, 1, 2],
+           [3, 0, 3], [0, 1, -3], [1, -2, -2], [-3, -3, 1], [1, 3, 2], [0, 1, 3], [1, 2, 1],
+           [-2, -1, 0], [1, 0, 2], [2, 1, -1], [3, 1, 0], [1, -3, 0], [3, -2, -3], [-1, 0, 1],
+           [1, 1, 0], [-1, 1, 2], [-2, 2, 3], [-1, -3, 1], [0, -2, -1], [0, 2, -2], [0, 2, 2],
+           [-3, 3, -1], [1, 0, 0]]
+CUBIC_Y = [-1, 1, -1, 1, -1, -1, -1, -1, 1, 1, -1, -1, -1, -1, -1, -1, 1, -1, 1, -1, 1, -1, 1,
+           -1, 1, 1, -1, -1, -1, 1]
+
+
+@pytest.mark.parametrize("X, y, C, kernel", [
+    (STUCK_X, STUCK_Y, 0.3, Linear()),
+    ([[float(v) for v in row] for row in CUBIC_X], CUBIC_Y, 0.5, Polynomial(0, 3)),
+], ids=["plane", "cubic"])
+def test_second_order_rule_moves_an_alpha_a_rounding_error_off_its_bound_SMO_2_3(X, y, C, kernel):
+    """The second-order rule picks a pair whose segment (20) ∩ box is, in floats, one point a
+    rounding error from α; the step puts that α on its bound (as libsvm's clip) instead of
+    stopping with "cannot move", and both faces go on to the same answer within tol."""
+    fits = [face.smo(args[0], args[1], C=C, kernel=kernel, tol=1e-3, record=True, shrinking=False)
+            for face, args in ((R, (X, y)), (F, (np.array(X), np.array(y, dtype=float))))]
+    ref, fast = fits
+    assert ref.converged and R.kkt_gap([float(a) for a in ref.alpha], X, y, C, kernel) <= 1e-3
+    assert fast.path == ref.path and np.array_equal(fast.alpha, np.array(ref.alpha))
+    assert fast.b == ref.b and fast.objective == ref.objective
+    platt = R.smo(X, y, C=C, kernel=kernel, rule="platt", tol=1e-6, max_iterations=200_000)
+    assert abs(ref.objective - platt.objective) <= 1e-3 * abs(platt.objective)
+
+
+def test_the_stuck_pair_puts_the_tiny_alpha_on_zero_SMO_2(impl):
+    """At the iterate where the rule used to stop, the pair (10, 4) sets α₄ = 1.1e-17 to 0 and
+    keeps α₁₀ = C: the single point of the rounded segment."""
+    alpha = [0.0] * 15
+    alpha[0] = alpha[1] = alpha[10] = alpha[14] = 0.3
+    alpha[4] = 1.1275702593849246e-17
+    new = impl.smo.two_variable_step(impl.arg(alpha), impl.arg(STUCK_X), impl.arg(STUCK_Y), 10, 4,
+                                     C=0.3)
+    assert impl.out(new) == alpha[:4] + [0.0] + alpha[5:]

@@ -385,3 +385,17 @@ def test_a_fast_tree_on_many_examples_DT_6():
     assert accuracy > 0.97
     deep = FT.fit_tree(X, y)
     assert (FT.predict(deep, X) == y).all()
+
+
+# ---- the audit of the decision trees ----------------------------------------------------------
+
+def test_audit_of_the_trees_reads_DT2_as_functions_and_finds_the_restaurant_slip(capsys):
+    import json
+    from cs229.proofs import cli
+    code = cli.main(["audit", "--part", "trees", "--json", "--quiet", "--examples", "4"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, [c for c in report["checks"] if c["verdict"] != "pass"]
+    # 2^(2ⁿ) "decision trees" is read as functionally distinct trees: a reading, not an erratum
+    assert [(e["id"], e["line"]) for e in report["errata"]] == [("DT-1", 125)]
+    assert any(r["id"] == "DT-2" and r["line"] == 137 and "functionally distinct" in r["reading"]
+               for r in report["readings"])

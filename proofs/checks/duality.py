@@ -1,6 +1,7 @@
 """Part V §4-6 checks: the three optimal margin problems, Lagrange duality, weak and strong
 duality, the KKT conditions and support vectors (000 V §4-6; 001 "Duality - notes"; 002 §1.5.1)."""
 import functools
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -8,13 +9,16 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from cs229.reference import duality as du
-from cs229.reference import linalg
+from cs229.reference import kernels as kr
+from cs229.reference import linalg, scalar
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, draw, fmt
-from ..registry import Erratum, Outcome, check
+from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, show_value
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
+
+THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
 # exact checks are decided per point; at most 20 points keep the audit within its budget
 _exact = functools.partial(exact, cap=20)
@@ -48,14 +52,42 @@ def _betas_for(qp):
     return st.lists(S.rationals(), min_size=len(qp[4]), max_size=len(qp[4]))
 
 
+def _moved(solution):
+    """A mutant's answer: the first entry of w moved by 1."""
+    w, rest = solution
+    return [w[0] + 1] + list(w[1:]), rest
+
+
+def _moved_point(point):
+    w, _ = _moved((point.w, None))
+    return du.KKTPoint(w, point.alpha, point.beta, point.value)
+
+
+def _doubled_margin(result):
+    gamma, t = result
+    return (None if gamma is None else 2 * gamma), t
+
+
+def _doubled_solution(solution):
+    w, b, alpha = solution
+    return [2 * v for v in w], 2 * b, alpha
+
+
 QPS = st.one_of(S.convex_qps(2, 2, 0), S.convex_qps(2, 3, 1), S.convex_qps(3, 3, 1),
                 S.convex_qps(2, 2, 1, strictly_convex=False))
 
 
 # ---- LD-1 ------------------------------------------------------------------------------------
 
+LAGRANGIAN_EQUALITY = Quote("000", 1019, r"\mathcal{L}(w,\beta) = f(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
+EQUALITY_PROBLEM = Quote("000", 1013, r"\min_{w} f(w)")
+EQUALITY_CONSTRAINTS = Quote("000", 1015, r"s.t.  $h_{i}(w) = 0, i = 1, ..., l.$")
+STATIONARY_EQUALITY = Quote("000", 1025, r"\frac{\partial \mathcal{L}}{\partial w_i} = 0; \quad \frac{\partial \mathcal{L}}{\partial \beta_i} = 0")
+
+
+@relies_on(du, "equality_lagrange", lambda f: lambda problem: _moved(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-1", "Lagrange multipliers: ∂L/∂w = 0, ∂L/∂β = 0 give the equality-constrained minimum",
-       "000 V §5", "optimality")
+       "000 V §5", "optimality", quotes=(LAGRANGIAN_EQUALITY, STATIONARY_EQUALITY, EQUALITY_PROBLEM, EQUALITY_CONSTRAINTS))
 def equality_constrained(ctx):
     w = sp.Matrix(sp.symbols("w1 w2", real=True))
     beta = sp.symbols("beta1 beta2", real=True)
@@ -86,8 +118,27 @@ def equality_constrained(ctx):
 
 # ---- LD-2 ------------------------------------------------------------------------------------
 
+GENERALIZED_LAGRANGIAN = Quote("000", 1040, r"\mathcal{L}(w,\alpha,\beta) = f(w) + \sum_{i=1}^{k} \alpha_i g_i(w) + \sum_{i=1}^{l} \beta_i h_i(w)")
+THETA_P = Quote("000", 1044, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)")
+PRIMAL_MIN = Quote("000", 1033, "$$\\min_{w}$$", reading="the primal problem's min_w f(w): the extraction split "
+                   "its display over lines 1033-1034")
+PRIMAL_OBJECTIVE = Quote("000", 1034, "$f(w)$")
+THETA_P_VIOLATED = Quote("000", 1046, r"if either  $g_i(w) > 0$  or  $h_i(w) \neq 0$  for some i), then you should be able to verify that")
+PRIMAL_CONSTRAINTS = Quote("000", 1035, r"s.t.  $g_{i}(w) \leq 0, i = 1, ..., k$")
+PRIMAL_EQUALITIES = Quote("000", 1036, r"$h_{i}(w) = 0, i = 1, ..., l.$")
+THETA_P_1 = Quote("000", 1048, r"\theta_{\mathcal{P}}(w) = \max_{\alpha,\beta: \alpha_i \ge 0} f(w) + \sum_{i=1}^k \alpha_i g_i(w) + \sum_{i=1}^l \beta_i h_i(w)")
+THETA_P_FEASIBLE = Quote("000", 1054, r"if the constraints are indeed satisfied for a particular value of w, then  $\theta_{\mathcal{P}}(w) = f(w)$")
+SAME_PROBLEM = Quote("000", 1062, r"\min_{w} \theta_{\mathcal{P}}(w) = \min_{w} \max_{\alpha,\beta : \alpha_{i} \geq 0} \mathcal{L}(w,\alpha,\beta)")
+P_STAR = Quote("000", 1064, r"we also define the optimal value of the objective to be  $p^* = \min_w \theta_{\mathcal{P}}(w)$")
+THETA_P_INFINITE = Quote("000", 1051, r"= \infty.")
+THETA_P_CASES = Quote("000", 1056, r"\theta_{\mathcal{P}}(w) = \begin{cases} f(w) & \text{if } w \text{ satisfies primal constraints} \\ \infty & \text{otherwise.} \end{cases}")
+
+
+@relies_on(du, "theta_P", lambda f: lambda problem, w, tol=0: problem.f(w), "θ_P(w) = f(w) also where w is infeasible")
 @check("LD-2", "θ_P(w) = max_{α≥0,β} L = f(w) if w is feasible, +∞ otherwise ((1)-(2))", "000 V §5",
-       "identity")
+       "identity", quotes=(GENERALIZED_LAGRANGIAN, THETA_P, THETA_P_INFINITE, THETA_P_CASES, PRIMAL_CONSTRAINTS, PRIMAL_EQUALITIES,
+                                 PRIMAL_MIN, PRIMAL_OBJECTIVE, THETA_P_VIOLATED,
+                                 THETA_P_1, THETA_P_FEASIBLE, SAME_PROBLEM, P_STAR))
 def theta_P_cases(ctx):
     M = 10 ** 6
 
@@ -116,8 +167,14 @@ def theta_P_cases(ctx):
 
 # ---- LD-3 ------------------------------------------------------------------------------------
 
+THETA_D = Quote("000", 1068, r"\theta_{\mathcal{D}}(\alpha, \beta) = \min_{w} \mathcal{L}(w, \alpha, \beta)")
+WEAK_DUALITY = Quote("000", 1080, r"d^* = \max_{\alpha,\beta: \alpha_i \ge 0} \min_{w} \mathcal{L}(w,\alpha,\beta) \le \min_{w} \max_{\alpha,\beta: \alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta) = p^*")
+WEAK_DUALITY_001 = Quote("001", 39, r"For any  $f(w)$  and  $g_i(w)$ ,  $d^* \leq p^*$")
+
+
+@relies_on(du, "theta_D", lambda f: lambda problem, alpha=(), beta=(): f(problem, alpha, beta) + 1, "θ_D raised by 1")
 @check("LD-3", "weak duality: θ_D(α, β) ≤ θ_P(w) for every w and α ≥ 0, β (random convex problems)",
-       "000 V §5; 001", "identity")
+       "000 V §5; 001", "identity", quotes=(THETA_D, WEAK_DUALITY, WEAK_DUALITY_001))
 def weak_duality(ctx):
     def holds(p):
         qp, w, alpha, beta = p
@@ -131,44 +188,110 @@ def weak_duality(ctx):
     return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20))
 
 
+MAX_MIN = Quote("000", 1082, 'this follows from the "max min" of a function always being less than or equal to the "min max."')
+
+
+def _max_min(L):
+    return max(min(row) for row in L)
+
+
+def _min_max(L):
+    return min(max(row[j] for row in L) for j in range(len(L[0])))
+
+
+@relies_on(THIS, "_min_max", lambda f: lambda L: min(min(row) for row in L), "min over both indices for min_j max_i")
 @check("LD-3", "max_i min_j L ≤ min_j max_i L (the reason the notes give for d* ≤ p*)", "000 V §5",
-       "identity")
+       "identity", quotes=(MAX_MIN,))
 def max_min_le_min_max(ctx):
+    """L as a table, i indexing rows (the multipliers) and j columns (the points w)."""
     def holds(L):
-        max_min = max(min(row) for row in L)
-        min_max = min(max(row[j] for row in L) for j in range(len(L[0])))
-        return max_min <= min_max
+        return _max_min(L) <= _min_max(L)
     tables = st.integers(1, 6).flatmap(lambda r: st.integers(1, 6).flatmap(lambda c: S.matrices(r, c)))
     return _exact(ctx, tables, holds)
 
 
+DUAL_VALUE_PRINTED = Quote("000", 1076, r"d^* = \max_{\alpha,\beta: \alpha_i \geq 0} \theta_{\mathcal{D}}(w)")
+DUAL_VALUE_SECOND_COPY = Quote("000", 1605, r"d^* = \max_{\alpha,\beta:\alpha>0} \theta_{\mathcal{D}}(w)")
+PRINTED_MULTIPLIER_DOMAIN = sp.Interval.open(0, sp.oo)  # the second copy's α > 0 (the first: αᵢ ≥ 0)
+DUAL_PROBLEM = Quote("000", 1074, r"\max_{\alpha,\beta:\alpha_i \ge 0} \theta_{\mathcal{D}}(\alpha,\beta)")
+
+
+def _inactive_example():
+    """min w² s.t. w − 1 ≤ 0 (the constraint is inactive at w* = 0): θ_D(α) = min_w L(w, α)
+    solved symbolically, and d* = max_{α≥0} θ_D(α) with its maximiser."""
+    w = sp.Symbol("w", real=True)
+    alpha = sp.Symbol("α", nonnegative=True)
+    L = w ** 2 + alpha * (w - 1)
+    inner = sp.solve(sp.diff(L, w), w)[0]  # L is strictly convex in w: its stationary point
+    theta_D = sp.expand(L.subs(w, inner))
+    candidates = [a for a in sp.solve(sp.diff(theta_D, alpha), alpha) if a >= 0] + [sp.Integer(0)]
+    best = max(candidates, key=lambda a: theta_D.subs(alpha, a))
+    return w, alpha, theta_D, best, theta_D.subs(alpha, best)
+
+
+@check("LD-3", "d* = max over α ≥ 0 of θ_D(α, β): the printed θ_D(w) takes the wrong variable",
+       "000 V §5", "derivation", quotes=(THETA_D, DUAL_PROBLEM, DUAL_VALUE_PRINTED, DUAL_VALUE_SECOND_COPY))
+def dual_value_variable(ctx):
+    """θ_D is a function of the multipliers (the w is minimised out); written θ_D(w) under a
+    max over α, β the maximand does not depend on α, β at all, and its value is θ_D at the
+    free w rather than d*."""
+    w, alpha, theta_D, _, d_star = _inactive_example()
+    return chain([
+        Step(d_star, "d* = max_{α≥0} θ_D(α) for min w² s.t. w − 1 ≤ 0, θ_D(α) = " + show_value(theta_D)),
+        Step(theta_D.subs(alpha, w), "the printed max_{α,β: αᵢ≥0} θ_D(w): constant in α, β",
+             corrected=d_star, quote=DUAL_VALUE_PRINTED,
+             printed="d* = max_{α,β: αᵢ≥0} θ_D(w)  (both copies of Part V)",
+             fixed="d* = max_{α,β: αᵢ≥0} θ_D(α, β), as the dual problem above it prints"),
+    ], "LD-3", "000 V §5", "min w² s.t. w − 1 ≤ 0")
+
+
 @check("LD-3", "d* = max over α ≥ 0 (the second copy prints α > 0, where the max need not exist)",
-       "000 V §5", "identity")
+       "000 V §5", "identity", quotes=(DUAL_VALUE_SECOND_COPY, DUAL_PROBLEM))
 def dual_domain(ctx):
     """min w² s.t. w − 1 ≤ 0: the constraint is inactive at w* = 0, so α* = 0 and
-    θ_D(α) = −α²/4 − α < 0 = d* for every α > 0."""
+    θ_D(α) = −α²/4 − α < 0 = d* for every α > 0: over α > 0 the max is not attained."""
+    w, alpha, theta_D, best, d_star = _inactive_example()
     one = Fraction(1)
     problem = du.Problem(du.Quadratic([0 * one], 0, [[2 * one]]), [du.Quadratic([one], -one)])
-    d_star = du.theta_D(problem, [0])
     p_star = du.solve_qp(problem).value
     alphas = draw(ctx, S.positive_rationals(Fraction(1, 64), 8, 64))
-    below = [a for a in alphas if du.theta_D(problem, [a]) < d_star]
-    exact_form = all(du.theta_D(problem, [a]) == -a * a / 4 - a for a in alphas)
-    passed = d_star == p_star == 0 and exact_form and len(below) == len(alphas)
-    errata = (Erratum("LD-3", "000 V §5 (second copy, line 1605)",
-                      "d* = max_{α,β: α>0} θ_D(w)",
-                      "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (as the first copy prints): the maximiser may have αᵢ = 0",
-                      f"min w² s.t. w − 1 ≤ 0: d* = θ_D(0) = 0 but θ_D(α) = −α²/4 − α < 0 at every α > 0, "
-                      f"e.g. θ_D({below[0]}) = {du.theta_D(problem, [below[0]])}",
-                      "transcription"),) if below else ()
-    return Outcome(passed, f"exact; {len(alphas)} values of α > 0", 0.0,
+    # the reference's θ_D agrees with the symbolic one at α = 0 and at the drawn α > 0
+    agrees = all(du.theta_D(problem, [a]) == theta_D.subs(alpha, a) for a in alphas + [0])
+    passed = d_star == p_star and agrees
+    errata = ()
+    if best not in as_printed(PRINTED_MULTIPLIER_DOMAIN, sp.Interval(0, sp.oo), key="α > 0"):
+        a = min(alphas)
+        errata = (Erratum("LD-3", "000 V §5 (second copy)", "d* = max_{α,β: α>0} θ_D(w)",
+                          "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (the first copy prints αᵢ ≥ 0): the maximiser may "
+                          "have αᵢ = 0",
+                          f"min w² s.t. w − 1 ≤ 0: d* = θ_D(α = {best}) = {d_star}, but θ_D(α) = "
+                          f"{show_value(theta_D)} < {d_star} for every α > 0 (e.g. α = {a}: θ_D = "
+                          f"{du.theta_D(problem, [a])}), so no α > 0 attains the max",
+                          "transcription", DUAL_VALUE_SECOND_COPY),)
+    return Outcome(passed, f"symbolic and exact; {len(alphas)} values of α > 0", 0.0,
                    "" if passed else "the inactive-constraint example did not behave as derived", errata)
 
 
 # ---- LD-4 ------------------------------------------------------------------------------------
 
+D_EQUALS_P = Quote("000", 1084, "$$d^* = p^*,$$")
+STRONG_DUALITY = Quote("000", 1094, r"$p^* = d^* = \mathcal{L}(w^*, \alpha^*, \beta^*)$")
+KKT_3 = Quote("000", 1096, r"\frac{\partial}{\partial w_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, n")
+KKT_4 = Quote("000", 1099, r"\frac{\partial}{\partial \beta_i} \mathcal{L}(w^*, \alpha^*, \beta^*) = 0, \quad i = 1, \dots, l")
+KKT_5 = Quote("000", 1102, r"\alpha_i^* g_i(w^*) = 0, i = 1, \dots, k")
+KKT_6 = Quote("000", 1105, r"g_i(w^*) \leq 0, \quad i = 1, \dots, k \tag{6}")
+KKT_7 = Quote("000", 1107, r"\alpha^* \ge 0, \quad i = 1, \dots, k \tag{7}", reading="αᵢ* ≥ 0 for each i (the second "
+              "copy prints the index, line 1643)")
+KKT_7_SECOND_COPY = Quote("000", 1643, r"\alpha_i^* \geq 0, \quad i = 1, \dots, k \tag{7}")
+KKT_SUFFICIENT = Quote("000", 1109, r"if some  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  satisfy the KKT conditions, then it is also a solution to the primal and dual problems")
+COMPLEMENTARITY = Quote("000", 1111, r"it implies that if  $\alpha_i^* > 0$ , then  $g_i(w^*) = 0$")
+
+
+@relies_on(du, "solve_qp", lambda f: lambda problem: _moved_point(f(problem)), "w* moved by 1 in its first entry")
 @check("LD-4", "at the solution: KKT (3)-(7) hold exactly and p* = d* = L(w*, α*, β*) = θ_D(α*, β*)",
-       "000 V §5", "optimality")
+       "000 V §5", "optimality", quotes=(D_EQUALS_P, STRONG_DUALITY, KKT_3, KKT_4, KKT_5, KKT_6, KKT_7, KKT_7_SECOND_COPY,
+                                         KKT_SUFFICIENT,
+                                         COMPLEMENTARITY))
 def kkt_at_solutions(ctx):
     def holds(p):
         qp, v = p
@@ -184,8 +307,10 @@ def kkt_at_solutions(ctx):
     return _exact(ctx, _with(QPS, _points_for), holds, n=min(ctx.examples, 20))
 
 
+@relies_on(du, "kkt_check", lambda f: lambda problem, w, alpha=(), beta=(), tol=0: f(problem, w, alpha, beta, 10 ** 9),
+           "a tolerance of 10⁹: every violation forgiven")
 @check("LD-4", "the KKT checker names the failing condition and by how much", "000 V §5 (3)-(7)",
-       "identity")
+       "identity", quotes=(KKT_3, KKT_4, KKT_5, KKT_6, KKT_7))
 def kkt_checker_reports(ctx):
     def holds(qp):
         problem = _problem(qp)
@@ -205,60 +330,193 @@ def kkt_checker_reports(ctx):
     return _exact(ctx, QPS, holds, n=min(ctx.examples, 20))
 
 
+SLATER_001 = Quote("001", 41, "Strong duality also holds if  $f(w)$  is convex and  $g_i(w)$  is convex, and there exists a feasible  $w$")
+SLATER_000 = Quote("000", 1088, "this means that there exists some w so that  $g_i(w) < 0$  for all i")
+
+
+def _norm_gap(w):
+    """g(w) = ‖w‖ − w₁ (convex), exact where ‖w‖ is rational."""
+    return scalar.sqrt(w[0] * w[0] + w[1] * w[1]) - w[0]
+
+
 @check("LD-4", "strong duality needs a strictly feasible point (001: 'a feasible w')", "001 Duality - notes",
-       "identity")
+       "identity", quotes=(SLATER_001, SLATER_000))
 def strong_duality_needs_slater(ctx):
-    """f(w) = w₂, g(w) = ‖w‖ − w₁ (both convex), feasible set {w₂ = 0, w₁ ≥ 0}, p* = 0. At
-    w = (t, −s): L = −s + α(√(t² + s²) − t) ≤ −s + αs²/(2t), so with s = M + 1 and
-    t = αs²/2 + 1, L < −M: θ_D(α) = −∞ for every α ≥ 0 and d* = −∞ < p*. No w has g(w) < 0."""
-    def L(w, a):
-        return w[1] + a * (mpmath.sqrt(w[0] ** 2 + w[1] ** 2) - w[0])
+    """w ∈ ℝ², f(w) = w₂, g(w) = ‖w‖ − w₁ (both convex): g ≤ 0 only on {w₂ = 0, w₁ ≥ 0}, where
+    g = 0, so a feasible w exists and no strictly feasible one; p* = 0. At w = ((k²−1)r, −2kr),
+    ‖w‖ = (k²+1)r exactly and L(w, α) = w₂ + αg(w) = 2r(α − k): with k > α and r large, L is below
+    any bound, so θ_D(α) = −∞ for every α ≥ 0 and d* = −∞ < p*."""
     pairs = draw(ctx, st.tuples(S.rationals(0, 8), st.integers(1, 10 ** 6)))
     gap, witness = True, None
+    for a, M in pairs:
+        k = int(a) + 2  # α − k ≤ −1, so L = 2M(α − k) ≤ −2M
+        w = (Fraction((k * k - 1) * M), Fraction(-2 * k * M))
+        value = w[1] + a * _norm_gap(w)
+        if not (_norm_gap(w) >= 0 and value < -M):
+            gap = False
+        if witness is None or a > witness[0]:
+            witness = (a, M, w, value)
+    feasible = [(Fraction(t), Fraction(0)) for t in range(4)]
+    on_boundary = all(_norm_gap(w) == 0 and w[1] == 0 for w in feasible)  # p* = f = 0 on the feasible set
+    # no strictly feasible point: g(w) = ‖w‖ − w₁ ≥ |w₁| − w₁ ≥ 0 (g at drawn points, 50 digits)
+    strict = draw(ctx, S.vectors(2))
     with mpmath.workdps(ctx.digits):
-        for a, M in pairs:
-            a = mpmath.mpf(a.numerator) / a.denominator
-            s = mpmath.mpf(M + 1)
-            w = (a * s * s / 2 + 1, -s)
-            if not L(w, a) < -M:
-                gap = False
-            if witness is None or a > witness[0]:
-                witness = (a, M, w)
-        feasible_value = L((mpmath.mpf(3), mpmath.mpf(0)), mpmath.mpf(1))
-        strict = draw(ctx, S.vectors(2))
         no_slater = all(mpmath.sqrt(S.to_mpf(x) ** 2 + S.to_mpf(y) ** 2) - S.to_mpf(x) >= 0 for x, y in strict)
-    passed = gap and no_slater and feasible_value == 0
-    errata = (Erratum("LD-4", "001 Lecture 11, Duality - notes (line 41)",
-                      "strong duality also holds if f(w) is convex and gᵢ(w) is convex, and there exists a feasible w",
-                      "… and there exists a strictly feasible w (gᵢ(w) < 0 for all i; Slater, as 000 V §5 says)",
-                      f"f = w₂, g = ‖w‖ − w₁ ≤ 0: p* = 0 at w = (3, 0), but at α = {fmt(witness[0])}, "
-                      f"w = ({fmt(witness[2][0])}, {fmt(witness[2][1])}) gives L < −{witness[1]}: d* = −∞"),) if gap else ()
-    return Outcome(passed, f"{len(pairs)} (α, M) at {ctx.digits} digits; {len(strict)} points", 0.0,
+    passed = gap and no_slater and on_boundary
+    # the printed hypothesis asks for a feasible w, which the example has; Slater's asks for a
+    # strictly feasible one, which it has not
+    hypothesis = as_printed("a feasible w", "a strictly feasible w", key="a feasible w")
+    meets = on_boundary if hypothesis == "a feasible w" else not no_slater
+    errata = ()
+    if gap and meets:
+        a, M, w, value = witness
+        errata = (Erratum("LD-4", "001 Duality - notes",
+                          "strong duality also holds if f(w) is convex and gᵢ(w) is convex, and there exists a "
+                          "feasible w",
+                          "… and there exists a strictly feasible w (gᵢ(w) < 0 for all i; Slater, as 000 V §5 says)",
+                          f"w ∈ ℝ², f(w) = w₂, g(w) = ‖w‖ − w₁ ≤ 0: feasible only on w₂ = 0, w₁ ≥ 0 (where g = 0), "
+                          f"p* = 0; but at α = {a}, w = ({w[0]}, {w[1]}) has ‖w‖ = {scalar.sqrt(w[0] ** 2 + w[1] ** 2)} "
+                          f"and L(w, α) = {value} < −{M}: θ_D(α) = −∞ for every α ≥ 0, d* = −∞",
+                          quote=SLATER_001),)
+    return Outcome(passed, f"{len(pairs)} (α, M), exact; {len(strict)} points", 0.0,
                    "" if passed else "the counterexample did not behave as derived", errata)
+
+
+KKT_EXISTENCE = Quote("000", 1094, r"there must exist  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  so that  $w^*$  is the solution to the primal problem")
+ASSUMPTIONS = Quote("000", 1088, r"Suppose further that the constraints  $g_i$  are (strictly) feasible")
+
+# min f(w) s.t. g(w) ≤ 0 over w ∈ ℝ: convex, strictly feasible, and no minimiser (eʷ > 0 = p*)
+W = sp.Symbol("w", real=True)
+UNATTAINED = (sp.exp(W), W)
+
+
+def _extremum(expr, x, domain, lowest=True):
+    """inf (or sup) of a smooth expr(x) over an interval: the stationary points inside, the
+    ends in the interval and the limits at the others. Returns (value, attained)."""
+    values = []
+    for point in sp.solveset(sp.diff(expr, x), x, domain):
+        values.append((sp.simplify(expr.subs(x, point)), True))
+    for end, side in ((domain.inf, "+"), (domain.sup, "-")):
+        if end in domain:
+            values.append((sp.simplify(expr.subs(x, end)), True))
+        else:
+            values.append((sp.limit(expr, x, end, side if end.is_finite else None), False))
+    pick = min if lowest else max
+    best = pick(v for v, _ in values)
+    return best, any(v == best and attained for v, attained in values)
+
+
+def _shown(value):
+    """A value as the report prints it, with ∞ for sympy's oo."""
+    return show_value(value).replace("oo", "∞").replace("-∞", "−∞")
+
+
+def _one_dimensional_duality(f, g):
+    """min f(w) s.t. g(w) ≤ 0 over w ∈ ℝ (f, g smooth and convex): p* and whether a w attains it,
+    θ_D at α = 0 and at α > 0 (symbolic), d* and whether an α attains it, and the KKT points
+    (w, α) found by the two cases of complementarity (5): α = 0, or g(w) = 0."""
+    alpha = sp.Symbol("α", positive=True)
+    feasible = sp.solveset(g <= 0, W, sp.S.Reals)
+    p_star, primal_attained = _extremum(f, W, feasible)
+    theta_zero, _ = _extremum(f, W, sp.S.Reals)
+    theta_positive, _ = _extremum(f + alpha * g, W, sp.S.Reals)
+    if theta_positive == -sp.oo:
+        d_star, dual_attained = theta_zero, True
+    else:
+        best, attained = _extremum(theta_positive, alpha, sp.Interval.open(0, sp.oo), lowest=False)
+        d_star, dual_attained = max((theta_zero, True), (best, attained), key=lambda t: (t[0], t[1]))
+    kkt = [(w, 0) for w in sp.solveset(sp.diff(f, W), W, feasible)]
+    for w in sp.solveset(g, W, sp.S.Reals):
+        a = sp.simplify(-sp.diff(f, W).subs(W, w) / sp.diff(g, W).subs(W, w))
+        if a >= 0:
+            kkt.append((w, a))
+    return p_star, primal_attained, theta_positive, d_star, dual_attained, kkt
 
 
 @check("LD-4", "convexity and Slater give d* = p*, not a minimiser w* (000: 'there must exist w*')",
-       "000 V §5", "identity")
+       "000 V §5", "identity", quotes=(ASSUMPTIONS, KKT_EXISTENCE))
 def primal_attainment(ctx):
-    """min eʷ s.t. w ≤ 0 is convex and strictly feasible (w = −1), p* = d* = 0, but no w* attains
-    it: every feasible w has e^(w−1) < eʷ. The KKT triple exists when p* is attained, as for
-    every strictly convex QP checked above."""
-    candidates = draw(ctx, S.rationals(-8, 0))
-    with mpmath.workdps(ctx.digits):
-        improvable = all(mpmath.exp(mpmath.mpf(w.numerator) / w.denominator - 1)
-                         < mpmath.exp(mpmath.mpf(w.numerator) / w.denominator) for w in candidates)
-        # θ_D(α) = min_w eʷ + αw = α − α log α (α > 0), → 0 = p* as α → 0⁺
-        theta = [a - a * mpmath.log(a) for a in (mpmath.mpf(10) ** -k for k in range(1, 30))]
-    passed = improvable and all(t > 0 for t in theta) and theta[-1] < mpmath.mpf(10) ** -25
-    errata = (Erratum("LD-4", "000 V §5 (line 1094)",
-                      "under our above assumptions [f, gᵢ convex, hᵢ affine, gᵢ strictly feasible], there must "
-                      "exist w*, α*, β* so that w* is the solution to the primal problem …",
-                      "… if moreover the primal minimum is attained (e.g. f = ½‖w‖² with a non-empty feasible "
-                      "set), there exist w*, α*, β* …; otherwise only p* = d* holds",
-                      f"min eʷ s.t. w ≤ 0: p* = d* = 0 is not attained; at w = {fmt(candidates[0])}, "
-                      f"w − 1 is feasible with a smaller eʷ"),) if improvable else ()
-    return Outcome(passed, f"{len(candidates)} candidates at {ctx.digits} digits", 0.0,
-                   "" if passed else "the counterexample did not behave as derived", errata)
+    """min eʷ s.t. w ≤ 0 meets the printed assumptions (eʷ and w convex, g(−1) = −1 < 0), and
+    p* = d* = 0; but eʷ > 0 for every w, so no w* attains p*, and the KKT system
+    eʷ + α = 0, αw = 0, w ≤ 0, α ≥ 0 has no solution. (θ_D(α) = −∞ for every α > 0, as
+    eʷ + αw → −∞ when w → −∞; d* = θ_D(0) = inf eʷ = 0.)"""
+    f, g = UNATTAINED
+    convex = all(sp.simplify(sp.diff(e, W, 2)).is_nonnegative for e in (f, g))
+    strictly_feasible = sp.solveset(g < 0, W, sp.S.Reals)
+    slater = strictly_feasible is not sp.S.EmptySet
+    p_star, primal_attained, theta_positive, d_star, dual_attained, kkt = _one_dimensional_duality(f, g)
+    facts = (f"f = {_shown(f)}, g = {_shown(g)}: p* = {p_star}, d* = {d_star}, "
+             f"θ_D(α > 0) = {_shown(theta_positive)}, KKT points {kkt or 'none'}")
+    failures = []
+    if not (convex and slater):
+        failures.append("the example does not meet the printed assumptions")
+    if p_star != d_star:
+        failures.append(f"strong duality fails in the example: {facts}")
+    hypotheses = as_printed(("convex", "strictly feasible"), ("convex", "strictly feasible", "minimum attained"),
+                            key="there must exist w*")
+    meets = convex and slater and ("minimum attained" not in hypotheses or primal_attained)
+    errata = ()
+    if meets and not kkt:
+        errata = (Erratum(
+            "LD-4", "000 V §5",
+            "under our above assumptions [f, gᵢ convex, hᵢ affine, gᵢ strictly feasible], there must "
+            "exist w*, α*, β* so that w* is the solution to the primal problem … and w*, α*, β* "
+            "satisfy the KKT conditions",
+            "… if moreover the primal minimum is attained (e.g. f = ½‖w‖² on a non-empty closed "
+            "feasible set), there exist w*, α*, β* …; otherwise only p* = d* holds",
+            f"w ∈ ℝ, min {_shown(f)} s.t. {_shown(g)} ≤ 0 (convex; g < 0 on ({_shown(strictly_feasible.inf)}, "
+            f"{_shown(strictly_feasible.sup)})): p* = d* = {p_star}, but {_shown(f)} > {p_star} at every w, so no w* "
+            f"attains p*; θ_D(α) = {_shown(theta_positive)} for α > 0 and d* = θ_D(0) = {d_star}; "
+            f"{_shown(sp.diff(f, W) + sp.Symbol('α') * sp.diff(g, W))} = 0 has no solution with α ≥ 0, so no "
+            "(w*, α*) meets ""(3)-(7)", quote=KKT_EXISTENCE),)
+    elif primal_attained != bool(kkt):
+        failures.append(f"a KKT point and an attained minimum should come together: {facts}")
+    return Outcome(not failures, "symbolic (one variable)", 0.0, "; ".join(failures) or facts, errata)
+
+
+HESSIAN_FOOTNOTE = Quote("000", 1090, "When f has a Hessian, then it is convex if and only if the Hessian is positive semi-definite")
+HESSIAN_FOOTNOTE_SECOND_COPY = Quote("000", 1619, "When f has a Hessian, then it is convex if and only if the Hessian is positive semidefinite.")
+HESSIAN_EXAMPLES = Quote("000", 1090, r"$f(w) = w^T w$  is convex; similarly, all linear (and affine) functions are also convex")
+
+
+def _midpoint_gap(A, c, u, v):
+    """(f(u) + f(v))/2 − f((u + v)/2) for f(w) = ½wᵀAw + cᵀw: ≥ 0 at every pair when f is convex."""
+    f = lambda w: linalg.dot(w, linalg.matvec(A, w)) / 2 + linalg.dot(c, w)  # noqa: E731
+    mid = [(a + b) / 2 for a, b in zip(u, v)]
+    return (f(u) + f(v)) / 2 - f(mid)
+
+
+@relies_on(THIS, "_midpoint_gap", lambda f: lambda A, c, u, v: -f(A, c, u, v), "the midpoint gap's sign flipped")
+@check("LD-4", "fn 3: a twice-differentiable f is convex iff its Hessian is PSD; wᵀw and affine "
+       "functions are convex", "000 V §5 fn 3", "identity", quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES, HESSIAN_FOOTNOTE_SECOND_COPY))
+def convex_iff_hessian_psd(ctx):
+    """For f(w) = ½wᵀAw + cᵀw (Hessian A): when A is PSD the midpoint inequality
+    f((u+v)/2) ≤ (f(u)+f(v))/2 holds at drawn pairs; when it is not, Mercer's test gives z with
+    zᵀAz < 0 and the inequality fails at u = z, v = −z (the gap is zᵀAz/2 there). The two printed
+    examples: ∇²(wᵀw) = 2I and ∇²(aᵀw + b) = 0, both PSD."""
+    n = 3
+    w = sp.Matrix(sp.symbols(f"w1:{n + 1}", real=True))
+    a = sp.Matrix(sp.symbols(f"a1:{n + 1}", real=True))
+    examples = [sp.hessian((w.T * w)[0], list(w)), sp.hessian((a.T * w)[0] + sp.Symbol("b"), list(w))]
+    examples_psd = all(kr.mercer_test([[sp.Rational(v) for v in row] for row in H.tolist()]).valid
+                       for H in examples)
+
+    @st.composite
+    def quadratics(draw_):
+        k = draw_(st.integers(1, 3))
+        A = draw_(st.one_of(S.symmetric_matrices(k), S.psd_matrices(k)))
+        return A, draw_(S.vectors(k)), draw_(S.vectors(k)), draw_(S.vectors(k))
+
+    def agrees(p):
+        A, c, u, v = p
+        verdict = kr.mercer_test(A)
+        if verdict.valid:
+            return _midpoint_gap(A, c, u, v) >= 0
+        z = verdict.witness
+        return _midpoint_gap(A, c, z, [-t for t in z]) < 0
+    drawn = _exact(ctx, quadratics(), agrees, n=min(ctx.examples, 20))
+    return combine(drawn, Outcome(examples_psd, "symbolic (n=3)", 0.0,
+                                  "" if examples_psd else "a printed example has a Hessian that is not PSD"))
 
 
 # ---- OMC-1 -----------------------------------------------------------------------------------
@@ -302,8 +560,32 @@ def _crossing(F, outside, inside):
     return inside
 
 
+PROBLEM_A = Quote("000", 981, r"\max_{\gamma, w, b} \ \gamma")
+PROBLEM_A_CONSTRAINT = Quote("000", 983, r"y^{(i)}(w^T x^{(i)} + b) \ge \gamma")
+PROBLEM_B = Quote("000", 990, r"\max_{\hat{\gamma}, w, b} \frac{\hat{\gamma}}{||w||}")
+PROBLEM_B_CONSTRAINT = Quote("000", 991, r"y^{(i)}(w^T x^{(i)} + b) \ge \hat{\gamma}")
+PROBLEM_C = Quote("000", 999, r"\min_{w,b} \frac{1}{2} ||w||^2")
+PROBLEM_C_CONSTRAINT = Quote("000", 1001, r"y^{(i)}(w^T x^{(i)} + b) \ge 1")
+PROBLEM_A_NORM = Quote("000", 984, "$||w|| = 1.$")
+UNIT_NORM_WHY = Quote("000", 986, "The ||w||=1 constraint moreover ensures that the functional margin equals to the geometric margin")
+SAME_AS_MINIMISING = Quote("000", 997, r"noting that maximizing  $\hat{\gamma}/||w|| = 1/||w||$  is the same thing as minimizing  $||w||^2$")
+PROBLEM_C_AGAIN_CONSTRAINT = Quote("000", 1118, r"y^{(i)}(w^T x^{(i)} + b) \ge 1, \quad i = 1, \dots, m")
+PROBLEM_C_AGAIN = Quote("000", 1117, r"\min_{w,b} \quad \frac{1}{2} ||w||^2")
+PROBLEM_004 = Quote("004", 5, r"\min \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
+PROBLEM_002_HALF = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
+SCALING_FORMULA_SECOND_COPY = Quote("000", 1524, r"\hat{\gamma} = 1.")
+PROBLEM_002_A = Quote("002", 547, r"\max_{w,b} \quad & \gamma \\ \text{s.t.} \quad & \frac{y^{(i)}(w^T x^{(i)} + b)}{\|w\|} \geq \gamma")
+PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
+
+
+@relies_on(THIS, "_best_direction", lambda f: lambda plus, minus: _doubled_margin(f(plus, minus)),
+           "problem (a)'s margin doubled")
 @check("OMC-1", "the three problems of §4 (and 002's two) share the optimum, each solved directly",
-       "000 V §4; 002 §1.5.1", "optimality")
+       "000 V §4; 002 §1.5.1", "optimality", quotes=(PROBLEM_A, PROBLEM_A_CONSTRAINT, PROBLEM_B, PROBLEM_B_CONSTRAINT,
+                                                     PROBLEM_C, PROBLEM_C_CONSTRAINT, PROBLEM_002_A, PROBLEM_002_C,
+                                                     PROBLEM_A_NORM, UNIT_NORM_WHY, SAME_AS_MINIMISING, PROBLEM_C_AGAIN,
+                                                     PROBLEM_C_AGAIN_CONSTRAINT,
+                                                     PROBLEM_004, PROBLEM_002_HALF, SCALING_FORMULA_SECOND_COPY))
 def three_problems(ctx):
     """(c) min ½‖w‖² s.t. y(wᵀx + b) ≥ 1 by exact active sets; (b) max γ̂/‖w‖ s.t.
     y(wᵀx + b) ≥ γ̂ by exact enumeration of the nearest-point candidates; (a) max γ s.t.
@@ -333,10 +615,79 @@ def three_problems(ctx):
                    "" if bad is None else f"problems disagree at {fmt(bad)}")
 
 
+UNIT_NORM_NONCONVEX = Quote("000", 988, 'the "||w|| = 1" constraint is a nasty (non-convex) one')
+RATIO_NONCONCAVE = Quote("000", 993, r"nasty (again, non-convex) objective  $\frac{\hat{\gamma}}{||w||}$  function")
+QP_CONVEX = Quote("000", 1003, "an optimization problem with a convex quadratic objective and only linear constraints")
+QP_CONDITIONS = Quote("000", 1171, r"the conditions required for  $p^* = d^*$  and the KKT conditions")
+AFFINE_001 = Quote("001", 41, r"For example, strong duality holds if  $f(w)$  is convex and  $g_i(w)$  are affine. This is the case for both hard and soft-margin SVMs.")
+
+
+def _unit(t):
+    """A rational point of the unit circle (the stereographic parametrisation)."""
+    return [(1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)]
+
+
+@relies_on(THIS, "_unit", lambda f: lambda t: [1 - t * t, 2 * t], "the circle point not divided by 1 + t²")
+@check("OMC-1", "‖w‖ = 1 is a non-convex constraint and γ̂/‖w‖ a non-concave objective; (c) is a convex QP, "
+       "strictly feasible on separable data", "000 V §4, §6", "identity",
+       quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, QP_CONVEX, QP_CONDITIONS, AFFINE_001))
+def problem_shapes(ctx):
+    """(a): two distinct unit vectors u, v have ‖(u + v)/2‖² = (1 + uᵀv)/2 < 1, so the set
+    ‖w‖ = 1 is not convex. (b): along w = (s, 0), γ̂ = 1, the objective 1/s at the midpoint of
+    s = a and s = b is 2/(a + b) < (1/a + 1/b)/2 whenever a ≠ b, so a maximised objective fails
+    concavity. (c): ∇² of ½‖w‖² in (w, b) is diag(I, 0) (PSD) and each gᵢ is affine (zero
+    Hessian); on separable data 2(w*, b*) has gᵢ = 1 − 2y⁽ⁱ⁾(w*ᵀx⁽ⁱ⁾ + b*) ≤ −1 < 0 (Slater)."""
+    def sphere(p):
+        s_, t = p
+        u, v = _unit(s_), _unit(t)
+        on = linalg.dot(u, u) == 1 == linalg.dot(v, v)
+        mid = [(a + b) / 2 for a, b in zip(u, v)]
+        return on and linalg.dot(mid, mid) < 1
+    pairs = st.tuples(S.rationals(), S.rationals()).filter(lambda p: p[0] != p[1])
+    a_ = _exact(ctx, pairs, sphere, n=min(ctx.examples, 20))
+
+    def ratio(p):
+        lo, hi = p
+        return 2 / (lo + hi) < (1 / lo + 1 / hi) / 2
+    scales = st.tuples(S.positive_rationals(), S.positive_rationals()).filter(lambda p: p[0] != p[1])
+    b_ = _exact(ctx, scales, ratio, n=min(ctx.examples, 20))
+
+    n = 2
+    w = sp.symbols(f"w1:{n + 1}", real=True)
+    b, y = sp.symbols("b y", real=True)
+    x = sp.symbols(f"x1:{n + 1}", real=True)
+    variables = list(w) + [b]
+    objective = sp.hessian(sum(v ** 2 for v in w) / 2, variables)
+    constraint = sp.hessian(-y * (sum(p * q for p, q in zip(w, x)) + b) + 1, variables)
+    # the soft margin (001): ½‖w‖² + CΣξ convex in (w, b, ξ), 1 − ξ − y(wᵀx + b) and −ξ affine
+    xi, C = sp.symbols("ξ C", real=True)
+    soft = variables + [xi]
+    soft_objective = sp.hessian(sum(v ** 2 for v in w) / 2 + C * xi, soft)
+    soft_constraints = [sp.hessian(1 - xi - y * (sum(p * q for p, q in zip(w, x)) + b), soft), sp.hessian(-xi, soft)]
+    shapes = (kr.mercer_test([[sp.Rational(v) for v in row] for row in objective.tolist()]).valid
+              and constraint == sp.zeros(n + 1, n + 1)
+              and kr.mercer_test([[sp.Rational(v) for v in row] for row in soft_objective.tolist()]).valid
+              and all(H == sp.zeros(n + 2, n + 2) for H in soft_constraints))
+
+    def slater(p):
+        X, y_ = p
+        w_star, b_star, _ = du.solve_optimal_margin(X, y_)
+        return all(1 - 2 * t * (linalg.dot(w_star, xi) + b_star) <= -1 for xi, t in zip(X, y_))
+    c_ = _exact(ctx, S.separable_sets(2, 4, 6), slater, n=min(ctx.examples, 8))
+    return combine(a_, b_, c_, Outcome(shapes, "symbolic (n=2)", 0.0,
+                                       "" if shapes else "(c) is not a convex QP with affine constraints"))
+
+
 # ---- OMC-2 -----------------------------------------------------------------------------------
 
+MARGIN_CONSTRAINT = Quote("000", 1122, r"g_i(w) = -y^{(i)}(w^T x^{(i)} + b) + 1 \le 0")
+SUPPORT_VECTORS = Quote("000", 1124, r"we will have  $\alpha_i > 0$  only for the training examples that have functional margin exactly equal to one")
+ACTIVE_MARGIN = Quote("000", 1665, r"g_i(w) = 0 \Rightarrow y^{(i)}(w^T x^{(i)} + b) = 1")
+
+
+@relies_on(du, "solve_optimal_margin", lambda f: lambda X, y: _doubled_solution(f(X, y)), "(w*, b*) doubled")
 @check("OMC-2", "gᵢ = −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) + 1; αᵢ > 0 only where the functional margin is exactly 1",
-       "000 V §6", "optimality")
+       "000 V §6", "optimality", quotes=(MARGIN_CONSTRAINT, SUPPORT_VECTORS, ACTIVE_MARGIN))
 def support_vectors_on_margin(ctx):
     def holds(p):
         X, y = p
@@ -348,3 +699,64 @@ def support_vectors_on_margin(ctx):
         return form and sv and all(margins[i] == 1 for i in sv) \
             and all(alpha[i] == 0 for i, m in enumerate(margins) if m > 1) and min(margins) == 1
     return _exact(ctx, S.separable_sets(2, 4, 8), holds, n=min(ctx.examples, 20))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (913, r"whenever  $y^{(i)} = 0$ , since this would reflect a very confident (and correct) set of classifications",
+         "a motivation (θᵀx ≫ 0 for y = 1, ≪ 0 for y = 0); the functional margin that formalises it is MG-2's", "MG-2"),
+        (975, "a natural desideratum is to try to find a decision boundary that maximizes the (geometric) margin",
+         "a motivation", "OMC-1"),
+        (995, "We will introduce the scaling constraint that the functional margin of w, b with respect to the training set must be 1:",
+         "the displayed γ̂ = 1 is missing from this copy's first Part V (the second prints it, line 1524); the "
+         "problem it leads to is checked in OMC-1", "OMC-1"),
+        (1003, "This optimization problem can be solved using commercial quadratic programming (QP) code.",
+         "a remark on software", "OMC-1"),
+        (1005, "what we will instead do is make a digression to talk about Lagrange duality", "a plan of the notes", "LD-1"),
+        (1021, "You may be familiar with linear programming, which solves optimization problems that have linear objectives",
+         "a remark on software (footnote 1)", "OMC-1"),
+        (1029, "Due to time constraints, we won't really be able to do the theory of Lagrange duality justice in this class",
+         "a remark", "LD-2"),
+        (1058, "Readers interested in learning more about this topic are encouraged to read",
+         "a pointer to a book (footnote 2)", "LD-2"),
+        (1070, "Here, the \" $\\mathcal{D}$ \" subscript stands for \"dual.\"", "a name", "LD-3"),
+        (1092, "\"Affine\" means the same thing as linear, except that we also allow the extra intercept term  $b_i$",
+         "a definition (footnote 4; its b_i is not the intercept b of §2)", "LD-4"),
+        (1111, "Later on, this will be key for showing that the SVM has only a small number of \"support vectors\"",
+         "a pointer to §6 (checked in OMC-2)", "LD-4"),
+        (1126, "Consider the figure below, in which a maximum margin separating hyperplane is shown by the solid line.",
+         "a figure absent from this copy", "OMC-2"),
+        (1130, "here, these are the three points (one negative and two positive examples) that lie on the dashed lines",
+         "about the figure absent from this copy; that α > 0 only on the margin is checked in OMC-2", "OMC-2"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+# the second copy of Part V: what its text differs in from the first, when it is not a statement
+for _line, _text, _reason, _id in (
+        (1625, r"\frac{\partial}{\partial w_{i}} \mathcal{L}(w^{*}, \alpha^{*}, \beta^{*}) = 0, \quad i = 1, ..., n",
+         "this copy's OCR of (3)-(7) runs the five conditions together and repeats (7); the first copy's (3)-(7) "
+         "are checked", "LD-4"),
+        (1629, r"\alpha_{i}^{*} \geq 0, \quad i = 1, ..., k$$",
+         "this copy's OCR of (3)-(7) (the last of the five run together, line 1625); (7) is checked", "LD-4"),
+        (1631, r"$$\alpha_{i}^{*} \geq 0, \quad i = 1, ..., k",
+         "this copy's OCR repeats (7) twice more (lines 1631-1632) before printing (4)-(7) again; (7) is checked", "LD-4"),
+        (1632, r"\alpha_{i}^{*} \geq 0, \quad i = 1, ..., k$$", "the second repeat of (7) by this copy's OCR", "LD-4"),
+        (1645, "$$h_j(x^*) = 0$$",
+         "a reader's annotation (primal feasibility of the equalities, in x* for w*), equivalent to (4), checked", "LD-4"),
+        (1646, r", for  $j = 1, \ldots, \ell$ ", "the end of the annotation of line 1645", "LD-4"),
+        (1571, "$$\\alpha_i$$", "the extraction broke line 1042's sentence ('the αᵢ's and βᵢ's are the Lagrange "
+         "multipliers') over lines 1570-1572: a name", "LD-2"),
+        (1599, r"$\theta_{\mathcal{D}}(\alpha,\beta) = \min_{w} \mathcal{L}(w,\alpha,\beta).$  Here, the",
+         "this copy prints θ_D's definition twice (line 1597, and inline here before the prose of line 1070); "
+         "the same formula as line 1068, which LD-3 reads", "LD-3"),
+        (1650, r'(I.e., the " $q_i(w) \leq 0$ " constraint is **active**',
+         "OCR: q for g (the first copy prints g)", "LD-4"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (39, "this was proven in the lecture 9 notes", "a pointer to another lecture", "LD-3"),
+        (43, "This condition for strong duality will be used in the homework.", "a pointer to the homework", "LD-4"),
+        ):
+    unchecked(Quote("001", _line, _text), _reason, _id)

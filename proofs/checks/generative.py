@@ -1,6 +1,7 @@
 """Part IV checks, §1 and the introduction: Bayes' rule, the multivariate normal, GDA and its
 logistic posterior, and Poisson class-conditionals (000 Part IV intro, §1.1-1.3; 002 §1.4,
 §1.4.1-1.4.2)."""
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -10,13 +11,17 @@ from mpmath.calculus.quadrature import GaussLegendre
 
 from cs229.reference import generative as G
 from cs229.reference import linalg
+from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, draw, fmt, sampled
-from ..registry import Erratum, Outcome, check
+from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
+                        combine, draw, fmt, sampled)
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 
 _exact_points = exact
+
+THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
 
 
@@ -26,18 +31,29 @@ def _sigmoid(z):
 
 # ---- GEN-1 -----------------------------------------------------------------------------------
 
+BAYES = Quote("000", 640, r"p(y|x) = \frac{p(x|y)p(y)}{p(x)}.")
+EVIDENCE = Quote("000", 642, "the denominator is given by p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)")
+BAYES_002 = Quote("002", 363, r"p(y = 1 | x) = \frac{p(x | y = 1)p(y = 1)}{p(x)}")
+EVIDENCE_002 = Quote("002", 365, r"where $p(x) = p(x | y = 1)p(y = 1) + p(x | y = 0)p(y = 0)$.")
+ARGMAX = Quote("000", 644, r"\arg \max_{y} p(y|x) = \arg \max_{y} \frac{p(x|y)p(y)}{p(x)}")
+ARGMAX_2 = Quote("000", 645, r"= \arg \max_{y} p(x|y)p(y).")
+PICK_CLASS = Quote("000", 819, "and pick whichever class has the higher posterior probability.")
+ARGMAX_002 = Quote("002", 399, r"\arg \max_y p(y | x) = \arg \max_y \frac{p(x | y)p(y)}{p(x)} = \arg \max_y p(x | y)p(y)")
+
+
+@relies_on(G, "evidence", lambda f: lambda likelihoods, priors: f(likelihoods, priors) * 2, "p(x) doubled")
 @check("GEN-1", "p(y=1|x) = p(x|y=1)p(y=1)/p(x), p(x) = Σ_y p(x|y)p(y)", "000 Part IV intro; 002 §1.4",
-       "derivation")
+       "derivation", quotes=(BAYES, EVIDENCE, BAYES_002, EVIDENCE_002))
 def bayes_rule(ctx):
-    L0, L1 = sp.symbols("L0 L1", positive=True)  # p(x|y=0), p(x|y=1)
-    phi = sp.Symbol("phi", positive=True)  # p(y=1)
+    L0, L1 = sp.symbols("p(x|y=0) p(x|y=1)", positive=True)
+    phi = sp.Symbol("φ", positive=True)  # p(y=1)
     joint = {0: L0 * (1 - phi), 1: L1 * phi}  # p(x, y) = p(x|y) p(y)
     p_x = joint[0] + joint[1]  # marginalising y out of p(x, y)
     symbolic = chain([
         Step(joint[1] / p_x, "definition of p(y=1|x) = p(x, y=1)/p(x)"),
         Step(L1 * phi / p_x, "Bayes' rule, p(x, y) = p(x|y)p(y)"),
         Step(L1 * phi / (L1 * phi + L0 * (1 - phi)), "p(x) = p(x|y=1)p(y=1) + p(x|y=0)p(y=0)"),
-    ], "GEN-1", "000 Part IV intro", "two classes")
+    ], "GEN-1", "000 Part IV intro", "two classes", domains={phi: probability(), L0: positive(), L1: positive()})
 
     def holds(p):
         likelihoods, priors = p
@@ -49,8 +65,10 @@ def bayes_rule(ctx):
     return combine(symbolic, _exact_points(ctx, k_classes, holds))
 
 
+@relies_on(G, "bayes_argmax", lambda f: lambda likelihoods, priors: (f(likelihoods, priors) + 1) % len(priors),
+           "the class after the argmax")
 @check("GEN-1", "argmax_y p(y|x) = argmax_y p(x|y)p(y): the denominator is not needed",
-       "000 Part IV intro; 002 §1.4.1", "identity")
+       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(ARGMAX, ARGMAX_2, ARGMAX_002, PICK_CLASS))
 def argmax_without_denominator(ctx):
     k_classes = st.integers(2, 4).flatmap(lambda k: st.tuples(
         st.lists(S.rationals(0, 3, 6), min_size=k, max_size=k).filter(lambda v: any(v)),
@@ -76,7 +94,14 @@ def argmax_without_denominator(ctx):
 
 # ---- MVN-1 -----------------------------------------------------------------------------------
 
-@check("MVN-1", "Cov(Z) = E[(Z−E[Z])(Z−E[Z])ᵀ] = E[ZZᵀ] − (E[Z])(E[Z])ᵀ", "000 §1.1", "identity")
+COVARIANCE = Quote("000", 663, r"$Cov(Z) = E[(Z - E[Z])(Z - E[Z])^T]$")
+COVARIANCE_MOMENTS = Quote("000", 665, r"The covariance can also be defined as  $Cov(Z) = E[ZZ^T] - (E[Z])(E[Z])^T$")
+
+
+@relies_on(G, "covariance_from_moments", lambda f: lambda points, probabilities=None: [[2 * v for v in row] for row in f(points, probabilities)],
+           "E[ZZᵀ] − E[Z]E[Z]ᵀ doubled")
+@check("MVN-1", "Cov(Z) = E[(Z−E[Z])(Z−E[Z])ᵀ] = E[ZZᵀ] − (E[Z])(E[Z])ᵀ", "000 §1.1", "identity",
+       quotes=(COVARIANCE, COVARIANCE_MOMENTS))
 def covariance_definitions(ctx):
     atoms, n = 3, 2
     z = [[sp.Symbol(f"z{i + 1}{j + 1}", real=True) for j in range(n)] for i in range(atoms)]
@@ -119,8 +144,17 @@ def _gauss_legendre(R, panels, degree):
     return [(-R + k * h + (x + 1) * h / 2, w * h / 2) for k in range(panels) for x, w in base]
 
 
+DENSITY = Quote("000", 655, r"p(x; \mu, \Sigma) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2}(x-\mu)^T \Sigma^{-1}(x-\mu)\right).")
+MEAN_WORDS = Quote("000", 659, r"the mean is (unsurprisingly) given by  $\mu$")
+MEAN = Quote("000", 661, r"E[X] = \int_{x} x p(x; \mu, \Sigma) dx = \mu")
+COV_SIGMA = Quote("000", 667, r"Cov(X) = \Sigma")
+
+
+@relies_on(G, "mvn_log_densities", lambda f: lambda X, mu, Sigma: [v + mpmath.mpf(10) ** -12 for v in f(X, mu, Sigma)],
+           "log-densities raised by 10⁻¹²")
+@relies_on(G, "mvn_density", lambda f: lambda x, mu, Sigma: f(x, mu, Sigma) * (1 + mpmath.mpf(10) ** -12), "p raised by one part in 10¹²")
 @check("MVN-1", "the density integrates to 1, E[X] = μ, Cov(X) = Σ (1-D and 2-D)", "000 §1.1",
-       "identity")
+       "identity", quotes=(DENSITY, MEAN_WORDS, MEAN, COV_SIGMA))
 def density_moments(ctx):
     @st.composite
     def one_d(draw_):
@@ -164,8 +198,9 @@ def density_moments(ctx):
     return combine(first, second)
 
 
+@relies_on(G, "mvn_density", lambda f: lambda x, mu, Sigma: f(x, mu, Sigma) * (1 + mpmath.mpf(10) ** -20), "p raised by one part in 10²⁰")
 @check("MVN-1", "the Cholesky log form equals the printed density (2π)^(−n/2)|Σ|^(−1/2)exp(…)",
-       "000 §1.1", "identity")
+       "000 §1.1", "identity", quotes=(DENSITY,))
 def log_form(ctx):
     @st.composite
     def problems(draw_):
@@ -182,67 +217,149 @@ def log_form(ctx):
     return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
 
 
-@check("MVN-1", "the density needs Σ positive definite, not only positive semi-definite",
-       "000 §1.1", "identity")
-def density_needs_definite(ctx):
-    @st.composite
-    def pairs(draw_):
-        # Σ = BBᵀ with B n×(n−1) is PSD and singular; adding a positive diagonal makes it PD
-        n = draw_(st.integers(2, 3))
-        B = draw_(st.lists(st.lists(S.rationals(-2, 2, 4), min_size=n - 1, max_size=n - 1)
-                           .filter(any), min_size=n, max_size=n))
-        singular = [[sum(B[i][k] * B[j][k] for k in range(n - 1)) for j in range(n)] for i in range(n)]
-        D = draw_(st.lists(S.positive_rationals(Fraction(1, 2), 2, 4), min_size=n, max_size=n))
-        definite = [[singular[i][j] + (D[i] if i == j else 0) for j in range(n)] for i in range(n)]
-        return singular, definite, draw_(S.vectors(n))
+PSD_ASSUMPTION = Quote("000", 653, r"where  $\Sigma \geq 0$  is symmetric and positive semi-definite")
+DETERMINANT = Quote("000", 657, r"In the equation above, " + '" $|\\Sigma|$ "' + " denotes the determinant of the matrix  $\\Sigma$ .")
+PLOTTED_1 = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0.5 \\ 0.5 & 1 \end{array} \right]")
+PLOTTED_2 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 3 & 0.8 \\ 0.8 & 1 \end{array} \right]")
 
-    one = Fraction(1)
-    simplest = ([[one, one], [one, one]], [[2 * one, one], [one, 2 * one]], [one, -one])
-    points = [simplest] + draw(ctx, pairs(), min(ctx.examples, 10))
-    witness, failures, worst = None, [], mpmath.mpf(0)
+_SMALL = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2)])
+
+
+@st.composite
+def _semidefinite(draw_):
+    """Σ = BBᵀ, B an n×n matrix with small entries: every symmetric PSD matrix of this form, the
+    singular ones included (the class 000 §1.1 prints)."""
+    n = draw_(st.integers(1, 2))
+    B = draw_(st.lists(st.lists(_SMALL, min_size=n, max_size=n), min_size=n, max_size=n))
+    return [[sum(B[i][k] * B[j][k] for k in range(n)) for j in range(n)] for i in range(n)]
+
+
+@st.composite
+def _definite(draw_):
+    """Σ = BBᵀ + I: symmetric positive definite (the class the density needs)."""
+    S_ = draw_(_semidefinite())
+    return [[v + (1 if i == j else 0) for j, v in enumerate(row)] for i, row in enumerate(S_)]
+
+
+SIGMA_CLASSES = {"positive semi-definite": _semidefinite(), "positive definite": _definite()}
+PRINTED_SIGMA_CLASS = "positive semi-definite"
+
+
+def printed_density(x, mu, Sigma):
+    """000 §1.1's density, as printed, in sympy: (2π)^(−n/2) |Σ|^(−1/2) exp(−½(x−μ)ᵀΣ⁻¹(x−μ)).
+    Raises ValueError where it is not defined (|Σ| = 0: no Σ⁻¹, and a zero normaliser)."""
+    S_ = sp.Matrix(Sigma)
+    det = S_.det()
+    if det == 0:
+        raise ValueError("|Σ| = 0: (2π)^(n/2)|Σ|^(1/2) = 0 and Σ⁻¹ does not exist")
+    d = sp.Matrix(x) - sp.Matrix(mu)
+    return sp.exp(-(d.T * S_.inv() * d)[0, 0] / 2) / ((2 * sp.pi) ** sp.Rational(len(x), 2) * sp.sqrt(det))
+
+
+def _undefined(Sigma):
+    try:
+        printed_density([0] * len(Sigma), [0] * len(Sigma), Sigma)
+        return False
+    except ValueError:
+        return True
+
+
+@relies_on(THIS, "printed_density", lambda f: lambda x, mu, Sigma: f(x, mu, [[v + 1 if i == j else v for j, v in enumerate(r)]
+                                                                               for i, r in enumerate(Sigma)]),
+           "Σ + I in place of Σ")
+@check("MVN-1", "the printed density needs Σ positive definite, not only positive semi-definite",
+       "000 §1.1", "identity", quotes=(PSD_ASSUMPTION, DENSITY, DETERMINANT, PLOTTED_1, PLOTTED_2))
+def density_needs_definite(ctx):
+    """The printed density, evaluated in sympy, over the class of Σ 000 §1.1 allows: the simplest
+    Σ of the class where it is undefined (|Σ| = 0) is the counterexample. For Σ positive definite
+    it is defined and agrees with the reference's Cholesky log form (50 digits), and every Σ the
+    notes plot is positive definite."""
+    cls = as_printed(PRINTED_SIGMA_CLASS, "positive definite", key="Σ ≥ 0 is symmetric and positive semi-definite")
+    witness = find_witness(SIGMA_CLASSES[cls], _undefined, ctx.seed)
+    failures = []
     with mpmath.workdps(ctx.digits):
-        for singular, definite, x in points:
-            # as printed, (2π)^(n/2)|Σ|^(1/2) is the normaliser: |Σ| = 0 leaves no density
-            try:
-                G.check_covariance(singular)
-                refused = None
-            except linalg.SingularMatrixError as e:
-                refused = e
-            if witness is None and linalg.determinant(singular) == 0 and refused is not None:
-                witness = (singular, refused)
-            # corrected: for Σ ≻ 0 the printed formula holds (against the Cholesky log form)
-            A, xm = S.to_mpf(definite), S.to_mpf(x)
-            n = len(xm)
-            printed = (mpmath.exp(-linalg.dot(xm, linalg.solve(A, xm)) / 2)
-                       / ((2 * mpmath.pi) ** (mpmath.mpf(n) / 2) * mpmath.sqrt(linalg.determinant(A))))
-            worst = max(worst, abs(G.mvn_density(xm, [mpmath.mpf(0)] * n, A) / printed - 1))
+        worst = mpmath.mpf(0)
+        for Sigma, x in draw(ctx, st.tuples(_definite(), S.vectors(2)), min(ctx.examples, 6)):
+            xs = [Fraction(v) for v in x[:len(Sigma)]]
+            exact_ = printed_density(xs, [0] * len(Sigma), Sigma)
+            worst = max(worst, abs(G.mvn_density(S.to_mpf(xs), [mpmath.mpf(0)] * len(Sigma), S.to_mpf(Sigma))
+                                   / mpmath.mpf(sp.N(exact_, ctx.digits + 10)) - 1))
+    if worst > mpmath.mpf(10) ** (-(ctx.digits - 5)):
+        failures.append(f"the density formula and the reference differ for a positive definite Σ: {fmt(worst)}")
     # the covariances the notes plot (000 §1.1) are all valid: symmetric positive definite
-    printed_examples = [[[1, 0], [0, 1]], [[Fraction(3, 5), 0], [0, Fraction(3, 5)]], [[2, 0], [0, 2]],
-                        [[1, Fraction(1, 2)], [Fraction(1, 2), 1]], [[1, Fraction(4, 5)], [Fraction(4, 5), 1]],
-                        [[1, -Fraction(1, 2)], [-Fraction(1, 2), 1]], [[1, -Fraction(4, 5)], [-Fraction(4, 5), 1]],
-                        [[3, Fraction(4, 5)], [Fraction(4, 5), 1]]]
-    for example in printed_examples:
+    plotted = [[[1, 0], [0, 1]], [[Fraction(3, 5), 0], [0, Fraction(3, 5)]], [[2, 0], [0, 2]],
+               [[1, Fraction(1, 2)], [Fraction(1, 2), 1]], [[1, Fraction(4, 5)], [Fraction(4, 5), 1]],
+               [[1, -Fraction(1, 2)], [-Fraction(1, 2), 1]], [[1, -Fraction(4, 5)], [-Fraction(4, 5), 1]],
+               [[3, Fraction(4, 5)], [Fraction(4, 5), 1]]]
+    for example in plotted:
         try:
             G.check_covariance(example)
         except ValueError as e:
             failures.append(f"the notes' Σ = {fmt(example)} is refused: {e}")
-    if witness is None:
-        failures.append("no singular PSD Σ was refused: the printed condition was not shown false")
-    if worst > mpmath.mpf(10) ** (-(ctx.digits - 5)):
-        failures.append(f"the density formula fails for a positive definite Σ: {fmt(worst)}")
     errata = ()
     if witness is not None:
-        singular, refused = witness
+        n = len(witness)
+        try:
+            sp.Matrix(witness).inv()
+            inverse = "has an inverse"
+        except ValueError:
+            inverse = "has no inverse"
         errata = (Erratum(
             "MVN-1", "000 §1.1",
             "N(μ, Σ) with Σ ≥ 0 (symmetric positive semi-definite) has density "
             "(2π)^(−n/2) |Σ|^(−1/2) exp(−½ (x−μ)ᵀ Σ⁻¹ (x−μ))",
             "the density exists only for Σ ≻ 0 (symmetric positive definite); a singular PSD Σ "
             "gives a degenerate Gaussian on a subspace, which has no density",
-            f"Σ = {fmt(singular)} is symmetric PSD (Σ = BBᵀ) with |Σ| = 0: Σ⁻¹ does not exist and the "
-            f"normaliser is 0 ({refused})"),)
-    return Outcome(not failures, f"{len(points)} points, exact and at {ctx.digits} digits", float(worst),
+            f"n = {n}, Σ = {fmt(witness)} is symmetric positive semi-definite with |Σ| = {sp.Matrix(witness).det()}: "
+            f"the printed normaliser (2π)^(n/2)|Σ|^(1/2) is 0 and Σ {inverse}", quote=PSD_ASSUMPTION),)
+    return Outcome(not failures, f"searched; {min(ctx.examples, 6)} points at {ctx.digits} digits", float(worst),
                    "; ".join(failures), errata)
+
+
+SPREAD = Quote("000", 674, "We see that as  $\\Sigma$  becomes larger, the Gaussian becomes more \"spread-out,\" and as it becomes smaller, the distribution becomes more \"compressed.\"")
+TOWARDS_45 = Quote("000", 684, "as we increase the off-diagonal entry in  $\\Sigma$ , the density becomes more \"compressed\" towards the 45")
+OPPOSITE = Quote("000", 695, "by decreasing the offdiagonal elements of the covariance matrix, the density now becomes \"compressed\" again, but in the opposite direction")
+ELLIPSES = Quote("000", 695, "more generally the contours will form ellipses (the rightmost figure showing an example)")
+
+
+def _axes(Sigma):
+    """(the eigenvalues, largest first, and the direction of the largest) of a 2×2 Σ, exactly."""
+    pairs = sorted(sp.Matrix(Sigma).eigenvects(), key=lambda p: -p[0])
+    return [p[0] for p in pairs], pairs[0][2][0]
+
+
+@relies_on(THIS, "_axes", lambda f: lambda Sigma: (list(reversed(f(Sigma)[0])), f(Sigma)[1]), "the eigenvalues in the wrong order")
+@check("MVN-1", "the figures' claims: Σ = cI spreads as c grows; a larger off-diagonal compresses along x₁ = x₂, a "
+       "negative one across it; contours are ellipses", "000 §1.1", "identity",
+       quotes=(SPREAD, TOWARDS_45, OPPOSITE, ELLIPSES, PLOTTED_1, PLOTTED_2))
+def figure_claims(ctx):
+    """For Σ = cI (c = 0.6, 1, 2 as plotted) the peak (2πc)⁻¹ falls and the mass within radius 1,
+    1 − e^(−1/(2c)), falls as c grows. For Σ = [[1, ρ], [ρ, 1]] the long axis is (1, 1) when
+    ρ > 0 and (1, −1) when ρ < 0, and λ_max/λ_min = (1 + |ρ|)/(1 − |ρ|) grows with |ρ|
+    (ρ = 0, 0.5, 0.8 and −0.5, −0.8 as plotted). Every plotted Σ is positive definite, so its
+    level sets (x − μ)ᵀΣ⁻¹(x − μ) = r² are ellipses (both semi-axes √λ·r real and positive)."""
+    c = sp.Symbol("c", positive=True)
+    scales = [sp.Rational(3, 5), sp.Integer(1), sp.Integer(2)]
+    peak = [1 / (2 * sp.pi * v) for v in scales]
+    within = [1 - sp.exp(-1 / (2 * v)) for v in scales]
+    spread = all(a > b for a, b in zip(peak, peak[1:])) and all(a > b for a, b in zip(within, within[1:])) \
+        and sp.diff(1 - sp.exp(-1 / (2 * c)), c).is_negative
+    ratios, directions = [], []
+    for rho in (sp.Rational(1, 2), sp.Rational(4, 5), -sp.Rational(1, 2), -sp.Rational(4, 5)):
+        values, direction = _axes([[1, rho], [rho, 1]])
+        ratios.append(values[0] / values[1])
+        directions.append(sp.simplify(direction[1] / direction[0]))
+    compressed = ratios[0] < ratios[1] and ratios[2] < ratios[3] and directions[:2] == [1, 1] \
+        and directions[2:] == [-1, -1]
+    plotted = [[[1, 0], [0, 1]], [[1, sp.Rational(1, 2)], [sp.Rational(1, 2), 1]],
+               [[1, sp.Rational(4, 5)], [sp.Rational(4, 5), 1]], [[1, -sp.Rational(1, 2)], [-sp.Rational(1, 2), 1]],
+               [[1, -sp.Rational(4, 5)], [-sp.Rational(4, 5), 1]], [[3, sp.Rational(4, 5)], [sp.Rational(4, 5), 1]]]
+    ellipses = all(all(v > 0 for v in _axes(S_)[0]) for S_ in plotted)
+    passed = spread and compressed and ellipses
+    return Outcome(passed, "exact (the plotted Σ)", 0.0,
+                   f"λ_max/λ_min = {[str(r) for r in ratios]} for ρ = 1/2, 4/5, −1/2, −4/5; long axis slope "
+                   f"{[str(d) for d in directions]}" if passed else
+                   f"spread {spread}, compressed {compressed}, ellipses {ellipses}")
 
 
 # ---- GDA-1 -----------------------------------------------------------------------------------
@@ -251,8 +368,33 @@ def _normal_1d(x, mu, s2):
     return sp.exp(-(x - mu) ** 2 / (2 * s2)) / sp.sqrt(2 * sp.pi * s2)
 
 
+MODEL_Y = Quote("000", 709, r"y \sim \operatorname{Bernoulli}(\phi)")
+MODEL_X0 = Quote("000", 711, r"$x|y=0 \sim \mathcal{N}(\mu_0, \Sigma)$")
+MODEL_X1 = Quote("000", 712, r"$x|y=1 \sim \mathcal{N}(\mu_1, \Sigma)$")
+PRIOR = Quote("000", 716, r"p(y) = \phi^{y} (1 - \phi)^{1-y}")
+CLASS_0 = Quote("000", 718, r"p(x|y=0) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2} (x - \mu_0)^T \Sigma^{-1} (x - \mu_0)\right)")
+CLASS_1 = Quote("000", 720, r"p(x|y=1) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2} (x - \mu_1)^T \Sigma^{-1} (x - \mu_1)\right)")
+LOG_LIKELIHOOD = Quote("000", 724, r"\ell(\phi, \mu_0, \mu_1, \Sigma) = \log \prod_{i=1}^m p(x^{(i)}, y^{(i)}; \phi, \mu_0, \mu_1, \Sigma)")
+LOG_LIKELIHOOD_2 = Quote("000", 725, r"= \log \prod_{i=1}^m p(x^{(i)}|y^{(i)}; \mu_0, \mu_1, \Sigma) p(y^{(i)}; \phi).")
+ASSUMPTION_002 = Quote("002", 369, r"Suppose $x \in \mathbf{R}^n$ (drop $x_0 = 1$ convention). The key assumption is that $p(x | y)$ is Gaussian.")
+MODEL_002 = Quote("002", 371, r"y &\sim \text{Bernoulli}(\varphi) \\ x | y = 0 &\sim \mathcal{N}(\mu_0, \Sigma) \\ x | y = 1 &\sim \mathcal{N}(\mu_1, \Sigma)")
+LIKELIHOOD_002 = Quote("002", 375, r"L(\varphi, \mu_0, \mu_1, \Sigma) = \prod_{i=1}^m p(x^{(i)}, y^{(i)}; \varphi, \mu_0, \mu_1, \Sigma) = \prod_{i=1}^m p(x^{(i)} | y^{(i)}) p(y^{(i)})")
+MLE_PHI = Quote("000", 729, r"\phi = \frac{1}{m} \sum_{i=1}^{m} 1\{y^{(i)} = 1\}")
+MLE_MU0 = Quote("000", 731, r"\mu_0 = \frac{\sum_{i=1}^{m} 1\{y^{(i)} = 0\}x^{(i)}}{\sum_{i=1}^{m} 1\{y^{(i)} = 0\}}")
+MLE_MU1 = Quote("000", 733, r"\mu_1 = \frac{\sum_{i=1}^{m} 1\{y^{(i)} = 1\}x^{(i)}}{\sum_{i=1}^{m} 1\{y^{(i)} = 1\}}")
+MLE_SIGMA = Quote("000", 735, r"\Sigma = \frac{1}{m} \sum_{i=1}^{m} (x^{(i)} - \mu_{y^{(i)}})(x^{(i)} - \mu_{y^{(i)}})^T.")
+MLE_PHI_002 = Quote("002", 383, r"\varphi = \frac{\sum_{i=1}^m y^{(i)}}{m} = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}}}{m}")
+MLE_MU0_002 = Quote("002", 387, r"\mu_0 = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} x^{(i)}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}}}")
+MLE_MU1_002 = Quote("002", 391, r"\mu_1 = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}} x^{(i)}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}}}")
+MLE_SIGMA_002 = Quote("002", 395, r"\Sigma = \frac{1}{m} \sum_{i=1}^m (x^{(i)} - \mu_{y^{(i)}})(x^{(i)} - \mu_{y^{(i)}})^T")
+MAXIMISE_002 = Quote("002", 379, r"\max_{\varphi, \mu_0, \mu_1, \Sigma} l(\varphi, \mu_0, \mu_1, \Sigma)", reading="l is log L, the L of 002's line 375")
+
+
+@relies_on(G, "gda_log_likelihood", lambda f: lambda X, y, model: f(X, y, model) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
 @check("GDA-1", "ℓ = log Π p(x,y) = log Π p(x|y)p(y) (000) and L = Π p(x,y) = Π p(x|y)p(y) (002)",
-       "000 §1.2; 002 §1.4.1", "derivation")
+       "000 §1.2; 002 §1.4.1", "derivation",
+       quotes=(MODEL_Y, MODEL_X0, MODEL_X1, PRIOR, CLASS_0, CLASS_1, LOG_LIKELIHOOD, LOG_LIKELIHOOD_2, LIKELIHOOD_002,
+               MODEL_002, ASSUMPTION_002))
 def gda_likelihood_chain(ctx):
     phi = sp.Symbol("phi", positive=True)
     mu0, mu1 = sp.symbols("mu0 mu1", real=True)
@@ -269,11 +411,11 @@ def gda_likelihood_chain(ctx):
     page_000 = chain([
         Step(log_product(joint), "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾)"),
         Step(log_product([c * p for c, p in zip(conditional, prior)]), "p(x, y) = p(x|y) p(y)"),
-    ], "GDA-1", "000 §1.2", "m=3, n=1")
+    ], "GDA-1", "000 §1.2", "m=3, n=1", domains={phi: probability()})
     page_002 = chain([
         Step(sp.Mul(*joint), "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾)"),
         Step(sp.Mul(*[c * p for c, p in zip(conditional, prior)]), "= Πᵢ p(x⁽ⁱ⁾|y⁽ⁱ⁾) p(y⁽ⁱ⁾)"),
-    ], "GDA-1", "002 §1.4.1", "m=3, n=1")
+    ], "GDA-1", "002 §1.4.1", "m=3, n=1", domains={phi: probability()})
 
     def residual(p):  # the reference's ℓ is the chain's last line, Σᵢ log p(x|y) + log p(y)
         X, yy = S.to_mpf(p[0]), p[1]
@@ -305,6 +447,11 @@ def _perturbed(model, what, index, t):
     return G.GDAModel(phi, mu0, mu1, Sigma)
 
 
+def _scaled_sigma(model, m):
+    """A mutant's fit: Σ with the unbiased 1/(m − 1) in place of the MLE's 1/m."""
+    return G.GDAModel(model.phi, model.mu0, model.mu1, [[v * m / (m - 1) for v in row] for row in model.Sigma])
+
+
 def _directions(n):
     yield "phi", None
     for j in range(n):
@@ -315,7 +462,12 @@ def _directions(n):
             yield "Sigma", (j, k)
 
 
-@check("GDA-1", "the MLE φ, μ₀, μ₁, Σ zero the gradient of ℓ and maximise it", "000 §1.2", "optimality")
+MAXIMISING = Quote("000", 727, "By maximizing  $\\ell$  with respect to the parameters, we find the maximum likelihood estimate of the parameters")
+
+
+@relies_on(G, "gda_fit", lambda f: lambda X, y: _perturbed(f(X, y), "mu1", 0, mpmath.mpf(1) / 8), "μ₁ moved by 1/8")
+@check("GDA-1", "the MLE φ, μ₀, μ₁, Σ zero the gradient of ℓ and maximise it", "000 §1.2", "optimality",
+       quotes=(MAXIMISING, MAXIMISE_002))
 def gda_mle_optimal(ctx):
     def gradient(p):
         X, y = S.to_mpf(p[0]), p[1]
@@ -349,8 +501,9 @@ def gda_mle_optimal(ctx):
     return combine(stationary, largest)
 
 
+@relies_on(G, "gda_fit", lambda f: lambda X, y: _scaled_sigma(f(X, y), len(y)), "Σ divided by m − 1 for m")
 @check("GDA-1", "the estimates are the printed rationals; 002's φ = Σy/m = Σ1{y=1}/m", "000 §1.2; 002 §1.4.1",
-       "identity")
+       "identity", quotes=(MLE_PHI, MLE_MU0, MLE_MU1, MLE_SIGMA, MLE_PHI_002, MLE_MU0_002, MLE_MU1_002, MLE_SIGMA_002))
 def gda_estimates_exact(ctx):
     def holds(p):
         X, y = p
@@ -369,7 +522,8 @@ def gda_estimates_exact(ctx):
     return _exact_points(ctx, S.gda_problems(), holds)
 
 
-@check("GDA-1", "a singular Σ is refused, naming the dependent features", "000 §1.2", "identity")
+@relies_on(G, "gda_fit", lambda f: lambda X, y: None, "a fit that refuses nothing")
+@check("GDA-1", "a singular Σ is refused, naming the dependent features", "000 §1.2", "identity", quotes=(MLE_SIGMA,))
 def gda_singular(ctx):
     def refused(p):
         X, y = p
@@ -399,8 +553,20 @@ def _gda_symbols(n):
     return phi, x, mu0, mu1, Sigma
 
 
+POSTERIOR_FUNCTION = Quote("000", 745, r"If we view the quantity  $p(y=1|x;\phi,\mu_0,\mu_1,\Sigma)$  as a function of x")
+LOGISTIC = Quote("000", 749, r"p(y = 1|x; \phi, \Sigma, \mu_0, \mu_1) = \frac{1}{1 + \exp(-\theta^T x)},")
+THETA = Quote("000", 751, r"where  $\theta$  is some appropriate function of  $\phi$ ,  $\Sigma$ ,  $\mu_0$ ,  $\mu_1$")
+INTERCEPT = Quote("000", 761, r"by adding the extra coordinate  $x_0^{(i)} = 1$")
+BOUNDARY = Quote("000", 741, "Also shown in the figure is the straight line giving the decision boundary at which p(y = 1|x) = 0.5.")
+SIGMOID_002 = Quote("002", 407, r"For fixed parameters, if we plot $p(y = 1 | x; \varphi, \mu_0, \mu_1, \Sigma)$ as a function of x , we have the sigmoid function.")
+IMPLIES_002 = Quote("002", 411, "The GDA implies logistic regression, but the converse is not true.")
+IMPLIES = Quote("000", 755, "if p(x|y) is multivariate gaussian (with shared  $\\Sigma$ ), then p(y|x) necessarily follows a logistic function")
+
+
+@relies_on(G, "gda_logistic_theta", lambda f: lambda model: [f(model)[0] + 1] + list(f(model)[1:]), "θ₀ raised by 1")
 @check("GDA-3", "p(y=1|x) = 1/(1+exp(−θᵀx)), θ = (log φ/(1−φ) − ½(μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀), Σ⁻¹(μ₁−μ₀))",
-       "000 §1.3 and fn 1; 002 §1.4.2", "identity")
+       "000 §1.3 and fn 1; 002 §1.4.2", "identity",
+       quotes=(POSTERIOR_FUNCTION, LOGISTIC, THETA, INTERCEPT, BOUNDARY, SIGMOID_002, IMPLIES_002, IMPLIES))
 def gda_logistic(ctx):
     outcomes = []
     for n in (1, 2):
@@ -443,10 +609,51 @@ def gda_logistic(ctx):
     return combine(*outcomes, high, on_boundary)
 
 
+DIFFERENT_BOUNDARIES = Quote("000", 753, "GDA and logistic regression will, in general, give different decision boundaries when trained on the same dataset.")
+
+
+@relies_on(LR, "newton", lambda f: lambda X, y, **k: G.gda_logistic_theta(G.gda_fit([row[1:] for row in X], y)),
+           "logistic regression replaced by GDA's θ")
+@check("GDA-3", "GDA and logistic regression fitted to the same data give different boundaries (both logistic in "
+       "form)", "000 §1.3", "identity", quotes=(DIFFERENT_BOUNDARIES, LOGISTIC))
+def gda_against_logistic(ctx):
+    """On drawn one-feature sets that no threshold separates, GDA's θ (from φ, μ₀, μ₁, Σ) and the
+    maximum-likelihood θ of logistic regression (the reference's Newton, converged at 50 digits)
+    are compared: they differ (the first such set is shown), and each is where its own
+    posterior crosses ½."""
+    shown, tried = None, 0
+    for X, y in draw(ctx, S.gda_problems(max_features=1, max_rows=10), min(ctx.examples, 10)):
+        Xm = S.to_mpf(X)
+        try:
+            with mpmath.workdps(ctx.digits):
+                fit = LR.newton([[mpmath.mpf(1)] + row for row in Xm], y, tol=mpmath.mpf(10) ** (10 - ctx.digits),
+                                 **NOTES_NEWTON)
+                gda = G.gda_logistic_theta(G.gda_fit(Xm, y))
+        except (ArithmeticError, ValueError):
+            continue  # a separable set: logistic regression has no maximiser
+        tried += 1
+        theta = fit.theta
+        if abs(theta[0] / theta[1] - gda[0] / gda[1]) > mpmath.mpf(10) ** -10:
+            shown = (X, y, -gda[0] / gda[1], -theta[0] / theta[1])
+            break
+    return Outcome(shown is not None, f"{tried} non-separable sets at {ctx.digits} digits", 0.0,
+                   f"x = {fmt([r[0] for r in shown[0]])}, y = {shown[1]}: GDA's boundary x = {fmt(shown[2])}, "
+                   f"logistic regression's x = {fmt(shown[3])}" if shown else "the boundaries agreed on every set")
+
+
 # ---- GDA-4 -----------------------------------------------------------------------------------
 
-@check("GDA-4", "x|y ~ Poisson(λ_y) gives a logistic posterior, θ = (log φ/(1−φ) − λ₁ + λ₀, log λ₁/λ₀)",
-       "000 §1.3; 002 §1.4.2", "identity")
+POISSON = Quote("000", 757, r"For example, if  $x|y=0 \sim \text{Poisson}(\lambda_0)$")
+CONVERSE = Quote("000", 755, "The converse, however, is not true; i.e., p(y|x) being a logistic function does not imply p(x|y) is multivariate gaussian.")
+POISSON_002 = Quote("002", 415, r"x | y = 0 &\sim \text{Poisson}(\lambda_0) \\ x | y = 1 &\sim \text{Poisson}(\lambda_1)")
+POISSON_LOGISTIC_002 = Quote("002", 417, r"then $p(y = 1 | x)$ is also logistic.")
+
+
+@relies_on(G, "poisson_logistic_theta", lambda f: lambda phi, lambda0, lambda1: [v * 2 for v in f(phi, lambda0, lambda1)],
+           "θ doubled")
+@check("GDA-4", "x|y ~ Poisson(λ_y) gives a logistic posterior, θ = (log φ/(1−φ) − λ₁ + λ₀, log λ₁/λ₀): logistic "
+       "without a Gaussian p(x|y)", "000 §1.3; 002 §1.4.2", "identity",
+       quotes=(POISSON, CONVERSE, POISSON_002, POISSON_LOGISTIC_002))
 def poisson_logistic(ctx):
     phi, l0, l1 = sp.symbols("phi lambda0 lambda1", positive=True)
     x = sp.Symbol("x", integer=True, nonnegative=True)
@@ -456,7 +663,7 @@ def poisson_logistic(ctx):
     symbolic = chain([
         Step(sp.expand_log(log_odds, force=True), "log of the Bayes odds; x! cancels"),
         Step(sp.expand_log(theta[0] + theta[1] * x, force=True), "θᵀ(1, x)"),
-    ], "GDA-4", "000 §1.3", "x ∈ ℕ symbolic")
+    ], "GDA-4", "000 §1.3", "x ∈ ℕ symbolic", domains={phi: probability()})
 
     @st.composite
     def problems(draw_):
@@ -470,3 +677,49 @@ def poisson_logistic(ctx):
         return abs(G.poisson_posterior(xx, phi_, lam0, lam1) - _sigmoid(theta_[0] + theta_[1] * xx))
     high = sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
     return combine(symbolic, high)
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (628, "logistic regression modeled  $p(y|x;\\theta)$  as  $h_{\\theta}(x) = g(\\theta^T x)$",
+         "a summary of Part II (h_θ(x) = g(θᵀx) is the probability p(y = 1|x; θ), checked by the LG rows)", "GEN-1"),
+        (630, "an algorithm like logistic regression or the perceptron algorithm (basically) tries to find a straight line",
+         "a description of discriminative learning, no formula", "GEN-1"),
+        (634, "are called **discriminative** learning algorithms", "a definition (a name for a class of algorithms)", "GEN-1"),
+        (636, "After modeling p(y) (called the class priors) and p(x|y), our algorithm", "a definition (class priors)", "GEN-1"),
+        (697, "by varying  $\\mu$ , we can also move the mean of the density around",
+         "a figure absent from this copy (the mean is μ, checked in MVN-1)", "MVN-1"),
+        (701, r"The figures above were generated using  $\Sigma = I$ , and respectively",
+         "the caption of figures absent from this copy (that the covariance is Σ is checked in MVN-1)", "MVN-1"),
+        (703, r"\mu = \begin{bmatrix} 1 \\ 0 \end{bmatrix}; \quad \mu = \begin{bmatrix} -0.5 \\ 0 \end{bmatrix}",
+         "the means of figures absent from this copy (that the mean is μ is checked in MVN-1)", "MVN-1"),
+        (722, "this model is usually applied using only one covariance matrix", "a modelling choice (the model checked shares Σ)", "GDA-1"),
+        (737, "Pictorially, what the algorithm is doing can be seen in as follows:", "a figure absent from this copy", "GDA-1"),
+        (741, "Note that the two Gaussians have contours that are the same shape and orientation, since they share a covariance matrix",
+         "a figure absent from this copy; the contour shape depends on Σ alone, shared by construction", "GDA-2"),
+        (755, "then GDA is asymptotically efficient",
+         "a statistical efficiency result cited without proof (asymptotic, over all estimators)", "GDA-3"),
+        (755, "and more generally, even for small training set sizes, we would generally expect GDA to better",
+         "an expectation about finite samples, not a statement a check can decide", "GDA-3"),
+        (757, "logistic regression is also more *robust* and less sensitive to incorrect modeling assumptions",
+         "an opinion on robustness", "GDA-4"),
+        (759, "GDA makes stronger modeling assumptions, and is more data efficient", "a summary and an opinion", "GDA-3"),
+        (763, "almost always do better than GDA. For this reason, in practice logistic regression is used more often than GDA.",
+         "an opinion on practice", "GDA-3"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (353, "A **discriminative learning algorithm** (e.g. logistic regression) learns $p(y | x)$",
+         "a definition", "GEN-1"),
+        (355, r"h_\theta = \begin{cases} 0 \\ 1 \end{cases}", "garbled in this copy: the classifier's two values", "GEN-1"),
+        (405, r"L(\theta) = \prod_{i=1}^m p(y^{(i)} | x^{(i)}; \theta)",
+         "Part II's conditional likelihood (the logistic-regression rows check it)", "GEN-1"),
+        (411, "This means that the GDA has stronger assumptions and thus it does better (if the assumptions hold).",
+         "an opinion (the implication GDA ⇒ logistic is checked in GDA-3)", "GDA-3"),
+        (419, "This means that logistic regression works fine for Gaussian and Poisson data.", "an opinion", "GDA-4"),
+        (421, "GDA is also more computationally efficient.", "a claim about cost that depends on the fitting method; "
+         "no cost model is printed", "GDA-1"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

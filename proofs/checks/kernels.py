@@ -1,29 +1,32 @@
-"""Part V §7 checks: feature maps and kernels, kernel matrices, Mercer's test and the string
-kernel (000 V §7; 004; 002 §1.5.2)."""
+"""Part V §7 checks: feature maps and kernels, kernel matrices, Mercer's test, the kernel
+perceptron and the string kernel (000 V §7; 004; 002 §1.5.2)."""
 import functools
+import sys
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from cs229.reference import duality as du
 from cs229.reference import kernels as kr
 from cs229.reference import linalg
+from cs229.reference.logistic_regression import perceptron
+from cs229.reference.results import ConvergenceError
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, draw, fmt
-from ..registry import Erratum, Outcome, check
+from ..checking import as_printed, exact, find_witness, relies_on, Step, chain, combine, draw, fmt
+from ..notation import subscript, superscript, vector
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
+THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
 # exact checks are decided per point; at most 20 points keep the audit within its budget
 _exact = functools.partial(exact, cap=20)
 
 
-
 def _xz(n):
-    x = sp.symbols(f"x1:{n + 1}", real=True)
-    z = sp.symbols(f"z1:{n + 1}", real=True)
-    return x, z
+    return list(vector("x", n)), list(vector("z", n))
 
 
 def _dot(u, v):
@@ -36,8 +39,22 @@ def _pairs(n):
 
 # ---- KR-1 ------------------------------------------------------------------------------------
 
+CUBIC_MAP = Quote("000", 1196, r"\phi(x) = \left[ \begin{array}{c} x \\ x^2 \\ x^3 \end{array} \right]")
+KERNEL = Quote("000", 1202, r"K(x,z) = \phi(x)^T \phi(z).")
+QUARTIC_MAP = Quote("004", 25, r"x \rightarrow \begin{bmatrix} x \\ x^2 \\ x^3 \\ x^4 \end{bmatrix} = \phi(x)")
+KERNEL_004 = Quote("004", 33, r"K(x^{(i)}, x^{(j)}) = \langle \phi(x^{(i)}), \phi(x^{(j)}) \rangle")
+PHI_004 = Quote("004", 27, r"we'll let $\phi(x)$ denote the mapping from original features to some high-dimensional features")
+INNER_PRODUCTS_002 = Quote("002", 585, r"1. Write the algorithm in terms of inner products $\langle x^{(i)}, x^{(j)} \rangle = \langle x, z \rangle$.")
+FEATURE_MAP_002 = Quote("002", 586, r"2. Define a mapping from the set of features to higher-dimensional features, i.e., $x \mapsto \varphi(x)$.")
+RICHER_004 = Quote("004", 23, r"Suppose we have $x \in \mathbb{R}$, we'll map it to a richer set of features, for example")
+KERNEL_002 = Quote("002", 587, r"3. Compute the **kernel function** $K(x, z) = \varphi(x)^T \varphi(z)$.")
+HIGHER_DIMENSIONS = Quote("004", 121, "Separation may be easier in higher dimensions")
+ONE_DIMENSIONAL = Quote("004", 119, "If we have 1-dimensional data, what a kernel does is takes our original input data and maps it to a very high-dimensional feature space.")
+
+
 @check("KR-1", "K = φᵀφ for φ(x) = [x, x², x³] (000) and [x, x², x³, x⁴] (004)", "000 V §7; 004",
-       "identity")
+       "identity", quotes=(CUBIC_MAP, KERNEL, QUARTIC_MAP, KERNEL_004, PHI_004, KERNEL_002,
+                                   INNER_PRODUCTS_002, FEATURE_MAP_002, RICHER_004))
 def power_maps(ctx):
     x, z = sp.symbols("x z", real=True)
     outcomes = []
@@ -56,9 +73,72 @@ def power_maps(ctx):
     return combine(*outcomes)
 
 
+@st.composite
+def _inside_outside(draw_):
+    """One-feature points labelled 1 outside |x| ≤ t and −1 inside (both present, none on the
+    edge): not separable on the line whenever both sides of the inside hold positives."""
+    t = draw_(S.positive_rationals(Fraction(1, 2), 2))
+    inside = draw_(st.lists(S.rationals(-1, 1).map(lambda v: v * t * Fraction(7, 8)), min_size=1, max_size=3))
+    left = draw_(st.lists(S.rationals(1, 3).map(lambda v: -t - v / 4), min_size=1, max_size=2))
+    right = draw_(st.lists(S.rationals(1, 3).map(lambda v: t + v / 4), min_size=1, max_size=2))
+    xs = sorted(set(inside + left + right))
+    return [[v] for v in xs], [1 if abs(v) > t else -1 for v in xs]
+
+
+@relies_on(kr, "power_features", lambda f: lambda x, degree=3: f(x, degree)[:1], "φ(x) = [x] only")
+@check("KR-1", "mapped by φ(x) = [x, x²], one-feature data separable by no threshold become linearly "
+       "separable (004: 'separation may be easier in higher dimensions')", "004", "identity",
+       quotes=(ONE_DIMENSIONAL, HIGHER_DIMENSIONS))
+def higher_dimensions(ctx):
+    """Labels 1 for |x| > t and −1 inside: on the line no (w, b) separates them (the hard-margin
+    problem is infeasible, exactly); after φ(x) = [x, x²] the optimal margin classifier exists
+    (x² > t² is linear in φ)."""
+    shown = None
+    sets = draw(ctx, _inside_outside(), min(ctx.examples, 8))
+    bad = []
+    for X, y in sets:
+        try:
+            du.solve_optimal_margin(X, y)
+            line = True
+        except du.NotSeparableError:
+            line = False
+        mapped = [kr.power_features(x[0], 2) for x in X]
+        try:
+            du.solve_optimal_margin(mapped, y)
+            plane = True
+        except du.NotSeparableError:
+            plane = False
+        if not plane or line:
+            bad.append((X, y))
+        elif shown is None:
+            shown = (X, y)
+    return Outcome(not bad, f"{len(sets)} one-feature sets, exact", 0.0,
+                   f"fails at x = {fmt([x[0] for x in bad[0][0]])}, y = {bad[0][1]}" if bad else
+                   f"e.g. x = {fmt([x[0] for x in shown[0]])}, y = {shown[1]}: not separable on the line, "
+                   "separable in (x, x²)")
+
+
 # ---- KR-2 ------------------------------------------------------------------------------------
 
-def _square_chain(n, source):
+SQUARE = Quote("000", 1210, r"K(x,z) = (x^T z)^2.")
+SQUARE_PRODUCT = Quote("000", 1214, r"K(x,z) = \left(\sum_{i=1}^{n} x_i z_i\right) \left(\sum_{j=1}^{n} x_j z_j\right)")
+SQUARE_DOUBLE_SUM = Quote("000", 1215, r"= \sum_{i=1}^{n} \sum_{j=1}^{n} x_i x_j z_i z_j")
+SQUARE_PAIRS = Quote("000", 1216, r"= \sum_{i,j=1}^{n} (x_i x_j) (z_i z_j)")
+SQUARE_MAP = Quote("000", 1220, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_1 x_3 \\ x_2 x_1 \\ x_2 x_2 \\ x_2 x_3 \\ x_3 x_1 \\ x_3 x_2 \\ x_3 x_3 \end{bmatrix}")
+SQUARE_COST = Quote("000", 1222, "whereas calculating the high-dimensional  $\\phi(x)$  requires  $O(n^2)$  time, finding K(x,z) takes only O(n) time")
+INEXPENSIVE = Quote("000", 1206, "often, K(x,z) may be very inexpensive to calculate, even though  $\\phi(x)$  itself may be very expensive to calculate")
+SQUARE_INTRO = Quote("000", 1208, r"Suppose  $x, z \in \mathbb{R}^n$ , and consider")
+SQUARE_IS_INNER_PRODUCT = Quote("000", 1218, r"$K(x, z) = \phi(x)^T \phi(z)$ , where the feature mapping  $\phi$  is given (shown here for the case of n = 3) by")
+SQUARE_INTRO_004 = Quote("004", 37, r"Let's say we have two inputs $x, z \in \mathbb{R}^n$, so the kernel is")
+SQUARE_MAP_INTRO_004 = Quote("004", 41, r"so this kernel corresponds to the feature mapping (suppose $n = 2$)")
+LINEAR_TIME_004 = Quote("004", 61, r"This takes only $O(n)$ time.")
+SQUARE_004 = Quote("004", 39, r"K(x, z) &= (x^T z)^2 \\ &= \left(\sum_{i=1}^n x_i z_i \right) \left(\sum_{j=1}^n x_j z_j \right) \\ &= \sum_{i=1}^n \sum_{j=1}^n (x_i x_j) (z_i z_j)")
+SQUARE_MAP_004 = Quote("004", 43, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_2 x_1 \\ x_2 x_2 \end{bmatrix}")
+SQUARE_KERNEL_004 = Quote("004", 47, r"K(x, z) = (\phi(x))^T (\phi(z))")
+SQUARE_COST_004 = Quote("004", 49, r"we need $O(n^2)$ to compute $\phi(x)$ where $n = \dim(x) = \dim(z)$. But we only need $O(n)$ to compute $K(x, z)$")
+
+
+def _square_chain_000(n):
     x, z = _xz(n)
     phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)]  # noqa: E731
     return chain([
@@ -67,22 +147,70 @@ def _square_chain(n, source):
         Step(sum(x[i] * x[j] * z[i] * z[j] for i in range(n) for j in range(n)), "ΣᵢΣⱼ xᵢxⱼzᵢzⱼ"),
         Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n)), "Σᵢⱼ (xᵢxⱼ)(zᵢzⱼ)"),
         Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z), φ with the {n * n} entries xᵢxⱼ"),
-    ], "KR-2", source, f"n={n}")
+    ], "KR-2", "000 V §7", f"n={n}")
 
 
-@check("KR-2", "(xᵀz)² = Σᵢⱼ(xᵢxⱼ)(zᵢzⱼ) = φ(x)ᵀφ(z), the printed chains (n = 3 and n = 2)",
-       "000 V §7; 004", "derivation")
+def _square_chain_004(n):
+    x, z = _xz(n)
+    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)]  # noqa: E731
+    return chain([
+        Step(_dot(x, z) ** 2, "K(x, z) = (xᵀz)²"),
+        Step(sum(x[i] * z[i] for i in range(n)) * sum(x[j] * z[j] for j in range(n)), "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)"),
+        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n)), "ΣᵢΣⱼ (xᵢxⱼ)(zᵢzⱼ)"),
+        Step(_dot(phi(x), phi(z)), f"(φ(x))ᵀ(φ(z)), φ with the {n * n} entries xᵢxⱼ"),
+    ], "KR-2", "004", f"n={n}")
+
+
+def _operations(expressions):
+    """Arithmetic operations in a list of sympy expressions (as written, unevaluated sums)."""
+    return sum(sp.count_ops(e) for e in expressions)
+
+
+def _costs(n):
+    """(operations to form K(x, z) = (xᵀz)², operations to form φ(x)) for x, z ∈ ℝⁿ."""
+    x, z = _xz(n)
+    kernel = sp.Pow(sp.Add(*[sp.Mul(a, b, evaluate=False) for a, b in zip(x, z)], evaluate=False), 2,
+                    evaluate=False)
+    features = [sp.Mul(x[i], x[j], evaluate=False) for i in range(n) for j in range(n)]
+    return _operations([kernel]), _operations(features)
+
+
+@relies_on(kr, "quadratic_features", lambda f: lambda x: f(x)[1:], "φ(x) without its first entry x₁x₁")
+@check("KR-2", "(xᵀz)² = Σᵢⱼ(xᵢxⱼ)(zᵢzⱼ) = φ(x)ᵀφ(z), the printed chains (n = 3 and n = 2); O(n) against "
+       "O(n²) operations", "000 V §7; 004", "derivation",
+       quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_COST, SQUARE_004,
+               SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004, INEXPENSIVE, SQUARE_INTRO, SQUARE_IS_INNER_PRODUCT,
+               SQUARE_INTRO_004, SQUARE_MAP_INTRO_004))
 def square_kernel(ctx):
     def holds(p):
         x, z = p
         phi_x = kr.quadratic_features(x)
         return kr.Polynomial(0, 2)(x, z) == linalg.dot(phi_x, kr.quadratic_features(z)) \
             and len(phi_x) == len(x) ** 2
-    exact = _exact(ctx, st.integers(1, 5).flatmap(_pairs), holds, n=min(ctx.examples, 20))
-    return combine(_square_chain(3, "000 V §7"), _square_chain(2, "004"), exact)
+    exact_ = _exact(ctx, st.integers(1, 5).flatmap(_pairs), holds, n=min(ctx.examples, 20))
+    # the operation counts grow linearly (first differences constant) and quadratically
+    # (second differences constant and positive) in n
+    costs = [_costs(n) for n in range(1, 7)]
+    k_diff = {b[0] - a[0] for a, b in zip(costs, costs[1:])}
+    phi_second = {c[1] - 2 * b[1] + a[1] for a, b, c in zip(costs, costs[1:], costs[2:])}
+    growth = len(k_diff) == 1 and len(phi_second) == 1 and phi_second.pop() > 0
+    counted = Outcome(growth, "operation counts, n = 1..6", 0.0,
+                      f"K: {[c[0] for c in costs]}; φ(x): {[c[1] for c in costs]}")
+    return combine(_square_chain_000(3), _square_chain_004(2), exact_, counted)
 
 
 # ---- KR-3 ------------------------------------------------------------------------------------
+
+AFFINE = Quote("000", 1226, r"K(x,z) = (x^{T}z + c)^{2}")
+AFFINE_EXPANDED = Quote("000", 1228, r"= \sum_{i,j=1}^{n} (x_{i}x_{j})(z_{i}z_{j}) + \sum_{i=1}^{n} (\sqrt{2c}x_{i})(\sqrt{2c}z_{i}) + c^{2}.")
+AFFINE_MAP = Quote("000", 1234, r"\sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
+CHECK_AFFINE = Quote("000", 1230, "(Check this yourself.) This corresponds to the feature mapping (again shown")
+AFFINE_MAP_INTRO_004 = Quote("004", 57, r"This corresponds to the feature mapping (again shown $n = 2$)")
+AFFINE_004 = Quote("004", 55, r"K(x, z) = (x^T z + c)^2")
+AFFINE_MAP_004 = Quote("004", 59, r"\phi(x) = \begin{bmatrix} x_1x_1 \\ x_1x_2 \\ x_2x_1 \\ x_2x_2 \\ \sqrt{2c}x_1 \\ \sqrt{2c}x_2 \\ c \end{bmatrix}")
+LINEAR_KERNEL_NAME = Quote("004", 53, "Linear Kernel")
+LINEAR_KERNEL_002 = Quote("002", 608, r"Another example of kernel is the **linear kernel** $K(x, z) = x^T z$, with $\varphi(x) = x$.")
+
 
 def _affine_square_chain(n, source):
     x, z = _xz(n)
@@ -97,8 +225,10 @@ def _affine_square_chain(n, source):
     ], "KR-3", source, f"n={n}")
 
 
+@relies_on(kr, "quadratic_features_c", lambda f: lambda x, c: f(x, 2 * c), "φ built with 2c for c")
 @check("KR-3", "(xᵀz + c)² = Σ(xᵢxⱼ)(zᵢzⱼ) + Σ(√(2c)xᵢ)(√(2c)zᵢ) + c² = φᵀφ (n = 3 and n = 2)",
-       "000 V §7; 004", "derivation")
+       "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004, CHECK_AFFINE,
+                                               AFFINE_MAP_INTRO_004))
 def affine_square_kernel(ctx):
     @st.composite
     def cases(draw_):
@@ -112,14 +242,77 @@ def affine_square_kernel(ctx):
         phi_x = kr.quadratic_features_c(x, c)
         return kr.Polynomial(c, 2)(x, z) == linalg.dot(phi_x, kr.quadratic_features_c(z, c)) \
             and len(phi_x) == len(x) ** 2 + len(x) + 1
-    exact = _exact(ctx, cases(), holds, n=min(ctx.examples, 20))
-    return combine(_affine_square_chain(3, "000 V §7"), _affine_square_chain(2, "004"), exact)
+    exact_ = _exact(ctx, cases(), holds, n=min(ctx.examples, 20))
+    return combine(_affine_square_chain(3, "000 V §7"), _affine_square_chain(2, "004"), exact_)
+
+
+# the kernel 004 names 'Linear Kernel', and the one 002 §1.5.2 gives that name
+NAMED_LINEAR_004 = "(xᵀz + c)²"
+LINEAR = "xᵀz"
+_SCALARS = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(1, 2)])
+_POSITIVE = st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2)])
+_KERNEL_FORMS = {"(xᵀz + c)²": lambda x, z, c: (_dot(x, z) + c) ** 2, "xᵀz": lambda x, z, c: _dot(x, z)}
+
+
+@check("KR-3", "004 calls (xᵀz + c)² the 'Linear Kernel': it is not linear in x (the linear kernel is xᵀz)",
+       "004; 002 §1.5.2", "identity", quotes=(LINEAR_KERNEL_NAME, AFFINE_004, LINEAR_KERNEL_002))
+def linear_kernel_name(ctx):
+    """A linear kernel is linear in each argument, K(x + x′, z) = K(x, z) + K(x′, z) and
+    K(λx, z) = λK(x, z) (it is φ(x)ᵀφ(z) with φ linear, φ(x) = x in 002 §1.5.2): the difference
+    is computed symbolically for the kernel under that name and a point where it is not 0 shown."""
+    n = 2
+    x, z = _xz(n)
+    x2 = list(vector("x′", n))
+    c = sp.Symbol("c", positive=True)
+    lam = sp.Symbol("λ", real=True)
+    named = as_printed(NAMED_LINEAR_004, LINEAR, key="Linear Kernel")
+    K = _KERNEL_FORMS[named]
+    additivity = sp.expand(K([a + b for a, b in zip(x, x2)], z, c) - K(x, z, c) - K(x2, z, c))
+    homogeneity = sp.expand(K([lam * a for a in x], z, c) - lam * K(x, z, c))
+    linear_ok = sp.expand(_KERNEL_FORMS[LINEAR]([a + b for a, b in zip(x, x2)], z, c)
+                          - _KERNEL_FORMS[LINEAR](x, z, c) - _KERNEL_FORMS[LINEAR](x2, z, c)) == 0
+    errata = ()
+    if additivity != 0 or homogeneity != 0:
+        # the simplest x, z, c where doubling x does not double K
+        point = find_witness(st.tuples(_SCALARS, _SCALARS, _SCALARS, _SCALARS, _POSITIVE),
+                             lambda p: K([2 * p[0], 2 * p[1]], p[2:4], p[4]) != 2 * K(p[0:2], p[2:4], p[4]), ctx.seed)
+        x1, x2_, z1, z2, c_ = point
+        errata = (Erratum("KR-3", "004", "Linear Kernel: K(x, z) = (xᵀz + c)²",
+                          "(xᵀz + c)² is the (inhomogeneous) polynomial kernel of degree 2, 000 V §7's 'related "
+                          "kernel'; the linear kernel is K(x, z) = xᵀz with φ(x) = x (002 §1.5.2)",
+                          f"at x = ({x1}, {x2_}), z = ({z1}, {z2}), c = {c_}: K(2x, z) = "
+                          f"{K([2 * x1, 2 * x2_], [z1, z2], c_)} but 2K(x, z) = {2 * K([x1, x2_], [z1, z2], c_)}",
+                          quote=LINEAR_KERNEL_NAME),)
+    return Outcome(linear_ok, "symbolic (n=2)", 0.0, "" if linear_ok else "xᵀz is not linear in x", errata)
 
 
 # ---- KR-4 ------------------------------------------------------------------------------------
 
-@check("KR-4", "(xᵀz + c)^d = Σ over the C(n+d, d) monomials of degree ≤ d of weightₐ·xᵃzᵃ",
-       "000 V §7; 004", "identity")
+POLYNOMIAL = Quote("000", 1238, r"the kernel  $K(x,z) = (x^Tz + c)^d$  corresponds to a feature mapping to an  $\binom{n+d}{d}$  feature space")
+POLYNOMIAL_COST = Quote("000", 1238, r"despite working in this  $O(n^d)$ -dimensional space, computing K(x,z) still takes only O(n) time")
+POLYNOMIAL_004 = Quote("004", 65, r"K(x, z) = (x^T z + c)^d")
+COUNT_004 = Quote("004", 69, r"\binom{h+d}{d} \text{ feature of all monomial up to degree } d")
+COST_004 = Quote("004", 71, "This still takes only $O(n)$ time.")
+
+DIMENSION_N = Quote("004", 49, r"where $n = \dim(x) = \dim(z)$")
+
+# 004's count of the features of (xᵀz + c)^d, with the letter it prints for the dimension, and
+# the letters 004 defines (n = dim(x) on line 49, d the degree on line 65)
+PRINTED_COUNT_LETTER = "h"
+DEFINED_LETTERS = ("n", "d")
+
+
+def _monomial(a):
+    """x₁²x₂ for the exponents (2, 1); 1 for (0, …, 0)."""
+    powers = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    text = "".join(f"x{subscript(j + 1)}" + (str(e).translate(powers) if e > 1 else "") for j, e in enumerate(a) if e)
+    return text or "1"
+
+
+@relies_on(kr, "monomials", lambda f: lambda n, d: f(n, d)[1:], "the constant monomial left out")
+@check("KR-4", "(xᵀz + c)^d = Σ over the C(n+d, d) monomials of degree ≤ d of weightₐ·xᵃzᵃ; C(n+d, d) = "
+       "O(nᵈ); 004 prints C(h+d, d)", "000 V §7; 004", "identity",
+       quotes=(POLYNOMIAL, POLYNOMIAL_COST, POLYNOMIAL_004, COUNT_004, COST_004, DIMENSION_N))
 def polynomial_kernel_monomials(ctx):
     c = sp.Symbol("c", nonnegative=True)
     outcomes = []
@@ -134,7 +327,23 @@ def polynomial_kernel_monomials(ctx):
                               "KR-4", "000 V §7", f"n={n}, d={d}"))
     counts = all(len(kr.monomials(n, d)) == sp.binomial(n + d, d) and len(set(kr.monomials(n, d))) == len(kr.monomials(n, d))
                  for n in range(1, 6) for d in range(1, 6))
-    outcomes.append(Outcome(counts, "n, d ≤ 5, exact", 0.0, "" if counts else "count differs from C(n+d, d)"))
+    nn = sp.Symbol("n", positive=True, integer=True)
+    growth = all(sp.limit(sp.expand_func(sp.binomial(nn + d, d)) / nn ** d, nn, sp.oo) == 1 / sp.factorial(d)
+                 for d in (1, 2, 3, 4))
+    outcomes.append(Outcome(counts and growth, "n, d ≤ 5, exact; limits for d ≤ 4", 0.0,
+                            "" if counts and growth else "count differs from C(n+d, d), or is not O(nᵈ)"))
+    # 004's letter: the count must be written in n = dim(x), the only dimension 004 defines (line 49)
+    letter = as_printed(PRINTED_COUNT_LETTER, "n", key="C(h+d, d)")
+    errata = ()
+    if letter not in DEFINED_LETTERS:
+        n, d = 2, 2
+        errata = (Erratum("KR-4", "004", "(xᵀz + c)^d corresponds to C(h+d, d) feature of all monomial up to degree d",
+                          "C(n+d, d) features, n = dim(x) (as 000 V §7 prints)",
+                          f"{letter} is defined nowhere in the lecture (its dimension is n = dim(x), line 49); at n = {n}, "
+                          f"d = {d} there are {len(kr.monomials(n, d))} monomials of degree ≤ d "
+                          f"({', '.join(_monomial(a) for a in kr.monomials(n, d))}) "
+                          f"= C({n}+{d}, {d})", quote=COUNT_004),)
+    outcomes.append(Outcome(True, "the printed letters", 0.0, "", errata))
 
     @st.composite
     def cases(draw_):
@@ -165,11 +374,23 @@ def polynomial_kernel_monomials(ctx):
 
 # ---- KR-5 ------------------------------------------------------------------------------------
 
-@check("KR-5", "Gaussian kernel: K(x,x) = 1, 0 < K ≤ 1, γ = 1/(2σ²), and its infinite feature map",
-       "000 V §7; 004", "identity")
+GAUSSIAN = Quote("000", 1244, r"K(x,z) = \exp\left(-\frac{||x-z||^2}{2\sigma^2}\right).")
+GAUSSIAN_NEAR_FAR = Quote("000", 1246, "is close to 1 when x and z are close, and near 0 when x and z are far apart")
+GAUSSIAN_INFINITE = Quote("000", 1248, r"to an infinite dimensional feature mapping  $\phi$")
+GAUSSIAN_004 = Quote("004", 75, r"K(x, z) = \exp\left(-\frac{\|x - z\|^2}{2\sigma^2}\right)")
+VALID_004 = Quote("004", 79, r"\exists \phi \text{ s.t. } K(x, z) = \langle \phi(x), \phi(z) \rangle")
+GAUSSIAN_USE_004 = Quote("004", 115, r"such as $K(x, z) = \exp(-\|x - z\|^2 / 2\sigma^2)$")
+INFINITE_004 = Quote("004", 31, r"Sometimes $\phi(x)$ will be very high-dimensional (even infinite dimensional vector), but we can compute a kernel")
+GAUSSIAN_002 = Quote("002", 594, r"K(x, z) = \exp \left(-\frac{\|x - z\|^2}{2\sigma^2} \right)")
+
+
+@relies_on(kr, "gaussian_features", lambda f: lambda x, sigma, terms: f(x, 2 * sigma, terms), "φ built with 2σ for σ")
+@check("KR-5", "Gaussian kernel: K(x,x) = 1, 0 < K ≤ 1, → 0 far apart, γ = 1/(2σ²), and its infinite feature map",
+       "000 V §7; 004", "identity", quotes=(GAUSSIAN, GAUSSIAN_NEAR_FAR, GAUSSIAN_INFINITE, GAUSSIAN_004, GAUSSIAN_002, VALID_004, GAUSSIAN_USE_004, INFINITE_004))
 def gaussian_kernel(ctx):
     """Σₖ φₖ(x)φₖ(z) with φₖ(x) = e^(−x²/2σ²) xᵏ/(σᵏ√k!) is e^(−(x²+z²)/2σ²) Σₖ (xz/σ²)ᵏ/k!, whose
-    partial sums approach e^(−(x−z)²/2σ²); 160 terms leave a tail below 10⁻⁵⁰ here."""
+    partial sums approach e^(−(x−z)²/2σ²); 160 terms leave a tail below 10⁻⁵⁰ here. Symbolically,
+    K → 1 as ‖x − z‖ → 0 and K → 0 as ‖x − z‖ → ∞."""
     @st.composite
     def cases(draw_):
         return draw_(S.rationals()), draw_(S.rationals()), draw_(S.positive_rationals(1, 4))
@@ -185,23 +406,57 @@ def gaussian_kernel(ctx):
                         0 if 0 < k <= 1 else 1)
     series = Outcome(worst < mpmath.mpf(10) ** (5 - ctx.digits), f"{min(ctx.examples, 10)} points at {ctx.digits} digits",
                      float(worst))
+    r, sigma = sp.symbols("r σ", positive=True)  # r = ‖x − z‖
+    K = sp.exp(-r ** 2 / (2 * sigma ** 2))
+    limits = sp.limit(K, r, 0) == 1 and sp.limit(K, r, sp.oo) == 0
+    near_far = Outcome(limits, "symbolic limits", 0.0, "" if limits else "K does not tend to 1 and 0")
 
     def psd(X):
         with mpmath.workdps(ctx.digits):
-            K = kr.kernel_matrix(S.to_mpf(X), kr.Gaussian(mpmath.mpf(1)))
-            return kr.mercer_test(K).valid
+            K_ = kr.kernel_matrix(S.to_mpf(X), kr.Gaussian(mpmath.mpf(1)))
+            return kr.mercer_test(K_).valid
     sets = st.integers(2, 6).flatmap(lambda m: st.lists(S.vectors(2), min_size=m, max_size=m, unique_by=tuple))
-    return combine(series, _exact(ctx, sets, psd, n=min(ctx.examples, 10)))
+    return combine(series, near_far, _exact(ctx, sets, psd, n=min(ctx.examples, 10)))
 
 
 # ---- KR-6 ------------------------------------------------------------------------------------
 
+SYMMETRIC = Quote("000", 1252, r"K_{ij} = K(x^{(i)}, x^{(j)}) = \phi(x^{(i)})^T \phi(x^{(j)}) = \phi(x^{(j)})^T \phi(x^{(i)}) = K(x^{(j)}, x^{(i)}) = K_{ji}")
+PSD_1 = Quote("000", 1254, r"z^{T}Kz = \sum_{i} \sum_{j} z_{i}K_{ij}z_{j}")
+PSD_2 = Quote("000", 1256, r"= \sum_{i} \sum_{j} z_{i}\phi(x^{(i)})^{T}\phi(x^{(j)})z_{j}")
+PSD_3 = Quote("000", 1258, r"= \sum_{i} \sum_{j} z_{i} \sum_{k} \phi_{k}(x^{(i)})\phi_{k}(x^{(j)})z_{j}")
+PSD_4 = Quote("000", 1260, r"= \sum_{k} \sum_{i} \sum_{j} z_{i}\phi_{k}(x^{(i)})\phi_{k}(x^{(j)})z_{j}")
+PSD_5 = Quote("000", 1262, r"= \sum_{k} \left(\sum_{i} z_{i}\phi_{k}(x^{(i)})\right)^{2}")
+PSD_END = Quote("000", 1264, "> 0.")
+PSD_END_SECOND_COPY = Quote("000", 1806, r"\geq 0.")
+PSD_WORDS = Quote("000", 1266, r"this shows that K is positive semi-definite  $(K \ge 0)$")
+PSD_WORDS_SECOND_COPY = Quote("000", 1808, "this shows that K is positive semi-definite (K > 0)")
+PSD_ANY_Z_004 = Quote("004", 85, r"It turns out that for any vector $z \in \mathbb{R}^m$, consider $z^T K z$, by definition of matrix multiplication")
+PSD_004 = Quote("004", 92, r"&= \sum_k \left(\sum_i z_i (\phi(x^{(i)}))_k \right)^2 \geq 0")
+PSD_002 = Quote("002", 602, r"&= \sum_k \left(\sum_i z_i \varphi_k(x^{(i)}) \right)^2 \geq 0")
+PSD_004_1 = Quote("004", 88, r"z^T K z &= \sum_i \sum_j z_i K_{ij} z_j \\")
+PSD_004_2 = Quote("004", 89, r"&= \sum_i \sum_j z_i \phi(x^{(i)})^T \phi(x^{(j)}) z_j \\")
+PSD_004_3 = Quote("004", 90, r"&= \sum_i \sum_j z_i \sum_k (\phi(x^{(i)}))_k (\phi(x^{(j)}))_k z_j \\")
+PSD_004_4 = Quote("004", 91, r"&= \sum_k \sum_i \sum_j z_i (\phi(x^{(i)}))_k (\phi(x^{(j)}))_k z_j \\")
+PSD_NOTATION_004 = Quote("004", 95, r"$K \geq 0$ when the matrix K is symmetric **Positive-semidefinite Matrix**.")
+KERNEL_MATRIX = Quote("000", 1250, r"let a square, m-by-m matrix K be defined so that its (i, j)-entry is given by  $K_{ij} = K(x^{(i)}, x^{(j)})$")
+KERNEL_MATRIX_004 = Quote("004", 83, r"K_{ij} = K(x^{(i)}, x^{(j)})")
+KERNEL_MATRIX_002 = Quote("002", 598, r"let $\{x^{(1)}, \dots, x^{(d)}\}$ be d points", reading="d counts the points here, not the degree of KR-4")
+NECESSARY_002 = Quote("002", 596, r"Thus, it is necessary that $K(x, z)$ be a positive semi-definite function.")
+PSD_SUMMARY = Quote("000", 1268, r"the corresponding Kernel matrix  $K \in \mathbb{R}^{m \times m}$  is symmetric positive semidefinite")
+
 M_POINTS, FEATURES = 3, 2
+
+# the relation the first copy prints at the end of the chain zᵀKz = … (the second copy, 002 and
+# 004 print ≥), and the property the second copy names in words ('K > 0', positive definite)
+PRINTED_RELATION = ">"
+PRINTED_PROPERTY = "positive definite"
 
 
 def _psd_chain_steps():
-    z = sp.symbols(f"z1:{M_POINTS + 1}", real=True)
-    phi = [[sp.Symbol(f"phi{k + 1}_{i + 1}", real=True) for k in range(FEATURES)] for i in range(M_POINTS)]
+    z = list(vector("z", M_POINTS))
+    phi = [[sp.Symbol(f"φ{subscript(k + 1)}(x{superscript(i + 1)})", real=True) for k in range(FEATURES)]
+           for i in range(M_POINTS)]
     K = [[_dot(phi[i], phi[j]) for j in range(M_POINTS)] for i in range(M_POINTS)]
     I, F = range(M_POINTS), range(FEATURES)
     return z, phi, K, [
@@ -213,8 +468,41 @@ def _psd_chain_steps():
     ]
 
 
-@check("KR-6", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0, the printed chain (000 copy 1 ends '> 0')",
-       "000 V §7; 002 §1.5.2; 004", "derivation")
+_RELATIONS = {">": lambda v: v > 0, "≥": lambda v: v >= 0}
+_PROPERTIES = {"positive definite": lambda K: kr.mercer_test(K).valid and linalg.determinant(K) != 0,
+               "positive semi-definite": lambda K: kr.mercer_test(K).valid}
+_SMALL = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2)])
+
+
+@st.composite
+def _kernel_matrices(draw_):
+    """(points, z ≠ 0) with small entries, for the kernel (xᵀz)²: a search for the simplest
+    point set and direction where zᵀKz is 0."""
+    n = draw_(st.integers(1, 2))
+    m = draw_(st.integers(1, 3))
+    X = draw_(st.lists(st.lists(_SMALL, min_size=n, max_size=n), min_size=m, max_size=m))
+    z = draw_(st.lists(_SMALL, min_size=m, max_size=m).filter(any))
+    return X, z
+
+
+def _points(X):
+    """'x⁽¹⁾ = [0], x⁽²⁾ = [1, 2]'."""
+    return ", ".join(f"x{superscript(i + 1)} = {fmt(x)}" for i, x in enumerate(X))
+
+
+def _quadratic_form(X, z):
+    K = kr.kernel_matrix(X, kr.Polynomial(0, 2))
+    return sum(z[i] * K[i][j] * z[j] for i in range(len(z)) for j in range(len(z))), K
+
+
+@relies_on(kr, "kernel_matrix", lambda f: lambda X, kernel, Z=None: [[2 * v if i == j else v for j, v in enumerate(row)]
+                                                                     for i, row in enumerate(f(X, kernel, Z))],
+           "the diagonal of K doubled")
+@check("KR-6", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0, the printed chain (000's first copy ends '> 0', its second "
+       "copy calls K '> 0')", "000 V §7; 002 §1.5.2; 004", "derivation",
+       quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS,
+               PSD_WORDS_SECOND_COPY, PSD_004, PSD_ANY_Z_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
+               PSD_NOTATION_004, NECESSARY_002, KERNEL_MATRIX, KERNEL_MATRIX_004, KERNEL_MATRIX_002))
 def psd_chain(ctx):
     z, phi, K, steps = _psd_chain_steps()
     symbolic = chain(steps, "KR-6", "000 V §7; 002 §1.5.2; 004", f"m={M_POINTS}, {FEATURES} features")
@@ -235,29 +523,46 @@ def psd_chain(ctx):
         lhs = sum(zz[i] * Km[i][j] * zz[j] for i in range(len(X)) for j in range(len(X)))
         rhs = sum(sum(zz[i] * Phi[i][k] for i in range(len(X))) ** 2 for k in range(len(Phi[0])))
         return lhs == rhs >= 0 and all(Km[i][j] == Km[j][i] for i in range(len(X)) for j in range(len(X)))
-    exact = _exact(ctx, cases(), sum_of_squares, n=min(ctx.examples, 20))
-    # the printed final '> 0': two equal points and z = (1, −1) give zᵀKz = 0 for every kernel
-    X = [[Fraction(1), Fraction(2)], [Fraction(1), Fraction(2)]]
-    zero = [Fraction(1), Fraction(-1)]
-    value = sum(zero[i] * kr.kernel_matrix(X, kr.Linear())[i][j] * zero[j] for i in range(2) for j in range(2))
-    errata = ()
-    if value == 0:
-        errata = (Erratum("KR-6", "000 V §7 (first copy, line 1264)", "zᵀKz = … = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² > 0",
-                          "… ≥ 0 (as 002 §1.5.2, 004 and the second copy print)",
-                          f"linear kernel, x⁽¹⁾ = x⁽²⁾ = {fmt(X[0])}, z = {fmt(zero)}: zᵀKz = {value}",
-                          "transcription"),
-                  Erratum("KR-6", "000 V §7 (second copy, line 1808)", "this shows that K is positive semi-definite (K > 0)",
-                          "K ⪰ 0 (K ≥ 0, as the first copy prints): K > 0 would mean positive definite",
-                          f"the same K = {fmt(kr.kernel_matrix(X, kr.Linear()))} is singular, not positive definite",
-                          "transcription"))
-    return combine(symbolic, symmetric, exact,
-                   Outcome(value == 0, "exact", 0.0, "" if value == 0 else "the counterexample failed", errata))
+    exact_ = _exact(ctx, cases(), sum_of_squares, n=min(ctx.examples, 20))
+
+    # the printed '> 0' for every z: the simplest point set and z ≠ 0 where it fails
+    relation = as_printed(PRINTED_RELATION, "≥", key="> 0")
+    witness = find_witness(_kernel_matrices(), lambda p: not _RELATIONS[relation](_quadratic_form(*p)[0]), ctx.seed)
+    errata = []
+    if witness is not None:
+        X, zz = witness
+        value, Km = _quadratic_form(X, zz)
+        errata.append(Erratum("KR-6", "000 V §7 (first copy)", "zᵀKz = … = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² > 0",
+                              "… ≥ 0 (as 002 §1.5.2, 004 and the second copy print)",
+                              f"K(x, z) = (xᵀz)², {_points(X)}, z = {fmt(zz)}: K = {fmt(Km)}, zᵀKz = {value}",
+                              "transcription", PSD_END))
+    # the second copy's '(K > 0)': positive definite, which the same kind of K is not
+    prop = as_printed(PRINTED_PROPERTY, "positive semi-definite", key="(K > 0)")
+    singular = find_witness(_kernel_matrices(), lambda p: not _PROPERTIES[prop](_quadratic_form(*p)[1]), ctx.seed)
+    if singular is not None:
+        X, zz = singular
+        value, Km = _quadratic_form(X, zz)
+        errata.append(Erratum("KR-6", "000 V §7 (second copy)", "this shows that K is positive semi-definite (K > 0)",
+                              "K ⪰ 0 (K ≥ 0, as the first copy prints): K > 0 says positive definite",
+                              f"K(x, z) = (xᵀz)², {_points(X)}: K = {fmt(Km)} has |K| = "
+                              f"{linalg.determinant(Km)}, so it is not positive definite (zᵀKz = {value} at z = {fmt(zz)})",
+                              "transcription", PSD_WORDS_SECOND_COPY))
+    return combine(symbolic, symmetric, exact_, Outcome(True, "searched", 0.0, "", tuple(errata)))
 
 
 # ---- KR-7 ------------------------------------------------------------------------------------
 
+MERCER = Quote("000", 1272, "for K to be a valid (Mercer) kernel, it is necessary and sufficient that for any")
+MERCER_004 = Quote("004", 101, r"the kernel matrix $K \in \mathbb{R}^{m \times m}$ is symmetric positive-semidefinite.")
+MERCER_002 = Quote("002", 606, "for any d points, the corresponding kernel matrix K is positive semi-definite.")
+MERCER_004_START = Quote("004", 99, r"Theorem(Mercer): Let $K(x, z)$ be given, then K is a valid kernel(i.e., $\exists \phi$ s.t.")
+CONVERSE_004 = Quote("004", 97, "It turns out that the converse holds true and so this gives us a test for whether a function K is a valid kernel.")
+INVALID_004 = Quote("004", 103, r"$K(x, x) = -1 \neq \phi(x)^T \phi(x)$")
+
+
+@relies_on(kr, "mercer_test", lambda f: lambda K, tol=None: kr.MercerResult(True, True), "every K declared valid")
 @check("KR-7", "Mercer's test: verdict agrees with the eigenvalues; a witness has zᵀKz < 0 exactly",
-       "000 V §7 Theorem (Mercer); 004", "identity")
+       "000 V §7 Theorem (Mercer); 004", "identity", quotes=(MERCER, MERCER_004, MERCER_002, INVALID_004, CONVERSE_004, MERCER_004_START))
 def mercer_test_verdicts(ctx):
     matrices = st.integers(1, 5).flatmap(lambda n: st.one_of(S.symmetric_matrices(n), S.psd_matrices(n, max_rank=max(1, n - 1)),
                                                              S.psd_matrices(n)))
@@ -288,11 +593,74 @@ def mercer_test_verdicts(ctx):
     return combine(verdicts, Outcome(ok, "exact", 0.0, "" if ok else "K(x, x) = −1 was not refused"))
 
 
+# ---- KR-9 ------------------------------------------------------------------------------------
+
+REPLACE_INNER = Quote("000", 1200, r"this means that we would replace all those inner products with  $\langle \phi(x), \phi(z) \rangle$")
+REPLACE_002 = Quote("002", 588, r"4. Replace $\langle x, z \rangle$ in the algorithm with $K(x, z)$.")
+KERNEL_PERCEPTRON = Quote("000", 1278, "this kernel trick can be applied with the perceptron to derive a kernel perceptron algorithm")
+
+
+@st.composite
+def _ring_sets(draw_):
+    """Two-feature points labelled 1 outside the circle ‖x‖² = r² and −1 inside, none within 1/2
+    of it: separable in the features (xᵢxⱼ) with an intercept."""
+    r2 = draw_(st.sampled_from([1, 2, 4]))
+    point = S.vectors(2, S.rationals(-3, 3, 2)).filter(lambda x: abs(x[0] ** 2 + x[1] ** 2 - r2) >= Fraction(1, 2))
+    X = draw_(st.lists(point, min_size=3, max_size=6, unique_by=tuple))
+    y = [1 if x[0] ** 2 + x[1] ** 2 > r2 else -1 for x in X]
+    return X, y
+
+
+def _path(run):
+    try:
+        return run().path
+    except ConvergenceError as e:
+        return e.result.path
+
+
+@relies_on(kr, "quadratic_features", lambda f: lambda x: f(x)[1:], "φ(x) without its first entry x₁x₁")
+@check("KR-9", "the kernel trick on the perceptron: with K = φᵀφ the kernel perceptron takes the perceptron's "
+       "steps on (1, φ(x))", "000 V §7", "identity", quotes=(KERNEL_PERCEPTRON, KERNEL, REPLACE_INNER, REPLACE_002))
+def kernel_perceptron_is_perceptron(ctx):
+    """θ = Σⱼ αⱼy⁽ʲ⁾φ(x⁽ʲ⁾) and b = Σⱼ αⱼy⁽ʲ⁾ after every epoch of the kernel perceptron (K(x, z) =
+    (xᵀz)²) equal the perceptron's θ on the inputs (1, φ(x)) with labels (y + 1)/2 (000 §6, step
+    (y − h)x), exactly, epoch by epoch."""
+    def same(p):
+        X, y = p
+        Phi = [[Fraction(1)] + kr.quadratic_features(x) for x in X]
+        kernel_path = _path(lambda: kr.kernel_perceptron(X, y, kr.Polynomial(0, 2), max_epochs=30, record=True))
+        primal_path = _path(lambda: perceptron(Phi, [(t + 1) // 2 for t in y], max_epochs=30, record=True))
+        for (alpha, b), theta in zip(kernel_path, primal_path):
+            w = [sum(a * t * f[k] for a, t, f in zip(alpha, y, Phi)) for k in range(1, len(Phi[0]))]
+            if [b] + w != list(theta):
+                return False
+        return len(kernel_path) == len(primal_path)
+    return _exact(ctx, _ring_sets(), same, n=min(ctx.examples, 10))
+
+
 # ---- KR-8 ------------------------------------------------------------------------------------
 
-@check("KR-8", "string kernel without φ = Σᵤ φᵤ(s)φᵤ(t); 004's BAJT twice; 26⁴ ≈ 460000, 20⁴ = 160000",
-       "000 V §7; 004", "identity")
+STRINGS = Quote("000", 1276, r"If we're considering strings of English letters, then there are  $26^k$  such strings")
+STRINGS_ESTIMATE = Quote("000", 1276, r"(e.g.,  $26^4 \approx 460000$ .)")
+PROTEIN = Quote("004", 207, "Suppose we want to classify protein sequences $BAJTSIAIBAJTAU$")
+LISTED = Quote("004", 211, r"$AAAA, \dots, AAAZ, \dots, UUUU$ as a vector")
+TWICE = Quote("004", 211, "For example, $BAJT$ occurs twice")
+DIMENSION = Quote("004", 213, r"\in \mathbb{R}^{(20^4)} = \mathbb{R}^{160000}")
+ANY_LENGTH = Quote("004", 215, "This representation applies no matter how long our protein sequence is.")
+DYNAMIC_PROGRAMMING = Quote("004", 217, "there is an efficient dynamic programming algorithm that can efficiently compute inner products")
+
+# 004's feature list: its first, middle and last words, and the dimension it states
+PRINTED_FEATURES = ("AAAA", "AAAZ", "UUUU")
+PRINTED_DIMENSION = 20 ** 4
+
+
+@relies_on(kr, "spectrum_features", lambda f: lambda s, k: f(s[1:], k), "the first letter of s dropped")
+@check("KR-8", "string kernel without φ = Σᵤ φᵤ(s)φᵤ(t); 004's BAJT twice; 26⁴ ≈ 460000; 004's list AAAA … UUUU "
+       "has not 20⁴ = 160000 words", "000 V §7; 004", "identity",
+       quotes=(STRINGS, STRINGS_ESTIMATE, PROTEIN, LISTED, TWICE, DIMENSION, ANY_LENGTH, DYNAMIC_PROGRAMMING))
 def string_kernel(ctx):
+    """The listed words fix the alphabet: AAAA … UUUU in order runs over the letters A … U, and
+    |alphabet|⁴ words of length 4 follow; a listed word must use those letters only."""
     @st.composite
     def cases(draw_):
         alphabet = draw_(st.sampled_from(["ab", "abc", "acgt"]))
@@ -303,19 +671,77 @@ def string_kernel(ctx):
         phi_s, phi_t = kr.spectrum_features(s, k), kr.spectrum_features(t, k)
         explicit = sum(c * phi_t.get(u, 0) for u, c in phi_s.items())
         return kr.StringKernel(k)(s, t) == explicit == kr.StringKernel(k)(t, s)
-    exact = _exact(ctx, cases(), holds)
+    exact_ = _exact(ctx, cases(), holds)
     protein = "BAJTSIAIBAJTAU"
     counts = kr.spectrum_features(protein, 4)
-    printed = (counts.get("BAJT") == 2 and kr.spectrum_dimension(20, 4) == 160000
-               and round(kr.spectrum_dimension(26, 4), -4) == 460000)
-    letters = "".join(chr(c) for c in range(ord("A"), ord("U") + 1))
-    listed = kr.spectrum_dimension(len(letters), 4)
+    printed = (counts.get("BAJT") == 2 and round(kr.spectrum_dimension(26, 4), -4) == 460000
+               and all(kr.spectrum_dimension(20, 4) == 160000 for _ in (protein, protein * 3)))
+    first, middle, last = as_printed(PRINTED_FEATURES, ("AAAA", "AAAT", "TTTT"), key="AAAA, …, AAAZ, …, UUUU")
+    alphabet = [chr(c) for c in range(ord(first[0]), ord(last[0]) + 1)]
+    listed = kr.spectrum_dimension(len(alphabet), 4)
+    outside = sorted(set(middle) - set(alphabet))
     errata = ()
-    if listed != 160000:
-        errata = (Erratum("KR-8", "004 (line 211-213)",
-                          "the features AAAA, …, AAAZ, …, UUUU, φ(x) ∈ ℝ^(20⁴) = ℝ^160000",
+    if listed != PRINTED_DIMENSION or outside:
+        errata = (Erratum("KR-8", "004", "the features AAAA, …, AAAZ, …, UUUU, φ(x) ∈ ℝ^(20⁴) = ℝ^160000",
                           "20 letters give 20⁴ = 160000 features (e.g. the amino-acid codes ACDEFGHIKLMNPQRSTVWY, "
-                          "or A … T ending at TTTT)",
-                          f"A … U is {len(letters)} letters, so AAAA … UUUU is {len(letters)}⁴ = {listed} features; "
-                          "and Z is not among them"),)
-    return combine(exact, Outcome(printed, "exact", 0.0, "" if printed else "the printed counts differ", errata))
+                          "or A … T, ending at TTTT)",
+                          f"{first} … {last} runs over {alphabet[0]} … {alphabet[-1]}, {len(alphabet)} letters: "
+                          f"{len(alphabet)}⁴ = {listed} words, not {PRINTED_DIMENSION}"
+                          + (f"; and {middle} uses {', '.join(outside)}, outside them" if outside else ""),
+                          quote=LISTED),)
+    return combine(exact_, Outcome(printed, "exact", 0.0, "" if printed else "the printed counts differ", errata))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (1194, "we'll call the \"original\" input value the input **attributes** of a problem", "a definition (attributes and features)", "KR-1"),
+        (1198, "we simply need to go over our previous algorithm, and replace x everywhere in it with  $\\phi(x)$",
+         "a recipe (applied to the perceptron in KR-9 and to the SVM by the reference's kernels)", "KR-1"),
+        (1236, "the parameter c controls the relative weighting between the  $x_i$  (first order) and the  $x_i x_j$  (second order) terms",
+         "descriptive: the weights √(2c) of the first-order features are in the φ checked in KR-3", "KR-3"),
+        (1240, "Intuitively, (and there are things wrong with this intuition, but nevermind)", "intuition the notes disown", "KR-5"),
+        (1242, "you've come up with some function K(x,z) that you think might be a reasonable measure of how similar x and z are",
+         "a heuristic", "KR-5"),
+        (1266, "The second-to-last step above used the same trick as you saw in Problem set 1 Q1.",
+         "a pointer to the problem set (the step is checked in KR-6)", "KR-6"),
+        (1270, "Many texts present Mercer's theorem in a slightly more complicated form involving  $L^2$  functions",
+         "a remark on the literature (footnote 5)", "KR-7"),
+        (1272, "it is necessary and sufficient that for any",
+         "sufficiency quantifies over every finite point set (a theorem, not decidable by sampling); necessity "
+         "is checked in KR-6 and the finite test in KR-7", "KR-7"),
+        (1274, "You'll also have a chance to play with these ideas more in problem set 2.", "a pointer to the problem set", "KR-7"),
+        (1276, "consider the digit recognition problem, in which given an image (16x16 pixels) of a handwritten digit",
+         "an empirical result on a data set not shipped (USPS digits)", "KR-2"),
+        (1280, "which has come to be known as the \"kernel trick.\"", "a name", "KR-9"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (29, r"we'll replace the inner product with $\langle \phi(x^{(i)}), \phi(x^{(j)}) \rangle$", "a recipe", "KR-1"),
+        (35, "so the idea of the SVM is that we're going to replace inner product with kernel function", "a summary", "KR-1"),
+        (73, "RBF(Gaussian Radio Basis Function) Kernel",
+         "a name, garbled ('Radio' for radial); the kernel under it is checked in KR-5", "KR-5"),
+        (81, r"then let any set of points $\{x_1, \dots, x_m\}$ be given",
+         "the points are the x⁽ⁱ⁾ of the next line (x_j names features elsewhere)", "KR-6"),
+        (109, r"If x and z are very similar, then $\phi(x)$ and $\phi(z)$ will be pointing in the same direction",
+         "intuition", "KR-5"),
+        (113, r"$K(x, z)$ that is large if we want to learn the algorithm to think of x and z as similar", "a heuristic", "KR-5"),
+        (107, r"we want $x \mapsto \phi(x)$ and $z \mapsto \phi(z)$, so the kernel is computing inner product",
+         "a summary of what a kernel is (KR-1's K(x, z) = φ(x)ᵀφ(z), checked there)", "KR-5"),
+        (199, "Handler's Integer Recognition", "a heading, garbled (handwritten digit recognition); no data", "KR-2"),
+        (201, r"We can apply an SVM with the polynomial kernel $K(x, y) = (x^T y)^d$ or Gaussian kernel",
+         "advice on which kernel to use, with no data (that both are kernels is checked in KR-3 and KR-5)", "KR-2"),
+        (203, r"$K(x, y) = \exp(-\|x - y\|^2 / 2\sigma^2)$ works well.",
+         "an empirical claim; its y names a point, not a label", "KR-5"),
+        ):
+    unchecked(Quote("004", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (590, "The **support vector machine** is taking the optimal margin classifier and applying the kernel trick to it.",
+         "a definition", "KR-1"),
+        (592, "If x and z are similar, then $K(x, z)$ should be large.", "a heuristic", "KR-5"),
+        (620, "Some examples of applications of SVMs are handwritten digit classification and protein sequence classifier.",
+         "applications, no data", "KR-8"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

@@ -9,41 +9,63 @@ from cs229.reference import linalg
 from cs229.reference import matrix_calculus as mc
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, sampled
-from ..registry import check
+from ..checking import Step, chain, combine, entries_named, exact, relies_on, sampled
+from ..registry import Quote, check
 from ..symbolic import gradient_matrix, symbol_matrix, tr
 
 
-_exact = exact
+def ng(line, text, reading=""):
+    return Quote("000", line, text, reading)
 
+
+def _transposed(f):
+    """A mutant: the matrix a function returns, transposed (a square one, so the shape holds)."""
+    def twin(*args, **kwargs):
+        return linalg.transpose(f(*args, **kwargs))
+    return twin
 
 
 # ---- LR-7 ------------------------------------------------------------------------------------
 
+@relies_on(mc, "example_gradient", lambda f: lambda A: [[Fraction(3, 2), A[1][1]], f(A)[1]],
+           "the (1, 2) entry printed as A₂₂ instead of 10A₁₂")
+@relies_on(mc, "matrix_gradient", _transposed, "∇_A f transposed")
 @check("LR-7", "∇_A f for f(A) = 3/2A₁₁ + 5A₁₂² + A₂₁A₂₂ is [[3/2, 10A₁₂], [A₂₂, A₂₁]]",
-       "000 §2.1", "identity")
+       "000 §2.1", "identity",
+       quotes=(ng(124, r"For a function  $f: \mathbb{R}^{m \times n} \to \mathbb{R}$  mapping from m-by-n matrices to the real numbers"),
+               ng(126, r"\nabla_A f(A) = \begin{bmatrix} \frac{\partial f}{\partial A_{11}} & \cdots & \frac{\partial f}{\partial A_{1n}}"),
+               ng(128, r"whose (i,j)-element is  $\partial f/\partial A_{ij}$")))
 def example_gradient(ctx):
     A = symbol_matrix("A", 2, 2)
     f = sp.Rational(3, 2) * A[0, 0] + 5 * A[0, 1] ** 2 + A[1, 0] * A[1, 1]
     printed = sp.Matrix([[sp.Rational(3, 2), 10 * A[0, 1]], [A[1, 1], A[1, 0]]])
-    symbolic = chain([Step(gradient_matrix(f, A), "definition of ∇_A"), Step(printed, "as printed")],
-                     "LR-7", "000 §2.1", "2×2")
-    exact = _exact(ctx, S.square_matrices(2),
-                   lambda A: mc.matrix_gradient(mc.example_f, A) == mc.example_gradient(A))
+    symbolic = chain([
+        Step(gradient_matrix(f, A), "definition of ∇_A, with f as printed",
+             quote=ng(130, r"f(A) = \frac{3}{2}A_{11} + 5A_{12}^2 + A_{21}A_{22}.")),
+        Step(printed, "as printed",
+             quote=ng(134, r"\frac{3}{2} & 10A_{12} \\ A_{22} & A_{21}")),
+    ], "LR-7", "000 §2.1", "2×2", entries_named(A, "A"))
+    exact_points = exact(ctx, S.square_matrices(2),
+                         lambda A_: mc.matrix_gradient(mc.example_f, A_) == mc.example_gradient(A_))
 
-    def residual(A):
-        A = S.to_mpf(A)
-        g = mc.matrix_gradient(mc.example_f, A)
-        return max(abs(a - b) for ra, rb in zip(g, mc.example_gradient(A)) for a, b in zip(ra, rb))
+    def residual(A_):
+        A_ = S.to_mpf(A_)
+        g = mc.matrix_gradient(mc.example_f, A_)
+        return max(abs(a - b) for ra, rb in zip(g, mc.example_gradient(A_)) for a, b in zip(ra, rb))
     high = sampled(ctx, S.square_matrices(2), residual, mpmath.mpf(10) ** (-(ctx.digits - 8)),
                    n=min(ctx.examples, 20))
-    return combine(symbolic, exact, high)
+    return combine(symbolic, exact_points, high)
 
 
 # ---- LR-8 ------------------------------------------------------------------------------------
 
+@relies_on(mc, "trace_of_product", lambda f: lambda *Ms: f(*Ms) + Ms[0][0][0], "the first factor's A₁₁ added")
 @check("LR-8", "trAB = trBA; trABC, trABCD cyclic; trA = trAᵀ; tr(A+B); tr aA; tr a = a",
-       "000 §2.1", "identity")
+       "000 §2.1", "identity",
+       quotes=(ng(136, "For an n-by-n (square) matrix A, the trace of A is defined to be the sum of its diagonal entries:"),
+               ng(148, "Here, A and B are square matrices, and a is a real number:"),
+               ng(138, r"tr A = \sum_{i=1}^{n} A_{ii}"),
+               ng(142, "for two matrices A and B such that AB is square, we have that trAB = trBA.")))
 def trace_facts(ctx):
     A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
     C, D = symbol_matrix("C", 2, 2), symbol_matrix("D", 2, 2)
@@ -52,13 +74,15 @@ def trace_facts(ctx):
     E, F = symbol_matrix("E", 3, 2), symbol_matrix("F", 2, 2)
     facts = [
         [Step(tr(A * B), "trAB"), Step(tr(B * A), "= trBA")],
-        [Step(tr(A * B * C), "trABC"), Step(tr(C * A * B), "= trCAB"), Step(tr(B * C * A), "= trBCA")],
-        [Step(tr(A * E * F * D), "trABCD"), Step(tr(D * A * E * F), "= trDABC"),
-         Step(tr(F * D * A * E), "= trCDAB"), Step(tr(E * F * D * A), "= trBCDA")],
-        [Step(tr(P), "trA"), Step(tr(P.T), "= trAᵀ")],
-        [Step(tr(P + Q), "tr(A+B)"), Step(tr(P) + tr(Q), "= trA + trB")],
-        [Step(tr(a * P), "tr aA"), Step(a * tr(P), "= a trA")],
-        [Step(tr(sp.Matrix([[a]])), "tr a"), Step(a, "= a")],
+        [Step(tr(A * B * C), "trABC", quote=ng(144, "trABC = trCAB = trBCA,")),
+         Step(tr(C * A * B), "= trCAB"), Step(tr(B * C * A), "= trBCA")],
+        [Step(tr(A * E * F * D), "trABCD", quote=ng(146, "trABCD = trDABC = trCDAB = trBCDA.")),
+         Step(tr(D * A * E * F), "= trDABC"), Step(tr(F * D * A * E), "= trCDAB"), Step(tr(E * F * D * A), "= trBCDA")],
+        [Step(tr(P), "trA", quote=ng(150, "trA = trA^{T}")), Step(tr(P.T), "= trAᵀ")],
+        [Step(tr(P + Q), "tr(A+B)", quote=ng(152, "tr(A + B) = trA + trB")), Step(tr(P) + tr(Q), "= trA + trB")],
+        [Step(tr(a * P), "tr aA", quote=ng(154, "tr aA = atrA")), Step(a * tr(P), "= a trA")],
+        [Step(tr(sp.Matrix([[a]])), "tr a", quote=ng(140, r"then  $\operatorname{tr} a = a$")), Step(a, "= a")],
+        [Step(tr(P), "trA, a 3×3 A"), Step(sum(P[i, i] for i in range(3)), "= Σᵢ Aᵢᵢ")],
     ]
     symbolic = combine(*[chain(f, "LR-8", "000 §2.1", "2×3, 3×2, 2×2, 3×3") for f in facts])
 
@@ -67,14 +91,18 @@ def trace_facts(ctx):
         p, q, r = draw_(st.integers(1, 3)), draw_(st.integers(1, 3)), draw_(st.integers(1, 3))
         return draw_(S.matrices(p, q)), draw_(S.matrices(q, r)), draw_(S.matrices(r, p))
 
-    exact = _exact(ctx, triples(), lambda t: mc.trace_of_product(*t)
-                   == mc.trace_of_product(t[2], t[0], t[1]) == mc.trace_of_product(t[1], t[2], t[0]))
-    return combine(symbolic, exact)
+    exact_points = exact(ctx, triples(), lambda t: mc.trace_of_product(*t)
+                         == mc.trace_of_product(t[2], t[0], t[1]) == mc.trace_of_product(t[1], t[2], t[0]))
+    return combine(symbolic, exact_points)
 
 
 # ---- LR-9 ------------------------------------------------------------------------------------
 
-@check("LR-9", "(1) ∇_A trAB = Bᵀ, and its (i, j) entry in words", "000 §2.1 (1)", "identity")
+@check("LR-9", "(1) ∇_A trAB = Bᵀ, and its (i, j) entry in words", "000 §2.1 (1)", "identity",
+       quotes=(ng(180, r"Suppose we have some fixed matrix  $B \in \mathbb{R}^{n \times m}$"),
+               ng(166, "(1)", reading="the tag of ∇_A trAB = Bᵀ (line 158), the only identity this copy does not "
+                                      "print again with its tag"),
+               ng(182, "The proofs of Equations (1-3) are reasonably simple, and are left as an exercise to the reader.")))
 def identity_1(ctx):
     A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
     grad = gradient_matrix(tr(A * B), A)
@@ -82,48 +110,65 @@ def identity_1(ctx):
     corrected = sp.Matrix(2, 3, lambda i, j: B[j, i])
     return chain([
         Step(grad, "∇_A trAB by definition"),
-        Step(B.T, "(1)"),
+        Step(B.T, "(1)", quote=ng(158, r"\nabla_{A} \operatorname{tr} A B = B^{T}")),
         Step(printed, "'the (i, j)-entry of Bᵀ, or equivalently, B_ii'", corrected=corrected,
              printed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bᵢᵢ", fixed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bⱼᵢ",
-             nature="transcription"),
-    ], "LR-9", "000 §2.1, after (1)-(4)", "A 2×3")
+             nature="transcription",
+             quote=ng(180, r"will be given by the (i, j)-entry of  $B^T$ , or equivalently, by  $B_{ii}$")),
+    ], "LR-9", "000 §2.1, after (1)-(4)", "A 2×3", entries_named(B, "B"))
 
 
-@check("LR-9", "(2) ∇_{Aᵀ} f(A) = (∇_A f(A))ᵀ", "000 §2.1 (2)", "identity")
+@check("LR-9", "(2) ∇_{Aᵀ} f(A) = (∇_A f(A))ᵀ", "000 §2.1 (2)", "identity",
+       quotes=(ng(174, r"\nabla_{A^T} f(A) = (\nabla_A f(A))^T \tag{2}"),
+               ng(168, "(2)", reading="the tag of line 160; this copy prints the tags (1)-(4) apart, after the four identities, "
+                                      "and (2)-(4) again with their equations")))
 def identity_2(ctx):
     A = symbol_matrix("A", 2, 3)
     B, C = symbol_matrix("B", 3, 3), symbol_matrix("C", 2, 2)
     T = symbol_matrix("T", 3, 2)
     outcomes = []
-    for f in (lambda M: tr(M * B * M.T * C), lambda M: (M * M.T).det(), lambda M: sum(M) ** 3):
+    for f in (lambda M_: tr(M_ * B * M_.T * C), lambda M_: (M_ * M_.T).det(), lambda M_: sum(M_) ** 3):
         by_transpose = gradient_matrix(f(T.T), T).subs({T[i, j]: A[j, i] for i in range(3) for j in range(2)})
         outcomes.append(chain([Step(by_transpose, "∇_{Aᵀ} f by definition"),
-                               Step(gradient_matrix(f(A), A).T, "(2)")], "LR-9", "000 (2)", "A 2×3"))
+                               Step(gradient_matrix(f(A), A).T, "(2)",
+                                    quote=ng(160, r"\nabla_{A^{T}} f(A) = (\nabla_{A} f(A))^{T}"))],
+                              "LR-9", "000 (2)", "A 2×3"))
     return combine(*outcomes)
 
 
-@check("LR-9", "(3) ∇_A trABAᵀC = CAB + CᵀABᵀ", "000 §2.1 (3)", "identity")
+@check("LR-9", "(3) ∇_A trABAᵀC = CAB + CᵀABᵀ", "000 §2.1 (3)", "identity",
+       quotes=(ng(170, "(3)", reading="the tag of line 162 (and of line 176)"),))
 def identity_3(ctx):
     outcomes = []
     for p, q in [(2, 3), (2, 2), (3, 2)]:
         A, B, C = symbol_matrix("A", p, q), symbol_matrix("B", q, q), symbol_matrix("C", p, p)
         outcomes.append(chain([Step(gradient_matrix(tr(A * B * A.T * C), A), "definition"),
-                               Step(C * A * B + C.T * A * B.T, "(3)")], "LR-9", "000 (3)", f"A {p}×{q}"))
+                               Step(C * A * B + C.T * A * B.T, "(3)",
+                                    quote=ng(176, r"\nabla_A \operatorname{tr} A B A^T C = C A B + C^T A B^T \tag{3}"))],
+                              "LR-9", "000 (3)", f"A {p}×{q}"))
     return combine(*outcomes)
 
 
-@check("LR-9", "(4) ∇_A|A| = |A|(A⁻¹)ᵀ", "000 §2.1 (4)", "identity")
+@check("LR-9", "(4) ∇_A|A| = |A|(A⁻¹)ᵀ", "000 §2.1 (4)", "identity",
+       quotes=(ng(156, "Equation (4) applies only to non-singular square matrices A"),
+               ng(172, "(4)", reading="the tag of line 164 (and of line 178)")))
 def identity_4(ctx):
     outcomes = []
     for n in (2, 3):
         A = symbol_matrix("A", n, n)
         outcomes.append(chain([Step(gradient_matrix(A.det(), A), "definition"),
-                               Step(A.det() * A.inv().T, "(4)")], "LR-9", "000 (4)", f"{n}×{n}"))
+                               Step(A.det() * A.inv().T, "(4)",
+                                    quote=ng(178, r"\nabla_A |A| = |A| (A^{-1})^T. \tag{4}"))],
+                              "LR-9", "000 (4)", f"{n}×{n}"))
     return combine(*outcomes)
 
 
+@relies_on(mc, "matrix_gradient", lambda f: lambda g, A, h=None: linalg.scale(2, f(g, A, h)),
+           "∇_A f doubled")
 @check("LR-9", "the reference's ∇_A (by definition) meets (1), (3), (4) at 50 digits", "000 §2.1",
-       "identity")
+       "identity", quotes=(ng(158, r"\nabla_{A} \operatorname{tr} A B = B^{T}"),
+                           ng(162, r"\nabla_{A} \operatorname{tr} A B A^{T} C = C A B + C^{T} A B^{T}"),
+                           ng(164, r"\nabla_{A} |A| = |A| (A^{-1})^{T}.")))
 def identities_by_reference(ctx):
     @st.composite
     def problems(draw_):
@@ -139,15 +184,15 @@ def identities_by_reference(ctx):
         A, B, Bsq, C, D = S.to_mpf(pr)
         T = linalg.transpose
         mm = linalg.matmul
-        g1 = mc.matrix_gradient(lambda M: mc.trace_of_product(M, B), A)
-        g3 = mc.matrix_gradient(lambda M: mc.trace_of_product(M, Bsq, T(M), C), A)
+        g1 = mc.matrix_gradient(lambda M_: mc.trace_of_product(M_, B), A)
+        g3 = mc.matrix_gradient(lambda M_: mc.trace_of_product(M_, Bsq, T(M_), C), A)
         rhs3 = linalg.add(mm(mm(C, A), Bsq), mm(mm(T(C), A), T(Bsq)))
         g4 = mc.matrix_gradient(linalg.determinant, D)
         rhs4 = linalg.scale(linalg.determinant(D), T(linalg.inverse(D)))
         diff = lambda P, Q: max(abs(a - b) for ra, rb in zip(P, Q) for a, b in zip(ra, rb))  # noqa: E731
         return max(diff(g1, T(B)), diff(g3, rhs3), diff(g4, rhs4))
     return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 10)),
-                   n=min(ctx.examples, 15))
+                   n=min(ctx.examples, 15), names=("A", "B", "B (square)", "C", "A (for (4))"))
 
 
 # ---- LR-10 -----------------------------------------------------------------------------------
@@ -157,21 +202,39 @@ def _cofactors(A):
     return sp.Matrix(n, n, lambda i, j: (-1) ** (i + j) * A.minor_submatrix(i, j).det())
 
 
-@check("LR-10", "fn 3: A⁻¹ = (A′)ᵀ/|A|, |A| = Σⱼ AᵢⱼA′ᵢⱼ, ∂|A|/∂Aᵢⱼ = A′ᵢⱼ, A′ = |A|(A⁻¹)ᵀ",
-       "000 §2.1 fn 3", "identity")
+_FN3 = 190
+
+
+@relies_on(linalg, "inverse_by_cofactors", _transposed, "(A′)ᵀ/|A| without the transpose")
+@relies_on(linalg, "determinant_by_cofactors",
+           lambda f: lambda A, i=0: f(A, i) if i == 0 else -f(A, i), "the expansion along rows i > 0 negated")
+@check("LR-10", "fn 3: A⁻¹ = (A′)ᵀ/|A|, |A| = Σⱼ AᵢⱼA′ᵢⱼ, A′ᵢⱼ free of Aᵢⱼ, ∂|A|/∂Aᵢⱼ = A′ᵢⱼ, A′ = |A|(A⁻¹)ᵀ",
+       "000 §2.1 fn 3", "identity",
+       quotes=(ng(_FN3, r"times the determinant of the square matrix resulting from deleting row i and column j from A"),
+               ng(182, "Equations (4) can be derived using the adjoint representation of the inverse of a matrix.")))
 def cofactor_facts(ctx):
     outcomes = []
     for n in (2, 3):
         A = symbol_matrix("A", n, n)
         Ap = _cofactors(A)
         det = A.det()
-        outcomes.append(chain([Step(A.inv(), "A⁻¹"), Step(Ap.T / det, "= (A′)ᵀ/|A|")], "LR-10", "fn 3", f"{n}×{n}"))
-        outcomes.append(chain([Step(Ap, "A′"), Step(det * A.inv().T, "= |A|(A⁻¹)ᵀ")], "LR-10", "fn 3", f"{n}×{n}"))
-        outcomes.append(chain([Step(gradient_matrix(det, A), "∂|A|/∂Aᵢⱼ"), Step(Ap, "= A′ᵢⱼ")],
-                              "LR-10", "fn 3", f"{n}×{n}"))
+        names = entries_named(A, "A")
+        outcomes.append(chain([Step(A.inv(), "A⁻¹"), Step(Ap.T / det, "= (A′)ᵀ/|A|", quote=ng(_FN3, r"$A^{-1} = (A')^T/|A|$"))],
+                              "LR-10", "fn 3", f"{n}×{n}", names))
+        outcomes.append(chain([Step(Ap, "A′"), Step(det * A.inv().T, "= |A|(A⁻¹)ᵀ", quote=ng(_FN3, r"$A' = |A|(A^{-1})^T$"))],
+                              "LR-10", "fn 3", f"{n}×{n}", names))
+        outcomes.append(chain([Step(gradient_matrix(det, A), "∂|A|/∂Aᵢⱼ"),
+                               Step(Ap, "= A′ᵢⱼ", quote=ng(_FN3, r"$(\partial/\partial A_{ij})|A| = A'_{ij}$"))],
+                              "LR-10", "fn 3", f"{n}×{n}", names))
+        outcomes.append(chain([Step(sp.Matrix(n, n, lambda i, j: sp.diff(Ap[i, j], A[i, j])), "∂A′ᵢⱼ/∂Aᵢⱼ"),
+                               Step(sp.zeros(n, n), "= 0: A′ᵢⱼ does not depend on Aᵢⱼ",
+                                    quote=ng(_FN3, r"Since  $(A')_{ij}$  does not depend on  $A_{ij}$"))],
+                              "LR-10", "fn 3", f"{n}×{n}", names))
         for i in range(n):
-            outcomes.append(chain([Step(det, "|A|"), Step(sum(A[i, j] * Ap[i, j] for j in range(n)),
-                                                           f"= Σⱼ A{i + 1}ⱼ A′{i + 1}ⱼ")], "LR-10", "fn 3", f"{n}×{n}"))
+            outcomes.append(chain([Step(det, "|A|"),
+                                   Step(sum(A[i, j] * Ap[i, j] for j in range(n)), f"= Σⱼ A{i + 1}ⱼ A′{i + 1}ⱼ",
+                                        quote=ng(_FN3, r"$|A| = \sum_j A_{ij} A'_{ij}$"))],
+                                  "LR-10", "fn 3", f"{n}×{n}", names))
     symbolic = combine(*outcomes)
 
     def holds(A):
@@ -184,4 +247,4 @@ def cofactor_facts(ctx):
         inv = linalg.inverse_by_cofactors(A)
         return inv == linalg.inverse(A) and linalg.matmul(A, inv) == linalg.identity(n, Fraction(1))
     sizes = st.integers(1, 4).flatmap(lambda n: S.nonsingular_matrices(n))
-    return combine(symbolic, _exact(ctx, sizes, holds))
+    return combine(symbolic, exact(ctx, sizes, holds))

@@ -1,30 +1,39 @@
 """Part V §6 and §8 checks: the optimal-margin dual (OMC-3), b* from (11) (OMC-4), prediction
 through inner products (OMC-5), the soft margin and its hinge form (SOFT-1), the soft-margin
-Lagrangian, dual and KKT conditions (SOFT-2) (000 V §6, §8; 001 §11.1; 004; 002 §1.5.1)."""
-import itertools
+Lagrangian, dual and KKT conditions (SOFT-2) (000 V §6, §8; 001 §11.1; 004; 002 §1.5)."""
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from cs229.reference import smo, svm
+from cs229.reference import duality as du
+from cs229.reference import linalg, smo, svm
+from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
-from ..checking import exact, Step, chain, combine, draw, fmt, sampled
-from ..registry import Outcome, check
-from ..symbolic import gradient_vector, symbol_matrix
+from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, sampled
+from ..notation import examples, in_order, labels_of, vector
+from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..symbolic import gradient_vector
 
 M, N = 3, 2  # the sizes the symbolic chains are proved at
-SIGNS = [s for s in itertools.product((-1, 1), repeat=M) if len(set(s)) == 2]
+Y = labels_of(M)  # y⁽¹⁾ … y⁽ᵐ⁾, labels in {−1, 1}: the chains hold for any real y, the search draws ±1
 
 
 def _symbols(m=M, n=N):
-    X = [symbol_matrix(f"x{i + 1}_", n, 1) for i in range(m)]
-    w = symbol_matrix("w", n, 1)
-    alpha = sp.symbols(f"alpha1:{m + 1}", real=True)
-    b = sp.Symbol("b", real=True)
-    return X, w, alpha, b
+    """x⁽¹⁾ … x⁽ᵐ⁾, w, α₁ … αₘ and b, named as the notes name them."""
+    return examples(m, n), vector("w", n), list(vector("α", m)), sp.Symbol("b", real=True)
+
+
+def _domains():
+    """The variables of the chains below, in the notes' order, labels drawn from {−1, 1}."""
+    X, w, alpha, b = _symbols()
+    return in_order(*X, Y, vector("x", N), w, b, vector("ξ", M), alpha, vector("r", M),
+                    sp.Symbol("C", positive=True), labels=Y)
+
+
+DOMAINS = _domains()
 
 
 def _dot(u, v):
@@ -34,10 +43,11 @@ def _dot(u, v):
 _exact_points = exact
 
 
-
-def _one_feature_solutions(ctx, C, n):
+def _one_feature_solutions(ctx, C, n, separable=None):
     """Exact SMO solutions on one-feature rational sets (SMO ends at gap 0 there)."""
-    sets = S.svm_labelled_sets(min_rows=3, max_rows=7, features=1, separable=True if C is None else None)
+    if separable is None:
+        separable = True if C is None else None
+    sets = S.svm_labelled_sets(min_rows=3, max_rows=7, features=1, separable=separable)
     out = []
     for X, y in draw(ctx, sets, n):
         out.append((X, y, smo.smo(X, y, C=C, tol=0, max_iterations=500)))
@@ -46,68 +56,123 @@ def _one_feature_solutions(ctx, C, n):
 
 # ---- OMC-3 -----------------------------------------------------------------------------------
 
+LAGRANGIAN_8 = Quote("000", 1136, r"\mathcal{L}(w, b, \alpha) = \frac{1}{2} ||w||^2 - \sum_{i=1}^{m} \alpha_i \left[ y^{(i)}(w^T x^{(i)} + b) - 1 \right]")
+GRADIENT_W = Quote("000", 1145, r"\nabla_w \mathcal{L}(w, b, \alpha) = w - \sum_{i=1}^m \alpha_i y^{(i)} x^{(i)} = 0")
+W_9 = Quote("000", 1149, r"w = \sum_{i=1}^{m} \alpha_i y^{(i)} x^{(i)}. \tag{9}")
+DERIVATIVE_B_10 = Quote("000", 1153, r"\frac{\partial}{\partial b}\mathcal{L}(w,b,\alpha) = \sum_{i=1}^{m} \alpha_i y^{(i)} = 0")
+PLUG_9_INTO_8 = Quote("000", 1156, "If we take the definition of w in Equation (9) and plug that back into the Lagrangian (Equation 8)")
+SUBSTITUTED = Quote("000", 1158, r"\sum_{i=1}^{m} \alpha_i - \frac{1}{2} \sum_{i,j=1}^{m} y^{(i)} y^{(j)} \alpha_i \alpha_j (x^{(i)})^T x^{(j)} - b \sum_{i=1}^{m} \alpha_i y^{(i)}")
+BY_10 = Quote("000", 1160, "But from Equation (10), the last term must be zero")
+SUBSTITUTED_10 = Quote("000", 1162, r"\sum_{i=1}^{m} \alpha_i - \frac{1}{2} \sum_{i,j=1}^{m} y^{(i)} y^{(j)} \alpha_i \alpha_j (x^{(i)})^T x^{(j)}.")
+DUAL_W = Quote("000", 1166, r"\max_{\alpha} W(\alpha) = \sum_{i=1}^{m} \alpha_i - \frac{1}{2} \sum_{i,j=1}^{m} y^{(i)} y^{(j)} \alpha_i \alpha_j \langle x^{(i)}, x^{(j)} \rangle")
+DUAL_004 = Quote("004", 11, r"\max \quad & \sum_i \alpha_i - \frac{1}{2} \sum_i \sum_j y^{(i)} y^{(j)} \alpha_i \alpha_j \langle x^{(i)}, x^{(j)} \rangle")
+W_004 = Quote("004", 15, r"w = \sum_i \alpha_i y^{(i)} x^{(i)}")
+W_002 = Quote("002", 555, r"w = \sum_{i=1}^m \alpha_i y^{(i)} x^{(i)}")
+SUBSTITUTED_002 = Quote("002", 569, r"\min_{w,b} \quad & \frac{1}{2} \left(\sum_{i=1}^m \alpha_i y^{(i)} x^{(i)} \right)^T \left(\sum_{j=1}^m \alpha_j y^{(j)} x^{(j)} \right)")
+CONSTRAINT_002 = Quote("002", 573, r"y^{(i)} \left(\sum_{j=1}^m \alpha_j y^{(j)} \langle x^{(j)}, x^{(i)} \rangle + b \right) \geq 1")
+MINIMISE_FIRST = Quote("000", 1141, r"we need to first minimize  $\mathcal{L}(w, b, \alpha)$  with respect to w and b (for fixed  $\alpha$ ), to get  $\theta_{\mathcal{D}}$")
+DUAL_CONSTRAINTS = Quote("000", 1164, "Putting this together with the constraints  $\\alpha_i \\geq 0$  (that we always had) and the constraint (10)")
+DUAL_NONNEGATIVE = Quote("000", 1167, r"s.t.  $\alpha_i \ge 0, \quad i = 1, \dots, m$")
+DUAL_BALANCE = Quote("000", 1169, r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0,")
+BACK_TO_W = Quote("000", 1173, "then we can use Equation (9) to go back and find the optimal w's as a function of the")
+SOLVE_DUAL_INSTEAD = Quote("000", 1171, "Hence, we can solve the dual in lieu of solving the primal problem")
+
+
 @check("OMC-3", "∇_w L = w − Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ (9) and ∂L/∂b (10) from the Lagrangian (8)", "000 V §6",
-       "derivation")
+       "derivation", quotes=(LAGRANGIAN_8, GRADIENT_W, W_9, DERIVATIVE_B_10, W_004, W_002, MINIMISE_FIRST))
 def stationarity(ctx):
     X, w, alpha, b = _symbols()
     outcomes = []
-    for y in SIGNS:
-        L = _dot(w, w) / 2 - sum(a * (t * (_dot(w, x) + b) - 1) for a, t, x in zip(alpha, y, X))
-        outcomes.append(chain([
-            Step(gradient_vector(L, w), "∇_w of (8)"),
-            Step(w - sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1)), "(9)"),
-        ], "OMC-3", "000 V §6 (9)", f"m={M}, n={N}, every sign pattern of y"))
-        printed = sum(a * t for a, t in zip(alpha, y))
-        outcomes.append(chain([
-            Step(sp.diff(L, b), "∂/∂b of (8)"),
-            Step(printed, "(10) as printed", corrected=-printed,
-                 printed="∂L(w, b, α)/∂b = Σᵢ αᵢy⁽ⁱ⁾ = 0  (10)",
-                 fixed="∂L(w, b, α)/∂b = −Σᵢ αᵢy⁽ⁱ⁾ = 0 (the constraint Σ αᵢy⁽ⁱ⁾ = 0 is unchanged)"),
-        ], "OMC-3", "000 V §6 (10)", f"m={M}, every sign pattern of y"))
+    y = Y
+    L = _dot(w, w) / 2 - sum(a * (t * (_dot(w, x) + b) - 1) for a, t, x in zip(alpha, y, X))
+    outcomes.append(chain([
+        Step(gradient_vector(L, w), "∇_w of (8)"),
+        Step(w - sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1)), "(9)"),
+    ], "OMC-3", "000 V §6 (9)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    printed = sum(a * t for a, t in zip(alpha, y))
+    outcomes.append(chain([
+        Step(sp.diff(L, b), "∂/∂b of (8)"),
+        Step(printed, "(10) as printed", corrected=-printed, quote=DERIVATIVE_B_10,
+             printed="∂L(w, b, α)/∂b = Σᵢ αᵢy⁽ⁱ⁾ = 0  (10)",
+             fixed="∂L(w, b, α)/∂b = −Σᵢ αᵢy⁽ⁱ⁾ = 0 (the constraint Σ αᵢy⁽ⁱ⁾ = 0 is unchanged)"),
+    ], "OMC-3", "000 V §6 (10)", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
 @check("OMC-3", "plugging (9) into (8): Σα − ½ΣΣyyααxᵀx − bΣαy, then (10) gives W(α)", "000 V §6",
-       "derivation")
+       "derivation", quotes=(PLUG_9_INTO_8, SUBSTITUTED, BY_10, SUBSTITUTED_10, DUAL_W, DUAL_004, DUAL_CONSTRAINTS,
+                             DUAL_NONNEGATIVE, DUAL_BALANCE))
 def substitution(ctx):
     X, w, alpha, b = _symbols()
     outcomes = []
-    for y in SIGNS:
-        w_alpha = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
-        L = _dot(w_alpha, w_alpha) / 2 - sum(a * (t * (_dot(w_alpha, x) + b) - 1)
-                                             for a, t, x in zip(alpha, y, X))
-        quad = sum(y[i] * y[j] * alpha[i] * alpha[j] * _dot(X[i], X[j])
-                   for i in range(M) for j in range(M))
-        outcomes.append(chain([
-            Step(L, "(8) with w from (9)"),
-            Step(sum(alpha) - quad / 2 - b * sum(a * t for a, t in zip(alpha, y)), "simplify"),
-        ], "OMC-3", "000 V §6", f"m={M}, n={N}"))
-        # (10): the last α is fixed by the others; the b term vanishes
-        last = -y[-1] * sum(a * t for a, t in zip(alpha[:-1], y[:-1]))
-        on = {alpha[-1]: last}
-        outcomes.append(chain([
-            Step((sum(alpha) - quad / 2 - b * sum(a * t for a, t in zip(alpha, y))).subs(on), "with (10)"),
-            Step((sum(alpha) - quad / 2).subs(on), "W(α)"),
-        ], "OMC-3", "000 V §6", f"m={M}, n={N}"))
+    y = Y
+    w_alpha = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
+    L = _dot(w_alpha, w_alpha) / 2 - sum(a * (t * (_dot(w_alpha, x) + b) - 1)
+                                         for a, t, x in zip(alpha, y, X))
+    quad = sum(y[i] * y[j] * alpha[i] * alpha[j] * _dot(X[i], X[j])
+               for i in range(M) for j in range(M))
+    outcomes.append(chain([
+        Step(L, "(8) with w from (9)"),
+        Step(sum(alpha) - quad / 2 - b * sum(a * t for a, t in zip(alpha, y)), "simplify"),
+    ], "OMC-3", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    # (10): the last α is fixed by the others; the b term vanishes
+    last = -sum(a * t for a, t in zip(alpha[:-1], y[:-1])) / y[-1]
+    on = {alpha[-1]: last}
+    outcomes.append(chain([
+        Step((sum(alpha) - quad / 2 - b * sum(a * t for a, t in zip(alpha, y))).subs(on), "with (10)"),
+        Step((sum(alpha) - quad / 2).subs(on), "W(α)"),
+    ], "OMC-3", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
-@check("OMC-3", "002's substitution: ½‖Σαyx‖² = ½ΣΣ ααyy⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩", "002 §1.5.1", "derivation")
+# The variables 002 §1.5.1 minimises over once w = Σαy⁽ⁱ⁾x⁽ⁱ⁾ is substituted, and the right ones.
+PRINTED_VARIABLES_002 = ("w", "b")
+CORRECTED_VARIABLES_002 = ("α", "b")
+
+
+@check("OMC-3", "002's substitution: ½‖Σαyx‖² = ½ΣΣ ααyy⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩, a problem in α and b (002 keeps "
+       "min over w, b)", "002 §1.5.1", "derivation", quotes=(W_002, SUBSTITUTED_002, CONSTRAINT_002))
 def substitution_002(ctx):
-    X, _, alpha, _ = _symbols()
+    """The chain of 002 §1.5.1 holds; but once w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ is substituted the objective and the
+    constraints are functions of α and b, and no w is left to minimise over: the printed
+    min_{w,b} leaves α free, and its value moves with α (twice the optimal α gives four times
+    the optimum ½‖w*‖², and stays feasible with 2b*)."""
+    X, _, alpha, b = _symbols()
     outcomes = []
-    for y in SIGNS:
-        v = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
-        outcomes.append(chain([
-            Step(_dot(v, v) / 2, "½ wᵀw with w = Σαyx"),
-            Step(sum(alpha[i] * alpha[j] * y[i] * y[j] * _dot(X[i], X[j])
-                     for i in range(M) for j in range(M)) / 2, "expand"),
-        ], "OMC-3", "002 §1.5.1", f"m={M}, n={N}"))
-    return combine(*outcomes)
+    y = Y
+    v = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
+    objective = sum(alpha[i] * alpha[j] * y[i] * y[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M)) / 2
+    outcomes.append(chain([
+        Step(_dot(v, v) / 2, "½ wᵀw with w = Σαyx"),
+        Step(objective, "expand"),
+    ], "OMC-3", "002 §1.5.1", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    y = Y
+    w = vector("w", N)
+    objective = sum(alpha[i] * alpha[j] * y[i] * y[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M)) / 2
+    constraints = [t * (sum(a * s * _dot(xj, xi) for a, s, xj in zip(alpha, y, X)) + b) - 1 for t, xi in zip(y, X)]
+    names = {"w": set(w), "b": {b}, "α": set(alpha)}
+    data = set().union(*[x.free_symbols for x in X]) | set(Y)
+    used = set().union(objective.free_symbols, *[c.free_symbols for c in constraints]) - data
+    variables = as_printed(PRINTED_VARIABLES_002, CORRECTED_VARIABLES_002, key="min over w, b (002)")
+    free = used - set().union(*[names[v] for v in variables])
+    errata = ()
+    if free:
+        X1, y1 = draw(ctx, S.svm_labelled_sets(min_rows=3, max_rows=5, features=1, separable=True), 1)[0]
+        fit = smo.smo(X1, y1, C=None, tol=0, max_iterations=500)
+        value = lambda a: sum(a) - svm.dual_objective(a, X1, y1)  # noqa: E731  (½ΣΣααyy⟨x, x⟩ = Σα − W(α))
+        twice = [2 * a for a in fit.alpha]
+        errata = (Erratum(
+            "OMC-3", "002 §1.5.1", "min_{w,b} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. y⁽ⁱ⁾(Σⱼαⱼy⁽ʲ⁾⟨x⁽ʲ⁾, x⁽ⁱ⁾⟩ + b) ≥ 1",
+            "min_{α,b} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. … : after w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ the unknowns are α and b",
+            f"no w is left in the problem and {', '.join(sorted(map(str, free)))} are not minimised over: on "
+            f"x = {fmt([x[0] for x in X1])}, y = {y1}, the optimal α = {fmt(fit.alpha)} gives {value(fit.alpha)} "
+            f"and α = {fmt(twice)} (feasible with b = {2 * fit.b}) gives {value(twice)}", quote=SUBSTITUTED_002),)
+    return combine(*outcomes, Outcome(True, "symbolic", 0.0, "", errata))
 
 
+@relies_on(svm, "dual_objective", lambda f: lambda *a, **k: f(*a, **k) + 1, "W(α) raised by 1")
 @check("OMC-3", "the reference's W(α) and L(w(α), b, α) agree exactly; W ≤ ½‖w*‖² (weak duality) "
-       "with equality at the solution", "000 V §6", "optimality")
+       "with equality at the solution", "000 V §6", "optimality", quotes=(DUAL_W, SOLVE_DUAL_INSTEAD, BACK_TO_W))
 def dual_values(ctx):
     def lagrangian_is_W(p):
         X, y = p
@@ -118,8 +183,8 @@ def dual_values(ctx):
         w = svm.weights_from_alpha(alpha, X, y)
         return all(svm.lagrangian(w, b, alpha, X, y) == svm.dual_objective(alpha, X, y)
                    for b in (Fraction(0), Fraction(-7, 3)))
-    exact = _exact_points(ctx, S.svm_labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
-                          n=min(ctx.examples, 20))
+    exact_ = _exact_points(ctx, S.svm_labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
+                           n=min(ctx.examples, 20))
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 15))
     bad = []
     for X, y, fit in solved:
@@ -128,23 +193,74 @@ def dual_values(ctx):
             bad.append((X, y))
     strong = Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
                      f"W(α*) ≠ ½‖w*‖² at {fmt(bad[0])}" if bad else "")
-    return combine(exact, strong)
+    return combine(exact_, strong)
+
+
+LINEAR_COMBINATION_002 = Quote("002", 553, "Now, let us suppose that the parameter w can be written as a linear combination of the training examples")
+REPRESENTER_002 = Quote("002", 557, "The **representer theorem** states that we can make this assumption without losing performance.")
+GRADIENT_SPAN_002 = Quote("002", 559, "using logistic regression with gradient descent (stochastic or batch), for example, no matter how many iterations",
+                          reading="from θ = 0, the usual start; gradient descent on the negative log-likelihood is the ascent of 000 §5")
+SPAN_002 = Quote("002", 561, "Another intuition for this is that w lies in the span of the training examples.")
+
+
+def _off_span(X, theta):
+    """|θ − Xᵀc| for the c with XXᵀc = Xθ: the part of θ outside the span of the rows of X."""
+    G = [[linalg.dot(a, b) for b in X] for a in X]
+    c = linalg.solve(G, [linalg.dot(a, theta) for a in X])
+    return max(abs(t - sum(ci * row[j] for ci, row in zip(c, X))) for j, t in enumerate(theta))
+
+
+@relies_on(LR, "batch_gradient_ascent", lambda f: lambda X, y, theta, alpha, **k: _nudged(f(X, y, theta, alpha, **k)),
+           "every iterate moved along (1, 1, …, 1)")
+@check("OMC-3", "002: gradient ascent on logistic regression keeps θ in the span of the training examples "
+       "(from θ = 0), batch and stochastic", "002 §1.5.1", "identity",
+       quotes=(LINEAR_COMBINATION_002, REPRESENTER_002, GRADIENT_SPAN_002, SPAN_002, W_9))
+def gradient_ascent_in_span(ctx):
+    """Fewer examples than features (m = 2 rows in ℝ³, the span a plane): every iterate of the
+    reference's batch and stochastic gradient ascent, at 50 digits, is Σᵢ cᵢx⁽ⁱ⁾ (each step adds
+    α(y⁽ⁱ⁾ − h)x⁽ⁱ⁾)."""
+    @st.composite
+    def problems(draw_):
+        X = draw_(st.lists(S.vectors(3), min_size=2, max_size=2).filter(
+            lambda X: linalg.dot(X[0], X[0]) * linalg.dot(X[1], X[1]) != linalg.dot(X[0], X[1]) ** 2))
+        return X, draw_(st.lists(st.sampled_from([0, 1]), min_size=2, max_size=2))
+
+    def residual(p):
+        X, y = S.to_mpf(p[0]), p[1]
+        zero = [mpmath.mpf(0)] * 3
+        batch = LR.batch_gradient_ascent(X, y, zero, mpmath.mpf(1) / 4, max_iterations=5, tol=None, record=True)
+        sgd = LR.stochastic_gradient_ascent(X, y, zero, mpmath.mpf(1) / 4, epochs=3, record=True)
+        return max(_off_span(X, theta) for theta in list(batch.path) + list(sgd.path))
+    return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (10 - ctx.digits), n=min(ctx.examples, 8))
+
+
+def _nudged(result):
+    path = [[t + mpmath.mpf(10) ** -20 for t in theta] for theta in result.path] if result.path else result.path
+    return type(result)([t + mpmath.mpf(10) ** -20 for t in result.theta], result.iterations, result.converged, path,
+                        result.extra)
 
 
 # ---- OMC-4 -----------------------------------------------------------------------------------
 
+CHECK_11 = Quote("000", 1178, "(Check for yourself that this is correct.)")
+THRESHOLD_11 = Quote("000", 1175, r"b^* = -\frac{\max_{i:y^{(i)}=-1} w^{*T} x^{(i)} + \min_{i:y^{(i)}=1} w^{*T} x^{(i)}}{2}")
+
+
+@relies_on(svm, "weights_from_alpha", lambda f: lambda alpha, X, y: [2 * v for v in f(alpha, X, y)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
 @check("OMC-4", "b* from (11) puts the closest point of each class at functional margin 1", "000 V §6 (11)",
-       "optimality")
+       "optimality", quotes=(THRESHOLD_11, CHECK_11))
 def threshold_11(ctx):
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 20))
     bad = []
     for X, y, fit in solved:
-        b = svm.threshold_hard(fit.alpha, X, y)
         w = svm.weights_from_alpha(fit.alpha, X, y)
-        u = [t * (sum(a * c for a, c in zip(w, x)) + b) for x, t in zip(X, y)]
+        scores = [sum(a * c for a, c in zip(w, x)) for x in X]
+        # (11) as printed, from w* alone
+        b = -(max(s for s, t in zip(scores, y) if t == -1) + min(s for s, t in zip(scores, y) if t == 1)) / 2
+        u = [t * (s + b) for s, t in zip(scores, y)]
         on_margin = all(v == 1 for v, a in zip(u, fit.alpha) if a > 0)
         closest = min(v for v, t in zip(u, y) if t == 1) == min(v for v, t in zip(u, y) if t == -1) == 1
-        if not (on_margin and closest and b == fit.b):
+        if not (on_margin and closest and b == fit.b == svm.threshold_hard(fit.alpha, X, y)):
             bad.append((X, y))
     return Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
                    f"fails at {fmt(bad[0])}" if bad else "b* from (11) = y − wᵀx at every support vector")
@@ -152,32 +268,97 @@ def threshold_11(ctx):
 
 # ---- OMC-5 -----------------------------------------------------------------------------------
 
+PREDICTION_12 = Quote("000", 1182, r"w^{T}x + b = \left(\sum_{i=1}^{m} \alpha_{i} y^{(i)} x^{(i)}\right)^{T} x + b \tag{12}")
+PREDICTION_13 = Quote("000", 1184, r"= \sum_{i=1}^{m} \alpha_i y^{(i)} \langle x^{(i)}, x \rangle + b. \tag{13}")
+PREDICTION_004 = Quote("004", 19, r"&= g\left(\sum_i \alpha_i y^{(i)} \langle x^{(i)}, x^{(j)} \rangle + b\right)")
+ONLY_INNER_PRODUCTS = Quote("000", 1186, "we have to calculate a quantity that depends only on the inner product between x and the points in the training set")
+PREDICTION_002 = Quote("002", 577, r"h_{w,b}(x) = g(w^T x + b) = g \left(\sum_{i=1}^m \alpha_i y^{(i)} \langle x^{(i)}, x \rangle + b \right)")
+
+
 @check("OMC-5", "(12) = (13): wᵀx + b = Σαᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b; 004 writes ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩",
-       "000 V §6 (12)-(13); 004", "identity")
+       "000 V §6 (12)-(13); 004", "identity", quotes=(PREDICTION_12, PREDICTION_13, PREDICTION_004, PREDICTION_002, ONLY_INNER_PRODUCTS))
 def prediction(ctx):
     X, _, alpha, b = _symbols()
-    z = symbol_matrix("z", N, 1)
+    z = vector("x", N)  # the new input x
     outcomes = []
-    for y in SIGNS:
-        w = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
-        inner = sum(a * t * _dot(x, z) for a, t, x in zip(alpha, y, X)) + b
-        outcomes.append(chain([Step(_dot(w, z) + b, "(12)"), Step(inner, "(13)")],
-                              "OMC-5", "000 V §6", f"m={M}, n={N}"))
-        j = 1  # 004's ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ for a fixed j in place of the new input
-        printed = sum(a * t * _dot(x, X[j]) for a, t, x in zip(alpha, y, X)) + b
-        outcomes.append(chain([
-            Step(_dot(w, z) + b, "wᵀx + b at the new input x"),
-            Step(printed, "004's prediction", corrected=inner,
-                 printed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ + b)",
-                 fixed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b)"),
-        ], "OMC-5", "004 (prediction)", f"m={M}, n={N}"))
+    y = Y
+    w = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
+    inner = sum(a * t * _dot(x, z) for a, t, x in zip(alpha, y, X)) + b
+    outcomes.append(chain([Step(_dot(w, z) + b, "(12)"), Step(inner, "(13)")],
+                          "OMC-5", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    j = 1  # 004's ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ for a fixed j in place of the new input
+    printed = sum(a * t * _dot(x, X[j]) for a, t, x in zip(alpha, y, X)) + b
+    outcomes.append(chain([
+        Step(_dot(w, z) + b, "wᵀx + b at the new input x"),
+        Step(printed, "004's prediction", corrected=inner, quote=PREDICTION_004,
+             printed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ + b)",
+             fixed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b), as 000 (13) and 002 print"),
+    ], "OMC-5", "004", f"m={M}, n={N}, j = {j + 1}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
+
+
+PREDICT_POSITIVE = Quote("000", 1180, "We would then calculate  $w^Tx + b$ , and predict y = 1 if and only if this quantity is bigger than zero.")
+G_AT_ZERO = Quote("000", 927, r"Here, g(z) = 1 if  $z \ge 0$ , and g(z) = -1 otherwise.")
+
+
+@relies_on(svm, "predict", lambda f: lambda model, Z: [1 if v > 0 else -1 for v in svm.decision_function(model, Z)],
+           "the strict rule of §6 for g")
+@check("OMC-5", "§6 predicts 1 iff wᵀx + b > 0; §2's g(0) = 1: the two rules differ on the boundary (a convention)",
+       "000 V §2, §6", "identity", quotes=(PREDICT_POSITIVE, G_AT_ZERO))
+def prediction_at_boundary(ctx):
+    """On an exact hard-margin solution, the midpoint of the two closest points of opposite
+    classes lies on wᵀx + b = 0: the reference's prediction (g(0) = 1, as §2 defines it) says 1,
+    the rule printed in §6 says −1. Off the boundary they agree."""
+    shown, agree = None, True
+    for X, y, fit in _one_feature_solutions(ctx, None, min(ctx.examples, 4)):
+        w = svm.weights_from_alpha(fit.alpha, X, y)
+        if not w[0]:
+            continue
+        on = [-fit.b / w[0]]
+        model = fit
+        g_rule = svm.predict(model, [on])[0]
+        strict = 1 if w[0] * on[0] + fit.b > 0 else -1
+        off = [[x[0] + 1] for x in X] + [[x[0] - 1] for x in X]
+        agree &= all((1 if v > 0 else -1) == p for v, p in zip(svm.decision_function(model, off), svm.predict(model, off))
+                     if v != 0)
+        if shown is None and g_rule != strict:
+            shown = (on[0], g_rule, strict, w[0], fit.b)
+    errata = ()
+    if shown is not None:
+        x0, g_rule, strict, w0, b0 = shown
+        errata = (Erratum("OMC-5", "000 V §6", "predict y = 1 if and only if wᵀx + b is bigger than zero",
+                          "predict y = g(wᵀx + b), g(0) = 1 (§2's convention); the two differ only on the boundary",
+                          f"w = {w0}, b = {b0} (an exact hard-margin solution), x = {x0}: wᵀx + b = 0, §2's g gives "
+                          f"{g_rule}, the rule of §6 gives {strict}", "convention", PREDICT_POSITIVE),)
+    return Outcome(agree and shown is not None, "exact hard-margin solutions", 0.0,
+                   "" if agree and shown is not None else "no boundary point found, or the rules differ off it", errata)
 
 
 # ---- SOFT-1 ----------------------------------------------------------------------------------
 
+SINGLE_MINIMISATION = Quote("001", 21, "Note the problem can also be written as a single minimization without constraints:")
+STRONG_001 = Quote("001", 57, r"We strong duality,  $d^* = p^*$ , and so we can solve the original problem by solving the dual (11.4).")
+PRIMAL_000 = Quote("000", 1290, r"\min_{\gamma, w, b} \frac{1}{2} ||w||^2 + C \sum_{i=1}^m \xi_i")
+PRIMAL_000_CONSTRAINT = Quote("000", 1291, r"y^{(i)}(w^T x^{(i)} + b) \ge 1 - \xi_i, \quad i = 1, \dots, m")
+PRIMAL_000_SLACK = Quote("000", 1293, r"\xi_i \ge 0, \quad i = 1, \dots, m.")
+PRIMAL_001 = Quote("001", 17, r"\min \quad & \frac{1}{2}\|w\|^2 + C \sum \xi_i \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1 - \xi_i")
+HINGE_001 = Quote("001", 23, r"\min_w \quad \frac{1}{2}\|w\|^2 + C \sum_i \max(0, 1 - y^{(i)}(w^T x^{(i)} + b)) \tag{11.2}")
+PRIMAL_002 = Quote("002", 614, r"\min_{w, b} \quad & \frac{1}{2} \|w\|^2 + c \sum_{i=1}^m \xi_i")
+PRIMAL_002_SLACK = Quote("002", 616, r"where $\xi_i \geq 0$")
+PRIMAL_004 = Quote("004", 131, r"y^{(i)}(w^T x + b) \geq 1 - \xi_i")
+SLACK_MEANING = Quote("001", 19, r"if  $0 < \xi \leq 1$ , it means the data point lies somewhere between the the margin and the correct side of hyperplane, and if  $\xi > 1$ , it means the data point is misclassified")
+THREE_CATEGORIES = Quote("001", 25, r"It either lies beyond the margin  $y^{(i)}(w^T x^{(i)} + b) > 1$ , in which case it does not contribute to the loss in (11.2)")
+SLACK_COST = Quote("000", 1295, r"if an example has functional margin  $1 - \xi_i$  (with  $\xi > 0$ ), we would pay a cost of the objective function being increased by  $C\xi_i$")
+C_WEIGHTING = Quote("000", 1295, "The parameter C controls the relative weighting between the twin goals of making the  $||w||^2$  small")
+C_WEIGHTING_001 = Quote("001", 27, "We are given a free parameter  $C$  that controls the relative importance of minimizing the norm of  $w$")
+C_SMALL = Quote("001", 31, r"If  $C$  is close to 0, then we don't pay that much for points violating the margin constraint. We can minimize the cost function by setting  $w$  to be a small vector")
+C_LARGE = Quote("001", 31, r"If  $C$  is close to  $\inf$ , then we pay a lot for points that violate the margin constraint, and we are close the hard-margin formulation")
+
+
+@relies_on(svm, "hinge_objective", lambda f: lambda w, b, X, y, C: f(w, b, X, y, C) + C / 2, "the hinge objective raised by C/2")
 @check("SOFT-1", "the hinge form (11.2) is the constrained form (11.1) minimised over ξ; both have the "
-       "dual's optimum", "000 V §8; 001 (11.1)-(11.2); 002 §1.5.3", "optimality")
+       "dual's optimum", "000 V §8; 001 (11.1)-(11.2); 002 §1.5.3", "optimality",
+       quotes=(PRIMAL_000_CONSTRAINT, PRIMAL_000_SLACK, PRIMAL_001, HINGE_001, PRIMAL_002_SLACK, STRONG_001, SINGLE_MINIMISATION))
 def hinge_equals_constrained(ctx):
     def over_xi(p):
         (X, y), w, b, extra = p
@@ -211,27 +392,112 @@ def hinge_equals_constrained(ctx):
     return combine(minimised, optimum)
 
 
+def _hinge_given_b(X, y, C, b):
+    """min over w of F(w) = ½w² + CΣᵢ max(0, 1 − y⁽ⁱ⁾(wx⁽ⁱ⁾ + b)) with b held fixed (one feature),
+    exactly: F is convex and piecewise quadratic between the kinks w = (1 − y⁽ⁱ⁾b)/(y⁽ⁱ⁾x⁽ⁱ⁾); on a
+    piece with active set A its stationary point is CΣ_{i∈A} y⁽ⁱ⁾x⁽ⁱ⁾, so the minimum is at a kink or
+    at one of these points. The value of (11.2) at that b."""
+    def F(w):
+        total = Fraction(0)
+        for x, t in zip(X, y):
+            total += max(Fraction(0), 1 - t * (w * x[0] + b))
+        return w * w / 2 + C * total
+    kinks = sorted({(1 - t * b) / (t * x[0]) for x, t in zip(X, y) if x[0] != 0})
+    inside = [(p + q) / 2 for p, q in zip(kinks, kinks[1:])] + ([kinks[0] - 1, kinks[-1] + 1] if kinks else [Fraction(0)])
+    stationary = [C * sum((t * x[0] for x, t in zip(X, y) if 1 - t * (w * x[0] + b) > 0), Fraction(0)) for w in inside]
+    return min(F(w) for w in kinks + stationary)
+
+
+# The variables each source minimises the soft-margin primal over, as printed, and as needed.
+SOFT_MARGIN_MINIMA = {
+    "000 V §8": (PRIMAL_000, "min_{γ,w,b} ½‖w‖² + CΣξᵢ s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ, ξᵢ ≥ 0",
+                 ("γ", "w", "b"), ("ξ", "w", "b"), "slacks"),
+    "002 §1.5.3": (PRIMAL_002, "min_{w,b} ½‖w‖² + cΣξᵢ s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ, where ξᵢ ≥ 0",
+                   ("w", "b"), ("w", "b", "ξ"), "slacks"),
+    "001 (11.2)": (HINGE_001, "min_w ½‖w‖² + CΣᵢ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))  (11.2)",
+                   ("w",), ("w", "b"), "hinge"),
+}
+
+
+@check("SOFT-1", "the soft-margin primal is a minimum over w, b and ξ: 000 minimises over γ for ξ, 002 "
+       "leaves out ξ, 001's (11.2) leaves out b", "000 V §8; 002 §1.5.3; 001 (11.2)", "identity",
+       quotes=(PRIMAL_000, PRIMAL_002, HINGE_001))
+def soft_margin_variables(ctx):
+    """For each printed form: the unknowns of the objective and constraints that the min does
+    not range over (symbolically). Where there are any, the printed problem's value depends on
+    them, shown on a drawn one-feature set: with ξ left free, ξ = 0 on non-separable data leaves
+    no feasible (w, b) and ξᵢ = 1 allows w = 0, b = 0 with value Cm, while the optimum p* is the
+    dual's; with b left free, min over w at a b ≠ b* is above p* (an exact QP in (w, ξ))."""
+    X_, w, _, b = _symbols()
+    xi = list(vector("ξ", M))
+    gamma = sp.Symbol("γ", real=True)
+    C = sp.Symbol("C", positive=True)
+    names = {"w": set(w), "b": {b}, "ξ": set(xi), "γ": {gamma}}
+    y = Y
+    margins = [t * (_dot(w, x) + b) for t, x in zip(y, X_)]
+    forms = {"slacks": [_dot(w, w) / 2 + C * sum(xi)] + [u - 1 + s for u, s in zip(margins, xi)] + xi,
+             "hinge": [_dot(w, w) / 2 + C * sum(sp.Max(0, 1 - u) for u in margins)]}
+    data = set().union(*[x.free_symbols for x in X_]) | set(Y) | {C}
+    unminimised = {}
+    for source, (quote, text, printed, corrected, form) in SOFT_MARGIN_MINIMA.items():
+        used = set().union(*[e.free_symbols for e in forms[form]]) - data
+        variables = as_printed(printed, corrected, key=f"the variables under min ({source})")
+        free = used - set().union(*[names[v] for v in variables])
+        if free:
+            unminimised[source] = sorted(map(str, free))
+
+    C_ = Fraction(1)
+    X1, y1 = draw(ctx, S.svm_labelled_sets(min_rows=3, max_rows=5, features=1, separable=False), 1)[0]
+    fit = smo.smo(X1, y1, C=C_, tol=0, max_iterations=500)
+    p_star = fit.objective
+    try:
+        du.solve_optimal_margin(X1, y1)
+        separable = True
+    except du.NotSeparableError:
+        separable = False
+    off = next((b0 for b0 in (fit.b + 1, fit.b - 1, fit.b + 2, fit.b - 2) if _hinge_given_b(X1, y1, C_, b0) > p_star),
+               None)
+    at_b_star = _hinge_given_b(X1, y1, C_, fit.b)
+    data_text = f"on x = {fmt([x[0] for x in X1])}, y = {y1}, C = {C_} (p* = {p_star} at b* = {fit.b})"
+    errata = []
+    for source, free in unminimised.items():
+        quote, text, printed, corrected, form = SOFT_MARGIN_MINIMA[source]
+        if form == "slacks":
+            shown = (f"{', '.join(free)} not minimised over: {data_text}, ξ = 0 leaves no feasible (w, b) (the "
+                     f"set is not separable) and ξᵢ = 1 allows w = 0, b = 0 with value {C_ * len(y1)}")
+        else:
+            shown = (f"{', '.join(free)} not minimised over: {data_text}, min over w at b = {off} is "
+                     f"{_hinge_given_b(X1, y1, C_, off)}")
+        fixed = text.replace("min_{" + ",".join(printed) + "}", "min_{" + ",".join(corrected) + "}") \
+            if len(printed) > 1 else text.replace("min_w", "min_{w,b}")
+        errata.append(Erratum("SOFT-1", source, text, fixed, shown, quote=quote))
+    facts_hold = not separable and at_b_star == p_star and off is not None
+    return Outcome(facts_hold, "symbolic; one exact QP per b", 0.0,
+                   "" if facts_hold else "the drawn set did not behave as derived", tuple(errata))
+
+
 @check("SOFT-1", "004's primal constraint reads y⁽ⁱ⁾(wᵀx + b) ≥ 1 − ξᵢ: one x for every example",
-       "004 (L1 norm soft margin)", "derivation")
+       "004 (L1 norm soft margin)", "derivation", quotes=(PRIMAL_004,))
 def constraint_004(ctx):
     X, w, _, b = _symbols()
-    x = symbol_matrix("x", N, 1)
-    xi = sp.symbols(f"xi1:{M + 1}", real=True)
+    x = vector("x", N)
+    xi = list(vector("ξ", M))
     outcomes = []
-    for y in SIGNS[:2]:
-        right = sp.Matrix([t * (_dot(w, xx) + b) - 1 + s for t, xx, s in zip(y, X, xi)])
-        printed = sp.Matrix([t * (_dot(w, x) + b) - 1 + s for t, s in zip(y, xi)])
-        outcomes.append(chain([
-            Step(right, "(11.1): y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ ≥ 0 for every i (000 V §8, 001)"),
-            Step(printed, "004's constraints", corrected=right,
-                 printed="s.t. y⁽ⁱ⁾(wᵀx + b) ≥ 1 − ξᵢ",
-                 fixed="s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ, i = 1, …, m"),
-        ], "SOFT-1", "004 (L1 norm soft margin primal)", f"m={M}, n={N}"))
+    y = Y
+    right = sp.Matrix([t * (_dot(w, xx) + b) - 1 + s for t, xx, s in zip(y, X, xi)])
+    printed = sp.Matrix([t * (_dot(w, x) + b) - 1 + s for t, s in zip(y, xi)])
+    outcomes.append(chain([
+        Step(right, "(11.1): y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ ≥ 0 for every i (000 V §8, 001)"),
+        Step(printed, "004's constraints", corrected=right, quote=PRIMAL_004,
+             printed="s.t. y⁽ⁱ⁾(wᵀx + b) ≥ 1 − ξᵢ",
+             fixed="s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ, i = 1, …, m"),
+    ], "SOFT-1", "004 (L1 norm soft margin primal)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
-@check("SOFT-1", "0 < ξ ≤ 1: inside the margin, correct side; ξ > 1: misclassified", "001 §11.1.1",
-       "identity")
+@relies_on(svm, "slacks", lambda f: lambda w, b, X, y: [max(0 * v, v - 1) for v in f(w, b, X, y)], "ξᵢ = max(0, −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))")
+@check("SOFT-1", "0 < ξ ≤ 1: inside the margin, correct side; ξ > 1: misclassified; a point pays Cξᵢ "
+       "only inside the margin", "001 §11.1.1; 000 V §8", "identity", quotes=(SLACK_MEANING, THREE_CATEGORIES, SLACK_COST))
 def slack_meaning(ctx):
     def holds(p):
         (X, y), w, b = p
@@ -243,19 +509,82 @@ def slack_meaning(ctx):
                 return False
             if s == 0 and not u >= 1:
                 return False
+            if s != (1 - u if u < 1 else 0):  # beyond or on the margin: no cost; inside: 1 − u
+                return False
         return True
     points = st.tuples(S.svm_labelled_sets(min_rows=3, max_rows=8), S.vectors(2), S.rationals())
     return _exact_points(ctx, points, holds, n=min(ctx.examples, 30))
 
 
+@relies_on(svm, "weights_from_alpha", lambda f: lambda alpha, X, y: [2 * v for v in f(alpha, X, y)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
+@check("SOFT-1", "C → ∞ reaches the hard margin (exactly, from C = max αᵢ of the hard margin); C → 0 makes w "
+       "small, ‖w‖ ≤ CΣ‖x⁽ⁱ⁾‖, and a whole class violates the margin", "000 V §8; 001 §11.1.1",
+       "optimality", quotes=(C_WEIGHTING, C_WEIGHTING_001, C_SMALL, C_LARGE))
+def effect_of_C(ctx):
+    """On separable one-feature sets, exact SMO. Large C: the hard-margin α is feasible for the
+    soft dual once C ≥ max αᵢ, and optimal there (a larger feasible set with the same optimum), so
+    w and every ξᵢ = 0 agree with the hard margin for C = max αᵢ and 2 max αᵢ. Small C: w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾
+    with αᵢ ≤ C gives ‖w‖ ≤ CΣ‖x⁽ⁱ⁾‖; when ‖w‖·max|x⁽ᵖ⁾ − x⁽ⁿ⁾| < 2 no positive p and negative n can
+    both have margin ≥ 1, so every example of one class (at least min(m₊, m₋)) has ξᵢ > 0."""
+    bad, cases = [], 0
+    for X, y, hard in _one_feature_solutions(ctx, None, min(ctx.examples, 8)):
+        cases += 1
+        w_hard = svm.weights_from_alpha(hard.alpha, X, y)
+        top = max(hard.alpha)
+        for C in (top, 2 * top):
+            fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
+            w = svm.weights_from_alpha(fit.alpha, X, y)
+            if w != w_hard or any(svm.slacks(w, fit.b, X, y)):
+                bad.append(("large C", X, y, C))
+        spread = max(abs(p[0] - q[0]) for p, s in zip(X, y) if s == 1 for q, t in zip(X, y) if t == -1)
+        total = sum(abs(x[0]) for x in X)
+        C = 1 / (total * spread)  # then ‖w‖·spread ≤ C·total·spread = 1 < 2
+        fit = smo.smo(X, y, C=C, tol=0, max_iterations=2000)
+        w = svm.weights_from_alpha(fit.alpha, X, y)
+        violators = sum(1 for s in svm.slacks(w, fit.b, X, y) if s > 0)
+        if not (abs(w[0]) <= C * total and violators >= min(y.count(1), y.count(-1))):
+            bad.append(("small C", X, y, C))
+    return Outcome(not bad, f"{cases} separable sets, exact", 0.0, f"fails ({bad[0][0]}) at {fmt(bad[0][1:])}" if bad
+                   else "large C: w and ξ = 0 of the hard margin; small C: ‖w‖ ≤ CΣ|x|, one class inside the margin")
+
+
 # ---- SOFT-2 ----------------------------------------------------------------------------------
+
+LAGRANGIAN_000 = Quote("000", 1299, r"\sum_{i=1}^m \alpha_i \left[ y^{(i)}(x^T w + b) - 1 + \xi_i \right]")
+LAGRANGIAN_001 = Quote("001", 49, r"\mathcal{L}(w, b, \xi, \alpha, r) = \frac{1}{2}\|w\|^2 + C \sum_i \xi_i - \sum_i \alpha_i \{y^{(i)}(w^T x^{(i)} + b) - 1 + \xi_i\} - \sum_i r_i \xi_i")
+LAGRANGIAN_004 = Quote("004", 135, r"C \sum_{i=1}^m \xi_i + \sum_{i=1}^m \alpha_i [y^{(i)}(w^T x^{(i)} + b) - 1 + \xi_i]")
+EQUIVALENT_P_STAR = Quote("001", 51, "solving the original constrained optimization (11.1) is equivalent to computing  $p^*$")
+BALANCE_118 = Quote("001", 73, r"\text{s.t.} \quad \sum_i \alpha_i y^{(i)} = 0 \quad (11.8)")
+SOFT_BALANCE = Quote("000", 1306, r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0,")
+P_STAR_113 = Quote("001", 53, r"p^* = \min_{w, b, \xi} \max_{\substack{\alpha \geq 0 \\ r \geq 0}} \mathcal{L}(w, b, \xi, \alpha, r) \quad (11.3)")
+D_STAR_114 = Quote("001", 55, r"d^* = \max_{\substack{\alpha \geq 0 \\ r \geq 0}} \min_{w, b, \xi} \mathcal{L}(w, b, \xi, \alpha, r) \quad (11.4)")
+DERIVATIVES_001 = Quote("001", 59, r"\frac{\partial \mathcal{L}}{\partial w} = \frac{\partial \mathcal{L}}{\partial b} = \frac{\partial \mathcal{L}}{\partial \xi} = 0")
+STATIONARY_115 = Quote("001", 63, r"\alpha_i &= c - r_i \quad \forall i \end{aligned} \quad (11.5)", reading="c is the C of (11.1)")
+PLUG_001 = Quote("001", 69, "Plugging (11.2) back into original problem (11.1), we obtain")
+DUAL_117 = Quote("001", 71, r"\max_{\alpha \geq 0} \mathcal{L}(\alpha) = \sum_i \alpha_i - \frac{1}{2} \sum_{i,j} \alpha_i \alpha_j y^{(i)} y^{(j)} x^{(i)T} x^{(j)} \quad (11.7)")
+BOX_119 = Quote("001", 75, r"0 \leq \alpha_i \leq c \quad \forall i \quad (11.9)", reading="c is the C of (11.1)")
+DERIVATIVES_000 = Quote("000", 1301, "after setting the derivatives with respect to w and b to zero as before, substituting them back in, and simplifying, we obtain the following dual form of the problem")
+MULTIPLIERS_NONNEGATIVE = Quote("000", 1301, r"(constrained to be  $\geq 0$ )")
+MULTIPLIERS_SECOND_COPY = Quote("000", 1845, "(constrained to be > 0)")
+SOFT_DUAL = Quote("000", 1303, r"\max_{\alpha} W(\alpha) = \sum_{i=1}^{m} \alpha_i - \frac{1}{2} \sum_{i,j=1}^{m} y^{(i)} y^{(j)} \alpha_i \alpha_j \langle x^{(i)}, x^{(j)} \rangle")
+SOFT_BOX = Quote("000", 1304, r"0 \le \alpha_i \le C, \quad i = 1, \dots, m")
+ONLY_CHANGE = Quote("000", 1308, r"the only change to the dual problem is that what was originally a constraint that  $0 \le \alpha_i$  has now become  $0 \le \alpha_i \le C$")
+NO_LONGER_11 = Quote("000", 1308, "(Equation 11 is no longer valid)")
+SOFT_DUAL_004 = Quote("004", 139, r"0 \leq \alpha_i \leq C, \quad i = 1, \dots, m")
+KKT_14 = Quote("000", 1312, r"\alpha_i = 0 \implies y^{(i)}(w^T x^{(i)} + b) \ge 1")
+KKT_15 = Quote("000", 1315, r"\alpha_i = C \quad \Rightarrow \quad y^{(i)}(w^T x^{(i)} + b) \le 1 \tag{15}")
+KKT_16 = Quote("000", 1317, r"0 < \alpha_i < C \implies y^{(i)}(w^T x^{(i)} + b) = 1.")
+KKT_116 = Quote("001", 67, r"\alpha_i \{y^{(i)}(w^T x^{(i)} + b) - 1 + \xi_i\} &= 0 \\ r_i \xi_i &= 0")
+CATEGORIES_001 = Quote("001", 81, r'\alpha_i = 0 &\Rightarrow y^{(i)}(w^T x^{(i)} + b) \geq 1 && \text{"easy"}')
+CAPPED_001 = Quote("001", 77, r"The influence of any point  $x^{(i)}$  on the the weight vector  $w$  is capped by  $C$")
+SUPPORT_VECTORS_001 = Quote("001", 83, "support vectors now include not only the data points on the margin but also the data points within the margin and those on the wrong side of boundary")
+KKT_MUST_HOLD = Quote("001", 65, "the dual solution also have to satisfy KKT condition")
+KKT_004 = Quote("004", 143, r"0 < \alpha_i < C &\Rightarrow y^{(i)}(w^T x^{(i)} + b) = 1")
+
 
 def _soft_symbols():
     X, w, alpha, b = _symbols()
-    xi = sp.symbols(f"xi1:{M + 1}", real=True)
-    r = sp.symbols(f"r1:{M + 1}", real=True)
-    C = sp.Symbol("C", positive=True)
-    return X, w, alpha, b, xi, r, C
+    return X, w, alpha, b, list(vector("ξ", M)), list(vector("r", M)), sp.Symbol("C", positive=True)
 
 
 def _soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=-1, point=None):
@@ -266,73 +595,125 @@ def _soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=-1, point=None):
 
 
 @check("SOFT-2", "soft-margin Lagrangian: ∂/∂w, ∂/∂b, ∂/∂ξ give (9), (10) and αᵢ = C − rᵢ; "
-       "the substitution gives the same W(α)", "000 V §8; 001 (11.5)-(11.7)", "derivation")
+       "the substitution gives the same W(α)", "000 V §8; 001 (11.5)-(11.7)", "derivation",
+       quotes=(LAGRANGIAN_001, P_STAR_113, D_STAR_114, DERIVATIVES_001, STATIONARY_115, DUAL_117, BOX_119, SOFT_DUAL,
+               SOFT_BOX, ONLY_CHANGE, SOFT_DUAL_004, EQUIVALENT_P_STAR, BALANCE_118, SOFT_BALANCE))
 def soft_dual(ctx):
     X, w, alpha, b, xi, r, C = _soft_symbols()
     outcomes = []
-    for y in SIGNS:
-        L = _soft_lagrangian(w, b, xi, alpha, r, C, y, X)
-        w_alpha = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
-        outcomes.append(chain([Step(gradient_vector(L, w), "∇_w L"), Step(w - w_alpha, "(11.5): w = Σαyx")],
-                              "SOFT-2", "001 (11.5)", f"m={M}, n={N}"))
-        outcomes.append(chain([Step(sp.Matrix([sp.diff(L, s) for s in xi]), "∂L/∂ξᵢ"),
-                               Step(sp.Matrix([C - a - q for a, q in zip(alpha, r)]), "= C − αᵢ − rᵢ, so αᵢ = C − rᵢ")],
-                              "SOFT-2", "001 (11.5)", f"m={M}"))
-        on = {q: C - a for q, a in zip(r, alpha)}
-        last = {alpha[-1]: -y[-1] * sum(a * t for a, t in zip(alpha[:-1], y[:-1]))}
-        quad = sum(y[i] * y[j] * alpha[i] * alpha[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M))
-        at_w = L.subs({w[k, 0]: w_alpha[k, 0] for k in range(N)}).subs(on)
-        outcomes.append(chain([
-            Step(at_w.subs(last), "L at w = Σαyx, r = C − α, with Σαy = 0"),
-            Step((sum(alpha) - quad / 2).subs(last), "(11.7): the hard-margin W(α); ξ drops out"),
-        ], "SOFT-2", "000 V §8; 001 (11.7)", f"m={M}, n={N}"))
+    y = Y
+    L = _soft_lagrangian(w, b, xi, alpha, r, C, y, X)
+    w_alpha = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
+    outcomes.append(chain([Step(gradient_vector(L, w), "∇_w L"), Step(w - w_alpha, "(11.5): w = Σαyx")],
+                          "SOFT-2", "001 (11.5)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    outcomes.append(chain([Step(sp.Matrix([sp.diff(L, s) for s in xi]), "∂L/∂ξᵢ"),
+                           Step(sp.Matrix([C - a - q for a, q in zip(alpha, r)]), "= C − αᵢ − rᵢ, so αᵢ = C − rᵢ")],
+                          "SOFT-2", "001 (11.5)", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    on = {q: C - a for q, a in zip(r, alpha)}
+    last = {alpha[-1]: -sum(a * t for a, t in zip(alpha[:-1], y[:-1])) / y[-1]}
+    quad = sum(y[i] * y[j] * alpha[i] * alpha[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M))
+    at_w = L.subs({w[k, 0]: w_alpha[k, 0] for k in range(N)}).subs(on)
+    outcomes.append(chain([
+        Step(at_w.subs(last), "L at w = Σαyx, r = C − α, with Σαy = 0"),
+        Step((sum(alpha) - quad / 2).subs(last), "(11.7): the hard-margin W(α); ξ drops out"),
+    ], "SOFT-2", "000 V §8; 001 (11.7)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    return combine(*outcomes)
+
+
+@check("SOFT-2", "the dual needs ∂L/∂ξ = 0 too (000 sets only w and b), and 001 cites (11.2) into (11.1) "
+       "for (11.5) into L", "000 V §8; 001 §11.1.2", "derivation", quotes=(DERIVATIVES_000, PLUG_001, STATIONARY_115))
+def soft_dual_ingredients(ctx):
+    """With only ∂L/∂w = 0 ((9)) and ∂L/∂b = 0 ((10)) substituted, L keeps Σ(C − αᵢ − rᵢ)ξᵢ, which is
+    not W(α) (and min over ξ of it is −∞ unless αᵢ + rᵢ = C): the box 0 ≤ αᵢ ≤ C comes from
+    ∂L/∂ξᵢ = 0 with rᵢ ≥ 0. And what 001 substitutes to reach (11.7) is (11.5) into the Lagrangian;
+    (11.2) into (11.1) gives the hinge objective, a function of w and b with no α in it."""
+    X, w, alpha, b, xi, r, C = _soft_symbols()
+    outcomes = []
+    y = Y
+    L = _soft_lagrangian(w, b, xi, alpha, r, C, y, X)
+    w_alpha = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
+    last = {alpha[-1]: -sum(a * t for a, t in zip(alpha[:-1], y[:-1])) / y[-1]}
+    quad = sum(y[i] * y[j] * alpha[i] * alpha[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M))
+    W = (sum(alpha) - quad / 2).subs(last)
+    at_w_b = L.subs({w[k, 0]: w_alpha[k, 0] for k in range(N)}).subs(last)
+    outcomes.append(chain([
+        Step(W, "(17): the dual objective W(α) under Σαy = 0"),
+        Step(at_w_b, "L with only ∂L/∂w = 0 and ∂L/∂b = 0 used", quote=DERIVATIVES_000,
+             corrected=at_w_b.subs({q: C - a for q, a in zip(r, alpha)}).subs(last),
+             printed="after setting the derivatives with respect to w and b to zero as before, substituting "
+                     "them back in, and simplifying, we obtain [the dual W(α), 0 ≤ αᵢ ≤ C]",
+             fixed="… the derivatives with respect to w, b and ξ (∂L/∂ξᵢ = C − αᵢ − rᵢ = 0, so with rᵢ ≥ 0 "
+                   "the box αᵢ ≤ C) …"),
+    ], "SOFT-2", "000 V §8", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    hinge = (_dot(w, w) / 2 + C * sum(sp.Max(0, 1 - t * (_dot(w, x) + b)) for t, x in zip(y, X)))
+    outcomes.append(chain([
+        Step(W, "(11.7) under (11.8)"),
+        Step(hinge, "(11.2) plugged into (11.1): the hinge objective", quote=PLUG_001,
+             corrected=L.subs({w[k, 0]: w_alpha[k, 0] for k in range(N)})
+             .subs({q: C - a for q, a in zip(r, alpha)}).subs(last),
+             printed="Plugging (11.2) back into original problem (11.1), we obtain (11.7)",
+             fixed="Plugging (11.5) back into the Lagrangian L(w, b, ξ, α, r), we obtain (11.7)"),
+    ], "SOFT-2", "001 §11.1.2", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
 @check("SOFT-2", "000 §8 prints yᵢ(xᵀw + b) in the Lagrangian: its ∇_w is not (9)", "000 V §8",
-       "derivation")
+       "derivation", quotes=(LAGRANGIAN_000,))
 def soft_lagrangian_000(ctx):
     X, w, alpha, b, xi, r, C = _soft_symbols()
-    x = symbol_matrix("x", N, 1)
+    x = vector("x", N)
     outcomes = []
-    for y in SIGNS:
-        printed = _soft_lagrangian(w, b, xi, alpha, r, C, y, X, point=x)
-        right = _soft_lagrangian(w, b, xi, alpha, r, C, y, X)
-        w_alpha = sum((a * t * xx for a, t, xx in zip(alpha, y, X)), sp.zeros(N, 1))
-        outcomes.append(chain([
-            Step(w - w_alpha, "'setting the derivatives with respect to w ... as before' gives (9)"),
-            Step(gradient_vector(printed, w), "∇_w of the printed Lagrangian", corrected=gradient_vector(right, w),
-                 printed="L(w,b,ξ,α,r) = ½wᵀw + CΣξᵢ − Σαᵢ[y⁽ⁱ⁾(xᵀw + b) − 1 + ξᵢ] − Σrᵢξᵢ",
-                 fixed="L(w,b,ξ,α,r) = ½wᵀw + CΣξᵢ − Σαᵢ[y⁽ⁱ⁾(x⁽ⁱ⁾ᵀw + b) − 1 + ξᵢ] − Σrᵢξᵢ"),
-        ], "SOFT-2", "000 V §8 (the soft-margin Lagrangian)", f"m={M}, n={N}"))
+    y = Y
+    printed = _soft_lagrangian(w, b, xi, alpha, r, C, y, X, point=x)
+    right = _soft_lagrangian(w, b, xi, alpha, r, C, y, X)
+    w_alpha = sum((a * t * xx for a, t, xx in zip(alpha, y, X)), sp.zeros(N, 1))
+    outcomes.append(chain([
+        Step(w - w_alpha, "'setting the derivatives with respect to w ... as before' gives (9)"),
+        Step(gradient_vector(printed, w), "∇_w of the printed Lagrangian", corrected=gradient_vector(right, w),
+             quote=LAGRANGIAN_000,
+             printed="L(w,b,ξ,α,r) = ½wᵀw + CΣξᵢ − Σαᵢ[y⁽ⁱ⁾(xᵀw + b) − 1 + ξᵢ] − Σrᵢξᵢ",
+             fixed="L(w,b,ξ,α,r) = ½wᵀw + CΣξᵢ − Σαᵢ[y⁽ⁱ⁾(x⁽ⁱ⁾ᵀw + b) − 1 + ξᵢ] − Σrᵢξᵢ"),
+    ], "SOFT-2", "000 V §8", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
 @check("SOFT-2", "004's soft-margin Lagrangian adds Σαᵢ[...]: the constraint term needs a minus",
-       "004 (L1 norm soft margin)", "derivation")
+       "004 (L1 norm soft margin)", "derivation", quotes=(LAGRANGIAN_004,))
 def soft_lagrangian_004(ctx):
     X, w, alpha, b, xi, r, C = _soft_symbols()
     outcomes = []
-    for y in SIGNS[:2]:
-        # f + Σ αᵢ gᵢ + Σ rᵢ hᵢ with gᵢ = 1 − ξᵢ − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≤ 0 and hᵢ = −ξᵢ ≤ 0 (000 V §5)
-        general = (_dot(w, w) / 2 + C * sum(xi)
-                   + sum(a * (1 - s - t * (_dot(w, x) + b)) for a, s, t, x in zip(alpha, xi, y, X))
-                   + sum(q * (-s) for q, s in zip(r, xi)))
-        outcomes.append(chain([
-            Step(general, "f + Σαᵢgᵢ + Σrᵢ(−ξᵢ), the Lagrangian of 000 V §5"),
-            Step(_soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=1), "004's Lagrangian",
-                 corrected=_soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=-1),
-                 printed="L = ½‖w‖² + CΣξᵢ + Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ "
-                         "(its stationary w is −Σαyx and its dual is not W(α))",
-                 fixed="L = ½‖w‖² + CΣξᵢ − Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ"),
-        ], "SOFT-2", "004 (soft margin Lagrangian)", f"m={M}, n={N}"))
+    y = Y
+    # f + Σ αᵢ gᵢ + Σ rᵢ hᵢ with gᵢ = 1 − ξᵢ − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≤ 0 and hᵢ = −ξᵢ ≤ 0 (000 V §5)
+    general = (_dot(w, w) / 2 + C * sum(xi)
+               + sum(a * (1 - s - t * (_dot(w, x) + b)) for a, s, t, x in zip(alpha, xi, y, X))
+               + sum(q * (-s) for q, s in zip(r, xi)))
+    outcomes.append(chain([
+        Step(general, "f + Σαᵢgᵢ + Σrᵢ(−ξᵢ), the Lagrangian of 000 V §5"),
+        Step(_soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=1), "004's Lagrangian",
+             corrected=_soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=-1), quote=LAGRANGIAN_004,
+             printed="L = ½‖w‖² + CΣξᵢ + Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ "
+                     "(its stationary w is −Σαyx and its dual is not W(α))",
+             fixed="L = ½‖w‖² + CΣξᵢ − Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ"),
+    ], "SOFT-2", "004 (soft margin Lagrangian)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
+# The sign the second copy of Part V prints for the multipliers αᵢ, rᵢ ('> 0'; the first: '≥ 0').
+PRINTED_MULTIPLIER_SIGN = "positive"
+
+
+@relies_on(svm, "kkt_violations", lambda f: lambda *a, **k: [v + 1 for v in f(*a, **k)], "every KKT violation raised by 1")
 @check("SOFT-2", "KKT (14)-(16) and (11.6) hold exactly at exact SMO solutions (easy, hard, "
-       "marginally hard)", "000 V §8 (14)-(16); 001 (11.6)", "optimality")
+       "marginally hard); αᵢ, rᵢ ≥ 0, and some are 0", "000 V §8 (14)-(16); 001 (11.6)", "optimality",
+       quotes=(KKT_14, KKT_15, KKT_16, KKT_116, CATEGORIES_001, CAPPED_001, SUPPORT_VECTORS_001, KKT_004,
+               MULTIPLIERS_NONNEGATIVE, MULTIPLIERS_SECOND_COPY, KKT_MUST_HOLD))
 def kkt_exact(ctx):
-    bad, seen = [], set()
+    """At exact solutions (C = 1, ½): (14)-(16), α(u − 1 + ξ) = 0, rξ = 0 with r = C − α ≥ 0, every
+    αᵢ ≤ C (the cap on each point's weight in w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾), and αᵢ > 0 exactly at examples with
+    uᵢ ≤ 1 (on, inside or beyond the margin on the wrong side), αᵢ = 0 only where uᵢ ≥ 1. The
+    multipliers at a solution are ≥ 0 and some are exactly 0 (αᵢ = 0 beyond the margin, rᵢ = 0
+    at αᵢ = C), so '> 0' would exclude the optimum."""
+    bad, seen, zero_at = [], set(), None
     solved = []
     for C in (Fraction(1), Fraction(1, 2)):
         solved += [(X, y, C, fit) for X, y, fit in _one_feature_solutions(ctx, C, min(ctx.examples, 10))]
@@ -341,16 +722,50 @@ def kkt_exact(ctx):
         xi = svm.slacks(w, fit.b, X, y)
         r = [C - a for a in fit.alpha]
         u = [t * (sum(a * c for a, c in zip(w, x)) + fit.b) for x, t in zip(X, y)]
-        slack_ok = all(a * (v - 1 + s) == 0 and q * s == 0 and q >= 0 for a, v, s, q in zip(fit.alpha, u, xi, r))
-        if max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) != 0 or not slack_ok:
+        slack_ok = all(a * (v - 1 + s) == 0 and q * s == 0 and q >= 0 and 0 <= a <= C
+                       for a, v, s, q in zip(fit.alpha, u, xi, r))
+        support = all((a > 0) <= (v <= 1) and (a == 0) <= (v >= 1) for a, v in zip(fit.alpha, u))
+        if max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) != 0 or not slack_ok or not support:
             bad.append((X, y, C))
         seen |= set(svm.kkt_categories(fit.alpha, C))
+        if zero_at is None and any(v == 0 for v in list(fit.alpha) + r):
+            zero_at = (X, y, C, fit.alpha, r)
+    errata = ()
+    if as_printed(PRINTED_MULTIPLIER_SIGN, "nonnegative", key="constrained to be > 0") == "positive" and zero_at:
+        X, y, C, alpha, r = zero_at
+        errata = (Erratum("SOFT-2", "000 V §8 (second copy)",
+                          "the αᵢ's and rᵢ's are our Lagrange multipliers (constrained to be > 0)",
+                          "(constrained to be ≥ 0), as the first copy prints: at the optimum some αᵢ or rᵢ is 0",
+                          f"x = {fmt([x[0] for x in X])}, y = {y}, C = {C}: the exact solution has "
+                          f"α = {fmt(alpha)}, r = C − α = {fmt(r)}", "transcription", MULTIPLIERS_SECOND_COPY),)
     return Outcome(not bad, f"{len(solved)} soft-margin solutions, exact", 0.0,
-                   f"fails at {fmt(bad[0])}" if bad else "categories met: " + ", ".join(sorted(seen)))
+                   f"fails at {fmt(bad[0])}" if bad else "categories met: " + ", ".join(sorted(seen)), errata)
 
 
+@relies_on(svm, "threshold_hard", lambda f: lambda alpha, X, y: svm.threshold_soft(alpha, X, y, Fraction(1, 2)),
+           "(11) replaced by the soft-margin b")
+@check("SOFT-2", "(11) is no longer valid with the soft margin: b from (11) breaks (14)-(16) at some solutions",
+       "000 V §8", "identity", quotes=(NO_LONGER_11, THRESHOLD_11))
+def threshold_11_soft(ctx):
+    """At exact soft-margin solutions the b of (11) (computed from w*) is checked against (14)-(16);
+    the first solution where it fails is shown (the soft b comes from the free αᵢ instead)."""
+    shown = None
+    for X, y, fit in _one_feature_solutions(ctx, Fraction(1, 2), min(ctx.examples, 10), separable=False):
+        b11 = svm.threshold_hard(fit.alpha, X, y)
+        worst = max(svm.kkt_violations(fit.alpha, b11, X, y, Fraction(1, 2)))
+        if worst > 0 and max(svm.kkt_violations(fit.alpha, fit.b, X, y, Fraction(1, 2))) == 0:
+            shown = (X, y, b11, fit.b, worst)
+            break
+    return Outcome(shown is not None, "exact soft-margin solutions, C = 1/2", 0.0,
+                   f"x = {fmt([x[0] for x in shown[0]])}, y = {shown[1]}: (11) gives b = {shown[2]}, which misses "
+                   f"(14)-(16) by {shown[4]}; the KKT b is {shown[3]}" if shown
+                   else "(11) met (14)-(16) at every drawn solution")
+
+
+@relies_on(svm, "kkt_violations", lambda f: lambda *a, **k: [v + mpmath.mpf(10) ** -20 for v in f(*a, **k)],
+           "every KKT violation raised by 10⁻²⁰")
 @check("SOFT-2", "KKT (14)-(16) at 50-digit SMO solutions with the Gaussian kernel", "000 V §8 (14)-(16)",
-       "optimality")
+       "optimality", quotes=(KKT_14, KKT_15, KKT_16))
 def kkt_high_precision(ctx):
     from cs229.reference.kernels import Gaussian
 
@@ -363,3 +778,46 @@ def kkt_high_precision(ctx):
         return max(svm.kkt_violations(fit.alpha, fit.b, X, y, C, kernel))
     return sampled(ctx, S.svm_labelled_sets(min_rows=4, max_rows=7), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 15), n=min(ctx.examples, 6))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (1132, "we'll try to write our algorithm in terms of only the inner product", "a plan of the derivation", "OMC-3"),
+        (1726, "(12)", "OCR of the second copy: the two lines (12) and (13) carry the tag (12) only, though the text "
+         "cites (13) (lines 1730, 1852); the first copy numbers both", "OMC-5"),
+        (1852, r"has now become  $0 \le \alpha_i$  $\alpha_i \leq C$", "OCR of the second copy: 0 ≤ αᵢ ≤ C garbled "
+         "(the first copy prints it)", "SOFT-2"),
+        (1862, "(15)", "OCR of the second copy: the tags (14)-(16) are displaced from their lines", "SOFT-2"),
+        (1139, "Note that there're only \" $\\alpha_i$ \" but no \" $\\beta_i$ \" Lagrange multipliers", "a remark on (8)", "OMC-3"),
+        (1188, "we gained significant insight into the structure of the problem", "a summary", "OMC-5"),
+        (1284, "it causes the decision boundary to make a dramatic swing, and the resulting classifier has a much smaller margin",
+         "a figure absent from this copy (an outlier's effect on one data set)", "SOFT-1"),
+        (1288, "To make the algorithm work for non-linearly separable datasets as well as be less sensitive to outliers",
+         "a motivation", "SOFT-1"),
+        (1320, "Now, all that remains is to give an algorithm for actually solving the dual problem", "a plan", "SOFT-2"),
+        ):
+    unchecked(Quote("000", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (15, "we introduced *slack* variables", "a recollection", "SOFT-1"),
+        (35, "This means we will require additional dual variables  $r_i$  corresponding to those constraints",
+         "a plan (the rᵢ are in the Lagrangian checked in SOFT-2)", "SOFT-2"),
+        (77, "This reduces the influence of outliers in the final solution.", "an opinion (the cap αᵢ ≤ C is checked)", "SOFT-2"),
+        ):
+    unchecked(Quote("001", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (7, "All this is assuming that the data is linearly separable, which is an assumption that we'll fix later.",
+         "a remark (the soft margin follows)", "OMC-1"),
+        (137, "Do same math process, we'll get",
+         "a pointer; with 004's own Lagrangian (+Σαᵢ[…]) the process gives another dual, see its erratum", "SOFT-2"),
+        ):
+    unchecked(Quote("004", _line, _text), _reason, _id)
+
+for _line, _text, _reason, _id in (
+        (579, "Using convex optimization, the problem above can be further simplified. This is called the **dual optimization problem**.",
+         "a pointer to the dual (checked from 000 in OMC-3)", "OMC-3"),
+        (618, "The problem can also be simplified using the same calculation as the representer theorem.", "a pointer", "SOFT-2"),
+        ):
+    unchecked(Quote("002", _line, _text), _reason, _id)

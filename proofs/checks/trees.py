@@ -1,5 +1,6 @@
 """Decision-tree checks (001 §11.3): XOR, expressiveness, entropy, the Gaussian entropy, split
 entropy and information gain, and the greedy choice."""
+import sys
 from fractions import Fraction
 from functools import lru_cache
 
@@ -11,8 +12,8 @@ from cs229.reference import entropy as E
 from cs229.reference import trees as T
 
 from .. import strategies as S
-from ..checking import Step, chain, combine, draw, fmt, numeric_erratum, sampled
-from ..registry import Outcome, check
+from ..checking import as_printed, relies_on, Step, chain, combine, draw, fmt, sampled
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 
 def _exact_points(ctx, strategy, predicate, n=None):
@@ -22,14 +23,33 @@ def _exact_points(ctx, strategy, predicate, n=None):
     return Outcome(not bad, f"{len(points)} points, exact", 0.0 if not bad else 1.0, detail)
 
 
+THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
+
+
 def _tight(ctx, margin=5):
     return mpmath.mpf(10) ** (-(ctx.digits - margin))
 
 
 # ---- DT-1 ------------------------------------------------------------------------------------
 
-@check("DT-1", "XOR has no linear separator (Farkas certificate), a depth-2 tree is exact",
-       "001 §11.3.1", "identity")
+XOR = Quote("001", 109, r"we are given training data consistent with  $h(x) = x_1 \oplus x_2$  (see Figure 11.1). This hypothesis cannot be represented with a linear decision boundary.")
+XOR_TREE = Quote("001", 111, r"We start by looking at one feature ( $x_2$ ) and ask if  $x_2$  **is zero or one**")
+XOR_LEAF = Quote("001", 111, r"For example, if  $x_2$  and  $x_1$  are zero we have output as zero.")
+REAPPEAR = Quote("001", 118, r"The same attribute ( $x_i$ ) can reappear in a tree (i.e.  $x_1$  )")
+XOR_TABLE = Quote("001", 133, r"For example  $h(x) = x_1 \oplus x_2$  can express in the table below")
+
+
+def _features_asked(node):
+    """The features the splits of a subtree ask, with repeats."""
+    if isinstance(node, T.Leaf):
+        return []
+    return [node.feature] + _features_asked(node.left) + _features_asked(node.right)
+
+
+@relies_on(T, "xor_tree", lambda f: lambda: T.Tree(T.Split(1, Fraction(1, 2), T.Leaf(0), T.Leaf(1)), 2, (0, 1)),
+           "the tree reduced to its root stump on x₂")
+@check("DT-1", "XOR has no linear separator (Farkas certificate); the tree asking x₂ then x₁ (x₁ twice) is exact",
+       "001 §11.3.1", "identity", quotes=(XOR, XOR_TREE, XOR_LEAF, REAPPEAR, XOR_TABLE))
 def xor_not_linear(ctx):
     X, y = T.xor_data()
     signs = [2 * t - 1 for t in y]
@@ -46,16 +66,90 @@ def xor_not_linear(ctx):
                 mistakes += 1
     trees_exact = all(T.predict(t, X) == y for t in (T.xor_tree(), T.fit_tree(X, y), T.fit_tree(X, y, discrete=True)))
     depths = {T.xor_tree().depth, T.fit_tree(X, y).depth}
-    passed = no_separator and mistakes > 0 and trees_exact and depths == {2}
+    asked = _features_asked(T.xor_tree().root)
+    # 001's tree: x₂ (index 1) at the root, x₁ (index 0) asked on both branches; x₁ = x₂ = 0 gives 0
+    printed_tree = asked[0] == 1 and asked.count(0) == 2 and T.predict(T.xor_tree(), [[0, 0]]) == [0]
+    passed = no_separator and mistakes > 0 and trees_exact and depths == {2} and printed_tree
     return Outcome(passed, "exact", 0.0,
                    f"Σλᵢsᵢ(xᵢ,1) = {certificate}; perceptron: {mistakes} mistakes in its 100th pass; "
-                   f"trees exact: {trees_exact}, depth {sorted(depths)}")
+                   f"trees exact: {trees_exact}, depth {sorted(depths)}; x₂ first, then x₁ on both branches: "
+                   f"{printed_tree}")
+
+
+RESTAURANT = Quote("001", 123, "If no one there, we should not eat there. If someone there, we will step in this restaurant, but if it is full, we will decide on how long it take to wait?")
+RESTAURANT_WAIT = Quote("001", 123, "If it is less than ten minute, we will eat there. If it is greater than an hour, we will not eat there")
+RESTAURANT_FEATURES = Quote("001", 125, "which contains a boolean values representing if patrons are there, the state of our hunger, and a continuous value representing the wait estimate")
+
+PATRONS = ("none", "some", "full")
+
+
+def restaurant(patrons, hungry, wait):
+    """001 §11.3.1's decision: no patrons, do not eat; some, eat; full, by the wait (under ten
+    minutes eat, over an hour do not, in between eat when hungry). 1 = eat."""
+    if patrons == "none":
+        return 0
+    if patrons == "some":
+        return 1
+    if wait < 10:
+        return 1
+    if wait > 60:
+        return 0
+    return 1 if hungry else 0
+
+
+# how the features encode the patrons: as printed (a boolean, 'patrons are there'), or with the
+# three answers the decision distinguishes
+PATRON_ENCODINGS = {"boolean": {"none": 0, "some": 1, "full": 1}, "three-valued": {"none": 0, "some": 1, "full": 2}}
+PRINTED_ENCODING = "boolean"
+
+
+@relies_on(THIS, "restaurant", lambda f: lambda patrons, hungry, wait: f("some" if patrons == "full" else patrons, hungry, wait),
+           "a full restaurant treated as one with some patrons")
+@check("DT-1", "001's restaurant tree asks none / some / full: a boolean 'patrons are there' feature cannot carry it",
+       "001 §11.3.1", "identity", quotes=(RESTAURANT, RESTAURANT_WAIT, RESTAURANT_FEATURES))
+def restaurant_features(ctx):
+    """Every situation (patrons, hungry, wait ∈ {5, 30, 90} minutes) encoded as the printed
+    feature vector; two situations with the same vector and different decisions mean no tree on
+    those features computes the decision. With the patrons three-valued, the tree builder fits
+    all situations exactly."""
+    situations = [(p, h, w) for p in PATRONS for h in (0, 1) for w in (5, 30, 90)]
+    decisions = [restaurant(*s_) for s_ in situations]
+    encoding = PATRON_ENCODINGS[as_printed(PRINTED_ENCODING, "three-valued", key="a boolean values representing if patrons are there")]
+    X = [[encoding[p], h, w] for p, h, w in situations]
+    seen, clash = {}, None
+    for s_, x, d in zip(situations, X, decisions):
+        other = seen.setdefault(tuple(x), (s_, d))
+        if other[1] != d and clash is None:
+            clash = (other[0], s_, x)
+    three = [[PATRON_ENCODINGS["three-valued"][p], h, w] for p, h, w in situations]
+    fits = T.predict(T.fit_tree(three, decisions), three) == decisions
+    # the printed decision itself: what the two first sentences and the wait thresholds say
+    described = restaurant("none", 1, 5) == 0 and restaurant("some", 0, 90) == 1 and \
+        [restaurant("full", h, w) for h in (0, 1) for w in (5, 30, 90)] == [1, 0, 0, 1, 1, 0]
+    errata = ()
+    if clash is not None:
+        (p1, h1, w1), (p2, h2, w2), x = clash
+        errata = (Erratum("DT-1", "001 §11.3.1",
+                          "the input is a three dimensional vector: a boolean value representing if patrons are "
+                          "there, the state of our hunger, and the wait estimate",
+                          "the patrons feature takes the three values the tree asks about (none, some, full)",
+                          f"patrons = {p1} and patrons = {p2} (hungry = {h1}, wait = {w1} minutes) both give the "
+                          f"features x = ({x[0]}, {x[1]}, {x[2]}), but the decision is "
+                          f"{'eat' if restaurant(p1, h1, w1) else 'do not eat'} for the first and "
+                          f"{'eat' if restaurant(p2, h2, w2) else 'do not eat'} for the second",
+                          quote=RESTAURANT_FEATURES),)
+    return Outcome(fits and described, f"{len(situations)} situations, exact", 0.0,
+                   "" if fits and described else "the restaurant decision did not behave as described", errata)
 
 
 # ---- DT-2 ------------------------------------------------------------------------------------
 
+ARBITRARY = Quote("001", 131, "We can construct a decision tree such that there exists a leaf node for every entry in this table.")
+
+
+@relies_on(T, "boolean_function_tree", lambda f: lambda outputs: f([1 - v for v in outputs]), "the tree of the complement")
 @check("DT-2", "a tree with 2ⁿ leaves computes any boolean function; so does the greedy tree",
-       "001 §11.3.2", "identity")
+       "001 §11.3.2", "identity", quotes=(ARBITRARY,))
 def boolean_trees(ctx):
     def exact(table):
         n = len(table).bit_length() - 1
@@ -88,37 +182,36 @@ def _enumerated(n):
     return len(tables), len(set(tables))
 
 
-class _Inputs(int):
-    """n, printed with what the enumeration found, so that the erratum's witness reads well."""
-
-    def __str__(self):
-        trees, functions = _enumerated(self)
-        return f"n = {int(self)}: {trees} trees, {functions} functions"
+COUNT = Quote("001", 137, "how many such arbitrary boolean functions of  $n$  variables exist. This is  $2^{2^n}$")
+COUNT_TREES = Quote("001", 137, "This is the number of decision trees one could build given a", reading=(
+    "the number of functionally distinct trees: trees computing the same function count once (the trees "
+    "as drawn are more: T(0) = 2, T(n) = 2 + n·T(n−1)², 6, 74, 16430 for n = 1, 2, 3)"))
 
 
-@check("DT-2", "2^(2ⁿ) functions, all computed by trees; the trees themselves are more",
-       "001 §11.3.2", "identity")
+@relies_on(T, "count_boolean_functions", lambda f: lambda n: f(n) + 1, "2^(2ⁿ) + 1")
+@check("DT-2", "2^(2ⁿ) functions, each computed by a tree: the functionally distinct trees (the trees as drawn are "
+       "more)", "001 §11.3.2", "identity", quotes=(COUNT, COUNT_TREES))
 def count_functions_and_trees(ctx):
-    def residuals(n):
+    """Every tree over n ≤ 3 inputs (no input asked twice on a path) enumerated: their truth
+    tables are exactly the 2^(2ⁿ) boolean functions, which is 001's count read as functionally
+    distinct trees; the trees themselves number T(n) (the reference's recurrence)."""
+    shown, passed = [], True
+    for n in (1, 2, 3):
         trees, functions = _enumerated(n)
-        printed = trees - T.count_boolean_functions(n)
-        corrected = abs(functions - T.count_boolean_functions(n)) + abs(trees - T.count_trees(n))
-        return printed, corrected
-    outcome = numeric_erratum(
-        ctx, "DT-2", "001 §11.3.2",
-        "2^(2ⁿ) ... is the number of decision trees one could build given an n-dimensional "
-        "boolean input",
-        "2^(2ⁿ) is the number of distinct functions (functionally distinct trees); the trees are "
-        "more: with no variable asked twice on a path T(0) = 2, T(n) = 2 + n·T(n−1)², i.e. 6, 74, "
-        "16430 for n = 1, 2, 3",
-        st.integers(1, 3).map(_Inputs), lambda n: residuals(n)[0], lambda n: residuals(n)[1], 0, n=min(ctx.examples, 6))
-    shown = ", ".join(f"n={n}: {_enumerated(n)[0]} trees, {_enumerated(n)[1]} functions" for n in (1, 2, 3))
-    return Outcome(outcome.passed, "all trees enumerated, n ≤ 3", outcome.residual,
-                   outcome.detail or shown, outcome.errata)
+        passed &= functions == T.count_boolean_functions(n) == 2 ** 2 ** n and trees == T.count_trees(n)
+        shown.append(f"n={n}: {functions} functions = 2^(2ⁿ), {trees} trees")
+    return Outcome(passed, "all trees enumerated, n ≤ 3", 0.0, "; ".join(shown))
 
 
+LEAVES = Quote("001", 135, "what is the size of a tree necessary to represent an arbitrary boolean function of  $n$  variables. We know the number of leaves must be equal to the number")
+LEAVES_2N = Quote("001", 137, "of entries in the table, or  $2^n$", reading=(
+    "the size a tree needs to represent every function, i.e. the worst function (parity needs all 2ⁿ "
+    "leaves; a constant needs one)"))
+
+
+@relies_on(T, "minimal_leaves", lambda f: lambda outputs: f(outputs) + 1, "one leaf more than needed")
 @check("DT-2", "2ⁿ leaves are necessary in the worst case: parity needs them, no function more",
-       "001 §11.3.2", "identity")
+       "001 §11.3.2", "identity", quotes=(LEAVES, LEAVES_2N))
 def worst_case_leaves(ctx):
     shown, passed = [], True
     for n in (1, 2, 3):
@@ -131,8 +224,15 @@ def worst_case_leaves(ctx):
 
 # ---- DT-3 ------------------------------------------------------------------------------------
 
+ENTROPY = Quote("001", 156, r"H(X) = - \sum_x P(X = x) \log P(X = x) \quad (11.12)")
+BERNOULLI = Quote("001", 160, r"let  $p = \#pos$ ,  $n = \#neg$ ,  $Y \sim \text{Bernoulli}(\frac{p}{p+n})$")
+BERNOULLI_113 = Quote("001", 162, r"H(Y) = -\left(\frac{p}{p+n} \log\left(\frac{p}{p+n}\right) + \frac{n}{n+p} \log\left(\frac{n}{n+p}\right)\right) \quad (11.13)")
+MAXIMUM_AT_HALF = Quote("001", 164, r"We obtain a maximum entropy, or randomness, when the coin is unbiased  $\pi = .5$", reading=(
+    "'an un-biased coin' earlier in the sentence is a coin with P(heads) = π, any π in (0, 1)"))
+
+
 @check("DT-3", "the Bernoulli entropy H(π) is maximal at π = ½ (1 bit); π log π → 0",
-       "001 §11.3.4 (11.13)", "derivation")
+       "001 §11.3.4 (11.13)", "derivation", quotes=(MAXIMUM_AT_HALF,))
 def bernoulli_maximum(ctx):
     pi = sp.Symbol("pi", positive=True)
     H = -pi * sp.log(pi) - (1 - pi) * sp.log(1 - pi)
@@ -149,8 +249,9 @@ def bernoulli_maximum(ctx):
                    f"H′ = 0 at π ∈ {critical}; H″ = {d2H}; H(½) = {at_half} bit; lim π log π = {limit}")
 
 
+@relies_on(E, "bernoulli_entropy", lambda f: lambda p, n, unit="bits": f(p + 1, n, unit), "one positive too many")
 @check("DT-3", "(11.13) is the entropy of Bernoulli(p/(p+n)); the reference at 50 digits",
-       "001 §11.3.4 (11.13)", "identity")
+       "001 §11.3.4 (11.13)", "identity", quotes=(BERNOULLI, BERNOULLI_113))
 def bernoulli_counts(ctx):
     p, n = sp.symbols("p n", positive=True)
     q = p / (p + n)
@@ -167,8 +268,9 @@ def bernoulli_counts(ctx):
     return combine(symbolic, sampled(ctx, counts, residual, _tight(ctx)))
 
 
+@relies_on(E, "entropy", lambda f: lambda p, unit="bits": 2 * f(p, unit), "H doubled")
 @check("DT-3", "(11.12): 0 ≤ H ≤ log K, log K at the uniform law; exact for dyadic p",
-       "001 §11.3.4 (11.12)", "identity")
+       "001 §11.3.4 (11.12)", "identity", quotes=(ENTROPY,))
 def entropy_bounds(ctx):
     def residual(p):
         q = S.to_mpf(p)
@@ -203,8 +305,12 @@ def _minus_plogp(v):
     return -v * mpmath.log(v) if v > 0 else mpmath.mpf(0)
 
 
+GAUSSIAN_114 = Quote("001", 171, r"H(X) = \frac{1}{2} n [1 + \log(2\pi)] + \frac{1}{2} \log|\Sigma| \quad (11.14)")
+
+
+@relies_on(E, "gaussian_entropy", lambda f: lambda Sigma: f(Sigma) + mpmath.mpf(10) ** -20, "H raised by 10⁻²⁰")
 @check("DT-4", "(11.14) against −∫ p log p by quadrature, 1-D at 50 digits", "001 §11.3.4 (11.14)",
-       "identity")
+       "identity", quotes=(GAUSSIAN_114,))
 def gaussian_entropy_1d(ctx):
     def residual(s2):
         Sigma = [[mpmath.mpf(s2.numerator) / s2.denominator]]
@@ -214,8 +320,9 @@ def gaussian_entropy_1d(ctx):
                    n=min(ctx.examples, 6))
 
 
+@relies_on(E, "gaussian_entropy", lambda f: lambda Sigma: f(Sigma) + mpmath.mpf(10) ** -10, "H raised by 10⁻¹⁰")
 @check("DT-4", "(11.14) against −∫ p log p by quadrature, 2-D at 20 digits", "001 §11.3.4 (11.14)",
-       "identity")
+       "identity", quotes=(GAUSSIAN_114,))
 def gaussian_entropy_2d(ctx):
     R = 9  # the box ±9 standard deviations leaves out mass e^(−40) ≈ 4e-18 of the integral
 
@@ -224,12 +331,12 @@ def gaussian_entropy_2d(ctx):
         r1, r2 = R * mpmath.sqrt(Sigma[0][0]), R * mpmath.sqrt(Sigma[1][1])
         integral = mpmath.quad(_gaussian_integrand(Sigma), [-r1, r1], [-r2, r2], method="gauss-legendre")
         return abs(E.gaussian_entropy(Sigma) - integral)
-    return sampled(ctx, S.triangular_spd_matrices(2), residual, mpmath.mpf(10) ** -15, n=min(ctx.examples, 2),
+    return sampled(ctx, S.triangular_spd_matrices(2), residual, mpmath.mpf(10) ** -15, n=1,
                    digits=20)
 
 
 @check("DT-4", "(11.14) from −E log p: ½log((2π)ⁿ|Σ|) + ½tr(Σ⁻¹Σ) = ½n[1+log 2π] + ½log|Σ|",
-       "001 §11.3.4 (11.14)", "derivation")
+       "001 §11.3.4 (11.14)", "derivation", quotes=(GAUSSIAN_114,))
 def gaussian_entropy_chain(ctx):
     outcomes = []
     for n in (1, 2, 3):
@@ -250,8 +357,19 @@ def _mpf_table(table):
     return [[mpmath.mpf(c) for c in row] for row in table]
 
 
-@check("DT-5", "(11.19)-(11.20): information gain ≥ 0, and 0 for proportional groups",
-       "001 §11.3.4 (11.19)-(11.20)", "identity")
+GOOD_FEATURE = Quote("001", 148, "**A good feature** is one that, if we split the training data according to this feature, all the data in one side have  $y = 0$  and all data in other side have  $y = 1$")
+WEIGHTED_AVERAGE = Quote("001", 177, "we will evaluate the goodness of splitting the feature as a (weighted) average of entropies")
+WEIGHTED = Quote("001", 179, "We weight the entropies by the probability of taking that branch, which is just the fraction of training points")
+GROUPS = Quote("001", 181, r"Let  $p_j$  be the number of positives in the  $j^{\text{th}}$  group, where  $j = 1 \dots k$")
+SPLIT_119 = Quote("001", 191, r"H[\text{split}(x_i)] = \sum_{j=1}^k \frac{p_j + n_j}{p + n} \text{Entropy}(\text{Bernoulli}(\frac{p_j}{p_j + n_j})) \quad (11.19)")
+GAIN_120 = Quote("001", 195, r"\text{information gain} = \text{entropy before} - \text{entropy after} \quad (11.20)")
+RANK = Quote("001", 193, "We finally rank a feature by the decrease in entropy we obtain by splitting the training data along that feature")
+
+
+@relies_on(E, "information_gain", lambda f: lambda table, unit="bits": -f(table, unit), "the gain's sign flipped")
+@check("DT-5", "(11.19)-(11.20): information gain ≥ 0, 0 for proportional groups, and largest (all the entropy "
+       "before) for 001's 'good feature'", "001 §11.3.3-11.3.4 (11.19)-(11.20)", "identity",
+       quotes=(GOOD_FEATURE, WEIGHTED, GROUPS, SPLIT_119, GAIN_120, RANK, WEIGHTED_AVERAGE))
 def gain_non_negative(ctx):
     def negative_part(table):
         return max(0, -E.information_gain(_mpf_table(table)))
@@ -261,12 +379,22 @@ def gain_non_negative(ctx):
         return abs(E.information_gain(_mpf_table([[c * s for c in base] for s in scales])))
     scaled = st.tuples(st.lists(st.integers(1, 6), min_size=2, max_size=3),
                        st.lists(st.integers(1, 4), min_size=2, max_size=4))
+
+    def good_feature(counts):
+        # one side all y = 0, the other all y = 1: the split entropy is 0 and the gain all of H(y)
+        p, n = counts
+        table = _mpf_table([[n, 0], [0, p]])
+        before = E.entropy([mpmath.mpf(n) / (p + n), mpmath.mpf(p) / (p + n)])
+        return abs(E.split_entropy(table)) + abs(E.information_gain(table) - before)
+    pure = st.tuples(st.integers(1, 20), st.integers(1, 20))
     return combine(sampled(ctx, S.count_tables(), negative_part, _tight(ctx)),
-                   sampled(ctx, scaled, proportional, _tight(ctx)))
+                   sampled(ctx, scaled, proportional, _tight(ctx)),
+                   sampled(ctx, pure, good_feature, _tight(ctx), n=min(ctx.examples, 10)))
 
 
+@relies_on(E, "information_gain", lambda f: lambda table, unit="bits": 2 * f(table, unit), "the gain doubled")
 @check("DT-5", "information gain (11.20) = mutual information Σ p(x,y) log p(x,y)/(p(x)p(y))",
-       "001 §11.3.4 (11.20)", "identity")
+       "001 §11.3.4 (11.20)", "identity", quotes=(GAIN_120,))
 def gain_is_mutual_information(ctx):
     def residual(table):
         t = _mpf_table(table)
@@ -279,8 +407,14 @@ def gain_is_mutual_information(ctx):
     return sampled(ctx, S.count_tables(), residual, _tight(ctx))
 
 
+PJ = Quote("001", 183, r"p_j = \#pos \text{ in group } j \quad (11.15)")
+NJ = Quote("001", 185, r"n_j = \#neg \text{ in group } j \quad (11.16)")
+P_SUM = Quote("001", 187, r"p = \sum p_j \quad (11.17)")
+N_SUM = Quote("001", 189, r"n = \sum n_j \quad (11.18)")
+
+
 @check("DT-5", "(11.19) as weighted Bernoulli entropies = (1/m)Σⱼ[mⱼlog mⱼ − pⱼlog pⱼ − nⱼlog nⱼ]",
-       "001 §11.3.4 (11.15)-(11.19)", "derivation")
+       "001 §11.3.4 (11.15)-(11.19)", "derivation", quotes=(PJ, NJ, P_SUM, N_SUM, SPLIT_119))
 def split_entropy_chain(ctx):
     k = 2
     p = sp.symbols(f"p1:{k + 1}", positive=True)
@@ -325,8 +459,15 @@ def _root_candidates(X, y, discrete):
     return out
 
 
-@check("DT-6", "the greedy root split has the largest information gain of all candidates",
-       "001 §11.3.5-11.3.6", "optimality")
+GREEDY_ROOT = Quote("001", 201, r"Initialize root of a tree with all training data  $\{x^{(i)}, y^{(i)}\}$")
+GREEDY_SPLIT = Quote("001", 202, "Choose a feature to split that maximizes the information gain.")
+THRESHOLD_SEARCH = Quote("001", 206, r"we can do this by brute-force search over all possible thresholds  $\theta$")
+
+
+@relies_on(E, "information_gain", lambda f: lambda table, unit="bits": -f(table, unit), "the gain's sign flipped")
+@check("DT-6", "the greedy root split has the largest information gain of all candidates (discrete features, and "
+       "thresholds by exhaustive search)", "001 §11.3.5-11.3.6", "optimality",
+       quotes=(GREEDY_ROOT, GREEDY_SPLIT, THRESHOLD_SEARCH))
 def greedy_root_is_best(ctx):
     def shortfall(args):
         (X, y), discrete = args
@@ -341,3 +482,20 @@ def greedy_root_is_best(ctx):
         return max(gains) - chosen[0]
     problems = st.tuples(S.class_labelled_sets(max_rows=16, levels=6), st.booleans())
     return sampled(ctx, problems, shortfall, mpmath.mpf(10) ** -12, n=min(ctx.examples, 30))
+
+
+# ---- printed claims no check decides ----------------------------------------------------------
+
+for _line, _text, _reason, _id in (
+        (119, "Each node in a tree is called a **decision stump** (simple classifier for one task)", "a definition", "DT-1"),
+        (139, "We expect its decision rules are more general. Hence, one criteria for good trees is to find small trees",
+         "an opinion (Occam's razor)", "DT-2"),
+        (144, "find a small tree that correctly classifies data", "a goal (the greedy builder is checked in DT-6)", "DT-6"),
+        (146, "Recursively choose & expand most significant feature", "an idea, made precise in §11.3.5 (DT-6)", "DT-6"),
+        (158, "is the measure of uncertainty of a random variable (related to variance)", "an informal gloss", "DT-3"),
+        (206, "Alternatively, we could choose a threshold for a given feature  $x_i$  by training a 1-d linear classifier",
+         "an alternative method (DT-7's logistic threshold, tested in tests/test_trees.py), no claim", "DT-7"),
+        (206, "For example, given the following two dimensional features that lie between 0 and 1, here is the corresponding decision tree:",
+         "a figure absent from this copy", "DT-7"),
+        ):
+    unchecked(Quote("001", _line, _text), _reason, _id)

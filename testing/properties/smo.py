@@ -153,9 +153,10 @@ PROPERTIES = [
                  arguments=lambda c: ((S.to_float(c[2]), S.to_float(c[0]), c[1], float(c[5])), {}),
                  doc="max_{I_up} −gₜ − min_{I_low} −gₜ"),
     differential(TOPIC, "smo", "SMO-3", problems(),
-                 arguments=lambda c: ((c[0], c[1]), dict(c[2], record=True)), iterative=True,
+                 arguments=lambda c: ((c[0], c[1]), dict(c[2], record=True, shrinking=False)), iterative=True,
                  answer=_same_run, loose_answer=lambda fit: None,
-                 doc="the same pairs in the same order, the same α and b"),
+                 doc="the same pairs in the same order, the same α and b (without shrinking, the "
+                     "reference's loop)"),
     invariant(TOPIC, "smo", "SMO-4", "kkt_within_tol", problems(rules=["wss2"]),
               arguments=lambda c: ((c[0], c[1]), c[2]), holds=_kkt_within_tol,
               doc="the answer satisfies the KKT conditions within tol"),

@@ -1,0 +1,238 @@
+"""Predictions over independent rows split among cores (``n_jobs``): tree prediction (DT-1),
+Naive Bayes log-joints, log-posteriors and predictions (NB-2, NB-5, NB-6), GDA log-joints,
+posteriors and predictions (GDA-2), multivariate normal log-densities (MVN-1) and kernel
+matrices (KR-6, the named kernels' rows mapped from the Gram matrix). Whatever
+n_jobs is, the fast face gives the serial answers bit for bit and the same errors; both faces
+accept the same n_jobs and refuse the same bad ones, naming it."""
+import inspect
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cs229.fast.generative as FG
+import cs229.fast.kernels as FK
+import cs229.fast.naive_bayes as FN
+import cs229.fast.trees as FT
+import cs229.reference.generative as RG
+import cs229.reference.kernels as RK
+import cs229.reference.naive_bayes as RN
+import cs229.reference.trees as RT
+from cs229.reference.inputs import n_jobs as check_n_jobs
+
+# 1 is serial; 2 and 3 split the rows into 2 and 3 chunks once there are enough of them (3 is
+# more threads than this machine may have cores); -1 and None ask for every core.
+N_JOBS = [2, 3, -1, None]
+# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxi): sizes up to 9,000 rows
+# give one, two, three and four chunks.
+ROWS = st.integers(1, 9_000)
+SEEDS = st.integers(0, 2 ** 32 - 1)
+
+
+def same_bits(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+def assert_same_for_every_n_jobs(f, *args):
+    serial = f(*args, n_jobs=1)
+    for n_jobs in N_JOBS:
+        assert same_bits(f(*args, n_jobs=n_jobs), serial), f"{f.__name__} with n_jobs={n_jobs}"
+
+
+def error_for_every_n_jobs(f, *args):
+    """The error f raises with n_jobs = 1; the same type and message for every other n_jobs."""
+    with pytest.raises(Exception) as serial:
+        f(*args, n_jobs=1)
+    for n_jobs in N_JOBS:
+        with pytest.raises(serial.type) as parallel:
+            f(*args, n_jobs=n_jobs)
+        assert str(parallel.value) == str(serial.value), f"{f.__name__} with n_jobs={n_jobs}"
+    return serial.value
+
+
+# ---- the same answers ---------------------------------------------------------------------------
+
+@given(SEEDS, ROWS, st.sampled_from([False, True, [True, False, False, True]]))
+def test_tree_predictions_do_not_depend_on_n_jobs_DT_1(seed, n, discrete):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 5, (300, 4)) + np.where(discrete, 0.0, rng.standard_normal((300, 4)) / 4)
+    y = rng.integers(0, 3, 300) * 7 - 5
+    tree = FT.fit_tree(X, y, discrete=discrete)
+    Q = X[rng.integers(0, 300, n)]  # values the Branches have children for
+    assert_same_for_every_n_jobs(FT.predict, tree, Q)
+
+
+@given(SEEDS, ROWS, st.sampled_from([0, 1]))
+def test_bernoulli_naive_bayes_does_not_depend_on_n_jobs_NB_2(seed, n, alpha):
+    rng = np.random.default_rng(seed)
+    model = FN.bernoulli_fit((rng.random((200, 30)) < 0.3).astype(np.uint8), rng.integers(0, 2, 200), alpha)
+    Q = (rng.random((n, 30)) < 0.3).astype(np.uint8)
+    assert_same_for_every_n_jobs(FN.bernoulli_log_joint, model, Q)
+    if alpha:  # without smoothing a row can be 0/0 (see the errors below)
+        assert_same_for_every_n_jobs(FN.bernoulli_log_posterior, model, Q)
+        assert_same_for_every_n_jobs(FN.bernoulli_predict, model, Q)
+
+
+@given(SEEDS, ROWS)
+def test_categorical_naive_bayes_does_not_depend_on_n_jobs_NB_5(seed, n):
+    rng = np.random.default_rng(seed)
+    k = [2, 5, 3, 7]
+    model = FN.categorical_fit(rng.integers(0, k, (200, 4)), rng.integers(0, 2, 200), k)
+    Q = rng.integers(0, k, (n, 4))
+    for f in (FN.categorical_log_joint, FN.categorical_log_posterior, FN.categorical_predict):
+        assert_same_for_every_n_jobs(f, model, Q)
+
+
+@given(SEEDS, ROWS, st.booleans())
+def test_multinomial_naive_bayes_does_not_depend_on_n_jobs_NB_6(seed, n, ignore):
+    rng = np.random.default_rng(seed)
+    size = 50
+
+    def documents(m):
+        offsets = np.r_[0, np.cumsum(rng.poisson(8, m))].astype(np.int64)
+        return RN.Documents(rng.integers(0, size + 3 * ignore, offsets[-1]).astype(np.int32), offsets)
+    model = FN.multinomial_fit(documents(100), rng.integers(0, 2, 100), size, ignore_unknown=ignore)
+    Q = documents(n)
+    for f in (FN.multinomial_log_joint, FN.multinomial_log_posterior, FN.multinomial_predict):
+        assert_same_for_every_n_jobs(f, model, Q, ignore)
+
+
+@given(SEEDS, ROWS)
+def test_gda_and_mvn_do_not_depend_on_n_jobs_GDA_2_MVN_1(seed, n):
+    rng = np.random.default_rng(seed)
+    d = 7
+    A = rng.standard_normal((d, d))
+    y = rng.integers(0, 2, 300)
+    model = FG.gda_fit(rng.standard_normal((300, d)) @ A + y[:, None], y)
+    Q = rng.standard_normal((n, d)) @ A * 3
+    for f in (FG.gda_log_joint, FG.gda_posterior, FG.gda_predict):
+        assert_same_for_every_n_jobs(f, model, Q)
+    assert_same_for_every_n_jobs(FG.mvn_log_densities, Q, model.mu0, model.Sigma)
+
+
+# A thread of a kernel matrix takes at least 65,536 entries (MIN_ENTRIES in fast/_svm_kernels.pyx):
+# up to 700 × 700 gives one to seven chunks.
+KERNEL_ROWS = st.integers(1, 700)
+KERNELS = st.sampled_from([RK.Gaussian(0.7), RK.Gaussian.from_gamma(0.05), RK.Polynomial(1.0, 3),
+                           RK.Polynomial(0.0, 2), RK.Linear()])
+
+
+@given(SEEDS, KERNEL_ROWS, st.one_of(st.none(), KERNEL_ROWS), KERNELS)
+def test_kernel_matrices_do_not_depend_on_n_jobs_KR_6(seed, m, n, kernel):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 5)) * 3
+    if n is None:
+        assert_same_for_every_n_jobs(FK.kernel_matrix, X, kernel)
+    else:  # Z's rows overlap X's, so that some distances cancel (the rows redone exactly)
+        Z = np.r_[X[: n // 2], rng.standard_normal((n - n // 2, 5))]
+        assert_same_for_every_n_jobs(FK.kernel_matrix, X, kernel, Z)
+
+
+# ---- the same errors: the first bad row, whichever chunk it is in ---------------------------------
+
+def test_tree_prediction_names_the_first_row_without_a_child_for_every_n_jobs_DT_1():
+    tree = RT.Tree(RT.Branch(1, (0.0, 1.0), (RT.Leaf(0), RT.Leaf(1))), 2, (0, 1))
+    Q = np.zeros((8_000, 2))
+    Q[5_000, 1] = 7.0  # in the third of four chunks, the fourth of which has a bad row too
+    Q[7_500, 1] = 9.0
+    error = error_for_every_n_jobs(FT.predict, tree, Q)
+    assert str(error) == "X[5000][1] is 7.0, a value this branch has no child for"
+
+
+def test_naive_bayes_zero_over_zero_names_the_first_row_for_every_n_jobs_NB_3():
+    model = FN.bernoulli_fit([[1, 0], [0, 1]], [0, 1], alpha=0)  # x = (1, 1) is impossible
+    Q = np.zeros((8_000, 2), dtype=np.uint8)
+    Q[:, 0] = 1
+    Q[6_000, 1] = Q[7_000, 1] = 1
+    for f in (FN.bernoulli_log_posterior, FN.bernoulli_predict):
+        assert str(error_for_every_n_jobs(f, model, Q)).startswith("row 6000: ")
+
+
+def test_gda_zero_over_zero_names_the_first_row_for_every_n_jobs_GDA_2():
+    model = FG.gda_fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
+    Q = np.zeros((8_000, 1))
+    Q[4_100, 0] = Q[7_000, 0] = 1e300  # so far from both means that both densities underflow
+    assert "X[4100]" in str(error_for_every_n_jobs(FG.gda_posterior, model, Q))
+
+
+def test_kernel_matrix_names_the_first_pair_that_overflows_for_every_n_jobs_KR_6():
+    X = np.ones((600, 2))
+    X[450] = X[500] = 1e60  # (1e120 + 1)^3 overflows: the pair (450, 450) is the first in row order
+    error = error_for_every_n_jobs(FK.kernel_matrix, X, RK.Polynomial(1.0, 3))
+    assert "X[450]" in str(error)
+
+
+# ---- n_jobs itself ----------------------------------------------------------------------------------
+
+def _calls(face):
+    """(name, call(n_jobs)) for every function of a face that takes n_jobs, on small inputs."""
+    T, N, G, K = (FT, FN, FG, FK) if face == "fast" else (RT, RN, RG, RK)
+    as_input = (lambda v: np.asarray(v)) if face == "fast" else (lambda v: v)
+    tree = T.fit_tree(as_input([[0.0], [1.0]]), as_input([0, 1]))
+    bernoulli = N.bernoulli_fit(as_input([[1, 0], [0, 1]]), as_input([0, 1]))
+    categorical = N.categorical_fit(as_input([[0, 2], [1, 0]]), as_input([0, 1]), [2, 3])
+    documents = N.pack_documents([[0, 1], [2]])
+    multinomial = N.multinomial_fit(documents, as_input([0, 1]), 3)
+    gda = G.gda_fit(as_input([[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [2.0, 2.0], [3.0, 1.0], [3.0, 3.0]]),
+                    as_input([0, 0, 0, 1, 1, 1]))
+    X, B, C = as_input([[0.5, 1.5]]), as_input([[1, 1]]), as_input([[1, 2]])
+    return [
+        ("trees.predict", lambda n_jobs: T.predict(tree, as_input([[0.5]]), n_jobs=n_jobs)),
+        ("bernoulli_log_joint", lambda n_jobs: N.bernoulli_log_joint(bernoulli, B, n_jobs=n_jobs)),
+        ("bernoulli_log_posterior", lambda n_jobs: N.bernoulli_log_posterior(bernoulli, B, n_jobs=n_jobs)),
+        ("bernoulli_predict", lambda n_jobs: N.bernoulli_predict(bernoulli, B, n_jobs=n_jobs)),
+        ("categorical_log_joint", lambda n_jobs: N.categorical_log_joint(categorical, C, n_jobs=n_jobs)),
+        ("categorical_log_posterior", lambda n_jobs: N.categorical_log_posterior(categorical, C, n_jobs=n_jobs)),
+        ("categorical_predict", lambda n_jobs: N.categorical_predict(categorical, C, n_jobs=n_jobs)),
+        ("multinomial_log_joint", lambda n_jobs: N.multinomial_log_joint(multinomial, documents, n_jobs=n_jobs)),
+        ("multinomial_log_posterior",
+         lambda n_jobs: N.multinomial_log_posterior(multinomial, documents, n_jobs=n_jobs)),
+        ("multinomial_predict", lambda n_jobs: N.multinomial_predict(multinomial, documents, n_jobs=n_jobs)),
+        ("gda_log_joint", lambda n_jobs: G.gda_log_joint(gda, X, n_jobs=n_jobs)),
+        ("gda_posterior", lambda n_jobs: G.gda_posterior(gda, X, n_jobs=n_jobs)),
+        ("gda_predict", lambda n_jobs: G.gda_predict(gda, X, n_jobs=n_jobs)),
+        ("mvn_log_densities", lambda n_jobs: G.mvn_log_densities(X, gda.mu0, gda.Sigma, n_jobs=n_jobs)),
+        ("kernel_matrix", lambda n_jobs: K.kernel_matrix(X, K.Gaussian(1.0), n_jobs=n_jobs)),
+    ]
+
+
+def _names_and_calls():
+    fast, reference = _calls("fast"), _calls("reference")
+    return [(name, face, call) for face, calls in (("fast", fast), ("reference", reference))
+            for name, call in calls]
+
+
+@pytest.mark.parametrize("name, face, call", _names_and_calls(), ids=lambda v: v if isinstance(v, str) else "")
+def test_both_faces_take_the_same_n_jobs_and_refuse_the_same_bad_ones(name, face, call):
+    serial = call(1)
+    for n_jobs in (2, 3, -1, None, np.int64(2), 10 ** 30):
+        result = call(n_jobs)
+        assert same_bits(result, serial) if face == "fast" else result == serial
+    for bad in (0, -2, -(10 ** 30)):
+        with pytest.raises(ValueError, match=r"n_jobs must be an integer >= 1, or -1 or None"):
+            call(bad)
+    for bad in (1.0, 2.5, "2", True, np.bool_(True), [2]):
+        with pytest.raises(TypeError, match=r"n_jobs must be an integer >= 1, or -1 or None"):
+            call(bad)
+
+
+def test_every_function_with_n_jobs_is_checked_above():
+    """The list above covers every public function of the four modules that takes n_jobs."""
+    checked = {name.split(".")[-1] for name, _ in _calls("fast")}
+    takes = {name for module in (FT, FN, FG, FK) for name in module.__all__
+             if callable(getattr(module, name)) and not inspect.isclass(getattr(module, name))
+             and "n_jobs" in inspect.signature(getattr(module, name)).parameters}
+    assert takes == checked
+
+
+def test_n_jobs_is_keyword_only_and_all_cores_by_default():
+    for module in (FT, FN, FG, FK, RT, RN, RG, RK):
+        for name in module.__all__:
+            f = getattr(module, name)
+            if callable(f) and not inspect.isclass(f) and "n_jobs" in inspect.signature(f).parameters:
+                parameter = inspect.signature(f).parameters["n_jobs"]
+                assert parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.default == -1
+    assert check_n_jobs(-1) == check_n_jobs(None) >= 1
+    assert check_n_jobs(3) == 3
