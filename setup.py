@@ -71,8 +71,10 @@ setup(
             "wraparound": BOUNDSCHECK,
             "cdivision": True,
             "initializedcheck": BOUNDSCHECK,
+            # binding=True gives every function a real signature (inspect, help); embedding it in
+            # the docstring as well would make help() print it twice.
             "binding": True,
-            "embedsignature": True,
+            "embedsignature": False,
         },
     ),
     # C compilation of the extensions in parallel (setuptools' build_ext --parallel), as

@@ -22,7 +22,7 @@ def _sklearn():
 def fit(small):
     m, d = (20_000, 20) if small else (100_000, 20)
     X, y = _data(m, d)
-    t = race({"fast": lambda: F.fit_tree(X, y), "sklearn": lambda: _sklearn().fit(X, y)},
+    t = race({"fast": lambda: F.tree_fit(X, y), "sklearn": lambda: _sklearn().fit(X, y)},
              repeats=3, warmup=0)
     return row(f"fit full tree m={m:,} d={d}", t["fast"], "sklearn DecisionTreeClassifier(entropy)",
                t["sklearn"], 1.0)
@@ -30,7 +30,7 @@ def fit(small):
 
 def fit_fast(X, y):
     """The measured call of the fast fit (built in a fresh process by ``harness.in_child``)."""
-    return lambda: F.fit_tree(X, y)
+    return lambda: F.tree_fit(X, y)
 
 
 def fit_sklearn(X, y):
@@ -55,7 +55,7 @@ def fit_million(small):
 def predict(small):
     m, d = (20_000, 20) if small else (100_000, 20)
     X, y = _data(m, d)
-    tree, sk = F.fit_tree(X, y), _sklearn().fit(X, y)
+    tree, sk = F.tree_fit(X, y), _sklearn().fit(X, y)
     Q = _data(m, d, seed=1)[0]
     assert (F.predict(tree, X) == y).all()
     t = race({"fast": lambda: F.predict(tree, Q), "sklearn": lambda: sk.predict(Q)}, repeats=9)
@@ -67,7 +67,7 @@ def reference_speedup(small):
     m, d = (300, 5) if small else (1_000, 10)
     X, y = _data(m, d)
     Xl, yl = X.tolist(), y.tolist()
-    t = race({"fast": lambda: F.fit_tree(X, y), "reference": lambda: R.fit_tree(Xl, yl)},
+    t = race({"fast": lambda: F.tree_fit(X, y), "reference": lambda: R.tree_fit(Xl, yl)},
              repeats=3, warmup=0)
     return row(f"reference → fast, fit m={m:,} d={d}", t["fast"], "cs229.reference", t["reference"],
                None, speedup=t["reference"] / t["fast"])
@@ -78,12 +78,12 @@ BENCHMARKS = [fit, fit_million, predict, reference_speedup]
 
 def _fit_at(m, d):
     X, y = _data(m, d)
-    return {"fast": lambda: F.fit_tree(X, y), "sklearn": lambda: _sklearn().fit(X, y)}
+    return {"fast": lambda: F.tree_fit(X, y), "sklearn": lambda: _sklearn().fit(X, y)}
 
 
 def _predict_at(m):
     X, y = _data(50_000, 20)
-    tree, sk = F.fit_tree(X, y), _sklearn().fit(X, y)
+    tree, sk = F.tree_fit(X, y), _sklearn().fit(X, y)
     Q = _data(m, 20, seed=1)[0]
     return {"fast": lambda: F.predict(tree, Q), "sklearn": lambda: sk.predict(Q)}
 

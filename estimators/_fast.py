@@ -28,7 +28,7 @@ __all__ = [
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
     "smo_fit", "svm_decision_function", "svm_predict", "svm_weights",
-    "fit_tree", "tree_predict",
+    "tree_fit", "tree_predict",
 ]
 
 Linear, Polynomial, Gaussian, StringKernel = (kernels.Linear, kernels.Polynomial, kernels.Gaussian,
@@ -90,7 +90,7 @@ def logistic_predict(X, theta):
 
 
 def logistic_probability(X, theta):
-    return logistic_regression.predict_probability(X, theta)
+    return logistic_regression.probabilities(X, theta)
 
 
 def logistic_log_likelihood(X, y, theta):
@@ -140,7 +140,7 @@ def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average
 
 
 def glm_predict(family, X, theta):
-    return glm.predict(family, X, theta)
+    return glm.hypotheses(family, X, theta)
 
 
 def glm_log_likelihood(family, X, y, theta):
@@ -201,11 +201,11 @@ def kernel_perceptron(X, y, kernel, max_epochs, order, record):
 
 def kernel_perceptron_threshold(result):
     """The threshold b of a kernel perceptron run (its ``theta`` is α)."""
-    return result.extra["b"]
+    return result.b
 
 
-def perceptron_decision(X, y, alpha, b, kernel, Z):
-    return kernels.perceptron_decision(X, y, alpha, b, kernel, Z)
+def perceptron_decision(X, y, alpha, b, Z, kernel):
+    return kernels.perceptron_decision(X, y, alpha, b, Z, kernel)
 
 
 def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed):
@@ -220,14 +220,14 @@ def svm_predict(model, Z):
     return svm.predict(model, Z)
 
 
-def svm_weights(alpha, X, y):
-    return svm.weights_from_alpha(alpha, X, y)
+def svm_weights(X, y, alpha):
+    return svm.weights_from_alpha(X, y, alpha)
 
 
 # ---- decision trees (DT-1, DT-6, DT-7) ---------------------------------------------------------
 
-def fit_tree(X, y, max_depth, min_samples_leaf, discrete, threshold):
-    return trees.fit_tree(X, y, max_depth=max_depth, min_samples_leaf=min_samples_leaf,
+def tree_fit(X, y, max_depth, min_samples_leaf, discrete, threshold):
+    return trees.tree_fit(X, y, max_depth=max_depth, min_samples_leaf=min_samples_leaf,
                           discrete=discrete, threshold=threshold)
 
 

@@ -138,7 +138,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.classes_, ys = labels.classes, labels.signed()
         fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed), cap)
         if isinstance(kernel, _fast.Linear):
-            self.coef_ = np.asarray(_fast.svm_weights(fit.alpha, X, ys))[None, :]
+            self.coef_ = np.asarray(_fast.svm_weights(X, ys, fit.alpha))[None, :]
         self.model_, self.kernel_ = fit, kernel
         self.alpha_ = np.asarray(fit.alpha)
         self.support_ = np.asarray(fit.support)
@@ -268,8 +268,8 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         """Σⱼ αⱼy⁽ʲ⁾K(x⁽ʲ⁾, x) + b for every row x of X (KR-9): ≥ 0 on the side of classes_[1]."""
         check_is_fitted(self)
         return _fast.perceptron_decision(self.support_vectors_, self._support_labels,
-                                         self.alpha_[self.support_], self.intercept_[0], self.kernel_,
-                                         _predict_points(self, X))
+                                         self.alpha_[self.support_], self.intercept_[0],
+                                         _predict_points(self, X), self.kernel_)
 
     def predict(self, X):
         """classes_[1] where the decision value is ≥ 0 (g(0) = 1, 000 V §2), else classes_[0]."""

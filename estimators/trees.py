@@ -15,7 +15,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     entropy and information gain (11.20): the split criterion is the entropy, there is no
     other), DT-6 (greedy building on discrete features, one child per value), DT-7 (continuous
     features: the threshold xⱼ > θ by exhaustive search, or from a one-dimensional logistic
-    regression). The tree is ``cs229.fast.trees.fit_tree``'s; this class checks the input and
+    regression). The tree is ``cs229.fast.trees.tree_fit``'s; this class checks the input and
     numbers the classes 0..k−1 in the order of ``classes_``.
 
     Parameters
@@ -73,7 +73,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         else:
             labels = _labels.class_labels(y, "a decision tree", at_least=1)
         self.classes_ = labels.classes
-        self.tree_ = _fast.fit_tree(X, labels.index, self.max_depth, min_samples_leaf,
+        self.tree_ = _fast.tree_fit(X, labels.index, self.max_depth, min_samples_leaf,
                                     self.discrete, threshold)
         return self
 

@@ -24,7 +24,7 @@ from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
 from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR
-from cs229.reference.messages import INT64_MAX, INT64_MIN, error
+from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
            "same_length", "check_tol", "as_order", "sgd_schedule"]
@@ -486,17 +486,20 @@ def _labels(y, name, length, length_name, walk, key, ok, bools=False, **fields):
     return out
 
 
-def as_binary_labels(y, name="y", length=None, length_name=None):
+def as_binary_labels(y, name="y", length=None, length_name=None, module=""):
     """Labels in {0, 1} (bools accepted: False is 0, True is 1) as float64 0.0 / 1.0 (Part IV's
-    counting loops take them as uint8)."""
-    return _labels(y, name, length, length_name, _reference.binary_labels, "binary_label",
-                   lambda a: (a == 0) | (a == 1), bools=True)
+    counting loops take them as uint8); another label is refused naming the estimator of
+    ``module`` that takes any coding, as the reference's ``binary_labels``."""
+    return _labels(y, name, length, length_name,
+                   lambda y, name: _reference.binary_labels(y, name, module), "binary_label",
+                   lambda a: (a == 0) | (a == 1), bools=True, estimator=estimator(module))
 
 
-def as_class_labels(y, k, name="y", length=None, length_name=None):
+def as_class_labels(y, k, name="y", length=None, length_name=None, module=""):
     """Labels in {1, ..., k} as an intp array."""
-    a = _labels(y, name, length, length_name, lambda y, name: _reference.class_labels(y, k, name),
-                "class_label", lambda a: (a >= 1) & (a <= k), k=k)
+    a = _labels(y, name, length, length_name,
+                lambda y, name: _reference.class_labels(y, k, name, module),
+                "class_label", lambda a: (a >= 1) & (a <= k), k=k, estimator=estimator(module))
     return np.ascontiguousarray(a, dtype=np.intp)
 
 
@@ -549,8 +552,8 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
     bad = (a != 1) & (a != -1)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"{name}[{i}] is {a[i].item()!r}: labels must be -1 or 1 "
-                         "(pass classes=(negative, positive) to map another two-valued label set)")
+        raise error("signed_label", name=name, where=f"[{i}]", value=a[i],
+                    estimator=estimator("margins"))
     return np.ascontiguousarray(a, dtype=np.float64)
 
 

@@ -186,3 +186,11 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
 
 def _stack(path):
     return None if path is None else np.array(path)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import coordinate_ascent as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -229,7 +229,7 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
 
 def _data(X, y):
     X = as_matrix(X, "X")
-    y = as_binary_labels(y, "y").astype(np.uint8)
+    y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
     return X, y
@@ -307,7 +307,7 @@ def gda_log_joint(model, X, *, n_jobs=-1):
     return out
 
 
-def gda_log_likelihood(X, y, model):
+def gda_log_likelihood(model, X, y):
     """GDA-1: ℓ = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)]."""
     X, y = _data(X, y)
     joint = gda_log_joint(model, X)
@@ -347,3 +347,11 @@ def gda_logistic_theta(model):
     w = w[:, 0].copy()
     theta0 = np.log(phi / (1 - phi)) - float(w @ (mu0 + mu1)) / 2
     return np.r_[theta0, w]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import generative as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -13,7 +13,7 @@ from cs229.reference.newton import origin, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
+    "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -28,7 +28,7 @@ def _family(family):
 
 def _targets(code, y):
     if code == core.BERNOULLI:
-        return as_binary_labels(y, "y")
+        return as_binary_labels(y, "y", module=__name__)
     if code == core.POISSON:
         return as_counts(y, "y")
     return as_targets(y, "y", positive=code == core.GAMMA)
@@ -79,7 +79,7 @@ def hypothesis(family, x, theta):
     return float(_responses(code, shape, np.array([float(np.dot(x, theta))]))[0])
 
 
-def predict(family, X, theta):
+def hypotheses(family, X, theta):
     """GLM-1: g(θᵀx⁽ⁱ⁾) for every row."""
     _, code, shape = _family(family)
     X = as_matrix(X, "X")
@@ -156,3 +156,11 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
                        start="data", damping=True):
     """GLM-4: Poisson regression (log link) by Newton / IRLS."""
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import glm as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

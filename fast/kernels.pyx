@@ -32,7 +32,8 @@ from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_la
 from cs229.reference import kernels as _reference
 from cs229.reference.inputs import n_jobs as n_jobs_of
 from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
-                                     InvalidKernelError, IterativeResult, Linear, MercerResult,
+                                     InvalidKernelError, IterativeResult,
+                                     KernelPerceptronResult, Linear, MercerResult,
                                      Polynomial, StringKernel)
 
 __all__ = [
@@ -41,7 +42,8 @@ __all__ = [
     "monomials", "monomial_weight", "monomial_features", "gaussian_features",
     "spectrum_features", "spectrum_dimension", "kernel_matrix",
     "MercerResult", "InvalidKernelError", "mercer_test", "checked_kernel_matrix",
-    "kernel_perceptron", "perceptron_decision", "IterativeResult", "ConvergenceError",
+    "kernel_perceptron", "KernelPerceptronResult", "perceptron_decision", "IterativeResult",
+    "ConvergenceError",
 ]
 
 cdef double EPS = np.finfo(np.float64).eps
@@ -332,7 +334,7 @@ cdef Py_ssize_t _epoch(const double[:, ::1] KT, const double[::1] y, const Py_ss
 
 def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     """KR-9: the reference's kernel perceptron (same order, same tie rule g(0) = 1, same
-    updates); theta = α (int array), extra = {'b', 'updates'}. The kernel matrix is formed once
+    updates); a KernelPerceptronResult: theta = α (int array), b, extra = {'updates'}. The kernel matrix is formed once
     in the reference's order (named kernels) or through Mercer's test (any other callable), as
     Kᵀ: row i holds K(x⁽ʲ⁾, x⁽ⁱ⁾) for every j, example i's terms side by side in memory."""
     spec = kernel_spec(kernel)
@@ -364,16 +366,16 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
         if record:
             path.append((alpha.copy(), int(b)))
         if mistakes == 0:
-            return IterativeResult(alpha, epoch, True, path,
-                                   {"b": int(b), "updates": updates[:n_updates].tolist()})
+            return KernelPerceptronResult(alpha, epoch, True, path,
+                                          {"updates": updates[:n_updates].tolist()}, int(b))
     raise ConvergenceError(
         f"the kernel perceptron still made mistakes in epoch {max_epochs} (max_epochs): the data "
         "may not be separable in this kernel's feature space",
-        IterativeResult(alpha, max_epochs, False, path,
-                        {"b": int(b), "updates": updates[:n_updates].tolist()}))
+        KernelPerceptronResult(alpha, max_epochs, False, path,
+                               {"updates": updates[:n_updates].tolist()}, int(b)))
 
 
-def perceptron_decision(X, y, alpha, b, kernel, Z):
+def perceptron_decision(X, y, alpha, b, Z, kernel):
     """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z, summed over j in order, with K
     evaluated (and checked) only where αⱼ ≠ 0."""
     spec = kernel_spec(kernel)
@@ -398,3 +400,11 @@ def perceptron_decision(X, y, alpha, b, kernel, Z):
         out = out + b
     return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",
                             "rescale the data, alpha or b")
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import kernels as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

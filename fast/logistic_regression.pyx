@@ -14,7 +14,7 @@ from cs229.reference.newton import singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
 
 __all__ = [
-    "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
+    "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
     "gradient", "hessian", "stochastic_update", "stochastic_gradient_ascent",
     "batch_gradient_ascent", "threshold", "perceptron_update", "perceptron", "newton",
     "is_separated", "SeparableDataError", "IterativeResult", "ConvergenceError",
@@ -28,7 +28,7 @@ include "_sgd.pxi"
 def _design(X, y, *theta):
     """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = as_matrix(X, "X")
-    y = as_binary_labels(y, "y")
+    y = as_binary_labels(y, "y", module=__name__)
     same_length(X, y)
     if not theta:
         return X, y
@@ -63,7 +63,7 @@ def hypothesis(x, theta):
     return _sigmoid(_dot(&xv[0], &tv[0], xv.shape[0]))
 
 
-def predict_probability(X, theta):
+def probabilities(X, theta):
     """LG-1, LG-3: g(θᵀx⁽ⁱ⁾) for every row."""
     X = as_matrix(X, "X")
     theta = _parameters(theta, X)
@@ -145,7 +145,7 @@ def hessian(X, y, theta):
 def stochastic_update(x, y, theta, alpha):
     """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
     x, theta = _example(x, theta)
-    y = as_binary_labels([y], "y")[0]
+    y = as_binary_labels([y], "y", module=__name__)[0]
     alpha = positive(alpha, "alpha")
     new = theta.copy()
     cdef const double[::1] xv = x
@@ -206,7 +206,7 @@ cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_s
 def perceptron_update(x, y, theta, alpha=1):
     """PC-1: θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g."""
     x, theta = _example(x, theta)
-    y = as_binary_labels([y], "y")[0]
+    y = as_binary_labels([y], "y", module=__name__)[0]
     alpha = positive(alpha, "alpha")
     new = theta.copy()
     cdef const double[::1] xv = x
@@ -282,3 +282,11 @@ def is_separated(X, y, theta):
     """LG-3: θ classifies every example strictly correctly (then the MLE does not exist)."""
     X, y, theta = _design(X, y, theta)
     return core.separated(X, y, theta)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import logistic_regression as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -183,3 +183,11 @@ def boundary_point(x, w, b):
             norm = _norm(w)
             point = x - (score / norm) * (w / norm)
     return _finite(point, lambda j: f"B[{j}]")
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import margins as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

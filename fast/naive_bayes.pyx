@@ -150,7 +150,7 @@ def _argmax(joint, blame):
 
 
 def _labels(y, X):
-    y = as_binary_labels(y, "y").astype(np.uint8)
+    y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
     return y
@@ -438,7 +438,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     size = table_size(vocabulary_size, "vocabulary_size")
     cdef bint ignore = ignore_unknown  # read once
     tokens, offsets = _documents(documents, size, ignore)
-    y = as_binary_labels(y, "y").astype(np.uint8)
+    y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
         raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
     alpha = _alpha(alpha)
@@ -600,3 +600,11 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
             j += 1
         offsets.append(n)
     return Documents(ids[:n].copy(), np.array(offsets, dtype=np.int64))
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import naive_bayes as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -980,7 +980,7 @@ def _symmetric(K, kernel):
             MercerResult(False, False, pair=(i, j)))
 
 
-def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
+def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     """SMO-2: re-optimise W over αᵢ (α₁) and αⱼ (α₂) with all other α fixed (a new array)."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -1013,7 +1013,7 @@ def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
     return out
 
 
-def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
+def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     """SMO-3: max_{I_up} −gₜ − min_{I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -1096,3 +1096,11 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     raise ConvergenceError(
         f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
         f"{fit.kkt_gap:.6g} (tol={tol:.3g}); raise max_iterations or tol", fit)
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import smo as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

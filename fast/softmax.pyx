@@ -76,7 +76,7 @@ def _parameters(Theta, n):
 def _design(X, y, Theta):
     X = as_matrix(X, "X")
     Theta = _parameters(Theta, X.shape[1])
-    y = as_class_labels(y, Theta.shape[0] + 1, "y")
+    y = as_class_labels(y, Theta.shape[0] + 1, "y", module=__name__)
     same_length(X, y)
     return X, y, Theta
 
@@ -370,7 +370,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     SingularMatrixError; the reference's iterates to rounding."""
     if Theta is None:
         X = as_matrix(X, "X")
-        k = number_of_classes(as_class_labels(y, float("inf"), "y"))
+        k = number_of_classes(as_class_labels(y, float("inf"), "y", module=__name__))
         Theta = np.zeros((k - 1, X.shape[1]))
     X, y, Theta = _design(X, y, Theta)
     max_iterations = positive_int(max_iterations, "max_iterations")
@@ -432,3 +432,11 @@ def _separated_classes(X, y, Theta):
     own = np.zeros((m, k), dtype=bool)
     own[np.arange(m), y - 1] = True
     return [l + 1 for l in range(k) if (top[:, l] == own[:, l]).all()]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import softmax as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

@@ -66,7 +66,7 @@ def _margins(w, b, X, y):
     return _checked(u, lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
-def dual_objective(alpha, X, y, kernel=Linear()):
+def dual_objective(X, y, alpha, kernel=Linear()):
     """OMC-3, SOFT-2: W(α) = Σ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾αᵢαⱼK(x⁽ⁱ⁾, x⁽ʲ⁾) (over the αᵢ ≠ 0 only)."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -82,7 +82,7 @@ def dual_objective(alpha, X, y, kernel=Linear()):
     return float(_checked(W, lambda i: "W(α)"))
 
 
-def lagrangian(w, b, alpha, X, y):
+def lagrangian(X, y, w, b, alpha):
     """OMC-3 (8): ½‖w‖² − Σ αᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
     X, y = as_problem(X, y)
     w = _w(w, X)
@@ -94,7 +94,7 @@ def lagrangian(w, b, alpha, X, y):
     return float(_checked(L, lambda i: "L(w, b, α)"))
 
 
-def weights_from_alpha(alpha, X, y):
+def weights_from_alpha(X, y, alpha):
     """OMC-3 (9): w = Σ αᵢy⁽ⁱ⁾x⁽ⁱ⁾."""
     X, y = as_problem(X, y)
     alpha = _alpha(alpha, X.shape[0])
@@ -114,7 +114,7 @@ def _scores(alpha, y, X, kernel, spec):
     return _checked(f, lambda j: f"wᵀφ(X[{j}])")
 
 
-def threshold_hard(alpha, X, y, kernel=Linear()):
+def threshold_hard(X, y, alpha, kernel=Linear()):
     """OMC-4 (11): b* = −(max_{y=−1} w*ᵀx + min_{y=1} w*ᵀx) / 2."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -125,7 +125,7 @@ def threshold_hard(alpha, X, y, kernel=Linear()):
     return float(_checked(b, lambda i: "b"))
 
 
-def threshold_soft(alpha, X, y, C, kernel=Linear()):
+def threshold_soft(X, y, alpha, C, kernel=Linear()):
     """SOFT-2, SMO-3: the average of y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾ over the free αᵢ, else the middle of the
     interval (14)-(15) leave."""
     spec = kernel_spec(kernel)
@@ -168,7 +168,7 @@ def _queries(Z, S, kernel, name):
     return Z
 
 
-def decision_values(alpha, b, X, y, Z, kernel=Linear()):
+def decision_values(X, y, alpha, b, Z, kernel=Linear()):
     """OMC-5 (13): Σ_{αᵢ>0} αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, z) + b for every row z of Z."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
@@ -247,7 +247,7 @@ def predict(model, Z):
     return out
 
 
-def slacks(w, b, X, y):
+def slacks(X, y, w, b):
     """SOFT-1: ξᵢ = max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))."""
     X, y = as_problem(X, y)
     w = _w(w, X)
@@ -255,7 +255,7 @@ def slacks(w, b, X, y):
     return np.maximum(1 - _margins(w, b, X, y), 0.0)
 
 
-def soft_margin_primal(w, b, xi, X, y, C):
+def soft_margin_primal(X, y, w, b, xi, C):
     """SOFT-1 (11.1): ½‖w‖² + CΣξᵢ at a feasible point (else an error naming the example)."""
     X, y = as_problem(X, y)
     w = _w(w, X)
@@ -275,18 +275,18 @@ def soft_margin_primal(w, b, xi, X, y, C):
     return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
-def hinge_objective(w, b, X, y, C):
+def hinge_objective(X, y, w, b, C):
     """SOFT-1 (11.2): ½‖w‖² + C Σ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     C = positive(C, "C")
-    xi = slacks(w, b, X, y)
+    xi = slacks(X, y, w, b)
     with np.errstate(over="ignore", invalid="ignore"):
         value = w @ w / 2 + C * xi.sum()
     return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
 
 
-def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
+def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     """SOFT-2: ½wᵀw + CΣξ − Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ."""
     X, y = as_problem(X, y)
     w = _w(w, X)
@@ -302,7 +302,7 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     return float(_checked(L, lambda i: "L(w, b, ξ, α, r)"))
 
 
-def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
+def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     """SOFT-2 (14)-(16): per example, max(0, 1 − u) at α = 0, max(0, u − 1) at α = C, |u − 1|
     between, with u = y(wᵀx + b); α outside the box is refused (Σ αᵢy⁽ⁱ⁾ = 0 is not checked)."""
     spec = kernel_spec(kernel)
@@ -329,3 +329,11 @@ def kkt_categories(alpha, C=None):
     C = as_C(C)
     return ["easy" if a == 0 else "hard" if C is not None and a == C else "marginally hard"
             for a in alpha.tolist()]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import svm as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

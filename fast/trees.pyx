@@ -1,6 +1,6 @@
 """Compiled twins of cs229.reference.trees (catalog DT-1, DT-6, DT-7).
 
-``fit_tree`` sorts the examples by every feature once (stably: equal values keep row order) and
+``tree_fit`` sorts the examples by every feature once (stably: equal values keep row order) and
 gives each node a segment of every feature's order; splitting a node partitions those segments
 stably, so a node's examples stay sorted by every feature without sorting again. The orders hold
 example numbers only (4 bytes each); values and classes are read through them. The split search
@@ -32,7 +32,7 @@ from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 
 __all__ = ["Leaf", "Split", "Branch", "Tree", "ConvergenceError", "predict", "split_score",
-           "best_threshold", "logistic_threshold", "fit_tree"]
+           "best_threshold", "logistic_threshold", "tree_fit"]
 
 cdef extern from *:
     """
@@ -643,7 +643,7 @@ def _labels_and_codes(y, Py_ssize_t m, x_name="X"):
 
 # ---- public -------------------------------------------------------------------------------------
 
-def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
     """DT-6, DT-7: the greedy tree (largest information gain first), the reference's splits."""
     X = as_matrix(X, "X")
     classes, codes = _labels_and_codes(y, X.shape[0])
@@ -953,3 +953,11 @@ def predict(tree, X, *, n_jobs=-1):
         i, f = int(bad[failed[0]]), int(where[failed[0]])
         raise ValueError(f"X[{i}][{f}] is {X[i, f]}, a value this branch has no child for")
     return out if packed.labels is None else packed.labels[out]
+
+
+# ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
+
+from cs229.fast._docs import adopt as _adopt  # noqa: E402
+from cs229.reference import trees as _twin  # noqa: E402
+
+_adopt(globals(), _twin)

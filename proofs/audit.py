@@ -18,7 +18,7 @@ import signal
 import textwrap
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import metadata
 
 from . import catalog, sources

@@ -4,6 +4,9 @@ W(α) = cᵀα − ½ αᵀQα with Q symmetric and Qᵢᵢ > 0, so that the inn
 the closed form α̂ᵢ = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ = αᵢ + ∂W/∂αᵢ / Qᵢᵢ. The gradient
 ∂W/∂α = c − Qα is kept up to date after each coordinate step. A value that overflows the float
 range (W, a gradient entry, a new αᵢ) is an error, not an inf.
+
+Conventions (README, Conventions): the problem (Q, c) first, then α, then options;
+``coordinate_ascent`` returns an ``IterativeResult`` (theta = α, extra['gradient'] = ∇W).
 """
 import numbers
 
@@ -45,7 +48,10 @@ def _finite(values, name):
 
 
 def quadratic_objective(Q, c, alpha):
-    """CA-1: W(α) = Σᵢ cᵢαᵢ − ½ Σᵢⱼ αᵢQᵢⱼαⱼ."""
+    """CA-1: W(α) = Σᵢ cᵢαᵢ − ½ Σᵢⱼ αᵢQᵢⱼαⱼ.
+
+    Shapes: Q m×m symmetric, c m, alpha m.
+    Returns: W(α), a number."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
     W = linalg.dot(c, alpha) - linalg.dot(alpha, linalg.matvec(Q, alpha)) / 2
@@ -53,7 +59,10 @@ def quadratic_objective(Q, c, alpha):
 
 
 def quadratic_gradient(Q, c, alpha):
-    """CA-1: ∂W/∂αᵢ = cᵢ − Σⱼ Qᵢⱼαⱼ."""
+    """CA-1: ∂W/∂αᵢ = cᵢ − Σⱼ Qᵢⱼαⱼ.
+
+    Shapes: Q m×m symmetric, c m, alpha m.
+    Returns: ∇W(α), m entries."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
     return _finite([ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))], lambda i: f"∂W/∂α{i}")
@@ -68,7 +77,10 @@ def _positive_diagonal(Q):
 
 def coordinate_argmax(Q, c, alpha, i):
     """CA-1 (000 V §9.1, the inner loop): αᵢ := arg max_α̂ᵢ W(α₁, …, α̂ᵢ, …, αₘ)
-    = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ. Returns the new α (a copy)."""
+    = (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ. Returns the new α (a copy).
+
+    Shapes: Q m×m symmetric (Qᵢᵢ > 0), c m, alpha m, i an index in 0..m−1.
+    Returns: the new αᵢ, a number."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
     if isinstance(i, bool) or not isinstance(i, numbers.Integral) or not 0 <= i < len(c):
@@ -104,7 +116,10 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     runs exactly ``max_iterations`` coordinate steps. ``iterations`` counts coordinate steps;
     ``path`` holds α after each. The cap with a tolerance, or α leaving the finite numbers
     (Q not positive semi-definite), raises ConvergenceError.
-    """
+
+    Shapes: Q m×m symmetric (Qᵢᵢ > 0), c m, the start alpha m.
+    Returns: IterativeResult: theta = α (m entries), extra['gradient']; the cap raises
+        ConvergenceError."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
     if order not in ORDERS:

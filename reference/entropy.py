@@ -10,6 +10,9 @@ result has their type. An exact input whose entropy is irrational raises
 ``scalar.ExactResultError``; a dyadic distribution (every probability a power of ½) has an exact
 entropy in bits. A count table has one row per group (a value of the feature) and one column per
 class: for two classes the rows are the notes' (pⱼ, nⱼ) of (11.15)-(11.16), up to column order.
+
+Conventions (README, Conventions): data (p, counts, a count table, or x, y) first, options
+(``unit``) last; labels are any integers, read through ``class_codes``.
 """
 import mpmath
 
@@ -102,7 +105,10 @@ def entropy(p, unit="bits"):
     """DT-3 (001 §11.3.4 (11.12)): H(X) = −Σₓ P(X = x) log P(X = x), with 0 log 0 = 0.
 
     ``p`` is a probability vector (entries >= 0 summing to 1; exactly for rationals, to rounding
-    otherwise)."""
+    otherwise).
+
+    Shapes: p probabilities summing to 1.
+    Returns: H, a number (bits, nats or bans by unit)."""
     unit = _unit(unit)
     p = _probabilities(p, "p")
     total = 0 * p[0]
@@ -112,7 +118,10 @@ def entropy(p, unit="bits"):
 
 
 def count_entropy(counts, unit="bits"):
-    """DT-3: the entropy of the empirical distribution cₖ / m of the labels, m = Σₖ cₖ."""
+    """DT-3: the entropy of the empirical distribution cₖ / m of the labels, m = Σₖ cₖ.
+
+    Shapes: counts K non-negative integers.
+    Returns: H, a number."""
     unit = _unit(unit)
     counts = _counts(counts, "counts")
     return _count_entropy(counts, unit)
@@ -129,7 +138,10 @@ def _count_entropy(counts, unit):
 def bernoulli_entropy(p, n, unit="bits"):
     """DT-3 (001 §11.3.4 (11.13)): p positives and n negatives, Y ~ Bernoulli(p/(p+n)),
     H(Y) = −(p/(p+n) log(p/(p+n)) + n/(n+p) log(n/(n+p))); the coin's curve H(π) peaks at
-    π = ½ (1 bit)."""
+    π = ½ (1 bit).
+
+    Shapes: p, n counts (numbers ≥ 0).
+    Returns: H, a number."""
     unit = _unit(unit)
     p = _count(p, "p")
     n = _count(n, "n")
@@ -167,7 +179,10 @@ def class_codes(y, name="y"):
     """The classes of the labels y, ascending, and each label's place among them:
     ((c₀ < c₁ < ... < c_{K−1}), [k⁽¹⁾, ..., k⁽ᵐ⁾]) with y⁽ⁱ⁾ = c_{k⁽ⁱ⁾}. Count tables (DT-5) and
     the tree builder (DT-6) index their columns by these codes. A label is any integer value
-    (int, or a real number such as 2.0) inside int64 (``inputs.integers``)."""
+    (int, or a real number such as 2.0) inside int64 (``inputs.integers``).
+
+    Shapes: y m integer labels.
+    Returns: (classes ascending, the code 0..K−1 of every label)."""
     labels = inputs.integers(y, name)
     classes = tuple(sorted(set(labels)))
     code_of = {c: k for k, c in enumerate(classes)}
@@ -177,7 +192,10 @@ def class_codes(y, name="y"):
 def count_table(x, y):
     """DT-5 (001 §11.3.4 (11.15)-(11.16)): the counts of each class in each group of a discrete
     feature. Returns (values, classes, table) with table[j][k] = #{i : xᵢ = values[j],
-    yᵢ = classes[k]}; values and classes ascending. For two classes row j is (nⱼ, pⱼ)."""
+    yᵢ = classes[k]}; values and classes ascending. For two classes row j is (nⱼ, pⱼ).
+
+    Shapes: x m group values, y m integer labels.
+    Returns: (groups, classes, table groups × classes of counts)."""
     x = inputs.vector(x, "x")
     classes, codes = class_codes(y, "y")
     inputs.same_length(x, codes, "x", "y")
@@ -193,7 +211,10 @@ def split_entropy(table, unit="bits"):
     """DT-5 (001 §11.3.4 (11.17)-(11.19)): the entropy after splitting,
     H[split] = Σⱼ (mⱼ/m) H(group j), mⱼ = Σₖ table[j][k] (pⱼ + nⱼ), m = Σⱼ mⱼ (p + n).
 
-    A group with no examples has weight 0 (its Bernoulli(0/0) never enters)."""
+    A group with no examples has weight 0 (its Bernoulli(0/0) never enters).
+
+    Shapes: table groups × classes of counts.
+    Returns: the weighted entropy after the split, a number."""
     unit = _unit(unit)
     table = _count_matrix(table, "table")
     return _split_entropy(table, unit)
@@ -213,7 +234,10 @@ def _split_entropy(table, unit):
 def information_gain(table, unit="bits"):
     """DT-5 (001 §11.3.4 (11.20)): information gain = entropy before − entropy after, where
     before is the entropy of the pooled labels (the column sums, (11.17)-(11.18)) and after is
-    (11.19). It is >= 0 and is 0 exactly when every group has the pooled class proportions."""
+    (11.19). It is >= 0 and is 0 exactly when every group has the pooled class proportions.
+
+    Shapes: table groups × classes of counts.
+    Returns: the gain, a number."""
     unit = _unit(unit)
     table = _count_matrix(table, "table")
     columns = [0 * table[0][0]] * len(table[0])

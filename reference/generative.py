@@ -9,6 +9,11 @@ The maximum-likelihood estimates are rational functions of the data, so Fraction
 φ, μ₀, μ₁ and Σ. Densities and posteriors involve exp, log and π, which are irrational: exact
 inputs to them are computed in float (as ``linalg.symmetric_eigenvalues`` does), mpf inputs stay
 in mpmath at the working precision.
+
+Conventions (README, Conventions): labels are the notes' {0, 1} (bools accepted; another label is
+refused naming cs229.estimators.GaussianDiscriminantAnalysis); ``gda_fit(X, y)`` returns a
+``GDAModel``, and every function of a model takes it first (``gda_log_likelihood(model, X, y)``,
+``gda_predict(model, X)``: labels 0/1; ``gda_posterior``: p(y = 1 | x)).
 """
 from dataclasses import dataclass
 from fractions import Fraction
@@ -323,7 +328,10 @@ def _log_density(x, mu, L):
 
 def mvn_log_density(x, mu, Sigma):
     """MVN-1 (000 §1.1): log p(x; μ, Σ) = −(n/2) log 2π − ½ log|Σ| − ½ (x − μ)ᵀ Σ⁻¹ (x − μ),
-    through the Cholesky factor Σ = LLᵀ: log|Σ| = 2 Σⱼ log Lⱼⱼ and (x − μ)ᵀΣ⁻¹(x − μ) = ‖L⁻¹(x − μ)‖²."""
+    through the Cholesky factor Σ = LLᵀ: log|Σ| = 2 Σⱼ log Lⱼⱼ and (x − μ)ᵀΣ⁻¹(x − μ) = ‖L⁻¹(x − μ)‖².
+
+    Shapes: x n, mu n, Sigma n×n symmetric positive definite.
+    Returns: log p(x), a number."""
     x = inputs.vector(x, "x")
     mu, L = _factor(mu, Sigma)
     if len(x) != len(mu):
@@ -333,7 +341,10 @@ def mvn_log_density(x, mu, Sigma):
 
 def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     """MVN-1: ``mvn_log_density`` for every row of X, with one Cholesky factorisation.
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+
+    Shapes: X m×n, mu n, Sigma n×n symmetric positive definite.
+    Returns: log p(x⁽ⁱ⁾), m entries."""
     inputs.n_jobs(n_jobs)
     X = inputs.matrix(X, "X")
     mu, L = _factor(mu, Sigma)
@@ -343,7 +354,10 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
 
 
 def mvn_density(x, mu, Sigma):
-    """MVN-1 (000 §1.1): p(x; μ, Σ) = (2π)^(−n/2) |Σ|^(−1/2) exp(−½ (x − μ)ᵀ Σ⁻¹ (x − μ))."""
+    """MVN-1 (000 §1.1): p(x; μ, Σ) = (2π)^(−n/2) |Σ|^(−1/2) exp(−½ (x − μ)ᵀ Σ⁻¹ (x − μ)).
+
+    Shapes: x n, mu n, Sigma n×n symmetric positive definite.
+    Returns: p(x), a number."""
     return scalar.exp(mvn_log_density(x, mu, Sigma))
 
 
@@ -362,7 +376,7 @@ class GDAModel:
 
 def _data(X, y):
     X = inputs.matrix(X, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     return X, y
 
@@ -375,7 +389,9 @@ def gda_fit(X, y):
     A class with no examples has no mean (0/0): ValueError. A singular Σ (features linearly
     dependent within the classes, or too few examples) leaves ℓ unbounded, so there is no
     maximum: SingularMatrixError naming the dependent features.
-    """
+
+    Shapes: X m×n, y m labels in {0, 1} (both classes present).
+    Returns: GDAModel(phi, mu0, mu1, Sigma)."""
     X, y = _data(X, y)
     m, n = len(X), len(X[0])
     zero = 0 * X[0][0]
@@ -456,7 +472,10 @@ def _model(model):
 def gda_log_joint(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2): log p(x, y) = log p(x | y) + log p(y) for y = 0, 1 and every row of X,
     with p(y) = φʸ(1 − φ)¹⁻ʸ and the Gaussian class-conditionals (one Cholesky of Σ).
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+
+    Shapes: model a GDAModel, X m×n.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1) per row."""
     inputs.n_jobs(n_jobs)
     phi, mu0, mu1, S = _model(model)
     X = inputs.matrix(X, "X")
@@ -469,9 +488,12 @@ def gda_log_joint(model, X, *, n_jobs=-1):
     return [[_log_density(x, mu0, L) + log_p[0], _log_density(x, mu1, L) + log_p[1]] for x in X]
 
 
-def gda_log_likelihood(X, y, model):
+def gda_log_likelihood(model, X, y):
     """GDA-1 (000 §1.2): ℓ(φ, μ₀, μ₁, Σ) = log Πᵢ p(x⁽ⁱ⁾ | y⁽ⁱ⁾; μ₀, μ₁, Σ) p(y⁽ⁱ⁾; φ)
-    = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)]."""
+    = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log p(y⁽ⁱ⁾)].
+
+    Shapes: model a GDAModel, X m×n, y m labels in {0, 1}.
+    Returns: ℓ, a number."""
     X, y = _data(X, y)
     total = 0
     for joint, c in zip(gda_log_joint(model, X), y):
@@ -483,7 +505,10 @@ def gda_posterior(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2-1.3): p(y = 1 | x) for every row of X by Bayes' rule (GEN-1),
     p(x|y=1)φ / (p(x|y=1)φ + p(x|y=0)(1 − φ)), computed from the log joint. A row whose joint
     is 0 for both classes (so far from both means that the densities underflow) is 0/0:
-    ZeroOverZeroError. ``n_jobs``: as in ``gda_log_joint``."""
+    ZeroOverZeroError. ``n_jobs``: as in ``gda_log_joint``.
+
+    Shapes: model a GDAModel, X m×n.
+    Returns: p(y = 1 | x), m entries."""
     out = []
     for i, joint in enumerate(gda_log_joint(model, X, n_jobs=n_jobs)):
         if _is_minus_infinity(joint[0]) and _is_minus_infinity(joint[1]):
@@ -501,7 +526,10 @@ def gda_zero_over_zero(row):
 
 def gda_predict(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2): argmax_y p(x | y) p(y) for every row; on the linear boundary
-    p(y = 1 | x) = ½ (equal joints) the prediction is 0. ``n_jobs``: as in ``gda_log_joint``."""
+    p(y = 1 | x) = ½ (equal joints) the prediction is 0. ``n_jobs``: as in ``gda_log_joint``.
+
+    Shapes: model a GDAModel, X m×n.
+    Returns: m labels in {0, 1}."""
     return [1 if joint[1] > joint[0] else 0 for joint in gda_log_joint(model, X, n_jobs=n_jobs)]
 
 
@@ -509,7 +537,10 @@ def gda_logistic_theta(model):
     """GDA-3 (000 §1.3 and fn 1): p(y = 1 | x) = 1 / (1 + exp(−θᵀx)) with x₀ = 1 and
     θ₁..ₙ = Σ⁻¹(μ₁ − μ₀),  θ₀ = log(φ / (1 − φ)) − ½ (μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀).
     (The quadratic terms of the two Gaussians' exponents are the same, xᵀΣ⁻¹x, and cancel.)
-    θ₁..ₙ is exact for rational parameters; θ₀ holds a logarithm."""
+    θ₁..ₙ is exact for rational parameters; θ₀ holds a logarithm.
+
+    Shapes: model a GDAModel (n features).
+    Returns: θ, n + 1 entries (θ₀ first)."""
     phi, mu0, mu1, S = _model(model)
     L, D, _, _ = _ldl(S)  # S passed check_covariance: every pivot is positive
     w = _ldl_solve(L, D, [b - a for a, b in zip(mu0, mu1)])

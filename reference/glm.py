@@ -5,6 +5,10 @@ h(x) = E[T(y) | x] = g(η), g the canonical response; and η = θᵀx. ``family`
 ``exponential_family.ExponentialFamily`` with T(y) = y (BERNOULLI, GAUSSIAN, POISSON,
 EXPONENTIAL, gamma(k)) or its name. For every such family ∂/∂θⱼ log p(y; θᵀx) = (y − g(θᵀx)) xⱼ,
 so one gradient-ascent rule and one Newton / IRLS iteration fit them all.
+
+Conventions (README, Conventions): the family first (it names the model), then data (X, y), θ,
+options; ``hypotheses`` is E[y | x] per row (no ``predict``: a GLM's prediction is a mean, not a
+label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
 """
 from . import exponential_family as ef
 from . import inputs, linalg
@@ -13,7 +17,7 @@ from .results import (ConvergenceError, IterativeResult, SeparableDataError, Ste
                       separable_error, separated)
 
 __all__ = [
-    "hypothesis", "predict", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
+    "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
     "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -27,7 +31,7 @@ def _family(family):
 
 def _targets(fam, y):
     if fam is ef.BERNOULLI:
-        return inputs.binary_labels(y, "y")
+        return inputs.binary_labels(y, "y", module=__name__)
     if fam is ef.POISSON:
         return inputs.counts(y, "y")
     y = inputs.vector(y, "y")
@@ -71,7 +75,11 @@ def _response(fam, eta):
 
 
 def hypothesis(family, x, theta):
-    """GLM-1 (000 §9, assumptions 1-3): h_θ(x) = E[y | x; θ] = g(θᵀx), g the canonical response."""
+    """GLM-1 (000 §9, assumptions 1-3): h_θ(x) = E[y | x; θ] = g(θᵀx), g the canonical response.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), x
+        n, theta n.
+    Returns: E[y | x], a number."""
     fam = _family(family)
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
@@ -80,8 +88,12 @@ def hypothesis(family, x, theta):
     return _response(fam, _eta(fam, x, theta))
 
 
-def predict(family, X, theta):
-    """GLM-1: h_θ(x⁽ⁱ⁾) = g(θᵀx⁽ⁱ⁾) for every row."""
+def hypotheses(family, X, theta):
+    """GLM-1: h_θ(x⁽ⁱ⁾) = g(θᵀx⁽ⁱ⁾) for every row.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, theta n.
+    Returns: E[y | x⁽ⁱ⁾], m entries."""
     fam = _family(family)
     X = inputs.matrix(X, "X")
     theta = inputs.vector(theta, "theta")
@@ -92,7 +104,11 @@ def predict(family, X, theta):
 
 def log_likelihood(family, X, y, theta):
     """GLM-4 (000 §9; 002 §1.3.3): ℓ(θ) = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾)
-    = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η)."""
+    = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η).
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n.
+    Returns: ℓ(θ), a number."""
     fam, X, y, theta = _design(family, X, y, theta)
     total = 0
     for x_i, y_i in zip(X, y):
@@ -104,7 +120,11 @@ def log_likelihood(family, X, y, theta):
 
 
 def gradient(family, X, y, theta):
-    """GLM-4 (002 §1.3.3): ∂ℓ/∂θⱼ = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) xⱼ⁽ⁱ⁾, the same for every family."""
+    """GLM-4 (002 §1.3.3): ∂ℓ/∂θⱼ = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) xⱼ⁽ⁱ⁾, the same for every family.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n.
+    Returns: ∇ℓ, n entries."""
     fam, X, y, theta = _design(family, X, y, theta)
     return _gradient(fam, X, y, theta)
 
@@ -120,7 +140,11 @@ def _gradient(fam, X, y, theta):
 
 def hessian(family, X, y, theta):
     """GLM-4 (000 §7, §9): H = ∂²ℓ/∂θ∂θᵀ = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]);
-    for a canonical link it does not involve y (Newton = Fisher scoring)."""
+    for a canonical link it does not involve y (Newton = Fisher scoring).
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n.
+    Returns: H, n×n."""
     fam, X, y, theta = _design(family, X, y, theta)
     try:
         A, _ = newton_method.glm_system(fam, X, y, theta)
@@ -136,7 +160,12 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     ``average=True`` divides the sum by m; stopping as in Part I (``tol=None``: a fixed number
     of steps). θ leaving the finite numbers or η leaving the family's domain raises
     ConvergenceError (α too large); so does the cap; separable Bernoulli data raise
-    SeparableDataError."""
+    SeparableDataError.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n, alpha
+        > 0.
+    Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
@@ -171,7 +200,12 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     decrease (the step stays the Newton direction: see cs229.reference.newton for why this
     always succeeds); ``damping=False`` with ``start="zero"`` is the notes' literal iteration.
     Separable Bernoulli data raise SeparableDataError, a singular XᵀWX SingularMatrixError
-    naming the dependent column of X, leaving the domain or the cap ConvergenceError."""
+    naming the dependent column of X, leaving the domain or the cap ConvergenceError.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n or
+        None.
+    Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
@@ -197,5 +231,8 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
                        start="data", damping=True):
-    """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS."""
+    """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS.
+
+    Shapes: X m×n, y m counts, theta n or None.
+    Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)

@@ -23,7 +23,7 @@ import numbers
 import os
 
 from . import scalar
-from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, kind_name
+from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, kind_name
 
 __all__ = ["sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
            "tolerance", "example_order", "sgd_schedule", "n_jobs"]
@@ -416,15 +416,18 @@ def _label(key, accept, bools=False, **fields):
     return read
 
 
-def binary_labels(y, name="y"):
+def binary_labels(y, name="y", module=""):
     """Labels in {0, 1} (000 Parts II and IV), as ints; any real number equal to 0 or 1 is
-    accepted, and so are bools (False is 0, True is 1)."""
-    return _flat(y, name, _label("binary_label", lambda v: v in (0, 1), bools=True))
+    accepted, and so are bools (False is 0, True is 1). Another label is refused by a message
+    naming the estimator (``messages.estimator(module)``) that takes any coding."""
+    return _flat(y, name, _label("binary_label", lambda v: v in (0, 1), bools=True,
+                                 estimator=estimator(module)))
 
 
-def class_labels(y, k, name="y"):
+def class_labels(y, k, name="y", module=""):
     """Labels in {1, ..., k} (000 §9.3), as ints."""
-    return _flat(y, name, _label("class_label", lambda v: 1 <= v <= k, k=k))
+    return _flat(y, name, _label("class_label", lambda v: 1 <= v <= k, k=k,
+                                 estimator=estimator(module)))
 
 
 def counts(y, name="y"):

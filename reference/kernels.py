@@ -10,10 +10,15 @@ Everything that evaluates a kernel on data (the kernel matrix here, the SVM and 
 perceptron) takes its kernel through ``as_kernel``, its points through ``as_points`` and every
 value through ``checked_value``, so that a kernel is checked, and a bad value reported, the
 same way everywhere.
+
+Conventions (README, Conventions): data, then parameters (α, b), then the points to predict at (Z),
+then the kernel and options: ``perceptron_decision(X, y, alpha, b, Z, kernel)``; labels are {−1,
+1}; ``kernel_perceptron`` returns a ``KernelPerceptronResult`` (theta = α, and b).
 """
 import dataclasses
 import numbers
 from dataclasses import dataclass
+from typing import Any
 
 from . import inputs, linalg, scalar
 from .margins import signed_labels
@@ -26,7 +31,8 @@ __all__ = [
     "spectrum_features", "spectrum_dimension", "as_kernel", "as_points",
     "checked_value", "kernel_matrix",
     "MercerResult", "InvalidKernelError", "mercer_test", "checked_kernel_matrix",
-    "kernel_perceptron", "perceptron_decision", "IterativeResult", "ConvergenceError",
+    "kernel_perceptron", "KernelPerceptronResult", "perceptron_decision", "IterativeResult",
+    "ConvergenceError",
 ]
 
 
@@ -160,7 +166,10 @@ def _string(s, name, alphabet=None):
 
 def spectrum_features(s, k):
     """KR-8 (004): the non-zero coordinates of φ(s): {u: occurrences of u in s} over the
-    length-k substrings u of s (004's example: BAJT occurs twice in BAJTSIAIBAJTAU)."""
+    length-k substrings u of s (004's example: BAJT occurs twice in BAJTSIAIBAJTAU).
+
+    Shapes: s a string, k ≥ 1.
+    Returns: a dict substring → count."""
     s = _string(s, "s")
     k = inputs.positive_int(k, "k")
     counts = {}
@@ -172,7 +181,10 @@ def spectrum_features(s, k):
 
 def spectrum_dimension(alphabet_size, k):
     """KR-8 (000 V §7; 004): the number of coordinates of φ, alphabet_size^k (26⁴ ≈ 460000,
-    20⁴ = 160000)."""
+    20⁴ = 160000).
+
+    Shapes: alphabet_size ≥ 1, k ≥ 1.
+    Returns: an int."""
     return inputs.positive_int(alphabet_size, "alphabet_size") ** inputs.positive_int(k, "k")
 
 
@@ -199,7 +211,10 @@ def _features(phi):
 
 
 def linear_features(x):
-    """KR-10 (002 §1.5.2): φ(x) = x, the map of the linear kernel xᵀz."""
+    """KR-10 (002 §1.5.2): φ(x) = x, the map of the linear kernel xᵀz.
+
+    Shapes: x n.
+    Returns: φ(x), n entries."""
     return inputs.vector(x, "x")
 
 
@@ -213,7 +228,10 @@ def _attribute(x):
 
 
 def power_features(x, degree=3):
-    """KR-1 (000 V §7: degree 3; 004: degree 4): φ(x) = [x, x², …, x^degree] for one attribute x."""
+    """KR-1 (000 V §7: degree 3; 004: degree 4): φ(x) = [x, x², …, x^degree] for one attribute x.
+
+    Shapes: x a number, degree ≥ 1.
+    Returns: degree entries."""
     x = _attribute(x)
     degree = inputs.positive_int(degree, "degree")
     out = [x]
@@ -224,14 +242,20 @@ def power_features(x, degree=3):
 
 def quadratic_features(x):
     """KR-2 (000 V §7, n = 3; 004, n = 2): φ(x) = (xᵢxⱼ) for i = 1..n, j = 1..n (i outer), the n²
-    features of K(x, z) = (xᵀz)²."""
+    features of K(x, z) = (xᵀz)².
+
+    Shapes: x n.
+    Returns: n² entries."""
     x = inputs.vector(x, "x")
     return _features([a * b for a in x for b in x])
 
 
 def quadratic_features_c(x, c):
     """KR-3 (000 V §7; 004): φ(x) = ((xᵢxⱼ)ᵢⱼ, (√(2c)·xᵢ)ᵢ, c), the n² + n + 1 features of
-    K(x, z) = (xᵀz + c)². √(2c) is irrational unless 2c is a rational square."""
+    K(x, z) = (xᵀz + c)². √(2c) is irrational unless 2c is a rational square.
+
+    Shapes: x n, c a number ≥ 0.
+    Returns: n² + n + 1 entries."""
     x = inputs.vector(x, "x")
     c = _nonnegative(c, "c")
     root = scalar.sqrt(2 * c * x[0] ** 0)
@@ -257,7 +281,10 @@ def _compositions(n, total):
 
 def monomials(n, d):
     """KR-4 (000 V §7): the exponents α ∈ ℕⁿ of the monomials x₁^α₁ ⋯ xₙ^αₙ of degree at most d,
-    by degree, each degree in lexicographically decreasing order: C(n + d, d) of them."""
+    by degree, each degree in lexicographically decreasing order: C(n + d, d) of them.
+
+    Shapes: n ≥ 1, d ≥ 0.
+    Returns: the exponent tuples α, n entries each."""
     n = inputs.positive_int(n, "n")
     d = inputs.positive_int(d, "d")
     return [alpha for degree in range(d + 1) for alpha in _compositions(n, degree)]
@@ -272,7 +299,10 @@ def _factorial(k):
 
 def monomial_weight(alpha, c, d):
     """KR-4: the coefficient of x^α z^α in (xᵀz + c)^d, d!/(α₀! α₁! ⋯ αₙ!) · c^α₀ with
-    α₀ = d − |α| (the multinomial theorem); rational for rational c."""
+    α₀ = d − |α| (the multinomial theorem); rational for rational c.
+
+    Shapes: alpha an exponent tuple, c ≥ 0, d ≥ 0.
+    Returns: the coefficient, a number."""
     d = inputs.positive_int(d, "d")
     c = _nonnegative(c, "c")
     if any(isinstance(a, bool) or not isinstance(a, numbers.Integral) or a < 0 for a in alpha):
@@ -294,7 +324,10 @@ def monomial_weight(alpha, c, d):
 def monomial_features(x, c, d):
     """KR-4 (000 V §7; 004): φ(x)_α = √(monomial_weight(α, c, d))·x^α over the C(n + d, d)
     exponents of ``monomials(n, d)``, so that φ(x)ᵀφ(z) = (xᵀz + c)^d. With c = 0 only the
-    degree-d entries are non-zero: (xᵀz)^d."""
+    degree-d entries are non-zero: (xᵀz)^d.
+
+    Shapes: x n, c ≥ 0, d ≥ 0.
+    Returns: C(n + d, d) entries."""
     x = inputs.vector(x, "x")
     c = _nonnegative(c, "c")
     d = inputs.positive_int(d, "d")
@@ -311,7 +344,10 @@ def monomial_features(x, c, d):
 def gaussian_features(x, sigma, terms):
     """KR-5 (000 V §7: "an infinite dimensional feature mapping"): the first ``terms``
     coordinates φₖ(x) = exp(−x²/(2σ²))·xᵏ/(σᵏ√(k!)), k = 0, 1, …, of the Gaussian kernel's map
-    for one attribute x; Σₖ φₖ(x)φₖ(z) → exp(−(x − z)²/(2σ²)) as terms → ∞."""
+    for one attribute x; Σₖ φₖ(x)φₖ(z) → exp(−(x − z)²/(2σ²)) as terms → ∞.
+
+    Shapes: x n, sigma > 0, terms ≥ 1.
+    Returns: the first terms coordinates."""
     x = _attribute(x)
     sigma = Gaussian(inputs.positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
     terms = inputs.positive_int(terms, "terms")
@@ -392,7 +428,10 @@ def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
     i ≤ j and mirrored (K(x, z) = K(z, x) holds for it to the last bit); any other callable is
     evaluated at every pair, so that Mercer's test sees an asymmetric one. A value that is not a
     finite real number is refused, naming the pair (``checked_value``). ``n_jobs`` (checked by
-    ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    ``inputs.n_jobs``): the cores the fast face may use; here serial.
+
+    Shapes: X m×n (or m strings), kernel, Z q×n or None (Z = X).
+    Returns: K, m×q."""
     inputs.n_jobs(n_jobs)
     kernel = as_kernel(kernel)
     X = as_points(X, kernel, "X")
@@ -449,7 +488,10 @@ def mercer_test(K, tol=None):
     """KR-7 (000 V §7 Theorem (Mercer); 004): is the kernel matrix K symmetric positive
     semi-definite? Exact for rational K (LDLᵀ with symmetric pivoting, ``linalg.psd_witness``);
     for float and mpf, entries and pivots within tol (default n·eps·max|Kᵢⱼ|) of 0 count as 0.
-    Returns a MercerResult with the witness when the answer is no."""
+    Returns a MercerResult with the witness when the answer is no.
+
+    Shapes: K m×m.
+    Returns: MercerResult(valid, symmetric, witness, value, pair)."""
     K = inputs.matrix(K, "K")
     n = len(K)
     if any(len(row) != n for row in K):
@@ -469,7 +511,10 @@ def mercer_test(K, tol=None):
 
 def checked_kernel_matrix(X, kernel):
     """KR-6, KR-7: the kernel matrix of X after Mercer's test on it; a kernel that fails raises
-    InvalidKernelError carrying the witness z (zᵀKz < 0) or the asymmetric pair."""
+    InvalidKernelError carrying the witness z (zᵀKz < 0) or the asymmetric pair.
+
+    Shapes: X m×n (or m strings), kernel.
+    Returns: K, m×m; a kernel that fails raises InvalidKernelError."""
     K = kernel_matrix(X, kernel)
     result = mercer_test(K)
     if not result.valid:
@@ -490,6 +535,16 @@ def _decision(alpha, y, b, k):
     return total + b
 
 
+@dataclass(frozen=True, eq=False)
+class KernelPerceptronResult(IterativeResult):
+    """What ``kernel_perceptron`` returns (KR-9): an ``IterativeResult`` whose ``theta`` is α (the
+    mistake count of every example) and which carries the threshold ``b`` beside it, so that
+    ``perceptron_decision(X, y, result.theta, result.b, Z, kernel)`` predicts. ``extra['updates']``
+    lists the examples updated, in order."""
+
+    b: Any = 0
+
+
 def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     """KR-9 (000 V §7; the perceptron PC-1 with the kernel trick): θ = Σⱼ αⱼ y⁽ʲ⁾ φ(x⁽ʲ⁾) is kept
     as the mistake counts αⱼ, so that θᵀφ(x) + b = Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, x) + b.
@@ -500,9 +555,12 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     (converged); ``max_epochs`` epochs with mistakes raise ConvergenceError (the data may not be
     separable in the kernel's feature space). The kernel matrix is formed once (its values
     checked); a kernel other than the named ones is first checked with Mercer's test on X.
-    Result: theta = α, extra = {'b', 'updates' (the indices updated, in order)}, path = (α, b)
-    after each epoch when ``record``.
-    """
+    Returns a ``KernelPerceptronResult``: theta = α, b, extra = {'updates' (the indices updated,
+    in order)}, path = (α, b) after each epoch when ``record``.
+
+    Shapes: X m×n (or m strings), y m labels in {−1, 1}, kernel.
+    Returns: KernelPerceptronResult (theta = α, m mistake counts; b); the cap raises
+        ConvergenceError."""
     kernel = as_kernel(kernel)
     X = as_points(X, kernel, "X")
     y = signed_labels(y)
@@ -527,16 +585,19 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
         if record:
             path.append((alpha[:], b))
         if mistakes == 0:
-            return IterativeResult(alpha, epoch, True, path, {"b": b, "updates": updates})
+            return KernelPerceptronResult(alpha, epoch, True, path, {"updates": updates}, b)
     raise ConvergenceError(
         f"the kernel perceptron still made mistakes in epoch {max_epochs} (max_epochs): the data "
         "may not be separable in this kernel's feature space",
-        IterativeResult(alpha, max_epochs, False, path, {"b": b, "updates": updates}))
+        KernelPerceptronResult(alpha, max_epochs, False, path, {"updates": updates}, b))
 
 
-def perceptron_decision(X, y, alpha, b, kernel, Z):
+def perceptron_decision(X, y, alpha, b, Z, kernel):
     """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z (predict g of it); K is evaluated
-    (and checked) only where αⱼ ≠ 0."""
+    (and checked) only where αⱼ ≠ 0.
+
+    Shapes: X m×n, y m labels in {−1, 1}, alpha m, b a number, Z q×n, kernel.
+    Returns: the decision values, q entries."""
     kernel = as_kernel(kernel)
     X = as_points(X, kernel, "X")
     y = signed_labels(y)

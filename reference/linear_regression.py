@@ -3,6 +3,10 @@ noise model, locally weighted regression and polynomial features (000 Part I; 00
 
 X is the design matrix as a list of rows x⁽ⁱ⁾ that already hold the intercept entry x₀ = 1
 (``add_intercept`` builds them); y is the list of targets; theta the list of parameters.
+
+Conventions (README, Conventions): data (X, y), then θ, then the points to predict at
+(``queries``), then options; ``predict`` is Xθ, the predicted y; the iterative fits return an
+``IterativeResult``.
 """
 from . import inputs, linalg, scalar
 from .results import ConvergenceError, IterativeResult, diverged, iterate
@@ -30,13 +34,19 @@ def _design(X, y, *theta):
 
 
 def add_intercept(X):
-    """LR-1 (000 Part I): prepend x₀ = 1 to every row, so that h(x) = θᵀx includes θ₀."""
+    """LR-1 (000 Part I): prepend x₀ = 1 to every row, so that h(x) = θᵀx includes θ₀.
+
+    Shapes: X m×n.
+    Returns: m×(n + 1), x₀ = 1 first."""
     X = inputs.matrix(X, "X")
     return [[row[0] ** 0] + row for row in X]
 
 
 def hypothesis(x, theta):
-    """LR-1 (000 Part I): h_θ(x) = Σⱼ θⱼ xⱼ = θᵀx for one example x (with x₀ = 1)."""
+    """LR-1 (000 Part I): h_θ(x) = Σⱼ θⱼ xⱼ = θᵀx for one example x (with x₀ = 1).
+
+    Shapes: x n, theta n.
+    Returns: θᵀx, a number."""
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
     if len(x) != len(theta):
@@ -45,7 +55,10 @@ def hypothesis(x, theta):
 
 
 def predict(X, theta):
-    """LR-1: h_θ(x⁽ⁱ⁾) for every row, i.e. the vector Xθ (000 §2.2)."""
+    """LR-1: h_θ(x⁽ⁱ⁾) for every row, i.e. the vector Xθ (000 §2.2).
+
+    Shapes: X m×n, theta n.
+    Returns: Xθ, m entries (the predicted y)."""
     X = inputs.matrix(X, "X")
     theta = inputs.vector(theta, "theta")
     if len(theta) != len(X[0]):
@@ -54,7 +67,10 @@ def predict(X, theta):
 
 
 def cost(X, y, theta):
-    """LR-2 (000 Part I): J(θ) = ½ Σᵢ (h_θ(x⁽ⁱ⁾) − y⁽ⁱ⁾)²."""
+    """LR-2 (000 Part I): J(θ) = ½ Σᵢ (h_θ(x⁽ⁱ⁾) − y⁽ⁱ⁾)².
+
+    Shapes: X m×n, y m reals, theta n.
+    Returns: J(θ), a number."""
     X, y, theta = _design(X, y, theta)
     total = 0
     for x_i, y_i in zip(X, y):
@@ -64,7 +80,10 @@ def cost(X, y, theta):
 
 
 def cost_matrix_form(X, y, theta):
-    """LR-2 (000 §2.2): J(θ) = ½ (Xθ − y)ᵀ(Xθ − y)."""
+    """LR-2 (000 §2.2): J(θ) = ½ (Xθ − y)ᵀ(Xθ − y).
+
+    Shapes: X m×n, y m reals, theta n.
+    Returns: J(θ), a number."""
     X, y, theta = _design(X, y, theta)
     z = [h - t for h, t in zip(linalg.matvec(X, theta), y)]
     return linalg.dot(z, z) / 2
@@ -75,7 +94,9 @@ def gradient(X, y, theta):
 
     One pass over the examples; the residual of example i is added into every component
     before example i + 1 is read (the order the fast twin keeps).
-    """
+
+    Shapes: X m×n, y m reals, theta n.
+    Returns: ∇J, n entries."""
     X, y, theta = _design(X, y, theta)
     return _gradient(X, y, theta)
 
@@ -90,7 +111,10 @@ def _gradient(X, y, theta):
 
 
 def lms_update(x, y, theta, alpha):
-    """LR-4 (000 §1): the LMS / Widrow-Hoff rule θⱼ := θⱼ + α (y − h_θ(x)) xⱼ, one example."""
+    """LR-4 (000 §1): the LMS / Widrow-Hoff rule θⱼ := θⱼ + α (y − h_θ(x)) xⱼ, one example.
+
+    Shapes: x n, y a real, theta n, alpha > 0.
+    Returns: the new θ, n entries."""
     x = inputs.vector(x, "x")
     y = inputs.real(y, "y")
     theta = inputs.vector(theta, "theta")
@@ -114,7 +138,9 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Stops when maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|); ``tol=None`` runs exactly
     ``max_iterations`` updates. Reaching the cap with a tolerance, or θ leaving the finite
     numbers (α too large), raises ConvergenceError.
-    """
+
+    Shapes: X m×n, y m reals, theta n, alpha > 0.
+    Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     X, y, theta = _design(X, y, theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
@@ -140,7 +166,9 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     α_t = α / (1 + decay · t): decay = 0 is the fixed rate; decay > 0 lets α fall to zero, as
     fn 2 suggests, so that θ settles instead of oscillating. There is no stopping test: the
     result has converged=None and path holds θ after each epoch when ``record``.
-    """
+
+    Shapes: X m×n, y m reals, theta n, alpha > 0.
+    Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
     path = [theta[:]] if record else None
@@ -175,7 +203,9 @@ def normal_equations(X, y, solver="cholesky"):
     SingularMatrixError saying which column it is and on which it depends (a zero, duplicated
     or constant column, a linear combination); so does m < n. Entries whose products overflow
     raise OverflowError.
-    """
+
+    Shapes: X m×n (rank n), y m reals.
+    Returns: θ, n entries; a singular XᵀX raises SingularMatrixError."""
     X, y = _design(X, y)
     solver = inputs.choice(solver, "solver", ("cholesky", "qr"))
     try:
@@ -264,7 +294,9 @@ def lwr_weights(X, x, tau):
 
     With one feature this is exp(−(x⁽ⁱ⁾ − x)² / (2τ²)). The intercept entry x₀ = 1 is the same
     in every row and in the query, so it adds nothing to the distance.
-    """
+
+    Shapes: X m×n, x n, tau > 0.
+    Returns: w⁽ⁱ⁾, m entries."""
     X = inputs.matrix(X, "X")
     x = _query(x, X)
     tau = inputs.positive(tau, "tau")
@@ -285,7 +317,9 @@ def lwr_weights_sigma(X, x, Sigma_inv):
 
     Σ⁻¹ must be symmetric positive semi-definite (the weights are then in (0, 1]); with
     Σ⁻¹ = I/τ² this is ``lwr_weights``.
-    """
+
+    Shapes: X m×n, x n, Sigma_inv n×n.
+    Returns: w⁽ⁱ⁾, m entries."""
     X = inputs.matrix(X, "X")
     x = _query(x, X)
     S = inputs.matrix(Sigma_inv, "Sigma_inv")
@@ -310,7 +344,10 @@ def _query(x, X):
 
 
 def weighted_normal_equations(X, y, w):
-    """LR-14 (000 §4): θ minimising Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)², i.e. XᵀWXθ = XᵀWy."""
+    """LR-14 (000 §4): θ minimising Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)², i.e. XᵀWXθ = XᵀWy.
+
+    Shapes: X m×n, y m reals, w m weights ≥ 0.
+    Returns: θ, n entries."""
     X, y = _design(X, y)
     w = inputs.vector(w, "w")
     if len(w) != len(X):
@@ -340,7 +377,10 @@ def weighted_normal_equations(X, y, w):
 
 def lwr_predict(X, y, queries, tau):
     """LR-14 (000 §4): at each query x, fit θ by weighted least squares with ``lwr_weights``
-    and output θᵀx. ``queries`` are rows in the format of X (x₀ = 1 first)."""
+    and output θᵀx. ``queries`` are rows in the format of X (x₀ = 1 first).
+
+    Shapes: X m×n, y m reals, queries q×n, tau > 0.
+    Returns: the predictions, q entries."""
     X, y = _design(X, y)
     queries = inputs.matrix(queries, "queries")
     if len(queries[0]) != len(X[0]):
@@ -355,7 +395,10 @@ def lwr_predict(X, y, queries, tau):
 
 def polynomial_features(x, degree):
     """LR-15 (000 §4): each scalar x becomes the row (1, x, x², ..., x^degree), so that
-    y = Σⱼ θⱼ xʲ is linear regression on these features."""
+    y = Σⱼ θⱼ xʲ is linear regression on these features.
+
+    Shapes: x m numbers, degree ≥ 0.
+    Returns: m×(degree + 1)."""
     x = inputs.vector(x, "x")
     degree = inputs.positive_int(degree, "degree")
     rows = []

@@ -4,6 +4,11 @@
 X is the design matrix as a list of rows x⁽ⁱ⁾ holding the intercept entry x₀ = 1; y the labels
 in {0, 1}; theta the parameters. The sigmoid and the log-likelihood are written so that they stay
 finite for every z = θᵀx a float can hold (|z| up to 1e308).
+
+Conventions (README, Conventions): data (X, y), then θ, then options; labels are {0, 1} (bools
+accepted; another label is refused naming cs229.estimators.LogisticRegression or Perceptron);
+``predict`` is the label 0/1, ``probabilities`` P(y = 1 | x); ``theta=None`` starts at 0; fits
+return an ``IterativeResult``.
 """
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
@@ -12,7 +17,7 @@ from .results import (ConvergenceError, IterativeResult, SeparableDataError, ite
                       separable_error, separated)
 
 __all__ = [
-    "sigmoid", "hypothesis", "predict_probability", "predict", "likelihood", "log_likelihood",
+    "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
     "gradient", "hessian", "stochastic_update", "stochastic_gradient_ascent",
     "batch_gradient_ascent", "threshold", "perceptron_update", "perceptron", "newton",
     "newton_root", "newton_maximise", "is_separated", "SeparableDataError",
@@ -26,14 +31,17 @@ def sigmoid(z):
     """LG-1 (000 §5): g(z) = 1 / (1 + e^(−z)), in (0, 1), g → 1 as z → ∞ and → 0 as z → −∞.
 
     For z < 0 it is evaluated as e^z / (1 + e^z), so that e^(−z) is never formed for very
-    negative z; exact only at z = 0 (g(0) = 1/2)."""
+    negative z; exact only at z = 0 (g(0) = 1/2).
+
+    Shapes: z a number.
+    Returns: g(z), a number in [0, 1]."""
     return scalar.sigmoid(inputs.real(z, "z"))
 
 
 def _design(X, y, *theta):
     """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
     X = inputs.matrix(X, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     if not theta:
         return X, y
@@ -48,7 +56,10 @@ def _parameters(theta, X):
 
 
 def hypothesis(x, theta):
-    """LG-1 (000 §5): h_θ(x) = g(θᵀx) for one example."""
+    """LG-1 (000 §5): h_θ(x) = g(θᵀx) for one example.
+
+    Shapes: x n, theta n.
+    Returns: g(θᵀx), a number."""
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
     if len(x) != len(theta):
@@ -56,15 +67,21 @@ def hypothesis(x, theta):
     return scalar.sigmoid(linalg.dot(x, theta))
 
 
-def predict_probability(X, theta):
-    """LG-1, LG-3: P(y = 1 | x⁽ⁱ⁾; θ) = g(θᵀx⁽ⁱ⁾) for every row."""
+def probabilities(X, theta):
+    """LG-1, LG-3: P(y = 1 | x⁽ⁱ⁾; θ) = g(θᵀx⁽ⁱ⁾) for every row.
+
+    Shapes: X m×n, theta n.
+    Returns: P(y = 1 | x⁽ⁱ⁾), m entries."""
     X = inputs.matrix(X, "X")
     theta = _parameters(theta, X)
     return [scalar.sigmoid(linalg.dot(x_i, theta)) for x_i in X]
 
 
 def predict(X, theta):
-    """LG-1: the label 1 where h_θ(x) ≥ 1/2, i.e. θᵀx ≥ 0, else 0."""
+    """LG-1: the label 1 where h_θ(x) ≥ 1/2, i.e. θᵀx ≥ 0, else 0.
+
+    Shapes: X m×n, theta n.
+    Returns: m labels in {0, 1}."""
     X = inputs.matrix(X, "X")
     theta = _parameters(theta, X)
     return [1 if linalg.dot(x_i, theta) >= 0 else 0 for x_i in X]
@@ -76,7 +93,10 @@ def likelihood(X, y, theta):
     """LG-3 (000 §5; 002 §1.2.3): L(θ) = Πᵢ h(x⁽ⁱ⁾)^y⁽ⁱ⁾ (1 − h(x⁽ⁱ⁾))^(1−y⁽ⁱ⁾).
 
     As printed: a product of m numbers in (0, 1), which underflows in float for large m; use
-    ``log_likelihood``."""
+    ``log_likelihood``.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n.
+    Returns: L(θ), a number."""
     X, y, theta = _design(X, y, theta)
     total = 1
     for x_i, y_i in zip(X, y):
@@ -90,7 +110,10 @@ def log_likelihood(X, y, theta):
 
     With z = θᵀx, log g(z) = −log(1 + e^(−z)) and log(1 − g(z)) = −log(1 + e^z), so each term is
     −softplus(−z) for y = 1 and −softplus(z) for y = 0 (softplus(z) = log(1 + e^z), evaluated
-    without forming e^z for large z)."""
+    without forming e^z for large z).
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n.
+    Returns: ℓ(θ), a number."""
     X, y, theta = _design(X, y, theta)
     return _log_likelihood(X, y, theta)[0]
 
@@ -111,7 +134,10 @@ def _log_likelihood(X, y, theta):
 def gradient(X, y, theta):
     """LG-4, LG-5 (000 §5; 002 §1.2.3): ∂ℓ/∂θⱼ = Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾, i.e. Xᵀ(y − g(Xθ)).
 
-    Examples in order; example i is added into every component before i + 1 is read."""
+    Examples in order; example i is added into every component before i + 1 is read.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n.
+    Returns: ∇ℓ, n entries."""
     X, y, theta = _design(X, y, theta)
     return _gradient(X, y, theta)
 
@@ -130,20 +156,26 @@ def hessian(X, y, theta):
 
     1 − g(z) is computed as g(−z), which keeps the weight accurate (not 0) when g(z) rounds to 1.
     H does not depend on y (hence Newton = Fisher scoring); y is checked for symmetry with the
-    other functions."""
+    other functions.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n.
+    Returns: H, n×n."""
     X, y, theta = _design(X, y, theta)
     A, _ = newton_method.glm_system(ef.BERNOULLI, X, y, theta)
     return [[-a for a in row] for row in A]
 
 
 def stochastic_update(x, y, theta, alpha):
-    """LG-4 (000 §5): θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example (x, y)."""
+    """LG-4 (000 §5): θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example (x, y).
+
+    Shapes: x n, y a label in {0, 1}, theta n, alpha > 0.
+    Returns: the new θ, n entries."""
     return _ascent_step(*_one_example(x, y, theta, alpha))
 
 
 def _one_example(x, y, theta, alpha):
     x = inputs.vector(x, "x")
-    y = inputs.binary_labels([y], "y")[0]
+    y = inputs.binary_labels([y], "y", module=__name__)[0]
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
     if len(x) != len(theta):
@@ -159,7 +191,10 @@ def _ascent_step(x, y, theta, alpha):
 def is_separated(X, y, theta):
     """LG-3: True when θ classifies every example strictly correctly (θᵀx > 0 for y = 1 and
     θᵀx < 0 for y = 0). Then ℓ(cθ) increases to 0, i.e. L(cθ) → 1, as c → ∞: the MLE does
-    not exist."""
+    not exist.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n.
+    Returns: a bool."""
     X, y, theta = _design(X, y, theta)
     return separated(X, y, theta)
 
@@ -171,7 +206,10 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     ``average=True`` divides the sum by m. Stops when maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|);
     ``tol=None`` runs exactly ``max_iterations`` updates with no further test. With a tolerance,
     an iterate that separates the data raises SeparableDataError and the cap ConvergenceError.
-    """
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0.
+    Returns: IterativeResult (theta n); the cap raises ConvergenceError, separable data
+        SeparableDataError."""
     X, y, theta = _design(X, y, theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
@@ -197,7 +235,10 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
 
     Each epoch visits the examples in ``order`` (default 0..m−1); update t (counted from 0 over
     all epochs) uses α_t = α / (1 + decay · t). No stopping test: converged is None; ``path``
-    holds θ after each epoch when ``record``."""
+    holds θ after each epoch when ``record``.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0.
+    Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
     path = [theta[:]] if record else None
@@ -215,14 +256,20 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
 # ---- PC-1: the perceptron -----------------------------------------------------------------------
 
 def threshold(z):
-    """PC-1 (000 §6; 002 §1.3.1): g(z) = 1 if z ≥ 0, else 0 (in the scalar type of z)."""
+    """PC-1 (000 §6; 002 §1.3.1): g(z) = 1 if z ≥ 0, else 0 (in the scalar type of z).
+
+    Shapes: z a number.
+    Returns: 1 or 0."""
     z = inputs.real(z, "z")
     return z ** 0 if z >= 0 else 0 * z
 
 
 def perceptron_update(x, y, theta, alpha=1):
     """PC-1 (000 §6): θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g: no change when the
-    example is classified correctly, ±αx when it is not."""
+    example is classified correctly, ±αx when it is not.
+
+    Shapes: x n, y a label in {0, 1}, theta n, alpha > 0.
+    Returns: the new θ, n entries."""
     new, _ = _perceptron_step(*_one_example(x, y, theta, alpha))
     return new
 
@@ -242,7 +289,10 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
     ``theta`` defaults to 0; ``order`` as in ``stochastic_gradient_ascent``. extra["mistakes"]
     lists the mistakes of each epoch. On data that are not linearly separable the epochs never
     come clean: reaching ``max_epochs`` raises ConvergenceError carrying that record. Exact on
-    rational data."""
+    rational data.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n or None (zeros).
+    Returns: IterativeResult (theta n, extra['mistakes']); the cap raises ConvergenceError."""
     X, y = _design(X, y)
     theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
     alpha = inputs.positive(alpha, "alpha")
@@ -324,7 +374,11 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     halves t from 1 until ℓ does not decrease; ``damping=False`` is the notes' t = 1. Stops when
     a full step has maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|). An iterate that separates the data
     raises SeparableDataError; a singular H raises SingularMatrixError naming the dependent
-    column; the cap raises ConvergenceError."""
+    column; the cap raises ConvergenceError.
+
+    Shapes: X m×n, y m labels in {0, 1}, theta n or None (zeros).
+    Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError,
+        separable data SeparableDataError."""
     X, y = _design(X, y)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)

@@ -5,8 +5,12 @@ X is a list of rows x⁽ⁱ⁾ without the intercept entry (the notes drop x₀ 
 y a list of labels in {−1, 1}, w a list of n weights and b a scalar. A score wᵀx + b that
 overflows is an error (its sign, and so h, is then unknown); ‖w‖ is computed from w/maxⱼ|wⱼ|
 where wᵀw itself would under- or overflow.
+
+Conventions (README, Conventions): data (x or X, y), then (w, b); labels are {−1, 1}
+(``signed_labels(y, classes=(negative, positive))`` maps another pair; another label is refused
+naming cs229.estimators.SVC or KernelPerceptron); ``predict`` is the label ±1.
 """
-from . import inputs, linalg, scalar
+from . import inputs, linalg, messages, scalar
 from .results import FloatRangeError
 
 __all__ = [
@@ -23,7 +27,9 @@ def signed_labels(y, classes=None):
     positive)`` another two-valued label set is mapped: ``negative`` → −1, ``positive`` → 1;
     any other value is an error. Nothing is mapped unless asked, so that a {0, 1} label vector
     is not silently read as a margin problem.
-    """
+
+    Shapes: y m labels in {−1, 1} (classes=(negative, positive) maps another pair).
+    Returns: m ints in {−1, 1}."""
     y = inputs.sequence(y, "y", "a sequence of labels")  # as every array input: sparse refused, pandas by rows
     if len(y) == 0:
         raise ValueError("y is empty")
@@ -50,14 +56,17 @@ def signed_labels(y, classes=None):
         except TypeError:
             ok = False
         if not ok or isinstance(v, (str, bytes)):
-            raise ValueError(f"y[{i}] is {v!r}: labels must be -1 or 1 "
-                             "(pass classes=(negative, positive) to map another two-valued label set)")
+            raise messages.error("signed_label", name="y", where=f"[{i}]", value=v,
+                                 estimator=messages.estimator("margins"))
         out.append(1 if v == 1 else -1)
     return out
 
 
 def g(z):
-    """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise."""
+    """MG-1 (000 V §2): g(z) = 1 if z ≥ 0, and −1 otherwise.
+
+    Shapes: z a number.
+    Returns: 1 or −1."""
     z = inputs.real(z, "z")
     return 1 if z >= 0 else -1
 
@@ -94,14 +103,20 @@ def _score(w, x, b, name):
 
 
 def hypothesis(x, w, b):
-    """MG-1 (000 V §2): h_{w,b}(x) = g(wᵀx + b)."""
+    """MG-1 (000 V §2): h_{w,b}(x) = g(wᵀx + b).
+
+    Shapes: x n, w n, b a number.
+    Returns: 1 or −1."""
     w, b = _model(w, b)
     x = _point(x, w)
     return 1 if _score(w, x, b, "x") >= 0 else -1
 
 
 def predict(X, w, b):
-    """MG-1: h_{w,b}(x⁽ⁱ⁾) for every row of X."""
+    """MG-1: h_{w,b}(x⁽ⁱ⁾) for every row of X.
+
+    Shapes: X m×n, w n, b a number.
+    Returns: m labels in {−1, 1}."""
     w, b = _model(w, b)
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(w):
@@ -110,7 +125,10 @@ def predict(X, w, b):
 
 
 def functional_margin(x, y, w, b):
-    """MG-2 (000 V §3; 002 §1.5.1): γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for one example."""
+    """MG-2 (000 V §3; 002 §1.5.1): γ̂⁽ⁱ⁾ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) for one example.
+
+    Shapes: x n, y a label in {−1, 1}, w n, b a number.
+    Returns: γ̂, a number."""
     w, b = _model(w, b)
     x = _point(x, w)
     y = signed_labels([y])[0]
@@ -118,14 +136,20 @@ def functional_margin(x, y, w, b):
 
 
 def functional_margins(X, y, w, b):
-    """MG-2: the functional margins of (w, b) on every example."""
+    """MG-2: the functional margins of (w, b) on every example.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number.
+    Returns: γ̂⁽ⁱ⁾, m entries."""
     w, b = _model(w, b)
     X, y = _data(X, y, w)
     return [y_i * _score(w, x_i, b, f"X[{i}]") for i, (x_i, y_i) in enumerate(zip(X, y))]
 
 
 def functional_margin_set(X, y, w, b):
-    """MG-2 (000 V §3): γ̂ = minᵢ γ̂⁽ⁱ⁾, the functional margin with respect to the set."""
+    """MG-2 (000 V §3): γ̂ = minᵢ γ̂⁽ⁱ⁾, the functional margin with respect to the set.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number.
+    Returns: γ̂, a number."""
     return min(functional_margins(X, y, w, b))
 
 
@@ -166,7 +190,10 @@ def geometric_margin(x, y, w, b):
     """MG-3 (000 V §3): γ⁽ⁱ⁾ = y⁽ⁱ⁾((w/‖w‖)ᵀx⁽ⁱ⁾ + b/‖w‖) = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)/‖w‖.
 
     The signed distance from x⁽ⁱ⁾ to the boundary. ‖w‖ is irrational unless wᵀw is a rational
-    square, so exact input raises ExactResultError otherwise (use float or mpf)."""
+    square, so exact input raises ExactResultError otherwise (use float or mpf).
+
+    Shapes: x n, y a label in {−1, 1}, w n, b a number (w ≠ 0).
+    Returns: γ, a number."""
     w, b = _model(w, b)
     x = _point(x, w)
     y = signed_labels([y])[0]
@@ -174,7 +201,10 @@ def geometric_margin(x, y, w, b):
 
 
 def geometric_margins(X, y, w, b):
-    """MG-3: the geometric margins of (w, b) on every example."""
+    """MG-3: the geometric margins of (w, b) on every example.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number (w ≠ 0).
+    Returns: γ⁽ⁱ⁾, m entries."""
     w, b = _model(w, b)
     X, y = _data(X, y, w)
     norm = _norm(w)
@@ -183,12 +213,18 @@ def geometric_margins(X, y, w, b):
 
 
 def geometric_margin_set(X, y, w, b):
-    """MG-3 (000 V §3): γ = minᵢ γ⁽ⁱ⁾."""
+    """MG-3 (000 V §3): γ = minᵢ γ⁽ⁱ⁾.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number (w ≠ 0).
+    Returns: γ, a number."""
     return min(geometric_margins(X, y, w, b))
 
 
 def normalize(w, b):
-    """MG-2, MG-3 (000 V §3): (w/‖w‖, b/‖w‖), whose functional margins are the geometric ones."""
+    """MG-2, MG-3 (000 V §3): (w/‖w‖, b/‖w‖), whose functional margins are the geometric ones.
+
+    Shapes: w n, b a number (w ≠ 0).
+    Returns: (w/‖w‖ n entries, b/‖w‖)."""
     w, b = _model(w, b)
     norm = _norm(w)
     return [w_j / norm for w_j in w], _finite([b / norm], lambda i: "b/‖w‖")[0]
@@ -197,7 +233,10 @@ def normalize(w, b):
 def boundary_point(x, w, b):
     """MG-3 (000 V §3, the point B): B = x − γ·w/‖w‖ with γ = (wᵀx + b)/‖w‖, i.e.
     B = x − ((wᵀx + b)/‖w‖²)·w, the foot of the perpendicular from x to wᵀx + b = 0.
-    Rational for rational input. Where wᵀw under- or overflows, B = x − γ·(w/‖w‖) instead."""
+    Rational for rational input. Where wᵀw under- or overflows, B = x − γ·(w/‖w‖) instead.
+
+    Shapes: x n, w n, b a number (w ≠ 0).
+    Returns: B, n entries."""
     w, b = _model(w, b)
     x = _point(x, w)
     _nonzero(w, "project onto")

@@ -18,7 +18,8 @@ float, ``18446744073709551615`` for that uint64, ``'a'`` for a string.
 """
 import numbers
 
-__all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "error", "show", "kind_name"]
+__all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
+           "show", "kind_name", "estimator"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
@@ -75,8 +76,15 @@ MESSAGES = {
                                 "the compiled loops hold), got {value}"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
     "tolerance": (ValueError, "tol must be >= 0{or_none}, got {value}"),
-    "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1"),
-    "class_label": (ValueError, "{name}{where} is {value}: labels must be integers in 1..{k}"),
+    # a label outside the notes' coding: the message names the coding and the estimator of
+    # cs229.estimators that takes labels in any coding (``estimator``, see ``label_fields``)
+    "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1, the notes' "
+                                 "coding here; for any other coding use {estimator}"),
+    "class_label": (ValueError, "{name}{where} is {value}: labels must be integers in 1..{k}, the "
+                                "notes' coding here; for any other coding use {estimator}"),
+    "signed_label": (ValueError, "{name}{where} is {value}: labels must be -1 or 1, the notes' "
+                                 "coding here (pass classes=(negative, positive) to map another "
+                                 "two-valued label set, or use {estimator})"),
     "count": (ValueError, "{name}{where} is {value}: counts must be non-negative integers"),
     "binary_feature": (ValueError, "{name}{where} is {value}: features must be binary (0 or 1)"),
     "table_size": (ValueError, "{name} is {value}: a count table that large cannot be held (at most "
@@ -86,6 +94,25 @@ MESSAGES = {
     "token_id": (ValueError, "{name}{where} is {value}: token ids must be in 0..{last} (the "
                              "vocabulary); pass ignore_unknown=True to drop the others"),
 }
+
+
+# Which class of cs229.estimators takes labels in any coding, by the module whose functions
+# refuse labels outside the notes' coding ({0, 1}, 1..k, {−1, 1}); the {−1, 1} labels of svm, smo
+# and kernels are all read by margins.signed_labels.
+ESTIMATORS = {
+    "logistic_regression": "cs229.estimators.LogisticRegression or Perceptron",
+    "glm": "cs229.estimators.LogisticRegression",
+    "generative": "cs229.estimators.GaussianDiscriminantAnalysis",
+    "naive_bayes": "cs229.estimators.BernoulliNB or MultinomialNB",
+    "softmax": "cs229.estimators.SoftmaxRegression",
+    "margins": "cs229.estimators.SVC or KernelPerceptron",
+}
+
+
+def estimator(module):
+    """The estimator a label message points to for functions of ``module`` (a cs229.reference
+    or cs229.fast module name, with or without the package)."""
+    return ESTIMATORS.get(module.rsplit(".", 1)[-1], "a classifier of cs229.estimators")
 
 
 def error(key, **fields):

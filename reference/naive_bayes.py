@@ -12,6 +12,11 @@ Posteriors are computed in log space (a product of thousands of probabilities un
 logarithms of exact estimates are taken in float. A class whose p(x|y)p(y) is exactly 0 has
 log-joint −∞; when every class has it the posterior is 0/0 and ZeroOverZeroError says which
 features made each class impossible (000 §2.1). Nothing here returns NaN.
+
+Conventions (README, Conventions): labels are {0, 1} (bools accepted; another label is refused
+naming cs229.estimators.BernoulliNB or MultinomialNB); ``<model>_fit(X, y, …)`` returns the model,
+which every other function of it takes first; ``<model>_predict`` is the label 0/1,
+``<model>_log_posterior`` log p(y | x).
 """
 import collections
 import numbers
@@ -57,7 +62,10 @@ def _smoothing_fits(largest_total, alpha, k, what):
 
 
 def value_counts(z, k):
-    """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}."""
+    """NB-4 (000 §2.1): cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j} for j = 0..k−1, from observations z⁽ⁱ⁾ ∈ {0..k−1}.
+
+    Shapes: z m integers in 0..k−1, k ≥ 1.
+    Returns: k counts."""
     k = inputs.table_size(k, "k")
     z = inputs.check_categories(inputs.integers(z, "z", empty=True, int64=False), k, "z")
     counts = [0] * k
@@ -70,7 +78,10 @@ def laplace_estimate(counts, alpha=1):
     """NB-4 (000 §2.1; 002 §1.4.4): φⱼ = (cⱼ + α) / (Σₗ cₗ + kα) for a variable with k values.
 
     α = 1 is Laplace smoothing, (cⱼ + 1)/(m + k): the φⱼ sum to 1 and none is 0. α = 0 is the
-    maximum-likelihood estimate cⱼ/m, which is 0/0 when there are no observations."""
+    maximum-likelihood estimate cⱼ/m, which is 0/0 when there are no observations.
+
+    Shapes: counts k non-negative integers, alpha ≥ 0.
+    Returns: φ, k entries."""
     counts = inputs.vector(counts, "counts")
     for j, c in enumerate(counts):
         if c < 0:
@@ -224,9 +235,12 @@ class BernoulliNB:
 def bernoulli_fit(X, y, alpha=1):
     """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
-    φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2)."""
+    φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2).
+
+    Shapes: X m×n binary features, y m labels in {0, 1}, alpha ≥ 0.
+    Returns: BernoulliNB(phi_y, phi_j_y0, phi_j_y1, …)."""
     X = inputs.binary_matrix(X, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     n = len(X[0])
@@ -259,7 +273,7 @@ def bernoulli_likelihood(model, X, y):
     """NB-2 (000 §2): L(φ_y, φ_{j|y=0}, φ_{j|y=1}) = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) with
     p(x, y) = p(y) Πⱼ φ_{j|y}^{x_j} (1 − φ_{j|y})^{1−x_j}; exact for rational estimates."""
     prior, phi, X = _bernoulli(model, X)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     total = 1
     for x, c in zip(X, y):
@@ -309,7 +323,10 @@ def _log_joint(prior, X, log_factors):
 def bernoulli_log_joint(model, X, *, n_jobs=-1):
     """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
     summed left to right; −∞ where some factor is 0 (only possible without smoothing).
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
     prior, phi, X = _bernoulli(model, X)
     tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
@@ -318,14 +335,20 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
 
 def bernoulli_log_posterior(model, X, *, n_jobs=-1):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
-    ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features."""
+    ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features.
+
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
     return _posteriors(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
 def bernoulli_predict(model, X, *, n_jobs=-1):
-    """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError."""
+    """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError.
+
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
     return _argmax(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
@@ -336,7 +359,10 @@ def bernoulli_predict(model, X, *, n_jobs=-1):
 def discretize(values, edges):
     """NB-5 (000 §2): the bin of each value for increasing edges e₀ < e₁ < ... < e_{K−1}:
     bin 0 is (−∞, e₀), bin b is [e_{b−1}, e_b), bin K is [e_{K−1}, ∞). The notes' living-area
-    table is edges (400, 800, 1200, 1600): 890 sq ft falls in bin 2 (the notes' x_j = 3)."""
+    table is edges (400, 800, 1200, 1600): 890 sq ft falls in bin 2 (the notes' x_j = 3).
+
+    Shapes: values m numbers, edges K increasing numbers.
+    Returns: m bins in 0..K."""
     values = inputs.vector(values, "values")
     edges = inputs.vector(edges, "edges")
     for b in range(1, len(edges)):
@@ -380,11 +406,15 @@ def _categories(X, k, name="X"):
 def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4 (000 §2, §2.1): p(x_j = v | y = c) = (Σᵢ 1{x_j⁽ⁱ⁾ = v ∧ y⁽ⁱ⁾ = c} + α) /
     (Σᵢ 1{y⁽ⁱ⁾ = c} + α k_j), a multinomial per feature and class; k is k_j per feature (or one
-    int for all). With k_j = 2 this is the Bernoulli model (NB-2)."""
+    int for all). With k_j = 2 this is the Bernoulli model (NB-2).
+
+    Shapes: X m×n integers in 0..kⱼ−1, y m labels in {0, 1}, k n value counts (or one), alpha ≥
+        0.
+    Returns: CategoricalNB(phi_y, phi, k, …)."""
     X = inputs.integer_matrix(X, "X", int64=False)
     k = inputs.category_sizes(k, len(X[0]))
     X = inputs.check_categories(X, k, "X")
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
@@ -429,7 +459,10 @@ def _categorical(model, X):
 
 
 def categorical_log_joint(model, X, *, n_jobs=-1):
-    """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor."""
+    """NB-5: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) per row and class; −∞ for a zero factor.
+
+    Shapes: model a CategoricalNB (from categorical_fit), X m×n.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
@@ -437,14 +470,20 @@ def categorical_log_joint(model, X, *, n_jobs=-1):
 
 
 def categorical_log_posterior(model, X, *, n_jobs=-1):
-    """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error."""
+    """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row (GEN-1 in log space); 0/0 is an error.
+
+    Shapes: model a CategoricalNB (from categorical_fit), X m×n.
+    Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
     _, phi, Xc = _categorical(model, X)
     return _posteriors(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
 def categorical_predict(model, X, *, n_jobs=-1):
-    """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
+    """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0).
+
+    Shapes: model a CategoricalNB (from categorical_fit), X m×n.
+    Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     _, phi, Xc = _categorical(model, X)
     return _argmax(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
@@ -462,7 +501,10 @@ class Documents:
 
 
 def pack_documents(documents):
-    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets)."""
+    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets).
+
+    Shapes: documents m sequences of token ids.
+    Returns: Documents(tokens, offsets)."""
     docs = _document_lists(documents)
     tokens, offsets = [], [0]
     for d in docs:
@@ -500,11 +542,15 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     """NB-6 (000 §2.2; 002 §1.4.5): documents of nᵢ word ids x_j⁽ⁱ⁾ ∈ {0..|V|−1};
     φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
-    word has φ_{k|y} = 0/0 (ZeroOverZeroError)."""
+    word has φ_{k|y} = 0/0 (ZeroOverZeroError).
+
+    Shapes: documents m sequences of token ids in 0..|V|−1, y m labels in {0, 1},
+        vocabulary_size |V|, alpha ≥ 0.
+    Returns: MultinomialNB(phi_y, phi_k_y0, phi_k_y1, …)."""
     size = inputs.table_size(vocabulary_size, "vocabulary_size")
     ignore_unknown = bool(ignore_unknown)  # read once
     docs = _document_lists(documents, size, ignore_unknown)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
     alpha = _alpha(alpha)
@@ -540,7 +586,7 @@ def _multinomial(model, documents, ignore_unknown):
 def multinomial_likelihood(model, documents, y, ignore_unknown=False):
     """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates."""
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    y = inputs.binary_labels(y, "y")
+    y = inputs.binary_labels(y, "y", module=__name__)
     if len(docs) != len(y):
         raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
     total = 1
@@ -554,7 +600,10 @@ def multinomial_likelihood(model, documents, y, ignore_unknown=False):
 def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
     in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing).
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
     prior, phi, docs = _multinomial(model, documents, ignore_unknown)
     tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
@@ -562,14 +611,20 @@ def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
 
 
 def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
-    """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space)."""
+    """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space).
+
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
     return _posteriors(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
-    """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
+    """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0).
+
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     _, phi, docs = _multinomial(model, documents, ignore_unknown)
     return _argmax(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
@@ -610,7 +665,10 @@ def build_vocabulary(token_lists, min_count=1):
 def encode(token_lists, vocabulary, ignore_unknown=False):
     """NB-6 (000 §2.2): each document (of any iterable of word lists) as the list of its word ids
     x_j ∈ {0..|V|−1}. A word not in the vocabulary is an error unless ``ignore_unknown`` (then
-    it is dropped)."""
+    it is dropped).
+
+    Shapes: token_lists m lists of words, vocabulary a word → id mapping.
+    Returns: m lists of token ids."""
     index = word_index(vocabulary)
     ignore_unknown = bool(ignore_unknown)  # read once
     _iterable(token_lists, "token_lists")

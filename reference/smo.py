@@ -23,6 +23,9 @@ with the remaining gap.
 
 The kernel matrix is ``kernels.kernel_matrix`` (so X may be strings for a StringKernel); its
 integer values (the string kernel's counts) are read as exact rationals, as integer data are.
+
+Conventions (README, Conventions): data (X, y), then α, then options (C, kernel, …), as in ``svm``;
+labels are {−1, 1} or any pair through ``classes=``; ``smo`` returns an ``SVMFit``.
 """
 import numbers
 
@@ -195,10 +198,14 @@ def _clipped_maximiser(a2, y2, E1, E2, K11, K22, K12, low, high, pair):
     return new2
 
 
-def two_variable_step(alpha, X, y, i, j, C=1.0, kernel=Linear()):
+def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     """SMO-2 (000 V §9.2; 001 §11.2; 004): re-optimise W over αᵢ (α₁) and αⱼ (α₂), all other α
     fixed: the unconstrained maximiser along (20), clipped to [L, H], α₁ back from (20).
-    Returns the new α (a copy; unchanged when the pair cannot move)."""
+    Returns the new α (a copy; unchanged when the pair cannot move).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m in the box
+        [0, C], i ≠ j indices.
+    Returns: the new α, m entries."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     m = len(X)
@@ -246,11 +253,15 @@ def _gap(alpha, y, g, C):
     return d if d > 0 else 0 * d
 
 
-def kkt_gap(alpha, X, y, C=1.0, kernel=Linear()):
+def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     """SMO-3 (000 V §9.2; Fan, Chen and Lin 2005): the maximal violation
     max_{t ∈ I_up} −gₜ − min_{t ∈ I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾,
     I_up = {αₜ < C, y⁽ᵗ⁾ = 1} ∪ {αₜ > 0, y⁽ᵗ⁾ = −1}, I_low = {αₜ < C, y⁽ᵗ⁾ = −1} ∪ {αₜ > 0,
-    y⁽ᵗ⁾ = 1}. α is optimal exactly when it is 0 (KKT (14)-(16) hold for some b)."""
+    y⁽ᵗ⁾ = 1}. α is optimal exactly when it is 0 (KKT (14)-(16) hold for some b).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m in the box
+        [0, C].
+    Returns: the maximal KKT violation, a number ≥ 0."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = inputs.vector(alpha, "alpha")
@@ -546,7 +557,12 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     ``shrinking`` (True or False) and ``cache_size`` (megabytes, > 0) are the compiled twin's:
     libsvm's shrinking of the active set and the size of its kernel-row cache. The reference
     checks them and computes as the notes do, over every example with the whole kernel matrix:
-    its iterates are the fast face's with ``shrinking=False``."""
+    its iterates are the fast face's with ``shrinking=False``.
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1} (or any two labels
+        with classes=).
+    Returns: SVMFit (alpha m, b, the support vectors, …); the cap raises ConvergenceError, an
+        infeasible hard margin NotSeparableError."""
     rule = _check_rule(rule)
     inputs.flag(shrinking, "shrinking")
     inputs.positive(cache_size, "cache_size")

@@ -2,6 +2,10 @@
 
 X is the design matrix (rows with x₀ = 1); y the labels in {1, ..., k}; Theta the k − 1
 parameter vectors θ₁, ..., θ_{k−1} as rows (θ_k = 0 is fixed, 000 §9.3), so k = len(Theta) + 1.
+
+Conventions (README, Conventions): data (X, y), then Θ, then options; labels are 1..k (another
+label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the label in 1..k,
+``probabilities`` the m×k table; ``Theta=None`` starts at 0; fits return an ``IterativeResult``.
 """
 from . import inputs, linalg, scalar
 from . import newton as newton_method
@@ -20,13 +24,19 @@ def softmax(eta):
     """SM-2 (000 §9.3): φᵢ = e^ηᵢ / Σⱼ e^ηⱼ, the inverse of the link ηᵢ = log(φᵢ/φ_k).
 
     Evaluated as e^(ηᵢ − M) / Σⱼ e^(ηⱼ − M) with M = maxⱼ ηⱼ (the same value: numerator and
-    denominator are both scaled by e^(−M)), so no exponential overflows."""
+    denominator are both scaled by e^(−M)), so no exponential overflows.
+
+    Shapes: eta k numbers.
+    Returns: φ, k entries summing to 1."""
     return scalar.softmax(inputs.vector(eta, "eta"))
 
 
 def log_sum_exp(eta):
     """SM-2: log Σⱼ e^ηⱼ = M + log Σⱼ e^(ηⱼ − M), M = maxⱼ ηⱼ; the multinomial's a(η) with
-    η_k = 0 (000 §9.3: a(η) = −log φ_k)."""
+    η_k = 0 (000 §9.3: a(η) = −log φ_k).
+
+    Shapes: eta k numbers.
+    Returns: log Σ e^η, a number."""
     return scalar.log_sum_exp(inputs.vector(eta, "eta"))
 
 
@@ -42,7 +52,7 @@ def _parameters(Theta, n):
 def _design(X, y, Theta):
     X = inputs.matrix(X, "X")
     Theta = _parameters(Theta, len(X[0]))
-    y = inputs.class_labels(y, len(Theta) + 1, "y")
+    y = inputs.class_labels(y, len(Theta) + 1, "y", __name__)
     inputs.same_length(X, y)
     return X, y, Theta
 
@@ -55,26 +65,38 @@ def _eta(x, Theta):
 
 
 def natural_parameters(x, Theta):
-    """SM-3 (000 §9.3, assumption 3): ηᵢ = θᵢᵀx for i < k and η_k = 0."""
+    """SM-3 (000 §9.3, assumption 3): ηᵢ = θᵢᵀx for i < k and η_k = 0.
+
+    Shapes: x n, Theta (k−1)×n.
+    Returns: η, k entries (η_k = 0)."""
     x = inputs.vector(x, "x")
     return _eta(x, _parameters(Theta, len(x)))
 
 
 def probabilities(X, Theta):
-    """SM-3 (000 (8)): p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), i = 1..k, for every row."""
+    """SM-3 (000 (8)): p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), i = 1..k, for every row.
+
+    Shapes: X m×n, Theta (k−1)×n.
+    Returns: m×k: p(y = l | x⁽ⁱ⁾)."""
     X = inputs.matrix(X, "X")
     Theta = _parameters(Theta, len(X[0]))
     return [scalar.softmax(_eta(x_i, Theta)) for x_i in X]
 
 
 def hypothesis(x, Theta):
-    """SM-3 (000 §9.3): h_θ(x) = E[T(y) | x; θ] = (φ₁, ..., φ_{k−1}); φ_k = 1 − Σφᵢ."""
+    """SM-3 (000 §9.3): h_θ(x) = E[T(y) | x; θ] = (φ₁, ..., φ_{k−1}); φ_k = 1 − Σφᵢ.
+
+    Shapes: x n, Theta (k−1)×n.
+    Returns: (φ₁, …, φ_{k−1}), k − 1 entries."""
     x = inputs.vector(x, "x")
     return scalar.softmax(_eta(x, _parameters(Theta, len(x))))[:-1]
 
 
 def predict(X, Theta):
-    """SM-3: the most probable class in 1..k for every row (the smallest on a tie)."""
+    """SM-3: the most probable class in 1..k for every row (the smallest on a tie).
+
+    Shapes: X m×n, Theta (k−1)×n.
+    Returns: m labels in 1..k."""
     X = inputs.matrix(X, "X")
     Theta = _parameters(Theta, len(X[0]))
     out = []
@@ -88,7 +110,10 @@ def predict(X, Theta):
 
 def log_likelihood(X, y, Theta):
     """SM-4 (000 §9.3): ℓ(θ) = Σᵢ log Π_l (e^(θ_lᵀx⁽ⁱ⁾) / Σⱼ e^(θⱼᵀx⁽ⁱ⁾))^1{y⁽ⁱ⁾ = l}
-    = Σᵢ (η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ), with the log-sum-exp evaluated stably."""
+    = Σᵢ (η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ), with the log-sum-exp evaluated stably.
+
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n.
+    Returns: ℓ(θ), a number."""
     X, y, Theta = _design(X, y, Theta)
     return _log_likelihood(X, y, Theta)[0]
 
@@ -107,7 +132,10 @@ def _log_likelihood(X, y, Theta):
 def cross_entropy(p, p_hat):
     """SM-4 (002 §1.3.4): CrossEnt(p, p̂) = −Σ_y p(y) log p̂(y); for the one-hot p of a label
     y₀ this is −log p̂(y₀), the negative of that example's term of ℓ. Terms with p(y) = 0
-    contribute 0."""
+    contribute 0.
+
+    Shapes: p, p_hat k probabilities each.
+    Returns: CrossEnt(p, p̂), a number."""
     p = inputs.vector(p, "p")
     p_hat = inputs.vector(p_hat, "p_hat")
     if len(p) != len(p_hat):
@@ -124,7 +152,10 @@ def cross_entropy(p, p_hat):
 def gradient(X, y, Theta):
     """SM-4: ∂ℓ/∂θ_l = Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ for l = 1..k−1, as k − 1 rows.
 
-    Examples in order; each is added into every row before the next is read."""
+    Examples in order; each is added into every row before the next is read.
+
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n.
+    Returns: ∇ℓ, (k−1)×n."""
     X, y, Theta = _design(X, y, Theta)
     return _gradient(X, y, Theta)
 
@@ -170,7 +201,10 @@ def _newton_system(X, y, Theta):
 
 def hessian(X, y, Theta):
     """SM-4: H = ∂²ℓ/∂θ∂θᵀ over the stacked θ = (θ₁; ...; θ_{k−1}): block (l, l′) is
-    −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (it does not involve y)."""
+    −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (it does not involve y).
+
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n.
+    Returns: H, (k−1)n×(k−1)n."""
     X, y, Theta = _design(X, y, Theta)
     A, _ = _newton_system(X, y, Theta)
     return [[-a for a in row] for row in A]
@@ -210,7 +244,11 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     """SM-4 (000 §9.3): θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ for l < k, until
     maxⱼ |Δθ| <= tol · (1 + max |θ|) (``tol=None``: exactly ``max_iterations`` steps).
     ``average=True`` divides the sum by m. With a tolerance, separable classes raise
-    SeparableDataError and the cap ConvergenceError."""
+    SeparableDataError and the cap ConvergenceError.
+
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, alpha > 0.
+    Returns: IterativeResult (theta (k−1)×n); the cap raises ConvergenceError, separable classes
+        SeparableDataError."""
     X, y, Theta = _design(X, y, Theta)
     alpha = inputs.positive(alpha, "alpha")
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
@@ -238,10 +276,14 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     ``damping=False`` is the notes' t = 1. Stops when a full step has
     maxⱼ |Δθ| <= tol · (1 + max |θ|). Separable classes, or one class separable from the rest,
     raise SeparableDataError; a singular H otherwise (a class absent from y, or dependent
-    columns of X) SingularMatrixError; the cap ConvergenceError."""
+    columns of X) SingularMatrixError; the cap ConvergenceError.
+
+    Shapes: X m×n, y m labels in 1..k (k the largest), Theta (k−1)×n or None (zeros).
+    Returns: IterativeResult (theta (k−1)×n, extra['step_lengths']); the cap raises
+        ConvergenceError, separable classes SeparableDataError."""
     if Theta is None:
         X = inputs.matrix(X, "X")
-        k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y"))
+        k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y", __name__))
         Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
     X, y, Theta = _design(X, y, Theta)
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")

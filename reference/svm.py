@@ -11,6 +11,11 @@ through ``kernels.kernel_matrix`` and ``kernels.checked_value``; ``C=None`` is t
 ``as_problem``, ``as_C``, ``scores``, ``b_hard`` and ``b_soft`` are the pieces SMO shares with
 the closed forms here. Every value computed here from finite inputs is checked: one that is not
 finite overflowed, and is a ``results.FloatRangeError`` naming it, never a returned inf or NaN.
+
+Conventions (README, Conventions): data (X, y), then the parameters (w, b, ξ, α, r), then the
+points to predict at (Z), then options (C, kernel): ``slacks(X, y, w, b)``, ``decision_values(X, y,
+alpha, b, Z, kernel)``; functions of a fitted ``SVMFit`` take it first (``predict(model, Z)``: one
+of the model's two classes; ``decision_function``: wᵀz + b).
 """
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -61,7 +66,10 @@ class SVMFit:
 def as_labels(y, classes=None):
     """The labels as ints in {−1, 1} (002 §1.5: y ∈ {−1, 1}), by MG-1's rule
     (``margins.signed_labels``: ``classes=(negative, positive)`` maps another two-valued label
-    set). Both classes must occur: with one, the dual's Σ αᵢy⁽ⁱ⁾ = 0 forces α = 0."""
+    set). Both classes must occur: with one, the dual's Σ αᵢy⁽ⁱ⁾ = 0 forces α = 0.
+
+    Shapes: y m labels in {−1, 1} (any pair with classes=).
+    Returns: m ints in {−1, 1}."""
     out = signed_labels(y, classes)
     if 1 not in out or -1 not in out:
         raise ValueError(f"y has only one class ({out[0]}): an SVM needs examples of both")
@@ -70,7 +78,11 @@ def as_labels(y, classes=None):
 
 def as_problem(X, y, classes=None, kernel=Linear()):
     """SOFT-2's data, checked: X as the kernel reads it (``kernels.as_points``: rows, or strings
-    for a StringKernel) and y as labels in {−1, 1} of both classes (``as_labels``), as long as X."""
+    for a StringKernel) and y as labels in {−1, 1} of both classes (``as_labels``), as long as X.
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1} (any pair with
+        classes=).
+    Returns: (X, y) checked."""
     X = as_points(X, kernel, "X")
     y = as_labels(y, classes)
     inputs.same_length(X, y)
@@ -85,7 +97,10 @@ def _alpha(alpha, m):
 
 
 def as_C(C):
-    """SOFT-1's C: a finite number > 0, or None for the hard margin (no upper bound on α)."""
+    """SOFT-1's C: a finite number > 0, or None for the hard margin (no upper bound on α).
+
+    Shapes: C a number > 0 or None.
+    Returns: C."""
     return None if C is None else inputs.positive(C, "C")
 
 
@@ -112,16 +127,22 @@ def _W(alpha, y, K):
     return _checked([total - quad / 2], lambda i: "W(α)")[0]
 
 
-def dual_objective(alpha, X, y, kernel=Linear()):
-    """OMC-3, SOFT-2 (000 V §6, §8 (17); 004): W(α) = Σᵢ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾ αᵢαⱼ K(x⁽ⁱ⁾, x⁽ʲ⁾)."""
+def dual_objective(X, y, alpha, kernel=Linear()):
+    """OMC-3, SOFT-2 (000 V §6, §8 (17); 004): W(α) = Σᵢ αᵢ − ½ Σᵢⱼ y⁽ⁱ⁾y⁽ʲ⁾ αᵢαⱼ K(x⁽ⁱ⁾, x⁽ʲ⁾).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m.
+    Returns: W(α), a number."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
     return _W(alpha, y, kernel_matrix(X, kernel))
 
 
-def lagrangian(w, b, alpha, X, y):
-    """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
+def lagrangian(X, y, w, b, alpha):
+    """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1].
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number, alpha m.
+    Returns: L(w, b, α), a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = inputs.real(b, "b")
@@ -139,8 +160,11 @@ def _w(w, X):
     return w
 
 
-def weights_from_alpha(alpha, X, y):
-    """OMC-3 (000 V §6 (9)): w = Σᵢ αᵢ y⁽ⁱ⁾ x⁽ⁱ⁾ (the linear kernel's explicit w)."""
+def weights_from_alpha(X, y, alpha):
+    """OMC-3 (000 V §6 (9)): w = Σᵢ αᵢ y⁽ⁱ⁾ x⁽ⁱ⁾ (the linear kernel's explicit w).
+
+    Shapes: X m×n, y m labels in {−1, 1}, alpha m.
+    Returns: w, n entries."""
     X, y = as_problem(X, y)
     alpha = _alpha(alpha, len(X))
     w = [0 * v for v in X[0]]
@@ -174,9 +198,12 @@ def b_hard(scores, y):
     return _checked([-(below + above) / 2], lambda i: "b")[0]
 
 
-def threshold_hard(alpha, X, y, kernel=Linear()):
+def threshold_hard(X, y, alpha, kernel=Linear()):
     """OMC-4 (000 V §6 (11)): b* = −(max_{i: y⁽ⁱ⁾=−1} w*ᵀx⁽ⁱ⁾ + min_{i: y⁽ⁱ⁾=1} w*ᵀx⁽ⁱ⁾) / 2,
-    with w*ᵀx⁽ʲ⁾ = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, x⁽ʲ⁾)."""
+    with w*ᵀx⁽ʲ⁾ = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, x⁽ʲ⁾).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m.
+    Returns: b*, a number."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
@@ -212,9 +239,12 @@ def b_soft(alpha, y, scores, C):
     return _checked([b], lambda i: "b")[0]
 
 
-def threshold_soft(alpha, X, y, C, kernel=Linear()):
+def threshold_soft(X, y, alpha, C, kernel=Linear()):
     """SOFT-2, SMO-3 (000 V §8, the remark after the dual; 001 §11.1.2): the soft-margin b, the
-    average of y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾ over the free αᵢ, or the middle of the interval (14)-(15) allow."""
+    average of y⁽ⁱ⁾ − wᵀx⁽ⁱ⁾ over the free αᵢ, or the middle of the interval (14)-(15) allow.
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m, C > 0.
+    Returns: b, a number."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
@@ -222,9 +252,13 @@ def threshold_soft(alpha, X, y, C, kernel=Linear()):
     return b_soft(alpha, y, scores(alpha, y, kernel_matrix(X, kernel)), C)
 
 
-def decision_values(alpha, b, X, y, Z, kernel=Linear()):
+def decision_values(X, y, alpha, b, Z, kernel=Linear()):
     """OMC-5 (000 V §6 (13)): wᵀz + b = Σᵢ αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, z) + b for every row z of Z; the sum
-    runs over the support vectors (αᵢ > 0) only."""
+    runs over the support vectors (αᵢ > 0) only.
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m, b a number,
+        Z q×n.
+    Returns: wᵀz + b, q entries."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
@@ -301,7 +335,10 @@ def _classes(model):
 
 def decision_function(model, Z):
     """OMC-5 (000 V §6 (12)-(13)): Σ over the support vectors of αᵢ y⁽ⁱ⁾ K(x⁽ⁱ⁾, z) + b for
-    every row z of Z, reading nothing of the training set but the support vectors."""
+    every row z of Z, reading nothing of the training set but the support vectors.
+
+    Shapes: model an SVMFit (from smo), Z q×n.
+    Returns: wᵀz + b, q entries."""
     S, alpha, labels, b, kernel = _support(model)
     Z = _queries(Z, S, kernel, "model.support_vectors")
     return _values(alpha, labels, S, b, Z, kernel, "model.support_vectors", range(len(S)))
@@ -309,16 +346,22 @@ def decision_function(model, Z):
 
 def predict(model, Z):
     """OMC-5 (002 §1.5): h(z) = g(wᵀz + b) with g = 1 for a value ≥ 0 and −1 otherwise, returned
-    as the model's labels (``classes``)."""
+    as the model's labels (``classes``).
+
+    Shapes: model an SVMFit (from smo), Z q×n.
+    Returns: q labels, each one of model.classes."""
     values = decision_function(model, Z)
     negative, positive = _classes(model)
     return [positive if v >= 0 else negative for v in values]
 
 
-def slacks(w, b, X, y):
+def slacks(X, y, w, b):
     """SOFT-1 (000 V §8; 001 §11.1.1): the smallest slacks the constraints allow,
     ξᵢ = max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)); 0 < ξᵢ ≤ 1 is inside the margin but not misclassified,
-    ξᵢ > 1 misclassified."""
+    ξᵢ > 1 misclassified.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number.
+    Returns: ξ, m entries ≥ 0."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = inputs.real(b, "b")
@@ -335,9 +378,12 @@ def _margins(w, b, X, y):
                   lambda i: f"y(wᵀx + b) of X[{i}]")
 
 
-def soft_margin_primal(w, b, xi, X, y, C):
+def soft_margin_primal(X, y, w, b, xi, C):
     """SOFT-1 (000 V §8; 001 (11.1)): ½‖w‖² + C Σᵢ ξᵢ at a feasible point
-    (y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ and ξᵢ ≥ 0); an infeasible point is an error naming the example."""
+    (y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) ≥ 1 − ξᵢ and ξᵢ ≥ 0); an infeasible point is an error naming the example.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number, xi m ≥ 0, C > 0.
+    Returns: ½‖w‖² + CΣξ, a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = inputs.real(b, "b")
@@ -357,20 +403,26 @@ def soft_margin_primal(w, b, xi, X, y, C):
     return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
-def hinge_objective(w, b, X, y, C):
-    """SOFT-1 (001 (11.2)): ½‖w‖² + C Σᵢ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)), the unconstrained form."""
+def hinge_objective(X, y, w, b, C):
+    """SOFT-1 (001 (11.2)): ½‖w‖² + C Σᵢ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)), the unconstrained form.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number, C > 0.
+    Returns: ½‖w‖² + CΣ max(0, 1 − yᵢ(wᵀxᵢ + b)), a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     C = inputs.positive(C, "C")
     total = 0
-    for s in slacks(w, b, X, y):
+    for s in slacks(X, y, w, b):
         total += s
     return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
 
-def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
+def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     """SOFT-2 (000 V §8; 001 §11.1.2): L(w, b, ξ, α, r) = ½wᵀw + C Σ ξᵢ
-    − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ."""
+    − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ.
+
+    Shapes: X m×n, y m labels in {−1, 1}, w n, b a number, xi m, alpha m, r m, C > 0.
+    Returns: L(w, b, ξ, α, r), a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = inputs.real(b, "b")
@@ -387,12 +439,16 @@ def soft_margin_lagrangian(w, b, xi, alpha, r, X, y, C):
     return _checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
 
 
-def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
+def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     """SOFT-2 (000 V §8 (14)-(16); 001 (11.6)): by how much each example fails its KKT condition,
     with uᵢ = y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b): αᵢ = 0 needs uᵢ ≥ 1 (violation max(0, 1 − uᵢ)); αᵢ = C needs
     uᵢ ≤ 1 (max(0, uᵢ − 1)); 0 < αᵢ < C needs uᵢ = 1 (|uᵢ − 1|). α outside the box is refused.
     The dual's equality constraint Σ αᵢy⁽ⁱ⁾ = 0 is not one of these per-example conditions and
-    is not checked here (with float α it holds only to rounding)."""
+    is not checked here (with float α it holds only to rounding).
+
+    Shapes: X m×n (or m strings for a StringKernel), y m labels in {−1, 1}, alpha m in [0, C], b
+        a number, C > 0 or None.
+    Returns: m violations ≥ 0."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
@@ -418,7 +474,10 @@ def kkt_violations(alpha, b, X, y, C=None, kernel=Linear()):
 
 def kkt_categories(alpha, C=None):
     """SOFT-2 (001 §11.1.2): 'easy' (αᵢ = 0, margin ≥ 1), 'hard' (αᵢ = C, margin ≤ 1) and
-    'marginally hard' (0 < αᵢ < C, margin exactly 1)."""
+    'marginally hard' (0 < αᵢ < C, margin exactly 1).
+
+    Shapes: alpha m, C > 0 or None.
+    Returns: m strings: 'easy', 'hard' or 'marginally hard'."""
     alpha = inputs.vector(alpha, "alpha")
     C = as_C(C)
     return ["easy" if a == 0 else "hard" if C is not None and a == C else "marginally hard"

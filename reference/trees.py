@@ -2,7 +2,7 @@
 
 A tree is plain data: nested frozen dataclasses. A ``Split`` is a decision stump on a continuous
 (or 0/1) feature, xⱼ > θ going right; a ``Branch`` is a multiway stump on a discrete feature, one
-child per value; a ``Leaf`` holds a class. Trees built by ``fit_tree`` carry, at every node, the
+child per value; a ``Leaf`` holds a class. Trees built by ``tree_fit`` carry, at every node, the
 class counts of the training examples that reach it, the majority class and the information gain
 of its split; the fast face builds the same objects.
 
@@ -16,6 +16,9 @@ the root). Leaves predict the majority class, the lowest label on a tie.
 
 X holds features in rows (float, Fraction or mpf; NaN is refused: there is no missing-value
 policy); y holds integer class labels.
+
+Conventions (README, Conventions): ``tree_fit(X, y, …)`` returns a ``Tree``, which ``predict(tree,
+X)`` takes first; labels are any integers and ``predict`` returns them.
 """
 import numbers
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ __all__ = [
     "check_tree", "predict", "xor_data", "xor_tree",
     "boolean_function_tree", "truth_table", "minimal_leaves", "count_boolean_functions",
     "count_trees",
-    "split_score", "best_threshold", "logistic_threshold", "fit_tree",
+    "split_score", "best_threshold", "logistic_threshold", "tree_fit",
 ]
 
 THRESHOLD_RULES = ("search", "logistic")
@@ -251,7 +254,10 @@ def check_tree(tree, name="tree"):
 
 def predict(tree, X, *, n_jobs=-1):
     """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output.
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial."""
+    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+
+    Shapes: tree a Tree (from tree_fit), X m×n.
+    Returns: m integer labels (the classes of the fit)."""
     inputs.n_jobs(n_jobs)
     check_tree(tree)
     X = inputs.matrix(X, "X")
@@ -393,7 +399,10 @@ def split_score(table):
 
     S = m ln 2 · H[split] (11.19) in bits, so at a node (m and the entropy before fixed) the
     lowest S is the largest information gain (11.20). Integer counts in, one formula, sums left
-    to right: both faces get the same float, so they break ties alike."""
+    to right: both faces get the same float, so they break ties alike.
+
+    Shapes: table groups × classes of counts.
+    Returns: S, a float."""
     table = inputs.matrix(table, "table")
     for j, row in enumerate(table):
         for k, c in enumerate(row):
@@ -577,7 +586,7 @@ def _classes_and_codes(y, m, x_name="X"):
     return classes, codes
 
 
-def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
     """DT-6, DT-7 (001 §11.3.5-11.3.6): the greedy tree. Start with all the data at the root;
     split it by the feature (and threshold) of largest information gain; repeat in each branch.
 
@@ -587,7 +596,10 @@ def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     of the node's examples crosses ½; two classes only; a feature whose fit does not converge, or
     whose threshold leaves too few examples on a side, is not used at that node, so a node may
     stay impure). ``max_depth``: None or >= 0 (0 is a single leaf); ``min_samples_leaf`` >= 1
-    examples in every child."""
+    examples in every child.
+
+    Shapes: X m×n, y m integer labels (any integers).
+    Returns: Tree(root, n_features, classes)."""
     X = inputs.matrix(X, "X")
     classes, codes = _classes_and_codes(y, len(X))
     max_depth = _max_depth(max_depth)
@@ -603,7 +615,10 @@ def fit_tree(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
 def best_threshold(x, y, min_samples_leaf=1):
     """DT-7 (001 §11.3.6): the threshold θ of largest information gain for one continuous feature
     x (exhaustive search over midpoints), as (θ, gain in bits); None when no threshold leaves
-    ``min_samples_leaf`` examples on each side (e.g. x constant)."""
+    ``min_samples_leaf`` examples on each side (e.g. x constant).
+
+    Shapes: x m numbers, y m integer labels, min_samples_leaf ≥ 1.
+    Returns: (threshold, gain)."""
     x = inputs.vector(x, "x")
     classes, codes = _classes_and_codes(y, len(x), "x")
     min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
@@ -622,7 +637,10 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     over the examples by increasing x, so that both faces take the same Newton steps. When one
     class lies wholly at or below the other the likelihood has no maximum (b → ∞): θ is then the
     midpoint of the gap between them. A constant x has no threshold (ValueError); Newton not
-    meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError."""
+    meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError.
+
+    Shapes: x m numbers, y m labels in {0, 1}.
+    Returns: the threshold −a/b, a number."""
     x = inputs.vector(x, "x")
     classes, codes = _classes_and_codes(y, len(x), "x")
     if len(classes) != 2:

@@ -478,7 +478,7 @@ def categorical_problems(draw):
 @st.composite
 def tree_problems(draw, max_rows=24):
     """(X, y, options): a class-labelled set on a dyadic grid and the keyword arguments of
-    fit_tree (max_depth, min_samples_leaf, discrete, and the logistic threshold for two classes)."""
+    tree_fit (max_depth, min_samples_leaf, discrete, and the logistic threshold for two classes)."""
     X, y = draw(class_labelled_sets(max_rows=max_rows, levels=draw(st.sampled_from([3, 6, 16, 64]))))
     d = len(X[0])
     options = dict(max_depth=draw(st.sampled_from([None, None, 0, 1, 2, 4])),
@@ -517,7 +517,7 @@ def to_array(value):
     if any(isinstance(v, list) for v in value) and len({len(v) if isinstance(v, list) else -1 for v in value}) > 1:
         return [to_array(v) for v in value]
     flat = np.ravel(np.array(value, dtype=object))
-    if any(isinstance(v, (bool, np.bool_)) for v in flat):  # flags (fit_tree's discrete), not data
+    if any(isinstance(v, (bool, np.bool_)) for v in flat):  # flags (tree_fit's discrete), not data
         return value
     if all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in flat):
         return np.array(value, dtype=np.int64)

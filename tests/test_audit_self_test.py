@@ -2,7 +2,6 @@
 setting (a few points per sampled check, two workers); the machinery is tested on small checks
 whose mutants are known."""
 import json
-import os
 import subprocess
 import sys
 

@@ -17,7 +17,7 @@ THETA = np.array([0.25, 0.5])
 
 VALID = {
     "hypothesis": dict(family="poisson", x=X[2], theta=THETA),
-    "predict": dict(family="poisson", X=X, theta=THETA),
+    "hypotheses": dict(family="poisson", X=X, theta=THETA),
     "log_likelihood": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
     "gradient": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
     "hessian": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
@@ -32,7 +32,7 @@ TABLE = Table(F, R, VALID, parameters={
                ("family", ef.multinomial(3)), ("start", "ones"), ("start", 0, TypeError),
                ("damping", "yes", TypeError)],
     "poisson_regression": [("start", "mean")],
-    "predict": [("family", 3)],
+    "hypotheses": [("family", 3)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())

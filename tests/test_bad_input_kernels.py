@@ -61,7 +61,7 @@ TABLE = Table(F, R, valid={
             "none": {("perceptron_decision", "Z")}},  # known defect (issue 12): fast reads Z=None as Z=X
     messages={("non_finite", "y"): r"y\[4\] is .*labels must be -1 or 1"},  # refused as a label
     others={"Linear", "Polynomial", "Gaussian", "StringKernel", "FeatureMapKernel", "MercerResult",
-               "InvalidKernelError", "IterativeResult", "ConvergenceError"})
+               "InvalidKernelError", "IterativeResult", "KernelPerceptronResult", "ConvergenceError"})
 install(TABLE, globals())
 FACES = TABLE.faces
 

@@ -16,7 +16,7 @@ THETA = np.array([0.25, -0.5])
 
 VALID = {
     "hypothesis": dict(x=X[2], theta=THETA),
-    "predict_probability": dict(X=X, theta=THETA),
+    "probabilities": dict(X=X, theta=THETA),
     "predict": dict(X=X, theta=THETA),
     "likelihood": dict(X=X, y=Y, theta=THETA),
     "log_likelihood": dict(X=X, y=Y, theta=THETA),

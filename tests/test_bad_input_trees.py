@@ -16,7 +16,7 @@ from bad_input import Table, install
 X = np.array([[0.0, 1.0], [1.0, 3.0], [2.0, 2.0], [3.0, 0.0], [4.0, 5.0], [5.0, 4.0]])
 Y = np.array([0.0, 0.0, 1.0, 1.0, 0.0, 1.0])
 COUNTS = np.array([[3.0, 1.0], [0.0, 2.0], [1.0, 1.0]])
-TREE = RT.fit_tree(X.tolist(), Y.tolist())
+TREE = RT.tree_fit(X.tolist(), Y.tolist())
 
 TABLE = Table({"entropy": FE, "trees": FT}, {"entropy": RE, "trees": RT}, valid={
     ("entropy", "entropy"): dict(p=np.array([0.25, 0.25, 0.5])),
@@ -30,7 +30,7 @@ TABLE = Table({"entropy": FE, "trees": FT}, {"entropy": RE, "trees": RT}, valid=
     ("trees", "split_score"): dict(table=COUNTS),
     ("trees", "best_threshold"): dict(x=X[:, 0], y=Y),
     ("trees", "logistic_threshold"): dict(x=X[:, 1], y=Y),
-    ("trees", "fit_tree"): dict(X=X, y=Y),
+    ("trees", "tree_fit"): dict(X=X, y=Y),
 }, parameters={
     ("entropy", "entropy"): [("unit", "bytes", ValueError, "unit"),
                              ("p", np.array([-0.5, 1.5]), ValueError, r"p\[0\]"),
@@ -53,7 +53,7 @@ TABLE = Table({"entropy": FE, "trees": FT}, {"entropy": RE, "trees": RT}, valid=
     ("trees", "logistic_threshold"): [("max_iterations", 0, ValueError, "max_iterations"),
                                       ("tol", -1.0, ValueError, "tol"),
                                       ("y", np.arange(6.0), ValueError, "two classes")],
-    ("trees", "fit_tree"): [("max_depth", -1, ValueError, "max_depth"),
+    ("trees", "tree_fit"): [("max_depth", -1, ValueError, "max_depth"),
                             ("min_samples_leaf", 0, ValueError, "min_samples_leaf"),
                             ("threshold", "median", ValueError, "threshold"),
                             ("discrete", [True], ValueError, "discrete"),
@@ -79,16 +79,16 @@ def test_arguments_that_only_fail_together_are_refused_DT(face):
     with pytest.raises(ValueError, match=r"p \+ n is 0"):
         TABLE.call(face, ("entropy", "bernoulli_entropy"), p=0, n=0)
     with pytest.raises(ValueError, match="threshold='logistic' needs two classes"):
-        TABLE.call(face, ("trees", "fit_tree"), y=np.arange(6.0), threshold="logistic")
+        TABLE.call(face, ("trees", "tree_fit"), y=np.arange(6.0), threshold="logistic")
 
 
 @pytest.mark.parametrize("face", FACES)
 def test_degenerate_but_valid_input_DT(face):
     """One class is a single leaf; a one-row X is a leaf; max_depth 0 is the root alone."""
-    tree = TABLE.call(face, ("trees", "fit_tree"), y=np.zeros(6))
+    tree = TABLE.call(face, ("trees", "tree_fit"), y=np.zeros(6))
     assert isinstance(tree.root, RT.Leaf) and tree.root.counts == (6,)
-    tree = TABLE.call(face, ("trees", "fit_tree"), X=X[:1], y=Y[:1])
+    tree = TABLE.call(face, ("trees", "tree_fit"), X=X[:1], y=Y[:1])
     assert tree.root == RT.Leaf(0, (1,))
-    assert TABLE.call(face, ("trees", "fit_tree"), max_depth=0).n_nodes == 1
+    assert TABLE.call(face, ("trees", "tree_fit"), max_depth=0).n_nodes == 1
     assert TABLE.call(face, ("trees", "best_threshold"), x=np.ones(6)) is None
     assert TABLE.call(face, ("trees", "best_threshold"), min_samples_leaf=4) is None

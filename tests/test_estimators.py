@@ -214,7 +214,7 @@ def test_logistic_regression_is_the_fast_fit_with_any_labels_LG_4_LG_5_NW_2(solv
         theta = logistic_regression.stochastic_gradient_ascent(Xd, y01, zero, 0.1, epochs=5).theta
     assert np.array_equal(est.theta_, theta)
     assert np.array_equal(est.coef_, theta[None, 1:]) and np.array_equal(est.intercept_, theta[:1])
-    assert np.array_equal(est.predict_proba(X)[:, 1], logistic_regression.predict_probability(Xd, theta))
+    assert np.array_equal(est.predict_proba(X)[:, 1], logistic_regression.probabilities(Xd, theta))
     assert np.array_equal(est.predict(X), np.array(["ham", "spam"])[logistic_regression.predict(Xd, theta)])
     assert np.array_equal(est.decision_function(X), linear_regression.predict(Xd, theta))
 
@@ -264,7 +264,7 @@ def test_glm_is_the_fast_fit_GLM_4(family, solver):
         theta = glm.gradient_ascent(family, Xd, y, zero, 0.05, max_iterations=300, tol=None,
                                     average=True).theta
     assert np.array_equal(est.theta_, theta)
-    assert np.array_equal(est.predict(X), glm.predict(family, Xd, theta))
+    assert np.array_equal(est.predict(X), glm.hypotheses(family, Xd, theta))
     if family == "poisson":
         assert np.array_equal(E.PoissonRegression(solver=solver, **options).fit(X, y).theta_, theta)
 
@@ -358,9 +358,9 @@ def test_kernel_perceptron_is_the_fast_kernel_perceptron_KR_9():
     for kernel, obj in (("linear", kernels.Linear()), ("rbf", kernels.Gaussian.from_gamma(0.5))):
         est = E.KernelPerceptron(kernel=kernel).fit(X, y)
         fit = kernels.kernel_perceptron(X, y_signed, obj)
-        assert np.array_equal(est.alpha_, fit.theta) and est.intercept_[0] == fit.extra["b"]
+        assert np.array_equal(est.alpha_, fit.theta) and est.intercept_[0] == fit.b
         assert np.array_equal(est.decision_function(Z),
-                              kernels.perceptron_decision(X, y_signed, fit.theta, fit.extra["b"], obj, Z))
+                              kernels.perceptron_decision(X, y_signed, fit.theta, fit.b, Z, obj))
 
 
 @pytest.mark.parametrize("kernel", ["linear", "poly", "rbf"])
@@ -378,7 +378,7 @@ def test_svc_is_smo_SMO_4_OMC_5(kernel):
     assert np.array_equal(est.decision_function(Z), svm.decision_function(fit, Z))
     assert np.array_equal(est.predict(Z), svm.predict(fit, Z).astype(int))
     if kernel == "linear":
-        assert np.array_equal(est.coef_[0], svm.weights_from_alpha(fit.alpha, X, labels))
+        assert np.array_equal(est.coef_[0], svm.weights_from_alpha(X, labels, fit.alpha))
     else:
         assert not hasattr(est, "coef_")
 
@@ -407,13 +407,13 @@ def test_svc_on_strings_is_the_linear_svc_on_their_substring_counts_KR_8():
 
 @pytest.mark.parametrize("options", [{}, {"max_depth": 2, "min_samples_leaf": 3}, {"discrete": True},
                                      {"threshold": "logistic"}])
-def test_decision_tree_is_fit_tree_DT_6_DT_7(options):
+def test_decision_tree_is_tree_fit_DT_6_DT_7(options):
     X, y = _two_classes(m=60)
     if options.get("discrete"):
         X = np.round(X)
     labels = np.array(["no", "yes"])[y]
     est = E.DecisionTreeClassifier(**options).fit(X, labels)
-    tree = trees.fit_tree(X, y, **options)
+    tree = trees.tree_fit(X, y, **options)
     assert est.tree_ == tree
     assert np.array_equal(est.predict(X), np.array(["no", "yes"])[trees.predict(tree, X)])
 

@@ -254,7 +254,7 @@ def test_soft_margin_slacks_are_svm_slacks_SOFT_1():
     for C, soft in d.data["soft"].items():
         fit = smo.smo(X, y, C=C, tol=1e-9)
         assert soft["support"] == fit.support and soft["alpha"] == fit.alpha
-        assert soft["slacks"] == svm.slacks(soft["w"], soft["b"], X, y)
+        assert soft["slacks"] == svm.slacks(X, y, soft["w"], soft["b"])
         assert [s for _, _, s in soft["segments"]] == [s for s in soft["slacks"] if s > 1e-6]
         for start, end, slack in soft["segments"]:  # each segment ends on its example's margin
             i = X.index(start)
@@ -283,7 +283,7 @@ def test_smo_box_step_is_clipped_to_L_H_on_the_line_SMO_2():
     alpha, y, C = d.data["alpha"], d.data["y"], d.data["C"]
     assert (d.data["L"], d.data["H"]) == smo.bounds(alpha[0], alpha[1], y[0], y[1], C)
     new = d.data["new_alpha"]
-    assert new == smo.two_variable_step(alpha, d.data["X"], y, 0, 1, C=C)
+    assert new == smo.two_variable_step(d.data["X"], y, alpha, 0, 1, C=C)
     assert new[1] == pytest.approx(smo.clip(d.data["unclipped"], d.data["L"], d.data["H"]), abs=1e-12)
     assert new[0] * y[0] + new[1] * y[1] == pytest.approx(d.data["zeta"], abs=1e-12)
     assert d.data["L"] == 0  # as in the notes' picture
@@ -297,7 +297,7 @@ def test_entropy_of_a_coin_DT_3():
 
 def test_xor_tree_is_the_fitted_tree_and_classifies_xor_DT_1():
     d = drawn("xor_tree")
-    tree = trees.fit_tree(*trees.xor_data(), discrete=True)
+    tree = trees.tree_fit(*trees.xor_data(), discrete=True)
     assert d.data["tree"] == tree and trees.predict(tree, d.data["X"]) == d.data["y"]
     texts = [t.get_text() for t in d.figure.axes[0].texts]
     boxes = [t for t in texts if t.endswith("?") or t.startswith("y = ")]
@@ -306,7 +306,7 @@ def test_xor_tree_is_the_fitted_tree_and_classifies_xor_DT_1():
 
 def test_decision_tree_regions_are_the_trees_predictions_DT_7():
     d = drawn("decision_tree")
-    tree = trees.fit_tree(d.data["X"], d.data["y"], max_depth=3, min_samples_leaf=3)
+    tree = trees.tree_fit(d.data["X"], d.data["y"], max_depth=3, min_samples_leaf=3)
     assert d.data["tree"] == tree
     grid = d.data["grid"]
     assert d.data["regions"] == [trees.predict(tree, [[a, b] for a in grid]) for b in grid]
@@ -317,7 +317,7 @@ def test_decision_tree_regions_are_the_trees_predictions_DT_7():
 # ---- export_text and layout ----------------------------------------------------------------
 
 def test_export_text_prints_the_xor_tree():
-    tree = trees.fit_tree(*trees.xor_data())
+    tree = trees.tree_fit(*trees.xor_data())
     assert export_text(tree) == "\n".join([
         "|--- x₁ <= 0.5",
         "|   |--- x₂ <= 0.5",
@@ -329,7 +329,7 @@ def test_export_text_prints_the_xor_tree():
         "|   |   |--- class: 1  [0, 1]",
         "|   |--- x₂ >  0.5",
         "|   |   |--- class: 0  [1, 0]"])
-    named = export_text(trees.fit_tree(*trees.xor_data(), discrete=True), feature_names=["a", "b"],
+    named = export_text(trees.tree_fit(*trees.xor_data(), discrete=True), feature_names=["a", "b"],
                         class_names=["no", "yes"])
     assert named.splitlines()[:3] == ["|--- a = 0", "|   |--- b = 0", "|   |   |--- class: no  [1, 0]"]
     assert export_text(trees.Tree(trees.Leaf(1), 2)) == "|--- class: 1"
@@ -339,11 +339,11 @@ def test_export_text_bad_input():
     with pytest.raises(TypeError, match="tree must be a Tree"):
         export_text("not a tree")
     with pytest.raises(ValueError, match="feature_names has 1 names but the tree takes 2"):
-        export_text(trees.fit_tree(*trees.xor_data()), feature_names=["a"])
+        export_text(trees.tree_fit(*trees.xor_data()), feature_names=["a"])
 
 
 def test_layout_centres_parents_over_children():
-    nodes = layout(trees.fit_tree(*trees.xor_data()))
+    nodes = layout(trees.tree_fit(*trees.xor_data()))
     leaves = [n for n in nodes if isinstance(n.node, trees.Leaf)]
     assert [n.x for n in leaves] == [0.0, 1.0, 2.0, 3.0]
     for k, n in enumerate(nodes):

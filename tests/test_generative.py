@@ -148,12 +148,12 @@ def test_gda_fast_blocks_agree_with_reference_on_many_rows_GDA_1():
 def test_gda_log_likelihood_is_maximal_at_the_estimates_GDA_1(p):
     X, y = S.to_float(p[0]), p[1]
     model = R.gda_fit(X, y)
-    top = R.gda_log_likelihood(X, y, model)
-    assert close(F.gda_log_likelihood(np.array(X), np.array(y), F.gda_fit(np.array(X), np.array(y))), top)
+    top = R.gda_log_likelihood(model, X, y)
+    assert close(F.gda_log_likelihood(F.gda_fit(np.array(X), np.array(y)), np.array(X), np.array(y)), top)
     for scale in (0.9, 1.1):
         moved = R.GDAModel(model.phi, [v + 0.1 for v in model.mu0], model.mu1,
                            [[v * scale for v in row] for row in model.Sigma])
-        assert R.gda_log_likelihood(X, y, moved) < top
+        assert R.gda_log_likelihood(moved, X, y) < top
 
 
 def test_a_class_with_no_examples_is_refused_GDA_1(impl):

@@ -117,8 +117,8 @@ def test_hypothesis_is_the_canonical_response_GLM_1(p):
     negative = [-1 - bound] + theta[1:]
     for fam, th in ((ef.POISSON, theta), (ef.BERNOULLI, theta), (ef.GAUSSIAN, theta),
                     (ef.EXPONENTIAL, negative)):
-        ref = R.predict(fam, X, th)
-        assert close(F.predict(fam, np.array(X), np.array(th)), ref)
+        ref = R.hypotheses(fam, X, th)
+        assert close(F.hypotheses(fam, np.array(X), np.array(th)), ref)
         assert close(F.hypothesis(fam.name, X[0], th), R.hypothesis(fam.name, X[0], th))
         assert close(ref, [fam.response(sum(a * b for a, b in zip(x, th))) for x in X])
 

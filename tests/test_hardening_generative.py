@@ -237,7 +237,7 @@ def test_a_tree_is_immutable_so_a_packed_copy_cannot_go_stale_W9(face):
 
 
 def test_a_fitted_tree_rebuilt_with_another_leaf_predicts_with_it_W9():
-    tree = FT.fit_tree([[0.0], [1.0]], [0, 1])
+    tree = FT.tree_fit([[0.0], [1.0]], [0, 1])
     assert FT.predict(tree, [[1.0]]).tolist() == [1]
     rebuilt = dataclasses.replace(tree, root=dataclasses.replace(tree.root, right=RT.Leaf(7)))
     assert FT.predict(rebuilt, [[1.0]]).tolist() == RT.predict(rebuilt, [[1.0]]) == [7]
@@ -367,13 +367,13 @@ def test_sizes_past_int64_are_clamped_or_refused_not_overflow_errors(face):
     T = FACES[face][1]
     X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]
     arg = (lambda a: np.array(a)) if face == "fast" else (lambda a: a)
-    assert T.fit_tree(arg(X), y, min_samples_leaf=2 ** 31 - 1).root == RT.Leaf(0, (2, 2))
-    assert T.fit_tree(arg(X), y, max_depth=2 ** 70) == RT.fit_tree(X, y)
+    assert T.tree_fit(arg(X), y, min_samples_leaf=2 ** 31 - 1).root == RT.Leaf(0, (2, 2))
+    assert T.tree_fit(arg(X), y, max_depth=2 ** 70) == RT.tree_fit(X, y)
     xs, ys = [0.0, 1.0, 2.0, 3.0, 2.5], [0, 0, 1, 1, 0]
     assert T.logistic_threshold(arg(xs), ys, max_iterations=2 ** 31 - 1) == RT.logistic_threshold(xs, ys)
     for big in (2 ** 31, 2 ** 63, 2 ** 70):
         with pytest.raises(ValueError, match=rf"min_samples_leaf must be <= 2147483647 .*, got {big}"):
-            T.fit_tree(arg(X), y, min_samples_leaf=big)
+            T.tree_fit(arg(X), y, min_samples_leaf=big)
         with pytest.raises(ValueError, match=rf"max_iterations must be <= 2147483647 .*, got {big}"):
             T.logistic_threshold(arg(xs), ys, max_iterations=big)
 

@@ -11,7 +11,7 @@ from cs229.reference.results import ConvergenceError
 def test_glm_responses_that_overflow_raise_in_both_faces_GLM_1(impl, family):
     """W2: e^(θᵀx) beyond float64 is an OverflowError, never a silent inf."""
     X, theta = impl.arg([[1.0, 800.0], [1.0, 0.0]]), impl.arg([0.0, 1.0])
-    for call in (lambda: impl.glm.predict(family, X, theta),
+    for call in (lambda: impl.glm.hypotheses(family, X, theta),
                  lambda: impl.glm.hypothesis(family, impl.arg([1.0, 800.0]), theta),
                  lambda: impl.glm.log_likelihood(family, X, impl.arg([3, 1]), theta),
                  lambda: impl.glm.gradient(family, X, impl.arg([3, 1]), theta)):

@@ -192,7 +192,7 @@ def test_smo_kernel_rows_from_blas_far_from_the_origin_W1(monkeypatch):
     monkeypatch.setattr(FS, "EXACT_MAX", 0)
     blas = FS.smo(A, y, C=1.0, kernel=Gaussian(1.0), tol=1e-6)
     monkeypatch.undo()
-    assert FS.kkt_gap(blas.alpha, A, y, 1.0, Gaussian(1.0)) <= 2e-6
+    assert FS.kkt_gap(A, y, blas.alpha, 1.0, Gaussian(1.0)) <= 2e-6
     assert abs(blas.objective - exact.objective) <= 1e-9 * abs(exact.objective)
 
 
@@ -239,7 +239,7 @@ def test_an_overflowing_inner_product_names_the_argument_W2(face):
     with pytest.raises(ValueError, match=r"kernel\(X\[\d\], X\[\d\]\) " + cause):
         call(face, "smo", "smo", arg(face, X * 1e155), arg(face, Y))
     with pytest.raises(ValueError, match=r"kernel\(X\[\d\], Z\[1\]\) " + cause):
-        call(face, "svm", "decision_values", arg(face, [1.0] * 5), 0.0, arg(face, X * 1e155), arg(face, Y),
+        call(face, "svm", "decision_values", arg(face, X * 1e155), arg(face, Y), arg(face, [1.0] * 5), 0.0,
              arg(face, Z * 1e155))
 
 
@@ -382,22 +382,22 @@ def test_norm_of_a_tiny_or_huge_w(face):
 
 BIG = 1e200
 OVERFLOWS = [  # (module, function, arguments as lists, the quantity named)
-    ("svm", "lagrangian", ([BIG, 1.0], 0.0, 0.25 * np.ones(5), X, Y), r"L\(w, b, α\) is inf"),
-    ("svm", "weights_from_alpha", (0.25 * BIG * np.ones(5), X * BIG, Y), r"w\[0\] is nan"),
-    ("svm", "slacks", ([BIG, 1.0], 0.0, X * BIG, Y), r"y\(wᵀx \+ b\) of X\[1\] is -inf"),
-    ("svm", "hinge_objective", ([BIG, 1.0], 0.0, X, Y, 1.0), r"½‖w‖² \+ CΣξ is inf"),
-    ("svm", "soft_margin_lagrangian", ([BIG, 1.0], 0.0, 0.25 * np.ones(5), 0.25 * np.ones(5), 0.25 * np.ones(5),
-                                       X, Y, 1.0), r"L\(w, b, ξ, α, r\) is inf"),
-    ("svm", "dual_objective", (0.25 * BIG * np.ones(5), X, Y), r"W\(α\) is (inf|nan)"),
-    ("svm", "threshold_hard", (0.25 * BIG * np.ones(5), X * 1e100, Y), r"wᵀφ\(X\[0\]\) is nan"),
-    ("svm", "threshold_soft", (0.25 * BIG * np.ones(5), X * 1e100, Y, None), r"wᵀφ\(X\[0\]\) is nan"),
-    ("svm", "decision_values", (0.25 * BIG * np.ones(5), 0.0, X * 1e100, Y, X * 1e100),
+    ("svm", "lagrangian", (X, Y, [BIG, 1.0], 0.0, 0.25 * np.ones(5)), r"L\(w, b, α\) is inf"),
+    ("svm", "weights_from_alpha", (X * BIG, Y, 0.25 * BIG * np.ones(5)), r"w\[0\] is nan"),
+    ("svm", "slacks", (X * BIG, Y, [BIG, 1.0], 0.0), r"y\(wᵀx \+ b\) of X\[1\] is -inf"),
+    ("svm", "hinge_objective", (X, Y, [BIG, 1.0], 0.0, 1.0), r"½‖w‖² \+ CΣξ is inf"),
+    ("svm", "soft_margin_lagrangian", (X, Y, [BIG, 1.0], 0.0, 0.25 * np.ones(5), 0.25 * np.ones(5),
+                                       0.25 * np.ones(5), 1.0), r"L\(w, b, ξ, α, r\) is inf"),
+    ("svm", "dual_objective", (X, Y, 0.25 * BIG * np.ones(5)), r"W\(α\) is (inf|nan)"),
+    ("svm", "threshold_hard", (X * 1e100, Y, 0.25 * BIG * np.ones(5)), r"wᵀφ\(X\[0\]\) is nan"),
+    ("svm", "threshold_soft", (X * 1e100, Y, 0.25 * BIG * np.ones(5), None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("svm", "decision_values", (X * 1e100, Y, 0.25 * BIG * np.ones(5), 0.0, X * 1e100),
      r"the decision value of Z\[0\] is nan"),
-    ("svm", "kkt_violations", (0.25 * BIG * np.ones(5), 0.0, X * 1e100, Y, None), r"wᵀφ\(X\[0\]\) is nan"),
-    ("svm", "kkt_violations", (np.array([0.0, 0.0, 0.0, 0.0, 1.0]), 1.79e308, X * 1e153, Y, None),
+    ("svm", "kkt_violations", (X * 1e100, Y, 0.25 * BIG * np.ones(5), 0.0, None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("svm", "kkt_violations", (X * 1e153, Y, np.array([0.0, 0.0, 0.0, 0.0, 1.0]), 1.79e308, None),
      r"y\(wᵀφ\(x\) \+ b\) of X\[0\] is -inf"),
-    ("smo", "kkt_gap", (0.25 * BIG * np.ones(5), X * 1e100, Y, None), r"wᵀφ\(X\[0\]\) is nan"),
-    ("smo", "two_variable_step", (0.25 * BIG * np.ones(5), X * 1e100, Y, 0, 2, None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("smo", "kkt_gap", (X * 1e100, Y, 0.25 * BIG * np.ones(5), None), r"wᵀφ\(X\[0\]\) is nan"),
+    ("smo", "two_variable_step", (X * 1e100, Y, 0.25 * BIG * np.ones(5), 0, 2, None), r"wᵀφ\(X\[0\]\) is nan"),
 ]
 
 
@@ -422,7 +422,7 @@ FEATURES = [  # (function, arguments, error, message)
     ("gaussian_features", (1.0, 1.0, 200), ValueError, r"terms = 200: 171! is beyond the float range"),
     ("monomial_weight", ((0, 0), 1e200, 2), results.FloatRangeError,    # was a raw OverflowError
      r"the weight of \(0, 0\) is inf"),
-    ("perceptron_decision", ([[1.0], [2.0]], [1, -1], [1e308, 1e308], 1e308, Linear(), [[1.0]]),
+    ("perceptron_decision", ([[1.0], [2.0]], [1, -1], [1e308, 1e308], 1e308, [[1.0]], Linear()),
      results.FloatRangeError, r"the decision value of Z\[0\] is -inf"),
 ]
 
@@ -457,7 +457,7 @@ def test_coordinate_ascent_values_that_overflow_are_errors(face):
 
 @pytest.mark.parametrize("face", FACES)
 def test_numpy_integer_indices_are_indices_in_both_faces(face):
-    new = call(face, "smo", "two_variable_step", arg(face, [0.0] * 5), arg(face, X), arg(face, Y), np.int64(0),
+    new = call(face, "smo", "two_variable_step", arg(face, X), arg(face, Y), arg(face, [0.0] * 5), np.int64(0),
                np.int64(2))
     assert len(new) == 5
 
@@ -513,9 +513,9 @@ def test_smo_takes_strings_with_the_string_kernel_as_the_perceptron_does(face):
     assert list(call(face, "svm", "predict", fit, ["spam free", "there you are"])) == [1, -1]
     K = np.asarray(RK.kernel_matrix(words, kernel), dtype=float)
     by_hand = K @ (np.asarray(fit.alpha, dtype=float) * labels) + float(fit.b)
-    assert np.allclose(call(face, "svm", "decision_values", fit.alpha, fit.b, words, labels, words, kernel),
+    assert np.allclose(call(face, "svm", "decision_values", words, labels, fit.alpha, fit.b, words, kernel),
                        by_hand, rtol=1e-12, atol=1e-12)
-    assert call(face, "smo", "kkt_gap", fit.alpha, words, labels, 1.0, kernel) <= 1e-3
+    assert call(face, "smo", "kkt_gap", words, labels, fit.alpha, 1.0, kernel) <= 1e-3
 
 
 def test_smo_on_strings_agrees_between_the_faces():
@@ -531,5 +531,5 @@ def test_smo_on_strings_agrees_between_the_faces():
 def test_kkt_violations_does_not_check_the_equality_constraint(face):
     """As its docstring says: Σ αᵢy⁽ⁱ⁾ = 0 is not one of the per-example conditions."""
     alpha = arg(face, [1.0, 0.0, 0.0, 0.0, 0.0])    # Σ αᵢy⁽ⁱ⁾ = −1
-    v = call(face, "svm", "kkt_violations", alpha, 0.0, arg(face, X), arg(face, Y), 1.0)
+    v = call(face, "svm", "kkt_violations", arg(face, X), arg(face, Y), alpha, 0.0, 1.0)
     assert len(v) == 5

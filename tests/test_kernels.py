@@ -215,11 +215,11 @@ def test_kernel_perceptron_same_updates_KR_9(p):
         assert f.value.result.extra["updates"] == e.value.result.extra["updates"]
         return
     fast = F.kernel_perceptron(np.array(X), np.array(y), kernel, 50, np.array(order), record=True)
-    assert fast.extra["updates"] == ref.extra["updates"] and fast.extra["b"] == ref.extra["b"]
+    assert fast.extra["updates"] == ref.extra["updates"] and fast.b == ref.b
     assert fast.theta.tolist() == ref.theta and fast.iterations == ref.iterations
     assert [(a.tolist(), b) for a, b in fast.path] == ref.path
-    decision = F.perceptron_decision(np.array(X), np.array(y), fast.theta, fast.extra["b"], kernel, np.array(X))
-    assert close(decision, R.perceptron_decision(X, y, ref.theta, ref.extra["b"], kernel, X), rel=1e-10)
+    decision = F.perceptron_decision(np.array(X), np.array(y), fast.theta, fast.b, np.array(X), kernel)
+    assert close(decision, R.perceptron_decision(X, y, ref.theta, ref.b, X, kernel), rel=1e-10)
     assert all((1 if v >= 0 else -1) == t for v, t in zip(decision, y))
 
 
@@ -230,7 +230,7 @@ def test_linear_kernel_perceptron_is_the_perceptron_exactly_KR_9(p):
     X, y = p
     fit = R.kernel_perceptron(X, y, R.Linear(), max_epochs=10_000)
     w = [sum(a * t * x[j] for a, t, x in zip(fit.theta, y, X)) for j in range(len(X[0]))]
-    assert all(t * (sum(a * b for a, b in zip(w, x)) + fit.extra["b"]) >= 0 for x, t in zip(X, y))
+    assert all(t * (sum(a * b for a, b in zip(w, x)) + fit.b) >= 0 for x, t in zip(X, y))
     assert sum(fit.theta) == len(fit.extra["updates"])
 
 
@@ -242,7 +242,7 @@ def test_xor_needs_a_kernel_KR_9(impl):
         impl.kernels.kernel_perceptron(X, y, R.Linear(), max_epochs=50)
     fit = impl.kernels.kernel_perceptron(X, y, R.Polynomial(1, 2), max_epochs=200)
     assert fit.converged
-    decision = impl.kernels.perceptron_decision(X, y, fit.theta, fit.extra["b"], R.Polynomial(1, 2), X)
+    decision = impl.kernels.perceptron_decision(X, y, fit.theta, fit.b, X, R.Polynomial(1, 2))
     assert [1 if v >= 0 else -1 for v in decision] == y
 
 

@@ -58,7 +58,7 @@ def test_sigmoid_on_exact_and_mpf_LG_1():
 def test_closed_forms_agree_LG_1_3_4_NW_2(p):
     X, y, theta = S.to_float(p)
     Xa, ya, ta = np.array(X), np.array(y, dtype=float), np.array(theta)
-    assert close(F.predict_probability(Xa, ta), R.predict_probability(X, theta))
+    assert close(F.probabilities(Xa, ta), R.probabilities(X, theta))
     assert list(F.predict(Xa, ta)) == R.predict(X, theta)
     assert close(F.log_likelihood(Xa, ya, ta), R.log_likelihood(X, y, theta))
     assert close(F.likelihood(Xa, ya, ta), R.likelihood(X, y, theta))

@@ -59,7 +59,7 @@ def test_tree_predictions_do_not_depend_on_n_jobs_DT_1(seed, n, discrete):
     rng = np.random.default_rng(seed)
     X = rng.integers(0, 5, (300, 4)) + np.where(discrete, 0.0, rng.standard_normal((300, 4)) / 4)
     y = rng.integers(0, 3, 300) * 7 - 5
-    tree = FT.fit_tree(X, y, discrete=discrete)
+    tree = FT.tree_fit(X, y, discrete=discrete)
     Q = X[rng.integers(0, 300, n)]  # values the Branches have children for
     assert_same_for_every_n_jobs(FT.predict, tree, Q)
 
@@ -170,7 +170,7 @@ def _calls(face):
     """(name, call(n_jobs)) for every function of a face that takes n_jobs, on small inputs."""
     T, N, G, K = (FT, FN, FG, FK) if face == "fast" else (RT, RN, RG, RK)
     as_input = (lambda v: np.asarray(v)) if face == "fast" else (lambda v: v)
-    tree = T.fit_tree(as_input([[0.0], [1.0]]), as_input([0, 1]))
+    tree = T.tree_fit(as_input([[0.0], [1.0]]), as_input([0, 1]))
     bernoulli = N.bernoulli_fit(as_input([[1, 0], [0, 1]]), as_input([0, 1]))
     categorical = N.categorical_fit(as_input([[0, 2], [1, 0]]), as_input([0, 1]), [2, 3])
     documents = N.pack_documents([[0, 1], [2]])

@@ -46,7 +46,7 @@ def test_probabilities_match_sklearn_without_penalty_LG_1_LG_3(data):
     X, y = data
     sk = LogisticRegression(C=np.inf, solver="newton-cholesky", fit_intercept=False, tol=1e-12,
                             max_iter=200).fit(X, y)
-    ours = F.predict_probability(X, F.newton(X, y).theta)
+    ours = F.probabilities(X, F.newton(X, y).theta)
     assert np.abs(ours - sk.predict_proba(X)[:, 1]).max() < 1e-6
 
 

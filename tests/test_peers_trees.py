@@ -106,8 +106,8 @@ def _sklearn(X, y, **options):
 def test_same_splits_and_gains_as_sklearn_DT_6_DT_7(Xy, max_depth, msl):
     X, y = np.array(S.to_float(Xy[0])), np.array(Xy[1])
     assume(len(set(y)) > 1)
-    ours = FT.fit_tree(X, y, max_depth=max_depth, min_samples_leaf=msl)
-    assert ours == RT.fit_tree(X.tolist(), y.tolist(), max_depth=max_depth, min_samples_leaf=msl)
+    ours = FT.tree_fit(X, y, max_depth=max_depth, min_samples_leaf=msl)
+    assert ours == RT.tree_fit(X.tolist(), y.tolist(), max_depth=max_depth, min_samples_leaf=msl)
     scores = _scores(X, y, list(range(len(y))), msl)
     assume(len(scores) > 0 and (len(scores) == 1 or scores[1] - scores[0] > 1e-9 * (1 + scores[0])))
     sk = _sklearn(X, y, max_depth=max_depth, min_samples_leaf=msl)
@@ -126,7 +126,7 @@ def test_same_splits_and_gains_as_sklearn_DT_6_DT_7(Xy, max_depth, msl):
 @given(S.class_labelled_sets(min_rows=4, max_rows=40, max_features=4, max_classes=4, levels=64, distinct=True))
 def test_full_depth_training_predictions_match_sklearn_DT_6(Xy):
     X, y = np.array(S.to_float(Xy[0])), np.array(Xy[1])
-    ours = FT.fit_tree(X, y)
+    ours = FT.tree_fit(X, y)
     sk = _sklearn(X, y)
     assert FT.predict(ours, X).tolist() == sk.predict(X).tolist() == y.tolist()
     assert RT.predict(ours, X.tolist()) == y.tolist()
@@ -139,7 +139,7 @@ def test_same_tree_as_sklearn_on_a_larger_problem_DT_6():
     X, y = make_classification(n_samples=2000, n_features=6, random_state=1)
     X = np.round(X * 2 ** 10) / 2 ** 10  # exact in float32, which scikit-learn uses
     for options in (dict(max_depth=4), dict(min_samples_leaf=10)):
-        ours = FT.fit_tree(X, y, **options)
+        ours = FT.tree_fit(X, y, **options)
         agree, ties = _against_sklearn(X, y, ours, _sklearn(X, y, **options))
         assert agree >= 0.8 * ours.n_nodes  # every other node lies below a tie resolved by our rule
 

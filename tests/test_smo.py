@@ -34,14 +34,14 @@ def test_step_maximises_W_on_the_segment_SMO_2(p, C, data):
     i = data.draw(st.integers(0, m - 1))
     j = data.draw(st.integers(0, m - 1).filter(lambda k: k != i))
     try:
-        new = R.two_variable_step(alpha, X, y, i, j, C)
+        new = R.two_variable_step(X, y, alpha, i, j, C)
     except R.NotSeparableError:
         assert C is None
         return
     assert sum(a * t for a, t in zip(new, y)) == 0
     assert all(a >= 0 and (C is None or a <= C) for a in new)
     assert [a for k, a in enumerate(new) if k not in (i, j)] == [a for k, a in enumerate(alpha) if k not in (i, j)]
-    W = svm.dual_objective(new, X, y)
+    W = svm.dual_objective(X, y, new)
     low, high = R.bounds(alpha[i], alpha[j], y[i], y[j], C)
     top = high if high is not None else low + 10
     z = R.zeta(alpha, y, i, j)
@@ -50,7 +50,7 @@ def test_step_maximises_W_on_the_segment_SMO_2(p, C, data):
         trial = alpha[:]
         trial[j] = a2
         trial[i] = R.alpha1_from_alpha2(z, a2, y[i], y[j])
-        assert svm.dual_objective(trial, X, y) <= W
+        assert svm.dual_objective(X, y, trial) <= W
 
 
 @given(S.svm_labelled_sets(min_rows=4, max_rows=6), st.data())
@@ -66,7 +66,7 @@ def test_pair_quadratic_and_unclipped_optimum_SMO_2(p, data):
     for a2 in (Fraction(0), Fraction(1, 3), Fraction(5, 2)):
         trial = alpha[:]
         trial[j], trial[i] = a2, R.alpha1_from_alpha2(z, a2, y[i], y[j])
-        assert svm.dual_objective(trial, X, y) == a * a2 * a2 + b * a2 + c
+        assert svm.dual_objective(X, y, trial) == a * a2 * a2 + b * a2 + c
     if a < 0:
         f = [sum(alpha[k] * y[k] * K[k][t] for k in range(len(X))) for t in range(len(X))]
         E1, E2 = f[i] - y[i], f[j] - y[j]
@@ -87,7 +87,7 @@ def test_bounds_clip_and_alpha1_SMO_2():
 def test_one_alpha_cannot_move_alone_SMO_1(impl):
     X, y = impl.arg([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]]), impl.arg([1, -1, 1])
     with pytest.raises(ValueError, match="cannot move alone"):
-        impl.smo.two_variable_step(impl.arg([0.0, 0.0, 0.0]), X, y, 1, 1)
+        impl.smo.two_variable_step(X, y, impl.arg([0.0, 0.0, 0.0]), 1, 1)
 
 
 # ---- SMO-3 (fast and reference choosing the same pairs: cs229.testing.properties.smo) ---------
@@ -106,10 +106,9 @@ def test_every_rule_reaches_kkt_within_tol_SMO_3(impl, rule):
     fit = impl.smo.smo(impl.arg(X.tolist()), impl.arg(y.tolist()), C=1.0, kernel=Gaussian(1),
                        rule=rule, tol=1e-8)
     assert fit.converged
-    viol = svm.kkt_violations(list(map(float, fit.alpha)), float(fit.b), X.tolist(), y.tolist(), 1.0,
-                              Gaussian(1))
+    viol = svm.kkt_violations(X.tolist(), y.tolist(), list(map(float, fit.alpha)), float(fit.b), 1.0, Gaussian(1))
     assert max(viol) < 1e-5
-    assert R.kkt_gap(list(map(float, fit.alpha)), X.tolist(), y.tolist(), 1.0, Gaussian(1)) < 1e-5
+    assert R.kkt_gap(X.tolist(), y.tolist(), list(map(float, fit.alpha)), 1.0, Gaussian(1)) < 1e-5
 
 
 # ---- SMO-4: the solver ---------------------------------------------------------------------------
@@ -125,7 +124,7 @@ def test_exact_smo_on_rational_data_satisfies_kkt_exactly_SMO_4(p, C):
         assert C is None
         return
     assert fit.kkt_gap == 0 and all(isinstance(a, Fraction) for a in fit.alpha)
-    assert max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) == 0
+    assert max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) == 0
     assert sum(a * t for a, t in zip(fit.alpha, y)) == 0
 
 
@@ -135,7 +134,7 @@ def test_hard_margin_threshold_puts_support_vectors_on_the_margin_OMC_4(p):
     """With b* from (11), every example has functional margin ≥ 1 and the support vectors 1."""
     X, y = _float(p)
     fit = R.smo(X, y, C=None, tol=1e-11, max_iterations=20000)
-    w = svm.weights_from_alpha(fit.alpha, X, y)
+    w = svm.weights_from_alpha(X, y, fit.alpha)
     margins = [t * (sum(a * b for a, b in zip(w, x)) + fit.b) for x, t in zip(X, y)]
     scale = 1 + max(abs(v) for v in w)
     assert min(margins) >= 1 - 1e-8 * scale
@@ -171,8 +170,8 @@ def test_W_increases_along_the_path_SMO_4(p, rule):
     alpha = [0.0] * len(X)
     W = 0.0
     for i, j in fit.path:
-        alpha = R.two_variable_step(alpha, X, y, i, j, 1.0)
-        new = svm.dual_objective(alpha, X, y)
+        alpha = R.two_variable_step(X, y, alpha, i, j, 1.0)
+        new = svm.dual_objective(X, y, alpha)
         assert new >= W - 1e-12
         W = new
     assert abs(W - fit.objective) <= 1e-9 * (1 + abs(W))
@@ -192,9 +191,9 @@ def test_fast_kkt_gap_and_step_agree_with_reference_SMO_2_3(p, C):
     X, y = _float(p)
     fit = R.smo(X, y, C=C, tol=1e-3, max_iterations=2000)
     a = [float(v) for v in fit.alpha]
-    assert abs(F.kkt_gap(np.array(a), np.array(X), np.array(y), C) - R.kkt_gap(a, X, y, C)) < 1e-12
-    new_r = R.two_variable_step(a, X, y, 0, len(X) - 1, C)
-    new_f = F.two_variable_step(np.array(a), np.array(X), np.array(y), 0, len(X) - 1, C)
+    assert abs(F.kkt_gap(np.array(X), np.array(y), np.array(a), C) - R.kkt_gap(X, y, a, C)) < 1e-12
+    new_r = R.two_variable_step(X, y, a, 0, len(X) - 1, C)
+    new_f = F.two_variable_step(np.array(X), np.array(y), np.array(a), 0, len(X) - 1, C)
     assert np.allclose(new_f, new_r, rtol=1e-9, atol=1e-12)
 
 

@@ -91,7 +91,7 @@ def test_two_classes_are_logistic_regression_SM_3(impl):
     X = impl.arg([[1.0, 0.5], [1.0, -2.0], [1.0, 3.0]])
     theta = [0.3, -0.7]
     probs = np.asarray(impl.softmax.probabilities(X, impl.arg([theta])))
-    assert close(probs[:, 0], lg.predict_probability(impl.out(X), theta))
+    assert close(probs[:, 0], lg.probabilities(impl.out(X), theta))
 
 
 # ---- SM-4: the likelihood and its maximisation -----------------------------------------------------

@@ -45,12 +45,12 @@ def test_closed_forms_agree_OMC_3_4_5_SOFT_2(p, Z):
     Z = S.to_float(Z)
     a, b = [float(v) for v in fit.alpha], fit.b
     Xa, ya, aa = np.array(X), np.array(y), np.array(a)
-    assert close(F.dual_objective(aa, Xa, ya, k), R.dual_objective(a, X, y, k))
-    assert close(F.threshold_soft(aa, Xa, ya, 1.0, k), R.threshold_soft(a, X, y, 1.0, k), 1e-9)
-    assert close(F.threshold_hard(aa, Xa, ya, k), R.threshold_hard(a, X, y, k), 1e-9)
-    assert close(F.decision_values(aa, b, Xa, ya, np.array(Z), k),
-                 R.decision_values(a, b, X, y, Z, k), 1e-10)
-    assert close(F.kkt_violations(aa, b, Xa, ya, 1.0, k), R.kkt_violations(a, b, X, y, 1.0, k), 1e-9)
+    assert close(F.dual_objective(Xa, ya, aa, k), R.dual_objective(X, y, a, k))
+    assert close(F.threshold_soft(Xa, ya, aa, 1.0, k), R.threshold_soft(X, y, a, 1.0, k), 1e-9)
+    assert close(F.threshold_hard(Xa, ya, aa, k), R.threshold_hard(X, y, a, k), 1e-9)
+    assert close(F.decision_values(Xa, ya, aa, b, np.array(Z), k),
+                 R.decision_values(X, y, a, b, Z, k), 1e-10)
+    assert close(F.kkt_violations(Xa, ya, aa, b, 1.0, k), R.kkt_violations(X, y, a, b, 1.0, k), 1e-9)
     assert close(FK.kernel_matrix(Xa, k), RK.kernel_matrix(X, k))
     assert F.kkt_categories(aa, 1.0) == R.kkt_categories(a, 1.0)
 
@@ -63,15 +63,15 @@ def test_linear_forms_agree_OMC_3_SOFT_1_SOFT_2(p, data):
     nonneg = st.lists(S.rationals(0, 2), min_size=len(X), max_size=len(X))
     alpha = [float(v) for v in data.draw(nonneg)]
     r = [float(v) for v in data.draw(nonneg)]
-    xi = R.slacks(w, b, X, y)
+    xi = R.slacks(X, y, w, b)
     Xa, ya = np.array(X), np.array(y)
-    assert close(F.weights_from_alpha(alpha, Xa, ya), R.weights_from_alpha(alpha, X, y))
-    assert close(F.lagrangian(w, b, alpha, Xa, ya), R.lagrangian(w, b, alpha, X, y))
-    assert close(F.slacks(w, b, Xa, ya), xi)
-    assert close(F.hinge_objective(w, b, Xa, ya, 2.0), R.hinge_objective(w, b, X, y, 2.0))
-    assert close(F.soft_margin_primal(w, b, xi, Xa, ya, 2.0), R.soft_margin_primal(w, b, xi, X, y, 2.0))
-    assert close(F.soft_margin_lagrangian(w, b, xi, alpha, r, Xa, ya, 2.0),
-                 R.soft_margin_lagrangian(w, b, xi, alpha, r, X, y, 2.0))
+    assert close(F.weights_from_alpha(Xa, ya, alpha), R.weights_from_alpha(X, y, alpha))
+    assert close(F.lagrangian(Xa, ya, w, b, alpha), R.lagrangian(X, y, w, b, alpha))
+    assert close(F.slacks(Xa, ya, w, b), xi)
+    assert close(F.hinge_objective(Xa, ya, w, b, 2.0), R.hinge_objective(X, y, w, b, 2.0))
+    assert close(F.soft_margin_primal(Xa, ya, w, b, xi, 2.0), R.soft_margin_primal(X, y, w, b, xi, 2.0))
+    assert close(F.soft_margin_lagrangian(Xa, ya, w, b, xi, alpha, r, 2.0),
+                 R.soft_margin_lagrangian(X, y, w, b, xi, alpha, r, 2.0))
 
 
 @settings(max_examples=20)
@@ -110,8 +110,8 @@ def test_lagrangian_at_w_of_alpha_is_W_OMC_3(p, data):
     else:
         alpha = [0 * a for a in alpha]
     b = data.draw(S.rationals())
-    w = R.weights_from_alpha(alpha, X, y)
-    assert R.lagrangian(w, b, alpha, X, y) == R.dual_objective(alpha, X, y)
+    w = R.weights_from_alpha(X, y, alpha)
+    assert R.lagrangian(X, y, w, b, alpha) == R.dual_objective(X, y, alpha)
 
 
 @settings(max_examples=20)
@@ -121,13 +121,13 @@ def test_strong_duality_at_the_exact_solution_SOFT_1_SOFT_2(p, C):
     with ξ = max(0, 1 − y(wᵀx + b)), and rᵢ = C − αᵢ makes the soft-margin Lagrangian equal too."""
     X, y = p
     fit = RS.smo(X, y, C=C, tol=0, max_iterations=500)
-    w = R.weights_from_alpha(fit.alpha, X, y)
-    xi = R.slacks(w, fit.b, X, y)
-    primal = R.soft_margin_primal(w, fit.b, xi, X, y, C)
-    assert primal == fit.objective == R.dual_objective(fit.alpha, X, y)
-    assert R.hinge_objective(w, fit.b, X, y, C) == primal
+    w = R.weights_from_alpha(X, y, fit.alpha)
+    xi = R.slacks(X, y, w, fit.b)
+    primal = R.soft_margin_primal(X, y, w, fit.b, xi, C)
+    assert primal == fit.objective == R.dual_objective(X, y, fit.alpha)
+    assert R.hinge_objective(X, y, w, fit.b, C) == primal
     r = [C - a for a in fit.alpha]
-    assert R.soft_margin_lagrangian(w, fit.b, xi, fit.alpha, r, X, y, C) == primal
+    assert R.soft_margin_lagrangian(X, y, w, fit.b, xi, fit.alpha, r, C) == primal
 
 
 @given(fitted())
@@ -135,12 +135,11 @@ def test_prediction_reads_support_vectors_only_OMC_5(p):
     """Dropping every example with α = 0 leaves the decision values unchanged."""
     X, y, k, fit = p
     keep = [i for i, a in enumerate(fit.alpha) if a > 0]
-    full = R.decision_values(fit.alpha, fit.b, X, y, X, k)
+    full = R.decision_values(X, y, fit.alpha, fit.b, X, k)
     if not keep:
         return
     assert len({y[i] for i in keep}) == 2  # Σ αᵢy⁽ⁱ⁾ = 0 with some αᵢ > 0 needs both classes
-    sub = R.decision_values([fit.alpha[i] for i in keep], fit.b, [X[i] for i in keep],
-                            [y[i] for i in keep], X, k)
+    sub = R.decision_values([X[i] for i in keep], [y[i] for i in keep], [fit.alpha[i] for i in keep], fit.b, X, k)
     assert close(sub, full, 1e-12)
     assert close(R.decision_function(fit, X), full, 1e-12)
 
@@ -156,7 +155,7 @@ def test_slack_meaning_SOFT_1(p, data):
     X, y = p
     w = data.draw(S.vectors(2))
     b = data.draw(S.rationals())
-    for x, t, s in zip(X, y, R.slacks(w, b, X, y)):
+    for x, t, s in zip(X, y, R.slacks(X, y, w, b)):
         u = t * (sum(a * c for a, c in zip(w, x)) + b)
         assert s >= 0 and s == max(0, 1 - u)
         if 0 < s <= 1:
@@ -173,5 +172,4 @@ def test_predict_uses_g_of_zero_as_positive_OMC_5(impl):
 
 def test_infeasible_primal_point_is_refused_SOFT_1(impl):
     with pytest.raises(ValueError, match="violates"):
-        impl.svm.soft_margin_primal(impl.arg([1.0]), 0.0, impl.arg([0.0, 0.0]), impl.arg([[0.5], [1.0]]),
-                                    impl.arg([1, -1]), 1.0)
+        impl.svm.soft_margin_primal(impl.arg([[0.5], [1.0]]), impl.arg([1, -1]), impl.arg([1.0]), 0.0, impl.arg([0.0, 0.0]), 1.0)

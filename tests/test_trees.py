@@ -160,7 +160,7 @@ def test_xor_is_a_depth_two_tree_DT_1(impl):
     X, y = RT.xor_data()
     assert impl.out(impl.trees.predict(RT.xor_tree(), impl.arg(X))) == y
     for discrete in (False, True):
-        tree = impl.trees.fit_tree(impl.arg(X), impl.arg(y), discrete=discrete)
+        tree = impl.trees.tree_fit(impl.arg(X), impl.arg(y), discrete=discrete)
         assert tree.depth == 2 and tree.n_leaves == 4 and tree.root.gain == 0
         assert tree.root.feature == 0  # both inputs tie at the root: the lowest index
         assert impl.out(impl.trees.predict(tree, impl.arg(X))) == y
@@ -181,16 +181,16 @@ def test_a_tree_mixing_discrete_and_continuous_stumps_DT_1_DT_6(impl):
     y = RT.predict(tree, X)
     assert y == [int(p == 1 or (p == 2 and (w < 10 or (w <= 60 and h == 1)))) for p, h, w in X]
     assert impl.out(impl.trees.predict(tree, impl.arg(X))) == y
-    fitted = impl.trees.fit_tree(impl.arg(X), impl.arg(y), discrete=[True, True, False])
+    fitted = impl.trees.tree_fit(impl.arg(X), impl.arg(y), discrete=[True, True, False])
     assert impl.out(impl.trees.predict(fitted, impl.arg(X))) == y
-    assert fitted == RT.fit_tree(X, y, discrete=[True, True, False])
+    assert fitted == RT.tree_fit(X, y, discrete=[True, True, False])
     with pytest.raises(ValueError, match=r"X\[0\]\[0\] is 3.0, a value this branch has no child for"):
         impl.trees.predict(tree, impl.arg([[3.0, 0.0, 0.0]]))
 
 
 def test_an_unseen_discrete_value_gets_the_majority_class_DT_6(impl):
     X, y = [[0.0], [0.0], [1.0], [2.0], [2.0], [2.0]], [0, 1, 1, 0, 0, 1]
-    tree = impl.trees.fit_tree(impl.arg(X), impl.arg(y), discrete=True)
+    tree = impl.trees.tree_fit(impl.arg(X), impl.arg(y), discrete=True)
     assert isinstance(tree.root, RT.Branch) and tree.root.values == (0.0, 1.0, 2.0)
     assert tree.root.prediction == 0 and tree.root.counts == (3, 3)  # a tie: the lowest label
     assert impl.out(impl.trees.predict(tree, impl.arg([[1.5], [1.0]]))) == [0, 1]
@@ -202,10 +202,10 @@ def test_an_unseen_discrete_value_gets_the_majority_class_DT_6(impl):
 def test_fraction_float_and_mpf_data_grow_the_same_tree_DT_6_DT_7(problem):
     X, y, options = problem
     assume(options.get("threshold") != "logistic")  # exp has no exact value
-    exact = RT.fit_tree(X, y, **options)
-    assert exact == RT.fit_tree(S.to_float(X), y, **options)
+    exact = RT.tree_fit(X, y, **options)
+    assert exact == RT.tree_fit(S.to_float(X), y, **options)
     with mpmath.workdps(30):
-        assert exact == RT.fit_tree(S.to_mpf(X), y, **options)
+        assert exact == RT.tree_fit(S.to_mpf(X), y, **options)
 
 
 @given(S.class_labelled_sets(max_rows=30, levels=64), st.sampled_from([1, 2, 4]), st.sampled_from([None, 3]))
@@ -214,7 +214,7 @@ def test_what_a_grown_tree_holds_DT_6(Xy, msl, max_depth):
     leaf below max_depth; a split's stored gain is (11.20) of its children's counts; leaves
     predict their majority; pure nodes are leaves."""
     X, y = Xy
-    tree = FT.fit_tree(np.array(S.to_float(X)), np.array(y), max_depth=max_depth, min_samples_leaf=msl)
+    tree = FT.tree_fit(np.array(S.to_float(X)), np.array(y), max_depth=max_depth, min_samples_leaf=msl)
     assert sum(tree.root.counts) == len(y) and tree.classes == tuple(sorted(set(y)))
     if max_depth is not None:
         assert tree.depth <= max_depth
@@ -235,30 +235,30 @@ def test_what_a_grown_tree_holds_DT_6(Xy, msl, max_depth):
 @given(S.class_labelled_sets(max_rows=30, levels=64, distinct=True))
 def test_a_full_tree_fits_distinct_training_rows_DT_6(Xy):
     X, y = Xy
-    tree = FT.fit_tree(np.array(S.to_float(X)), np.array(y))
+    tree = FT.tree_fit(np.array(S.to_float(X)), np.array(y))
     assert FT.predict(tree, np.array(S.to_float(X))).tolist() == y
     assert tree.n_leaves <= len(y)
 
 
 def test_one_class_is_one_leaf_and_max_depth_zero_is_the_root_DT_6(impl):
     X = impl.arg([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
-    tree = impl.trees.fit_tree(X, impl.arg([7, 7, 7]))
+    tree = impl.trees.tree_fit(X, impl.arg([7, 7, 7]))
     assert tree.root == RT.Leaf(7, (3,)) and tree.classes == (7,)
-    tree = impl.trees.fit_tree(X, impl.arg([1, 0, 1]), max_depth=0)
+    tree = impl.trees.tree_fit(X, impl.arg([1, 0, 1]), max_depth=0)
     assert tree.root == RT.Leaf(1, (1, 2))
-    tree = impl.trees.fit_tree(impl.arg([[1.0], [1.0], [1.0]]), impl.arg([0, 1, 1]))
+    tree = impl.trees.tree_fit(impl.arg([[1.0], [1.0], [1.0]]), impl.arg([0, 1, 1]))
     assert tree.root == RT.Leaf(1, (1, 2))  # no feature varies: nothing to split on
 
 
 def test_ties_go_to_the_lowest_feature_then_the_lowest_threshold_DT_6(impl):
     X = impl.arg([[0.0, 5.0], [1.0, 5.0], [2.0, 9.0], [3.0, 9.0], [4.0, 5.0], [5.0, 5.0]])
-    stump = impl.trees.fit_tree(X, impl.arg([0, 0, 1, 1, 0, 0]), max_depth=1).root
+    stump = impl.trees.tree_fit(X, impl.arg([0, 0, 1, 1, 0, 0]), max_depth=1).root
     assert (stump.feature, stump.threshold) == (1, 7.0)  # only feature 1 isolates the 1s
     X = impl.arg([[0.0, 10.0], [1.0, 11.0], [2.0, 12.0], [3.0, 13.0]])
-    stump = impl.trees.fit_tree(X, impl.arg([0, 0, 1, 1]), max_depth=1).root
+    stump = impl.trees.tree_fit(X, impl.arg([0, 0, 1, 1]), max_depth=1).root
     assert (stump.feature, stump.threshold) == (0, 1.5)  # both separate: the lower index
     X = impl.arg([[0.0, 5.0], [1.0, 5.0], [2.0, 5.0], [3.0, 5.0]])
-    stump = impl.trees.fit_tree(X, impl.arg([0, 1, 1, 0]), max_depth=1).root
+    stump = impl.trees.tree_fit(X, impl.arg([0, 1, 1, 0]), max_depth=1).root
     assert (stump.feature, stump.threshold) == (0, 0.5)  # 0.5 and 2.5 tie: the lower cut
 
 
@@ -291,7 +291,7 @@ def test_threshold_between_adjacent_or_huge_values_DT_7(impl):
     for a, b in ((1.0, float(np.nextafter(1.0, 2.0))), (1.7e308, 1.79e308), (-1.79e308, -1.7e308)):
         theta, gain = impl.trees.best_threshold(impl.arg([a, b, a, b]), impl.arg([0, 1, 0, 1]))
         assert theta == a and gain == 1.0
-        tree = impl.trees.fit_tree(impl.arg([[a], [b]]), impl.arg([0, 1]))
+        tree = impl.trees.tree_fit(impl.arg([[a], [b]]), impl.arg([0, 1]))
         assert impl.out(impl.trees.predict(tree, impl.arg([[a], [b]]))) == [0, 1]
 
 
@@ -320,7 +320,7 @@ def test_signed_zeros_sort_as_one_value_DT_7():
         if len(set(y.tolist())) < 2:
             continue
         X = np.c_[x, rng.choice([-0.0, 0.0, 3.0], size=20)]
-        assert FT.fit_tree(X, y, threshold="logistic") == RT.fit_tree(X.tolist(), y.tolist(), threshold="logistic")
+        assert FT.tree_fit(X, y, threshold="logistic") == RT.tree_fit(X.tolist(), y.tolist(), threshold="logistic")
         try:
             expected = RT.logistic_threshold(x.tolist(), y.tolist())
         except ValueError:
@@ -350,7 +350,7 @@ def test_any_boolean_function_is_a_tree_DT_2(table):
     rows = np.array([[(r >> (n - 1 - j)) & 1 for j in range(n)] for r in range(2 ** n)], dtype=float)
     if n:
         assert FT.predict(tree, rows).tolist() == table
-        greedy = FT.fit_tree(rows, np.array(table))
+        greedy = FT.tree_fit(rows, np.array(table))
         assert FT.predict(greedy, rows).tolist() == table
         if n <= 4:
             assert RT.minimal_leaves(table) <= greedy.n_leaves <= 2 ** n
@@ -370,20 +370,20 @@ def test_same_tree_on_a_larger_problem_DT_6_DT_7():
     X = np.round(rng.standard_normal((400, 5)) * 8) / 8
     y = (X[:, 0] + X[:, 1] ** 2 + 0.5 * rng.standard_normal(400) > 1).astype(int) + (X[:, 2] > 1)
     for options in (dict(), dict(min_samples_leaf=5, max_depth=6), dict(discrete=[False, True, False, True, False])):
-        assert FT.fit_tree(X, y, **options) == RT.fit_tree(X.tolist(), y.tolist(), **options)
+        assert FT.tree_fit(X, y, **options) == RT.tree_fit(X.tolist(), y.tolist(), **options)
     yb = (y > 0).astype(int)
-    assert FT.fit_tree(X, yb, threshold="logistic") == RT.fit_tree(X.tolist(), yb.tolist(), threshold="logistic")
+    assert FT.tree_fit(X, yb, threshold="logistic") == RT.tree_fit(X.tolist(), yb.tolist(), threshold="logistic")
 
 
 def test_a_fast_tree_on_many_examples_DT_6():
     rng = np.random.default_rng(0)
     X = rng.standard_normal((20_000, 6))
     y = (X[:, 0] * X[:, 1] > 0).astype(int)
-    tree = FT.fit_tree(X, y, min_samples_leaf=20)
+    tree = FT.tree_fit(X, y, min_samples_leaf=20)
     test = rng.standard_normal((5_000, 6))
     accuracy = (FT.predict(tree, test) == (test[:, 0] * test[:, 1] > 0)).mean()
     assert accuracy > 0.97
-    deep = FT.fit_tree(X, y)
+    deep = FT.tree_fit(X, y)
     assert (FT.predict(deep, X) == y).all()
 
 

@@ -390,7 +390,7 @@ MLE_SIGMA_002 = Quote("002", 395, r"\Sigma = \frac{1}{m} \sum_{i=1}^m (x^{(i)} -
 MAXIMISE_002 = Quote("002", 379, r"\max_{\varphi, \mu_0, \mu_1, \Sigma} l(\varphi, \mu_0, \mu_1, \Sigma)", reading="l is log L, the L of 002's line 375")
 
 
-@relies_on(G, "gda_log_likelihood", lambda f: lambda X, y, model: f(X, y, model) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
+@relies_on(G, "gda_log_likelihood", lambda f: lambda model, X, y: f(model, X, y) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
 @check("GDA-1", "ℓ = log Π p(x,y) = log Π p(x|y)p(y) (000) and L = Π p(x,y) = Π p(x|y)p(y) (002)",
        "000 §1.2; 002 §1.4.1", "derivation",
        quotes=(MODEL_Y, MODEL_X0, MODEL_X1, PRIOR, CLASS_0, CLASS_1, LOG_LIKELIHOOD, LOG_LIKELIHOOD_2, LIKELIHOOD_002,
@@ -424,7 +424,7 @@ def gda_likelihood_chain(ctx):
         for xi, c in zip(X, yy):
             mean = model.mu1 if c else model.mu0
             direct += mpmath.log(G.mvn_density(xi, mean, model.Sigma)) + mpmath.log(model.phi if c else 1 - model.phi)
-        return abs(G.gda_log_likelihood(X, yy, model) - direct)
+        return abs(G.gda_log_likelihood(model, X, yy) - direct)
     high = sampled(ctx, S.gda_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 8)),
                    n=min(ctx.examples, 10))
     return combine(page_000, page_002, high)
@@ -474,7 +474,7 @@ def gda_mle_optimal(ctx):
         model = G.gda_fit(X, y)
         worst = mpmath.mpf(0)
         for what, index in _directions(len(X[0])):
-            along = lambda t: G.gda_log_likelihood(X, y, _perturbed(model, what, index, t))  # noqa: E731
+            along = lambda t: G.gda_log_likelihood(_perturbed(model, what, index, t), X, y)  # noqa: E731
             worst = max(worst, abs(mpmath.diff(along, 0)))
         return worst
     stationary = sampled(ctx, S.gda_problems(max_features=2, max_rows=8), gradient,
@@ -485,12 +485,12 @@ def gda_mle_optimal(ctx):
         (X, y), steps = p
         X = S.to_mpf(X)
         model = G.gda_fit(X, y)
-        top = G.gda_log_likelihood(X, y, model)
+        top = G.gda_log_likelihood(model, X, y)
         worst = mpmath.mpf(0)
         for (what, index), t in zip(_directions(len(X[0])), steps):
             t = S.to_mpf(t) / 64
             try:
-                value = G.gda_log_likelihood(X, y, _perturbed(model, what, index, t))
+                value = G.gda_log_likelihood(_perturbed(model, what, index, t), X, y)
             except (ValueError, ArithmeticError):
                 continue  # the step left the parameter space (φ ∉ (0,1) or Σ not definite)
             worst = max(worst, value - top)

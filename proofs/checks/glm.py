@@ -21,8 +21,8 @@ from cs229.reference import softmax as sm
 
 from .. import strategies as S
 from ..checking import (NOTES_NEWTON, Domain, Step, as_printed, chain, combine, damped_newton_step, find_witness,
-                        labels, named, numeric_erratum, positive, probability, real, relies_on,
-                        sampled, show_point)
+                        labels, numeric_erratum, positive, probability, real, relies_on,
+                        sampled)
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 from .logistic_regression import one_newton_step
 
@@ -968,7 +968,7 @@ def softmax_optimal(ctx):
         labels_ = [1 if v == 1 else 2 for v in y_]  # class 1 ↔ y = 1, class 2 (θ₂ = 0) ↔ y = 0
         return max(abs(sm.log_likelihood(X, labels_, [theta]) - lg.log_likelihood(X, y_, theta)),
                    max(abs(sm.probabilities(X, [theta])[i][0] - h)
-                       for i, h in enumerate(lg.predict_probability(X, theta))))
+                       for i, h in enumerate(lg.probabilities(X, theta))))
     logistic = sampled(ctx, S.classification_problems(), two_classes, _tight(ctx), n=min(ctx.examples, 10),
                        names=("X", "y", "θ"))
     return combine(optimal, logistic)

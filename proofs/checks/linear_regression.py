@@ -13,7 +13,7 @@ from cs229.reference import datasets, linalg
 from cs229.reference import linear_regression as lr
 
 from .. import strategies as S
-from ..checking import (Step, chain, combine, entries_named, exact, labels, named, numeric_erratum,
+from ..checking import (Step, chain, combine, entries_named, exact, named, numeric_erratum,
                         positive, relies_on, sampled)
 from ..registry import Outcome, Quote, check, unchecked
 from ..symbolic import gradient_vector, symbol_matrix, tr

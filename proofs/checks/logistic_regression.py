@@ -11,8 +11,7 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference.results import IterativeResult
 
 from .. import strategies as S
-from ..checking import (NOTES_NEWTON, Step, chain, combine, damped_newton_step, draw, fmt, labels, named,
-                        numeric_erratum, probability, relies_on, sampled, show_point)
+from ..checking import (NOTES_NEWTON, Step, chain, combine, damped_newton_step, draw, fmt, labels, numeric_erratum, probability, relies_on, sampled, show_point)
 from ..registry import Outcome, Quote, check, unchecked
 
 z = sp.Symbol("z", real=True)
@@ -180,7 +179,7 @@ def stable_log_likelihood(ctx):
     def residual(p):
         X, y, theta = S.to_mpf(p)
         stable = lg.log_likelihood(X, y, theta)
-        h = lg.predict_probability(X, theta)
+        h = lg.probabilities(X, theta)
         printed = sum(yi * mpmath.log(hi) + (1 - yi) * mpmath.log(1 - hi) for yi, hi in zip(y, h))
         return max(abs(stable - printed), abs(mpmath.log(lg.likelihood(X, y, theta)) - stable))
     return sampled(ctx, S.classification_problems(), residual, _tight(ctx, 8), n=min(ctx.examples, 20),
@@ -510,7 +509,7 @@ def logistic_hessian(ctx):
         X_, y_, theta_ = S.to_mpf(p)
         got = lg.hessian(X_, y_, theta_)
         expected = [[-sum(h * (1 - h) * row[a] * row[b] for h, row in
-                          zip(lg.predict_probability(X_, theta_), X_)) for b in range(len(theta_))]
+                          zip(lg.probabilities(X_, theta_), X_)) for b in range(len(theta_))]
                     for a in range(len(theta_))]
         return max(abs(u - v) for r1, r2 in zip(got, expected) for u, v in zip(r1, r2))
     numeric = sampled(ctx, S.classification_problems(), residual, _tight(ctx, 8), n=min(ctx.examples, 15),

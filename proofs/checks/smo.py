@@ -336,7 +336,7 @@ def platt_b1(alpha, new, b, y, K, i, j):
     return b - E_i - y[i] * (new[i] - alpha[i]) * K[i][i] - y[j] * (new[j] - alpha[j]) * K[i][j]
 
 
-@relies_on(smo, "two_variable_step", lambda f: lambda alpha, X, y, i, j, C=1.0, kernel=Linear(): _halfway(alpha, f(alpha, X, y, i, j, C, kernel)),
+@relies_on(smo, "two_variable_step", lambda f: lambda X, y, alpha, i, j, C=1.0, kernel=Linear(): _halfway(alpha, f(X, y, alpha, i, j, C, kernel)),
            "the step taken only half way")
 @check("SMO-3", "Platt's threshold: b₁ puts a free α₁ exactly on the margin after the step",
        "000 V §9.2 (Platt's b update)", "identity", quotes=(PLATT_DETAILS,))
@@ -352,7 +352,7 @@ def platt_threshold(ctx):
         for _ in range(6):
             i = rng.index(len(y))
             j = (i + 1 + rng.index(len(y) - 1)) % len(y)
-            new = smo.two_variable_step(alpha, X, y, i, j, C)
+            new = smo.two_variable_step(X, y, alpha, i, j, C)
             if new == alpha:
                 continue
             b1, b2 = platt_b1(alpha, new, b, y, K, i, j), platt_b1(alpha, new, b, y, K, j, i)
@@ -375,7 +375,7 @@ START_001 = Quote("001", 93, r"Start with feasible set of  $\alpha$ 's that sati
 VIOLATION_001 = Quote("001", 96, r"(i.e. if  $y^{(i)}(w^T x^{(i)} + b) < 1$  and  $\alpha_i = 0$ , we're in violation.)")
 
 
-@relies_on(smo, "kkt_gap", lambda f: lambda alpha, X, y, C=1.0, kernel=Linear(): f(alpha, X, y, C, kernel) + 1, "the gap raised by 1")
+@relies_on(smo, "kkt_gap", lambda f: lambda X, y, alpha, C=1.0, kernel=Linear(): f(X, y, alpha, C, kernel) + 1, "the gap raised by 1")
 @check("SMO-3", "the stopping measure: gap = 0 exactly at exact solutions, > 0 at the start α = 0, which is "
        "feasible and violates (14) wherever y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) < 1", "000 V §9.2 (KKT within tol); 001 §11.2",
        "optimality", quotes=(CONVERGENCE, START_001, VIOLATION_001))
@@ -390,8 +390,8 @@ def gap_measure(ctx):
             start = [Fraction(0)] * len(y)
             feasible = sum(a * t for a, t in zip(start, y)) == 0 and all(0 <= a and (C is None or a <= C) for a in start)
             # at α = 0, w = 0: with b = 0 every margin is 0 < 1, and (14) is violated by 1 at each example
-            violated = svm.kkt_violations(start, 0, X, y, C) == [1] * len(y)
-            if smo.kkt_gap(fit.alpha, X, y, C) != 0 or not smo.kkt_gap(start, X, y, C) > 0 or not feasible \
+            violated = svm.kkt_violations(X, y, start, 0, C) == [1] * len(y)
+            if smo.kkt_gap(X, y, fit.alpha, C) != 0 or not smo.kkt_gap(X, y, start, C) > 0 or not feasible \
                     or not violated:
                 bad.append((X, y, C))
     return Outcome(not bad, f"{cases} problems, exact", 0.0, f"fails at {fmt(bad[0])}" if bad else "")
@@ -415,8 +415,8 @@ def exhaustive_dual(X, y, C, kernel):
             # every α at a bound: (19) must hold as it is, and (14)-(15) leave b an interval
             if sum(t * a for t, a in zip(y, fixed)) != 0 or not any(fixed):
                 continue
-            b = svm.threshold_soft(fixed, X, y, C, kernel)
-            if max(svm.kkt_violations(fixed, b, X, y, C, kernel)) <= scalar.zero_tolerance(zero, m, 64):
+            b = svm.threshold_soft(X, y, fixed, C, kernel)
+            if max(svm.kkt_violations(X, y, fixed, b, C, kernel)) <= scalar.zero_tolerance(zero, m, 64):
                 return fixed, b
             continue
         n = len(free)
@@ -436,7 +436,7 @@ def exhaustive_dual(X, y, C, kernel):
             continue
         b = sol[n]
         tol = scalar.zero_tolerance(zero, 1 + sum(abs(v) for v in alpha), 64)
-        if max(svm.kkt_violations(alpha, b, X, y, C, kernel)) <= tol:
+        if max(svm.kkt_violations(X, y, alpha, b, C, kernel)) <= tol:
             return alpha, b
     return None
 
@@ -466,9 +466,9 @@ def exact_against_exhaustive(ctx):
                 bad.append(("no exhaustive solution", X, y, C))
                 continue
             alpha, b = other
-            same = (svm.dual_objective(alpha, X, y) == fit.objective
-                    and svm.weights_from_alpha(alpha, X, y) == svm.weights_from_alpha(fit.alpha, X, y)
-                    and max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) == 0
+            same = (svm.dual_objective(X, y, alpha) == fit.objective
+                    and svm.weights_from_alpha(X, y, alpha) == svm.weights_from_alpha(X, y, fit.alpha)
+                    and max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) == 0
                     and fit.kkt_gap == 0)
             if not same:
                 bad.append((X, y, C))
@@ -492,7 +492,7 @@ def float_against_exhaustive(ctx):
             solution = exhaustive_dual(Xm, y, mpmath.mpf(C), km)
             if solution is None:
                 return mpmath.inf
-            W = svm.dual_objective(solution[0], Xm, y, km)
+            W = svm.dual_objective(Xm, y, solution[0], km)
         Xf = S.to_float(X)
         worst = 0
         for rule in rules:

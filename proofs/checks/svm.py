@@ -159,7 +159,7 @@ def substitution_002(ctx):
     if free:
         X1, y1 = draw(ctx, S.svm_labelled_sets(min_rows=3, max_rows=5, features=1, separable=True), 1)[0]
         fit = smo.smo(X1, y1, C=None, tol=0, max_iterations=500)
-        value = lambda a: sum(a) - svm.dual_objective(a, X1, y1)  # noqa: E731  (½ΣΣααyy⟨x, x⟩ = Σα − W(α))
+        value = lambda a: sum(a) - svm.dual_objective(X1, y1, a)  # noqa: E731  (½ΣΣααyy⟨x, x⟩ = Σα − W(α))
         twice = [2 * a for a in fit.alpha]
         errata = (Erratum(
             "OMC-3", "002 §1.5.1", "min_{w,b} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. y⁽ⁱ⁾(Σⱼαⱼy⁽ʲ⁾⟨x⁽ʲ⁾, x⁽ⁱ⁾⟩ + b) ≥ 1",
@@ -180,15 +180,15 @@ def dual_values(ctx):
         pos = sum(a for a, t in zip(alpha, y) if t == 1)
         neg = sum(a for a, t in zip(alpha, y) if t == -1)
         alpha = [a * min(pos, neg) / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
-        w = svm.weights_from_alpha(alpha, X, y)
-        return all(svm.lagrangian(w, b, alpha, X, y) == svm.dual_objective(alpha, X, y)
+        w = svm.weights_from_alpha(X, y, alpha)
+        return all(svm.lagrangian(X, y, w, b, alpha) == svm.dual_objective(X, y, alpha)
                    for b in (Fraction(0), Fraction(-7, 3)))
     exact_ = _exact_points(ctx, S.svm_labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
                            n=min(ctx.examples, 20))
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 15))
     bad = []
     for X, y, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
         if not fit.objective == sum(v * v for v in w) / 2:
             bad.append((X, y))
     strong = Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
@@ -246,21 +246,21 @@ CHECK_11 = Quote("000", 1178, "(Check for yourself that this is correct.)")
 THRESHOLD_11 = Quote("000", 1175, r"b^* = -\frac{\max_{i:y^{(i)}=-1} w^{*T} x^{(i)} + \min_{i:y^{(i)}=1} w^{*T} x^{(i)}}{2}")
 
 
-@relies_on(svm, "weights_from_alpha", lambda f: lambda alpha, X, y: [2 * v for v in f(alpha, X, y)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
+@relies_on(svm, "weights_from_alpha", lambda f: lambda X, y, alpha: [2 * v for v in f(X, y, alpha)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
 @check("OMC-4", "b* from (11) puts the closest point of each class at functional margin 1", "000 V §6 (11)",
        "optimality", quotes=(THRESHOLD_11, CHECK_11))
 def threshold_11(ctx):
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 20))
     bad = []
     for X, y, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
         scores = [sum(a * c for a, c in zip(w, x)) for x in X]
         # (11) as printed, from w* alone
         b = -(max(s for s, t in zip(scores, y) if t == -1) + min(s for s, t in zip(scores, y) if t == 1)) / 2
         u = [t * (s + b) for s, t in zip(scores, y)]
         on_margin = all(v == 1 for v, a in zip(u, fit.alpha) if a > 0)
         closest = min(v for v, t in zip(u, y) if t == 1) == min(v for v, t in zip(u, y) if t == -1) == 1
-        if not (on_margin and closest and b == fit.b == svm.threshold_hard(fit.alpha, X, y)):
+        if not (on_margin and closest and b == fit.b == svm.threshold_hard(X, y, fit.alpha)):
             bad.append((X, y))
     return Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
                    f"fails at {fmt(bad[0])}" if bad else "b* from (11) = y − wᵀx at every support vector")
@@ -311,7 +311,7 @@ def prediction_at_boundary(ctx):
     the rule printed in §6 says −1. Off the boundary they agree."""
     shown, agree = None, True
     for X, y, fit in _one_feature_solutions(ctx, None, min(ctx.examples, 4)):
-        w = svm.weights_from_alpha(fit.alpha, X, y)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
         if not w[0]:
             continue
         on = [-fit.b / w[0]]
@@ -355,18 +355,18 @@ C_SMALL = Quote("001", 31, r"If  $C$  is close to 0, then we don't pay that much
 C_LARGE = Quote("001", 31, r"If  $C$  is close to  $\inf$ , then we pay a lot for points that violate the margin constraint, and we are close the hard-margin formulation")
 
 
-@relies_on(svm, "hinge_objective", lambda f: lambda w, b, X, y, C: f(w, b, X, y, C) + C / 2, "the hinge objective raised by C/2")
+@relies_on(svm, "hinge_objective", lambda f: lambda X, y, w, b, C: f(X, y, w, b, C) + C / 2, "the hinge objective raised by C/2")
 @check("SOFT-1", "the hinge form (11.2) is the constrained form (11.1) minimised over ξ; both have the "
        "dual's optimum", "000 V §8; 001 (11.1)-(11.2); 002 §1.5.3", "optimality",
        quotes=(PRIMAL_000_CONSTRAINT, PRIMAL_000_SLACK, PRIMAL_001, HINGE_001, PRIMAL_002_SLACK, STRONG_001, SINGLE_MINIMISATION))
 def hinge_equals_constrained(ctx):
     def over_xi(p):
         (X, y), w, b, extra = p
-        xi = svm.slacks(w, b, X, y)
-        hinge = svm.hinge_objective(w, b, X, y, 2)
+        xi = svm.slacks(X, y, w, b)
+        hinge = svm.hinge_objective(X, y, w, b, 2)
         bigger = [s + e for s, e in zip(xi, extra)]
-        return (svm.soft_margin_primal(w, b, xi, X, y, 2) == hinge
-                and svm.soft_margin_primal(w, b, bigger, X, y, 2) >= hinge
+        return (svm.soft_margin_primal(X, y, w, b, xi, 2) == hinge
+                and svm.soft_margin_primal(X, y, w, b, bigger, 2) >= hinge
                 and all(s >= 0 and s >= 1 - t * (sum(a * c for a, c in zip(w, x)) + b)
                         for s, x, t in zip(xi, X, y)))
     points = S.svm_labelled_sets(min_rows=3, max_rows=7).flatmap(
@@ -378,12 +378,12 @@ def hinge_equals_constrained(ctx):
     for C in (Fraction(1), Fraction(1, 3)):
         solved += [(X, y, C, fit) for X, y, fit in _one_feature_solutions(ctx, C, min(ctx.examples, 8))]
     for X, y, C, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
-        h = svm.hinge_objective(w, fit.b, X, y, C)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
+        h = svm.hinge_objective(X, y, w, fit.b, C)
         if h != fit.objective:
             bad.append((X, y, C))
         for dw, db in ((Fraction(1, 7), 0), (0, Fraction(1, 5)), (Fraction(-1, 9), Fraction(1, 11))):
-            if svm.hinge_objective([w[0] + dw], fit.b + db, X, y, C) < h:
+            if svm.hinge_objective(X, y, [w[0] + dw], fit.b + db, C) < h:
                 moved_bad.append((X, y, C))
     optimum = Outcome(not bad and not moved_bad, f"{len(solved)} soft-margin solutions, exact", 0.0,
                       (f"hinge(w*, b*) ≠ W(α*) at {fmt(bad[0])}" if bad else
@@ -495,13 +495,13 @@ def constraint_004(ctx):
     return combine(*outcomes)
 
 
-@relies_on(svm, "slacks", lambda f: lambda w, b, X, y: [max(0 * v, v - 1) for v in f(w, b, X, y)], "ξᵢ = max(0, −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))")
+@relies_on(svm, "slacks", lambda f: lambda X, y, w, b: [max(0 * v, v - 1) for v in f(X, y, w, b)], "ξᵢ = max(0, −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))")
 @check("SOFT-1", "0 < ξ ≤ 1: inside the margin, correct side; ξ > 1: misclassified; a point pays Cξᵢ "
        "only inside the margin", "001 §11.1.1; 000 V §8", "identity", quotes=(SLACK_MEANING, THREE_CATEGORIES, SLACK_COST))
 def slack_meaning(ctx):
     def holds(p):
         (X, y), w, b = p
-        for x, t, s in zip(X, y, svm.slacks(w, b, X, y)):
+        for x, t, s in zip(X, y, svm.slacks(X, y, w, b)):
             u = t * (sum(a * c for a, c in zip(w, x)) + b)
             if 0 < s <= 1 and not 0 <= u < 1:
                 return False
@@ -516,7 +516,7 @@ def slack_meaning(ctx):
     return _exact_points(ctx, points, holds, n=min(ctx.examples, 30))
 
 
-@relies_on(svm, "weights_from_alpha", lambda f: lambda alpha, X, y: [2 * v for v in f(alpha, X, y)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
+@relies_on(svm, "weights_from_alpha", lambda f: lambda X, y, alpha: [2 * v for v in f(X, y, alpha)], "w = 2Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾")
 @check("SOFT-1", "C → ∞ reaches the hard margin (exactly, from C = max αᵢ of the hard margin); C → 0 makes w "
        "small, ‖w‖ ≤ CΣ‖x⁽ⁱ⁾‖, and a whole class violates the margin", "000 V §8; 001 §11.1.1",
        "optimality", quotes=(C_WEIGHTING, C_WEIGHTING_001, C_SMALL, C_LARGE))
@@ -529,19 +529,19 @@ def effect_of_C(ctx):
     bad, cases = [], 0
     for X, y, hard in _one_feature_solutions(ctx, None, min(ctx.examples, 8)):
         cases += 1
-        w_hard = svm.weights_from_alpha(hard.alpha, X, y)
+        w_hard = svm.weights_from_alpha(X, y, hard.alpha)
         top = max(hard.alpha)
         for C in (top, 2 * top):
             fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
-            w = svm.weights_from_alpha(fit.alpha, X, y)
-            if w != w_hard or any(svm.slacks(w, fit.b, X, y)):
+            w = svm.weights_from_alpha(X, y, fit.alpha)
+            if w != w_hard or any(svm.slacks(X, y, w, fit.b)):
                 bad.append(("large C", X, y, C))
         spread = max(abs(p[0] - q[0]) for p, s in zip(X, y) if s == 1 for q, t in zip(X, y) if t == -1)
         total = sum(abs(x[0]) for x in X)
         C = 1 / (total * spread)  # then ‖w‖·spread ≤ C·total·spread = 1 < 2
         fit = smo.smo(X, y, C=C, tol=0, max_iterations=2000)
-        w = svm.weights_from_alpha(fit.alpha, X, y)
-        violators = sum(1 for s in svm.slacks(w, fit.b, X, y) if s > 0)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
+        violators = sum(1 for s in svm.slacks(X, y, w, fit.b) if s > 0)
         if not (abs(w[0]) <= C * total and violators >= min(y.count(1), y.count(-1))):
             bad.append(("small C", X, y, C))
     return Outcome(not bad, f"{cases} separable sets, exact", 0.0, f"fails ({bad[0][0]}) at {fmt(bad[0][1:])}" if bad
@@ -718,14 +718,14 @@ def kkt_exact(ctx):
     for C in (Fraction(1), Fraction(1, 2)):
         solved += [(X, y, C, fit) for X, y, fit in _one_feature_solutions(ctx, C, min(ctx.examples, 10))]
     for X, y, C, fit in solved:
-        w = svm.weights_from_alpha(fit.alpha, X, y)
-        xi = svm.slacks(w, fit.b, X, y)
+        w = svm.weights_from_alpha(X, y, fit.alpha)
+        xi = svm.slacks(X, y, w, fit.b)
         r = [C - a for a in fit.alpha]
         u = [t * (sum(a * c for a, c in zip(w, x)) + fit.b) for x, t in zip(X, y)]
         slack_ok = all(a * (v - 1 + s) == 0 and q * s == 0 and q >= 0 and 0 <= a <= C
                        for a, v, s, q in zip(fit.alpha, u, xi, r))
         support = all((a > 0) <= (v <= 1) and (a == 0) <= (v >= 1) for a, v in zip(fit.alpha, u))
-        if max(svm.kkt_violations(fit.alpha, fit.b, X, y, C)) != 0 or not slack_ok or not support:
+        if max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) != 0 or not slack_ok or not support:
             bad.append((X, y, C))
         seen |= set(svm.kkt_categories(fit.alpha, C))
         if zero_at is None and any(v == 0 for v in list(fit.alpha) + r):
@@ -742,7 +742,7 @@ def kkt_exact(ctx):
                    f"fails at {fmt(bad[0])}" if bad else "categories met: " + ", ".join(sorted(seen)), errata)
 
 
-@relies_on(svm, "threshold_hard", lambda f: lambda alpha, X, y: svm.threshold_soft(alpha, X, y, Fraction(1, 2)),
+@relies_on(svm, "threshold_hard", lambda f: lambda X, y, alpha: svm.threshold_soft(X, y, alpha, Fraction(1, 2)),
            "(11) replaced by the soft-margin b")
 @check("SOFT-2", "(11) is no longer valid with the soft margin: b from (11) breaks (14)-(16) at some solutions",
        "000 V §8", "identity", quotes=(NO_LONGER_11, THRESHOLD_11))
@@ -751,9 +751,9 @@ def threshold_11_soft(ctx):
     the first solution where it fails is shown (the soft b comes from the free αᵢ instead)."""
     shown = None
     for X, y, fit in _one_feature_solutions(ctx, Fraction(1, 2), min(ctx.examples, 10), separable=False):
-        b11 = svm.threshold_hard(fit.alpha, X, y)
-        worst = max(svm.kkt_violations(fit.alpha, b11, X, y, Fraction(1, 2)))
-        if worst > 0 and max(svm.kkt_violations(fit.alpha, fit.b, X, y, Fraction(1, 2))) == 0:
+        b11 = svm.threshold_hard(X, y, fit.alpha)
+        worst = max(svm.kkt_violations(X, y, fit.alpha, b11, Fraction(1, 2)))
+        if worst > 0 and max(svm.kkt_violations(X, y, fit.alpha, fit.b, Fraction(1, 2))) == 0:
             shown = (X, y, b11, fit.b, worst)
             break
     return Outcome(shown is not None, "exact soft-margin solutions, C = 1/2", 0.0,
@@ -775,7 +775,7 @@ def kkt_high_precision(ctx):
         C = mpmath.mpf(2)
         fit = smo.smo(X, y, C=C, kernel=kernel, tol=mpmath.mpf(10) ** -(ctx.digits - 12),
                       max_iterations=20_000)
-        return max(svm.kkt_violations(fit.alpha, fit.b, X, y, C, kernel))
+        return max(svm.kkt_violations(X, y, fit.alpha, fit.b, C, kernel))
     return sampled(ctx, S.svm_labelled_sets(min_rows=4, max_rows=7), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 15), n=min(ctx.examples, 6))
 

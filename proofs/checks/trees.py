@@ -64,8 +64,8 @@ def xor_not_linear(ctx):
                 w = [w[0] + s * row[0], w[1] + s * row[1]]
                 b += s
                 mistakes += 1
-    trees_exact = all(T.predict(t, X) == y for t in (T.xor_tree(), T.fit_tree(X, y), T.fit_tree(X, y, discrete=True)))
-    depths = {T.xor_tree().depth, T.fit_tree(X, y).depth}
+    trees_exact = all(T.predict(t, X) == y for t in (T.xor_tree(), T.tree_fit(X, y), T.tree_fit(X, y, discrete=True)))
+    depths = {T.xor_tree().depth, T.tree_fit(X, y).depth}
     asked = _features_asked(T.xor_tree().root)
     # 001's tree: x₂ (index 1) at the root, x₁ (index 0) asked on both branches; x₁ = x₂ = 0 gives 0
     printed_tree = asked[0] == 1 and asked.count(0) == 2 and T.predict(T.xor_tree(), [[0, 0]]) == [0]
@@ -122,7 +122,7 @@ def restaurant_features(ctx):
         if other[1] != d and clash is None:
             clash = (other[0], s_, x)
     three = [[PATRON_ENCODINGS["three-valued"][p], h, w] for p, h, w in situations]
-    fits = T.predict(T.fit_tree(three, decisions), three) == decisions
+    fits = T.predict(T.tree_fit(three, decisions), three) == decisions
     # the printed decision itself: what the two first sentences and the wait thresholds say
     described = restaurant("none", 1, 5) == 0 and restaurant("some", 0, 90) == 1 and \
         [restaurant("full", h, w) for h in (0, 1) for w in (5, 30, 90)] == [1, 0, 0, 1, 1, 0]
@@ -155,7 +155,7 @@ def boolean_trees(ctx):
         n = len(table).bit_length() - 1
         built = T.boolean_function_tree(table)
         rows = [[(r >> (n - 1 - j)) & 1 for j in range(n)] for r in range(2 ** n)]
-        greedy = T.fit_tree(rows, table) if n else None
+        greedy = T.tree_fit(rows, table) if n else None
         return (T.truth_table(built) == table and built.n_leaves == 2 ** n
                 and (greedy is None or (T.predict(greedy, rows) == table and greedy.n_leaves <= 2 ** n)))
     tables = st.integers(1, 5).flatmap(S.boolean_functions)
@@ -471,7 +471,7 @@ THRESHOLD_SEARCH = Quote("001", 206, r"we can do this by brute-force search over
 def greedy_root_is_best(ctx):
     def shortfall(args):
         (X, y), discrete = args
-        tree = T.fit_tree(X, y, max_depth=1, discrete=discrete)
+        tree = T.tree_fit(X, y, max_depth=1, discrete=discrete)
         candidates = _root_candidates(X, y, discrete)
         if not candidates or len(set(y)) < 2:
             return 0 if isinstance(tree.root, T.Leaf) else 1

@@ -54,7 +54,7 @@ def _margin_lines(ax, w, b, support=(), X=None):
 
 def _svm(X, y, C):
     fit = smo.smo(X, y, C=C, tol=1e-9)
-    return fit, svm.weights_from_alpha(fit.alpha, X, y), fit.b
+    return fit, svm.weights_from_alpha(X, y, fit.alpha), fit.b
 
 
 def geometric_margin(spec, seed):
@@ -113,7 +113,7 @@ def soft_margin(spec, seed):
     soft = {}
     for ax, C in zip(axes[1:], SOFT_C):
         fit, w, b = _svm(X, y, C)
-        xi = svm.slacks(w, b, X, y)
+        xi = svm.slacks(X, y, w, b)
         _margin_lines(ax, w, b, fit.support, X)
         _points(ax, X, y)
         segments = []
@@ -216,7 +216,7 @@ def smo_box(spec, seed):
     K = kernels.kernel_matrix(SMO_X, kernels.Linear())
     a, b, c = smo.pair_quadratic(SMO_ALPHA, SMO_Y, K, i, j)
     unclipped = -b / (2 * a)
-    new = smo.two_variable_step(SMO_ALPHA, SMO_X, SMO_Y, i, j, C=SMO_C)
+    new = smo.two_variable_step(SMO_X, SMO_Y, SMO_ALPHA, i, j, C=SMO_C)
     alpha1 = lambda a2: (z - a2 * SMO_Y[j]) * SMO_Y[i]  # noqa: E731  (α₁ from (20))
     figure, (bax, wax) = new_figure(9.6, 4.2, ncols=2)
     bax.fill([0, SMO_C, SMO_C, 0], [0, 0, SMO_C, SMO_C], color="#d6eaf8", zorder=0)

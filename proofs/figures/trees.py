@@ -68,7 +68,7 @@ def xor_tree(spec, seed):
     """DT-1, DT-6 (001 §11.3.1, Figure 11.1): greedy building on x₁ ⊕ x₂ (discrete features);
     the root's split has zero gain and is still taken, as XOR needs."""
     X, y = trees.xor_data()
-    tree = trees.fit_tree(X, y, discrete=True)
+    tree = trees.tree_fit(X, y, discrete=True)
     figure, (tax, pax) = new_figure(9.0, 3.6, ncols=2, width_ratios=(1.6, 1))
     nodes = draw_tree(tax, tree)
     _points(pax, X, y)
@@ -105,7 +105,7 @@ def decision_tree(spec, seed):
     threshold of largest information gain by exhaustive search; drawn as a tree, and as the
     regions of [0, 1]² it predicts (``trees.predict`` on a grid)."""
     X, y = _tree_data(seed)
-    tree = trees.fit_tree(X, y, max_depth=3, min_samples_leaf=3)
+    tree = trees.tree_fit(X, y, max_depth=3, min_samples_leaf=3)
     figure, (tax, rax) = new_figure(11.0, 4.6, ncols=2, width_ratios=(1.7, 1))
     nodes = draw_tree(tax, tree)
     grid = linspace(0.0, 1.0, 101)

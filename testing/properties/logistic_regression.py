@@ -90,7 +90,7 @@ PROPERTIES = [
               holds=_sigmoid_symmetric, doc="0 <= g(z) <= 1 and g(z) + g(−z) = 1"),
     differential(TOPIC, "hypothesis", "LG-1", problems,
                  arguments=lambda p: ((_float(p)[0][0], _float(p)[2]), {}), doc="h_θ(x) = g(θᵀx)"),
-    differential(TOPIC, "predict_probability", "LG-1", problems,
+    differential(TOPIC, "probabilities", "LG-1", problems,
                  arguments=lambda p: ((_float(p)[0], _float(p)[2]), {}), doc="h_θ(x⁽ⁱ⁾) for every row"),
     differential(TOPIC, "predict", "LG-1", problems, arguments=lambda p: ((_float(p)[0], _float(p)[2]), {}),
                  exact=True, doc="1{h_θ(x) >= 1/2}"),

@@ -74,13 +74,13 @@ def _segment_in_the_box(LH, case, options):
 
 def _step_args(c):
     X, y, alpha, i, j, C = c
-    return (S.to_float(alpha), S.to_float(X), y, i, j, 1.0 if C is None else float(C)), {}
+    return (S.to_float(X), y, S.to_float(alpha), i, j, 1.0 if C is None else float(C)), {}
 
 
 def _step_is_feasible_and_ascends(new, case, options):
     """The step keeps Σ αₖy⁽ᵏ⁾ = 0 and 0 <= α <= C, moves only αᵢ and αⱼ, and does not lower W (SMO-2)."""
     from cs229.reference.svm import dual_objective
-    (alpha, X, y, i, j, C), _ = _step_args(case)
+    (X, y, alpha, i, j, C), _ = _step_args(case)
     new = [float(v) for v in normal(new)]
     scale = 1e-9 * max(1.0, C)
     if abs(sum(a * t for a, t in zip(new, y))) > scale * len(y):
@@ -89,7 +89,7 @@ def _step_is_feasible_and_ascends(new, case, options):
         return f"0 <= αₖ <= C = {C}"
     if any(a != b for k, (a, b) in enumerate(zip(new, alpha)) if k not in (i, j)):
         return "only αᵢ and αⱼ change"
-    before, after = dual_objective(alpha, X, y), dual_objective(new, X, y)
+    before, after = dual_objective(X, y, alpha), dual_objective(X, y, new)
     if after < before - 1e-9 * max(1.0, abs(before)):
         return f"W(α_new) >= W(α) = {before!r} (got {after!r})"
     return None
@@ -113,7 +113,7 @@ def _kkt_within_tol(fit, case, options):
     from cs229.reference.smo import kkt_gap
     X, y, o = case
     alpha = [float(v) for v in normal(fit.alpha)]
-    gap = kkt_gap(alpha, X, y, 1e300 if o["C"] is None else o["C"], o["kernel"])
+    gap = kkt_gap(X, y, alpha, 1e300 if o["C"] is None else o["C"], o["kernel"])
     return None if gap <= o["tol"] * (1 + 1e-9) else f"KKT gap <= tol = {o['tol']} (reference's gap: {gap!r})"
 
 
@@ -150,7 +150,7 @@ PROPERTIES = [
               arguments=_step_args, holds=_step_is_feasible_and_ascends,
               doc="the step stays feasible, moves only the pair and does not lower W"),
     differential(TOPIC, "kkt_gap", "SMO-3", pairs(soft=True),
-                 arguments=lambda c: ((S.to_float(c[2]), S.to_float(c[0]), c[1], float(c[5])), {}),
+                 arguments=lambda c: ((S.to_float(c[0]), c[1], S.to_float(c[2]), float(c[5])), {}),
                  doc="max_{I_up} −gₜ − min_{I_low} −gₜ"),
     differential(TOPIC, "smo", "SMO-3", problems(),
                  arguments=lambda c: ((c[0], c[1]), dict(c[2], record=True, shrinking=False)), iterative=True,

@@ -52,16 +52,16 @@ PROPERTIES = [
                  doc="the midpoint θ maximising the information gain of x > θ (lowest on ties)"),
     differential(TOPIC, "logistic_threshold", "DT-7", S.overlapping_classes(), arguments=lambda c: (c, {}),
                  doc="θ = −θ₀/θ₁ of 1-D logistic regression"),
-    differential(TOPIC, "fit_tree", "DT-6", S.tree_problems(),
+    differential(TOPIC, "tree_fit", "DT-6", S.tree_problems(),
                  arguments=lambda c: ((S.to_float(c[0]), c[1]), c[2]), exact=True,
                  doc="greedy growth: split on the largest information gain, recurse"),
-    invariant(TOPIC, "fit_tree", "DT-6", "what_a_grown_tree_holds",
+    invariant(TOPIC, "tree_fit", "DT-6", "what_a_grown_tree_holds",
               S.class_labelled_sets(max_rows=30, levels=64).flatmap(
                   lambda Xy: st.tuples(st.just(Xy[0]), st.just(Xy[1]), st.fixed_dictionaries(
                       {"max_depth": st.sampled_from([None, 3]), "min_samples_leaf": st.sampled_from([1, 2, 4])}))),
               arguments=lambda c: ((S.to_float(c[0]), c[1]), c[2]), holds=_what_a_tree_holds,
               doc="counts add up, leaves respect min_samples_leaf and max_depth, leaves predict their majority"),
     differential(TOPIC, "predict", "DT-6", S.tree_problems(),
-                 arguments=lambda c: ((Fitted("fit_tree", (S.to_float(c[0]), c[1])), _queries(c[0])), {}),
+                 arguments=lambda c: ((Fitted("tree_fit", (S.to_float(c[0]), c[1])), _queries(c[0])), {}),
                  exact=True, doc="follow the stumps from the root to a leaf"),
 ]
