@@ -1,4 +1,4 @@
-"""The ``cs229`` command: ``cs229 --version``, ``cs229 audit`` and ``cs229 figures``."""
+"""The ``cs229`` command: ``cs229 --version``, ``cs229 audit``, ``cs229 figures`` and ``cs229 conform``."""
 import argparse
 import difflib
 import json
@@ -11,6 +11,7 @@ from hypothesis.configuration import set_hypothesis_home_dir
 
 from . import audit, catalog, figures, sources
 from .registry import Context, checks_for
+from cs229.testing import conform
 
 
 def _version():
@@ -73,6 +74,7 @@ def _parser():
     f.add_argument("--format", choices=figures.FORMATS, default="png", help="png (default) or svg")
     f.add_argument("--seed", type=int, default=229, help="seed of the synthetic data (default 229)")
     f.add_argument("--list", action="store_true", help="list the figures and their places in the notes")
+    conform.add_parser(sub)
     return p
 
 
@@ -167,6 +169,8 @@ def main(argv=None):
     args = _parser().parse_args(argv)
     if args.command == "figures":
         return _figures(args)
+    if args.command == "conform":
+        return conform.run(args)
     if args.command != "audit":
         _parser().print_help()
         return 2

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.coordinate_ascent as F
 import cs229.reference.coordinate_ascent as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import linalg
 from cs229.reference.results import ConvergenceError
 

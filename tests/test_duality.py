@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import cs229.reference.duality as D
 import cs229.reference.margins as M
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 
 
 def _problem(qp):

@@ -10,7 +10,7 @@ from scipy import integrate, stats
 
 import cs229.fast.glm as F
 import cs229.reference.glm as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import exponential_family as ef
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.kernels as F
 import cs229.reference.kernels as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference.datasets import sms_spam
 from cs229.reference.results import ConvergenceError
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import linalg, scalar
 
 square = st.integers(1, 4).flatmap(S.nonsingular_matrices)

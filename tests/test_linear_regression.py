@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.linear_regression as F
 import cs229.reference.linear_regression as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import linalg
 from cs229.reference.results import ConvergenceError
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.logistic_regression as F
 import cs229.reference.logistic_regression as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import linalg
 from cs229.reference.results import ConvergenceError
 
@@ -84,29 +84,7 @@ def test_log_likelihood_never_overflows_LG_3(impl, z):
         assert np.isfinite(got) and got <= 0 and abs(got - expected) <= 1e-300 + 1e-15 * abs(expected)
 
 
-# ---- LG-4, LG-5: gradient ascent -------------------------------------------------------------------
-
-@given(problems, st.sampled_from([1e-3, 5e-2, 0.3]), st.booleans())
-def test_batch_gradient_ascent_same_iterates_LG_5(p, alpha, average):
-    X, y, theta = S.to_float(p)
-    ref = R.batch_gradient_ascent(X, y, theta, alpha, 10, tol=None, average=average, record=True)
-    fast = F.batch_gradient_ascent(np.array(X), np.array(y), np.array(theta), alpha, 10, tol=None,
-                                   average=average, record=True)
-    assert np.array_equal(fast.path, np.array(ref.path)) and fast.iterations == ref.iterations == 10
-
-
-@given(problems, st.sampled_from([1e-2, 0.5]), st.sampled_from([0, 0.1]), st.randoms(use_true_random=False))
-def test_stochastic_gradient_ascent_same_iterates_LG_4(p, alpha, decay, rnd):
-    X, y, theta = S.to_float(p)
-    order = list(range(len(X)))
-    rnd.shuffle(order)
-    ref = R.stochastic_gradient_ascent(X, y, theta, alpha, 3, order, decay, record=True)
-    fast = F.stochastic_gradient_ascent(np.array(X), np.array(y), np.array(theta), alpha, 3,
-                                        np.array(order), decay, record=True)
-    assert np.array_equal(fast.path, np.array(ref.path))
-    i = order[0]
-    assert np.array_equal(F.stochastic_update(X[i], y[i], theta, alpha), R.stochastic_update(X[i], y[i], theta, alpha))
-
+# ---- LG-4, LG-5: gradient ascent (the same iterates as the reference: cs229.testing.properties) --
 
 def test_stochastic_update_moves_towards_the_label_LG_4(impl):
     """θ + α(y − h)x: for y = 1 the update raises θᵀx, for y = 0 it lowers it."""

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.margins as F
 import cs229.reference.margins as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference.scalar import ExactResultError
 
 models = st.tuples(S.labelled_sets(n=3, min_m=3, max_m=10), S.vectors(3).filter(any), S.rationals())

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import linalg
 from cs229.reference import matrix_calculus as mc
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.naive_bayes as F
 import cs229.reference.naive_bayes as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 
 
 def close(a, b, rel=1e-12):
@@ -141,17 +141,7 @@ def test_a_class_with_no_examples_is_refused_NB_2_NB_5_NB_6(impl):
 
 # ---- NB-5 -------------------------------------------------------------------------------------
 
-@st.composite
-def categorical_problems(draw):
-    n = draw(st.integers(1, 4))
-    k = draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))
-    m = draw(st.integers(2, 10))
-    X = draw(st.lists(st.tuples(*[st.integers(0, kj - 1) for kj in k]).map(list), min_size=m, max_size=m))
-    y = draw(st.lists(st.integers(0, 1), min_size=m, max_size=m).filter(lambda v: 0 < sum(v) < m))
-    return X, y, k
-
-
-@given(categorical_problems(), alphas)
+@given(S.categorical_problems(), alphas)
 def test_categorical_fit_and_posterior_NB_5(p, alpha):
     X, y, k = p
     ref = R.categorical_fit(X, y, k, alpha)

@@ -13,7 +13,7 @@ import cs229.fast.softmax as FS
 import cs229.reference.glm as RG
 import cs229.reference.logistic_regression as RL
 import cs229.reference.softmax as RS
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import exponential_family as ef
 from cs229.reference import linalg, newton
 from cs229.reference import linear_regression as lr

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 
 import cs229.reference.duality as D
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 
 pytestmark = pytest.mark.peer
 

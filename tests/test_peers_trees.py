@@ -13,7 +13,7 @@ import cs229.fast.entropy as FE
 import cs229.fast.trees as FT
 import cs229.reference.entropy as RE
 import cs229.reference.trees as RT
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 
 pytestmark = pytest.mark.peer
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.smo as F
 import cs229.reference.smo as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import svm
 from cs229.reference.kernels import Gaussian, Linear, Polynomial, kernel_matrix
 from cs229.reference.results import ConvergenceError
@@ -30,7 +30,7 @@ def test_step_maximises_W_on_the_segment_SMO_2(p, C, data):
     """The step's (αᵢ, αⱼ) is feasible and no point of the segment (20) ∩ box beats it (exact)."""
     X, y = p
     m = len(X)
-    alpha = _feasible_alpha(data, y, C)
+    alpha = data.draw(S.feasible_alphas(y, C))
     i = data.draw(st.integers(0, m - 1))
     j = data.draw(st.integers(0, m - 1).filter(lambda k: k != i))
     try:
@@ -53,24 +53,12 @@ def test_step_maximises_W_on_the_segment_SMO_2(p, C, data):
         assert svm.dual_objective(X, y, trial) <= W
 
 
-def _feasible_alpha(data, y, C):
-    """A feasible α: random values, then the larger class total scaled down to the smaller."""
-    hi = C if C is not None else Fraction(2)
-    alpha = [data.draw(st.fractions(0, hi, max_denominator=6)) for _ in y]
-    pos = sum(a for a, t in zip(alpha, y) if t == 1)
-    neg = sum(a for a, t in zip(alpha, y) if t == -1)
-    if pos == 0 or neg == 0:
-        return [0 * a for a in alpha]
-    target = min(pos, neg)
-    return [a * target / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
-
-
 @given(S.svm_labelled_sets(min_rows=4, max_rows=6), st.data())
 def test_pair_quadratic_and_unclipped_optimum_SMO_2(p, data):
     """W on the line is aα₂² + bα₂ + c (exact, at three points) and −b/(2a) is
     α₂ + y⁽²⁾(E₁ − E₂)/η."""
     X, y = p
-    alpha = _feasible_alpha(data, y, None)
+    alpha = data.draw(S.feasible_alphas(y, None))
     i, j = 0, len(X) - 1
     K = kernel_matrix(X, Linear())
     a, b, c = R.pair_quadratic(alpha, y, K, i, j)
@@ -102,33 +90,7 @@ def test_one_alpha_cannot_move_alone_SMO_1(impl):
         impl.smo.two_variable_step(X, y, impl.arg([0.0, 0.0, 0.0]), 1, 1)
 
 
-# ---- SMO-3: fast and reference choose the same pairs -------------------------------------------
-
-@settings(max_examples=15)
-@given(S.svm_labelled_sets(min_rows=5, max_rows=14, features=3), st.sampled_from(range(len(KERNELS))),
-       st.sampled_from(R.RULES), st.sampled_from([1.0, 0.25, None]), st.integers(0, 2 ** 64 - 1))
-def test_same_pair_sequence_SMO_3(p, k, rule, C, seed):
-    X, y = _float(p)
-    kernel = KERNELS[k]
-    if C is None and k == 0:
-        C = 2.0  # drawn labels are rarely separable by a hyperplane
-    results = []
-    for face in (R, F):
-        args = (X, y) if face is R else (np.array(X), np.array(y))
-        try:
-            results.append(face.smo(*args, C=C, kernel=kernel, rule=rule, tol=1e-6, seed=seed,
-                                    max_iterations=3000, record=True, shrinking=False))
-        except (ConvergenceError, R.NotSeparableError) as e:
-            results.append(type(e))
-    ref, fast = results
-    if isinstance(ref, type):
-        assert fast is ref
-        return
-    assert fast.path == ref.path and fast.iterations == ref.iterations
-    assert np.array_equal(fast.alpha, np.array(ref.alpha, dtype=float))
-    assert fast.b == ref.b and fast.objective == ref.objective and fast.kkt_gap == ref.kkt_gap
-    assert list(fast.support) == ref.support
-
+# ---- SMO-3 (fast and reference choosing the same pairs: cs229.testing.properties.smo) ---------
 
 def test_splitmix64_is_the_published_sequence_SMO_3():
     """SplitMix64 from seed 0 (the reference values of the generator's authors)."""

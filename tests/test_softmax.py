@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.softmax as F
 import cs229.reference.softmax as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference import exponential_family as ef
 from cs229.reference import linalg
 from cs229.reference import logistic_regression as lg

@@ -12,7 +12,7 @@ import cs229.fast.smo as FS
 import cs229.fast.svm as F
 import cs229.reference.smo as RS
 import cs229.reference.svm as R
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 import cs229.reference.kernels as RK
 from cs229.reference.kernels import Gaussian, Linear, Polynomial
 

@@ -13,7 +13,7 @@ import cs229.fast.entropy as FE
 import cs229.fast.trees as FT
 import cs229.reference.entropy as RE
 import cs229.reference.trees as RT
-from cs229.proofs import strategies as S
+from cs229.testing import strategies as S
 from cs229.reference.linalg import NotPositiveDefiniteError
 from cs229.reference.results import ConvergenceError
 
@@ -196,32 +196,9 @@ def test_an_unseen_discrete_value_gets_the_majority_class_DT_6(impl):
     assert impl.out(impl.trees.predict(tree, impl.arg([[1.5], [1.0]]))) == [0, 1]
 
 
-# ---- DT-6, DT-7: fast and reference grow the same trees ------------------------------------------
+# ---- DT-6, DT-7 (fast and reference growing the same trees: cs229.testing.properties.trees) ---
 
-@st.composite
-def tree_problems(draw, max_rows=24):
-    X, y = draw(S.class_labelled_sets(max_rows=max_rows, levels=draw(st.sampled_from([3, 6, 16, 64]))))
-    d = len(X[0])
-    options = dict(max_depth=draw(st.sampled_from([None, None, 0, 1, 2, 4])),
-                   min_samples_leaf=draw(st.sampled_from([1, 1, 2, 3])),
-                   discrete=draw(st.one_of(st.booleans(), st.lists(st.booleans(), min_size=d, max_size=d))))
-    if len(set(y)) <= 2 and draw(st.booleans()):
-        options["threshold"] = "logistic"
-    return X, y, options
-
-
-@given(tree_problems())
-def test_fast_and_reference_grow_the_same_tree_DT_6_DT_7(problem):
-    X, y, options = problem
-    ref = RT.tree_fit(S.to_float(X), y, **options)
-    fast = FT.tree_fit(np.array(S.to_float(X)), np.array(y), **options)
-    assert fast == ref
-    grid = np.array(S.to_float(X)) + 1 / 16
-    assert FT.predict(fast, grid).tolist() == RT.predict(ref, grid.tolist())
-    assert FT.predict(ref, np.array(S.to_float(X))).tolist() == RT.predict(ref, S.to_float(X))
-
-
-@given(tree_problems(max_rows=16))
+@given(S.tree_problems(max_rows=16))
 def test_fraction_float_and_mpf_data_grow_the_same_tree_DT_6_DT_7(problem):
     X, y, options = problem
     assume(options.get("threshold") != "logistic")  # exp has no exact value
@@ -318,15 +295,7 @@ def test_threshold_between_adjacent_or_huge_values_DT_7(impl):
         assert impl.out(impl.trees.predict(tree, impl.arg([[a], [b]]))) == [0, 1]
 
 
-@st.composite
-def overlapping_classes(draw):
-    m = draw(st.integers(6, 30))
-    x = draw(st.lists(st.integers(-40, 40), min_size=m, max_size=m))
-    y = draw(st.lists(st.integers(0, 1), min_size=m, max_size=m))
-    return [v / 8 for v in x], y
-
-
-@given(overlapping_classes())
+@given(S.overlapping_classes())
 def test_logistic_threshold_fast_equals_reference_DT_7(xy):
     x, y = xy
     try:

@@ -1,0 +1,325 @@
+"""``cs229 conform TARGET``: check an implementation of one topic of the notes against the reference.
+
+TARGET is an importable module (``cs229.fast.smo``, ``mypackage.logreg``) or a path to a .py
+file defining any subset of the public functions of one ``cs229.reference`` module (the topic,
+found from the names or given with ``--topic``) with the same signatures. For every function the
+target defines, the properties of ``cs229.testing.properties`` run; a failure shows Hypothesis's
+shrunk counterexample: the inputs, the target's answer, the reference's answer and the catalog
+ID of the formula it breaks. Exit status 0 only when every property passes; 1 when one fails or
+a signature differs; 2 when the target cannot be loaded or has no topic.
+"""
+import argparse
+import importlib
+import importlib.util
+import inspect
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+from hypothesis import HealthCheck, Verbosity, seed as hypothesis_seed, settings
+
+from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
+
+__all__ = ["ConformError", "load_target", "defined_names", "infer_topic", "signature_errors",
+           "run_property", "conform", "Report", "add_parser", "run", "main"]
+
+
+class ConformError(Exception):
+    """The target cannot be checked (not importable, no topic, a topic without properties)."""
+
+
+def load_target(target):
+    """The module named by ``target``: a path to a .py file, or an importable module name."""
+    if target.endswith(".py") or os.sep in target or os.path.exists(target):
+        path = os.path.abspath(target)
+        if not os.path.isfile(path):
+            raise ConformError(f"TARGET: no file {target}")
+        name = "_cs229_conform_" + os.path.splitext(os.path.basename(path))[0]
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as e:
+            raise ConformError(f"TARGET: {target} raised {type(e).__name__} on import: {e}") from None
+        return module
+    try:
+        return importlib.import_module(target)
+    except ImportError as e:
+        raise ConformError(f"TARGET: cannot import {target}: {e}") from None
+
+
+def _reference(topic):
+    return importlib.import_module(f"cs229.reference.{topic}")
+
+
+def _public_functions(reference):
+    return [n for n in reference.__all__
+            if callable(getattr(reference, n)) and not inspect.isclass(getattr(reference, n))]
+
+
+def defined_names(target, topic):
+    """The public functions of cs229.reference.<topic> that the target defines, in its order."""
+    return [n for n in _public_functions(_reference(topic)) if callable(getattr(target, n, None))]
+
+
+def infer_topic(target):
+    """The reference module whose public functions the target shares most (its own name first:
+    cs229.fast.smo is smo)."""
+    import pkgutil
+
+    import cs229.reference
+    modules = [m.name for m in pkgutil.iter_modules(cs229.reference.__path__) if not m.name.startswith("_")]
+    last = target.__name__.rsplit(".", 1)[-1]
+    if last in modules and defined_names(target, last):
+        return last
+    scores = {}
+    for m in modules:
+        try:
+            scores[m] = len(defined_names(target, m))
+        except (ImportError, AttributeError):
+            continue
+    best = max(scores.values(), default=0)
+    if best == 0:
+        raise ConformError(f"TARGET: {target.__name__} defines no public function of a cs229.reference "
+                           "module; name the topic with --topic")
+    tied = sorted(m for m, s in scores.items() if s == best)
+    if len(tied) > 1:
+        raise ConformError(f"TARGET: its functions fit {', '.join(tied)} equally; name the topic with --topic")
+    return tied[0]
+
+
+def _same_default(a, b):
+    try:
+        return bool(a == b)
+    except Exception:  # a default whose == is not a truth value (an array)
+        return a is b
+
+
+def signature_errors(target, topic, names):
+    """{name: message} for each function whose parameters (names, kinds, order, defaults) are not
+    the reference's."""
+    reference = _reference(topic)
+    errors = {}
+    for n in names:
+        try:
+            mine = inspect.signature(getattr(target, n))
+        except (TypeError, ValueError):
+            continue  # no introspectable signature (a builtin): the calls will tell
+        theirs = inspect.signature(getattr(reference, n))
+        a, b = list(mine.parameters.values()), list(theirs.parameters.values())
+        if ([(p.name, p.kind) for p in a] != [(p.name, p.kind) for p in b]
+                or not all(_same_default(p.default, q.default) for p, q in zip(a, b))):
+            errors[n] = f"{n}{mine} is not the reference's {n}{theirs}"
+    return errors
+
+
+@dataclass
+class Outcome:
+    id: str
+    function: str
+    catalog_id: str
+    name: str
+    doc: str
+    kind: str
+    status: str                 # passed, failed, error
+    seconds: float
+    message: str = ""
+    inputs: object = None
+    target: object = None
+    reference: object = None
+
+    def as_dict(self):
+        return {k: normal(v) if k in ("inputs", "target", "reference") else v
+                for k, v in self.__dict__.items()}
+
+
+def run_property(prop, target, options=Options(), examples=40, seed=None):
+    """Run one property on the target with Hypothesis (derandomized unless a seed is given);
+    the outcome holds the shrunk counterexample of a failure."""
+    config = settings(max_examples=examples, deadline=None, database=None, derandomize=seed is None,
+                      verbosity=Verbosity.quiet, report_multiple_bugs=False, print_blob=False,
+                      suppress_health_check=list(HealthCheck))
+    test = config(prop.test(target, options))
+    if seed is not None:
+        test = hypothesis_seed(seed)(test)
+    start = time.perf_counter()
+    base = dict(id=prop.id, function=prop.function, catalog_id=prop.catalog_id, name=prop.name, doc=prop.doc,
+                kind=prop.kind)
+    try:
+        test()
+    except Mismatch as e:
+        return Outcome(**base, status="failed", seconds=time.perf_counter() - start, message=e.message,
+                       inputs=e.inputs, target=e.got, reference=e.expected)
+    except Exception as e:  # Hypothesis could not draw, or the property itself broke
+        return Outcome(**base, status="error", seconds=time.perf_counter() - start,
+                       message=f"{type(e).__name__}: {e}")
+    return Outcome(**base, status="passed", seconds=time.perf_counter() - start)
+
+
+@dataclass
+class Report:
+    target: str
+    topic: str
+    options: dict
+    outcomes: list = field(default_factory=list)
+    signature_errors: dict = field(default_factory=dict)
+    not_defined: list = field(default_factory=list)
+    no_property: list = field(default_factory=list)
+
+    @property
+    def ok(self):
+        return not self.signature_errors and all(o.status == "passed" for o in self.outcomes)
+
+    def functions(self):
+        order = []
+        for o in self.outcomes:
+            if o.function not in order:
+                order.append(o.function)
+        return order
+
+    def as_dict(self):
+        per = []
+        for f in self.functions():
+            mine = [o for o in self.outcomes if o.function == f]
+            per.append({"function": f, "run": len(mine), "passed": sum(o.status == "passed" for o in mine),
+                        "failed": sum(o.status != "passed" for o in mine),
+                        "properties": [o.as_dict() for o in mine]})
+        return {"target": self.target, "topic": self.topic, "options": self.options, "ok": self.ok,
+                "functions": per, "signature_errors": self.signature_errors,
+                "not_checked": self.not_defined, "defined_without_property": self.no_property}
+
+
+def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loose=False, progress=None):
+    """Check ``target`` (a module, a module name or a .py path) and return the Report."""
+    module = load_target(target) if isinstance(target, str) else target
+    topic = topic or infer_topic(module)
+    if topic not in TOPICS:
+        raise ConformError(f"--topic: no properties for {topic!r} yet; the topics checked are {', '.join(TOPICS)}")
+    names = defined_names(module, topic)
+    report = Report(target if isinstance(target, str) else module.__name__, topic,
+                    {"examples": examples, "seed": seed, "rtol": rtol, "loose": loose})
+    report.signature_errors = signature_errors(module, topic, names)
+    props = properties(topic)
+    checked = {p.function for p in props}
+    report.not_defined = [n for n in _public_functions(_reference(topic)) if n in checked and n not in names]
+    report.no_property = [n for n in names if n not in checked]
+    options = Options(rtol=rtol, loose=loose)
+    for p in props:
+        if p.function not in names or p.function in report.signature_errors:
+            continue
+        outcome = run_property(p, module, options, examples, seed)
+        if progress:
+            progress(outcome)
+        report.outcomes.append(outcome)
+    return report
+
+
+# ---- output ------------------------------------------------------------------------------------
+
+def _show(value, limit=2000):
+    text = repr(normal(value)) if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def text(report):
+    o = report.options
+    seed = "" if o["seed"] is None else f", seed {o['seed']}"
+    lines = [f"cs229 conform {report.target} (topic {report.topic}; {o['examples']} examples per property, "
+             f"rtol {o['rtol']:g}{', loose' if o['loose'] else ''}{seed})"]
+    for name, message in report.signature_errors.items():
+        lines.append(f"  {name:<28} SIGNATURE: {message}")
+    width = max([len(f) for f in report.functions()] + [28])
+    for f in report.functions():
+        mine = [x for x in report.outcomes if x.function == f]
+        bad = [x for x in mine if x.status != "passed"]
+        lines.append(f"  {f:<{width}} {len(mine)} run, {len(mine) - len(bad)} passed, {len(bad)} failed")
+        for x in bad:
+            lines.append(f"    {x.status.upper()} {x.name} [{x.catalog_id}]: {x.doc}")
+            lines.append(f"      {x.message}")
+            if x.status == "failed":
+                lines += [f"      inputs:    {_show(x.inputs)}", f"      target:    {_show(x.target)}",
+                          f"      {'reference' if x.kind == 'differential' else 'expected '}: {_show(x.reference)}"]
+    if report.not_defined:
+        lines.append(f"  not checked (not defined by the target): {', '.join(report.not_defined)}")
+    if report.no_property:
+        lines.append(f"  defined, no property yet: {', '.join(report.no_property)}")
+    run_, failed = len(report.outcomes), sum(x.status != "passed" for x in report.outcomes)
+    lines.append(f"{run_} properties run on {len(report.functions())} functions: {run_ - failed} passed, "
+                 f"{failed} failed" + (f"; {len(report.signature_errors)} signature mismatches"
+                                      if report.signature_errors else "")
+                 + (" — CONFORMS" if report.ok else " — DOES NOT CONFORM"))
+    return "\n".join(lines)
+
+
+def junit(report):
+    """The report as JUnit XML: one testcase per property (classname = topic.function) and per
+    signature mismatch."""
+    cases = []
+    for x in report.outcomes:
+        body = ""
+        if x.status != "passed":
+            detail = (f"{x.message}\ninputs: {_show(x.inputs)}\ntarget: {_show(x.target)}\n"
+                      f"reference: {_show(x.reference)}" if x.status == "failed" else x.message)
+            tag = "failure" if x.status == "failed" else "error"
+            body = f"<{tag} message={quoteattr(f'[{x.catalog_id}] {x.message}')}>{escape(detail)}</{tag}>"
+        cases.append(f'  <testcase classname={quoteattr(f"{report.topic}.{x.function}")} '
+                     f'name={quoteattr(f"{x.name}[{x.catalog_id}]")} time="{x.seconds:.3f}">{body}</testcase>')
+    for name, message in report.signature_errors.items():
+        cases.append(f'  <testcase classname={quoteattr(f"{report.topic}.{name}")} name="signature">'
+                     f'<failure message={quoteattr(message)}/></testcase>')
+    failures = sum(x.status == "failed" for x in report.outcomes) + len(report.signature_errors)
+    errors = sum(x.status == "error" for x in report.outcomes)
+    total = sum(x.seconds for x in report.outcomes)
+    return (f'<?xml version="1.0" encoding="utf-8"?>\n<testsuite name={quoteattr("cs229 conform " + report.target)} '
+            f'tests="{len(cases)}" failures="{failures}" errors="{errors}" time="{total:.3f}">\n'
+            + "\n".join(cases) + "\n</testsuite>\n")
+
+
+# ---- the command -------------------------------------------------------------------------------
+
+def add_parser(sub):
+    c = sub.add_parser("conform", help="check your own implementation of a topic against the reference",
+                       description="Run the properties that tie an implementation to cs229.reference "
+                                   "on every function TARGET defines. Exit status 0 only if all pass.")
+    c.add_argument("target", metavar="TARGET", help="an importable module or a path to a .py file")
+    c.add_argument("--topic", choices=TOPICS, help="the cs229.reference module TARGET implements "
+                                                   "(default: found from its names)")
+    c.add_argument("--examples", type=int, default=40, help="examples drawn per property (default 40)")
+    c.add_argument("--seed", type=int, default=None, help="Hypothesis seed (default: derandomized)")
+    c.add_argument("--json", action="store_true", help="machine-readable report on stdout")
+    c.add_argument("--junitxml", metavar="FILE", help="also write the report as JUnit XML")
+    c.add_argument("--rtol", type=float, default=CONTRACT_RTOL,
+                   help=f"relative tolerance of closed forms (default {CONTRACT_RTOL:g}, the contract)")
+    c.add_argument("--loose", action="store_true",
+                   help="compare iterative algorithms by their final answer within max(rtol, 1e-8), "
+                        "not iterate by iterate")
+    return c
+
+
+def run(args):
+    if args.examples < 1:
+        print("cs229 conform: --examples must be at least 1", file=sys.stderr)
+        return 2
+    if not args.rtol >= 0:
+        print("cs229 conform: --rtol must be >= 0", file=sys.stderr)
+        return 2
+    try:
+        report = conform(args.target, args.topic, args.examples, args.seed, args.rtol, args.loose)
+    except ConformError as e:
+        print(f"cs229 conform: {e}", file=sys.stderr)
+        return 2
+    if args.junitxml:
+        with open(args.junitxml, "w", encoding="utf-8") as f:
+            f.write(junit(report))
+    print(json.dumps(report.as_dict(), indent=1, default=repr, ensure_ascii=False) if args.json else text(report))
+    return 0 if report.ok else 1
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="cs229")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    return run(parser.parse_args(argv))
