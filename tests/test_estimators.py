@@ -36,10 +36,7 @@ Variants that cannot pass every check, by the notes' own behaviour (each behavio
 below, or in the fast face's tests): gradient descent/ascent and SGD with a fixed α on the checks'
 unscaled X ~ N(100, 1) diverge (ConvergenceError); softmax Newton on iris, where setosa lies
 apart from the other classes, meets a singular Hessian; SVC(C=None) on inseparable data is
-infeasible; SVC(kernel="poly") (degree 3, coef0 0) on check_fit_score_takes_y's 30 points in R³,
-where the Gram matrix has rank 10, stops in both faces' wss2 SMO with "the pair (22, 25) cannot
-move" although that pair's curvature is 2.65 > 0 (the platt and simplified rules converge);
-GLM(family="exponential") needs a θ₀ inside the domain;
+infeasible; GLM(family="exponential") needs a θ₀ inside the domain;
 BernoulliNB(binarize=None) takes 0/1 features only; MultinomialNB(alpha=0) leaves a class
 without words at 0/0; a small τ leaves XᵀWX singular in LWR.
 """
