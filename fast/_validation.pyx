@@ -24,7 +24,7 @@ from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
 from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR
-from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator
+from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
            "same_length", "check_tol", "as_order", "sgd_schedule"]
@@ -250,7 +250,7 @@ def as_binary_matrix(X, name="X"):
 # the check refuses it) and the message shows the caller's own entry, as the reference shows it;
 # elsewhere it is refused.
 
-__all__ += ["as_integers", "as_integer_matrix", "table_size", "category_sizes", "check_categories",
+__all__ += ["as_integers", "as_integer_labels", "as_integer_matrix", "table_size", "category_sizes", "check_categories",
             "as_documents", "as_packed_documents"]
 
 _INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
@@ -319,6 +319,18 @@ def as_integers(v, name="y", empty=False, int64=True):
     offsets, the observations of a discrete variable."""
     return _integer_data(v, as_array(v, name, VECTOR), name, 1, empty, int64,
                          lambda: _reference.integers(v, name, empty, int64))
+
+
+def as_integer_labels(y, name="y", module=""):
+    """Integer class labels (the reference's ``inputs.integer_labels``) as C-contiguous int64; a
+    refused entry's message names the estimator of ``module`` that takes any coding."""
+    a = as_array(y, name, VECTOR)
+    if a is None or a.ndim != 1 or not _real_array(a) or a.size == 0:
+        return _saturated(_reference.integer_labels(y, name, module))
+    try:
+        return _integral(a, name, y, True)
+    except (TypeError, ValueError) as refusal:
+        raise integer_label(refusal, module) from None
 
 
 def as_integer_matrix(X, name="X", int64=True):

@@ -8,7 +8,7 @@ import numpy as np
 
 from libc.math cimport isfinite, log, log2
 
-from cs229.fast._validation import as_integers, as_matrix, as_scalar, as_vector
+from cs229.fast._validation import as_integer_labels, as_matrix, as_scalar, as_vector
 
 __all__ = ["class_codes", "entropy", "count_entropy", "bernoulli_entropy", "split_entropy",
            "information_gain", "count_table"]
@@ -26,8 +26,8 @@ def _unit(unit):
 def class_codes(y, name="y"):
     """The classes of y ascending (int64) and each label's place among them (intp codes), for
     labels that are integers inside int64 (any integer dtype, or integral reals; the reference's
-    ``inputs.integers``)."""
-    classes, codes = np.unique(as_integers(y, name), return_inverse=True)
+    ``inputs.integer_labels``)."""
+    classes, codes = np.unique(as_integer_labels(y, name, "entropy"), return_inverse=True)
     return classes, codes.astype(np.intp).reshape(-1)
 
 

@@ -43,7 +43,7 @@ def _data(X, y, w):
 
 
 def _one_label(y):
-    return as_signed_labels(np.array([y]) if not isinstance(y, (str, bytes)) else y, "y")[0]
+    return as_signed_labels([y], "y")[0]  # a one-entry list, as the reference reads it: a str is one label
 
 
 def _score(x, w, b):

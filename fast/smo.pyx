@@ -352,6 +352,10 @@ cdef int _step(double a1, double a2, double y1, double y2, double E1, double E2,
         n1 = 0.0 if s < 0 else C
     elif not unbounded and n2 == high and (hard or high != C):
         n1 = C if s < 0 else 0.0
+    if n1 < 0:          # a rounding error outside the box, put back on it (as the reference)
+        n1 = 0.0
+    elif not hard and n1 > C:
+        n1 = C
     if n1 == a1 and n2 == a2:
         return 0
     new1[0] = n1

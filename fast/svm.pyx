@@ -88,9 +88,9 @@ def lagrangian(X, y, w, b, alpha):
     w = _w(w, X)
     b = as_scalar(b, "b")
     alpha = _alpha(alpha, X.shape[0])
-    u = _margins(w, b, X, y)
+    u = _margins(w, 0.0, X, y)  # b's terms gathered, as the reference sums them
     with np.errstate(over="ignore", invalid="ignore"):
-        L = w @ w / 2 - alpha @ (u - 1)
+        L = w @ w / 2 - alpha @ (u - 1) - b * (alpha @ y)
     return float(_checked(L, lambda i: "L(w, b, α)"))
 
 
@@ -296,9 +296,9 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     alpha = _alpha(alpha, m)
     r = as_vector(r, "r", m, "X")
     C = positive(C, "C")
-    u = _margins(w, b, X, y)
+    u = _margins(w, 0.0, X, y)
     with np.errstate(over="ignore", invalid="ignore"):
-        L = w @ w / 2 + C * xi.sum() - alpha @ (u - 1 + xi) - r @ xi
+        L = w @ w / 2 + C * xi.sum() - alpha @ (u - 1 + xi) - r @ xi - b * (alpha @ y)
     return float(_checked(L, lambda i: "L(w, b, ξ, α, r)"))
 
 

@@ -183,7 +183,7 @@ def class_codes(y, name="y"):
 
     Shapes: y m integer labels.
     Returns: (classes ascending, the code 0..K−1 of every label)."""
-    labels = inputs.integers(y, name)
+    labels = inputs.integer_labels(y, name, "entropy")
     classes = tuple(sorted(set(labels)))
     code_of = {c: k for k, c in enumerate(classes)}
     return classes, [code_of[v] for v in labels]

@@ -23,7 +23,7 @@ import numbers
 import os
 
 from . import scalar
-from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, kind_name
+from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label, kind_name
 
 __all__ = ["sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
            "tolerance", "example_order", "sgd_schedule", "n_jobs"]
@@ -245,7 +245,7 @@ def nonnegative(x, name):
 # elsewhere (class labels, offsets, token ids without a vocabulary) it is refused, as the
 # compiled code holds integers in int64.
 
-__all__ += ["integer", "integers", "integer_matrix", "table_size", "category_sizes",
+__all__ += ["integer", "integers", "integer_labels", "integer_matrix", "table_size", "category_sizes",
             "check_categories", "document", "documents", "packed_documents"]
 
 
@@ -279,6 +279,17 @@ def integers(v, name="y", empty=False, int64=True):
     """A 1-dimensional sequence of integers (``integer``), non-empty unless ``empty``: class
     labels (DT), offsets, the observations of a discrete variable (NB-4)."""
     return _flat(v, name, _integer_reader(int64), empty)
+
+
+def integer_labels(y, name="y", module=""):
+    """Class labels that are integers (DT-5, DT-6), read as ``integers`` does; a refused entry's
+    message also names the estimator of ``module`` that takes labels in any coding."""
+    def read(value, name, where):
+        try:
+            return integer(value, name, where)
+        except (TypeError, ValueError) as refusal:
+            raise integer_label(refusal, module) from None
+    return _flat(y, name, read)
 
 
 def integer_matrix(X, name="X", int64=True):
@@ -394,10 +405,10 @@ def _in_vocabulary(docs, size, ignore_unknown, name):
 # Labels come back as Python ints: an int mixes exactly with float, Fraction and mpf alike
 # (a Fraction does not mix with mpf), so one label list serves every scalar type.
 
-__all__ += ["binary_labels", "class_labels", "counts"]
+__all__ += ["binary_labels", "class_labels", "counts", "is_bool"]
 
 
-def _is_bool(value):
+def is_bool(value):
     """A Python bool or a numpy bool (numpy is not imported here)."""
     return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
 
@@ -407,7 +418,7 @@ def _label(key, accept, bools=False, **fields):
     value that ``accept`` takes, else the error ``key`` of the message table; an unbounded label
     set still ends at 2⁶³ − 1."""
     def read(value, name, where):
-        number = int(value) if bools and _is_bool(value) else _entry(value, name, where)
+        number = int(value) if bools and is_bool(value) else _entry(value, name, where)
         if number != int(number) or not accept(int(number)):
             raise error(key, name=name, where=where, value=value, **fields)
         if int(number) > INT64_MAX:
@@ -447,7 +458,7 @@ def choice(value, name, options):
 
 def flag(value, name):
     """A yes/no option (e.g. Newton's ``damping``): True or False (numpy's bool too), read once."""
-    if not isinstance(value, bool) and type(value).__name__ != "bool_":
+    if not is_bool(value):
         raise TypeError(f"{name} must be True or False, got {value!r}")
     return bool(value)
 

@@ -49,7 +49,7 @@ def signed_labels(y, classes=None):
         return out
     out = []
     for i, v in enumerate(y):
-        if isinstance(v, bool):
+        if inputs.is_bool(v):  # numpy's bool too: True == 1 must not pass as a label
             raise TypeError(f"y[{i}] is {v!r}: labels must be -1 or 1")
         try:
             ok = v == 1 or v == -1

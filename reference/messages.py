@@ -19,7 +19,7 @@ float, ``18446744073709551615`` for that uint64, ``'a'`` for a string.
 import numbers
 
 __all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
-           "show", "kind_name", "estimator"]
+           "show", "kind_name", "estimator", "integer_label"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
@@ -106,6 +106,8 @@ ESTIMATORS = {
     "naive_bayes": "cs229.estimators.BernoulliNB or MultinomialNB",
     "softmax": "cs229.estimators.SoftmaxRegression",
     "margins": "cs229.estimators.SVC or KernelPerceptron",
+    "entropy": "cs229.estimators.DecisionTreeClassifier",
+    "trees": "cs229.estimators.DecisionTreeClassifier",
 }
 
 
@@ -113,6 +115,13 @@ def estimator(module):
     """The estimator a label message points to for functions of ``module`` (a cs229.reference
     or cs229.fast module name, with or without the package)."""
     return ESTIMATORS.get(module.rsplit(".", 1)[-1], "a classifier of cs229.estimators")
+
+
+def integer_label(refusal, module):
+    """The refusal of one integer class label (a string, a fraction, NaN: ``integer``'s message)
+    with the notes' coding and the estimator of cs229.estimators that takes any coding named."""
+    return type(refusal)(f"{refusal}; labels must be integers, the notes' coding here; for any other "
+                         f"coding use {estimator(module)}")
 
 
 def error(key, **fields):

@@ -161,6 +161,12 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
         new1 = 0 * new1 if s < 0 else C
     elif high is not None and new2 == high and (C is None or high != C):
         new1 = C if s < 0 else 0 * new1
+    # (20) keeps α₁ in the box [0, C], but in floats α₁ + s(α₂ − α₂new) can land a rounding error
+    # outside it (α₂new a hair inside H = α₁ + α₂), and the box is a constraint of the dual.
+    if new1 < 0:
+        new1 = new1 - new1  # +0 of α's own type
+    elif C is not None and new1 > C:
+        new1 = C
     if new1 == a1 and new2 == a2:
         return None
     return new1, new2

@@ -141,6 +141,9 @@ def dual_objective(X, y, alpha, kernel=Linear()):
 def lagrangian(X, y, w, b, alpha):
     """OMC-3 (000 V §6 (8)): L(w, b, α) = ½‖w‖² − Σᵢ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1].
 
+    Summed as the notes expand it on the way to (10): ½‖w‖² − Σᵢ αᵢ[y⁽ⁱ⁾wᵀx⁽ⁱ⁾ − 1] − b Σᵢ αᵢy⁽ⁱ⁾,
+    so that a large b, whose terms cancel when Σᵢ αᵢy⁽ⁱ⁾ = 0, does not swamp the rest.
+
     Shapes: X m×n, y m labels in {−1, 1}, w n, b a number, alpha m.
     Returns: L(w, b, α), a number."""
     X, y = as_problem(X, y)
@@ -148,8 +151,9 @@ def lagrangian(X, y, w, b, alpha):
     b = inputs.real(b, "b")
     alpha = _alpha(alpha, len(X))
     total = linalg.dot(w, w) / 2
-    for a, u in zip(alpha, _margins(w, b, X, y)):
+    for a, u in zip(alpha, _margins(w, 0, X, y)):
         total -= a * (u - 1)
+    total -= b * linalg.dot(alpha, y)
     return _checked([total], lambda i: "L(w, b, α)")[0]
 
 
@@ -421,6 +425,8 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     """SOFT-2 (000 V §8; 001 §11.1.2): L(w, b, ξ, α, r) = ½wᵀw + C Σ ξᵢ
     − Σ αᵢ [y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σ rᵢ ξᵢ.
 
+    Summed with b's terms gathered into −b Σᵢ αᵢy⁽ⁱ⁾, as in ``lagrangian``.
+
     Shapes: X m×n, y m labels in {−1, 1}, w n, b a number, xi m, alpha m, r m, C > 0.
     Returns: L(w, b, ξ, α, r), a number."""
     X, y = as_problem(X, y)
@@ -434,8 +440,9 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
             raise ValueError(f"{n} has {len(v)} entries but X has {m} rows")
     C = inputs.positive(C, "C")
     total = linalg.dot(w, w) / 2
-    for u, s, a, q in zip(_margins(w, b, X, y), xi, alpha, r):
+    for u, s, a, q in zip(_margins(w, 0, X, y), xi, alpha, r):
         total += C * s - a * (u - 1 + s) - q * s
+    total -= b * linalg.dot(alpha, y)
     return _checked([total], lambda i: "L(w, b, ξ, α, r)")[0]
 
 

@@ -137,6 +137,8 @@ def differences(fast, reference, where="answer", scale=None):
     """Where the two answers differ beyond RTOL (a list of texts; empty when they agree)."""
     if scale is None:
         scale = max(_numbers(fast) + _numbers(reference) + [0.0])
+    if type(fast).__name__ == "Documents" and isinstance(reference, list):  # fast encode's packed ids
+        fast = [fast.tokens[a:b].tolist() for a, b in zip(fast.offsets[:-1], fast.offsets[1:])]
     if dataclasses.is_dataclass(reference) and not isinstance(reference, type):
         if type(fast).__name__ != type(reference).__name__:
             return [f"{where}: fast {type(fast).__name__}, reference {type(reference).__name__}"]
