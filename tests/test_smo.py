@@ -213,6 +213,17 @@ def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y
         assert n1 in (0.0, C)
 
 
+def test_alpha1_a_rounding_error_below_zero_is_put_back_in_the_box_SMO_2():
+    """α₁ + s(α₂ − α₂new) with α₂new a hair inside H = α₁ + α₂ rounds to −5.6e-17 on this
+    problem (found by a random draw); the box is a constraint, so α₁ goes back on it, in both faces."""
+    X = [[1.25, 0.0], [0.0, -0.5], [0.0, 0.0], [3.0, -3.0], [0.0, -3.0], [0.0, -1 / 3]]
+    y = [-1, 1, -1, 1, -1, -1]
+    reference = R.smo(X, y, C=1.0, tol=1e-10)
+    fast = F.smo(np.array(X), np.array(y, dtype=float), C=1.0, tol=1e-10)
+    assert all(0 <= a <= 1 for a in reference.alpha) and np.all((fast.alpha >= 0) & (fast.alpha <= 1))
+    assert np.array_equal(fast.alpha, np.array(reference.alpha)) and fast.iterations == reference.iterations
+
+
 @pytest.mark.parametrize("kernel", [Gaussian.from_gamma(0.1), Polynomial(1, 2), Linear()])
 def test_kernel_row_cache_evictions_do_not_change_the_path_SMO_4(kernel):
     """Above EXACT_MAX the rows come from BLAS; with room for 2 rows only, every eviction and
