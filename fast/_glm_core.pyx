@@ -9,7 +9,7 @@ forms XᵀWX with BLAS (dsyrk) and solves it by Cholesky (LAPACK), agreeing to r
 """
 import numpy as np
 
-from libc.math cimport exp, fabs, isfinite, lgamma, log, sqrt
+from libc.math cimport exp, fabs, isfinite, lgamma, log, log1p, sqrt
 from scipy.linalg.cython_blas cimport dsyrk
 
 from cs229.reference.linalg import SingularMatrixError
@@ -265,28 +265,44 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
     """ℓ = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (the reference's terms), and the sizes of
     their parts Σᵢ |ℓᵢ| + |ηy⁽ⁱ⁾| + |a(η)| for the rounding bound."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
-    cdef double eta, a, log_b, term
+    cdef int status
     total[0] = 0.0
     size[0] = 0.0
     for i in range(m):
-        eta = _dot(&X[i, 0], &theta[0], n)
-        if code == C_BERNOULLI:
-            log_b, a = 0.0, _softplus(eta)
-        elif code == C_GAUSSIAN:
-            log_b, a = -y[i] * y[i] / 2 - log(2 * 3.141592653589793) / 2, eta * eta / 2
-        elif code == C_POISSON:
-            log_b, a = -lgamma(y[i] + 1), exp(eta)
-        else:
-            if not eta < 0:
-                return OUT_OF_DOMAIN
-            log_b = (k - 1) * log(y[i]) - lgamma(k) if k > 1 else 0.0
-            a = -k * log(-eta)
-        term = log_b + eta * y[i] - a
-        total[0] = total[0] + term
-        size[0] = size[0] + fabs(term) + fabs(eta * y[i]) + fabs(a)
+        status = _add_glm_term(code, k, _dot(&X[i, 0], &theta[0], n), y[i], total, size)
+        if status != OK:
+            return status
     if not isfinite(total[0]):
         return NOT_FINITE
     return OK
+
+
+cdef inline int _add_glm_term(int code, double k, double eta, double y, double* total,
+                              double* size) noexcept nogil:
+    """ℓ += log b(y) + ηy − a(η) for one example; size += |that| + |ηy| + |a(η)|."""
+    cdef double a, log_b, term
+    if code == C_BERNOULLI:
+        log_b, a = 0.0, _softplus(eta)
+    elif code == C_GAUSSIAN:
+        log_b, a = -y * y / 2 - log(2 * 3.141592653589793) / 2, eta * eta / 2
+    elif code == C_POISSON:
+        log_b, a = -lgamma(y + 1), exp(eta)
+    else:
+        if not eta < 0:
+            return OUT_OF_DOMAIN
+        log_b = (k - 1) * log(y) - lgamma(k) if k > 1 else 0.0
+        a = -k * log(-eta)
+    term = log_b + eta * y - a
+    total[0] = total[0] + term
+    size[0] = size[0] + fabs(term) + fabs(eta * y) + fabs(a)
+    return OK
+
+
+cdef inline void _add_logistic_term(double z, double y, double* total, double* size) noexcept nogil:
+    """ℓ −= softplus(−z) (y = 1) or softplus(z) (y = 0), the logistic module's form of one term."""
+    cdef double term = _softplus(-z) if y == 1.0 else _softplus(z)
+    total[0] = total[0] - term
+    size[0] = size[0] + term
 
 
 def log_likelihood(X, y, theta, int code, double k):
@@ -323,16 +339,137 @@ def bernoulli_log_likelihood(X, y):
 
     def ell(theta):
         cdef const double[::1] tv = theta
-        cdef double total = 0.0, size = 0.0, z, term
+        cdef double total = 0.0, size = 0.0
         cdef Py_ssize_t i
         with nogil:
             for i in range(Xv.shape[0]):
-                z = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
-                term = _softplus(-z) if yv[i] == 1.0 else _softplus(z)
-                total = total - term
-                size = size + term
+                _add_logistic_term(_dot(&Xv[i, 0], &tv[0], Xv.shape[1]), yv[i], &total, &size)
         return total, rounding_bound(Xv.shape[0], size)
     return ell
+
+
+# ---- ℓ and the Newton system in one pass ----------------------------------------------------------
+# Damped Newton evaluates ℓ at the step it tries, and, once the step is taken, the system at the
+# same θ: one pass over X serves both (η once per example), and diag(√w)X is formed BLOCK_ROWS
+# rows at a time, each block added into XᵀWX by dsyrk while it is still in cache. ℓ and ∇ℓ keep
+# their order of summation, so they are bit for bit those of the separate passes; XᵀWX is a BLAS
+# sum either way.
+
+cdef enum:
+    BLOCK_ROWS = 512
+
+
+cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                          int code, double k, bint logistic_form, bint want_ell, double* total,
+                          double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A) noexcept nogil:
+    """One pass: ℓ(θ) and its size (``want_ell``; the logistic module's form or the GLM's),
+    g = Xᵀ(y − μ) in the reference's order and the upper triangle of A = XᵀWX (A zeroed by the
+    caller)."""
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], start, r, i, j
+    cdef double eta, mu, w, res, s, one = 1.0
+    cdef int status, rows, ni = <int> n
+    cdef char uplo = b'U', notrans = b'N'
+    total[0] = 0.0
+    size[0] = 0.0
+    for j in range(n):
+        g[j] = 0.0
+    start = 0
+    while start < m:
+        rows = <int> (BLOCK_ROWS if m - start > BLOCK_ROWS else m - start)
+        for r in range(rows):
+            i = start + r
+            eta = _dot(&X[i, 0], &theta[0], n)
+            if logistic_form:
+                _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
+            else:
+                if want_ell:
+                    status = _add_glm_term(code, k, eta, y[i], total, size)
+                    if status != OK:
+                        return status
+                status = _mean_weight(code, k, eta, &mu, &w)
+                if status != OK:
+                    return status
+            res = y[i] - mu
+            s = sqrt(w)
+            for j in range(n):
+                g[j] = g[j] + res * X[i, j]
+                Zb[r, j] = s * X[i, j]
+        # Zb is C-ordered rows×n, i.e. Fortran-ordered n×rows (its transpose): A += ZbᵀZb.
+        dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zb[0, 0], &ni, &one, &A[0, 0], &ni)
+        start += rows
+    if want_ell and not isfinite(total[0]):
+        return NOT_FINITE
+    return OK
+
+
+cdef inline void _logistic_example(double z, double y, bint want_ell, double* total, double* size,
+                                   double* mu, double* w) noexcept nogil:
+    """``_add_logistic_term`` and ``_mean_weight`` for the Bernoulli family at one example, with
+    e^(−|z|), which both form, formed once: the same values as theirs, bit for bit."""
+    cdef double e = exp(-fabs(z)), term
+    if want_ell:
+        if y == 1.0:
+            term = -z + log1p(e) if -z > 0 else log1p(e)    # softplus(−z)
+        else:
+            term = z + log1p(e) if z > 0 else log1p(e)      # softplus(z)
+        total[0] = total[0] - term
+        size[0] = size[0] + term
+    if z >= 0:
+        mu[0] = 1.0 / (1.0 + e)
+        w[0] = mu[0] * (e / (1.0 + e))
+    else:
+        mu[0] = e / (1.0 + e)
+        w[0] = mu[0] * (1.0 / (1.0 + e))
+
+
+def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
+    """(system, log_likelihood) for ``maximise``, as ``glm_system`` and ``bernoulli_log_likelihood``
+    (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
+    the system at that θ for the system call that follows. Where the pass stops (η outside the
+    domain, a value not finite) the separate functions answer, with their own errors."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
+    if m > 2147483647:
+        raise ValueError(f"X has {m} rows; BLAS takes at most 2**31 - 1")
+    Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
+    cdef double[:, ::1] Zv = Zb
+    separate_ell = bernoulli_log_likelihood(X, y) if logistic_form else glm_log_likelihood(X, y, code, k)
+    kept = []  # [(θ, A, g)]: the system of the last θ whose ℓ was asked for
+
+    def run(theta, bint want_ell):
+        A = np.zeros((n, n), order="F")
+        g = np.empty(n)
+        cdef const double[::1] tv = theta
+        cdef double[::1] gv = g
+        cdef double[::1, :] Av = A
+        cdef double total = 0.0, size = 0.0
+        cdef int status
+        with nogil:
+            status = _newton_ell_pass(Xv, yv, tv, code, k, logistic_form, want_ell, &total, &size,
+                                      gv, Zv, Av)
+        if status != OK:
+            return None
+        return A, g, total, size
+
+    def log_likelihood(theta):
+        kept.clear()
+        out = run(theta, True)
+        if out is None:
+            return separate_ell(theta)
+        A, g, total, size = out
+        kept.append((np.array(theta, dtype=np.float64), A, g))
+        return total, rounding_bound(m, size)
+
+    def system(theta):
+        if kept and np.array_equal(kept[0][0], theta):
+            _, A, g = kept.pop()
+            return A, g
+        kept.clear()
+        out = run(theta, False)
+        return glm_system(X, y, code, k)(theta) if out is None else out[:2]
+
+    return system, log_likelihood
 
 
 def data_start(X, y, int code, double k):

@@ -143,9 +143,9 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     where = origin(theta, start)
     if theta is None:
         theta = core.data_start(X, y, code, shape) if start == "data" else np.zeros(X.shape[1])
+    system, log_likelihood = core.newton_callbacks(X, y, code, shape)
     return core.maximise(
-        "GLM Newton", theta, core.glm_system(X, y, code, shape),
-        core.glm_log_likelihood(X, y, code, shape), max_iterations, tol, bool(record),
+        "GLM Newton", theta, system, log_likelihood, max_iterations, tol, bool(record),
         bool(damping), core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
         advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "

@@ -270,9 +270,9 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
         theta = core.data_start(X, y, core.BERNOULLI, 0.0)
     else:
         theta = np.zeros(X.shape[1])
+    system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
     return core.maximise(
-        "Newton's method", theta, core.glm_system(X, y, core.BERNOULLI, 0.0),
-        core.bernoulli_log_likelihood(X, y), max_iterations, tol, bool(record), bool(damping),
+        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), bool(damping),
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
         advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist")

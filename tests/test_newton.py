@@ -186,3 +186,32 @@ def test_newton_helpers_refuse_what_they_cannot_size():
     assert newton.rounding_bound(10, 0) == 0
     assert newton.data_start(ef.GAUSSIAN, [[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]], [1.0, 3.0, 5.0]) == \
         pytest.approx([1.0, 2.0])
+
+
+@pytest.mark.parametrize("m", [1, 7, 511, 512, 513, 1500])
+@pytest.mark.parametrize("family,logistic_form", [("bernoulli", True), ("bernoulli", False), ("poisson", False),
+                                                  ("gaussian", False), ("gamma", False)])
+def test_one_pass_for_l_and_the_system_is_the_two_passes_NW_2_GLM_4(m, family, logistic_form):
+    """fast._glm_core.newton_callbacks: ℓ and ∇ℓ bit for bit those of the separate passes (the
+    reference's order), XᵀWX to rounding (blocked dsyrk), whether ℓ came first or not, across
+    block boundaries."""
+    import cs229.fast._glm_core as core
+    rng = np.random.default_rng(m)
+    X = np.c_[np.ones(m), rng.standard_normal((m, 3)) / 4]
+    theta = rng.uniform(-0.5, 0.5, 4)
+    code, k = core.family_code(ef.gamma(2) if family == "gamma" else ef.family(family))
+    if family == "gamma":
+        theta = np.r_[-2.0, theta[1:] / 10]
+    mean = {"bernoulli": lambda e: rng.random(m) < 1 / (1 + np.exp(-e)), "poisson": lambda e: rng.poisson(np.exp(e)),
+            "gaussian": lambda e: e + rng.standard_normal(m), "gamma": lambda e: rng.gamma(k, -1 / e)}[family]
+    y = np.asarray(mean(X @ theta), dtype=np.float64)
+    system, log_likelihood = core.newton_callbacks(X, y, code, k, logistic_form=logistic_form)
+    separate = core.bernoulli_log_likelihood(X, y) if logistic_form else core.glm_log_likelihood(X, y, code, k)
+    A0, g0 = core.glm_system(X, y, code, k)(theta)
+    assert log_likelihood(theta) == separate(theta)
+    A1, g1 = system(theta)                       # left by the ℓ pass
+    A2, g2 = system(theta)                       # computed without ℓ
+    assert np.array_equal(g1, g0) and np.array_equal(g2, g0) and np.array_equal(A1, A2)
+    # a sum of m terms summed in another order: within m·ε of Σᵢ wᵢ|xᵢⱼxᵢₖ| ≤ √(A_jj A_kk)
+    bound = X.shape[0] * np.finfo(float).eps * np.sqrt(np.outer(np.diag(A0), np.diag(A0)))
+    assert np.all(np.abs(np.triu(A1) - np.triu(A0)) <= np.triu(bound))
