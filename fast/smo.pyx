@@ -1099,7 +1099,9 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
             + ": the data look inseparable; use a finite C")
     raise ConvergenceError(
         f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
-        f"{fit.kkt_gap:.6g} (tol={tol:.3g}); raise max_iterations or tol", fit)
+        f"{fit.kkt_gap:.6g} (tol={tol:.3g}); raise max_iterations or tol"
+        + ("; on an ill-conditioned problem shrinking can take twice the steps (libsvm's too), "
+           "and shrinking=False takes the reference's" if shrinking else ""), fit)
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

@@ -346,9 +346,14 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
         G = _gradient(X, y, current)
-        new = current + alpha * (G / m if average else G)
+        with np.errstate(over="ignore", invalid="ignore"):
+            new = current + alpha * (G / m if average else G)
         if record:
             path.append(new.copy())
+        if not np.isfinite(new).all():  # as the reference's loop (results.iterate) says it
+            raise ConvergenceError(
+                f"softmax gradient ascent diverged at iteration {it}: θ is no longer finite "
+                f"(alpha={alpha} is too large)", IterativeResult(current, it - 1, False, _stack(path)))
         done = tol is not None and _converged(current, new, tol)
         current = new
         if tol is not None and _separated(X, y, current):

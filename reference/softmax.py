@@ -60,7 +60,7 @@ def _design(X, y, Theta):
 def _eta(x, Theta):
     """(θ₁ᵀx, ..., θ_{k−1}ᵀx, 0): the natural parameters with η_k = θ_kᵀx = 0."""
     eta = [linalg.dot(theta, x) for theta in Theta]
-    eta.append(0 * eta[0])
+    eta.append(0 * x[0])  # x is finite; θ₁ᵀx may not be (0 · ∞ is NaN)
     return eta
 
 

@@ -1,5 +1,6 @@
 """Softmax regression (SM-1 … SM-4): the multinomial family, the stable softmax, fast against
 reference (the same gradient-ascent iterates), the 50-digit optimum, and k = 2 = logistic."""
+import importlib
 import mpmath
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ import cs229.reference.softmax as R
 from cs229.testing import strategies as S
 from cs229.reference import exponential_family as ef
 from cs229.reference import linalg
+from cs229.reference.results import ConvergenceError
 from cs229.reference import logistic_regression as lg
 from cs229.reference.results import ConvergenceError
 
@@ -171,3 +173,26 @@ def test_absent_class_makes_the_hessian_singular_SM_4(impl):
     y = impl.arg([1, 3, 1, 3, 3, 1])  # class 2 never appears: its parameters run to −∞
     with pytest.raises((linalg.SingularMatrixError, ConvergenceError, lg.SeparableDataError)):
         impl.softmax.newton(X, y, impl.arg([[0.0, 0.0], [0.0, 0.0]]), max_iterations=60)
+
+
+@pytest.mark.parametrize("face", ["reference", "fast"])
+def test_eta_k_stays_zero_when_another_eta_overflows_SM_3_SM_4(face):
+    """η_k = 0 by assumption 3 (000 §9.3), not 0 · θ₁ᵀx, which is NaN once θ₁ᵀx overflows: the
+    example x⁽²⁾ = (1, 1e300) of class k contributes η_k − log Σ e^η = 0 − 0."""
+    mod = importlib.import_module(f"cs229.{face}.softmax")
+    X, y, Theta = [[1.0, 0.5], [1.0, 1e300], [1.0, -1.0]], [1, 3, 2], [[0.25, -1e10], [0.1, -1e10]]
+    with np.errstate(over="ignore"):
+        expected = sum(float(e[c - 1] - np.logaddexp.reduce(e)) for e, c in
+                       ((np.r_[np.array(Theta) @ x, 0.0], c) for x, c in zip(np.array(X)[[0, 2]], [1, 2])))
+    got = mod.log_likelihood(X if face == "reference" else np.array(X), y, Theta)
+    assert got == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("face", ["reference", "fast"])
+def test_gradient_ascent_says_it_diverged_SM_4(face):
+    """An iterate that is no longer finite is divergence in both faces, not a NaN answer."""
+    mod = importlib.import_module(f"cs229.{face}.softmax")
+    X = [[1e300, 5e299], [1e300, -1e300], [1e300, 2e300], [1e300, 0.0]]
+    X = X if face == "reference" else np.array(X)
+    with pytest.raises(ConvergenceError, match="diverged at iteration 2: θ is no longer finite"):
+        mod.gradient_ascent(X, [1, 3, 1, 2], [[0.25, -0.5], [0.1, 0.2]], 0.1, max_iterations=5, tol=None)
