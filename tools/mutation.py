@@ -12,8 +12,9 @@ links under ``others/cs229`` on PYTHONPATH, so ``cs229`` is one namespace packag
 mutated reference and the compiled fast face of this checkout (build it first).
 
 The tests run are the ones that pin the reference down: exact and high-precision oracles,
-parity with the fast face, invariants, bad input. The audit, figures, estimators, peers, README
-and fuzz suites are left out: they are slow and check other things. mutmut runs, for each
+parity with the fast face, invariants, bad input. The audit, figures, estimators, peers, README,
+conform (it runs the reference as an oracle for other code) and fuzz suites are left out: they
+are slow and check other things. mutmut runs, for each
 mutant, only the tests that executed the mutated function in a first traced run.
 
 A surviving mutant is a behaviour no test pins down: kill it with a test, or explain why it is
@@ -30,9 +31,9 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STAGE = ROOT / "build" / "mutation"
-OTHER_FACES = ("fast", "proofs", "estimators")
+OTHER_FACES = ("fast", "proofs", "estimators", "testing")
 SLOW_OR_ELSEWHERE = ("test_audit", "test_figures", "test_estimators", "test_readme", "test_peers_",
-                     "test_real_data")
+                     "test_real_data", "test_conform.", "test_conform_")
 
 
 def modules():
