@@ -32,6 +32,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STAGE = ROOT / "build" / "mutation"
 OTHER_FACES = ("fast", "proofs", "estimators", "testing")
+SOURCES_READ = ("reference", "fast", "README.md")
 SLOW_OR_ELSEWHERE = ("test_audit", "test_figures", "test_estimators", "test_readme", "test_peers_",
                      "test_real_data", "test_conform.", "test_conform_")
 
@@ -59,6 +60,10 @@ def stage(names, tests=()):
     for face in OTHER_FACES:
         (STAGE / "others" / "cs229" / face).symlink_to(ROOT / face)
     shutil.copytree(ROOT / "tests", STAGE / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    # tests that read the sources themselves (no private imports, no built-in sum) find them
+    # beside tests/, as in the repository: the unmutated text, copied by mutmut (also_copy)
+    for name in SOURCES_READ:
+        (STAGE / name).symlink_to(ROOT / name)
     only = ", ".join(f'"cs229/reference/{name}.py"' for name in names)
     tests = ", ".join(f'"{t}"' for t in selected_tests(tests))
     (STAGE / "pyproject.toml").write_text(
@@ -66,7 +71,8 @@ def stage(names, tests=()):
         'source_paths = ["cs229/reference/"]\n'
         f"only_mutate = [{only}]\n"
         f"pytest_add_cli_args_test_selection = [{tests}]\n"
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x"]\n')
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x"]\n'
+        f"also_copy = [{', '.join(repr(n) for n in SOURCES_READ)}]\n")
 
 
 def environment():
