@@ -527,3 +527,18 @@ def to_array(value):
 def arrays(strategy):
     """The draws of ``strategy`` with every nested list of numbers as a numpy array."""
     return strategy.map(to_array)
+
+# ---- svm, coordinate_ascent: quick rationals ----------------------------------------------------
+# ``rationals`` draws through st.fractions, whose draws cost about ten times two integer draws;
+# properties that draw dozens of multipliers, slacks and query points per case use these.
+
+__all__ += ["quick_rationals"]
+
+
+@st.composite
+def quick_rationals(draw, lo=-4, hi=4, max_denominator=8):
+    """Fractions p/q in [lo, hi] with q <= max_denominator, drawn as q then p (the values of
+    ``rationals``, at a fraction of its cost)."""
+    import math
+    q = draw(st.integers(1, max_denominator))
+    return Fraction(draw(st.integers(math.ceil(lo * q), math.floor(hi * q))), q)
