@@ -8,26 +8,25 @@ import pytest
 from cs229.proofs import cli
 
 WRONG = [
-    ("svm", "threshold_hard", """
+    ("svm", "as_labels", """
         from cs229.fast import svm
-        from cs229.reference.kernels import Linear
 
-        def threshold_hard(X, y, alpha, kernel=Linear()):
-            # (11) with its sign lost: b* = +(max_{y=-1} w*ᵀx + min_{y=1} w*ᵀx) / 2
-            return -svm.threshold_hard(X, y, alpha, kernel)
+        def as_labels(y, classes=None):
+            # MG-1 with the pair read the wrong way round: classes[0] -> +1, classes[1] -> -1
+            return svm.as_labels(y, None if classes is None else classes[::-1])
         """,
-     {"threshold_hard::agrees_with_reference[OMC-4]", "threshold_hard::closest_margins_are_one[OMC-4]"}),
-    ("coordinate_ascent", "coordinate_argmax", """
+     {"as_labels::agrees_with_reference[MG-1]"}),
+    ("coordinate_ascent", "quadratic_gradient", """
         import numpy as np
 
-        def coordinate_argmax(Q, c, alpha, i):
-            # the inner arg max with the diagonal term left in the sum: (cᵢ − Σⱼ Qᵢⱼαⱼ) / Qᵢᵢ
-            Q, c = np.asarray(Q, dtype=float), np.asarray(c, dtype=float)
-            out = np.array(alpha, dtype=float)
-            out[i] = (c[i] - Q[i] @ out) / Q[i, i]
-            return out
+        def quadratic_gradient(Q, c, alpha):
+            # ∂W/∂α with its sign lost: Qα − c
+            Q, c, alpha = (np.asarray(v, dtype=float) for v in (Q, c, alpha))
+            if Q.shape != (len(c), len(c)) or alpha.shape != c.shape or (Q != Q.T).any():
+                raise ValueError("Q must be symmetric and match c and alpha")
+            return Q @ alpha - c
         """,
-     {"coordinate_argmax::agrees_with_reference[CA-1]", "coordinate_argmax::maximises_W_along_alpha_i[CA-1]"}),
+     {"quadratic_gradient::agrees_with_reference[CA-1]"}),
 ]
 
 
