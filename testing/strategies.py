@@ -527,3 +527,23 @@ def to_array(value):
 def arrays(strategy):
     """The draws of ``strategy`` with every nested list of numbers as a numpy array."""
     return strategy.map(to_array)
+
+# ---- svm, coordinate_ascent: quick rationals ----------------------------------------------------
+# ``rationals`` draws through st.fractions, whose draws (and shrinks) cost many times one
+# sampled_from; properties that draw dozens of multipliers, slacks and query points per case use
+# these.
+
+__all__ += ["quick_rationals"]
+
+import functools  # noqa: E402
+
+
+@functools.lru_cache(maxsize=None)
+def quick_rationals(lo=-4, hi=4, max_denominator=8):
+    """The Fractions p/q in [lo, hi] with q <= max_denominator (the values of ``rationals``),
+    drawn from their list: simplest first (small denominator, then small |p/q|), which is where
+    Hypothesis shrinks to."""
+    import math
+    values = {Fraction(p, q) for q in range(1, max_denominator + 1)
+              for p in range(math.ceil(lo * q), math.floor(hi * q) + 1)}
+    return st.sampled_from(sorted(values, key=lambda v: (v.denominator, abs(v), v < 0)))

@@ -1,0 +1,44 @@
+"""``cs229 conform`` on the SVM topics (svm, coordinate_ascent): a module with one classic slip
+fails exactly the properties of the function it breaks, each with a counterexample."""
+import json
+import textwrap
+
+import pytest
+
+from cs229.proofs import cli
+
+WRONG = [
+    ("svm", "as_labels", """
+        from cs229.fast import svm
+
+        def as_labels(y, classes=None):
+            # MG-1 with the pair read the wrong way round: classes[0] -> +1, classes[1] -> -1
+            return svm.as_labels(y, None if classes is None else classes[::-1])
+        """,
+     {"as_labels::agrees_with_reference[MG-1]"}),
+    ("coordinate_ascent", "quadratic_gradient", """
+        import numpy as np
+
+        def quadratic_gradient(Q, c, alpha):
+            # ∂W/∂α with its sign lost: Qα − c
+            Q, c, alpha = (np.asarray(v, dtype=float) for v in (Q, c, alpha))
+            if Q.shape != (len(c), len(c)) or alpha.shape != c.shape or (Q != Q.T).any():
+                raise ValueError("Q must be symmetric and match c and alpha")
+            return Q @ alpha - c
+        """,
+     {"quadratic_gradient::agrees_with_reference[CA-1]"}),
+]
+
+
+@pytest.mark.parametrize("topic, function, source, broken", WRONG, ids=[w[0] for w in WRONG])
+def test_a_slip_fails_its_properties_with_a_counterexample(tmp_path, capsys, topic, function, source, broken):
+    student = tmp_path / f"student_{topic}.py"
+    student.write_text(textwrap.dedent(source))
+    code = cli.main(["conform", str(student), "--topic", topic, "--examples", "10", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and not report["ok"] and report["topic"] == topic
+    assert [f["function"] for f in report["functions"]] == [function]
+    failures = {p["id"]: p for f in report["functions"] for p in f["properties"] if p["status"] != "passed"}
+    assert set(failures) == broken
+    for p in failures.values():
+        assert p["status"] == "failed" and p["inputs"] and p["reference"] is not None and p["message"]
