@@ -13,12 +13,11 @@ MUTANTS = [
         from cs229.fast.generative import *
         from cs229.fast import generative as _fast
 
-        def gda_logistic_theta(model):
-            """θ₀ = log(φ/(1 − φ)) + ½(μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀): the sign of the quadratic terms slipped."""
-            theta = np.array(_fast.gda_logistic_theta(model), dtype=float)
-            theta[0] += np.dot(theta[1:], np.asarray(model.mu0) + np.asarray(model.mu1))
-            return theta
-     ''', {"gda_logistic_theta::agrees_with_reference[GDA-3]", "gda_logistic_theta::from_the_estimates[GDA-3]"}),
+        def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
+            """−log|Σ| where the density has −½ log|Σ|: the square root of |Σ| forgotten."""
+            log_det = np.linalg.slogdet(np.asarray(Sigma, dtype=float))[1]
+            return np.asarray(_fast.mvn_log_densities(X, mu, Sigma, n_jobs=n_jobs)) - log_det / 2
+     ''', {"mvn_log_densities::agrees_with_reference[MVN-1]", "mvn_log_densities::the_printed_formula[MVN-1]"}),
     ("margins", '''
         import numpy as np
         from cs229.fast.margins import *
