@@ -547,3 +547,30 @@ def quick_rationals(lo=-4, hi=4, max_denominator=8):
     values = {Fraction(p, q) for q in range(1, max_denominator + 1)
               for p in range(math.ceil(lo * q), math.floor(hi * q) + 1)}
     return st.sampled_from(sorted(values, key=lambda v: (v.denominator, abs(v), v < 0)))
+
+
+# ---- generative, kernels, margins: the cases of their conformance properties -------------------
+
+__all__ += ["mvn_problems"]
+
+
+@st.composite
+def mvn_problems(draw, max_features=3, max_rows=6):
+    """(X, μ, Σ): rational points, a mean and a well-conditioned SPD covariance (MVN-1)."""
+    n = draw(st.integers(1, max_features))
+    X = draw(st.lists(vectors(n), min_size=1, max_size=max_rows))
+    return X, draw(vectors(n)), draw(spd_matrices(n))
+
+
+__all__ += ["margin_problems"]
+
+
+@st.composite
+def margin_problems(draw, max_features=3, min_rows=1, max_rows=8, zero_w=False):
+    """(X, y, w, b, λ): rational rows, labels in {−1, 1}, a model (w, b) with w ≠ 0 (w = 0 too
+    when ``zero_w``) and a scale λ > 0 (MG-1 … MG-3)."""
+    n = draw(st.integers(1, max_features))
+    X = draw(st.lists(vectors(n), min_size=min_rows, max_size=max_rows))
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X)))
+    w = draw(st.one_of(vectors(n).filter(any), st.just([Fraction(0)] * n)) if zero_w else vectors(n).filter(any))
+    return X, y, w, draw(rationals()), draw(positive_rationals())
