@@ -517,7 +517,7 @@ def to_array(value):
     if any(isinstance(v, list) for v in value) and len({len(v) if isinstance(v, list) else -1 for v in value}) > 1:
         return [to_array(v) for v in value]
     flat = np.ravel(np.array(value, dtype=object))
-    if any(isinstance(v, (bool, np.bool_)) for v in flat):  # flags (tree_fit's discrete), not data
+    if any(isinstance(v, (bool, np.bool_, str, bytes)) for v in flat):  # flags (tree_fit's discrete), strings: not numbers
         return value
     if all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in flat):
         return np.array(value, dtype=np.int64)

@@ -100,6 +100,8 @@ def normal(value):
     """An answer as plain data: dataclasses as dicts of fields, arrays as lists, numpy scalars as
     Python numbers, Fractions and mpf as float."""
     if is_dataclass(value) and not isinstance(value, type):
+        if not fields(value):  # Linear(): its name is all it says
+            return repr(value)
         return {f.name: normal(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
         return {k: normal(v) for k, v in value.items()}
