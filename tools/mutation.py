@@ -12,7 +12,8 @@ links under ``others/cs229`` on PYTHONPATH, so ``cs229`` is one namespace packag
 mutated reference and the compiled fast face of this checkout (build it first).
 
 The tests run are the ones that pin the reference down: exact and high-precision oracles,
-parity with the fast face, invariants, bad input. The audit, figures, estimators, peers, README,
+parity with the fast face, invariants, bad input. The audit (and its quotes), figures, estimators,
+peers, README,
 conform (it runs the reference as an oracle for other code) and fuzz suites are left out: they
 are slow and check other things. mutmut runs, for each
 mutant, only the tests that executed the mutated function in a first traced run.
@@ -34,7 +35,7 @@ STAGE = ROOT / "build" / "mutation"
 OTHER_FACES = ("fast", "proofs", "estimators", "testing")
 SOURCES_READ = ("reference", "fast", "README.md")
 SLOW_OR_ELSEWHERE = ("test_audit", "test_figures", "test_estimators", "test_readme", "test_peers_",
-                     "test_real_data", "test_conform.", "test_conform_")
+                     "test_real_data", "test_conform.", "test_conform_", "test_quotes")
 
 
 def modules():
