@@ -11,7 +11,7 @@ run as the audit runs it (``audit.run_check``, the same context from the same se
 digits). Node ids read ``cs229-audit::CATALOG-ID::check``; each item carries the markers
 ``cs229_audit``, its part (``part_I`` … ``part_V``, ``part_trees``) and its kind (``derivation``,
 ``identity``, ``optimality``, ``reproduction``), and as JUnit properties its catalog ID, part,
-kind and source in the notes. A failing check fails with the audit's text of it; an erratum the
+kind, source and lines in the notes, method and worst residual (or a reproduction's measure). A failing check fails with the audit's text of it; an erratum the
 check finds (a printed step that is false, the corrected form holding) is a pass that reports it,
 as an ``erratum`` property, a report section (``-rP``) and a line of the summary. Given without
 paths, ``--cs229-audit`` collects the audit alone, not the project's own tests."""
@@ -225,7 +225,7 @@ class CheckItem(pytest.Item):
 
     def runtest(self):
         row = audit.run_check(self.check, self.context)
-        self.user_properties.append(("method", row.outcome.method))
+        self.user_properties += [("method", row.outcome.method), ("worst_residual", repr(row.outcome.residual))]
         for e in row.outcome.errata:
             self.user_properties.append(("convention" if e.is_convention else "erratum", _one_line(e)))
         if not row.outcome.passed:

@@ -83,6 +83,11 @@ def test_junit_has_one_case_per_check_with_its_catalog_id_and_the_audits_errata(
                            cwd=pytester.path, env=os.environ)
     assert audit.returncode == 0, audit.stderr[-2000:]
     report = json.loads(audit.stdout)
+    # each item ran its check as the audit did: the same method and the same worst residual (the
+    # points drawn from the same seed)
+    assert [(c["id"], c["method"], c["worst_residual"]) for c in report["checks"]] == \
+        [(c.id, dict(cases[_node_id(c)][1])["method"], float(dict(cases[_node_id(c)][1])["worst_residual"]))
+         for c in CHECKS]
     for key, found in (("erratum", report["errata"]), ("convention", report["conventions"])):
         reported = [v for _, props in cases.values() for name, v in props if name == key]
         assert len(reported) == len(found) > 0
@@ -124,5 +129,5 @@ def test_a_selection_or_a_depth_the_audit_refuses_is_a_usage_error(pytester):
     for argv, says in ((["--cs229-audit-id=LR-15"], "--cs229-audit-id LR-15: no check has this ID"),
                        (["--cs229-audit-digits=10"], "--cs229-audit-digits >= 20"),
                        (["--cs229-audit-part=VI"], "unknown part 'VI'")):
-        run = _pytest(pytester, "--cs229-audit", *argv)
+        run = _pytest(pytester, "--cs229-audit", "--cs229-audit-id=LR-9", "--collect-only", *argv)
         assert run.ret == 4 and says in run.stderr.str(), run.stderr.str()
