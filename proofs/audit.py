@@ -1,15 +1,16 @@
 """Running the registered checks and reporting them, per part of the notes.
 
 ``run`` executes checks (progress on a stream as it goes; ``jobs`` worker processes; Ctrl-C
-stops it and keeps the rows done) and returns an ``AuditReport``; ``render_text`` prints the
-report a reader holds next to the notes (wrapped to the terminal, never cut); ``to_data`` is the
-same as plain data, which ``to_json`` prints for machines and ``report_html`` renders as a page
-and as Markdown. A check that raises is a failure with the exception as its detail, never a
-crash. ``self_test`` runs each check against its mutants (``checking.self_test``) and
-``render_self_test`` prints the table. ``listing`` is the catalog with each row's needs, checks
-and tests; ``render_unchecked`` the printed items no check decides; ``unread_data`` and
-``render_unread`` the formula lines of the documents that no check reads and no not-checkable
-entry lists; ``render_sources`` the documents.
+stops it and keeps the rows done) and returns an ``AuditReport``; ``run_check`` runs one check
+the same way (the pytest plugin's items) and ``render_check`` prints its lines of the report;
+``render_text`` prints the report a reader holds next to the notes (wrapped to the terminal,
+never cut); ``to_data`` is the same as plain data, which ``to_json`` prints for machines and
+``report_html`` renders as a page and as Markdown. A check that raises is a failure with the
+exception as its detail, never a crash. ``self_test`` runs each check against its mutants
+(``checking.self_test``) and ``render_self_test`` prints the table. ``listing`` is the catalog
+with each row's needs, checks and tests; ``render_unchecked`` the printed items no check
+decides; ``unread_data`` and ``render_unread`` the formula lines of the documents that no check
+reads and no not-checkable entry lists; ``render_sources`` the documents.
 """
 import json
 import multiprocessing
@@ -24,8 +25,8 @@ from importlib import metadata
 from . import catalog, sources
 from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome
 
-__all__ = ["SCHEMA", "Row", "AuditReport", "run", "render_text", "to_data", "to_json", "listing",
-           "listing_data", "self_test", "render_self_test", "render_unchecked", "unchecked_data",
+__all__ = ["SCHEMA", "Row", "AuditReport", "run", "run_check", "render_check", "render_text", "to_data",
+           "to_json", "listing", "listing_data", "self_test", "render_self_test", "render_unchecked", "unchecked_data",
            "read_lines", "unread_data", "render_unread", "render_sources", "render_totals", "totals_line", "version"]
 
 SCHEMA = 2  # the JSON's layout: bumped when a key changes meaning or goes away
@@ -124,6 +125,13 @@ def _outcome(check, ctx):
         outcome = Outcome(False, "error", float("inf"),
                           f"{type(e).__name__}: {e} ({last.filename.split('/')[-1]}:{last.lineno})")
     return outcome, time.perf_counter() - t0
+
+
+def run_check(check, ctx):
+    """One check run as ``run`` runs each, in this process: its ``Row`` (a check that raises is a
+    failure with the exception as its detail)."""
+    outcome, seconds = _outcome(check, ctx)
+    return Row(check, outcome, seconds)
 
 
 def _in_worker(args):
@@ -261,6 +269,17 @@ def _erratum_lines(e, width):
     label = "    they part at:" if e.is_convention else "    counterexample:"
     lines += _wrap(counterexample, width, f"{label:<19} ", " " * 20)
     return lines
+
+
+def render_check(row, width=None, quotes=False):
+    """One check as the text report prints it (ID, verdict, title and source; kind, method and
+    measure; the detail of a failure or a reproduction; with ``quotes`` the printed forms it
+    reads), then the errata and conventions it found as the report lists them."""
+    width = _width(width)
+    lines = _check_lines(row, width, quotes)
+    for e in row.outcome.errata:
+        lines += _erratum_lines(e, width)
+    return "\n".join(lines)
 
 
 def totals_line(report):
