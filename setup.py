@@ -45,6 +45,21 @@ extensions = [
 VARIANT = "boundscheck" if BOUNDSCHECK else "release"
 
 
+def _cimport_root():
+    """A directory holding cs229/fast, for Cython to find the .pxd files that the modules cimport
+    (`from cs229.fast._inline_math cimport dot`): package-dir maps cs229.fast to fast/, so no
+    cs229/fast exists in the tree. It is a link to fast/ under build/ (relative, so the tree may
+    move), never a copy: an edited .pxd is then the one cythonize compares with the .c it made."""
+    root = HERE / "build" / "cython-include"
+    link = root / "cs229" / "fast"
+    if not link.exists():
+        if link.is_symlink():  # a link left dangling
+            link.unlink()
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(os.path.relpath(HERE / "fast", link.parent), target_is_directory=True)
+    return str(root)
+
+
 class BuildExt(build_ext):
     """setuptools' build_ext (run in parallel, one extension per job) saying which module it
     compiles and how long that took; an extension that is up to date is skipped silently."""
@@ -64,6 +79,7 @@ setup(
     ext_modules=cythonize(
         extensions,
         nthreads=JOBS,
+        include_path=[_cimport_root()],
         build_dir="build/cython-boundscheck" if BOUNDSCHECK else None,
         compiler_directives={
             "language_level": "3",

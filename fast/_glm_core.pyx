@@ -12,6 +12,11 @@ import numpy as np
 from libc.math cimport exp, fabs, isfinite, lgamma, log, log1p, sqrt
 from scipy.linalg.cython_blas cimport dsyrk
 
+from cs229.fast._cholesky cimport (GRAM_NO_MEMORY, GRAM_OVERFLOWED, GRAM_SOLVED,
+                                   cholesky_solve)
+from cs229.fast._inline_math cimport dot, softplus
+
+from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import MAX_HALVINGS, rounding_bound
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
@@ -30,8 +35,46 @@ cdef enum:  # status of a pass over the examples
 
 BERNOULLI, GAUSSIAN, POISSON, GAMMA = C_BERNOULLI, C_GAUSSIAN, C_POISSON, C_GAMMA
 
-include "_inline_math.pxi"
-include "_cholesky.pxi"
+
+# ---- the Gram solve: the Python face of fast/_cholesky.pxd --------------------------------------
+# Its home is here, beside Newton / IRLS, its main user: the normal equations of
+# cs229.fast.linear_regression (the Gaussian family's one Newton step) import it from here, as
+# softmax does, so that the solve and its error messages have one home.
+
+def _gram_failure(code, A, prefix, of=" of X", name="column", suffix=""):
+    """The error for a failed ``cholesky_solve`` of the Gram matrix A (its original entries):
+    SingularMatrixError naming the dependent column and the combination of earlier columns it
+    is (computed as reference/linalg.py's solve_gram does), or OverflowError."""
+    if code == GRAM_NO_MEMORY:
+        return MemoryError(f"{prefix}: no memory for the Cholesky factorisation")
+    if code == GRAM_OVERFLOWED:
+        return OverflowError(f"{prefix} overflows (the products of the entries are too large for "
+                             "float64); rescale the columns of X or y")
+    k = int(code)
+    A = np.triu(A) + np.triu(A, 1).T
+    combination = {}
+    if A[k, k] > 0:
+        c = np.linalg.solve(A[:k, :k], A[:k, k]) if k else np.empty(0)
+        combination = _linalg.significant_terms([float(v) for v in c],
+                                                [float(A[j, j]) for j in range(k)], float(A[k, k]))
+    return _linalg.SingularMatrixError(
+        f"{prefix} is singular: {_linalg.dependence(k, combination, name, of)}{suffix}",
+        column=k, combination=combination)
+
+
+def solve_gram(A, b, prefix="A"):
+    """x with A x = b for a symmetric positive semi-definite A (upper triangle read), or the
+    error of ``_gram_failure``. A and b are left as they are."""
+    F = np.array(A, dtype=np.float64, order="F")
+    x = np.array(b, dtype=np.float64)
+    cdef double[::1, :] Fv = F
+    cdef double[::1] xv = x
+    cdef int code
+    with nogil:
+        code = cholesky_solve(Fv, xv)
+    if code != GRAM_SOLVED:
+        raise _gram_failure(code, A, prefix)
+    return x
 
 
 def family_code(fam):
@@ -85,7 +128,7 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, _dot(&X[i, 0], &theta[0], n), &mu, &w)
+        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
         if status != OK:
             return status
         r = y[i] - mu
@@ -98,7 +141,7 @@ cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[:
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
     cdef double z
     for i in range(m):
-        z = _dot(&X[i, 0], &theta[0], n)
+        z = dot(&X[i, 0], &theta[0], n)
         if (z <= 0) if y[i] == 1.0 else (z >= 0):
             return False
     return True
@@ -206,7 +249,7 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, _dot(&X[i, 0], &theta[0], n), &mu, &w)
+        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
         if status != OK:
             return status
         r = y[i] - mu
@@ -269,7 +312,7 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
     total[0] = 0.0
     size[0] = 0.0
     for i in range(m):
-        status = _add_glm_term(code, k, _dot(&X[i, 0], &theta[0], n), y[i], total, size)
+        status = _add_glm_term(code, k, dot(&X[i, 0], &theta[0], n), y[i], total, size)
         if status != OK:
             return status
     if not isfinite(total[0]):
@@ -282,7 +325,7 @@ cdef inline int _add_glm_term(int code, double k, double eta, double y, double* 
     """ℓ += log b(y) + ηy − a(η) for one example; size += |that| + |ηy| + |a(η)|."""
     cdef double a, log_b, term
     if code == C_BERNOULLI:
-        log_b, a = 0.0, _softplus(eta)
+        log_b, a = 0.0, softplus(eta)
     elif code == C_GAUSSIAN:
         log_b, a = -y * y / 2 - log(2 * 3.141592653589793) / 2, eta * eta / 2
     elif code == C_POISSON:
@@ -300,7 +343,7 @@ cdef inline int _add_glm_term(int code, double k, double eta, double y, double* 
 
 cdef inline void _add_logistic_term(double z, double y, double* total, double* size) noexcept nogil:
     """ℓ −= softplus(−z) (y = 1) or softplus(z) (y = 0), the logistic module's form of one term."""
-    cdef double term = _softplus(-z) if y == 1.0 else _softplus(z)
+    cdef double term = softplus(-z) if y == 1.0 else softplus(z)
     total[0] = total[0] - term
     size[0] = size[0] + term
 
@@ -343,7 +386,7 @@ def bernoulli_log_likelihood(X, y):
         cdef Py_ssize_t i
         with nogil:
             for i in range(Xv.shape[0]):
-                _add_logistic_term(_dot(&Xv[i, 0], &tv[0], Xv.shape[1]), yv[i], &total, &size)
+                _add_logistic_term(dot(&Xv[i, 0], &tv[0], Xv.shape[1]), yv[i], &total, &size)
         return total, rounding_bound(Xv.shape[0], size)
     return ell
 
@@ -378,7 +421,7 @@ cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const dou
         rows = <int> (BLOCK_ROWS if m - start > BLOCK_ROWS else m - start)
         for r in range(rows):
             i = start + r
-            eta = _dot(&X[i, 0], &theta[0], n)
+            eta = dot(&X[i, 0], &theta[0], n)
             if logistic_form:
                 _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
             else:

@@ -28,6 +28,10 @@ import sys
 import numpy as np
 
 from cython.parallel cimport prange
+from libc.math cimport exp, pow
+
+from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_LINEAR, CODE_POLYNOMIAL,
+                                     gaussian_exponents, pair_kernel)
 
 from cs229.fast._validation import as_matrix, as_signed_labels, as_strings
 from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel, as_kernel,
@@ -41,7 +45,6 @@ __all__ = ["EXACT_MAX", "ALWAYS", "LINEAR", "POLYNOMIAL", "GAUSSIAN", "STRING", 
 EXACT_MAX = 500         # blocks up to this many rows are computed in the reference's order
 ALWAYS = sys.maxsize    # exact_max for a block always computed in the reference's order
 MIN_ENTRIES = 1 << 16   # fewer kernel values than this per thread are not worth waking it for
-include "_pair_kernel.pxi"
 
 LINEAR, POLYNOMIAL, GAUSSIAN, STRING, CUSTOM = CODE_LINEAR, CODE_POLYNOMIAL, CODE_GAUSSIAN, 3, 4
 

@@ -8,6 +8,8 @@ import numpy as np
 
 from libc.math cimport fabs, isfinite
 
+from cs229.fast._inline_math cimport dot
+
 from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
 from cs229.reference.coordinate_ascent import ORDERS, REMEDY
@@ -15,8 +17,6 @@ from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
            "IterativeResult", "ConvergenceError"]
-
-include "_inline_math.pxi"
 
 
 def _quadratic(Q, c):
@@ -39,7 +39,7 @@ cdef void _gradient(const double[:, ::1] Q, const double[::1] c, const double[::
                     double[::1] g) noexcept nogil:
     cdef Py_ssize_t i
     for i in range(c.shape[0]):
-        g[i] = c[i] - _dot(&Q[i, 0], &a[0], c.shape[0])
+        g[i] = c[i] - dot(&Q[i, 0], &a[0], c.shape[0])
 
 
 def quadratic_objective(Q, c, alpha):
@@ -52,8 +52,8 @@ def quadratic_objective(Q, c, alpha):
     cdef double[::1] q = qa
     cdef Py_ssize_t i, m = c.shape[0]
     for i in range(m):
-        q[i] = _dot(&Qv[i, 0], &av[0], m)
-    W = _dot(&cv[0], &av[0], m) - _dot(&av[0], &q[0], m) / 2
+        q[i] = dot(&Qv[i, 0], &av[0], m)
+    W = dot(&cv[0], &av[0], m) - dot(&av[0], &q[0], m) / 2
     return float(_finite(np.array([W]), lambda i: "W(α)")[0])
 
 

@@ -15,10 +15,15 @@ from libc.string cimport memcpy
 from scipy.linalg.cython_blas cimport dsyrk
 from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
+from cython.parallel cimport prange
+
+from cs229.fast._parallel cimport rows_per_chunk, thread_count
+
 from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance)
+from cs229.reference.inputs import n_jobs as _n_jobs
 
 __all__ = [
     "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError",
@@ -27,7 +32,6 @@ __all__ = [
     "gda_logistic_theta",
 ]
 
-include "_parallel.pxi"
 
 cdef double LOG_2PI = log(2 * np.pi)
 BLOCK = 1024
@@ -76,7 +80,7 @@ cdef void _quadratic_forms(const double[:, ::1] X, const double[::1] mu, const d
     reference's order (zⱼ = (xⱼ − μⱼ − Σ_{k<j} Lⱼₖ zₖ) / Lⱼⱼ, then Σ zⱼ² left to right). The
     rows are split among ``threads`` threads, chunk c using z[c·d·ROWS:] (z holds threads ×
     d × ROWS)."""
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunk = _chunk(m, threads), c
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunk = rows_per_chunk(m, threads), c
     for c in prange(threads, num_threads=threads, schedule="static"):
         _substitute(X, c * chunk, min((c + 1) * chunk, m), mu, L, &z[c * d * ROWS], out, stride)
 
@@ -133,7 +137,7 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     X = _design(X, mu.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty(X.shape[0])
-    cdef int threads = _threads(cores, X.shape[0])
+    cdef int threads = thread_count(cores, X.shape[0])
     z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[::1] ov = out, zv = z
     cdef double constant
@@ -288,7 +292,7 @@ def gda_log_joint(model, X, *, n_jobs=-1):
         raise ValueError(f"X has {X.shape[1]} columns but the model has {mu0.shape[0]} features")
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty((X.shape[0], 2))
-    cdef int threads = _threads(cores, X.shape[0])
+    cdef int threads = thread_count(cores, X.shape[0])
     z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[:, ::1] ov = out
     cdef double[::1] zv = z

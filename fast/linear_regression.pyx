@@ -8,9 +8,15 @@ The normal equations use BLAS/LAPACK (dsyrk, dpotrf, dpotrs) and agree to roundi
 import numpy as np
 import scipy.linalg
 
+from libc.float cimport DBL_EPSILON
 from libc.math cimport exp, fabs, isfinite
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
+from cs229.fast._cholesky cimport GRAM_SOLVED, cholesky_solve
+from cs229.fast._inline_math cimport dot
+from cs229.fast._sgd cimport sgd_epochs
+
+from cs229.fast._glm_core import solve_gram
 from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, positive,
                                     positive_int, same_length, sgd_schedule)
 from cs229.reference.inputs import choice
@@ -23,11 +29,6 @@ __all__ = [
     "lwr_weights", "lwr_weights_sigma", "weighted_normal_equations", "lwr_predict",
     "polynomial_features", "IterativeResult", "ConvergenceError",
 ]
-
-include "_inline_math.pxi"
-include "_cholesky.pxi"
-include "_sgd.pxi"
-
 
 def _design(X, y, *theta):
     """(X, y), or (X, y, θ) when θ is passed (None then is refused like any missing array)."""
@@ -68,7 +69,7 @@ cdef void _gradient_pass(const double[:, ::1] X, const double[::1] y, const doub
             g[j] = acc
         i += 8
     while i < m:
-        r[0] = _dot(&X[i, 0], t, n) - y[i]
+        r[0] = dot(&X[i, 0], t, n) - y[i]
         for j in range(n):
             g[j] = g[j] + r[0] * X[i, j]
         i += 1
@@ -79,7 +80,7 @@ cdef double _squared_error_sum(const double[:, ::1] X, const double[::1] y,
     cdef Py_ssize_t i, m = X.shape[0], n = X.shape[1]
     cdef double total = 0.0, r
     for i in range(m):
-        r = _dot(&X[i, 0], &theta[0], n) - y[i]
+        r = dot(&X[i, 0], &theta[0], n) - y[i]
         total = total + r * r
     return total
 
@@ -99,7 +100,7 @@ def hypothesis(x, theta):
     theta = as_vector(theta, "theta", x.shape[0], "x")
     cdef const double[::1] xv = x
     cdef const double[::1] tv = theta
-    return _dot(&xv[0], &tv[0], xv.shape[0])
+    return dot(&xv[0], &tv[0], xv.shape[0])
 
 
 def predict(X, theta):
@@ -113,7 +114,7 @@ def predict(X, theta):
     cdef Py_ssize_t i
     with nogil:
         for i in range(Xv.shape[0]):
-            o[i] = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+            o[i] = dot(&Xv[i, 0], &tv[0], Xv.shape[1])
     return out
 
 
@@ -162,7 +163,7 @@ def lms_update(x, y, theta, alpha):
 
 cdef inline void _lms_step(const double* x, double y, double* theta, Py_ssize_t n,
                            double alpha) noexcept nogil:
-    cdef double step = alpha * (y - _dot(x, theta, n))
+    cdef double step = alpha * (y - dot(x, theta, n))
     cdef Py_ssize_t j
     for j in range(n):
         theta[j] = theta[j] + step * x[j]
@@ -237,7 +238,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
-    return _sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, _sgd_diverged)
+    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, _sgd_diverged)
 
 
 def _sgd_diverged(epoch, alpha):
@@ -447,9 +448,9 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
     for j in range(n):
         b[j] = G[c]
         c += 1
-    code = _cholesky_solve(A, b)
+    code = cholesky_solve(A, b)
     if code == GRAM_SOLVED:
-        prediction[0] = _dot(&b[0], &q[0], n)
+        prediction[0] = dot(&b[0], &q[0], n)
     return code
 
 

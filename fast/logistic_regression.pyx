@@ -6,6 +6,10 @@ with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
 """
 import numpy as np
 
+# sigmoid is cimported as _sigmoid: the module's public sigmoid is its Python face.
+from cs229.fast._inline_math cimport dot, sigmoid as _sigmoid
+from cs229.fast._sgd cimport sgd_epochs
+
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
                                     check_tol, positive, positive_int, same_length, sgd_schedule)
@@ -19,10 +23,6 @@ __all__ = [
     "batch_gradient_ascent", "threshold", "perceptron_update", "perceptron", "newton",
     "is_separated", "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
-
-
-include "_inline_math.pxi"
-include "_sgd.pxi"
 
 
 def _design(X, y, *theta):
@@ -60,7 +60,7 @@ def hypothesis(x, theta):
     x, theta = _example(x, theta)
     cdef const double[::1] xv = x
     cdef const double[::1] tv = theta
-    return _sigmoid(_dot(&xv[0], &tv[0], xv.shape[0]))
+    return _sigmoid(dot(&xv[0], &tv[0], xv.shape[0]))
 
 
 def probabilities(X, theta):
@@ -74,7 +74,7 @@ def probabilities(X, theta):
     cdef Py_ssize_t i
     with nogil:
         for i in range(Xv.shape[0]):
-            o[i] = _sigmoid(_dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
+            o[i] = _sigmoid(dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
     return out
 
 
@@ -93,7 +93,7 @@ def _labels(X, theta):
     cdef Py_ssize_t i
     with nogil:
         for i in range(Xv.shape[0]):
-            o[i] = 1 if _dot(&Xv[i, 0], &tv[0], Xv.shape[1]) >= 0 else 0
+            o[i] = 1 if dot(&Xv[i, 0], &tv[0], Xv.shape[1]) >= 0 else 0
     return out
 
 
@@ -107,7 +107,7 @@ def likelihood(X, y, theta):
     cdef Py_ssize_t i
     with nogil:
         for i in range(Xv.shape[0]):
-            h = _sigmoid(_dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
+            h = _sigmoid(dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
             total = total * (h if yv[i] == 1.0 else 1.0 - h)
     return total
 
@@ -135,7 +135,7 @@ def hessian(X, y, theta):
     cdef Py_ssize_t i
     with nogil:
         for i in range(Xv.shape[0]):
-            z = _dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+            z = dot(&Xv[i, 0], &tv[0], Xv.shape[1])
             wv[i] = _sigmoid(z) * _sigmoid(-z)
     A = core.weighted_gram(np.sqrt(w)[:, None] * X)
     H = -np.triu(A)
@@ -156,7 +156,7 @@ def stochastic_update(x, y, theta, alpha):
 
 cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize_t n,
                               double alpha) noexcept nogil:
-    cdef double step = alpha * (y - _sigmoid(_dot(x, theta, n)))
+    cdef double step = alpha * (y - _sigmoid(dot(x, theta, n)))
     cdef Py_ssize_t j
     for j in range(n):
         theta[j] = theta[j] + step * x[j]
@@ -171,7 +171,7 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
     # |y − g(θᵀx)| < 1 bounds every step: θ stays finite
-    return _sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step, None)
+    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step, None)
 
 
 def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
@@ -192,7 +192,7 @@ def threshold(z):
 
 cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_ssize_t n,
                                   double alpha) noexcept nogil:
-    cdef double h = 1.0 if _dot(x, theta, n) >= 0 else 0.0
+    cdef double h = 1.0 if dot(x, theta, n) >= 0 else 0.0
     cdef double step
     cdef Py_ssize_t j
     if h == y:

@@ -6,6 +6,8 @@ import numpy as np
 
 from libc.math cimport fabs, isfinite, sqrt
 
+from cs229.fast._inline_math cimport dot
+
 from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_signed_labels, as_matrix, as_scalar, as_vector
 from cs229.reference.margins import REMEDY
@@ -15,9 +17,6 @@ __all__ = [
     "functional_margin_set", "geometric_margin", "geometric_margins", "geometric_margin_set",
     "normalize", "boundary_point",
 ]
-
-
-include "_inline_math.pxi"
 
 
 def signed_labels(y, classes=None):
@@ -49,7 +48,7 @@ def _one_label(y):
 def _score(x, w, b):
     """wᵀx + b for one x, finite (as the reference's)."""
     cdef const double[::1] xv = x, wv = w
-    return overflow_checked(_dot(&wv[0], &xv[0], wv.shape[0]) + b, lambda i: "wᵀx + b", REMEDY)
+    return overflow_checked(dot(&wv[0], &xv[0], wv.shape[0]) + b, lambda i: "wᵀx + b", REMEDY)
 
 
 def hypothesis(x, w, b):
@@ -63,7 +62,7 @@ cdef void _fill_scores(const double[:, ::1] X, const double[::1] w, double b,
                        double[::1] out) noexcept nogil:
     cdef Py_ssize_t i
     for i in range(X.shape[0]):
-        out[i] = _dot(&w[0], &X[i, 0], w.shape[0]) + b
+        out[i] = dot(&w[0], &X[i, 0], w.shape[0]) + b
 
 
 def _scores(X, w, b):
@@ -118,7 +117,7 @@ def _norm(w):
     """‖w‖ = √(wᵀw), or s·√(Σⱼ (wⱼ/s)²) with s = maxⱼ |wⱼ| where wᵀw under- or overflows."""
     _nonzero(w, "measure from")
     cdef const double[::1] wv = w
-    cdef double ww = _dot(&wv[0], &wv[0], wv.shape[0]), s = 0.0, total = 0.0, v
+    cdef double ww = dot(&wv[0], &wv[0], wv.shape[0]), s = 0.0, total = 0.0, v
     cdef Py_ssize_t j
     if not _out_of_range(ww):
         return sqrt(ww)
@@ -175,7 +174,7 @@ def boundary_point(x, w, b):
     _nonzero(w, "project onto")
     score = _score(x, w, b)
     cdef const double[::1] wv = w
-    cdef double ww = _dot(&wv[0], &wv[0], wv.shape[0])
+    cdef double ww = dot(&wv[0], &wv[0], wv.shape[0])
     with np.errstate(over="ignore", invalid="ignore"):
         if not _out_of_range(ww):
             point = x - (score / ww) * w

@@ -15,10 +15,15 @@ from cpython.long cimport PyLong_AsLongLong
 from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t
 
+from cython.parallel cimport prange
+
+from cs229.fast._parallel cimport thread_count
+
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
                                     as_vector, category_sizes, check_categories, table_size)
 from cs229.reference import naive_bayes as _R
+from cs229.reference.inputs import n_jobs as _n_jobs
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
 
@@ -31,7 +36,6 @@ __all__ = [
     "multinomial_log_posterior", "multinomial_predict", "encode",
 ]
 
-include "_parallel.pxi"
 
 ctypedef fused token_t:
     int32_t
@@ -229,7 +233,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
     cdef const double[:, :, ::1] Tv = T
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
-    cdef int threads = _threads(cores, X.shape[0])
+    cdef int threads = thread_count(cores, X.shape[0])
     with nogil:
         _bernoulli_joint(Xv, Tv, lp, ov, threads)
     return out
@@ -369,7 +373,7 @@ def categorical_log_joint(model, X, *, n_jobs=-1):
     cdef const Py_ssize_t[::1] ofv = offset
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
-    cdef int threads = _threads(cores, X.shape[0])
+    cdef int threads = thread_count(cores, X.shape[0])
     with nogil:
         _categorical_joint(Xv, Tv, ofv, lp, ov, threads)
     return out
@@ -519,7 +523,7 @@ def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore, cores):
     T[:, 1] = _logs(phi1)
     out = np.empty((offsets.shape[0] - 1, 2))
     lp = _log_prior(phi_y)
-    threads = _threads(cores, out.shape[0])
+    threads = thread_count(cores, out.shape[0])
     if tokens.dtype == np.int32:
         _joint32(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     else:

@@ -25,6 +25,9 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from scipy.linalg.cython_blas cimport dgemv
 
+from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_POLYNOMIAL, gaussian_exponents,
+                                     pair_kernel)
+
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, STRING, diagonal, kernel_block,
                                      kernel_spec, overflow_checked, take)
 from cs229.fast._validation import as_vector, check_tol, positive, positive_int
@@ -46,8 +49,6 @@ cdef Py_ssize_t SERIAL_ENTRIES = 4096
 
 
 # ---- kernel rows -------------------------------------------------------------------------------
-
-include "_pair_kernel.pxi"
 
 
 cdef class _Rows:

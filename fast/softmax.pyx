@@ -11,6 +11,8 @@ from libc.math cimport INFINITY, exp, fabs, log, sqrt
 from libc.stdlib cimport free, malloc
 from scipy.linalg.cython_blas cimport dsyrk
 
+from cs229.fast._inline_math cimport dot
+
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
                                     positive_int, same_length)
@@ -26,9 +28,6 @@ __all__ = [
     "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton", "cross_entropy",
     "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
-
-
-include "_inline_math.pxi"
 
 
 cdef inline double _max(const double* v, Py_ssize_t k) noexcept nogil:
@@ -62,7 +61,7 @@ cdef inline double _lse(const double* v, Py_ssize_t k) noexcept nogil:
 cdef inline void _eta(const double* x, const double[:, ::1] Theta, Py_ssize_t n, double* eta) noexcept nogil:
     cdef Py_ssize_t l, K = Theta.shape[0]
     for l in range(K):
-        eta[l] = _dot(&Theta[l, 0], x, n)
+        eta[l] = dot(&Theta[l, 0], x, n)
     eta[K] = 0.0
 
 

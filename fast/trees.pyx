@@ -25,9 +25,15 @@ from libc.math cimport INFINITY, fabs, isfinite, log, log2
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
 
+from cython.parallel cimport prange
+
+from cs229.fast._inline_math cimport sigmoid
+from cs229.fast._parallel cimport rows_per_chunk, thread_count
+
 from cs229.fast._validation import as_matrix, as_scalar, as_vector, check_tol, positive_int
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
+from cs229.reference.inputs import n_jobs as _n_jobs
 from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 
@@ -53,8 +59,6 @@ cdef enum:
 
 # ---- the shared arithmetic ---------------------------------------------------------------------
 
-include "_inline_math.pxi"
-include "_parallel.pxi"
 
 cdef inline double _group_score(const Py_ssize_t* c, Py_ssize_t K, Py_ssize_t n,
                                 const double* T) noexcept nogil:
@@ -124,7 +128,7 @@ cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, Py_ssize_t max
         g0 = g1 = h00 = h01 = h11 = 0.0
         for i in range(n):
             z = (xs[i] - c) / s
-            p = _sigmoid(a + b * z)
+            p = sigmoid(a + b * z)
             r = <double> ts[i] - p
             w = p * (1 - p)
             g0 = g0 + r
@@ -935,7 +939,8 @@ def predict(tree, X, *, n_jobs=-1):
     if X.shape[1] != tree.n_features:
         raise ValueError(f"X has {X.shape[1]} columns but the tree takes {tree.n_features} features")
     out = np.empty(X.shape[0], dtype=np.int64)
-    cdef Py_ssize_t n = X.shape[0], threads = _threads(cores, n), chunk = _chunk(n, threads), c
+    cdef Py_ssize_t n = X.shape[0], threads = thread_count(cores, n), c
+    cdef Py_ssize_t chunk = rows_per_chunk(n, threads)
     bad = np.full(threads, -1, dtype=np.intp)      # per chunk: its first bad row, and the feature
     where = np.zeros(threads, dtype=np.intp)
     cdef const double[:, ::1] Xv = X

@@ -24,7 +24,7 @@ from cs229.reference.inputs import n_jobs as check_n_jobs
 # 1 is serial; 2 and 3 split the rows into 2 and 3 chunks once there are enough of them (3 is
 # more threads than this machine may have cores); -1 and None ask for every core.
 N_JOBS = [2, 3, -1, None]
-# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxi): sizes up to 9,000 rows
+# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxd): sizes up to 9,000 rows
 # give one, two, three and four chunks.
 ROWS = st.integers(1, 9_000)
 SEEDS = st.integers(0, 2 ** 32 - 1)

@@ -8,7 +8,7 @@ mutmut mutates a package it can copy whole, and the repository keeps the package
 (``reference/`` is ``cs229.reference`` through ``package_dir``). So the run happens in a staging
 tree, ``build/mutation``: ``cs229/reference`` is a copy there (mutmut copies it again into
 ``mutants/`` and rewrites each function as a switch between its mutants), and the other faces are
-links under ``others/cs229`` on PYTHONPATH, so ``cs229`` is one namespace package made of the
+copies under ``others/cs229`` on PYTHONPATH, so ``cs229`` is one namespace package made of the
 mutated reference and the compiled fast face of this checkout (build it first).
 
 The tests run are the ones that pin the reference down: exact and high-precision oracles,
@@ -58,8 +58,9 @@ def stage(names, tests=()):
     shutil.copytree(ROOT / "reference", STAGE / "cs229" / "reference",
                     ignore=shutil.ignore_patterns("__pycache__"))
     (STAGE / "others" / "cs229").mkdir(parents=True)
-    for face in OTHER_FACES:
-        (STAGE / "others" / "cs229" / face).symlink_to(ROOT / face)
+    for face in OTHER_FACES:  # copied, so that a build in the checkout during the run (hours) changes nothing
+        shutil.copytree(ROOT / face, STAGE / "others" / "cs229" / face,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.c", "*.html"))
     shutil.copytree(ROOT / "tests", STAGE / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     # tests that read the sources themselves (no private imports, no built-in sum) find them
     # beside tests/, as in the repository: the unmutated text, copied by mutmut (also_copy)

@@ -1,13 +1,13 @@
-# Scalar loops that several cs229.fast modules inline into their nogil code. Cython cannot
-# cimport between our modules (they are built without .pxd files), so each module that needs
-# them textually includes this file: `include "_inline_math.pxi"`. The order of operations is
+# Scalar loops that several cs229.fast modules inline into their nogil code
+# (`from cs229.fast._inline_math cimport dot`). A declaration module of inline functions only:
+# it has no compiled module of its own, and a call costs nothing. The order of operations is
 # the reference's, which the bit-identical iterates of GD, SGD, GLM ascent and the perceptron
 # depend on: change it only together with the reference.
 
 from libc.math cimport exp, log1p
 
 
-cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
+cdef inline double dot(const double* a, const double* b, Py_ssize_t n) noexcept nogil:
     """Σ aⱼbⱼ, left to right."""
     cdef double total = 0.0
     cdef Py_ssize_t j
@@ -16,7 +16,7 @@ cdef inline double _dot(const double* a, const double* b, Py_ssize_t n) noexcept
     return total
 
 
-cdef inline double _sigmoid(double z) noexcept nogil:
+cdef inline double sigmoid(double z) noexcept nogil:
     """g(z) as the reference evaluates it: e^(−z) is never formed for z < 0."""
     cdef double e
     if z >= 0:
@@ -25,7 +25,7 @@ cdef inline double _sigmoid(double z) noexcept nogil:
     return e / (1.0 + e)
 
 
-cdef inline double _softplus(double z) noexcept nogil:
+cdef inline double softplus(double z) noexcept nogil:
     """log(1 + eᶻ) without overflow."""
     if z > 0:
         return z + log1p(exp(-z))

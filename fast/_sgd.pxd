@@ -1,7 +1,8 @@
 # The epoch loop of stochastic gradient descent (LR-6) and ascent (LG-4): the two differ only in
-# the one-example update. Included textually (`include "_sgd.pxi"`) because our modules cannot
-# cimport one another; the loop keeps the reference's order and step sizes, on which the
-# bit-identical iterates depend.
+# the one-example update, which fast/linear_regression.pyx and fast/logistic_regression.pyx pass
+# in. The loop keeps the reference's order and step sizes, on which the bit-identical iterates
+# depend. A declaration module has no module-level Python names, so sgd_epochs imports what it
+# builds and raises when it runs (once per call, not per epoch).
 
 from libc.math cimport isfinite
 
@@ -9,10 +10,10 @@ ctypedef void (*example_update)(const double* x, double y, double* theta, Py_ssi
                                 double alpha) noexcept nogil
 
 
-cdef inline long long _sgd_epoch(const double[:, ::1] X, const double[::1] y,
-                                 const Py_ssize_t[::1] order, double* theta, double alpha,
-                                 double decay, long long count,
-                                 example_update update) noexcept nogil:
+cdef inline long long sgd_epoch(const double[:, ::1] X, const double[::1] y,
+                                const Py_ssize_t[::1] order, double* theta, double alpha,
+                                double decay, long long count,
+                                example_update update) noexcept nogil:
     """One epoch: update(x⁽ⁱ⁾, y⁽ⁱ⁾) for i in ``order`` with α_t = α / (1 + decay · t), t the
     number of updates before this one (``count`` on entry); returns the count after it."""
     cdef Py_ssize_t idx, i, n = X.shape[1]
@@ -25,12 +26,14 @@ cdef inline long long _sgd_epoch(const double[:, ::1] X, const double[::1] y,
     return count
 
 
-cdef object _sgd_epochs(const double[:, ::1] X, const double[::1] y, theta, double alpha, int epochs,
-                        const Py_ssize_t[::1] order, double decay, bint record,
-                        example_update update, diverged):
+cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta, double alpha,
+                              int epochs, const Py_ssize_t[::1] order, double decay, bint record,
+                              example_update update, diverged):
     """``epochs`` epochs from ``theta`` (a float64 array, copied), the iterate after each one kept
     when ``record``. ``diverged`` None, or a function of (epoch, α) giving the message of the
     ConvergenceError raised when θ stops being finite after an epoch."""
+    import numpy as np
+    from cs229.reference.results import ConvergenceError, IterativeResult
     current = theta.copy()
     cdef double[::1] t = current
     cdef long long count = 0
@@ -40,7 +43,7 @@ cdef object _sgd_epochs(const double[:, ::1] X, const double[::1] y, theta, doub
     path = [current.copy()] if record else None
     for epoch in range(epochs):
         with nogil:
-            count = _sgd_epoch(X, y, order, &t[0], alpha, decay, count, update)
+            count = sgd_epoch(X, y, order, &t[0], alpha, decay, count, update)
             if check:
                 for j in range(t.shape[0]):
                     finite = finite and isfinite(t[j])

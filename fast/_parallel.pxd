@@ -1,23 +1,19 @@
 # Loops over independent rows split among threads (cython.parallel.prange; the modules that
-# include this file are compiled with OpenMP, see setup.py). Each thread takes one contiguous
+# cimport this file are compiled with OpenMP, see setup.py). Each thread takes one contiguous
 # chunk of rows and computes every row exactly as the serial loop does, so the answers do not
-# depend on n_jobs, bit for bit. Included textually (`include "_parallel.pxi"`), as Cython
-# cannot cimport between our modules.
-
-from cython.parallel cimport prange
-
-from cs229.reference.inputs import n_jobs as _n_jobs
+# depend on n_jobs, bit for bit. The users cimport prange and import inputs.n_jobs themselves:
+# a declaration module passes on neither a cimport nor a Python name.
 
 cdef enum:
     MIN_CHUNK = 2048  # fewer rows than this are not worth waking a thread for
 
 
-def _threads(cores, Py_ssize_t rows):
+cdef inline object thread_count(cores, Py_ssize_t rows):
     """The threads to split ``rows`` rows among: ``cores`` (what ``inputs.n_jobs`` made of the
     caller's n_jobs, checked first, as the reference does), at most one per MIN_CHUNK rows."""
     return max(min(cores, rows // MIN_CHUNK), 1)
 
 
-cdef inline Py_ssize_t _chunk(Py_ssize_t rows, Py_ssize_t threads) noexcept nogil:
+cdef inline Py_ssize_t rows_per_chunk(Py_ssize_t rows, Py_ssize_t threads) noexcept nogil:
     """Rows per chunk: ⌈rows / threads⌉ (chunk c is rows [c·chunk, min((c + 1)·chunk, rows)))."""
     return (rows + threads - 1) // threads

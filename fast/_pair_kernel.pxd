@@ -1,10 +1,12 @@
 # One kernel value K(x, z) in the reference's order of operations, for the kernel blocks of
 # fast/_svm_kernels.pyx and the kernel rows of fast/smo.pyx (the SMO pair sequence is the
 # reference's only while these values are its bit for bit), and the Gaussian exponent from
-# BLAS inner products with its fallback to differences. Included textually
-# (`include "_pair_kernel.pxi"`) because our modules cannot cimport one another.
+# BLAS inner products with its fallback to differences. Both modules cimport it, so the two
+# cannot compute a kernel value in different orders.
 
-from libc.math cimport exp, isfinite, pow
+from libc.math cimport exp, pow
+
+from cs229.fast._inline_math cimport dot
 
 # The codes of the named kernels (kernel_spec in fast/_svm_kernels.pyx).
 cdef enum:
@@ -13,17 +15,10 @@ cdef enum:
     CODE_GAUSSIAN = 2
 
 # ‖x‖² + ‖z‖² − 2xᵀz loses about log2((‖x‖² + ‖z‖²)/‖x − z‖²) bits to cancellation; beyond
-# three bits the squared distance is taken from the differences instead.
-cdef double CANCELLATION = 8.0
-
-
-cdef inline double dot(const double* x, const double* z, Py_ssize_t n) noexcept nogil:
-    """xᵀz = Σ xₖzₖ, left to right (reference linalg.dot)."""
-    cdef double s = 0.0
-    cdef Py_ssize_t k
-    for k in range(n):
-        s = s + x[k] * z[k]
-    return s
+# three bits the squared distance is taken from the differences instead. A compile-time constant
+# (a declaration module has no variables); C converts it to 8.0 exactly where it multiplies d2.
+cdef enum:
+    CANCELLATION = 8
 
 
 cdef inline double sq_distance(const double* x, const double* z, Py_ssize_t n) noexcept nogil:
