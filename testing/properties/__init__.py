@@ -26,7 +26,7 @@ __all__ = ["Options", "Property", "Mismatch", "Fitted", "TOPICS", "properties", 
            "compare", "call", "differential", "invariant", "normal"]
 
 # the topics with properties: the module names of cs229.reference
-TOPICS = ("logistic_regression", "naive_bayes", "entropy", "trees", "smo")
+TOPICS = ("linear_regression", "logistic_regression", "glm", "softmax", "naive_bayes", "entropy", "trees", "smo")
 
 CONTRACT_RTOL = 1e-12
 
