@@ -253,6 +253,7 @@ def _order(case):
 
 alphas = st.sampled_from([1e-3, 1e-2, 5e-2])
 sigmas = S.positive_rationals()
+solvers = st.tuples(least_squares_problems(), st.sampled_from(["cholesky", "qr"]))
 
 PROPERTIES = [
     differential(TOPIC, "add_intercept", "LR-1", st.integers(1, 6).flatmap(
@@ -289,11 +290,11 @@ PROPERTIES = [
                  arguments=lambda c: ((*_float(c[0]), c[1], 3, _order(c), c[2]), {"record": True}),
                  iterative=True, answer=_path, loose_answer=_theta,
                  doc="LMS updates example by example in the given order, α_t = α/(1 + decay·t) (3 epochs)"),
-    differential(TOPIC, "normal_equations", "LR-12", st.tuples(least_squares_problems(), st.sampled_from(["cholesky", "qr"])),
+    differential(TOPIC, "normal_equations", "LR-12", solvers,
                  arguments=lambda c: ((*_float(c[0]), c[1]), {}), doc="θ = (XᵀX)⁻¹Xᵀy"),
     invariant(TOPIC, "normal_equations", "LR-12", "normal_equations_hold",
-              st.tuples(least_squares_problems(), st.sampled_from(["cholesky", "qr"])),
-              arguments=lambda c: ((*_float(c[0]), c[1]), {}), holds=lambda t, c, o: _normal_residual_vanishes(t, c[0], o),
+              solvers, arguments=lambda c: ((*_float(c[0]), c[1]), {}),
+              holds=lambda t, c, o: _normal_residual_vanishes(t, c[0], o),
               doc="Xᵀ(Xθ − y) = 0"),
     differential(TOPIC, "gaussian_density", "LR-13", st.tuples(S.rationals(), S.rationals(), sigmas),
                  arguments=lambda c: (_float(c), {}), doc="p(y) = exp(−(y − μ)²/(2σ²)) / (√(2π) σ)"),
