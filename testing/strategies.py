@@ -574,3 +574,62 @@ def margin_problems(draw, max_features=3, min_rows=1, max_rows=8, zero_w=False):
     y = draw(st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X)))
     w = draw(st.one_of(vectors(n).filter(any), st.just([Fraction(0)] * n)) if zero_w else vectors(n).filter(any))
     return X, y, w, draw(rationals()), draw(positive_rationals())
+
+
+
+# ---- Parts I and III (linear_regression, glm, softmax): the same problems drawn on a grid ---------
+# st.fractions draws slowly (numerator, denominator, reduction), and the conformance properties of
+# these topics draw a design matrix per example. Here entries are eighths k/8 drawn as integers k
+# (about ten times faster): values ``rationals()`` also draws, under the same conditioning of X
+# and the same existence test of the MLE as ``design_matrices``, ``count_problems`` and
+# ``multiclass_problems``.
+
+__all__ += ["grid_rationals", "grid_design_matrices", "grid_regression_problems", "grid_count_problems",
+            "grid_multiclass_problems"]
+
+
+def grid_rationals(lo=-4, hi=4, denominator=8):
+    """Multiples k/denominator in [lo, hi] (lo, hi integers)."""
+    return st.integers(lo * denominator, hi * denominator).map(lambda k: Fraction(k, denominator))
+
+
+@st.composite
+def grid_design_matrices(draw, min_rows=3, max_rows=8, min_features=1, max_features=3, max_cond=1e3):
+    """X with rows (1, x₁, ..., x_n) of eighths: m > n + 1 rows, cond(X) < max_cond."""
+    from hypothesis import assume
+    n = draw(st.integers(min_features, max_features))
+    m = draw(st.integers(max(min_rows, n + 2), max(max_rows, n + 2)))
+    X = [[Fraction(1)] + row for row in draw(_mat(m, n, grid_rationals()))]
+    assume(_cond(X) < max_cond)
+    return X
+
+
+@st.composite
+def grid_regression_problems(draw, min_rows=3, max_rows=8, min_features=1, max_features=3, max_cond=1e3):
+    """(X, y, theta) as ``regression_problems``, on the grid."""
+    X = draw(grid_design_matrices(min_rows, max_rows, min_features, max_features, max_cond))
+    return X, draw(_vec(len(X), grid_rationals())), draw(_vec(len(X[0]), grid_rationals()))
+
+
+@st.composite
+def grid_count_problems(draw, min_rows=6, max_rows=12, max_features=2, max_count=6):
+    """(X, y, theta) as ``count_problems``: counts whose Poisson-regression MLE exists, X on the grid."""
+    from cs229.reference import glm
+    X = draw(grid_design_matrices(min_rows, max_rows, 1, max_features))
+    y = draw(st.lists(st.integers(0, max_count), min_size=len(X), max_size=len(X)))
+    _fits(lambda: glm.poisson_regression(to_float(X), y, max_iterations=60).theta)
+    return X, y, draw(_vec(len(X[0]), grid_rationals(-1, 1)))
+
+
+@st.composite
+def grid_multiclass_problems(draw, k=3, min_rows=8, max_rows=14, max_features=2):
+    """(X, y, Theta) as ``multiclass_problems``: labels 1..k (the first row under every label),
+    softmax MLE exists, X on the grid."""
+    from cs229.reference import softmax
+    X = draw(grid_design_matrices(min_rows, max_rows, 1, max_features))
+    y = draw(st.lists(st.integers(1, k), min_size=len(X), max_size=len(X)))
+    X = X + [X[0][:] for _ in range(k)]
+    y = y + list(range(1, k + 1))
+    zero = [[0.0] * len(X[0]) for _ in range(k - 1)]
+    _fits(lambda: softmax.newton(to_float(X), y, zero, max_iterations=60).theta)
+    return X, y, draw(_mat(k - 1, len(X[0]), grid_rationals(-2, 2)))

@@ -98,7 +98,7 @@ def test_unloadable_and_topicless_targets_are_usage_errors(tmp_path, capsys):
     empty.write_text("def helper(x):\n    return x\n")
     code, _, err = conform(capsys, str(empty))
     assert code == 2 and "--topic" in err
-    code, _, err = conform(capsys, "cs229.fast.linear_regression")
+    code, _, err = conform(capsys, "cs229.reference.matrix_calculus")
     assert code == 2 and "no properties" in err
 
 

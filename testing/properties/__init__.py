@@ -26,8 +26,8 @@ __all__ = ["Options", "Property", "Mismatch", "Fitted", "TOPICS", "properties", 
            "compare", "call", "differential", "invariant", "normal"]
 
 # the topics with properties: the module names of cs229.reference
-TOPICS = ("logistic_regression", "generative", "naive_bayes", "margins", "svm", "kernels",
-          "coordinate_ascent", "smo", "entropy", "trees")
+TOPICS = ("linear_regression", "logistic_regression", "glm", "softmax", "generative", "naive_bayes",
+          "margins", "svm", "kernels", "coordinate_ascent", "smo", "entropy", "trees")
 
 CONTRACT_RTOL = 1e-12
 

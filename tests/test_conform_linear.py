@@ -1,0 +1,44 @@
+"""``cs229 conform`` on least squares, GLMs and softmax regression: a module with one classic
+mistake fails, naming the broken function's properties and catalog ID with a counterexample."""
+import json
+
+import pytest
+
+from cs229.proofs import cli
+
+# (topic, the module's text, the properties it must break)
+MISTAKES = [
+    ("linear_regression",
+     "from cs229.fast.linear_regression import *\n"
+     "from cs229.fast import linear_regression as _fast\n\n\n"
+     "def gradient(X, y, theta):\n"
+     "    return -_fast.gradient(X, y, theta)  # Xᵀ(y − Xθ): the sign slipped\n",
+     {"gradient::agrees_with_reference[LR-5]", "gradient::derivative_of_the_cost[LR-5]"}),
+    ("glm",
+     "from cs229.fast.glm import *\n"
+     "from cs229.fast import glm as _fast\n\n\n"
+     "def hessian(family, X, y, theta):\n"
+     "    return -_fast.hessian(family, X, y, theta)  # XᵀWX: the sign slipped\n",
+     {"hessian::agrees_with_reference[GLM-4]", "hessian::negative_semidefinite[GLM-4]"}),
+    ("softmax",
+     "import numpy as np\n"
+     "from cs229.fast.softmax import *\n\n\n"
+     "def probabilities(X, Theta):\n"
+     "    eta = np.asarray(X, float) @ np.asarray(Theta, float).T  # η_k = 0 forgotten\n"
+     "    e = np.exp(eta - eta.max(axis=1, keepdims=True))\n"
+     "    return e / e.sum(axis=1, keepdims=True)\n",
+     {"probabilities::agrees_with_reference[SM-3]", "probabilities::rows_sum_to_one[SM-3]"}),
+]
+
+
+@pytest.mark.parametrize("topic, text, broken", MISTAKES, ids=[m[0] for m in MISTAKES])
+def test_a_mistake_fails_with_its_counterexample(tmp_path, capsys, topic, text, broken):
+    student = tmp_path / f"student_{topic}.py"
+    student.write_text(text, encoding="utf-8")
+    code = cli.main(["conform", str(student), "--examples", "15", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and not report["ok"] and report["topic"] == topic
+    failures = {p["id"]: p for f in report["functions"] for p in f["properties"] if p["status"] != "passed"}
+    assert set(failures) == broken
+    for p in failures.values():
+        assert p["status"] == "failed" and p["inputs"] and p["reference"] is not None and p["message"]
