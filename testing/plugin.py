@@ -107,7 +107,8 @@ def pytest_ignore_collect(collection_path, config):
 @pytest.hookimpl(tryfirst=True)  # the items exist before -k, -m and --lf select among them
 def pytest_collection_modifyitems(session, config, items):
     for target in config.getoption("cs229_conform"):
-        items.extend(ConformTarget.from_parent(session, name=f"cs229-conform[{target}]", target=target).collect())
+        name = f"cs229-conform[{target}]"  # through genitems, as the audit's below
+        items.extend(session.genitems(ConformTarget.from_parent(session, name=name, nodeid=name, target=target)))
     if config.getoption("cs229_audit"):
         # through genitems, so that the collection reports count the items (and xdist sees them)
         items.extend(session.genitems(AuditChecks.from_parent(session, name="cs229-audit", nodeid="cs229-audit")))

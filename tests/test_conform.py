@@ -131,3 +131,7 @@ def test_pytest_plugin_collects_the_properties_and_writes_junit(tmp_path):
 def test_pytest_plugin_passes_a_conforming_module(tmp_path):
     run = _pytest(tmp_path, "--cs229-conform=cs229.fast.entropy", "--cs229-examples=5", "-k", "information_gain")
     assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout + run.stderr
+    listed = _pytest(tmp_path, "--cs229-conform=cs229.fast.entropy", "--collect-only", "-v")
+    items = listed.stdout.count("<PropertyItem ")
+    assert "<ConformTarget cs229-conform[cs229.fast.entropy]>" in listed.stdout, listed.stdout
+    assert items > 0 and f"{items} tests collected" in listed.stdout, listed.stdout  # the collection counts them
