@@ -1089,7 +1089,10 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
             f"SMO ({rule}) stopped after {iterations} steps: {where} (is the kernel positive "
             f"semi-definite on these points?); the remaining KKT gap is {fit.kkt_gap:.6g}", fit)
     f = g + y
-    if C is None and not f[y == 1].min() > f[y == -1].max():
+    # separated by more than the rounding of f, m·ε·Σα·max K_tt, as the reference's _separates
+    noise = (y.shape[0] * 2.0 ** -52 * float(np.sum(alpha)) * float(np.max(np.abs(diagonal(X, spec))))
+             if C is None else 0.0)
+    if C is None and not f[y == 1].min() - f[y == -1].max() > noise:
         total = alpha.sum()
         w2 = max(float(alpha @ (y * f)), 0.0)
         bound = 2 * w2 ** 0.5 / total if total > 0 else None

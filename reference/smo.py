@@ -514,9 +514,17 @@ def _seed(seed):
 
 
 def _separates(st):
-    """Whether wᵀφ(x) (no b) already puts every positive example above every negative one."""
+    """Whether wᵀφ(x) (no b) already puts every positive example above every negative one, by
+    more than the rounding of f(x) = Σₜ αₜy⁽ᵗ⁾K(x⁽ᵗ⁾, x), m·ε·Σα·maxₜ Kₜₜ (0 in exact arithmetic):
+    on inseparable data whose iterates make w vanish (a positive point between two negative
+    ones), rounding alone can order the f values."""
     f = [gt + t for gt, t in zip(st.g, st.y)]
-    return min(v for v, t in zip(f, st.y) if t == 1) > max(v for v, t in zip(f, st.y) if t == -1)
+    total = 0 * st.alpha[0]
+    for a in st.alpha:
+        total += a
+    top = max(abs(st.K[t][t]) for t in range(st.m))
+    noise = scalar.zero_tolerance(total, total * top, st.m)
+    return min(v for v, t in zip(f, st.y) if t == 1) - max(v for v, t in zip(f, st.y) if t == -1) > noise
 
 
 def _hull_distance_bound(st):

@@ -363,3 +363,14 @@ def test_the_stuck_pair_puts_the_tiny_alpha_on_zero_SMO_2(impl):
     new = impl.smo.two_variable_step(impl.arg(STUCK_X), impl.arg(STUCK_Y), impl.arg(alpha), 10, 4,
                                      C=0.3)
     assert impl.out(new) == alpha[:4] + [0.0] + alpha[5:]
+
+
+@pytest.mark.parametrize("face", [R, F])
+def test_rounding_alone_does_not_make_inseparable_data_look_separated_SMO_4(face):
+    """A positive point midway between two negatives: the hard-margin iterates drive w to 0, and
+    at the cap the f values (all rounding) happened to be ordered; a draw found it. Separation
+    must beat the rounding of f, so this is NotSeparableError in both faces."""
+    X, y = [[-1.0, 0.0], [-1.0, 2.0], [0.5, 0.0], [-1.0, 1.0]], [-1, -1, 1, 1]
+    args = (X, y) if face is R else (np.array(X), np.array(y, dtype=float))
+    with pytest.raises(R.NotSeparableError, match="finite C"):
+        face.smo(*args, C=None, tol=1e-6, max_iterations=2000)
