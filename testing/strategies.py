@@ -380,11 +380,16 @@ def words(alphabet="ab", min_size=0, max_size=12):
 @st.composite
 def convex_qps(draw, n=2, k=2, l=0, strictly_convex=True):
     """(P, c, G, r, E, s, w₀): min ½wᵀPw + cᵀw s.t. Gᵢw + rᵢ ≤ 0, Eᵢw + sᵢ = 0, strictly
-    feasible at w₀ (every Gᵢw₀ + rᵢ ≤ −1/2, Ew₀ + s = 0); P = BᵀB (+ I when strictly_convex)."""
+    feasible at w₀ (every Gᵢw₀ + rᵢ ≤ −1/2, Ew₀ + s = 0) and bounded below; P = BᵀB (+ I when
+    strictly_convex). Without strict convexity c = Pv, so that the objective
+    ½(w + v)ᵀP(w + v) − ½vᵀPv is bounded below whatever the constraints (a c outside the range
+    of a singular P, P = 0 say, would make it unbounded)."""
     B = draw(_mat(n, n, rationals(-2, 2, 4)))
     P = [[sum(B[t][i] * B[t][j] for t in range(n)) + (1 if i == j and strictly_convex else 0)
           for j in range(n)] for i in range(n)]
     c = draw(vectors(n))
+    if not strictly_convex:
+        c = [sum(P[i][j] * c[j] for j in range(n)) for i in range(n)]
     w0 = draw(_vec(n, rationals(-2, 2, 4)))
     G = draw(_mat(k, n, rationals(-2, 2, 4))) if k else []
     slack = draw(st.lists(rationals(Fraction(1, 2), 3, 4), min_size=k, max_size=k))
