@@ -7,9 +7,8 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
                                     as_vector, check_tol, positive, positive_int, same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.inputs import choice, flag
 from cs229.reference.glm import OVERFLOW
-from cs229.reference.newton import origin, singular_hessian
+from cs229.reference.newton import options, origin, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
 __all__ = [
@@ -134,12 +133,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
     code, shape, X, y, theta = _design(family, X, y, theta, optional=True)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    if tol is None:
-        raise ValueError("tol must be a number for newton")
-    start = choice(start, "start", ("data", "zero"))
-    damping = flag(damping, "damping")
+    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, check_tol)
     where = origin(theta, start)
     if theta is None:
         theta = core.data_start(X, y, code, shape) if start == "data" else np.zeros(X.shape[1])

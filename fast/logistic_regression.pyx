@@ -13,8 +13,7 @@ from cs229.fast._sgd cimport sgd_epochs
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
                                     check_tol, positive, positive_int, same_length, sgd_schedule)
-from cs229.reference.inputs import choice, flag
-from cs229.reference.newton import singular_hessian
+from cs229.reference.newton import options, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
 
 __all__ = [
@@ -258,12 +257,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     ``start="zero"`` or ``"data"`` (the IRLS start). Separable data raise SeparableDataError,
     a singular H SingularMatrixError naming the dependent column."""
     X, y = _design(X, y)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    if tol is None:
-        raise ValueError("tol must be a number for newton")
-    start = choice(start, "start", ("zero", "data"))
-    damping = flag(damping, "damping")
+    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, check_tol)
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":

@@ -16,9 +16,9 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
                                     positive_int, same_length)
-from cs229.reference.inputs import flag
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import number_of_classes, rounding_bound, singular_softmax_hessian
+from cs229.reference.newton import (number_of_classes, options, rounding_bound,
+                                     singular_softmax_hessian)
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      separable_error)
 from cs229.reference.softmax import SEPARATED
@@ -377,11 +377,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         k = number_of_classes(as_class_labels(y, float("inf"), "y", module=__name__))
         Theta = np.zeros((k - 1, X.shape[1]))
     X, y, Theta = _design(X, y, Theta)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    if tol is None:
-        raise ValueError("tol must be a number for newton")
-    damping = flag(damping, "damping")
+    max_iterations, tol, damping, _ = options(max_iterations, tol, damping, tolerance=check_tol)
     K, n = Theta.shape
 
     def shape(flat):

@@ -207,12 +207,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
         None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta, optional=True)
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
-    if tol is None:
-        raise ValueError("tol must be a number for newton")
-    start = inputs.choice(start, "start", ("data", "zero"))
-    damping = inputs.flag(damping, "damping")
+    max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     where = newton_method.origin(theta, start)
     if theta is None:
         theta = newton_method.data_start(fam, X, y) if start == "data" else [0 * X[0][0]] * len(X[0])

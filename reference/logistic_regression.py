@@ -380,12 +380,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError,
         separable data SeparableDataError."""
     X, y = _design(X, y)
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
-    if tol is None:
-        raise ValueError("tol must be a number for newton")
-    start = inputs.choice(start, "start", ("zero", "data"))
-    damping = inputs.flag(damping, "damping")
+    max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":

@@ -25,16 +25,32 @@ The functions here take validated lists (the public functions of logistic_regres
 softmax validate first).
 """
 from . import exponential_family as ef
-from . import linalg, scalar
+from . import inputs, linalg, scalar
 from .results import ConvergenceError, IterativeResult, StepFailed, diverged, step_converged
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
-    "column_dependence",
+    "column_dependence", "STARTS", "options",
 ]
 
 MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is not an ascent direction
+STARTS = ("zero", "data")  # the notes' start, then the IRLS start
+
+
+def options(max_iterations, tol, damping, start=None, tolerance=inputs.tolerance):
+    """Newton's options, read in one order for every fit of both faces: (max_iterations, tol,
+    damping, start). ``tol`` must be a number (the stopping test is what ends Newton);
+    ``start`` (None for a fit without the choice, softmax's) one of STARTS. ``tolerance`` is
+    how the face reads a number: the reference keeps its scalar type, the fast face a float."""
+    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
+    tol = tolerance(tol)
+    if tol is None:
+        raise ValueError("tol must be a number for Newton's method (None would leave only the "
+                         "max_iterations cap to stop it)")
+    if start is not None:
+        start = inputs.choice(start, "start", STARTS)
+    return max_iterations, tol, inputs.flag(damping, "damping"), start
 
 
 def glm_system(fam, X, y, theta):

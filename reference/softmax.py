@@ -286,11 +286,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y", __name__))
         Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
     X, y, Theta = _design(X, y, Theta)
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
-    if tol is None:
-        raise ValueError("tol must be a number for newton")
-    damping = inputs.flag(damping, "damping")
+    max_iterations, tol, damping, _ = newton_method.options(max_iterations, tol, damping)
     K, n = len(Theta), len(X[0])
 
     def shape(flat):

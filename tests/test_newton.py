@@ -119,10 +119,20 @@ def test_undamped_from_zero_is_the_notes_iteration_GLM_4(p):
 
 def test_start_and_damping_are_validated_in_both_faces(impl):
     X, y = impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), impl.arg([1, 0, 1])
-    with pytest.raises(ValueError, match="start must be one of 'data', 'zero'"):
+    with pytest.raises(ValueError, match="start must be one of 'zero', 'data'"):
         impl.glm.newton("poisson", X, y, start="ones")
     with pytest.raises(TypeError, match="start must be one of"):
         impl.logistic_regression.newton(X, y, start=0)
+    # one reader for every Newton fit (cs229.reference.newton.options): the same words in all
+    for fit in (lambda **kw: impl.glm.newton("poisson", X, y, **kw),
+                lambda **kw: impl.logistic_regression.newton(X, y, **kw),
+                lambda **kw: impl.softmax.newton(X, impl.arg([1, 2, 1]), **kw)):
+        with pytest.raises(ValueError, match="tol must be a number for Newton's method"):
+            fit(tol=None)
+        with pytest.raises(TypeError, match="damping must be True or False"):
+            fit(damping="yes")
+        with pytest.raises(ValueError, match="max_iterations"):
+            fit(max_iterations=0)
     with pytest.raises(ValueError, match="solver must be one of 'cholesky', 'qr'"):
         impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0]), solver="svd")
 
