@@ -317,15 +317,21 @@ def _least_squares_qr(X, y):
     return theta
 
 
-cdef inline double _lwr_weight(const double* a, const double* b, Py_ssize_t n,
-                               double tau) noexcept nogil:
-    """exp(−Σⱼ ((aⱼ − bⱼ)/τ)² / 2): the reference's order, τ divided in before squaring."""
+cdef inline double _lwr_exponent(const double* a, const double* b, Py_ssize_t n,
+                                 double tau) noexcept nogil:
+    """−Σⱼ ((aⱼ − bⱼ)/τ)² / 2: the reference's order, τ divided in before squaring."""
     cdef double d2 = 0.0, u
     cdef Py_ssize_t j
     for j in range(n):
         u = (a[j] - b[j]) / tau
         d2 = d2 + u * u
-    return exp(-d2 / 2)
+    return -d2 / 2
+
+
+cdef inline double _lwr_weight(const double* a, const double* b, Py_ssize_t n,
+                               double tau) noexcept nogil:
+    """exp(−Σⱼ ((aⱼ − bⱼ)/τ)² / 2)."""
+    return exp(_lwr_exponent(a, b, n, tau))
 
 
 def lwr_weights(X, x, tau):
@@ -427,13 +433,14 @@ cdef void _row_products(const double[:, ::1] X, const double[::1] y, double[:, :
             c += 1
 
 
-cdef void _weights(const double[:, ::1] X, const double[:, ::1] Q, Py_ssize_t start, double tau,
-                   double[:, ::1] W) noexcept nogil:
-    """W[b, i] = the LWR weight of example i at query start + b (``_lwr_weight``)."""
+cdef void _exponents(const double[:, ::1] X, const double[:, ::1] Q, Py_ssize_t start,
+                     double tau, double[:, ::1] W) noexcept nogil:
+    """W[b, i] = the exponent of the LWR weight of example i at query start + b
+    (``_lwr_exponent``); numpy's exp over the block then costs a tenth of libm's per entry."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], b, i
     for b in range(W.shape[0]):
         for i in range(m):
-            W[b, i] = _lwr_weight(&X[i, 0], &Q[start + b, 0], n, tau)
+            W[b, i] = _lwr_exponent(&X[i, 0], &Q[start + b, 0], n, tau)
 
 
 cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, double[::1, :] A,
@@ -491,7 +498,8 @@ def lwr_predict(X, y, queries, tau):
         W = np.empty((rows, m))
         Wv = W
         with nogil:
-            _weights(Xv, Qv, start, t, Wv)
+            _exponents(Xv, Qv, start, t, Wv)
+        np.exp(W, out=W)
         G = W @ P if products_finite else None
         b = 0
         while b < rows:
