@@ -25,7 +25,7 @@ COMPILE_ARGS = ["-O3", "-ffp-contract=off"]
 
 # The modules whose loops over independent rows run on several cores (cython.parallel.prange)
 # are compiled and linked with OpenMP.
-OPENMP = {"trees", "naive_bayes", "generative", "_svm_kernels"}
+OPENMP = {"trees", "naive_bayes", "generative", "_svm_kernels", "smo"}
 
 
 def _openmp(stem):

@@ -8,7 +8,7 @@ cdef enum:
     MIN_CHUNK = 2048  # fewer rows than this are not worth waking a thread for
 
 
-cdef inline object thread_count(cores, Py_ssize_t rows):
+cdef inline Py_ssize_t thread_count(Py_ssize_t cores, Py_ssize_t rows) noexcept nogil:
     """The threads to split ``rows`` rows among: ``cores`` (what ``inputs.n_jobs`` made of the
     caller's n_jobs, checked first, as the reference does), at most one per MIN_CHUNK rows."""
     return max(min(cores, rows // MIN_CHUNK), 1)

@@ -20,10 +20,13 @@ steps are taken.
 import numpy as np
 
 from libc.limits cimport INT_MAX
-from libc.math cimport INFINITY, fabs, isfinite, pow
+from libc.math cimport INFINITY, NAN, fabs, isfinite, pow
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
+from cython.parallel cimport prange
 from scipy.linalg.cython_blas cimport dgemv
+
+from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
 from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_POLYNOMIAL, gaussian_exponents,
                                      pair_kernel)
@@ -32,7 +35,7 @@ from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, STRING, diagon
                                      kernel_spec, overflow_checked, take)
 from cs229.fast._validation import as_vector, check_tol, positive, positive_int
 from cs229.fast.svm import as_C, as_problem
-from cs229.reference.inputs import flag
+from cs229.reference.inputs import flag, n_jobs as as_cores
 from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
 from cs229.reference.results import ConvergenceError, NotSeparableError
 from cs229.reference.smo import RULES, TAU, SplitMix64
@@ -46,6 +49,11 @@ cdef double TINY = 2.0 ** -44       # the reference's scalar.zero_tolerance(floa
 # dgemv on at most this many matrix entries stays on the calling thread (OpenBLAS threads from
 # 2304 × GEMM_MULTITHREAD_THRESHOLD = 9216 entries on)
 cdef Py_ssize_t SERIAL_ENTRIES = 4096
+# a pass over the examples in a step (the update of g, the choice of j) is split among threads
+# from this many examples per thread on: below it, waking a thread costs what it saves
+cdef Py_ssize_t STEP_CHUNK = 4096
+cdef enum:
+    MAX_THREADS = 64   # the per-thread partial results of a pass live on the stack
 
 
 # ---- kernel rows -------------------------------------------------------------------------------
@@ -68,7 +76,7 @@ cdef class _Rows:
     cdef const double[:, ::1] full    # the precomputed matrix, in the caller's order
     cdef object full_array
     cdef Py_ssize_t[::1] perm
-    cdef Py_ssize_t m, n
+    cdef Py_ssize_t m, n, cores
     cdef int code
     cdef bint exact, precomputed, swapped
     cdef double c, d, den
@@ -86,9 +94,10 @@ cdef class _Rows:
         self.data = NULL
         self.length = self.prev = self.nxt = NULL
 
-    def __init__(self, X, kernel, spec, double cache_bytes, bint swapped):
+    def __init__(self, X, kernel, spec, double cache_bytes, bint swapped, Py_ssize_t cores):
         cdef Py_ssize_t t
         self.m = len(X)
+        self.cores = min(cores, MAX_THREADS)
         self.code, self.c, self.d, self.den = spec
         self.swapped = swapped
         self.computed = 0
@@ -239,7 +248,8 @@ cdef class _Rows:
             h = after
 
     cdef void _exp(self, double* out, Py_ssize_t count) noexcept nogil:
-        # numpy's exp is vectorised (several times faster than libm's on a whole row)
+        # numpy's exp is vectorised (several times faster than libm's on a whole row); it lets
+        # the GIL go while it computes, so the threads' chunks still run side by side
         with gil:
             part = np.asarray(<double[:count]> out)
             np.exp(part, out=part)
@@ -247,10 +257,7 @@ cdef class _Rows:
     cdef void _compute(self, Py_ssize_t i, Py_ssize_t start, Py_ssize_t stop,
                        double* out) noexcept nogil:
         """out[t] = K(x_i, x_t) for start ≤ t < stop (positions)."""
-        cdef Py_ssize_t t, block, count = stop - start
-        cdef int n = <int> self.n, rows = <int> count, one = 1   # checked <= INT_MAX
-        cdef double alpha = 1.0, beta = 0.0
-        cdef char trans = b'T'
+        cdef Py_ssize_t t, block, count = stop - start, threads, chunk, c
         cdef const double* xi
         self.computed += 1
         if self.precomputed:
@@ -263,24 +270,16 @@ cdef class _Rows:
                 out[t] = pair_kernel(xi, &self.X[t, 0], self.n, self.code, self.c, self.d,
                                      self.den)
         else:
-            # C-ordered Xc (rows × n) is the Fortran n × rows matrix Xcᵀ: out = Xc x̄ᵢ, by
-            # blocks small enough that OpenBLAS stays on this thread (its threads for one
-            # long row spin while waiting: 85% of the time at m = 40,000 on 2 busy cores)
+            # the threads take whole BLAS blocks, so each entry comes from the dgemv call
+            # that computes it serially (the same bits for any n_jobs)
             block = max(1, SERIAL_ENTRIES // self.n)
-            t = start
-            while t < stop:
-                rows = <int> min(block, stop - t)
-                dgemv(&trans, &n, &rows, &alpha, <double*> &self.Xc[t, 0], &n,
-                      <double*> &self.Xc[i, 0], &one, &beta, out + t, &one)
-                t += rows
-            if self.code == CODE_POLYNOMIAL:
-                for t in range(start, stop):
-                    out[t] = pow(out[t] + self.c, self.d)
-            elif self.code == CODE_GAUSSIAN:
-                gaussian_exponents(out + start, count, i - start if start <= i < stop else -1,
-                                   self.sq[i], &self.sq[start], xi, &self.X[start, 0], self.n,
-                                   self.den)
-                self._exp(out + start, count)
+            threads = thread_count(self.cores, count)
+            if threads == 1:
+                self._blas_part(i, start, stop, out)
+            else:
+                chunk = (rows_per_chunk(count, threads) + block - 1) // block * block
+                for c in prange(threads, num_threads=threads, schedule="static"):
+                    self._blas_part(i, start + c * chunk, min(start + (c + 1) * chunk, stop), out)
             if start <= i < stop:
                 out[i] = self.diag[i]
         if self.code == CODE_GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]
@@ -289,6 +288,34 @@ cdef class _Rows:
             if not isfinite(out[t]):
                 self.bad_i, self.bad_j, self.bad = self.perm[i], self.perm[t], out[t]
                 return
+
+
+    cdef void _blas_part(self, Py_ssize_t i, Py_ssize_t start, Py_ssize_t stop,
+                         double* out) noexcept nogil:
+        """out[t] for start ≤ t < stop before the Gaussian's exp: C-ordered Xc (rows × n) is the
+        Fortran n × rows matrix Xcᵀ, so out = Xc x̄ᵢ by dgemv, in blocks small enough that
+        OpenBLAS stays on the calling thread (its own threads for one long row spin while
+        waiting: 85% of the time at m = 40,000 on 2 busy cores), then the kernel's map."""
+        cdef Py_ssize_t t = start, count = stop - start
+        cdef Py_ssize_t block = max(1, SERIAL_ENTRIES // self.n)
+        cdef int n = <int> self.n, rows, one = 1   # checked <= INT_MAX
+        cdef double alpha = 1.0, beta = 0.0
+        cdef char trans = b'T'
+        if count <= 0:
+            return
+        while t < stop:
+            rows = <int> min(block, stop - t)
+            dgemv(&trans, &n, &rows, &alpha, <double*> &self.Xc[t, 0], &n,
+                  <double*> &self.Xc[i, 0], &one, &beta, out + t, &one)
+            t += rows
+        if self.code == CODE_POLYNOMIAL:
+            for t in range(start, stop):
+                out[t] = pow(out[t] + self.c, self.d)
+        elif self.code == CODE_GAUSSIAN:
+            gaussian_exponents(out + start, count, i - start if start <= i < stop else -1,
+                               self.sq[i], &self.sq[start], &self.X[i, 0], &self.X[start, 0],
+                               self.n, self.den)
+            self._exp(out + start, count)
 
 
 cdef inline void _swap_rows(double* A, Py_ssize_t n, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
@@ -366,6 +393,65 @@ cdef int _step(double a1, double a2, double y1, double y2, double E1, double E2,
 
 # ---- the pair rules (SMO-3) --------------------------------------------------------------------
 
+cdef inline Py_ssize_t _step_threads(Py_ssize_t cores, Py_ssize_t active) noexcept nogil:
+    return max(min(cores, active // STEP_CHUNK), 1)
+
+
+cdef void _axpy(double a, const double* x, double* z, Py_ssize_t start,
+                Py_ssize_t stop) noexcept nogil:
+    """zₜ += a·xₜ for start ≤ t < stop."""
+    cdef Py_ssize_t t
+    for t in range(start, stop):
+        z[t] += a * x[t]
+
+
+cdef Py_ssize_t _update_part(double* g, const unsigned char* flags, double d1, const double* Ki,
+                             double d2, const double* Kj, Py_ssize_t start, Py_ssize_t stop,
+                             double* best_out) noexcept nogil:
+    """gₜ += d₁Kᵢₜ + d₂Kⱼₜ for start ≤ t < stop; the first t of I_up with the largest −gₜ
+    (−1 for none) and that −gₜ."""
+    cdef Py_ssize_t i = -1, t
+    cdef double gt, best = 0.0
+    for t in range(start, stop):
+        gt = g[t] + d1 * Ki[t] + d2 * Kj[t]
+        g[t] = gt
+        if (flags[t] & 1) and (i < 0 or -gt > best):
+            i = t
+            best = -gt
+    best_out[0] = best
+    return i
+
+
+cdef Py_ssize_t _best_low_part(const double* g, const double* diag, const unsigned char* flags,
+                               const double* Ki, Py_ssize_t i, double g_max, Py_ssize_t start,
+                               Py_ssize_t stop, double* best_out, double* min_out) noexcept nogil:
+    """For start ≤ t < stop: the first t of I_low with −gₜ < −gᵢ (gᵢ = −g_max) and the least
+    −(gᵢ − gₜ)²/aᵢₜ, aᵢₜ = Kᵢᵢ + Kₜₜ − 2Kᵢₜ (τ where not positive), −1 for none, and that value;
+    the least −gₜ over I_low (NaN for none)."""
+    cdef Py_ssize_t j = -1, t
+    cdef double g_min = 0.0, best = 0.0, diff, curvature, obj, gt
+    cdef bint have_min = False
+    for t in range(start, stop):
+        if not (flags[t] & 2):
+            continue
+        gt = g[t]
+        if not have_min or -gt < g_min:
+            g_min = -gt
+            have_min = True
+        diff = g_max + gt
+        if diff > 0:
+            curvature = diag[i] + diag[t] - 2 * Ki[t]
+            if not curvature > 0:
+                curvature = C_TAU
+            obj = -(diff * diff) / curvature
+            if j < 0 or obj < best:
+                j = t
+                best = obj
+    best_out[0] = best
+    min_out[0] = g_min if have_min else NAN
+    return j
+
+
 cdef inline bint _in_up(double a, double t, double C, bint hard) noexcept nogil:
     return (t == 1 and (hard or a < C)) or (t == -1 and a > 0)
 
@@ -429,13 +515,14 @@ cdef class _Solver:
     cdef double[::1] f
     cdef double C, tol, b
     cdef bint hard, record, shrinking
-    cdef Py_ssize_t m, active
+    cdef Py_ssize_t m, active, cores
     cdef Py_ssize_t iterations, max_iterations
     cdef uint64_t state
     cdef public Py_ssize_t stuck_i, stuck_j
 
     def __init__(self, rows, y, C, tol, max_iterations, seed, record, shrinking):
         self.rows = rows
+        self.cores = self.rows.cores
         self.m = y.shape[0]
         self.y = y.copy()               # shrinking reorders it
         self.alpha = np.zeros(self.m)
@@ -528,45 +615,50 @@ cdef class _Solver:
     cdef inline Py_ssize_t _best_low(self, Py_ssize_t i, double g_max, const double* Ki,
                                      double* gap) noexcept nogil:
         """j = argmin of −(gᵢ − gₜ)²/aᵢₜ over t ∈ I_low with −gₜ < −gᵢ among the active
-        positions (the first on ties), and the gap max_{I_up} −g − min_{I_low} −g."""
-        cdef Py_ssize_t j = -1, t
-        cdef double g_min = 0.0, best = 0.0, diff, curvature, obj, gt
+        positions (the first on ties), and the gap max_{I_up} −g − min_{I_low} −g; split
+        among threads by contiguous chunks, whose winners are compared in order."""
+        cdef Py_ssize_t threads = _step_threads(self.cores, self.active)
+        cdef Py_ssize_t chunk = rows_per_chunk(self.active, threads), c, j = -1
+        cdef Py_ssize_t part_j[MAX_THREADS]
+        cdef double part_best[MAX_THREADS]
+        cdef double part_min[MAX_THREADS]
+        cdef double best = 0.0, g_min = 0.0
         cdef bint have_min = False
-        cdef const double* g = &self.g[0]
-        cdef const double* diag = &self.rows.diag[0]
-        cdef const unsigned char* flags = &self.flag[0]
-        for t in range(self.active):
-            if not (flags[t] & 2):
-                continue
-            gt = g[t]
-            if not have_min or -gt < g_min:
-                g_min = -gt
-                have_min = True
-            diff = g_max + gt
-            if diff > 0:
-                curvature = diag[i] + diag[t] - 2 * Ki[t]
-                if not curvature > 0:
-                    curvature = C_TAU
-                obj = -(diff * diff) / curvature
-                if j < 0 or obj < best:
-                    j = t
-                    best = obj
+        if threads == 1:
+            part_j[0] = _best_low_part(&self.g[0], &self.rows.diag[0], &self.flag[0], Ki, i, g_max,
+                                       0, self.active, &part_best[0], &part_min[0])
+        else:
+            for c in prange(threads, num_threads=threads, schedule="static"):
+                part_j[c] = _best_low_part(&self.g[0], &self.rows.diag[0], &self.flag[0], Ki, i,
+                                           g_max, c * chunk, min((c + 1) * chunk, self.active),
+                                           &part_best[c], &part_min[c])
+        for c in range(threads):
+            if part_j[c] >= 0 and (j < 0 or part_best[c] < best):
+                j, best = part_j[c], part_best[c]
+            if part_min[c] == part_min[c] and (not have_min or part_min[c] < g_min):
+                g_min, have_min = part_min[c], True
         gap[0] = g_max - g_min if have_min else 0.0
         return j
 
     cdef inline Py_ssize_t _update(self, double d1, const double* Ki, double d2,
                                    const double* Kj, double* g_max) noexcept nogil:
-        """gₜ += d₁Kᵢₜ + d₂Kⱼₜ over the active positions, and the next i in the same pass."""
-        cdef Py_ssize_t i = -1, t
-        cdef double gt, best = 0.0
-        cdef double* g = &self.g[0]
-        cdef const unsigned char* flags = &self.flag[0]
-        for t in range(self.active):
-            gt = g[t] + d1 * Ki[t] + d2 * Kj[t]
-            g[t] = gt
-            if (flags[t] & 1) and (i < 0 or -gt > best):
-                i = t
-                best = -gt
+        """gₜ += d₁Kᵢₜ + d₂Kⱼₜ over the active positions, and the next i in the same pass;
+        split among threads as _best_low."""
+        cdef Py_ssize_t threads = _step_threads(self.cores, self.active)
+        cdef Py_ssize_t chunk = rows_per_chunk(self.active, threads), c, i = -1
+        cdef Py_ssize_t part_i[MAX_THREADS]
+        cdef double part_best[MAX_THREADS]
+        cdef double best = 0.0
+        if threads == 1:
+            part_i[0] = _update_part(&self.g[0], &self.flag[0], d1, Ki, d2, Kj, 0, self.active,
+                                     &part_best[0])
+        else:
+            for c in prange(threads, num_threads=threads, schedule="static"):
+                part_i[c] = _update_part(&self.g[0], &self.flag[0], d1, Ki, d2, Kj, c * chunk,
+                                         min((c + 1) * chunk, self.active), &part_best[c])
+        for c in range(threads):
+            if part_i[c] >= 0 and (i < 0 or part_best[c] > best):
+                i, best = part_i[c], part_best[c]
         g_max[0] = best
         return i
 
@@ -576,7 +668,7 @@ cdef class _Solver:
         cdef bint was = before >= self.C, now = self.alpha[k] >= self.C
         cdef double coef
         cdef const double* Kk
-        cdef Py_ssize_t t
+        cdef Py_ssize_t threads, chunk, c
         cdef int status = 0
         if was == now:
             return 0
@@ -584,8 +676,13 @@ cdef class _Solver:
         if Kk == NULL:
             return status
         coef = self.C * self.y[k] if now else -(self.C * self.y[k])
-        for t in range(self.m):
-            self.gbar[t] += coef * Kk[t]
+        threads = _step_threads(self.cores, self.m)
+        if threads == 1:
+            _axpy(coef, Kk, &self.gbar[0], 0, self.m)
+        else:
+            chunk = rows_per_chunk(self.m, threads)
+            for c in prange(threads, num_threads=threads, schedule="static"):
+                _axpy(coef, Kk, &self.gbar[0], c * chunk, min((c + 1) * chunk, self.m))
         return 0
 
     cdef inline bint _shrinkable(self, Py_ssize_t t, double up_max, double low_min) noexcept nogil:
@@ -1032,12 +1129,14 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False, shrinking=True, cache_size=200):
+        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=-1):
     """SMO-3, SMO-4: maximise W(α) over 0 ≤ αᵢ ≤ C, Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps; the
     reference's algorithm with a kernel-row cache of ``cache_size`` megabytes (2²⁰ bytes) and
     the gradient cache g. ``shrinking`` (the second-order rule only) is libsvm's: the same
     stopping test over every example, other iterates; ``shrinking=False`` gives the
-    reference's iterates."""
+    reference's iterates. ``n_jobs`` cores share the passes over the examples (kernel rows, the
+    update of g, the choice of j), each example's value computed as in the serial loop: the
+    iterates are the same bit for bit for every n_jobs."""
     if rule not in RULES:
         raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
     spec = kernel_spec(kernel)
@@ -1049,7 +1148,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         raise TypeError(f"seed must be an integer, got {seed!r}")
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
     cache_bytes = positive(cache_size, "cache_size") * 2.0 ** 20
-    rows = _Rows(X, kernel, spec, cache_bytes, shrinking)
+    cores = as_cores(n_jobs)
+    rows = _Rows(X, kernel, spec, cache_bytes, shrinking, cores)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)
     solver = _Solver(rows, y, C, tol, max_iterations, int(seed), bool(record), shrinking)

@@ -467,7 +467,8 @@ def n_jobs(value, name="n_jobs"):
     """How many cores a computation over independent rows may use: an integer >= 1, or -1 or
     None for all the cores this process may run on. Returns that number. The reference accepts
     and checks it and computes serially; the fast face splits the rows among that many threads,
-    each row computed as in the serial loop, so every answer is the same bit for bit."""
+    each row computed as in the serial loop, so every answer is the same bit for bit. A number
+    beyond 2³¹ − 1 counts as 2³¹ − 1 (more threads than any machine runs; C sizes them)."""
     if value is None or (not isinstance(value, bool) and isinstance(value, numbers.Integral)
                          and value == -1):
         return _cores()
@@ -475,7 +476,7 @@ def n_jobs(value, name="n_jobs"):
         raise error("n_jobs_kind", name=name, value=value)
     if value < 1:
         raise error("n_jobs", name=name, value=value)
-    return int(value)
+    return min(int(value), 2 ** 31 - 1)
 
 
 def _cores():

@@ -561,15 +561,17 @@ def _finish(st, rule, converged, kernel, classes):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False, shrinking=True, cache_size=200):
+        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=-1):
     """SMO-3, SMO-4 (000 V §9.2; 001 §11.2; 004): maximise W(α) subject to 0 ≤ αᵢ ≤ C and
     Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
     ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
     (wss2: the maximal-violation gap); ``seed`` drives the random choices of the simplified and
     Platt rules; ``record`` keeps the chosen pairs in ``path``.
 
-    ``shrinking`` (True or False) and ``cache_size`` (megabytes, > 0) are the compiled twin's:
-    libsvm's shrinking of the active set and the size of its kernel-row cache. The reference
+    ``shrinking`` (True or False), ``cache_size`` (megabytes, > 0) and ``n_jobs`` (checked by
+    ``inputs.n_jobs``) are the compiled twin's: libsvm's shrinking of the active set, the size
+    of its kernel-row cache and the cores its passes over the examples may use (each example's
+    value computed as in the serial loop: the iterates do not depend on it). The reference
     checks them and computes as the notes do, over every example with the whole kernel matrix:
     its iterates are the fast face's with ``shrinking=False``.
 
@@ -580,6 +582,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     rule = _check_rule(rule)
     inputs.flag(shrinking, "shrinking")
     inputs.positive(cache_size, "cache_size")
+    inputs.n_jobs(n_jobs)
     labels = classes if classes is not None else (-1, 1)
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, classes, kernel)

@@ -1,7 +1,8 @@
 """Predictions over independent rows split among cores (``n_jobs``): tree prediction (DT-1),
 Naive Bayes log-joints, log-posteriors and predictions (NB-2, NB-5, NB-6), GDA log-joints,
 posteriors and predictions (GDA-2), multivariate normal log-densities (MVN-1) and kernel
-matrices (KR-6, the named kernels' rows mapped from the Gram matrix). Whatever
+matrices (KR-6, the named kernels' rows mapped from the Gram matrix); and SMO's passes over
+the examples (SMO-3, SMO-4: kernel rows, the update of g, the choice of j). Whatever
 n_jobs is, the fast face gives the serial answers bit for bit and the same errors; both faces
 accept the same n_jobs and refuse the same bad ones, naming it."""
 import inspect
@@ -14,10 +15,12 @@ from hypothesis import strategies as st
 import cs229.fast.generative as FG
 import cs229.fast.kernels as FK
 import cs229.fast.naive_bayes as FN
+import cs229.fast.smo as FS
 import cs229.fast.trees as FT
 import cs229.reference.generative as RG
 import cs229.reference.kernels as RK
 import cs229.reference.naive_bayes as RN
+import cs229.reference.smo as RS
 import cs229.reference.trees as RT
 from cs229.reference.inputs import n_jobs as check_n_jobs
 
@@ -130,6 +133,32 @@ def test_kernel_matrices_do_not_depend_on_n_jobs_KR_6(seed, m, n, kernel):
         assert_same_for_every_n_jobs(FK.kernel_matrix, X, kernel, Z)
 
 
+@pytest.mark.parametrize("shrinking", [True, False])
+@pytest.mark.parametrize("kernel", [RK.Gaussian.from_gamma(0.5), RK.Polynomial(1.0, 2), RK.Linear()],
+                         ids=repr)
+@pytest.mark.parametrize("m", [4_200, 9_000])
+def test_smo_iterates_do_not_depend_on_n_jobs_SMO_3_SMO_4(m, kernel, shrinking):
+    """Threads engage from 4,096 entries of a kernel row (m = 4,200: rows only) and 8,192
+    active examples of a pass (STEP_CHUNK in fast/smo.pyx; m = 9,000: rows and passes too):
+    the same pairs, α and b, bit for bit."""
+    rng = np.random.default_rng(m)
+    y = np.where(rng.random(m) < 0.5, -1.0, 1.0)
+    # points on a grid: many coincide, so that g ties across chunks (the first must win)
+    X = rng.integers(0, 4, (m, 3)) + y[:, None] * 0.5
+
+    def fit(n_jobs):  # a capped run carries its iterate: compared as well
+        try:
+            return FS.smo(X, y, C=1.0, kernel=kernel, tol=1e-2, record=True, shrinking=shrinking,
+                          max_iterations=2_000, n_jobs=n_jobs)
+        except FS.ConvergenceError as e:
+            return e.result
+    fits = {n_jobs: fit(n_jobs) for n_jobs in [1] + N_JOBS}
+    serial = fits.pop(1)
+    for n_jobs, fit in fits.items():
+        assert fit.path == serial.path, f"n_jobs={n_jobs}"
+        assert same_bits(fit.alpha, serial.alpha) and fit.b == serial.b, f"n_jobs={n_jobs}"
+
+
 # ---- the same errors: the first bad row, whichever chunk it is in ---------------------------------
 
 def test_tree_prediction_names_the_first_row_without_a_child_for_every_n_jobs_DT_1():
@@ -168,7 +197,7 @@ def test_kernel_matrix_names_the_first_pair_that_overflows_for_every_n_jobs_KR_6
 
 def _calls(face):
     """(name, call(n_jobs)) for every function of a face that takes n_jobs, on small inputs."""
-    T, N, G, K = (FT, FN, FG, FK) if face == "fast" else (RT, RN, RG, RK)
+    T, N, G, K, S = (FT, FN, FG, FK, FS) if face == "fast" else (RT, RN, RG, RK, RS)
     as_input = (lambda v: np.asarray(v)) if face == "fast" else (lambda v: v)
     tree = T.tree_fit(as_input([[0.0], [1.0]]), as_input([0, 1]))
     bernoulli = N.bernoulli_fit(as_input([[1, 0], [0, 1]]), as_input([0, 1]))
@@ -195,6 +224,8 @@ def _calls(face):
         ("gda_predict", lambda n_jobs: G.gda_predict(gda, X, n_jobs=n_jobs)),
         ("mvn_log_densities", lambda n_jobs: G.mvn_log_densities(X, gda.mu0, gda.Sigma, n_jobs=n_jobs)),
         ("kernel_matrix", lambda n_jobs: K.kernel_matrix(X, K.Gaussian(1.0), n_jobs=n_jobs)),
+        ("smo", lambda n_jobs: as_input(S.smo(as_input([[0.0], [1.0], [3.0]]), as_input([-1, -1, 1]),
+                                              n_jobs=n_jobs).alpha)),
     ]
 
 
@@ -221,14 +252,14 @@ def test_both_faces_take_the_same_n_jobs_and_refuse_the_same_bad_ones(name, face
 def test_every_function_with_n_jobs_is_checked_above():
     """The list above covers every public function of the four modules that takes n_jobs."""
     checked = {name.split(".")[-1] for name, _ in _calls("fast")}
-    takes = {name for module in (FT, FN, FG, FK) for name in module.__all__
+    takes = {name for module in (FT, FN, FG, FK, FS) for name in module.__all__
              if callable(getattr(module, name)) and not inspect.isclass(getattr(module, name))
              and "n_jobs" in inspect.signature(getattr(module, name)).parameters}
     assert takes == checked
 
 
 def test_n_jobs_is_keyword_only_and_all_cores_by_default():
-    for module in (FT, FN, FG, FK, RT, RN, RG, RK):
+    for module in (FT, FN, FG, FK, FS, RT, RN, RG, RK, RS):
         for name in module.__all__:
             f = getattr(module, name)
             if callable(f) and not inspect.isclass(f) and "n_jobs" in inspect.signature(f).parameters:
