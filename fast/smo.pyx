@@ -13,9 +13,11 @@ an LRU cache of ``cache_size`` megabytes; while all m rows fit, nothing is evict
 without threshold gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾ are kept for every t (the gradient cache) and updated
 with the two rows after each step. With ``shrinking`` (the second-order rule), libsvm's
 shrinking keeps only the examples that can still be chosen active: rows and updates are as
-long as the active set, and the stopping test is made again over every example at the end. The string kernel and any other callable are evaluated into
-the full matrix first (cs229.fast._svm_kernels, as everywhere). A recorded path grows as the
-steps are taken.
+long as the active set, and the stopping test is made again over every example at the end.
+The string kernel and any other callable are evaluated into the full matrix first
+(cs229.fast._svm_kernels, as everywhere). A recorded path grows as the steps are taken. With
+``n_jobs``, threads share each pass over the examples by contiguous chunks (whole BLAS blocks
+of a row), and the chunks' winners are compared in order: the serial choices, bit for bit.
 """
 import numpy as np
 
@@ -1129,14 +1131,17 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=-1):
+        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=1):
     """SMO-3, SMO-4: maximise W(α) over 0 ≤ αᵢ ≤ C, Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps; the
     reference's algorithm with a kernel-row cache of ``cache_size`` megabytes (2²⁰ bytes) and
     the gradient cache g. ``shrinking`` (the second-order rule only) is libsvm's: the same
     stopping test over every example, other iterates; ``shrinking=False`` gives the
     reference's iterates. ``n_jobs`` cores share the passes over the examples (kernel rows, the
     update of g, the choice of j), each example's value computed as in the serial loop: the
-    iterates are the same bit for bit for every n_jobs."""
+    iterates are the same bit for bit for every n_jobs. Serial by default, unlike the
+    predictions: the threads meet at every step, so on cores that other work keeps busy each
+    step waits for a thread the system has put aside (two such fits side by side on 2 cores
+    took 50 times as long); ask for the cores (``n_jobs=-1``) where they are free."""
     if rule not in RULES:
         raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
     spec = kernel_spec(kernel)

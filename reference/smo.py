@@ -561,7 +561,7 @@ def _finish(st, rule, converged, kernel, classes):
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=-1):
+        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=1):
     """SMO-3, SMO-4 (000 V §9.2; 001 §11.2; 004): maximise W(α) subject to 0 ≤ αᵢ ≤ C and
     Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
     ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
@@ -569,7 +569,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     Platt rules; ``record`` keeps the chosen pairs in ``path``.
 
     ``shrinking`` (True or False), ``cache_size`` (megabytes, > 0) and ``n_jobs`` (checked by
-    ``inputs.n_jobs``) are the compiled twin's: libsvm's shrinking of the active set, the size
+    ``inputs.n_jobs``; 1 by default, see the twin) are the compiled twin's: libsvm's shrinking of the active set, the size
     of its kernel-row cache and the cores its passes over the examples may use (each example's
     value computed as in the serial loop: the iterates do not depend on it). The reference
     checks them and computes as the notes do, over every example with the whole kernel matrix:
