@@ -1,7 +1,8 @@
 """Hypothesis profiles and the ``impl`` fixture shared by the suite.
 
 Profiles (choose with HYPOTHESIS_PROFILE): ``dev`` quick local runs (default), ``ci``
-derandomized and bounded, ``deep`` long campaigns. Deadlines are off: the mpmath and Fraction
+derandomized and bounded, ``mutation`` eight derandomized examples (tools/mutation.py), ``deep``
+long campaigns. Deadlines are off: the mpmath and Fraction
 paths are slow by design.
 """
 import importlib
@@ -15,6 +16,10 @@ settings.register_profile("dev", max_examples=25, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
                           print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+# mutation testing runs the suite once per mutant: few examples, always the same ones (a mutant
+# missed here might be caught by more examples, so its score is a lower bound)
+settings.register_profile("mutation", max_examples=8, deadline=None, derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("deep", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -2,7 +2,8 @@
 
     python tools/mutation.py                      # every module of reference/
     python tools/mutation.py entropy smo          # some modules
-    python tools/mutation.py --summary            # the table of the last run, survivors listed
+    python tools/mutation.py --progress           # counts of the run under way (or the last)
+    python tools/mutation.py --summary            # the recorded scores, every miss with its reason
 
 mutmut mutates a package it can copy whole, and the repository keeps the package's faces apart
 (``reference/`` is ``cs229.reference`` through ``package_dir``). So the run happens in a staging
@@ -19,19 +20,23 @@ are slow and check other things. mutmut runs, for each
 mutant, only the tests that executed the mutated function in a first traced run.
 
 A surviving mutant is a behaviour no test pins down: kill it with a test, or explain why it is
-equivalent (the same function written differently). The summary lists each by module.
+equivalent (the same function written differently). After a run, each module whose mutants all
+ran goes into ``tools/mutation_record.json`` (tracked): its counts, the commit, and every missed
+mutant (survived, or run by no test) with its diff and a ``why`` that is written by hand and kept
+across runs while the same mutant survives. A timeout counts as killed (the change was noticed);
+the score is killed / (mutants − skipped).
 """
 import argparse
 import json
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STAGE = ROOT / "build" / "mutation"
+RECORD = ROOT / "tools" / "mutation_record.json"  # scores, and why each survivor is harmless
 OTHER_FACES = ("fast", "proofs", "estimators", "testing")
 SOURCES_READ = ("reference", "fast", "README.md")
 SLOW_OR_ELSEWHERE = ("test_audit", "test_figures", "test_estimators", "test_readme", "test_peers_",
@@ -80,7 +85,7 @@ def stage(names, tests=()):
 def environment():
     env = dict(os.environ)
     env["PYTHONPATH"] = str(STAGE / "others")
-    env.setdefault("HYPOTHESIS_PROFILE", "ci")
+    env.setdefault("HYPOTHESIS_PROFILE", "mutation")
     return env
 
 
@@ -90,46 +95,108 @@ def mutmut(*args, capture=False):
                           capture_output=capture, text=True)
 
 
-def summary():
-    """Per module: mutants, killed, survived, score; then every survivor by name."""
-    listing = mutmut("results", "--all", "true", capture=True).stdout
-    table, survivors = {}, {}
-    for name, status in re.findall(r"^\s*(cs229\.reference\.\S+): (\S+)", listing, re.M):
-        module = name.split(".")[2]
-        row = table.setdefault(module, {"mutants": 0, "killed": 0, "survived": 0, "other": 0})
-        row["mutants"] += 1
-        if status == "killed":
-            row["killed"] += 1
-        elif status == "survived":
-            row["survived"] += 1
-            survivors.setdefault(module, []).append(name.rsplit(".", 1)[1])
-        else:
-            row["other"] += 1
-    total = {k: sum(r[k] for r in table.values()) for k in ("mutants", "killed", "survived", "other")}
-    print(f"{'module':22} {'mutants':>8} {'killed':>8} {'survived':>9} {'other':>6} {'score':>7}")
-    for module, row in sorted(table.items()) + [("total", total)]:
-        score = row["killed"] / row["mutants"] if row["mutants"] else float("nan")
-        print(f"{module:22} {row['mutants']:8d} {row['killed']:8d} {row['survived']:9d} "
-              f"{row['other']:6d} {score:7.1%}")
-    (STAGE / "summary.json").write_text(json.dumps({"modules": table, "total": total,
-                                                    "survivors": survivors}, indent=1))
-    for module, names in sorted(survivors.items()):
-        print(f"\n{module}: {len(names)} survived (mutmut show NAME in {STAGE})")
-        for name in names:
-            print(f"  {name}")
+KILLED = ("killed", "timeout", "segfault", "caught by type check")  # the tests noticed the change
+
+
+def statuses():
+    """{module: {mutant: status}} from the staging tree's mutmut records (read while it runs, too)."""
+    from mutmut.stats import status_by_exit_code
+    found = {}
+    for meta in sorted((STAGE / "mutants" / "cs229" / "reference").glob("*.py.meta")):
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        module = meta.name.split(".")[0]
+        found[module] = {name: status_by_exit_code[code] for name, code in codes.items()}
+    return found
+
+
+def tally(by_name):
+    """Mutants, killed, survived, not covered by any test, not yet run; the score counts the
+    surviving and the uncovered as missed."""
+    states = list(by_name.values())
+    row = {"mutants": len(states),
+           "killed": sum(s in KILLED for s in states),
+           "survived": states.count("survived"),
+           "no tests": states.count("no tests"),
+           "not checked": states.count("not checked"),
+           "skipped": states.count("skipped")}
+    counted = row["mutants"] - row["skipped"] - row["not checked"]
+    row["score"] = round(row["killed"] / counted, 4) if counted else None
+    return row
+
+
+def diff(name, module):
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+    path = STAGE / "mutants" / "cs229" / "reference" / f"{module}.py"
+    lines = get_diff_for_mutant(name, path=path).splitlines()
+    return "\n".join(line for line in lines if line[:1] in "+-" and line[:3] not in ("---", "+++"))
+
+
+def load_record():
+    return json.loads(RECORD.read_text()) if RECORD.exists() else {"modules": {}}
+
+
+def save(found):
+    """Merge the modules whose every mutant was run into the tracked record, keeping the reason
+    written beside a survivor that survives again."""
+    record = load_record()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    for module, by_name in found.items():
+        row = tally(by_name)
+        if row["not checked"]:
+            continue
+        before = record["modules"].get(module, {}).get("missed", {})
+        row["commit"] = commit
+        row["missed"] = {name.rsplit(".", 1)[1]: {
+            "status": status, "diff": diff(name, module),
+            "why": before.get(name.rsplit(".", 1)[1], {}).get("why")}
+            for name, status in sorted(by_name.items()) if status in ("survived", "no tests")}
+        record["modules"][module] = row
+    RECORD.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    return record
+
+
+def summary(rows, missed=None):
+    """Per module: mutants, killed, survived, uncovered, score; then each miss and its reason."""
+    keys = ("mutants", "killed", "survived", "no tests", "not checked")
+    print(f"{'module':20} " + " ".join(f"{k:>11}" for k in keys) + f" {'score':>7}")
+    total = {k: sum(r[k] for r in rows.values()) for k in keys + ("skipped",)}
+    counted = total["mutants"] - total["skipped"] - total["not checked"]
+    total["score"] = total["killed"] / counted if counted else None
+    for module, row in sorted(rows.items()) + [("total", total)]:
+        score = "" if row["score"] is None else f"{row['score']:.1%}"
+        print(f"{module:20} " + " ".join(f"{row[k]:11d}" for k in keys) + f" {score:>7}")
+    for module, names in sorted((missed or {}).items()):
+        unexplained = [n for n, m in names.items() if not m.get("why")]
+        print(f"\n{module}: {len(names)} missed, {len(unexplained)} without a reason")
+        for name, m in names.items():
+            print(f"  {name} ({m['status']}): {m.get('why') or 'NO REASON'}")
+            for line in m["diff"].splitlines():
+                print(f"      {line}")
     return total
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="modules of reference/ (default: all)")
-    parser.add_argument("--summary", action="store_true", help="summarise the last run only")
+    parser.add_argument("--summary", action="store_true",
+                        help="the recorded scores, each missed mutant with its diff and reason")
+    parser.add_argument("--progress", action="store_true", help="the running (or last) run's counts")
+    parser.add_argument("--record", action="store_true",
+                        help="record the finished modules of the last run (done after every run)")
     parser.add_argument("--tests", nargs="+", default=(), metavar="FILE",
                         help="test files to run (default: the suites named in the docstring)")
     parser.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
+    if args.record:
+        save(statuses())
+        return 0
+    if args.progress:
+        summary({m: tally(v) for m, v in statuses().items()})
+        return 0
     if args.summary:
-        summary()
+        record = load_record()["modules"]
+        summary(record, {m: r["missed"] for m, r in record.items()})
         return 0
     unknown = sorted(set(args.modules) - set(modules()))
     if unknown:
@@ -138,7 +205,8 @@ def main(argv=None):
     run = mutmut("run", "--max-children", str(args.max_children))
     if run.returncode:
         return run.returncode
-    summary()
+    record = save(statuses())["modules"]
+    summary({m: record[m] for m in args.modules or modules() if m in record})
     return 0
 
 
