@@ -11,6 +11,7 @@ Conventions (README, Conventions): the problem (Q, c) first, then α, then optio
 import numbers
 
 from . import inputs, linalg, scalar
+from .messages import rounded
 from .results import ConvergenceError, FloatRangeError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -26,7 +27,7 @@ def _quadratic(Q, c):
     if len(Q) != m or len(Q[0]) != m:
         raise ValueError(f"Q must be {m}x{m} to match c")
     for i in range(m):
-        for j in range(i):
+        for j in range(i + 1, m):  # row by row, as the fast face finds the first pair
             if Q[i][j] != Q[j][i]:
                 raise ValueError(f"Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]")
     return Q, c
@@ -156,5 +157,5 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     if tol is not None:
         raise ConvergenceError(
             f"coordinate ascent did not converge in {max_iterations} steps: the largest "
-            f"|∂W/∂αᵢ| is {float(max(abs(v) for v in g)):.3g} (tol={float(tol):.3g})", result)
+            f"|∂W/∂αᵢ| is {rounded(max(abs(v) for v in g))} (tol={rounded(tol)})", result)
     return result

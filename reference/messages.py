@@ -16,10 +16,13 @@ The rule for the exception type:
 Values are shown as the caller gave them (:func:`show`): ``3`` for the int 3, ``3.0`` for the
 float, ``18446744073709551615`` for that uint64, ``'a'`` for a string.
 """
+import math
 import numbers
 
+import mpmath
+
 __all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
-           "show", "kind_name", "estimator", "integer_label"]
+           "show", "rounded", "kind_name", "estimator", "integer_label"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
@@ -141,6 +144,21 @@ def show(value):
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         return str(value)
     return repr(value)
+
+
+def rounded(value, digits=3):
+    """A computed number in a message, to ``digits`` significant digits as ``:.{digits}g`` shows a
+    float; an exact or mpf number beyond the float range (an exact iterate that grew without
+    bound) keeps its exponent instead of raising OverflowError or showing inf."""
+    try:
+        near = float(value)
+    except OverflowError:
+        near = math.inf
+    if math.isfinite(near) or isinstance(value, float):
+        return f"{near:.{digits}g}"
+    if isinstance(value, numbers.Rational):
+        return mpmath.nstr(mpmath.mpf(value.numerator) / value.denominator, digits)
+    return mpmath.nstr(mpmath.mpf(value), digits)
 
 
 def kind_name(value):

@@ -12,7 +12,7 @@ from fractions import Fraction
 import mpmath
 
 __all__ = [
-    "ExactResultError", "kind", "is_exact", "exp", "log", "log1p", "expm1", "sqrt", "pi",
+    "ExactResultError", "kind", "is_exact", "exp", "log", "log1p", "sqrt", "pi",
     "isfinite", "eps", "zero_tolerance", "to_scalar", "as_float",
 ]
 
@@ -93,17 +93,6 @@ def log1p(x):
             return Fraction(0)
         _no_exact("log1p", x)
     return math.log1p(x)
-
-
-def expm1(x):
-    k = kind(x)
-    if k == "mpf":
-        return mpmath.expm1(x)
-    if k == "exact":
-        if x == 0:
-            return Fraction(0)
-        _no_exact("expm1", x)
-    return math.expm1(x)
 
 
 def _exact_sqrt(x):

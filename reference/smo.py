@@ -30,6 +30,7 @@ labels are {−1, 1} or any pair through ``classes=``; ``smo`` returns an ``SVMF
 import numbers
 
 from . import inputs, scalar
+from .messages import rounded
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
 from .results import ConvergenceError, FloatRangeError, NotSeparableError
 from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
@@ -609,14 +610,14 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         raise ConvergenceError(
             f"SMO ({rule}) stopped after {st.iterations} steps: {st.stuck if isinstance(st.stuck, str) else f'the pair {st.stuck} cannot move'} "
             f"(is the kernel positive semi-definite on these points?); the remaining KKT gap is "
-            f"{float(fit.kkt_gap):.6g}", fit)
+            f"{rounded(fit.kkt_gap, 6)}", fit)
     if C is None and not _separates(st):
         bound = _hull_distance_bound(st)
         raise NotSeparableError(
             f"hard margin: after {max_iterations} steps no iterate separates the classes and "
-            f"W(α) = {float(fit.objective):.6g} keeps growing"
+            f"W(α) = {rounded(fit.objective, 6)} keeps growing"
             + (f" (the classes' convex hulls are at most {bound:.3g} apart)" if bound is not None else "")
             + ": the data look inseparable; use a finite C")
     raise ConvergenceError(
         f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
-        f"{float(fit.kkt_gap):.6g} (tol={float(tol):.3g}); raise max_iterations or tol", fit)
+        f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol", fit)

@@ -84,3 +84,36 @@ def test_cap_is_reported_CA_1(impl):
 def test_exact_arithmetic_CA_1():
     fit = R.coordinate_ascent([[2, 1], [1, 3]], [1, 2], [2, -2], max_iterations=4, tol=None, record=True)
     assert fit.path[1] == [Fraction(3, 2), -2] and all(isinstance(v, Fraction) for v in fit.theta)
+
+
+Q2, C2, A2 = [[2.0, 0.0], [0.0, 2.0]], [1.0, 1.0], [0.0, 0.0]
+ERRORS = [  # (function, arguments, exception, its message word for word)
+    ("coordinate_argmax", (Q2, C2, A2, 2), ValueError, "i must be an index 0..1, got 2"),
+    ("coordinate_argmax", (Q2, C2, A2, -1), ValueError, "i must be an index 0..1, got -1"),
+    ("coordinate_argmax", (Q2, C2, A2, True), ValueError, "i must be an index 0..1, got True"),
+    ("coordinate_ascent", ([[2.0, 0.0]], C2, A2), ValueError, "Q must be 2x2 to match c"),
+    ("coordinate_ascent", ([[2.0, 1.0], [0.0, 2.0]], C2, A2), ValueError,
+     "Q must be symmetric: Q[0][1] != Q[1][0]"),
+    ("coordinate_ascent", (Q2, C2, [0.0, 0.0, 0.0]), ValueError, "alpha has 3 entries but c has 2"),
+    ("coordinate_ascent", ([[2.0, 0.0], [0.0, 0.0]], C2, A2), ValueError,
+     "Q[1][1] = 0.0: W is not bounded above along α1 (coordinate ascent needs Qᵢᵢ > 0)"),
+    ("coordinate_ascent", ([[2.0, 1.99], [1.99, 2.0]], C2, A2, "cyclic", 3), ConvergenceError,
+     "coordinate ascent did not converge in 3 steps: the largest |∂W/∂αᵢ| is 0.00495 (tol=1e-10)"),
+    ("coordinate_ascent", (Q2, C2, A2, "x"), ValueError, "order must be one of ('cyclic', 'greedy'), got 'x'"),
+]
+
+
+@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[f"{e[0]}-{e[3][:24]}" for e in ERRORS])
+def test_errors_word_for_word_CA_1(impl, name, args, error, message):
+    args = tuple(impl.arg(a) if isinstance(a, list) else a for a in args)
+    with pytest.raises(error) as e:
+        getattr(impl.coordinate_ascent, name)(*args)
+    assert str(e.value) == message
+
+
+def test_exact_iterates_that_grow_without_bound_are_reported_CA_1():
+    """An indefinite Q in exact arithmetic: α grows past any float, never to inf; the cap's
+    message shows the gradient's size rather than failing to convert it to a float."""
+    with pytest.raises(ConvergenceError, match=r"did not converge in 2000 steps: the largest \|∂W/∂αᵢ\| "
+                                               r"is \d\.\d\de\+\d{3,}"):
+        R.coordinate_ascent([[1, 2], [2, 1]], [1, 1], [0, 0], max_iterations=2000)

@@ -2,6 +2,7 @@
 from fractions import Fraction
 
 import mpmath
+import pytest
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,3 +66,61 @@ def test_trace_of_product_refuses_non_square_products():
     with pytest.raises(ValueError, match="rows"):
         mc.trace_of_product([[1, 2]], [[1]])
     assert mc.trace_of_product([[Fraction(1, 2)]]) == Fraction(1, 2)
+
+
+ERRORS = [  # (call, exception, its message word for word)
+    (lambda: mc.trace([[1, 2]]), ValueError, "A must be square, got 1 rows of lengths [2]"),
+    (lambda: mc.trace("x"), TypeError, "A must be a matrix (a sequence of rows), got str"),
+    (lambda: mc.matrix_gradient(mc.example_f, "x"), TypeError, "A must be a matrix (a sequence of rows), got str"),
+    (lambda: mc.matrix_gradient(mc.example_f, [[1, 2], [3]]), ValueError, "A is ragged: row 0 has 2 entries, row 1 has 1"),
+    (lambda: mc.trace_of_product(), ValueError, "trace_of_product needs at least one matrix"),
+    (lambda: mc.trace_of_product("x"), TypeError, "matrices[0] must be a matrix (a sequence of rows), got str"),
+    (lambda: mc.trace_of_product([[1]], "x"), TypeError, "matrices[1] must be a matrix (a sequence of rows), got str"),
+    (lambda: mc.trace_of_product([[1, 2]], [[1, 2]]), ValueError,
+     "matrices[1] has 1 rows; the product so far has 2 columns"),
+    (lambda: mc.trace_of_product([[1, 2]]), ValueError, "the product is 1x2, not square"),
+]
+
+
+@pytest.mark.parametrize("call, error, message", ERRORS, ids=[e[2][:30] for e in ERRORS])
+def test_errors_word_for_word_LR_7_LR_8(call, error, message):
+    with pytest.raises(error) as e:
+        call()
+    assert str(e.value) == message
+
+
+def _steps(A, h=None):
+    """The h of each central difference matrix_gradient takes, read off the points where it
+    evaluates f (f(A + hEᵢⱼ), then f(A − hEᵢⱼ))."""
+    seen = []
+    mc.matrix_gradient(lambda M: seen.append([row[:] for row in M]) or 0, A, h)
+    return [next((p - q) / 2 for rp, rq in zip(plus, minus) for p, q in zip(rp, rq) if p != q)
+            for plus, minus in zip(seen[::2], seen[1::2])]
+
+
+def test_the_documented_steps_LR_7():
+    """h = 1 on rationals, 6e-6 · max(1, |Aᵢⱼ|) on floats, and a given h as given (mpf too)."""
+    assert _steps([[3, Fraction(-5, 2)]]) == [1, 1]
+    assert np.allclose(_steps([[0.5, -2e3]]), [6e-6, 6e-6 * 2e3], rtol=1e-6, atol=0)
+    assert np.allclose(_steps([[0.5, -2e3]], h=0.125), [0.125, 0.125], rtol=1e-9, atol=0)
+    assert _steps([[mpmath.mpf(3), mpmath.mpf(-7)]], h=mpmath.mpf("0.25")) == [0.25, 0.25]
+    # a cubic: the exact central difference with h = 1 is f' + f'''/6, as the docstring implies
+    assert mc.matrix_gradient(lambda M: M[0][0] ** 3, [[Fraction(2)]]) == [[3 * 2 ** 2 + 1]]
+
+
+def test_mpf_gradient_to_working_precision_LR_7():
+    """With mpf entries the partials are mpmath.diff's: 40 digits on a function that is not
+    polynomial in its entries (a central difference would be off by about h²)."""
+    with mpmath.workdps(40):
+        A = [[mpmath.mpf("0.3"), mpmath.mpf(2)], [mpmath.mpf(-1), mpmath.mpf("1.5")]]
+        g = mc.matrix_gradient(lambda M: mpmath.exp(M[0][0]) * M[1][1], A)
+        e = mpmath.exp(A[0][0])
+        expected = [[e * A[1][1], 0], [0, e]]
+        assert max(abs(x - y) for rg, rx in zip(g, expected) for x, y in zip(rg, rx)) < mpmath.mpf(10) ** -35
+
+
+def test_float_gradient_scales_its_step_LR_7():
+    """At |a| = 1e8 the step 6e-6·|a| keeps f(a ± h) apart: f = a³ to 1e-9 relative."""
+    a = 1e8
+    g = mc.matrix_gradient(lambda M: M[0][0] ** 3, [[a]])[0][0]
+    assert abs(g - 3 * a * a) <= 1e-9 * 3 * a * a

@@ -192,7 +192,10 @@ def test_labels_from_another_set_only_when_asked_SMO_4(impl):
 @given(S.svm_labelled_sets(min_rows=4, max_rows=12, features=2), st.sampled_from([0.5, 4.0]))
 def test_fast_kkt_gap_and_step_agree_with_reference_SMO_2_3(p, C):
     X, y = _float(p)
-    fit = R.smo(X, y, C=C, tol=1e-3, max_iterations=2000)
+    try:
+        fit = R.smo(X, y, C=C, tol=1e-3, max_iterations=2000)
+    except ConvergenceError as e:  # many equal points tie the choices: thousands of steps; any α in the box will do
+        fit = e.result
     a = [float(v) for v in fit.alpha]
     assert abs(F.kkt_gap(np.array(X), np.array(y), np.array(a), C) - R.kkt_gap(X, y, a, C)) < 1e-12
     new_r = R.two_variable_step(X, y, a, 0, len(X) - 1, C)
