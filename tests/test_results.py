@@ -1,0 +1,123 @@
+"""The loop and the errors the iterative algorithms share (cs229.reference.results): LR-5's
+stopping test at its boundary, divergence, StepFailed, the cap, recording, LG-3's separation test
+and the SeparableDataError it raises, word for word."""
+from fractions import Fraction
+
+import pytest
+
+import cs229.reference.logistic_regression as L
+from cs229.reference import results
+from cs229.reference.results import (ConvergenceError, FloatRangeError, IterativeResult, SeparableDataError,
+                                     StepFailed, iterate)
+
+
+def test_stopping_test_holds_at_its_boundary_LR_5():
+    """maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|): equality stops, one more unit does not; the scale is
+    the new θ's largest magnitude (a negative entry counts by its size)."""
+    old, new = [Fraction(0), Fraction(0)], [Fraction(3), Fraction(-4)]  # step 4, scale 1 + 4
+    assert results.step_converged(old, new, Fraction(4, 5))
+    assert not results.step_converged(old, new, Fraction(4, 5) - Fraction(1, 10 ** 9))
+    assert results.step_converged([Fraction(1)], [Fraction(1)], 0)
+    # the scale is the new θ's (1 + 1), not the old one's (1 + 2)
+    assert results.step_converged([Fraction(2), 0], [0, Fraction(1)], 1)
+    assert not results.step_converged([Fraction(2), 0], [0, Fraction(1)], Fraction(99, 100))
+
+
+def test_divergence_is_a_non_finite_entry():
+    assert results.diverged([1.0, float("inf")]) and results.diverged([float("nan")])
+    assert not results.diverged([1.0, -1e308, Fraction(10 ** 400)])
+
+
+def test_separated_needs_every_margin_strictly_positive_LG_3():
+    X = [[1, 1], [1, -1]]
+    assert results.separated(X, [1, 0], [0, 1])
+    assert not results.separated(X, [1, 0], [1, 1])   # θᵀx = 0 for the y = 0 example
+    assert not results.separated(X, [0, 1], [0, 1])   # both wrong
+    assert not results.separated([[1, 0]], [1], [0, 5])  # θᵀx = 0 for y = 1
+
+
+def test_separable_error_word_for_word_LG_3():
+    e = results.separable_error("Newton's method", 3, [1, 2], ["p"])
+    assert isinstance(e, SeparableDataError) and isinstance(e, ConvergenceError)
+    assert str(e) == ("Newton's method: the data are linearly separable (the iterate of step 3 classifies "
+                      "every example correctly), so the likelihood approaches 1 as ‖θ‖ grows and no maximum "
+                      "likelihood θ exists; regularise, or use the perceptron for a separating θ")
+    assert (e.result.theta, e.result.iterations, e.result.converged, e.result.path) == ([1, 2], 3, False, ["p"])
+    custom = results.separable_error("softmax", 2, [[0]], None, "class {k} stands apart", "it grows")
+    assert str(custom).startswith("softmax: class 2 stands apart, so it grows and no maximum")
+
+
+def test_gradient_ascent_on_separable_data_raises_with_the_iterate_LG_3():
+    with pytest.raises(SeparableDataError) as e:
+        L.batch_gradient_ascent([[1, 0], [1, 1]], [0, 1], [0, 0], alpha=1.0, record=True)
+    assert str(e.value).startswith("batch gradient ascent: the data are linearly separable (the iterate "
+                                   "of step 2 classifies")
+    assert e.value.result.iterations == 2 and e.value.result.converged is False
+    assert len(e.value.result.path) == 3 and e.value.result.theta == e.value.result.path[-1]
+
+
+def _halve(theta):
+    return [t / 2 for t in theta]
+
+
+def test_iterate_converges_counts_and_records():
+    fit = iterate("halving", _halve, [Fraction(8)], 100, Fraction(1, 4), record=True)
+    # 8 → 4 → 2 → 1 → 1/2 → 1/4: the step 1/4 <= (1 + 1/4)/4 first holds at the fifth update
+    assert (fit.theta, fit.iterations, fit.converged) == ([Fraction(1, 4)], 5, True)
+    assert fit.path == [[8], [4], [2], [1], [Fraction(1, 2)], [Fraction(1, 4)]]
+    assert iterate("halving", _halve, [Fraction(8)], 100, Fraction(1, 4)).path is None
+
+
+def test_iterate_without_a_tolerance_runs_every_step():
+    fit = iterate("halving", _halve, [Fraction(8)], 3, None)
+    assert (fit.theta, fit.iterations, fit.converged) == ([1], 3, None)
+    rows = iterate("halving", lambda T: [_halve(r) for r in T], [[Fraction(8)], [Fraction(4)]], 2, None, record=True)
+    assert rows.theta == [[2], [1]] and rows.path == [[[8], [4]], [[4], [2]], [[2], [1]]]
+
+
+def test_iterate_cap_is_a_convergence_error_with_the_last_iterate():
+    with pytest.raises(ConvergenceError) as e:
+        iterate("halving", _halve, [Fraction(8)], 2, Fraction(1, 10 ** 6), advice="; try more")
+    assert str(e.value) == "halving did not converge in 2 iterations (tol=1/1000000); try more"
+    assert (e.value.result.theta, e.value.result.iterations, e.value.result.converged) == ([2], 2, False)
+
+
+def test_iterate_divergence_keeps_the_last_finite_iterate():
+    double = lambda theta: [t * 1e200 for t in theta]  # noqa: E731
+    with pytest.raises(ConvergenceError) as e:
+        iterate("growth", double, [1.0], 10, 1e-9, record=True, hint=" (α too large?)")
+    assert str(e.value) == "growth diverged at iteration 2: θ is no longer finite (α too large?)"
+    assert e.value.result.theta == [1e200] and e.value.result.iterations == 1
+    assert e.value.result.converged is False and e.value.result.path == [[1.0], [1e200], [float("inf")]]
+
+
+def test_iterate_step_failed_is_divergence_at_that_iteration():
+    def update(theta):
+        if theta[0] < 2:
+            raise StepFailed("η left the domain")
+        return _halve(theta)
+    with pytest.raises(ConvergenceError) as e:
+        iterate("GLM", update, [Fraction(4)], 10, None)
+    assert str(e.value) == "GLM diverged at iteration 3: η left the domain"
+    assert e.value.result.theta == [1] and e.value.result.iterations == 2 and e.value.result.converged is False
+
+
+def test_iterate_check_sees_each_iterate_after_the_stopping_test():
+    seen = []
+    fit = iterate("halving", _halve, [Fraction(8)], 100, Fraction(1, 4), check=lambda t, k, p: seen.append((t, k)))
+    assert seen == [([4], 1), ([2], 2), ([1], 3), ([Fraction(1, 2)], 4), ([Fraction(1, 4)], 5)]
+    assert fit.iterations == 5
+
+
+def test_float_range_error_names_the_first_value():
+    assert FloatRangeError.check([1.0, 2.0], lambda i: f"v[{i}]", "rescale") == [1.0, 2.0]
+    with pytest.raises(FloatRangeError) as e:
+        FloatRangeError.check([1.0, float("inf"), float("nan")], lambda i: f"v[{i}]", "rescale v")
+    assert str(e.value) == "v[1] is inf: it overflows the float range; rescale v"
+    assert isinstance(e.value, ValueError)
+
+
+def test_result_record_defaults():
+    r = IterativeResult([1], 2, True)
+    assert r.path is None and r.extra == {}
+    assert IterativeResult([1], 2, True).extra is not r.extra
