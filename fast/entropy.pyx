@@ -9,6 +9,7 @@ import numpy as np
 from libc.math cimport isfinite, log, log2
 
 from cs229.fast._validation import as_integer_labels, as_matrix, as_scalar, as_vector
+from cs229.reference.messages import show
 
 __all__ = ["class_codes", "entropy", "count_entropy", "bernoulli_entropy", "split_entropy",
            "information_gain", "count_table"]
@@ -46,12 +47,15 @@ def _probabilities(p):
     return p
 
 
-def _check_counts(a, name):
+def _check_counts(a, name, given):
+    """``a`` (``given`` as float64) when its entries are counts; the error shows the entry as
+    the caller gave it (-1, not -1.0)."""
     bad = (a < 0) | (a != np.round(a))
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), a.shape)
         index = "".join(f"[{int(i)}]" for i in where)
-        raise ValueError(f"{name}{index} is {a[where]}: a count must be a non-negative integer")
+        raise ValueError(f"{name}{index} is {show(np.asarray(given)[where])}: a count must be a "
+                         "non-negative integer")
     if not a.any():
         raise ValueError(f"{name} has no examples (all counts are 0)")
     with np.errstate(over="ignore"):
@@ -63,9 +67,9 @@ def _check_counts(a, name):
 
 
 def _count(c, name):
-    c = as_scalar(c, name)
+    given, c = c, as_scalar(c, name)
     if c < 0 or c != round(c):
-        raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
+        raise ValueError(f"{name} is {show(given)}: a count must be a non-negative integer")
     return c
 
 
@@ -119,7 +123,7 @@ def entropy(p, unit="bits"):
 def count_entropy(counts, unit="bits"):
     """DT-3: the entropy of cₖ / Σc."""
     cdef bint bits = _unit(unit)
-    c = _check_counts(as_vector(counts, "counts"), "counts")
+    c = _check_counts(as_vector(counts, "counts"), "counts", counts)
     cdef const double[::1] cv = c
     return _count_entropy(&cv[0], cv.shape[0], bits)
 
@@ -139,14 +143,14 @@ def bernoulli_entropy(p, n, unit="bits"):
 def split_entropy(table, unit="bits"):
     """DT-5 (11.19): Σⱼ (mⱼ/m) H(group j)."""
     cdef bint bits = _unit(unit)
-    t = _check_counts(as_matrix(table, "table"), "table")
+    t = _check_counts(as_matrix(table, "table"), "table", table)
     return _split_entropy(t, bits)
 
 
 def information_gain(table, unit="bits"):
     """DT-5 (11.20): H(column sums) − H[split]."""
     cdef bint bits = _unit(unit)
-    t = _check_counts(as_matrix(table, "table"), "table")
+    t = _check_counts(as_matrix(table, "table"), "table", table)
     cdef const double[:, ::1] tv = t
     columns = np.zeros(t.shape[1])
     cdef double[::1] cv = columns

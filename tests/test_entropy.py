@@ -1,0 +1,47 @@
+"""Entropy's errors word for word (DT-3, DT-4, DT-5), in both faces where both have the function;
+the Cholesky failure keeps the pivot that failed."""
+import numpy as np
+import pytest
+
+import cs229.reference.entropy as R
+from cs229.reference.linalg import NotPositiveDefiniteError
+
+ERRORS = [  # (function, arguments, exception, its message word for word, faces)
+    ("bernoulli_entropy", (0, 0), ValueError, "p + n is 0: there are no examples"),
+    ("bernoulli_entropy", (1e308, 1e308), ValueError,
+     "p + n is past the float64 range: p/(p + n) has no float64 value"),
+    ("bernoulli_entropy", (-1, 2), ValueError, "p is -1: a count must be a non-negative integer"),
+    ("bernoulli_entropy", (2, 1.5), ValueError, "n is 1.5: a count must be a non-negative integer"),
+    ("bernoulli_entropy", (1, "a"), TypeError, "n is 'a': expected a real number"),
+    ("count_table", ([1.0, 2.0], [1.0]), ValueError, "x has 2 rows but y has 1 entries"),
+    ("count_entropy", ([1, -2, 3],), ValueError, "counts[1] is -2: a count must be a non-negative integer"),
+    ("split_entropy", ([[1, 2], [-1, 0]],), ValueError, "table[1][0] is -1: a count must be a non-negative integer"),
+]
+REFERENCE_ONLY = [
+    ("gaussian_entropy", ("x",), TypeError, "Sigma must be a matrix (a sequence of rows), got str"),
+    ("gaussian_entropy", ([[1, 2]],), ValueError, "Sigma must be square, got 1 rows of length 2"),
+    ("gaussian_entropy", ([[1, 2], [3, 1]],), ValueError, "Sigma is not symmetric: Sigma[1][0] != Sigma[0][1]"),
+    ("gaussian_entropy", ([[1, 2], [2, 1]],), NotPositiveDefiniteError,
+     "Sigma is not positive definite (matrix is not positive definite: pivot 1 is -3)"),
+]
+
+
+@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[e[3][:30] for e in ERRORS])
+def test_errors_word_for_word_DT_3_DT_5(impl, name, args, error, message):
+    args = tuple(np.asarray(a) if impl.face == "fast" and isinstance(a, list) else a for a in args)
+    with pytest.raises(error) as e:  # int arrays in the fast face: values are shown as given
+        getattr(impl.entropy, name)(*args)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("name, args, error, message", REFERENCE_ONLY, ids=[e[3][:30] for e in REFERENCE_ONLY])
+def test_gaussian_entropy_errors_word_for_word_DT_4(name, args, error, message):
+    with pytest.raises(error) as e:
+        getattr(R, name)(*args)
+    assert str(e.value) == message
+
+
+def test_not_positive_definite_keeps_the_pivot_DT_4():
+    with pytest.raises(NotPositiveDefiniteError) as e:
+        R.gaussian_entropy([[4, 0, 0], [0, 1, 2], [0, 2, 1]])
+    assert e.value.index == 2
