@@ -213,6 +213,9 @@ def softplus(z):
 
 # ---- Appended for Part V (LD-2: θ_P is +∞ off the feasible set) ---------------------------------
 
+__all__ += ["inf"]
+
+
 def inf(like):
     """+∞ in the scalar type of ``like`` (float infinity for rationals, which have none)."""
     return mpmath.inf if kind(like) == "mpf" else math.inf
