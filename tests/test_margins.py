@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import cs229.fast.margins as F
 import cs229.reference.margins as R
 from cs229.testing import strategies as S
+from cs229.reference.results import FloatRangeError
 from cs229.reference.scalar import ExactResultError
 
 models = st.tuples(S.labelled_sets(n=3, min_m=3, max_m=10), S.vectors(3).filter(any), S.rationals())
@@ -94,3 +95,34 @@ def test_labels_must_be_plus_minus_one_MG_1(impl):
 def test_zero_w_is_refused_MG_3(impl):
     with pytest.raises(ValueError, match="w is zero"):
         impl.margins.geometric_margins(impl.arg([[1.0, 2.0]]), [1], impl.arg([0.0, 0.0]), 1.0)
+
+
+OVERFLOW = ": it overflows the float range; rescale the data or (w, b)"
+ERRORS = [  # (function, arguments, exception, its message word for word) in both faces
+    ("boundary_point", ([1.0, 2.0], [0.0, 0.0], 0.5), ValueError,
+     "w is zero: there is no decision boundary wᵀx + b = 0 to project onto"),
+    ("geometric_margin", ([1.0, 1.0], 1, [0.0, 0.0], 1.0), ValueError,
+     "w is zero: there is no decision boundary wᵀx + b = 0 to measure from"),
+    ("normalize", ([0.0, 0.0], 1.0), ValueError, "w is zero: there is no decision boundary wᵀx + b = 0 to measure from"),
+    ("boundary_point", ([1e308, 1e308], [1e308, 1e308], 0.0), FloatRangeError, "wᵀx + b is inf" + OVERFLOW),
+    ("geometric_margin", ([1e308, 1.0], 1, [1e308, 0.0], 0.0), FloatRangeError, "wᵀx + b is inf" + OVERFLOW),
+    ("geometric_margin", ([1.0, 1.0], 1, [1e-300, 0.0], 1e300), FloatRangeError,
+     "the geometric margin is inf" + OVERFLOW),
+    ("functional_margin", ([1e308, 1.0], 1, [1e308, 0.0], 0.0), FloatRangeError, "wᵀx + b is inf" + OVERFLOW),
+    ("hypothesis", ([1e308, 1e308], [1e308, 1e308], 0.0), FloatRangeError, "wᵀx + b is inf" + OVERFLOW),
+    ("normalize", ([1e-300, 0.0], 1e300), FloatRangeError, "b/‖w‖ is inf" + OVERFLOW),
+    ("g", ("1",), TypeError, "z is '1': expected a real number"),
+    ("geometric_margins", ([[1e308, 1.0]], [1], [1e308, 0.0], 0.0), FloatRangeError, "wᵀX[0] + b is inf" + OVERFLOW),
+    ("functional_margins", ([[1e308, 1.0]], [1], [1e308, 0.0], 0.0), FloatRangeError, "wᵀX[0] + b is inf" + OVERFLOW),
+    ("predict", ([[1e308, 1e308]], [1e308, 1e308], 0.0), FloatRangeError, "wᵀX[0] + b is inf" + OVERFLOW),
+    ("geometric_margin_set", ([[1.0, 1.0]], [1], [1e-300, 0.0], 1e300), FloatRangeError,
+     "the geometric margin of X[0] is inf" + OVERFLOW),
+]
+
+
+@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[f"{e[0]}-{e[3][:20]}" for e in ERRORS])
+def test_errors_word_for_word_MG(impl, name, args, error, message):
+    args = tuple(impl.arg(a) if isinstance(a, list) else a for a in args)
+    with pytest.raises(error) as e:
+        getattr(impl.margins, name)(*args)
+    assert str(e.value) == message
