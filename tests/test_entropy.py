@@ -1,5 +1,8 @@
 """Entropy's errors word for word (DT-3, DT-4, DT-5), in both faces where both have the function;
 the Cholesky failure keeps the pivot that failed."""
+import math
+
+import mpmath
 import numpy as np
 import pytest
 
@@ -45,3 +48,39 @@ def test_not_positive_definite_keeps_the_pivot_DT_4():
     with pytest.raises(NotPositiveDefiniteError) as e:
         R.gaussian_entropy([[4, 0, 0], [0, 1, 2], [0, 2, 1]])
     assert e.value.index == 2
+
+
+def test_counts_beyond_the_float_range_stay_exact_or_mpf_DT_5():
+    """An exact count of 10⁴⁰⁰ is an integer (not a float that overflows), and so is an mpf one."""
+    assert R.count_entropy([10 ** 400, 10 ** 400]) == 1
+    with mpmath.workdps(30):
+        assert abs(R.count_entropy([mpmath.mpf("1e400"), mpmath.mpf("1e400")]) - 1) < mpmath.mpf(10) ** -25
+        with pytest.raises(ValueError, match=r"counts\[0\] is 1.5"):
+            R.count_entropy([mpmath.mpf("1.5"), 1])
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("count_entropy", ([1e308, 1e308],),
+     "counts sums past the float64 range: the proportions cₖ/m have no float64 value"),
+    ("count_entropy", ([0, 0],), "counts has no examples (all counts are 0)"),
+    ("entropy", ([0.5, 0.5 + 2 ** -48],), "p sums to 1.0000000000000036, not 1"),
+])
+def test_count_and_probability_errors_word_for_word_DT_3(impl, name, args, message):
+    with pytest.raises(ValueError) as e:
+        getattr(impl.entropy, name)(*(impl.arg(a) for a in args))
+    assert str(e.value) == message
+
+
+def test_a_distribution_sums_to_one_within_4_n_eps_DT_3(impl):
+    """|Σ pᵢ − 1| <= 4·n·eps: for n = 2 a sum 2⁻⁴⁹ above 1 is a distribution, 2⁻⁴⁸ is not."""
+    assert impl.entropy.entropy(impl.arg([0.5, 0.5 + 2 ** -49])) == pytest.approx(1.0, abs=1e-14)
+    with pytest.raises(ValueError, match="not 1"):
+        impl.entropy.entropy(impl.arg([0.5, 0.5 + 2 ** -48]))
+
+
+def test_an_empty_group_is_skipped_not_the_end_DT_5(impl):
+    """(11.19) weighs each group by its share: a group of no examples adds nothing, and the groups
+    after it still count."""
+    got = impl.entropy.split_entropy(impl.arg([[1.0, 1.0], [0.0, 0.0], [1.0, 3.0]]))
+    expected = (2 / 6) * 1.0 + (4 / 6) * -(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75))
+    assert got == pytest.approx(expected, rel=1e-14)

@@ -135,23 +135,103 @@ def load_record():
     return json.loads(RECORD.read_text()) if RECORD.exists() else {"modules": {}}
 
 
-def save(found):
-    """Merge the modules whose every mutant was run into the tracked record, keeping the reason
-    written beside a survivor that survives again."""
+def function_of(short):
+    """The mangled function a mutant belongs to: x_trace__mutmut_3 -> x_trace."""
+    return short.rsplit("__mutmut_", 1)[0]
+
+
+def generated(names):
+    """{module: (mutant names, {function: hash})} as mutmut generates them from the staged
+    sources (run in the staging tree, where mutmut finds its configuration)."""
+    script = ("import json, pathlib, sys\n"
+              "from mutmut.mutation.file_mutation import mutate_file_contents\n"
+              "out = {}\n"
+              "for m in sys.argv[1:]:\n"
+              "    p = pathlib.Path('cs229/reference') / (m + '.py')\n"
+              "    r = mutate_file_contents(str(p), p.read_text())\n"
+              "    out[m] = [list(r.mutant_names), dict(r.hash_by_function_name)]\n"
+              "print(json.dumps(out))\n")
+    run = subprocess.run([sys.executable, "-c", script, *names], cwd=STAGE, env=environment(),
+                         capture_output=True, text=True, check=True)
+    return {m: (names_, hashes) for m, (names_, hashes) in json.loads(run.stdout).items()}
+
+
+def to_rerun(record, fresh):
+    """The mutants a re-run needs: every mutant of a function that is new or changed since the
+    record, and the missed mutants of the unchanged ones."""
+    names = []
+    for module, (mutants, hashes) in fresh.items():
+        entry = record["modules"].get(module)
+        if entry is None:
+            names += [f"cs229.reference.{module}.{n}" for n in mutants]
+            continue
+        for short in mutants:
+            function = function_of(short)
+            same = entry["functions"].get(function, {}).get("hash") == hashes.get(function)
+            if not same or short in entry["missed"]:
+                names.append(f"cs229.reference.{module}.{short}")
+    return names
+
+
+def _totals(entry):
+    missed = list(entry["missed"].values())
+    entry["mutants"] = sum(f["mutants"] for f in entry["functions"].values())
+    entry["killed"] = sum(f["killed"] for f in entry["functions"].values())
+    entry["survived"] = sum(m["status"] == "survived" for m in missed)
+    entry["no tests"] = sum(m["status"] == "no tests" for m in missed)
+    entry["skipped"] = sum(f.get("skipped", 0) for f in entry["functions"].values())
+    entry["not checked"] = 0
+    counted = entry["mutants"] - entry["skipped"]
+    entry["score"] = round(entry["killed"] / counted, 4) if counted else None
+
+
+def save(found, hashes):
+    """Merge what this run checked into the tracked record, function by function: a function
+    whose mutants were all run gets their counts; an unchanged function whose missed mutants
+    were run again keeps its other counts and updates those. A module goes in only when every
+    function is accounted for; the reason written beside a survivor is kept while it survives."""
     record = load_record()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
     for module, by_name in found.items():
-        row = tally(by_name)
-        if row["not checked"]:
+        old = record["modules"].get(module, {"functions": {}, "missed": {}})
+        grouped = {}
+        for name, status in by_name.items():
+            grouped.setdefault(function_of(name.rsplit(".", 1)[1]), {})[name] = status
+        entry = {"commit": commit, "functions": {}, "missed": {}}
+        complete = True
+        for function, digest in hashes[module].items():
+            states = grouped.get(function, {})
+            run = {n: st for n, st in states.items() if st != "not checked"}
+            before = old["functions"].get(function)
+            if len(run) == len(states):  # every mutant of the function was run
+                entry["functions"][function] = {"hash": digest, "mutants": len(states),
+                                                "killed": sum(st in KILLED for st in run.values()),
+                                                "skipped": sum(st == "skipped" for st in run.values())}
+                misses = {n: st for n, st in run.items() if st in ("survived", "no tests")}
+            elif before is not None and before["hash"] == digest:  # its earlier misses were run again
+                misses = {}
+                for short, m in old["missed"].items():
+                    if function_of(short) == function:
+                        st = run.get(f"cs229.reference.{module}.{short}", m["status"])
+                        if st in ("survived", "no tests"):
+                            misses[f"cs229.reference.{module}.{short}"] = st
+                killed = len([s for s in old["missed"] if function_of(s) == function]) - len(misses)
+                entry["functions"][function] = dict(before, killed=before["killed"] + killed)
+            else:
+                complete = False
+                break
+            for name, st in misses.items():
+                short = name.rsplit(".", 1)[1]
+                change = diff(name, module)
+                kept = old["missed"].get(short, {})  # a reason stays with the same change only
+                entry["missed"][short] = {"status": st, "diff": change,
+                                          "why": kept.get("why") if kept.get("diff") == change else None}
+        if not complete:
             continue
-        before = record["modules"].get(module, {}).get("missed", {})
-        row["commit"] = commit
-        row["missed"] = {name.rsplit(".", 1)[1]: {
-            "status": status, "diff": diff(name, module),
-            "why": before.get(name.rsplit(".", 1)[1], {}).get("why")}
-            for name, status in sorted(by_name.items()) if status in ("survived", "no tests")}
-        record["modules"][module] = row
+        entry["missed"] = dict(sorted(entry["missed"].items()))
+        _totals(entry)
+        record["modules"][module] = entry
     RECORD.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     return record
 
@@ -182,6 +262,9 @@ def main(argv=None):
     parser.add_argument("--summary", action="store_true",
                         help="the recorded scores, each missed mutant with its diff and reason")
     parser.add_argument("--progress", action="store_true", help="the running (or last) run's counts")
+    parser.add_argument("--again", action="store_true",
+                        help="run only what the record lacks: changed or new functions, and the "
+                             "missed mutants of the others (after new tests)")
     parser.add_argument("--record", action="store_true",
                         help="record the finished modules of the last run (done after every run)")
     parser.add_argument("--tests", nargs="+", default=(), metavar="FILE",
@@ -189,7 +272,7 @@ def main(argv=None):
     parser.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     if args.record:
-        save(statuses())
+        save(statuses(), {m: h for m, (_, h) in generated(sorted(statuses())).items()})
         return 0
     if args.progress:
         summary({m: tally(v) for m, v in statuses().items()})
@@ -201,11 +284,17 @@ def main(argv=None):
     unknown = sorted(set(args.modules) - set(modules()))
     if unknown:
         parser.error(f"no module {', '.join(unknown)} in reference/; choose from {', '.join(modules())}")
-    stage(args.modules or modules(), args.tests)
-    run = mutmut("run", "--max-children", str(args.max_children))
+    chosen = args.modules or modules()
+    stage(chosen, args.tests)
+    fresh = generated(chosen)
+    names = to_rerun(load_record(), fresh) if args.again else []
+    if args.again and not names:
+        print("the record is up to date for " + ", ".join(chosen))
+        return 0
+    run = mutmut("run", "--max-children", str(args.max_children), *names)
     if run.returncode:
         return run.returncode
-    record = save(statuses())["modules"]
+    record = save(statuses(), {m: h for m, (_, h) in fresh.items()})["modules"]
     summary({m: record[m] for m in args.modules or modules() if m in record})
     return 0
 
