@@ -11,7 +11,7 @@ import cs229.fast.coordinate_ascent as F
 import cs229.reference.coordinate_ascent as R
 from cs229.testing import strategies as S
 from cs229.reference import linalg
-from cs229.reference.results import ConvergenceError
+from cs229.reference.results import ConvergenceError, FloatRangeError
 
 
 @given(S.concave_quadratics(), st.sampled_from(R.ORDERS))
@@ -117,3 +117,44 @@ def test_exact_iterates_that_grow_without_bound_are_reported_CA_1():
     with pytest.raises(ConvergenceError, match=r"did not converge in 2000 steps: the largest \|∂W/∂αᵢ\| "
                                                r"is \d\.\d\de\+\d{3,}"):
         R.coordinate_ascent([[1, 2], [2, 1]], [1, 1], [0, 0], max_iterations=2000)
+
+
+def test_overflow_names_the_value_and_the_remedy_CA_1(impl):
+    with pytest.raises(FloatRangeError) as e:
+        impl.coordinate_ascent.quadratic_objective(impl.arg([[1e308, 0.0], [0.0, 1e308]]), impl.arg([1.0, 1.0]),
+                                                   impl.arg([1e10, 1.0]))
+    assert str(e.value) == "W(α) is -inf: it overflows the float range; rescale Q, c and alpha"
+    with pytest.raises(FloatRangeError) as e:
+        impl.coordinate_ascent.quadratic_gradient(impl.arg([[1e308, 1e308], [1e308, 1e308]]), impl.arg([1.0, 1.0]),
+                                                  impl.arg([1e10, 1.0]))
+    assert str(e.value) == "∂W/∂α0 is -inf: it overflows the float range; rescale Q, c and alpha"
+
+
+def test_greedy_ties_go_to_the_first_coordinate_CA_1(impl):
+    """Equal gains (a symmetric problem): both faces update α₀ first."""
+    fit = impl.coordinate_ascent.coordinate_ascent(impl.arg([[2.0, 0.0], [0.0, 2.0]]), impl.arg([1.0, 1.0]),
+                                                   impl.arg([0.0, 0.0]), order="greedy", max_iterations=1,
+                                                   tol=None, record=True)
+    assert np.asarray(fit.path).tolist() == [[0.0, 0.0], [0.5, 0.0]]
+
+
+@pytest.mark.parametrize("order", R.ORDERS)
+def test_tolerance_zero_stops_at_an_exact_zero_gradient_CA_1(order):
+    """The stopping test is max |∂W/∂αᵢ| <= tol: in exact arithmetic tol = 0 stops as soon as
+    the gradient is exactly 0, here after one step per coordinate."""
+    fit = R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 0], order=order, tol=0)
+    assert (fit.iterations, fit.converged, fit.theta) == (2, True, [1, 2])
+    fit = R.coordinate_ascent([[1]], [1], [0], order=order, tol=0)
+    assert (fit.iterations, fit.converged, fit.theta) == (1, True, [1])
+
+
+def test_the_defaults_CA_1():
+    """tol = 1e-10, max_iterations = 10,000, no path: as if given explicitly."""
+    Q, c, a = [[2.0, 1.0], [1.0, 3.0]], [1.0, 2.0], [0.0, 0.0]
+    default = R.coordinate_ascent(Q, c, a)
+    explicit = R.coordinate_ascent(Q, c, a, order="cyclic", max_iterations=10_000, tol=1e-10, record=False)
+    assert default.path is None and (default.iterations, default.theta) == (explicit.iterations, explicit.theta)
+    assert default.iterations != R.coordinate_ascent(Q, c, a, tol=1e-9).iterations
+    slow = [[1.0, 0.9999], [0.9999, 1.0]]  # a condition number of 2·10⁴: past 10,000 steps at 1e-10
+    with pytest.raises(ConvergenceError, match="did not converge in 10000 steps"):
+        R.coordinate_ascent(slow, [1.0, 0.0], [0.0, 0.0])
