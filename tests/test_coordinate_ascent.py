@@ -158,3 +158,14 @@ def test_the_defaults_CA_1():
     slow = [[1.0, 0.9999], [0.9999, 1.0]]  # a condition number of 2·10⁴: past 10,000 steps at 1e-10
     with pytest.raises(ConvergenceError, match="did not converge in 10000 steps"):
         R.coordinate_ascent(slow, [1.0, 0.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("order", R.ORDERS)
+def test_the_final_gradient_is_returned_CA_1(impl, order):
+    """extra['gradient'] is ∂W/∂α at the returned α, whichever test stopped the loop."""
+    Q, c = [[2.0, 1.0], [1.0, 3.0]], [1.0, 2.0]
+    fit = impl.coordinate_ascent.coordinate_ascent(impl.arg(Q), impl.arg(c), impl.arg([0.0, 0.0]), order=order)
+    expected = impl.coordinate_ascent.quadratic_gradient(impl.arg(Q), impl.arg(c), fit.theta)
+    assert fit.converged and np.allclose(fit.extra["gradient"], expected, rtol=0, atol=1e-12)
+    capped = R.coordinate_ascent(Q, c, [0.0, 0.0], order=order, max_iterations=3, tol=None)
+    assert capped.extra["gradient"] == pytest.approx(R.quadratic_gradient(Q, c, capped.theta), abs=1e-15)

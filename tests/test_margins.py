@@ -117,6 +117,7 @@ ERRORS = [  # (function, arguments, exception, its message word for word) in bot
     ("predict", ([[1e308, 1e308]], [1e308, 1e308], 0.0), FloatRangeError, "wᵀX[0] + b is inf" + OVERFLOW),
     ("geometric_margin_set", ([[1.0, 1.0]], [1], [1e-300, 0.0], 1e300), FloatRangeError,
      "the geometric margin of X[0] is inf" + OVERFLOW),
+    ("boundary_point", ([0.0, 0.0], [1e-300, 0.0], 1e300), FloatRangeError, "B[0] is -inf" + OVERFLOW),
 ]
 
 
