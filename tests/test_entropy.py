@@ -19,6 +19,7 @@ ERRORS = [  # (function, arguments, exception, its message word for word, faces)
     ("count_table", ([1.0, 2.0], [1.0]), ValueError, "x has 2 rows but y has 1 entries"),
     ("count_entropy", ([1, -2, 3],), ValueError, "counts[1] is -2: a count must be a non-negative integer"),
     ("split_entropy", ([[1, 2], [-1, 0]],), ValueError, "table[1][0] is -1: a count must be a non-negative integer"),
+    ("information_gain", ([[1, -1], [0, 0]],), ValueError, "table[0][1] is -1: a count must be a non-negative integer"),
 ]
 REFERENCE_ONLY = [
     ("gaussian_entropy", ("x",), TypeError, "Sigma must be a matrix (a sequence of rows), got str"),
@@ -63,6 +64,7 @@ def test_counts_beyond_the_float_range_stay_exact_or_mpf_DT_5():
     ("count_entropy", ([1e308, 1e308],),
      "counts sums past the float64 range: the proportions cₖ/m have no float64 value"),
     ("count_entropy", ([0, 0],), "counts has no examples (all counts are 0)"),
+    ("split_entropy", ([[0, 0], [0, 0]],), "table has no examples (all counts are 0)"),
     ("entropy", ([0.5, 0.5 + 2 ** -48],), "p sums to 1.0000000000000036, not 1"),
 ])
 def test_count_and_probability_errors_word_for_word_DT_3(impl, name, args, message):
