@@ -2,6 +2,7 @@
 
     python tools/mutation.py                      # every module of reference/
     python tools/mutation.py entropy smo          # some modules
+    python tools/mutation.py --again              # only what the record lacks (after new tests)
     python tools/mutation.py --progress           # counts of the run under way (or the last)
     python tools/mutation.py --summary            # the recorded scores, every miss with its reason
 
@@ -13,18 +14,21 @@ copies under ``others/cs229`` on PYTHONPATH, so ``cs229`` is one namespace packa
 mutated reference and the compiled fast face of this checkout (build it first).
 
 The tests run are the ones that pin the reference down: exact and high-precision oracles,
-parity with the fast face, invariants, bad input. The audit (and its quotes), figures, estimators,
-peers, README,
-conform (it runs the reference as an oracle for other code) and fuzz suites are left out: they
-are slow and check other things. mutmut runs, for each
-mutant, only the tests that executed the mutated function in a first traced run.
+parity with the fast face, invariants, bad input. The audit (and its quotes), figures,
+estimators, peers, README, conform (it runs the reference as an oracle for other code) and fuzz
+suites are left out: they are slow and check other things. mutmut runs, for each mutant, only
+the tests that executed the mutated function in a first traced run, fastest first.
 
 A surviving mutant is a behaviour no test pins down: kill it with a test, or explain why it is
-equivalent (the same function written differently). After a run, each module whose mutants all
-ran goes into ``tools/mutation_record.json`` (tracked): its counts, the commit, and every missed
-mutant (survived, or run by no test) with its diff and a ``why`` that is written by hand and kept
-across runs while the same mutant survives. A timeout counts as killed (the change was noticed);
-the score is killed / (mutants − skipped).
+equivalent (the same function written differently). After a run, each module whose mutants are
+all accounted for goes into ``tools/mutation_record.json`` (tracked), function by function (the
+function's hash, mutants, killed), with the commit and every missed mutant (survived, or run by
+no test) with its diff and a ``why`` written by hand, kept while the same change survives.
+``--again`` re-runs only the mutants of functions changed since the record and the earlier
+misses, so that a new test is credited without the hours of a full run. A timeout counts as
+killed (the change was noticed); the score is killed / (mutants − skipped). Hypothesis runs its
+``mutation`` profile (tests/conftest.py: eight derandomized examples per test), so a score is a
+lower bound of what the CI profile's forty examples would kill.
 """
 import argparse
 import json
