@@ -28,7 +28,7 @@ no test) with its diff and a ``why`` written by hand, kept while the same change
 misses, so that a new test is credited without the hours of a full run. A timeout counts as
 killed (the change was noticed); the score is killed / (mutants − skipped). Hypothesis runs its
 ``mutation`` profile (tests/conftest.py: eight derandomized examples per test): a mutant that
-lower bound of what the CI profile's forty examples would kill.
+survives it may still fall to the forty examples of the CI profile.
 """
 import argparse
 import json
