@@ -83,6 +83,9 @@ def stage(names, tests=()):
         f"only_mutate = [{only}]\n"
         f"pytest_add_cli_args_test_selection = [{tests}]\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x"]\n'
+        # a mutant gets 2 × 2 × (its tests' traced time + 1 s) of CPU: mutmut's default 15 lets a
+        # mutant that never ends its loop run for minutes
+        "timeout_multiplier = 2.0\n"
         f"also_copy = [{', '.join(repr(n) for n in SOURCES_READ)}]\n")
 
 
