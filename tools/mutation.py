@@ -175,7 +175,7 @@ def to_rerun(record, fresh):
         for short in mutants:
             function = function_of(short)
             same = entry["functions"].get(function, {}).get("hash") == hashes.get(function)
-            if not same or short in entry["missed"]:
+            if not same or short in entry["missed"]:  # changed, new, unfinished, or missed
                 names.append(f"cs229.reference.{module}.{short}")
     return names
 
@@ -195,8 +195,9 @@ def _totals(entry):
 def save(found, hashes):
     """Merge what this run checked into the tracked record, function by function: a function
     whose mutants were all run gets their counts; an unchanged function whose missed mutants
-    were run again keeps its other counts and updates those. A module goes in only when every
-    function is accounted for; the reason written beside a survivor is kept while it survives."""
+    were run again keeps its other counts and updates those; a function not finished keeps what
+    the record had (if its hash is the same) or is left out, and its module is marked
+    incomplete. The reason written beside a survivor is kept while the same change survives."""
     record = load_record()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
@@ -205,18 +206,18 @@ def save(found, hashes):
         grouped = {}
         for name, status in by_name.items():
             grouped.setdefault(function_of(name.rsplit(".", 1)[1]), {})[name] = status
-        entry = {"commit": commit, "functions": {}, "missed": {}}
-        complete = True
+        entry = {"commit": commit, "complete": True, "functions": {}, "missed": {}}
         for function, digest in hashes[module].items():
             states = grouped.get(function, {})
             run = {n: st for n, st in states.items() if st != "not checked"}
             before = old["functions"].get(function)
+            same = before is not None and before["hash"] == digest
             if len(run) == len(states):  # every mutant of the function was run
                 entry["functions"][function] = {"hash": digest, "mutants": len(states),
                                                 "killed": sum(st in KILLED for st in run.values()),
                                                 "skipped": sum(st == "skipped" for st in run.values())}
                 misses = {n: st for n, st in run.items() if st in ("survived", "no tests")}
-            elif before is not None and before["hash"] == digest:  # its earlier misses were run again
+            elif same:  # what the record has, with its misses run again where they were
                 misses = {}
                 for short, m in old["missed"].items():
                     if function_of(short) == function:
@@ -226,16 +227,14 @@ def save(found, hashes):
                 killed = len([s for s in old["missed"] if function_of(s) == function]) - len(misses)
                 entry["functions"][function] = dict(before, killed=before["killed"] + killed)
             else:
-                complete = False
-                break
+                entry["complete"] = False
+                continue
             for name, st in misses.items():
                 short = name.rsplit(".", 1)[1]
                 change = diff(name, module)
                 kept = old["missed"].get(short, {})  # a reason stays with the same change only
                 entry["missed"][short] = {"status": st, "diff": change,
                                           "why": kept.get("why") if kept.get("diff") == change else None}
-        if not complete:
-            continue
         entry["missed"] = dict(sorted(entry["missed"].items()))
         _totals(entry)
         record["modules"][module] = entry
@@ -252,7 +251,8 @@ def summary(rows, missed=None):
     total["score"] = total["killed"] / counted if counted else None
     for module, row in sorted(rows.items()) + [("total", total)]:
         score = "" if row["score"] is None else f"{row['score']:.1%}"
-        print(f"{module:20} " + " ".join(f"{row[k]:11d}" for k in keys) + f" {score:>7}")
+        partial = "" if row.get("complete", True) else "  (some functions not yet run)"
+        print(f"{module:20} " + " ".join(f"{row[k]:11d}" for k in keys) + f" {score:>7}{partial}")
     for module, names in sorted((missed or {}).items()):
         unexplained = [n for n, m in names.items() if not m.get("why")]
         print(f"\n{module}: {len(names)} missed, {len(unexplained)} without a reason")
