@@ -544,8 +544,8 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
         raise error("dimensions", name=name, want=1, got=a.ndim)
     if a.shape[0] == 0:
         raise error("empty", name=name)
-    if length is not None and a.shape[0] != length:
-        raise error("entries_and_length", name=name, n=a.shape[0], length_name=length_name, length=length)
+    if length is not None and a.shape[0] != length:  # one label per row of length_name, as same_length says
+        raise error("rows_and_entries", x_name=length_name, m=length, y_name=name, n=a.shape[0])
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:

@@ -37,12 +37,12 @@ cdef double LOG_2PI = log(2 * np.pi)
 BLOCK = 1024
 
 
-def _covariance(Sigma, name, d, context=""):
+def _covariance(Sigma, name, d, context="", means="the means have"):
     S = as_matrix(Sigma, name)
     if S.shape[0] != S.shape[1]:
         raise ValueError(f"{name} must be square, got {S.shape[0]}x{S.shape[1]}")
     if d is not None and S.shape[0] != d:
-        raise ValueError(f"{name} is {S.shape[0]}x{S.shape[0]} but the means have {d} entries")
+        raise ValueError(f"{name} is {S.shape[0]}x{S.shape[0]} but {means} {d} entries")
     check_covariance(S.tolist(), name, context)
     return S
 
@@ -121,7 +121,7 @@ cdef void _substitute(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,
 
 
 def _design(X, d):
-    X = as_matrix(X, "X")
+    """X (validated) when its rows have the means' d entries."""
     if X.shape[1] != d:
         raise ValueError(f"X has {X.shape[1]} columns but mu has {d} entries")
     return X
@@ -132,8 +132,9 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     rows split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any
     n_jobs."""
     cores = _n_jobs(n_jobs)
+    X = as_matrix(X, "X")  # the reference's order: X, mu, Sigma against mu, X against mu
     mu = as_vector(mu, "mu")
-    S = _covariance(Sigma, "Sigma", mu.shape[0])
+    S = _covariance(Sigma, "Sigma", mu.shape[0], means="mu has")
     X = _design(X, mu.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty(X.shape[0])
@@ -157,6 +158,7 @@ def mvn_log_density(x, mu, Sigma):
     """MVN-1: log p(x; μ, Σ) for one point."""
     x = as_vector(x, "x")
     mu = as_vector(mu, "mu")
+    _covariance(Sigma, "Sigma", mu.shape[0], means="mu has")  # Σ before x, as the reference
     if x.shape[0] != mu.shape[0]:
         raise ValueError(f"x has {x.shape[0]} entries but mu has {mu.shape[0]}")
     return float(mvn_log_densities(x[None, :], mu, Sigma)[0])

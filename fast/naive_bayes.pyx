@@ -24,6 +24,7 @@ from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_docum
                                     as_vector, category_sizes, check_categories, table_size)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import n_jobs as _n_jobs
+from cs229.reference.messages import show
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
 
@@ -43,9 +44,9 @@ ctypedef fused token_t:
 
 
 def _alpha(alpha):
-    alpha = as_scalar(alpha, "alpha")
+    given, alpha = alpha, as_scalar(alpha, "alpha")
     if alpha < 0:
-        raise ValueError(f"alpha must be >= 0, got {alpha}")
+        raise ValueError(f"alpha must be >= 0, got {show(given)}")
     return alpha
 
 

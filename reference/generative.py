@@ -282,7 +282,7 @@ def _factor(mu, Sigma):
     mu = [_inexact(v) for v in inputs.vector(mu, "mu")]
     S = check_covariance(Sigma, "Sigma")
     if len(S) != len(mu):
-        raise ValueError(f"mu has {len(mu)} entries but Sigma is {len(S)}x{len(S)}")
+        raise ValueError(f"Sigma is {len(S)}x{len(S)} but mu has {len(mu)} entries")
     return mu, _cholesky([[_inexact(v) for v in row] for row in S])
 
 
@@ -462,7 +462,7 @@ def _model(model):
     mu0 = inputs.vector(model.mu0, "model.mu0")
     mu1 = inputs.vector(model.mu1, "model.mu1")
     if len(mu0) != len(mu1):
-        raise ValueError(f"model.mu0 has {len(mu0)} entries but model.mu1 has {len(mu1)}")
+        raise ValueError(f"model.mu1 has {len(mu1)} entries but model.mu0 has {len(mu0)}")
     S = check_covariance(model.Sigma, "model.Sigma")
     if len(S) != len(mu0):
         raise ValueError(f"model.Sigma is {len(S)}x{len(S)} but the means have {len(mu0)} entries")

@@ -578,7 +578,7 @@ def _multinomial(model, documents, ignore_unknown):
     phi = [_probabilities(model.phi_k_y0, "model.phi_k_y0"),
            _probabilities(model.phi_k_y1, "model.phi_k_y1")]
     if len(phi[0]) != len(phi[1]):
-        raise ValueError(f"model.phi_k_y0 has {len(phi[0])} entries but model.phi_k_y1 has {len(phi[1])}")
+        raise ValueError(f"model.phi_k_y1 has {len(phi[1])} entries but model.phi_k_y0 has {len(phi[0])}")
     docs = _document_lists(documents, len(phi[0]), ignore_unknown)
     return [1 - phi_y, phi_y], phi, docs
 

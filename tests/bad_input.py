@@ -16,7 +16,8 @@ entry point, values to refuse, labels, the error each length mismatch gives) and
 - an int parameter of 2³¹, 2⁶³ or 2⁶⁴: the same outcome in both faces, an error being a
   ValueError/TypeError naming the argument (never a raw OverflowError);
 - X (or its stand-in) and y of different lengths: ValueError with the two lengths;
-- each declared bad value of an argument: the declared error and message;
+- each declared bad value of an argument: the declared error and message, naming the argument,
+  and the same exception and text from both faces (a y one entry short too);
 - labels outside their set: ValueError naming the label's entry;
 - the fast face leaves the caller's arrays (and a model's array fields) as they were;
 - every dtype and layout (ints, float32, Fortran order, strided, read-only) gives exactly the
@@ -363,6 +364,11 @@ def install(t, namespace, suffix=""):
         with pytest.raises(ValueError, match=t.message("ragged", arg, "{arg}")):
             t.call(face, key, **{arg: rows})
 
+    @check(list(t.lengths.items()), "key", "message", shown=1)
+    def test_both_faces_refuse_a_short_y_word_for_word(key, message):
+        outcomes = {face: _outcome(lambda: t.call(face, key, y=t.valid[key]["y"][:-1])) for face in FACES}
+        assert outcomes["fast"][:1] == ("error",) and outcomes["fast"][1:] == outcomes["reference"][1:], outcomes
+
     @pytest.mark.parametrize("face", FACES)
     @check(list(t.lengths.items()), "key", "message", shown=1)
     def test_mismatched_lengths_are_refused(face, key, message):
@@ -381,6 +387,15 @@ def install(t, namespace, suffix=""):
         subjects = {arg} | ({first.group()} & set(t.valid[key]) if first else set())
         assert any(re.search(named(a), str(e.value)) for a in subjects), \
             f"the message names none of {sorted(subjects)}: {e.value}"
+
+    @check([(key, *(case + (ValueError, named(case[0]))[len(case) - 2:]))
+            for key, cases in t.parameters.items() for case in cases], "key", "arg", "bad", "error", "message")
+    def test_both_faces_refuse_a_parameter_word_for_word(key, arg, bad, error, message):
+        """One message table for both faces: the same bad value, the same exception and text."""
+        outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: bad})) for face in FACES}
+        # a message may point to the face's own module (fit it with cs229.<face>.softmax)
+        fast = outcomes["fast"][:2] + tuple(m.replace("cs229.fast.", "cs229.reference.") for m in outcomes["fast"][2:])
+        assert fast[:1] == ("error",) and fast[1:] == outcomes["reference"][1:], outcomes
 
     @pytest.mark.parametrize("face", FACES)
     @check([(key, arg, bad) for (key, arg), bads in sorted(t.labels.items()) for bad in bads], "key", "arg", "bad")

@@ -31,7 +31,7 @@ TABLE = Table(F, R, valid={
     "mvn_log_density": [("x", X[0, :1], ValueError, "x has 1 entries"),
                         ("mu", MU[:1], ValueError, "mu has 1|Sigma is 2x2")],
     "mvn_log_densities": [("X", X[:, :1], ValueError, "X has 1 columns"),
-                          ("Sigma", np.eye(3), ValueError, "mu has 2 entries|Sigma is 3x3"),
+                          ("Sigma", np.eye(3), ValueError, "Sigma is 3x3 but mu has 2 entries"),
                           ("Sigma", np.ones((2, 3)), ValueError, "Sigma must be square")],
     "gda_posterior": [("X", np.ones((2, 3)), ValueError, "X has 3 columns"),
                       ("model.mu1", np.array([1.0, 2.0, 3.0]), ValueError, "model.mu1"),

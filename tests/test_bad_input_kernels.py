@@ -55,8 +55,7 @@ TABLE = Table(F, R, valid={
     "monomial_weight": [("d", 0), ("c", -2.0)],
     "spectrum_features": [("k", 0), ("s", 5, TypeError)],
     "spectrum_dimension": [("k", 0), ("alphabet_size", 0)],
-}, lengths={n: "X has 5 rows but y has 4 entries|y has 4 entries but X has 5"  # the faces word it differently
-           for n in ("kernel_perceptron", "perceptron_decision")},
+}, lengths={n: "X has 5 rows but y has 4 entries" for n in ("kernel_perceptron", "perceptron_decision")},
     exempt={"non_numeric": {"y"},  # refused as a label, a ValueError: parameters above
             "none": {("perceptron_decision", "Z")}},  # known defect (issue 12): fast reads Z=None as Z=X
     messages={("non_finite", "y"): r"y\[4\] is .*labels must be -1 or 1"},  # refused as a label

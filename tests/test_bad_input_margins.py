@@ -40,8 +40,8 @@ PARAMETERS["functional_margin"] += [("y", 0, ValueError, "labels must be -1 or 1
 PARAMETERS["g"].append(("z", "1", TypeError, "z"))
 
 TABLE = Table(F, R, VALID, parameters=PARAMETERS,
-              lengths={n: "X has 4 rows but y has 3 entries|y has 3 entries but X has 4" for n, kw in VALID.items()
-                       if isinstance(kw.get("y"), np.ndarray) and "X" in kw},  # the faces word it differently
+              lengths={n: "X has 4 rows but y has 3 entries" for n, kw in VALID.items()
+                       if isinstance(kw.get("y"), np.ndarray) and "X" in kw},
               exempt={"non_numeric": {"y"}},  # a ValueError of the label set: parameters above
               messages={("non_finite", "y"): r"y\[3\] is .*labels must be -1 or 1"})  # refused as a label
 install(TABLE, globals())
