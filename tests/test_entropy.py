@@ -30,7 +30,7 @@ REFERENCE_ONLY = [
 ]
 
 
-@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[e[3][:30] for e in ERRORS])
+@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[f"{e[0]}-{i}" for i, e in enumerate(ERRORS)])
 def test_errors_word_for_word_DT_3_DT_5(impl, name, args, error, message):
     args = tuple(np.asarray(a) if impl.face == "fast" and isinstance(a, list) else a for a in args)
     with pytest.raises(error) as e:  # int arrays in the fast face: values are shown as given
@@ -38,7 +38,7 @@ def test_errors_word_for_word_DT_3_DT_5(impl, name, args, error, message):
     assert str(e.value) == message
 
 
-@pytest.mark.parametrize("name, args, error, message", REFERENCE_ONLY, ids=[e[3][:30] for e in REFERENCE_ONLY])
+@pytest.mark.parametrize("name, args, error, message", REFERENCE_ONLY, ids=[f"{e[0]}-{i}" for i, e in enumerate(REFERENCE_ONLY)])
 def test_gaussian_entropy_errors_word_for_word_DT_4(name, args, error, message):
     with pytest.raises(error) as e:
         getattr(R, name)(*args)
@@ -66,7 +66,7 @@ def test_counts_beyond_the_float_range_stay_exact_or_mpf_DT_5():
     ("count_entropy", ([0, 0],), "counts has no examples (all counts are 0)"),
     ("split_entropy", ([[0, 0], [0, 0]],), "table has no examples (all counts are 0)"),
     ("entropy", ([0.5, 0.5 + 2 ** -48],), "p sums to 1.0000000000000036, not 1"),
-])
+], ids=["float64-range", "no-examples", "all-zero-table", "sum-not-1"])
 def test_count_and_probability_errors_word_for_word_DT_3(impl, name, args, message):
     with pytest.raises(ValueError) as e:
         getattr(impl.entropy, name)(*(impl.arg(a) for a in args))

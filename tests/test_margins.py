@@ -121,7 +121,7 @@ ERRORS = [  # (function, arguments, exception, its message word for word) in bot
 ]
 
 
-@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[f"{e[0]}-{e[3][:20]}" for e in ERRORS])
+@pytest.mark.parametrize("name, args, error, message", ERRORS, ids=[f"{e[0]}-{i}" for i, e in enumerate(ERRORS)])
 def test_errors_word_for_word_MG(impl, name, args, error, message):
     args = tuple(impl.arg(a) if isinstance(a, list) else a for a in args)
     with pytest.raises(error) as e:

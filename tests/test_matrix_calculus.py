@@ -82,7 +82,7 @@ ERRORS = [  # (call, exception, its message word for word)
 ]
 
 
-@pytest.mark.parametrize("call, error, message", ERRORS, ids=[e[2][:30] for e in ERRORS])
+@pytest.mark.parametrize("call, error, message", ERRORS, ids=[f"error-{i}" for i in range(len(ERRORS))])
 def test_errors_word_for_word_LR_7_LR_8(call, error, message):
     with pytest.raises(error) as e:
         call()
