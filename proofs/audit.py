@@ -174,6 +174,38 @@ def _results(checks, ctx, jobs, mode):
             yield c, outcome, seconds
 
 
+class _CtrlC:
+    """Ctrl-C during a run, remembered: the KeyboardInterrupt it raises can be lost where it
+    lands (in a destructor, or code that runs a check may swallow it), so the run also stops
+    after the check under way when the signal came. Python's own handler is left in place
+    where another was installed, and outside the main thread."""
+
+    def __init__(self):
+        self.asked = False
+        self._before = None
+
+    def _handler(self, signum, frame):
+        self.asked = True
+        raise KeyboardInterrupt
+
+    def __enter__(self):
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._before = signal.signal(signal.SIGINT, self._handler)
+        except ValueError:  # not the main thread
+            pass
+        return self
+
+    def stop_if_asked(self):
+        if self.asked:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+        return False
+
+
 def run(checks, ctx, progress=None, jobs=1, ids=()):
     """Run ``checks``; Ctrl-C ends the run early and the report holds the rows done
     (``interrupted`` is then True)."""
@@ -181,12 +213,14 @@ def run(checks, ctx, progress=None, jobs=1, ids=()):
     start = time.perf_counter()
     interrupted = False
     try:
-        for k, (c, outcome, seconds) in enumerate(_results(checks, ctx, jobs, "audit"), start=1):
-            done[id(c)] = Row(c, outcome, seconds)
-            if progress:
-                progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
-                               f"{'pass' if outcome.passed else 'FAIL'} ({seconds:.1f} s)\n")
-                progress.flush()
+        with _CtrlC() as ctrl_c:
+            for k, (c, outcome, seconds) in enumerate(_results(checks, ctx, jobs, "audit"), start=1):
+                done[id(c)] = Row(c, outcome, seconds)
+                if progress:
+                    progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
+                                   f"{'pass' if outcome.passed else 'FAIL'} ({seconds:.1f} s)\n")
+                    progress.flush()
+                ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
         interrupted = True
     rows = [done[id(c)] for c in checks if id(c) in done]  # the order of the selection
@@ -201,13 +235,15 @@ def self_test(checks, ctx, progress=None, jobs=1):
     done = {}
     interrupted = False
     try:
-        for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test"), start=1):
-            done[id(c)] = result
-            if progress:
-                progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
-                               f"{result.killed}/{result.mutants} killed"
-                               f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)\n")
-                progress.flush()
+        with _CtrlC() as ctrl_c:
+            for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test"), start=1):
+                done[id(c)] = result
+                if progress:
+                    progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
+                                   f"{result.killed}/{result.mutants} killed"
+                                   f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)\n")
+                    progress.flush()
+                ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
         interrupted = True
     return [(c, done[id(c)]) for c in checks if id(c) in done], interrupted

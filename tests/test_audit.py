@@ -166,14 +166,43 @@ def test_an_interrupted_run_keeps_the_checks_done():
 
 
 def test_ctrl_c_prints_the_report_of_the_checks_done_and_exits_130():
+    # an ignored SIGINT is inherited across exec (a runner started with SIGINT ignored would pass it
+    # on): give the audit the default disposition, so that Python installs its KeyboardInterrupt
+    # handler
     process = subprocess.Popen(CLI + ["audit", "--part", "I", "--examples", "40"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     first = process.stderr.readline()  # the first progress line: one check done
     assert first.startswith("[1/")
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=300)
     assert process.returncode == 130, err[-2000:]
     assert "Interrupted:" in out and "Totals:" in out and "Traceback" not in err
+
+
+class _SwallowsCtrlC:
+    """A check during which Ctrl-C comes and whose code swallows the KeyboardInterrupt."""
+    id, title, part = "T-1", "a check that swallows Ctrl-C", "I"
+
+    def __init__(self, swallow):
+        self.swallow = swallow
+
+    def run(self, ctx):
+        if self.swallow:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                for _ in range(1000):  # the handler runs at the next bytecode
+                    pass
+            except KeyboardInterrupt:
+                pass
+        return Outcome(True, "exact")
+
+
+def test_ctrl_c_swallowed_inside_a_check_still_stops_the_run():
+    checks = [_SwallowsCtrlC(False), _SwallowsCtrlC(True), _SwallowsCtrlC(False)]
+    report = audit.run(checks, Context(examples=1))
+    assert report.interrupted and len(report.rows) == 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_conventions_are_listed_apart_and_not_counted(capsys):
