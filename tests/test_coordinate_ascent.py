@@ -169,3 +169,33 @@ def test_the_final_gradient_is_returned_CA_1(impl, order):
     assert fit.converged and np.allclose(fit.extra["gradient"], expected, rtol=0, atol=1e-12)
     capped = R.coordinate_ascent(Q, c, [0.0, 0.0], order=order, max_iterations=3, tol=None)
     assert capped.extra["gradient"] == pytest.approx(R.quadratic_gradient(Q, c, capped.theta), abs=1e-15)
+
+
+def test_divergence_keeps_the_last_iterate_and_says_why_CA_1(impl):
+    """An indefinite Q: the error at the step α left the floats, with that iterate, the step
+    count, converged False and the path; the same step in both faces."""
+    with pytest.raises(ConvergenceError) as e:
+        impl.coordinate_ascent.coordinate_ascent(impl.arg([[1.0, 3.0], [3.0, 1.0]]), impl.arg([1.0, 1.0]),
+                                                 impl.arg([0.0, 0.0]), max_iterations=5000, record=True)
+    assert str(e.value) == (
+        "coordinate ascent diverged at step 648: α is no longer finite; W has no maximum (Q is not "
+        "positive semi-definite, or c is outside its range), or the steps overflow the float range "
+        "(rescale Q and c)")
+    r = e.value.result
+    assert (r.iterations, r.converged, len(r.path)) == (648, False, 649)
+    assert np.asarray(r.theta).tolist() == [1.2456378960175088e+308, -np.inf]
+
+
+def test_the_cap_checks_the_gradient_once_more_CA_1():
+    """Cyclic order tests at the end of each sweep; the cap reached mid-sweep tests once more:
+    converged if the gradient is within tol there, else ConvergenceError with converged False
+    (None without a tolerance), each with the final gradient."""
+    fit = R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 2], max_iterations=1, tol=0)
+    assert (fit.iterations, fit.converged, fit.theta, fit.extra) == (1, True, [1, 2], {"gradient": [0, 0]})
+    with pytest.raises(ConvergenceError) as e:
+        R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 0], max_iterations=1, tol=0, record=True)
+    r = e.value.result
+    assert (r.iterations, r.converged, r.theta, r.extra, r.path) == (1, False, [1, 0], {"gradient": [0, 2]},
+                                                                      [[0, 0], [1, 0]])
+    free = R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 0], max_iterations=1, tol=None)
+    assert (free.converged, free.extra) == (None, {"gradient": [0, 2]})
