@@ -74,10 +74,12 @@ def test_count_and_probability_errors_word_for_word_DT_3(impl, name, args, messa
 
 
 def test_a_distribution_sums_to_one_within_4_n_eps_DT_3(impl):
-    """|Σ pᵢ − 1| <= 4·n·eps: for n = 2 a sum 2⁻⁴⁹ above 1 is a distribution, 2⁻⁴⁸ is not."""
-    assert impl.entropy.entropy(impl.arg([0.5, 0.5 + 2 ** -49])) == pytest.approx(1.0, abs=1e-14)
-    with pytest.raises(ValueError, match="not 1"):
-        impl.entropy.entropy(impl.arg([0.5, 0.5 + 2 ** -48]))
+    """|Σ pᵢ − 1| <= 4·n·eps: for n = 2 a sum 8 eps above 1 is a distribution, 9 eps is not."""
+    eps = 2.0 ** -52
+    assert impl.entropy.entropy(impl.arg([0.5, 0.5 + 8 * eps])) == pytest.approx(1.0, abs=1e-14)
+    for over in (9, 16):
+        with pytest.raises(ValueError, match="not 1"):
+            impl.entropy.entropy(impl.arg([0.5, 0.5 + over * eps]))
 
 
 def test_an_empty_group_is_skipped_not_the_end_DT_5(impl):

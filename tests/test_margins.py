@@ -127,3 +127,28 @@ def test_errors_word_for_word_MG(impl, name, args, error, message):
     with pytest.raises(error) as e:
         getattr(impl.margins, name)(*args)
     assert str(e.value) == message
+
+
+class _NoEquality:
+    """A label whose == raises TypeError (neither −1 nor 1)."""
+
+    def __eq__(self, other):
+        raise TypeError("no comparison")
+
+    __hash__ = object.__hash__
+
+
+def test_signed_labels_errors_word_for_word_MG_1(impl):
+    with pytest.raises(TypeError) as e:
+        impl.margins.signed_labels(5)
+    assert str(e.value) == "y must be a sequence of labels, got int"
+    with pytest.raises(ValueError) as e:
+        impl.margins.signed_labels(impl.arg([1.0, -1.0]), classes=(1, 1))
+    assert str(e.value) == "classes must be a pair of two distinct labels (negative, positive), got (1, 1)"
+    with pytest.raises(ValueError, match=r"^y\[0\] is <.*: labels must be -1 or 1, the notes' coding here"):
+        impl.margins.signed_labels([_NoEquality()])
+
+
+def test_a_point_on_the_boundary_is_predicted_positive_MG_1(impl):
+    """g(z) = 1 for z ≥ 0: wᵀx + b = 0 gives 1."""
+    assert list(impl.margins.predict(impl.arg([[1.0, -1.0], [1.0, -2.0]]), impl.arg([1.0, 1.0]), 0.0)) == [1, -1]

@@ -25,7 +25,7 @@ def test_rounded_as_g_format_and_past_the_float_range():
     assert M.rounded(0.123456789, 6) == "0.123457" and M.rounded(Fraction(1, 3)) == "0.333"
     assert M.rounded(float("inf")) == "inf" and M.rounded(float("-inf")) == "-inf"
     assert M.rounded(Fraction(10 ** 400, 3)) == "3.33e+399" and M.rounded(-Fraction(10 ** 400, 3)) == "-3.33e+399"
-    assert M.rounded(10 ** 500) == "1.0e+500" and M.rounded(mpmath.mpf("2e400"), 2) == "2.0e+400"
+    assert M.rounded(10 ** 500) == "1.0e+500" and M.rounded(mpmath.mpf("2.3456e400"), 2) == "2.3e+400"
 
 
 def test_kind_name():

@@ -121,3 +121,32 @@ def test_result_record_defaults():
     r = IterativeResult([1], 2, True)
     assert r.path is None and r.extra == {}
     assert IterativeResult([1], 2, True).extra is not r.extra
+
+
+def test_iterate_defaults_add_no_hint_or_advice():
+    with pytest.raises(ConvergenceError) as e:
+        iterate("growth", lambda t: [v * 1e200 for v in t], [1.0], 10, 1e-9)
+    assert str(e.value) == "growth diverged at iteration 2: θ is no longer finite"
+    with pytest.raises(ConvergenceError) as e:
+        iterate("halving", _halve, [Fraction(8)], 2, Fraction(1, 10 ** 6))
+    assert str(e.value) == "halving did not converge in 2 iterations (tol=1/1000000)"
+
+
+def test_iterate_step_failed_keeps_the_path():
+    def update(theta):
+        if theta[0] < 2:
+            raise StepFailed("η left the domain")
+        return _halve(theta)
+    with pytest.raises(ConvergenceError) as e:
+        iterate("GLM", update, [Fraction(4)], 10, None, record=True)
+    assert e.value.result.path == [[4], [2], [1]]
+
+
+def test_iterate_records_copies_of_rows_updated_in_place():
+    """An update may change θ's rows in place and return them: the path still holds each iterate."""
+    def update(T):
+        for row in T:
+            row[0] = row[0] / 2
+        return T
+    fit = iterate("rows", update, [[Fraction(8)], [Fraction(4)]], 2, None, record=True)
+    assert fit.path == [[[8], [4]], [[4], [2]], [[2], [1]]]

@@ -127,3 +127,7 @@ def test_softplus_sigmoid_softmax_log_sum_exp():
     assert s.log_sum_exp([0.0, math.log(3)]) == pytest.approx(math.log(4), rel=1e-15)
     with pytest.raises(ExactResultError):
         s.softplus(F(1))
+    with pytest.raises(ExactResultError):  # exact only at 0
+        s.sigmoid(F(1))
+    # for z > 0 the documented z + log1p(e^(−z)), bit for bit (log1p(e^z) differs in the last bit here)
+    assert s.softplus(0.995) == 0.995 + math.log1p(math.exp(-0.995)) != math.log1p(math.exp(0.995))
