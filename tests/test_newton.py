@@ -225,3 +225,33 @@ def test_one_pass_for_l_and_the_system_is_the_two_passes_NW_2_GLM_4(m, family, l
     # a sum of m terms summed in another order: within m·ε of Σᵢ wᵢ|xᵢⱼxᵢₖ| ≤ √(A_jj A_kk)
     bound = X.shape[0] * np.finfo(float).eps * np.sqrt(np.outer(np.diag(A0), np.diag(A0)))
     assert np.all(np.abs(np.triu(A1) - np.triu(A0)) <= np.triu(bound))
+
+
+def test_column_dependence_is_the_error_of_XtX():
+    """One row, two columns: XᵀX is singular (the error names column 1); one column: none."""
+    e = newton.column_dependence([[1.0, 2.0]])
+    assert isinstance(e, linalg.SingularMatrixError) and str(e) == "matrix is singular: column 1 is 2 × column 0"
+    assert newton.column_dependence([[1.0], [2.0]]) is None
+
+
+def test_number_of_classes_SM_4():
+    assert newton.number_of_classes([3, 1, 2, 2]) == 3
+    for labels, message in (([2, 3], "y: class 1 of 1..3 does not occur; with Theta=None, k is the largest label "
+                                     "and every class in 1..k must be present"),
+                            ([1, 3, 3], "y: class 2 of 1..3 does not occur; with Theta=None, k is the largest label "
+                                        "and every class in 1..k must be present"),
+                            ([1, 1], "y: softmax regression needs labels in 1..k with k >= 2, got only 1")):
+        with pytest.raises(ValueError) as e:
+            newton.number_of_classes(labels)
+        assert str(e.value) == message
+
+
+def test_singular_softmax_hessian_names_the_cause_SM_4():
+    columns = linalg.SingularMatrixError("x", column=1, combination={0: 2.0})
+    e = newton.singular_softmax_hessian(4, None, columns, 2)
+    assert str(e) == "softmax Newton: the Hessian is singular at iteration 4: column 1 of X is 2 × column 0"
+    assert (e.column, e.combination) == (1, {0: 2.0})
+    e = newton.singular_softmax_hessian(3, linalg.SingularMatrixError("x", column=5, combination={1: 0.5}), None, 2)
+    assert str(e) == ("softmax Newton: the Hessian is singular at iteration 3: parameter 5 (θ_3 entry 1) depends "
+                      "on the ones before it (a class absent from y, or one whose examples carry no weight)")
+    assert (e.column, e.combination) == (5, {1: 0.5})
