@@ -14,7 +14,7 @@ from cs229.testing import strategies as S
 from cs229.reference import exponential_family as ef
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
-from cs229.reference.results import ConvergenceError
+from cs229.reference.results import ConvergenceError, SeparableDataError
 
 etas = st.floats(-4, 4)
 SCALAR_FAMILIES = [ef.BERNOULLI, ef.GAUSSIAN, ef.POISSON, ef.EXPONENTIAL, ef.gamma(3)]
@@ -234,3 +234,53 @@ def test_families_pickle_to_the_same_family_EF_1():
         again = pickle.loads(pickle.dumps(fam))
         assert again.name == fam.name and again.response(-0.5 if fam.shape else [0.1, 0.2, 0.3]) == \
             fam.response(-0.5 if fam.shape else [0.1, 0.2, 0.3])
+
+
+XS, YS = [[1.0, -2.0], [1.0, -1.0], [1.0, 1.0], [1.0, 2.0]], [0, 0, 1, 1]
+
+
+def test_gradient_ascent_on_separable_bernoulli_data_GLM_4(impl):
+    with pytest.raises(SeparableDataError) as e:
+        impl.glm.gradient_ascent("bernoulli", impl.arg(XS), impl.arg(YS), impl.arg([0.0, 0.0]), 0.5, record=True)
+    assert str(e.value).startswith("GLM gradient ascent: the data are linearly separable (the iterate of step 1 ")
+    assert e.value.result.iterations == 1 and e.value.result.converged is False and len(e.value.result.path) == 2
+    # without a tolerance the loop runs its steps: no separation test
+    fit = impl.glm.gradient_ascent("bernoulli", impl.arg(XS), impl.arg(YS), impl.arg([0.0, 0.0]), 0.5,
+                                   max_iterations=3, tol=None)
+    assert fit.iterations == 3 and fit.converged is None
+
+
+def test_gradient_ascent_divergence_names_alpha_GLM_4(impl):
+    with pytest.raises(ConvergenceError) as e:
+        impl.glm.gradient_ascent("poisson", impl.arg(XS), impl.arg([1, 2, 30, 400]), impl.arg([0.0, 0.0]), 10.0)
+    assert str(e.value).startswith("GLM gradient ascent diverged at iteration 2: ") and str(e.value).endswith(
+        " (lower alpha)")
+    assert e.value.result.iterations == 1
+    with pytest.raises(ConvergenceError) as e:
+        R.gradient_ascent("poisson", XS, [1, 2, 30, 400], [0.0, 0.0], 10.0)
+    assert str(e.value) == ("GLM gradient ascent diverged at iteration 2: theta: g(θᵀx) overflows at this θ "
+                            "(e^(θᵀx) is too large for the scalar type) (lower alpha)")
+    with pytest.raises(ConvergenceError) as e:
+        R.gradient_ascent("exponential", XS, [1, 2, 3, 4], [0.0, 1.0], 0.1)
+    assert str(e.value) == ("GLM gradient ascent diverged at iteration 1: theta: η = θᵀx is outside the "
+                            "exponential family's domain (eta is 1.0: the natural parameter must be < 0 (η = −rate)) "
+                            "(lower alpha)")
+
+
+def test_gradient_ascent_defaults_GLM_4():
+    """tol = 1e-10, the 10,000-step cap, the summed gradient, no path: as if given explicitly."""
+    y = [1, 0, 2, 1]
+    default = R.gradient_ascent("poisson", XS, y, [0.0, 0.0], 0.01)
+    explicit = R.gradient_ascent("poisson", XS, y, [0.0, 0.0], 0.01, max_iterations=10_000, tol=1e-10,
+                                 average=False, record=False)
+    assert default.path is None and (default.iterations, default.theta) == (explicit.iterations, explicit.theta)
+    assert default.iterations != R.gradient_ascent("poisson", XS, y, [0.0, 0.0], 0.01, average=True).iterations
+    with pytest.raises(ConvergenceError, match="did not converge in 10000 iterations"):
+        R.gradient_ascent("poisson", XS, y, [0.0, 0.0], 1e-6)
+
+
+def test_poisson_regression_defaults_GLM_4():
+    fit = R.poisson_regression(XS, [1, 0, 2, 1])
+    assert fit.path is None and fit.converged
+    with pytest.raises(ConvergenceError, match="in 100 iterations"):
+        R.poisson_regression(XS, [1, 0, 2, 1], tol=0.0)
