@@ -284,3 +284,43 @@ def test_poisson_regression_defaults_GLM_4():
     assert fit.path is None and fit.converged
     with pytest.raises(ConvergenceError, match="in 100 iterations"):
         R.poisson_regression(XS, [1, 0, 2, 1], tol=0.0)
+
+
+GLM_ERRORS = [  # (function, arguments, exception, its message word for word) in both faces
+    ("newton", ("bernoulli", XS, YS), SeparableDataError,
+     "GLM Newton: the data are linearly separable (the iterate of step 1 classifies every example correctly), so "
+     "the likelihood approaches 1 as ‖θ‖ grows and no maximum likelihood θ exists; regularise, or use the "
+     "perceptron for a separating θ"),
+    ("newton", ("poisson", XS, [1, 0, 2, 1], None, 2), ConvergenceError,
+     "GLM Newton did not converge in 2 iterations (tol=1e-10); if ‖θ‖ keeps growing the MLE may not exist (e.g. "
+     "separable labels, or counts that are all 0 on a half-space)"),
+    ("newton", ("poisson", XS, [1, 0, 2, 1], [0.0, 0.0, 0.0]), ValueError, "theta has 3 entries but X has 2 columns"),
+    ("hypotheses", ("poisson", XS, [1.0, 2.0, 3.0]), ValueError, "theta has 3 entries but X has 2 columns"),
+    ("hypothesis", ("poisson", [1.0, 2.0], [1.0, 2.0, 3.0]), ValueError, "x has 2 entries but theta has 3"),
+    ("hessian", ("exponential", XS, [1, 2, 3, 4], [0.0, 1.0]), ValueError,
+     "theta: the Hessian is not defined at this θ (η left the family's domain)"),
+    ("log_likelihood", ("gaussian", XS, ["a", 1, 2, 3], [-1.0, 0.0]), TypeError, "y[0] is 'a': expected a real number"),
+    ("log_likelihood", ("exponential", XS, [1, 2, 3, -4.5], [-1.0, 0.0]), ValueError,
+     "y[3] is -4.5: the target must be > 0"),
+]
+
+
+@pytest.mark.parametrize("name, args, error, message", GLM_ERRORS, ids=[f"{e[0]}-{i}" for i, e in enumerate(GLM_ERRORS)])
+def test_errors_word_for_word_GLM(impl, name, args, error, message):
+    args = tuple(impl.arg(a) if isinstance(a, list) and not isinstance(a[0], str) else a for a in args)
+    with pytest.raises(error) as e:
+        getattr(impl.glm, name)(*args)
+    assert str(e.value) == message
+    if error is SeparableDataError:
+        assert (e.value.result.iterations, e.value.result.converged) == (1, False)
+
+
+def test_newton_defaults_GLM_4():
+    """100 steps, no path, the data start: as if given explicitly."""
+    y = [1, 0, 2, 1]
+    default = R.newton("poisson", XS, y)
+    explicit = R.newton("poisson", XS, y, None, max_iterations=100, tol=1e-10, record=False, start="data")
+    assert default.path is None and (default.iterations, default.theta) == (explicit.iterations, explicit.theta)
+    with pytest.raises(ConvergenceError, match="in 100 iterations"):
+        R.newton("poisson", XS, y, tol=0.0)
+    assert R.newton("poisson", XS, y, start="zero", record=True).path[0] == [0.0, 0.0]
