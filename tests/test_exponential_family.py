@@ -106,6 +106,14 @@ def test_gaussian_dispersion_is_the_normal_density_EF_4():
     (lambda: E.EXPONENTIAL.link(-1.0), ValueError, "mu is -1.0: the target must be > 0"),
     (lambda: E.EXPONENTIAL.response(1.0), ValueError, "eta is 1.0: the natural parameter must be < 0 (η = −rate)"),
     (lambda: E.POISSON.natural(0.0), ValueError, "lambda is 0.0: the target must be > 0"),
+    (lambda: E.log_density(E.BERNOULLI, 2, 0.0), ValueError, "y is 2: a Bernoulli target must be 0 or 1"),
+    (lambda: E.log_density(E.POISSON, 1.5, 0.0), ValueError, "y is 1.5: a Poisson target must be a non-negative integer"),
+    (lambda: E.log_density(E.POISSON, -1, 0.0), ValueError, "y is -1: a Poisson target must be a non-negative integer"),
+    (lambda: E.log_density(E.EXPONENTIAL, 1.0, 0.0), ValueError,
+     "eta is 0.0: the natural parameter must be < 0 (η = −rate)"),
+    (lambda: E.log_density(E.EXPONENTIAL, -1.0, -1.0), ValueError, "y is -1.0: the target must be > 0"),
+    (lambda: E.BERNOULLI.natural(0.0), ValueError, "phi is 0.0: must be in (0, 1)"),
+    (lambda: E.BERNOULLI.natural(1.0), ValueError, "phi is 1.0: must be in (0, 1)"),
     (lambda: E.family("x"), ValueError,
      "family must be one of ['bernoulli', 'exponential', 'gaussian', 'poisson'] or an ExponentialFamily, got 'x'"),
 ], ids=lambda v: "" if callable(v) or isinstance(v, type) else v[:12].replace(" ", "_"))
@@ -113,3 +121,16 @@ def test_errors_word_for_word(call, error, message):
     with pytest.raises(error) as e:
         call()
     assert str(e.value) == message
+
+
+def test_a_family_without_log_b_is_read_through_b_EF_1():
+    """log_density takes log b(y) from b where the family gives no log_b (a family built by a
+    reader), in the scalar type of η."""
+    import dataclasses
+    poisson = dataclasses.replace(E.POISSON, log_b=None)
+    with mpmath.workdps(30):
+        eta = mp("0.3")
+        for y in (0, 1, 3):
+            got = E.log_density(poisson, y, eta)
+            assert type(got) is mpmath.mpf and abs(got - E.log_density(E.POISSON, y, eta)) < mp(10) ** -27
+    assert abs(E.log_density(poisson, 3, 0.5) - E.log_density(E.POISSON, 3, 0.5)) < 1e-15
