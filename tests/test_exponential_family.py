@@ -2,6 +2,7 @@
 (EF-1, EF-3, EF-5, SM-1, EF-4): p(y; η) = b(y) exp(ηᵀT(y) − a(η)) is the usual density in the
 usual parameter, sums or integrates to 1, and its mean and variance are a'(η) and a''(η); the
 parameter maps invert each other; errors word for word."""
+import math
 from fractions import Fraction
 
 import mpmath
@@ -24,13 +25,18 @@ def _textbook(fam, y, usual):
     return usual ** k * y ** (k - 1) * mpmath.exp(-usual * y) / mpmath.factorial(k - 1)
 
 
+# the gamma families are built inside the tests (by name here): a family built when this module is
+# imported would not see a change to gamma() made while the tests run
 FAMILIES = [(E.BERNOULLI, [0, 1], mp("0.7")), (E.GAUSSIAN, [mp("-1.5"), mp(0), mp("2.25")], mp("0.4")),
             (E.POISSON, [0, 1, 4, 9], mp("1.3")), (E.EXPONENTIAL, [mp("0.5"), mp(3)], mp(-2)),
-            (E.gamma(2), [mp("0.5"), mp(3)], mp("-1.5")), (E.gamma(4), [mp("0.25"), mp(6)], mp("-0.75"))]
+            (1, [mp("0.5"), mp(3)], mp(-2)), (2, [mp("0.5"), mp(3)], mp("-1.5")),
+            (4, [mp("0.25"), mp(6)], mp("-0.75"))]
+IDS = [f"gamma-{f[0]}" if isinstance(f[0], int) else f[0].name for f in FAMILIES]
 
 
-@pytest.mark.parametrize("fam, ys, eta", FAMILIES, ids=[f[0].name for f in FAMILIES])
+@pytest.mark.parametrize("fam, ys, eta", FAMILIES, ids=IDS)
 def test_the_family_is_its_textbook_density_EF_1(fam, ys, eta):
+    fam = E.gamma(fam) if isinstance(fam, int) else fam
     with mpmath.workdps(30):
         usual = fam.usual(eta)
         assert abs(fam.natural(usual) - eta) < mp(10) ** -28
@@ -42,10 +48,11 @@ def test_the_family_is_its_textbook_density_EF_1(fam, ys, eta):
                 assert abs(fam.log_b(mp(y)) - mpmath.log(fam.b(y))) < mp(10) ** -27
 
 
-@pytest.mark.parametrize("fam, ys, eta", FAMILIES, ids=[f[0].name for f in FAMILIES])
+@pytest.mark.parametrize("fam, ys, eta", FAMILIES, ids=IDS)
 def test_mean_and_variance_are_the_derivatives_of_a_EF_2(fam, ys, eta):
     """E[T(y)] = a'(η) = response(η), Var = a''(η) = variance(η), link = response⁻¹, and the
     density sums (integrates) to 1 with that mean."""
+    fam = E.gamma(fam) if isinstance(fam, int) else fam
     with mpmath.workdps(30):
         mean, var = fam.response(eta), fam.variance(eta)
         assert abs(mpmath.diff(fam.a, eta) - mean) < mp(10) ** -25
@@ -62,6 +69,19 @@ def test_mean_and_variance_are_the_derivatives_of_a_EF_2(fam, ys, eta):
         assert abs(total - 1) < mp(10) ** -20 and abs(first - mean) < mp(10) ** -20
 
 
+def test_gamma_parameters_and_their_refusals_EF_5():
+    fam = E.gamma(2)
+    assert (fam.natural(mp(3)), fam.usual(mp(-3)), fam.response(mp(-4)), fam.link(mp("0.5")), fam.variance(mp(-2))) \
+        == (-3, 3, mp("0.5"), -4, mp("0.5"))
+    for call, message in ((lambda: fam.natural(-1.0), "rate is -1.0: the target must be > 0"),
+                          (lambda: fam.link(0.0), "mu is 0.0: the target must be > 0"),
+                          (lambda: fam.usual(0.5), "eta is 0.5: the natural parameter must be < 0 (η = −rate)"),
+                          (lambda: fam.variance(0.0), "eta is 0.0: the natural parameter must be < 0 (η = −rate)")):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == message
+
+
 def test_factorials_and_names_EF_5():
     assert [E.POISSON.b(y) for y in range(6)] == [1, 1, Fraction(1, 2), Fraction(1, 6), Fraction(1, 24),
                                                   Fraction(1, 120)]
@@ -74,6 +94,10 @@ def test_factorials_and_names_EF_5():
 def test_multinomial_SM_1():
     fam = E.multinomial(3)
     assert [fam.T(y) for y in (1, 2, 3)] == [[1, 0], [0, 1], [0, 0]] and fam.b(2) == 1
+    assert (fam.name, fam.parameter, fam.link([Fraction(1, 3), Fraction(1, 3)])) == ("multinomial(k=3)", "phi", [0, 0])
+    for phi in ([0.0, 0.5], [0.5, 0.5]):  # a φᵢ of 0, and φ_k = 0
+        with pytest.raises(ValueError, match="phi must be positive"):
+            fam.natural(phi)
     with mpmath.workdps(30):
         phi = [mp("0.2"), mp("0.5")]
         eta = fam.natural(phi)
@@ -134,3 +158,7 @@ def test_a_family_without_log_b_is_read_through_b_EF_1():
             got = E.log_density(poisson, y, eta)
             assert type(got) is mpmath.mpf and abs(got - E.log_density(E.POISSON, y, eta)) < mp(10) ** -27
     assert abs(E.log_density(poisson, 3, 0.5) - E.log_density(E.POISSON, 3, 0.5)) < 1e-15
+    doubled = dataclasses.replace(E.POISSON, b=lambda y: 2 * Fraction(1, math.factorial(int(y))), log_b=None)
+    assert abs(E.log_density(doubled, 3, 0.5) - E.log_density(E.POISSON, 3, 0.5) - math.log(2)) < 1e-15
+    exact = E.log_density(E.POISSON, 1, Fraction(0))  # y read in η's scalar type: exact stays exact
+    assert exact == -1 and type(exact) is Fraction

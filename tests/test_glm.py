@@ -244,6 +244,7 @@ def test_gradient_ascent_on_separable_bernoulli_data_GLM_4(impl):
         impl.glm.gradient_ascent("bernoulli", impl.arg(XS), impl.arg(YS), impl.arg([0.0, 0.0]), 0.5, record=True)
     assert str(e.value).startswith("GLM gradient ascent: the data are linearly separable (the iterate of step 1 ")
     assert e.value.result.iterations == 1 and e.value.result.converged is False and len(e.value.result.path) == 2
+    assert np.allclose(e.value.result.theta, e.value.result.path[-1]) and np.asarray(e.value.result.theta).any()
     # without a tolerance the loop runs its steps: no separation test
     fit = impl.glm.gradient_ascent("bernoulli", impl.arg(XS), impl.arg(YS), impl.arg([0.0, 0.0]), 0.5,
                                    max_iterations=3, tol=None)
@@ -256,6 +257,9 @@ def test_gradient_ascent_divergence_names_alpha_GLM_4(impl):
     assert str(e.value).startswith("GLM gradient ascent diverged at iteration 2: ") and str(e.value).endswith(
         " (lower alpha)")
     assert e.value.result.iterations == 1
+    with pytest.raises(ConvergenceError) as e:  # θ itself overflows: the hint names alpha
+        impl.glm.gradient_ascent("gaussian", impl.arg(XS), impl.arg([1.0, 2.0, 3.0, 4.0]), impl.arg([0.0, 0.0]), 10.0)
+    assert str(e.value) == "GLM gradient ascent diverged at iteration 155: θ is no longer finite (alpha=10.0 is too large)"
     with pytest.raises(ConvergenceError) as e:
         R.gradient_ascent("poisson", XS, [1, 2, 30, 400], [0.0, 0.0], 10.0)
     assert str(e.value) == ("GLM gradient ascent diverged at iteration 2: theta: g(θᵀx) overflows at this θ "
@@ -312,7 +316,8 @@ def test_errors_word_for_word_GLM(impl, name, args, error, message):
         getattr(impl.glm, name)(*args)
     assert str(e.value) == message
     if error is SeparableDataError:
-        assert (e.value.result.iterations, e.value.result.converged) == (1, False)
+        r = e.value.result
+        assert (r.iterations, r.converged) == (1, False) and np.asarray(r.theta).any()
 
 
 def test_newton_defaults_GLM_4():
@@ -324,3 +329,17 @@ def test_newton_defaults_GLM_4():
     with pytest.raises(ConvergenceError, match="in 100 iterations"):
         R.newton("poisson", XS, y, tol=0.0)
     assert R.newton("poisson", XS, y, start="zero", record=True).path[0] == [0.0, 0.0]
+
+
+def test_zero_start_on_a_zero_first_entry_one_column_or_one_row_GLM_4():
+    """start='zero' is θ = 0 whatever X holds: a first entry of 0, a single column, a single row."""
+    assert R.newton("poisson", [[0.0], [1.0], [2.0]], [1, 2, 4], start="zero").theta == pytest.approx(
+        [0.6931471805599453], rel=1e-12)
+    assert R.newton("poisson", [[1.0]], [2], start="zero").theta == pytest.approx([0.6931471805599453], rel=1e-12)
+
+
+def test_newton_separation_keeps_the_iterate_and_path_GLM_4():
+    with pytest.raises(SeparableDataError) as e:
+        R.newton("bernoulli", XS, YS, record=True)
+    r = e.value.result
+    assert r.path is not None and len(r.path) == 2 and r.theta == r.path[-1] and any(r.theta)

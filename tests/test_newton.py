@@ -232,6 +232,7 @@ def test_column_dependence_is_the_error_of_XtX():
     e = newton.column_dependence([[1.0, 2.0]])
     assert isinstance(e, linalg.SingularMatrixError) and str(e) == "matrix is singular: column 1 is 2 × column 0"
     assert newton.column_dependence([[1.0], [2.0]]) is None
+    assert str(newton.column_dependence([[0.0, 1.0], [0.0, 2.0]])) == "matrix is singular: column 0 is zero"
 
 
 def test_number_of_classes_SM_4():
