@@ -190,8 +190,9 @@ def test_the_cap_checks_the_gradient_once_more_CA_1():
     """Cyclic order tests at the end of each sweep; the cap reached mid-sweep tests once more:
     converged if the gradient is within tol there, else ConvergenceError with converged False
     (None without a tolerance), each with the final gradient."""
-    fit = R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 2], max_iterations=1, tol=0)
+    fit = R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 2], max_iterations=1, tol=0, record=True)
     assert (fit.iterations, fit.converged, fit.theta, fit.extra) == (1, True, [1, 2], {"gradient": [0, 0]})
+    assert fit.path == [[0, 2], [1, 2]]
     with pytest.raises(ConvergenceError) as e:
         R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 0], max_iterations=1, tol=0, record=True)
     r = e.value.result
