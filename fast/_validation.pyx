@@ -27,7 +27,7 @@ from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR
 from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
-           "same_length", "check_tol", "as_order", "sgd_schedule"]
+           "same_length", "check_length", "check_tol", "as_order", "sgd_schedule"]
 
 _INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
 
@@ -136,17 +136,23 @@ def as_matrix(A, name="A"):
     return _as_float64(A, as_array(A, name, MATRIX), name, 2, _reference.matrix)
 
 
-def as_vector(v, name="v", length=None, length_name=None):
+def as_vector(v, name="v", length=None, length_name=None, of=None):
     """A non-empty 1-dimensional array of finite reals as C-contiguous float64; with ``length``,
-    of that many entries (else a ValueError naming ``length_name``)."""
+    of that many entries (else the ValueError of ``check_length``)."""
     out = _as_float64(v, as_array(v, name, VECTOR), name, 1, _reference.vector)
-    _length(out, name, length, length_name)
+    check_length(out, name, length, length_name, of)
     return out
 
 
-def _length(a, name, length, length_name):
+_LENGTH_OF = {None: "entries_and_length", "rows": "entries_and_rows", "columns": "entries_and_columns"}
+
+
+def check_length(a, name, length, length_name, of=None):
+    """The reference's words where a vector's length is not ``length``: "x has 2 entries but
+    theta has 3" (``of=None``), "... but X has 3 rows" or "... 3 columns" (``of``)."""
     if length is not None and a.shape[0] != length:
-        raise error("entries_and_length", name=name, n=a.shape[0], length_name=length_name, length=length)
+        raise error(_LENGTH_OF[of], name=name, n=a.shape[0], length_name=length_name, length=length,
+                    x_name=length_name, m=length)
 
 
 def as_scalar(x, name):
@@ -494,7 +500,7 @@ def _labels(y, name, length, length_name, walk, key, ok, bools=False, **fields):
             if out[i] == np.floor(out[i]) and ok(out[i:i + 1])[0]:
                 raise error("beyond_int64", name=name, where=f"[{i}]", value=_given(y, a, (i,)))
             raise error(key, name=name, where=f"[{i}]", value=_given(y, a, (i,)), **fields)
-    _length(out, name, length, length_name)
+    check_length(out, name, length, length_name)
     return out
 
 

@@ -383,7 +383,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     m = len(X)
     y = as_signed_labels(y, "y", m, "X")
     Z = as_points(Z, kernel, "Z")
-    alpha = as_vector(alpha, "alpha", m, "X")
+    alpha = as_vector(alpha, "alpha", m, "X", of="rows")
     b = as_scalar(b, "b")
     if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
         raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")

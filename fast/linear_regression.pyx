@@ -17,7 +17,7 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast._glm_core import solve_gram
-from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, positive,
+from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_length, check_tol, positive,
                                     positive_int, same_length, sgd_schedule)
 from cs229.reference.inputs import choice
 from cs229.reference.linalg import SingularMatrixError, dependence, significant_terms
@@ -97,7 +97,8 @@ def add_intercept(X):
 def hypothesis(x, theta):
     """LR-1: h_θ(x) = θᵀx for one example."""
     x = as_vector(x, "x")
-    theta = as_vector(theta, "theta", x.shape[0], "x")
+    theta = as_vector(theta, "theta")
+    check_length(x, "x", theta.shape[0], "theta")
     cdef const double[::1] xv = x
     cdef const double[::1] tv = theta
     return dot(&xv[0], &tv[0], xv.shape[0])
@@ -106,7 +107,7 @@ def hypothesis(x, theta):
 def predict(X, theta):
     """LR-1: Xθ."""
     X = as_matrix(X, "X")
-    theta = as_vector(theta, "theta", X.shape[1], "the columns of X")
+    theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] tv = theta
     out = np.empty(X.shape[0])
@@ -152,8 +153,9 @@ def lms_update(x, y, theta, alpha):
     """LR-4: θⱼ := θⱼ + α (y − θᵀx) xⱼ for one example."""
     x = as_vector(x, "x")
     y = as_scalar(y, "y")
-    theta = as_vector(theta, "theta", x.shape[0], "x")
+    theta = as_vector(theta, "theta")
     alpha = positive(alpha, "alpha")
+    check_length(x, "x", theta.shape[0], "theta")
     new = theta.copy()
     cdef const double[::1] xv = x
     cdef double[::1] t = new
@@ -337,7 +339,7 @@ cdef inline double _lwr_weight(const double* a, const double* b, Py_ssize_t n,
 def lwr_weights(X, x, tau):
     """LR-14: w⁽ⁱ⁾ = exp(−‖x⁽ⁱ⁾ − x‖² / (2τ²)), as exp(−‖(x⁽ⁱ⁾ − x)/τ‖² / 2)."""
     X = as_matrix(X, "X")
-    x = as_vector(x, "x", X.shape[1], "the rows of X")
+    x = as_vector(x, "x", X.shape[1], "X", of="columns")
     tau = positive(tau, "tau")
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] xv = x
@@ -354,7 +356,7 @@ def lwr_weights(X, x, tau):
 def lwr_weights_sigma(X, x, Sigma_inv):
     """LR-14 (fn 4): w⁽ⁱ⁾ = exp(−(x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) / 2)."""
     X = as_matrix(X, "X")
-    x = as_vector(x, "x", X.shape[1], "the rows of X")
+    x = as_vector(x, "x", X.shape[1], "X", of="columns")
     S = as_matrix(Sigma_inv, "Sigma_inv")
     if S.shape != (X.shape[1], X.shape[1]):
         raise ValueError(f"Sigma_inv must be {X.shape[1]}x{X.shape[1]} to match the rows of X")
@@ -388,7 +390,7 @@ cdef void _weighted_gram(const double[:, ::1] X, const double[::1] y, const doub
 def weighted_normal_equations(X, y, w):
     """LR-14: θ solving XᵀWXθ = XᵀWy."""
     X, y = _design(X, y)
-    w = as_vector(w, "w", X.shape[0], "X")
+    w = as_vector(w, "w", X.shape[0], "X", of="rows")
     if (w < 0).any():
         raise ValueError("w must be non-negative")
     return _weighted_solve(X, y, w)

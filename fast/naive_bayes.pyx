@@ -21,7 +21,8 @@ from cs229.fast._parallel cimport thread_count
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
-                                    as_vector, category_sizes, check_categories, table_size)
+                                    as_vector, category_sizes, check_categories, check_length,
+                                    table_size)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import n_jobs as _n_jobs
 from cs229.reference.messages import show
@@ -194,7 +195,8 @@ def bernoulli_fit(X, y, alpha=1):
 def _bernoulli(model, X):
     phi_y = _phi_y(model, BernoulliNB)
     phi0 = _probabilities(model.phi_j_y0, "model.phi_j_y0")
-    phi1 = _probabilities(model.phi_j_y1, "model.phi_j_y1", phi0.shape[0], "model.phi_j_y0")
+    phi1 = _probabilities(model.phi_j_y1, "model.phi_j_y1")
+    check_length(phi0, "model.phi_j_y0", phi1.shape[0], "model.phi_j_y1")
     X = as_binary_matrix(X, "X")
     if X.shape[1] != phi0.shape[0]:
         raise ValueError(f"X has {X.shape[1]} columns but the model has {phi0.shape[0]} features")

@@ -1089,7 +1089,7 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     m = len(X)
-    alpha = as_vector(alpha, "alpha", m, "X")
+    alpha = as_vector(alpha, "alpha", m, "X", of="rows")
     C = as_C(C)
     for v, name in ((i, "i"), (j, "j")):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
@@ -1121,7 +1121,7 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     """SMO-3: max_{I_up} −gₜ − min_{I_low} −gₜ (0 when negative), gₜ = wᵀφ(x⁽ᵗ⁾) − y⁽ᵗ⁾."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
-    alpha = as_vector(alpha, "alpha", len(X), "X")
+    alpha = as_vector(alpha, "alpha", len(X), "X", of="rows")
     C = as_C(C)
     K = kernel_block(X, X, kernel, spec, symmetric=True)
     with np.errstate(over="ignore", invalid="ignore"):

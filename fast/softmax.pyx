@@ -14,8 +14,8 @@ from scipy.linalg.cython_blas cimport dsyrk
 from cs229.fast._inline_math cimport dot
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_tol, positive,
-                                    positive_int, same_length)
+from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
+                                    positive, positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import (number_of_classes, options, rounding_bound,
                                      singular_softmax_hessian)
@@ -180,7 +180,8 @@ def _log_likelihood(X, y, Theta):
 def cross_entropy(p, p_hat):
     """SM-4 (002 §1.3.4): −Σ_y p(y) log p̂(y), terms with p(y) = 0 left out."""
     p = as_vector(p, "p")
-    p_hat = as_vector(p_hat, "p_hat", p.shape[0], "p")
+    p_hat = as_vector(p_hat, "p_hat")
+    check_length(p, "p", p_hat.shape[0], "p_hat")
     used = p != 0
     if not (p_hat[used] > 0).all():
         raise ValueError("p_hat must be > 0 wherever p > 0")

@@ -42,7 +42,7 @@ def as_problem(X, y, classes=None, kernel=Linear()):
 
 
 def _alpha(alpha, m):
-    return as_vector(alpha, "alpha", m, "X")
+    return as_vector(alpha, "alpha", m, "X", of="rows")
 
 
 def as_C(C):
@@ -51,7 +51,7 @@ def as_C(C):
 
 
 def _w(w, X):
-    return as_vector(w, "w", X.shape[1], "the columns of X")
+    return as_vector(w, "w", X.shape[1], "X", of="columns")
 
 
 def _checked(values, name):
@@ -260,7 +260,7 @@ def soft_margin_primal(X, y, w, b, xi, C):
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
-    xi = as_vector(xi, "xi", X.shape[0], "X")
+    xi = as_vector(xi, "xi", X.shape[0], "X", of="rows")
     C = positive(C, "C")
     if (xi < 0).any():
         i = int(np.argmax(xi < 0))
@@ -292,9 +292,9 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     w = _w(w, X)
     b = as_scalar(b, "b")
     m = X.shape[0]
-    xi = as_vector(xi, "xi", m, "X")
+    xi = as_vector(xi, "xi", m, "X", of="rows")
     alpha = _alpha(alpha, m)
-    r = as_vector(r, "r", m, "X")
+    r = as_vector(r, "r", m, "X", of="rows")
     C = positive(C, "C")
     u = _margins(w, 0.0, X, y)
     with np.errstate(over="ignore", invalid="ignore"):

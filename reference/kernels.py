@@ -605,7 +605,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     Z = as_points(Z, kernel, "Z")
     alpha = inputs.vector(alpha, "alpha")
     if len(alpha) != len(X):
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)}")
+        raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
     b = inputs.real(b, "b")
     if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
         raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")

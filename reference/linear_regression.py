@@ -339,7 +339,7 @@ def lwr_weights_sigma(X, x, Sigma_inv):
 def _query(x, X):
     x = inputs.vector(x, "x")
     if len(x) != len(X[0]):
-        raise ValueError(f"x has {len(x)} entries but the rows of X have {len(X[0])}")
+        raise ValueError(f"x has {len(x)} entries but X has {len(X[0])} columns")
     return x
 
 

@@ -59,6 +59,7 @@ MESSAGES = {
     "ragged_row": (ValueError, "{name} is ragged: row 0 has {width} entries, row {i} is {value}"),
     "rows_and_entries": (ValueError, "{x_name} has {m} rows but {y_name} has {n} entries"),
     "entries_and_columns": (ValueError, "{name} has {n} entries but {x_name} has {m} columns"),
+    "entries_and_rows": (ValueError, "{name} has {n} entries but {x_name} has {m} rows"),
     "entries_and_length": (ValueError, "{name} has {n} entries but {length_name} has {length}"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
     "no_documents": (ValueError, "{name} is empty (no documents)"),

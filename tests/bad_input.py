@@ -15,7 +15,8 @@ entry point, values to refuse, labels, the error each length mismatch gives) and
   same in both faces (the {0, 1} codings accept them);
 - an int parameter of 2³¹, 2⁶³ or 2⁶⁴: the same outcome in both faces, an error being a
   ValueError/TypeError naming the argument (never a raw OverflowError);
-- X (or its stand-in) and y of different lengths: ValueError with the two lengths;
+- X (or its stand-in) and y of different lengths: ValueError with the two lengths; any array
+  argument one entry, row or column bigger: an answer in both faces or the same error and text;
 - each declared bad value of an argument: the declared error and message, naming the argument,
   and the same exception and text from both faces (a y one entry short too);
 - labels outside their set: ValueError naming the label's entry;
@@ -368,6 +369,20 @@ def install(t, namespace, suffix=""):
     def test_both_faces_refuse_a_short_y_word_for_word(key, message):
         outcomes = {face: _outcome(lambda: t.call(face, key, y=t.valid[key]["y"][:-1])) for face in FACES}
         assert outcomes["fast"][:1] == ("error",) and outcomes["fast"][1:] == outcomes["reference"][1:], outcomes
+
+    @check([(k, a, change) for k, a in t.cases("shape")
+            for change in (("row", "column") if t.value(k, a).ndim == 2 else ("row",))], "key", "arg", "change")
+    def test_both_faces_treat_a_wrong_shape_alike(key, arg, change):
+        """One more entry (a vector; its last repeated) or one more row or column (a matrix):
+        an answer in both faces, or the same exception and text from both."""
+        a = t.value(key, arg)
+        bigger = np.c_[a, a[:, -1:]] if change == "column" else np.concatenate([a, a[-1:]])
+        outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: bigger})) for face in FACES}
+        kinds = {face: o[0] for face, o in outcomes.items()}
+        assert kinds["fast"] == kinds["reference"], outcomes
+        if kinds["fast"] == "error":
+            fast = outcomes["fast"][:2] + (outcomes["fast"][2].replace("cs229.fast.", "cs229.reference."),)
+            assert fast == outcomes["reference"], outcomes
 
     @pytest.mark.parametrize("face", FACES)
     @check(list(t.lengths.items()), "key", "message", shown=1)

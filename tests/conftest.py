@@ -10,15 +10,17 @@ import os
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile("dev", max_examples=25, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
                           print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 # mutation testing runs the suite once per mutant: few examples, always the same ones (a mutant
-# missed here might be caught by more examples, so its score is a lower bound)
+# missed here might be caught by more examples, so its score is a lower bound); no shrinking: the
+# first failing example kills the mutant, and shrinking it only spends the mutant's time limit
 settings.register_profile("mutation", max_examples=8, deadline=None, derandomize=True, database=None,
+                          phases=[Phase.explicit, Phase.reuse, Phase.generate],
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("deep", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

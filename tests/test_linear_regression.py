@@ -230,6 +230,19 @@ def test_gaussian_mle_does_not_depend_on_sigma_LR_13(p, s1, s2):
                    - R.gaussian_log_likelihood(Xm, ym, tm, sigma)) < mpmath.mpf(10) ** -20
 
 
+@pytest.mark.parametrize("sigma,error,message", [(0, ValueError, "sigma must be > 0, got 0"),
+                                                  (-1.0, ValueError, "sigma must be > 0, got -1.0"),
+                                                  ("1", TypeError, "sigma is '1': expected a real number")],
+                         ids=["zero", "negative", "text"])
+def test_gaussian_model_refuses_a_bad_sigma_LR_13(sigma, error, message):
+    for call in (lambda: R.gaussian_density(1.0, 0.0, sigma),
+                 lambda: R.gaussian_likelihood([[1.0]], [1.0], [0.0], sigma),
+                 lambda: R.gaussian_log_likelihood([[1.0]], [1.0], [0.0], sigma)):
+        with pytest.raises(error) as e:
+            call()
+        assert str(e.value) == message
+
+
 # ---- LR-14: locally weighted regression -------------------------------------------------------
 
 @st.composite

@@ -183,6 +183,7 @@ def test_perceptron_update_and_threshold_PC_1(impl):
     x, theta = impl.arg([1.0, 2.0]), impl.arg([0.0, 0.0])
     assert impl.out(mod.perceptron_update(x, 1, theta, 0.5)) == [0.0, 0.0]  # θᵀx = 0 → h = 1: right
     assert impl.out(mod.perceptron_update(x, 0, theta, 0.5)) == [-0.5, -1.0]
+    assert impl.out(mod.perceptron_update(x, 0, theta)) == [-1.0, -2.0]  # α defaults to 1
 
 
 def test_perceptron_on_non_separable_data_stops_at_its_cap_PC_1(impl):
@@ -217,6 +218,73 @@ def test_newton_root_exact_and_mpf_NW_1():
     with mpmath.workdps(60):
         r = R.newton_root(lambda t: t * t - 2, lambda t: 2 * t, mpmath.mpf(1), tol=mpmath.mpf(10) ** -55)
         assert abs(r.theta - mpmath.sqrt(2)) < mpmath.mpf(10) ** -55
+
+
+SQRT2 = (lambda t: t * t - 2, lambda t: 2 * t)  # from 1: 3/2, 17/12, 577/408, 665857/470832, ...
+
+
+@pytest.mark.parametrize("shrink,iterations", [(1, 3), (Fraction(999_999, 1_000_000), 4)], ids=["at", "below"])
+def test_newton_root_stops_when_the_step_is_within_tol_NW_1(shrink, iterations):
+    """|Δθ| <= tol · (1 + |θ|) with the new θ: a tol that the third step meets with equality stops
+    there; a tol a hair smaller stops one step later."""
+    step, new = Fraction(17, 12) - Fraction(577, 408), Fraction(577, 408)
+    tol = shrink * step / (1 + new)
+    r = R.newton_root(*SQRT2, Fraction(1), max_iterations=6, tol=tol, record=True)  # exact: a cap
+    assert (r.iterations, r.converged) == (iterations, True)
+    assert r.path == [1, Fraction(3, 2), Fraction(17, 12), Fraction(577, 408), Fraction(665857, 470832)][:iterations + 1]
+    assert r.theta == r.path[-1]
+    m = R.newton_maximise(*SQRT2, Fraction(1), max_iterations=6, tol=tol, record=True)  # Newton on f = ℓ′
+    assert (m.theta, m.iterations, m.converged, m.path) == (r.theta, iterations, True, r.path)
+    assert m.extra == {"second_derivative": 2 * r.theta}
+
+
+def test_newton_root_defaults_NW_1():
+    """max_iterations=100, tol=1e-12, record=False; f(θ) = 0 exactly stops before a step."""
+    r = R.newton_root(lambda t: t - 3, lambda t: 1.0, 0.0)
+    assert (r.theta, r.iterations, r.converged, r.path) == (3.0, 1, True, None)
+    m = R.newton_maximise(lambda t: t - 3, lambda t: 1.0, 0.0)
+    assert (m.theta, m.iterations, m.converged, m.path) == (3.0, 1, True, None)
+    for solve in (R.newton_root, R.newton_maximise):  # t² + 1 has no real zero: the iterates wander
+        with pytest.raises(ConvergenceError) as e:
+            solve(lambda t: t * t + 1, lambda t: 2 * t, 0.5)
+        assert str(e.value) == "Newton's method did not converge in 100 iterations"
+        assert (e.value.result.iterations, e.value.result.converged, e.value.result.path) == (100, False, None)
+    with pytest.raises(ConvergenceError) as e:
+        R.newton_root(lambda t: t * t + 1, lambda t: 2 * t, Fraction(1, 2), max_iterations=2, record=True)
+    assert e.value.result.theta == Fraction(7, 24)  # θ − (θ² + 1)/(2θ): 1/2, −3/4, 7/24
+    assert e.value.result.path == [Fraction(1, 2), Fraction(-3, 4), Fraction(7, 24)]
+
+
+@pytest.mark.parametrize("case", ["flat", "diverged"])
+def test_newton_root_failures_carry_the_last_iterate_NW_1(case):
+    if case == "flat":  # f = (θ − 1)² + 1 from 0: θ₁ = 1, where f′ = 0
+        f, f_prime, message = (lambda t: (t - 1) ** 2 + 1, lambda t: 2 * (t - 1),
+                               "Newton's method: f′(θ) = 0 at θ = 1.0 (the tangent is flat and has no zero)")
+        path = [0.0, 1.0]
+        result = (1.0, 1, False)
+    else:  # θ₁ = 0 − 1e308/1e-10 overflows
+        f, f_prime, message = (lambda t: 1e308, lambda t: 1e-10, "Newton's method diverged at iteration 1")
+        path = [0.0, float("-inf")]
+        result = (0.0, 0, False)
+    with pytest.raises(ConvergenceError) as e:
+        R.newton_root(f, f_prime, 0.0, record=True)
+    assert str(e.value) == message
+    r = e.value.result
+    assert (r.theta, r.iterations, r.converged) == result and r.path == path
+
+
+@pytest.mark.parametrize("kwargs,error,message", [
+    (dict(theta="a"), TypeError, "theta is 'a': expected a real number"),
+    (dict(max_iterations=0), ValueError, "max_iterations must be >= 1, got 0"),
+    (dict(tol=None), ValueError, "tol must be a number for newton_root")], ids=["theta", "cap", "tol"])
+def test_newton_root_arguments_are_checked_NW_1(kwargs, error, message):
+    args = dict(f=abs, f_prime=abs, theta=1.0) | kwargs
+    for solve in (R.newton_root, R.newton_maximise):
+        if solve is R.newton_maximise:
+            args = dict(l_prime=args.pop("f"), l_double_prime=args.pop("f_prime"), **args)
+        with pytest.raises(error) as e:
+            solve(**args)
+        assert str(e.value) == message
 
 
 def test_newton_flat_tangent_is_refused_NW_1():

@@ -1,6 +1,8 @@
 """Newton's method as written once in cs229.reference.newton and cs229.fast._glm_core (NW-2,
 GLM-4, SM-4): the damped step, the data start, the notes' literal iteration, the errors; fast
 and reference take the same steps (the same step lengths t, iterates equal to rounding)."""
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -17,7 +19,7 @@ from cs229.testing import strategies as S
 from cs229.reference import exponential_family as ef
 from cs229.reference import linalg, newton
 from cs229.reference import linear_regression as lr
-from cs229.reference.results import ConvergenceError, SeparableDataError
+from cs229.reference.results import ConvergenceError, SeparableDataError, StepFailed
 
 
 def _same_path(reference, fast, one_step, hessian):
@@ -256,3 +258,82 @@ def test_singular_softmax_hessian_names_the_cause_SM_4():
     assert str(e) == ("softmax Newton: the Hessian is singular at iteration 3: parameter 5 (θ_3 entry 1) depends "
                       "on the ones before it (a class absent from y, or one whose examples carry no weight)")
     assert (e.column, e.combination) == (5, {1: 0.5})
+
+
+def test_the_data_start_reads_y_bar_in_the_type_of_X_GLM_4():
+    """ȳ starts from 0 in X's scalar type, read off x⁽¹⁾ whatever its shape (one row, one
+    column, a first entry 0)."""
+    assert newton.data_start(ef.GAUSSIAN, [[2.0]], [3.0]) == [1.5]
+    assert newton.data_start(ef.GAUSSIAN, [[0.0, 1.0], [1.0, 1.0]], [1.0, 3.0]) == pytest.approx([2.0, 1.0])
+    exact = newton.data_start(ef.GAUSSIAN, [[Fraction(1)], [Fraction(3)]], [1, 2])
+    assert exact == [Fraction(7, 10)] and isinstance(exact[0], Fraction)
+
+
+@pytest.mark.parametrize("y,message", [
+    ([0], "y: every label is 0, so ℓ(θ) approaches 0 as the intercept grows without bound and no "
+          "maximum likelihood θ exists"),
+    ([1], "y: every label is 1, so ℓ(θ) approaches 0 as the intercept grows without bound and no "
+          "maximum likelihood θ exists"),
+    ([0, 0], "y: every label is 0, so ℓ(θ) approaches 0 as the intercept grows without bound and no "
+             "maximum likelihood θ exists")], ids=["zero", "one", "zeros"])
+def test_the_data_start_refuses_one_label_GLM_4(y, message):
+    with pytest.raises(ValueError) as e:
+        newton.data_start(ef.BERNOULLI, [[1.0]] * len(y), y)
+    assert str(e.value) == message
+
+
+def test_the_data_start_refuses_zero_counts_GLM_4():
+    with pytest.raises(ValueError) as e:
+        newton.data_start(ef.POISSON, [[1.0], [1.0]], [0, 0])
+    assert str(e.value) == ("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
+                            "likelihood θ exists")
+
+
+def test_glm_log_likelihood_is_the_sum_of_log_densities_with_its_rounding_bound_GLM_4():
+    """ℓ = Σᵢ log p(y⁽ⁱ⁾; θᵀx⁽ⁱ⁾), bound = rounding_bound(m, Σᵢ |log p| + |ηy| + |a(η)|)."""
+    X, y, theta = [[1.0, 0.5], [1.0, -1.0], [1.0, 2.0]], [1, 0, 3], [0.25, 0.5]
+    ell, bound = newton.glm_log_likelihood(ef.POISSON, X, y, theta)
+    etas = [linalg.dot(x, theta) for x in X]
+    terms = [ef.log_density(ef.POISSON, v, e) for v, e in zip(y, etas)]
+    assert ell == terms[0] + terms[1] + terms[2]
+    size = sum(abs(t) + abs(e * v) + abs(ef.POISSON.a(e)) for t, v, e in zip(terms, y, etas))
+    assert bound == newton.rounding_bound(3, size) > 0
+    assert newton.glm_log_likelihood(ef.POISSON, [[Fraction(0)]], [1], [Fraction(1)]) == (-1, 0)
+
+
+def test_glm_log_likelihood_says_where_it_is_not_defined_GLM_4():
+    with pytest.raises(StepFailed) as e:  # η = 1e200: η²/2 overflows to inf, ℓ to −inf
+        newton.glm_log_likelihood(ef.GAUSSIAN, [[1.0]], [1.0], [1e200])
+    assert str(e.value) == "ℓ(θ) is not finite"
+    fam = ef.gamma(1)
+    with pytest.raises(ValueError) as outside:
+        ef.log_density(fam, 1.0, 1.0)
+    with pytest.raises(StepFailed) as e:  # η = 1 is outside the exponential's η < 0
+        newton.glm_log_likelihood(fam, [[1.0]], [1.0], [1.0])
+    assert str(e.value) == str(outside.value) != ""
+
+
+def test_glm_system_refuses_an_overflowed_residual_GLM_4():
+    """r = y − η overflows for the Gaussian while w = 1 does not: either is enough."""
+    with pytest.raises(StepFailed) as e:
+        newton.glm_system(ef.GAUSSIAN, [[1.0]], [1e308], [-1e308])
+    assert str(e.value) == "g(θᵀx) overflowed"
+
+
+def test_rounding_bound_is_2_m_plus_8_eps_size():
+    assert newton.rounding_bound(10, 1.0) == 2 * 18 * np.finfo(float).eps
+    assert newton.rounding_bound(1, 4.0) == 2 * 9 * np.finfo(float).eps * 4.0
+
+
+def test_origin_names_the_start():
+    assert newton.origin([0.0], "data") == "theta"
+    assert newton.origin(None, "data") == "theta (the start from the data, start='data')"
+    assert newton.origin(None, "zero") == "theta (θ = 0, start='zero')"
+
+
+def test_singular_hessian_words_and_combination():
+    e = linalg.SingularMatrixError("x", column=2, combination={1: 2.0})
+    error = newton.singular_hessian("GLM Newton")(e, 3, [0.0, 0.0, 0.0])
+    assert str(error) == ("GLM Newton: the Hessian −XᵀWX is singular at iteration 3: column 2 of X is "
+                          "2 × column 1, on the examples that carry weight")
+    assert (error.column, error.combination) == (2, {1: 2.0})

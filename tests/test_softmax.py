@@ -196,3 +196,47 @@ def test_gradient_ascent_says_it_diverged_SM_4(face):
     X = X if face == "reference" else np.array(X)
     with pytest.raises(ConvergenceError, match="diverged at iteration 2: θ is no longer finite"):
         mod.gradient_ascent(X, [1, 3, 1, 2], [[0.25, -0.5], [0.1, 0.2]], 0.1, max_iterations=5, tol=None)
+    with pytest.raises(ConvergenceError) as e:
+        mod.gradient_ascent(X, [1, 3, 1, 2], [[0.25, -0.5], [0.1, 0.2]], 0.1, max_iterations=5, tol=None)
+    assert str(e.value) == ("softmax gradient ascent diverged at iteration 2: θ is no longer finite "
+                            "(alpha=0.1 is too large)")
+
+
+SEPARATE = ([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5]], [1, 1, 2, 2, 3, 3])
+
+
+def test_gradient_ascent_refuses_separable_classes_SM_4(impl):
+    """The iterate of step 3 puts every example's class strictly on top; without a tolerance
+    there is no stopping test, and no separation test either."""
+    X, y, zero = impl.arg(SEPARATE[0]), impl.arg(SEPARATE[1]), impl.arg([[0.0, 0.0], [0.0, 0.0]])
+    with pytest.raises(lg.SeparableDataError) as e:
+        impl.softmax.gradient_ascent(X, y, zero, 0.5, record=True)
+    assert str(e.value) == (
+        "softmax gradient ascent: the classes are linearly separable (the iterate of step 3 puts every "
+        "example's own class strictly on top), so the likelihood approaches 1 as ‖θ‖ grows and no maximum "
+        "likelihood θ exists; regularise, or use the perceptron for a separating θ")
+    r = e.value.result
+    assert (r.iterations, r.converged, len(r.path)) == (3, False, 4)
+    assert np.array_equal(np.asarray(r.theta, dtype=float), np.asarray(r.path[-1], dtype=float))
+    assert np.asarray(r.theta, dtype=float).any() and not np.asarray(r.path[0], dtype=float).any()
+    fit = impl.softmax.gradient_ascent(X, y, zero, 0.5, max_iterations=5, tol=None)
+    assert (fit.iterations, fit.converged) == (5, None)
+
+
+def test_gradient_ascent_defaults_SM_4(impl):
+    """max_iterations=10_000, tol=1e-10, average=False, record=False: the default call is the
+    explicit one; the cap is named."""
+    X = impl.arg([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5], [1.0, 0.1], [1.0, -1.8]])
+    y, zero = impl.arg([1, 2, 2, 1, 3, 3, 3, 2]), impl.arg([[0.0, 0.0], [0.0, 0.0]])
+    fit = impl.softmax.gradient_ascent(X, y, zero, 0.1)
+    explicit = impl.softmax.gradient_ascent(X, y, zero, 0.1, max_iterations=10_000, tol=1e-10, average=False,
+                                            record=False)
+    assert (fit.iterations, fit.converged, fit.path) == (explicit.iterations, True, None)
+    assert np.array_equal(np.asarray(fit.theta, dtype=float), np.asarray(explicit.theta, dtype=float))
+    assert 1000 < fit.iterations < 10_000
+    one = [np.asarray(impl.softmax.gradient_ascent(X, y, zero, 0.1, max_iterations=1, tol=None, average=a).theta,
+                      dtype=float) for a in (False, True)]
+    assert np.allclose(one[0], 8 * one[1], rtol=1e-15, atol=0) and one[0].any()  # average: the sum over m = 8
+    with pytest.raises(ConvergenceError) as e:
+        impl.softmax.gradient_ascent(X, y, zero, 0.001)
+    assert str(e.value) == "softmax gradient ascent did not converge in 10000 iterations (tol=1e-10)"
