@@ -219,7 +219,7 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
             path.append(new.copy())
         if diverged:
             raise ConvergenceError(
-                f"batch gradient descent diverged at iteration {k}: theta is no longer finite "
+                f"batch gradient descent diverged at iteration {k}: θ is no longer finite "
                 f"(alpha={alpha} is too large for this X; scale the features or lower alpha)",
                 IterativeResult(current, k - 1, False, _stack(path)))
         if done:
@@ -244,7 +244,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
 
 
 def _sgd_diverged(epoch, alpha):
-    return (f"stochastic gradient descent diverged in epoch {epoch}: theta is no longer "
+    return (f"stochastic gradient descent diverged in epoch {epoch}: θ is no longer "
             f"finite (alpha={alpha} is too large for this X)")
 
 

@@ -180,7 +180,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
             t += 1
         if diverged(theta):
             raise ConvergenceError(
-                f"stochastic gradient descent diverged in epoch {epoch + 1}: theta is no longer "
+                f"stochastic gradient descent diverged in epoch {epoch + 1}: θ is no longer "
                 f"finite (alpha={alpha} is too large for this X)", IterativeResult(theta, epoch, False, path))
         if record:
             path.append(theta[:])

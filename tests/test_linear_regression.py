@@ -103,6 +103,51 @@ def test_gd_reports_divergence_and_the_cap_LR_5(impl):
     assert e.value.result.iterations == 3 and e.value.result.converged is False
 
 
+def test_gd_defaults_and_words_LR_5(impl):
+    """max_iterations=10_000, tol=1e-10, average=False, record=False: the default call is the
+    explicit one; divergence names alpha, the cap says what to raise."""
+    gd = impl.linear_regression.batch_gradient_descent
+    X, y, zero = impl.arg([[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]]), impl.arg([1.0, 2.0, 3.0]), impl.arg([0.0, 0.0])
+    fit = gd(X, y, zero, 0.004)
+    explicit = gd(X, y, zero, 0.004, max_iterations=10_000, tol=1e-10, average=False, record=False)
+    assert (fit.iterations, fit.converged, fit.path) == (explicit.iterations, True, None) and fit.iterations > 1000
+    assert np.array_equal(np.asarray(fit.theta, dtype=float), np.asarray(explicit.theta, dtype=float))
+    one = [np.asarray(gd(X, y, zero, 0.004, max_iterations=1, tol=None, average=a).theta, dtype=float)
+           for a in (False, True)]
+    assert np.allclose(one[0], 3 * one[1], rtol=1e-15, atol=0) and one[0].any()  # average: the sum over m = 3
+    with pytest.raises(ConvergenceError) as e:
+        gd(X, y, zero, 1.0)
+    assert str(e.value) == ("batch gradient descent diverged at iteration 134: θ is no longer finite (alpha=1.0 "
+                            "is too large for this X; scale the features or lower alpha)")
+    assert (e.value.result.iterations, e.value.result.converged) == (133, False)
+    with pytest.raises(ConvergenceError) as e:
+        gd(X, y, zero, 1e-7)
+    assert str(e.value) == ("batch gradient descent did not converge in 10000 iterations (tol=1e-10); raise "
+                            "max_iterations or alpha")
+
+
+def test_sgd_defaults_and_words_LR_6(impl):
+    """epochs=1, order 0..m−1, decay=0, record=False; divergence names the epoch and alpha and
+    carries the last finite θ with its path."""
+    sgd = impl.linear_regression.stochastic_gradient_descent
+    X, y, zero = impl.arg([[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]]), impl.arg([1.0, 2.0, 3.0]), impl.arg([0.0, 0.0])
+    fit = sgd(X, y, zero, 0.01)
+    explicit = sgd(X, y, zero, 0.01, epochs=1, order=[0, 1, 2], decay=0, record=False)
+    assert (fit.iterations, fit.converged, fit.path) == (1, None, None)
+    assert np.array_equal(np.asarray(fit.theta, dtype=float), np.asarray(explicit.theta, dtype=float))
+    # by hand: θ := θ + α (y − θᵀx) x for x⁽⁰⁾, x⁽¹⁾, x⁽²⁾
+    theta = np.zeros(2)
+    for x_i, y_i in zip(np.array([[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]]), [1.0, 2.0, 3.0]):
+        theta = theta + 0.01 * (y_i - theta @ x_i) * x_i
+    assert np.allclose(np.asarray(fit.theta, dtype=float), theta, rtol=1e-14, atol=0)
+    with pytest.raises(ConvergenceError) as e:
+        sgd(X, y, zero, 0.5, 1000, record=True)
+    assert str(e.value) == ("stochastic gradient descent diverged in epoch 79: θ is no longer finite "
+                            "(alpha=0.5 is too large for this X)")
+    r = e.value.result
+    assert (r.iterations, r.converged, len(r.path)) == (78, False, 79)
+
+
 def test_sgd_reports_divergence_at_the_reference_epoch_LR_6():
     X = [[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]]
     y = [1.0, 2.0, 3.0]
@@ -210,6 +255,57 @@ def test_normal_equations_on_housing_LR_12_LR_16(impl):
     y = [float(p) for p in d["price"]]
     theta = impl.out(impl.linear_regression.normal_equations(impl.arg(X), impl.arg(y)))
     assert [round(theta[0], 2), round(theta[1], 4), round(theta[2], 3)] == [89.60, 0.1392, -8.738]
+
+
+E = 2.0 ** -52
+
+
+@pytest.mark.parametrize("t,dependent", [(3 * E, False), (2 * E, True), (1.5 * E, True)], ids=["3eps", "2eps", "1.5eps"])
+def test_qr_calls_a_column_dependent_at_n_eps_of_its_size_LR_12(impl, t, dependent):
+    """X = [[1, 1], [0, t]]: column 1 is (1, t), its part outside column 0's span is (0, t), and
+    ‖(0, t)‖² = t² against the bound (max(m, n)·eps)²·‖x₁‖² = 4·eps² (‖x₁‖² rounds to 1):
+    t = 2 eps is at the bound and dependent, t = 3 eps is not (θ = (0, 1) exactly)."""
+    X, y = impl.arg([[1.0, 1.0], [0.0, t]]), impl.arg([1.0, t])
+    if not dependent:
+        assert impl.out(impl.linear_regression.normal_equations(X, y, solver="qr")) == [0.0, 1.0]
+        return
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        impl.linear_regression.normal_equations(X, y, solver="qr")
+    assert str(e.value) == "XᵀX is singular: column 1 of X duplicates column 0"
+    assert (e.value.column, e.value.combination) == (1, {0: 1.0})
+
+
+@pytest.mark.parametrize("solver", ["cholesky", "qr"])
+def test_normal_equations_of_one_row_or_a_first_entry_0_LR_12(impl, solver):
+    """The zeros of the factors are made in X's scalar type from x⁽¹⁾, whatever its shape."""
+    solve = impl.linear_regression.normal_equations
+    assert impl.out(solve(impl.arg([[2.0]]), impl.arg([4.0]), solver=solver)) == [2.0]
+    theta = impl.out(solve(impl.arg([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]), impl.arg([1.0, 3.0, 5.0]), solver=solver))
+    assert np.allclose(theta, [2.0, 1.0], rtol=1e-14, atol=1e-14)
+    exact = R.normal_equations([[Fraction(0), Fraction(1)], [Fraction(1), Fraction(1)], [Fraction(1), Fraction(2)]],
+                               [1, 2, 4], solver=solver)
+    assert exact == [Fraction(1), Fraction(4, 3)] and isinstance(exact[1], Fraction)  # XᵀX = [[2, 3], [3, 6]], Xᵀy = (6, 11)
+
+
+def test_weighted_normal_equations_words_and_shapes_LR_14(impl):
+    wne = impl.linear_regression.weighted_normal_equations
+    with pytest.raises(ValueError) as e:
+        wne(impl.arg([[1.0, 2.0], [1.0, 3.0]]), impl.arg([1.0, 2.0]), impl.arg([1.0, -1.0]))
+    assert str(e.value) == "w must be non-negative"
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        wne(impl.arg([[1.0, 2.0]] * 3), impl.arg([1.0, 2.0, 3.0]), impl.arg([1.0, 1.0, 1.0]))
+    assert str(e.value) == ("XᵀWX is singular: column 1 of X is 2 × column 0 on the examples that carry weight; "
+                            "too few examples carry weight near the query (increase tau)")
+    assert (e.value.column, e.value.combination) == (1, {0: 2.0})
+    assert np.allclose(impl.out(wne(impl.arg([[2.0]]), impl.arg([4.0]), impl.arg([3.0]))), [2.0], rtol=1e-15, atol=0)
+    theta = impl.out(wne(impl.arg([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]), impl.arg([1.0, 2.0, 4.0]), impl.arg([1.0, 2.0, 1.0])))
+    assert np.allclose(theta, [1.5, 0.75], rtol=1e-14, atol=0)
+
+
+def test_lms_update_names_y_LR_4(impl):
+    with pytest.raises(TypeError) as e:
+        impl.linear_regression.lms_update(impl.arg([1.0, 2.0]), "a", impl.arg([0.0, 0.0]), 0.1)
+    assert str(e.value) == "y is 'a': expected a real number"
 
 
 # ---- LR-13: the Gaussian model ----------------------------------------------------------------
