@@ -59,8 +59,10 @@ def test_scalar_arguments_are_checked_LG_1_PC_1(face, name):
 @pytest.mark.parametrize("face", FACES)
 def test_scalar_labels_are_checked_LG_4_PC_1(face):
     for name in ("stochastic_update", "perceptron_update"):
-        with pytest.raises(ValueError, match="y"):
+        with pytest.raises(ValueError) as e:
             TABLE.call(face, name, y=0.5)
+        assert str(e.value) == ("y[0] is 0.5: labels must be 0 or 1, the notes' coding here; for any other coding "
+                                "use cs229.estimators.LogisticRegression or Perceptron")
 
 
 @pytest.mark.parametrize("face", FACES)

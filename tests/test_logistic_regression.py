@@ -177,6 +177,14 @@ def test_perceptron_same_iterates_and_separates_PC_1(p, alpha, rnd):
     assert fast.extra["mistakes"] == ref.extra["mistakes"] and fast.extra["mistakes"][-1] == 0
 
 
+def test_predict_at_the_boundary_is_1_LG_1(impl):
+    """h_θ(x) ≥ 1/2, i.e. θᵀx ≥ 0: on the boundary θᵀx = 0 the label is 1."""
+    labels = impl.logistic_regression.predict(impl.arg([[1.0, 2.0], [-1.0, 1.0], [0.0, 1.0]]), impl.arg([1.0, 0.0]))
+    assert list(labels) == [1, 0, 1]
+    assert list(impl.logistic_regression.predict(impl.arg([[1.0, 2.0], [1.0, -1.0]]), impl.arg([0.0, 0.0]))) == [1, 1]
+    assert list(impl.logistic_regression.predict(impl.arg([[1.0, 2.0], [1.0, -1.0]]), impl.arg([0.0, 0.5]))) == [1, 0]
+
+
 def test_perceptron_update_and_threshold_PC_1(impl):
     mod = impl.logistic_regression
     assert mod.threshold(0.0) == 1 and mod.threshold(-1e-300) == 0

@@ -202,6 +202,18 @@ def test_gradient_ascent_says_it_diverged_SM_4(face):
                             "(alpha=0.1 is too large)")
 
 
+def test_a_class_separable_from_the_rest_is_named_whichever_it_is_SM_4(impl):
+    """Class 2 (x₁ large) is separable from classes 1 and 3 (mixed); an example x = 0 puts no
+    class strictly on top (every η is 0) and changes neither the fit nor the verdict."""
+    X = [[1.0, -1.0], [1.0, -0.5], [1.0, 0.0], [1.0, 0.3], [1.0, 3.0], [1.0, 3.5], [1.0, -0.8], [1.0, 0.1]]
+    y = [1, 3, 1, 3, 2, 2, 3, 1]
+    for extra_x, extra_y in (([], []), ([[0.0, 0.0]], [1])):
+        with pytest.raises(lg.SeparableDataError) as e:
+            impl.softmax.newton(impl.arg(X + extra_x), impl.arg(y + extra_y))
+        assert str(e.value).startswith("softmax Newton: class 2 is linearly separable from the others (the "
+                                       "iterate of step 62 puts it strictly on top exactly at its own examples")
+
+
 SEPARATE = ([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5]], [1, 1, 2, 2, 3, 3])
 
 
