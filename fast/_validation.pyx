@@ -517,7 +517,8 @@ def as_class_labels(y, k, name="y", length=None, length_name=None, module=""):
     """Labels in {1, ..., k} as an intp array."""
     a = _labels(y, name, length, length_name,
                 lambda y, name: _reference.class_labels(y, k, name, module),
-                "class_label", lambda a: (a >= 1) & (a <= k), k=k, estimator=estimator(module))
+                "class_label", lambda a: (a >= 1) & (a <= k), k=_reference.shown_k(k),
+                estimator=estimator(module))
     return np.ascontiguousarray(a, dtype=np.intp)
 
 

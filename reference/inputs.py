@@ -405,7 +405,7 @@ def _in_vocabulary(docs, size, ignore_unknown, name):
 # Labels come back as Python ints: an int mixes exactly with float, Fraction and mpf alike
 # (a Fraction does not mix with mpf), so one label list serves every scalar type.
 
-__all__ += ["binary_labels", "class_labels", "counts", "is_bool"]
+__all__ += ["binary_labels", "class_labels", "counts", "is_bool", "shown_k"]
 
 
 def is_bool(value):
@@ -436,9 +436,15 @@ def binary_labels(y, name="y", module=""):
 
 
 def class_labels(y, k, name="y", module=""):
-    """Labels in {1, ..., k} (000 §9.3), as ints."""
-    return _flat(y, name, _label("class_label", lambda v: 1 <= v <= k, k=k,
+    """Labels in {1, ..., k} (000 §9.3), as ints; k = inf where k is read from y."""
+    return _flat(y, name, _label("class_label", lambda v: 1 <= v <= k, k=shown_k(k),
                                  estimator=estimator(module)))
+
+
+def shown_k(k):
+    """k as a message shows it: the letter k where it is not fixed (inf: read from y), as in
+    "labels must be integers in 1..k"."""
+    return "k" if k == float("inf") else k
 
 
 def counts(y, name="y"):

@@ -14,7 +14,6 @@ from cs229.reference import exponential_family as ef
 from cs229.reference import linalg
 from cs229.reference.results import ConvergenceError
 from cs229.reference import logistic_regression as lg
-from cs229.reference.results import ConvergenceError
 
 problems = S.multiclass_problems()
 
@@ -210,8 +209,68 @@ def test_a_class_separable_from_the_rest_is_named_whichever_it_is_SM_4(impl):
     for extra_x, extra_y in (([], []), ([[0.0, 0.0]], [1])):
         with pytest.raises(lg.SeparableDataError) as e:
             impl.softmax.newton(impl.arg(X + extra_x), impl.arg(y + extra_y))
-        assert str(e.value).startswith("softmax Newton: class 2 is linearly separable from the others (the "
-                                       "iterate of step 62 puts it strictly on top exactly at its own examples")
+        assert str(e.value) == (
+            "softmax Newton: class 2 is linearly separable from the others (the iterate of step 62 puts it "
+            "strictly on top exactly at its own examples; the Hessian became singular as its θ grew), so ℓ "
+            "approaches its supremum only as ‖θ‖ grows without bound and no maximum likelihood θ exists; "
+            "regularise, or use the perceptron for a separating θ")
+        assert (e.value.result.iterations, e.value.result.converged) == (62, False)
+
+
+MIXED = ([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5], [1.0, 0.1], [1.0, -1.8]],
+         [1, 2, 2, 1, 3, 3, 3, 2])
+
+
+def test_newton_defaults_and_words_SM_4(impl):
+    """max_iterations=100, tol=1e-10, record=False, damping=True, Theta=None the zero start:
+    the default call is the explicit one; the cap and the separable classes are named whole."""
+    X, y = impl.arg(MIXED[0]), impl.arg(MIXED[1])
+    zero = impl.arg([[0.0, 0.0], [0.0, 0.0]])
+    fit = impl.softmax.newton(X, y)
+    explicit = impl.softmax.newton(X, y, zero, max_iterations=100, tol=1e-10, record=False, damping=True)
+    assert (fit.iterations, fit.converged, fit.path) == (explicit.iterations, True, None) and fit.iterations > 3
+    assert np.array_equal(np.asarray(fit.theta, dtype=float), np.asarray(explicit.theta, dtype=float))
+    assert fit.extra == explicit.extra
+    with pytest.raises(ConvergenceError) as e:
+        impl.softmax.newton(X, y, max_iterations=1)
+    assert str(e.value) == ("softmax Newton did not converge in 1 iterations (tol=1e-10); if ‖θ‖ keeps growing "
+                            "some class is nearly separable from the others and the MLE may not exist")
+    with pytest.raises(lg.SeparableDataError) as e:
+        impl.softmax.newton(impl.arg(SEPARATE[0]), impl.arg(SEPARATE[1]))
+    assert str(e.value) == (
+        "softmax Newton: the classes are linearly separable (the iterate of step 2 puts every example's own class "
+        "strictly on top), so the likelihood approaches 1 as ‖θ‖ grows and no maximum likelihood θ exists; "
+        "regularise, or use the perceptron for a separating θ")
+
+
+def test_newton_zero_start_reads_X_and_y_SM_4(impl):
+    """Theta=None: X and y are checked before k is read from y; the zero Θ is made in X's type
+    from x⁽¹⁾ whatever its shape (one column, a first entry 0, two classes)."""
+    X, y = MIXED
+    with pytest.raises(ValueError) as e:
+        impl.softmax.newton(impl.arg([[float("nan"), 1.0]] + X[1:]), impl.arg(y))
+    assert str(e.value) == "X[0][0] is nan: expected a finite number"
+    with pytest.raises(ValueError) as e:
+        impl.softmax.newton(impl.arg(X), impl.arg([0.5] + y[1:]))
+    assert str(e.value) == ("y[0] is 0.5: labels must be integers in 1..k, the notes' coding here; for any other "
+                            "coding use cs229.estimators.SoftmaxRegression")
+    one_column = impl.softmax.newton(impl.arg([[1.0]] * 3), impl.arg([1, 2, 2]))
+    assert np.allclose(impl.out(one_column.theta), [[-np.log(2)]], rtol=1e-12, atol=0)  # φ₁ = 1/3 = e^θ/(e^θ + 1)
+    X0, y0 = [[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [1.5, 1.0], [0.5, 1.0]], [1, 2, 1, 2, 2]
+    default = impl.softmax.newton(impl.arg(X0), impl.arg(y0))
+    given_zero = impl.softmax.newton(impl.arg(X0), impl.arg(y0), impl.arg([[0.0, 0.0]]))
+    assert np.array_equal(np.asarray(default.theta, dtype=float), np.asarray(given_zero.theta, dtype=float))
+    assert default.converged and len(default.theta) == 1
+
+
+def test_newton_singular_at_the_start_is_the_design_not_a_class_SM_4(impl):
+    """Dependent columns make H singular at step 1; class 2, absent from y, is not called
+    separable there (at Θ = 0 no class is on top anywhere)."""
+    X = impl.arg([[1.0, 1.0, 2.0], [1.0, 2.0, 4.0], [1.0, 3.0, 6.0], [1.0, 5.0, 10.0]])
+    for y, Theta in (([1, 2, 3, 1], None), ([1, 3, 1, 3], impl.arg([[0.0] * 3, [0.0] * 3]))):
+        with pytest.raises(linalg.SingularMatrixError) as e:
+            impl.softmax.newton(X, impl.arg(y), Theta)
+        assert str(e.value) == "softmax Newton: the Hessian is singular at iteration 1: column 2 of X is 2 × column 1"
 
 
 SEPARATE = ([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5]], [1, 1, 2, 2, 3, 3])
