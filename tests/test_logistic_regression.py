@@ -194,6 +194,56 @@ def test_perceptron_update_and_threshold_PC_1(impl):
     assert impl.out(mod.perceptron_update(x, 0, theta)) == [-1.0, -2.0]  # α defaults to 1
 
 
+def test_perceptron_defaults_and_words_PC_1(impl):
+    """theta=None is 0, alpha=1, max_epochs=1000, order 0..m−1, record=False; the cap names the
+    mistakes of the last epoch and carries the last θ and the record."""
+    perceptron = impl.logistic_regression.perceptron
+    X = impl.arg([[1.0, 0.0, 0.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]])
+    fit = perceptron(X, impl.arg([0, 1, 1, 1]))
+    explicit = perceptron(X, impl.arg([0, 1, 1, 1]), impl.arg([0.0, 0.0, 0.0]), alpha=1, max_epochs=1000,
+                          order=[0, 1, 2, 3], record=False)
+    assert (fit.iterations, fit.converged, fit.path, fit.extra) == (4, True, None, {"mistakes": [2, 2, 1, 0]})
+    assert impl.out(fit.theta) == impl.out(explicit.theta) == [-1.0, 1.0, 1.0]
+    with pytest.raises(ConvergenceError) as e:
+        perceptron(X, impl.arg([0, 1, 1, 1]), max_epochs=3, record=True)
+    assert str(e.value) == ("the perceptron did not converge within 3 epochs (1 mistakes in the last): the data "
+                            "may not be linearly separable")
+    r = e.value.result
+    assert (r.iterations, r.converged, len(r.path), r.extra) == (3, False, 4, {"mistakes": [2, 2, 1]})
+    assert impl.out(r.theta) == impl.out(r.path[-1])
+    with pytest.raises(ConvergenceError) as e:  # XOR
+        perceptron(X, impl.arg([0, 1, 1, 0]))
+    assert str(e.value).startswith("the perceptron did not converge within 1000 epochs (4 mistakes")
+    assert (e.value.result.iterations, e.value.result.path) == (1000, None)
+    # the zero start in X's type, from x⁽¹⁾ whatever its shape
+    assert impl.out(perceptron(impl.arg([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]), impl.arg([0, 1, 1])).theta) == [1.0, -1.0]
+    assert impl.out(perceptron(impl.arg([[-1.0]]), impl.arg([0])).theta) == [1.0]
+
+
+def test_gradient_ascent_defaults_LG_5_LG_4(impl):
+    """Batch: max_iterations=10_000, tol=1e-10, average=False, record=False; stochastic: epochs=1,
+    decay=0, record=False, converged None."""
+    mod = impl.logistic_regression
+    X, y, zero = impl.arg([[1.0, 0.5], [1.0, -1.0], [1.0, 2.0], [1.0, 0.0], [1.0, 1.5]]), impl.arg([1, 0, 1, 0, 0]), \
+        impl.arg([0.0, 0.0])
+    fit = mod.batch_gradient_ascent(X, y, zero, 0.1)
+    explicit = mod.batch_gradient_ascent(X, y, zero, 0.1, max_iterations=10_000, tol=1e-10, average=False, record=False)
+    assert (fit.iterations, fit.converged, fit.path) == (explicit.iterations, True, None) and fit.iterations > 100
+    assert impl.out(fit.theta) == impl.out(explicit.theta)
+    with pytest.raises(ConvergenceError) as e:
+        mod.batch_gradient_ascent(X, y, zero, 1e-6)
+    assert str(e.value) == ("batch gradient ascent did not converge in 10000 iterations (tol=1e-10); raise "
+                            "max_iterations or alpha")
+    step = mod.stochastic_gradient_ascent(X, y, zero, 0.1)
+    assert (step.iterations, step.converged, step.path) == (1, None, None)
+    theta = np.zeros(2)  # θ := θ + α (y − g(θᵀx)) x, example by example
+    for x_i, y_i in zip(np.asarray(X, dtype=float), [1, 0, 1, 0, 0]):
+        theta = theta + 0.1 * (y_i - 1 / (1 + np.exp(-theta @ x_i))) * x_i
+    assert np.allclose(impl.out(step.theta), theta, rtol=1e-14, atol=0)
+    explicit = mod.stochastic_gradient_ascent(X, y, zero, 0.1, epochs=1, order=[0, 1, 2, 3, 4], decay=0, record=False)
+    assert impl.out(step.theta) == impl.out(explicit.theta)
+
+
 def test_perceptron_on_non_separable_data_stops_at_its_cap_PC_1(impl):
     """XOR is not linearly separable: every epoch makes mistakes."""
     X = impl.arg([[1.0, 0.0, 0.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]])
