@@ -20,6 +20,7 @@ from cython.parallel cimport prange
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
 from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector
+from cs229.reference.messages import show
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance)
@@ -277,7 +278,7 @@ def _model(model):
         raise TypeError(f"model must be a GDAModel, got {type(model).__name__}")
     phi = as_scalar(model.phi, "model.phi")
     if not 0 < phi < 1:
-        raise ValueError(f"model.phi must be in (0, 1), got {phi}")
+        raise ValueError(f"model.phi must be in (0, 1), got {show(model.phi)}")
     mu0 = as_vector(model.mu0, "model.mu0")
     mu1 = as_vector(model.mu1, "model.mu1", mu0.shape[0], "model.mu0")
     S = _covariance(model.Sigma, "model.Sigma", mu0.shape[0])

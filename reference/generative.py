@@ -251,9 +251,10 @@ def check_covariance(Sigma, name="Sigma", context=""):
     if j is None:
         return S
     if d < -_pivot_tolerance(S, j) or S[j][j] < 0:
+        given = "" if j == 0 else " given feature 0" if j == 1 else f" given features 0..{j - 1}"
         raise NotPositiveDefiniteError(
-            f"{name} is not positive semi-definite: the variance of feature {j} given features "
-            f"0..{j - 1} is {d} < 0", index=j)
+            f"{name} is not positive semi-definite: the variance of feature {j}{given} is {d} < 0",
+            index=j)
     partners = []
     if j > 0:
         c = _ldl_solve(L, D, [S[k][j] for k in range(j)])  # the regression of feature j on 0..j−1

@@ -636,8 +636,9 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     x is centred and scaled (z = (x − c)/s, c the mean, s the largest |x − c|) and the sums run
     over the examples by increasing x, so that both faces take the same Newton steps. When one
     class lies wholly at or below the other the likelihood has no maximum (b → ∞): θ is then the
-    midpoint of the gap between them. A constant x has no threshold (ValueError); Newton not
-    meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises ConvergenceError.
+    midpoint of the gap between them. A constant x, or a fitted slope b = 0, has no threshold
+    (ValueError); Newton not meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises
+    ConvergenceError.
 
     Shapes: x m numbers, y m labels in {0, 1}.
     Returns: the threshold −a/b, a number."""
@@ -650,7 +651,7 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     order = sorted(range(len(x)), key=lambda i: x[i])
     theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], max_iterations, tol)
     if theta is None:
-        raise ValueError("x is constant: it has no threshold")
+        raise ValueError("x has no threshold: x is constant, or the fitted slope b is 0")
     return theta
 
 

@@ -87,17 +87,18 @@ def test_a_distribution_names_a_sum_other_than_one_MVN_1(name, probabilities, to
 
 
 @pytest.mark.parametrize("Sigma, feature, given, variance", [
-    ([[-1.0, 0.0], [0.0, 1.0]], 0, "0..-1", "-1.0"),
-    ([[1.0, 0.0], [0.0, -1.0]], 1, "0..0", "-1.0"),
+    ([[-1.0, 0.0], [0.0, 1.0]], 0, "", "-1.0"),
+    ([[1.0, 0.0], [0.0, -1.0]], 1, " given feature 0", "-1.0"),
     # 1 − 2·2/1: feature 1 left after its regression on feature 0
-    ([[1.0, 2.0], [2.0, 1.0]], 1, "0..0", "-3.0"),
-], ids=["first", "second", "correlated"])
+    ([[1.0, 2.0], [2.0, 1.0]], 1, " given feature 0", "-3.0"),
+    ([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, -2.0]], 2, " given features 0..1", "-2.0"),
+], ids=["first", "second", "correlated", "third"])
 def test_check_covariance_names_the_negative_variance_MVN_1(impl, Sigma, feature, given, variance):
     with pytest.raises(NotPositiveDefiniteError) as e:
         impl.generative.check_covariance(impl.arg(Sigma))
     assert type(e.value) is NotPositiveDefiniteError
-    assert str(e.value) == (f"Sigma is not positive semi-definite: the variance of feature {feature} "
-                            f"given features {given} is {variance} < 0")
+    assert str(e.value) == (f"Sigma is not positive semi-definite: the variance of feature {feature}"
+                            f"{given} is {variance} < 0")
 
 
 def test_mvn_log_density_refuses_an_indefinite_Sigma_MVN_1(impl):
@@ -105,7 +106,7 @@ def test_mvn_log_density_refuses_an_indefinite_Sigma_MVN_1(impl):
         impl.generative.mvn_log_density(impl.arg([0.0, 0.0]), impl.arg([0.0, 0.0]),
                                         impl.arg([[1.0, 2.0], [2.0, 1.0]]))
     assert str(e.value) == ("Sigma is not positive semi-definite: the variance of feature 1 given "
-                            "features 0..0 is -3.0 < 0")
+                            "feature 0 is -3.0 < 0")
 
 
 def test_mvn_log_density_names_the_lengths_of_x_and_mu_MVN_1(impl):
@@ -148,12 +149,13 @@ BAD_MODELS = [
     (None, TypeError, "model must be a GDAModel, got NoneType"),
     (GDAModel(0.0, **MEANS), ValueError, "model.phi must be in (0, 1), got 0.0"),
     (GDAModel(1.5, **MEANS), ValueError, "model.phi must be in (0, 1), got 1.5"),
+    (GDAModel(1, **MEANS), ValueError, "model.phi must be in (0, 1), got 1"),  # shown as given
     (GDAModel(0.5, [0.0, 0.0], [1.0, 1.0, 1.0], IDENTITY), ValueError,
      "model.mu1 has 3 entries but model.mu0 has 2"),
     (GDAModel(0.5, [0.0, 0.0], [1.0, 1.0], [[1.0, 0.0], [0.0, -1.0]]), NotPositiveDefiniteError,
-     "model.Sigma is not positive semi-definite: the variance of feature 1 given features 0..0 is -1.0 < 0"),
+     "model.Sigma is not positive semi-definite: the variance of feature 1 given feature 0 is -1.0 < 0"),
 ]
-BAD_MODEL_IDS = ["str", "none", "phi0", "phi15", "mu1", "Sigma"]
+BAD_MODEL_IDS = ["str", "none", "phi0", "phi15", "phi1", "mu1", "Sigma"]
 
 
 @pytest.mark.parametrize("name", ["gda_log_joint", "gda_posterior", "gda_predict"])

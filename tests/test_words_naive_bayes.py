@@ -31,6 +31,20 @@ def test_laplace_estimate_names_the_negative_count_NB_4(impl):
     assert str(e.value) == "counts[1] is -1.0: counts must be >= 0"
 
 
+@pytest.mark.parametrize("call, message", [
+    (lambda nb: nb.laplace_estimate([1, -1]), "counts[1] is -1: counts must be >= 0"),
+    (lambda nb: nb.discretize([1], [2, 1]), "edges must be strictly increasing: edges[0] = 2 >= edges[1] = 1"),
+    (lambda nb: nb.bernoulli_log_joint(BernoulliNB(1, [0.5], [0.5], [1, 1], [[0], [0]], 1), [[1]]), "model.phi_y must be in (0, 1), got 1"),
+    (lambda nb: nb.bernoulli_log_joint(BernoulliNB(0.5, [2], [0.5], [1, 1], [[0], [0]], 1), [[1]]),
+     "model.phi_j_y0[0] is 2: a probability must be in [0, 1]"),
+], ids=["counts", "edges", "phi_y", "phi_j"])
+def test_values_are_shown_as_given_in_both_faces(impl, call, message):
+    """An int stays an int in the message (1, not the 1.0 that an array of floats makes of it)."""
+    with pytest.raises(ValueError) as e:
+        call(impl.naive_bayes)
+    assert str(e.value) == message
+
+
 # ---- fits -------------------------------------------------------------------------------------
 
 def _no_examples(c):

@@ -1,0 +1,163 @@
+"""The exact type and full text of the errors of cs229.reference.trees (and of its fast twin where
+the function exists there): the fields of a hand-built tree, truth tables, split scores and the
+options of a fit."""
+import pytest
+
+import cs229.reference.trees as R
+from cs229.reference.trees import Branch, Leaf, Split, Tree
+
+# one feature, one row: every tree below is refused before the row is read
+ROW = [[0.0]]
+# three distinct values of one feature with two classes: a valid fit for every option left alone
+X3 = [[0.0], [1.0], [2.0]]
+Y3 = [0, 1, 1]
+
+
+def _refusal(kind, call):
+    with pytest.raises(kind) as e:
+        call()
+    # the exact class, not a subclass standing in for it
+    assert type(e.value) is kind
+    return str(e.value)
+
+
+# ---- DT-1: nodes freeze their sequence fields --------------------------------------------------
+
+@pytest.mark.parametrize("make, message", [
+    (lambda m: m.Leaf(0, counts=5), "Leaf.counts must be a sequence, got int"),
+    (lambda m: m.Leaf(0, counts="01"), "Leaf.counts must be a sequence, got str"),
+    (lambda m: m.Split(0, 0.5, m.Leaf(0), m.Leaf(1), counts=None),
+     "Split.counts must be a sequence, got NoneType"),
+    (lambda m: m.Branch(0, 1, (m.Leaf(0),)), "Branch.values must be a sequence, got int"),
+    (lambda m: m.Branch(0, (1,), b"x"), "Branch.children must be a sequence, got bytes"),
+    (lambda m: m.Tree(m.Leaf(0), 1, classes=2), "Tree.classes must be a sequence, got int"),
+], ids=["leaf-int", "leaf-str", "split-none", "branch-values", "branch-children", "tree-classes"])
+def test_a_node_field_that_is_not_a_sequence_is_named_DT_1(impl, make, message):
+    assert _refusal(TypeError, lambda: make(impl.trees)) == message
+
+
+# ---- DT-1: predict checks the tree before the walk ---------------------------------------------
+
+def _cycle():
+    # frozen nodes are made children first, so only a write past the frozen guard can close a loop
+    node = Split(0, 0.5, Leaf(0), Leaf(1))
+    object.__setattr__(node, "right", node)
+    return Tree(node, 1)
+
+
+@pytest.mark.parametrize("tree, kind, message", [
+    ("x", TypeError, "tree must be a Tree, got str"),
+    (Tree(5, 1), TypeError, "tree.root must be a Leaf, Split or Branch, got int"),
+    (Tree(Split(0, 0.5, Leaf(0), None), 1), TypeError,
+     "tree.root.right must be a Leaf, Split or Branch, got NoneType"),
+    (Tree(Leaf("a"), 1), TypeError, "tree.root.prediction is 'a': expected an integer class label"),
+    (Tree(Leaf(True), 1), TypeError, "tree.root.prediction is True: expected an integer class label"),
+    (Tree(Split(0, 0.5, Leaf(0), Leaf(1), prediction=0.5), 1), TypeError,
+     "tree.root.prediction is 0.5: expected an integer class label"),
+    (Tree(Split(1.5, 0.5, Leaf(0), Leaf(1)), 1), TypeError,
+     "tree.root.feature is 1.5: expected a feature index (an integer)"),
+    (Tree(Branch(False, (0,), (Leaf(0),)), 1), TypeError,
+     "tree.root.feature is False: expected a feature index (an integer)"),
+    (Tree(Leaf(0, (1, 2, 3)), 1, (0, 1)), ValueError,
+     "tree.root.counts has 3 entries but the tree has 2 classes"),
+    (Tree(Split(0, 0.5, Leaf(0, (1,)), Leaf(1)), 1, (0, 1)), ValueError,
+     "tree.root.left.counts has 1 entries but the tree has 2 classes"),
+    (Tree(Branch(0, (1, 1), (Leaf(0), Leaf(1))), 1), ValueError,
+     "tree.root.values[1] is 1, a value that has a child already"),
+    (Tree(Branch(0, (0, 2.5, 1, 2.5), (Leaf(0),) * 4), 1), ValueError,
+     "tree.root.values[3] is 2.5, a value that has a child already"),
+    (Tree(Leaf(0), 1, (1, 0)), ValueError,
+     "tree.classes must be distinct and ascending: tree.classes[0] = 1 >= tree.classes[1] = 0"),
+    (Tree(Leaf(0), 1, (0, 2, 2)), ValueError,
+     "tree.classes must be distinct and ascending: tree.classes[1] = 2 >= tree.classes[2] = 2"),
+    (Tree(Leaf(0), 1, (0, "a")), TypeError,
+     "tree.classes[1] is 'a': expected an integer class label"),
+    (_cycle(), ValueError, "tree.root.right is one of its own ancestors: a tree has no cycles"),
+], ids=["not-tree", "root-int", "child-none", "label-str", "label-bool", "split-label",
+        "feature-float", "feature-bool", "counts-root", "counts-left", "values-dup", "values-dup-late",
+        "classes-down", "classes-equal", "classes-str", "cycle"])
+def test_predict_names_the_field_of_a_malformed_tree_DT_1(impl, tree, kind, message):
+    assert _refusal(kind, lambda: impl.trees.predict(tree, impl.arg(ROW))) == message
+
+
+def test_check_tree_names_the_tree_as_the_caller_does_DT_1():
+    assert _refusal(TypeError, lambda: R.check_tree(None, name="model")) == "model must be a Tree, got NoneType"
+    assert _refusal(ValueError, lambda: R.check_tree(Tree(Leaf(0), 1, (3, 3)), name="model")) == (
+        "model.classes must be distinct and ascending: model.classes[0] = 3 >= model.classes[1] = 3")
+
+
+# ---- DT-2: truth tables (reference only) -------------------------------------------------------
+
+@pytest.mark.parametrize("function", [R.boolean_function_tree, R.minimal_leaves],
+                         ids=["boolean_function_tree", "minimal_leaves"])
+@pytest.mark.parametrize("outputs, kind, message", [
+    (5, TypeError, "outputs must be a sequence of 0/1 outputs"),
+    ("0110", TypeError, "outputs must be a sequence of 0/1 outputs"),
+    (iter([0, 1]), TypeError, "outputs must be a sequence of 0/1 outputs"),
+    ([], ValueError, "outputs must have 2ⁿ entries (one per row of the truth table), got 0"),
+    ([0, 1, 0], ValueError, "outputs must have 2ⁿ entries (one per row of the truth table), got 3"),
+    ([0] * 6, ValueError, "outputs must have 2ⁿ entries (one per row of the truth table), got 6"),
+    ([0, 2], ValueError, "outputs must hold 0/1 outputs"),
+    ([0, 1, 1, -1], ValueError, "outputs must hold 0/1 outputs"),
+    ([0.5, 1], ValueError, "outputs[0] is 0.5: expected an integer"),
+], ids=["int", "str", "iterator", "empty", "three", "six", "two", "minus-one", "fraction"])
+def test_a_truth_table_that_is_not_one_is_refused_DT_2(function, outputs, kind, message):
+    assert _refusal(kind, lambda: function(outputs)) == message
+
+
+# ---- DT-5: the split score ---------------------------------------------------------------------
+
+def test_split_score_refuses_counts_whose_c_ln_c_overflows_DT_5(impl):
+    # 1e308 · ln 1e308 ≈ 7.1e310, past the largest float64; one column keeps every product finite
+    # until that one
+    assert _refusal(ValueError, lambda: impl.trees.split_score(impl.arg([[1e308]]))) == (
+        "table holds counts too large for float64: c ln c overflows, so S has no float64 value")
+
+
+# ---- DT-6: the options of a fit ----------------------------------------------------------------
+
+@pytest.mark.parametrize("options, kind, message", [
+    (dict(max_depth=1.5), TypeError, "max_depth must be an integer or None, got 1.5"),
+    (dict(max_depth=True), TypeError, "max_depth must be an integer or None, got True"),
+    (dict(max_depth="2"), TypeError, "max_depth must be an integer or None, got '2'"),
+    (dict(max_depth=-1), ValueError, "max_depth must be >= 0 or None, got -1"),
+    (dict(discrete="yes"), TypeError, "discrete must be a bool or a sequence of 1 bools, got 'yes'"),
+    (dict(discrete=None), TypeError, "discrete must be a bool or a sequence of 1 bools, got None"),
+    (dict(discrete=[True, False]), ValueError, "discrete has 2 entries but X has 1 columns"),
+    (dict(discrete=[1]), TypeError, "discrete must hold bools (True for a discrete feature)"),
+    (dict(threshold="median"), ValueError,
+     "threshold must be one of ('search', 'logistic'), got 'median'"),
+    (dict(threshold=None), ValueError, "threshold must be one of ('search', 'logistic'), got None"),
+], ids=["depth-float", "depth-bool", "depth-str", "depth-negative", "discrete-str", "discrete-none",
+        "discrete-length", "discrete-int", "threshold-name", "threshold-none"])
+def test_tree_fit_names_the_bad_option_DT_6(impl, options, kind, message):
+    assert _refusal(kind, lambda: impl.trees.tree_fit(impl.arg(X3), impl.arg(Y3), **options)) == message
+
+
+def test_tree_fit_sizes_the_discrete_mask_by_the_columns_of_X_DT_6(impl):
+    X = [[0.0, 1.0, 2.0], [1.0, 0.0, 2.0]]
+    assert _refusal(TypeError, lambda: impl.trees.tree_fit(impl.arg(X), impl.arg([0, 1]), discrete=0)) == (
+        "discrete must be a bool or a sequence of 3 bools, got 0")
+
+
+def test_tree_fit_logistic_rule_needs_two_classes_DT_6(impl):
+    assert _refusal(ValueError, lambda: impl.trees.tree_fit(impl.arg(X3), impl.arg([0, 1, 2]),
+                                                            threshold="logistic")) == (
+        "threshold='logistic' needs two classes, y has 3")
+
+
+# ---- DT-7: the logistic-regression threshold ---------------------------------------------------
+
+@pytest.mark.parametrize("x, y, n", [([0.0, 1.0], [1, 1], 1), ([0.0, 1.0, 2.0], [0, 1, 2], 3)],
+                         ids=["one", "three"])
+def test_logistic_threshold_needs_two_classes_DT_7(impl, x, y, n):
+    assert _refusal(ValueError, lambda: impl.trees.logistic_threshold(impl.arg(x), impl.arg(y))) == (
+        f"y must hold two classes for a logistic threshold, got {n}")
+
+
+@pytest.mark.parametrize("x, y", [([2.0, 2.0], [0, 1]), ([0.0, 1.0, 2.0, 3.0], [0, 1, 1, 0])], ids=["constant", "flat"])
+def test_logistic_threshold_without_a_slope_DT_7(impl, x, y):
+    """A constant x, and an x whose fitted slope b is exactly 0 (the classes placed symmetrically),
+    have no threshold −a/b."""
+    assert _refusal(ValueError, lambda: impl.trees.logistic_threshold(impl.arg(x), impl.arg(y))) == (
+        "x has no threshold: x is constant, or the fitted slope b is 0")
