@@ -27,7 +27,7 @@ no test) with its diff and a ``why`` written by hand, kept while the same change
 ``--again`` re-runs only the mutants of functions changed since the record and the earlier
 misses, so that a new test is credited without the hours of a full run. A timeout counts as
 killed (the change was noticed); the score is killed / (mutants − skipped). Hypothesis runs its
-``mutation`` profile (tests/conftest.py: eight derandomized examples per test): a mutant that
+``mutation`` profile (tests/conftest.py: eight derandomized examples per test, no shrinking): a mutant that
 survives it may still fall to the forty examples of the CI profile.
 """
 import argparse
