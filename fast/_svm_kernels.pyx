@@ -72,7 +72,10 @@ def kernel_spec(kernel, name="kernel"):
     if t is Polynomial:
         return POLYNOMIAL, _double(kernel.c, f"{name}.c"), _double(kernel.d, f"{name}.d"), 1.0
     if t is Gaussian:
-        den = _double(2 * kernel.sigma * kernel.sigma, f"2σ² of {name}")
+        try:
+            den = float(2 * kernel.sigma * kernel.sigma)
+        except OverflowError:
+            raise kernel.beyond_float() from None
         if not den > 0:
             raise ValueError(f"{name}.sigma = {kernel.sigma}: 2σ² underflows to 0 in float64, so "
                              "exp(−‖x − z‖²/(2σ²)) cannot be evaluated; rescale the data so that "

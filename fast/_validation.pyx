@@ -59,10 +59,10 @@ def _holds_bools(A, ndim):
     return any(type(v) is bool or type(v) is np.bool_ for row in rows for v in row)
 
 
-__all__ += ["given"]
+__all__ += ["as_given"]
 
 
-def given(A, a, index):
+def as_given(A, a, index):
     """The caller's own entry at ``index`` of ``A`` (``a`` is ``A`` as an array): the int 2 of a
     list [0, 2, nan], not the 2.0 that numpy made of it, so that messages show what the
     reference shows."""
@@ -123,7 +123,7 @@ def _finite(a, A, given, name):
     ok = np.isfinite(a)
     if not ok.all():
         index = np.unravel_index(int(np.argmin(ok)), a.shape)
-        raise error("not_finite", name=name, where=_where(index), value=given(A, given, index))
+        raise error("not_finite", name=name, where=_where(index), value=as_given(A, given, index))
 
 
 def _matrix_shape(a):
@@ -248,7 +248,7 @@ def as_binary_matrix(X, name="X"):
         if bad.any():
             index = _first(bad)
             key = "binary_feature" if np.isfinite(a[index]) else "not_finite"
-            raise error(key, name=name, where=_where(index), value=given(X, a, index))
+            raise error(key, name=name, where=_where(index), value=as_given(X, a, index))
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
@@ -275,7 +275,7 @@ def _integral(a, name, A, bint int64):
         beyond = a > np.uint64(INT64_MAX) if a.dtype == np.uint64 else np.zeros(a.shape, bool)
         if int64 and beyond.any():
             index = _first(beyond)
-            raise error("beyond_int64", name=name, where=_where(index), value=given(A, a, index))
+            raise error("beyond_int64", name=name, where=_where(index), value=as_given(A, a, index))
         return _saturate(a, beyond, np.zeros(a.shape, bool))
     finite = np.isfinite(a)
     with np.errstate(invalid="ignore"):
@@ -288,7 +288,7 @@ def _integral(a, name, A, bint int64):
         value = a[index]
         key = ("not_finite_integer" if not finite[index] else
                "fractional" if value != np.round(value) else "beyond_int64")
-        raise error(key, name=name, where=_where(index), value=given(A, a, index))
+        raise error(key, name=name, where=_where(index), value=as_given(A, a, index))
     return _saturate(a, high, low)
 
 
@@ -499,10 +499,10 @@ def _labels(y, name, length, length_name, walk, key, ok, bools=False, **fields):
         if bad.any():
             i = int(np.argmax(bad))
             if not np.isfinite(out[i]):
-                raise error("not_finite", name=name, where=f"[{i}]", value=given(y, a, (i,)))
+                raise error("not_finite", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
             if out[i] == np.floor(out[i]) and ok(out[i:i + 1])[0]:
-                raise error("beyond_int64", name=name, where=f"[{i}]", value=given(y, a, (i,)))
-            raise error(key, name=name, where=f"[{i}]", value=given(y, a, (i,)), **fields)
+                raise error("beyond_int64", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
+            raise error(key, name=name, where=f"[{i}]", value=as_given(y, a, (i,)), **fields)
     check_length(out, name, length, length_name)
     return out
 

@@ -21,7 +21,7 @@ from cs229.fast._parallel cimport thread_count
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
-                                    as_vector, category_sizes, check_categories, check_length, given,
+                                    as_given, as_vector, category_sizes, check_categories, check_length,
                                     table_size)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import n_jobs as _n_jobs
@@ -71,7 +71,7 @@ def laplace_estimate(counts, alpha=1):
     c = as_vector(counts, "counts")
     if (c < 0).any():
         j = int(np.argmax(c < 0))
-        raise ValueError(f"counts[{j}] is {show(given(counts, c, (j,)))}: counts must be >= 0")
+        raise ValueError(f"counts[{j}] is {show(as_given(counts, c, (j,)))}: counts must be >= 0")
     alpha = _alpha(alpha)
     cdef const double[::1] cv = c
     cdef double total = 0.0
@@ -113,7 +113,7 @@ def _probabilities(values, name, length=None, length_name=None):
     bad = (p < 0) | (p > 1)
     if bad.any():
         j = int(np.argmax(bad))
-        raise ValueError(f"{name}[{j}] is {show(given(values, p, (j,)))}: a probability must be in [0, 1]")
+        raise ValueError(f"{name}[{j}] is {show(as_given(values, p, (j,)))}: a probability must be in [0, 1]")
     return p
 
 
@@ -269,8 +269,8 @@ def discretize(values, edges):
     bad = np.flatnonzero(~(e[1:] > e[:-1]))
     if bad.size:
         b = int(bad[0]) + 1
-        raise ValueError(f"edges must be strictly increasing: edges[{b - 1}] = {show(given(edges, e, (b - 1,)))} "
-                         f">= edges[{b}] = {show(given(edges, e, (b,)))}")
+        low, high = show(as_given(edges, e, (b - 1,))), show(as_given(edges, e, (b,)))
+        raise ValueError(f"edges must be strictly increasing: edges[{b - 1}] = {low} >= edges[{b}] = {high}")
     return np.searchsorted(e, v, side="right").astype(np.int64)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import inputs, linalg, scalar
+from .messages import show
 from .margins import signed_labels
 from .results import ConvergenceError, FloatRangeError, IterativeResult
 
@@ -104,6 +105,11 @@ class Gaussian:
     def gamma(self):
         return 1 / (2 * self.sigma * self.sigma)
 
+    def beyond_float(self):
+        """The error where an exact 2σ² meets float data it cannot be divided into."""
+        return ValueError(f"sigma = {self.sigma}: 2σ² is beyond the float range of the data; give "
+                          "sigma as a float, or the data as mpmath.mpf")
+
     def __call__(self, x, z):
         x, z = _pair(x, z)
         d2 = 0
@@ -112,8 +118,7 @@ class Gaussian:
         try:
             exponent = -d2 / (2 * self.sigma * self.sigma)
         except OverflowError:   # an exact 2σ² beyond the float range of float data
-            raise ValueError(f"sigma = {self.sigma}: 2σ² is beyond the float range of the data; "
-                             "give sigma as a float, or the data as mpmath.mpf") from None
+            raise self.beyond_float() from None
         return scalar.exp(exponent)
 
 
@@ -468,7 +473,8 @@ class MercerResult:
             return "valid: the kernel matrix is symmetric positive semi-definite"
         if not self.symmetric:
             return f"invalid: the kernel matrix is not symmetric (K[{self.pair[0]}][{self.pair[1]}] != K[{self.pair[1]}][{self.pair[0]}])"
-        return f"invalid: zᵀKz = {self.value} < 0 for z = {list(self.witness)}"
+        z = ", ".join(show(v) for v in self.witness)  # a numpy witness reads as a list of floats
+        return f"invalid: zᵀKz = {show(self.value)} < 0 for z = [{z}]"
 
 
 class InvalidKernelError(ValueError):

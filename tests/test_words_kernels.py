@@ -211,6 +211,24 @@ def test_an_asymmetric_kernel_is_not_a_mercer_kernel_KR_6_7_9(impl, call, X, mes
                       "symmetric " + message)
 
 
+@pytest.mark.parametrize("call", [
+    lambda K, X, kernel: K.checked_kernel_matrix(X, kernel),
+    lambda K, X, kernel: K.kernel_perceptron(X, [1.0] * len(X), kernel),
+], ids=["checked_kernel_matrix", "kernel_perceptron"])
+def test_an_indefinite_kernel_is_not_a_mercer_kernel_KR_6_7_9(impl, call):
+    """K = [[−1]]: z = (1) gives zᵀKz = −1, written as numbers in both faces (not as numpy's
+    np.float64(1.0))."""
+    e = raised(impl.kernels.InvalidKernelError, lambda: call(impl.kernels, impl.arg([[1.0]]), lambda x, z: -1.0))
+    assert str(e) == "kernel is not a valid (Mercer) kernel on X: invalid: zᵀKz = -1.0 < 0 for z = [1.0]"
+
+
+@pytest.mark.parametrize("sigma", [10 ** 200, Fraction(10 ** 200)], ids=["int", "fraction"])
+def test_a_kernel_matrix_of_float_data_refuses_an_exact_sigma_beyond_floats_KR_5(impl, sigma):
+    e = raised(ValueError, lambda: impl.kernels.kernel_matrix(impl.arg([[0.0], [1.0]]), impl.kernels.Gaussian(sigma)))
+    assert str(e) == (f"sigma = {sigma}: 2σ² is beyond the float range of the data; give sigma "
+                      "as a float, or the data as mpmath.mpf")
+
+
 # ---- the kernel perceptron -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("X, y, max_epochs", [
