@@ -40,7 +40,7 @@ from cs229.fast.svm import as_C, as_problem
 from cs229.reference.inputs import flag, n_jobs as as_cores
 from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
 from cs229.reference.results import ConvergenceError, NotSeparableError
-from cs229.reference.smo import RULES, TAU, SplitMix64
+from cs229.reference.smo import RULES, TAU, SplitMix64, stuck_error
 from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
@@ -1190,9 +1190,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     if status == -1:
         where = (f"the pair {(solver.stuck_i, solver.stuck_j)} cannot move" if solver.stuck_i >= 0
                  else "no violator could move")
-        raise ConvergenceError(
-            f"SMO ({rule}) stopped after {iterations} steps: {where} (is the kernel positive "
-            f"semi-definite on these points?); the remaining KKT gap is {fit.kkt_gap:.6g}", fit)
+        raise stuck_error(rule, iterations, where, fit, tol)
     f = g + y
     # separated by more than the rounding of f, m·ε·Σα·max K_tt, as the reference's _separates
     noise = (y.shape[0] * 2.0 ** -52 * float(np.sum(alpha)) * float(np.max(np.abs(diagonal(X, spec))))

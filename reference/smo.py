@@ -38,7 +38,7 @@ from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
 __all__ = [
     "SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
     "alpha1_from_alpha2", "pair_quadratic", "unclipped_optimum", "clip", "two_variable_step",
-    "kkt_gap", "smo",
+    "kkt_gap", "smo", "stuck_error",
 ]
 
 RULES = ("wss2", "platt", "simplified")
@@ -607,10 +607,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     if converged:
         return fit
     if converged is None:
-        raise ConvergenceError(
-            f"SMO ({rule}) stopped after {st.iterations} steps: {st.stuck if isinstance(st.stuck, str) else f'the pair {st.stuck} cannot move'} "
-            f"(is the kernel positive semi-definite on these points?); the remaining KKT gap is "
-            f"{rounded(fit.kkt_gap, 6)}", fit)
+        where = st.stuck if isinstance(st.stuck, str) else f"the pair {st.stuck} cannot move"
+        raise stuck_error(rule, st.iterations, where, fit, tol)
     if C is None and not _separates(st):
         bound = _hull_distance_bound(st)
         raise NotSeparableError(
@@ -621,3 +619,14 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     raise ConvergenceError(
         f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
         f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol", fit)
+
+
+def stuck_error(rule, steps, where, fit, tol):
+    """The ConvergenceError of an SMO run that can move no pair (SMO-3, SMO-4): on a positive
+    semi-definite kernel every violating pair has a feasible ascent direction, so either the
+    kernel is not PSD on the points or, asked for tol = 0 in floating point, the last steps are
+    below the rounding of the kernel values."""
+    rounding = " With tol=0, rounding can also stop the last steps: give tol > 0" if tol == 0 else ""
+    return ConvergenceError(f"SMO ({rule}) stopped after {steps} steps: {where} (is the kernel positive "
+                            f"semi-definite on these points?{rounding}); the remaining KKT gap is "
+                            f"{rounded(fit.kkt_gap, 6)}", fit)
