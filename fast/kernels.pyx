@@ -272,7 +272,7 @@ def mercer_test(K, tol=None):
     K = as_matrix(K, "K")
     n = K.shape[0]
     if K.shape[1] != n:
-        raise ValueError(f"K must be square, got {n} rows of length {K.shape[1]}")
+        raise ValueError(f"K must be square, got {n}x{K.shape[1]}")
     tol = check_tol(tol)
     if tol is None:
         tol = n * EPS * float(np.abs(K).max())

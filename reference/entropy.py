@@ -160,7 +160,7 @@ def gaussian_entropy(Sigma):
     S = inputs.matrix(Sigma, "Sigma")
     n = len(S)
     if any(len(row) != n for row in S):
-        raise ValueError(f"Sigma must be square, got {n} rows of length {len(S[0])}")
+        raise ValueError(f"Sigma must be square, got {n}x{len(S[0])}")
     for i in range(n):
         for j in range(i):
             if S[i][j] != S[j][i]:

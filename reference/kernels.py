@@ -501,7 +501,7 @@ def mercer_test(K, tol=None):
     K = inputs.matrix(K, "K")
     n = len(K)
     if any(len(row) != n for row in K):
-        raise ValueError(f"K must be square, got {n} rows of length {len(K[0])}")
+        raise ValueError(f"K must be square, got {n}x{len(K[0])}")
     tol = inputs.tolerance(tol)
     if tol is None:
         tol = scalar.zero_tolerance(K[0][0], linalg.max_abs(K), n)

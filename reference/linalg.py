@@ -100,8 +100,10 @@ def max_abs(A):
 
 def _square(A, name):
     n = len(A)
-    if any(len(row) != n for row in A):
-        raise ValueError(f"{name} must be square, got {n} rows of lengths {sorted({len(r) for r in A})}")
+    lengths = sorted({len(row) for row in A})
+    if lengths != [n]:
+        shape = f"{n}x{lengths[0]}" if len(lengths) == 1 else f"{n} rows of lengths {lengths}"
+        raise ValueError(f"{name} must be square, got {shape}")
     return n
 
 

@@ -23,7 +23,7 @@ ERRORS = [  # (function, arguments, exception, its message word for word, faces)
 ]
 REFERENCE_ONLY = [
     ("gaussian_entropy", ("x",), TypeError, "Sigma must be a matrix (a sequence of rows), got str"),
-    ("gaussian_entropy", ([[1, 2]],), ValueError, "Sigma must be square, got 1 rows of length 2"),
+    ("gaussian_entropy", ([[1, 2]],), ValueError, "Sigma must be square, got 1x2"),
     ("gaussian_entropy", ([[1, 2], [3, 1]],), ValueError, "Sigma is not symmetric: Sigma[1][0] != Sigma[0][1]"),
     ("gaussian_entropy", ([[1, 2], [2, 1]],), NotPositiveDefiniteError,
      "Sigma is not positive definite (matrix is not positive definite: pivot 1 is -3)"),

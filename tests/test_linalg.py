@@ -90,3 +90,64 @@ def test_bad_matrices_are_refused():
         linalg.solve([[1.0, float("nan")], [0.0, 1.0]], [1, 1])
     with pytest.raises(TypeError, match="real number"):
         linalg.inverse([["a", 1], [1, 1]])
+
+
+@pytest.mark.parametrize("name", ["cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
+                                  "symmetric_eigenvalues"])
+def test_the_cofactor_and_eigenvalue_routines_name_A(name):
+    for A, message in (([[1.0, float("nan")], [0.0, 1.0]], "A[0][1] is nan: expected a finite number"),
+                       ([[1.0, 2.0]], "A must be square, got 1x2")):
+        with pytest.raises(ValueError) as e:
+            getattr(linalg, name)(A)
+        assert str(e.value) == message
+
+
+def test_determinant_expands_along_row_0_by_default_LR_10():
+    """Expansions along other rows give |A| in exact arithmetic; in floats the sums round
+    differently, and the default is row 0."""
+    A = [[-0.9433050469559874, 0.6715302078397394, -0.13446586418989326],
+         [0.524560164915884, -0.9957878932977786, -0.10922561189039715],
+         [0.44308006468156513, -0.5424755574590947, 0.8905413911078446]]
+    assert linalg.determinant_by_cofactors(A) == linalg.determinant_by_cofactors(A, 0)
+    assert linalg.determinant_by_cofactors(A, 1) != linalg.determinant_by_cofactors(A, 0)
+    exact = [[Fraction(v) for v in row] for row in A]
+    assert linalg.determinant_by_cofactors(exact, 1) == linalg.determinant_by_cofactors(exact)
+
+
+SIDE = 2.0 ** 33
+
+
+@pytest.mark.parametrize("d, singular", [(2.0 ** -18, True), (2.0 ** -17, False)], ids=["2ulps", "4ulps"])
+def test_inverse_by_cofactors_calls_a_determinant_within_n_eps_max_abs_n_zero_LR_10(d, singular):
+    """A = [[s, s], [s, s + d]], s = 2³³: |A| = s·d exactly (2¹⁵ or 2¹⁶) against the bound
+    n·eps·max|A|ⁿ = 2·2⁻⁵²·(s + d)², just above 2¹⁵."""
+    A = [[SIDE, SIDE], [SIDE, SIDE + d]]
+    if singular:
+        with pytest.raises(linalg.SingularMatrixError) as e:
+            linalg.inverse_by_cofactors(A)
+        assert str(e.value) == "matrix is singular: |A| = 0, so (A′)ᵀ/|A| is undefined"
+        return
+    inverse = linalg.inverse_by_cofactors(A)
+    assert inverse[0][1] == inverse[1][0] == -SIDE / (SIDE * d) and inverse[1][1] == SIDE / (SIDE * d)
+
+
+@pytest.mark.parametrize("A, expected", [
+    ([[2, 1], [1, 2]], [1.0, 3.0]),                            # τ = 0: a 45° rotation
+    ([[1.0, 1.0], [1.0, 2.0]], [(3 - 5 ** 0.5) / 2, (3 + 5 ** 0.5) / 2]),  # 0 < τ < 1
+    ([[2.0, 0.0, 1.0], [0.0, 3.0, 0.0], [1.0, 0.0, 2.0]], [1.0, 3.0, 3.0]),  # a zero pair is skipped
+], ids=["tau0", "tau_half", "zero_pair"])
+def test_one_jacobi_sweep_zeroes_these_pairs(A, expected):
+    """Each rotation zeroes its pair exactly (to rounding): one sweep and the check at the start
+    of the second are enough; a rotation by another angle, or a pair left alone, is not."""
+    values = linalg.symmetric_eigenvalues(A, max_sweeps=2)
+    assert values == pytest.approx(expected, rel=1e-15, abs=1e-15)
+    assert all(type(v) is float for v in values)  # rational input is computed in float
+
+
+def test_identity_outer_and_inverse_keep_the_scalar_type():
+    assert linalg.identity(2) == [[1, 0], [0, 1]] and type(linalg.identity(2)[0][1]) is int
+    assert linalg.identity(2, Fraction(1)) == [[1, 0], [0, 1]]
+    assert linalg.outer([1, 2], [3, 4]) == [[3, 4], [6, 8]]
+    inverse = linalg.inverse([[2, 0], [0, 4]])
+    assert inverse == [[Fraction(1, 2), 0], [0, Fraction(1, 4)]]
+    assert all(isinstance(v, Fraction) for row in inverse for v in row)
