@@ -313,7 +313,8 @@ def _least_squares_qr(X, y):
                                                 [float(v) for v in norms[:k] ** 2], float(norms[k] ** 2))
             raise _normal_singular(SingularMatrixError("", column=k, combination=combination),
                                    X.shape)
-    theta = scipy.linalg.solve_triangular(R, Q.T @ y, check_finite=False)
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported just below
+        theta = scipy.linalg.solve_triangular(R, Q.T @ y, check_finite=False)
     if not np.isfinite(theta).all():
         raise OverflowError("normal equations: θ overflows; rescale the columns of X or y")
     return theta

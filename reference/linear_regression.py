@@ -218,7 +218,9 @@ def normal_equations(X, y, solver="cholesky"):
             f"XᵀX is singular: {linalg.dependence(e.column, e.combination, of=' of X')}"
             + (f" (X has {len(X)} rows and {len(X[0])} columns)" if len(X) < len(X[0]) else ""),
             column=e.column, combination=e.combination) from None
-    except OverflowError:
+    except OverflowError as e:
+        if solver == "qr":  # its own words: which of the sizes or θ overflowed
+            raise OverflowError(str(e)) from None
         raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the "
                             "entries of X and y are too large for the scalar type); rescale the "
                             "columns of X or y") from None
@@ -236,10 +238,12 @@ def _least_squares_qr(X, y):
     R = [[0 * X[0][0]] * n for _ in range(n)]
     d, c = [], []
     residual = list(y)
-    sizes = []
+    sizes = [linalg.dot(q, q) for q in Q]  # ‖x_k‖², each before its column is reduced
+    if not all(scalar.isfinite(size) for size in sizes):
+        raise OverflowError("normal equations: the columns of X overflow when their sizes are "
+                            "formed; rescale the columns of X")
     for k in range(n):
-        size = linalg.dot(Q[k], Q[k])
-        sizes.append(size)
+        size = sizes[k]
         for j in range(k):
             R[j][k] = linalg.dot(Q[j], Q[k]) / d[j]
             Q[k] = [a - R[j][k] * b for a, b in zip(Q[k], Q[j])]
@@ -252,7 +256,10 @@ def _least_squares_qr(X, y):
         d.append(d_k)
         c.append(linalg.dot(Q[k], residual) / d_k)
         residual = [a - c[k] * b for a, b in zip(residual, Q[k])]
-    return _back_substitution(R, c)
+    theta = _back_substitution(R, c)
+    if not all(scalar.isfinite(t) for t in theta):
+        raise OverflowError("normal equations: θ overflows; rescale the columns of X or y")
+    return theta
 
 
 def _back_substitution(R, c):

@@ -239,13 +239,22 @@ def test_units_of_a_column_never_change_the_verdict_LR_12(p, power, solver):
             face(dependent, y, solver=solver)
 
 
-def test_overflow_is_not_called_dependence_LR_12(impl):
+@pytest.mark.parametrize("solver", ["cholesky", "qr"])
+def test_overflow_is_not_called_dependence_LR_12(impl, solver):
+    """Neither dependence (a column of size inf is not zero) nor a θ of NaN: the overflow, named."""
+    cholesky = ("normal equations: XᵀX or Xᵀy overflows (the products of the entries of X and y are too large "
+                "for the scalar type); rescale the columns of X or y")
     X = impl.arg([[1e200, 1.0], [2e200, 3.0], [3e200, 1.0]])
-    with pytest.raises(OverflowError, match="overflows"):
-        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0]))
-    with pytest.raises(OverflowError, match="overflows"):  # Xᵀy overflows, XᵀX does not
+    with pytest.raises(OverflowError) as e:
+        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0]), solver=solver)
+    assert str(e.value) == (cholesky if solver == "cholesky" else
+                            "normal equations: the columns of X overflow when their sizes are formed; rescale "
+                            "the columns of X")
+    with pytest.raises(OverflowError) as e:  # Xᵀy overflows, XᵀX does not
         impl.linear_regression.normal_equations(impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]),
-                                                impl.arg([1e307, 1.5e308, 1.7e308]))
+                                                impl.arg([1e307, 1.5e308, 1.7e308]), solver=solver)
+    assert str(e.value) == (cholesky if solver == "cholesky" else
+                            "normal equations: θ overflows; rescale the columns of X or y")
 
 
 def test_normal_equations_on_housing_LR_12_LR_16(impl):
@@ -300,6 +309,13 @@ def test_weighted_normal_equations_words_and_shapes_LR_14(impl):
     assert np.allclose(impl.out(wne(impl.arg([[2.0]]), impl.arg([4.0]), impl.arg([3.0]))), [2.0], rtol=1e-15, atol=0)
     theta = impl.out(wne(impl.arg([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]), impl.arg([1.0, 2.0, 4.0]), impl.arg([1.0, 2.0, 1.0])))
     assert np.allclose(theta, [1.5, 0.75], rtol=1e-14, atol=0)
+
+
+def test_lwr_weights_sigma_refuses_an_indefinite_sigma_inv_LR_14(impl):
+    with pytest.raises(ValueError) as e:
+        impl.linear_regression.lwr_weights_sigma(impl.arg([[1.0, 2.0], [0.0, 1.0]]), impl.arg([1.0, 2.0]),
+                                                 impl.arg([[-1.0, 0.0], [0.0, -1.0]]))
+    assert str(e.value) == "Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0"
 
 
 def test_lms_update_names_y_LR_4(impl):

@@ -215,6 +215,7 @@ def test_a_class_separable_from_the_rest_is_named_whichever_it_is_SM_4(impl):
             "approaches its supremum only as ‖θ‖ grows without bound and no maximum likelihood θ exists; "
             "regularise, or use the perceptron for a separating θ")
         assert (e.value.result.iterations, e.value.result.converged) == (62, False)
+        assert np.asarray(e.value.result.theta, dtype=float).shape == (2, 2)  # the iterate it names
 
 
 MIXED = ([[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5], [1.0, 0.1], [1.0, -1.8]],
@@ -241,6 +242,17 @@ def test_newton_defaults_and_words_SM_4(impl):
         "softmax Newton: the classes are linearly separable (the iterate of step 2 puts every example's own class "
         "strictly on top), so the likelihood approaches 1 as ‖θ‖ grows and no maximum likelihood θ exists; "
         "regularise, or use the perceptron for a separating θ")
+
+
+def test_newton_damps_a_far_start_and_the_literal_step_does_not_SM_4(impl):
+    """From Θ far from the MLE the full step lowers ℓ: damping halves it 8 times at step 1 and
+    converges; the notes' t = 1 overshoots until the Hessian is singular."""
+    X, y, far = impl.arg(MIXED[0]), impl.arg(MIXED[1]), impl.arg([[5.0, 3.0], [-4.0, 2.0]])
+    fit = impl.softmax.newton(X, y, far)
+    assert fit.converged and fit.extra["step_lengths"][:2] == [2.0 ** -8, 2.0 ** -5]
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        impl.softmax.newton(X, y, far, damping=False)
+    assert str(e.value).startswith("softmax Newton: the Hessian is singular at iteration 2: ")
 
 
 def test_newton_zero_start_reads_X_and_y_SM_4(impl):
