@@ -304,12 +304,15 @@ def _log_joint(prior, X, log_factors):
     """log p(y) + the sum of ``log_factors(y, x)`` for y = 0, 1 and every x in X, summed in the
     order given; a None factor (log 0) makes the total −∞."""
     log_prior = [_log_or_none(p) for p in prior]
-    minus_infinity = _minus_infinity(log_prior[0])
+    minus_infinity = _minus_infinity(next((v for v in log_prior if v is not None), 0.0))
     out = []
     for x in X:
         row = []
         for c in (0, 1):
             total = log_prior[c]
+            if total is None:  # an exact p(y) that rounds to 0.0: the class is impossible
+                row.append(minus_infinity)
+                continue
             for term in log_factors(c, x):
                 if term is None:
                     total = minus_infinity
@@ -572,13 +575,19 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
                          total, alpha)
 
 
-def _multinomial(model, documents, ignore_unknown):
-    ignore_unknown = bool(ignore_unknown)  # read once
+def _multinomial_model(model):
+    """(φ_y, [φ_{k|y=0}, φ_{k|y=1}]) of a checked MultinomialNB."""
     phi_y = _check_model(model, MultinomialNB)
     phi = [_probabilities(model.phi_k_y0, "model.phi_k_y0"),
            _probabilities(model.phi_k_y1, "model.phi_k_y1")]
     if len(phi[0]) != len(phi[1]):
         raise ValueError(f"model.phi_k_y1 has {len(phi[1])} entries but model.phi_k_y0 has {len(phi[0])}")
+    return phi_y, phi
+
+
+def _multinomial(model, documents, ignore_unknown):
+    ignore_unknown = bool(ignore_unknown)  # read once
+    phi_y, phi = _multinomial_model(model)
     docs = _document_lists(documents, len(phi[0]), ignore_unknown)
     return [1 - phi_y, phi_y], phi, docs
 
@@ -766,9 +775,8 @@ def spam_indicative_tokens(model, vocabulary, top=10):
     """NB-6: the ``top`` words with the largest log φ_{k|y=1} − log φ_{k|y=0} (most indicative of
     spam), as (word, log ratio) pairs. The order is decided on the ratio φ_{k|1}/φ_{k|0}, exactly
     for rational estimates; ties go to the word that sorts first."""
-    _check_model(model, MultinomialNB)
+    _, (phi0, phi1) = _multinomial_model(model)
     top = inputs.positive_int(top, "top")
-    phi0, phi1 = list(model.phi_k_y0), list(model.phi_k_y1)
     if len(vocabulary) != len(phi0):
         raise ValueError(f"vocabulary has {len(vocabulary)} words but the model has {len(phi0)}")
     if any(p == 0 for p in phi0):
@@ -776,4 +784,5 @@ def spam_indicative_tokens(model, vocabulary, top=10):
     ratio = [Fraction(a) / Fraction(b) if scalar.is_exact(a) and scalar.is_exact(b) else a / b
              for a, b in zip(phi1, phi0)]
     order = sorted(range(len(phi0)), key=lambda k: (-ratio[k], vocabulary[k]))[:top]
-    return [(vocabulary[k], float(_log_or_none(ratio[k])) if ratio[k] else float("-inf")) for k in order]
+    logs = {k: _log_or_none(ratio[k]) for k in order}  # None: a ratio 0, or one that rounds to 0.0
+    return [(vocabulary[k], float("-inf") if logs[k] is None else float(logs[k])) for k in order]
