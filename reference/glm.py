@@ -175,8 +175,10 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     def update(theta):
         try:
             g = _gradient(fam, X, y, theta)
-        except (ValueError, OverflowError) as e:
-            raise StepFailed(f"{e} (lower alpha)") from None
+        except ValueError:  # the words of both faces, and of Newton's StepFailed
+            raise StepFailed("η left the family's domain (lower alpha)") from None
+        except OverflowError:
+            raise StepFailed("g(θᵀx) overflowed (lower alpha)") from None
         return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):

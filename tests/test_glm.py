@@ -260,15 +260,13 @@ def test_gradient_ascent_divergence_names_alpha_GLM_4(impl):
     with pytest.raises(ConvergenceError) as e:  # θ itself overflows: the hint names alpha
         impl.glm.gradient_ascent("gaussian", impl.arg(XS), impl.arg([1.0, 2.0, 3.0, 4.0]), impl.arg([0.0, 0.0]), 10.0)
     assert str(e.value) == "GLM gradient ascent diverged at iteration 155: θ is no longer finite (alpha=10.0 is too large)"
+    # the same words in both faces (and in Newton's failed steps)
     with pytest.raises(ConvergenceError) as e:
-        R.gradient_ascent("poisson", XS, [1, 2, 30, 400], [0.0, 0.0], 10.0)
-    assert str(e.value) == ("GLM gradient ascent diverged at iteration 2: theta: g(θᵀx) overflows at this θ "
-                            "(e^(θᵀx) is too large for the scalar type) (lower alpha)")
+        impl.glm.gradient_ascent("poisson", impl.arg(XS), impl.arg([1, 2, 30, 400]), impl.arg([0.0, 0.0]), 10.0)
+    assert str(e.value) == "GLM gradient ascent diverged at iteration 2: g(θᵀx) overflowed (lower alpha)"
     with pytest.raises(ConvergenceError) as e:
-        R.gradient_ascent("exponential", XS, [1, 2, 3, 4], [0.0, 1.0], 0.1)
-    assert str(e.value) == ("GLM gradient ascent diverged at iteration 1: theta: η = θᵀx is outside the "
-                            "exponential family's domain (eta is 1.0: the natural parameter must be < 0 (η = −rate)) "
-                            "(lower alpha)")
+        impl.glm.gradient_ascent("exponential", impl.arg(XS), impl.arg([1, 2, 3, 4]), impl.arg([-1.0, 0.0]), 5.0)
+    assert str(e.value) == "GLM gradient ascent diverged at iteration 2: η left the family's domain (lower alpha)"
 
 
 def test_gradient_ascent_defaults_GLM_4():
