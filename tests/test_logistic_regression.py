@@ -13,7 +13,7 @@ import cs229.fast.logistic_regression as F
 import cs229.reference.logistic_regression as R
 from cs229.testing import strategies as S
 from cs229.reference import linalg
-from cs229.reference.results import ConvergenceError
+from cs229.reference.results import ConvergenceError, SeparableDataError
 
 problems = S.classification_problems(max_rows=12, max_features=3)
 
@@ -242,6 +242,45 @@ def test_gradient_ascent_defaults_LG_5_LG_4(impl):
     assert np.allclose(impl.out(step.theta), theta, rtol=1e-14, atol=0)
     explicit = mod.stochastic_gradient_ascent(X, y, zero, 0.1, epochs=1, order=[0, 1, 2, 3, 4], decay=0, record=False)
     assert impl.out(step.theta) == impl.out(explicit.theta)
+
+
+def test_newton_words_and_zero_start_NW_2(impl):
+    """Separation, a singular Hessian and the cap, each named whole; the zero start is made in
+    X's type from x⁽¹⁾ whatever its shape."""
+    newton = impl.logistic_regression.newton
+    with pytest.raises(SeparableDataError) as e:
+        newton(impl.arg([[1.0, -2.0], [1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), impl.arg([0, 0, 1, 1]))
+    assert str(e.value) == (
+        "Newton's method: the data are linearly separable (the iterate of step 1 classifies every example "
+        "correctly), so the likelihood approaches 1 as ‖θ‖ grows and no maximum likelihood θ exists; regularise, "
+        "or use the perceptron for a separating θ")
+    assert e.value.result.iterations == 1
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        newton(impl.arg([[1.0, 1.0, 2.0], [1.0, 2.0, 4.0], [1.0, 3.0, 6.0], [1.0, 5.0, 10.0]]), impl.arg([1, 0, 1, 0]))
+    assert str(e.value) == ("Newton's method: the Hessian H = −XᵀWX is singular at iteration 1: column 2 of X is "
+                            "2 × column 1, on the examples that carry weight")
+    X = impl.arg([[1.0, 0.5], [1.0, -1.0], [1.0, 2.0], [1.0, 0.0], [1.0, 1.5]])
+    with pytest.raises(ConvergenceError) as e:
+        newton(X, impl.arg([1, 0, 1, 0, 0]), max_iterations=1)
+    assert str(e.value) == ("Newton's method did not converge in 1 iterations (tol=1e-10); if ‖θ‖ keeps growing "
+                            "the data are nearly separable and the MLE may not exist")
+    one_column = newton(impl.arg([[1.0]] * 3), impl.arg([1, 0, 0]))
+    assert np.allclose(impl.out(one_column.theta), [np.log(0.5)], rtol=1e-12, atol=0)  # g(θ) = 1/3
+    X0, y0 = [[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [1.5, 1.0], [0.5, 1.0]], [1, 0, 1, 0, 1]
+    default = newton(impl.arg(X0), impl.arg(y0))
+    zero = newton(impl.arg(X0), impl.arg(y0), impl.arg([0.0, 0.0]))
+    assert default.converged and impl.out(default.theta) == impl.out(zero.theta)
+    with pytest.raises(SeparableDataError):  # one example: any θ with θᵀx of its sign separates
+        newton(impl.arg([[1.0]]), impl.arg([1]))
+
+
+def test_batch_gradient_ascent_divergence_names_alpha_LG_5(impl):
+    with pytest.raises(ConvergenceError) as e:
+        impl.logistic_regression.batch_gradient_ascent(impl.arg([[1.0, 1e154], [1.0, -1e154], [1.0, 1e154]]),
+                                                       impl.arg([1, 0, 0]), impl.arg([0.0, 0.0]), 1e300)
+    assert str(e.value) == ("batch gradient ascent diverged at iteration 1: θ is no longer finite (alpha=1e+300 is "
+                            "too large)")
+    assert (e.value.result.iterations, e.value.result.converged) == (0, False)
 
 
 def test_perceptron_on_non_separable_data_stops_at_its_cap_PC_1(impl):
