@@ -151,3 +151,17 @@ def test_identity_outer_and_inverse_keep_the_scalar_type():
     inverse = linalg.inverse([[2, 0], [0, 4]])
     assert inverse == [[Fraction(1, 2), 0], [0, Fraction(1, 4)]]
     assert all(isinstance(v, Fraction) for row in inverse for v in row)
+
+
+@pytest.mark.parametrize("A, message, combination", [
+    ([[1, 1], [1, 1]], "column 1 duplicates column 0", {0: 1}),
+    ([[9, 3], [3, 1]], "column 1 is 1/3 × column 0", {0: Fraction(1, 3)}),
+    ([[1, 1], [1, 0]], "column 1 is zero", {}),  # a zero diagonal entry: no combination is read
+], ids=["duplicate", "third", "zero"])
+def test_an_exactly_singular_gram_matrix_names_its_dependence(A, message, combination):
+    """In exact arithmetic the pivot of a dependent column is 0 exactly (the bound is 0), and the
+    combination is shown exactly (1/3, not 0.333333)."""
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.solve_gram(A, [0, 0])
+    assert str(e.value) == f"matrix is singular: {message}"
+    assert (e.value.column, e.value.combination) == (1, combination)
