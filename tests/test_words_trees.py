@@ -161,3 +161,28 @@ def test_logistic_threshold_without_a_slope_DT_7(impl, x, y):
     have no threshold −a/b."""
     assert _refusal(ValueError, lambda: impl.trees.logistic_threshold(impl.arg(x), impl.arg(y))) == (
         "x has no threshold: x is constant, or the fitted slope b is 0")
+
+
+@pytest.mark.parametrize("name", ["count_boolean_functions", "count_trees"])
+@pytest.mark.parametrize("n, kind, message", [(-1, ValueError, "n must be >= 0, got -1"),
+                                              (1.5, TypeError, "n must be an integer, got 1.5"),
+                                              (True, TypeError, "n must be an integer, got True")],
+                         ids=["negative", "float", "bool"])
+def test_the_counts_name_n_DT_2(name, n, kind, message):
+    with pytest.raises(kind) as e:
+        getattr(R, name)(n)
+    assert str(e.value) == message
+
+
+def test_the_counts_by_hand_DT_2():
+    """2^(2ⁿ) boolean functions; T(0) = 2, T(n) = 2 + n·T(n − 1)² trees: 6 and 74."""
+    assert [R.count_boolean_functions(n) for n in range(3)] == [2, 4, 16]
+    assert [R.count_trees(n) for n in range(3)] == [2, 6, 74]
+
+
+def test_best_threshold_leaves_may_hold_one_example_by_default_DT_7(impl):
+    """x = 0, 1, 2, 3 with the first example alone in its class: the best split isolates it
+    (θ = 0.5, gain 0.811 bits) unless a leaf must hold two (θ = 1.5)."""
+    x, y = impl.arg([0.0, 1.0, 2.0, 3.0]), impl.arg([1, 0, 0, 0])
+    assert impl.trees.best_threshold(x, y)[0] == impl.trees.best_threshold(x, y, min_samples_leaf=1)[0] == 0.5
+    assert impl.trees.best_threshold(x, y, min_samples_leaf=2)[0] == 1.5
