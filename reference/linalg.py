@@ -86,7 +86,7 @@ def outer(u, v):
 
 
 def trace(A):
-    """tr A = Σᵢ Aᵢᵢ (LR-8, 000 §2.1); A must be square."""
+    """tr A = Σᵢ Aᵢᵢ (LR-8, 000 §2.1); A must be square (the 0×0 matrix's trace is the empty sum 0)."""
     _square(A, "A")
     total = 0
     for i in range(len(A)):
@@ -101,7 +101,7 @@ def max_abs(A):
 def _square(A, name):
     n = len(A)
     lengths = sorted({len(row) for row in A})
-    if lengths != [n]:
+    if n and lengths != [n]:  # no rows is the 0×0 matrix
         shape = f"{n}x{lengths[0]}" if len(lengths) == 1 else f"{n} rows of lengths {lengths}"
         raise ValueError(f"{name} must be square, got {shape}")
     return n

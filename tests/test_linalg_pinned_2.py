@@ -1,0 +1,193 @@
+"""Pins down cs229.reference.linalg's naming of A in the messages of trace, the LU routines and
+solve_gram; the zero bounds of LU (n·eps·column size) and of solve_gram's root-free Cholesky
+(n·eps·A_kk) met exactly; how solve_gram reads a dependence (a zero diagonal entry is a zero
+column, nothing is read from L); which terms of a dependence are significant (|cⱼ|·‖column j‖
+above √eps·‖column k‖, compared squared, scaled by both sizes); and how coefficients are
+printed (exact ones as fractions, floats to 6 significant digits). Every expected value is
+worked out by hand in the test's docstring or comment."""
+from fractions import Fraction
+
+import pytest
+
+from cs229.reference import linalg
+
+EPS = 2.0 ** -52
+F = Fraction
+
+
+# ---- names in the messages ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("A, message", [
+    ([[1, 2], [3]], "A must be square, got 2 rows of lengths [1, 2]"),
+    ([[1], [2, 3], [4, 5, 6]], "A must be square, got 3 rows of lengths [1, 2, 3]"),
+], ids=["two_lengths", "three_lengths"])
+def test_trace_of_rows_of_unequal_lengths_lists_the_lengths_LR_8(A, message):
+    """trace reads A as given, so rows of several lengths are reported as such, sorted."""
+    with pytest.raises(ValueError) as e:
+        linalg.trace(A)
+    assert str(e.value) == message
+
+
+def test_trace_of_no_rows_is_the_empty_sum_LR_8():
+    """[] is the 0×0 matrix: square, with tr = Σ over no i = 0."""
+    assert linalg.trace([]) == 0
+
+
+def test_trace_of_a_wide_matrix_gives_its_shape_LR_8():
+    with pytest.raises(ValueError) as e:
+        linalg.trace([[1, 2, 3], [4, 5, 6]])
+    assert str(e.value) == "A must be square, got 2x3"
+
+
+@pytest.mark.parametrize("call", [
+    lambda A: linalg.lu_decompose(A),
+    lambda A: linalg.determinant(A),
+    lambda A: linalg.inverse(A),
+    lambda A: linalg.solve(A, [1.0]),
+], ids=["lu_decompose", "determinant", "inverse", "solve"])
+def test_the_lu_routines_name_A_when_it_is_not_square(call):
+    with pytest.raises(ValueError) as e:
+        call([[1.0, 2.0]])
+    assert str(e.value) == "A must be square, got 1x2"
+
+
+@pytest.mark.parametrize("A, error, message", [
+    ([], ValueError, "A is empty (no rows)"),
+    ([["x"]], TypeError, "A[0][0] is 'x': expected a real number"),
+    ([[1.0, 0.0], [0.0, "y"]], TypeError, "A[1][1] is 'y': expected a real number"),
+    ([[1.0], [2.0, 3.0]], ValueError, "A is ragged: row 0 has 1 entries, row 1 has 2"),
+    ([[1.0, 2.0]], ValueError, "A must be square, got 1x2"),
+], ids=["empty", "not_real", "not_real_late", "ragged", "not_square"])
+def test_solve_gram_names_A_in_its_messages_LR_12(A, error, message):
+    with pytest.raises(error) as e:
+        linalg.solve_gram(A, [1.0])
+    assert type(e.value) is error
+    assert str(e.value) == message
+
+
+# ---- the zero bound of LU -----------------------------------------------------------------------
+
+def test_lu_pivot_at_exactly_n_eps_column_size_is_zero():
+    """A = [[1, 1], [1, 1 + 2⁻⁵¹]], n = 2: column 1 has size 1 + 2⁻⁵¹ and, after eliminating
+    with pivot 1, the pivot 2⁻⁵¹ (exact). The bound n·eps·size = 2⁻⁵¹·(1 + 2⁻⁵¹) is just above
+    it, so column 1 counts as dependent; with 1 + 2⁻⁵⁰ the pivot 2⁻⁵⁰ is above the bound."""
+    A = [[1.0, 1.0], [1.0, 1.0 + 2 * EPS]]
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.lu_decompose(A)
+    assert e.value.column == 1
+    assert str(e.value) == "matrix is singular: column 1 is a linear combination of columns 0..0"
+    assert linalg.determinant(A) == 0.0
+    assert linalg.determinant([[1.0, 1.0], [1.0, 1.0 + 4 * EPS]]) == 4 * EPS
+
+
+def test_lu_zero_bound_grows_with_n():
+    """Column 1 = (1, 1 + 3·2⁻⁵²) after column 0 = (1, 1) has pivot 3·2⁻⁵² (exact) and size
+    1 + 3·2⁻⁵². For n = 2 the bound 2·2⁻⁵²·size is below the pivot: |A| = 3·2⁻⁵². With a third,
+    independent column e₂ (n = 3) the bound 3·2⁻⁵²·size is above it: |A| = 0."""
+    assert linalg.determinant([[1.0, 1.0], [1.0, 1.0 + 3 * EPS]]) == 3 * EPS
+    singular = [[1.0, 1.0, 0.0], [1.0, 1.0 + 3 * EPS, 0.0], [0.0, 0.0, 1.0]]
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.lu_decompose(singular)
+    assert e.value.column == 1
+    assert linalg.determinant(singular) == 0.0
+
+
+# ---- the zero bound of solve_gram's LDLᵀ --------------------------------------------------------
+
+def test_solve_gram_pivot_at_exactly_n_eps_A_kk_is_zero_LR_12():
+    """A = [[1, x], [x, 1]] with x = 1 − 2⁻⁵²: x² = 1 − 2⁻⁵¹ + 2⁻¹⁰⁴ rounds to 1 − 2⁻⁵¹, so the
+    pivot of column 1 is 2⁻⁵¹ = n·eps·A₁₁ exactly: dependent, with c₀ = L₁₀ = x, printed "1"."""
+    x = 1.0 - EPS
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.solve_gram([[1.0, x], [x, 1.0]], [1.0, 1.0])
+    assert str(e.value) == "matrix is singular: column 1 duplicates column 0"
+    assert (e.value.column, e.value.combination) == (1, {0: x})
+
+
+def test_solve_gram_pivot_at_twice_the_bound_is_not_zero_LR_12():
+    """x = 1 − 2⁻⁵¹: x² rounds to 1 − 2⁻⁵⁰, pivot d₁ = 2⁻⁵⁰ > 2⁻⁵¹. For b = (1, 1): y₁ = 1 − x =
+    2⁻⁵¹, y₁/d₁ = 1/2, then x₀ = 1 − x·(1/2) = 1/2 + 2⁻⁵² (every step exact)."""
+    x = 1.0 - 2 * EPS
+    assert linalg.solve_gram([[1.0, x], [x, 1.0]], [1.0, 1.0]) == [0.5 + EPS, 0.5]
+
+
+def test_solve_gram_exact_pivot_of_zero_is_dependent_LR_12():
+    """A = XᵀX for the columns (1, 2) and (3, 6) = 3·column 0: A = [[5, 15], [15, 45]], pivot
+    45 − 15·15/5 = 0 exactly; the bound is 0 for rationals and 0 is on it."""
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.solve_gram([[5, 15], [15, 45]], [1, 3])
+    assert str(e.value) == "matrix is singular: column 1 is 3 × column 0"
+    assert (e.value.column, e.value.combination) == (1, {0: 3})
+
+
+# ---- how solve_gram reads a dependence -----------------------------------------------------------
+
+@pytest.mark.parametrize("A", [
+    [[4.0, 2.0], [2.0, 0.0]],
+    [[F(4), F(2)], [F(2), F(0)]],
+], ids=["float", "fraction"])
+def test_a_zero_diagonal_entry_is_a_zero_column_whatever_L_holds_LR_12(A):
+    """A₁₁ = 0 says column 1 is zero; the L₁₀ = 2/4 of this (not PSD) A is not read."""
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.solve_gram(A, [0, 0])
+    assert str(e.value) == "matrix is singular: column 1 is zero"
+    assert (e.value.column, e.value.combination) == (1, {})
+
+
+def test_a_unit_diagonal_entry_of_a_dependent_column_is_read_from_L_LR_12():
+    """A = [[4, 2], [2, 1]] is XᵀX for the columns (2, 0) and (1, 0) = column 0 / 2, so A₁₁ =
+    ‖column 1‖² = 1; the pivot 1 − 2·2/4 = 0 and c₀ = L₁₀ = 2/4 = 1/2."""
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        linalg.solve_gram([[4, 2], [2, 1]], [0, 0])
+    assert str(e.value) == "matrix is singular: column 1 is 1/2 × column 0"
+    assert (e.value.column, e.value.combination) == (1, {0: F(1, 2)})
+
+
+# ---- significant terms --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("c, squared_sizes, squared_size, expected", [
+    # c² · s = 2⁻⁵² = eps · 1: on the bound, left out; twice c is in
+    ([2.0 ** -26], [1.0], 1.0, {}),
+    ([2.0 ** -25], [1.0], 1.0, {0: 2.0 ** -25}),
+    # ‖column j‖ = 2¹⁵, ‖column k‖ = 2²⁰: |c|·‖column j‖ = 2¹⁵ is far above √eps·2²⁰ = 2⁻⁶
+    ([1.0], [2.0 ** 30], 2.0 ** 40, {0: 1.0}),
+    # |c|·‖column j‖ = 2⁻³⁰ is below √eps·‖column k‖ = 2⁻⁶
+    ([2.0 ** -30], [1.0], 2.0 ** 40, {}),
+    # the bound scales with the dependent column: 2⁻³⁰ is above √eps·2⁻²⁰ = 2⁻⁴⁶
+    ([2.0 ** -30], [1.0], 2.0 ** -40, {0: 2.0 ** -30}),
+    ([0.0, 3.0, 2.0 ** -27], [1.0, 1.0, 1.0], 1.0, {1: 3.0}),
+], ids=["on_bound", "above_bound", "large_column_j", "large_column_k", "small_column_k", "mixed"])
+def test_significant_terms_compare_c_squared_times_size_with_eps_times_size(
+        c, squared_sizes, squared_size, expected):
+    """A term counts when cⱼ²·‖column j‖² > eps·‖column k‖² (float eps = 2⁻⁵²)."""
+    assert linalg.significant_terms(c, squared_sizes, squared_size) == expected
+
+
+@pytest.mark.parametrize("c, squared_sizes, squared_size, expected", [
+    ([F(1, 10 ** 30), F(0)], [F(1), F(5)], F(1), {0: F(1, 10 ** 30)}),
+    ([F(1)], [F(0)], F(1), {}),          # a term on a zero column is zero
+    ([F(1), F(2)], [F(1), F(0)], F(1), {0: F(1)}),
+], ids=["tiny", "zero_column", "one_zero_column"])
+def test_significant_terms_in_exact_arithmetic_are_the_nonzero_terms(
+        c, squared_sizes, squared_size, expected):
+    """eps is 0 for rationals: every term cⱼ·column j that is not zero counts, however small."""
+    assert linalg.significant_terms(c, squared_sizes, squared_size) == expected
+
+
+# ---- how coefficients are printed ---------------------------------------------------------------
+
+@pytest.mark.parametrize("column, combination, message", [
+    (1, {0: F(1, 3)}, "column 1 is 1/3 × column 0"),
+    (1, {0: F(10 ** 7)}, "column 1 is 10000000 × column 0"),
+    (2, {0: F(-2, 7), 1: F(5)}, "column 2 is a linear combination of earlier ones: -2/7 × column 0 + 5 × column 1"),
+    (1, {0: 1 / 3}, "column 1 is 0.333333 × column 0"),
+    (1, {0: 1e7}, "column 1 is 1e+07 × column 0"),
+    (2, {1: 2.5, 0: -2 / 7}, "column 2 is a linear combination of earlier ones: -0.285714 × column 0 + 2.5 × column 1"),
+], ids=["third", "ten_million", "exact_combination", "float_third", "float_ten_million", "float_combination"])
+def test_dependence_prints_exact_coefficients_as_fractions_and_floats_to_6_digits(column, combination, message):
+    assert linalg.dependence(column, combination) == message
+
+
+def test_dependence_names_the_matrix_and_its_columns():
+    assert (linalg.dependence(3, {1: F(3, 4)}, name="feature", of=" of X")
+            == "feature 3 of X is 3/4 × feature 1")
