@@ -104,8 +104,9 @@ def take(P, index):
 # ---- kernel blocks -------------------------------------------------------------------------
 
 def block_threads(cores, Py_ssize_t rows, Py_ssize_t columns):
-    """The threads to split a rows × columns block among: ``cores`` (what ``inputs.n_jobs`` made
-    of the caller's n_jobs), at most one per MIN_ENTRIES values and one per row."""
+    """The threads to split a rows × columns block among: ``cores`` (what
+    ``_validation.cores_of`` made of the caller's n_jobs), at most one per MIN_ENTRIES values and
+    one per row."""
     return max(min(cores, rows, rows * columns // MIN_ENTRIES), 1)
 
 

@@ -17,6 +17,7 @@ Python int beyond the float64 range where a real number is expected, and integer
 int64 (a category or token id beyond it is outside its range like any other, and named so).
 """
 import numbers
+import os
 
 import numpy as np
 
@@ -27,9 +28,36 @@ from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR
 from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
-           "same_length", "check_length", "check_tol", "as_order", "sgd_schedule"]
+           "same_length", "check_length", "check_tol", "as_order", "sgd_schedule", "cores_of"]
 
 _INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
+
+_threads_started = False  # this process asked for more than one thread
+_serial_only = False      # forked from a process that had
+
+
+def cores_of(n_jobs, name="n_jobs"):
+    """The cores a loop over independent rows may use: ``inputs.n_jobs`` of the caller's n_jobs
+    (checked as the reference checks it), or 1 in a process forked after its parent started
+    OpenMP threads. GNU OpenMP's thread pool does not survive fork: the child's next parallel
+    region would wait forever for threads it does not have (multiprocessing's default start on
+    Linux, joblib's multiprocessing backend). Every answer is the same for any number of cores,
+    so the child computes serially and gets the parent's answers."""
+    global _threads_started
+    count = _reference.n_jobs(n_jobs, name)
+    if _serial_only:
+        return 1
+    if count > 1:
+        _threads_started = True
+    return count
+
+
+def _after_fork_in_child():
+    global _serial_only
+    _serial_only = _serial_only or _threads_started
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _where(index):

@@ -19,12 +19,11 @@ from cython.parallel cimport prange
 
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
-from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector
+from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector, cores_of
 from cs229.reference.messages import show
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance)
-from cs229.reference.inputs import n_jobs as _n_jobs
 
 __all__ = [
     "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError",
@@ -132,7 +131,7 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     """MVN-1: log p(x; μ, Σ) = −(n/2) log 2π − Σⱼ log Lⱼⱼ − ½‖L⁻¹(x − μ)‖² for every row; the
     rows split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any
     n_jobs."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     X = as_matrix(X, "X")  # the reference's order: X, mu, Sigma against mu, X against mu
     mu = as_vector(mu, "mu")
     S = _covariance(Sigma, "Sigma", mu.shape[0], means="mu has")
@@ -288,7 +287,7 @@ def _model(model):
 def gda_log_joint(model, X, *, n_jobs=-1):
     """GDA-2: [log p(x | y=0) + log(1 − φ), log p(x | y=1) + log φ] for every row of X; the rows
     split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     phi, mu0, mu1, S = _model(model)
     X = as_matrix(X, "X")
     if X.shape[1] != mu0.shape[0]:

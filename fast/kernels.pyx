@@ -27,10 +27,9 @@ from libc.stdlib cimport free, malloc
 
 from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, as_points, block_threads, kernel_block,
                                      kernel_spec, overflow_checked, take)
-from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels,
-                                    as_vector, check_tol, positive, positive_int)
+from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels, as_vector,
+                                    check_tol, cores_of, positive, positive_int)
 from cs229.reference import kernels as _reference
-from cs229.reference.inputs import n_jobs as n_jobs_of
 from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
                                      InvalidKernelError, IterativeResult,
                                      KernelPerceptronResult, Linear, MercerResult,
@@ -168,7 +167,7 @@ def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
     """KR-6: Kᵢⱼ = K(x⁽ⁱ⁾, z⁽ʲ⁾) (Z = X by default), as a float64 array; every value checked.
     A named kernel's rows are mapped from the Gram matrix on ``n_jobs`` cores (-1 or None: all;
     1: serial), the same values for any n_jobs."""
-    cores = n_jobs_of(n_jobs)
+    cores = cores_of(n_jobs)
     spec = kernel_spec(kernel)
     X = as_points(X, kernel, "X")
     if Z is None:

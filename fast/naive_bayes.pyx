@@ -19,12 +19,11 @@ from cython.parallel cimport prange
 
 from cs229.fast._parallel cimport thread_count
 
-from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents,
+from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
-                                    as_given, as_vector, category_sizes, check_categories, check_length,
-                                    table_size)
+                                    as_vector, category_sizes, check_categories, check_length,
+                                    cores_of, table_size)
 from cs229.reference import naive_bayes as _R
-from cs229.reference.inputs import n_jobs as _n_jobs
 from cs229.reference.messages import show
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
@@ -225,7 +224,7 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
 def bernoulli_log_joint(model, X, *, n_jobs=-1):
     """NB-2: [log p(x, y=0), log p(x, y=1)] per row; −∞ where a factor is 0. The rows are split
     among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     phi_y, phi0, phi1, X = _bernoulli(model, X)
     T = np.empty((2, phi0.shape[0], 2))
     for c, phi in enumerate((phi0, phi1)):
@@ -248,14 +247,14 @@ def _bernoulli_blame(phi0, phi1, X):
 
 def bernoulli_log_posterior(model, X, *, n_jobs=-1):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] per row; 0/0 raises ZeroOverZeroError."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     _, phi0, phi1, Xb = _bernoulli(model, X)
     return _posterior(bernoulli_log_joint(model, Xb, n_jobs=cores), _bernoulli_blame(phi0, phi1, Xb))
 
 
 def bernoulli_predict(model, X, *, n_jobs=-1):
     """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0)."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     _, phi0, phi1, Xb = _bernoulli(model, X)
     return _argmax(bernoulli_log_joint(model, Xb, n_jobs=cores), _bernoulli_blame(phi0, phi1, Xb))
 
@@ -366,7 +365,7 @@ cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
 def categorical_log_joint(model, X, *, n_jobs=-1):
     """NB-5: [log p(x, y=0), log p(x, y=1)] per row; −∞ for a zero factor. The rows are split
     among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     phi_y, phi, k, X = _categorical(model, X)
     offset = np.r_[0, np.cumsum(k)].astype(np.intp)
     T = np.stack([_logs(np.concatenate(phi[c])) for c in (0, 1)])
@@ -389,14 +388,14 @@ def _categorical_blame(phi, X):
 
 def categorical_log_posterior(model, X, *, n_jobs=-1):
     """NB-5: [log p(y=0 | x), log p(y=1 | x)] per row."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     _, phi, _, Xc = _categorical(model, X)
     return _posterior(categorical_log_joint(model, Xc, n_jobs=cores), _categorical_blame(phi, Xc))
 
 
 def categorical_predict(model, X, *, n_jobs=-1):
     """NB-5: argmax_y p(x | y) p(y) per row (ties go to 0)."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     _, phi, _, Xc = _categorical(model, X)
     return _argmax(categorical_log_joint(model, Xc, n_jobs=cores), _categorical_blame(phi, Xc))
 
@@ -538,7 +537,7 @@ def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(x, y=0), log p(x, y=1)] per document; −∞ where a word has φ_{k|y} = 0. The
     documents are split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers
     for any n_jobs."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
     return _joint(*_multinomial(model, documents, ignore), ignore, cores)
 
@@ -554,7 +553,7 @@ def _multinomial_blame(phi0, phi1, tokens, offsets, bint ignore):
 
 def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
     phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
@@ -563,7 +562,7 @@ def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
     phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)

@@ -35,9 +35,9 @@ from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_POLYNOMIAL, gaussian_e
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, GAUSSIAN, STRING, diagonal, kernel_block,
                                      kernel_spec, overflow_checked, take)
-from cs229.fast._validation import as_vector, check_tol, positive, positive_int
+from cs229.fast._validation import as_vector, check_tol, cores_of, positive, positive_int
 from cs229.fast.svm import as_C, as_problem
-from cs229.reference.inputs import flag, n_jobs as as_cores
+from cs229.reference.inputs import flag
 from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
 from cs229.reference.results import ConvergenceError, NotSeparableError
 from cs229.reference.smo import RULES, TAU, SplitMix64, stuck_error
@@ -1153,7 +1153,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         raise TypeError(f"seed must be an integer, got {seed!r}")
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
     cache_bytes = positive(cache_size, "cache_size") * 2.0 ** 20
-    cores = as_cores(n_jobs)
+    cores = cores_of(n_jobs)
     rows = _Rows(X, kernel, spec, cache_bytes, shrinking, cores)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)

@@ -30,10 +30,10 @@ from cython.parallel cimport prange
 from cs229.fast._inline_math cimport sigmoid
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, check_tol, positive_int
+from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, cores_of,
+                                    positive_int)
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
-from cs229.reference.inputs import n_jobs as _n_jobs
 from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 
@@ -97,6 +97,7 @@ cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, Py_ssize_t max
     cdef bint seen0 = False, seen1 = False
     cdef double top0 = 0, top1 = 0, bottom0 = 0, bottom1 = 0
     cdef double c = 0.0, s = 0.0, z, a = 0.0, b = 0.0, p, r, w, g0, g1, h00, h01, h11, det, da, db
+    cdef double bound
     if xs[0] == xs[n - 1]:
         return 0
     for i in range(n):
@@ -145,8 +146,9 @@ cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, Py_ssize_t max
         b = b + db
         if not (isfinite(a) and isfinite(b)):
             return -1
-        if max(fabs(da), fabs(db)) <= tol * (1 + max(fabs(a), fabs(b))):
-            if b == 0:
+        bound = tol * (1 + max(fabs(a), fabs(b)))
+        if max(fabs(da), fabs(db)) <= bound:
+            if fabs(b) <= bound:  # the reference's slope 0
                 return 0
             theta[0] = c + s * (-a / b)
             return 1
@@ -933,7 +935,7 @@ cdef Py_ssize_t _descend(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t la
 def predict(tree, X, *, n_jobs=-1):
     """DT-1: every row of X down the stumps to its leaf; a batch in one compiled loop, its rows
     split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
-    cores = _n_jobs(n_jobs)
+    cores = cores_of(n_jobs)
     packed = _packed(tree)
     X = as_matrix(X, "X")
     if X.shape[1] != tree.n_features:

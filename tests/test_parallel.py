@@ -6,6 +6,8 @@ the examples (SMO-3, SMO-4: kernel rows, the update of g, the choice of j). What
 n_jobs is, the fast face gives the serial answers bit for bit and the same errors; both faces
 accept the same n_jobs and refuse the same bad ones, naming it."""
 import inspect
+import os
+import signal
 
 import numpy as np
 import pytest
@@ -192,6 +194,47 @@ def test_kernel_matrix_names_the_first_pair_that_overflows_for_every_n_jobs_KR_6
     X[450] = X[500] = 1e60  # (1e120 + 1)^3 overflows: the pair (450, 450) is the first in row order
     error = error_for_every_n_jobs(FK.kernel_matrix, X, RK.Polynomial(1.0, 3))
     assert "X[450]" in str(error)
+
+
+# ---- fork ---------------------------------------------------------------------------------------
+
+def _exit_status_of_forked_child(work, seconds):
+    """work() in a child forked from this process: 0 if it returned True, 1 if False, 2 if it
+    raised, −SIGALRM if it was still running after ``seconds``."""
+    pid = os.fork()
+    if pid == 0:  # the child leaves through os._exit only: never back into pytest
+        try:
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            signal.alarm(seconds)
+            os._exit(0 if work() else 1)
+        except BaseException:
+            os._exit(2)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_GDA_2_KR_6_SMO_3():
+    """GNU OpenMP's thread pool does not survive fork: a child forked after the parent's
+    threads started would wait forever at its first parallel loop. The child computes serially
+    (fast/_validation.pyx: cores_of) and gets the parent's answers bit for bit."""
+    rng = np.random.default_rng(7)
+    m = 3 * 2048  # rows enough for two threads
+    X = rng.standard_normal((m, 3))
+    y = (X[:, 0] + rng.standard_normal(m) > 0).astype(np.int64)
+    tree = FT.tree_fit(np.round(X[:300]), y[:300])
+    bernoulli = FN.bernoulli_fit((X[:300] > 0).astype(np.uint8), y[:300])
+    gda = FG.gda_fit(X[:300], y[:300])
+    Z = np.round(X[:4200, :1] * 2) / 2  # kernel rows of 4,200 entries: two threads
+    calls = [
+        lambda: FT.predict(tree, np.round(X), n_jobs=2),
+        lambda: FN.bernoulli_log_joint(bernoulli, (X > 0).astype(np.uint8), n_jobs=2),
+        lambda: FG.gda_log_joint(gda, X, n_jobs=2),
+        lambda: FK.kernel_matrix(X[:600], RK.Gaussian(1.0), n_jobs=2),
+        lambda: FS.smo(Z, np.where(Z[:, 0] > 0, 1, -1), C=1.0, kernel=RK.Linear(), n_jobs=2).alpha,
+    ]
+    parent = [call() for call in calls]  # the parent's threads start here
+    assert _exit_status_of_forked_child(
+        lambda: all(same_bits(call(), answer) for call, answer in zip(calls, parent)), 120) == 0
 
 
 # ---- n_jobs itself ----------------------------------------------------------------------------------

@@ -26,7 +26,11 @@ function's hash, mutants, killed), with the commit and every missed mutant (surv
 no test) with its diff and a ``why`` written by hand, kept while the same change survives.
 ``--again`` re-runs only the mutants of functions changed since the record and the earlier
 misses, so that a new test is credited without the hours of a full run. A timeout counts as
-killed (the change was noticed); the score is killed / (mutants − skipped). Hypothesis runs its
+killed (the change was noticed); the score is killed / (mutants − skipped). The record keeps the
+timeouts' names and ``--again`` runs them again: a test that hangs for another reason than the
+mutant passes for a kill (mutmut forks each mutant's run from a process whose OpenMP threads had
+started, and GNU OpenMP's pool does not survive fork: the fast face goes serial in such a child,
+fast/_validation.pyx ``cores_of``). Hypothesis runs its
 ``mutation`` profile (tests/conftest.py: eight derandomized examples per test, no shrinking): a mutant that
 survives it may still fall to the forty examples of the CI profile.
 """
@@ -93,6 +97,7 @@ def environment():
     env = dict(os.environ)
     env["PYTHONPATH"] = str(STAGE / "others")
     env.setdefault("HYPOTHESIS_PROFILE", "mutation")
+    env["OMP_NUM_THREADS"] = "1"  # other libraries' OpenMP pools (scikit-learn's) start no threads
     return env
 
 
@@ -175,7 +180,8 @@ def to_rerun(record, fresh):
         for short in mutants:
             function = function_of(short)
             same = entry["functions"].get(function, {}).get("hash") == hashes.get(function)
-            if not same or short in entry["missed"]:  # changed, new, unfinished, or missed
+            if not same or short in entry["missed"] or short in entry.get("timeouts", ()):
+                # changed, new, unfinished, missed, or timed out
                 names.append(f"cs229.reference.{module}.{short}")
     return names
 
@@ -206,7 +212,7 @@ def save(found, hashes):
         grouped = {}
         for name, status in by_name.items():
             grouped.setdefault(function_of(name.rsplit(".", 1)[1]), {})[name] = status
-        entry = {"commit": commit, "complete": True, "functions": {}, "missed": {}}
+        entry = {"commit": commit, "complete": True, "functions": {}, "missed": {}, "timeouts": []}
         for function, digest in hashes[module].items():
             states = grouped.get(function, {})
             run = {n: st for n, st in states.items() if st != "not checked"}
@@ -217,6 +223,7 @@ def save(found, hashes):
                                                 "killed": sum(st in KILLED for st in run.values()),
                                                 "skipped": sum(st == "skipped" for st in run.values())}
                 misses = {n: st for n, st in run.items() if st in ("survived", "no tests")}
+                entry["timeouts"] += [n.rsplit(".", 1)[1] for n, st in run.items() if st == "timeout"]
             elif same:  # what the record has, with its misses run again where they were
                 misses = {}
                 for short, m in old["missed"].items():
@@ -226,6 +233,8 @@ def save(found, hashes):
                             misses[f"cs229.reference.{module}.{short}"] = st
                 killed = len([s for s in old["missed"] if function_of(s) == function]) - len(misses)
                 entry["functions"][function] = dict(before, killed=before["killed"] + killed)
+                entry["timeouts"] += [s for s in old.get("timeouts", ()) if function_of(s) == function
+                                      and run.get(f"cs229.reference.{module}.{s}", "timeout") == "timeout"]
             else:
                 entry["complete"] = False
                 continue
@@ -236,6 +245,7 @@ def save(found, hashes):
                 entry["missed"][short] = {"status": st, "diff": change,
                                           "why": kept.get("why") if kept.get("diff") == change else None}
         entry["missed"] = dict(sorted(entry["missed"].items()))
+        entry["timeouts"] = sorted(entry["timeouts"])
         _totals(entry)
         record["modules"][module] = entry
     RECORD.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
