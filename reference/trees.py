@@ -638,7 +638,8 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     class lies wholly at or below the other the likelihood has no maximum (b → ∞): θ is then the
     midpoint of the gap between them. A constant x, or a fitted slope b = 0, has no threshold
     (ValueError); Newton not meeting max|Δ| <= tol·(1 + max|(a, b)|) in ``max_iterations`` raises
-    ConvergenceError.
+    ConvergenceError. The slope is 0 when |b| is within that same bound: the data give it no
+    sign (e.g. x symmetric about its mean with the same share of y = 1 on each side).
 
     Shapes: x m numbers, y m labels in {0, 1}.
     Returns: the threshold −a/b, a number."""
@@ -715,7 +716,10 @@ def _logistic_threshold(xs, ts, max_iterations, tol):
         a, b = a + da, b + db
         if not (scalar.isfinite(a) and scalar.isfinite(b)):
             break
-        if max(abs(da), abs(db)) <= tol * (1 + max(abs(a), abs(b))):
-            return None if b == 0 else c + s * (-a / b)
+        bound = tol * (1 + max(abs(a), abs(b)))
+        if max(abs(da), abs(db)) <= bound:
+            # a slope within the stopping bound of 0 is 0: its digits are rounding, and −a/b
+            # would put θ anywhere (1e19 in float, 1e62 at 50 digits, for the same data)
+            return None if abs(b) <= bound else c + s * (-a / b)
     raise ConvergenceError(
         f"the 1-D logistic regression did not converge in {max_iterations} Newton steps", None)

@@ -282,7 +282,12 @@ def test_best_threshold_is_the_best_midpoint_DT_7(xy, msl):
         return
     best = max(gains.values())
     assert ref[1] >= best - 1e-12 and gains[ref[0]] == pytest.approx(ref[1], abs=1e-12)
-    assert ref[0] == min(t for t, g in gains.items() if g >= best - 1e-12)
+    near_best = [t for t, g in gains.items() if g >= best - 1e-12]
+    # Gains tied in exact arithmetic can differ in their last bits, each way of summing its own
+    # (x = 0, ¼, ¼, ½, ¼, ½, ½ with y = 0, 0, 0, 0, 1, 1, 1: both cuts give 6/7 bit, as
+    # 8 − 3 log₂3 + 3 log₂3 − 2 = 6), so a recomputation cannot say which is first: the lowest
+    # of exact ties is pinned by test_ties_go_to_the_lowest_feature_then_the_lowest_threshold.
+    assert ref[0] in near_best
 
 
 @pytest.mark.filterwarnings("ignore:overflow encountered in reduce:RuntimeWarning")  # the finiteness pre-check's sum
