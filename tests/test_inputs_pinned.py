@@ -1,7 +1,8 @@
 """Pins down edges of cs229.reference.inputs' integer and document readers that the other suites
 left open: the largest int64 label or count accepted, the largest count table accepted, documents
-given as iterators, 0-dimensional arrays or sparse matrices, and packed documents (NB-6's
-``Documents``) with empty documents and token ids beyond int64, with and without a vocabulary."""
+given as iterators, 0-dimensional arrays or sparse matrices, packed documents (NB-6's
+``Documents``) with empty documents and token ids beyond int64, with and without a vocabulary,
+and n_jobs: its cap at C's largest int and what "all cores" counts."""
 from fractions import Fraction
 
 import numpy as np
@@ -116,3 +117,34 @@ def test_multinomial_fit_ignores_a_packed_id_beyond_int64_NB_6():
     assert model.total_words == [1, 1]
     assert model.phi_k_y0 == [Fraction(2, 3), Fraction(1, 3)]
     assert model.phi_k_y1 == [Fraction(1, 3), Fraction(2, 3)]
+
+
+# ---- n_jobs: the cores a computation may use --------------------------------------------------
+
+@pytest.mark.parametrize("n_jobs, cores", [
+    (1, 1), (7, 7), (2 ** 31 - 2, 2 ** 31 - 2), (2 ** 31 - 1, 2 ** 31 - 1), (2 ** 31, 2 ** 31 - 1),
+    (10 ** 30, 2 ** 31 - 1), (np.int64(2 ** 40), 2 ** 31 - 1),
+], ids=["one", "seven", "below_the_cap", "the_cap", "one_past_the_cap", "huge", "numpy_int"])
+def test_n_jobs_beyond_the_largest_c_int_counts_as_it(n_jobs, cores):
+    """More threads than 2³¹ − 1 (C's int, which sizes them) run on no machine: the count stops
+    there, as an int."""
+    got = I.n_jobs(n_jobs)
+    assert got == cores and type(got) is int
+
+
+def test_all_cores_are_the_cores_this_process_may_run_on(monkeypatch):
+    """−1 and None: the size of the affinity mask, not the machine's count; 1 for a mask of one."""
+    monkeypatch.setattr(I.os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    monkeypatch.setattr(I.os, "cpu_count", lambda: 64)
+    assert I.n_jobs(-1) == I.n_jobs(None) == 1
+    monkeypatch.setattr(I.os, "sched_getaffinity", lambda pid: {0, 2, 5}, raising=False)
+    assert I.n_jobs(-1) == 3
+
+
+@pytest.mark.parametrize("count, cores", [(1, 1), (6, 6), (None, 1)], ids=["one", "six", "unknown"])
+def test_all_cores_without_an_affinity_mask_are_the_cpu_count_or_1(monkeypatch, count, cores):
+    """Where there is no sched_getaffinity (macOS, Windows): os.cpu_count(), and 1 when it cannot
+    tell (None)."""
+    monkeypatch.delattr(I.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(I.os, "cpu_count", lambda: count)
+    assert I.n_jobs(-1) == cores
