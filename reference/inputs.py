@@ -21,6 +21,7 @@ that fails any check (kind, finiteness, range) is the one named.
 """
 import numbers
 import os
+from collections import UserString
 
 from . import scalar
 from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label, kind_name
@@ -44,7 +45,7 @@ def _is_sparse(value):
 def _sized(value):
     """A sequence that can be nested in another: has a length and iterates, is not a string, and
     is not a 0-dimensional array."""
-    return (not isinstance(value, (str, bytes)) and getattr(value, "ndim", None) != 0
+    return (not isinstance(value, (str, bytes, UserString)) and getattr(value, "ndim", None) != 0
             and hasattr(value, "__len__") and hasattr(value, "__iter__"))
 
 
@@ -73,10 +74,9 @@ def _ndim(value):
 
 
 def _entry(value, name, where):
-    """Entry ``where`` of array ``name`` (a scalar parameter when ``where`` is ""): a sequence
-    there is one dimension too many (ValueError), a sequence for a parameter the wrong kind."""
-    if where and _sized(value):
-        raise error("nested", name=name, where=where, value=value)
+    """Entry ``where`` of array ``name`` (a scalar parameter when ``where`` is "") as a finite real
+    number. A sequence given for a parameter is the wrong kind (TypeError); at an entry of an
+    array its reader (``_flat``, ``_rows``) has already refused it as a dimension too many."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise error("not_real", name=name, where=where, value=value)
     number = scalar.to_scalar(value)

@@ -1,0 +1,90 @@
+"""Pins down two edges of cs229.reference.inputs' array readers that the other suites left open:
+the number of dimensions a message reports is an array's own ``ndim`` wherever the object has one
+(a numpy array with a zero-length axis, an object array of lists, a DataFrame given as an entry),
+not the count found by walking its first entries; a sequence where a number belongs is refused
+by the number of dimensions; and a collections.UserString is a string, not a sequence of
+one-letter strings (walking it never ended). The fast face reads these inputs through the
+reference's reader and gives the same messages."""
+from collections import UserString
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import cs229.fast._validation as V
+import cs229.reference.inputs as I
+
+# ---- the number of dimensions is the array's ndim ---------------------------------------------
+
+@pytest.mark.parametrize("read", [I.matrix, V.as_matrix], ids=["reference", "fast"])
+def test_matrix_with_a_zero_length_middle_axis_has_three_dimensions(read):
+    # shape (1, 0, 3): ndim 3; its first row (shape (0, 3)) has no first entry to walk into,
+    # so walking would count only 2 and report the empty row instead
+    with pytest.raises(ValueError) as e:
+        read(np.zeros((1, 0, 3)))
+    assert str(e.value) == "A must be 2-dimensional, got 3 dimension(s)"
+
+
+@pytest.mark.parametrize("read", [I.matrix, V.as_matrix], ids=["reference", "fast"])
+def test_matrix_given_an_object_array_of_lists_has_one_dimension(read):
+    # two lists of different lengths make a 1-dimensional object array (ndim 1), although its
+    # first entry [1.0] is itself a sequence
+    A = np.empty(2, dtype=object)
+    A[0], A[1] = [1.0], [2.0, 3.0]
+    with pytest.raises(ValueError) as e:
+        read(A)
+    assert str(e.value) == "A must be 2-dimensional, got 1 dimension(s)"
+
+
+@pytest.mark.parametrize("read", [I.matrix, V.as_matrix], ids=["reference", "fast"])
+def test_matrix_entry_with_a_zero_length_axis_counts_its_own_dimensions(read):
+    # 2 (the list of rows) + 2 (the entry's shape (0, 3))
+    with pytest.raises(ValueError) as e:
+        read([[np.zeros((0, 3))]])
+    assert str(e.value) == "A must be 2-dimensional, got 4 dimension(s)"
+
+
+@pytest.mark.parametrize("read", [I.vector, V.as_vector], ids=["reference", "fast"])
+def test_vector_entry_with_a_zero_length_axis_counts_its_own_dimensions(read):
+    # 1 (the list) + 2 (the entry's shape (0, 3))
+    with pytest.raises(ValueError) as e:
+        read([1.0, np.zeros((0, 3))])
+    assert str(e.value) == "v must be 1-dimensional, got 3 dimension(s)"
+
+
+@pytest.mark.parametrize("read", [I.matrix, V.as_matrix], ids=["reference", "fast"])
+def test_matrix_entry_that_is_a_dataframe_counts_two_dimensions_not_its_column_labels(read):
+    # 2 (the list of rows) + 2 (a DataFrame); iterating it would give the label "a", a string
+    with pytest.raises(ValueError) as e:
+        read([[pd.DataFrame({"a": [1.0]})]])
+    assert str(e.value) == "A must be 2-dimensional, got 4 dimension(s)"
+
+
+# ---- a sequence where a number belongs --------------------------------------------------------
+
+@pytest.mark.parametrize("read", [I.vector, V.as_vector], ids=["reference", "fast"])
+def test_vector_with_a_list_entry_is_refused_by_its_dimensions(read):
+    # the readers refuse a nested entry before the entry reader sees it
+    with pytest.raises(ValueError) as e:
+        read([1.0, [2.0]])
+    assert str(e.value) == "v must be 1-dimensional, got 2 dimension(s)"
+
+
+@pytest.mark.parametrize("read", [I.vector, V.as_vector], ids=["reference", "fast"])
+@pytest.mark.parametrize("given, kind, message", [
+    ([1.0, UserString("a")], TypeError, "v[1] is 'a': expected a real number"),
+    (UserString("ab"), TypeError, "v must be a vector (a sequence of numbers), got UserString"),
+], ids=["entry", "whole"])
+def test_a_user_string_is_a_string_not_a_sequence_of_one_letter_strings(read, given, kind, message):
+    """collections.UserString iterates into one-letter UserStrings, each again a sequence: read
+    as a sequence, its dimensions never end. It is refused as str is."""
+    with pytest.raises(kind) as e:
+        read(given)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("read", [I.matrix, V.as_matrix], ids=["reference", "fast"])
+def test_a_user_string_entry_of_a_matrix_is_refused_as_a_string(read):
+    with pytest.raises(TypeError) as e:
+        read([[1.0, UserString("a")]])
+    assert str(e.value) == "A[0][1] is 'a': expected a real number"
