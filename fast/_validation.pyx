@@ -24,7 +24,7 @@ import numpy as np
 from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
-from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR
+from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR, is_text
 from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
@@ -75,15 +75,19 @@ def as_array(A, name, what="an array"):
         a = np.asarray(A)
     except (ValueError, TypeError):
         return None
-    if a.dtype.kind in "iuf" and a.size and _holds_bools(A, a.ndim):
-        return np.asarray(A, dtype=object)  # numpy reads [1, True] as [1, 1]; the readers must see the bool
+    if a.dtype.kind in "iuf" and a.size and _misread(A, a.ndim):
+        return np.asarray(A, dtype=object)  # the readers must see what the caller gave
     return a
 
 
-def _holds_bools(A, ndim):
+def _misread(A, ndim):
+    """Entries numpy read as numbers that are not: bools ([1, True] as [1, 1]) and text that
+    iterates into numbers (a bytearray row as its byte values)."""
     rows = [A]
     for _ in range(ndim - 1):
         rows = [x for row in rows for x in row]
+        if any(is_text(row) for row in rows):
+            return True
     return any(type(v) is bool or type(v) is np.bool_ for row in rows for v in row)
 
 

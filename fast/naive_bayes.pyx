@@ -24,6 +24,7 @@ from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_docum
                                     as_vector, category_sizes, check_categories, check_length,
                                     cores_of, table_size)
 from cs229.reference import naive_bayes as _R
+from cs229.reference.inputs import is_text
 from cs229.reference.messages import show
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
@@ -316,7 +317,7 @@ def categorical_fit(X, y, k, alpha=1):
 def _list(value, name, length=None, what=None):
     """A sequence field of a model read once, as a list; of ``length`` entries when that is
     given (``what`` says why)."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+    if is_text(value) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
     value = list(value)
     if length is not None and len(value) != length:
@@ -575,7 +576,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     """NB-6: the word ids of every document, as ``Documents`` (flat int64 ids and offsets) rather
     than the reference's list of lists; the same ids, the same errors for unknown words."""
     cdef dict index = _R.word_index(vocabulary)
-    if isinstance(token_lists, (str, bytes)) or not hasattr(token_lists, "__iter__"):
+    if is_text(token_lists) or not hasattr(token_lists, "__iter__"):
         raise TypeError(f"token_lists must be an iterable of word lists, got {type(token_lists).__name__}")
     cdef bint ignore = ignore_unknown  # read once
     cdef Py_ssize_t n = 0, i = 0, j
@@ -584,7 +585,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     cdef int64_t[::1] iv = ids
     offsets = [0]
     for i, tokens in enumerate(token_lists):
-        if isinstance(tokens, (str, bytes)) or not hasattr(tokens, "__iter__"):
+        if is_text(tokens) or not hasattr(tokens, "__iter__"):
             raise TypeError(f"token_lists[{i}] must be a list of words, got {type(tokens).__name__}")
         j = 0
         for w in tokens:

@@ -11,6 +11,7 @@ import numpy as np
 from cs229.fast._svm_kernels import (EXACT_MAX, as_points, kernel_block, kernel_spec, labels,
                                      overflow_checked, take)
 from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive
+from cs229.reference.inputs import is_text
 from cs229.reference.kernels import Linear, StringKernel
 from cs229.reference.results import FloatRangeError, NotSeparableError
 from cs229.reference.svm import REMEDY, SVMFit
@@ -220,7 +221,7 @@ def _support(model):
 
 def _classes(model):
     classes = model.classes
-    if isinstance(classes, (str, bytes)) or not hasattr(classes, "__len__"):
+    if is_text(classes) or not hasattr(classes, "__len__"):
         raise TypeError(f"model.classes must be a pair (negative, positive), got {classes!r}")
     if len(classes) != 2 or classes[0] == classes[1]:
         raise ValueError(f"model.classes must be a pair of two distinct labels, got {classes!r}")

@@ -34,6 +34,7 @@ from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, 
                                     positive_int)
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
+from cs229.reference.inputs import is_text
 from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 
@@ -623,7 +624,7 @@ def _min_samples_leaf(min_samples_leaf, Py_ssize_t m):
 def _discrete_mask(discrete, Py_ssize_t d):
     if isinstance(discrete, (bool, np.bool_)):
         return np.full(d, bool(discrete))
-    if isinstance(discrete, (str, bytes)) or not hasattr(discrete, "__len__"):
+    if is_text(discrete) or not hasattr(discrete, "__len__"):
         raise TypeError(f"discrete must be a bool or a sequence of {d} bools, got {discrete!r}")
     values = list(discrete)  # read once
     if len(values) != d:

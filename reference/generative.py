@@ -105,7 +105,7 @@ def log_posterior(log_joint):
     """GEN-1 in log space: log p(y|x) = log p(x,y) − log Σ_y' p(x,y'), the sum taken as
     max + log Σ exp(· − max) so that nothing overflows or underflows. An entry −∞ (log 0, an
     impossible class) gives −∞; all entries −∞ is the 0/0 posterior (ZeroOverZeroError)."""
-    if isinstance(log_joint, (str, bytes)) or not hasattr(log_joint, "__len__") or len(log_joint) == 0:
+    if inputs.is_text(log_joint) or not hasattr(log_joint, "__len__") or len(log_joint) == 0:
         raise ValueError("log_joint must be a non-empty sequence of log p(x, y)")
     values = []
     for y, v in enumerate(log_joint):

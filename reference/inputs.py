@@ -26,7 +26,7 @@ from collections import UserString
 from . import scalar
 from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label, kind_name
 
-__all__ = ["sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
+__all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
            "tolerance", "example_order", "sgd_schedule", "n_jobs"]
 
 MATRIX = "a matrix (a sequence of rows)"
@@ -42,10 +42,19 @@ def _is_sparse(value):
     return type(value).__module__.startswith("scipy.sparse")
 
 
+TEXT = (str, bytes, bytearray, UserString)
+
+
+def is_text(value):
+    """Text: never read as a sequence of its characters or byte values (str, bytes, bytearray,
+    collections.UserString)."""
+    return isinstance(value, TEXT)
+
+
 def _sized(value):
-    """A sequence that can be nested in another: has a length and iterates, is not a string, and
+    """A sequence that can be nested in another: has a length and iterates, is not text, and
     is not a 0-dimensional array."""
-    return (not isinstance(value, (str, bytes, UserString)) and getattr(value, "ndim", None) != 0
+    return (not is_text(value) and getattr(value, "ndim", None) != 0
             and hasattr(value, "__len__") and hasattr(value, "__iter__"))
 
 
@@ -317,7 +326,7 @@ def category_sizes(k, n=None, name="k"):
     table. ``n`` (the columns of X) is the number of entries a sequence k must have."""
     if isinstance(k, numbers.Integral) and not isinstance(k, bool) and n is not None:
         k = [table_size(k, name)] * n
-    if isinstance(k, (str, bytes)) or not hasattr(k, "__iter__"):
+    if is_text(k) or not hasattr(k, "__iter__"):
         raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
     k = list(k)
     if n is not None and len(k) != n:
@@ -352,7 +361,7 @@ def document(d, name, i):
     """Document i of a sequence of documents as a sequence of its token ids: a pandas object by
     position, an iterator read once into a list; anything but a sequence (a number, a string, a
     0-dimensional array) is refused."""
-    if isinstance(d, (str, bytes)) or getattr(d, "ndim", None) == 0 or not hasattr(d, "__iter__"):
+    if is_text(d) or getattr(d, "ndim", None) == 0 or not hasattr(d, "__iter__"):
         raise error("not_a_document", name=name, where=f"[{i}]", got=kind_name(d))
     if _is_pandas(d):
         return d.to_numpy()

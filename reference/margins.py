@@ -55,7 +55,7 @@ def signed_labels(y, classes=None):
             ok = v == 1 or v == -1
         except TypeError:
             ok = False
-        if not ok or isinstance(v, (str, bytes)):
+        if not ok or inputs.is_text(v):
             raise messages.error("signed_label", name="y", where=f"[{i}]", value=v,
                                  estimator=messages.estimator("margins"))
         out.append(1 if v == 1 else -1)

@@ -435,7 +435,7 @@ def categorical_fit(X, y, k, alpha=1):
 def _as_list(value, name, length=None, what=None):
     """A sequence field of a model read once, as a list; of ``length`` entries when that is
     given (``what`` says why)."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+    if inputs.is_text(value) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
     value = list(value)
     if length is not None and len(value) != length:
@@ -653,7 +653,7 @@ def tokenize(message):
 
 
 def _iterable(value, name, what="word lists"):
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+    if inputs.is_text(value) or not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be an iterable of {what}, got {type(value).__name__}")
 
 
@@ -665,7 +665,7 @@ def build_vocabulary(token_lists, min_count=1):
     _iterable(token_lists, "token_lists")
     counts = collections.Counter()
     for i, tokens in enumerate(token_lists):
-        if isinstance(tokens, (str, bytes)):
+        if inputs.is_text(tokens):
             raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
         counts.update(tokens)
     return sorted(w for w, c in counts.items() if c >= min_count)
@@ -683,7 +683,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     _iterable(token_lists, "token_lists")
     out = []
     for i, tokens in enumerate(token_lists):
-        if isinstance(tokens, (str, bytes)) or not hasattr(tokens, "__iter__"):
+        if inputs.is_text(tokens) or not hasattr(tokens, "__iter__"):
             raise TypeError(f"token_lists[{i}] must be a list of words, got {type(tokens).__name__}")
         if not isinstance(tokens, (list, tuple)):
             tokens = list(tokens)  # an iterator is read once, and may be read again below

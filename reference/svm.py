@@ -330,7 +330,7 @@ def _support(model):
 
 def _classes(model):
     classes = model.classes
-    if isinstance(classes, (str, bytes)) or not hasattr(classes, "__len__"):
+    if inputs.is_text(classes) or not hasattr(classes, "__len__"):
         raise TypeError(f"model.classes must be a pair (negative, positive), got {classes!r}")
     if len(classes) != 2 or classes[0] == classes[1]:
         raise ValueError(f"model.classes must be a pair of two distinct labels, got {classes!r}")

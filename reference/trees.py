@@ -49,7 +49,7 @@ def _freeze(node, field):
     value = getattr(node, field)
     if type(value) is tuple:
         return
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+    if inputs.is_text(value) or not hasattr(value, "__iter__"):
         raise TypeError(f"{type(node).__name__}.{field} must be a sequence, got {type(value).__name__}")
     object.__setattr__(node, field, tuple(value))
 
@@ -298,7 +298,7 @@ def xor_tree():
 # ---- DT-2: expressiveness ---------------------------------------------------------------------
 
 def _truth_table(outputs, name="outputs"):
-    if isinstance(outputs, (str, bytes)) or not hasattr(outputs, "__len__"):
+    if inputs.is_text(outputs) or not hasattr(outputs, "__len__"):
         raise TypeError(f"{name} must be a sequence of 0/1 outputs")
     size = len(outputs)
     if size == 0 or size & (size - 1):
@@ -564,7 +564,7 @@ def _max_depth(max_depth):
 def _discrete_mask(discrete, d):
     if isinstance(discrete, bool):
         return [discrete] * d
-    if isinstance(discrete, (str, bytes)) or not hasattr(discrete, "__len__"):
+    if inputs.is_text(discrete) or not hasattr(discrete, "__len__"):
         raise TypeError(f"discrete must be a bool or a sequence of {d} bools, got {discrete!r}")
     if len(discrete) != d:
         raise ValueError(f"discrete has {len(discrete)} entries but X has {d} columns")

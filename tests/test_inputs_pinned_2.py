@@ -88,3 +88,43 @@ def test_a_user_string_entry_of_a_matrix_is_refused_as_a_string(read):
     with pytest.raises(TypeError) as e:
         read([[1.0, UserString("a")]])
     assert str(e.value) == "A[0][1] is 'a': expected a real number"
+
+
+# ---- text is never a sequence of characters or byte values ------------------------------------
+
+TEXTS = [UserString("ab"), bytearray(b"ab"), b"ab"]
+
+
+def _text_calls():
+    import cs229.fast.naive_bayes as FN
+    import cs229.fast.trees as FT
+    import cs229.reference.naive_bayes as RN
+    import cs229.reference.trees as RT
+    X, y = [[0.0], [1.0]], [0, 1]
+    return {
+        "reference.vector": lambda t: I.vector(t),
+        "fast.as_vector": lambda t: V.as_vector(t),
+        "reference.matrix row": lambda t: I.matrix([t]),
+        "fast.as_matrix row": lambda t: V.as_matrix([t]),
+        "reference.documents": lambda t: I.documents([t]),
+        "fast.multinomial_fit documents": lambda t: FN.multinomial_fit([t, [1]], np.array(y), 5),
+        "fast.as_integer_matrix row": lambda t: V.as_integer_matrix([t]),
+        "reference.build_vocabulary": lambda t: RN.build_vocabulary([t]),
+        "reference.encode": lambda t: RN.encode([t], ["a", "b"]),
+        "fast.encode": lambda t: FN.encode([t], ["a", "b"]),
+        "reference.tree_fit discrete": lambda t: RT.tree_fit(X, y, discrete=t),
+        "fast.tree_fit discrete": lambda t: FT.tree_fit(np.array(X), np.array(y), discrete=t),
+    }
+
+
+@pytest.mark.parametrize("call", sorted(_text_calls()))
+@pytest.mark.parametrize("text", TEXTS, ids=["UserString", "bytearray", "bytes"])
+def test_text_of_any_kind_is_refused_where_str_is(call, text):
+    """Where a sequence is expected, str is refused; so are bytes, bytearray (it iterated into
+    its byte values, read as numbers 97, 98) and UserString (it iterated into one-letter
+    UserStrings without end), with the same kind of error."""
+    f = _text_calls()[call]
+    with pytest.raises((TypeError, ValueError)) as as_str:
+        f("ab")
+    with pytest.raises(as_str.type):
+        f(text)
