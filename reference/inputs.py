@@ -26,8 +26,8 @@ from collections import UserString
 from . import scalar
 from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label, kind_name
 
-__all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "real", "positive", "positive_int", "same_length",
-           "tolerance", "example_order", "sgd_schedule", "n_jobs"]
+__all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "real", "positive", "positive_int",
+           "same_length", "tolerance", "example_order", "sgd_schedule", "n_jobs"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
