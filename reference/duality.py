@@ -145,7 +145,8 @@ def theta_P(problem, w, tol=0):
 
 
 def _combined(problem, alpha, beta):
-    """L(·, α, β) as one Quadratic: needs f, gᵢ, hᵢ Quadratic."""
+    """The quadratic and linear parts (H, c) of L(·, α, β): needs f, gᵢ, hᵢ Quadratic. The
+    constant is left out: the minimiser does not depend on it, and summing it could overflow."""
     parts = [(problem.f, 1, "f")] + [(g, a, f"g[{i}]") for i, (g, a) in enumerate(zip(problem.g, alpha))] \
         + [(h, b, f"h[{i}]") for i, (h, b) in enumerate(zip(problem.h, beta))]
     n = None
@@ -160,13 +161,11 @@ def _combined(problem, alpha, beta):
     like = problem.f.c[0]
     H = [[0 * like] * n for _ in range(n)]
     c = [0 * like] * n
-    r = 0 * like
     for fn, weight, _ in parts:
         if fn.P is not None:
             H = [[a + weight * p for a, p in zip(row, prow)] for row, prow in zip(H, fn.P)]
         c = [a + weight * v for a, v in zip(c, fn.c)]
-        r = r + weight * fn.r
-    return H, c, r
+    return H, c
 
 
 def _solve_consistent(A, b, tol):
@@ -207,7 +206,7 @@ def lagrangian_minimiser(problem, alpha=(), beta=()):
     """LD-3: a w minimising L(w, α, β) over w, or None when L(·, α, β) is unbounded below
     (a direction of negative curvature, or a linear term outside the range of the Hessian)."""
     alpha, beta = _multipliers(problem, alpha, beta)
-    H, c, _ = _combined(problem, alpha, beta)
+    H, c = _combined(problem, alpha, beta)
     z, _ = linalg.psd_witness(H)
     if z is not None:
         return None
