@@ -948,9 +948,12 @@ cdef class _Solver:
         while True:
             changed = 0
             for j in range(self.m):
-                if self.iterations >= self.max_iterations:
-                    return 0
                 if not examine_all and not self._is_free(j):
+                    continue
+                if self.iterations >= self.max_iterations:
+                    # the cap stops only a run with a violator left, as the reference's
+                    if self._violates(j, self.g[j] + self.b):
+                        return 0
                     continue
                 r = self._platt_examine(j)
                 if r < 0:

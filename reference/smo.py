@@ -446,9 +446,13 @@ def _run_platt(st, tol, max_iterations, rng):
     while True:
         changed = 0
         for j in range(st.m):
-            if st.iterations >= max_iterations:
-                return False
             if not examine_all and not (st.alpha[j] > 0 and (st.C is None or st.alpha[j] < st.C)):
+                continue
+            if st.iterations >= max_iterations:
+                # the cap stops only a run that still has a violator to move: a last step that
+                # reached the solution is followed by the pass that finds none (as _run_simplified)
+                if _violates(st.alpha[j], st.y[j], st.g[j] + st.b, st.C, tol):
+                    return False
                 continue
             changed += _platt_examine(st, j, tol, rng)
         if examine_all:

@@ -87,12 +87,18 @@ def test_simplified_takes_the_middle_when_alpha2_drops_to_zero_SMO_4():
 
 # ---- the iteration cap of Platt's and the simplified rule ----------------------------------------
 
-def test_platt_stops_at_the_cap_before_examining_more_SMO_4():
-    """max_iterations = 1 on the two points: after the step (1, 0) the next example is examined
-    only below the cap, so the run reports the cap (with the iterate after one step)."""
+def test_platt_at_the_cap_stops_only_with_a_violator_left_SMO_4(impl):
+    """max_iterations = 1 on the two points: the one step (1, 0) reaches the solution, and the pass
+    after it finds no violator (E = (7/8, −7/8)), so the run converged within the cap. On the three
+    points example 0 violates first and can move only with example 2 (with example 1, ζ = 0 pins
+    both at 0): the step puts α₀ = α₂ = C, b = −1/2, E = (1/2, 1, −1/2), as the simplified rule's
+    first step beside THREE_X. Example 1 (α = 0, y = −1, E = 1) still violates: the cap stops the
+    run there."""
+    fit = impl.smo.smo(TWO_X, TWO_Y, C=Q(1, 4), rule="platt", tol=0, max_iterations=1)
+    assert fit.converged and fit.iterations == 1 and list(fit.alpha) == [Q(1, 4), Q(1, 4)]
     with pytest.raises(ConvergenceError, match=r"^SMO \(platt\) did not converge in 1 steps") as e:
-        R.smo(TWO_X, TWO_Y, C=Q(1, 4), rule="platt", tol=0, max_iterations=1)
-    assert e.value.result.iterations == 1 and e.value.result.alpha == [Q(1, 4), Q(1, 4)]
+        impl.smo.smo(THREE_X, THREE_Y, C=Q(1, 4), rule="platt", tol=0, max_iterations=1)
+    assert e.value.result.iterations == 1 and list(e.value.result.alpha) == [Q(1, 4), 0, Q(1, 4)]
 
 
 def test_simplified_stops_at_the_cap_with_a_violator_left_SMO_4():
