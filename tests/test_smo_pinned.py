@@ -263,3 +263,20 @@ def test_simplified_stuck_on_rounding_reports_the_iterate_SMO_3():
         "semi-definite on these points? With tol=0, rounding can also stop the last steps: give "
         f"tol > 0); the remaining KKT gap is {fit.kkt_gap:.6g}")
     assert len(f"{fit.kkt_gap:.6g}") > len(f"{fit.kkt_gap:.3g}")
+
+
+def test_platt_at_the_cap_reads_every_example_with_its_threshold_SMO_4(impl):
+    """x = 0, 1, −4 with y = −1, +1, −1, C = 1/4, one step allowed. Example 0 violates and can move
+    only with example 1 (example 2 has its label, ζ = 0): α = (¼, ¼, 0) and b = (b₁ + b₂)/2 =
+    (3/4 − 1)/2 = −1/8, so f(x) = x/4 − 1/8 and E = f − y = (7/8, −7/8, −1/8). Example 2 is
+    satisfied (y₂E₂ = 1/8 > 0) by less than 2|b| = 1/4, so the test must add b to g (g₂ = 0),
+    not subtract it. No example violates: converged within the cap.
+    The same data reordered as x = 0, 2, 1 with y = −1, +1, −1: the step moves examples 0 and 1
+    to C (b = −1/2, E = (1/2, −1/2, 1)); example 1 is satisfied at C, example 2 (α = 0, E = 1)
+    violates, so the cap stops the run: the pass goes on past a satisfied example."""
+    q = Q(1, 4)
+    fit = impl.smo.smo([[Q(0)], [Q(1)], [Q(-4)]], [-1, 1, -1], C=q, rule="platt", tol=0, max_iterations=1)
+    assert fit.converged and fit.iterations == 1 and list(fit.alpha) == [q, q, 0]
+    with pytest.raises(ConvergenceError, match=r"^SMO \(platt\) did not converge in 1 steps") as e:
+        impl.smo.smo([[Q(0)], [Q(2)], [Q(1)]], [-1, 1, -1], C=q, rule="platt", tol=0, max_iterations=1)
+    assert list(e.value.result.alpha) == [q, q, 0]
