@@ -128,3 +128,16 @@ def test_text_of_any_kind_is_refused_where_str_is(call, text):
         f("ab")
     with pytest.raises(as_str.type):
         f(text)
+
+
+class _ListWithToNumpy(list):
+    """A list that also has a to_numpy of its own (as xarray and polars objects do): only pandas
+    objects are read through to_numpy; anything else is read as the sequence it is."""
+
+    def to_numpy(self):
+        return np.array([99.0, 99.0])
+
+
+@pytest.mark.parametrize("read", [I.vector, V.as_vector], ids=["reference", "fast"])
+def test_only_pandas_objects_are_read_through_to_numpy(read):
+    assert list(read(_ListWithToNumpy([1.0, 2.0]), "x")) == [1.0, 2.0]
