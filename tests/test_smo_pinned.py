@@ -280,3 +280,42 @@ def test_platt_at_the_cap_reads_every_example_with_its_threshold_SMO_4(impl):
     with pytest.raises(ConvergenceError, match=r"^SMO \(platt\) did not converge in 1 steps") as e:
         impl.smo.smo([[Q(0)], [Q(2)], [Q(1)]], [-1, 1, -1], C=q, rule="platt", tol=0, max_iterations=1)
     assert list(e.value.result.alpha) == [q, q, 0]
+
+
+# ---- the simplified rule: the count of passes without a step ------------------------------------
+
+# m = 10, so a run is stuck after 10m + 10 = 110 passes in a row that find violators and move none.
+# x = 0 (y = −1), x = 1 for the positives 1..8 and x = 1/2 for the positive 9; C = 1, K = xxᵀ.
+# Pass 1 (α = 0, b = 0), i = 0: draw d₀ = index(9), partner J = d₀ + 1 (d₀ ≠ 8: a point at 1);
+# η = 1, 2 clipped to C: α₀ = α_J = 1, b = (−1 + 0)/2 = −1/2, f = x. The other positives at 1
+# (E = −1/2) draw but cannot move: with each other and with 9, L = H = 0; with 0, L = H = C; with
+# J, η = 0 and equal E. Example 9 (E = −1) can move only with J; its draws (indices 8 and 16 of
+# the stream, after the seven draws of the points at 1) miss J, so pass 2 moves nothing and b is
+# reset from the KKT conditions to the middle of r = 1/2 (example 9) and r = 0 (J): b = 1/4, not
+# counted. From then on only J (E = 1/4 at C) and 9 (E = −1/4 at 0) violate, and each can move
+# only with the other: a pass (draws 17 + 2p for J, 18 + 2p for 9) moves iff J's draw is 8
+# (partner 9) or 9's draw is J. The step (9, J) or (J, 9) then gives α = (1, 0, …, 0, 1): KKT
+# holds exactly.
+STUCK_X = [[Q(0)]] + [[Q(1)]] * 8 + [[Q(1, 2)]]
+STUCK_Y = [-1] + [1] * 9
+
+
+def _passes_without_a_step(seed):
+    """The partner J of the first step and the number of counted passes before the one that moves."""
+    g = R.SplitMix64(seed)
+    d = [g.index(9) for _ in range(17 + 2 * 120)]
+    J = d[0] + 1
+    assert d[0] != 8 and d[8] != J and d[16] != J
+    p = 0
+    while d[17 + 2 * p] != 8 and d[18 + 2 * p] != J:
+        p += 1
+    return J, p
+
+
+def test_simplified_stops_as_stuck_only_after_10m_plus_10_passes_without_a_step_SMO_4():
+    """Seed 2151736925: J = 2, then 91 passes without a step (10m − 10 = 90 ≤ 91 < 10m + 10 = 110)
+    before J's draw is 8: the run is not stuck, the step (2, 9) reaches α = (1, 0, …, 0, 1)."""
+    assert _passes_without_a_step(2151736925) == (2, 91)
+    fit = R.smo(STUCK_X, STUCK_Y, C=1, rule="simplified", tol=0, seed=2151736925, record=True)
+    assert fit.converged and fit.iterations == 2 and fit.path == [(0, 2), (2, 9)]
+    assert fit.alpha == [1] + [0] * 8 + [1] and fit.kkt_gap == 0
