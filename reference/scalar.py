@@ -54,6 +54,16 @@ def as_float(x):
     return float(x)
 
 
+__all__ += ["zero"]
+
+
+def zero(values):
+    """+0 in the scalar type that the finite ``values`` combine to under + (an mpf among them
+    makes it an mpf, else a float a float, else exact): the zero a sum of them starts from.
+    ``0 * v`` would be −0.0 for a negative float v, and one chosen v's type would ignore the rest."""
+    return sum(v - v for v in values)
+
+
 def _no_exact(name, x):
     raise ExactResultError(
         f"{name}({x}) is not rational; use float or mpmath.mpf entries for this computation"

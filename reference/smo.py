@@ -86,7 +86,7 @@ def bounds(alpha1, alpha2, y1, y2, C=None):
     else:
         s = alpha1 + alpha2
         low = 0 * s if C is None or s <= C else s - C
-        high = s if C is None or s < C else C
+        high = s if C is None else min(C, s)
     return low, high
 
 
@@ -164,8 +164,8 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
         new1 = C if s < 0 else 0 * new1
     # (20) keeps α₁ in the box [0, C], but in floats α₁ + s(α₂ − α₂new) can land a rounding error
     # outside it (α₂new a hair inside H = α₁ + α₂), and the box is a constraint of the dual.
-    if new1 < 0:
-        new1 = new1 - new1  # +0 of α's own type
+    if new1 <= 0:
+        new1 = new1 - new1  # +0 of α's own type, also for the −0.0 a snap above leaves (as the twin)
     elif C is not None and new1 > C:
         new1 = C
     if new1 == a1 and new2 == a2:
@@ -255,9 +255,9 @@ def _gap(alpha, y, g, C):
     up = max((-gt for a, t, gt in zip(alpha, y, g) if _in_up(a, t, C)), default=None)
     low = min((-gt for a, t, gt in zip(alpha, y, g) if _in_low(a, t, C)), default=None)
     if up is None or low is None:
-        return 0 * g[0]
+        return scalar.zero(g)
     d = up - low
-    return d if d > 0 else 0 * d
+    return d if d > 0 else d - d
 
 
 def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
@@ -597,7 +597,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     rng = SplitMix64(_seed(seed))
     K = _kernel_matrix(X, kernel)
     _symmetric(K, kernel)
-    zero = 0 * K[0][0]
+    zero = scalar.zero(v for row in K for v in row)  # α, g and b start in the type K's entries combine to
     st = _State(X, y, K, C, zero)
     if record:
         st.path = []

@@ -141,3 +141,23 @@ class _ListWithToNumpy(list):
 @pytest.mark.parametrize("read", [I.vector, V.as_vector], ids=["reference", "fast"])
 def test_only_pandas_objects_are_read_through_to_numpy(read):
     assert list(read(_ListWithToNumpy([1.0, 2.0]), "x")) == [1.0, 2.0]
+
+
+@pytest.mark.parametrize("read", [I.matrix, V.as_matrix], ids=["reference", "fast"])
+def test_a_dataframe_is_read_by_rows_whatever_its_index(read):
+    """A DataFrame is a matrix of its rows, in position order (iterating it would give its column
+    labels, and its index is not read)."""
+    frame = pd.DataFrame({"a": [1.0, 2.0], "b": [3.0, 4.0]}, index=[7, 5])
+    assert [list(row) for row in read(frame, "X")] == [[1.0, 3.0], [2.0, 4.0]]
+
+
+@pytest.mark.parametrize("read", [I.vector, V.as_vector], ids=["reference", "fast"])
+@pytest.mark.parametrize("dtype", ["Int64", "Float64"])
+def test_a_pandas_array_is_read_through_to_numpy(read, dtype):
+    """pandas' own arrays (their classes live in pandas.arrays, not pandas) are pandas objects too:
+    read through to_numpy, a missing value is NaN in both faces."""
+    values = pd.array([1, None], dtype=dtype)
+    assert type(values).__module__ != "pandas"
+    assert list(read(values[:1], "x")) == [1.0]
+    with pytest.raises(ValueError, match=r"^x\[1\] is nan: expected a finite number"):
+        read(values, "x")

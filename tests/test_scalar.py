@@ -131,3 +131,15 @@ def test_softplus_sigmoid_softmax_log_sum_exp():
         s.sigmoid(F(1))
     # for z > 0 the documented z + log1p(e^(−z)), bit for bit (log1p(e^z) differs in the last bit here)
     assert s.softplus(0.995) == 0.995 + math.log1p(math.exp(-0.995)) != math.log1p(math.exp(0.995))
+
+
+def test_zero_is_plus_zero_in_the_type_the_values_combine_to():
+    """The zero a sum of the values starts from: exact for exact values, a float once a float is
+    among them, an mpf once an mpf is; +0.0 even when every value is negative."""
+    cases = [([F(1, 3), 7], F(0)), ([F(1, 3), 2.5], 0.0), ([MPF(1), 2.5, F(1)], MPF(0)),
+             ([-3.0, -0.0], 0.0), ([], 0)]
+    for values, expected in cases:
+        z = s.zero(values)
+        assert z == 0 and type(z) is type(expected), values
+    assert math.copysign(1, s.zero([-3.0])) == 1
+    assert type(s.zero(iter([2, 3]))) is int

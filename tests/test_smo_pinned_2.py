@@ -6,6 +6,7 @@ and α₁ a rounding error past C), the overflow message, the KKT gap where one 
 empty and its default C, the solver's refusal of an asymmetric kernel (the Mercer result it
 carries), the KKT test at tol = 0 of the simplified rule, and what the hard margin reports at the
 iteration cap (a separation within the rounding of f, and the hull-distance bound 2‖w‖/Σα)."""
+import math
 from fractions import Fraction
 
 import pytest
@@ -235,3 +236,49 @@ def test_second_order_rule_never_pairs_an_example_with_itself_SMO_4():
     fit = R.smo([[0.0], [1.0]], [1, -1], C=1.0, kernel=_table_kernel(table), tol=0)
     assert fit.converged and fit.alpha[0] == fit.alpha[1]
     assert abs(fit.alpha[0] - 2 / 1.5e300) <= 1e-12 * (2 / 1.5e300)
+
+
+# ---- zeros: +0, in the type the kernel values combine to ----------------------------------------
+
+def _mixed(x, z):
+    """x·z, an int on the diagonal and a float off it."""
+    return x[0] * z[0] if x[0] == z[0] else float(x[0] * z[0])
+
+
+@pytest.mark.parametrize("rule", ["wss2", "platt"])
+def test_untouched_alpha_has_the_type_the_kernel_values_combine_to_SMO_4(rule):
+    """x = −1, 1, 3 (y = −1, 1, 1) under a kernel with int and float values: one step (1, 0) to
+    α = (½, ½, 0). α starts at the zero of K's arithmetic, a float here (not the exact 0 of
+    K₀₀ alone), so the α never moved is 0.0 like the others."""
+    fit = R.smo([[-1], [1], [3]], [-1, 1, 1], kernel=_mixed, C=1, rule=rule, record=True)
+    assert fit.path == [(1, 0)] and fit.alpha == [0.5, 0.5, 0]
+    assert [type(a) for a in fit.alpha] == [float] * 3
+
+
+def test_kkt_gap_is_plus_zero_SMO_3(impl):
+    """The gap is max(0, up − low) as +0.0 (never −0.0, in both faces), and with I_low empty it is
+    the zero of g's arithmetic: α = (1, 0, 0) at C = 1 under the mixed kernel has g = (0, 0.0, 2.0)."""
+    X, y = [[-1.0], [1.0], [2.5], [3.0]], [-1, -1, 1, 1]
+    assert math.copysign(1, impl.smo.kkt_gap(X, y, [0.0, 0.5, 0.5, 0.0], C=0.5)) == 1
+    assert math.copysign(1, impl.smo.kkt_gap([[0.5], [0.0]], [1, -1], [1.0, 0.0], C=1.0)) == 1
+    gap = R.kkt_gap([[-1], [1], [3]], [-1, 1, 1], [1, 0, 0], C=1, kernel=_mixed)
+    assert gap == 0 and type(gap) is float
+
+
+def test_step_puts_alpha1_at_plus_zero_after_a_snap_SMO_2():
+    """y⁽¹⁾ = y⁽²⁾, α₁ = 10⁻¹⁷: α₂ goes to H = α₁ + α₂, which rounds α₁ away, so α₁ + α₂ − H is a
+    rounding error below 0 and is snapped to the bound 0; 0 · (−ε) would be −0.0, and α₁ is +0.0
+    as in the compiled twin (case found by a random search)."""
+    new1, new2 = R._step(1e-17, 0.0958046694373238, -1, -1, 1.246282108552451, 1.868541598662616,
+                         0.11226112611513361, 1.6417613709320302, 0.7853531144608958, 1.0, (0, 1))
+    assert new1 == 0 and math.copysign(1, new1) == 1 and new2 == 0.09580466943732381
+
+
+def test_an_overflow_stops_the_run_at_once_and_names_its_example_SMO_3(impl):
+    """x = 0, 1, 10¹⁵³, 10¹⁵³ (y = −1, −1, 1, −1), C = 10³: the first pair is the coincident (2, 3)
+    (η = 0, both to C), and C·K₂₂ − C·K₃₂ = ∞ − ∞ leaves g₂, g₃ NaN while g₀, g₁ stay finite
+    (C·K₂₁ = 10¹⁵⁶ cancels exactly). With g NaN at the first example of I_up, no partner has a
+    violation > 0: the run stops there, and the score named is X[2]'s, not one a step on NaN
+    values would spread to."""
+    with pytest.raises(FloatRangeError, match=r"^wᵀφ\(X\[2\]\) is nan: it overflows the float range"):
+        impl.smo.smo([[0.0], [1.0], [1e153], [1e153]], [-1, -1, 1, -1], C=1e3)

@@ -151,6 +151,16 @@ def test_separable_classes_are_refused_SM_4(impl):
         impl.softmax.newton(X, y, impl.arg([[0.0, 0.0], [0.0, 0.0]]))
 
 
+def test_a_tie_with_the_own_class_is_not_separation_SM_4(impl):
+    """Two examples at x = 1 with labels 1 and 2 (k = 2): at θ = 0 every η ties (φ = ½ each) and
+    the gradient is 0, so both methods stop at θ = 0 after one step. An own class that only ties
+    another is not strictly on top: not separated, and the fit converges."""
+    X, y = impl.arg([[1.0], [1.0]]), impl.arg([1, 2])
+    for fit in (impl.softmax.gradient_ascent(X, y, impl.arg([[0.0]]), 1.0),
+                impl.softmax.newton(X, y, impl.arg([[0.0]]))):
+        assert fit.converged and fit.iterations == 1 and list(np.ravel(fit.theta)) == [0.0]
+
+
 @pytest.mark.parametrize("max_iterations", [2, 3, 100])  # the classes separate at step 2
 def test_fast_newton_refuses_separable_classes_at_the_reference_step_SM_4(max_iterations):
     X = [[1.0, -2.0], [1.0, -1.5], [1.0, 0.0], [1.0, 0.2], [1.0, 2.0], [1.0, 2.5]]
