@@ -59,8 +59,9 @@ __all__ += ["zero"]
 
 def zero(values):
     """+0 in the scalar type that the finite ``values`` combine to under + (an mpf among them
-    makes it an mpf, else a float a float, else exact): the zero a sum of them starts from.
-    ``0 * v`` would be −0.0 for a negative float v, and one chosen v's type would ignore the rest."""
+    makes it an mpf, else a float a float, else exact): the zero a sum of them starts from. The
+    sum starts from the int 0, so it is +0.0, never −0.0; ``0 * values[0]`` would be −0.0 for a
+    negative float and would ignore the other values' types."""
     return sum(v - v for v in values)
 
 
