@@ -254,3 +254,14 @@ def test_string_kernel_perceptron_same_updates_KR_8_KR_9():
     ref = R.kernel_perceptron(X, y, kernel, 30)
     fast = F.kernel_perceptron(X, y, kernel, 30)
     assert fast.extra["updates"] == ref.extra["updates"] and fast.theta.tolist() == ref.theta
+
+
+def test_polynomial_overflow_has_the_sign_of_the_power_KR_4():
+    """An overflowing (xᵀz + c)^d is ±inf with the sign of the power: −inf only for a negative base
+    and an odd d. The base ½ with d = −2001 (set past the constructor's check, as a hand-edited
+    kernel would be) overflows to +inf; with d = 2001 (2000), the base xᵀz = −10²⁰⁰ gives −inf (+inf)."""
+    k = R.Polynomial(0.5, 3)
+    object.__setattr__(k, "d", -2001)
+    assert k([0.0], [0.0]) == float("inf")
+    assert R.Polynomial(0.0, 2001)([-1e200], [1.0]) == float("-inf")
+    assert R.Polynomial(0.0, 2000)([-1e200], [1.0]) == float("inf")

@@ -165,3 +165,15 @@ def test_an_exactly_singular_gram_matrix_names_its_dependence(A, message, combin
         linalg.solve_gram(A, [0, 0])
     assert str(e.value) == f"matrix is singular: {message}"
     assert (e.value.column, e.value.combination) == (1, combination)
+
+
+def test_jacobi_stops_after_100_sweeps_by_default(monkeypatch):
+    """The cap on Jacobi sweeps is 100 unless max_sweeps says otherwise: with rotations that move
+    nothing, a 2 × 2 matrix (one rotation per sweep) is rotated 100 times, then ArithmeticError."""
+    rotations = []
+    monkeypatch.setattr(linalg, "_rotate", lambda a, p, q: rotations.append((p, q)))
+    with pytest.raises(ArithmeticError, match=r"^Jacobi eigenvalues did not converge in 100 sweeps$"):
+        linalg.symmetric_eigenvalues([[2.0, 1.0], [1.0, 2.0]])
+    assert rotations == [(0, 1)] * 100
+    with pytest.raises(ArithmeticError, match=r"in 3 sweeps$"):
+        linalg.symmetric_eigenvalues([[2.0, 1.0], [1.0, 2.0]], max_sweeps=3)

@@ -427,3 +427,20 @@ def test_reference_runs_on_fractions_and_mpf():
         t = R.normal_equations(S.to_mpf(X), S.to_mpf(y))
         assert all(isinstance(v, mpmath.mpf) for v in t)
         assert abs(t[1] - mpmath.mpf(2) / 7) < mpmath.mpf(10) ** -45
+
+
+def test_qr_solver_keeps_a_large_intercept_from_leaking_into_nearly_dependent_columns_LR_12():
+    """X = [1, u, u + 10⁻⁴v] (cond(X) ≈ 10⁵) and y ≈ 10⁸: modified Gram–Schmidt takes the large
+    component c₀q̃₀ out of the residual before the later c_k are formed. θ matches the exact
+    least-squares θ of the same floats within 10⁻⁹ relative (≈ 50·ε·cond(X)); adding c₀q̃₀
+    instead of subtracting it would leave 10⁸ times the columns' loss of orthogonality in
+    c₁, c₂ (an error near 2·10⁻⁴ here)."""
+    u, v, r = [0.0, 1.0, 2.0, 3.0], [1.0, -1.0, -1.0, 1.0], [1.0, 2.0, 0.0, 3.0]
+    X = [[1.0, a, a + 1e-4 * b] for a, b in zip(u, v)]
+    y = [1e8 + t for t in r]
+    assert np.linalg.cond(np.array(X)) < 1e6
+    exact = R.normal_equations([[Fraction(t) for t in row] for row in X], [Fraction(t) for t in y],
+                               solver="qr")
+    theta = R.normal_equations(X, y, solver="qr")
+    for e, t in zip(exact, theta):
+        assert abs(Fraction(t) - e) <= Fraction(1, 10 ** 9) * (1 + abs(e))

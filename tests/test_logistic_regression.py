@@ -387,3 +387,14 @@ def test_newton_root_arguments_are_checked_NW_1(kwargs, error, message):
 def test_newton_flat_tangent_is_refused_NW_1():
     with pytest.raises(ConvergenceError, match="flat"):
         R.newton_root(lambda t: t * t + 1, lambda t: 2 * t, 0.0)
+
+
+def test_log_likelihood_rounding_bound_is_over_every_term_LG_3():
+    """The allowance Newton's damping gives ℓ's rounding is rounding_bound(m, Σᵢ|termᵢ|): the
+    size of every term (each softplus > 0), not of the last one alone."""
+    from cs229.reference import newton as newton_method, scalar
+    X, y, theta = [[1.0], [1.0], [1.0]], [1, 0, 1], [0.5]
+    terms = [scalar.softplus(-0.5), scalar.softplus(0.5), scalar.softplus(-0.5)]
+    ell, bound = R._log_likelihood(X, y, theta)
+    assert ell == -(terms[0] + terms[1] + terms[2])
+    assert bound == newton_method.rounding_bound(3, terms[0] + terms[1] + terms[2]) > 0

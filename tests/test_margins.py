@@ -166,3 +166,14 @@ class _TextEqualToEverything(str):
 def test_text_labels_are_refused_even_when_they_compare_equal_to_one_MG_1(impl):
     with pytest.raises(ValueError, match=r"^y\[1\] is 'a': labels must be -1 or 1"):
         impl.margins.signed_labels([1, _TextEqualToEverything("a")])
+
+
+def test_norm_at_the_smallest_normal_w_squared_is_the_direct_root_MG_3(impl):
+    """wᵀw here is exactly 2⁻¹⁰²², the smallest normal float: not out of range, so ‖w‖ = √(wᵀw)
+    = 2⁻⁵¹¹, which is also the float nearest the true norm; the rescaled sum s·√Σ(wⱼ/s)² would
+    give the float an ulp below. With x = 0 and b = 1, γ = 1/‖w‖ = 2⁵¹¹ exactly."""
+    w = [9.745132546853263e-155, 1.129335103036213e-154]
+    assert w[0] * w[0] + w[1] * w[1] == 2.0 ** -1022
+    true = mpmath.sqrt(mpmath.mpf(w[0]) ** 2 + mpmath.mpf(w[1]) ** 2)
+    assert abs(true - mpmath.mpf(2.0 ** -511)) < abs(true - mpmath.mpf(np.nextafter(2.0 ** -511, 0)))
+    assert impl.margins.geometric_margin(impl.arg([0.0, 0.0]), 1, impl.arg(w), 1.0) == 2.0 ** 511
