@@ -197,6 +197,16 @@ def _solve_consistent(A, b, tol):
     return x
 
 
+def _allowance(q, w, tol):
+    """How far above 0 an affine constraint qᵢ(w) = cᵀw + r may come out at a float KKT point:
+    its own rounding, 16·eps·(Σⱼ|cⱼwⱼ| + |r|) (a constraint far larger than P and c rounds far
+    above ``tol``), and never less than the problem's allowance ``tol``; 0 in exact arithmetic."""
+    size = abs(q.r)
+    for c_j, w_j in zip(q.c, w):
+        size += abs(c_j * w_j)
+    return max(tol, scalar.zero_tolerance(size, size, 16))
+
+
 def _tolerance(like, *matrices):
     scale = max([linalg.max_abs(M) for M in matrices if M] + [0 * like])
     return scalar.zero_tolerance(like, scale if scale else like ** 0, 16)
@@ -375,8 +385,8 @@ def solve_qp(problem):
             for a, i in enumerate(S):
                 alpha[i] = x[n + a]
             beta = x[n + len(S):]
-            if any(a < -tol for a in alpha) or any(g(w) > tol for g in problem.g) \
-                    or any(abs(h(w)) > tol for h in problem.h):
+            if any(a < -tol for a in alpha) or any(g(w) > _allowance(g, w, tol) for g in problem.g) \
+                    or any(abs(h(w)) > _allowance(h, w, tol) for h in problem.h):
                 continue
             return KKTPoint(w, alpha, beta, f(w))
     raise ValueError("the problem has no KKT point: it is infeasible, or unbounded below")

@@ -544,6 +544,16 @@ def _hull_distance_bound(st):
     return 2 * max(float(w2), 0.0) ** 0.5 / float(total)
 
 
+def _inseparable(max_iterations, objective, bound):
+    """The NotSeparableError of a hard-margin run stopped at the cap with no iterate separating
+    the classes; ``bound`` is ``_hull_distance_bound``'s (None when Σα = 0: no clause)."""
+    hulls = "" if bound is None else f" (the classes' convex hulls are at most {bound:.3g} apart)"
+    return NotSeparableError(
+        f"hard margin: after {max_iterations} steps no iterate separates the classes and "
+        f"W(α) = {rounded(objective, 6)} keeps growing{hulls}: the data look inseparable; "
+        "use a finite C")
+
+
 def _finish(st, rule, converged, kernel, classes):
     y, alpha, C = st.y, st.alpha, st.C
     f = FloatRangeError.check([gt + t for gt, t in zip(st.g, y)], lambda j: f"wᵀφ(X[{j}])",
@@ -614,12 +624,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         where = st.stuck if isinstance(st.stuck, str) else f"the pair {st.stuck} cannot move"
         raise stuck_error(rule, st.iterations, where, fit, tol)
     if C is None and not _separates(st):
-        bound = _hull_distance_bound(st)
-        raise NotSeparableError(
-            f"hard margin: after {max_iterations} steps no iterate separates the classes and "
-            f"W(α) = {rounded(fit.objective, 6)} keeps growing"
-            + (f" (the classes' convex hulls are at most {bound:.3g} apart)" if bound is not None else "")
-            + ": the data look inseparable; use a finite C")
+        raise _inseparable(max_iterations, fit.objective, _hull_distance_bound(st))
     raise ConvergenceError(
         f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
         f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol", fit)

@@ -304,3 +304,81 @@ def test_support_vectors_errors_name_the_argument_OMC_2(args, message):
     """alpha and tol are named (tol has no None option here)."""
     with pytest.raises(ValueError, match=_exactly(message)):
         D.support_vectors(*args)
+
+
+# Five nearly parallel constraints with coefficients near 10⁸ and P = diag(0.75…, 0): in exact
+# arithmetic the problem has no KKT point (solve_qp on the same numbers as Fractions says so).
+# The active sets tried have at most n = 2 members: a KKT point of a convex problem, when there
+# is one, has multipliers on at most n independent active rows (000 V §5). Three of these rows
+# together, solved in floats, would give a spurious "solution" near w = (1.9·10¹², −1.3·10¹²).
+NEAR_PARALLEL = (
+    [[0.7535399999694374, 0.0], [0.0, 0.0]], [-1.9302518665753339, -0.3330516993979531],
+    [([-1099298.154682379, -730920.3978361731], 953903.5623176479),
+     ([-157042593.5260541, -104417199.69077744], -23712172.98578788),
+     ([-471127.78057816235, -313251.5990723323], 316783.3962267497),
+     ([-157042593.52589706, -104417199.69088186], -57905241.88329738),
+     ([-157042593.52589703, -104417199.69077742], -18004169.26842036)])
+
+
+@pytest.mark.parametrize("kind", [float, Fraction])
+def test_solve_qp_tries_active_sets_of_at_most_n_rows_LD_4(kind):
+    """No KKT point, in floats as in exact arithmetic: no set of more than n = 2 rows is tried."""
+    P, c, rows = NEAR_PARALLEL
+    problem = D.Problem(Q([kind(v) for v in c], kind(0), [[kind(v) for v in r] for r in P]),
+                        [Q([kind(v) for v in a], kind(r)) for a, r in rows])
+    with pytest.raises(ValueError, match=_exactly(NO_KKT_POINT)):
+        D.solve_qp(problem)
+
+
+# ---- the float allowance of each constraint: its own rounding ------------------------------------
+
+def test_solve_qp_float_equality_far_larger_than_P_and_c_LD_4():
+    """min ½‖w‖² + w₁ − 2w₂ s.t. aᵀw + r = 0 with a, r near 10¹²: h(w) at the solved w comes out
+    at 2⁻¹¹, its own rounding (16·eps·(Σ|aⱼwⱼ| + |r|) ≈ 0.02), far above 16·eps·max(|P|, |c|).
+    The KKT point is accepted and matches the exact one."""
+    a, r = [-352334470333.6753, -698301652150.9962], 3018689460797.0747
+    point = D.solve_qp(D.Problem(Q([1.0, -2.0], 0.0, [[1.0, 0.0], [0.0, 1.0]]), [], [Q(a, r)]))
+    exact = D.solve_qp(D.Problem(Q([Fraction(1), Fraction(-2)], Fraction(0), [[1, 0], [0, 1]]), [],
+                                 [Q([Fraction(v) for v in a], Fraction(r))]))
+    for got, want in zip(point.w + point.beta, exact.w + exact.beta):
+        assert abs(Fraction(got) - want) <= Fraction(1, 10 ** 12) * (1 + abs(want))
+
+
+def test_solve_qp_float_inequalities_far_larger_than_P_and_c_LD_4():
+    """Five constraints with coefficients up to 10¹⁵ and P, c near 1: the active one rounds to
+    g = 2⁻¹¹ at the solved w. The float KKT point is the exact one (α₂ ≈ 2.15·10⁻¹¹ the only
+    positive multiplier)."""
+    P = [[1.6671262712765988, 0.0], [0.0, 0.8982294173167191]]
+    c = [0.5045843171568194, -1.8464507614650352]
+    rows = [([-2189367696278.2148, -6063991232949.861], -2791598022701.3374),
+            ([-2189367696276.0254, -6063991232949.86], -253315285619.5566),
+            ([-387281273672.5446, -193264403352.63367], 3112836693304.9243),
+            ([-312766813753717.9, -866284461849980.0], -855654249521137.0),
+            ([-312766813754.0307, -866284461849.9801], 882456944901.7306)]
+    points = [D.solve_qp(D.Problem(Q([kind(v) for v in c], kind(0), [[kind(v) for v in r] for r in P]),
+                                   [Q([kind(v) for v in a], kind(r)) for a, r in rows]))
+              for kind in (float, Fraction)]
+    point, exact = points
+    assert [a > 0 for a in exact.alpha] == [False, False, True, False, False]
+    for got, want in zip(point.w + point.alpha, exact.w + exact.alpha):
+        assert abs(Fraction(got) - want) <= Fraction(1, 10 ** 12) * (1 + abs(want))
+
+
+# min ½w² − w (w* = 1) s.t. 2²⁰w + r ≤ 0 with r = −2²⁰ + δ: g(1) = δ exactly, and the constraint's
+# allowance is 16·eps·(2²⁰ + |r|) ≈ 16·2⁻³¹ (both terms: each alone gives half of it).
+def _just_violated(delta):
+    return D.solve_qp(D.Problem(Q([-1.0], 0.0, [[1.0]]), [Q([2.0 ** 20], -(2.0 ** 20) + delta)]))
+
+
+def test_solve_qp_float_allowance_of_a_constraint_counts_every_term_LD_4():
+    """δ = 12·2⁻³¹: within 16·eps·(|2²⁰w| + |r|), so w* = 1 is feasible and α = 0."""
+    point = _just_violated(12 * 2.0 ** -31)
+    assert point.w == [1.0] and point.alpha == [0.0]
+
+
+def test_solve_qp_float_allowance_of_a_constraint_is_16_eps_LD_4():
+    """δ = 16.5·2⁻³¹ is beyond 16·eps·(2²¹ − δ): the constraint is made active instead,
+    w = −r/2²⁰ = 1 − δ/2²⁰, α = (1 − w)/2²⁰ > 0."""
+    delta = 33 * 2.0 ** -32
+    point = _just_violated(delta)
+    assert point.w == [(2.0 ** 20 - delta) / 2.0 ** 20] and point.alpha[0] > 0

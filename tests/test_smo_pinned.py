@@ -132,6 +132,15 @@ def test_hard_margin_cap_message_gives_W_and_the_hull_bound_SMO_4():
         "use a finite C")
 
 
+def test_hard_margin_cap_message_without_a_hull_bound_SMO_4():
+    """With Σα = 0 there is no bound 2‖w‖/Σα (``_hull_distance_bound`` gives None): the message
+    leaves its clause out."""
+    e = R._inseparable(7, Q(1, 3), None)
+    assert isinstance(e, NotSeparableError) and str(e) == (
+        "hard margin: after 7 steps no iterate separates the classes and W(α) = 0.333333 keeps "
+        "growing: the data look inseparable; use a finite C")
+
+
 def test_soft_margin_cap_is_a_convergence_error_with_the_gap_SMO_4():
     """C = 10, one step, the same iterate: a finite C never calls the data inseparable. g = f − y =
     (1, 1, 5); max_{I_up} −g = −1, min_{I_low} −g = −5 (example 2): gap 4 + 2/7 = 30/7 = 4.28571…
