@@ -230,6 +230,11 @@ def test_solve_qp_float_allowance_scales_with_P_and_c_LD_4():
     big_P = D.Problem(Q([0.0], 0.0, [[2.0 ** 20]]), [Q([-1.0], 2.0 ** -30)])
     point = D.solve_qp(big_P)
     assert point.w == [0.0] and point.alpha == [0.0] and point.value == 0.0
+    # a constraint with small coefficients, −2⁻⁴⁰w − 2⁻²⁰ + 2⁻³⁰ ≤ 0 (g = 2⁻³⁰ at w = −2²⁰): its own
+    # rounding allowance is 16·eps·2⁻¹⁹ = 2⁻⁶⁷; c's 2⁻²⁸ is what admits it
+    small_row = D.Problem(Q([2.0 ** 20], 0.0, [[1.0]]), [Q([-(2.0 ** -40)], -(2.0 ** -20) + 2.0 ** -30)])
+    point = D.solve_qp(small_row)
+    assert point.w == [-(2.0 ** 20)] and point.alpha == [0.0]
 
 
 # ---- OMC-1, OMC-2: the optimal margin problems ---------------------------------------------------
