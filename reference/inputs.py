@@ -70,16 +70,25 @@ def sequence(value, name, what="a sequence"):
     return value
 
 
-def _ndim(value):
-    """The number of dimensions of ``value``, read along its first entries (an array's ndim)."""
-    ndim = getattr(value, "ndim", None)
-    if isinstance(ndim, int):
-        return ndim
-    if not _sized(value):
-        return 0
-    for first in value:
-        return 1 + _ndim(first)
-    return 1
+def _ndim(value, name):
+    """The number of dimensions of ``value``, read along its first entries (an array's ndim). A
+    sequence met again along them contains itself: ValueError naming ``name``, not a recursion
+    without end."""
+    chain = []
+    while True:
+        ndim = getattr(value, "ndim", None)
+        if isinstance(ndim, int):
+            return len(chain) + ndim
+        if not _sized(value):
+            return len(chain)
+        if any(value is outer for outer in chain):
+            raise error("contains_itself", name=name)
+        chain.append(value)
+        for first in value:
+            value = first
+            break
+        else:
+            return len(chain)
 
 
 def _entry(value, name, where):
@@ -103,7 +112,7 @@ def _flat(v, name, entry, empty=False):
     out = []
     for i, x in enumerate(v):
         if _sized(x):
-            raise error("dimensions", name=name, want=1, got=1 + _ndim(x))
+            raise error("dimensions", name=name, want=1, got=1 + _ndim(x, name))
         out.append(entry(x, name, f"[{i}]"))
     return out
 
@@ -123,7 +132,7 @@ def _rows(A, name, entry):
     A = sequence(A, name, MATRIX)
     if len(A) == 0:
         raise error("no_rows", name=name)
-    ndim = _ndim(A)
+    ndim = _ndim(A, name)
     if ndim != 2:
         raise error("dimensions", name=name, want=2, got=ndim)
     rows = []
@@ -140,7 +149,7 @@ def _rows(A, name, entry):
         out = []
         for j, x in enumerate(row):
             if _sized(x):
-                raise error("dimensions", name=name, want=2, got=2 + _ndim(x))
+                raise error("dimensions", name=name, want=2, got=2 + _ndim(x, name))
             out.append(entry(x, name, f"[{i}][{j}]"))
         rows.append(out)
     return rows

@@ -52,6 +52,8 @@ MESSAGES = {
     "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
     # ---- the right kind, the wrong shape: ValueError -------------------------------------------
     "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
+    "contains_itself": (ValueError, "{name} contains itself (its first entries lead back to it): "
+                                    "it has no number of dimensions"),
     "empty": (ValueError, "{name} is empty"),
     "no_rows": (ValueError, "{name} is empty (no rows)"),
     "no_columns": (ValueError, "{name} has rows of length 0"),

@@ -161,3 +161,36 @@ def test_a_pandas_array_is_read_through_to_numpy(read, dtype):
     assert list(read(values[:1], "x")) == [1.0]
     with pytest.raises(ValueError, match=r"^x\[1\] is nan: expected a finite number"):
         read(values, "x")
+
+
+def _contains_itself(depth):
+    """A list whose first entries lead back to it after ``depth`` steps."""
+    outer = inner = []
+    for _ in range(depth - 1):
+        inner.append([])
+        inner = inner[0]
+    inner.append(outer)
+    return outer
+
+
+@pytest.mark.parametrize("read", [I.vector, V.as_vector, I.matrix, V.as_matrix],
+                         ids=["reference vector", "fast vector", "reference matrix", "fast matrix"])
+@pytest.mark.parametrize("depth", [1, 3])
+def test_a_sequence_that_contains_itself_is_refused_by_name(read, depth):
+    """Read along its first entries, a list that contains itself has no end: a ValueError naming
+    the argument (before: RecursionError in both faces), also as an entry of a row."""
+    x = _contains_itself(depth)
+    message = r"^x contains itself \(its first entries lead back to it\): it has no number of dimensions$"
+    with pytest.raises(ValueError, match=message):
+        read(x, "x")
+    with pytest.raises(ValueError, match=message):
+        read([[1.0, x]] if read in (I.matrix, V.as_matrix) else [1.0, x], "x")
+
+
+def test_a_self_containing_list_deeper_than_its_first_entries_is_read_by_them():
+    """Only the first entries are followed: [[1.0, c]] with c = [[1.0, c]] nests 2 + 2 deep there."""
+    c = [[1.0]]
+    c[0].append(c)
+    for read in (I.matrix, V.as_matrix):
+        with pytest.raises(ValueError, match=r"^X must be 2-dimensional, got 4 dimension\(s\)$"):
+            read(c, "X")
