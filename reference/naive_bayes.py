@@ -212,6 +212,35 @@ def _argmax(joints, blame):
     return out
 
 
+def _predict(prior, phi, X, factors, log_joint, blame):
+    """argmax_y p(x, y) per row, ties to 0. With exact estimates (p(y) and every φ) the comparison
+    is exact, of p(y) Π p(x_j | y): a tie in exact arithmetic stays a tie, which the logs' rounding
+    would break; otherwise of the log joint. ``factors(c, x)`` gives the p(x_j | y = c) of a row."""
+    if not all(scalar.is_exact(p) for p in _flatten([prior, phi])):
+        return _argmax(log_joint(), blame)
+    out = []
+    for i, x in enumerate(X):
+        joint = []
+        for c in (0, 1):
+            p = prior[c]
+            for factor in factors(c, x):
+                p *= factor
+            joint.append(p)
+        if joint[0] == 0 and joint[1] == 0:
+            raise zero_over_zero(i, blame(i))
+        out.append(1 if joint[1] > joint[0] else 0)
+    return out
+
+
+def _flatten(nested):
+    """The numbers of a nested list, in order."""
+    for v in nested:
+        if isinstance(v, list):
+            yield from _flatten(v)
+        else:
+            yield v
+
+
 def _is_minus_infinity(v):
     return v < 0 and not scalar.isfinite(v)
 
@@ -353,8 +382,9 @@ def bernoulli_predict(model, X, *, n_jobs=-1):
     Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
-    _, phi, Xc = _bernoulli(model, X)
-    return _argmax(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
+    prior, phi, Xc = _bernoulli(model, X)
+    return _predict(prior, phi, Xc, lambda c, x: (phi[c][j] if v else 1 - phi[c][j] for j, v in enumerate(x)),
+                    lambda: bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
 # ---- NB-5: features with k_j values, and discretisation ---------------------------------------
@@ -488,8 +518,9 @@ def categorical_predict(model, X, *, n_jobs=-1):
     Shapes: model a CategoricalNB (from categorical_fit), X m×n.
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
-    _, phi, Xc = _categorical(model, X)
-    return _argmax(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
+    prior, phi, Xc = _categorical(model, X)
+    return _predict(prior, phi, Xc, lambda c, x: (phi[c][j][v] for j, v in enumerate(x)),
+                    lambda: categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
@@ -635,8 +666,9 @@ def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
-    _, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _argmax(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
+    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
+    return _predict(prior, phi, docs, lambda c, d: (phi[c][t] for t in d),
+                    lambda: multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
 
 
 # ---- the SMS Spam Collection: tokenizer, vocabulary, split ------------------------------------

@@ -172,3 +172,21 @@ def test_multinomial_likelihood_length_mismatch_message_NB_6():
     with pytest.raises(ValueError) as e:
         R.multinomial_likelihood(model, [[0, 1], [2, 1]], [0])
     assert str(e.value) == "documents has 2 documents but y has 1 entries"
+
+
+def test_exact_ties_go_to_0_in_every_event_model_NB_2_NB_5_NB_6():
+    """With exact estimates the prediction compares the exact joints: a tie p(x, y=0) = p(x, y=1)
+    goes to 0 as documented, where the logs' rounding decided it before (the Bernoulli case below
+    has log joints −3.8434467138264115 and −3.843446713826411, and an exact posterior of ½)."""
+    X = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 1], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0],
+         [0, 0, 0, 0, 1], [0, 1, 0, 1, 1], [1, 0, 0, 1, 1], [0, 0, 0, 0, 0], [0, 0, 0, 1, 1]]
+    y = [0, 0, 0, 1, 1, 1, 0, 0, 1, 1]
+    model = R.bernoulli_fit(X, y, 1)
+    assert R.bernoulli_posterior(model, [0, 1, 0, 0, 0]) == Fraction(1, 2)
+    assert R.bernoulli_predict(model, [[0, 1, 0, 0, 0], [1, 1, 0, 1, 1], [0, 0, 0, 0, 0]]) == [0, 0, 1]
+    assert R.categorical_predict(R.categorical_fit(X, y, [2] * 5, 1), [[0, 1, 0, 0, 0]]) == [0]
+    # multinomial: one document of word 0, p(y) = ½ and φ₀ equal in both classes after smoothing
+    docs = [[0, 1], [0, 2]]
+    multinomial = R.multinomial_fit(docs, [0, 1], 3)
+    assert multinomial.phi_k_y0[0] == multinomial.phi_k_y1[0] and multinomial.phi_y == Fraction(1, 2)
+    assert R.multinomial_predict(multinomial, [[0], [1], [2]]) == [0, 0, 1]
