@@ -190,3 +190,16 @@ def test_exact_ties_go_to_0_in_every_event_model_NB_2_NB_5_NB_6():
     multinomial = R.multinomial_fit(docs, [0, 1], 3)
     assert multinomial.phi_k_y0[0] == multinomial.phi_k_y1[0] and multinomial.phi_y == Fraction(1, 2)
     assert R.multinomial_predict(multinomial, [[0], [1], [2]]) == [0, 0, 1]
+
+
+@pytest.mark.parametrize("alpha, zero", [(0, "0"), (0.0, "0.0")])
+def test_predict_names_the_zero_factors_of_a_0_over_0_row_exact_and_float_NB_3(alpha, zero):
+    """Without smoothing, x = (1, 1) has p(x, y) = 0 in both classes: predict raises the 0/0 error
+    naming each class's zero factor, from the exact joints and from the float logs alike."""
+    model = R.bernoulli_fit([[1, 0], [0, 1]], [0, 1], alpha)
+    with pytest.raises(R.ZeroOverZeroError) as e:
+        R.bernoulli_predict(model, [[1, 1]])
+    assert str(e.value) == (
+        f"row 0: p(x|y)p(y) = 0 for both classes (p(x | y=0) = 0 because x_1 = 1 and φ_{{1|y=0}} = {zero}; "
+        f"p(x | y=1) = 0 because x_0 = 1 and φ_{{0|y=1}} = {zero}), so p(y = 1 | x) is 0/0 (000 §2.1); "
+        "use Laplace smoothing (alpha > 0)")
