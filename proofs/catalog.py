@@ -24,6 +24,8 @@ PARTS = {
     "V": ("Support vector machines", "000 Part V; 001 §11.1-11.2; 004; 002 §1.5",
           ("MG", "OMC", "LD", "KR", "SOFT", "CA", "SMO")),
     "trees": ("Decision trees", "001 §11.3", ("DT",)),
+    "X": ("Beyond the notes: the extensions users expect", "extends 000 Parts I-IV; 001 §11.3",
+          ("X",)),
 }
 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "catalog.md")
@@ -60,7 +62,7 @@ NEEDS_PROOF = [i for i, r in ROWS.items() if "P" in r.needs]
 
 
 def part_of(catalog_id):
-    """The part ('I' … 'V' or 'trees') a catalog ID such as 'LR-5' or 'KR-9a' belongs to."""
+    """The part ('I' … 'V', 'trees' or 'X') a catalog ID such as 'LR-5' or 'KR-9a' belongs to."""
     prefix = catalog_id.split("-")[0]
     for part, (_, _, prefixes) in PARTS.items():
         if prefix in prefixes:

@@ -2,7 +2,7 @@
 import json
 import textwrap
 
-from cs229.proofs import cli
+from cs229 import cli
 
 
 def failures_of(tmp_path, capsys, topic, source, *options):

@@ -10,14 +10,15 @@ import pytest
 import sympy as sp
 from hypothesis import strategies as st
 
-from cs229.proofs import audit, catalog, cli, sources
+from cs229 import cli
+from cs229.proofs import audit, catalog, sources
 from cs229.proofs.checking import (Step, chain, counterexample, labels, numeric_erratum, probability,
                                    sampled)
 from cs229.proofs.registry import Check, Context, Erratum, Outcome, Quote, checks_for
 
 LR_ROWS = ["LR-2", "LR-3", "LR-5", "LR-7", "LR-8", "LR-9", "LR-10", "LR-11", "LR-12", "LR-13",
            "LR-14", "LR-16"]
-CLI = [sys.executable, "-m", "cs229.proofs.cli"]
+CLI = [sys.executable, "-m", "cs229.cli"]
 
 
 def _run(argv, capsys):

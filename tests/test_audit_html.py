@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from cs229.proofs import cli, report_html
+from cs229 import cli
+from cs229.proofs import report_html
 
 html5lib = pytest.importorskip("html5lib", reason="the page is parsed with html5lib (the [test] extra)")
 
@@ -47,7 +48,7 @@ def run(tmp_path_factory):
     with _lock(shared / "audit_html.lock"):
         if not (out / "done").exists():
             out.mkdir(exist_ok=True)
-            result = subprocess.run([sys.executable, "-m", "cs229.proofs.cli", *AUDIT_ARGS, "--json",
+            result = subprocess.run([sys.executable, "-m", "cs229.cli", *AUDIT_ARGS, "--json",
                                      "--html", str(out / "report.html"), "--markdown", str(out / "report.md")],
                                     capture_output=True, text=True, timeout=600)
             (out / "report.json").write_text(result.stdout, encoding="utf-8")

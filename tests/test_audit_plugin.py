@@ -78,7 +78,7 @@ def test_junit_has_one_case_per_check_with_its_catalog_id_and_the_audits_errata(
         assert (props["catalog_id"], props["part"], props["kind"]) == (c.id, c.part, c.kind)
         assert props["source"] and ("lines" in props) == bool(c.quotes)
     # the errata the items report are the ones cs229 audit reports, found at the same points
-    audit = subprocess.run([sys.executable, "-m", "cs229.proofs.cli", "audit", "--id", ",".join(SELECTION),
+    audit = subprocess.run([sys.executable, "-m", "cs229.cli", "audit", "--id", ",".join(SELECTION),
                             "--examples", "3", "--json", "--quiet"], capture_output=True, text=True, timeout=600,
                            cwd=pytester.path, env=os.environ)
     assert audit.returncode == 0, audit.stderr[-2000:]

@@ -10,7 +10,7 @@ from importlib import metadata
 
 import pytest
 
-from cs229.proofs import cli
+from cs229 import cli
 from cs229.testing.properties import TOPICS
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")

@@ -138,7 +138,7 @@ PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy r
 
 
 def test_audit_part_V_passes_with_its_errata_each_quoted(capsys):
-    from cs229.proofs import cli
+    from cs229 import cli
     import json
     code = cli.main(["audit", "--part", "V", "--json", "--quiet", "--examples", "4"])
     report = json.loads(capsys.readouterr().out)

@@ -13,7 +13,8 @@ import pytest
 
 matplotlib = pytest.importorskip("matplotlib", reason="the figures need the [plot] extra")
 
-from cs229.proofs import cli, figures  # noqa: E402
+from cs229 import cli
+from cs229.proofs import figures  # noqa: E402
 from cs229.proofs.checks.linear_regression import housing_theta  # noqa: E402
 from cs229.proofs.checks.logistic_regression import newton_picture  # noqa: E402
 from cs229.proofs.figures import style  # noqa: E402
@@ -49,10 +50,10 @@ def _path_xy(path):
 # ---- the package: importable without matplotlib, every figure listed with its place ---------
 
 def test_importing_cs229_and_the_cli_never_imports_matplotlib():
-    code = ("import sys, cs229, cs229.proofs, cs229.proofs.cli, cs229.proofs.audit, "
+    code = ("import sys, cs229, cs229.proofs, cs229.cli, cs229.proofs.audit, "
             "cs229.proofs.report_html, cs229.proofs.figures, cs229.proofs.figures.tree_layout, "
             "cs229.proofs.checks\n"
-            "cs229.proofs.cli.main(['figures', '--list'])\n"
+            "cs229.cli.main(['figures', '--list'])\n"
             "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if 'matplotlib' in m)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -61,7 +62,8 @@ def test_importing_cs229_and_the_cli_never_imports_matplotlib():
 
 def test_without_matplotlib_figures_says_how_to_get_it_and_the_listing_still_works():
     code = ("import sys; sys.modules['matplotlib'] = None\n"  # import matplotlib now raises
-            "from cs229.proofs import cli, figures\n"
+            "from cs229 import cli\n"
+            "from cs229.proofs import figures\n"
             "assert not figures.available()\n"
             "assert cli.main(['figures', '--list']) == 0\n"
             "sys.exit(cli.main(['figures', '--out', sys.argv[1]]))")
@@ -84,7 +86,7 @@ def test_every_figure_names_its_place_in_the_notes_and_catalog_rows():
 
 def test_cs229_figures_writes_every_figure_headless_and_the_same_bytes_as_in_process(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MPLBACKEND")}
-    out = subprocess.run([sys.executable, "-m", "cs229.proofs.cli", "figures", "--out", str(tmp_path)],
+    out = subprocess.run([sys.executable, "-m", "cs229.cli", "figures", "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=600, env=env)
     assert out.returncode == 0, out.stderr
     for figure_id in IDS:

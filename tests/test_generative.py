@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import cs229.fast.generative as F
 import cs229.reference.generative as R
-from cs229.proofs import cli
+from cs229 import cli
 from cs229.testing import strategies as S
 from cs229.reference.linalg import NotPositiveDefiniteError, SingularMatrixError
 

@@ -99,6 +99,6 @@ def test_formula_lines_are_displays_and_stated_relations_and_the_second_copy_rea
 
 
 def test_unread_accounts_for_every_document(capsys):
-    from cs229.proofs import cli
+    from cs229 import cli
     assert cli.main(["audit", "--unread", "--part", "V"]) == 2
     assert "every check" in capsys.readouterr().err

@@ -396,7 +396,7 @@ def test_a_fast_tree_on_many_examples_DT_6():
 
 def test_audit_of_the_trees_reads_DT2_as_functions_and_finds_the_restaurant_slip(capsys):
     import json
-    from cs229.proofs import cli
+    from cs229 import cli
     code = cli.main(["audit", "--part", "trees", "--json", "--quiet", "--examples", "4"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0, [c for c in report["checks"] if c["verdict"] != "pass"]

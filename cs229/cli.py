@@ -5,20 +5,13 @@ import json
 import os
 import sys
 import tempfile
-from importlib import metadata
 
 from hypothesis.configuration import set_hypothesis_home_dir
 
-from . import audit, catalog, figures, sources
-from .registry import Context, checks_for
+import cs229
+from cs229.proofs import audit, catalog, figures, sources
+from cs229.proofs.registry import Context, checks_for
 from cs229.testing import conform
-
-
-def _version():
-    try:
-        return metadata.version("cs229")
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def _part(text):
@@ -30,7 +23,7 @@ def _part(text):
 
 def _parser():
     p = argparse.ArgumentParser(prog="cs229", description="CS229 notes as code: audit the derivations.")
-    p.add_argument("--version", action="version", version=f"cs229 {_version()}")
+    p.add_argument("--version", action="version", version=f"cs229 {cs229.__version__}")
     sub = p.add_subparsers(dest="command")
     a = sub.add_parser("audit", help="check every registered derivation, identity and reproduction",
                        description="Run the proof checks and print a report per part of the notes, "
@@ -93,7 +86,7 @@ def _figures(args):
     if not figures.available():
         print("cs229 figures: needs matplotlib; install it with pip install 'cs229[plot]'", file=sys.stderr)
         return 2
-    from .figures import style
+    from cs229.proofs.figures import style
 
     os.makedirs(args.out, exist_ok=True)
     for s in specs:
@@ -239,7 +232,7 @@ def _audit(args):
     if args.part:
         report.parts = tuple(p for p in catalog.PARTS if p in args.part)
     if args.html or args.markdown:
-        from . import report_html
+        from cs229.proofs import report_html
 
         data = audit.to_data(report)
         if args.html:
