@@ -69,7 +69,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from .registry import Erratum, Outcome
+from .registry import Cited, Erratum, Outcome
 
 __all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled", "exact",
            "numeric_erratum", "combine", "fmt", "NOTES_NEWTON", "damped_newton_step",
@@ -84,11 +84,14 @@ class Step:
     """One line of a printed chain: ``expr`` as printed, the ``reason`` the notes give, and, when
     the printed line is false, the ``corrected`` expression (with ``printed``/``fixed`` texts
     for the errata list). ``quote`` is the line of the notes it reads; ``shown`` the form a
-    reader sees when ``expr`` is a rewriting of it (a logarithm, a substitution)."""
+    reader sees when ``expr`` is a rewriting of it (a logarithm, a substitution); ``form`` how
+    the printed form was got (``printed.Form``: read from the text, or typed), set by
+    ``printed.printed``."""
 
     def __init__(self, expr, reason="", corrected=None, printed=None, fixed=None, nature="slip",
-                 quote=None, shown=None, shown_corrected=None):
+                 quote=None, shown=None, shown_corrected=None, form=None):
         self.expr = expr
+        self.form = form
         self.nature = nature
         self.reason = reason
         self.corrected = corrected
@@ -461,13 +464,33 @@ def chain(steps, id, source, dimensions="", domains=None):
     Returns an Outcome whose method is 'symbolic' (plus the concrete sizes, e.g. '(n=3)').
     A step with a corrected form is an erratum: it must fail as printed (a counterexample is
     searched over ``domains``) and hold as corrected; the next step is compared with the
-    corrected form. Under the self-test each step's mutants are tried here.
+    corrected form. A step read from the text (``printed.printed``) is checked at every place
+    the copy prints it; where the copy prints it otherwise than the quote (``changed``), it is
+    judged as printed there: false, it is an erratum of that copy at its line; true, it passes
+    (a slip the copy corrected is no erratum). A step the copy does not print is reported
+    missing, and the chain does not pass.
     """
     state = _STATE.get()
-    errata = []
-    previous, previous_shown = steps[0].expr, _shown(steps[0])
-    failures = []
-    for k, step in enumerate(steps[1:], start=1):
+    errata, failures, missing = [], [], []
+    previous = previous_shown = None
+    for k, step in enumerate(steps):
+        form = step.form
+        if form is not None and form.status in ("missing", "unreadable"):
+            missing.append(form)
+            continue
+        if previous is None:
+            previous, previous_shown = step.expr, _shown(step)
+            _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k)
+            continue
+        variants = form.variants if form is not None and form.variants else []
+        primary = variants[0] if variants else None
+        if primary is not None and primary.changed:
+            holds = _judge_as_printed(primary, previous, previous_shown, step, id, source, domains, state, errata)
+            _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k)
+            if holds:
+                previous, previous_shown = primary.value, primary.value
+            continue
+        _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k)
         if step.corrected is None:
             if not symbolically_equal(step.expr, previous):
                 witness = _witness(state, _shown(step), previous_shown, domains)
@@ -486,11 +509,51 @@ def chain(steps, id, source, dimensions="", domains=None):
         previous = step.corrected
         previous_shown = step.shown_corrected if step.shown_corrected is not None else step.corrected
     if state is not None and state.inline:
-        _chain_mutants(state, steps)
+        _chain_mutants(state, [s for s in steps if s.form is None or s.form.status not in ("missing", "unreadable")])
+    for form in missing:
+        if form.status == "missing":
+            failures.append(f"{form.quote.place} ({form.quote.text[:60]}): {form.reason}")
+    for step in steps:
+        if step.form is not None:
+            failures.extend(f"not checked: {u}" for u in step.form.unreadable)
     method = "symbolic" + (f" ({dimensions})" if dimensions else "")
     quotes = tuple(dict.fromkeys(s.quote for s in steps if s.quote is not None))
+    forms = tuple(s.form for s in steps if s.form is not None)
     return Outcome(not failures, method, 0.0, "; ".join(failures) or f"{len(steps) - 1} steps",
-                   tuple(errata), quotes)
+                   tuple(errata), quotes, forms=forms, missing=tuple(f.quote for f in missing))
+
+
+def _judge_as_printed(variant, previous, previous_shown, step, id, source, domains, state, errata):
+    """A step as this copy prints it, otherwise than the quote: True when it follows from the step
+    before it; else an erratum of this copy at the variant's line (and False)."""
+    if symbolically_equal(variant.value, previous):
+        return True
+    witness = _witness(state, variant.value, previous_shown, domains)
+    where = Cited(variant.source, variant.line, variant.tex)
+    errata.append(Erratum(id, source, f"{variant.tex.strip()} (as this copy prints it)",
+                          f"what the step before it gives: {_text(previous_shown)}",
+                          witness or "differs symbolically", "slip", where))
+    return False
+
+
+def _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k):
+    """The places after the first where the copy prints the step (a part printed twice): each
+    is judged against the same step before it (the first step: against the first place)."""
+    form = step.form
+    if form is None or len(form.variants) < 2:
+        return
+    reference = form.variants[0].value if k == 0 else previous
+    shown = reference if k == 0 else previous_shown
+    for variant in form.variants[1:]:
+        if variant.changed and (k > 0 or not symbolically_equal(variant.value, reference)):
+            if k == 0:
+                where = Cited(variant.source, variant.line, variant.tex)
+                witness = _witness(state, variant.value, shown, domains)
+                errata.append(Erratum(id, source, f"{variant.tex.strip()} (as this copy prints it)",
+                                      f"as printed at {form.variants[0].source} line {form.variants[0].line}",
+                                      witness or "differs symbolically", "slip", where))
+            else:
+                _judge_as_printed(variant, reference, shown, step, id, source, domains, state, errata)
 
 
 def _shown(step):
@@ -620,6 +683,8 @@ def combine(*outcomes):
         or "; ".join(o.detail for o in outcomes if o.detail),
         _unique_errata(e for o in outcomes for e in o.errata),
         tuple(dict.fromkeys(q for o in outcomes for q in o.quotes)),
+        forms=tuple(f for o in outcomes for f in o.forms),
+        missing=tuple(dict.fromkeys(q for o in outcomes for q in o.missing)),
     )
 
 

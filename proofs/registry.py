@@ -22,7 +22,7 @@ from .catalog import part_of
 
 KINDS = ("derivation", "identity", "optimality", "reproduction")
 
-__all__ = ["KINDS", "NATURES", "Context", "Quote", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
+__all__ = ["KINDS", "NATURES", "Context", "Quote", "Cited", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
            "check", "checks_for", "Unchecked", "UNCHECKED", "unchecked"]
 
 
@@ -73,6 +73,25 @@ class Quote:
         return out
 
 
+@dataclass(frozen=True)
+class Cited:
+    """A line of the copy of the notes being audited that no check quotes as such: where that
+    copy prints a quoted form otherwise (an edited edition). Read like a Quote; not collected."""
+
+    source: str
+    line: int
+    text: str
+    reading: str = ""
+
+    @property
+    def place(self):
+        from .sources import short
+        return f"{short(self.source)}, line {self.line}"
+
+    def data(self):
+        return {"source": self.source, "cited": self.place, "line": self.line, "text": self.text}
+
+
 NATURES = ("slip", "transcription", "convention")
 
 
@@ -99,8 +118,8 @@ class Erratum:
     def __post_init__(self):
         if self.nature not in NATURES:
             raise ValueError(f"nature must be one of {NATURES}, got {self.nature!r}")
-        if self.quote is not None and not isinstance(self.quote, Quote):
-            raise TypeError(f"Erratum quote must be a Quote or None, got {type(self.quote).__name__}")
+        if self.quote is not None and not isinstance(self.quote, (Quote, Cited)):
+            raise TypeError(f"Erratum quote must be a Quote, a Cited or None, got {type(self.quote).__name__}")
 
     @property
     def is_convention(self):
@@ -111,7 +130,9 @@ class Erratum:
 class Outcome:
     """passed: the check (with any erratum's corrected form) holds. method: 'symbolic' or
     'n points at d digits' (or 'exact', 'data'). residual: the worst residual seen (0 when
-    symbolic). detail: one line for the reader, in particular what failed."""
+    symbolic). detail: one line for the reader, in particular what failed. forms: the printed
+    forms it compared (``printed.Form``: parsed from the text or typed); missing: those the copy
+    of the notes being audited does not print (the check does not pass then)."""
 
     passed: bool
     method: str
@@ -120,6 +141,8 @@ class Outcome:
     errata: tuple = field(default_factory=tuple)
     quotes: tuple = field(default_factory=tuple)
     measure: str = ""
+    forms: tuple = field(default_factory=tuple)
+    missing: tuple = field(default_factory=tuple)
 
 
 @dataclass(frozen=True)
