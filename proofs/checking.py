@@ -510,25 +510,29 @@ def chain(steps, id, source, dimensions="", domains=None):
         previous_shown = step.shown_corrected if step.shown_corrected is not None else step.corrected
     if state is not None and state.inline:
         _chain_mutants(state, [s for s in steps if s.form is None or s.form.status not in ("missing", "unreadable")])
+    definitions = list({f.quote: f for s in steps for f in getattr(s, "definitions", ())}.values())
     for form in missing:
         if form.status == "missing":
             failures.append(f"{form.quote.place} ({form.quote.text[:60]}): {form.reason}")
-    for step in steps:
-        if step.form is not None:
-            failures.extend(f"not checked: {u}" for u in step.form.unreadable)
+    for form in [s.form for s in steps if s.form is not None] + definitions:
+        failures.extend(f"not checked: {u}" for u in form.unreadable)
     method = "symbolic" + (f" ({dimensions})" if dimensions else "")
-    quotes = tuple(dict.fromkeys(s.quote for s in steps if s.quote is not None))
-    forms = tuple(s.form for s in steps if s.form is not None)
-    return Outcome(not failures, method, 0.0, "; ".join(failures) or f"{len(steps) - 1} steps",
+    quotes = tuple(dict.fromkeys([s.quote for s in steps if s.quote is not None] + [f.quote for f in definitions]))
+    forms = tuple(s.form for s in steps if s.form is not None) + tuple(definitions)
+    return Outcome(not failures, method, 0.0, "; ".join(dict.fromkeys(failures)) or f"{len(steps) - 1} steps",
                    tuple(errata), quotes, forms=forms, missing=tuple(f.quote for f in missing))
 
 
 def _judge_as_printed(variant, previous, previous_shown, step, id, source, domains, state, errata):
     """A step as this copy prints it, otherwise than the quote: True when it follows from the step
     before it; else an erratum of this copy at the variant's line (and False)."""
-    if symbolically_equal(variant.value, previous):
+    from .printed import Meaningless
+    if isinstance(variant.value, Meaningless):
+        witness = f"it means nothing: {variant.value.reason}"
+    elif symbolically_equal(variant.value, previous):
         return True
-    witness = _witness(state, variant.value, previous_shown, domains)
+    else:
+        witness = _witness(state, variant.value, previous_shown, domains)
     where = Cited(variant.source, variant.line, variant.tex)
     errata.append(Erratum(id, source, f"{variant.tex.strip()} (as this copy prints it)",
                           f"what the step before it gives: {_text(previous_shown)}",

@@ -16,8 +16,21 @@ from dataclasses import dataclass, field
 
 from .text import copies
 from .text.parse import NotationError
+from .text.reading import Undefined
 
-__all__ = ["Form", "Variant", "printed", "form_of"]
+__all__ = ["Form", "Variant", "Meaningless", "printed", "form_of", "defined", "MissingDefinition"]
+
+
+class MissingDefinition(NotationError):
+    """A definition a printed form relies on that the copy being audited does not print (or
+    prints unreadably)."""
+
+
+@dataclass(frozen=True)
+class Meaningless:
+    """The value of a form a copy prints that reads but means nothing (``reading.Undefined``):
+    its step cannot follow; ``reason`` says why."""
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,13 @@ def form_of(quote, reading, part=None, statement=0, typed=None):
     for o in located.occurrences:
         try:
             value = reading.expression(_formula_text(o.text), part=part, statement=statement)
+        except MissingDefinition as e:
+            return Form(quote, "missing", str(e))
+        except Undefined as e:
+            if not o.changed:
+                error = e
+                continue
+            value = Meaningless(str(e))
         except NotationError as e:
             if o.changed:
                 unreadable.append(f"{_place(o)} prints it as {o.text.strip()!r}, which cannot be read: {e}")
@@ -102,4 +122,48 @@ def printed(quote, reading, reason="", part=None, statement=0, typed=None, **ste
 
     form = form_of(quote, reading, part, statement, typed)
     value = form.variants[0].value if form.variants else typed
-    return Step(value, reason, quote=quote, form=form, **step)
+    result = Step(value, reason, quote=quote, form=form, **step)
+    result.definitions = tuple(reading.definitions)
+    return result
+
+
+def defined(reading, name, quote, parameters=(), part=-1, statement=0):
+    """``reading`` with ``name`` bound to what the printed definition ``quote`` says: part
+    ``part`` of its chain (default the last, the right-hand side), read with the ``parameters``
+    (printed names) bound to the arguments when ``name`` is applied; without parameters, a value.
+    The definition is read from the copy being audited, so that a copy printing it otherwise is
+    checked with its own definition; its Form goes with every step read with the new reading."""
+    from .text.reading import Function
+
+    located = copies.current().locate(quote)
+    occurrence = next((o for o in located.occurrences if not o.changed), located.first)
+    if occurrence is None:
+        form = Form(quote, "missing", f"not found in {copies.current().origin}")
+
+        def missing(*args):
+            raise MissingDefinition(f"the definition of {name} ({quote.place}) is not in {copies.current().origin}")
+        return reading.bind(**{name: Function(missing)}).with_definition(form)
+    from .text.parse import parse
+
+    tex = _formula_text(occurrence.text)
+    try:
+        formula = parse(tex)
+        expressions = [e for _, e in formula.statements[statement].parts if e is not None]
+        body = expressions[part]
+    except (NotationError, IndexError) as e:
+        form = Form(quote, "unreadable", str(e))
+
+        def unreadable(*args):
+            raise MissingDefinition(f"the definition of {name} ({quote.place}) cannot be read: {form.reason}")
+        return reading.bind(**{name: Function(unreadable)}).with_definition(form)
+    form = Form(quote, "parsed", "", [Variant(occurrence.source, occurrence.line, occurrence.text, None,
+                                             occurrence.changed)])
+    if not parameters:
+        value = reading.value(body, {}, [])
+        return reading.bind(**{name: value}).with_definition(form)
+
+    def apply(*args):
+        if len(args) != len(parameters):
+            raise NotationError(f"{name} takes {len(parameters)} arguments, given {len(args)}")
+        return reading.value(body, dict(zip(parameters, args)), [])
+    return reading.bind(**{name: Function(apply)}).with_definition(form)

@@ -40,6 +40,7 @@ TWICE = {"000": (897, 1417, 1418)}
 _FUZZY_WINDOW = 25  # lines searched either side of where a changed quote should be
 _FUZZY_SHARE = 0.6  # of a formula's tokens a line must hold, in order, to hold the quote changed
 _FUZZY_SHARE_PROSE = 0.85  # of a sentence's words
+_DISTANCE_COST = 0.02  # a line nearer where the quote should be wins over a slightly better match
 
 
 def tokens(text):
@@ -226,21 +227,26 @@ class Copy:
         if len(wanted) < 3:
             return None
         lines = self.lines(quote.source)
-        threshold = _FUZZY_SHARE if "\\" in quote.text or "$" in quote.text else _FUZZY_SHARE_PROSE
+        threshold = _FUZZY_SHARE if _is_formula(quote.text) else _FUZZY_SHARE_PROSE
         best = None
         for k in range(max(1, place - _FUZZY_WINDOW), min(len(lines), place + _FUZZY_WINDOW) + 1):
             if k in taken:
                 continue
             raw = lines[k - 1]
             share, span = _best_span(wanted, raw)
-            if share >= threshold and (best is None or share > best[0] or
-                                          (share == best[0] and abs(k - place) < abs(best[1] - place))):
-                best = (share, k, span)
+            score = share - _DISTANCE_COST * abs(k - place)
+            if share >= threshold and (best is None or score > best[0]):
+                best = (score, k, span)
         if best is None:
             return None
         _, k, (start, end) = best
         text = lines[k - 1][start:end]
         return Occurrence(quote.source, k, text, normal(text) != normal(quote.text))
+
+
+def _is_formula(text):
+    """TeX rather than a sentence: a command, a $, or the marks of a formula (= ^ _ { })."""
+    return any(c in text for c in "\\$=^_{}")
 
 
 def _best_span(wanted, raw):
@@ -262,7 +268,9 @@ def _best_span(wanted, raw):
     end_token = min(len(have), last.b + last.size + (len(wanted) - last.a - last.size))
     start = positioned[start_token][1]
     end = positioned[end_token - 1][2]
-    return matched / len(wanted), (start, end)
+    while end < len(raw) and raw[end] in "} ":  # the braces a last token closes
+        end += 1
+    return matched / len(wanted), (start, raw[:end].rstrip().__len__())
 
 
 # ---- the copy in use -------------------------------------------------------------------------------

@@ -33,7 +33,13 @@ from . import syntax as S
 from .parse import NotationError, parse
 
 __all__ = ["Reading", "Vector", "Examples", "Indexed", "Function", "Operator", "Read", "text_of",
-           "NotationError"]
+           "NotationError", "Undefined"]
+
+
+class Undefined(NotationError):
+    """A printed form that reads but means nothing: a product of matrices whose shapes do not
+    fit, a matrix added to a number. In a copy that prints a form otherwise than the quote, this
+    is a finding about the text (its step does not follow), not a gap of the reading."""
 
 
 # ---- meanings ------------------------------------------------------------------------------------
@@ -115,6 +121,9 @@ _DEFAULT_RANGES = {}
 
 _GREEK_CONSTANTS = {"pi": sp.pi}
 
+# words the notes print in plain letters that have a meaning of their own (trABC is tr(ABC))
+_WORDS = ("tr",)
+
 
 class Reading:
     """The meanings of a check's symbols and its sizes. ``names`` maps a printed name to its
@@ -124,17 +133,24 @@ class Reading:
     gives the integers of m, n, k, ...; ``ranges`` the default range of an index summed without
     limits ({'i': (1, 'm')}). ``e`` is Euler's number and ``pi`` π unless bound otherwise."""
 
-    def __init__(self, names=None, sizes=None, ranges=None):
+    def __init__(self, names=None, sizes=None, ranges=None, definitions=()):
         self.names = dict(names or {})
         self.sizes = dict(sizes or {})
         self.ranges = dict(ranges or {})
+        self.definitions = tuple(definitions)  # the printed definitions read into it (Forms)
 
     def bind(self, **more):
-        """A reading with more names bound (an index fixed: ``reading.bind(j=1)``)."""
+        """A reading with more names bound (an index fixed: ``reading.bind(j=1)``); a name that
+        is not a Python identifier goes through ``bound``."""
+        return self.bound(more)
+
+    def bound(self, more):
         names = dict(self.names)
-        for k, v in more.items():
-            names[k] = v
-        return Reading(names, self.sizes, self.ranges)
+        names.update(more)
+        return Reading(names, self.sizes, self.ranges, self.definitions)
+
+    def with_definition(self, form):
+        return Reading(self.names, self.sizes, self.ranges, self.definitions + (form,))
 
     # -- entry points ---------------------------------------------------------------------------
 
@@ -553,8 +569,8 @@ class Reading:
                 word = None
                 for end in range(run, k + 1, -1):
                     text = "".join(i.text for i in items[k:end])
-                    if text in self.names and not all(self._meaning(i.text, scope) is not None
-                                                      for i in items[k:end]):
+                    if (text in self.names or text in _WORDS) and \
+                            not all(self._meaning(i.text, scope) is not None for i in items[k:end]):
                         word = (text, end)
                         break
                 if word is not None:
@@ -877,22 +893,22 @@ def _transpose(value):
 def _multiply(a, b):
     if isinstance(a, sp.MatrixBase) and isinstance(b, sp.MatrixBase):
         if a.shape[1] != b.shape[0]:
-            raise NotationError(f"a {a.shape[0]}×{a.shape[1]} times a {b.shape[0]}×{b.shape[1]} matrix")
+            raise Undefined(f"a {a.shape[0]}×{a.shape[1]} times a {b.shape[0]}×{b.shape[1]} matrix")
         return _collapse(a * b)
     return _collapse(a * b)
 
 
 def _add(a, b):
     if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase):
-        raise NotationError("a matrix added to a number")
+        raise Undefined("a matrix added to a number")
     if isinstance(a, sp.MatrixBase) and a.shape != b.shape:
-        raise NotationError(f"a {a.shape[0]}×{a.shape[1]} matrix added to a {b.shape[0]}×{b.shape[1]} one")
+        raise Undefined(f"a {a.shape[0]}×{a.shape[1]} matrix added to a {b.shape[0]}×{b.shape[1]} one")
     return a + b
 
 
 def _divide(a, b):
     if isinstance(b, sp.MatrixBase):
-        raise NotationError("a division by a matrix")
+        raise Undefined("a division by a matrix")
     return a / b
 
 
