@@ -518,9 +518,16 @@ def chain(steps, id, source, dimensions="", domains=None):
         failures.extend(f"not checked: {u}" for u in form.unreadable)
     method = "symbolic" + (f" ({dimensions})" if dimensions else "")
     quotes = tuple(dict.fromkeys([s.quote for s in steps if s.quote is not None] + [f.quote for f in definitions]))
-    forms = tuple(s.form for s in steps if s.form is not None) + tuple(definitions)
+    forms = tuple(s.form if s.form is not None else _typed_form(s) for s in steps
+                  if s.form is not None or s.quote is not None) + tuple(definitions)
     return Outcome(not failures, method, 0.0, "; ".join(dict.fromkeys(failures)) or f"{len(steps) - 1} steps",
                    tuple(errata), quotes, forms=forms, missing=tuple(f.quote for f in missing))
+
+
+def _typed_form(step):
+    """The Form of a quoted step whose expression was typed by hand, not read from the text."""
+    from .printed import Form
+    return Form(step.quote, "typed", "typed by hand: the check does not read it from the text yet")
 
 
 def _judge_as_printed(variant, previous, previous_shown, step, id, source, domains, state, errata):
