@@ -92,7 +92,7 @@ class Cited:
         return {"source": self.source, "cited": self.place, "line": self.line, "text": self.text}
 
 
-NATURES = ("slip", "transcription", "convention")
+NATURES = ("slip", "transcription", "convention", "remark")
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,10 @@ class Erratum:
     or a ≥ dropped in extraction, a footnote marker read as a digit), which the reader of the text
     meets all the same; 'convention' for a notational clash that is not false (a reader's
     annotation in another field's convention, one letter for two things): listed apart and not
-    counted as an erratum. ``quote`` is the printed form as the text copy has it."""
+    counted as an erratum; 'remark' for a printed form a strict reading calls false that the
+    report argues is right as the notes mean it (the argument in ``corrected``, the strict reading's
+    counterexample in ``counterexample``): listed apart, not counted. ``quote`` is the printed
+    form as the text copy has it."""
 
     id: str
     source: str
@@ -124,6 +127,15 @@ class Erratum:
     @property
     def is_convention(self):
         return self.nature == "convention"
+
+    @property
+    def is_remark(self):
+        return self.nature == "remark"
+
+    @property
+    def counts(self):
+        """Whether it counts as an erratum (a slip or a transcription artefact)."""
+        return self.nature in ("slip", "transcription")
 
 
 @dataclass(frozen=True)
