@@ -54,6 +54,7 @@ class Form:
     reason: str = ""
     variants: list = field(default_factory=list)
     unreadable: list = field(default_factory=list)  # places this copy prints it unreadably
+    parts: tuple = ()  # the (statement, part) of the quoted formula that were read
 
     def data(self):
         out = {"quote": self.quote.data(), "status": self.status}
@@ -66,7 +67,7 @@ def form_of(quote, reading, part=None, statement=0, typed=None):
     """The Form of the printed form ``quote`` names (see the module's docstring). ``typed``: the
     hand-typed expression to fall back on, with the reason, where the text cannot be read; without
     it, a NotationError propagates (the check's author must see it)."""
-    located = copies.current().locate(quote)
+    located = copies.current().locate(quote, whole=True)
     if not located.found:
         return Form(quote, "missing", f"not found in {copies.current().origin}")
     variants, unreadable, error = [], [], None
@@ -95,7 +96,7 @@ def form_of(quote, reading, part=None, statement=0, typed=None):
                     [Variant(o.source, o.line, o.text, typed, False) for o in unchanged], unreadable)
     if not variants:
         return Form(quote, "unreadable", "; ".join(unreadable), [], unreadable)
-    return Form(quote, "parsed", "", variants, unreadable)
+    return Form(quote, "parsed", "", variants, unreadable, ((statement, part),))
 
 
 def _place(occurrence):
@@ -135,7 +136,7 @@ def defined(reading, name, quote, parameters=(), part=-1, statement=0):
     checked with its own definition; its Form goes with every step read with the new reading."""
     from .text.reading import Function
 
-    located = copies.current().locate(quote)
+    located = copies.current().locate(quote, whole=True)
     occurrence = next((o for o in located.occurrences if not o.changed), located.first)
     if occurrence is None:
         form = Form(quote, "missing", f"not found in {copies.current().origin}")
@@ -157,7 +158,7 @@ def defined(reading, name, quote, parameters=(), part=-1, statement=0):
             raise MissingDefinition(f"the definition of {name} ({quote.place}) cannot be read: {form.reason}")
         return reading.bind(**{name: Function(unreadable)}).with_definition(form)
     form = Form(quote, "parsed", "", [Variant(occurrence.source, occurrence.line, occurrence.text, None,
-                                             occurrence.changed)])
+                                             occurrence.changed)], [], ((statement, part),))
     if not parameters:
         value = reading.value(body, {}, [])
         return reading.bind(**{name: value}).with_definition(form)

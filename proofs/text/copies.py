@@ -19,6 +19,7 @@ checked, in both places. A quote found nowhere is ``missing``: the audit reports
 in this copy, never as a pass.
 """
 import bisect
+import collections
 import contextlib
 import contextvars
 import difflib
@@ -38,8 +39,10 @@ _SAME = {"\\geq": "\\ge", "\\leq": "\\le", "\\neq": "\\ne", "\\ldots": "\\dots",
 # the second copy of a part printed twice: first line, last line, first line of the repeat
 TWICE = {"000": (897, 1417, 1418)}
 _FUZZY_WINDOW = 25  # lines searched either side of where a changed quote should be
-_FUZZY_SHARE = 0.6  # of a formula's tokens a line must hold, in order, to hold the quote changed
+_FUZZY_SHARE = 0.75  # of a formula's tokens a line must hold, in order, to hold the quote changed
 _FUZZY_SHARE_PROSE = 0.85  # of a sentence's words
+_FUZZY_SCORE = 0.6  # the share less the cost of the distance from where the quote should stand
+_FUZZY_TOKENS = 6  # a quote shorter than this is found exactly or not at all
 _DISTANCE_COST = 0.02  # a line nearer where the quote should be wins over a slightly better match
 
 
@@ -94,6 +97,7 @@ class Copy:
         self.stored = stored
         self._normal_lines = {}
         self._anchors = None
+        self._claims = None
         self._cache = {}
 
     @classmethod
@@ -120,12 +124,11 @@ class Copy:
 
     @classmethod
     def stored(cls):
-        """The quotes stored in the package, each at its line, as the text."""
-        from ..registry import QUOTES
-        from .. import checks  # noqa: F401  (the quotes are made as the checks are defined)
+        """The quotes stored in the package (``stored.quotes()``), each at its line, as the text."""
+        from . import stored
 
         documents = {}
-        for (source, line, text) in QUOTES:
+        for (source, line, text) in stored.quotes():
             lines = documents.setdefault(source, [])
             while len(lines) < line:
                 lines.append("")
@@ -138,6 +141,29 @@ class Copy:
     def line(self, key, number):
         lines = self.lines(key)
         return lines[number - 1] if 0 < number <= len(lines) else ""
+
+    def with_line(self, key, number, text):
+        """This copy with line ``number`` of document ``key`` replaced by ``text`` (a seeded slip):
+        it shares what it can with this one, so that making many such copies stays cheap."""
+        lines = list(self.lines(key))
+        lines[number - 1] = text
+        other = Copy({**self.documents, key: lines}, f"{self.origin} with line {number} of {key} changed",
+                     self.stored)
+        other._normal_lines = dict(self._normal_lines)
+        if key in other._normal_lines:
+            normals = list(other._normal_lines[key])
+            normals[number - 1] = normal(text)
+            other._normal_lines[key] = normals
+        if not self.stored:
+            other._anchors = self._anchor_table()
+            other._claims = {place: lines for place, lines in self._claim_table().items()
+                             if place != (key, number)}
+            wanted = other._normal(key)[number - 1]
+            other._expected_exact = self._expected_exact
+            for (source, line, text), place in self._expected_exact.items():
+                if source == key and place == number and normal(text) in wanted:
+                    other._claims.setdefault((key, number), set()).add(line)
+        return other
 
     def _normal(self, key):
         if key not in self._normal_lines:
@@ -153,46 +179,102 @@ class Copy:
             return []
         return [k + 1 for k, text in enumerate(self._normal(quote.source)) if wanted in text]
 
-    def locate(self, quote):
-        """Every place the quote stands in this copy (see the module's docstring)."""
-        key = (quote.source, quote.line, quote.text)
+    def locate(self, quote, whole=False):
+        """Every place the quote stands in this copy (see the module's docstring). ``whole``: the
+        quote names a printed form, and each occurrence is widened to the whole elements of the
+        formula it touches (a quote that is part of one element is a citation, not a form)."""
+        key = (quote.source, quote.line, quote.text, whole)
         if key in self._cache:
             return self._cache[key]
-        lines = self.exact(quote)
-        occurrences = []
-        if self.stored or len(lines) == 1 and len(self._expected_places(quote)) == 1:
-            occurrences = [Occurrence(quote.source, k, quote.text, False) for k in lines]
+        if self.stored:
+            occurrences = [Occurrence(quote.source, k, quote.text, False) for k in self.exact(quote)]
         else:
+            occurrences = []
             for place in self._expected_places(quote):
-                taken = {o.line for o in occurrences}
-                near = [k for k in lines if abs(k - place) <= _FUZZY_WINDOW and k not in taken]
-                if near:
-                    k = min(near, key=lambda k: (abs(k - place), k))
-                    occurrences.append(Occurrence(quote.source, k, quote.text, False))
-                    continue
-                changed = self._fuzzy(quote, place, taken)
-                if changed is not None:
-                    occurrences.append(changed)
-            if not occurrences and len(lines) == 1:
-                occurrences = [Occurrence(quote.source, lines[0], quote.text, False)]  # moved far
+                found = self._near(quote, place, whole, taken={o.line for o in occurrences})
+                if found is not None:
+                    occurrences.append(found)
+            if not occurrences:
+                claims = self._claim_table()
+                lines = [k for k in self.exact(quote)
+                         if quote.line in claims.get((quote.source, k), {quote.line})]
+                if len(lines) == 1:  # moved far from where it stood: found by being the only one
+                    occurrences = [self._at(quote, lines[0], whole)]
         occurrences.sort(key=lambda o: o.line)
         located = Located(quote, tuple(occurrences))
         self._cache[key] = located
         return located
 
+    def _near(self, quote, place, whole, taken=()):
+        """The quote as the lines near ``place`` print it: an exact match within two lines of the
+        place, else the line whose tokens hold the largest share of the quote's in order (at least
+        ``_FUZZY_SHARE``), a line farther from the place costing ``_DISTANCE_COST`` a line (so that
+        the same formula printed again a few lines on is not taken for a changed one)."""
+        wanted_text = normal(quote.text)
+        normals = self._normal(quote.source)
+        for k in sorted(range(max(1, place - 2), min(len(normals), place + 2) + 1), key=lambda k: abs(k - place)):
+            if k not in taken and wanted_text and wanted_text in normals[k - 1]:
+                return self._at(quote, k, whole)
+        wanted = tokens(quote.text)
+        if len(wanted) < _FUZZY_TOKENS:
+            return None  # too short to tell a changed formula from another one
+        lines = self.lines(quote.source)
+        threshold = _FUZZY_SHARE if _is_formula(quote.text) else _FUZZY_SHARE_PROSE
+        counts = collections.Counter(wanted)
+        best = None
+        claims = self._claim_table()
+        for k in range(max(1, place - _FUZZY_WINDOW), min(len(lines), place + _FUZZY_WINDOW) + 1):
+            if k in taken:
+                continue
+            claimants = claims.get((quote.source, k))
+            if claimants and quote.line not in claimants:
+                continue  # where another quote stands: a neighbouring step, or the same formula again
+            exact = bool(wanted_text) and wanted_text in normals[k - 1]
+            if not exact:
+                # the tokens in common bound the share matched in order: most lines stop here
+                common = counts & collections.Counter(normals[k - 1].split())
+                if sum(common.values()) < threshold * len(wanted):
+                    continue
+            share, span = (1.0, None) if exact else _best_span(wanted, lines[k - 1])
+            score = share - _DISTANCE_COST * abs(k - place)
+            if share >= threshold and score >= _FUZZY_SCORE and (best is None or score > best[0]):
+                best = (score, k, span)
+        if best is None:
+            return None
+        _, k, span = best
+        return self._at(quote, k, whole, span)
+
+    def _at(self, quote, k, whole, span=None):
+        """The occurrence of the quote at line k: the span of the line that matches it (found by
+        alignment when not given), for a printed form (``whole``) widened to the whole elements
+        it touches (so that a factor printed before the quoted one is seen), and whether it
+        differs from the quote."""
+        raw = self.line(quote.source, k)
+        if span is None:
+            at = raw.find(quote.text)
+            span = (at, at + len(quote.text)) if at >= 0 else _best_span(tokens(quote.text), raw)[1]
+        start, end = _whole_elements(raw, *span) if whole and _is_formula(quote.text) else span
+        text = raw[start:end]
+        return Occurrence(quote.source, k, text, normal(text) != normal(quote.text))
+
     def _expected_places(self, quote):
         """Where the quote should stand in this copy: its line moved as the exactly-found quotes
         around it moved, and, for a part printed twice, the same place in the repeat."""
-        original = [quote.line]
-        twice = TWICE.get(quote.source)
-        if twice and twice[0] <= quote.line <= twice[1]:
-            original.append(quote.line + twice[2] - twice[0])
-        elif twice and quote.line >= twice[2]:
-            original.append(quote.line - twice[2] + twice[0])
-        return [self._shifted(quote.source, line) for line in original]
+        return self._expected_places_of(quote.source, quote.line)
+
+    def _expected_places_of(self, source, line):
+        original = [line]
+        twice = TWICE.get(source)
+        if twice and twice[0] <= line <= twice[1]:
+            original.append(line + twice[2] - twice[0])
+        elif twice and line >= twice[2]:
+            original.append(line - twice[2] + twice[0])
+        return [self._shifted(source, k) for k in original]
 
     def _shifted(self, source, line):
-        anchors = self._anchor_table().get(source)
+        if self._anchors is None:
+            return line  # while the anchors are being made
+        anchors = self._anchors.get(source)
         if not anchors:
             return line
         olds = [a for a, _ in anchors]
@@ -203,45 +285,109 @@ class Copy:
         shifts = [new - old for old, new in near]
         return line + round(sum(shifts) / len(shifts))
 
+    def _claim_table(self):
+        """{(document, line): the original lines of the quotes standing there exactly, where they
+        should}: a line one quote stands on is not another quote's changed version."""
+        self._anchor_table()
+        return self._claims
+
     def _anchor_table(self):
         """For each document, (original line, line in this copy) of the quotes found exactly
-        once, sorted: how the copy's lines moved."""
+        once (for a part printed twice: once in each copy), sorted: how the copy's lines moved."""
         if self._anchors is None:
-            from ..registry import QUOTES
+            from . import stored
+            QUOTES = stored.quotes()
             table = {}
             for (source, line, text) in QUOTES:
-                if len(normal(text)) < 12:
-                    continue  # too short to place a line
                 wanted = normal(text)
+                if len(wanted) < 12:
+                    continue  # too short to place a line
                 found = [k + 1 for k, t in enumerate(self._normal(source)) if wanted in t]
+                twice = TWICE.get(source)
                 if len(found) == 1:
                     table.setdefault(source, []).append((line, found[0]))
+                elif twice and len(found) == 2 and found[0] <= twice[1] < found[1]:
+                    first = line if line <= twice[1] else line - twice[2] + twice[0]
+                    table.setdefault(source, []).append((first, found[0]))
+                    table.setdefault(source, []).append((first + twice[2] - twice[0], found[1]))
             self._anchors = {s: sorted(set(v)) for s, v in table.items()}
+            self._claims, self._expected_exact = {}, {}
+            for (source, line, text) in QUOTES:
+                wanted = normal(text)
+                if not wanted:
+                    continue
+                normals = self._normal(source)
+                for place in self._expected_places_of(source, line):
+                    near = [k for k in range(max(1, place - 2), min(len(normals), place + 2) + 1)
+                            if wanted in normals[k - 1]]
+                    if near:
+                        k = min(near, key=lambda k: abs(k - place))
+                        self._claims.setdefault((source, k), set()).add(line)
+                        self._expected_exact[(source, line, text)] = k
         return self._anchors
 
-    def _fuzzy(self, quote, place, taken=()):
-        """The quote as the lines near ``place`` print it: the line holding the largest share
-        (at least ``_FUZZY_SHARE``) of the quote's tokens in order, and the span of that line
-        from the first token matched to the last (widened to the quote's length)."""
-        wanted = tokens(quote.text)
-        if len(wanted) < 3:
-            return None
-        lines = self.lines(quote.source)
-        threshold = _FUZZY_SHARE if _is_formula(quote.text) else _FUZZY_SHARE_PROSE
-        best = None
-        for k in range(max(1, place - _FUZZY_WINDOW), min(len(lines), place + _FUZZY_WINDOW) + 1):
-            if k in taken:
+
+def _whole_elements(raw, start, end):
+    """(start, end) widened to the printed elements of the formula that [start, end) touches: an
+    element runs from the relation before it (or the formula's start) to the end of its
+    expression; inside an aligned block, its lines' elements. Unchanged when [start, end) is not
+    in a formula the grammar reads."""
+    from .parse import NotationError, math_of, parse
+
+    pieces = [m for m in math_of(raw) if m.start <= start and end <= m.end]
+    if not pieces and "$" not in raw and _is_tex_line(raw):
+        pieces = [_Piece(raw, 0)]
+    if not pieces:
+        return start, end
+    piece = pieces[0]
+    try:
+        formula = parse(piece.tex)
+    except NotationError:
+        return start, end
+    bounds = _elements(formula, piece.start, 0)
+    touched = [b for b in bounds if b[1] < end and start < b[2]]
+    if not touched:
+        return start, end
+    depth = max(b[0] for b in touched)
+    touched = [b for b in touched if b[0] == depth]
+    new_start = min(start, min(b[1] for b in touched))
+    new_end = max(end, max(b[2] for b in touched))
+    while new_start < start and raw[new_start] in " &":
+        new_start += 1
+    return new_start, new_end
+
+
+def _elements(formula, offset, depth):
+    """(depth, start, end) of every printed element of a formula, and of the lines of the aligned
+    blocks in it (one deeper)."""
+    from . import syntax as S
+
+    out = []
+    for st in formula.statements:
+        previous_end = st.span[0]
+        for relation, expr in st.parts:
+            if expr is None or expr.span == (0, 0):
                 continue
-            raw = lines[k - 1]
-            share, span = _best_span(wanted, raw)
-            score = share - _DISTANCE_COST * abs(k - place)
-            if share >= threshold and (best is None or score > best[0]):
-                best = (score, k, span)
-        if best is None:
-            return None
-        _, k, (start, end) = best
-        text = lines[k - 1][start:end]
-        return Occurrence(quote.source, k, text, normal(text) != normal(quote.text))
+            out.append((depth, offset + (previous_end if relation is not None else expr.span[0]), offset + expr.span[1]))
+            previous_end = expr.span[1]
+            for node in S.walk(expr):
+                if isinstance(node, S.Aligned):
+                    for line in node.lines:
+                        out += _elements(line, offset, depth + 1)
+    return out
+
+
+@dataclass(frozen=True)
+class _Piece:
+    tex: str
+    start: int
+
+
+def _is_tex_line(raw):
+    """A line of TeX with no $ (a line inside a display block): it starts with a command, an
+    alignment mark or a relation, and has no run of three plain words."""
+    text = raw.strip()
+    return bool(text) and text[0] in "\\&=+-" and not re.search(r"\b[a-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b", text)
 
 
 def _is_formula(text):
@@ -261,7 +407,6 @@ def _best_span(wanted, raw):
     blocks = [b for b in matcher.get_matching_blocks() if b.size]
     if not blocks:
         return 0.0, (0, 0)
-    # the densest run of blocks: drop leading/trailing blocks far from the rest
     matched = sum(b.size for b in blocks)
     first, last = blocks[0], blocks[-1]
     start_token = max(0, first.b - first.a)
@@ -270,7 +415,7 @@ def _best_span(wanted, raw):
     end = positioned[end_token - 1][2]
     while end < len(raw) and raw[end] in "} ":  # the braces a last token closes
         end += 1
-    return matched / len(wanted), (start, raw[:end].rstrip().__len__())
+    return matched / len(wanted), (start, len(raw[:end].rstrip()))
 
 
 # ---- the copy in use -------------------------------------------------------------------------------
