@@ -542,7 +542,7 @@ def _judge_as_printed(variant, previous, previous_shown, step, id, source, domai
         witness = _witness(state, variant.value, previous_shown, domains)
     where = Cited(variant.source, variant.line, variant.tex)
     errata.append(Erratum(id, source, f"{variant.tex.strip()} (as this copy prints it)",
-                          f"what the step before it gives: {_text(previous_shown)}",
+                          "what the step before it gives (the counterexample shows both)",
                           witness or "differs symbolically", "slip", where))
     return False
 

@@ -43,6 +43,7 @@ _FUZZY_SHARE = 0.75  # of a formula's tokens a line must hold, in order, to hold
 _FUZZY_SHARE_PROSE = 0.85  # of a sentence's words
 _FUZZY_SCORE = 0.6  # the share less the cost of the distance from where the quote should stand
 _FUZZY_TOKENS = 6  # a quote shorter than this is found exactly or not at all
+_TWICE_DRIFT = 40  # how far a part printed twice may drift from line-for-line in its repeat
 _DISTANCE_COST = 0.02  # a line nearer where the quote should be wins over a slightly better match
 
 
@@ -190,8 +191,8 @@ class Copy:
             occurrences = [Occurrence(quote.source, k, quote.text, False) for k in self.exact(quote)]
         else:
             occurrences = []
-            for place in self._expected_places(quote):
-                found = self._near(quote, place, whole, taken={o.line for o in occurrences})
+            for place, tolerance in self._expected_places(quote):
+                found = self._near(quote, place, tolerance, whole, taken={o.line for o in occurrences})
                 if found is not None:
                     occurrences.append(found)
             if not occurrences:
@@ -205,30 +206,39 @@ class Copy:
         self._cache[key] = located
         return located
 
-    def _near(self, quote, place, whole, taken=()):
-        """The quote as the lines near ``place`` print it: an exact match within two lines of the
-        place, else the line whose tokens hold the largest share of the quote's in order (at least
-        ``_FUZZY_SHARE``), a line farther from the place costing ``_DISTANCE_COST`` a line (so that
-        the same formula printed again a few lines on is not taken for a changed one)."""
+    def _near(self, quote, place, tolerance, whole, taken=()):
+        """The quote as the lines near ``place`` print it: the exact match nearest the place
+        within ``tolerance`` lines, else the line whose tokens hold the largest share of the
+        quote's in order (at least ``_FUZZY_SHARE``), a line farther than the tolerance from the
+        place costing ``_DISTANCE_COST`` a line (so that the same formula printed again a few
+        lines on is not taken for a changed one). A line where another quote stands exactly is
+        not this one's changed version."""
         wanted_text = normal(quote.text)
         normals = self._normal(quote.source)
-        for k in sorted(range(max(1, place - 2), min(len(normals), place + 2) + 1), key=lambda k: abs(k - place)):
-            if k not in taken and wanted_text and wanted_text in normals[k - 1]:
-                return self._at(quote, k, whole)
+        claims = self._claim_table()
+
+        def free(k):
+            claimants = claims.get((quote.source, k))
+            return k not in taken and (not claimants or quote.line in claimants)
+        near = [k for k in range(max(1, place - tolerance), min(len(normals), place + tolerance) + 1)
+                if wanted_text and wanted_text in normals[k - 1] and (free(k) or tolerance <= 2)]
+        if near:
+            return self._at(quote, min(near, key=lambda k: (abs(k - place), k)), whole)
+        if whole:
+            at_place = self._by_element(quote, place)
+            if at_place is not None:
+                return at_place
         wanted = tokens(quote.text)
         if len(wanted) < _FUZZY_TOKENS:
             return None  # too short to tell a changed formula from another one
         lines = self.lines(quote.source)
         threshold = _FUZZY_SHARE if _is_formula(quote.text) else _FUZZY_SHARE_PROSE
         counts = collections.Counter(wanted)
+        window = max(_FUZZY_WINDOW, tolerance)
         best = None
-        claims = self._claim_table()
-        for k in range(max(1, place - _FUZZY_WINDOW), min(len(lines), place + _FUZZY_WINDOW) + 1):
-            if k in taken:
+        for k in range(max(1, place - window), min(len(lines), place + window) + 1):
+            if not free(k):
                 continue
-            claimants = claims.get((quote.source, k))
-            if claimants and quote.line not in claimants:
-                continue  # where another quote stands: a neighbouring step, or the same formula again
             exact = bool(wanted_text) and wanted_text in normals[k - 1]
             if not exact:
                 # the tokens in common bound the share matched in order: most lines stop here
@@ -236,13 +246,34 @@ class Copy:
                 if sum(common.values()) < threshold * len(wanted):
                     continue
             share, span = (1.0, None) if exact else _best_span(wanted, lines[k - 1])
-            score = share - _DISTANCE_COST * abs(k - place)
+            score = share - _DISTANCE_COST * max(0, abs(k - place) - (tolerance if tolerance > 2 else 0))
             if share >= threshold and score >= _FUZZY_SCORE and (best is None or score > best[0]):
                 best = (score, k, span)
         if best is None:
             return None
         _, k, span = best
         return self._at(quote, k, whole, span)
+
+    def _by_element(self, quote, place):
+        """The printed form at its place when the line there prints, in the same formula of the
+        line, a statement with as many elements as the quote's line had (``stored.places``): the
+        elements the quote covered, however this copy writes them (an equivalent rewrite, a
+        slip)."""
+        from . import stored
+
+        where = stored.places().get((quote.source, quote.line, quote.text))
+        if where is None:
+            return None
+        piece, statement, first, last, count = where
+        for k in (place, place - 1, place + 1):
+            formulas = top_elements(self.line(quote.source, k))
+            if piece < len(formulas) and statement < len(formulas[piece]) and \
+                    len(formulas[piece][statement]) == count:
+                elements = formulas[piece][statement]
+                raw = self.line(quote.source, k)
+                text = raw[elements[first][0]:elements[last][1]].strip()
+                return Occurrence(quote.source, k, text, normal(text) != normal(quote.text))
+        return None
 
     def _at(self, quote, k, whole, span=None):
         """The occurrence of the quote at line k: the span of the line that matches it (found by
@@ -258,18 +289,19 @@ class Copy:
         return Occurrence(quote.source, k, text, normal(text) != normal(quote.text))
 
     def _expected_places(self, quote):
-        """Where the quote should stand in this copy: its line moved as the exactly-found quotes
-        around it moved, and, for a part printed twice, the same place in the repeat."""
+        """Where the quote should stand in this copy, each with its tolerance in lines: its line
+        moved as the exactly-found quotes around it moved (±2), and, for a part printed twice,
+        the same place in the repeat (±``_TWICE_DRIFT``: the repeat is not line for line)."""
         return self._expected_places_of(quote.source, quote.line)
 
     def _expected_places_of(self, source, line):
-        original = [line]
+        places = [(self._shifted(source, line), 2)]
         twice = TWICE.get(source)
         if twice and twice[0] <= line <= twice[1]:
-            original.append(line + twice[2] - twice[0])
+            places.append((self._shifted(source, line + twice[2] - twice[0]), _TWICE_DRIFT))
         elif twice and line >= twice[2]:
-            original.append(line - twice[2] + twice[0])
-        return [self._shifted(source, k) for k in original]
+            places.append((self._shifted(source, line - twice[2] + twice[0]), _TWICE_DRIFT))
+        return places
 
     def _shifted(self, source, line):
         if self._anchors is None:
@@ -292,38 +324,33 @@ class Copy:
         return self._claims
 
     def _anchor_table(self):
-        """For each document, (original line, line in this copy) of the quotes found exactly
-        once (for a part printed twice: once in each copy), sorted: how the copy's lines moved."""
+        """For each document, (original line, line in this copy) of the stored quotes found
+        exactly once, sorted: how the copy's lines moved. Also the claims: where each stored
+        quote stands exactly, as expected (``_claim_table``)."""
         if self._anchors is None:
             from . import stored
-            QUOTES = stored.quotes()
             table = {}
-            for (source, line, text) in QUOTES:
+            for (source, line, text) in stored.quotes():
                 wanted = normal(text)
                 if len(wanted) < 12:
                     continue  # too short to place a line
                 found = [k + 1 for k, t in enumerate(self._normal(source)) if wanted in t]
-                twice = TWICE.get(source)
                 if len(found) == 1:
                     table.setdefault(source, []).append((line, found[0]))
-                elif twice and len(found) == 2 and found[0] <= twice[1] < found[1]:
-                    first = line if line <= twice[1] else line - twice[2] + twice[0]
-                    table.setdefault(source, []).append((first, found[0]))
-                    table.setdefault(source, []).append((first + twice[2] - twice[0], found[1]))
             self._anchors = {s: sorted(set(v)) for s, v in table.items()}
             self._claims, self._expected_exact = {}, {}
-            for (source, line, text) in QUOTES:
+            for (source, line, text) in stored.quotes():
                 wanted = normal(text)
                 if not wanted:
                     continue
                 normals = self._normal(source)
-                for place in self._expected_places_of(source, line):
-                    near = [k for k in range(max(1, place - 2), min(len(normals), place + 2) + 1)
+                for place, tolerance in self._expected_places_of(source, line):
+                    near = [k for k in range(max(1, place - tolerance), min(len(normals), place + tolerance) + 1)
                             if wanted in normals[k - 1]]
                     if near:
-                        k = min(near, key=lambda k: abs(k - place))
+                        k = min(near, key=lambda k: (abs(k - place), k))
                         self._claims.setdefault((source, k), set()).add(line)
-                        self._expected_exact[(source, line, text)] = k
+                        self._expected_exact.setdefault((source, line, text), k)
         return self._anchors
 
 
@@ -355,6 +382,37 @@ def _whole_elements(raw, start, end):
     while new_start < start and raw[new_start] in " &":
         new_start += 1
     return new_start, new_end
+
+
+def top_elements(raw):
+    """The printed elements of each formula of a line: for each formula ($…$, $$…$$, or the line
+    itself when it is TeX), for each statement, the (start, end) in the line of each element
+    (from the relation before it to the end of its expression); [] for a formula the grammar
+    cannot read."""
+    from .parse import NotationError, math_of, parse
+
+    pieces = math_of(raw)
+    if not pieces and "$" not in raw and _is_tex_line(raw):
+        pieces = [_Piece(raw, 0)]
+    out = []
+    for piece in pieces:
+        try:
+            formula = parse(piece.tex)
+        except NotationError:
+            out.append([])
+            continue
+        statements = []
+        for st in formula.statements:
+            elements, previous_end = [], st.span[0]
+            for relation, expr in st.parts:
+                if expr is None or expr.span == (0, 0):
+                    continue
+                elements.append((piece.start + (previous_end if relation is not None else expr.span[0]),
+                                 piece.start + expr.span[1]))
+                previous_end = expr.span[1]
+            statements.append(elements)
+        out.append(statements)
+    return out
 
 
 def _elements(formula, offset, depth):
@@ -396,26 +454,39 @@ def _is_formula(text):
 
 
 def _best_span(wanted, raw):
-    """(share of ``wanted`` matched in order, (start, end) in ``raw``) for the best-aligned
-    window of ``raw``'s tokens."""
+    """(share of ``wanted`` matched in order, (start, end) in ``raw``) for the window of
+    ``raw``'s tokens, of about the quote's length, that holds the most of them in order."""
     positioned = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(raw)]
     positioned = [(_SAME.get(t, t), s, e) for t, s, e in positioned if t not in _INVISIBLE and _SAME.get(t, t)]
     have = [t for t, _, _ in positioned]
     if not have:
         return 0.0, (0, 0)
-    matcher = difflib.SequenceMatcher(None, wanted, have, autojunk=False)
-    blocks = [b for b in matcher.get_matching_blocks() if b.size]
-    if not blocks:
+    n = len(wanted)
+    best = (0, 0, 0, len(have))  # (matched, -window length, start token, end token)
+    for size in range(max(1, n - 3), n + 4):
+        for start in range(0, max(1, len(have) - size + 1)):
+            window = have[start:start + size]
+            if not window or window[0] not in wanted and window[-1] not in wanted:
+                continue
+            matched = sum(b.size for b in difflib.SequenceMatcher(None, wanted, window, autojunk=False)
+                          .get_matching_blocks())
+            key = (matched, -len(window), -start)
+            if key > (best[0], best[1], -best[2]):
+                best = (matched, -len(window), start, start + len(window))
+    matched, _, start_token, end_token = best
+    if not matched:
         return 0.0, (0, 0)
-    matched = sum(b.size for b in blocks)
-    first, last = blocks[0], blocks[-1]
-    start_token = max(0, first.b - first.a)
-    end_token = min(len(have), last.b + last.size + (len(wanted) - last.a - last.size))
+    # trim unmatched tokens at the window's ends
+    window = have[start_token:end_token]
+    blocks = [b for b in difflib.SequenceMatcher(None, wanted, window, autojunk=False).get_matching_blocks() if b.size]
+    lead = max(0, blocks[0].b - blocks[0].a)
+    trail = max(0, (len(window) - blocks[-1].b - blocks[-1].size) - (n - blocks[-1].a - blocks[-1].size))
+    start_token, end_token = start_token + lead, end_token - trail
     start = positioned[start_token][1]
     end = positioned[end_token - 1][2]
     while end < len(raw) and raw[end] in "} ":  # the braces a last token closes
         end += 1
-    return matched / len(wanted), (start, len(raw[:end].rstrip()))
+    return matched / n, (start, len(raw[:end].rstrip()))
 
 
 # ---- the copy in use -------------------------------------------------------------------------------
