@@ -168,3 +168,40 @@ def defined(reading, name, quote, parameters=(), part=-1, statement=0):
             raise NotationError(f"{name} takes {len(parameters)} arguments, given {len(args)}")
         return reading.value(body, dict(zip(parameters, args)), [])
     return reading.bind(**{name: Function(apply)}).with_definition(form)
+
+
+def collected(outcomes):
+    """{quote: Form} over the outcomes of an audit, one per quoted printed form: parsed when
+    some check read it from the text, else typed (with the first reason given), else missing."""
+    rank = {"parsed": 0, "typed": 1, "unreadable": 2, "missing": 3}
+    out = {}
+    for outcome in outcomes:
+        for form in outcome.forms:
+            known = out.get(form.quote)
+            if known is None or rank[form.status] < rank[known.status]:
+                out[form.quote] = form
+    return out
+
+
+def totals(outcomes):
+    """{'parsed': N, 'typed': M, 'missing': K}: the printed forms the checks compared, by how
+    they got them (``collected``); 'missing' counts those the copy audited does not print or
+    prints unreadably."""
+    forms = collected(outcomes).values()
+    return {"parsed": sum(f.status == "parsed" for f in forms),
+            "typed": sum(f.status == "typed" for f in forms),
+            "missing": sum(f.status in ("missing", "unreadable") for f in forms)}
+
+
+def unparsed(rows):
+    """The printed forms typed by hand, with the check that compares them and the reason, for
+    ``cs229 audit --unparsed``: [{'id', 'cited', 'text', 'reason'}], in the order of the notes."""
+    out = {}
+    for check, outcome in rows:
+        for form in outcome.forms:
+            if form.status == "typed" and form.quote not in out:
+                out[form.quote] = {"id": check.id, "source": form.quote.source, "line": form.quote.line,
+                                   "cited": form.quote.place, "text": form.quote.text, "reason": form.reason}
+    parsed = set(collected(o for _, o in rows))
+    return sorted((v for q, v in out.items() if collected(o for _, o in rows)[q].status == "typed"),
+                  key=lambda v: (v["source"], v["line"]))
