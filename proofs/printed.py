@@ -202,6 +202,5 @@ def unparsed(rows):
             if form.status == "typed" and form.quote not in out:
                 out[form.quote] = {"id": check.id, "source": form.quote.source, "line": form.quote.line,
                                    "cited": form.quote.place, "text": form.quote.text, "reason": form.reason}
-    parsed = set(collected(o for _, o in rows))
-    return sorted((v for q, v in out.items() if collected(o for _, o in rows)[q].status == "typed"),
-                  key=lambda v: (v["source"], v["line"]))
+    best = collected(o for _, o in rows)
+    return sorted((v for q, v in out.items() if best[q].status == "typed"), key=lambda v: (v["source"], v["line"]))
