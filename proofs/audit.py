@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import metadata
 
 from cs229._exits import CtrlC
-from cs229._text import count
+from cs229._text import count, progress_line, stream_width
 
 from . import catalog, sources
 from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome
@@ -193,7 +193,7 @@ def run(checks, ctx, progress=None, jobs=1, ids=()):
     done = {}
     start = time.perf_counter()
     interrupted = False
-    width = _stream_width(progress)
+    width = stream_width(progress)
     try:
         with CtrlC() as ctrl_c:
             for k, (c, outcome, seconds) in enumerate(_results(checks, ctx, jobs, "audit"), start=1):
@@ -216,7 +216,7 @@ def self_test(checks, ctx, progress=None, jobs=1):
     whether Ctrl-C stopped it."""
     done = {}
     interrupted = False
-    width = _stream_width(progress)
+    width = stream_width(progress)
     try:
         with CtrlC() as ctrl_c:
             for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test"), start=1):
@@ -232,33 +232,9 @@ def self_test(checks, ctx, progress=None, jobs=1):
     return [(c, done[id(c)]) for c in checks if id(c) in done], interrupted
 
 
-def _short(title, width):
-    return title if len(title) <= width else title[:max(width - 1, 0)] + "…"
-
-
-def _stream_width(stream):
-    """The columns of the terminal ``stream`` writes to ($COLUMNS first, as shutil does); 80
-    when it is not a terminal."""
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-        if columns > 0:
-            return columns
-    except ValueError:
-        pass
-    try:
-        return os.get_terminal_size(stream.fileno()).columns or 80
-    except (AttributeError, OSError, ValueError):
-        return 80
-
-
 def _progress_line(k, n, check, result, width):
-    """'[k/n] ID title ... result' in ``width`` columns: the title, cited as the report cites
-    (Neto, not 002), is what gives way; on a very narrow terminal it goes."""
-    head, tail = f"[{k}/{n}] {check.id:7s} ", f" ... {result}"
-    room = width - 1 - len(head) - len(tail)  # the last column stays free: no terminal wrap
-    if room < 8:
-        return (head.rstrip() + tail)[:max(width - 1, 1)]
-    return head + _short(sources.cite(check.title), room) + tail
+    """'[k/n] ID title ... result': the title cited as the report cites (Neto, not 002)."""
+    return progress_line(f"[{k}/{n}] {check.id:7s}", sources.cite(check.title), f" ... {result}", width)
 
 
 # ---- the text report -----------------------------------------------------------------------
@@ -355,9 +331,10 @@ def _one_line(text, width, indent):
 
 
 def _erratum_summary(e, width):
-    """An erratum in two lines: what and where; the printed form and its correction."""
-    return [_one_line(f"{e.id} [{e.nature}] {sources.cite(e.source)}", width, "  "),
-            _one_line(f"printed {sources.cite(e.printed)}; corrected {sources.cite(e.corrected)}", width, "    ")]
+    """An erratum in two lines: what, where and the printed form; the correction."""
+    return [_one_line(f"{e.id} [{e.nature}] {sources.cite(e.source)} — printed {sources.cite(e.printed)}",
+                      width, "  "),
+            _one_line(f"corrected {sources.cite(e.corrected)}", width, "    ")]
 
 
 def render_text(report, width=None, summary=False):

@@ -22,8 +22,8 @@ from xml.sax.saxutils import escape, quoteattr
 from hypothesis import HealthCheck, Verbosity, seed as hypothesis_seed, settings
 
 from cs229._exits import (EXAMPLES, INTERRUPTED, SEED, CtrlC, OutputError, UsageError, emit, nonempty,
-                          output_file, real_in)
-from cs229._text import count
+                          output_file, progress_stream, real_in)
+from cs229._text import count, progress_line, stream_width
 
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
 
@@ -313,6 +313,7 @@ def add_parser(sub):
     c.add_argument("--junitxml", metavar="FILE", help="also write the report as JUnit XML")
     c.add_argument("--rtol", type=real_in(0, 1), default=CONTRACT_RTOL,
                    help=f"relative tolerance of closed forms, 0 ≤ rtol < 1 (default {CONTRACT_RTOL:g}, the contract)")
+    c.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     c.add_argument("--loose", action="store_true",
                    help="compare iterative algorithms by their final answer within max(rtol, 1e-8), "
                         "not iterate by iterate")
@@ -324,8 +325,18 @@ def run(args):
     conforms, 1 when it does not, 2 when it cannot be checked, 130 when interrupted (after the
     report of the properties done)."""
     output_file("--junitxml", args.junitxml)
+    stream = progress_stream(args.quiet)
+    done = []
+
+    def progress(outcome):  # one line per property on stderr, as the audit's per check
+        done.append(outcome)
+        stream.write(progress_line(f"[{len(done)}]", f"{outcome.function}: {outcome.name} [{outcome.catalog_id}]",
+                                   f" ... {outcome.status} ({outcome.seconds:.1f} s)", stream_width(stream)) + "\n")
+        stream.flush()
+
     try:
-        report = conform(args.target, args.topic, args.examples, args.seed, args.rtol, args.loose)
+        report = conform(args.target, args.topic, args.examples, args.seed, args.rtol, args.loose,
+                         progress if stream else None)
     except ConformError as e:
         raise UsageError(str(e)) from None
     problem = None
