@@ -361,7 +361,7 @@ def test_the_readme_says_where_the_notes_are_found():
 # ---- Hypothesis's files ----------------------------------------------------------------------
 
 def test_conform_writes_nothing_in_the_working_directory(tmp_path):
-    result = _cli("conform", "cs229.fast.entropy", "--examples", "2", "--quiet", cwd=tmp_path)
+    result = _cli("conform", "cs229.fast.logistic_regression", "--examples", "2", "--quiet", cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert list(tmp_path.iterdir()) == []  # no .hypothesis/
 
