@@ -272,7 +272,6 @@ def text(report):
     return "\n".join(lines)
 
 
-
 def junit(report):
     """The report as JUnit XML: one testcase per property (classname = topic.function) and per
     signature mismatch."""
