@@ -223,6 +223,9 @@ def _check_combinations(args):
                              "no report (drop one of them)")
     if args.no_figures and args.html is None:
         raise UsageError("--no-figures leaves the figures out of the --html page: give --html FILE")
+    if args.summary and (args.json or modes):
+        other = "--json" if args.json else f"--{modes[0].replace('_', '-')}"
+        raise UsageError(f"--summary shortens the text report; {other} prints no such report (drop one of them)")
 
 
 def _audit_command(args):

@@ -332,6 +332,8 @@ def test_options_the_mode_would_ignore_are_refused(tmp_path, capsys):
     assert code == 2 and "--html writes the audit's report; --list prints no report" in err
     code, err = _refused(["audit", *FAST_ID, "--no-figures"], capsys)
     assert code == 2 and "give --html FILE" in err
+    code, err = _refused(["audit", *FAST_ID, "--summary", "--json"], capsys)
+    assert code == 2 and "--summary shortens the text report; --json prints no such report" in err
 
 
 # ---- the notes' text copies ------------------------------------------------------------------
