@@ -14,6 +14,7 @@ reads and no not-checkable entry lists; ``render_sources`` the documents.
 """
 import json
 import multiprocessing
+import os
 import shutil
 import signal
 import textwrap
@@ -21,6 +22,9 @@ import time
 import traceback
 from dataclasses import dataclass
 from importlib import metadata
+
+from cs229._exits import CtrlC
+from cs229._text import count, progress_line, stream_width
 
 from . import catalog, sources
 from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome
@@ -148,10 +152,19 @@ def _ignore_interrupt():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _cores():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 def _results(checks, ctx, jobs, mode):
     """(check, result, seconds) as each finishes: in order in this process, or from ``jobs``
-    forked workers (registered checks only; the others run here)."""
-    if jobs > 1 and len(checks) > 1 and all(c in REGISTRY for c in checks) \
+    forked workers, at most one per core and per check (registered checks only; the others run
+    here)."""
+    jobs = min(jobs, _cores(), len(checks))
+    if jobs > 1 and all(c in REGISTRY for c in checks) \
             and "fork" in multiprocessing.get_all_start_methods():
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupt)
         try:
@@ -174,51 +187,20 @@ def _results(checks, ctx, jobs, mode):
             yield c, outcome, seconds
 
 
-class _CtrlC:
-    """Ctrl-C during a run, remembered: the KeyboardInterrupt it raises can be lost where it
-    lands (in a destructor, or code that runs a check may swallow it), so the run also stops
-    after the check under way when the signal came. Python's own handler is left in place
-    where another was installed, and outside the main thread."""
-
-    def __init__(self):
-        self.asked = False
-        self._before = None
-
-    def _handler(self, signum, frame):
-        self.asked = True
-        raise KeyboardInterrupt
-
-    def __enter__(self):
-        try:
-            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-                self._before = signal.signal(signal.SIGINT, self._handler)
-        except ValueError:  # not the main thread
-            pass
-        return self
-
-    def stop_if_asked(self):
-        if self.asked:
-            raise KeyboardInterrupt
-
-    def __exit__(self, *exc):
-        if self._before is not None:
-            signal.signal(signal.SIGINT, self._before)
-        return False
-
-
 def run(checks, ctx, progress=None, jobs=1, ids=()):
     """Run ``checks``; Ctrl-C ends the run early and the report holds the rows done
     (``interrupted`` is then True)."""
     done = {}
     start = time.perf_counter()
     interrupted = False
+    width = stream_width(progress)
     try:
-        with _CtrlC() as ctrl_c:
+        with CtrlC() as ctrl_c:
             for k, (c, outcome, seconds) in enumerate(_results(checks, ctx, jobs, "audit"), start=1):
                 done[id(c)] = Row(c, outcome, seconds)
                 if progress:
-                    progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
-                                   f"{'pass' if outcome.passed else 'FAIL'} ({seconds:.1f} s)\n")
+                    progress.write(_progress_line(k, len(checks), c, f"{'pass' if outcome.passed else 'FAIL'} "
+                                                  f"({seconds:.1f} s)", width) + "\n")
                     progress.flush()
                 ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
@@ -234,14 +216,15 @@ def self_test(checks, ctx, progress=None, jobs=1):
     whether Ctrl-C stopped it."""
     done = {}
     interrupted = False
+    width = stream_width(progress)
     try:
-        with _CtrlC() as ctrl_c:
+        with CtrlC() as ctrl_c:
             for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test"), start=1):
                 done[id(c)] = result
                 if progress:
-                    progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
-                                   f"{result.killed}/{result.mutants} killed"
-                                   f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)\n")
+                    progress.write(_progress_line(k, len(checks), c, f"{result.killed}/{result.mutants} killed"
+                                                  f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)",
+                                                  width) + "\n")
                     progress.flush()
                 ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
@@ -249,8 +232,9 @@ def self_test(checks, ctx, progress=None, jobs=1):
     return [(c, done[id(c)]) for c in checks if id(c) in done], interrupted
 
 
-def _short(title, width=48):
-    return title if len(title) <= width else title[:width - 1] + "…"
+def _progress_line(k, n, check, result, width):
+    """'[k/n] ID title ... result': the title cited as the report cites (Neto, not 002)."""
+    return progress_line(f"[{k}/{n}] {check.id:7s}", sources.cite(check.title), f" ... {result}", width)
 
 
 # ---- the text report -----------------------------------------------------------------------
@@ -322,50 +306,68 @@ def totals_line(report):
     """The totals as one line (the report wraps it)."""
     errata = report.errata
     slips = sum(e.nature == "slip" for e in errata)
-    done = (f"{len(report.rows)} checks" if not report.interrupted
-            else f"{len(report.rows)} of {report.planned} checks (interrupted)")
-    return (f"Totals: {done}, {report.passed} pass, {report.failed} fail; {len(errata)} errata "
-            f"({slips} slips, {len(errata) - slips} transcription); {len(report.conventions)} "
-            f"conventions; {len(report.readings)} readings; seed {report.seed}, {report.examples} "
-            f"examples, {report.digits} digits; {report.seconds:.1f} s")
+    done = (count(len(report.rows), "check") if not report.interrupted
+            else f"{len(report.rows)} of {count(report.planned, 'check')} (interrupted)")
+    return (f"Totals: {done}, {report.passed} pass, {report.failed} fail; "
+            f"{count(len(errata), 'erratum', 'errata')} ({count(slips, 'slip')}, "
+            f"{count(len(errata) - slips, 'transcription')}); {count(len(report.conventions), 'convention')}; "
+            f"{count(len(report.readings), 'reading')}; seed {report.seed}, {count(report.examples, 'example')}, "
+            f"{count(report.digits, 'digit')}; {report.seconds:.1f} s")
+
+
+def _errata_heading(errata):
+    """'Errata (42: 32 slips of the notes, 10 transcription artefacts of this copy)'."""
+    slips = sum(e.nature == "slip" for e in errata)
+    return (f"Errata ({len(errata)}: {count(slips, 'slip')} of the notes, "
+            f"{count(len(errata) - slips, 'transcription artefact')} of this copy)")
+
+
+def _one_line(text, width, indent):
+    """``text`` on one line of ``width`` columns after ``indent``, cut with … (the summary's
+    lines; the full report never cuts)."""
+    text = " ".join(text.split())
+    room = width - len(indent)
+    return indent + (text if len(text) <= room else text[:room - 1] + "…")
+
+
+def _erratum_summary(e, width):
+    """An erratum in two lines: what, where and the printed form; the correction."""
+    return [_one_line(f"{e.id} [{e.nature}] {sources.cite(e.source)} — printed {sources.cite(e.printed)}",
+                      width, "  "),
+            _one_line(f"corrected {sources.cite(e.corrected)}", width, "    ")]
 
 
 def render_text(report, width=None, summary=False):
     """The report: per part each check (ID, verdict, title and source; kind, method and the
     measure below), then the errata, conventions and readings, the uncovered rows and the
-    totals. ``summary``: totals, failures and errata only. ``width``: the terminal's (at least
-    80 columns)."""
+    totals. ``summary``: the failures in full, each erratum in two lines, the totals (the
+    conventions, readings and sources are left to the full report). ``width``: the terminal's
+    (at least 80 columns)."""
     width = _width(width)
+    if summary:
+        return _render_summary(report, width)
     lines = []
     with_quotes = bool(report.ids)
-    if not summary:
-        for part in report.parts:
-            rows = [r for r in report.rows if r.check.part == part]
-            if not rows:
-                continue
-            title, source, _ = catalog.PARTS[part]
-            lines += _wrap(f"{'Decision trees' if part == 'trees' else f'Part {part}: {title}'} "
-                           f"({sources.cite(source)})", width, "")
-            lines.append("─" * min(width, 100))
-            for r in rows:
-                lines += _check_lines(r, width, with_quotes)
-            lines.append("")
-    else:
-        failures = [r for r in report.rows if not r.outcome.passed]
-        lines.append(f"Failures ({len(failures)})" + ("" if failures else ": none"))
-        for r in failures:
+    for part in report.parts:
+        rows = [r for r in report.rows if r.check.part == part]
+        if not rows:
+            continue
+        title, source, _ = catalog.PARTS[part]
+        lines += _wrap(f"{'Decision trees' if part == 'trees' else f'Part {part}: {title}'} "
+                       f"({sources.cite(source)})", width, "")
+        lines.append("─" * min(width, 100))
+        for r in rows:
             lines += _check_lines(r, width, with_quotes)
         lines.append("")
     errata = report.errata
-    slips = sum(e.nature == "slip" for e in errata)
-    lines += _wrap(f"Errata ({len(errata)}: {slips} slips of the notes, {len(errata) - slips} "
-                   "transcription artefacts of this copy): printed steps that are false, each with "
-                   "the text it reads, the corrected form (which is what the check passes) and a "
-                   "counterexample", width, "")
-    for e in errata:
-        lines += _erratum_lines(e, width)
-    if not errata:
-        lines.append("  none")
+    if errata:
+        lines += _wrap(f"{_errata_heading(errata)}: printed steps that are false, each with the text it "
+                       "reads, the corrected form (which is what the check passes) and a counterexample",
+                       width, "")
+        for e in errata:
+            lines += _erratum_lines(e, width)
+    else:
+        lines.append("Errata: none (no printed step the checks read is false)")
     lines.append("")
     if report.conventions:
         lines += _wrap(f"Conventions ({len(report.conventions)}): notational clashes a reader meets, "
@@ -373,7 +375,7 @@ def render_text(report, width=None, summary=False):
         for e in report.conventions:
             lines += _erratum_lines(e, width)
         lines.append("")
-    if report.readings and not summary:
+    if report.readings:
         lines += _wrap(f"Readings ({len(report.readings)}): printed forms the checks read otherwise "
                        "than the text writes them", width, "")
         for q, check_id in report.readings:
@@ -385,10 +387,36 @@ def render_text(report, width=None, summary=False):
         lines += _wrap(f"Catalog rows marked P with no proof check yet ({len(missing)}): {' '.join(missing)}",
                        width, "")
     if report.interrupted:
-        lines.append(f"Interrupted: {len(report.rows)} of {report.planned} checks ran.")
+        lines.append(_interrupted_line(report))
     lines += _wrap("Sources: " + "; ".join(f"{s.short} = {s.key}, {s.title} ({s.authors.split(' (')[0]})"
                                            for s in sources.SOURCES.values())
                    + " (cs229 audit --sources)", width, "", "  ")
+    lines += _wrap(totals_line(report), width, "")
+    return "\n".join(lines)
+
+
+def _interrupted_line(report):
+    return f"Interrupted: {len(report.rows)} of {count(report.planned, 'check')} ran."
+
+
+def _render_summary(report, width):
+    """Failures in full, errata two lines each, the totals."""
+    failures = [r for r in report.rows if not r.outcome.passed]
+    lines = [f"Failures ({len(failures)})" + ("" if failures else ": none")]
+    for r in failures:
+        lines += _check_lines(r, width, bool(report.ids))
+    lines.append("")
+    errata = report.errata
+    if errata:
+        lines += _wrap(f"{_errata_heading(errata)}; cs229 audit prints each with its text, the "
+                       "corrected form and a counterexample", width, "")
+        for e in errata:
+            lines += _erratum_summary(e, width)
+    else:
+        lines.append("Errata: none")
+    lines.append("")
+    if report.interrupted:
+        lines.append(_interrupted_line(report))
     lines += _wrap(totals_line(report), width, "")
     return "\n".join(lines)
 
@@ -474,8 +502,8 @@ def render_self_test(results, interrupted=False, width=None):
     lines.append("")
     if interrupted:
         lines.append("Interrupted.")
-    lines += _wrap(f"Self-test totals: {len(results)} checks, {killed} of {mutants} mutants killed; "
-                   f"{len(results) - len(dead)} checks live" + (f"; not live: {' '.join(dead)}" if dead else ""),
+    lines += _wrap(f"Self-test totals: {count(len(results), 'check')}, {killed} of {count(mutants, 'mutant')} "
+                   f"killed; {count(len(results) - len(dead), 'check')} live" + (f"; not live: {' '.join(dead)}" if dead else ""),
                    width, "")
     return "\n".join(lines)
 

@@ -104,7 +104,7 @@ def test_the_page_shows_every_check_erratum_and_figure_of_the_json(run):
     from cs229.proofs import figures
     for part in ("I", "trees"):
         for s in figures.for_part(part):
-            assert f'id="fig-{s.id}"' in page and s.caption in text and s.place in text
+            assert f'id="fig-{s.id}"' in page and s.caption in text and s.cited_place in text
     assert 'href="#fig-housing"' in page  # the LR-16 checks link to their figure
     totals = {m.group(1): m.group(2) for m in re.finditer(r'data-total="(\w+)">([^<]*)<', page)}
     assert totals == {k: str(data["totals"][k]) for k in totals} and len(totals) == 6

@@ -105,5 +105,5 @@ def test_the_command_exits_1_when_a_check_is_not_live(monkeypatch, capsys):
     assert cli.main(["audit", "--self-test", "--quiet"]) == 1
     out = capsys.readouterr().out
     assert "NOT LIVE" in out and "survived: relies_on: a twin equal to the original" in out
-    assert "Self-test totals: 1 checks, 0 of 1 mutants killed; 0 checks live; not live: LR-2" in " ".join(out.split())
+    assert "Self-test totals: 1 check, 0 of 1 mutant killed; 0 checks live; not live: LR-2" in " ".join(out.split())
     assert audit.SCHEMA >= 2
