@@ -8,7 +8,8 @@ line on stderr and an exit status, never a traceback:
 - Ctrl-C -> ``INTERRUPTED`` (130): a subcommand that can keep what it finished catches it itself
   (``CtrlC``) and prints its partial report; one that reaches here says "interrupted";
 - a reader who closes the pipe (``cs229 audit --list | head``): the output stops quietly and the
-  subcommand ends with its own status;
+  subcommand exits 0 (the reader took what it wanted; as ``head`` itself, the exit does not
+  speak of the part of the report nobody read);
 - standard output closed (``>&-``) or failing (``>/dev/full``), or an output file that could not
   be written after all -> ``OUTPUT_ERROR`` (74, EX_IOERR of sysexits.h).
 
@@ -130,7 +131,8 @@ def run(prog, work):
         if sys.stdout is None:
             raise OutputError("standard output is closed (>&-): nothing to print the output on; "
                               "redirect it to a file or to /dev/null instead")
-        return work()
+        status = work()
+        return OK if _reader_gone else status
     except UsageError as e:
         say(prog, str(e))
         return USAGE

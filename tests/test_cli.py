@@ -110,12 +110,12 @@ def test_a_closed_pipe_ends_a_listing_quietly(argv):
     assert result.returncode == 0 and result.stderr == "", result.stderr
 
 
-def test_a_closed_pipe_ends_conform_quietly_with_its_verdict(tmp_path):
+def test_a_closed_pipe_ends_conform_quietly_with_0(tmp_path):
     result = _with_reader_gone(["conform", "cs229.fast.entropy", "--examples", "2", "--quiet"], cwd=tmp_path)
     assert result.returncode == 0 and result.stderr == "", result.stderr
 
 
-def test_a_closed_pipe_ends_the_audit_quietly_with_its_verdict():
+def test_a_closed_pipe_ends_the_audit_quietly_with_0():
     result = _with_reader_gone(["audit", *FAST_ID, "--quiet"])
     assert result.returncode == 0 and result.stderr == "", result.stderr
 
