@@ -19,12 +19,24 @@ from cs229 import _exits
 from cs229._exits import EXAMPLES, SEED, UsageError, emit, integer_in, nonempty
 from cs229.proofs import audit, catalog, figures, sources
 from cs229.proofs.registry import Context, checks_for
+from cs229.proofs.text import copies
 from cs229.testing import conform
 
 # The audit's own ranges (SEED and EXAMPLES are shared with conform): mpmath at 100,000 digits
 # never ends, and nothing is learnt there that 1000 digits do not show.
 DIGITS = integer_in(20, 1000)
 JOBS = integer_in(1)  # and at most the cores and the checks: audit.run caps it
+
+
+def _fraction(text):
+    """An argparse type: a fraction in (0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1, got {text}")
+    return value
 
 
 def _part(text):
@@ -67,12 +79,22 @@ def _parser():
     a.add_argument("--self-test", action="store_true",
                    help="run every selected check against mutants of what it relies on; exit 0 only "
                         "if each check kills one and every chain-step and erratum mutant dies")
+    a.add_argument("--sample", type=_fraction, default=1.0, metavar="FRACTION",
+                   help="with --self-test: seed this fraction of the slips in the text, a seeded sample "
+                        "(default 1: all of them)")
     a.add_argument("--unchecked", action="store_true",
                    help="list the printed items no check decides, with the reason, instead of running")
     a.add_argument("--unread", action="store_true",
                    help="run every check (one point each) and list the formula lines of the documents "
                         "that no check reads and no not-checkable entry lists; exit 1 if any (needs "
                         "the notes' text copies: $CS229_NOTES)")
+    a.add_argument("--notes", metavar="DIR",
+                   help="audit this copy of the notes: a directory holding the five documents (a revised "
+                        "edition, a copy with corrections); default $CS229_NOTES, else shared/notes beside "
+                        "a checkout, else the quotes the package stores")
+    a.add_argument("--unparsed", action="store_true",
+                   help="run every selected check (one point each) and list the printed forms a check "
+                        "compares typed by hand rather than read from the text, with the reason")
     a.add_argument("--sources", action="store_true",
                    help="print the documents the audit cites (title, authors, date, short key) and stop")
     a.add_argument("--html", metavar="FILE",
@@ -214,13 +236,15 @@ def _check_notes(option):
 
 def _check_combinations(args):
     """Options that the chosen mode would ignore are refused, not dropped in silence."""
-    modes = [m for m in ("list", "sources", "unchecked", "unread", "self_test") if getattr(args, m)]
+    modes = [m for m in ("list", "sources", "unchecked", "unread", "unparsed", "self_test") if getattr(args, m)]
     if len(modes) > 1:
         raise UsageError(f"--{modes[0].replace('_', '-')} and --{modes[1].replace('_', '-')} do not go together")
     for option in ("html", "markdown"):
         if getattr(args, option) is not None and modes:
             raise UsageError(f"--{option} writes the audit's report; --{modes[0].replace('_', '-')} prints "
                              "no report (drop one of them)")
+    if args.sample != 1.0 and not args.self_test:
+        raise UsageError("--sample is the share of text mutants --self-test seeds: give --self-test")
     if args.no_figures and args.html is None:
         raise UsageError("--no-figures leaves the figures out of the --html page: give --html FILE")
     if args.summary and (args.json or modes):
@@ -232,10 +256,28 @@ def _audit_command(args):
     _check_combinations(args)
     _exits.output_file("--html", args.html)
     _exits.output_file("--markdown", args.markdown)
-    if args.unread:
+    copy = _notes_copy(args)
+    if args.unread and copy.stored:
         _check_notes("--unread")
-    with _hypothesis_home():
+    with _hypothesis_home(), copies.use(copy):
         return _audit(args)
+
+
+def _notes_copy(args):
+    """The copy of the notes to audit: --notes DIR, else the default (``copies.default``)."""
+    if args.notes is None:
+        try:
+            return copies.default()
+        except FileNotFoundError:  # CS229_NOTES names a directory without the documents
+            raise UsageError(f"the notes' text copies: {sources.missing_notes()}") from None
+    if args.notes == "":
+        raise UsageError("--notes: give the directory holding the notes' five documents")
+    try:
+        return copies.Copy.from_directory(args.notes)
+    except FileNotFoundError as e:
+        raise UsageError(f"--notes {args.notes}: {e.args[0]} (the files are named as "
+                         f"{', '.join(s.file for s in sources.SOURCES.values())}, or begin with "
+                         "000 … 004)") from None
 
 
 def _audit(args):
@@ -253,6 +295,14 @@ def _audit(args):
         items = audit.unchecked_data(args.part)
         emit(json.dumps(items, indent=2, ensure_ascii=False) if args.json else audit.render_unchecked(args.part))
         return _exits.OK
+    if args.unparsed:
+        checks = checks_for(parts=args.part, ids=ids)
+        report = audit.run(checks, Context(seed=args.seed, examples=1, digits=args.digits), progress,
+                           jobs=args.jobs)
+        items = audit.unparsed_data(report.rows)
+        emit(json.dumps(items, indent=2, ensure_ascii=False) if args.json
+             else audit.render_unparsed(items, report.printed_forms))
+        return _exits.INTERRUPTED if report.interrupted else _exits.OK
     if args.unread:
         if args.part or ids:
             raise UsageError("--unread accounts for every line of the documents: it runs every check "
@@ -311,12 +361,12 @@ def _write_pages(args, report):
 
 
 def _self_test(args, checks, ctx, ids, progress):
-    results, interrupted = audit.self_test(checks, ctx, progress, args.jobs)
+    results, interrupted = audit.self_test(checks, ctx, progress, args.jobs, args.sample)
     # the unmutated runs are the audit's own: the JSON is the report plus "self_test"
     report = audit.AuditReport([audit.Row(c, r.outcome, r.outcome_seconds) for c, r in results],
                                sum(r.seconds for _, r in results), ctx.seed, ctx.examples, ctx.digits,
                                tuple(p for p in catalog.PARTS if p in (args.part or catalog.PARTS)),
-                               tuple(ids), interrupted, len(checks))
+                               tuple(ids), interrupted, len(checks), copies.current().origin)
     if args.json:
         emit(audit.to_json(report, results))
     else:

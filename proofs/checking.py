@@ -516,7 +516,8 @@ def chain(steps, id, source, dimensions="", domains=None):
     forms = tuple(s.form if s.form is not None else _typed_form(s) for s in steps
                   if s.form is not None or s.quote is not None) + tuple(definitions)
     return Outcome(not failures, method, 0.0, "; ".join(dict.fromkeys(failures)) or f"{len(steps) - 1} steps",
-                   tuple(errata), quotes, forms=forms, missing=tuple(f.quote for f in missing))
+                   tuple(errata), quotes, forms=forms,
+                   missing=tuple(f.quote for f in missing if f.status == "missing"))
 
 
 def _typed_form(step):
