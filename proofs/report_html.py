@@ -235,12 +235,17 @@ def _summary_html(data, figures_note):
     banner = _verdict(data)
     parts = "".join(f'<li><a href="#part-{_e(p["part"])}">{_e(_part_name(p))}</a></li>'
                     for p in data["parts"])
+    forms = t.get("printed_forms")
+    read = (f' The copy of the notes audited: {_e(data["notes"])}.' if data.get("notes") else "")
+    if forms:
+        read += (f' Printed forms read from the text: {_e(forms["parsed"])} of '
+                 f'{_e(forms["parsed"] + forms["typed"])} (the others are typed by hand: cs229 audit --unparsed).')
     return (f'<section class="card summary" id="summary"><h2>Summary</h2>'
             f'<p class="banner {"pass" if ok else "fail"}" data-verdict="{"pass" if ok else "fail"}">{_e(banner)}</p>'
             f'<dl>{cells}</dl>'
             f'<p class="muted">Seed {_e(t["seed"])}, {_e(count(t["examples"], "example"))} per sampled check, '
             f'{_e(count(t["digits"], "digit"))}. An erratum is a printed step that is false: the page shows it, '
-            f'a counterexample, and the corrected step, which is what the check passes. {figures_note}</p>'
+            f'a counterexample, and the corrected step, which is what the check passes.{read} {figures_note}</p>'
             f'<nav aria-label="parts of the notes"><ul>{parts}</ul></nav></section>')
 
 
@@ -269,6 +274,7 @@ def render_html(data, figures=None):
         checks = [c for c in data["checks"] if c["part"] == part]
         errata = [e for e in data["errata"] if catalog.part_of(e["id"]) == part]
         conventions = [e for e in data.get("conventions", ()) if catalog.part_of(e["id"]) == part]
+        remarks = [e for e in data.get("remarks", ()) if catalog.part_of(e["id"]) == part]
         drawn = figures.get(part, [])
         rows = []
         for c in checks:
@@ -289,11 +295,21 @@ def render_html(data, figures=None):
             section.append('<h3>Conventions</h3><p class="muted">Notational clashes, not errors.</p>'
                            + "".join(_erratum_html(e).replace('class="erratum"', 'class="erratum convention"')
                                      for e in conventions))
+        if remarks:
+            section.append('<h3>Remarks</h3><p class="muted">Printed forms a strict reading calls false, '
+                           'argued right as the notes mean them; not counted as errata.</p>'
+                           + "".join(_erratum_html(e).replace('class="erratum"', 'class="erratum remark"')
+                                     for e in remarks))
         if drawn:
             section.append('<h3>Figures</h3><div class="figures">'
                            + "".join(_figure_html(*f) for f in drawn) + "</div>")
         section.append("</section>")
         body.append("".join(section))
+    if data.get("not_found"):
+        items = "".join(f'<li>{_e(q["cited"])}: “{_e(q["text"])}”</li>' for q in data["not_found"])
+        body.append(f'<section class="card" id="not-found"><h2>Not found in this copy</h2>'
+                    f'<p>Printed forms the checks read that the copy audited does not print; their checks '
+                    f'fail.</p><ul>{items}</ul></section>')
     if data["uncovered"]:
         body.append(f'<section class="card" id="uncovered"><h2>Catalog rows with no proof check yet</h2>'
                     f'<p>{_e(" ".join(data["uncovered"]))}</p></section>')
@@ -359,10 +375,21 @@ def render_markdown(data):
         lines += _erratum_markdown(e)
     if not data["errata"]:
         lines.append("none")
+    if data.get("remarks"):
+        lines += ["", f"## Remarks ({len(data['remarks'])}): argued right as the notes mean them, not counted", ""]
+        for e in data["remarks"]:
+            lines += _erratum_markdown(e)
     if data.get("conventions"):
         lines += ["", f"## Conventions ({len(data['conventions'])}): notational clashes, not errors", ""]
         for e in data["conventions"]:
             lines += _erratum_markdown(e)
+    if data.get("not_found"):
+        lines += ["", f"## Not found in this copy ({len(data['not_found'])})", ""]
+        lines += [f"- {_md(q['cited'])}: `{q['text']}`" for q in data["not_found"]]
+    if t.get("printed_forms"):
+        forms = t["printed_forms"]
+        lines += ["", f"Printed forms read from the text: {forms['parsed']} of {forms['parsed'] + forms['typed']}"
+                  + (f" (copy audited: {data['notes']})" if data.get("notes") else "")]
     if data.get("sources"):
         lines += ["", "## Sources", ""]
         lines += [f"- **{s['short']}** ({s['key']}): {s['title']}; {s['authors']}; {s['date']}" for s in data["sources"]]
