@@ -20,6 +20,7 @@ def _declares_mutants(part):
     return any(c.mutants for c in checks_for(parts=[part]))
 
 
+@pytest.mark.slow  # every mutant of every check of a part: minutes on 2 cores; .ci/run runs it
 @pytest.mark.parametrize("part", list(catalog.PARTS))
 def test_every_check_of_the_part_kills_a_mutant(part):
     if not _declares_mutants(part):
