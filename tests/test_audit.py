@@ -32,6 +32,7 @@ def _cli(*argv, cwd=None, timeout=600):
                           env={**os.environ, "COLUMNS": "80"})
 
 
+@pytest.mark.slow  # the whole of Part I at 8 examples; the README's command audits it at 2 (tests/test_audit_html.py)
 def test_audit_part_I_passes_and_lists_every_LR_row(capsys):
     code, out = _run(["audit", "--part", "I", "--json", "--quiet", "--examples", "8"], capsys)
     report = json.loads(out)

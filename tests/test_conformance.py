@@ -13,7 +13,7 @@ from cs229.testing.properties import TOPICS, properties
 
 CASES = [(topic, p) for topic in TOPICS for p in properties(topic)]
 IDS = [f"{t}.{p.id}" for t, p in CASES]
-QUICK = 10
+QUICK = 5
 
 
 def _face(topic, prop):
