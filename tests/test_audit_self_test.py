@@ -21,7 +21,7 @@ CLI = [sys.executable, "-m", "cs229.cli"]
 NOTES = sources.notes_directory()
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # a tenth of the slips of a part: minutes on 2 cores; .ci/run runs it
 @pytest.mark.parametrize("part", [p for p in catalog.PARTS if p != "X"])
 def test_every_check_of_the_part_kills_a_mutant(part):
     """A seeded tenth of the slips in the text (the whole self-test is a command of its own)."""

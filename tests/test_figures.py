@@ -84,6 +84,7 @@ def test_every_figure_names_its_place_in_the_notes_and_catalog_rows():
 
 # ---- rendering: headless, every figure, the same bytes in another process ------------------
 
+@pytest.mark.slow  # every figure, in a child process and in this one
 def test_cs229_figures_writes_every_figure_headless_and_the_same_bytes_as_in_process(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MPLBACKEND")}
     out = subprocess.run([sys.executable, "-m", "cs229.cli", "figures", "--out", str(tmp_path)],

@@ -258,6 +258,7 @@ def test_poisson_bad_parameters_GDA_4():
 PART_IV = ["GEN-1", "MVN-1", "GDA-1", "GDA-3", "GDA-4", "NB-1", "NB-2", "NB-3", "NB-4", "NB-6"]
 
 
+@pytest.mark.slow  # the whole of Part IV's audit
 def test_audit_part_IV_passes_and_lists_every_row(capsys):
     code = cli.main(["audit", "--part", "IV", "--json", "--quiet", "--examples", "4"])
     report = json.loads(capsys.readouterr().out)

@@ -27,6 +27,7 @@ def misquoted(quote, directory=None):
     return None
 
 
+@pytest.mark.slow  # one run of every check of the audit
 @needs_notes
 def test_every_quote_is_the_text_at_its_line_and_every_check_quotes_what_it_reads():
     """One run of every check (a few points each) makes every quote, static or made at run time;
