@@ -265,3 +265,15 @@ def test_polynomial_overflow_has_the_sign_of_the_power_KR_4():
     assert k([0.0], [0.0]) == float("inf")
     assert R.Polynomial(0.0, 2001)([-1e200], [1.0]) == float("-inf")
     assert R.Polynomial(0.0, 2000)([-1e200], [1.0]) == float("inf")
+
+
+@pytest.mark.parametrize("args", [((0.0,), -1e-300, 0.0), ((1,), -1.0, "2"), ((-1,), -1.0, 2), ((1,), 0.5, -1),
+                                  ((3,), 1.0, 2), ((1,), float("nan"), 2.5)])
+def test_monomial_weight_checks_its_arguments_in_one_order_in_both_faces_KR_4(args):
+    """Bad d and bad c together: both faces name d first (the fast face once checked c first,
+    a ValueError where the reference raised a TypeError); then c, then alpha."""
+    with pytest.raises((TypeError, ValueError)) as r:
+        R.monomial_weight(*args)
+    with pytest.raises((TypeError, ValueError)) as f:
+        F.monomial_weight(*args)
+    assert (type(r.value), str(r.value)) == (type(f.value), str(f.value))
