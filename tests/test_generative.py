@@ -7,7 +7,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.generative as F
@@ -300,3 +300,18 @@ def test_audit_part_IV_passes_and_lists_every_row(capsys):
     assert {e["id"] for e in report["errata"]} == {"MVN-1", "NB-4", "NB-6"}
     sms = [c for c in report["checks"] if c["kind"] == "reproduction" and c["id"] == "NB-6"]
     assert sms and "accuracy" in sms[0]["detail"] and "claim" in sms[0]["detail"]
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_generative import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(BAD_INPUT, *case)

@@ -6,7 +6,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.kernels as F
@@ -277,3 +277,18 @@ def test_monomial_weight_checks_its_arguments_in_one_order_in_both_faces_KR_4(ar
     with pytest.raises((TypeError, ValueError)) as f:
         F.monomial_weight(*args)
     assert (type(r.value), str(r.value)) == (type(f.value), str(f.value))
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_kernels import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT, leave_out=("perceptron_decision", "kernel_perceptron")))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces (the perceptron's two, whose 2-D y the reference's margins.signed_labels reads as a bad label before its dimension, wait on that module)."""
+    check_pair(BAD_INPUT, *case)

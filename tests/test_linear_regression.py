@@ -551,3 +551,15 @@ def test_fewer_rows_than_columns_is_singular_in_both_faces_LR_12(p):
     fast = outcome(lambda: F.normal_equations(np.array(X), np.array(y)))
     assert ref == fast
     assert ref[0] == "singular"
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_linear_regression import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    check_pair(BAD_INPUT, *case)

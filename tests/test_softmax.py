@@ -4,7 +4,7 @@ import importlib
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.softmax as F
@@ -333,3 +333,18 @@ def test_gradient_ascent_defaults_SM_4(impl):
     with pytest.raises(ConvergenceError) as e:
         impl.softmax.gradient_ascent(X, y, zero, 0.001)
     assert str(e.value) == "softmax gradient ascent did not converge in 10000 iterations (tol=1e-10)"
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_softmax import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(BAD_INPUT, *case)
