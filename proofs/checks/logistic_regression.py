@@ -78,7 +78,7 @@ def entries(quote, reading, bindings, reason="", part=None, shape=None, **step):
             value = meaningless if meaningless is not None else sp.Matrix(rows, cols, values)
             variants.append(Variant(first.source, first.line, first.tex, value,
                                     any(f.variants[k].changed for f in forms if k < len(f.variants))))
-        form = Form(quote, "parsed", "", variants, forms[0].unreadable)
+        form = Form(quote, "parsed", "", variants, forms[0].unreadable, forms[0].parts)
     value = form.variants[0].value if form.variants else None
     result = Step(value, reason, quote=quote, form=form, **step)
     result.definitions = tuple(reading.definitions)
@@ -658,7 +658,7 @@ def perceptron_update_cases(ctx):
 NEWTON_406 = ng(406, r"\theta := \theta - \frac{f(\theta)}{f'(\theta)}.")
 NEWTON_240 = neto(240, r"\theta^{(t+1)} := \theta^{(t)} - \frac{f(\theta^{(t)})}{f'(\theta^{(t)})}")
 NEWTON_418 = ng(418, r"\theta := \theta - \frac{\ell'(\theta)}{\ell''(\theta)}.")
-F_416 = ng(416, r"by letting  $f(\theta) = \ell'(\theta)$")
+F_416 = ng(416, r"$f(\theta) = \ell'(\theta)$")
 MAXIMA_416 = ng(416, r"The maxima of  $\ell$  correspond to points where its first derivative  $\ell'(\theta)$  is zero")
 
 
@@ -819,6 +819,15 @@ NEWTON_244 = neto(244, r"\theta^{(t+1)} := \theta^{(t)} - H^{-1} D l(\theta^{(t)
 class _Sigmoid(sp.Function):
     """g(z) with g′(z) = g(z)(1 − g(z)) (000 line 347, checked by LG-2)."""
     nargs = 1
+
+    @classmethod
+    def eval(cls, value):
+        if value.is_Number:  # at a point (a counterexample): the sigmoid's value
+            return 1 / (1 + sp.exp(-value))
+        return None
+
+    def _eval_is_real(self):
+        return self.args[0].is_real
 
     def fdiff(self, argindex=1):
         return self * (1 - self)
