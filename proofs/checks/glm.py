@@ -363,6 +363,16 @@ def gaussian_variance_as_printed(ctx):
             return lr.gaussian_density(y_, m_, mpmath.sqrt(mpmath.mpf(value.p) / value.q)) - printed_density(y_, m_)
         return residual
     points = st.tuples(S.rationals(), S.rationals()).filter(lambda t: t[0] != t[1])
+
+    def story(p_):
+        """The counterexample as the claim is about: the N(μ, σ²) density at the σ² printed,
+        against the density the notes go on with."""
+        y_, m_ = S.to_mpf(p_)
+        with mpmath.workdps(30):
+            at = lr.gaussian_density(y_, m_, mpmath.sqrt(mpmath.mpf(variance.p) / variance.q))
+            return (f"y = {p_[0]}, μ = {p_[1]}: with σ² = {float(variance)} the N(μ, σ²) density is "
+                    f"{mpmath.nstr(at, 8)}; the printed (1/√(2π)) exp(−½(y − μ)²) is "
+                    f"{mpmath.nstr(printed_density(y_, m_), 8)}, the density at σ² = 1")
     if variance == 1:  # a copy that prints σ² = 1: the density that follows is N(μ, σ²)'s
         return with_forms(sampled(ctx, points, with_variance(sp.Integer(1)), _tight(ctx), n=min(ctx.examples, 15),
                                   names=("y", "μ")), v_form, d_form)
@@ -371,7 +381,7 @@ def gaussian_variance_as_printed(ctx):
         f"let's set σ² = {variance if variance.q == 1 else float(variance)}, then p(y; μ) = (1/√(2π)) exp(−½(y − μ)²)",
         "σ² = 1 (the '6' is the marker of footnote 6); then p(y; μ) = (1/√(2π)) exp(−½(y − μ)²)",
         points, with_variance(sp.nsimplify(variance)), with_variance(sp.Integer(1)), _tight(ctx),
-        n=min(ctx.examples, 15), nature="transcription", names=("y", "μ"), quote=VARIANCE_471), v_form, d_form)
+        n=min(ctx.examples, 15), nature="transcription", names=story, quote=VARIANCE_471), v_form, d_form)
 
 
 @relies_on(ef, "GAUSSIAN", _perturbed("GAUSSIAN", "a", lambda a: lambda e: a(e) * (1 + mpmath.mpf(10) ** -30)),
@@ -472,6 +482,16 @@ def dispersion_base_measure(ctx):
         return needed(y1, m_, s_) - ef.GAUSSIAN_DISPERSION.b(y1, s_)
     points = st.tuples(S.rationals(), S.rationals(), S.rationals(), S.positive_rationals()).filter(
         lambda t: abs(t[0]) != abs(t[1]))
+
+    def story(p_):
+        """The counterexample as the claim is about: the base measure the Gaussian needs differs
+        at two y, which a b(a, τ) cannot."""
+        y1, y2, m_, s_ = S.to_mpf(p_)
+        with mpmath.workdps(30):
+            b1, b2 = needed(y1, m_, s_), needed(y2, m_, s_)
+        return (f"μ = η = {p_[2]}, σ² = τ = {p_[3]}: the N(μ, σ²) density is b · exp((ηy − a(η))/c(τ)) only for "
+                f"b = exp(−y²/(2σ²))/√(2πσ²), {mpmath.nstr(b1, 8)} at y = {p_[0]} and {mpmath.nstr(b2, 8)} at "
+                f"y = {p_[1]}; b(a, τ) takes the same value at both")
     # the printed form does not read: its b takes a, the log partition function (applied to η in the
     # same formula), as an argument; the erratum says what it must take instead
     form = _typed(DISPERSION_476, sp.Symbol("p"), "b(a, τ) takes the log partition function a, applied to η in "
@@ -483,7 +503,7 @@ def dispersion_base_measure(ctx):
         ctx, "EF-4", "000 §8 fn 6", "p(y; η, τ) = b(a, τ) exp((ηᵀT(y) − a(η))/c(τ))",
         "p(y; η, τ) = b(y, τ) exp((ηᵀT(y) − a(η))/c(τ)); for the Gaussian b(y, σ²) = "
         "exp(−y²/(2σ²))/√(2πσ²), which varies with y", points, printed_, corrected, _tight(ctx),
-        n=min(ctx.examples, 15), names=("y", "another y", "μ = η", "σ² = τ"), quote=DISPERSION_476), form)
+        n=min(ctx.examples, 15), names=story, quote=DISPERSION_476), form)
 
 
 # ---- EF-5 ------------------------------------------------------------------------------------
