@@ -63,3 +63,15 @@ def test_a_log_partition_printed_with_its_sign_flipped_fails_the_multinomial_SM_
     directory = edited(tmp_path, lambda lines: replace(lines, 563, r"a(\eta) = -\log(\phi_k)", r"a(\eta) = \log(\phi_k)"))
     outcome = audited(directory, "SM-1", "printed 6-step chain")
     assert not outcome.passed and "does not follow" in outcome.detail
+
+
+def test_the_stored_quotes_serve_as_the_text_of_parts_II_and_III():
+    """Without a copy of the notes, the quotes the package stores are the text: the checks that
+    read definitions, chains and a fragment of a long column read them there."""
+    from cs229.proofs.registry import Context, checks_for
+    from cs229.proofs.text import copies
+
+    with copies.use(copies.Copy.stored()):
+        outcomes = {c.title: c.run(Context(examples=1)) for c in checks_for(ids=["LG-2", "LG-3", "SM-1", "SM-3"])
+                    if "stable" not in c.title}
+    assert all(o.passed for o in outcomes.values()), [t for t, o in outcomes.items() if not o.passed]

@@ -427,6 +427,19 @@ def _typed(quote, value, reason, reading, part=None):
     return Step(form.variants[0].value if form.variants else value, reason, quote=quote, form=form)
 
 
+def _hand_typed(quote, value, reason):
+    """A Step for a printed form no quote can hold whole: typed, with the reason (its Form says
+    it), at the places the copy prints the quoted fragment."""
+    from ..printed import Form, Variant
+    from ..text import copies
+
+    located = copies.current().locate(quote)
+    form = Form(quote, "typed", reason, [Variant(o.source, o.line, o.text, value, False) for o in located.occurrences])
+    if not located.found:
+        form = Form(quote, "missing", f"not found in {copies.current().origin}")
+    return Step(value, reason, quote=quote, form=form)
+
+
 # ---- EF-4 ------------------------------------------------------------------------------------
 
 _FN6 = 476
@@ -1334,6 +1347,9 @@ def softmax_hypothesis(ctx):
     at = reading.bound({"E": Function(expectation, given=True), "T": Function(lambda v: T(v)), "y": y,
                         "theta": _CONDITION["theta"]})
     indicators = sp.Matrix([sum(_indicator(v, i) * p[v - 1] for v in range(1, K + 1)) for i in range(1, K)])
+    thetas = [reading.names["theta"].function(l) for l in range(1, K + 1)]
+    softmax = sp.Matrix([sp.exp((thetas[i].T * x.matrix())[0]) / sum(sp.exp((t.T * x.matrix())[0]) for t in thetas)
+                         for i in range(K - 1)])
     last = ng(610, r"$1-\sum_{i=1}^{k-1}\phi_{i}$")
     return combine(
         chain([printed(ng(602, r"h_{\theta}(x) = E[T(y)|x; \theta]"), at, "E[T(y)|x; θ], T as printed (line 551)",
@@ -1342,9 +1358,8 @@ def softmax_hypothesis(ctx):
                                                   "bar and the bracket ('E [ … ] x; θ' is no formula)", at),
                printed(ng(606, r"= \begin{bmatrix} \phi_1 \\ \phi_2 \\ \vdots \\ \phi_{k-1} \end{bmatrix}"), at,
                        "(φ₁, …, φ_{k−1})"),
-               # the column is 228 characters, more than a quote holds: the quote is its first entry,
-               # and the copy is read at the whole element it stands in
-               printed(HYPOTHESIS_608, reading, "(exp(θᵢᵀx)/Σⱼ exp(θⱼᵀx))ᵢ<k, θ_k as printed (line 589)")],
+               _hand_typed(HYPOTHESIS_608, softmax, "(exp(θᵢᵀx)/Σⱼ exp(θⱼᵀx))ᵢ<k: the printed column is 228 "
+                                                    "characters, more than a quote holds (its first entry is quoted)")],
               "SM-3", "000 §9.3", "k=3"),
         chain([printed(ng(610, r"$p(y=k|x;\theta)$"), at, "p(y = k|x; θ)"),
                printed(last, at, "= 1 − Σ_{i<k} φᵢ")], "SM-3", "000 §9.3", "k=3"))
