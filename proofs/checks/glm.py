@@ -739,6 +739,14 @@ def link_annotation(ctx):
         return unread(*forms)
     holds = combine(*[_equal("GLM-1", statistics[2 * s], statistics[2 * s + 1],
                              "the note's statement with g the link", domains={eta: real("η")}) for s in (0, 1)])
+
+    def reference_links(v):
+        """g(μ) = η with g the reference's link, for each family: the note's statistics reading."""
+        e = S.to_mpf(v)
+        return max(abs(fam.link(fam.response(e)) - e) for fam in (ef.BERNOULLI, ef.GAUSSIAN, ef.POISSON))
+    with mpmath.workdps(ctx.digits):
+        holds = combine(holds, sampled(ctx, S.natural_parameters(-4, 4), reference_links, _tight(ctx, 12),
+                                       n=min(ctx.examples, 15), names="η"))
     notes_g = as_printed(response, link, key="the annotation's g")
     printed_, _ = note(notes_g, link if notes_g is response else response)
     left, right = (sp.lambdify(eta, v, "mpmath") for v in printed_[:2])
@@ -760,7 +768,8 @@ def link_annotation(ctx):
             f"Bernoulli at η = {e}: μ = E[y; η] = {sp.nsimplify(m_)}; the notes' g gives "
             f"g(μ) = {sp.N(response.function(m_), 8)} ≠ η, the link gives g(μ) = {sp.nsimplify(link.function(m_))} = η",
             "convention", NOTE_531),)
-    return with_forms(Outcome(holds.passed, "symbolic", 0.0, holds.detail, errata, holds.quotes), *forms)
+    return with_forms(Outcome(holds.passed, holds.method, holds.residual, holds.detail, errata, holds.quotes,
+                              forms=holds.forms), *forms)
 
 
 # ---- GLM-2, GLM-3 ----------------------------------------------------------------------------
