@@ -584,7 +584,32 @@ def moments(ctx):
                         abs(mpmath.diff(fam.a, x, 2) - fam.variance(x)))
         return worst
     high = sampled(ctx, S.natural_parameters(-4, 4), residual, _tight(ctx, 12), n=min(ctx.examples, 15), names="η")
-    return combine(*outcomes, high)
+    return combine(*outcomes, high, _moments_of_T())
+
+
+def _moments_of_T():
+    """A remark on 002's properties 2 and 3 (lines 291, 295): ∂a/∂η is E[T(y); η], y's mean only
+    where T(y) = y, as in every family 002 works with; the beta it names on line 297 has T(y) =
+    (log y, log(1 − y)). The derivative as printed (line 291), read with the beta's a(η) =
+    log B(η₁ + 1, η₂ + 1), against the beta's mean."""
+    e1, e2 = sp.symbols("eta1 eta2", real=True)
+    a = sp.loggamma(e1 + 1) + sp.loggamma(e2 + 1) - sp.loggamma(e1 + e2 + 2)
+    reading = Reading({"eta": sp.Matrix([e1, e2]), "a": Function(lambda v: a)})
+    gradient, form = formula(MEAN_291, reading, part=1)
+    if gradient is None:
+        return unread(form)
+    at = {e1: 1, e2: 1}  # α = β = 2
+    value = [sp.nsimplify(sp.simplify(g.subs(at))) for g in gradient]
+    mean = sp.Rational(2, 4)  # α/(α + β)
+    errata = (Erratum(
+        "EF-5", "002 §1.3.2 (properties 2 and 3)", "E[y; η] = ∂a(η)/∂η, Var[y; η] = ∂²a(η)/∂η²",
+        "E[T(y); η] = ∇a(η), Cov[T(y); η] = ∇²a(η): the moments of y where T(y) = y, as in every family 002 works "
+        "with (the Bernoulli and the Gaussian; the Poisson, exponential and gamma too, checked above), not for "
+        "the beta and the Dirichlet it names on line 297",
+        f"the beta at α = β = 2 (η = (1, 1), T(y) = (log y, log(1 − y)), a(η) = log B(η₁ + 1, η₂ + 1)): "
+        f"∂a/∂η as printed is ({value[0]}, {value[1]}) = E[T(y)], while E[y; η] = {mean}",
+        "remark", MEAN_291),) if list(value) != [mean] else ()
+    return with_forms(Outcome(True, "symbolic", 0.0, "", errata), form)
 
 
 def _beta_in_family(p_):
@@ -813,7 +838,8 @@ def _neto_gaussian():
                ng(519, "The first equality follows from Assumption 2, above; the second equality follows from the fact that"),
                ng(519, "the third equality follows from Assumption 1 (and our earlier derivation showing that"),
                ng(519, "and the last equality follows from Assumption 3."),
-               ng(509, r"we had  $\mu = \eta$")))
+               ng(509, r"we had  $\mu = \eta$", reading="with σ² = 1, line 471's choice: for another σ² the natural "
+                                                     "parameter of (6) is μ/σ² (μ = η again in fn 6's dispersion form)")))
 def ols_as_glm(ctx):
     theta, x, t = _theta_x()
     s2 = sp.Symbol("sigma2", positive=True)

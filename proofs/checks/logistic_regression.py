@@ -180,7 +180,9 @@ def with_log_likelihood(reading, examples, labels_, name="ell", quote=ELL_374):
        "000 §5; 002 §1.2.3", "identity", quotes=_G + (
            ng(337, r"Notice that g(z) tends towards 1 as  $z \to \infty$ , and g(z) tends towards 0 as  $z \to -\infty$"),
            ng(337, "is always bounded between 0 and 1"),
-           neto(196, r"Thus, $h_{\theta}(x) \in [0, 1]$.")))
+           neto(196, r"Thus, $h_{\theta}(x) \in [0, 1]$.",
+                reading="a requirement the sigmoid meets (g maps into (0, 1), line 204), not a consequence of y ∈ {0, 1} "
+                        "that 'Thus' would make it")))
 def sigmoid_limits(ctx):
     outcomes = []
     for quote in (G_327, G_331, G_002):
@@ -1003,8 +1005,44 @@ def newton_quadratic(ctx):
         stalled = any(e0 == e1 and e0 > near for e0, e1 in zip(errors, errors[1:]))
         return max(ratios, default=0) + (1000 if stalled else 0)
     out = sampled(ctx, S.classification_problems(), residual, 100, n=min(ctx.examples, 15), names=("X", "y", "θ"))
-    return Outcome(out.passed, out.method + ", max e_{t+1}/e_t²", out.residual, out.detail,
-                   measure="the largest e_{t+1}/e_t² near the optimum (≤ 100 passes)")
+    far, forms = _newton_from_afar(ctx)
+    return with_forms(Outcome(out.passed, out.method + ", max e_{t+1}/e_t²", out.residual, out.detail, far,
+                              measure="the largest e_{t+1}/e_t² near the optimum (≤ 100 passes)"), *forms)
+
+
+def _newton_from_afar(ctx):
+    """A remark on line 248: Newton's update as 002 prints it (line 240, f = l′ of line 226) on
+    two examples x = 1 (the intercept only) labelled 1 and 0, whose optimum is θ = 0, from θ = 3:
+    the full step overshoots and the iterates run off. The convergence is quadratic near the
+    optimum (where H is nonsingular), which is what the check above measures."""
+    t = sp.Symbol("theta", real=True)
+    one = Vector((sp.Integer(1),))
+    base = Reading({"theta": Vector((t,)), "z": z})
+    base = defined(base, "g", G_002, ("z",))
+    base = defined(base, "h_theta", H_002, ("x",), part=1)
+    reading = with_log_likelihood(base, [one, one], [sp.Integer(1), sp.Integer(0)], name="l", quote=L_002)
+    l_ = reading.names["l"].function(sp.Matrix([t]))
+    at_t = Reading({"theta": Examples((t,), first=0), "t": sp.Integer(0),
+                    "f": Function(lambda v: sp.diff(l_, t).subs(t, v))}, definitions=reading.definitions)
+    update, form = formula(NEWTON_240, at_t, part=1)
+    if update is None:
+        return (), (form,)
+    step = sp.lambdify(t, update, "mpmath")
+    path = [mpmath.mpf(3)]
+    with mpmath.workdps(ctx.digits):
+        for _ in range(2):
+            path.append(step(path[-1]))
+    if abs(path[-1]) < 100:
+        return (), (form,)
+    shown = ", ".join(mpmath.nstr(v, 4) for v in path)
+    return (Erratum(
+        "NW-2", "002 §1.2.4", "The Newton's method has quadratic convergence.",
+        "near the optimum, where the Hessian is nonsingular (what the check measures on its problems); from "
+        "far the full step θ − f(θ)/f′(θ) may overshoot and the iterates run off, which is why the project's "
+        "Newton damps its step (NW-2's damped-step check)",
+        f"two examples x = 1 (the intercept only) labelled 1 and 0, l as printed (line 226), the optimum θ = 0: "
+        f"from θ = 3 the update of line 240 with f = l′ gives {shown}, …: it diverges",
+        "remark", neto(248, "The Newton's method has quadratic convergence.")),), (form,)
 
 
 # ---- what Part II prints that no check decides ------------------------------------------------
