@@ -197,6 +197,10 @@ def sigmoid_limits(ctx):
         outcomes.append(with_forms(combine(symbolic, Outcome(ok, "symbolic", 0.0, "" if ok else
                                                              f"{quote.place}: limits {limits}, 0 < g < 1: {bounded}")),
                                    form))
+    # the three prints of g are one function (line 327 repeats line 331 in this copy)
+    outcomes.append(chain([printed(G_331, Reading({"z": z}), "g(z), 000 line 331", part=1),
+                           printed(G_327, Reading({"z": z}), "the same, line 327", part=1),
+                           printed(G_002, Reading({"z": z}), "002's g(z)", part=1)], "LG-1", "000 §5; 002 §1.2.3"))
     # h_θ(x) = g(θᵀx) = 1/(1 + e^(−θᵀx)), with x₀ = 1 so that θᵀx = θ₀ + Σⱼ θⱼxⱼ (line 337)
     theta = [sp.Symbol(f"theta{j}", real=True) for j in range(3)]
     x = Vector((sp.Integer(1), sp.Symbol("x1", real=True), sp.Symbol("x2", real=True)))
@@ -864,8 +868,7 @@ def logistic_hessian(ctx):
     theta = [sp.Symbol(f"theta{j}", real=True) for j in range(n)]
     # g as a function whose derivative is g(1 − g) (line 347, LG-2): the second derivatives of ℓ
     # stay rational in the g(θᵀx⁽ⁱ⁾), which sympy compares quickly
-    reading = logistic_reading(theta).bound({"g": Function(_Sigmoid)})
-    reading = defined(reading, "h_theta", H_325, ("x",), part=1)
+    reading = defined(Reading({"theta": Vector(tuple(theta)), "g": Function(_Sigmoid)}), "h_theta", H_325, ("x",), part=1)
     reading = with_log_likelihood(reading.bound({"h": reading.names["h_theta"]}), [Vector(tuple(row)) for row in X], ys)
     ts = [sum(a * b for a, b in zip(theta, row)) for row in X]
     hs = [_Sigmoid(t) for t in ts]
