@@ -706,6 +706,11 @@ def _unique_errata(errata):
 NOTES_NEWTON = {"start": "zero", "damping": False}
 
 
+# t recovered from θ₁ − θ₀ is 1 to the working precision only: 10⁻³⁰ (as an mpf, since the float
+# 1 + 1e-30 is 1 and a t one ulp of 50 digits above it was refused as outside (0, 1])
+_STEP_SLACK = mpmath.mpf(10) ** -30
+
+
 def damped_newton_step(fit_one_step, system, log_likelihood, theta0):
     """The damped Newton step of cs229.reference.newton checked at one start θ₀ (NW-2, GLM-4):
     ``fit_one_step(θ₀)`` runs one iteration of the reference's Newton and returns θ₁.
@@ -734,8 +739,8 @@ def damped_newton_step(fit_one_step, system, log_likelihood, theta0):
     off_direction = max(abs(a - (b + t * c)) for a, b, c in zip(theta1, theta0, s))
     gain = log_likelihood(theta1) - log_likelihood(theta0)
     residual = (off_direction + ascent + (0 if gain > 0 else 1 + abs(gain))
-                + (0 if 0 < t <= 1 + 1e-30 else 1 + abs(t)))
-    return residual, ("halved" if t < 1 - 1e-30 else "full")
+                + (0 if 0 < t <= 1 + _STEP_SLACK else 1 + abs(t)))
+    return residual, ("halved" if t < 1 - _STEP_SLACK else "full")
 
 
 # ---- mutants and the self-test ---------------------------------------------------------------

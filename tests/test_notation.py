@@ -119,6 +119,25 @@ def test_a_partial_derivative_acts_on_what_follows_it():
     assert sp.expand(value - x1 * (t0 * x0 + t1 * x1 + t2 * x2 - y)) == 0
 
 
+def test_a_derivative_whose_operand_is_in_its_numerator_stands_alone():
+    ell = Function(lambda t: (t.T * sp.Matrix(X))[0] ** 3)
+    hessian = reading(ell=ell, i=0, j=2).expression(
+        r"H_{ij} = \frac{\partial^2 \ell(\theta)}{\partial \theta_i \partial \theta_j}", part=1)
+    assert hessian == sp.diff((t0 * x0 + t1 * x1 + t2 * x2) ** 3, t0, t2)
+    with pytest.raises(NotationError, match="nothing to act on"):
+        reading().read(r"\frac{\partial}{\partial \theta_j}")
+
+
+def test_a_variable_squared_under_a_second_derivative_is_that_variable_twice():
+    eta = sp.Symbol("eta", real=True)
+    a = Function(lambda e: e ** 4)
+    second = Reading({"eta": eta, "a": a}).expression(r"\frac{\partial^2}{\partial \eta^2} a(\eta)")
+    assert second == 12 * eta ** 2
+    mixed = reading(ell=Function(lambda t: (t.T * sp.Matrix(X))[0] ** 3)).expression(
+        r"\frac{\partial^2}{\partial \theta_1 \partial \theta_2} \ell(\theta)")
+    assert mixed == sp.diff((t0 * x0 + t1 * x1 + t2 * x2) ** 3, t1, t2)
+
+
 def test_a_transpose_and_a_one_by_one_product_is_a_number():
     assert reading().expression(r"\theta^T x") == t0 * x0 + t1 * x1 + t2 * x2
 

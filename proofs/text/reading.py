@@ -354,6 +354,10 @@ class Reading:
 
     def _frac(self, node, scope, notes):
         if _is_differential(node):
+            order, variables, inner = _differential(node)
+            if inner:
+                # ∂²ℓ(θ)/∂θᵢ∂θⱼ standing alone: the operand is in the numerator (000 line 428)
+                return self._derivative(inner, variables, order, scope, notes)
             raise NotationError("a derivative operator with nothing to act on")
         return _divide(self.value(node.numerator, scope, notes), self.value(node.denominator, scope, notes))
 
@@ -763,6 +767,12 @@ class Reading:
             groups.append(current)
         out = []
         for g in groups:
+            repeated = _variable_power(g)
+            if repeated is not None:
+                # ∂η²: η twice (the denominator of ∂²a/∂η², 002 line 295)
+                base, times = repeated
+                out += [self._product([base], scope, notes)] * times
+                continue
             v = self._product(g, scope, notes)
             out.append(v)
         return out
@@ -958,6 +968,17 @@ def _derivative_of_function(meaning, order):
             return sp.diff(f(t), t, order).subs(t, x)
         return Function(derivative)
     raise NotationError("a prime on something that is not a function of one variable")
+
+
+def _variable_power(items):
+    """(variable, n) when the items after a ∂ are a variable with an integer power n ≥ 2 (∂η²),
+    else None."""
+    if len(items) != 1 or not isinstance(items[0], S.Scripted) or len(items[0].scripts) != 1:
+        return None
+    kind, exponent = items[0].scripts[0]
+    if kind != "sup" or not isinstance(exponent, S.Number) or not exponent.text.isdigit() or int(exponent.text) < 2:
+        return None
+    return items[0].base, int(exponent.text)
 
 
 def _is_differential(node):
