@@ -250,11 +250,11 @@ class Reading:
                 longer = key + "".join(_script_text(s) for s in scripts[:cut])
                 meaning = self._meaning(longer, scope)
                 if meaning is not None:
-                    return meaning, scripts[cut:]
+                    return meaning, _example_first(meaning, scripts[cut:])
             meaning = self._meaning(key, scope)
             if meaning is None:
                 raise NotationError(f"{key} has no meaning in this check")
-            return meaning, scripts
+            return meaning, _example_first(meaning, scripts)
         return self.value(base, scope, notes), scripts
 
     def _script(self, meaning, script, scope, notes):
@@ -814,6 +814,15 @@ def text_of(node):
     if isinstance(node, S.Negate):
         return "-" + text_of(node.body)
     return type(node).__name__
+
+
+def _example_first(meaning, scripts):
+    """x_j^{(i)}: entry j of example i. The notes print the subscript first; the superscript (i)
+    picks the example, so it is read first, whatever the order printed."""
+    if isinstance(meaning, Examples) and len(scripts) >= 2 and scripts[0][0] == "sub" and \
+            scripts[1][0] == "sup" and isinstance(scripts[1][1], S.Group) and scripts[1][1].kind == "paren":
+        return [scripts[1], scripts[0]] + list(scripts[2:])
+    return scripts
 
 
 def _script_text(script):
