@@ -14,10 +14,12 @@ from cs229.reference import linear_regression as lr
 
 from .. import strategies as S
 from ..checking import (Step, chain, combine, entries_named, exact, named, numeric_erratum,
-                        positive, relies_on, sampled)
+                        positive, relies_on, sampled, symbolically_equal)
 from ..printed import printed
 from ..registry import Outcome, Quote, check, unchecked
-from ..text import Examples, Function, Reading, Vector
+from ..text import Examples, Function, NotationError, Reading, Vector, parse
+from ..text import syntax
+from ..text.syntax import walk
 from ..symbolic import gradient_vector, symbol_matrix, tr
 
 M, N = 3, 2  # the concrete sizes the symbolic chains are proved at
@@ -143,11 +145,12 @@ def _single_example(n=3):
 
 
 def _single_example_reading(x, theta, y, **more):
-    """One training example (x, y): h_θ(x) = θᵀx, J(θ) = ½(h_θ(x) − y)² (000 §1, 002 §1.1.2)."""
+    """One training example (x, y), also printed (x⁽¹⁾, y⁽¹⁾): h_θ(x) = θᵀx, J(θ) = ½(h_θ(x) − y)²
+    (000 §1, 002 §1.1.2)."""
     def h(v):
         return (sp.Matrix(theta).T * v)[0]
-    return Reading({"x": Vector(tuple(x)), "theta": Vector(tuple(theta)), "y": y,
-                    "h_theta": Function(h), "h": Function(h),
+    return Reading({"x": Examples((Vector(tuple(x)),), whole=Vector(tuple(x))), "theta": Vector(tuple(theta)),
+                    "y": Examples((y,), whole=y), "h_theta": Function(h), "h": Function(h),
                     "J": Function(lambda t: sp.Rational(1, 2) * (h(sp.Matrix(x)) - y) ** 2), **more},
                    sizes={"n": len(x) - 1, "d": len(x) - 1})
 
@@ -200,22 +203,23 @@ def single_example_gradient_002(ctx):
                              neto(70, "2. For each j , update"),
                              neto(104, r"in which we repeat, for each $i = 1, \dots, n$,")))
 def lms_is_gradient_descent(ctx):
-    x, theta, y, h = _single_example()
+    x, theta, y, _ = _single_example()
     alpha = sp.Symbol("alpha", positive=True)
-    J = sp.Rational(1, 2) * (h - y) ** 2
     steps = []
     for j in range(len(theta)):
+        # one training example (x⁽ⁱ⁾, y⁽ⁱ⁾), i = 1: J(θ) = ½(h_θ(x) − y)², the sum neglected (000 line 72)
+        reading = _single_example_reading(x, theta, y, alpha=alpha, j=sp.Integer(j), i=sp.Integer(1))
         steps.append(chain([
-            Step(theta[j] - alpha * sp.diff(J, theta[j]), "θⱼ := θⱼ − α ∂J/∂θⱼ",
-                 quote=ng(68, r"\theta_j := \theta_j - \alpha \frac{\partial}{\partial \theta_j} J(\theta).")),
-            Step(theta[j] + alpha * (y - h) * x[j], "the LMS rule",
-                 quote=ng(84, r"\theta_j := \theta_j + \alpha \left( y^{(i)} - h_{\theta}(x^{(i)}) \right) x_j^{(i)}.")),
+            printed(ng(68, r"\theta_j := \theta_j - \alpha \frac{\partial}{\partial \theta_j} J(\theta)."), reading,
+                    "θⱼ := θⱼ − α ∂J/∂θⱼ", part=1),
+            printed(ng(84, r"\theta_j := \theta_j + \alpha \left( y^{(i)} - h_{\theta}(x^{(i)}) \right) x_j^{(i)}."),
+                    reading, "the LMS rule", part=1),
         ], "LR-4", "000 §1", "n=3, every j"))
         steps.append(chain([
-            Step(theta[j] - alpha * sp.diff(J, theta[j]), "θⱼ := θⱼ − α ∂J/∂θⱼ",
-                 quote=neto(72, r"\theta_j := \theta_j - \alpha \frac{\partial}{\partial \theta_j} J(\theta)")),
-            Step(theta[j] + alpha * (y - h) * x[j], "the stochastic update",
-                 quote=neto(106, r"\theta_j := \theta_j + \alpha (y^{(i)} - h_{\theta}(x^{(i)})) x_j^{(i)}")),
+            printed(neto(72, r"\theta_j := \theta_j - \alpha \frac{\partial}{\partial \theta_j} J(\theta)"), reading,
+                    "θⱼ := θⱼ − α ∂J/∂θⱼ", part=1),
+            printed(neto(106, r"\theta_j := \theta_j + \alpha (y^{(i)} - h_{\theta}(x^{(i)})) x_j^{(i)}"), reading,
+                    "the stochastic update", part=1),
         ], "LR-4", "002 §1.1.2", "n=3, every j"))
 
     def same(p):
@@ -228,23 +232,54 @@ def lms_is_gradient_descent(ctx):
 
 # ---- LR-5 ------------------------------------------------------------------------------------
 
-@check("LR-5", "the batch update's sum is the gradient of J", "000 §1", "derivation",
-       quotes=(ng(91, r"\theta_j := \theta_j + \alpha \sum_{i=1}^m \left(y^{(i)} - h_{\theta}(x^{(i)})\right) x_j^{(i)}"),
-               neto(85, r"\theta_j := \theta_j + \alpha \sum_{i=1}^n (y^{(i)} - h_{\theta}(x^{(i)})) x_j^{(i)}")))
+def _summation(tex, reading):
+    """The value of the first Σ printed in ``tex`` with its operand (the rest of its product),
+    read with ``reading``: 'the quantity in the summation' of an update rule."""
+    formula = parse(tex)
+    for node in walk(formula):
+        if isinstance(node, syntax.Juxt):
+            items = list(node.items)
+            k = next((k for k, item in enumerate(items) if isinstance(item, syntax.BigOp) and item.op == "sum"), None)
+            if k is not None:
+                return reading.value(syntax.Juxt(node.span, tuple(items[k:])), {}, [])
+    raise NotationError("no summation printed")
+
+
+@check("LR-5", "the batch update is gradient descent on J; its sum is −∂J/∂θⱼ, not ∂J/∂θⱼ", "000 §1; 002 §1.1.2",
+       "derivation", quotes=(ng(94, "So, this is simply gradient descent on the original cost function J."),
+                             neto(83, "So, our algorithm becomes to repeat, until convergence, the update")))
 def batch_update_is_gradient(ctx):
     X, y, theta = _least_squares_symbols()
-    J = sp.Rational(1, 2) * sum(((X[i, :] * theta)[0] - y[i]) ** 2 for i in range(M))
+    names = _least_squares_names(X, y, theta)
+    alpha = sp.Symbol("alpha", positive=True)
     outcomes = []
-    for j in range(N):
-        printed = sum((y[i] - (X[i, :] * theta)[0]) * X[i, j] for i in range(M))
+    for j in range(1, N + 1):
+        reading = least_squares_reading(X, y, theta, "m", N).bind(alpha=alpha, j=sp.Integer(j))
+        update = printed(ng(91, r"\theta_j := \theta_j + \alpha \sum_{i=1}^m \left(y^{(i)} - h_{\theta}(x^{(i)})\right) x_j^{(i)}"),
+                         reading, "the batch update", part=1)
         outcomes.append(chain([
-            Step(sp.diff(J, theta[j]), "∂J/∂θⱼ"),
-            Step(printed, "'the quantity in the summation ... is just ∂J(θ)/∂θⱼ'",
-                 corrected=-printed,
-                 printed="Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ = ∂J(θ)/∂θⱼ",
-                 fixed="Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ = −∂J(θ)/∂θⱼ, so θ := θ + αΣ(...) is descent on J",
-                 quote=ng(94, r"the quantity in the summation in the update rule above is just  $\partial J(\theta)/\partial\theta_j$")),
-        ], "LR-5", "000 §1 (after the batch update)", f"m={M}, n={N}, every j", _least_squares_names(X, y, theta)))
+            printed(ng(68, r"\theta_j := \theta_j - \alpha \frac{\partial}{\partial \theta_j} J(\theta)."), reading,
+                    "gradient descent on J (all m examples)", part=1),
+            update,
+        ], "LR-5", "000 §1 (the batch update)", f"m={M}, n={N}, every j", names))
+        # 'the quantity in the summation in the update rule above', as this copy prints it
+        quantity = _summation(update.form.variants[0].tex, reading)
+        gradient = sp.diff(reading.names["J"].function(theta), theta[j - 1])
+        claim = ng(94, r"the quantity in the summation in the update rule above is just  $\partial J(\theta)/\partial\theta_j$")
+        erratum = {} if symbolically_equal(quantity, gradient) else dict(
+            corrected=-gradient, printed="Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ = ∂J(θ)/∂θⱼ",
+            fixed="Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ = −∂J(θ)/∂θⱼ, so θ := θ + αΣ(...) is descent on J")
+        outcomes.append(chain([
+            Step(quantity, "the quantity in the summation of the update (line 91)"),
+            printed(claim, reading, "'is just ∂J(θ)/∂θⱼ'", **erratum),
+        ], "LR-5", "000 §1 (after the batch update)", f"m={M}, n={N}, every j", names))
+        neto_reading = least_squares_reading(X, y, theta, "n").bind(alpha=alpha, j=sp.Integer(j))
+        outcomes.append(chain([
+            printed(neto(72, r"\theta_j := \theta_j - \alpha \frac{\partial}{\partial \theta_j} J(\theta)"), neto_reading,
+                    "gradient descent on J (all n examples)", part=1),
+            printed(neto(85, r"\theta_j := \theta_j + \alpha \sum_{i=1}^n (y^{(i)} - h_{\theta}(x^{(i)})) x_j^{(i)}"),
+                    neto_reading, "'our algorithm becomes'", part=1),
+        ], "LR-5", "002 §1.1.2", f"n={M} examples, every j", names))
     return combine(*outcomes)
 
 
