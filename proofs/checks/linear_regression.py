@@ -15,9 +15,9 @@ from cs229.reference import linear_regression as lr
 from .. import strategies as S
 from ..checking import (Step, chain, combine, entries_named, exact, named, numeric_erratum,
                         positive, relies_on, sampled, symbolically_equal)
-from ..printed import printed
+from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Outcome, Quote, check, unchecked
-from ..text import Examples, Function, NotationError, Reading, Vector, parse
+from ..text import Examples, Function, NotationError, Operator, Reading, Vector, parse
 from ..text import syntax
 from ..text.syntax import walk
 from ..symbolic import gradient_vector, symbol_matrix, tr
@@ -377,19 +377,64 @@ def gradient_descent_converges(ctx):
            lambda f: lambda X, y, theta, alpha, epochs=1, order=None, **k: f(
                X, y, theta, alpha, epochs, list(reversed(range(len(X)))) if order is None else order, **k),
            "the examples visited in reverse order")
-@check("LR-6", "002 Listing 2 and 000's stochastic loop take the same steps, exactly", "000 §1; 002 Listing 2",
-       "identity", quotes=(ng(111, r"Loop { for i=1 to m, \{ \\ \theta_j := \theta_j + \alpha \left(y^{(i)} - h_\theta(x^{(i)})\right) x_j^{(i)}"),
+@check("LR-6", "002 Listing 2, 000's stochastic loop as printed and the reference take the same steps, exactly",
+       "000 §1; 002 Listing 2", "identity",
+       quotes=(ng(111, r"Loop { for i=1 to m, \{ \\"), ng(114, "we update the parameters according to the gradient of the error with respect to that single training example only"),
                            neto(117, "xi = x[i].reshape(1, -1) # Single example"), neto(119, "hypothesis = np.dot(xi, theta)"),
                            neto(120, "loss = hypothesis - yi"),
                            neto(121, "gradient = xi.T * loss # Gradient for this example"),
                            neto(122, "theta = theta - alpha * gradient.flatten() # Update theta")))
 def listing_2_is_the_loop(ctx):
+    rules = {}
+
     def same(p):
         X, y, theta = p
         alpha = Fraction(1, 32)
-        printed = listing_2(*_objects(p), alpha, 2)
-        return list(printed) == lr.stochastic_gradient_descent(X, y, theta, alpha, epochs=2).theta
-    return exact(ctx, S.regression_problems(), same, cap=20)
+        n = len(X[0])
+        if n not in rules:
+            rules[n] = _update_rule(ng(111, _SGD_000), n)
+        forms, rule = rules[n]
+        if rule is None:
+            return True  # the rule is not in this copy: with_forms fails the check
+        by_rule = list(theta)
+        for _ in range(2):
+            for row, target in zip(X, y):
+                by_rule = rule(by_rule, row, target, alpha)
+        printed_ = listing_2(*_objects(p), alpha, 2)
+        return list(printed_) == lr.stochastic_gradient_descent(X, y, theta, alpha, epochs=2).theta == by_rule
+    outcome = exact(ctx, S.regression_problems(), same, cap=20)
+    return with_forms(outcome, *[f for forms, _ in rules.values() for f in forms])
+
+
+_SGD_000 = r"\theta_j := \theta_j + \alpha \left(y^{(i)} - h_\theta(x^{(i)})\right) x_j^{(i)}"
+
+
+def _fraction(value):
+    """A rational sympy number as a Fraction (a printed form evaluated at exact points)."""
+    value = sp.nsimplify(value) if not value.is_Rational else value
+    if not value.is_Rational:
+        raise ValueError(f"{value} is not a rational number")
+    return Fraction(int(value.p), int(value.q))
+
+
+def _update_rule(quote, n, part=1):
+    """The printed update θⱼ := … of one example, read for each j at n features: (its forms, the
+    rule (θ, x⁽ⁱ⁾, y⁽ⁱ⁾, α) ↦ the new θ, every θⱼ from the old θ as 'for every j' says), or
+    (forms, None) where this copy does not print it."""
+    theta = [sp.Symbol(f"theta{j}", real=True) for j in range(n)]
+    x = [sp.Symbol(f"x{j}", real=True) for j in range(n)]
+    y, alpha = sp.Symbol("y", real=True), sp.Symbol("alpha", positive=True)
+    reading = _single_example_reading(x, theta, y, alpha=alpha, i=sp.Integer(1))
+    forms = [form_of(quote, reading.bind(j=sp.Integer(j)), part=part) for j in range(n)]
+    values = [value_of(f) for f in forms]
+    if any(v is None for v in values):
+        return forms, None
+
+    def rule(old, row, target, step):
+        point = {**dict(zip(theta, old)), **dict(zip(x, row)), y: target, alpha: step}
+        exact_point = {k: sp.Rational(w.numerator, w.denominator) for k, w in point.items()}
+        return [_fraction(v.xreplace(exact_point)) for v in values]
+    return forms, rule
 
 
 # ---- LR-11 -----------------------------------------------------------------------------------
@@ -407,36 +452,34 @@ def identity_5(ctx):
         grad = sp.Matrix(q, p, lambda i, j: sp.diff(f_of_At, At[i, j])).subs(
             {At[i, j]: A[j, i] for i in range(q) for j in range(p)})
         by_3 = sp.Matrix(p, q, lambda i, j: sp.diff(tr(A * B * A.T * C), A[i, j]))
+        reading = Reading({"A": A, "B": B, "C": C})
+        identity = ng(212, r"\nabla_{A^T} \operatorname{tr} A B A^T C = B^T A^T C^T + B A^T C \tag{5}")
         outcomes.append(chain([
-            Step(grad, "∇_{Aᵀ} by definition"),
+            printed(identity, reading, "∇_{Aᵀ} by definition (the matrix of ∂/∂Aⱼᵢ)", part=0),
+            Step(grad, "∇_{Aᵀ} f(A) as a function of the variable Aᵀ"),
             Step(by_3.T, "(2): (∇_A trABAᵀC)ᵀ"),
             Step((C * A * B + C.T * A * B.T).T, "(3): (CAB + CᵀABᵀ)ᵀ"),
-            Step(B.T * A.T * C.T + B * A.T * C, "(5)",
-                 quote=ng(212, r"\nabla_{A^T} \operatorname{tr} A B A^T C = B^T A^T C^T + B A^T C \tag{5}")),
+            printed(identity, reading, "(5)", part=1),
         ], "LR-11", "000 (5)", f"A {p}×{q}"))
     return combine(*outcomes)
 
 
 def _normal_equation_chain_000():
     X, y, theta = _least_squares_symbols()
-    g = lambda e: gradient_vector(e, theta)  # noqa: E731
-    half = sp.Rational(1, 2)
-    z = X * theta - y
-    s = lambda M_: M_[0, 0]  # noqa: E731
-    expanded = s(theta.T * X.T * X * theta) - s(theta.T * X.T * y) - s(y.T * X * theta) + s(y.T * y)
+    reading = least_squares_reading(X, y, theta, "m", N)
+    first = ng(216, r"\nabla_{\theta} J(\theta) = \nabla_{\theta} \frac{1}{2} (X\theta - \vec{y})^T (X\theta - \vec{y})")
     return [
-        Step(g(half * s(z.T * z)), "J in matrix form",
-             quote=ng(216, r"\nabla_{\theta} J(\theta) = \nabla_{\theta} \frac{1}{2} (X\theta - \vec{y})^T (X\theta - \vec{y})")),
-        Step(half * g(expanded), "expand the product",
-             quote=ng(218, r"= \frac{1}{2} \nabla_{\theta} \left( \theta^T X^T X \theta - \theta^T X^T \vec{y} - \vec{y}^T X \theta + \vec{y}^T \vec{y} \right)")),
-        Step(half * g(tr(sp.Matrix([[expanded]]))), "a real number is its own trace (the third step)",
-             quote=ng(220, r"= \frac{1}{2} \nabla_{\theta} \operatorname{tr} \left( \theta^T X^T X \theta")),
-        Step(half * g(tr(theta.T * X.T * X * theta) - 2 * tr(y.T * X * theta)),
-             "trA = trAᵀ; yᵀy does not depend on θ (the fourth step)",
-             quote=ng(222, r"= \frac{1}{2} \nabla_{\theta} \left( \operatorname{tr} \theta^T X^T X \theta - 2 \operatorname{tr} \vec{y}^T X \theta \right)")),
-        Step(half * (X.T * X * theta + X.T * X * theta - 2 * X.T * y), "(5) with Aᵀ=θ, B=XᵀX, C=I, and (1) (the fifth step)",
-             quote=ng(224, r"= \frac{1}{2} \left( X^T X \theta + X^T X \theta - 2 X^T \vec{y} \right)")),
-        Step(X.T * X * theta - X.T * y, "collect", quote=ng(226, r"= X^T X \theta - X^T \vec{y}")),
+        printed(first, reading, "∇_θ of J (line 60)", part=0),
+        printed(first, reading, "J in matrix form (LR-2)", part=1),
+        printed(ng(218, r"= \frac{1}{2} \nabla_{\theta} \left( \theta^T X^T X \theta - \theta^T X^T \vec{y} - \vec{y}^T X \theta + \vec{y}^T \vec{y} \right)"),
+                reading, "expand the product"),
+        printed(ng(220, r"= \frac{1}{2} \nabla_{\theta} \operatorname{tr} \left( \theta^T X^T X \theta - \theta^T X^T \vec{y} - \vec{y}^T X \theta + \vec{y}^T \vec{y} \right)"),
+                reading, "a real number is its own trace (the third step)"),
+        printed(ng(222, r"= \frac{1}{2} \nabla_{\theta} \left( \operatorname{tr} \theta^T X^T X \theta - 2 \operatorname{tr} \vec{y}^T X \theta \right)"),
+                reading, "trA = trAᵀ; yᵀy does not depend on θ (the fourth step)"),
+        printed(ng(224, r"= \frac{1}{2} \left( X^T X \theta + X^T X \theta - 2 X^T \vec{y} \right)"), reading,
+                "(5) with Aᵀ=θ, B=XᵀX, C=I, and (1) (the fifth step)"),
+        printed(ng(226, r"= X^T X \theta - X^T \vec{y}"), reading, "collect"),
     ]
 
 
@@ -461,7 +504,9 @@ def named_steps(ctx):
     grad = gradient_vector(tr(T.T * B * T * C), T).subs({T[i, 0]: theta[i] for i in range(N)})
     third = chain([Step((y.T * X * theta)[0], "yᵀXθ, a real number"), Step(tr(y.T * X * theta), "= its trace")],
                   "LR-11", "000 §2.2", f"m={M}, n={N}", names)
-    fourth = chain([Step(tr(theta.T * X.T * y), "tr θᵀXᵀy"), Step(tr((theta.T * X.T * y).T), "= tr (θᵀXᵀy)ᵀ"),
+    fact = ng(228, r"the fourth step used the fact that  $\operatorname{tr} A = \operatorname{tr} A^T$")
+    as_used = Reading({"A": theta.T * X.T * y})  # the A of the fourth step: θᵀXᵀy (line 222)
+    fourth = chain([printed(fact, as_used, "tr A, A = θᵀXᵀy", part=0), printed(fact, as_used, "= tr Aᵀ", part=1),
                     Step(tr(y.T * X * theta), "= tr yᵀXθ")], "LR-11", "000 §2.2", f"m={M}, n={N}", names)
     fifth = chain([Step(grad, "∇_θ tr θᵀXᵀXθ"), Step(B.T * A.T * C.T + B * A.T * C, "(5)"),
                    Step(2 * X.T * X * theta, "B = Bᵀ")], "LR-11", "000 §2.2", f"m={M}, n={N}", names)
@@ -476,24 +521,19 @@ def named_steps(ctx):
 @check("LR-11", "DJ = XᵀXθ − Xᵀy, 002's 7-step chain", "002 §1.1.3", "derivation")
 def normal_equation_chain_002(ctx):
     X, y, theta = _least_squares_symbols()
-    g = lambda e: gradient_vector(e, theta)  # noqa: E731
-    half = sp.Rational(1, 2)
-    s = lambda M_: M_[0, 0]  # noqa: E731
-    Xt = X * theta
+    # D is the derivative with respect to θ ('Differentiating with respect to θ', line 136), as a column
+    reading = least_squares_reading(X, y, theta, "n").bind(D=Operator(lambda f: gradient_vector(f, theta)))
+    first = neto(138, r"DJ(\theta) &= D\left(\frac{1}{2} (X\theta - y)^T (X\theta - y)\right)")
     return chain([
-        Step(g(half * s((Xt - y).T * (Xt - y))), "definition",
-             quote=neto(138, r"DJ(\theta) &= D\left(\frac{1}{2} (X\theta - y)^T (X\theta - y)\right)")),
-        Step(half * g(s(Xt.T * Xt) - s(Xt.T * y) - s(y.T * Xt) + s(y.T * y)), "expand",
-             quote=neto(138, r"&= \frac{1}{2} D((X\theta)^T X\theta - (X\theta)^T y - y^T (X\theta) + y^T y)")),
-        Step(half * g(s(theta.T * X.T * X * theta) - s(theta.T * X.T * y) - s(y.T * X * theta)),
-             "yᵀy is constant in θ", quote=neto(138, r"&= \frac{1}{2} D(\theta^T X^T X\theta - \theta^T X^T y - y^T X\theta)")),
-        Step(half * g(s(theta.T * X.T * X * theta) - s(y.T * X * theta) - s(y.T * X * theta)), "θᵀXᵀy = yᵀXθ",
-             quote=neto(138, r"&= \frac{1}{2} D(\theta^T X^T X\theta - y^T X\theta - y^T X\theta)")),
-        Step(half * g(s(theta.T * X.T * X * theta) - 2 * s((X.T * y).T * theta)), "(Xᵀy)ᵀθ",
-             quote=neto(138, r"&= \frac{1}{2} D(\theta^T X^T X\theta - 2(X^T y)^T \theta)")),
-        Step(half * (2 * X.T * X * theta - 2 * X.T * y), "differentiate",
-             quote=neto(138, r"&= \frac{1}{2} (2X^T X\theta - 2X^T y)")),
-        Step(X.T * X * theta - X.T * y, "collect", quote=neto(138, r"&= X^T X\theta - X^T y \end{aligned}")),
+        printed(first, reading, "DJ", part=0),
+        printed(first, reading, "J in matrix form (line 134)", part=1),
+        printed(neto(138, r"&= \frac{1}{2} D((X\theta)^T X\theta - (X\theta)^T y - y^T (X\theta) + y^T y)"), reading, "expand"),
+        printed(neto(138, r"&= \frac{1}{2} D(\theta^T X^T X\theta - \theta^T X^T y - y^T X\theta)"), reading,
+                "yᵀy is constant in θ"),
+        printed(neto(138, r"&= \frac{1}{2} D(\theta^T X^T X\theta - y^T X\theta - y^T X\theta)"), reading, "θᵀXᵀy = yᵀXθ"),
+        printed(neto(138, r"&= \frac{1}{2} D(\theta^T X^T X\theta - 2(X^T y)^T \theta)"), reading, "(Xᵀy)ᵀθ"),
+        printed(neto(138, r"&= \frac{1}{2} (2X^T X\theta - 2X^T y)"), reading, "differentiate"),
+        printed(neto(138, r"&= X^T X\theta - X^T y"), reading, "collect"),
     ], "LR-11", "002 §1.1.3", f"m={M}, n={N}", _least_squares_names(X, y, theta))
 
 
