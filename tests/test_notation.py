@@ -19,3 +19,17 @@ def test_entry_of_an_example_reads_the_superscript_first():
     assert bound.expression(r"x_j^{(i)}") == x[1][1]
     assert bound.expression(r"x^{(i)}_j") == x[1][1]
     assert bound.expression(r"(y^{(i)} - 1) x_j^{(i)}") == (y[1] - 1) * x[1][1]
+
+
+def test_a_changed_formula_in_prose_is_located_within_its_own_dollars():
+    # 000 footnote 3 prints several formulas in one sentence: a changed one is read alone, not
+    # stretched over the prose and the formulas after it
+    from cs229.proofs.registry import Quote
+    from cs229.proofs.text.copies import Copy
+
+    line = (r"it can be proved that  $|A| = \sum_j A_{ij} A'_{ji}$ . Since  $(A')_{ij}$  does not depend on"
+            r"  $A_{ij}$  (as can be seen), this implies that  $(\partial/\partial A_{ij})|A| = A'_{ij}$ .")
+    copy = Copy({"000": ["x"] * 189 + [line] + ["x"] * 5}, "a test copy")
+    located = copy.locate(Quote("000", 190, r"|A| = \sum_j A_{ij} A'_{ij}"), whole=True)
+    assert [(o.line, o.text, o.changed) for o in located.occurrences] == \
+        [(190, r"|A| = \sum_j A_{ij} A'_{ji}", True)]
