@@ -619,6 +619,42 @@ def _gaussian_names(y, mu):
             **{v: named(f"θᵀx⁽{i + 1}⁾".translate(str.maketrans("123", "¹²³"))) for i, v in enumerate(mu)}}
 
 
+def _gaussian_reading(y, mu, sigma):
+    """000 §3 and 002 §1.2.2 at m = len(y) examples: y⁽ⁱ⁾ and θᵀx⁽ⁱ⁾ = μᵢ (θ = 1, x⁽ⁱ⁾ = μᵢ: the
+    chains depend on the data only through θᵀx⁽ⁱ⁾), ε⁽ⁱ⁾ = y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾, y⃗ and X the whole data;
+    p(· | · ; θ) the model's density: p(y⁽ⁱ⁾ | x⁽ⁱ⁾; θ) the N(θᵀx⁽ⁱ⁾, σ²) density at y⁽ⁱ⁾, p(y⃗ | X; θ)
+    the joint density of the m targets, N(Xθ, σ²I)."""
+    m = len(y)
+    X = sp.Matrix([[v] for v in mu])
+    theta = sp.Matrix([[1]])
+    vec_y = sp.Matrix(y)
+
+    def density(arguments, given, parameters):
+        (value,), (inputs,) = arguments, given
+        mean = inputs * theta if isinstance(inputs, sp.MatrixBase) else inputs * theta[0, 0]  # θᵀx⁽ⁱ⁾ or Xθ
+        if isinstance(value, sp.MatrixBase):
+            r = value - mean
+            return sp.exp(-(r.T * r)[0] / (2 * sigma ** 2)) / (2 * sp.pi * sigma ** 2) ** sp.Rational(m, 2)
+        return _normal_density(value, mean, sigma ** 2)
+    return Reading({"y": Examples(tuple(y), whole=vec_y), "vec y": vec_y, "X": X,
+                    "x": Examples(tuple(sp.Matrix([[v]]) for v in mu), whole=X), "theta": theta, "sigma": sigma,
+                    "epsilon": Examples(tuple(a - b for a, b in zip(y, mu))),
+                    "varepsilon": Examples(tuple(a - b for a, b in zip(y, mu))),
+                    "p": Function(density, given=True), "L": Function(lambda t: density((vec_y,), (X,), (t,)))},
+                   sizes={"m": m, "n": m}, ranges={"i": (1, "m")})
+
+
+def _normal_density(value, mean, variance):
+    """The N(mean, variance) density at value: what 𝒩(μ, σ²) stands for where a density is compared."""
+    return sp.exp(-(value - mean) ** 2 / (2 * variance)) / sp.sqrt(2 * sp.pi * variance)
+
+
+def _distributed(reading, at):
+    """``reading`` with 𝒩 and N the density at ``at`` (the variable on the left of the ∼)."""
+    normal = Function(lambda mean, variance: _normal_density(at, mean, variance))
+    return reading.bound({"cal N": normal, "N": normal})
+
+
 @check("LR-13", "p(ε) with ε = y − θᵀx gives p(y|x;θ) = N(θᵀx, σ²) (a shift: dε/dy = 1)", "000 §3; 002 §1.2.2",
        "derivation", quotes=(ng(240, r"y^{(i)} = \theta^T x^{(i)} + \epsilon^{(i)},"),
                              ng(242, r"Let us further assume that the  $\epsilon^{(i)}$  are distributed IID"),
@@ -628,26 +664,28 @@ def _gaussian_names(y, mu):
 def noise_to_likelihood(ctx):
     sigma = sp.Symbol("sigma", positive=True)
     y, eps, mean = sp.symbols("y epsilon t", real=True)  # t stands for θᵀx
-    p_eps = sp.exp(-eps ** 2 / (2 * sigma ** 2)) / (sp.sqrt(2 * sp.pi) * sigma)
+    reading = _gaussian_reading([y], [mean], sigma).bind(i=sp.Integer(1))
+    p_eps = _normal_density(eps, 0, sigma ** 2)
     # P(y ≤ v) = P(ε ≤ v − θᵀx): the density of y is d/dv of that, p_ε(v − θᵀx)·d(v − θᵀx)/dv
-    cdf = sp.integrate(p_eps, (eps, -sp.oo, y - mean))
+    cdf = sp.Integral(p_eps, (eps, -sp.oo, y - mean))  # differentiated by the Leibniz rule
     names = {sigma: positive("σ"), y: named("y⁽ⁱ⁾"), mean: named("θᵀx⁽ⁱ⁾")}
     chain_000 = chain([
         Step(sp.diff(cdf, y), "d/dy P(ε ≤ y − θᵀx)"),
-        Step(p_eps.subs(eps, y - mean) * sp.diff(y - mean, y), "p_ε(y − θᵀx)·1",
-             quote=ng(246, r"p(\epsilon^{(i)}) = \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(\epsilon^{(i)})^2}{2\sigma^2}\right).")),
-        Step(sp.exp(-(y - mean) ** 2 / (2 * sigma ** 2)) / (sp.sqrt(2 * sp.pi) * sigma), "p(y|x;θ), as printed",
-             quote=ng(250, r"p(y^{(i)}|x^{(i)};\theta) = \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}\right).")),
-        Step(sp.exp(-(y - mean) ** 2 / (2 * sigma ** 2)) / sp.sqrt(2 * sp.pi * sigma ** 2), "the N(θᵀx, σ²) density",
-             quote=ng(252, r"$y^{(i)} \mid x^{(i)}; \theta \sim \mathcal{N}(\theta^T x^{(i)}, \sigma^2)$")),
+        printed(ng(246, r"p(\epsilon^{(i)}) = \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(\epsilon^{(i)})^2}{2\sigma^2}\right)."),
+                reading, "p_ε at ε⁽ⁱ⁾ = y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾ (times dε/dy = 1)", part=1),
+        printed(ng(250, r"p(y^{(i)}|x^{(i)};\theta) = \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}\right)."),
+                reading, "p(y|x;θ), as printed", part=1),
+        printed(ng(252, r"$y^{(i)} \mid x^{(i)}; \theta \sim \mathcal{N}(\theta^T x^{(i)}, \sigma^2)$"), _distributed(reading, y),
+                "the N(θᵀx, σ²) density at y⁽ⁱ⁾", statement=2, part=1),
     ], "LR-13", "000 §3", "symbolic σ", names)
     chain_002 = chain([
-        Step(sp.diff(cdf, y), "d/dy P(ε ≤ y − θᵀx), ε ~ N(0, σ²)",
-             quote=neto(172, r"$\varepsilon^{(i)} \sim N(0, \sigma^2)$")),
-        Step(sp.exp(-(y - mean) ** 2 / (2 * sigma ** 2)) / (sp.sqrt(2 * sp.pi) * sigma), "as printed",
-             quote=neto(176, r"p(y^{(i)} | x^{(i)}; \theta) = \frac{1}{\sqrt{2\pi}\sigma} \exp\left(\frac{-(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}\right)")),
-        Step(sp.exp(-(y - mean) ** 2 / (2 * sigma ** 2)) / sp.sqrt(2 * sp.pi * sigma ** 2), "N(θᵀx, σ²)",
-             quote=neto(178, r"$(y^{(i)} | x^{(i)}; \theta) \sim N(\theta^T x^{(i)}, \sigma^2)$")),
+        Step(sp.diff(cdf, y), "d/dy P(ε ≤ y − θᵀx)"),
+        printed(neto(172, r"$\varepsilon^{(i)} \sim N(0, \sigma^2)$"), _distributed(reading, y - mean),
+                "the N(0, σ²) density at ε⁽ⁱ⁾ = y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾", part=1),
+        printed(neto(176, r"p(y^{(i)} | x^{(i)}; \theta) = \frac{1}{\sqrt{2\pi}\sigma} \exp\left(\frac{-(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}\right)"),
+                reading, "as printed", part=1),
+        printed(neto(178, r"$(y^{(i)} | x^{(i)}; \theta) \sim N(\theta^T x^{(i)}, \sigma^2)$"), _distributed(reading, y),
+                "N(θᵀx, σ²) at y⁽ⁱ⁾", part=1),
     ], "LR-13", "002 §1.2.2", "symbolic σ", names)
     return combine(chain_000, chain_002)
 
@@ -657,52 +695,54 @@ def noise_to_likelihood(ctx):
                              ng(258, r"Note that by the independence assumption on the  $\epsilon^{(i)}$ 's"),
                              neto(180, r"The **likelihood** of θ is")))
 def gaussian_likelihood_chain(ctx):
-    sigma, y, mu, p = _gaussian_symbols()
+    sigma, y, mu, _ = _gaussian_symbols()
     names = {sigma: positive("σ"), **_gaussian_names(y, mu)}
-    printed = sp.Mul(*[sp.exp(-(yi - mi) ** 2 / (2 * sigma ** 2)) / (sp.sqrt(2 * sp.pi) * sigma) for yi, mi in zip(y, mu)])
-    joint = sp.exp(-sum((yi - mi) ** 2 for yi, mi in zip(y, mu)) / (2 * sigma ** 2)) / (2 * sp.pi * sigma ** 2) ** sp.Rational(3, 2)
+    reading = _gaussian_reading(y, mu, sigma)
+    first = ng(256, r"L(\theta) = L(\theta; X, \vec{y}) = p(\vec{y}|X; \theta).")
+    likelihood = ng(260, r"L(\theta) = \prod_{i=1}^{m} p(y^{(i)} \mid x^{(i)}; \theta)")
+    page_002 = neto(182, r"L(\theta) = p(y | x; \theta) = \prod_{i=1}^m p(y^{(i)} | x^{(i)}; \theta)", reading=(
+        "the product runs to m while 002 §1.1 calls the number of examples n (line 63): "
+        "the same number under two letters"))
     return combine(
-        chain([Step(joint, "p(y⃗|X;θ): independent ε, N(Xθ, σ²I)", quote=ng(256, r"L(\theta) = L(\theta; X, \vec{y}) = p(\vec{y}|X; \theta).")),
-               Step(sp.Mul(*p), "Πᵢ p(y⁽ⁱ⁾|x⁽ⁱ⁾;θ)", quote=ng(260, r"L(\theta) = \prod_{i=1}^{m} p(y^{(i)} \mid x^{(i)}; \theta)")),
-               Step(printed, "as printed", quote=ng(261, r"= \prod_{i=1}^{m} \frac{1}{\sqrt{2\pi}\sigma} \exp"))],
+        chain([printed(first, reading, "p(y⃗|X;θ): independent ε, N(Xθ, σ²I)", part=2),
+               printed(likelihood, reading, "Πᵢ p(y⁽ⁱ⁾|x⁽ⁱ⁾;θ)", part=1),
+               printed(ng(261, r"= \prod_{i=1}^{m} \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(y^{(i)} - \theta^{T} x^{(i)})^{2}}{2\sigma^{2}}\right)."),
+                       reading, "as printed")],
               "LR-13", "000 §3", "m=3", names),
-        chain([Step(joint, "p(y|x;θ)"),
-               Step(sp.Mul(*p), "Πᵢ p(y⁽ⁱ⁾|x⁽ⁱ⁾;θ)", quote=neto(182, r"L(\theta) = p(y | x; \theta) = \prod_{i=1}^m p(y^{(i)} | x^{(i)}; \theta)", reading=(
-                   "the product runs to m while 002 §1.1 calls the number of examples n (line 63): "
-                   "the same number under two letters")))],
+        chain([printed(page_002, reading, "p(y|x;θ), the joint density of the targets", part=1),
+               printed(page_002, reading, "Πᵢ p(y⁽ⁱ⁾|x⁽ⁱ⁾;θ)", part=2)],
               "LR-13", "002 §1.2.2", "m=3", names))
+
+
+_LOG_000 = r"\begin{split} \ell(\theta) &= \log L(\theta) \\ &= \log \prod_{i=1}^{m}"
 
 
 @check("LR-13", "ℓ(θ) = m log(1/(√(2π)σ)) − (1/σ²)·½Σ(y−θᵀx)², 000's chain", "000 §3", "derivation",
        quotes=(ng(267, r"instead maximize the **log likelihood**  $\ell(\theta)$ :"),))
 def gaussian_log_likelihood_000(ctx):
-    sigma, y, mu, p = _gaussian_symbols()
-    m = len(y)
+    sigma, y, mu, _ = _gaussian_symbols()
+    reading = _gaussian_reading(y, mu, sigma)
+    line = ng(269, r"&= \log \prod_{i=1}^{m} \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(y^{(i)} - \theta^{T}x^{(i)})^{2}}{2\sigma^{2}}\right)")
     return chain([
-        Step(sp.expand_log(sp.log(sp.Mul(*p)), force=True), "ℓ = log L",
-             quote=ng(269, r"&= \log \prod_{i=1}^{m} \frac{1}{\sqrt{2\pi}\sigma}")),
-        Step(sum(sp.expand_log(sp.log(pi), force=True) for pi in p), "log of a product",
-             quote=ng(269, r"&= \sum_{i=1}^{m} \log \frac{1}{\sqrt{2\pi}\sigma}")),
-        Step(m * sp.log(1 / (sp.sqrt(2 * sp.pi) * sigma))
-             - 1 / sigma ** 2 * sp.Rational(1, 2) * sum((yi - mi) ** 2 for yi, mi in zip(y, mu)), "log exp",
-             quote=ng(269, r"&= m \log \frac{1}{\sqrt{2\pi}\sigma} - \frac{1}{\sigma^{2}} \cdot \frac{1}{2} \sum_{i=1}^{m} (y^{(i)} - \theta^{T}x^{(i)})^{2}.")),
+        printed(ng(269, r"\ell(\theta) &= \log L(\theta)"), reading, "ℓ = log L", part=1),
+        printed(line, reading, "L as printed (line 261)"),
+        printed(ng(269, r"&= \sum_{i=1}^{m} \log \frac{1}{\sqrt{2\pi}\sigma} \exp\left(-\frac{(y^{(i)} - \theta^{T}x^{(i)})^{2}}{2\sigma^{2}}\right)"),
+                reading, "log of a product"),
+        printed(ng(269, r"&= m \log \frac{1}{\sqrt{2\pi}\sigma} - \frac{1}{\sigma^{2}} \cdot \frac{1}{2} \sum_{i=1}^{m} (y^{(i)} - \theta^{T}x^{(i)})^{2}."),
+                reading, "log exp"),
     ], "LR-13", "000 §3", "m=3", {sigma: positive("σ"), **_gaussian_names(y, mu)})
 
 
 @check("LR-13", "ℓ(θ) = m log(1/(√(2π)σ)) + Σ −(y−θᵀx)²/(2σ²), 002's chain", "002 §1.2.2", "derivation")
 def gaussian_log_likelihood_002(ctx):
-    sigma, y, mu, p = _gaussian_symbols()
-    m = len(y)
+    sigma, y, mu, _ = _gaussian_symbols()
+    reading = _gaussian_reading(y, mu, sigma)
+    first = neto(186, r"l(\theta) &= \log(L(\theta)) = \sum_{i=1}^m \left(\log\left(\frac{1}{\sqrt{2\pi}\sigma}\right) + \log \exp\left(\frac{-(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}\right) \right)")
     return chain([
-        Step(sp.expand_log(sp.log(sp.Mul(*p)), force=True), "l = log L",
-             quote=neto(186, r"l(\theta) &= \log(L(\theta))")),
-        Step(sum(sp.log(1 / (sp.sqrt(2 * sp.pi) * sigma))
-                 + sp.expand_log(sp.log(sp.exp(-(yi - mi) ** 2 / (2 * sigma ** 2))), force=True)
-                 for yi, mi in zip(y, mu)), "log of a product",
-             quote=neto(186, r"= \sum_{i=1}^m \left(\log\left(\frac{1}{\sqrt{2\pi}\sigma}\right) + \log \exp")),
-        Step(m * sp.log(1 / (sp.sqrt(2 * sp.pi) * sigma))
-             + sum(-(yi - mi) ** 2 / (2 * sigma ** 2) for yi, mi in zip(y, mu)), "log exp",
-             quote=neto(186, r"&= m \log\left(\frac{1}{\sqrt{2\pi}\sigma}\right) + \sum_{i=1}^m \frac{-(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}")),
+        printed(first, reading, "l = log L", part=1),
+        printed(first, reading, "log of a product", part=2),
+        printed(neto(186, r"&= m \log\left(\frac{1}{\sqrt{2\pi}\sigma}\right) + \sum_{i=1}^m \frac{-(y^{(i)} - \theta^T x^{(i)})^2}{2\sigma^2}"),
+                reading, "log exp"),
     ], "LR-13", "002 §1.2.2", "m=3", {sigma: positive("σ"), **_gaussian_names(y, mu)})
 
 
