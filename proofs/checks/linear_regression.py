@@ -13,8 +13,8 @@ from cs229.reference import datasets, linalg
 from cs229.reference import linear_regression as lr
 
 from .. import strategies as S
-from ..checking import (Step, chain, combine, entries_named, exact, named, numeric_erratum,
-                        positive, relies_on, sampled, symbolically_equal)
+from ..checking import (Step, chain, combine, draw, entries_named, exact, named, numeric_erratum,
+                        positive, relies_on, sampled, show_point, symbolically_equal)
 from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Outcome, Quote, check, unchecked
 from ..text import Examples, Function, NotationError, Operator, Reading, Vector, parse
@@ -558,31 +558,93 @@ _NORMAL_EQUATIONS = (ng(230, r"X^T X \theta = X^T \vec{y}"),
        quotes=_NORMAL_EQUATIONS)
 def normal_equations_optimal(ctx):
     problems = S.regression_problems(max_rows=10, max_features=4)
-    exact_points = exact(ctx, problems,
-                         lambda p: _normal_residual(p[0], p[1], lr.normal_equations(p[0], p[1])) == 0)
+    forms = {}
+
+    def printed_hold(p):
+        # the printed equations at the drawn data and the reference's θ, exactly
+        X, y, _ = p
+        theta = lr.normal_equations(X, y)
+        reading = _data_reading(X, y, theta)
+        values = {}
+        for key, (quote, part) in _NORMAL_FORMS.items():
+            form = form_of(quote, reading, part=part)
+            forms.setdefault(key, form)
+            values[key] = value_of(form)
+        if any(v is None for v in values.values()):
+            return False
+        theta_ = sp.Matrix(_rationals(theta))
+        return (values["000 lhs"] == values["000 rhs"] and values["002 lhs"] == values["002 rhs"]
+                and values["000 closed"] == theta_ == values["002 closed"])
+    points = draw(ctx, problems)
+    exact_points = combine(
+        _decided(points, lambda p: _normal_residual(p[0], p[1], lr.normal_equations(p[0], p[1])) == 0),
+        _decided(points[:10], printed_hold, "exact, the printed equations"))
 
     def residual_mpf(p):
         X, y, _ = S.to_mpf(p)
         return _normal_residual(X, y, lr.normal_equations(X, y)) / (1 + linalg.max_abs(X) ** 2)
 
     high = sampled(ctx, problems, residual_mpf, mpmath.mpf(10) ** (-(ctx.digits - 5)))
-    return combine(exact_points, high)
+    return with_forms(combine(exact_points, high), *forms.values())
+
+
+_NORMAL_FORMS = {"000 lhs": (ng(230, r"X^T X \theta = X^T \vec{y}"), 0), "000 rhs": (ng(230, r"X^T X \theta = X^T \vec{y}"), 1),
+                 "000 closed": (ng(232, r"$\theta = (X^T X)^{-1} X^T \vec{y}.$"), 1),
+                 "002 lhs": (neto(142, r"X^T X\theta = X^T y"), 0), "002 rhs": (neto(142, r"X^T X\theta = X^T y"), 1),
+                 "002 closed": (neto(146, r"\theta = (X^T X)^{-1} X^T y"), 1)}
+
+
+def _rationals(values):
+    return [sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v) for v in values]
+
+
+def _data_reading(X, y, theta):
+    """A drawn training set as the notes print it: X with rows (x⁽ⁱ⁾)ᵀ, y⃗ (002's y), θ, exactly;
+    h_θ(x) = θᵀx and J(θ) = ½ Σᵢ (h_θ(x⁽ⁱ⁾) − y⁽ⁱ⁾)²."""
+    X_ = sp.Matrix([_rationals(row) for row in X])
+    y_ = sp.Matrix(_rationals(y))
+    theta_ = sp.Matrix(_rationals(theta))
+    return least_squares_reading(X_, y_, theta_, "m", X_.shape[1])
 
 
 @relies_on(lr, "normal_equations", lambda f: lambda *a, **k: _shifted_first(f(*a, **k)),
            "θ's intercept moved by one")
-@check("LR-12", "θ minimises J: J(θ+δ) − J(θ) = ½‖Xδ‖² ≥ 0", "000 §2.2", "optimality",
+@check("LR-12", "θ minimises J: J(θ+δ) − J(θ) = ½‖Xδ‖² ≥ 0, J as printed", "000 §2.2", "optimality",
        quotes=(ng(232, r"the value of  $\theta$  that minimizes  $J(\theta)$  is given in closed form"),
                neto(144, r"Hence, the value of θ that minimizes $J(\theta)$ is")))
 def normal_equations_minimise(ctx):
+    cost = ng(60, r"J(\theta) = \frac{1}{2} \sum_{i=1}^{m} (h_{\theta}(x^{(i)}) - y^{(i)})^{2}.")
+    forms = []
+
+    def J(X, y, theta):
+        form = form_of(cost, _data_reading(X, y, theta), part=1)
+        forms.append(form)
+        value = value_of(form)
+        return None if value is None else _fraction(value)
+
     def holds(p):
         (X, y, _), delta = p
         theta = lr.normal_equations(X, y)
         moved = [t + d for t, d in zip(theta, delta)]
         Xd = linalg.matvec(X, delta)
         return lr.cost(X, y, moved) - lr.cost(X, y, theta) == linalg.dot(Xd, Xd) / 2
+
+    def printed_cost(p):  # J as printed (line 60) is the reference's cost, at θ and θ + δ
+        (X, y, _), delta = p
+        theta = lr.normal_equations(X, y)
+        moved = [t + d for t, d in zip(theta, delta)]
+        return (J(X, y, theta), J(X, y, moved)) == (lr.cost(X, y, theta), lr.cost(X, y, moved))
     problems = S.regression_problems().flatmap(lambda p: st.tuples(st.just(p), S.vectors(len(p[0][0]))))
-    return exact(ctx, problems, holds)
+    points = draw(ctx, problems)
+    return with_forms(combine(_decided(points, holds), _decided(points[:10], printed_cost, "exact, J as printed")),
+                      *forms[:1])
+
+
+def _decided(points, predicate, label="exact"):
+    """``exact`` on points already drawn (several predicates on one draw)."""
+    bad = [p for p in points if not predicate(p)]
+    return Outcome(not bad, f"{len(points)} points, {label}", 0.0 if not bad else 1.0,
+                   f"fails at {show_point(bad[0])}" if bad else "")
 
 
 @relies_on(lr, "normal_equations", lambda f: lambda X, y, *a, **k: [0] * len(X[0]),
