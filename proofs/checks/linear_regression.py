@@ -837,8 +837,35 @@ def gaussian_mle(ctx):
             L = lr.gaussian_likelihood(X, y, theta, sigma)
             worst = max(worst, abs(mpmath.log(L) - lr.gaussian_log_likelihood(X, y, theta, sigma)))
         return worst
-    return sampled(ctx, S.regression_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 10)),
+    high = sampled(ctx, S.regression_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 10)),
                    n=min(ctx.examples, 15))
+    objective_000 = ng(273, r"\frac{1}{2} \sum_{i=1}^{m} (y^{(i)} - \theta^T x^{(i)})^2,")
+    objective_002 = neto(190, r"\frac{1}{2} \sum_{i=1}^n (y^{(i)} - \theta^T x^{(i)})^2 = J(\theta)")
+    forms = {}
+
+    def minimised(p):
+        # the printed objective, θ symbolic: J itself (line 275 'which we recognize to be J(θ)'),
+        # and its gradient is 0 at the least-squares θ, exactly
+        X, y, _ = p
+        n = len(X[0])
+        theta = sp.Matrix([sp.Symbol(f"theta{j}", real=True) for j in range(n)])
+        X_, y_ = sp.Matrix([_rationals(r) for r in X]), sp.Matrix(_rationals(y))
+        reading = least_squares_reading(X_, y_, theta, "m", n)
+        reading_002 = least_squares_reading(X_, y_, theta, "n")
+        read = {"000": form_of(objective_000, reading), "002": form_of(objective_002, reading_002, part=0),
+                "002 J": form_of(objective_002, reading_002, part=1)}
+        for key, form in read.items():
+            forms.setdefault(key, form)
+        values = {k: value_of(f) for k, f in read.items()}
+        if any(v is None for v in values.values()):
+            return False
+        J = reading.names["J"].function(theta)
+        at = dict(zip(theta, _rationals(lr.normal_equations(X, y))))
+        return all(symbolically_equal(v, J) for v in values.values()) and \
+            all(sp.diff(values["000"], t).xreplace(at) == 0 for t in theta)
+    printed_objective = exact(ctx, S.regression_problems(max_features=3), minimised, cap=4,
+                              label="exact, the printed objective")
+    return with_forms(combine(high, printed_objective), *forms.values())
 
 
 # ---- LR-14 -----------------------------------------------------------------------------------
