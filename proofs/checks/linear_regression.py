@@ -891,48 +891,134 @@ def _lwr_search(draw_):
     return X, y, [Fraction(1), draw_(_SMALL)], draw_(st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2)]))
 
 
+_WEIGHTS = {  # the printed weights w⁽ⁱ⁾, each read with Σ = τ²I where Σ is printed
+    "000": (ng(305, r"w^{(i)} = \exp\left(-\frac{(x^{(i)} - x)^2}{2\tau^2}\right)"), 1),
+    "000 fn 4, τ": (ng(311, r"$w^{(i)} = \exp(-(x^{(i)} - x)^T (x^{(i)} - x)/(2\tau^2))$"), 1),
+    "000 fn 4, Σ": (ng(311, r"$w^{(i)} = \exp(-(x^{(i)} - x)^T \Sigma^{-1} (x^{(i)} - x)/2)$"), 1),
+    "002": (neto(162, r"w^{(i)} = \exp\left(\frac{-(x^{(i)} - x)^2}{2\tau^2}\right)"), 1),
+}
+
+
+class _Printed:
+    """Printed forms of Part I read once per size with symbolic data, then evaluated at drawn
+    points (mpmath): ``forms`` holds every Form read, for the outcome."""
+
+    def __init__(self):
+        self.forms = {}
+        self.functions = {}
+
+    def function(self, key, quote, part, reading, symbols, derive=None):
+        """The value of ``quote`` (part ``part``) under ``reading``, as a function of ``symbols``
+        (derive: a transform of the value first, e.g. a gradient); None where this copy does not
+        print it."""
+        if key not in self.functions:
+            form = form_of(quote, reading, part=part)
+            self.forms.setdefault(quote, form)
+            value = value_of(form)
+            if value is not None and derive is not None:
+                value = derive(value)
+            self.functions[key] = None if value is None else sp.lambdify(symbols, value, "mpmath")
+        return self.functions[key]
+
+
+def _lwr_symbols(m, n):
+    X = [[sp.Symbol(f"x{i}_{j}", real=True) for j in range(n)] for i in range(m)]
+    query = [sp.Symbol(f"q{j}", real=True) for j in range(n)]
+    y = [sp.Symbol(f"y{i}", real=True) for i in range(m)]
+    w = [sp.Symbol(f"w{i}", positive=True) for i in range(m)]
+    theta = [sp.Symbol(f"theta{j}", real=True) for j in range(n)]
+    tau = sp.Symbol("tau", positive=True)
+    return X, query, y, w, theta, tau
+
+
+def _lwr_reading(X, query, y, w, theta, tau):
+    """000 §4 and 002 §1.2.1: the examples x⁽ⁱ⁾ (rows of X), the query x, the weights w⁽ⁱ⁾, the
+    bandwidth τ and Σ = τ²I (footnote 4's second form)."""
+    n = len(query)
+    return Reading({"x": Examples(tuple(sp.Matrix(r) for r in X), whole=sp.Matrix(query)),
+                    "y": Examples(tuple(y)), "w": Examples(tuple(w)), "theta": sp.Matrix(theta), "tau": tau,
+                    "Sigma": tau ** 2 * sp.eye(n)}, sizes={"m": len(X), "n": len(X)}, ranges={"i": (1, "m")})
+
+
 @relies_on(lr, "lwr_weights", lambda f: lambda X, x, tau: f(X, x, 2 * tau), "τ doubled in the τ form")
-@check("LR-14", "LWR weights: Σ⁻¹ = I/τ² form equals the τ form; 0 < w ≤ 1, w = 1 at the query, w → 0 far away",
-       "000 §4 fn 4; 002 §1.2.1", "identity",
-       quotes=(ng(305, r"w^{(i)} = \exp\left(-\frac{(x^{(i)} - x)^2}{2\tau^2}\right)"),
-               ng(311, r"$w^{(i)} = \exp(-(x^{(i)} - x)^T (x^{(i)} - x)/(2\tau^2))$"),
-               ng(311, r"$w^{(i)} = \exp(-(x^{(i)} - x)^T \Sigma^{-1} (x^{(i)} - x)/2)$"),
-               ng(307, r"if  $|x^{(i)} - x|$  is small, then  $w^{(i)}$  is close to 1; and if  $|x^{(i)} - x|$  is large, then  $w^{(i)}$  is small."),
+@check("LR-14", "LWR weights as printed (000 line 305 and fn 4, Σ = τ²I; 002) equal the reference's; 0 < w ≤ 1, "
+       "w = 1 at the query, w → 0 far away", "000 §4 fn 4; 002 §1.2.1", "identity",
+       quotes=(ng(307, r"if  $|x^{(i)} - x|$  is small, then  $w^{(i)}$  is close to 1; and if  $|x^{(i)} - x|$  is large, then  $w^{(i)}$  is small."),
                ng(307, "Note that the weights depend on the particular point x at which we're trying to evaluate x.",
                   reading="the point x at which we evaluate h(x): the query point"),
-               neto(162, r"w^{(i)} = \exp\left(\frac{-(x^{(i)} - x)^2}{2\tau^2}\right)"),
                neto(164, r"and τ is called the **bandwidth** parameter."),
                neto(166, r"then $w^{(i)} \approx 1$. If $|x^{(i)} - x|$ is large, then $w^{(i)} \approx 0$")))
 def lwr_weight_forms(ctx):
+    read = _Printed()
+
+    def printed_weights(X, x, tau):
+        n = len(x)
+        Xs, query, _, _, _, t = _lwr_symbols(1, n)
+        reading = _lwr_reading(Xs, query, [0], [0], [0] * n, t).bind(i=sp.Integer(1))
+        out = {}
+        for key, (quote, part) in _WEIGHTS.items():
+            f = read.functions[(key, n)] if (key, n) in read.functions else \
+                read.function((key, n), quote, part, reading, Xs[0] + query + [t])
+            out[key] = None if f is None else [f(*row, *x, tau) for row in X]
+        return out
+
     def residual(p):
         X, y, x, tau = S.to_mpf(p)
         n = len(x)
         Sigma_inv = [[(1 / tau ** 2 if i == j else mpmath.mpf(0)) for j in range(n)] for i in range(n)]
         w = lr.lwr_weights(X, x, tau)
         w_sigma = lr.lwr_weights_sigma(X, x, Sigma_inv)
+        printed_ = printed_weights(X, x, tau)
+        if any(v is None for v in printed_.values()):
+            return mpmath.inf
         at_self = lr.lwr_weights([x], x, tau)[0]
         far = lr.lwr_weights([[x[0]] + [v + 40 * tau for v in x[1:]]], x, tau)[0]  # e^(−800·(n−1)) or less
         out_of_range = sum(1 for v in w if not 0 < v <= 1)
-        return (max(abs(a - b) for a, b in zip(w, w_sigma)) + abs(at_self - 1) + out_of_range
-                + (0 if far < mpmath.mpf(10) ** -300 else 1))
-    return sampled(ctx, _lwr_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)), names=_LWR_NAMES)
+        return (max(abs(a - b) for a, b in zip(w, w_sigma))
+                + max(abs(a - b) for values in printed_.values() for a, b in zip(values, w))
+                + abs(at_self - 1) + out_of_range + (0 if far < mpmath.mpf(10) ** -300 else 1))
+    outcome = sampled(ctx, _lwr_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)), names=_LWR_NAMES)
+    return with_forms(outcome, *read.forms.values())
+
+
+_LWR_OBJECTIVE_002 = neto(158, r"\sum_{i=1}^n w^{(i)} (y^{(i)} - \theta^T x^{(i)})^2")
+
+
+def _objective_gradient(read, key, quote, m, n, part=None):
+    """∇_θ of a printed objective Σᵢ (w⁽ⁱ⁾)(…)², as a function of (X, y, w, θ) at m examples, n
+    features (None where this copy does not print it)."""
+    if (key, m, n) in read.functions:
+        f = read.functions[(key, m, n)]
+    else:
+        X, query, y, w, theta, tau = _lwr_symbols(m, n)
+        reading = _lwr_reading(X, query, y, w, theta, tau)
+        symbols = [v for row in X for v in row] + y + w + theta
+        f = read.function((key, m, n), quote, part, reading, symbols,
+                          derive=lambda value: sp.Matrix([sp.diff(value, t) for t in theta]))
+    if f is None:
+        return None
+    return lambda X_, y_, w_, theta_: list(f(*[v for row in X_ for v in row], *y_, *w_, *theta_))
 
 
 @relies_on(lr, "weighted_normal_equations", lambda f: lambda X, y, w: f(X, y, [1] * len(w)),
            "the weights ignored")
-@check("LR-14", "LWR θ zeroes the weighted gradient Σ w(y − θᵀx)x; τ → ∞ gives OLS", "000 §4; 002 §1.2.1",
-       "optimality", quotes=(neto(158, r"\sum_{i=1}^n w^{(i)} (y^{(i)} - \theta^T x^{(i)})^2"),
-                             neto(156, "In locally weighted regression, we fit θ to minimize"),
-                             ng(291, "to make a prediction at a query point x (i.e., to evaluate h(x)), we would:"),
-                             ng(299, r"2. Output  $\theta^T x$ ."),
-                             ng(301, r"we'll try hard to make  $(y^{(i)} - \theta^T x^{(i)})^2$  small")))
+@check("LR-14", "LWR θ zeroes the gradient of 002's printed objective Σ w(y − θᵀx)²; τ → ∞ gives OLS",
+       "000 §4; 002 §1.2.1", "optimality",
+       quotes=(neto(156, "In locally weighted regression, we fit θ to minimize"),
+               ng(291, "to make a prediction at a query point x (i.e., to evaluate h(x)), we would:"),
+               ng(299, r"2. Output  $\theta^T x$ ."),
+               ng(301, r"we'll try hard to make  $(y^{(i)} - \theta^T x^{(i)})^2$  small")))
 def lwr_optimal(ctx):
+    read = _Printed()
+
     def gradient_residual(p):
         X, y, x, tau = S.to_mpf(p)
         w = lr.lwr_weights(X, x, tau)
         theta = lr.weighted_normal_equations(X, y, w)
-        return max(abs(sum(wi * (yi - linalg.dot(theta, xi)) * xi[j] for wi, xi, yi in zip(w, X, y)))
-                   for j in range(len(theta)))
+        gradient = _objective_gradient(read, "002", _LWR_OBJECTIVE_002, len(X), len(x))
+        if gradient is None:
+            return mpmath.inf
+        return max(abs(g) for g in gradient(X, y, w, theta))
 
     def wide_bandwidth(p):
         # every weight is 1 − O(‖x⁽ⁱ⁾ − x‖²/τ²), so the prediction moves by O(1/τ²) from OLS
@@ -941,41 +1027,56 @@ def lwr_optimal(ctx):
         ols = linalg.dot(lr.normal_equations(X, y), x)
         return abs(wide - ols) / (1 + abs(ols))
     n = min(ctx.examples, 20)
-    return combine(
+    outcome = combine(
         sampled(ctx, _lwr_problems(), gradient_residual, mpmath.mpf(10) ** (-(ctx.digits - 10)), n=n, names=_LWR_NAMES),
         sampled(ctx, _lwr_problems(), wide_bandwidth, mpmath.mpf(10) ** -18, n=n, names=_LWR_NAMES))
+    return with_forms(outcome, *read.forms.values())
+
+
+_LS_STEP = ng(293, r"Fit  $\theta$  to minimize  $\sum_{i} (y^{(i)} \theta^{T} x^{(i)})^{2}$ .")
+_LWR_STEP = ng(298, r"Fit  $\theta$  to minimize  $\sum_{i} w^{(i)} (y^{(i)} \theta^{T} x^{(i)})^{2}$ .")
+_OBJECTIVES = {False: ng(293, r"\sum_{i} (y^{(i)} \theta^{T} x^{(i)})^{2}"),  # the formulas of the two steps
+               True: ng(298, r"\sum_{i} w^{(i)} (y^{(i)} \theta^{T} x^{(i)})^{2}")}
 
 
 @check("LR-14", "the least-squares and LWR objectives Σ (w)(y − θᵀx)² (a minus sign lost in this copy, twice)",
        "000 §4", "identity")
 def lwr_objective_sign(ctx):
+    read = _Printed()
+
     def gradients(p, weighted):
+        # ∇ of the objective as printed and of the corrected Σ w (y − θᵀx)², at the (weighted)
+        # least-squares θ: 0 for an objective that θ minimises
         X, y, x, tau = S.to_mpf(p)
         w = lr.lwr_weights(X, x, tau) if weighted else [mpmath.mpf(1)] * len(X)
         theta = lr.weighted_normal_equations(X, y, w)
-        # ∇ of the printed Σ w (y θᵀx)² and of the corrected Σ w (y − θᵀx)², at the least-squares θ
-        printed = [sum(2 * wi * yi * linalg.dot(theta, xi) * yi * xi[j] for wi, xi, yi in zip(w, X, y))
-                   for j in range(len(theta))]
+        gradient = _objective_gradient(read, weighted, _OBJECTIVES[weighted], len(X), len(x))
+        printed_ = mpmath.inf if gradient is None else max(abs(g) for g in gradient(X, y, w, theta))
         corrected = [sum(-2 * wi * (yi - linalg.dot(theta, xi)) * xi[j] for wi, xi, yi in zip(w, X, y))
                      for j in range(len(theta))]
-        return max(abs(g) for g in printed), max(abs(g) for g in corrected)
+        return printed_, max(abs(g) for g in corrected)
     tol = mpmath.mpf(10) ** (-(ctx.digits - 10))
     n = min(ctx.examples, 15)
-    return combine(
-        numeric_erratum(
-            ctx, "LR-14", "000 §4 (the ordinary least-squares step)",
-            "1. Fit θ to minimize Σᵢ (y⁽ⁱ⁾ θᵀx⁽ⁱ⁾)²  (its gradient is not 0 at the least-squares θ)",
-            "1. Fit θ to minimize Σᵢ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)²",
-            _lwr_problems(), lambda p: gradients(p, False)[0], lambda p: gradients(p, False)[1], tol, n=n,
-            nature="transcription", names=_LWR_NAMES, search=_lwr_search(),
-            quote=ng(293, r"Fit  $\theta$  to minimize  $\sum_{i} (y^{(i)} \theta^{T} x^{(i)})^{2}$ .")),
-        numeric_erratum(
-            ctx, "LR-14", "000 §4 (the two LWR steps)",
-            "1. Fit θ to minimize Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ θᵀx⁽ⁱ⁾)²  (its gradient is not 0 at the weighted least-squares θ)",
-            "1. Fit θ to minimize Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)² (as 002 §1.2.1 prints)",
-            _lwr_problems(), lambda p: gradients(p, True)[0], lambda p: gradients(p, True)[1], tol, n=n,
-            nature="transcription", names=_LWR_NAMES, search=_lwr_search(),
-            quote=ng(298, r"Fit  $\theta$  to minimize  $\sum_{i} w^{(i)} (y^{(i)} \theta^{T} x^{(i)})^{2}$ .")))
+    steps = (("the ordinary least-squares step", "1. Fit θ to minimize Σᵢ (y⁽ⁱ⁾ θᵀx⁽ⁱ⁾)²  (its gradient is not 0 at the least-squares θ)",
+              "1. Fit θ to minimize Σᵢ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)²", False, _LS_STEP),
+             ("the two LWR steps", "1. Fit θ to minimize Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ θᵀx⁽ⁱ⁾)²  (its gradient is not 0 at the weighted least-squares θ)",
+              "1. Fit θ to minimize Σᵢ w⁽ⁱ⁾ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)² (as 002 §1.2.1 prints)", True, _LWR_STEP))
+    outcomes = []
+    for where, printed_, fixed, weighted, quote in steps:
+        def printed_residual(p, weighted=weighted):
+            return gradients(p, weighted)[0]
+
+        def corrected_residual(p, weighted=weighted):
+            return gradients(p, weighted)[1]
+        with mpmath.workdps(ctx.digits):
+            as_printed_holds = all(printed_residual(p) <= tol for p in draw(ctx, _lwr_problems(), 3))
+        if as_printed_holds:  # this copy prints the objective right: no erratum
+            outcomes.append(sampled(ctx, _lwr_problems(), printed_residual, tol, n=n, names=_LWR_NAMES))
+            continue
+        outcomes.append(numeric_erratum(
+            ctx, "LR-14", f"000 §4 ({where})", printed_, fixed, _lwr_problems(), printed_residual, corrected_residual,
+            tol, n=n, nature="transcription", names=_LWR_NAMES, search=_lwr_search(), quote=quote))
+    return with_forms(combine(*outcomes), *read.forms.values())
 
 
 # ---- LR-16 -----------------------------------------------------------------------------------
