@@ -33,3 +33,20 @@ def test_a_changed_formula_in_prose_is_located_within_its_own_dollars():
     located = copy.locate(Quote("000", 190, r"|A| = \sum_j A_{ij} A'_{ij}"), whole=True)
     assert [(o.line, o.text, o.changed) for o in located.occurrences] == \
         [(190, r"|A| = \sum_j A_{ij} A'_{ji}", True)]
+
+
+def test_max_and_arg_max_over_a_finite_range():
+    # 000 line 644: arg max_y p(y|x), y over the classes: the first y attaining the maximum
+    import pytest
+
+    from cs229.proofs.text import Function, NotationError
+
+    reading = Reading({"f": Function(lambda y: [3, 5, 5, 1][int(y)])}, ranges={"y": (0, 3)})
+    assert reading.expression(r"\arg \max_{y} f(y)") == 1
+    assert reading.expression(r"\max_y f(y)") == 5
+    assert reading.expression(r"\arg \min_{y} f(y)") == 3
+    assert reading.expression(r"\arg \max_{y} f(y) + 1") == 2
+    with pytest.raises(NotationError, match="no finite range"):
+        Reading({"f": Function(lambda t: t)}).expression(r"\max_{t} f(t)")
+    with pytest.raises(NotationError, match="do not compare"):
+        Reading({"f": Function(lambda y: sp.Symbol(f"a{y}"))}, ranges={"y": (0, 1)}).expression(r"\max_y f(y)")

@@ -632,6 +632,10 @@ class Reading:
         """(value, number of following items consumed) when ``item`` is an operator, else None."""
         if isinstance(item, S.BigOp):
             return self._big_operator(item, rest, scope, notes), len(rest)
+        if _is_name(item, "arg") and rest and isinstance(rest[0], S.BigOp) and rest[0].op in ("max", "min") \
+                and self._meaning("arg", scope) is None:
+            # \arg \max_y: the y that attains the maximum
+            return self._extremum(rest[0], rest[1:], scope, notes, argument=True), len(rest)
         if isinstance(item, S.Func) or (isinstance(item, S.Name) and item.text in ("tr",)
                                          and self._meaning("tr", scope) is None):
             name = item.name if isinstance(item, S.Func) else item.text
@@ -694,7 +698,34 @@ class Reading:
             if total is None:
                 return sp.Integer(0 if item.op == "sum" else 1)
             return total
+        if item.op in ("max", "min", "argmax", "argmin"):
+            return self._extremum(item, rest, scope, notes, argument=item.op.startswith("arg"))
         raise NotationError(f"\\{item.op} over a variable is not a value (the check reads it otherwise)")
+
+    def _extremum(self, item, rest, scope, notes, argument=False):
+        """max_y f(y) over the finite range of y (its limits or the reading's ``ranges``): the
+        largest value, or with ``argument`` (arg max) the first y that attains it. The values must
+        compare (numbers); a maximum over a variable with no finite range is not read."""
+        if item.sub is None:
+            raise NotationError(f"\\{item.op} without its variable")
+        try:
+            index, values = self._index_range(item, scope, notes)
+        except NotationError as e:
+            raise NotationError(f"\\{item.op} over a variable with no finite range ({e})") from None
+        best = None
+        for v in values:
+            inner = dict(scope)
+            inner[index] = v
+            value = self._product(rest, inner, notes)
+            if best is not None:
+                larger = sp.sympify(value - best[1] if item.op.endswith("max") else best[1] - value).is_positive
+                if larger is None:
+                    raise NotationError(f"\\{item.op} of values that do not compare: {sp.sstr(value)}, {sp.sstr(best[1])}")
+            if best is None or larger:
+                best = (v, value)
+        if best is None:
+            raise NotationError(f"\\{item.op} over an empty range")
+        return sp.sympify(best[0]) if argument else best[1]
 
     def _index_range(self, item, scope, notes):
         """The index of Σ/Π and the values it takes, from its limits ('i=1', 'i', 'i ≥ 3',
