@@ -1,6 +1,7 @@
 """Part IV checks, §1 and the introduction: Bayes' rule, the multivariate normal, GDA and its
 logistic posterior, and Poisson class-conditionals (000 Part IV intro, §1.1-1.3; 002 §1.4,
 §1.4.1-1.4.2)."""
+import itertools
 import sys
 from fractions import Fraction
 
@@ -16,7 +17,9 @@ from cs229.reference import logistic_regression as LR
 from .. import strategies as S
 from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
                         combine, draw, fmt, sampled)
+from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Function, NotationError, Reading
 
 
 _exact_points = exact
@@ -32,7 +35,7 @@ def _sigmoid(z):
 # ---- GEN-1 -----------------------------------------------------------------------------------
 
 BAYES = Quote("000", 640, r"p(y|x) = \frac{p(x|y)p(y)}{p(x)}.")
-EVIDENCE = Quote("000", 642, "the denominator is given by p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)")
+EVIDENCE = Quote("000", 642, "p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)")
 BAYES_002 = Quote("002", 363, r"p(y = 1 | x) = \frac{p(x | y = 1)p(y = 1)}{p(x)}")
 EVIDENCE_002 = Quote("002", 365, r"where $p(x) = p(x | y = 1)p(y = 1) + p(x | y = 0)p(y = 0)$.")
 ARGMAX = Quote("000", 644, r"\arg \max_{y} p(y|x) = \arg \max_{y} \frac{p(x|y)p(y)}{p(x)}")
@@ -41,19 +44,103 @@ PICK_CLASS = Quote("000", 819, "and pick whichever class has the higher posterio
 ARGMAX_002 = Quote("002", 399, r"\arg \max_y p(y | x) = \arg \max_y \frac{p(x | y)p(y)}{p(x)} = \arg \max_y p(x | y)p(y)")
 
 
+class Discrete:
+    """A joint distribution over named discrete variables: the meaning of the notes' p(·) and
+    p(· | ·) in a check. ``values`` {name: the values it takes}; ``joint(assignment)`` the
+    probability of an assignment {name: value}; ``observed`` the value a variable printed bare
+    stands for (p(x|y): the x observed). A printed variable is read as its ``marker`` (a value in
+its place, the y of max_y p(y|x), as the event that the one variable taking it does); p(A | B)
+    is Σ joint over the assignments meeting A and B over Σ joint over those meeting B, so that
+    the rules of probability (Bayes, the chain rule, marginals) are not typed anywhere: they
+    follow from the definition of a conditional."""
+
+    def __init__(self, values, joint, observed):
+        self.values = dict(values)
+        self.joint = joint
+        self.observed = dict(observed)
+        self.markers = {sp.Symbol(f"⟨{name}⟩"): name for name in self.values}
+        names = list(self.values)
+        self.assignments = [dict(zip(names, combo)) for combo in itertools.product(*self.values.values())]
+
+    def marker(self, name):
+        return sp.Symbol(f"⟨{name}⟩")
+
+    def _event(self, item):
+        """(variable, value) of a printed event: a bare variable (its observed value) or 'y = 1'."""
+        if isinstance(item, tuple):
+            left, relation, right = item
+            if relation != "=" or left not in self.markers:
+                raise NotationError(f"an event p(·) cannot read: {item}")
+            return self.markers[left], right
+        if item in self.markers:
+            name = self.markers[item]
+            return name, self.observed[name]
+        # a value in place of a variable (the y of max_y p(y|x)): the one variable taking it
+        owners = [name for name, values in self.values.items() if item in values]
+        if len(owners) == 1:
+            return owners[0], item
+        raise NotationError(f"{sp.sstr(item)} is not a variable of this distribution, nor a value of one only")
+
+    def probability(self, arguments, given=(), parameters=()):
+        events = [self._event(a) for a in arguments]
+        conditions = [self._event(g) for g in given]
+
+        def mass(required):
+            return sum(self.joint(a) for a in self.assignments if all(a[n] == v for n, v in required))
+        return mass(events + conditions) / mass(conditions)
+
+    def p(self):
+        """The Function to bind to the printed p."""
+        return Function(self.probability, given=True)
+
+
+def _bayes_model(phi, likelihoods, classes=(0, 1)):
+    """x observed, y ∈ classes with p(y = 1) = φ (two classes) or the given priors; p(x|y) the
+    likelihoods of the observed x (the rest of x's values hold the remaining mass)."""
+    priors = {0: 1 - phi, 1: phi} if not isinstance(phi, (list, tuple)) else dict(enumerate(phi))
+    L = dict(zip(classes, likelihoods))
+
+    def joint(a):
+        return priors[a["y"]] * (L[a["y"]] if a["x"] == "x" else 1 - L[a["y"]])
+    return Discrete({"x": ("x", "another x"), "y": tuple(classes)}, joint, {"x": "x"})
+
+
+def _bayes_reading(model, y=None, ranges=None):
+    names = {"p": model.p(), "x": model.marker("x"), "y": model.marker("y")}
+    reading = Reading(names, ranges=ranges or {})
+    return reading if y is None else reading.bind(y=model.marker("y"))
+
+
 @relies_on(G, "evidence", lambda f: lambda likelihoods, priors: f(likelihoods, priors) * 2, "p(x) doubled")
 @check("GEN-1", "p(y=1|x) = p(x|y=1)p(y=1)/p(x), p(x) = Σ_y p(x|y)p(y)", "000 Part IV intro; 002 §1.4",
-       "derivation", quotes=(BAYES, EVIDENCE, BAYES_002, EVIDENCE_002))
+       "derivation", quotes=(Quote("000", 642, "the denominator is given by p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)"),
+                             Quote("002", 361, "Using Bayes rule, given a new test example, we compute")))
 def bayes_rule(ctx):
     L0, L1 = sp.symbols("p(x|y=0) p(x|y=1)", positive=True)
     phi = sp.Symbol("φ", positive=True)  # p(y=1)
-    joint = {0: L0 * (1 - phi), 1: L1 * phi}  # p(x, y) = p(x|y) p(y)
-    p_x = joint[0] + joint[1]  # marginalising y out of p(x, y)
-    symbolic = chain([
-        Step(joint[1] / p_x, "definition of p(y=1|x) = p(x, y=1)/p(x)"),
-        Step(L1 * phi / p_x, "Bayes' rule, p(x, y) = p(x|y)p(y)"),
-        Step(L1 * phi / (L1 * phi + L0 * (1 - phi)), "p(x) = p(x|y=1)p(y=1) + p(x|y=0)p(y=0)"),
-    ], "GEN-1", "000 Part IV intro", "two classes", domains={phi: probability(), L0: positive(), L1: positive()})
+    domains = {phi: probability(), L0: probability(), L1: probability()}
+    outcomes = []
+    for observed in (0, 1):  # p(y|x) at y = 0 and y = 1
+        model = _bayes_model(phi, (L0, L1))
+        model.observed["y"] = observed
+        reading = _bayes_reading(model)
+        outcomes.append(chain([
+            printed(BAYES, reading, "p(y|x) = p(x, y)/p(x), the definition of a conditional", part=0),
+            printed(BAYES, reading, "Bayes' rule", part=1),
+        ], "GEN-1", "000 Part IV intro", f"two classes, y = {observed}", domains=domains))
+    reading = _bayes_reading(_bayes_model(phi, (L0, L1)))
+    outcomes.append(chain([
+        printed(EVIDENCE, reading, "p(x), the marginal of x", part=0),
+        printed(EVIDENCE, reading, "Σ_y p(x|y)p(y)", part=1),
+    ], "GEN-1", "000 Part IV intro", "two classes", domains=domains))
+    outcomes.append(chain([
+        printed(BAYES_002, reading, "p(y = 1|x)", part=0),
+        printed(BAYES_002, reading, "Bayes' rule", part=1),
+    ], "GEN-1", "002 §1.4", "two classes", domains=domains))
+    outcomes.append(chain([
+        printed(EVIDENCE_002, reading, "p(x)", part=0),
+        printed(EVIDENCE_002, reading, "Σ_y p(x|y)p(y)", part=1),
+    ], "GEN-1", "002 §1.4", "two classes", domains=domains))
 
     def holds(p):
         likelihoods, priors = p
@@ -62,24 +149,35 @@ def bayes_rule(ctx):
         return sum(post) == 1 and all(q == l * r / p_x for q, l, r in zip(post, likelihoods, priors))
     k_classes = st.integers(2, 4).flatmap(lambda k: st.tuples(
         st.lists(S.positive_rationals(), min_size=k, max_size=k), S.probability_vectors(k)))
-    return combine(symbolic, _exact_points(ctx, k_classes, holds))
+    return combine(*outcomes, _exact_points(ctx, k_classes, holds))
 
 
 @relies_on(G, "bayes_argmax", lambda f: lambda likelihoods, priors: (f(likelihoods, priors) + 1) % len(priors),
            "the class after the argmax")
 @check("GEN-1", "argmax_y p(y|x) = argmax_y p(x|y)p(y): the denominator is not needed",
-       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(ARGMAX, ARGMAX_2, ARGMAX_002, PICK_CLASS))
+       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(PICK_CLASS,))
 def argmax_without_denominator(ctx):
     k_classes = st.integers(2, 4).flatmap(lambda k: st.tuples(
         st.lists(S.rationals(0, 3, 6), min_size=k, max_size=k).filter(lambda v: any(v)),
         S.probability_vectors(k)))
+    forms = {}
 
     def same(p):
+        # the printed arg maxes (000 lines 644-645, 002 line 399) on a model with these likelihoods
+        # and priors, exactly, and the reference's (ties: the first class, as arg max reads)
         likelihoods, priors = p
+        k = len(priors)
+        model = _bayes_model([_rational(v) for v in priors], [_rational(v) for v in likelihoods], tuple(range(k)))
+        reading = _bayes_reading(model, ranges={"y": (0, k - 1)})
+        values = []
+        for key, (quote, part) in _ARGMAXES.items():
+            form = form_of(quote, reading, part=part)
+            forms.setdefault(key, form)
+            values.append(value_of(form))
         post = G.bayes_posterior(likelihoods, priors)
         first_max = max(range(len(post)), key=lambda y: (post[y], -y))
-        return G.bayes_argmax(likelihoods, priors) == first_max
-    exact = _exact_points(ctx, k_classes, same)
+        return G.bayes_argmax(likelihoods, priors) == first_max and all(v == first_max for v in values)
+    exact = _exact_points(ctx, k_classes, same, cap=12)
 
     def log_space(p):  # the log-space posterior (what the classifiers use) is Bayes' rule
         likelihoods, priors = p
@@ -89,7 +187,15 @@ def argmax_without_denominator(ctx):
         logs = G.log_posterior(joint)
         return max(abs((mpmath.exp(v) if v != mpmath.ninf else 0) - S.to_mpf(q)) for v, q in zip(logs, post))
     high = sampled(ctx, k_classes, log_space, mpmath.mpf(10) ** (-(ctx.digits - 5)))
-    return combine(exact, high)
+    return with_forms(combine(exact, high), *forms.values())
+
+
+_ARGMAXES = {"000 posterior": (ARGMAX, 0), "000 Bayes": (ARGMAX, 1), "000 joint": (ARGMAX_2, None),
+             "002 posterior": (ARGMAX_002, 0), "002 Bayes": (ARGMAX_002, 1), "002 joint": (ARGMAX_002, 2)}
+
+
+def _rational(v):
+    return sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v)
 
 
 # ---- MVN-1 -----------------------------------------------------------------------------------
