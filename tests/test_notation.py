@@ -50,3 +50,11 @@ def test_max_and_arg_max_over_a_finite_range():
         Reading({"f": Function(lambda t: t)}).expression(r"\max_{t} f(t)")
     with pytest.raises(NotationError, match="do not compare"):
         Reading({"f": Function(lambda y: sp.Symbol(f"a{y}"))}, ranges={"y": (0, 1)}).expression(r"\max_y f(y)")
+
+
+def test_bold_one_with_a_set_subscript_is_an_indicator():
+    # 002 line 383 prints 𝟏_{y⁽ⁱ⁾=1} where 000 line 729 prints 1{y⁽ⁱ⁾ = 1}
+    reading = Reading({"y": Examples((1, 0, 1))}, sizes={"m": 3})
+    assert reading.expression(r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}}") == 2
+    assert reading.expression(r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}}") == 1
+    assert reading.expression(r"\sum_{i=1}^m 1\{y^{(i)} = 1\}") == 2

@@ -235,6 +235,12 @@ class Reading:
     def _scripted(self, node, scope, notes):
         base = node.base
         scripts = list(node.scripts)
+        if _is_indicator(base, scripts) and self._meaning(text_of(base), scope) is None:
+            # 002's 𝟏_{y⁽ⁱ⁾ = 1}: the indicator of the event in its subscript, as 000's 1{y⁽ⁱ⁾ = 1}
+            value = self._indicator(scripts[0][1], scope, notes)
+            for script in scripts[1:]:
+                value = self._script(value, script, scope, notes)
+            return value
         meaning, scripts = self._scripted_meaning(base, scripts, scope, notes)
         for script in scripts:
             meaning = self._script(meaning, script, scope, notes)
@@ -845,6 +851,13 @@ def text_of(node):
     if isinstance(node, S.Negate):
         return "-" + text_of(node.body)
     return type(node).__name__
+
+
+def _is_indicator(base, scripts):
+    """\\mathbf{1}_{\\{…\\}}: a bold 1 whose subscript is a set holding a condition."""
+    return isinstance(base, S.Styled) and isinstance(base.body, S.Number) and base.body.text == "1" and \
+        bool(scripts) and scripts[0][0] == "sub" and isinstance(scripts[0][1], S.Group) and \
+        scripts[0][1].kind == "set"
 
 
 def _example_first(meaning, scripts):
