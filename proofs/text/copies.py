@@ -396,12 +396,16 @@ def _is_formula(text):
 
 
 def _best_span_of(text, wanted, raw):
-    """``_best_span`` of a quote's tokens in a line; a formula quoted from a line of prose is
-    aligned with each of the line's formulas in turn (the best one wins), so that a changed
-    formula is not stretched over the prose and the formulas after it."""
+    """``_best_span`` of a quote's tokens in a line; a formula (a quote that is one formula, no
+    prose around it) quoted from a line of prose is aligned with each of the line's formulas in
+    turn (the best one wins), so that a changed formula is not stretched over the prose and the
+    formulas after it."""
     from .parse import math_of
 
-    pieces = math_of(raw) if _is_formula(text) and "$" in raw else []
+    alone = text.strip()
+    a_formula = _is_formula(alone) and ("$" not in alone or (alone.startswith("$") and alone.endswith("$")
+                                                          and alone.count("$") == 2))
+    pieces = math_of(raw) if a_formula and "$" in raw else []
     if not pieces:
         return _best_span(wanted, raw)
     best = (0.0, (0, 0))
