@@ -19,7 +19,7 @@ from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive,
                         combine, draw, fmt, sampled)
 from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
-from ..text import Function, NotationError, Reading
+from ..text import Function, NotationError, Reading, copies, math_of, parse
 
 
 _exact_points = exact
@@ -221,8 +221,17 @@ def covariance_definitions(ctx):
     for i in range(atoms):
         first += p[i] * (Z(i) - mean) * (Z(i) - mean).T
         second += p[i] * Z(i) * Z(i).T
-    symbolic = chain([Step(first, "Cov(Z) = E[(Z − E[Z])(Z − E[Z])ᵀ]"),
-                      Step(second - mean * mean.T, "= E[ZZᵀ] − (E[Z])(E[Z])ᵀ")],
+    # Z takes the value z⁽ⁱ⁾ with probability pᵢ; E[f(Z)] = Σᵢ pᵢ f(z⁽ⁱ⁾)
+    Z_ = sp.Matrix(sp.symbols(f"Z1:{n + 1}", real=True))
+
+    def expectation(value):
+        return sum((p[i] * _at(value, dict(zip(Z_, z[i]))) for i in range(atoms)), sp.zeros(*value.shape)
+                   if isinstance(value, sp.MatrixBase) else sp.Integer(0))
+    reading = Reading({"Z": Z_, "E": Function(expectation)})
+    symbolic = chain([Step(first, "E[(Z − E[Z])(Z − E[Z])ᵀ] over the atoms"),
+                      printed(COVARIANCE, reading, "Cov(Z) = E[(Z − E[Z])(Z − E[Z])ᵀ], as printed", part=1),
+                      printed(COVARIANCE_MOMENTS, reading, "= E[ZZᵀ] − (E[Z])(E[Z])ᵀ", part=1),
+                      Step(second - mean * mean.T, "E[ZZᵀ] − E[Z]E[Z]ᵀ over the atoms")],
                      "MVN-1", "000 §1.1", f"{atoms} atoms in R²")
 
     @st.composite
@@ -244,12 +253,17 @@ def covariance_definitions(ctx):
     return combine(symbolic, _exact_points(ctx, distributions(), equal_and_psd))
 
 
+def _at(value, point):
+    return value.xreplace(point) if isinstance(value, (sp.Basic, sp.MatrixBase)) else value
+
+
 def _gauss_legendre(R, panels, degree):
     base = GaussLegendre(mpmath.mp).calc_nodes(degree, mpmath.mp.prec)
     h = mpmath.mpf(2 * R) / panels
     return [(-R + k * h + (x + 1) * h / 2, w * h / 2) for k in range(panels) for x, w in base]
 
 
+DETERMINANT_WORDS = Quote("000", 657, "denotes the determinant of the matrix")
 DENSITY = Quote("000", 655, r"p(x; \mu, \Sigma) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2}(x-\mu)^T \Sigma^{-1}(x-\mu)\right).")
 MEAN_WORDS = Quote("000", 659, r"the mean is (unsurprisingly) given by  $\mu$")
 MEAN = Quote("000", 661, r"E[X] = \int_{x} x p(x; \mu, \Sigma) dx = \mu")
@@ -306,27 +320,36 @@ def density_moments(ctx):
 
 @relies_on(G, "mvn_density", lambda f: lambda x, mu, Sigma: f(x, mu, Sigma) * (1 + mpmath.mpf(10) ** -20), "p raised by one part in 10²⁰")
 @check("MVN-1", "the Cholesky log form equals the printed density (2π)^(−n/2)|Σ|^(−1/2)exp(…)",
-       "000 §1.1", "identity", quotes=(DENSITY,))
+       "000 §1.1", "identity", quotes=(DETERMINANT_WORDS,))
 def log_form(ctx):
     @st.composite
     def problems(draw_):
         n = draw_(st.integers(1, 4))
         return draw_(S.vectors(n)), draw_(S.vectors(n)), draw_(S.spd_matrices(n))
 
+    forms = []
+
     def residual(p):
-        x, mu, Sigma = S.to_mpf(p)
-        n = len(x)
-        d = [a - b for a, b in zip(x, mu)]
-        printed = (mpmath.exp(-linalg.dot(d, linalg.solve(Sigma, d)) / 2)
-                   / ((2 * mpmath.pi) ** (mpmath.mpf(n) / 2) * mpmath.sqrt(linalg.determinant(Sigma))))
-        return abs(G.mvn_density(x, mu, Sigma) / printed - 1)
-    return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
+        # the density as printed, read at the drawn x, μ, Σ exactly, evaluated at 60 digits
+        form = density_form(*p)
+        forms.append(form)
+        value = value_of(form)
+        if value is None:
+            return mpmath.inf
+        printed_ = mpmath.mpf(sp.N(value, ctx.digits + 10))
+        return abs(G.mvn_density(*S.to_mpf(p)) / printed_ - 1)
+    return with_forms(sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5))), *forms[:1])
 
 
 PSD_ASSUMPTION = Quote("000", 653, r"where  $\Sigma \geq 0$  is symmetric and positive semi-definite")
+PSD_SENTENCE = Quote("000", 653, r"where  $\Sigma \geq 0$  is symmetric and positive semi-definite. Also written")
 DETERMINANT = Quote("000", 657, r"In the equation above, " + '" $|\\Sigma|$ "' + " denotes the determinant of the matrix  $\\Sigma$ .")
 PLOTTED_1 = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0.5 \\ 0.5 & 1 \end{array} \right]")
+PLOTTED_IDENTITY = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0 \\ 0 & 1 \end{array} \right]")
+PLOTTED_08 = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0.8 \\ 0.8 & 1 \end{array} \right]")
 PLOTTED_2 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 3 & 0.8 \\ 0.8 & 1 \end{array} \right]")
+PLOTTED_M05 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 1 & -0.5 \\ -0.5 & 1 \end{array} \right]")
+PLOTTED_M08 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 1 & -0.8 \\ -0.8 & 1 \end{array} \right]")
 
 _SMALL = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2)])
 
@@ -348,18 +371,46 @@ def _definite(draw_):
 
 
 SIGMA_CLASSES = {"positive semi-definite": _semidefinite(), "positive definite": _definite()}
-PRINTED_SIGMA_CLASS = "positive semi-definite"
+def printed_sigma_class():
+    """The class of Σ 000 §1.1 allows, as this copy prints it (line 653): Σ ≥ 0 or 'positive
+    semi-definite' is the semi-definite class; Σ > 0 (or ≻ 0) with no 'semi-definite' the definite
+    one. (class, the Form of the sentence: parsed, or missing in this copy)."""
+    from ..printed import Form, Variant
+    located = copies.current().locate(PSD_SENTENCE)
+    if not located.found:
+        return "positive semi-definite", Form(PSD_SENTENCE, "missing", f"not found in {copies.current().origin}")
+    place = located.first
+    try:
+        formula = math_of(place.text)[0].tex
+        symbol = parse(formula).statements[0].parts[1][0]
+    except (NotationError, IndexError):
+        return "positive semi-definite", Form(PSD_SENTENCE, "unreadable", f"{place.text!r}: no relation on Σ")
+    form = Form(PSD_SENTENCE, "parsed", "", [Variant(place.source, place.line, place.text, symbol, place.changed)])
+    definite = symbol in (">", "≻") and "semi" not in place.text
+    return ("positive definite" if definite else "positive semi-definite"), form
 
 
 def printed_density(x, mu, Sigma):
-    """000 §1.1's density, as printed, in sympy: (2π)^(−n/2) |Σ|^(−1/2) exp(−½(x−μ)ᵀΣ⁻¹(x−μ)).
-    Raises ValueError where it is not defined (|Σ| = 0: no Σ⁻¹, and a zero normaliser)."""
+    """000 §1.1's density as this copy prints it (line 655), read at x, μ, Σ, exactly. Raises
+    ValueError where it is not defined (|Σ| = 0: no Σ⁻¹, and a zero normaliser)."""
     S_ = sp.Matrix(Sigma)
-    det = S_.det()
-    if det == 0:
+    if S_.det() == 0:
         raise ValueError("|Σ| = 0: (2π)^(n/2)|Σ|^(1/2) = 0 and Σ⁻¹ does not exist")
-    d = sp.Matrix(x) - sp.Matrix(mu)
-    return sp.exp(-(d.T * S_.inv() * d)[0, 0] / 2) / ((2 * sp.pi) ** sp.Rational(len(x), 2) * sp.sqrt(det))
+    value = value_of(density_form(x, mu, Sigma))
+    if value is None:
+        raise ValueError("the density is not printed in this copy")
+    return value
+
+
+def density_form(x, mu, Sigma):
+    """The Form of 000's printed density (line 655) read at x, μ, Σ (exact rationals)."""
+    reading = Reading({"x": sp.Matrix(_rationals(x)), "mu": sp.Matrix(_rationals(mu)),
+                       "Sigma": sp.Matrix([_rationals(r) for r in Sigma])}, sizes={"n": len(x)})
+    return form_of(DENSITY, reading, part=1)
+
+
+def _rationals(values):
+    return [_rational(v) for v in values]
 
 
 def _undefined(Sigma):
@@ -380,7 +431,9 @@ def density_needs_definite(ctx):
     Σ of the class where it is undefined (|Σ| = 0) is the counterexample. For Σ positive definite
     it is defined and agrees with the reference's Cholesky log form (50 digits), and every Σ the
     notes plot is positive definite."""
-    cls = as_printed(PRINTED_SIGMA_CLASS, "positive definite", key="Σ ≥ 0 is symmetric and positive semi-definite")
+    printed_class, relation_form = printed_sigma_class()
+    cls = as_printed(printed_class, "positive definite", key="Σ ≥ 0 is symmetric and positive semi-definite")
+    density_forms = []
     witness = find_witness(SIGMA_CLASSES[cls], _undefined, ctx.seed)
     failures = []
     with mpmath.workdps(ctx.digits):
@@ -388,16 +441,14 @@ def density_needs_definite(ctx):
         for Sigma, x in draw(ctx, st.tuples(_definite(), S.vectors(2)), min(ctx.examples, 6)):
             xs = [Fraction(v) for v in x[:len(Sigma)]]
             exact_ = printed_density(xs, [0] * len(Sigma), Sigma)
+            density_forms.append(density_form(xs, [0] * len(Sigma), Sigma))
             worst = max(worst, abs(G.mvn_density(S.to_mpf(xs), [mpmath.mpf(0)] * len(Sigma), S.to_mpf(Sigma))
                                    / mpmath.mpf(sp.N(exact_, ctx.digits + 10)) - 1))
     if worst > mpmath.mpf(10) ** (-(ctx.digits - 5)):
         failures.append(f"the density formula and the reference differ for a positive definite Σ: {fmt(worst)}")
     # the covariances the notes plot (000 §1.1) are all valid: symmetric positive definite
-    plotted = [[[1, 0], [0, 1]], [[Fraction(3, 5), 0], [0, Fraction(3, 5)]], [[2, 0], [0, 2]],
-               [[1, Fraction(1, 2)], [Fraction(1, 2), 1]], [[1, Fraction(4, 5)], [Fraction(4, 5), 1]],
-               [[1, -Fraction(1, 2)], [-Fraction(1, 2), 1]], [[1, -Fraction(4, 5)], [-Fraction(4, 5), 1]],
-               [[3, Fraction(4, 5)], [Fraction(4, 5), 1]]]
-    for example in plotted:
+    plotted, plotted_forms = plotted_sigmas()
+    for example in [[[Fraction(int(v.p), int(v.q)) for v in row] for row in S_.tolist()] for S_ in plotted.values()]:
         try:
             G.check_covariance(example)
         except ValueError as e:
@@ -418,8 +469,31 @@ def density_needs_definite(ctx):
             "gives a degenerate Gaussian on a subspace, which has no density",
             f"n = {n}, Σ = {fmt(witness)} is symmetric positive semi-definite with |Σ| = {sp.Matrix(witness).det()}: "
             f"the printed normaliser (2π)^(n/2)|Σ|^(1/2) is 0 and Σ {inverse}", quote=PSD_ASSUMPTION),)
-    return Outcome(not failures, f"searched; {min(ctx.examples, 6)} points at {ctx.digits} digits", float(worst),
-                   "; ".join(failures), errata)
+    return with_forms(Outcome(not failures, f"searched; {min(ctx.examples, 6)} points at {ctx.digits} digits", float(worst),
+                              "; ".join(failures), errata), relation_form, *density_forms[:1], *plotted_forms)
+
+
+_PLOTTED = {  # the covariances the figures of 000 §1.1 use, as printed
+    "I": (Quote("000", 674, r"covariance matrix  $\Sigma = I$"), 0, 1),
+    "0.6I": (Quote("000", 674, r"$\Sigma = 0.6I$"), 0, 1),
+    "2I": (Quote("000", 674, r"$\Sigma = 2I$"), 0, 1),
+    "ρ = 0": (PLOTTED_IDENTITY, 0, 1), "ρ = 0.5": (PLOTTED_1, 0, 1), "ρ = 0.8": (PLOTTED_08, 0, 1),
+    "ρ = −0.5": (PLOTTED_M05, 0, 1), "ρ = −0.8": (PLOTTED_M08, 0, 1), "3, 0.8": (PLOTTED_2, 0, 1),
+}
+
+
+def plotted_sigmas():
+    """{label: Σ} of the figures as this copy prints them (I read as the 2×2 identity), and the
+    Forms read; a Σ the copy does not print is left out (its Form says so)."""
+    reading = Reading({"I": sp.eye(2)})
+    out, forms = {}, []
+    for label, (quote, statement, part) in _PLOTTED.items():
+        form = form_of(quote, reading, part=part, statement=statement)
+        forms.append(form)
+        value = value_of(form)
+        if value is not None:
+            out[label] = value
+    return out, forms
 
 
 SPREAD = Quote("000", 674, "We see that as  $\\Sigma$  becomes larger, the Gaussian becomes more \"spread-out,\" and as it becomes smaller, the distribution becomes more \"compressed.\"")
@@ -445,27 +519,33 @@ def figure_claims(ctx):
     (ρ = 0, 0.5, 0.8 and −0.5, −0.8 as plotted). Every plotted Σ is positive definite, so its
     level sets (x − μ)ᵀΣ⁻¹(x − μ) = r² are ellipses (both semi-axes √λ·r real and positive)."""
     c = sp.Symbol("c", positive=True)
-    scales = [sp.Rational(3, 5), sp.Integer(1), sp.Integer(2)]
+    plotted_, forms = plotted_sigmas()
+    missing = [k for k in _PLOTTED if k not in plotted_]
+    if missing:
+        return with_forms(Outcome(False, "exact (the plotted Σ)", 0.0, f"Σ not printed: {', '.join(missing)}"), *forms)
+    scalar = [plotted_[k] for k in ("0.6I", "I", "2I")]
+    if not all(S_ == S_[0, 0] * sp.eye(2) for S_ in scalar):
+        return with_forms(Outcome(False, "exact (the plotted Σ)", 0.0, "a Σ = cI is not printed as a multiple of I"), *forms)
+    scales = sorted(S_[0, 0] for S_ in scalar)
     peak = [1 / (2 * sp.pi * v) for v in scales]
     within = [1 - sp.exp(-1 / (2 * v)) for v in scales]
     spread = all(a > b for a, b in zip(peak, peak[1:])) and all(a > b for a, b in zip(within, within[1:])) \
         and sp.diff(1 - sp.exp(-1 / (2 * c)), c).is_negative
     ratios, directions = [], []
-    for rho in (sp.Rational(1, 2), sp.Rational(4, 5), -sp.Rational(1, 2), -sp.Rational(4, 5)):
+    rhos = [plotted_[k][0, 1] for k in ("ρ = 0.5", "ρ = 0.8", "ρ = −0.5", "ρ = −0.8")]
+    for rho in rhos:
         values, direction = _axes([[1, rho], [rho, 1]])
         ratios.append(values[0] / values[1])
         directions.append(sp.simplify(direction[1] / direction[0]))
+    # 'as we increase the off-diagonal entry': ρ = 0.5 then 0.8, and −0.5 then −0.8, as printed
     compressed = ratios[0] < ratios[1] and ratios[2] < ratios[3] and directions[:2] == [1, 1] \
-        and directions[2:] == [-1, -1]
-    plotted = [[[1, 0], [0, 1]], [[1, sp.Rational(1, 2)], [sp.Rational(1, 2), 1]],
-               [[1, sp.Rational(4, 5)], [sp.Rational(4, 5), 1]], [[1, -sp.Rational(1, 2)], [-sp.Rational(1, 2), 1]],
-               [[1, -sp.Rational(4, 5)], [-sp.Rational(4, 5), 1]], [[3, sp.Rational(4, 5)], [sp.Rational(4, 5), 1]]]
-    ellipses = all(all(v > 0 for v in _axes(S_)[0]) for S_ in plotted)
+        and directions[2:] == [-1, -1] and 0 < rhos[0] < rhos[1] and 0 > rhos[2] > rhos[3]
+    ellipses = all(all(v > 0 for v in _axes(S_.tolist())[0]) for k, S_ in plotted_.items() if k.startswith("ρ") or k == "3, 0.8")
     passed = spread and compressed and ellipses
-    return Outcome(passed, "exact (the plotted Σ)", 0.0,
+    return with_forms(Outcome(passed, "exact (the plotted Σ)", 0.0,
                    f"λ_max/λ_min = {[str(r) for r in ratios]} for ρ = 1/2, 4/5, −1/2, −4/5; long axis slope "
                    f"{[str(d) for d in directions]}" if passed else
-                   f"spread {spread}, compressed {compressed}, ellipses {ellipses}")
+                   f"spread {spread}, compressed {compressed}, ellipses {ellipses}"), *forms)
 
 
 # ---- GDA-1 -----------------------------------------------------------------------------------
