@@ -17,9 +17,9 @@ from cs229.reference import logistic_regression as LR
 from .. import strategies as S
 from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
                         combine, draw, fmt, sampled)
-from ..printed import form_of, printed, value_of, with_forms
+from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
-from ..text import Function, NotationError, Reading, copies, math_of, parse
+from ..text import Examples, Function, Indexed, NotationError, Reading, copies, math_of, parse
 
 
 _exact_points = exact
@@ -576,6 +576,38 @@ MLE_SIGMA_002 = Quote("002", 395, r"\Sigma = \frac{1}{m} \sum_{i=1}^m (x^{(i)} -
 MAXIMISE_002 = Quote("002", 379, r"\max_{\varphi, \mu_0, \mu_1, \Sigma} l(\varphi, \mu_0, \mu_1, \Sigma)", reading="l is log L, the L of 002's line 375")
 
 
+def _gda_model_reading(phi, mu0, mu1, Sigma, x, y, n):
+    """000 §1.2's model as printed: p(y) (line 716), p(x|y=0) and p(x|y=1) (lines 718, 720) read
+    from the text; p(·) of a check is then the model's density of its arguments: p(x, y) the
+    joint p(x|y)p(y) of the model, p(x|y) the class density, p(y) the prior (arguments told
+    apart by kind: a label 0 or 1 is y, anything else x). ``x``, ``y``: the examples."""
+    base = Reading({"phi": phi, "varphi": phi, "Sigma": Sigma,
+                    "mu": Indexed(lambda k: {0: mu0, 1: mu1}[int(k)]),
+                    "x": Examples(tuple(x)), "y": Examples(tuple(y))},
+                   sizes={"n": n, "m": len(x)}, ranges={"i": (1, "m")})
+    model = defined(base, "prior", PRIOR, ("y",))
+    model = defined(model, "class0", CLASS_0, ("x",))
+    model = defined(model, "class1", CLASS_1, ("x",))
+    prior, classes = model.names["prior"].function, (model.names["class0"].function, model.names["class1"].function)
+
+    def density(arguments, given, parameters):
+        values = list(arguments) + list(given)
+        labels = [v for v in values if _is_label(v)]
+        inputs = [v for v in values if not _is_label(v)]
+        if len(labels) != 1 or len(inputs) > 1:
+            raise NotationError("p(·) of the GDA model takes one x and one y")
+        label = int(labels[0])
+        if not inputs:
+            return prior(label)
+        value = classes[label](inputs[0])
+        return value * prior(label) if not given else value
+    return model.bind(p=Function(density, given=True))
+
+
+def _is_label(value):
+    return not isinstance(value, sp.MatrixBase) and value in (0, 1)
+
+
 @relies_on(G, "gda_log_likelihood", lambda f: lambda model, X, y: f(model, X, y) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
 @check("GDA-1", "ℓ = log Π p(x,y) = log Π p(x|y)p(y) (000) and L = Π p(x,y) = Π p(x|y)p(y) (002)",
        "000 §1.2; 002 §1.4.1", "derivation",
@@ -587,20 +619,21 @@ def gda_likelihood_chain(ctx):
     s2 = sp.Symbol("Sigma", positive=True)
     x = sp.symbols("x1:4", real=True)
     y = (0, 1, 1)
+    reading = _gda_model_reading(phi, mu0, mu1, s2, x, y, 1)
     # the model's joint density p(x, y) = φʸ(1−φ)¹⁻ʸ N(x; μ_y, Σ), written without conditionals
     joint = [phi ** c * (1 - phi) ** (1 - c)
              * sp.exp(-(xi - (mu1 if c else mu0)) ** 2 / (2 * s2)) / sp.sqrt(2 * sp.pi * s2)
              for xi, c in zip(x, y)]
-    conditional = [_normal_1d(xi, mu0, s2) ** (1 - c) * _normal_1d(xi, mu1, s2) ** c for xi, c in zip(x, y)]
-    prior = [phi ** c * (1 - phi) ** (1 - c) for c in y]
     log_product = lambda terms: sp.expand_log(sp.log(sp.Mul(*terms)), force=True)  # noqa: E731
     page_000 = chain([
-        Step(log_product(joint), "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾)"),
-        Step(log_product([c * p for c, p in zip(conditional, prior)]), "p(x, y) = p(x|y) p(y)"),
+        Step(log_product(joint), "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾), the model's joint density"),
+        printed(LOG_LIKELIHOOD, reading, "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾; φ, μ₀, μ₁, Σ), p as lines 716-720 print it", part=1),
+        printed(LOG_LIKELIHOOD_2, reading, "p(x, y) = p(x|y) p(y)"),
     ], "GDA-1", "000 §1.2", "m=3, n=1", domains={phi: probability()})
     page_002 = chain([
-        Step(sp.Mul(*joint), "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾)"),
-        Step(sp.Mul(*[c * p for c, p in zip(conditional, prior)]), "= Πᵢ p(x⁽ⁱ⁾|y⁽ⁱ⁾) p(y⁽ⁱ⁾)"),
+        Step(sp.Mul(*joint), "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾), the model's joint density"),
+        printed(LIKELIHOOD_002, reading, "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾; φ, μ₀, μ₁, Σ)", part=1),
+        printed(LIKELIHOOD_002, reading, "= Πᵢ p(x⁽ⁱ⁾|y⁽ⁱ⁾) p(y⁽ⁱ⁾)", part=2),
     ], "GDA-1", "002 §1.4.1", "m=3, n=1", domains={phi: probability()})
 
     def residual(p):  # the reference's ℓ is the chain's last line, Σᵢ log p(x|y) + log p(y)
@@ -691,21 +724,38 @@ def gda_mle_optimal(ctx):
 @check("GDA-1", "the estimates are the printed rationals; 002's φ = Σy/m = Σ1{y=1}/m", "000 §1.2; 002 §1.4.1",
        "identity", quotes=(MLE_PHI, MLE_MU0, MLE_MU1, MLE_SIGMA, MLE_PHI_002, MLE_MU0_002, MLE_MU1_002, MLE_SIGMA_002))
 def gda_estimates_exact(ctx):
+    forms = {}
+
     def holds(p):
+        # the printed estimates (000 lines 729-735; 002 lines 383-395) read at the drawn data,
+        # exactly, against the reference's fit (Σ with μ_{y⁽ⁱ⁾} the fitted means)
         X, y = p
-        m, n = len(X), len(X[0])
         model = G.gda_fit(X, y)
-        ones = [i for i in range(m) if y[i] == 1]
-        zeros = [i for i in range(m) if y[i] == 0]
-        mu0 = [sum(X[i][j] for i in zeros) / len(zeros) for j in range(n)]
-        mu1 = [sum(X[i][j] for i in ones) / len(ones) for j in range(n)]
-        means = [mu1 if y[i] else mu0 for i in range(m)]
-        Sigma = [[sum((X[i][j] - means[i][j]) * (X[i][k] - means[i][k]) for i in range(m)) / m
-                  for k in range(n)] for j in range(n)]
-        phi_002 = Fraction(sum(y), m)
-        return (model.phi == Fraction(len(ones), m) == phi_002 and model.mu0 == mu0 and model.mu1 == mu1
-                and model.Sigma == Sigma and all(isinstance(v, Fraction) for v in model.mu0 + model.Sigma[0]))
-    return _exact_points(ctx, S.gda_problems(), holds)
+        reading = Reading({"x": Examples(tuple(sp.Matrix(_rationals(row)) for row in X)), "y": Examples(tuple(y)),
+                           "mu": Indexed(lambda k: sp.Matrix(_rationals(model.mu1 if int(k) else model.mu0)))},
+                          sizes={"m": len(X), "n": len(X[0])}, ranges={"i": (1, "m")})
+        values = {}
+        for key, (quote, part) in _ESTIMATES.items():
+            form = form_of(quote, reading, part=part)
+            forms.setdefault(key, form)
+            values[key] = value_of(form)
+        if any(v is None for v in values.values()):
+            return False
+        fitted = {"phi": _rational(model.phi), "mu0": sp.Matrix(_rationals(model.mu0)),
+                  "mu1": sp.Matrix(_rationals(model.mu1)), "Sigma": sp.Matrix([_rationals(r) for r in model.Sigma])}
+        return all(_entries(values[key]) == _entries(fitted[key.split()[0]]) for key in values) and \
+            all(isinstance(v, Fraction) for v in model.mu0 + model.Sigma[0])
+    return with_forms(_exact_points(ctx, S.gda_problems(), holds, cap=12), *forms.values())
+
+
+def _entries(value):
+    """A value's entries in order (a 1×1 matrix reads as its entry)."""
+    return list(value) if isinstance(value, sp.MatrixBase) else [value]
+
+
+_ESTIMATES = {"phi 000": (MLE_PHI, 1), "mu0 000": (MLE_MU0, 1), "mu1 000": (MLE_MU1, 1),
+              "Sigma 000": (MLE_SIGMA, 1), "phi 002": (MLE_PHI_002, 1), "phi 002 indicator": (MLE_PHI_002, 2),
+              "mu0 002": (MLE_MU0_002, 1), "mu1 002": (MLE_MU1_002, 1), "Sigma 002": (MLE_SIGMA_002, 1)}
 
 
 @relies_on(G, "gda_fit", lambda f: lambda X, y: None, "a fit that refuses nothing")
