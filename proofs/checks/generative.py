@@ -580,7 +580,8 @@ def _gda_model_reading(phi, mu0, mu1, Sigma, x, y, n):
     """000 §1.2's model as printed: p(y) (line 716), p(x|y=0) and p(x|y=1) (lines 718, 720) read
     from the text; p(·) of a check is then the model's density of its arguments: p(x, y) the
     joint p(x|y)p(y) of the model, p(x|y) the class density, p(y) the prior (arguments told
-    apart by kind: a label 0 or 1 is y, anything else x). ``x``, ``y``: the examples."""
+    apart by kind: a label 0 or 1, or 'y = 1', is y, anything else x), and p(y | x) the posterior
+    p(x, y)/Σ_y' p(x, y'). ``x``, ``y``: the examples."""
     base = Reading({"phi": phi, "varphi": phi, "Sigma": Sigma,
                     "mu": Indexed(lambda k: {0: mu0, 1: mu1}[int(k)]),
                     "x": Examples(tuple(x)), "y": Examples(tuple(y))},
@@ -590,22 +591,34 @@ def _gda_model_reading(phi, mu0, mu1, Sigma, x, y, n):
     model = defined(model, "class1", CLASS_1, ("x",))
     prior, classes = model.names["prior"].function, (model.names["class0"].function, model.names["class1"].function)
 
+    def joint(x_, label):
+        return classes[label](x_) * prior(label)
+
     def density(arguments, given, parameters):
-        values = list(arguments) + list(given)
-        labels = [v for v in values if _is_label(v)]
-        inputs = [v for v in values if not _is_label(v)]
-        if len(labels) != 1 or len(inputs) > 1:
+        def split(values):
+            labels = [_label(v) for v in values if _label(v) is not None]
+            return labels, [v for v in values if _label(v) is None]
+        (labels, inputs), (given_labels, given_inputs) = split(arguments), split(given)
+        if len(labels + given_labels) != 1 or len(inputs + given_inputs) > 1:
             raise NotationError("p(·) of the GDA model takes one x and one y")
-        label = int(labels[0])
-        if not inputs:
+        label = (labels + given_labels)[0]
+        if not inputs and not given_inputs:
             return prior(label)
-        value = classes[label](inputs[0])
-        return value * prior(label) if not given else value
+        if inputs and labels:
+            return joint(inputs[0], label)
+        if inputs:
+            return classes[label](inputs[0])
+        return joint(given_inputs[0], label) / (joint(given_inputs[0], 0) + joint(given_inputs[0], 1))
     return model.bind(p=Function(density, given=True))
 
 
-def _is_label(value):
-    return not isinstance(value, sp.MatrixBase) and value in (0, 1)
+def _label(value):
+    """The class a printed argument of p names (y⁽ⁱ⁾ = 0 or 1, or 'y = 1'), else None (an x)."""
+    if isinstance(value, tuple) and len(value) == 3 and value[1] == "=":
+        value = value[2]
+    if not isinstance(value, sp.MatrixBase) and value in (0, 1):
+        return int(value)
+    return None
 
 
 @relies_on(G, "gda_log_likelihood", lambda f: lambda model, X, y: f(model, X, y) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
@@ -807,17 +820,19 @@ def gda_logistic(ctx):
     outcomes = []
     for n in (1, 2):
         phi, x, mu0, mu1, Sigma = _gda_symbols(n)
+        one = (lambda v: v[0, 0]) if n == 1 else (lambda v: v)
+        # p(y = 1|x; …) from the model as 000 lines 716-720 print it (Bayes: p(x, 1)/Σ_y p(x, y))
+        model = _gda_model_reading(phi, one(mu0), one(mu1), one(Sigma), [one(x)], [1], n).bind(x=one(x), y=sp.Symbol("y"))
         inv = Sigma.inv()
-        quad = lambda mu: ((x - mu).T * inv * (x - mu))[0, 0]  # noqa: E731
-        # log of p(x|y=1)φ / (p(x|y=0)(1−φ)): the shared normaliser (2π)^(n/2)|Σ|^(1/2) cancels
-        log_odds = sp.log(phi) - quad(mu1) / 2 - sp.log(1 - phi) + quad(mu0) / 2
         w = inv * (mu1 - mu0)
         theta0 = sp.log(phi / (1 - phi)) - ((mu1.T * inv * mu1)[0, 0] - (mu0.T * inv * mu0)[0, 0]) / 2
-        theta_x = theta0 + (w.T * x)[0, 0]
+        # θ: 'some appropriate function of φ, Σ, μ₀, μ₁' (the check's); x with x₀ = 1 (footnote 1)
+        logistic = Reading({"theta": sp.Matrix([theta0] + list(w)), "x": sp.Matrix([1] + list(x))})
         outcomes.append(chain([
-            Step(sp.expand_log(log_odds, force=True), "log of the Bayes odds"),
-            Step(sp.expand_log(theta_x, force=True), "θᵀx with x₀ = 1"),
-        ], "GDA-3", "000 §1.3", f"n={n}, Σ symbolic"))
+            printed(LOGISTIC, model, "the posterior of the model as printed", part=0),
+            printed(LOGISTIC, logistic, "1/(1 + exp(−θᵀx)), θ₀ = log φ/(1−φ) − ½(μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀), "
+                    "(θ₁…θₙ) = Σ⁻¹(μ₁ − μ₀), x₀ = 1", part=1),
+        ], "GDA-3", "000 §1.3", f"n={n}, Σ symbolic", domains={phi: probability()}))
 
     def residual(p):
         (X, y), queries = p
