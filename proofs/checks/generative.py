@@ -908,13 +908,34 @@ POISSON_LOGISTIC_002 = Quote("002", 417, r"then $p(y = 1 | x)$ is also logistic.
 def poisson_logistic(ctx):
     phi, l0, l1 = sp.symbols("phi lambda0 lambda1", positive=True)
     x = sp.Symbol("x", integer=True, nonnegative=True)
-    pmf = lambda lam: lam ** x * sp.exp(-lam) / sp.factorial(x)  # noqa: E731
-    log_odds = sp.log(pmf(l1) * phi) - sp.log(pmf(l0) * (1 - phi))
     theta = [sp.log(phi / (1 - phi)) - l1 + l0, sp.log(l1 / l0)]
-    symbolic = chain([
-        Step(sp.expand_log(log_odds, force=True), "log of the Bayes odds; x! cancels"),
-        Step(sp.expand_log(theta[0] + theta[1] * x, force=True), "θᵀ(1, x)"),
-    ], "GDA-4", "000 §1.3", "x ∈ ℕ symbolic", domains={phi: probability()})
+    logistic = 1 / (1 + sp.exp(-(theta[0] + theta[1] * x)))
+    # the model as printed: Poisson(λ) the pmf λˣe^(−λ)/x! at x, Bernoulli(φ) the pmf at y
+    reading = Reading({"x": sp.Symbol("⟨x⟩"), "y": sp.Symbol("⟨y⟩"), "lambda": Indexed(lambda k: (l0, l1)[int(k)]),
+                       "phi": phi, "varphi": phi,
+                       "Poisson": Function(lambda lam: lam ** x * sp.exp(-lam) / sp.factorial(x)),
+                       "Bernoulli": Function(lambda p_: p_)})  # p(y = 1)
+    read = {key: form_of(quote, reading, statement=statement, part=part)
+            for key, (quote, statement, part) in _POISSON_MODEL.items()}
+    values = {key: value_of(f) for key, f in read.items()}
+    outcomes = []
+    if values["000 y=0"] is not None and values["000 y=1"] is not None:
+        pmf = (values["000 y=0"], values["000 y=1"])
+        posterior = pmf[1] * phi / (pmf[1] * phi + pmf[0] * (1 - phi))
+        outcomes.append(chain([
+            Step(posterior, "p(y=1|x) by Bayes, x|y ∼ Poisson(λ_y) as printed (line 757), p(y=1) = φ"),
+            Step(logistic, "1/(1 + exp(−θᵀ(1, x))), θ = (log φ/(1−φ) − λ₁ + λ₀, log λ₁/λ₀): x! cancels"),
+        ], "GDA-4", "000 §1.3", "x ∈ ℕ symbolic", domains={phi: probability()}))
+    if all(values[k] is not None for k in ("002 y", "002 y=0", "002 y=1")):
+        prior, pmf = values["002 y"], (values["002 y=0"], values["002 y=1"])
+        model = Discrete({"x": ("x", "another x"), "y": (0, 1)},
+                         lambda a: (prior if a["y"] else 1 - prior) * (pmf[a["y"]] if a["x"] == "x" else 1 - pmf[a["y"]]),
+                         {"x": "x"})
+        outcomes.append(chain([
+            printed(POISSON_LOGISTIC_002, Reading({"p": model.p(), "x": model.marker("x"), "y": model.marker("y")}),
+                    "p(y = 1|x) of the model of line 415, by the definition of a conditional"),
+            Step(logistic, "logistic in x, θ = (log φ/(1−φ) − λ₁ + λ₀, log λ₁/λ₀)"),
+        ], "GDA-4", "002 §1.4.2", "x ∈ ℕ symbolic", domains={phi: probability()}))
 
     @st.composite
     def problems(draw_):
@@ -927,7 +948,16 @@ def poisson_logistic(ctx):
         theta_ = G.poisson_logistic_theta(phi_, lam0, lam1)
         return abs(G.poisson_posterior(xx, phi_, lam0, lam1) - _sigmoid(theta_[0] + theta_[1] * xx))
     high = sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
-    return combine(symbolic, high)
+    return with_forms(combine(*outcomes, high), *read.values())
+
+
+_POISSON_MODEL = {  # (quote, statement, part): the model's lines, x | y = c ∼ Poisson(λ_c)
+    "000 y=0": (Quote("000", 757, r"$x|y=0 \sim \text{Poisson}(\lambda_0)$"), 1, 2),
+    "000 y=1": (Quote("000", 757, r"$x|y=1 \sim \text{Poisson}(\lambda_1)$"), 1, 2),
+    "002 y": (Quote("002", 415, r"y &\sim \text{Bernoulli}(\varphi)"), 0, 1),
+    "002 y=0": (Quote("002", 415, r"x | y = 0 &\sim \text{Poisson}(\lambda_0)"), 1, 2),
+    "002 y=1": (Quote("002", 415, r"x | y = 1 &\sim \text{Poisson}(\lambda_1)"), 1, 2),
+}
 
 
 # ---- printed claims no check decides ----------------------------------------------------------
