@@ -58,3 +58,19 @@ def test_bold_one_with_a_set_subscript_is_an_indicator():
     assert reading.expression(r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}}") == 2
     assert reading.expression(r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}}") == 1
     assert reading.expression(r"\sum_{i=1}^m 1\{y^{(i)} = 1\}") == 2
+
+
+def test_indicator_of_conditions_joined_by_and_or_a_comma():
+    # 000 line 805: 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = 1}; 002 line 459: 𝟏_{x_j⁽ⁱ⁾=1, y⁽ⁱ⁾=1}: both conditions must hold
+    x = Examples((Vector((1, 0)), Vector((1, 1)), Vector((0, 1))))
+    reading = Reading({"x": x, "y": Examples((1, 0, 1))}, sizes={"m": 3}).bind(j=sp.Integer(0))
+    assert reading.expression(r"\sum_{i=1}^{m} 1\{x_j^{(i)} = 1 \land y^{(i)} = 1\}") == 1
+    assert reading.expression(r"\sum_{i=1}^m \mathbf{1}_{\{x_j^{(i)}=1, y^{(i)}=1\}}") == 1
+    assert reading.expression(r"\sum_{i=1}^m \mathbf{1}_{\{x_j^{(i)}=1\}}") == 2
+
+
+def test_a_lone_connective_parses():
+    # 000 line 811 prints '$\land$' to name the symbol
+    from cs229.proofs.text import parse
+
+    assert parse(r"\land").statements[0].parts[0][1].text == "land"

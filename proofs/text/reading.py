@@ -624,8 +624,11 @@ class Reading:
         return (self.value(left, scope, notes), relation, self.value(right, scope, notes))
 
     def _indicator(self, group, scope, notes):
-        """1{condition}: 1 where the condition holds, else 0."""
-        condition = self._condition(group.items[0], scope, notes)
+        """1{condition}: 1 where the condition holds, else 0; conditions joined by ∧ or a comma
+        (1{x = 1 ∧ y = 1}, 002's 𝟏_{x = 1, y = 1}) must all hold."""
+        if any(sep not in (",", "∧") for sep in group.seps):
+            raise NotationError(f"an indicator of conditions joined by {', '.join(sorted(set(group.seps)))}")
+        condition = sp.And(*[self._condition(st, scope, notes) for st in group.items])
         if condition in (sp.true, True):
             return sp.Integer(1)
         if condition in (sp.false, False):
