@@ -61,33 +61,45 @@ its place, the y of max_y p(y|x), as the event that the one variable taking it d
         self.markers = {sp.Symbol(f"⟨{name}⟩"): name for name in self.values}
         names = list(self.values)
         self.assignments = [dict(zip(names, combo)) for combo in itertools.product(*self.values.values())]
+        self._memo = {}
 
     def marker(self, name):
         return sp.Symbol(f"⟨{name}⟩")
 
     def _event(self, item):
-        """(variable, value) of a printed event: a bare variable (its observed value) or 'y = 1'."""
+        """[(variable, value)] of a printed event: a bare variable (its observed value), a vector
+        of them (x = (x₁, …, xₙ): every entry its observed value) or 'y = 1'."""
+        if isinstance(item, sp.MatrixBase):
+            return [e for entry in item for e in self._event(entry)]
         if isinstance(item, tuple):
             left, relation, right = item
             if relation != "=" or left not in self.markers:
                 raise NotationError(f"an event p(·) cannot read: {item}")
-            return self.markers[left], right
+            return [(self.markers[left], right)]
         if item in self.markers:
             name = self.markers[item]
-            return name, self.observed[name]
+            return [(name, self.observed[name])]
         # a value in place of a variable (the y of max_y p(y|x)): the one variable taking it
         owners = [name for name, values in self.values.items() if item in values]
         if len(owners) == 1:
-            return owners[0], item
+            return [(owners[0], item)]
         raise NotationError(f"{sp.sstr(item)} is not a variable of this distribution, nor a value of one only")
 
     def probability(self, arguments, given=(), parameters=()):
-        events = [self._event(a) for a in arguments]
-        conditions = [self._event(g) for g in given]
+        events = [e for a in arguments for e in self._event(a)]
+        conditions = [e for g in given for e in self._event(g)]
+        key = (tuple(sorted(set(events), key=str)), tuple(sorted(set(conditions), key=str)))
+        if key not in self._memo:
+            self._memo[key] = self._probability(events, conditions)
+        return self._memo[key]
+
+    def _probability(self, events, conditions):
 
         def mass(required):
             return sum(self.joint(a) for a in self.assignments if all(a[n] == v for n, v in required))
-        return mass(events + conditions) / mass(conditions)
+        # in lowest terms: p(x_j | y) of a model with independent words is φ_{j|y}, not a ratio of
+        # the 2ⁿ-term sums it is defined by (the chains then compare small expressions)
+        return sp.factor(sp.cancel(mass(events + conditions) / mass(conditions)))
 
     def p(self):
         """The Function to bind to the printed p."""

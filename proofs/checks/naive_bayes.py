@@ -15,7 +15,10 @@ from .. import strategies as S
 from ..checking import (as_printed, exact, find_witness, labels, probability, relies_on, Step, chain, combine,
                         counterexample, draw, sampled, symbolically_equal)
 from ..notation import superscript
+from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Examples, Function, Indexed, NotationError, Reading, Vector
+from .generative import Discrete
 
 N_FEATURES = 3  # the size the symbolic chains are proved at
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
@@ -168,19 +171,30 @@ BERNOULLI_MODEL = Quote("000", 867, r"Thus, the probability of a message was giv
        "000 §2; 002 §1.4.3", "derivation", quotes=(PARAMETERS, POSTERIOR, POSTERIOR_NB, POSTERIOR_002, BERNOULLI_MODEL))
 def bernoulli_posterior_chain(ctx):
     phi0, phi1, phi_y = _bernoulli_symbols()
-    factor = lambda f, v: f if v else 1 - f  # noqa: E731  p(x_j | y) = φ^x (1 − φ)^(1−x)
-    full, printed = [], []
-    for x in CONFIGURATIONS:
-        # p(x|y) as a distribution over all of x (the table the NB assumption factorises)
-        p_x_y = {c: {z: sp.Mul(*[factor(f, v) for f, v in zip(phi, z)]) for z in CONFIGURATIONS}
-                 for c, phi in ((0, phi0), (1, phi1))}
-        p_x = p_x_y[1][x] * phi_y + p_x_y[0][x] * (1 - phi_y)
-        full.append(p_x_y[1][x] * phi_y / p_x)
-        num = sp.Mul(*[factor(f, v) for f, v in zip(phi1, x)]) * phi_y
-        printed.append(num / (num + sp.Mul(*[factor(f, v) for f, v in zip(phi0, x)]) * (1 - phi_y)))
-    symbolic = chain([Step(sp.Matrix(full), "Bayes' rule, p(x) = Σ_y p(x|y)p(y)"),
-                      Step(sp.Matrix(printed), "the NB factorisation of p(x|y)")],
-                     "NB-2", "000 §2", f"n={N_FEATURES}, all 2ⁿ values of x", domains=_probabilities(phi0, phi1, phi_y))
+    phi0, phi1 = phi0[:2], phi1[:2]  # n = 2 words: the four messages x ∈ {0, 1}², symbolic φ
+    domains = _probabilities(phi0, phi1, phi_y)
+    outcomes = []
+    for x in itertools.product((0, 1), repeat=2):
+        # the multivariate Bernoulli event model with these parameters, x observed (line 867's
+        # generating process); p(·|·) by the definition of a conditional (generative.Discrete)
+        model = _bernoulli_event_model(phi0, phi1, phi_y, x)
+        reading = _nb_reading(model)
+        outcomes.append(chain([
+            printed(POSTERIOR, reading, "p(y = 1|x), the model's posterior", part=0),
+            printed(POSTERIOR, reading, "Bayes' rule", part=1),
+            printed(POSTERIOR_NB, reading, "the NB factorisation of p(x|y), p(x) = Σ_y p(x|y)p(y)"),
+        ], "NB-2", "000 §2", f"n=2, x = {x}", domains=domains))
+        outcomes.append(chain([
+            printed(POSTERIOR_002, reading, "p(y = 1|x)", part=0),
+            printed(POSTERIOR_002, reading, "Bayes' rule with p(x) = Σ_y p(x|y)p(y)", part=1),
+        ], "NB-2", "002 §1.4.3", f"n=2, x = {x}", domains=domains))
+        for label in (0, 1):
+            at = _nb_reading(_bernoulli_event_model(phi0, phi1, phi_y, x, label))
+            outcomes.append(chain([
+                Step(model.joint({"y": label, **{f"x{j + 1}": v for j, v in enumerate(x)}}),
+                     "the probability of the message (x, y) under the model"),
+                printed(BERNOULLI_MODEL, at, "p(y) Πⱼ p(xⱼ|y)"),
+            ], "NB-2", "000 §2.2", f"n=2, x = {x}, y = {label}", domains=domains))
 
     def residual(p):
         # the reference's product form (exact) and its log-space form (50 digits) agree
@@ -191,7 +205,38 @@ def bernoulli_posterior_chain(ctx):
         return max(abs(mpmath.exp(h[1]) - S.to_mpf(e)) for h, e in zip(high, exact))
     problems = st.tuples(S.binary_problems(), st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(2)]))
     high = sampled(ctx, problems, residual, mpmath.mpf(10) ** (-(ctx.digits - 5)), n=min(ctx.examples, 20))
-    return combine(symbolic, high)
+    return combine(*outcomes, high)
+
+
+def _bernoulli_event_model(phi0, phi1, phi_y, observed, label=1):
+    """000 §2's model: y ∼ Bernoulli(φ_y), then each word j in the message independently with
+    probability φ_{j|y}; x (and y) observed as given."""
+    names = [f"x{j + 1}" for j in range(len(observed))]
+
+    def joint(a):
+        phi = phi1 if a["y"] else phi0
+        out = phi_y if a["y"] else 1 - phi_y
+        for f, name in zip(phi, names):
+            out *= f if a[name] else 1 - f
+        return out
+    return Discrete({"y": (0, 1), **{name: (0, 1) for name in names}}, joint,
+                    {"y": label, **dict(zip(names, observed))})
+
+
+def _nb_reading(model, words=None):
+    """p(·|·) of ``model``; x the vector of its word features (x_j its j-th, counted from 1; a
+    word printed by its number in the notes' vocabulary, 2087, as the feature ``words`` maps it
+    to), y the label."""
+    markers = [model.marker(f"x{j + 1}") for j in range(len(model.values) - 1)]
+    words = words or {}
+
+    def feature(index):
+        k = words.get(int(index), int(index))
+        if not 1 <= k <= len(markers):
+            raise NotationError(f"x_{index} is not a feature of this check (n = {len(markers)})")
+        return markers[k - 1]
+    x = Indexed(feature) if words else Vector(tuple(markers), first=1)
+    return Reading({"p": model.p(), "y": model.marker("y"), "x": x}, sizes={"n": len(markers)})
 
 
 def _to_mpf_model(model):
