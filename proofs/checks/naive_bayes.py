@@ -3,6 +3,7 @@ Laplace smoothing, the multinomial event model and the SMS spam reproduction (00
 §2.2; 002 §1.4.3-1.4.5)."""
 import itertools
 import math
+import re
 import sys
 from fractions import Fraction
 
@@ -20,7 +21,8 @@ from ..checking import (as_printed, exact, find_witness, labels, probability, re
 from ..notation import superscript
 from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
-from ..text import Examples, Function, Indexed, NotationError, Reading, Vector
+from ..text import Examples, Function, Indexed, NotationError, Reading, Vector, copies, math_of, parse, syntax
+from ..text.reading import text_of
 from .generative import Discrete
 
 N_FEATURES = 3  # the size the symbolic chains are proved at
@@ -388,8 +390,30 @@ def laplace(ctx):
     symbolic = chain([Step(sum((cj + 1) / (m + k) for cj in c), "Σⱼ φⱼ with φⱼ = (cⱼ + 1)/(m + k), m = Σcⱼ"),
                       Step(sp.Integer(1), "= 1 (the k added ones make up the + k)")],
                      "NB-4", "000 §2.1", f"k={k}")
+    forms = {}
+
+    def read(key, quote, reading, part=None):
+        form = form_of(quote, reading, part=part)
+        forms.setdefault(key, form)
+        return value_of(form)
 
     def holds(counts):
+        # the printed estimates (000 lines 847, 851; 002 line 471) at the sample z⁽¹⁾ … z⁽ᵐ⁾ with these
+        # counts, exactly, against the reference; Σⱼ φⱼ = 1 (line 853) with φⱼ as line 851 prints it
+        z = [j + 1 for j, cj in enumerate(counts) for _ in range(cj)]
+        reading = Reading({"z": Examples(tuple(z)), "x": Examples(tuple(z))}, sizes={"m": len(z), "k": len(counts)})
+        phi = NB.laplace_estimate(counts)
+        smoothed = [read("000 Laplace", LAPLACE, reading.bind(j=sp.Integer(j)), 1) for j in range(1, len(counts) + 1)]
+        smoothed_002 = [read("002 Laplace", LAPLACE_002, reading.bind(j=sp.Integer(j)), 1) for j in range(1, len(counts) + 1)]
+        total = read("000 Σ", SUMS_TO_ONE, reading.bind(phi=Indexed(lambda j: smoothed[int(j) - 1])), 0)
+        mle_ok = True
+        if sum(counts) > 0:
+            mle = NB.laplace_estimate(counts, 0)
+            printed_mle = [read("000 MLE", MULTINOMIAL_MLE, reading.bind(j=sp.Integer(j)), 1) for j in range(1, len(counts) + 1)]
+            mle_ok = sum(mle) == 1 and _same(printed_mle, mle)
+        return sum(phi) == 1 and all(p > 0 for p in phi) and mle_ok and _same(smoothed, phi) and \
+            _same(smoothed_002, phi) and total == 1
+    def holds_reference(counts):
         phi = NB.laplace_estimate(counts)
         mle_ok = True
         if sum(counts) > 0:
@@ -397,35 +421,80 @@ def laplace(ctx):
             mle_ok = sum(mle) == 1 and all(p == Fraction(cj, sum(counts)) for p, cj in zip(mle, counts))
         return sum(phi) == 1 and all(p > 0 for p in phi) and mle_ok and \
             all(p == Fraction(cj + 1, sum(counts) + len(counts)) for p, cj in zip(phi, counts))
-    exact = _exact_points(ctx, st.integers(1, 6).flatmap(S.count_vectors), holds)
+    samples = st.integers(1, 6).flatmap(S.count_vectors)
+    exact = combine(_exact_points(ctx, samples, holds_reference),
+                    _exact_points(ctx, samples, holds, cap=12, label="exact, the printed estimates"))
 
     def binary_is_k2(p):
+        # (+1, +2) is Laplace with k = 2; 000 lines 857, 859 and 002 line 475 as printed
         X, y = p
         model = NB.bernoulli_fit(X, y)
+        reading = Reading({"x": Examples(tuple(Vector(tuple(r), first=1) for r in X)), "y": Examples(tuple(y))},
+                          sizes={"m": len(X)})
         for c, phi in ((0, model.phi_j_y0), (1, model.phi_j_y1)):
             rows = [x for x, label in zip(X, y) if label == c]
             for j in range(len(X[0])):
                 ones = sum(x[j] for x in rows)
                 if NB.laplace_estimate([len(rows) - ones, ones])[1] != phi[j]:
                     return False
+                at_j = reading.bind(j=sp.Integer(j + 1))
+                printed_ = [read(f"000 y={c}", (LAPLACE_NB_0, LAPLACE_NB_1)[c], at_j, 1)]
+                if c == 0:
+                    printed_.append(read("002 y=0", LAPLACE_NB_002, at_j, 1))
+                if not _same(printed_, [phi[j]] * len(printed_)):
+                    return False
         return True
-    return combine(symbolic, exact, _exact_points(ctx, S.binary_problems(), binary_is_k2))
+    outcome = combine(symbolic, exact, _exact_points(ctx, S.binary_problems(), binary_is_k2))
+    return with_forms(outcome, *forms.values())
+
+
+def _same(values, expected):
+    """Printed values (sympy, or None where the copy does not print them) equal to the reference's."""
+    return len(values) == len(expected) and all(v is not None and v == _rational(e) for v, e in zip(values, expected))
+
+
+def _rational(v):
+    return sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v)
 
 
 NONZERO = Quote("000", 853, r"Also,  $\phi_i \neq 0$  for all values of j, solving our problem of probabilities being estimated as zero.")
 OPTIMAL = Quote("000", 853, "Under certain (arguably quite strong) conditions, it can be shown that the Laplace smoothing actually gives the optimal estimator of the",
                 reading="the conditions: a uniform prior on φ (Dirichlet(1, …, 1)) and squared error, under which the estimator is the posterior mean")
-ZEROS = Quote("000", 849, r"some of the  $\phi_i$ 's might end up as zero, which was a problem", reading="the φ_j")
+# φᵢ has one reading in 000 §2.1: the estimate of index i, i running over 1, …, k ('the φᵢ's' of
+# lines 849 and 853 are all of them; the prose names the index i where the formulas print j). Under
+# it, line 853's 'φᵢ ≠ 0 for all values of j' quantifies a letter its formula does not use.
+ZEROS = Quote("000", 849, r"some of the  $\phi_i$ 's might end up as zero, which was a problem",
+              reading="φᵢ is the estimate of index i; 'the φᵢ's' are all of them, i = 1, …, k (the prose's letter "
+                      "for the index the formulas call j), as at the end of line 853")
 
-# the index 000 §2.1 writes under the 'for all values of j' (the statement should be about φ_j)
-PRINTED_NONZERO_INDEX = "i"
+
+def printed_nonzero():
+    """(the letter under φ, the letter the quantifier binds, the Form) of line 853's 'φᵢ ≠ 0 for
+    all values of j' as this copy prints it; (None, None, Form) where it does not."""
+    from ..printed import Form, Variant
+    located = copies.current().locate(NONZERO)
+    if not located.found:
+        return None, None, Form(NONZERO, "missing", f"not found in {copies.current().origin}")
+    place = located.first
+    bound = re.search(r"for all values of\s+\$?\s*([A-Za-z])\b", place.text)
+    try:
+        (formula,) = math_of(place.text)
+        subject = parse(formula.tex).statements[0].parts[0][1]
+        index = text_of(subject.scripts[0][1]) if isinstance(subject, syntax.Scripted) and subject.scripts else None
+    except (NotationError, ValueError, IndexError):
+        index = None
+    if index is None or bound is None:
+        return None, None, Form(NONZERO, "unreadable", f"{place.text!r}: no φ_index ≠ 0 for all values of a letter")
+    form = Form(NONZERO, "parsed", "", [Variant(place.source, place.line, place.text, index, place.changed)])
+    return index, bound.group(1), form
 
 
-def nonzero_statement(phi, index):
-    """'φ_index ≠ 0 for all values of j' on the estimates φ₁..φ_k: with index j the statement
-    is about every φⱼ; with another letter, j does not occur in it and it says only that the
-    one φᵢ (here i = 1) is not 0."""
-    return all(p != 0 for p in phi) if index == "j" else phi[0] != 0
+def nonzero_statement(phi, index, quantified="j"):
+    """'φ_index ≠ 0 for all values of quantified' on the estimates φ₁..φ_k: with the index the
+    quantified letter, the statement is about every φⱼ; with another letter, the quantifier binds
+    a letter that does not occur, and the statement says only that the one φᵢ (here i = 1) is
+    not 0."""
+    return all(p != 0 for p in phi) if index == quantified else phi[0] != 0
 
 
 @st.composite
@@ -442,14 +511,19 @@ def nonzero_index(ctx):
     """The simplest sample whose maximum-likelihood estimates meet the printed statement while
     one φⱼ is 0 (so the printed statement cannot be what rules zeros out); Laplace's estimates
     meet the statement with j at every drawn sample."""
-    index = as_printed(PRINTED_NONZERO_INDEX, "j", key="φ_i ≠ 0 for all values of j")
+    printed_index, quantified, form = printed_nonzero()
+    if printed_index is None:
+        return with_forms(Outcome(False, "searched", 0.0, "line 853's statement is not read"), form)
+    index = as_printed(printed_index, quantified, key="φ_i ≠ 0 for all values of j")
 
     def counts(p):
         k, z = p
         return [sum(1 for v in z if v == j) for j in range(1, k + 1)]
-    witness = find_witness(_samples(), lambda p: nonzero_statement(NB.laplace_estimate(counts(p), 0), index)
-                           and 0 in NB.laplace_estimate(counts(p), 0), ctx.seed)
-    laplace_holds = all(nonzero_statement(NB.laplace_estimate(counts(p)), "j") for p in draw(ctx, _samples(), 20))
+    witness = None if index == quantified else \
+        find_witness(_samples(), lambda p: nonzero_statement(NB.laplace_estimate(counts(p), 0), index, quantified)
+                     and 0 in NB.laplace_estimate(counts(p), 0), ctx.seed)
+    laplace_holds = all(nonzero_statement(NB.laplace_estimate(counts(p)), quantified, quantified)
+                        for p in draw(ctx, _samples(), 20))
     errata = ()
     if witness is not None:
         k, z = witness
@@ -460,8 +534,8 @@ def nonzero_index(ctx):
                           f"k = {k}, the sample {', '.join(f'z{superscript(i)} = {v}' for i, v in enumerate(z, start=1))}: "
                           f"the maximum-likelihood φ = ({', '.join(map(str, mle))}) meets 'φᵢ ≠ 0' at i = 1, yet "
                           f"φ{'₁₂₃'[zero - 1]} = 0; Laplace gives ({', '.join(map(str, smoothed))})", quote=NONZERO),)
-    return Outcome(laplace_holds, "searched; 20 samples, exact", 0.0,
-                   "" if laplace_holds else "a Laplace estimate is 0", errata)
+    return with_forms(Outcome(laplace_holds, "searched; 20 samples, exact", 0.0,
+                              "" if laplace_holds else "a Laplace estimate is 0", errata), form)
 
 
 @relies_on(NB, "laplace_estimate", lambda f: lambda counts, alpha=1: f(counts, 2 * alpha), "+2 and +2k for +1 and +k")
