@@ -425,7 +425,7 @@ def laplace(ctx):
     exact = combine(_exact_points(ctx, samples, holds_reference),
                     _exact_points(ctx, samples, holds, cap=12, label="exact, the printed estimates"))
 
-    def binary_is_k2(p):
+    def binary_is_k2(p, printed_too=False):
         # (+1, +2) is Laplace with k = 2; 000 lines 857, 859 and 002 line 475 as printed
         X, y = p
         model = NB.bernoulli_fit(X, y)
@@ -437,6 +437,8 @@ def laplace(ctx):
                 ones = sum(x[j] for x in rows)
                 if NB.laplace_estimate([len(rows) - ones, ones])[1] != phi[j]:
                     return False
+                if not printed_too:
+                    continue
                 at_j = reading.bind(j=sp.Integer(j + 1))
                 printed_ = [read(f"000 y={c}", (LAPLACE_NB_0, LAPLACE_NB_1)[c], at_j, 1)]
                 if c == 0:
@@ -444,7 +446,9 @@ def laplace(ctx):
                 if not _same(printed_, [phi[j]] * len(printed_)):
                     return False
         return True
-    outcome = combine(symbolic, exact, _exact_points(ctx, S.binary_problems(), binary_is_k2))
+    outcome = combine(symbolic, exact, _exact_points(ctx, S.binary_problems(), binary_is_k2),
+                      _exact_points(ctx, S.binary_problems(), lambda p: binary_is_k2(p, True), cap=8,
+                                    label="exact, the printed estimates"))
     return with_forms(outcome, *forms.values())
 
 
