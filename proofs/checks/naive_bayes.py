@@ -281,6 +281,56 @@ MAXIMISING = Quote("000", 803, r"Maximizing this with respect to  $\phi_y, \phi_
 MLE_J1_002 = Quote("002", 459, r"\varphi_{j|y=1} = \frac{\sum_{i=1}^m \mathbf{1}_{\{x_j^{(i)}=1, y^{(i)}=1\}}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=1\}}}")
 
 
+_PARAMETER_FORMS = {  # the parameters as printed: φ_{j|y=1}, φ_{j|y=0}, φ_y, each as a probability of the model
+    "000 φ_{j|y=1}": (Quote("000", 799, r"\phi_{j|y=1} = p(x_j = 1|y=1)"), "phi1"),
+    "000 φ_{j|y=0}": (Quote("000", 799, r"\phi_{j|y=0} = p(x_j = 1|y=0)"), "phi0"),
+    "000 φ_y": (Quote("000", 799, r"\phi_y = p(y=1)"), "phi_y"),
+    "002 φ_{j|y=1}": (PARAMETERS_002, "phi1"), "002 φ_{j|y=0}": (PARAMETERS_002_0, "phi0"),
+    "002 φ_y": (PARAMETERS_002_Y, "phi_y"),
+}
+_WORD_IS_SPAM = {  # 002's glosses of φ_{j|y=1} and φ_{j|y=0}: the word, not the e-mail, called spam
+    1: (Quote("002", 437, "If the word j is spam, what is the chance of it appearing?"), "the word j is spam",
+        "If the e-mail is spam (y = 1), what is the chance that word j appears in it?"),
+    0: (Quote("002", 441, "If the word j is not spam, what is the chance of it appearing?"), "the word j is not spam",
+        "If the e-mail is not spam (y = 0), what is the chance that word j appears in it?"),
+}
+_EMAIL_IS_SPAM = Quote("002", 445, "What is the chance that the next e-mail you receive is spam?")
+
+
+@check("NB-2", "the parameters are probabilities of the model: φ_{j|y=c} = p(x_j = 1|y = c), φ_y = p(y = 1) "
+       "(000 §2, 002 §1.4.3); y is the e-mail's label, so 002's 'if the word j is spam' is a slip", "000 §2; 002 §1.4.3",
+       "identity", quotes=(_EMAIL_IS_SPAM, ASSUMPTION_002))
+def bernoulli_parameters(ctx):
+    phi0, phi1, phi_y = _bernoulli_symbols()
+    phi0, phi1 = phi0[:2], phi1[:2]
+    outcomes = []
+    for j in (1, 2):
+        # x_j = 1 and y = c are events of the model; the other word takes either value
+        model = _bernoulli_event_model(phi0, phi1, phi_y, (1, 1))
+        reading = _nb_reading(model).bind(j=sp.Integer(j))
+        for key, (quote, meaning) in _PARAMETER_FORMS.items():
+            expected = {"phi1": phi1[j - 1], "phi0": phi0[j - 1], "phi_y": phi_y}[meaning]
+            outcomes.append(chain([printed(quote, reading, f"{key[4:]}, as a probability of the model", part=1),
+                                   Step(expected, f"the parameter {key[4:]} of the model")],
+                                  "NB-2", key[:3], f"n=2, j = {j}", domains=_probabilities(phi0, phi1, phi_y)))
+    # the glosses: y is the label of the e-mail (line 445 asks whether 'the next e-mail' is spam, and
+    # the formulas condition on y), so a word is not spam or not: the gloss names the wrong thing
+    errata, forms = [], []
+    label = copies.current().locate(_EMAIL_IS_SPAM)
+    for c, (quote, slip, fixed) in _WORD_IS_SPAM.items():
+        located = copies.current().locate(quote)
+        text = as_printed(located.first.text, fixed, key=quote.text) if located.found else ""
+        if slip not in text:
+            continue  # this copy glosses φ_{j|y=c} otherwise
+        errata.append(Erratum(
+            "NB-2", "002 §1.4.3", text.strip(), fixed,
+            f"the formula after it is p(x_j = 1 | y = {c}): it conditions on y = {c}, and y is the label of the "
+            f"e-mail ({'“' + label.first.text.strip() + '”, line ' + str(label.first.line) + ', is φ_y = p(y = 1)' if label.found else 'φ_y = p(y = 1)'}); "
+            f"'the word j is {'' if c else 'not '}spam' gives the label to the word, which the model never labels",
+            "slip", quote))
+    return with_forms(combine(*outcomes, Outcome(True, "the glosses read", 0.0, "", tuple(errata))), *forms)
+
+
 @relies_on(NB, "bernoulli_fit", lambda f: lambda X, y, alpha=1: _shifted_prior(f(X, y, alpha)), "φ_y moved towards ½ by a tenth")
 @check("NB-2", "the MLE φ_y, φ_{j|y} maximise L: ∂ℓ/∂φ = 0, and no feasible change increases L",
        "000 §2; 002 §1.4.3", "optimality",
