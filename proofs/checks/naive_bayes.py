@@ -386,14 +386,24 @@ ZERO_002 = Quote("002", 467, "Notice that if we have a new word, the probability
        "000 §2.1; 002 §1.4.4", "derivation", quotes=(UNSEEN_1, UNSEEN_0, ZERO_POSTERIOR, ZERO_OVER_ZERO, ZERO_FACTOR, ZERO_002, NIPS_ZERO))
 def zero_over_zero(ctx):
     phi0, phi1, phi_y = _bernoulli_symbols()
-    x = (1, 0, 1)  # the message contains word 1 (the unseen "nips"), so x₁ = 1
-    factor = lambda f, v: f if v else 1 - f  # noqa: E731
-    num = sp.Mul(*[factor(f, v) for f, v in zip(phi1, x)]) * phi_y
-    den = num + sp.Mul(*[factor(f, v) for f, v in zip(phi0, x)]) * (1 - phi_y)
-    unseen = {phi0[0]: 0, phi1[0]: 0}
-    symbolic_zero = sp.simplify(num.subs(unseen)) == 0 and sp.simplify(den.subs(unseen)) == 0
-    symbolic = Outcome(symbolic_zero, "symbolic (n=3)", 0.0,
-                       "" if symbolic_zero else "numerator or denominator is not 0 after φ_{1|y} = 0")
+    x = (1, 0, 1)  # the message contains word 3, 'nips' (the 35000th of the notes' vocabulary), so x₃ = 1
+    # line 840 as printed, on the model with φ_{35000|y} still free, then φ_{35000|y} = 0 (lines
+    # 834, 836) in its numerator and denominator apart: both are 0, the '0/0' of line 841
+    reading = _nb_reading(_bernoulli_event_model(phi0, phi1, phi_y, x), words={35000: 3})
+    form = form_of(ZERO_POSTERIOR, reading, part=1)
+    zero_form = form_of(ZERO_OVER_ZERO, reading)
+    value = value_of(form)
+    unseen = {phi0[2]: 0, phi1[2]: 0}
+    if value is not None:
+        num, den = sp.fraction(value)
+        symbolic_zero = sp.simplify(num.subs(unseen)) == 0 and sp.simplify(den.subs(unseen)) == 0 \
+            and sp.simplify(value.subs(phi0[2], phi1[2])) != 0  # not 0 by itself: it is the unseen word
+    else:
+        symbolic_zero = False
+    printed_zero = value_of(zero_form)
+    symbolic = with_forms(Outcome(symbolic_zero and printed_zero is sp.nan, "symbolic (n=3)", 0.0,
+                                  "" if symbolic_zero else "line 840's numerator or denominator is not 0 after φ_{35000|y} = 0"
+                                  if printed_zero is sp.nan else "line 841 does not print 0/0"), form, zero_form)
 
     def reported(p):
         # an extra feature that is 0 in every training example: the MLE is exactly 0 for both
@@ -415,7 +425,25 @@ def zero_over_zero(ctx):
                     return False
         smoothed = NB.bernoulli_posterior(NB.bernoulli_fit(X, y, 1), x)
         return 0 < smoothed < 1
-    return combine(symbolic, _exact_points(ctx, S.binary_problems(), reported))
+    unseen_forms = {}
+
+    def printed_unseen(p):
+        # lines 834 and 836 read at the data with the unseen word as feature 35000: both sides 0
+        X, y = p
+        X = [row + [0] for row in X]
+        n = len(X[0])
+        rows = tuple(Indexed(lambda k, r=r: r[(n if int(k) == 35000 else int(k)) - 1]) for r in X)
+        reading = Reading({"x": Examples(rows), "y": Examples(tuple(y))}, sizes={"m": len(X)})
+        values = []
+        for quote in (UNSEEN_1, UNSEEN_0):
+            for part in (1, 2):
+                form = form_of(quote, reading, part=part)
+                unseen_forms.setdefault((quote, part), form)
+                values.append(value_of(form))
+        return all(v == 0 for v in values)
+    return with_forms(combine(symbolic, _exact_points(ctx, S.binary_problems(), reported),
+                              _exact_points(ctx, S.binary_problems(), printed_unseen, cap=8,
+                                            label="exact, lines 834 and 836")), *unseen_forms.values())
 
 
 # ---- NB-4 ------------------------------------------------------------------------------------
