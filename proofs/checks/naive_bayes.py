@@ -705,15 +705,49 @@ def multinomial_likelihood_label(ctx):
     words = [1, 2]
     prior = lambda t: phi_y ** t * (1 - phi_y) ** (1 - t)  # noqa: E731
     model = sp.Mul(*[_word_probability(w, t, phi) * prior(t) for w, t in zip(words, labels_)])
-    printed = sp.Mul(*[_word_probability(w, y, phi) * prior(t) for w, t in zip(words, labels_)])
     domains = {labels_[0]: labels(0, 1), labels_[1]: labels(0, 1), y: labels(0, 1),
                phi[0][1]: probability(), phi[1][1]: probability(), phi_y: probability()}
+    reading = _multinomial_reading([[w] for w in words], labels_, phi, phi_y, label=y)
+    as_printed_ = printed(MULTINOMIAL_L_2, reading, "000 §2.2 as printed")
+    if not symbolically_equal(as_printed_.expr, model):
+        as_printed_.corrected = model
+        as_printed_.printed = "L = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y; φ_{k|y=0}, φ_{k|y=1})) p(y⁽ⁱ⁾; φ_y)"
+        as_printed_.fixed = "L = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾; φ_{k|y=0}, φ_{k|y=1})) p(y⁽ⁱ⁾; φ_y)"
     return chain([
         Step(model, "Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾)) p(y⁽ⁱ⁾), the model of 000 §2.2"),
-        Step(printed, "000 §2.2 as printed", corrected=model, quote=MULTINOMIAL_L_2,
-             printed="L = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y; φ_{k|y=0}, φ_{k|y=1})) p(y⁽ⁱ⁾; φ_y)",
-             fixed="L = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾; φ_{k|y=0}, φ_{k|y=1})) p(y⁽ⁱ⁾; φ_y)"),
+        printed(MULTINOMIAL_L, reading, "Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾), the joint of each message and its label", part=1),
+        as_printed_,
     ], "NB-6", "000 §2.2", "m = 2 one-word messages", domains=domains)
+
+
+def _multinomial_reading(documents, labels_, phi, phi_y, size=None, label=None):
+    """000 §2.2 and 002 §1.4.5: the messages x⁽ⁱ⁾ (word j of message i is x_j⁽ⁱ⁾, j from 1; word ids as
+    given), their lengths nᵢ and labels y⁽ⁱ⁾; p(·) the multinomial event model's: p(x⁽ⁱ⁾, y⁽ⁱ⁾) the
+    joint of a message and a label, p(w | y; …) the word probability φ_{w|y}, p(y; φ_y) the prior
+    (the parameters after ';' name the model's, which the reading does not need); φ_{k|y=c} its
+    table, |V| the vocabulary's size; ``label``: what y printed bare stands for."""
+    def prior(t):
+        return phi_y ** t * (1 - phi_y) ** (1 - t)
+
+    def word(w, t):
+        return _word_probability(w, t, phi) if not isinstance(t, int) else phi[t][w]
+
+    def p(arguments, given, parameters):
+        if given:
+            ((w,), (t,)) = arguments, given
+            return word(w, t)
+        if len(arguments) == 2:
+            message, t = arguments
+            message = list(message) if isinstance(message, sp.MatrixBase) else [message]
+            return sp.Mul(*[word(w, t) for w in message]) * prior(t)
+        (t,) = arguments
+        return prior(t)
+    return Reading({"x": Examples(tuple(Vector(tuple(d), first=1) for d in documents)), "y": Examples(tuple(labels_), whole=label),
+                    "n": Indexed(lambda i: sp.Integer(len(documents[int(i) - 1]))), "p": Function(p, given=True),
+                    "phi": Indexed(lambda text: {"y": phi_y}.get(text, sp.Symbol(f"φ_{{{text}}}")), by_text=True),
+                    "varphi": Indexed(lambda text: {"y": phi_y}.get(text, sp.Symbol(f"φ_{{{text}}}")), by_text=True),
+                    "V": sp.Integer(size if size is not None else 0)},
+                   sizes={"m": len(documents)}, ranges={"i": (1, "m")})
 
 
 @relies_on(NB, "multinomial_likelihood", lambda f: lambda model, documents, y, ignore_unknown=False: f(model, documents, y, ignore_unknown) * 2,
@@ -750,7 +784,28 @@ def multinomial_likelihood(ctx):
     problems = st.tuples(S.token_documents(), st.sampled_from([0, 1]))
     problems = problems.filter(lambda p: p[1] or all(any(len(d) for d, l in zip(p[0][0], p[0][1]) if l == c)
                                                      for c in (0, 1)))
-    return _exact_points(ctx, problems, holds)
+    read = {}
+
+    def printed_estimates(p):
+        # 000 lines 883-893 and 002 line 493 read at the drawn messages, for every word k, exactly
+        (docs, y, size), alpha = p
+        model = NB.multinomial_fit(docs, y, size, alpha)
+        phi = (model.phi_k_y0, model.phi_k_y1)
+        reading = _multinomial_reading(docs, y, phi, model.phi_y, size)
+        quotes = ((MLE_K0, MLE_K1, MLE_K0_002) if alpha == 0 else (LAPLACE_K0, LAPLACE_K1))
+        for k in range(size):
+            for quote in quotes:
+                form = form_of(quote, reading.bind(k=sp.Integer(k)), part=1)
+                read.setdefault(quote, form)
+                c = 1 if quote in (MLE_K1, LAPLACE_K1) else 0
+                if value_of(form) != _rational(phi[c][k]):
+                    return False
+        form = form_of(MLE_Y_MULTI, reading, part=1)
+        read.setdefault(MLE_Y_MULTI, form)
+        return value_of(form) == _rational(model.phi_y)
+    return with_forms(combine(_exact_points(ctx, problems, holds),
+                              _exact_points(ctx, problems, printed_estimates, cap=10, label="exact, the printed estimates")),
+                      *read.values())
 
 
 def _multinomial_feasible(phi, steps):
