@@ -367,7 +367,30 @@ def bernoulli_mle_optimal(ctx):
     problems = S.binary_problems(max_rows=8, max_features=4).flatmap(
         lambda p: st.tuples(st.just(p), st.lists(S.rationals(-1, 1, 8).map(lambda v: v / 4),
                                                  min_size=1 + 2 * len(p[0][0]), max_size=1 + 2 * len(p[0][0]))))
-    return combine(stationary, _exact_points(ctx, problems, no_better))
+    read = {}
+
+    def printed_estimates(p):
+        # 000 lines 805-809 and 002 lines 455, 459 read at the drawn data, every j, exactly
+        X, y = p
+        model = NB.bernoulli_fit(X, y, 0)
+        reading = Reading({"x": Examples(tuple(Vector(tuple(r), first=1) for r in X)), "y": Examples(tuple(y))},
+                          sizes={"m": len(X)})
+        expected = {MLE_J1: model.phi_j_y1, MLE_J0: model.phi_j_y0, MLE_J1_002: model.phi_j_y1}
+        for j in range(len(X[0])):
+            for quote, phi in expected.items():
+                form = form_of(quote, reading.bind(j=sp.Integer(j + 1)), part=1)
+                read.setdefault(quote, form)
+                if value_of(form) != _rational(phi[j]):
+                    return False
+        for quote in (MLE_Y, MLE_Y_002):
+            form = form_of(quote, reading, part=1)
+            read.setdefault(quote, form)
+            if value_of(form) != _rational(model.phi_y):
+                return False
+        return True
+    return with_forms(combine(stationary, _exact_points(ctx, problems, no_better),
+                              _exact_points(ctx, S.binary_problems(), printed_estimates, cap=10,
+                                            label="exact, the printed estimates")), *read.values())
 
 
 # ---- NB-3 ------------------------------------------------------------------------------------
