@@ -74,3 +74,13 @@ def test_a_lone_connective_parses():
     from cs229.proofs.text import parse
 
     assert parse(r"\land").statements[0].parts[0][1].text == "land"
+
+
+def test_an_indexed_family_with_a_meaning_of_its_own():
+    # 001 line 191: p_j beside p = Σⱼ pⱼ in one formula
+    from cs229.proofs.text import Indexed
+
+    p = (sp.Integer(2), sp.Integer(3))
+    reading = Reading({"p": Indexed(lambda j: p[int(j) - 1], whole=sum(p))}, sizes={"k": 2})
+    assert reading.expression(r"\sum_{j=1}^k \frac{p_j}{p}") == 1
+    assert reading.expression(r"p_2") == 3

@@ -80,9 +80,11 @@ class Examples:
 class Indexed:
     """A family picked by its subscript: ``function(index)`` (the index read as a value, or a
     tuple of values for φ_{k|y=0}-style subscripts: (k, ('|', y, 0)) is not attempted; such a
-    family gets the subscript's text when ``by_text``)."""
+    family gets the subscript's text when ``by_text``). ``whole``: what the name means printed
+    without a subscript, if anything (001's p = Σⱼ pⱼ beside pⱼ)."""
     function: object
     by_text: bool = False
+    whole: object = None
 
 
 @dataclass(frozen=True)
@@ -927,7 +929,7 @@ def _integer(value):
 def _as_value(meaning):
     if isinstance(meaning, Vector):
         return meaning.matrix()
-    if isinstance(meaning, Examples) and meaning.whole is not None:
+    if isinstance(meaning, (Examples, Indexed)) and meaning.whole is not None:
         return _as_value(meaning.whole)
     if isinstance(meaning, (Examples, Indexed, Function, Operator)):
         raise NotationError(f"a {type(meaning).__name__.lower()} used as a value")
