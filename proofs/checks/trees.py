@@ -13,7 +13,9 @@ from cs229.reference import trees as T
 
 from .. import strategies as S
 from ..checking import as_printed, relies_on, Step, chain, combine, draw, fmt, sampled
+from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Function, Indexed, NotationError, Reading
 
 
 def _exact_points(ctx, strategy, predicate, n=None):
@@ -255,9 +257,8 @@ def bernoulli_maximum(ctx):
 def bernoulli_counts(ctx):
     p, n = sp.symbols("p n", positive=True)
     q = p / (p + n)
-    printed = -(p / (p + n) * sp.log(p / (p + n)) + n / (n + p) * sp.log(n / (n + p)))
     symbolic = chain([Step(-q * sp.log(q) - (1 - q) * sp.log(1 - q), "H(Bernoulli(π)), π = p/(p+n)"),
-                      Step(printed, "(11.13)")], "DT-3", "001 §11.3.4 (11.13)")
+                      printed(BERNOULLI_113, Reading({"p": p, "n": n}), "(11.13)", part=1)], "DT-3", "001 §11.3.4 (11.13)")
 
     def residual(counts):
         a, b = (mpmath.mpf(c) for c in counts)
@@ -272,19 +273,40 @@ def bernoulli_counts(ctx):
 @check("DT-3", "(11.12): 0 ≤ H ≤ log K, log K at the uniform law; exact for dyadic p",
        "001 §11.3.4 (11.12)", "identity", quotes=(ENTROPY,))
 def entropy_bounds(ctx):
+    forms = []
+
     def residual(p):
         q = S.to_mpf(p)
         H = E.entropy(q)
         K = len(q)
         uniform = E.entropy([mpmath.mpf(1) / K] * K)
-        return max(0, -H) + max(0, H - mpmath.log(K, 2)) + abs(uniform - mpmath.log(K, 2))
+        # (11.12) as printed, X taking the values 1 … K with the drawn probabilities, in nats
+        form = form_of(ENTROPY, _distribution_reading(p), part=1)
+        forms.append(form)
+        value = value_of(form)
+        printed_ = mpmath.inf if value is None else mpmath.mpf(sp.N(value, mpmath.mp.dps + 10)) / mpmath.log(2)
+        return max(0, -H) + max(0, H - mpmath.log(K, 2)) + abs(uniform - mpmath.log(K, 2)) + abs(printed_ - H)
 
     def dyadic(p):
         exact = E.entropy(p)  # every q is 2^−e, so −q log₂ q = q·e
         return isinstance(exact, Fraction) and exact == sum(q * (q.denominator.bit_length() - 1)
                                                              for q in p if q)
-    return combine(sampled(ctx, S.distributions(), residual, _tight(ctx)),
-                   _exact_points(ctx, S.dyadic_probability_vectors(), dyadic))
+    return with_forms(combine(sampled(ctx, S.distributions(), residual, _tight(ctx)),
+                              _exact_points(ctx, S.dyadic_probability_vectors(), dyadic)), *forms[:1])
+
+
+def _distribution_reading(probabilities):
+    """(11.12)'s X, taking the values 1 … K with these probabilities: P(X = x) is the x-th (exact)."""
+    values = [sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v)
+              for v in probabilities]
+    X = sp.Symbol("X")
+
+    def P(arguments, given, parameters):
+        ((variable, relation, value),) = arguments
+        if variable != X or relation != "=":
+            raise NotationError("P(·) reads the event X = x")
+        return values[int(value) - 1]
+    return Reading({"X": X, "P": Function(P, given=True)}, sizes={"K": len(values)}, ranges={"x": (1, "K")})
 
 
 # ---- DT-4 ------------------------------------------------------------------------------------
@@ -346,7 +368,7 @@ def gaussian_entropy_chain(ctx):
             Step(sp.log((2 * sp.pi) ** n * D) / 2 + (Sigma.inv() * Sigma).trace() / 2,
                  "−E log p: the normaliser and E[(x−μ)ᵀΣ⁻¹(x−μ)] = tr(Σ⁻¹Σ)"),
             Step(sp.expand_log(sp.log((2 * sp.pi) ** n * D), force=True) / 2 + sp.Rational(n, 2), "tr I = n"),
-            Step(sp.Rational(n, 2) * (1 + sp.log(2 * sp.pi)) + sp.log(D) / 2, "(11.14)"),
+            printed(GAUSSIAN_114, Reading({"n": sp.Integer(n), "Sigma": D}), "(11.14), |Σ| = D", part=1),
         ], "DT-4", "001 §11.3.4 (11.14)", f"n={n}"))
     return combine(*outcomes)
 
@@ -413,6 +435,14 @@ P_SUM = Quote("001", 187, r"p = \sum p_j \quad (11.17)")
 N_SUM = Quote("001", 189, r"n = \sum n_j \quad (11.18)")
 
 
+def _split_reading(p, n):
+    """(11.15)-(11.19): the positives pⱼ and negatives nⱼ of k groups, p = Σ pⱼ and n = Σ nⱼ;
+    Entropy(Bernoulli(π)) the entropy (11.12) of a coin with P(heads) = π, in nats."""
+    return Reading({"p": Indexed(lambda j: p[int(j) - 1], whole=sum(p)), "n": Indexed(lambda j: n[int(j) - 1], whole=sum(n)),
+                    "Entropy": Function(lambda pi: -pi * sp.log(pi) - (1 - pi) * sp.log(1 - pi)),
+                    "Bernoulli": Function(lambda pi: pi)}, sizes={"k": len(p)})
+
+
 @check("DT-5", "(11.19) as weighted Bernoulli entropies = (1/m)Σⱼ[mⱼlog mⱼ − pⱼlog pⱼ − nⱼlog nⱼ]",
        "001 §11.3.4 (11.15)-(11.19)", "derivation", quotes=(PJ, NJ, P_SUM, N_SUM, SPLIT_119))
 def split_entropy_chain(ctx):
@@ -424,10 +454,10 @@ def split_entropy_chain(ctx):
     def bern(a, b):
         q = a / (a + b)
         return -q * sp.log(q) - (1 - q) * sp.log(1 - q)
-    printed = sum((pj + nj) / (P + N) * bern(pj, nj) for pj, nj in zip(p, n))
     counts = sum((pj + nj) * sp.log(pj + nj) - pj * sp.log(pj) - nj * sp.log(nj) for pj, nj in zip(p, n)) / (P + N)
-    symbolic = chain([Step(sp.expand_log(printed, force=True), "(11.19), entropies in nats"),
-                      Step(sp.expand_log(counts, force=True), "the score S/m of the tree builder")],
+    split = printed(SPLIT_119, _split_reading(p, n), "(11.19), entropies in nats", part=1)
+    split.expr = sp.expand_log(split.expr, force=True)  # compared as a sum of logarithms
+    symbolic = chain([split, Step(sp.expand_log(counts, force=True), "the score S/m of the tree builder")],
                      "DT-5", "001 §11.3.4 (11.19)", f"k={k}")
 
     def residual(table):
