@@ -15,7 +15,7 @@ from .. import strategies as S
 from ..checking import as_printed, relies_on, Step, chain, combine, draw, fmt, sampled
 from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
-from ..text import Function, Indexed, NotationError, Reading
+from ..text import Function, Indexed, NotationError, Reading, copies
 
 
 def _exact_points(ctx, strategy, predicate, n=None):
@@ -185,24 +185,41 @@ def _enumerated(n):
 
 
 COUNT = Quote("001", 137, "how many such arbitrary boolean functions of  $n$  variables exist. This is  $2^{2^n}$")
-COUNT_TREES = Quote("001", 137, "This is the number of decision trees one could build given a", reading=(
-    "the number of functionally distinct trees: trees computing the same function count once (the trees "
-    "as drawn are more: T(0) = 2, T(n) = 2 + n·T(n−1)², 6, 74, 16430 for n = 1, 2, 3)"))
+COUNT_TREES = Quote("001", 137, "This is the number of decision trees one could build given a")
+TWO_TREES = Quote("001", 139, "we construct 2 trees that correctly label all the training data")
+# what 'decision trees' counts at line 137: trees, as line 139 counts them (two trees labelling the
+# same data are two trees, one with fewer nodes), or the functions they compute
+COUNTED = "trees"
 
 
 @relies_on(T, "count_boolean_functions", lambda f: lambda n: f(n) + 1, "2^(2ⁿ) + 1")
-@check("DT-2", "2^(2ⁿ) functions, each computed by a tree: the functionally distinct trees (the trees as drawn are "
-       "more)", "001 §11.3.2", "identity", quotes=(COUNT, COUNT_TREES))
+@check("DT-2", "2^(2ⁿ) functions, each computed by a tree; the trees themselves are more, so 'the number of "
+       "decision trees one could build' (line 137) is not 2^(2ⁿ)", "001 §11.3.2", "identity", quotes=(COUNT, TWO_TREES))
 def count_functions_and_trees(ctx):
     """Every tree over n ≤ 3 inputs (no input asked twice on a path) enumerated: their truth
-    tables are exactly the 2^(2ⁿ) boolean functions, which is 001's count read as functionally
-    distinct trees; the trees themselves number T(n) (the reference's recurrence)."""
-    shown, passed = [], True
+    tables are exactly the 2^(2ⁿ) boolean functions; the trees themselves number T(n) (the
+    reference's recurrence), more than 2^(2ⁿ). 'Decision trees' has one reading in 001 §11.3: the
+    trees as built, which line 139 counts apart when they label the same data; under it the count
+    of line 137 is a slip (it counts the functions)."""
+    shown, passed, counts = [], True, {}
     for n in (1, 2, 3):
         trees, functions = _enumerated(n)
         passed &= functions == T.count_boolean_functions(n) == 2 ** 2 ** n and trees == T.count_trees(n)
+        counts[n] = (trees, functions)
         shown.append(f"n={n}: {functions} functions = 2^(2ⁿ), {trees} trees")
-    return Outcome(passed, "all trees enumerated, n ≤ 3", 0.0, "; ".join(shown))
+    counted = as_printed(COUNTED, "functions", key="This is the number of decision trees one could build")
+    errata = ()
+    located = copies.current().locate(COUNT_TREES)
+    if counted == "trees" and located.found:
+        trees, functions = counts[1]
+        errata = (Erratum(
+            "DT-2", "001 §11.3.2", "2^(2ⁿ) 'is the number of decision trees one could build given a n-dimensional boolean input'",
+            "2^(2ⁿ) is the number of boolean functions of n inputs, that is of functionally distinct trees; the trees "
+            f"are more: {', '.join(f'{counts[n][0]} for n = {n}' for n in (1, 2, 3))}",
+            f"n = 1: {trees} trees (a leaf 0, a leaf 1, and x₁ asked with leaves (0, 0), (0, 1), (1, 0), (1, 1)) against "
+            f"2^(2¹) = {functions}; line 139 counts trees so: “we construct 2 trees that correctly label all the training "
+            "data … but one tree has significantly fewer nodes”", "slip", COUNT_TREES),)
+    return Outcome(passed, "all trees enumerated, n ≤ 3", 0.0, "; ".join(shown), errata)
 
 
 LEAVES = Quote("001", 135, "what is the size of a tree necessary to represent an arbitrary boolean function of  $n$  variables. We know the number of leaves must be equal to the number")
@@ -229,12 +246,12 @@ def worst_case_leaves(ctx):
 ENTROPY = Quote("001", 156, r"H(X) = - \sum_x P(X = x) \log P(X = x) \quad (11.12)")
 BERNOULLI = Quote("001", 160, r"let  $p = \#pos$ ,  $n = \#neg$ ,  $Y \sim \text{Bernoulli}(\frac{p}{p+n})$")
 BERNOULLI_113 = Quote("001", 162, r"H(Y) = -\left(\frac{p}{p+n} \log\left(\frac{p}{p+n}\right) + \frac{n}{n+p} \log\left(\frac{n}{n+p}\right)\right) \quad (11.13)")
-MAXIMUM_AT_HALF = Quote("001", 164, r"We obtain a maximum entropy, or randomness, when the coin is unbiased  $\pi = .5$", reading=(
-    "'an un-biased coin' earlier in the sentence is a coin with P(heads) = π, any π in (0, 1)"))
+MAXIMUM_AT_HALF = Quote("001", 164, r"We obtain a maximum entropy, or randomness, when the coin is unbiased  $\pi = .5$")
+UNBIASED_COIN = Quote("001", 164, "Consider tossing an un-biased coin. If you toss the coin very often, the frequency of heads is")
 
 
 @check("DT-3", "the Bernoulli entropy H(π) is maximal at π = ½ (1 bit); π log π → 0",
-       "001 §11.3.4 (11.13)", "derivation", quotes=(MAXIMUM_AT_HALF,))
+       "001 §11.3.4 (11.13)", "derivation", quotes=(MAXIMUM_AT_HALF, UNBIASED_COIN))
 def bernoulli_maximum(ctx):
     pi = sp.Symbol("pi", positive=True)
     H = -pi * sp.log(pi) - (1 - pi) * sp.log(1 - pi)
@@ -247,8 +264,21 @@ def bernoulli_maximum(ctx):
     steps = chain([Step(dH, "dH/dπ"), Step(sp.log(1 - pi) - sp.log(pi), "= log((1−π)/π), zero only at π = ½")],
                   "DT-3", "001 §11.3.4")
     passed = steps.passed and critical == [sp.Rational(1, 2)] and concave and at_half == 1 and limit == 0
+    # 'unbiased' has one reading on line 164: P(heads) = ½, as its last sentence says; the coin whose
+    # frequency of heads is any π, of which H is 'a function of π', is then not an unbiased one
+    located = copies.current().locate(UNBIASED_COIN)
+    text = as_printed(located.first.text, "Consider tossing a coin", key=UNBIASED_COIN.text) if located.found else ""
+    errata = ()
+    if "un-biased coin" in text or "unbiased coin" in text:
+        errata = (Erratum(
+            "DT-3", "001 §11.3.4", "Consider tossing an un-biased coin. … the frequency of heads is π … We can calculate "
+            "H(Y) as a function of π", "Consider tossing a coin: its frequency of heads is π, H(Y) a function of π, "
+            "largest when the coin is unbiased, π = ½",
+            "the same line ends “when the coin is unbiased  $\\pi = .5$”: an unbiased coin has π = ½, one value, so its "
+            f"H(Y) is not a function of π; the maximum ({at_half} bit at π = ½) is taken over the biased coins too",
+            "slip", UNBIASED_COIN),)
     return Outcome(passed, "symbolic", 0.0,
-                   f"H′ = 0 at π ∈ {critical}; H″ = {d2H}; H(½) = {at_half} bit; lim π log π = {limit}")
+                   f"H′ = 0 at π ∈ {critical}; H″ = {d2H}; H(½) = {at_half} bit; lim π log π = {limit}", errata)
 
 
 @relies_on(E, "bernoulli_entropy", lambda f: lambda p, n, unit="bits": f(p + 1, n, unit), "one positive too many")
