@@ -397,7 +397,9 @@ def bernoulli_mle_optimal(ctx):
 
 UNSEEN_1 = Quote("000", 834, r"\phi_{35000|y=1} = \frac{\sum_{i=1}^{m} 1\{x_{35000}^{(i)} = 1 \land y^{(i)} = 1\}}{\sum_{i=1}^{m} 1\{y^{(i)} = 1\}} = 0")
 UNSEEN_0 = Quote("000", 836, r"\phi_{35000|y=0} = \frac{\sum_{i=1}^{m} 1\{x_{35000}^{(i)} = 1 \land y^{(i)} = 0\}}{\sum_{i=1}^{m} 1\{y^{(i)} = 0\}} = 0")
-ZERO_POSTERIOR = Quote("000", 840, r"p(y=1|x) = \frac{\prod_{j=1}^{n} p(x_j|y=1)p(y=1)}{\prod_{j=1}^{n} p(x_j|y=1)p(y=1) + \prod_{j=1}^{n} p(x_j|y=0)p(y=0)}")
+ZERO_POSTERIOR = Quote("000", 840, r"p(y=1|x) = \frac{\prod_{j=1}^{n} p(x_j|y=1)p(y=1)}{\prod_{j=1}^{n} p(x_j|y=1)p(y=1) + \prod_{j=1}^{n} p(x_j|y=0)p(y=0)}",
+                       reading="p(y = 1) inside each product, as the grammar reads a factor after Π (line 817 brackets it "
+                               "outside): numerator and denominator are 0 either way, all the check asks of this line")
 ZERO_OVER_ZERO = Quote("000", 841, r"= \frac{0}{0}.")
 ZERO_FACTOR = Quote("000", 843, r"includes a term  $p(x_{35000}|y) =$ 0 that is multiplied into it")
 NIPS_ZERO = Quote("000", 838, "it thinks the probability of seeing it in either type of email is zero")
@@ -698,7 +700,8 @@ PARAMETER_K1_002 = Quote("002", 489, r"- The choice of the j -th word being k if
 MLE_K0_002 = Quote("002", 493, r"\varphi_{k|y=0} = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} \sum_{j=1}^{n_i} \mathbf{1}_{\{x_j^{(i)}=k\}}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i}")
 COUNTS_002 = Quote("002", 495, "The denominator is the total number of words in all the non-spam emails, and the numerator counts")
 LAPLACE_K0_002 = Quote("002", 499, r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i + 10000}", reading="10000 = |V|, 002's vocabulary of 10000 words")
-MULTINOMIAL_PARAMETERS = Quote("000", 873, r"The parameters for our new model are  $\phi_y = p(y)$  as before", reading="φ_y = p(y = 1), as in §2")
+PHI_Y_MULTINOMIAL = Quote("000", 873, r"\phi_y = p(y)")
+MULTINOMIAL_PARAMETERS = Quote("000", 873, r"The parameters for our new model are  $\phi_y = p(y)$  as before")
 VARYING_LENGTH = Quote("000", 869, "note that n can vary for different documents")
 LENGTHS = Quote("000", 875, r"(here,  $n_i$  is the number of words in the *i*-training example)")
 MULTINOMIAL_MODEL = Quote("000", 871, r"Thus, the overall probability of a message is given by  $p(y) \prod_{j=1}^n p(x_j|y)$")
@@ -713,8 +716,8 @@ def _word_probability(word, label, phi):
     return phi[1][word] ** label * phi[0][word] ** (1 - label)
 
 
-@check("NB-6", "000 §2.2's likelihood conditions each word on y, not on the example's y⁽ⁱ⁾", "000 §2.2", "derivation",
-       quotes=(MULTINOMIAL_L, MULTINOMIAL_L_2))
+@check("NB-6", "000 §2.2's likelihood conditions each word on y, not on the example's y⁽ⁱ⁾; φ_y = p(y) is p(y = 1) "
+       "only at y = 1", "000 §2.2", "derivation", quotes=(MULTINOMIAL_L, MULTINOMIAL_L_2, MULTINOMIAL_PARAMETERS))
 def multinomial_likelihood_label(ctx):
     """Two one-word messages (words 1 and 2 of a two-word vocabulary) with labels y⁽¹⁾, y⁽²⁾ ∈ {0, 1}:
     Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) under the model, against the printed line with p(xⱼ⁽ⁱ⁾|y), y a label that
@@ -736,11 +739,19 @@ def multinomial_likelihood_label(ctx):
         as_printed_.corrected = model
         as_printed_.printed = "L = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y; φ_{k|y=0}, φ_{k|y=1})) p(y⁽ⁱ⁾; φ_y)"
         as_printed_.fixed = "L = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾; φ_{k|y=0}, φ_{k|y=1})) p(y⁽ⁱ⁾; φ_y)"
-    return chain([
+    likelihood = chain([
         Step(model, "Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾)) p(y⁽ⁱ⁾), the model of 000 §2.2"),
         printed(MULTINOMIAL_L, reading, "Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾), the joint of each message and its label", part=1),
         as_printed_,
     ], "NB-6", "000 §2.2", "m = 2 one-word messages", domains=domains)
+    # 'φ_y = p(y) as before' (line 873): p(y) is the probability of the label's value, as on lines
+    # 716, 867 and 879 (p(y⁽ⁱ⁾; φ_y)); 'before' (line 799) φ_y = p(y = 1)
+    parameter = printed(PHI_Y_MULTINOMIAL, reading, "'φ_y = p(y) as before'", part=1)
+    if not symbolically_equal(parameter.expr, phi_y):
+        parameter.corrected = phi_y
+        parameter.printed, parameter.fixed = "φ_y = p(y)", "φ_y = p(y = 1), as line 799 prints it"
+    return combine(likelihood, chain([Step(phi_y, "φ_y, 000 §2's parameter: p(y = 1) (line 799)"), parameter],
+                                     "NB-6", "000 §2.2", "y ∈ {0, 1}", domains=domains))
 
 
 def _multinomial_reading(documents, labels_, phi, phi_y, size=None, label=None):
