@@ -70,7 +70,7 @@ ASSUMPTION = Quote("000", 783, "We will assume that the  $x_i$ 's are conditiona
 CHAIN_1 = Quote("000", 787, r"p(x_1, \dots, x_{50000}|y)")
 CHAIN_2 = Quote("000", 789, r"= p(x_1|y)p(x_2|y, x_1)p(x_3|y, x_1, x_2) \cdots p(x_{50000}|y, x_1, \dots, x_{49999})")
 CHAIN_3 = Quote("000", 791, r"= p(x_1|y)p(x_2|y)p(x_3|y) \cdots p(x_{50000}|y)")
-CHAIN_4 = Quote("000", 793, r"= \prod_{j=1}^{n} p(x_j|y)", reading="n = 50000, the size of the vocabulary")
+CHAIN_4 = Quote("000", 793, r"= \prod_{j=1}^{n} p(x_j|y)", reading="n = 50000, the size of the vocabulary (read at n = 2)")
 CHAIN_REASONS = Quote("000", 795, "The first equality simply follows from the usual properties of probabilities, and the second equality used the NB assumption.")
 ASSUMPTION_002 = Quote("002", 431, "Assume that the x_i 's are conditionally independent given y .")
 CHAIN_002 = Quote("002", 433, r"p(x_1, \dots, x_{10000} | y) &= p(x_1 | y) p(x_2 | x_1, y) \cdots p(x_{10000} | x_1, x_2, \dots, y) \\ &= p(x_1 | y) p(x_2 | y) \cdots p(x_{10000} | y)")
@@ -105,9 +105,23 @@ def naive_bayes_assumption(ctx):
                          f"a full table has 2ⁿ − 1 = {free_parameters} parameters; the chain rule holds for every "
                          f"p(x|y); the second step needs conditional independence ({witness})" if rule_holds and witness
                          else "the chain rule failed or the NB step held for every distribution")
-    return combine(page_000, page_002, assumption)
+    # line 793, Πⱼ p(xⱼ|y), as printed: on the NB model (two words, every x and y), p(x|y) itself
+    phi0, phi1, phi_y = _bernoulli_symbols()
+    products = []
+    for x in itertools.product((0, 1), repeat=2):
+        for label in (0, 1):
+            model = _bernoulli_event_model(phi0[:2], phi1[:2], phi_y, x, label)
+            reading = _nb_reading(model).bound({"n": sp.Integer(2)})
+            products.append(chain([
+                Step(model.probability([model.marker("x1"), model.marker("x2")], [model.marker("y")]),
+                     "p(x₁, x₂|y) of the model"),
+                printed(CHAIN_4, reading, "= Πⱼ p(xⱼ|y), n = 2 words"),
+            ], "NB-1", "000 §2", f"n=2, x = {x}, y = {label}", domains=_probabilities(phi0[:2], phi1[:2], phi_y)))
+    return combine(page_000, page_002, assumption, *products)
 
 
+CONDITIONAL_FORM = Quote("000", 783, r"p(x_{2087}|y) = p(x_{2087}|y, x_{39831})")
+INDEPENDENT_FORM = Quote("000", 783, r"p(x_{2087}) = p(x_{2087}|x_{39831})")
 CONDITIONAL = Quote("000", 783, r"More formally, this can be written  $p(x_{2087}|y) = p(x_{2087}|y, x_{39831})$")
 NOT_INDEPENDENT = Quote("000", 783, r'(Note that this is not the same as saying that  $x_{2087}$  and  $x_{39831}$  are independent, which would have been written " $p(x_{2087}) = p(x_{2087}|x_{39831})$ "')
 
@@ -132,10 +146,21 @@ def conditional_not_marginal(ctx):
     prior = {0: 1 - phi_y, 1: phi_y}
     joint = two_word_joint(prior, {0: a0, 1: a1}, {0: b0, 1: b1})
     pa = {0: a0, 1: a1}
-    conditional = all(sp.simplify(joint[(y, 1, b)] / (joint[(y, 1, b)] + joint[(y, 0, b)]) - pa[y]) == 0
-                      for y in (0, 1) for b in (0, 1))
-    p_a = sum(v for (y, a, b), v in joint.items() if a)
-    p_a_given_b = sum(v for (y, a, b), v in joint.items() if a and b) / sum(v for (y, a, b), v in joint.items() if b)
+    # the two statements as printed, on the model (y, word 2087 = a, word 39831 = b), a = b = 1 observed
+    outcomes, forms = [], []
+    for label in (0, 1):
+        model = Discrete({"y": (0, 1), "x1": (0, 1), "x2": (0, 1)},
+                         lambda v: joint[(v["y"], v["x1"], v["x2"])], {"y": label, "x1": 1, "x2": 1})
+        reading = _nb_reading(model, words={2087: 1, 39831: 2})
+        outcomes.append(chain([printed(CONDITIONAL_FORM, reading, "p(x₂₀₈₇|y)", part=0),
+                               printed(CONDITIONAL_FORM, reading, "= p(x₂₀₈₇|y, x₃₉₈₃₁): the NB assumption", part=1)],
+                              "NB-1", "000 §2", f"y = {label}", domains=_probabilities([phi_y, a0, a1, b0, b1])))
+    marginal = [form_of(INDEPENDENT_FORM, reading, part=k) for k in (0, 1)]
+    forms += marginal
+    p_a, p_a_given_b = (value_of(f) for f in marginal)
+    conditional = all(o.passed for o in outcomes)
+    if p_a is None or p_a_given_b is None:
+        return with_forms(Outcome(False, "symbolic; searched", 0.0, "line 783's independence is not read"), *forms)
     gap = sp.simplify(p_a_given_b - p_a)
     symbols = (phi_y, a0, a1, b0, b1)
     names = ("φ_y", "φ_{a|y=0}", "φ_{a|y=1}", "φ_{b|y=0}", "φ_{b|y=1}")
@@ -143,10 +168,11 @@ def conditional_not_marginal(ctx):
                          ctx.seed)
     shown = ", ".join(f"{n} = {v}" for n, v in zip(names, point)) if point else None
     passed = conditional and point is not None
-    return Outcome(passed, "symbolic; searched", 0.0,
-                   f"at {shown}: p(a=1) = {p_a.subs(dict(zip(symbols, point)))}, p(a=1|b=1) = "
-                   f"{p_a_given_b.subs(dict(zip(symbols, point)))}" if passed else
-                   "conditional independence failed, or it implied independence")
+    return with_forms(combine(*outcomes, Outcome(
+        passed, "symbolic; searched", 0.0,
+        f"at {shown}: p(x₂₀₈₇) = {p_a.subs(dict(zip(symbols, point)))}, p(x₂₀₈₇|x₃₉₈₃₁) = "
+        f"{p_a_given_b.subs(dict(zip(symbols, point)))}" if passed else
+        "conditional independence failed, or it implied independence")), *forms)
 
 
 # ---- NB-2 ------------------------------------------------------------------------------------
