@@ -915,7 +915,18 @@ def multinomial_mle_optimal(ctx):
         return NB.multinomial_likelihood(moved, docs, y) <= top
     problems = S.token_documents().flatmap(lambda p: st.tuples(
         st.just(p), st.lists(S.rationals(-1, 1, 8), min_size=2 * p[2], max_size=2 * p[2])))
-    return combine(stationary, _exact_points(ctx, problems, no_better))
+    # 𝓛(φ_y, φ_{k|y=0}, φ_{k|y=1}) (line 877) names one k; maximised in that one φ_{k|y}, the others
+    # fixed, the constraint Σₖ φ_{k|y} = 1 leaves it nothing to choose. As φᵢ's at line 849, the
+    # argument stands for the family, maximised jointly on the simplex: the Lagrange condition above.
+    remark = Erratum(
+        "NB-6", "000 §2.2", "𝓛(φ_y, φ_{k|y=0}, φ_{k|y=1}) maximised: the arguments name one word k",
+        "the arguments stand for the family φ_{1|y}, …, φ_{|V||y} (as 'the φᵢ's' of line 849), maximised jointly under "
+        "Σₖ φ_{k|y} = 1: then (Lagrange) φ_{k|y} = cₖ/Σₖ' c_k', the printed estimates (checked above)",
+        "|V| = 2: with φ_{2|y} fixed, Σₖ φ_{k|y} = 1 leaves φ_{1|y} = 1 − φ_{2|y} and nothing to maximise; the "
+        "printed estimate c₁/(c₁ + c₂) is the maximiser only when both move together", "remark", MULTINOMIAL_L)
+    outcome = combine(stationary, _exact_points(ctx, problems, no_better))
+    return Outcome(outcome.passed, outcome.method, outcome.residual, outcome.detail, outcome.errata + (remark,),
+                   outcome.quotes, forms=outcome.forms, missing=outcome.missing)
 
 
 BETTER_FOR_TEXT = Quote("000", 865, "for text classification, there is a related model that does even better")
