@@ -1,6 +1,7 @@
 """Part IV checks, §1 and the introduction: Bayes' rule, the multivariate normal, GDA and its
 logistic posterior, and Poisson class-conditionals (000 Part IV intro, §1.1-1.3; 002 §1.4,
 §1.4.1-1.4.2)."""
+import itertools
 import sys
 from fractions import Fraction
 
@@ -16,7 +17,9 @@ from cs229.reference import logistic_regression as LR
 from .. import strategies as S
 from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
                         combine, draw, fmt, sampled)
+from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Examples, Function, Indexed, NotationError, Reading, copies, math_of, parse
 
 
 _exact_points = exact
@@ -32,7 +35,7 @@ def _sigmoid(z):
 # ---- GEN-1 -----------------------------------------------------------------------------------
 
 BAYES = Quote("000", 640, r"p(y|x) = \frac{p(x|y)p(y)}{p(x)}.")
-EVIDENCE = Quote("000", 642, "the denominator is given by p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)")
+EVIDENCE = Quote("000", 642, "p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)")
 BAYES_002 = Quote("002", 363, r"p(y = 1 | x) = \frac{p(x | y = 1)p(y = 1)}{p(x)}")
 EVIDENCE_002 = Quote("002", 365, r"where $p(x) = p(x | y = 1)p(y = 1) + p(x | y = 0)p(y = 0)$.")
 ARGMAX = Quote("000", 644, r"\arg \max_{y} p(y|x) = \arg \max_{y} \frac{p(x|y)p(y)}{p(x)}")
@@ -41,19 +44,115 @@ PICK_CLASS = Quote("000", 819, "and pick whichever class has the higher posterio
 ARGMAX_002 = Quote("002", 399, r"\arg \max_y p(y | x) = \arg \max_y \frac{p(x | y)p(y)}{p(x)} = \arg \max_y p(x | y)p(y)")
 
 
+class Discrete:
+    """A joint distribution over named discrete variables: the meaning of the notes' p(·) and
+    p(· | ·) in a check. ``values`` {name: the values it takes}; ``joint(assignment)`` the
+    probability of an assignment {name: value}; ``observed`` the value a variable printed bare
+    stands for (p(x|y): the x observed). A printed variable is read as its ``marker`` (a value in
+its place, the y of max_y p(y|x), as the event that the one variable taking it does); p(A | B)
+    is Σ joint over the assignments meeting A and B over Σ joint over those meeting B, so that
+    the rules of probability (Bayes, the chain rule, marginals) are not typed anywhere: they
+    follow from the definition of a conditional."""
+
+    def __init__(self, values, joint, observed):
+        self.values = dict(values)
+        self.joint = joint
+        self.observed = dict(observed)
+        self.markers = {sp.Symbol(f"⟨{name}⟩"): name for name in self.values}
+        names = list(self.values)
+        self.assignments = [dict(zip(names, combo)) for combo in itertools.product(*self.values.values())]
+        self._memo = {}
+
+    def marker(self, name):
+        return sp.Symbol(f"⟨{name}⟩")
+
+    def _event(self, item):
+        """[(variable, value)] of a printed event: a bare variable (its observed value), a vector
+        of them (x = (x₁, …, xₙ): every entry its observed value) or 'y = 1'."""
+        if isinstance(item, sp.MatrixBase):
+            return [e for entry in item for e in self._event(entry)]
+        if isinstance(item, tuple):
+            left, relation, right = item
+            if relation != "=" or left not in self.markers:
+                raise NotationError(f"an event p(·) cannot read: {item}")
+            return [(self.markers[left], right)]
+        if item in self.markers:
+            name = self.markers[item]
+            return [(name, self.observed[name])]
+        # a value in place of a variable (the y of max_y p(y|x)): the one variable taking it
+        owners = [name for name, values in self.values.items() if item in values]
+        if len(owners) == 1:
+            return [(owners[0], item)]
+        raise NotationError(f"{sp.sstr(item)} is not a variable of this distribution, nor a value of one only")
+
+    def probability(self, arguments, given=(), parameters=()):
+        events = [e for a in arguments for e in self._event(a)]
+        conditions = [e for g in given for e in self._event(g)]
+        key = (tuple(sorted(set(events), key=str)), tuple(sorted(set(conditions), key=str)))
+        if key not in self._memo:
+            self._memo[key] = self._probability(events, conditions)
+        return self._memo[key]
+
+    def _probability(self, events, conditions):
+
+        def mass(required):
+            return sum(self.joint(a) for a in self.assignments if all(a[n] == v for n, v in required))
+        # in lowest terms: p(x_j | y) of a model with independent words is φ_{j|y}, not a ratio of
+        # the 2ⁿ-term sums it is defined by (the chains then compare small expressions)
+        return sp.factor(sp.cancel(mass(events + conditions) / mass(conditions)))
+
+    def p(self):
+        """The Function to bind to the printed p."""
+        return Function(self.probability, given=True)
+
+
+def _bayes_model(phi, likelihoods, classes=(0, 1)):
+    """x observed, y ∈ classes with p(y = 1) = φ (two classes) or the given priors; p(x|y) the
+    likelihoods of the observed x (the rest of x's values hold the remaining mass)."""
+    priors = {0: 1 - phi, 1: phi} if not isinstance(phi, (list, tuple)) else dict(enumerate(phi))
+    L = dict(zip(classes, likelihoods))
+
+    def joint(a):
+        return priors[a["y"]] * (L[a["y"]] if a["x"] == "x" else 1 - L[a["y"]])
+    return Discrete({"x": ("x", "another x"), "y": tuple(classes)}, joint, {"x": "x"})
+
+
+def _bayes_reading(model, y=None, ranges=None):
+    names = {"p": model.p(), "x": model.marker("x"), "y": model.marker("y")}
+    reading = Reading(names, ranges=ranges or {})
+    return reading if y is None else reading.bind(y=model.marker("y"))
+
+
 @relies_on(G, "evidence", lambda f: lambda likelihoods, priors: f(likelihoods, priors) * 2, "p(x) doubled")
 @check("GEN-1", "p(y=1|x) = p(x|y=1)p(y=1)/p(x), p(x) = Σ_y p(x|y)p(y)", "000 Part IV intro; 002 §1.4",
-       "derivation", quotes=(BAYES, EVIDENCE, BAYES_002, EVIDENCE_002))
+       "derivation", quotes=(Quote("000", 642, "the denominator is given by p(x) = p(x|y = 1)p(y = 1) + p(x|y = 0)p(y = 0)"),
+                             Quote("002", 361, "Using Bayes rule, given a new test example, we compute")))
 def bayes_rule(ctx):
     L0, L1 = sp.symbols("p(x|y=0) p(x|y=1)", positive=True)
     phi = sp.Symbol("φ", positive=True)  # p(y=1)
-    joint = {0: L0 * (1 - phi), 1: L1 * phi}  # p(x, y) = p(x|y) p(y)
-    p_x = joint[0] + joint[1]  # marginalising y out of p(x, y)
-    symbolic = chain([
-        Step(joint[1] / p_x, "definition of p(y=1|x) = p(x, y=1)/p(x)"),
-        Step(L1 * phi / p_x, "Bayes' rule, p(x, y) = p(x|y)p(y)"),
-        Step(L1 * phi / (L1 * phi + L0 * (1 - phi)), "p(x) = p(x|y=1)p(y=1) + p(x|y=0)p(y=0)"),
-    ], "GEN-1", "000 Part IV intro", "two classes", domains={phi: probability(), L0: positive(), L1: positive()})
+    domains = {phi: probability(), L0: probability(), L1: probability()}
+    outcomes = []
+    for observed in (0, 1):  # p(y|x) at y = 0 and y = 1
+        model = _bayes_model(phi, (L0, L1))
+        model.observed["y"] = observed
+        reading = _bayes_reading(model)
+        outcomes.append(chain([
+            printed(BAYES, reading, "p(y|x) = p(x, y)/p(x), the definition of a conditional", part=0),
+            printed(BAYES, reading, "Bayes' rule", part=1),
+        ], "GEN-1", "000 Part IV intro", f"two classes, y = {observed}", domains=domains))
+    reading = _bayes_reading(_bayes_model(phi, (L0, L1)))
+    outcomes.append(chain([
+        printed(EVIDENCE, reading, "p(x), the marginal of x", part=0),
+        printed(EVIDENCE, reading, "Σ_y p(x|y)p(y)", part=1),
+    ], "GEN-1", "000 Part IV intro", "two classes", domains=domains))
+    outcomes.append(chain([
+        printed(BAYES_002, reading, "p(y = 1|x)", part=0),
+        printed(BAYES_002, reading, "Bayes' rule", part=1),
+    ], "GEN-1", "002 §1.4", "two classes", domains=domains))
+    outcomes.append(chain([
+        printed(EVIDENCE_002, reading, "p(x)", part=0),
+        printed(EVIDENCE_002, reading, "Σ_y p(x|y)p(y)", part=1),
+    ], "GEN-1", "002 §1.4", "two classes", domains=domains))
 
     def holds(p):
         likelihoods, priors = p
@@ -62,24 +161,35 @@ def bayes_rule(ctx):
         return sum(post) == 1 and all(q == l * r / p_x for q, l, r in zip(post, likelihoods, priors))
     k_classes = st.integers(2, 4).flatmap(lambda k: st.tuples(
         st.lists(S.positive_rationals(), min_size=k, max_size=k), S.probability_vectors(k)))
-    return combine(symbolic, _exact_points(ctx, k_classes, holds))
+    return combine(*outcomes, _exact_points(ctx, k_classes, holds))
 
 
 @relies_on(G, "bayes_argmax", lambda f: lambda likelihoods, priors: (f(likelihoods, priors) + 1) % len(priors),
            "the class after the argmax")
 @check("GEN-1", "argmax_y p(y|x) = argmax_y p(x|y)p(y): the denominator is not needed",
-       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(ARGMAX, ARGMAX_2, ARGMAX_002, PICK_CLASS))
+       "000 Part IV intro; 002 §1.4.1", "identity", quotes=(PICK_CLASS,))
 def argmax_without_denominator(ctx):
     k_classes = st.integers(2, 4).flatmap(lambda k: st.tuples(
         st.lists(S.rationals(0, 3, 6), min_size=k, max_size=k).filter(lambda v: any(v)),
         S.probability_vectors(k)))
+    forms = {}
 
     def same(p):
+        # the printed arg maxes (000 lines 644-645, 002 line 399) on a model with these likelihoods
+        # and priors, exactly, and the reference's (ties: the first class, as arg max reads)
         likelihoods, priors = p
+        k = len(priors)
+        model = _bayes_model([_rational(v) for v in priors], [_rational(v) for v in likelihoods], tuple(range(k)))
+        reading = _bayes_reading(model, ranges={"y": (0, k - 1)})
+        values = []
+        for key, (quote, part) in _ARGMAXES.items():
+            form = form_of(quote, reading, part=part)
+            forms.setdefault(key, form)
+            values.append(value_of(form))
         post = G.bayes_posterior(likelihoods, priors)
         first_max = max(range(len(post)), key=lambda y: (post[y], -y))
-        return G.bayes_argmax(likelihoods, priors) == first_max
-    exact = _exact_points(ctx, k_classes, same)
+        return G.bayes_argmax(likelihoods, priors) == first_max and all(v == first_max for v in values)
+    exact = _exact_points(ctx, k_classes, same, cap=12)
 
     def log_space(p):  # the log-space posterior (what the classifiers use) is Bayes' rule
         likelihoods, priors = p
@@ -89,7 +199,15 @@ def argmax_without_denominator(ctx):
         logs = G.log_posterior(joint)
         return max(abs((mpmath.exp(v) if v != mpmath.ninf else 0) - S.to_mpf(q)) for v, q in zip(logs, post))
     high = sampled(ctx, k_classes, log_space, mpmath.mpf(10) ** (-(ctx.digits - 5)))
-    return combine(exact, high)
+    return with_forms(combine(exact, high), *forms.values())
+
+
+_ARGMAXES = {"000 posterior": (ARGMAX, 0), "000 Bayes": (ARGMAX, 1), "000 joint": (ARGMAX_2, None),
+             "002 posterior": (ARGMAX_002, 0), "002 Bayes": (ARGMAX_002, 1), "002 joint": (ARGMAX_002, 2)}
+
+
+def _rational(v):
+    return sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v)
 
 
 # ---- MVN-1 -----------------------------------------------------------------------------------
@@ -115,8 +233,17 @@ def covariance_definitions(ctx):
     for i in range(atoms):
         first += p[i] * (Z(i) - mean) * (Z(i) - mean).T
         second += p[i] * Z(i) * Z(i).T
-    symbolic = chain([Step(first, "Cov(Z) = E[(Z − E[Z])(Z − E[Z])ᵀ]"),
-                      Step(second - mean * mean.T, "= E[ZZᵀ] − (E[Z])(E[Z])ᵀ")],
+    # Z takes the value z⁽ⁱ⁾ with probability pᵢ; E[f(Z)] = Σᵢ pᵢ f(z⁽ⁱ⁾)
+    Z_ = sp.Matrix(sp.symbols(f"Z1:{n + 1}", real=True))
+
+    def expectation(value):
+        return sum((p[i] * _at(value, dict(zip(Z_, z[i]))) for i in range(atoms)), sp.zeros(*value.shape)
+                   if isinstance(value, sp.MatrixBase) else sp.Integer(0))
+    reading = Reading({"Z": Z_, "E": Function(expectation)})
+    symbolic = chain([Step(first, "E[(Z − E[Z])(Z − E[Z])ᵀ] over the atoms"),
+                      printed(COVARIANCE, reading, "Cov(Z) = E[(Z − E[Z])(Z − E[Z])ᵀ], as printed", part=1),
+                      printed(COVARIANCE_MOMENTS, reading, "= E[ZZᵀ] − (E[Z])(E[Z])ᵀ", part=1),
+                      Step(second - mean * mean.T, "E[ZZᵀ] − E[Z]E[Z]ᵀ over the atoms")],
                      "MVN-1", "000 §1.1", f"{atoms} atoms in R²")
 
     @st.composite
@@ -138,12 +265,17 @@ def covariance_definitions(ctx):
     return combine(symbolic, _exact_points(ctx, distributions(), equal_and_psd))
 
 
+def _at(value, point):
+    return value.xreplace(point) if isinstance(value, (sp.Basic, sp.MatrixBase)) else value
+
+
 def _gauss_legendre(R, panels, degree):
     base = GaussLegendre(mpmath.mp).calc_nodes(degree, mpmath.mp.prec)
     h = mpmath.mpf(2 * R) / panels
     return [(-R + k * h + (x + 1) * h / 2, w * h / 2) for k in range(panels) for x, w in base]
 
 
+DETERMINANT_WORDS = Quote("000", 657, "denotes the determinant of the matrix")
 DENSITY = Quote("000", 655, r"p(x; \mu, \Sigma) = \frac{1}{(2\pi)^{n/2} |\Sigma|^{1/2}} \exp\left(-\frac{1}{2}(x-\mu)^T \Sigma^{-1}(x-\mu)\right).")
 MEAN_WORDS = Quote("000", 659, r"the mean is (unsurprisingly) given by  $\mu$")
 MEAN = Quote("000", 661, r"E[X] = \int_{x} x p(x; \mu, \Sigma) dx = \mu")
@@ -200,27 +332,36 @@ def density_moments(ctx):
 
 @relies_on(G, "mvn_density", lambda f: lambda x, mu, Sigma: f(x, mu, Sigma) * (1 + mpmath.mpf(10) ** -20), "p raised by one part in 10²⁰")
 @check("MVN-1", "the Cholesky log form equals the printed density (2π)^(−n/2)|Σ|^(−1/2)exp(…)",
-       "000 §1.1", "identity", quotes=(DENSITY,))
+       "000 §1.1", "identity", quotes=(DETERMINANT_WORDS,))
 def log_form(ctx):
     @st.composite
     def problems(draw_):
         n = draw_(st.integers(1, 4))
         return draw_(S.vectors(n)), draw_(S.vectors(n)), draw_(S.spd_matrices(n))
 
+    forms = []
+
     def residual(p):
-        x, mu, Sigma = S.to_mpf(p)
-        n = len(x)
-        d = [a - b for a, b in zip(x, mu)]
-        printed = (mpmath.exp(-linalg.dot(d, linalg.solve(Sigma, d)) / 2)
-                   / ((2 * mpmath.pi) ** (mpmath.mpf(n) / 2) * mpmath.sqrt(linalg.determinant(Sigma))))
-        return abs(G.mvn_density(x, mu, Sigma) / printed - 1)
-    return sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
+        # the density as printed, read at the drawn x, μ, Σ exactly, evaluated at 60 digits
+        form = density_form(*p)
+        forms.append(form)
+        value = value_of(form)
+        if value is None:
+            return mpmath.inf
+        printed_ = mpmath.mpf(sp.N(value, ctx.digits + 10))
+        return abs(G.mvn_density(*S.to_mpf(p)) / printed_ - 1)
+    return with_forms(sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5))), *forms[:1])
 
 
 PSD_ASSUMPTION = Quote("000", 653, r"where  $\Sigma \geq 0$  is symmetric and positive semi-definite")
+PSD_SENTENCE = Quote("000", 653, r"where  $\Sigma \geq 0$  is symmetric and positive semi-definite. Also written")
 DETERMINANT = Quote("000", 657, r"In the equation above, " + '" $|\\Sigma|$ "' + " denotes the determinant of the matrix  $\\Sigma$ .")
 PLOTTED_1 = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0.5 \\ 0.5 & 1 \end{array} \right]")
+PLOTTED_IDENTITY = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0 \\ 0 & 1 \end{array} \right]")
+PLOTTED_08 = Quote("000", 682, r"\Sigma = \left[ \begin{array}{cc} 1 & 0.8 \\ 0.8 & 1 \end{array} \right]")
 PLOTTED_2 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 3 & 0.8 \\ 0.8 & 1 \end{array} \right]")
+PLOTTED_M05 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 1 & -0.5 \\ -0.5 & 1 \end{array} \right]")
+PLOTTED_M08 = Quote("000", 693, r"\Sigma = \left[ \begin{array}{cc} 1 & -0.8 \\ -0.8 & 1 \end{array} \right]")
 
 _SMALL = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2)])
 
@@ -242,18 +383,46 @@ def _definite(draw_):
 
 
 SIGMA_CLASSES = {"positive semi-definite": _semidefinite(), "positive definite": _definite()}
-PRINTED_SIGMA_CLASS = "positive semi-definite"
+def printed_sigma_class():
+    """The class of Σ 000 §1.1 allows, as this copy prints it (line 653): Σ ≥ 0 or 'positive
+    semi-definite' is the semi-definite class; Σ > 0 (or ≻ 0) with no 'semi-definite' the definite
+    one. (class, the Form of the sentence: parsed, or missing in this copy)."""
+    from ..printed import Form, Variant
+    located = copies.current().locate(PSD_SENTENCE)
+    if not located.found:
+        return "positive semi-definite", Form(PSD_SENTENCE, "missing", f"not found in {copies.current().origin}")
+    place = located.first
+    try:
+        formula = math_of(place.text)[0].tex
+        symbol = parse(formula).statements[0].parts[1][0]
+    except (NotationError, IndexError):
+        return "positive semi-definite", Form(PSD_SENTENCE, "unreadable", f"{place.text!r}: no relation on Σ")
+    form = Form(PSD_SENTENCE, "parsed", "", [Variant(place.source, place.line, place.text, symbol, place.changed)])
+    definite = symbol in (">", "≻") and "semi" not in place.text
+    return ("positive definite" if definite else "positive semi-definite"), form
 
 
 def printed_density(x, mu, Sigma):
-    """000 §1.1's density, as printed, in sympy: (2π)^(−n/2) |Σ|^(−1/2) exp(−½(x−μ)ᵀΣ⁻¹(x−μ)).
-    Raises ValueError where it is not defined (|Σ| = 0: no Σ⁻¹, and a zero normaliser)."""
+    """000 §1.1's density as this copy prints it (line 655), read at x, μ, Σ, exactly. Raises
+    ValueError where it is not defined (|Σ| = 0: no Σ⁻¹, and a zero normaliser)."""
     S_ = sp.Matrix(Sigma)
-    det = S_.det()
-    if det == 0:
+    if S_.det() == 0:
         raise ValueError("|Σ| = 0: (2π)^(n/2)|Σ|^(1/2) = 0 and Σ⁻¹ does not exist")
-    d = sp.Matrix(x) - sp.Matrix(mu)
-    return sp.exp(-(d.T * S_.inv() * d)[0, 0] / 2) / ((2 * sp.pi) ** sp.Rational(len(x), 2) * sp.sqrt(det))
+    value = value_of(density_form(x, mu, Sigma))
+    if value is None:
+        raise ValueError("the density is not printed in this copy")
+    return value
+
+
+def density_form(x, mu, Sigma):
+    """The Form of 000's printed density (line 655) read at x, μ, Σ (exact rationals)."""
+    reading = Reading({"x": sp.Matrix(_rationals(x)), "mu": sp.Matrix(_rationals(mu)),
+                       "Sigma": sp.Matrix([_rationals(r) for r in Sigma])}, sizes={"n": len(x)})
+    return form_of(DENSITY, reading, part=1)
+
+
+def _rationals(values):
+    return [_rational(v) for v in values]
 
 
 def _undefined(Sigma):
@@ -274,7 +443,9 @@ def density_needs_definite(ctx):
     Σ of the class where it is undefined (|Σ| = 0) is the counterexample. For Σ positive definite
     it is defined and agrees with the reference's Cholesky log form (50 digits), and every Σ the
     notes plot is positive definite."""
-    cls = as_printed(PRINTED_SIGMA_CLASS, "positive definite", key="Σ ≥ 0 is symmetric and positive semi-definite")
+    printed_class, relation_form = printed_sigma_class()
+    cls = as_printed(printed_class, "positive definite", key="Σ ≥ 0 is symmetric and positive semi-definite")
+    density_forms = []
     witness = find_witness(SIGMA_CLASSES[cls], _undefined, ctx.seed)
     failures = []
     with mpmath.workdps(ctx.digits):
@@ -282,16 +453,14 @@ def density_needs_definite(ctx):
         for Sigma, x in draw(ctx, st.tuples(_definite(), S.vectors(2)), min(ctx.examples, 6)):
             xs = [Fraction(v) for v in x[:len(Sigma)]]
             exact_ = printed_density(xs, [0] * len(Sigma), Sigma)
+            density_forms.append(density_form(xs, [0] * len(Sigma), Sigma))
             worst = max(worst, abs(G.mvn_density(S.to_mpf(xs), [mpmath.mpf(0)] * len(Sigma), S.to_mpf(Sigma))
                                    / mpmath.mpf(sp.N(exact_, ctx.digits + 10)) - 1))
     if worst > mpmath.mpf(10) ** (-(ctx.digits - 5)):
         failures.append(f"the density formula and the reference differ for a positive definite Σ: {fmt(worst)}")
     # the covariances the notes plot (000 §1.1) are all valid: symmetric positive definite
-    plotted = [[[1, 0], [0, 1]], [[Fraction(3, 5), 0], [0, Fraction(3, 5)]], [[2, 0], [0, 2]],
-               [[1, Fraction(1, 2)], [Fraction(1, 2), 1]], [[1, Fraction(4, 5)], [Fraction(4, 5), 1]],
-               [[1, -Fraction(1, 2)], [-Fraction(1, 2), 1]], [[1, -Fraction(4, 5)], [-Fraction(4, 5), 1]],
-               [[3, Fraction(4, 5)], [Fraction(4, 5), 1]]]
-    for example in plotted:
+    plotted, plotted_forms = plotted_sigmas()
+    for example in [[[Fraction(int(v.p), int(v.q)) for v in row] for row in S_.tolist()] for S_ in plotted.values()]:
         try:
             G.check_covariance(example)
         except ValueError as e:
@@ -312,8 +481,31 @@ def density_needs_definite(ctx):
             "gives a degenerate Gaussian on a subspace, which has no density",
             f"n = {n}, Σ = {fmt(witness)} is symmetric positive semi-definite with |Σ| = {sp.Matrix(witness).det()}: "
             f"the printed normaliser (2π)^(n/2)|Σ|^(1/2) is 0 and Σ {inverse}", quote=PSD_ASSUMPTION),)
-    return Outcome(not failures, f"searched; {min(ctx.examples, 6)} points at {ctx.digits} digits", float(worst),
-                   "; ".join(failures), errata)
+    return with_forms(Outcome(not failures, f"searched; {min(ctx.examples, 6)} points at {ctx.digits} digits", float(worst),
+                              "; ".join(failures), errata), relation_form, *density_forms[:1], *plotted_forms)
+
+
+_PLOTTED = {  # the covariances the figures of 000 §1.1 use, as printed
+    "I": (Quote("000", 674, r"covariance matrix  $\Sigma = I$"), 0, 1),
+    "0.6I": (Quote("000", 674, r"$\Sigma = 0.6I$"), 0, 1),
+    "2I": (Quote("000", 674, r"$\Sigma = 2I$"), 0, 1),
+    "ρ = 0": (PLOTTED_IDENTITY, 0, 1), "ρ = 0.5": (PLOTTED_1, 0, 1), "ρ = 0.8": (PLOTTED_08, 0, 1),
+    "ρ = −0.5": (PLOTTED_M05, 0, 1), "ρ = −0.8": (PLOTTED_M08, 0, 1), "3, 0.8": (PLOTTED_2, 0, 1),
+}
+
+
+def plotted_sigmas():
+    """{label: Σ} of the figures as this copy prints them (I read as the 2×2 identity), and the
+    Forms read; a Σ the copy does not print is left out (its Form says so)."""
+    reading = Reading({"I": sp.eye(2)})
+    out, forms = {}, []
+    for label, (quote, statement, part) in _PLOTTED.items():
+        form = form_of(quote, reading, part=part, statement=statement)
+        forms.append(form)
+        value = value_of(form)
+        if value is not None:
+            out[label] = value
+    return out, forms
 
 
 SPREAD = Quote("000", 674, "We see that as  $\\Sigma$  becomes larger, the Gaussian becomes more \"spread-out,\" and as it becomes smaller, the distribution becomes more \"compressed.\"")
@@ -339,27 +531,33 @@ def figure_claims(ctx):
     (ρ = 0, 0.5, 0.8 and −0.5, −0.8 as plotted). Every plotted Σ is positive definite, so its
     level sets (x − μ)ᵀΣ⁻¹(x − μ) = r² are ellipses (both semi-axes √λ·r real and positive)."""
     c = sp.Symbol("c", positive=True)
-    scales = [sp.Rational(3, 5), sp.Integer(1), sp.Integer(2)]
+    plotted_, forms = plotted_sigmas()
+    missing = [k for k in _PLOTTED if k not in plotted_]
+    if missing:
+        return with_forms(Outcome(False, "exact (the plotted Σ)", 0.0, f"Σ not printed: {', '.join(missing)}"), *forms)
+    scalar = [plotted_[k] for k in ("0.6I", "I", "2I")]
+    if not all(S_ == S_[0, 0] * sp.eye(2) for S_ in scalar):
+        return with_forms(Outcome(False, "exact (the plotted Σ)", 0.0, "a Σ = cI is not printed as a multiple of I"), *forms)
+    scales = sorted(S_[0, 0] for S_ in scalar)
     peak = [1 / (2 * sp.pi * v) for v in scales]
     within = [1 - sp.exp(-1 / (2 * v)) for v in scales]
     spread = all(a > b for a, b in zip(peak, peak[1:])) and all(a > b for a, b in zip(within, within[1:])) \
         and sp.diff(1 - sp.exp(-1 / (2 * c)), c).is_negative
     ratios, directions = [], []
-    for rho in (sp.Rational(1, 2), sp.Rational(4, 5), -sp.Rational(1, 2), -sp.Rational(4, 5)):
+    rhos = [plotted_[k][0, 1] for k in ("ρ = 0.5", "ρ = 0.8", "ρ = −0.5", "ρ = −0.8")]
+    for rho in rhos:
         values, direction = _axes([[1, rho], [rho, 1]])
         ratios.append(values[0] / values[1])
         directions.append(sp.simplify(direction[1] / direction[0]))
+    # 'as we increase the off-diagonal entry': ρ = 0.5 then 0.8, and −0.5 then −0.8, as printed
     compressed = ratios[0] < ratios[1] and ratios[2] < ratios[3] and directions[:2] == [1, 1] \
-        and directions[2:] == [-1, -1]
-    plotted = [[[1, 0], [0, 1]], [[1, sp.Rational(1, 2)], [sp.Rational(1, 2), 1]],
-               [[1, sp.Rational(4, 5)], [sp.Rational(4, 5), 1]], [[1, -sp.Rational(1, 2)], [-sp.Rational(1, 2), 1]],
-               [[1, -sp.Rational(4, 5)], [-sp.Rational(4, 5), 1]], [[3, sp.Rational(4, 5)], [sp.Rational(4, 5), 1]]]
-    ellipses = all(all(v > 0 for v in _axes(S_)[0]) for S_ in plotted)
+        and directions[2:] == [-1, -1] and 0 < rhos[0] < rhos[1] and 0 > rhos[2] > rhos[3]
+    ellipses = all(all(v > 0 for v in _axes(S_.tolist())[0]) for k, S_ in plotted_.items() if k.startswith("ρ") or k == "3, 0.8")
     passed = spread and compressed and ellipses
-    return Outcome(passed, "exact (the plotted Σ)", 0.0,
+    return with_forms(Outcome(passed, "exact (the plotted Σ)", 0.0,
                    f"λ_max/λ_min = {[str(r) for r in ratios]} for ρ = 1/2, 4/5, −1/2, −4/5; long axis slope "
                    f"{[str(d) for d in directions]}" if passed else
-                   f"spread {spread}, compressed {compressed}, ellipses {ellipses}")
+                   f"spread {spread}, compressed {compressed}, ellipses {ellipses}"), *forms)
 
 
 # ---- GDA-1 -----------------------------------------------------------------------------------
@@ -390,6 +588,51 @@ MLE_SIGMA_002 = Quote("002", 395, r"\Sigma = \frac{1}{m} \sum_{i=1}^m (x^{(i)} -
 MAXIMISE_002 = Quote("002", 379, r"\max_{\varphi, \mu_0, \mu_1, \Sigma} l(\varphi, \mu_0, \mu_1, \Sigma)", reading="l is log L, the L of 002's line 375")
 
 
+def _gda_model_reading(phi, mu0, mu1, Sigma, x, y, n):
+    """000 §1.2's model as printed: p(y) (line 716), p(x|y=0) and p(x|y=1) (lines 718, 720) read
+    from the text; p(·) of a check is then the model's density of its arguments: p(x, y) the
+    joint p(x|y)p(y) of the model, p(x|y) the class density, p(y) the prior (arguments told
+    apart by kind: a label 0 or 1, or 'y = 1', is y, anything else x), and p(y | x) the posterior
+    p(x, y)/Σ_y' p(x, y'). ``x``, ``y``: the examples."""
+    base = Reading({"phi": phi, "varphi": phi, "Sigma": Sigma,
+                    "mu": Indexed(lambda k: {0: mu0, 1: mu1}[int(k)]),
+                    "x": Examples(tuple(x)), "y": Examples(tuple(y))},
+                   sizes={"n": n, "m": len(x)}, ranges={"i": (1, "m")})
+    model = defined(base, "prior", PRIOR, ("y",))
+    model = defined(model, "class0", CLASS_0, ("x",))
+    model = defined(model, "class1", CLASS_1, ("x",))
+    prior, classes = model.names["prior"].function, (model.names["class0"].function, model.names["class1"].function)
+
+    def joint(x_, label):
+        return classes[label](x_) * prior(label)
+
+    def density(arguments, given, parameters):
+        def split(values):
+            labels = [_label(v) for v in values if _label(v) is not None]
+            return labels, [v for v in values if _label(v) is None]
+        (labels, inputs), (given_labels, given_inputs) = split(arguments), split(given)
+        if len(labels + given_labels) != 1 or len(inputs + given_inputs) > 1:
+            raise NotationError("p(·) of the GDA model takes one x and one y")
+        label = (labels + given_labels)[0]
+        if not inputs and not given_inputs:
+            return prior(label)
+        if inputs and labels:
+            return joint(inputs[0], label)
+        if inputs:
+            return classes[label](inputs[0])
+        return joint(given_inputs[0], label) / (joint(given_inputs[0], 0) + joint(given_inputs[0], 1))
+    return model.bind(p=Function(density, given=True))
+
+
+def _label(value):
+    """The class a printed argument of p names (y⁽ⁱ⁾ = 0 or 1, or 'y = 1'), else None (an x)."""
+    if isinstance(value, tuple) and len(value) == 3 and value[1] == "=":
+        value = value[2]
+    if not isinstance(value, sp.MatrixBase) and value in (0, 1):
+        return int(value)
+    return None
+
+
 @relies_on(G, "gda_log_likelihood", lambda f: lambda model, X, y: f(model, X, y) + mpmath.mpf(10) ** -30, "ℓ raised by 10⁻³⁰")
 @check("GDA-1", "ℓ = log Π p(x,y) = log Π p(x|y)p(y) (000) and L = Π p(x,y) = Π p(x|y)p(y) (002)",
        "000 §1.2; 002 §1.4.1", "derivation",
@@ -401,20 +644,21 @@ def gda_likelihood_chain(ctx):
     s2 = sp.Symbol("Sigma", positive=True)
     x = sp.symbols("x1:4", real=True)
     y = (0, 1, 1)
+    reading = _gda_model_reading(phi, mu0, mu1, s2, x, y, 1)
     # the model's joint density p(x, y) = φʸ(1−φ)¹⁻ʸ N(x; μ_y, Σ), written without conditionals
     joint = [phi ** c * (1 - phi) ** (1 - c)
              * sp.exp(-(xi - (mu1 if c else mu0)) ** 2 / (2 * s2)) / sp.sqrt(2 * sp.pi * s2)
              for xi, c in zip(x, y)]
-    conditional = [_normal_1d(xi, mu0, s2) ** (1 - c) * _normal_1d(xi, mu1, s2) ** c for xi, c in zip(x, y)]
-    prior = [phi ** c * (1 - phi) ** (1 - c) for c in y]
     log_product = lambda terms: sp.expand_log(sp.log(sp.Mul(*terms)), force=True)  # noqa: E731
     page_000 = chain([
-        Step(log_product(joint), "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾)"),
-        Step(log_product([c * p for c, p in zip(conditional, prior)]), "p(x, y) = p(x|y) p(y)"),
+        Step(log_product(joint), "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾), the model's joint density"),
+        printed(LOG_LIKELIHOOD, reading, "ℓ = log Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾; φ, μ₀, μ₁, Σ), p as lines 716-720 print it", part=1),
+        printed(LOG_LIKELIHOOD_2, reading, "p(x, y) = p(x|y) p(y)"),
     ], "GDA-1", "000 §1.2", "m=3, n=1", domains={phi: probability()})
     page_002 = chain([
-        Step(sp.Mul(*joint), "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾)"),
-        Step(sp.Mul(*[c * p for c, p in zip(conditional, prior)]), "= Πᵢ p(x⁽ⁱ⁾|y⁽ⁱ⁾) p(y⁽ⁱ⁾)"),
+        Step(sp.Mul(*joint), "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾), the model's joint density"),
+        printed(LIKELIHOOD_002, reading, "L = Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾; φ, μ₀, μ₁, Σ)", part=1),
+        printed(LIKELIHOOD_002, reading, "= Πᵢ p(x⁽ⁱ⁾|y⁽ⁱ⁾) p(y⁽ⁱ⁾)", part=2),
     ], "GDA-1", "002 §1.4.1", "m=3, n=1", domains={phi: probability()})
 
     def residual(p):  # the reference's ℓ is the chain's last line, Σᵢ log p(x|y) + log p(y)
@@ -505,21 +749,38 @@ def gda_mle_optimal(ctx):
 @check("GDA-1", "the estimates are the printed rationals; 002's φ = Σy/m = Σ1{y=1}/m", "000 §1.2; 002 §1.4.1",
        "identity", quotes=(MLE_PHI, MLE_MU0, MLE_MU1, MLE_SIGMA, MLE_PHI_002, MLE_MU0_002, MLE_MU1_002, MLE_SIGMA_002))
 def gda_estimates_exact(ctx):
+    forms = {}
+
     def holds(p):
+        # the printed estimates (000 lines 729-735; 002 lines 383-395) read at the drawn data,
+        # exactly, against the reference's fit (Σ with μ_{y⁽ⁱ⁾} the fitted means)
         X, y = p
-        m, n = len(X), len(X[0])
         model = G.gda_fit(X, y)
-        ones = [i for i in range(m) if y[i] == 1]
-        zeros = [i for i in range(m) if y[i] == 0]
-        mu0 = [sum(X[i][j] for i in zeros) / len(zeros) for j in range(n)]
-        mu1 = [sum(X[i][j] for i in ones) / len(ones) for j in range(n)]
-        means = [mu1 if y[i] else mu0 for i in range(m)]
-        Sigma = [[sum((X[i][j] - means[i][j]) * (X[i][k] - means[i][k]) for i in range(m)) / m
-                  for k in range(n)] for j in range(n)]
-        phi_002 = Fraction(sum(y), m)
-        return (model.phi == Fraction(len(ones), m) == phi_002 and model.mu0 == mu0 and model.mu1 == mu1
-                and model.Sigma == Sigma and all(isinstance(v, Fraction) for v in model.mu0 + model.Sigma[0]))
-    return _exact_points(ctx, S.gda_problems(), holds)
+        reading = Reading({"x": Examples(tuple(sp.Matrix(_rationals(row)) for row in X)), "y": Examples(tuple(y)),
+                           "mu": Indexed(lambda k: sp.Matrix(_rationals(model.mu1 if int(k) else model.mu0)))},
+                          sizes={"m": len(X), "n": len(X[0])}, ranges={"i": (1, "m")})
+        values = {}
+        for key, (quote, part) in _ESTIMATES.items():
+            form = form_of(quote, reading, part=part)
+            forms.setdefault(key, form)
+            values[key] = value_of(form)
+        if any(v is None for v in values.values()):
+            return False
+        fitted = {"phi": _rational(model.phi), "mu0": sp.Matrix(_rationals(model.mu0)),
+                  "mu1": sp.Matrix(_rationals(model.mu1)), "Sigma": sp.Matrix([_rationals(r) for r in model.Sigma])}
+        return all(_entries(values[key]) == _entries(fitted[key.split()[0]]) for key in values) and \
+            all(isinstance(v, Fraction) for v in model.mu0 + model.Sigma[0])
+    return with_forms(_exact_points(ctx, S.gda_problems(), holds, cap=12), *forms.values())
+
+
+def _entries(value):
+    """A value's entries in order (a 1×1 matrix reads as its entry)."""
+    return list(value) if isinstance(value, sp.MatrixBase) else [value]
+
+
+_ESTIMATES = {"phi 000": (MLE_PHI, 1), "mu0 000": (MLE_MU0, 1), "mu1 000": (MLE_MU1, 1),
+              "Sigma 000": (MLE_SIGMA, 1), "phi 002": (MLE_PHI_002, 1), "phi 002 indicator": (MLE_PHI_002, 2),
+              "mu0 002": (MLE_MU0_002, 1), "mu1 002": (MLE_MU1_002, 1), "Sigma 002": (MLE_SIGMA_002, 1)}
 
 
 @relies_on(G, "gda_fit", lambda f: lambda X, y: None, "a fit that refuses nothing")
@@ -571,17 +832,19 @@ def gda_logistic(ctx):
     outcomes = []
     for n in (1, 2):
         phi, x, mu0, mu1, Sigma = _gda_symbols(n)
+        one = (lambda v: v[0, 0]) if n == 1 else (lambda v: v)
+        # p(y = 1|x; …) from the model as 000 lines 716-720 print it (Bayes: p(x, 1)/Σ_y p(x, y))
+        model = _gda_model_reading(phi, one(mu0), one(mu1), one(Sigma), [one(x)], [1], n).bind(x=one(x), y=sp.Symbol("y"))
         inv = Sigma.inv()
-        quad = lambda mu: ((x - mu).T * inv * (x - mu))[0, 0]  # noqa: E731
-        # log of p(x|y=1)φ / (p(x|y=0)(1−φ)): the shared normaliser (2π)^(n/2)|Σ|^(1/2) cancels
-        log_odds = sp.log(phi) - quad(mu1) / 2 - sp.log(1 - phi) + quad(mu0) / 2
         w = inv * (mu1 - mu0)
         theta0 = sp.log(phi / (1 - phi)) - ((mu1.T * inv * mu1)[0, 0] - (mu0.T * inv * mu0)[0, 0]) / 2
-        theta_x = theta0 + (w.T * x)[0, 0]
+        # θ: 'some appropriate function of φ, Σ, μ₀, μ₁' (the check's); x with x₀ = 1 (footnote 1)
+        logistic = Reading({"theta": sp.Matrix([theta0] + list(w)), "x": sp.Matrix([1] + list(x))})
         outcomes.append(chain([
-            Step(sp.expand_log(log_odds, force=True), "log of the Bayes odds"),
-            Step(sp.expand_log(theta_x, force=True), "θᵀx with x₀ = 1"),
-        ], "GDA-3", "000 §1.3", f"n={n}, Σ symbolic"))
+            printed(LOGISTIC, model, "the posterior of the model as printed", part=0),
+            printed(LOGISTIC, logistic, "1/(1 + exp(−θᵀx)), θ₀ = log φ/(1−φ) − ½(μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀), "
+                    "(θ₁…θₙ) = Σ⁻¹(μ₁ − μ₀), x₀ = 1", part=1),
+        ], "GDA-3", "000 §1.3", f"n={n}, Σ symbolic", domains={phi: probability()}))
 
     def residual(p):
         (X, y), queries = p
@@ -657,13 +920,34 @@ POISSON_LOGISTIC_002 = Quote("002", 417, r"then $p(y = 1 | x)$ is also logistic.
 def poisson_logistic(ctx):
     phi, l0, l1 = sp.symbols("phi lambda0 lambda1", positive=True)
     x = sp.Symbol("x", integer=True, nonnegative=True)
-    pmf = lambda lam: lam ** x * sp.exp(-lam) / sp.factorial(x)  # noqa: E731
-    log_odds = sp.log(pmf(l1) * phi) - sp.log(pmf(l0) * (1 - phi))
     theta = [sp.log(phi / (1 - phi)) - l1 + l0, sp.log(l1 / l0)]
-    symbolic = chain([
-        Step(sp.expand_log(log_odds, force=True), "log of the Bayes odds; x! cancels"),
-        Step(sp.expand_log(theta[0] + theta[1] * x, force=True), "θᵀ(1, x)"),
-    ], "GDA-4", "000 §1.3", "x ∈ ℕ symbolic", domains={phi: probability()})
+    logistic = 1 / (1 + sp.exp(-(theta[0] + theta[1] * x)))
+    # the model as printed: Poisson(λ) the pmf λˣe^(−λ)/x! at x, Bernoulli(φ) the pmf at y
+    reading = Reading({"x": sp.Symbol("⟨x⟩"), "y": sp.Symbol("⟨y⟩"), "lambda": Indexed(lambda k: (l0, l1)[int(k)]),
+                       "phi": phi, "varphi": phi,
+                       "Poisson": Function(lambda lam: lam ** x * sp.exp(-lam) / sp.factorial(x)),
+                       "Bernoulli": Function(lambda p_: p_)})  # p(y = 1)
+    read = {key: form_of(quote, reading, statement=statement, part=part)
+            for key, (quote, statement, part) in _POISSON_MODEL.items()}
+    values = {key: value_of(f) for key, f in read.items()}
+    outcomes = []
+    if values["000 y=0"] is not None and values["000 y=1"] is not None:
+        pmf = (values["000 y=0"], values["000 y=1"])
+        posterior = pmf[1] * phi / (pmf[1] * phi + pmf[0] * (1 - phi))
+        outcomes.append(chain([
+            Step(posterior, "p(y=1|x) by Bayes, x|y ∼ Poisson(λ_y) as printed (line 757), p(y=1) = φ"),
+            Step(logistic, "1/(1 + exp(−θᵀ(1, x))), θ = (log φ/(1−φ) − λ₁ + λ₀, log λ₁/λ₀): x! cancels"),
+        ], "GDA-4", "000 §1.3", "x ∈ ℕ symbolic", domains={phi: probability()}))
+    if all(values[k] is not None for k in ("002 y", "002 y=0", "002 y=1")):
+        prior, pmf = values["002 y"], (values["002 y=0"], values["002 y=1"])
+        model = Discrete({"x": ("x", "another x"), "y": (0, 1)},
+                         lambda a: (prior if a["y"] else 1 - prior) * (pmf[a["y"]] if a["x"] == "x" else 1 - pmf[a["y"]]),
+                         {"x": "x"})
+        outcomes.append(chain([
+            printed(POISSON_LOGISTIC_002, Reading({"p": model.p(), "x": model.marker("x"), "y": model.marker("y")}),
+                    "p(y = 1|x) of the model of line 415, by the definition of a conditional"),
+            Step(logistic, "logistic in x, θ = (log φ/(1−φ) − λ₁ + λ₀, log λ₁/λ₀)"),
+        ], "GDA-4", "002 §1.4.2", "x ∈ ℕ symbolic", domains={phi: probability()}))
 
     @st.composite
     def problems(draw_):
@@ -676,7 +960,16 @@ def poisson_logistic(ctx):
         theta_ = G.poisson_logistic_theta(phi_, lam0, lam1)
         return abs(G.poisson_posterior(xx, phi_, lam0, lam1) - _sigmoid(theta_[0] + theta_[1] * xx))
     high = sampled(ctx, problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 5)))
-    return combine(symbolic, high)
+    return with_forms(combine(*outcomes, high), *read.values())
+
+
+_POISSON_MODEL = {  # (quote, statement, part): the model's lines, x | y = c ∼ Poisson(λ_c)
+    "000 y=0": (Quote("000", 757, r"$x|y=0 \sim \text{Poisson}(\lambda_0)$"), 1, 2),
+    "000 y=1": (Quote("000", 757, r"$x|y=1 \sim \text{Poisson}(\lambda_1)$"), 1, 2),
+    "002 y": (Quote("002", 415, r"y &\sim \text{Bernoulli}(\varphi)"), 0, 1),
+    "002 y=0": (Quote("002", 415, r"x | y = 0 &\sim \text{Poisson}(\lambda_0)"), 1, 2),
+    "002 y=1": (Quote("002", 415, r"x | y = 1 &\sim \text{Poisson}(\lambda_1)"), 1, 2),
+}
 
 
 # ---- printed claims no check decides ----------------------------------------------------------

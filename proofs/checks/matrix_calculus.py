@@ -10,7 +10,7 @@ from cs229.reference import matrix_calculus as mc
 
 from .. import strategies as S
 from ..checking import Step, chain, combine, entries_named, exact, relies_on, sampled
-from ..printed import defined, printed
+from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Quote, check
 from ..symbolic import gradient_matrix, symbol_matrix, tr
 from ..text import Function, Reading
@@ -215,30 +215,42 @@ _FN3 = 190
 @check("LR-10", "fn 3: A⁻¹ = (A′)ᵀ/|A|, |A| = Σⱼ AᵢⱼA′ᵢⱼ, A′ᵢⱼ free of Aᵢⱼ, ∂|A|/∂Aᵢⱼ = A′ᵢⱼ, A′ = |A|(A⁻¹)ᵀ",
        "000 §2.1 fn 3", "identity",
        quotes=(ng(_FN3, r"times the determinant of the square matrix resulting from deleting row i and column j from A"),
-               ng(182, "Equations (4) can be derived using the adjoint representation of the inverse of a matrix.")))
+               ng(182, "Equations (4) can be derived using the adjoint representation of the inverse of a matrix."),
+               ng(_FN3, r"Since  $(A')_{ij}$  does not depend on  $A_{ij}$")))
 def cofactor_facts(ctx):
     outcomes = []
     for n in (2, 3):
         A = symbol_matrix("A", n, n)
         Ap = _cofactors(A)
-        det = A.det()
         names = entries_named(A, "A")
-        outcomes.append(chain([Step(A.inv(), "A⁻¹"), Step(Ap.T / det, "= (A′)ᵀ/|A|", quote=ng(_FN3, r"$A^{-1} = (A')^T/|A|$"))],
+        # A' is the matrix of cofactors the footnote defines in words; Σⱼ runs over the n columns
+        reading = Reading({"A": A, "A'": Ap}, sizes={"n": n}, ranges={"j": (1, "n")})
+        inverse = ng(_FN3, r"A^{-1} = (A')^T/|A|")
+        outcomes.append(chain([printed(inverse, reading, "A⁻¹", part=0), printed(inverse, reading, "= (A′)ᵀ/|A|", part=1)],
                               "LR-10", "fn 3", f"{n}×{n}", names))
-        outcomes.append(chain([Step(Ap, "A′"), Step(det * A.inv().T, "= |A|(A⁻¹)ᵀ", quote=ng(_FN3, r"$A' = |A|(A^{-1})^T$"))],
+        adjoint = ng(_FN3, r"A' = |A|(A^{-1})^T")
+        outcomes.append(chain([printed(adjoint, reading, "A′", part=0), printed(adjoint, reading, "= |A|(A⁻¹)ᵀ", part=1)],
                               "LR-10", "fn 3", f"{n}×{n}", names))
-        outcomes.append(chain([Step(gradient_matrix(det, A), "∂|A|/∂Aᵢⱼ"),
-                               Step(Ap, "= A′ᵢⱼ", quote=ng(_FN3, r"$(\partial/\partial A_{ij})|A| = A'_{ij}$"))],
-                              "LR-10", "fn 3", f"{n}×{n}", names))
-        outcomes.append(chain([Step(sp.Matrix(n, n, lambda i, j: sp.diff(Ap[i, j], A[i, j])), "∂A′ᵢⱼ/∂Aᵢⱼ"),
-                               Step(sp.zeros(n, n), "= 0: A′ᵢⱼ does not depend on Aᵢⱼ",
-                                    quote=ng(_FN3, r"Since  $(A')_{ij}$  does not depend on  $A_{ij}$"))],
-                              "LR-10", "fn 3", f"{n}×{n}", names))
-        for i in range(n):
-            outcomes.append(chain([Step(det, "|A|"),
-                                   Step(sum(A[i, j] * Ap[i, j] for j in range(n)), f"= Σⱼ A{i + 1}ⱼ A′{i + 1}ⱼ",
-                                        quote=ng(_FN3, r"$|A| = \sum_j A_{ij} A'_{ij}$"))],
-                                  "LR-10", "fn 3", f"{n}×{n}", names))
+        derivative = ng(_FN3, r"(\partial/\partial A_{ij})|A| = A'_{ij}")
+        expansion = ng(_FN3, r"|A| = \sum_j A_{ij} A'_{ij}")
+        entry = ng(_FN3, r"$(A')_{ij}$")
+        for i in range(1, n + 1):
+            at_i = reading.bind(i=sp.Integer(i))
+            outcomes.append(chain([printed(expansion, at_i, "|A|", part=0),
+                                   printed(expansion, at_i, f"= Σⱼ A{i}ⱼ A′{i}ⱼ", part=1)],
+                                  "LR-10", "fn 3", f"{n}×{n}, i = {i}", names))
+            for j in range(1, n + 1):
+                at_ij = at_i.bind(j=sp.Integer(j))
+                outcomes.append(chain([printed(derivative, at_ij, "∂|A|/∂Aᵢⱼ", part=0),
+                                       printed(derivative, at_ij, "= A′ᵢⱼ", part=1)],
+                                      "LR-10", "fn 3", f"{n}×{n}, (i, j) = ({i}, {j})", names))
+                # 'Since (A')_ij does not depend on A_ij': its derivative by A_ij is 0
+                form = form_of(entry, at_ij)
+                value = value_of(form)
+                free = chain([Step(sp.diff(value, A[i - 1, j - 1]) if value is not None else sp.nan, "∂(A′)ᵢⱼ/∂Aᵢⱼ"),
+                              Step(sp.Integer(0), "= 0: (A′)ᵢⱼ does not depend on Aᵢⱼ")],
+                             "LR-10", "fn 3", f"{n}×{n}", names)
+                outcomes.append(with_forms(free, form))
     symbolic = combine(*outcomes)
 
     def holds(A):

@@ -13,7 +13,9 @@ from cs229.reference import trees as T
 
 from .. import strategies as S
 from ..checking import as_printed, relies_on, Step, chain, combine, draw, fmt, sampled
+from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Function, Indexed, NotationError, Reading, copies
 
 
 def _exact_points(ctx, strategy, predicate, n=None):
@@ -183,24 +185,41 @@ def _enumerated(n):
 
 
 COUNT = Quote("001", 137, "how many such arbitrary boolean functions of  $n$  variables exist. This is  $2^{2^n}$")
-COUNT_TREES = Quote("001", 137, "This is the number of decision trees one could build given a", reading=(
-    "the number of functionally distinct trees: trees computing the same function count once (the trees "
-    "as drawn are more: T(0) = 2, T(n) = 2 + n·T(n−1)², 6, 74, 16430 for n = 1, 2, 3)"))
+COUNT_TREES = Quote("001", 137, "This is the number of decision trees one could build given a")
+TWO_TREES = Quote("001", 139, "we construct 2 trees that correctly label all the training data")
+# what 'decision trees' counts at line 137: trees, as line 139 counts them (two trees labelling the
+# same data are two trees, one with fewer nodes), or the functions they compute
+COUNTED = "trees"
 
 
 @relies_on(T, "count_boolean_functions", lambda f: lambda n: f(n) + 1, "2^(2ⁿ) + 1")
-@check("DT-2", "2^(2ⁿ) functions, each computed by a tree: the functionally distinct trees (the trees as drawn are "
-       "more)", "001 §11.3.2", "identity", quotes=(COUNT, COUNT_TREES))
+@check("DT-2", "2^(2ⁿ) functions, each computed by a tree; the trees themselves are more, so 'the number of "
+       "decision trees one could build' (line 137) is not 2^(2ⁿ)", "001 §11.3.2", "identity", quotes=(COUNT, TWO_TREES))
 def count_functions_and_trees(ctx):
     """Every tree over n ≤ 3 inputs (no input asked twice on a path) enumerated: their truth
-    tables are exactly the 2^(2ⁿ) boolean functions, which is 001's count read as functionally
-    distinct trees; the trees themselves number T(n) (the reference's recurrence)."""
-    shown, passed = [], True
+    tables are exactly the 2^(2ⁿ) boolean functions; the trees themselves number T(n) (the
+    reference's recurrence), more than 2^(2ⁿ). 'Decision trees' has one reading in 001 §11.3: the
+    trees as built, which line 139 counts apart when they label the same data; under it the count
+    of line 137 is a slip (it counts the functions)."""
+    shown, passed, counts = [], True, {}
     for n in (1, 2, 3):
         trees, functions = _enumerated(n)
         passed &= functions == T.count_boolean_functions(n) == 2 ** 2 ** n and trees == T.count_trees(n)
+        counts[n] = (trees, functions)
         shown.append(f"n={n}: {functions} functions = 2^(2ⁿ), {trees} trees")
-    return Outcome(passed, "all trees enumerated, n ≤ 3", 0.0, "; ".join(shown))
+    counted = as_printed(COUNTED, "functions", key="This is the number of decision trees one could build")
+    errata = ()
+    located = copies.current().locate(COUNT_TREES)
+    if counted == "trees" and located.found:
+        trees, functions = counts[1]
+        errata = (Erratum(
+            "DT-2", "001 §11.3.2", "2^(2ⁿ) 'is the number of decision trees one could build given a n-dimensional boolean input'",
+            "2^(2ⁿ) is the number of boolean functions of n inputs, that is of functionally distinct trees; the trees "
+            f"are more: {', '.join(f'{counts[n][0]} for n = {n}' for n in (1, 2, 3))}",
+            f"n = 1: {trees} trees (a leaf 0, a leaf 1, and x₁ asked with leaves (0, 0), (0, 1), (1, 0), (1, 1)) against "
+            f"2^(2¹) = {functions}; line 139 counts trees so: “we construct 2 trees that correctly label all the training "
+            "data … but one tree has significantly fewer nodes”", "slip", COUNT_TREES),)
+    return Outcome(passed, "all trees enumerated, n ≤ 3", 0.0, "; ".join(shown), errata)
 
 
 LEAVES = Quote("001", 135, "what is the size of a tree necessary to represent an arbitrary boolean function of  $n$  variables. We know the number of leaves must be equal to the number")
@@ -227,12 +246,12 @@ def worst_case_leaves(ctx):
 ENTROPY = Quote("001", 156, r"H(X) = - \sum_x P(X = x) \log P(X = x) \quad (11.12)")
 BERNOULLI = Quote("001", 160, r"let  $p = \#pos$ ,  $n = \#neg$ ,  $Y \sim \text{Bernoulli}(\frac{p}{p+n})$")
 BERNOULLI_113 = Quote("001", 162, r"H(Y) = -\left(\frac{p}{p+n} \log\left(\frac{p}{p+n}\right) + \frac{n}{n+p} \log\left(\frac{n}{n+p}\right)\right) \quad (11.13)")
-MAXIMUM_AT_HALF = Quote("001", 164, r"We obtain a maximum entropy, or randomness, when the coin is unbiased  $\pi = .5$", reading=(
-    "'an un-biased coin' earlier in the sentence is a coin with P(heads) = π, any π in (0, 1)"))
+MAXIMUM_AT_HALF = Quote("001", 164, r"We obtain a maximum entropy, or randomness, when the coin is unbiased  $\pi = .5$")
+UNBIASED_COIN = Quote("001", 164, "Consider tossing an un-biased coin. If you toss the coin very often, the frequency of heads is")
 
 
 @check("DT-3", "the Bernoulli entropy H(π) is maximal at π = ½ (1 bit); π log π → 0",
-       "001 §11.3.4 (11.13)", "derivation", quotes=(MAXIMUM_AT_HALF,))
+       "001 §11.3.4 (11.13)", "derivation", quotes=(MAXIMUM_AT_HALF, UNBIASED_COIN))
 def bernoulli_maximum(ctx):
     pi = sp.Symbol("pi", positive=True)
     H = -pi * sp.log(pi) - (1 - pi) * sp.log(1 - pi)
@@ -245,8 +264,21 @@ def bernoulli_maximum(ctx):
     steps = chain([Step(dH, "dH/dπ"), Step(sp.log(1 - pi) - sp.log(pi), "= log((1−π)/π), zero only at π = ½")],
                   "DT-3", "001 §11.3.4")
     passed = steps.passed and critical == [sp.Rational(1, 2)] and concave and at_half == 1 and limit == 0
+    # 'unbiased' has one reading on line 164: P(heads) = ½, as its last sentence says; the coin whose
+    # frequency of heads is any π, of which H is 'a function of π', is then not an unbiased one
+    located = copies.current().locate(UNBIASED_COIN)
+    text = as_printed(located.first.text, "Consider tossing a coin", key=UNBIASED_COIN.text) if located.found else ""
+    errata = ()
+    if "un-biased coin" in text or "unbiased coin" in text:
+        errata = (Erratum(
+            "DT-3", "001 §11.3.4", "Consider tossing an un-biased coin. … the frequency of heads is π … We can calculate "
+            "H(Y) as a function of π", "Consider tossing a coin: its frequency of heads is π, H(Y) a function of π, "
+            "largest when the coin is unbiased, π = ½",
+            "the same line ends “when the coin is unbiased  $\\pi = .5$”: an unbiased coin has π = ½, one value, so its "
+            f"H(Y) is not a function of π; the maximum ({at_half} bit at π = ½) is taken over the biased coins too",
+            "slip", UNBIASED_COIN),)
     return Outcome(passed, "symbolic", 0.0,
-                   f"H′ = 0 at π ∈ {critical}; H″ = {d2H}; H(½) = {at_half} bit; lim π log π = {limit}")
+                   f"H′ = 0 at π ∈ {critical}; H″ = {d2H}; H(½) = {at_half} bit; lim π log π = {limit}", errata)
 
 
 @relies_on(E, "bernoulli_entropy", lambda f: lambda p, n, unit="bits": f(p + 1, n, unit), "one positive too many")
@@ -255,9 +287,8 @@ def bernoulli_maximum(ctx):
 def bernoulli_counts(ctx):
     p, n = sp.symbols("p n", positive=True)
     q = p / (p + n)
-    printed = -(p / (p + n) * sp.log(p / (p + n)) + n / (n + p) * sp.log(n / (n + p)))
     symbolic = chain([Step(-q * sp.log(q) - (1 - q) * sp.log(1 - q), "H(Bernoulli(π)), π = p/(p+n)"),
-                      Step(printed, "(11.13)")], "DT-3", "001 §11.3.4 (11.13)")
+                      printed(BERNOULLI_113, Reading({"p": p, "n": n}), "(11.13)", part=1)], "DT-3", "001 §11.3.4 (11.13)")
 
     def residual(counts):
         a, b = (mpmath.mpf(c) for c in counts)
@@ -272,19 +303,40 @@ def bernoulli_counts(ctx):
 @check("DT-3", "(11.12): 0 ≤ H ≤ log K, log K at the uniform law; exact for dyadic p",
        "001 §11.3.4 (11.12)", "identity", quotes=(ENTROPY,))
 def entropy_bounds(ctx):
+    forms = []
+
     def residual(p):
         q = S.to_mpf(p)
         H = E.entropy(q)
         K = len(q)
         uniform = E.entropy([mpmath.mpf(1) / K] * K)
-        return max(0, -H) + max(0, H - mpmath.log(K, 2)) + abs(uniform - mpmath.log(K, 2))
+        # (11.12) as printed, X taking the values 1 … K with the drawn probabilities, in nats
+        form = form_of(ENTROPY, _distribution_reading(p), part=1)
+        forms.append(form)
+        value = value_of(form)
+        printed_ = mpmath.inf if value is None else mpmath.mpf(sp.N(value, mpmath.mp.dps + 10)) / mpmath.log(2)
+        return max(0, -H) + max(0, H - mpmath.log(K, 2)) + abs(uniform - mpmath.log(K, 2)) + abs(printed_ - H)
 
     def dyadic(p):
         exact = E.entropy(p)  # every q is 2^−e, so −q log₂ q = q·e
         return isinstance(exact, Fraction) and exact == sum(q * (q.denominator.bit_length() - 1)
                                                              for q in p if q)
-    return combine(sampled(ctx, S.distributions(), residual, _tight(ctx)),
-                   _exact_points(ctx, S.dyadic_probability_vectors(), dyadic))
+    return with_forms(combine(sampled(ctx, S.distributions(), residual, _tight(ctx)),
+                              _exact_points(ctx, S.dyadic_probability_vectors(), dyadic)), *forms[:1])
+
+
+def _distribution_reading(probabilities):
+    """(11.12)'s X, taking the values 1 … K with these probabilities: P(X = x) is the x-th (exact)."""
+    values = [sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v)
+              for v in probabilities]
+    X = sp.Symbol("X")
+
+    def P(arguments, given, parameters):
+        ((variable, relation, value),) = arguments
+        if variable != X or relation != "=":
+            raise NotationError("P(·) reads the event X = x")
+        return values[int(value) - 1]
+    return Reading({"X": X, "P": Function(P, given=True)}, sizes={"K": len(values)}, ranges={"x": (1, "K")})
 
 
 # ---- DT-4 ------------------------------------------------------------------------------------
@@ -346,7 +398,7 @@ def gaussian_entropy_chain(ctx):
             Step(sp.log((2 * sp.pi) ** n * D) / 2 + (Sigma.inv() * Sigma).trace() / 2,
                  "−E log p: the normaliser and E[(x−μ)ᵀΣ⁻¹(x−μ)] = tr(Σ⁻¹Σ)"),
             Step(sp.expand_log(sp.log((2 * sp.pi) ** n * D), force=True) / 2 + sp.Rational(n, 2), "tr I = n"),
-            Step(sp.Rational(n, 2) * (1 + sp.log(2 * sp.pi)) + sp.log(D) / 2, "(11.14)"),
+            printed(GAUSSIAN_114, Reading({"n": sp.Integer(n), "Sigma": D}), "(11.14), |Σ| = D", part=1),
         ], "DT-4", "001 §11.3.4 (11.14)", f"n={n}"))
     return combine(*outcomes)
 
@@ -413,6 +465,14 @@ P_SUM = Quote("001", 187, r"p = \sum p_j \quad (11.17)")
 N_SUM = Quote("001", 189, r"n = \sum n_j \quad (11.18)")
 
 
+def _split_reading(p, n):
+    """(11.15)-(11.19): the positives pⱼ and negatives nⱼ of k groups, p = Σ pⱼ and n = Σ nⱼ;
+    Entropy(Bernoulli(π)) the entropy (11.12) of a coin with P(heads) = π, in nats."""
+    return Reading({"p": Indexed(lambda j: p[int(j) - 1], whole=sum(p)), "n": Indexed(lambda j: n[int(j) - 1], whole=sum(n)),
+                    "Entropy": Function(lambda pi: -pi * sp.log(pi) - (1 - pi) * sp.log(1 - pi)),
+                    "Bernoulli": Function(lambda pi: pi)}, sizes={"k": len(p)})
+
+
 @check("DT-5", "(11.19) as weighted Bernoulli entropies = (1/m)Σⱼ[mⱼlog mⱼ − pⱼlog pⱼ − nⱼlog nⱼ]",
        "001 §11.3.4 (11.15)-(11.19)", "derivation", quotes=(PJ, NJ, P_SUM, N_SUM, SPLIT_119))
 def split_entropy_chain(ctx):
@@ -424,10 +484,10 @@ def split_entropy_chain(ctx):
     def bern(a, b):
         q = a / (a + b)
         return -q * sp.log(q) - (1 - q) * sp.log(1 - q)
-    printed = sum((pj + nj) / (P + N) * bern(pj, nj) for pj, nj in zip(p, n))
     counts = sum((pj + nj) * sp.log(pj + nj) - pj * sp.log(pj) - nj * sp.log(nj) for pj, nj in zip(p, n)) / (P + N)
-    symbolic = chain([Step(sp.expand_log(printed, force=True), "(11.19), entropies in nats"),
-                      Step(sp.expand_log(counts, force=True), "the score S/m of the tree builder")],
+    split = printed(SPLIT_119, _split_reading(p, n), "(11.19), entropies in nats", part=1)
+    split.expr = sp.expand_log(split.expr, force=True)  # compared as a sum of logarithms
+    symbolic = chain([split, Step(sp.expand_log(counts, force=True), "the score S/m of the tree builder")],
                      "DT-5", "001 §11.3.4 (11.19)", f"k={k}")
 
     def residual(table):

@@ -245,7 +245,7 @@ class Copy:
                 common = counts & collections.Counter(normals[k - 1].split())
                 if sum(common.values()) < threshold * len(wanted):
                     continue
-            share, span = (1.0, None) if exact else _best_span(wanted, lines[k - 1])
+            share, span = (1.0, None) if exact else _best_span_of(quote.text, wanted, lines[k - 1])
             score = share - _DISTANCE_COST * max(0, abs(k - place) - (tolerance if tolerance > 2 else 0))
             if share >= threshold and score >= _FUZZY_SCORE and (best is None or score > best[0]):
                 best = (score, k, span)
@@ -283,7 +283,7 @@ class Copy:
         raw = self.line(quote.source, k)
         if span is None:
             at = raw.find(quote.text)
-            span = (at, at + len(quote.text)) if at >= 0 else _best_span(tokens(quote.text), raw)[1]
+            span = (at, at + len(quote.text)) if at >= 0 else _best_span_of(quote.text, tokens(quote.text), raw)[1]
         start, end = _whole_elements(raw, *span) if whole and _is_formula(quote.text) else span
         text = raw[start:end]
         return Occurrence(quote.source, k, text, normal(text) != normal(quote.text))
@@ -451,6 +451,27 @@ def _is_tex_line(raw):
 def _is_formula(text):
     """TeX rather than a sentence: a command, a $, or the marks of a formula (= ^ _ { })."""
     return any(c in text for c in "\\$=^_{}")
+
+
+def _best_span_of(text, wanted, raw):
+    """``_best_span`` of a quote's tokens in a line; a formula (a quote that is one formula, no
+    prose around it) quoted from a line of prose is aligned with each of the line's formulas in
+    turn (the best one wins), so that a changed formula is not stretched over the prose and the
+    formulas after it."""
+    from .parse import math_of
+
+    alone = text.strip()
+    a_formula = _is_formula(alone) and ("$" not in alone or (alone.startswith("$") and alone.endswith("$")
+                                                          and alone.count("$") == 2))
+    pieces = math_of(raw) if a_formula and "$" in raw else []
+    if not pieces:
+        return _best_span(wanted, raw)
+    best = (0.0, (0, 0))
+    for piece in pieces:
+        share, (start, end) = _best_span(wanted, piece.tex)
+        if share > best[0]:
+            best = (share, (piece.start + start, piece.start + end))
+    return best
 
 
 def _best_span(wanted, raw):

@@ -56,7 +56,7 @@ def _single(statements):
     return None
 
 
-_SEP_TEXT = {"COMMA": ",", "SEMI": ";", "COLON": ":", "MID": "|"}
+_SEP_TEXT = {"COMMA": ",", "SEMI": ";", "COLON": ":", "MID": "|", "AND": "∧"}
 
 
 def _group(kind):
@@ -72,6 +72,11 @@ def _group(kind):
 class _ToSyntax(Transformer):
     def start(self, meta, children):
         return children[0]
+
+    def lone_connective(self, meta, children):
+        # '$\land$' printed alone (000 line 811 names the symbol): a formula of one name
+        name = S.Name(_token_span(children[0]), children[0].value.lstrip("\\"))
+        return S.Formula(_span(meta), (S.Statement(_span(meta), ((None, name),), ()),), ())
 
     def formula(self, meta, children):
         statements, seps = [], []

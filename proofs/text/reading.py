@@ -80,9 +80,11 @@ class Examples:
 class Indexed:
     """A family picked by its subscript: ``function(index)`` (the index read as a value, or a
     tuple of values for φ_{k|y=0}-style subscripts: (k, ('|', y, 0)) is not attempted; such a
-    family gets the subscript's text when ``by_text``)."""
+    family gets the subscript's text when ``by_text``). ``whole``: what the name means printed
+    without a subscript, if anything (001's p = Σⱼ pⱼ beside pⱼ)."""
     function: object
     by_text: bool = False
+    whole: object = None
 
 
 @dataclass(frozen=True)
@@ -235,6 +237,12 @@ class Reading:
     def _scripted(self, node, scope, notes):
         base = node.base
         scripts = list(node.scripts)
+        if _is_indicator(base, scripts) and self._meaning(text_of(base), scope) is None:
+            # 002's 𝟏_{y⁽ⁱ⁾ = 1}: the indicator of the event in its subscript, as 000's 1{y⁽ⁱ⁾ = 1}
+            value = self._indicator(scripts[0][1], scope, notes)
+            for script in scripts[1:]:
+                value = self._script(value, script, scope, notes)
+            return value
         meaning, scripts = self._scripted_meaning(base, scripts, scope, notes)
         for script in scripts:
             meaning = self._script(meaning, script, scope, notes)
@@ -250,11 +258,11 @@ class Reading:
                 longer = key + "".join(_script_text(s) for s in scripts[:cut])
                 meaning = self._meaning(longer, scope)
                 if meaning is not None:
-                    return meaning, scripts[cut:]
+                    return meaning, _example_first(meaning, scripts[cut:])
             meaning = self._meaning(key, scope)
             if meaning is None:
                 raise NotationError(f"{key} has no meaning in this check")
-            return meaning, scripts
+            return meaning, _example_first(meaning, scripts)
         return self.value(base, scope, notes), scripts
 
     def _script(self, meaning, script, scope, notes):
@@ -622,8 +630,11 @@ class Reading:
         return (self.value(left, scope, notes), relation, self.value(right, scope, notes))
 
     def _indicator(self, group, scope, notes):
-        """1{condition}: 1 where the condition holds, else 0."""
-        condition = self._condition(group.items[0], scope, notes)
+        """1{condition}: 1 where the condition holds, else 0; conditions joined by ∧ or a comma
+        (1{x = 1 ∧ y = 1}, 002's 𝟏_{x = 1, y = 1}) must all hold."""
+        if any(sep not in (",", "∧") for sep in group.seps):
+            raise NotationError(f"an indicator of conditions joined by {', '.join(sorted(set(group.seps)))}")
+        condition = sp.And(*[self._condition(st, scope, notes) for st in group.items])
         if condition in (sp.true, True):
             return sp.Integer(1)
         if condition in (sp.false, False):
@@ -636,6 +647,10 @@ class Reading:
         """(value, number of following items consumed) when ``item`` is an operator, else None."""
         if isinstance(item, S.BigOp):
             return self._big_operator(item, rest, scope, notes), len(rest)
+        if _is_name(item, "arg") and rest and isinstance(rest[0], S.BigOp) and rest[0].op in ("max", "min") \
+                and self._meaning("arg", scope) is None:
+            # \arg \max_y: the y that attains the maximum
+            return self._extremum(rest[0], rest[1:], scope, notes, argument=True), len(rest)
         if isinstance(item, S.Func) or (isinstance(item, S.Name) and item.text in ("tr",)
                                          and self._meaning("tr", scope) is None):
             name = item.name if isinstance(item, S.Func) else item.text
@@ -698,7 +713,34 @@ class Reading:
             if total is None:
                 return sp.Integer(0 if item.op == "sum" else 1)
             return total
+        if item.op in ("max", "min", "argmax", "argmin"):
+            return self._extremum(item, rest, scope, notes, argument=item.op.startswith("arg"))
         raise NotationError(f"\\{item.op} over a variable is not a value (the check reads it otherwise)")
+
+    def _extremum(self, item, rest, scope, notes, argument=False):
+        """max_y f(y) over the finite range of y (its limits or the reading's ``ranges``): the
+        largest value, or with ``argument`` (arg max) the first y that attains it. The values must
+        compare (numbers); a maximum over a variable with no finite range is not read."""
+        if item.sub is None:
+            raise NotationError(f"\\{item.op} without its variable")
+        try:
+            index, values = self._index_range(item, scope, notes)
+        except NotationError as e:
+            raise NotationError(f"\\{item.op} over a variable with no finite range ({e})") from None
+        best = None
+        for v in values:
+            inner = dict(scope)
+            inner[index] = v
+            value = self._product(rest, inner, notes)
+            if best is not None:
+                larger = sp.sympify(value - best[1] if item.op.endswith("max") else best[1] - value).is_positive
+                if larger is None:
+                    raise NotationError(f"\\{item.op} of values that do not compare: {sp.sstr(value)}, {sp.sstr(best[1])}")
+            if best is None or larger:
+                best = (v, value)
+        if best is None:
+            raise NotationError(f"\\{item.op} over an empty range")
+        return sp.sympify(best[0]) if argument else best[1]
 
     def _index_range(self, item, scope, notes):
         """The index of Σ/Π and the values it takes, from its limits ('i=1', 'i', 'i ≥ 3',
@@ -826,6 +868,22 @@ def text_of(node):
     return type(node).__name__
 
 
+def _is_indicator(base, scripts):
+    """\\mathbf{1}_{\\{…\\}}: a bold 1 whose subscript is a set holding a condition."""
+    return isinstance(base, S.Styled) and isinstance(base.body, S.Number) and base.body.text == "1" and \
+        bool(scripts) and scripts[0][0] == "sub" and isinstance(scripts[0][1], S.Group) and \
+        scripts[0][1].kind == "set"
+
+
+def _example_first(meaning, scripts):
+    """x_j^{(i)}: entry j of example i. The notes print the subscript first; the superscript (i)
+    picks the example, so it is read first, whatever the order printed."""
+    if isinstance(meaning, Examples) and len(scripts) >= 2 and scripts[0][0] == "sub" and \
+            scripts[1][0] == "sup" and isinstance(scripts[1][1], S.Group) and scripts[1][1].kind == "paren":
+        return [scripts[1], scripts[0]] + list(scripts[2:])
+    return scripts
+
+
 def _script_text(script):
     if script[0] == "prime":
         return "'" * script[1]
@@ -881,7 +939,7 @@ def _integer(value):
 def _as_value(meaning):
     if isinstance(meaning, Vector):
         return meaning.matrix()
-    if isinstance(meaning, Examples) and meaning.whole is not None:
+    if isinstance(meaning, (Examples, Indexed)) and meaning.whole is not None:
         return _as_value(meaning.whole)
     if isinstance(meaning, (Examples, Indexed, Function, Operator)):
         raise NotationError(f"a {type(meaning).__name__.lower()} used as a value")

@@ -1,0 +1,107 @@
+"""Part IV's checks (Bayes, the Gaussian, GDA, Naive Bayes) read their printed forms from the text: an
+edited copy of the notes changes the verdict at the edited line; a copy that corrects a slip loses
+its erratum."""
+import glob
+import os
+import shutil
+
+import pytest
+
+from cs229.proofs.registry import Context, checks_for
+from cs229.proofs.sources import notes_directory
+from cs229.proofs.text import copies
+
+NOTES = notes_directory()
+pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside the checkout")
+
+
+def edited_copy(tmp_path, document, line, old, new):
+    """A copy of the notes with ``old`` replaced by ``new`` on ``line`` of ``document``."""
+    for f in glob.glob(os.path.join(NOTES, "*")):
+        shutil.copy(f, tmp_path)
+        os.chmod(os.path.join(tmp_path, os.path.basename(f)), 0o644)
+    (path,) = glob.glob(os.path.join(tmp_path, f"{document}_*.txt"))
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    return str(tmp_path)
+
+
+def run(check_id, title, directory=None):
+    (check,) = [c for c in checks_for(ids=[check_id]) if c.title.startswith(title)]
+    if directory is None:
+        return check.run(Context(examples=2))
+    with copies.use(directory):
+        return check.run(Context(examples=2))
+
+
+def errata_at(outcome, document, line):
+    return [e for e in outcome.errata if e.quote is not None and (e.quote.source, e.quote.line) == (document, line)]
+
+
+def test_a_changed_evidence_is_an_erratum_at_its_line(tmp_path):
+    edited = edited_copy(tmp_path, "002", 365, "p(x | y = 0)p(y = 0)", "p(x | y = 0)p(y = 1)")
+    outcome = run("GEN-1", "p(y=1|x) = p(x|y=1)p(y=1)/p(x)", edited)
+    assert errata_at(outcome, "002", 365) and not run("GEN-1", "p(y=1|x) = p(x|y=1)p(y=1)/p(x)").errata
+
+
+def test_an_arg_max_without_the_prior_fails(tmp_path):
+    edited = edited_copy(tmp_path, "000", 645, "p(x|y)p(y)", "p(x|y)")
+    assert not run("GEN-1", "argmax_y p(y|x) = argmax_y p(x|y)p(y)", edited).passed
+
+
+def test_a_copy_printing_sigma_positive_definite_has_no_mvn_erratum(tmp_path):
+    title = "the printed density needs Σ positive definite"
+    assert errata_at(run("MVN-1", title), "000", 653)
+    edited = edited_copy(tmp_path, "000", 653, r"$\Sigma \geq 0$  is symmetric and positive semi-definite",
+                         r"$\Sigma > 0$  is symmetric and positive definite")
+    outcome = run("MVN-1", title, edited)
+    assert outcome.passed and not outcome.errata
+
+
+def test_a_changed_plotted_covariance_fails_the_figure_claims(tmp_path):
+    edited = edited_copy(tmp_path, "000", 693, r"1 & -0.8 \\ -0.8 & 1", r"1 & -0.4 \\ -0.4 & 1")
+    assert not run("MVN-1", "the figures' claims", edited).passed
+
+
+def test_an_unbiased_sigma_estimate_fails_the_gda_estimates(tmp_path):
+    edited = edited_copy(tmp_path, "002", 395, r"\Sigma = \frac{1}{m}", r"\Sigma = \frac{1}{m-1}")
+    assert not run("GDA-1", "the estimates are the printed rationals", edited).passed
+
+
+def test_a_changed_class_density_breaks_the_logistic_posterior(tmp_path):
+    edited = edited_copy(tmp_path, "000", 720, r"\exp\left(-\frac{1}{2} (x - \mu_1)", r"\exp\left(\frac{1}{2} (x - \mu_1)")
+    assert not run("GDA-3", "p(y=1|x) = 1/(1+exp(−θᵀx))", edited).passed
+
+
+def test_a_copy_that_corrects_the_multinomial_likelihood_loses_its_erratum(tmp_path):
+    title = "000 §2.2's likelihood conditions each word on y"
+    assert errata_at(run("NB-6", title), "000", 879)
+    edited = edited_copy(tmp_path, "000", 879, "p(x_j^{(i)}|y;", "p(x_j^{(i)}|y^{(i)};")
+    outcome = run("NB-6", title, edited)
+    assert outcome.passed and not errata_at(outcome, "000", 879) and errata_at(outcome, "000", 873)
+
+
+def test_a_copy_that_binds_the_index_it_uses_loses_the_nb4_erratum(tmp_path):
+    title = "'φᵢ ≠ 0 for all values of j'"
+    assert errata_at(run("NB-4", title), "000", 853)
+    edited = edited_copy(tmp_path, "000", 853, r"Also,  $\phi_i \neq 0$", r"Also,  $\phi_j \neq 0$")
+    outcome = run("NB-4", title, edited)
+    assert outcome.passed and not outcome.errata
+
+
+def test_the_glosses_of_002_lose_their_erratum_where_the_email_is_spam(tmp_path):
+    title = "the parameters are probabilities of the model"
+    assert errata_at(run("NB-2", title), "002", 437) and errata_at(run("NB-2", title), "002", 441)
+    edited = edited_copy(tmp_path, "002", 437, "If the word j is spam", "If the e-mail is spam")
+    outcome = run("NB-2", title, edited)
+    assert not errata_at(outcome, "002", 437) and errata_at(outcome, "002", 441)
+
+
+def test_a_changed_bernoulli_posterior_is_an_erratum_at_its_line(tmp_path):
+    edited = edited_copy(tmp_path, "002", 463, "p(x | y = 0) p(y = 0)}", "p(x | y = 0) p(y = 1)}")
+    outcome = run("NB-2", "p(y=1|x) = p(x|y=1)p(y=1)/p(x)", edited)
+    assert errata_at(outcome, "002", 463)

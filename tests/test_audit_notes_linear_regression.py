@@ -1,0 +1,85 @@
+"""Part I's checks read their printed forms from the text: an edited copy of the notes (one formula
+changed) changes the verdict at that line, and the project's own copy keeps its errata."""
+import glob
+import os
+import shutil
+
+import pytest
+
+from cs229.proofs.registry import Context, checks_for
+from cs229.proofs.sources import notes_directory
+from cs229.proofs.text import copies
+
+NOTES = notes_directory()
+pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside the checkout")
+
+
+def edited_copy(tmp_path, document, line, old, new):
+    """A copy of the notes with ``old`` replaced by ``new`` on ``line`` of ``document``."""
+    for f in glob.glob(os.path.join(NOTES, "*")):
+        shutil.copy(f, tmp_path)
+        os.chmod(os.path.join(tmp_path, os.path.basename(f)), 0o644)
+    (path,) = glob.glob(os.path.join(tmp_path, f"{document}_*.txt"))
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    return str(tmp_path)
+
+
+def run(check_id, title, directory=None):
+    (check,) = [c for c in checks_for(ids=[check_id]) if c.title.startswith(title)]
+    if directory is None:
+        return check.run(Context(examples=2))
+    with copies.use(directory):
+        return check.run(Context(examples=2))
+
+
+def errata_at(outcome, document, line):
+    return [e for e in outcome.errata if e.quote is not None and (e.quote.source, e.quote.line) == (document, line)]
+
+
+def test_a_sign_flipped_in_the_batch_update_is_an_erratum_there_and_line_94_then_holds(tmp_path):
+    title = "the batch update is gradient descent"
+    assert errata_at(run("LR-5", title), "000", 94) and not errata_at(run("LR-5", title), "000", 91)
+    edited = edited_copy(tmp_path, "000", 91, r"\left(y^{(i)} - h_{\theta}(x^{(i)})\right)",
+                         r"\left(h_{\theta}(x^{(i)}) - y^{(i)}\right)")
+    outcome = run("LR-5", title, edited)
+    assert errata_at(outcome, "000", 91)
+    assert not errata_at(outcome, "000", 94)  # the summation is now ∂J/∂θⱼ, as line 94 says
+
+
+def test_a_changed_normal_equation_step_is_an_erratum_at_its_line(tmp_path):
+    edited = edited_copy(tmp_path, "000", 222, r"- 2 \operatorname{tr}", r"- \operatorname{tr}")
+    outcome = run("LR-11", "∇_θJ = XᵀXθ − Xᵀy, the printed 6-step chain", edited)
+    assert errata_at(outcome, "000", 222)
+    assert not run("LR-11", "∇_θJ = XᵀXθ − Xᵀy, the printed 6-step chain").errata
+
+
+def test_a_copy_that_prints_the_lost_minus_sign_has_no_lwr_erratum_there(tmp_path):
+    title = "the least-squares and LWR objectives"
+    assert errata_at(run("LR-14", title), "000", 298)
+    edited = edited_copy(tmp_path, "000", 298, r"(y^{(i)} \theta^{T} x^{(i)})", r"(y^{(i)} - \theta^{T} x^{(i)})")
+    outcome = run("LR-14", title, edited)
+    assert outcome.passed and not errata_at(outcome, "000", 298) and errata_at(outcome, "000", 293)
+
+
+def test_a_changed_factor_in_the_log_likelihood_is_an_erratum_at_its_line(tmp_path):
+    edited = edited_copy(tmp_path, "000", 269, r"\cdot \frac{1}{2} \sum", r"\cdot \frac{1}{4} \sum")
+    outcome = run("LR-13", "ℓ(θ) = m log(1/(√(2π)σ)) − (1/σ²)·½Σ(y−θᵀx)², 000's chain", edited)
+    assert errata_at(outcome, "000", 269)
+
+
+def test_a_changed_printed_theta_fails_the_housing_reproduction(tmp_path):
+    title = "housing θ by the normal equations"
+    assert run("LR-16", title).passed
+    edited = edited_copy(tmp_path, "000", 106, r"\theta_2 = -8.738", r"\theta_2 = -8.732")
+    assert not run("LR-16", title, edited).passed
+
+
+def test_a_changed_cofactor_index_in_footnote_3_is_an_erratum_there(tmp_path):
+    edited = edited_copy(tmp_path, "000", 190, r"|A| = \sum_j A_{ij} A'_{ij}", r"|A| = \sum_j A_{ij} A'_{ji}")
+    outcome = run("LR-10", "fn 3", edited)
+    assert errata_at(outcome, "000", 190) and not run("LR-10", "fn 3").errata

@@ -1,0 +1,64 @@
+"""The decision-tree checks (001 §11.3) read their printed forms from the text: an edited copy of the
+lecture changes the verdict at the edited line."""
+import glob
+import os
+import shutil
+
+import pytest
+
+from cs229.proofs.registry import Context, checks_for
+from cs229.proofs.sources import notes_directory
+from cs229.proofs.text import copies
+
+NOTES = notes_directory()
+pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside the checkout")
+
+
+def edited_copy(tmp_path, document, line, old, new):
+    """A copy of the notes with ``old`` replaced by ``new`` on ``line`` of ``document``."""
+    for f in glob.glob(os.path.join(NOTES, "*")):
+        shutil.copy(f, tmp_path)
+        os.chmod(os.path.join(tmp_path, os.path.basename(f)), 0o644)
+    (path,) = glob.glob(os.path.join(tmp_path, f"{document}_*.txt"))
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    return str(tmp_path)
+
+
+def run(check_id, title, directory=None):
+    (check,) = [c for c in checks_for(ids=[check_id]) if c.title.startswith(title)]
+    if directory is None:
+        return check.run(Context(examples=2))
+    with copies.use(directory):
+        return check.run(Context(examples=2))
+
+
+def errata_at(outcome, document, line):
+    return [e for e in outcome.errata if e.quote is not None and (e.quote.source, e.quote.line) == (document, line)]
+
+
+def test_a_changed_gaussian_entropy_is_an_erratum_at_its_line(tmp_path):
+    edited = edited_copy(tmp_path, "001", 171, r"\frac{1}{2} n [1 + \log(2\pi)]", r"\frac{1}{2} n [1 + \log(\pi)]")
+    outcome = run("DT-4", "(11.14) from −E log p", edited)
+    assert errata_at(outcome, "001", 171) and not run("DT-4", "(11.14) from −E log p").errata
+
+
+def test_a_split_entropy_without_the_negatives_weight_fails(tmp_path):
+    edited = edited_copy(tmp_path, "001", 191, r"\frac{p_j + n_j}{p + n}", r"\frac{p_j}{p + n}")
+    assert not run("DT-5", "(11.19) as weighted Bernoulli entropies", edited).passed
+
+
+def test_an_entropy_without_its_minus_sign_fails(tmp_path):
+    edited = edited_copy(tmp_path, "001", 156, r"- \sum_x P(X = x)", r"\sum_x P(X = x)")
+    assert not run("DT-3", "(11.12)", edited).passed
+
+
+def test_a_copy_that_tosses_a_coin_loses_the_unbiased_erratum(tmp_path):
+    title = "the Bernoulli entropy H(π) is maximal"
+    assert errata_at(run("DT-3", title), "001", 164)
+    edited = edited_copy(tmp_path, "001", 164, "Consider tossing an un-biased coin.", "Consider tossing a coin.")
+    assert not errata_at(run("DT-3", title, edited), "001", 164)
