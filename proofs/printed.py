@@ -18,7 +18,7 @@ from .text import copies
 from .text.parse import NotationError
 from .text.reading import Undefined
 
-__all__ = ["Form", "Variant", "Meaningless", "printed", "form_of", "defined", "MissingDefinition"]
+__all__ = ["Form", "Variant", "Meaningless", "printed", "form_of", "defined", "MissingDefinition", "with_forms", "value_of"]
 
 
 class MissingDefinition(NotationError):
@@ -168,6 +168,33 @@ def defined(reading, name, quote, parameters=(), part=-1, statement=0):
             raise NotationError(f"{name} takes {len(parameters)} arguments, given {len(args)}")
         return reading.value(body, dict(zip(parameters, args)), [])
     return reading.bind(**{name: Function(apply)}).with_definition(form)
+
+
+def with_forms(outcome, *forms):
+    """``outcome`` of a check that evaluated the printed ``forms`` (``form_of``) numerically rather
+    than in a chain: the forms go with it (counted as read from the text, or typed); one the copy
+    does not print, or prints unreadably, makes it fail, named."""
+    from dataclasses import replace
+
+    gone = [f for f in forms if f.status in ("missing", "unreadable")]
+    problems = [f"{f.quote.place} ({f.quote.text[:60]}): {f.reason}" for f in gone]
+    problems += [f"not checked: {u}" for f in forms for u in f.unreadable]
+    detail = "; ".join([outcome.detail] * (not outcome.passed and bool(outcome.detail)) + problems) if problems \
+        else outcome.detail
+    return replace(outcome, passed=outcome.passed and not problems, detail=detail,
+                   quotes=tuple(dict.fromkeys(outcome.quotes + tuple(f.quote for f in forms))),
+                   forms=outcome.forms + tuple(forms),
+                   missing=tuple(dict.fromkeys(outcome.missing + tuple(f.quote for f in gone))))
+
+
+def value_of(form):
+    """The value of a printed form as the copy being audited prints it (its first place), for a
+    check that evaluates it numerically; None where the copy does not print it or it reads to
+    nothing (``with_forms`` then fails the check)."""
+    if not form.variants:
+        return None
+    value = form.variants[0].value
+    return None if isinstance(value, Meaningless) else value
 
 
 def collected(outcomes):
