@@ -114,6 +114,23 @@ def test_a_sum_with_limits_is_expanded_at_the_sizes():
     assert reading().expression(r"h(x) = \sum_{i=0}^{n} \theta_i x_i", part=1) == t0 * x0 + t1 * x1 + t2 * x2
 
 
+def test_a_min_or_max_over_an_index_is_the_min_or_max_of_its_terms():
+    g = sp.symbols("g1:4", real=True)
+    margins = reading(gamma=Examples(g))
+    assert margins.expression(r"\gamma = \min_{i=1,\dots,m} \gamma^{(i)}", part=1) == sp.Min(*g)
+    assert margins.expression(r"\gamma = \min_i \gamma^{(i)}", part=1) == sp.Min(*g)
+    # over the examples where the condition holds: 000 V (11), b* from w* alone
+    points = reading(x=Examples((sp.Matrix([1, 2]), sp.Matrix([0, 1]), sp.Matrix([3, -1]))),
+                     y=Examples((-1, 1, -1)), **{"w^*T": sp.Matrix([[1, 1]])})
+    b = points.expression(r"b^* = -\frac{\max_{i:y^{(i)}=-1} w^{*T} x^{(i)} + \min_{i:y^{(i)}=1} w^{*T} x^{(i)}}{2}", part=1)
+    assert b == -2  # −(max(3, 2) + 1)/2
+    with pytest.raises(NotationError, match="not decided"):  # labels left symbolic
+        reading(x=Examples((sp.Matrix([1, 2]),) * 3), y=Examples(g), **{"w^*T": sp.Matrix([[1, 1]])}).expression(
+            r"\max_{i:y^{(i)}=-1} w^{*T} x^{(i)}")
+    with pytest.raises(NotationError, match="over a variable"):  # a max over a variable is the check's to read
+        reading().expression(r"\max_{\theta} \theta_0")
+
+
 def test_a_partial_derivative_acts_on_what_follows_it():
     value = reading(j=sp.Integer(1)).expression(r"= \frac{\partial}{\partial \theta_j} \frac{1}{2} (h_{\theta}(x) - y)^2")
     assert sp.expand(value - x1 * (t0 * x0 + t1 * x1 + t2 * x2 - y)) == 0

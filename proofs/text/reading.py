@@ -694,7 +694,58 @@ class Reading:
             if total is None:
                 return sp.Integer(0 if item.op == "sum" else 1)
             return total
+        if item.op in ("min", "max"):
+            over = self._index_extent(item, scope, notes)
+            if over is not None:
+                return self._extremum_over(item.op, over, rest, scope, notes)
         raise NotationError(f"\\{item.op} over a variable is not a value (the check reads it otherwise)")
+
+    def _index_extent(self, item, scope, notes):
+        """(index, values) when a min or max runs over an index, not a variable: ``\\min_i`` (an
+        index with a known range), ``\\min_{i=1,\\dots,m}``, ``\\max_{i:y^{(i)}=-1}`` (its range
+        where the condition holds); else None (a min over a variable: the check reads it)."""
+        sub = item.sub
+        if isinstance(sub, S.Name):
+            if sub.text not in self.ranges:
+                return None
+            low, high = self._default_range(sub.text, scope, notes)
+            return sub.text, list(range(low, high + 1))
+        if not (isinstance(sub, S.Group) and sub.kind == "brace" and sub.items):
+            return None
+        first = sub.items[0].parts
+        if sub.seps and sub.seps[0] == ":" and len(first) == 1 and isinstance(first[0][1], S.Name):
+            index = first[0][1].text
+            if index not in self.ranges or len(sub.items) != 2:
+                return None
+            low, high = self._default_range(index, scope, notes)
+            kept = []
+            for v in range(low, high + 1):
+                holds = self._condition(sub.items[1], {**scope, index: sp.Integer(v)}, notes)
+                if holds not in (sp.true, sp.false, True, False):
+                    raise NotationError(f"the condition of a {item.op} over {index} is not decided here")
+                if holds in (sp.true, True):
+                    kept.append(v)
+            return index, kept
+        if len(first) == 2 and first[1][0] == "=" and isinstance(first[0][1], S.Name) and len(sub.items) == 3 \
+                and all(sep == "," for sep in sub.seps) and isinstance(_only(sub.items[1]), S.Ellipsis_):
+            index = first[0][1].text
+            low = _integer(self.value(first[1][1], scope, notes))
+            high = _integer(self.value(_only(sub.items[2]), scope, notes))
+            return index, list(range(low, high + 1))
+        return None
+
+    def _extremum_over(self, op, over, rest, scope, notes):
+        """min or max over an index of the rest of the product: a number at each value of it."""
+        index, values = over
+        terms = []
+        for v in values:
+            term = self._product(rest, {**scope, index: sp.Integer(v)}, notes)
+            if isinstance(term, sp.MatrixBase):
+                raise NotationError(f"the {op} of a matrix")
+            terms.append(term)
+        if not terms:
+            raise Undefined(f"a {op} over no {index}")
+        return (sp.Min if op == "min" else sp.Max)(*terms)
 
     def _index_range(self, item, scope, notes):
         """The index of Σ/Π and the values it takes, from its limits ('i=1', 'i', 'i ≥ 3',
