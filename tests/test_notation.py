@@ -114,6 +114,17 @@ def test_a_sum_with_limits_is_expanded_at_the_sizes():
     assert reading().expression(r"h(x) = \sum_{i=0}^{n} \theta_i x_i", part=1) == t0 * x0 + t1 * x1 + t2 * x2
 
 
+def test_a_sum_over_two_indices_runs_over_every_pair():
+    a = sp.symbols("a1:4", real=True)
+    pairs = Reading({"alpha": Vector(a, first=1)}, sizes={"m": 3}, ranges={"i": (1, "m"), "j": (1, "m")})
+    both = sum(a[i] * a[k] for i in range(3) for k in range(3))
+    assert sp.expand(pairs.expression(r"\sum_{i,j=1}^{m} \alpha_i \alpha_j") - both) == 0
+    assert sp.expand(pairs.expression(r"\sum_{i,j} \alpha_i \alpha_j") - both) == 0
+    assert sp.expand(pairs.expression(r"\sum_{i,j=2}^{m} \alpha_i \alpha_j") - (a[1] + a[2]) ** 2) == 0
+    with pytest.raises(NotationError, match="not indices"):
+        pairs.expression(r"\sum_{i=1,j} \alpha_i \alpha_j")
+
+
 def test_a_min_or_max_over_an_index_is_the_min_or_max_of_its_terms():
     g = sp.symbols("g1:4", real=True)
     margins = reading(gamma=Examples(g))

@@ -685,7 +685,7 @@ class Reading:
             total = None
             for v in values:
                 inner = dict(scope)
-                inner[index] = v
+                inner.update(zip(index, v) if isinstance(index, tuple) else ((index, v),))
                 term = self._product(rest, inner, notes)
                 if total is None:
                     total = term
@@ -757,6 +757,8 @@ class Reading:
             index = sub.text
             low, high = self._default_range(index, scope, notes)
             return index, range(low, high + 1)
+        if isinstance(sub, S.Group) and sub.kind == "brace" and len(sub.items) > 1:
+            return self._index_pairs(item, scope, notes)
         if isinstance(sub, S.Group) and sub.kind == "brace" and len(sub.items) == 1:
             st = sub.items[0]
         elif isinstance(sub, S.Statement):
@@ -781,6 +783,30 @@ class Reading:
         if relation == "≠":
             return index, [v for v in range(low, high + 1) if v != value]
         raise NotationError(f"a sum over {index} {relation} …")
+
+    def _index_pairs(self, item, scope, notes):
+        """Several indices under one Σ: 'i,j=1' with an upper limit (Σ_{i,j=1}^m), or 'i,j' with
+        their default ranges: every combination of their values, as tuples."""
+        sub, sup = item.sub, item.sup
+        if any(sep != "," for sep in sub.seps):
+            raise NotationError("a sum's limits that are not an index")
+        names, low = [], None
+        for k, st in enumerate(sub.items):
+            parts = st.parts
+            if not isinstance(parts[0][1], S.Name) or len(parts) > 2 or (len(parts) == 2 and (
+                    k != len(sub.items) - 1 or parts[1][0] != "=")):
+                raise NotationError("a sum's limits that are not indices 'i,j=1'")
+            names.append(parts[0][1].text)
+            if len(parts) == 2:
+                low = _integer(self.value(parts[1][1], scope, notes))
+        ranges = []
+        for name in names:
+            if low is not None and sup is not None:
+                ranges.append(range(low, _integer(self.value(sup, scope, notes)) + 1))
+            else:
+                first, last = self._default_range(name, scope, notes)
+                ranges.append(range(first if low is None else low, last + 1))
+        return tuple(names), list(itertools.product(*ranges))
 
     def _default_range(self, index, scope, notes):
         if index not in self.ranges:
