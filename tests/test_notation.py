@@ -228,6 +228,13 @@ def test_a_factor_printed_before_the_quoted_element_is_part_of_it():
     assert o.changed and o.text == r"= 2 (h_{\theta}(x) - y) x_j"
 
 
+def test_prose_around_a_formula_printed_otherwise_is_found_with_the_whole_formula():
+    q = Quote("000", 1, r"all points x on the decision boundary satisfy the equation  $w^Tx + b = 0$")
+    copy = _copy(["all points x on the decision boundary satisfy the equation  $w^T x + b = 0$ . Hence,"], [q])
+    (o,) = copy.locate(q, whole=True).occurrences
+    assert o.changed and o.text.endswith("$w^T x + b = 0$")
+
+
 def test_a_quote_the_copy_does_not_print_is_missing():
     q = Quote("000", 2, r"= (h_{\theta}(x) - y) x_j")
     assert not _copy(["intro", "a sentence with no formula in it"], [q]).locate(q).found

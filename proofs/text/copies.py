@@ -486,6 +486,8 @@ def _best_span(wanted, raw):
     end = positioned[end_token - 1][2]
     while end < len(raw) and raw[end] in "} ":  # the braces a last token closes
         end += 1
+    if raw[start:end].count("$") % 2 and "$" in raw[end:]:  # a formula opened in the span: to its closing $
+        end = raw.index("$", end) + 1
     return matched / n, (start, len(raw[:end].rstrip()))
 
 
