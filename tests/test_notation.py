@@ -235,6 +235,15 @@ def test_prose_around_a_formula_printed_otherwise_is_found_with_the_whole_formul
     assert o.changed and o.text.endswith("$w^T x + b = 0$")
 
 
+def test_a_part_printed_twice_edited_in_its_first_printing_does_not_move_the_lines_around_it():
+    # 000's Part V stands at lines 897-1417 and again from 1418: a stored quote of the first
+    # printing found only in the repeat (its own place edited) is no anchor of how lines moved
+    assert copies._in_the_other_printing("000", 961, 1486)
+    assert not copies._in_the_other_printing("000", 961, 964)
+    assert not copies._in_the_other_printing("000", 1486, 1490)
+    assert not copies._in_the_other_printing("002", 961, 1486)
+
+
 def test_a_quote_the_copy_does_not_print_is_missing():
     q = Quote("000", 2, r"= (h_{\theta}(x) - y) x_j")
     assert not _copy(["intro", "a sentence with no formula in it"], [q]).locate(q).found
