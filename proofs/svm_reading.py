@@ -117,8 +117,25 @@ def printed_relations(quote, reading, statement=0, parts=(0, 1)):
         relation = [rel for rel, e in formula.statements[statement].parts if e is not None][parts[1]]
         if relation not in _RELATIONS:
             raise NotationError(f"{quote.place}: a relation {relation!r} is not a comparison")
-        out.append(Relation(left.value, relation, right.value, sides, where(sides[0], left), left.changed))
+        out.append(Relation(left.value, relation, right.value, sides, where(sides[0], left),
+                            left.changed and not _as_quoted(quote, reading, statement, parts, left.value, relation,
+                                                            right.value)))
     return out, sides
+
+
+def _as_quoted(quote, reading, statement, parts, left, relation, right):
+    """Whether a place printing the quote otherwise (spacing aside: 'w^T x' for 'w^Tx') reads to
+    the same relation as the quote itself."""
+    from .checking import symbolically_equal
+    from .printed import _formula_text
+
+    try:
+        formula = parse(_formula_text(quote.text))
+        quoted = [rel for rel, e in formula.statements[statement].parts if e is not None][parts[1]]
+        sides = [reading.expression(formula, part=k, statement=statement) for k in parts]
+    except NotationError:
+        return False
+    return quoted == relation and symbolically_equal(sides[0], left) and symbolically_equal(sides[1], right)
 
 
 def printed_relation(quote, reading, statement=0, parts=(0, 1)):

@@ -257,13 +257,13 @@ def functional_margin_scaling(ctx):
         return form_of(form.quote, reading_, part=1).variants[0].value if value_of(form) is not None else None
 
     plane = form_of(FUNCTIONAL_MARGIN_002, _reading(2), part=1)  # the drawn sets are in the plane
-    w2, x2 = vector("w", 2), example("i", 2)
+    w_plane, x_plane = vector("w", 2), example("i", 2)
 
     def doubles(p):
         (X, y_), w_, b_ = p
         w2, b2 = [2 * v for v in w_], 2 * b_
         margins = mg.functional_margins(X, y_, w_, b_)
-        printed_margins = [at(value_of(plane), ((x2, xi), (Y, t), (w2, w_), (b, b_))) for xi, t in zip(X, y_)] \
+        printed_margins = [at(value_of(plane), ((x_plane, xi), (Y, t), (w_plane, w_), (b, b_))) for xi, t in zip(X, y_)] \
             if value_of(plane) is not None else None
         return (margins == printed_margins and mg.functional_margin_set(X, y_, w2, b2) == 2 * mg.functional_margin_set(X, y_, w_, b_)
                 and mg.functional_margins(X, y_, w2, b2) == [2 * v for v in margins]
