@@ -7,7 +7,7 @@ import sympy as sp
 from cs229.proofs.registry import Quote
 from cs229.proofs.text import copies, mutants, syntax as S
 from cs229.proofs.text.parse import NotationError, math_of, parse
-from cs229.proofs.text.reading import Examples, Function, Indexed, Reading, Undefined, Vector
+from cs229.proofs.text.reading import Examples, Function, Indexed, Operator, Reading, Undefined, Vector
 
 x0, x1, x2, y = sp.symbols("x0 x1 x2 y", real=True)
 t0, t1, t2 = sp.symbols("theta0 theta1 theta2", real=True)
@@ -140,6 +140,26 @@ def test_a_min_or_max_over_an_index_is_the_min_or_max_of_its_terms():
             r"\max_{i:y^{(i)}=-1} w^{*T} x^{(i)}")
     with pytest.raises(NotationError, match="over a variable"):  # a max over a variable is the check's to read
         reading().expression(r"\max_{\theta} \theta_0")
+
+
+def test_a_sum_without_limits_runs_over_its_only_free_index():
+    a = sp.symbols("a1:4", real=True)
+    ones = Reading({"xi": Vector(a, first=1), "u": Vector(a, first=1)}, {"m": 3}, {"i": (1, "m"), "j": (1, "m")})
+    assert ones.expression(r"\sum \xi_i") == sum(a)  # 001's C Σ ξᵢ
+    with pytest.raises(NotationError, match="uses i, j"):
+        ones.expression(r"\sum \xi_i u_j")
+    outside = ones.expression(r"\sum_j u_j \sum \xi_i u_j")  # j bound by the outer sum: the inner is over i
+    assert sp.expand(outside - sum(a) * sum(v * v for v in a)) == 0
+
+
+def test_max_of_bracketed_values_and_an_optimisation_read_by_what_it_optimises():
+    u = sp.symbols("u1:4", real=True)
+    hinge = Reading({"u": Vector(u, first=1)}, {"m": 3}, {"i": (1, "m")})
+    assert hinge.expression(r"\sum_i \max(0, 1 - u_i)") == sum(sp.Max(0, 1 - v) for v in u)
+    with pytest.raises(NotationError, match="over a variable"):
+        hinge.expression(r"\max_{\alpha} \sum_i u_i")
+    objective = hinge.bound({"max": Operator(lambda v: v)})  # the check binds max: its objective
+    assert objective.expression(r"\max_{\alpha} \sum_i u_i") == sum(u)
 
 
 def test_a_partial_derivative_acts_on_what_follows_it():

@@ -681,7 +681,13 @@ class Reading:
         if not rest:
             raise NotationError(f"{item.op} with nothing after it")
         if item.op in ("sum", "prod"):
-            index, values = self._index_range(item, scope, notes)
+            if item.sub is None and item.sup is None:
+                index = self._implied_index(item, rest, scope)
+                low, high = self._default_range(index, scope, notes)
+                values = range(low, high + 1)
+                notes.append(f"a {item.op} printed without limits read as over {index}, its only free index")
+            else:
+                index, values = self._index_range(item, scope, notes)
             total = None
             for v in values:
                 inner = dict(scope)
@@ -698,7 +704,28 @@ class Reading:
             over = self._index_extent(item, scope, notes)
             if over is not None:
                 return self._extremum_over(item.op, over, rest, scope, notes)
+            first = rest[0]
+            if item.sub is None and isinstance(first, S.Group) and first.kind == "paren" and len(first.items) > 1:
+                # max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)): the larger of the bracketed values
+                values = self._arguments(first, scope, notes)
+                value = (sp.Min if item.op == "min" else sp.Max)(*values)
+                return value if len(rest) == 1 else _multiply(value, self._product(rest[1:], scope, notes))
+            bound = self._meaning(item.op, scope)
+            if isinstance(bound, Operator):  # the check reads an optimisation by what it optimises
+                return bound.function(self._product(rest, scope, notes))
         raise NotationError(f"\\{item.op} over a variable is not a value (the check reads it otherwise)")
+
+    def _implied_index(self, item, rest, scope):
+        """The index of a Σ or Π printed without limits (001's C Σ ξᵢ): the one index with a known
+        range that its operand uses and nothing binds yet."""
+        used = []
+        for node in rest:
+            for n in S.walk(node):
+                if isinstance(n, S.Name) and n.text in self.ranges and n.text not in scope and n.text not in used:
+                    used.append(n.text)
+        if len(used) != 1:
+            raise NotationError(f"\\{item.op} without an index" + (f" (its operand uses {', '.join(used)})" if used else ""))
+        return used[0]
 
     def _index_extent(self, item, scope, notes):
         """(index, values) when a min or max runs over an index, not a variable: ``\\min_i`` (an
