@@ -12,7 +12,8 @@ from .printed import form_of
 from .text import Examples, Reading, Vector
 from .text.parse import NotationError, parse
 
-__all__ = ["svm_reading", "at", "Relation", "printed_relation", "printed_relations", "where"]
+__all__ = ["svm_reading", "numbers", "at", "Relation", "printed_relation", "printed_relations", "printed_implications",
+           "where", "optimised_over"]
 
 
 def svm_reading(X=(), y=(), *, x=None, w=None, b=None, alpha=None, xi=None, r=None, C=None, sizes=None,
@@ -40,6 +41,23 @@ def svm_reading(X=(), y=(), *, x=None, w=None, b=None, alpha=None, xi=None, r=No
     known = {"m": m, "n": n} if m else ({"n": n} if n else {})
     known.update(sizes or {})
     return Reading(names, known, {"i": (1, "m"), "j": (1, "m")} if "m" in known else {})
+
+
+def numbers(X=(), y=(), **named):
+    """``svm_reading`` of a drawn problem: X and the named columns as exact sympy numbers (Fractions
+    become Rationals), so that a read form is the number the notes' formula gives there."""
+    def exact(v):
+        return sp.nsimplify(v) if isinstance(v, float) else sp.sympify(v)
+    X_ = [sp.Matrix([exact(v) for v in x]) for x in X]
+    out = {}
+    for name, value in named.items():
+        if name in ("w", "x") and value is not None and isinstance(value, (list, tuple)):
+            out[name] = sp.Matrix([exact(v) for v in value])
+        elif name in ("alpha", "xi", "r") and value is not None:
+            out[name] = [exact(v) for v in value]
+        elif value is not None and not isinstance(value, (dict,)):
+            out[name] = exact(value) if isinstance(value, (int, float)) or type(value).__name__ == "Fraction" else value
+    return svm_reading(X_, tuple(y), **out)
 
 
 def at(expr, values):
@@ -143,3 +161,57 @@ def printed_relation(quote, reading, statement=0, parts=(0, 1)):
     does not print it."""
     relations, sides = printed_relations(quote, reading, statement, parts)
     return relations[0] if relations else Relation(None, None, None, sides)
+
+
+def printed_implications(quote, reading, statement=0):
+    """An implication the quote prints, 'a = b ⇒ c ≥ d' or '0 < a < C ⇒ c = d', at each place the
+    copy prints it: [(premises, conclusions)], each a list of Relations (the chain's consecutive
+    pairs either side of ⇒); and the Forms read."""
+    from .printed import Meaningless, _formula_text
+
+    formula = parse(_formula_text(quote.text))
+    count = len([e for _, e in formula.statements[statement].parts if e is not None])
+    forms = tuple(form_of(quote, reading, part=k, statement=statement) for k in range(count))
+    out = []
+    for k, first in enumerate(forms[0].variants):
+        if any(len(f.variants) <= k for f in forms):
+            break
+        values = [f.variants[k].value for f in forms]
+        if any(isinstance(v, Meaningless) for v in values):
+            continue
+        printed_ = parse(_formula_text(first.tex))
+        relations = [rel for rel, e in printed_.statements[statement].parts if e is not None]
+        if len(relations) != count:
+            continue
+        premises, conclusions, side = [], [], None
+        for j in range(1, count):
+            if relations[j] in ("⇒",):
+                side = conclusions
+                continue
+            target = premises if side is None else conclusions
+            if relations[j] not in _RELATIONS:
+                raise NotationError(f"{quote.place}: a relation {relations[j]!r} is not a comparison")
+            target.append(Relation(values[j - 1], relations[j], values[j], forms, where(forms[0], first), first.changed))
+        if side is None:
+            raise NotationError(f"{quote.place}: no ⇒ in the printed implication")
+        out.append((premises, conclusions))
+    return out, forms
+
+
+def optimised_over(tex):
+    """The printed names a min or max of ``tex`` runs over: ('gamma', 'w', 'b') for
+    \\min_{\\gamma, w, b} …, ('w',) for \\min_w …; () where it prints none."""
+    from . import text as _text  # noqa: F401
+    from .printed import _formula_text
+    from .text import syntax as S
+    from .text.reading import text_of
+
+    for node in S.walk(parse(_formula_text(tex))):
+        if isinstance(node, S.BigOp) and node.op in ("min", "max", "argmin", "argmax"):
+            sub = node.sub
+            if sub is None:
+                return ()
+            if isinstance(sub, S.Group):
+                return tuple(text_of(st.parts[0][1]) for st in sub.items if len(st.parts) == 1)
+            return (text_of(sub),)
+    return ()

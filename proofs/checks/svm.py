@@ -14,8 +14,11 @@ from cs229.reference import logistic_regression as LR
 from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, sampled
 from ..notation import examples, in_order, labels_of, vector
-from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..printed import defined, form_of, printed, value_of, with_forms
+from ..registry import Cited, Erratum, Outcome, Quote, check, unchecked
+from ..svm_reading import at, numbers, optimised_over, printed_implications, printed_relations, svm_reading
 from ..symbolic import gradient_vector
+from ..text import Operator, Vector
 
 M, N = 3, 2  # the sizes the symbolic chains are proved at
 Y = labels_of(M)  # y⁽¹⁾ … y⁽ᵐ⁾, labels in {−1, 1}: the chains hold for any real y, the search draws ±1
@@ -69,7 +72,7 @@ DUAL_004 = Quote("004", 11, r"\max \quad & \sum_i \alpha_i - \frac{1}{2} \sum_i 
 W_004 = Quote("004", 15, r"w = \sum_i \alpha_i y^{(i)} x^{(i)}")
 W_002 = Quote("002", 555, r"w = \sum_{i=1}^m \alpha_i y^{(i)} x^{(i)}")
 SUBSTITUTED_002 = Quote("002", 569, r"\min_{w,b} \quad & \frac{1}{2} \left(\sum_{i=1}^m \alpha_i y^{(i)} x^{(i)} \right)^T \left(\sum_{j=1}^m \alpha_j y^{(j)} x^{(j)} \right)")
-CONSTRAINT_002 = Quote("002", 573, r"y^{(i)} \left(\sum_{j=1}^m \alpha_j y^{(j)} \langle x^{(j)}, x^{(i)} \rangle + b \right) \geq 1")
+CONSTRAINT_002 = Quote("002", 573, r"y^{(i)} \left(\left(\sum_{j=1}^m \alpha_j y^{(j)} x^{(j)} \right)^T x^{(i)} + b \right) = y^{(i)} \left(\sum_{j=1}^m \alpha_j y^{(j)} \langle x^{(j)}, x^{(i)} \rangle + b \right) \geq 1")
 MINIMISE_FIRST = Quote("000", 1141, r"we need to first minimize  $\mathcal{L}(w, b, \alpha)$  with respect to w and b (for fixed  $\alpha$ ), to get  $\theta_{\mathcal{D}}$")
 DUAL_CONSTRAINTS = Quote("000", 1164, "Putting this together with the constraints  $\\alpha_i \\geq 0$  (that we always had) and the constraint (10)")
 DUAL_NONNEGATIVE = Quote("000", 1167, r"s.t.  $\alpha_i \ge 0, \quad i = 1, \dots, m$")
@@ -78,102 +81,160 @@ BACK_TO_W = Quote("000", 1173, "then we can use Equation (9) to go back and find
 SOLVE_DUAL_INSTEAD = Quote("000", 1171, "Hence, we can solve the dual in lieu of solving the primal problem")
 
 
+W_9_004 = W_004
+OBJECTIVE_002 = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2")
+SUBSTITUTED_002_EXPANDED = Quote("002", 569, r"&= \min_{w,b} \frac{1}{2} \sum_i \sum_j \alpha_i \alpha_j y^{(i)} y^{(j)} x^{(i)T} x^{(j)}")
+SUBSTITUTED_002_INNER = Quote("002", 569, r"&= \min_{w,b} \frac{1}{2} \sum_i \sum_j \alpha_i \alpha_j y^{(i)} y^{(j)} \langle x^{(i)}, x^{(j)} \rangle")
+
+
+def _reading(**more):
+    """The training set x⁽¹⁾ … x⁽ᵐ⁾ (m = 3, n = 2) with labels y⁽ⁱ⁾, w, b, αᵢ, ξᵢ, rᵢ, C and a new input
+    x, as Part V prints them; max and min read by what they optimise."""
+    X, w, alpha, b = _symbols()
+    return svm_reading(X, Y, x=vector("x", N), w=w, b=b, alpha=alpha, xi=list(vector("ξ", M)),
+                       r=list(vector("r", M)), C=sp.Symbol("C", positive=True),
+                       max=Operator(lambda v: v), min=Operator(lambda v: v), **more)
+
+
+def _lagrangian_8(reading):
+    """``reading`` with L(w, b, α) as (8) prints it (line 1136)."""
+    return defined(reading, "cal L", LAGRANGIAN_8, ("w", "b", "alpha"))
+
+
 @check("OMC-3", "∇_w L = w − Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ (9) and ∂L/∂b (10) from the Lagrangian (8)", "000 V §6",
        "derivation", quotes=(LAGRANGIAN_8, GRADIENT_W, W_9, DERIVATIVE_B_10, W_004, W_002, MINIMISE_FIRST))
 def stationarity(ctx):
+    """∇_w and ∂/∂b of (8) as printed, against the printed right sides; w solved from ∇_w L = 0 against
+    (9) and its copies in 004 and 002."""
     X, w, alpha, b = _symbols()
+    reading = _reading()
+    with_L = _lagrangian_8(reading)
     outcomes = []
+    gradient = printed(GRADIENT_W, reading, "w − Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾", part=1)
+    outcomes.append(chain([printed(GRADIENT_W, with_L, "∇_w of (8)", part=0), gradient],
+                          "OMC-3", "000 V §6 (9)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    solved = sp.solve(list(gradient.expr), list(w), dict=True) if gradient.expr is not None else []
+    outcomes.append(chain([
+        Step(w.subs(solved[0]) if len(solved) == 1 else None, "w from ∇_w L = 0 (line 1145)"),
+        printed(W_9, reading, "(9)", part=1),
+        printed(W_004, reading, "004's w", part=1),
+        printed(W_002, reading, "002's w", part=1),
+    ], "OMC-3", "000 V §6 (9); 004; 002 §1.5.1", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     y = Y
-    L = _dot(w, w) / 2 - sum(a * (t * (_dot(w, x) + b) - 1) for a, t, x in zip(alpha, y, X))
+    balance = sum(a * t for a, t in zip(alpha, y))
     outcomes.append(chain([
-        Step(gradient_vector(L, w), "∇_w of (8)"),
-        Step(w - sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1)), "(9)"),
-    ], "OMC-3", "000 V §6 (9)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
-    printed = sum(a * t for a, t in zip(alpha, y))
-    outcomes.append(chain([
-        Step(sp.diff(L, b), "∂/∂b of (8)"),
-        Step(printed, "(10) as printed", corrected=-printed, quote=DERIVATIVE_B_10,
-             printed="∂L(w, b, α)/∂b = Σᵢ αᵢy⁽ⁱ⁾ = 0  (10)",
-             fixed="∂L(w, b, α)/∂b = −Σᵢ αᵢy⁽ⁱ⁾ = 0 (the constraint Σ αᵢy⁽ⁱ⁾ = 0 is unchanged)"),
+        printed(DERIVATIVE_B_10, with_L, "∂/∂b of (8)", part=0),
+        printed(DERIVATIVE_B_10, reading, "(10) as printed", part=1, corrected=-balance,
+                printed="∂L(w, b, α)/∂b = Σᵢ αᵢy⁽ⁱ⁾ = 0  (10)",
+                fixed="∂L(w, b, α)/∂b = −Σᵢ αᵢy⁽ⁱ⁾ = 0 (the constraint Σ αᵢy⁽ⁱ⁾ = 0 is unchanged)"),
     ], "OMC-3", "000 V §6 (10)", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
+
+
+def _on_balance(reading):
+    """``reading`` with the last αₘ fixed by the dual's constraint Σαᵢy⁽ⁱ⁾ = 0 as printed (line 1169),
+    and the Form of that constraint."""
+    constraint = form_of(DUAL_BALANCE, reading, part=0)
+    alpha = list(reading.names["alpha"].values)
+    total = value_of(constraint)
+    solved = sp.solve(total, alpha[-1]) if total is not None else []
+    if len(solved) != 1:
+        return None, constraint
+    return reading.bind(alpha=Vector(tuple(alpha[:-1] + [solved[0]]), first=1)), constraint
 
 
 @check("OMC-3", "plugging (9) into (8): Σα − ½ΣΣyyααxᵀx − bΣαy, then (10) gives W(α)", "000 V §6",
        "derivation", quotes=(PLUG_9_INTO_8, SUBSTITUTED, BY_10, SUBSTITUTED_10, DUAL_W, DUAL_004, DUAL_CONSTRAINTS,
                              DUAL_NONNEGATIVE, DUAL_BALANCE))
 def substitution(ctx):
-    X, w, alpha, b = _symbols()
-    outcomes = []
-    y = Y
-    w_alpha = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
-    L = _dot(w_alpha, w_alpha) / 2 - sum(a * (t * (_dot(w_alpha, x) + b) - 1)
-                                         for a, t, x in zip(alpha, y, X))
-    quad = sum(y[i] * y[j] * alpha[i] * alpha[j] * _dot(X[i], X[j])
-               for i in range(M) for j in range(M))
-    outcomes.append(chain([
-        Step(L, "(8) with w from (9)"),
-        Step(sum(alpha) - quad / 2 - b * sum(a * t for a, t in zip(alpha, y)), "simplify"),
-    ], "OMC-3", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    reading = _reading()
+    from_9 = defined(reading, "w", W_9, part=1)
+    outcomes = [chain([
+        printed(LAGRANGIAN_8, from_9, "(8) with w from (9)", part=1),
+        printed(SUBSTITUTED, reading, "simplify"),
+    ], "OMC-3", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)]
     # (10): the last α is fixed by the others; the b term vanishes
-    last = -sum(a * t for a, t in zip(alpha[:-1], y[:-1])) / y[-1]
-    on = {alpha[-1]: last}
-    outcomes.append(chain([
-        Step((sum(alpha) - quad / 2 - b * sum(a * t for a, t in zip(alpha, y))).subs(on), "with (10)"),
-        Step((sum(alpha) - quad / 2).subs(on), "W(α)"),
-    ], "OMC-3", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    balanced, constraint = _on_balance(reading)
+    if balanced is None:
+        outcomes.append(with_forms(Outcome(False, "symbolic", 0.0, "Σαᵢy⁽ⁱ⁾ = 0 (line 1169) does not fix αₘ"),
+                                   constraint))
+    else:
+        outcomes.append(with_forms(chain([
+            printed(SUBSTITUTED, balanced, "with Σαᵢy⁽ⁱ⁾ = 0 (line 1169)"),
+            printed(SUBSTITUTED_10, balanced, "the last term is zero"),
+            printed(DUAL_W, balanced, "W(α), ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ for (x⁽ⁱ⁾)ᵀx⁽ʲ⁾", part=1),
+            printed(DUAL_004, balanced, "004's dual objective"),
+        ], "OMC-3", "000 V §6; 004", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS), constraint))
     return combine(*outcomes)
 
 
-# The variables 002 §1.5.1 minimises over once w = Σαy⁽ⁱ⁾x⁽ⁱ⁾ is substituted, and the right ones.
-PRINTED_VARIABLES_002 = ("w", "b")
-CORRECTED_VARIABLES_002 = ("α", "b")
+# The corrected unknowns of 002 §1.5.1's problem once w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ is substituted.
+CORRECTED_VARIABLES_002 = ("alpha", "b")
+_SHOWN = {"alpha": "α", "gamma": "γ", "xi": "ξ", "w": "w", "b": "b", "hat gamma": "γ̂"}
+
+
+def _shown_names(names):
+    return ",".join(_SHOWN.get(n, n) for n in names)
 
 
 @check("OMC-3", "002's substitution: ½‖Σαyx‖² = ½ΣΣ ααyy⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩, a problem in α and b (002 keeps "
-       "min over w, b)", "002 §1.5.1", "derivation", quotes=(W_002, SUBSTITUTED_002, CONSTRAINT_002))
+       "min over w, b)", "002 §1.5.1", "derivation",
+       quotes=(W_002, OBJECTIVE_002, SUBSTITUTED_002, SUBSTITUTED_002_EXPANDED, SUBSTITUTED_002_INNER, CONSTRAINT_002))
 def substitution_002(ctx):
     """The chain of 002 §1.5.1 holds; but once w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ is substituted the objective and the
     constraints are functions of α and b, and no w is left to minimise over: the printed
     min_{w,b} leaves α free, and its value moves with α (twice the optimal α gives four times
     the optimum ½‖w*‖², and stays feasible with 2b*)."""
-    X, _, alpha, b = _symbols()
-    outcomes = []
-    y = Y
-    v = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
-    objective = sum(alpha[i] * alpha[j] * y[i] * y[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M)) / 2
-    outcomes.append(chain([
-        Step(_dot(v, v) / 2, "½ wᵀw with w = Σαyx"),
-        Step(objective, "expand"),
-    ], "OMC-3", "002 §1.5.1", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
-    y = Y
-    w = vector("w", N)
-    objective = sum(alpha[i] * alpha[j] * y[i] * y[j] * _dot(X[i], X[j]) for i in range(M) for j in range(M)) / 2
-    constraints = [t * (sum(a * s * _dot(xj, xi) for a, s, xj in zip(alpha, y, X)) + b) - 1 for t, xi in zip(y, X)]
-    names = {"w": set(w), "b": {b}, "α": set(alpha)}
-    data = set().union(*[x.free_symbols for x in X]) | set(Y)
-    used = set().union(objective.free_symbols, *[c.free_symbols for c in constraints]) - data
-    variables = as_printed(PRINTED_VARIABLES_002, CORRECTED_VARIABLES_002, key="min over w, b (002)")
-    free = used - set().union(*[names[v] for v in variables])
+    X, w, alpha, b = _symbols()
+    reading = _reading()
+    from_555 = defined(reading, "w", W_002, part=1)
+    first = printed(SUBSTITUTED_002, reading, "½(Σαyx)ᵀ(Σαyx)")
+    outcomes = [chain([
+        printed(OBJECTIVE_002, from_555, "½‖w‖² with w = Σαyx (line 555)"),
+        first,
+        printed(SUBSTITUTED_002_EXPANDED, reading, "expand"),
+        printed(SUBSTITUTED_002_INNER, reading, "⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ for x⁽ⁱ⁾ᵀx⁽ʲ⁾"),
+    ], "OMC-3", "002 §1.5.1", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)]
+    constraints = []
+    for i in range(1, M + 1):
+        at_i = reading.bind(i=sp.Integer(i))
+        outcomes.append(chain([printed(CONSTRAINT_002, at_i, f"y⁽{i}⁾(wᵀx⁽{i}⁾ + b), w = Σαyx", part=0),
+                               printed(CONSTRAINT_002, at_i, "with ⟨x⁽ʲ⁾, x⁽ⁱ⁾⟩", part=1)],
+                              "OMC-3", "002 §1.5.1", f"m={M}, n={N}, i = {i}", domains=DOMAINS))
+        constraints.append(outcomes[-1])
+    objective = first.expr
+    read_variables = optimised_over(first.form.variants[0].tex) if first.form.variants else ()
+    names = {"w": set(w), "b": {b}, "alpha": set(alpha)}
+    constraint_values = [value_of(form_of(CONSTRAINT_002, reading.bind(i=sp.Integer(i)), part=1)) for i in range(1, M + 1)]
     errata = ()
-    if free:
-        X1, y1 = draw(ctx, S.svm_labelled_sets(min_rows=3, max_rows=5, features=1, separable=True), 1)[0]
-        fit = smo.smo(X1, y1, C=None, tol=0, max_iterations=500)
-        value = lambda a: sum(a) - svm.dual_objective(X1, y1, a)  # noqa: E731  (½ΣΣααyy⟨x, x⟩ = Σα − W(α))
-        twice = [2 * a for a in fit.alpha]
-        errata = (Erratum(
-            "OMC-3", "002 §1.5.1", "min_{w,b} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. y⁽ⁱ⁾(Σⱼαⱼy⁽ʲ⁾⟨x⁽ʲ⁾, x⁽ⁱ⁾⟩ + b) ≥ 1",
-            "min_{α,b} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. … : after w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ the unknowns are α and b",
-            f"no w is left in the problem and {', '.join(sorted(map(str, free)))} are not minimised over: on "
-            f"x = {fmt([x[0] for x in X1])}, y = {y1}, the optimal α = {fmt(fit.alpha)} gives {value(fit.alpha)} "
-            f"and α = {fmt(twice)} (feasible with b = {2 * fit.b}) gives {value(twice)}", quote=SUBSTITUTED_002),)
+    if objective is not None and all(v is not None for v in constraint_values):
+        data = set().union(*[x.free_symbols for x in X]) | set(Y)
+        used = set().union(objective.free_symbols, *[c.free_symbols for c in constraint_values]) - data
+        variables = as_printed(read_variables, CORRECTED_VARIABLES_002, key="min over w, b (002)")
+        free = used - set().union(*[names.get(v, set()) for v in variables])
+        if free:
+            X1, y1 = draw(ctx, S.svm_labelled_sets(min_rows=3, max_rows=5, features=1, separable=True), 1)[0]
+            fit = smo.smo(X1, y1, C=None, tol=0, max_iterations=500)
+            value = lambda a: sum(a) - svm.dual_objective(X1, y1, a)  # noqa: E731  (½ΣΣααyy⟨x, x⟩ = Σα − W(α))
+            twice = [2 * a for a in fit.alpha]
+            errata = (Erratum(
+                "OMC-3", "002 §1.5.1",
+                f"min_{{{_shown_names(read_variables)}}} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. "
+                "y⁽ⁱ⁾(Σⱼαⱼy⁽ʲ⁾⟨x⁽ʲ⁾, x⁽ⁱ⁾⟩ + b) ≥ 1",
+                "min_{α,b} ½ΣᵢΣⱼ αᵢαⱼy⁽ⁱ⁾y⁽ʲ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ s.t. … : after w = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾ the unknowns are α and b",
+                f"no w is left in the problem and {', '.join(sorted(map(str, free)))} are not minimised over: on "
+                f"x = {fmt([x[0] for x in X1])}, y = {y1}, the optimal α = {fmt(fit.alpha)} gives {value(fit.alpha)} "
+                f"and α = {fmt(twice)} (feasible with b = {2 * fit.b}) gives {value(twice)}", quote=SUBSTITUTED_002),)
     return combine(*outcomes, Outcome(True, "symbolic", 0.0, "", errata))
 
 
 @relies_on(svm, "dual_objective", lambda f: lambda *a, **k: f(*a, **k) + 1, "W(α) raised by 1")
-@check("OMC-3", "the reference's W(α) and L(w(α), b, α) agree exactly; W ≤ ½‖w*‖² (weak duality) "
-       "with equality at the solution", "000 V §6", "optimality", quotes=(DUAL_W, SOLVE_DUAL_INSTEAD, BACK_TO_W))
+@check("OMC-3", "the reference's W(α) and L(w(α), b, α) are the printed (8) and W(α) exactly; W ≤ ½‖w*‖² (weak "
+       "duality) with equality at the solution", "000 V §6", "optimality",
+       quotes=(LAGRANGIAN_8, DUAL_W, SOLVE_DUAL_INSTEAD, BACK_TO_W))
 def dual_values(ctx):
+    forms = []
+
     def lagrangian_is_W(p):
         X, y = p
         alpha = [Fraction(k % 3 + 1, 2) for k in range(len(y))]
@@ -181,8 +242,15 @@ def dual_values(ctx):
         neg = sum(a for a, t in zip(alpha, y) if t == -1)
         alpha = [a * min(pos, neg) / (pos if t == 1 else neg) for a, t in zip(alpha, y)]
         w = svm.weights_from_alpha(X, y, alpha)
-        return all(svm.lagrangian(X, y, w, b, alpha) == svm.dual_objective(X, y, alpha)
-                   for b in (Fraction(0), Fraction(-7, 3)))
+        W = form_of(DUAL_W, numbers(X, y, alpha=alpha), part=1)
+        forms.append(W)
+        for b in (Fraction(0), Fraction(-7, 3)):
+            L = form_of(LAGRANGIAN_8, numbers(X, y, w=w, b=b, alpha=alpha), part=1)
+            forms.append(L)
+            if value_of(L) is None or value_of(W) is None or not (
+                    svm.lagrangian(X, y, w, b, alpha) == value_of(L) == svm.dual_objective(X, y, alpha) == value_of(W)):
+                return False
+        return True
     exact_ = _exact_points(ctx, S.svm_labelled_sets(min_rows=3, max_rows=7), lagrangian_is_W,
                            n=min(ctx.examples, 20))
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 15))
@@ -193,7 +261,7 @@ def dual_values(ctx):
             bad.append((X, y))
     strong = Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
                      f"W(α*) ≠ ½‖w*‖² at {fmt(bad[0])}" if bad else "")
-    return combine(exact_, strong)
+    return with_forms(combine(exact_, strong), *forms[:2])
 
 
 LINEAR_COMBINATION_002 = Quote("002", 553, "Now, let us suppose that the parameter w can be written as a linear combination of the training examples")
@@ -250,20 +318,28 @@ THRESHOLD_11 = Quote("000", 1175, r"b^* = -\frac{\max_{i:y^{(i)}=-1} w^{*T} x^{(
 @check("OMC-4", "b* from (11) puts the closest point of each class at functional margin 1", "000 V §6 (11)",
        "optimality", quotes=(THRESHOLD_11, CHECK_11))
 def threshold_11(ctx):
+    """(11) as printed, read at each exact hard-margin solution with w* = Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾: every
+    support vector is on the margin, the closest point of each class has margin 1, and the
+    reference's b* is (11)'s."""
     solved = _one_feature_solutions(ctx, None, min(ctx.examples, 20))
-    bad = []
+    bad, forms = [], []
     for X, y, fit in solved:
         w = svm.weights_from_alpha(X, y, fit.alpha)
         scores = [sum(a * c for a, c in zip(w, x)) for x in X]
-        # (11) as printed, from w* alone
-        b = -(max(s for s, t in zip(scores, y) if t == -1) + min(s for s, t in zip(scores, y) if t == 1)) / 2
-        u = [t * (s + b) for s, t in zip(scores, y)]
+        form = form_of(THRESHOLD_11, numbers(X, y, **{"w^*T": sp.Matrix([[sp.Rational(v) for v in w]])}), part=1)
+        forms.append(form)
+        b = value_of(form)
+        if b is None:
+            bad.append((X, y))
+            continue
+        u = [t * (s_ + b) for s_, t in zip(scores, y)]
         on_margin = all(v == 1 for v, a in zip(u, fit.alpha) if a > 0)
         closest = min(v for v, t in zip(u, y) if t == 1) == min(v for v, t in zip(u, y) if t == -1) == 1
         if not (on_margin and closest and b == fit.b == svm.threshold_hard(X, y, fit.alpha)):
             bad.append((X, y))
-    return Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
-                   f"fails at {fmt(bad[0])}" if bad else "b* from (11) = y − wᵀx at every support vector")
+    return with_forms(Outcome(not bad, f"{len(solved)} hard-margin solutions, exact", 0.0,
+                              f"fails at {fmt(bad[0])}" if bad else "b* from (11) = y − wᵀx at every support vector"),
+                      *forms[:1])
 
 
 # ---- OMC-5 -----------------------------------------------------------------------------------
@@ -271,29 +347,41 @@ def threshold_11(ctx):
 PREDICTION_12 = Quote("000", 1182, r"w^{T}x + b = \left(\sum_{i=1}^{m} \alpha_{i} y^{(i)} x^{(i)}\right)^{T} x + b \tag{12}")
 PREDICTION_13 = Quote("000", 1184, r"= \sum_{i=1}^{m} \alpha_i y^{(i)} \langle x^{(i)}, x \rangle + b. \tag{13}")
 PREDICTION_004 = Quote("004", 19, r"&= g\left(\sum_i \alpha_i y^{(i)} \langle x^{(i)}, x^{(j)} \rangle + b\right)")
+HYPOTHESIS_004 = Quote("004", 19, r"h_{w,b}(x) &= g(w^T x + b)")
+G_002 = Quote("002", 507, r"g(z) = \begin{cases} 1 & \text{if } z \geq 0 \\ -1 & \text{otherwise} \end{cases}")
 ONLY_INNER_PRODUCTS = Quote("000", 1186, "we have to calculate a quantity that depends only on the inner product between x and the points in the training set")
 PREDICTION_002 = Quote("002", 577, r"h_{w,b}(x) = g(w^T x + b) = g \left(\sum_{i=1}^m \alpha_i y^{(i)} \langle x^{(i)}, x \rangle + b \right)")
 
 
 @check("OMC-5", "(12) = (13): wᵀx + b = Σαᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b; 004 writes ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩",
-       "000 V §6 (12)-(13); 004", "identity", quotes=(PREDICTION_12, PREDICTION_13, PREDICTION_004, PREDICTION_002, ONLY_INNER_PRODUCTS))
+       "000 V §6 (12)-(13); 004", "identity", quotes=(PREDICTION_12, PREDICTION_13, HYPOTHESIS_004, PREDICTION_004,
+                                                      PREDICTION_002, ONLY_INNER_PRODUCTS))
 def prediction(ctx):
+    """(12) and (13) as printed; 004's and 002's h_{w,b}(x) = g(wᵀx + b) with w from 004 and 002
+    (lines 15, 555) and g as 002 prints it (line 507), against the printed g(Σαᵢy⁽ⁱ⁾⟨·, ·⟩ + b)."""
     X, _, alpha, b = _symbols()
     z = vector("x", N)  # the new input x
-    outcomes = []
+    reading = _reading()
+    outcomes = [chain([printed(PREDICTION_12, defined(reading, "w", W_9, part=1), "(12): wᵀx + b, w from (9)", part=0),
+                       printed(PREDICTION_12, reading, "(12) with w from (9)", part=1),
+                       printed(PREDICTION_13, reading, "(13)")],
+                      "OMC-5", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)]
+    with_g = defined(reading.bind(z=sp.Symbol("z", real=True)), "g", G_002, ("z",))
+    j = 2  # 004's ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ for a fixed j in place of the new input
     y = Y
-    w = sum((a * t * x for a, t, x in zip(alpha, y, X)), sp.zeros(N, 1))
     inner = sum(a * t * _dot(x, z) for a, t, x in zip(alpha, y, X)) + b
-    outcomes.append(chain([Step(_dot(w, z) + b, "(12)"), Step(inner, "(13)")],
-                          "OMC-5", "000 V §6", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
-    j = 1  # 004's ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ for a fixed j in place of the new input
-    printed = sum(a * t * _dot(x, X[j]) for a, t, x in zip(alpha, y, X)) + b
+    g = with_g.names["g"].function
     outcomes.append(chain([
-        Step(_dot(w, z) + b, "wᵀx + b at the new input x"),
-        Step(printed, "004's prediction", corrected=inner, quote=PREDICTION_004,
-             printed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ + b)",
-             fixed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b), as 000 (13) and 002 print"),
-    ], "OMC-5", "004", f"m={M}, n={N}, j = {j + 1}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+        printed(HYPOTHESIS_004, defined(with_g, "w", W_004, part=1), "g(wᵀx + b) at the new input x, w of line 15",
+                part=1),
+        printed(PREDICTION_004, with_g.bind(j=sp.Integer(j)), "004's prediction", corrected=g(inner),
+                printed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩ + b)",
+                fixed="h(x) = g(Σᵢ αᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b), as 000 (13) and 002 print"),
+    ], "OMC-5", "004", f"m={M}, n={N}, j = {j}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+    outcomes.append(chain([
+        printed(PREDICTION_002, defined(with_g, "w", W_002, part=1), "g(wᵀx + b), w of line 555", part=1),
+        printed(PREDICTION_002, with_g, "g(Σαᵢy⁽ⁱ⁾⟨x⁽ⁱ⁾, x⟩ + b)", part=2),
+    ], "OMC-5", "002 §1.5.1", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
     return combine(*outcomes)
 
 
