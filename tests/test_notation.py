@@ -62,6 +62,13 @@ def test_the_rules_either_side_of_a_row_of_x_are_not_minus_signs():
     assert isinstance(matrix, S.Matrix) and len(matrix.rows) == 3
 
 
+def test_a_label_in_quotation_marks_is_an_annotation_not_a_factor():
+    f = parse(r'\alpha_i = 0 &\Rightarrow y \geq 1 && \text{"easy"}')
+    assert [rel for rel, _ in f.statements[0].parts] == [None, "=", "⇒", "≥"]
+    assert f.statements[0].parts[-1][1] == S.Number((0, 0), "1")  # not 1 times a name "easy"
+    assert parse(r"\text{CrossEnt}(y, p)").statements[0].parts[0][1].items[0].text == "CrossEnt"
+
+
 def test_an_aligned_block_keeps_its_lines_and_drops_the_alignment_marks():
     f = parse(r"\begin{aligned} DJ &= D(a) \\ &= b \end{aligned}")
     block = f.statements[0].parts[0][1]

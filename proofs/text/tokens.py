@@ -11,7 +11,8 @@ pass decides them on the whole token list of one formula, before parsing:
 - ``\\tag{5}`` and an equation number printed at the end, ``\\quad (11.15)``, are taken off (the
   formula keeps them as its ``tags``), as are trailing ``.`` and ``,``;
 - a number after ``_``, ``^`` or ``\\frac`` is one digit, as in TeX (``x_12`` is x₁·2);
-- ``\\text{ where }`` between formulas separates them; ``\\text{CrossEnt}`` is a name.
+- ``\\text{ where }`` between formulas separates them, as does a label in quotation marks
+  (``\\text{"easy"}``); ``\\text{CrossEnt}`` is a name.
 """
 from lark import Token
 
@@ -35,6 +36,8 @@ def _token(like, type_, value=None):
 
 def _is_separating(text_token):
     inner = text_token.value[text_token.value.index("{") + 1:-1].strip().lower()
+    if inner and inner[0] in "\"“'`":  # a label in quotation marks (001's "easy"): an annotation, no name
+        return True
     return not inner or inner.split()[0].rstrip(".,") in SEPARATING_WORDS or inner in SEPARATING_WORDS
 
 
