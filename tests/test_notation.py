@@ -174,6 +174,15 @@ def test_a_partial_derivative_acts_on_what_follows_it():
     assert sp.expand(value - x1 * (t0 * x0 + t1 * x1 + t2 * x2 - y)) == 0
 
 
+def test_a_derivative_printed_as_a_fraction_alone_is_the_derivative_of_its_numerator():
+    L = t0 ** 2 * x1 + t1
+    derivatives = reading(**{"cal L": L}).expression(r"\frac{\partial \mathcal{L}}{\partial \theta} = "
+                                                     r"\frac{\partial \mathcal{L}}{\partial \theta_1} = 0", part=0)
+    assert derivatives == sp.Matrix([2 * t0 * x1, 1, 0])
+    with pytest.raises(NotationError, match="nothing to act on"):
+        reading().expression(r"\frac{\partial}{\partial \theta_1}")
+
+
 def test_a_transpose_and_a_one_by_one_product_is_a_number():
     assert reading().expression(r"\theta^T x") == t0 * x0 + t1 * x1 + t2 * x2
 

@@ -354,6 +354,9 @@ class Reading:
 
     def _frac(self, node, scope, notes):
         if _is_differential(node):
+            order, variables, inner = _differential(node)
+            if inner:  # ∂L/∂w printed alone: the derivative of what its numerator names
+                return self._derivative(inner, variables, order, scope, notes)
             raise NotationError("a derivative operator with nothing to act on")
         return _divide(self.value(node.numerator, scope, notes), self.value(node.denominator, scope, notes))
 
