@@ -70,3 +70,31 @@ def test_the_point_b_printed_on_the_wrong_side_is_caught_where_the_first_printin
     via_b = only(outcomes, "from the point B")
     assert not via_b.passed or errata_at(outcomes, "000", 957)
     assert not only(outcomes, "B is its nearest point").passed
+
+
+# ---- the soft margin -------------------------------------------------------------------------------
+
+def test_the_soft_margin_constraint_of_004_is_compared_with_the_text_not_with_itself(tmp_path):
+    title = "004's primal constraint"
+    # 001's constraint (11.1) broken: the corrected form of 004's no longer follows, the check fails
+    broken = edited(tmp_path / "broken", lambda lines: replace(lines, 17, r"y^{(i)}(w^T x^{(i)} + b) \geq 1 - \xi_i",
+                                                                r"y^{(i)}(w^T x^{(i)} - b) \geq 1 - \xi_i"), RAMANAN)
+    assert not only(run(broken, ["SOFT-1"]), title).passed
+    # 004 printed as 001 prints it: its erratum goes; printed otherwise still wrong: an erratum there
+    fixed = edited(tmp_path / "fixed", lambda lines: replace(lines, 131, r"(w^T x + b)", r"(w^T x^{(i)} + b)"), L08)
+    outcome = only(run(fixed, ["SOFT-1"]), title)
+    assert outcome.passed and not outcome.errata
+    other = edited(tmp_path / "other", lambda lines: replace(lines, 131, r"(w^T x + b)", r"(w^T x - b)"), L08)
+    (erratum,) = errata_at(run(other, ["SOFT-1"]), "004", 131)
+    assert "as this copy prints it" in erratum.printed
+
+
+def test_a_kkt_condition_printed_the_wrong_way_fails_the_kkt_check(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1312, r"+ b) \ge 1$$", r"+ b) \le 1$$"))
+    assert not only(run(directory, ["SOFT-2"]), "KKT (14)-(16), 001's").passed
+
+
+def test_the_variables_under_the_soft_margin_min_are_read_from_the_text(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 23, r"\min_w \quad", r"\min_{w, b} \quad"), RAMANAN)
+    assert not errata_at(run(directory, ["SOFT-1"]), "001", 23)
+    assert errata_at(run(notes_directory(), ["SOFT-1"]), "001", 23)
