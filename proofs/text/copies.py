@@ -224,8 +224,8 @@ class Copy:
                 if wanted_text and wanted_text in normals[k - 1] and (free(k) or tolerance <= 2)]
         if near:
             return self._at(quote, min(near, key=lambda k: (abs(k - place), k)), whole)
-        if whole:
-            at_place = self._by_element(quote, place)
+        if whole and tolerance <= 2:  # a twin's place is only estimated: a formula there with as many
+            at_place = self._by_element(quote, place)  # elements need not be the quote's
             if at_place is not None:
                 return at_place
         wanted = tokens(quote.text)
