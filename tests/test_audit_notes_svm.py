@@ -98,3 +98,18 @@ def test_the_variables_under_the_soft_margin_min_are_read_from_the_text(tmp_path
     directory = edited(tmp_path, lambda lines: replace(lines, 23, r"\min_w \quad", r"\min_{w, b} \quad"), RAMANAN)
     assert not errata_at(run(directory, ["SOFT-1"]), "001", 23)
     assert errata_at(run(notes_directory(), ["SOFT-1"]), "001", 23)
+
+
+# ---- duality ---------------------------------------------------------------------------------------
+
+def test_the_dual_value_and_its_second_printing_are_one_erratum_each():
+    outcomes = run(notes_directory(), ["LD-3"])
+    errata = sorted((e.quote.line, e.nature) for o in outcomes.values() for e in o.errata)
+    assert errata == [(1076, "slip"), (1605, "transcription")]
+    assert all(o.passed for o in outcomes.values())
+
+
+def test_the_active_constraint_printed_with_its_own_name_loses_the_transcription_erratum(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1650, r"$q_i(w) \leq 0$", r"$g_i(w) \leq 0$"))
+    assert not errata_at(run(directory, ["LD-4"]), "000", 1650)
+    assert errata_at(run(notes_directory(), ["LD-4"]), "000", 1650)

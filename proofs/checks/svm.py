@@ -18,7 +18,7 @@ from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Cited, Erratum, Outcome, Quote, check, unchecked
 from ..svm_reading import at, numbers, optimised_over, printed_implications, printed_relations, svm_reading
 from ..symbolic import gradient_vector
-from .duality import GENERALIZED_LAGRANGIAN
+from .duality import GENERALIZED_LAGRANGIAN, PROBLEM_002_HALF
 from ..text import Function, Indexed, Operator, Vector
 
 M, N = 3, 2  # the sizes the symbolic chains are proved at
@@ -83,7 +83,7 @@ SOLVE_DUAL_INSTEAD = Quote("000", 1171, "Hence, we can solve the dual in lieu of
 
 
 W_9_004 = W_004
-OBJECTIVE_002 = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2")
+OBJECTIVE_002 = PROBLEM_002_HALF
 SUBSTITUTED_002_EXPANDED = Quote("002", 569, r"&= \min_{w,b} \frac{1}{2} \sum_i \sum_j \alpha_i \alpha_j y^{(i)} y^{(j)} x^{(i)T} x^{(j)}")
 SUBSTITUTED_002_INNER = Quote("002", 569, r"&= \min_{w,b} \frac{1}{2} \sum_i \sum_j \alpha_i \alpha_j y^{(i)} y^{(j)} \langle x^{(i)}, x^{(j)} \rangle")
 
