@@ -69,6 +69,14 @@ def test_a_label_in_quotation_marks_is_an_annotation_not_a_factor():
     assert parse(r"\text{CrossEnt}(y, p)").statements[0].parts[0][1].items[0].text == "CrossEnt"
 
 
+def test_two_equations_side_by_side_after_quad_are_two_statements():
+    f = parse(r"\phi(x) = \begin{bmatrix} x_1 \\ x_2 \end{bmatrix} \quad \phi(z) = \begin{bmatrix} z_1 \\ z_2 \end{bmatrix}")
+    assert [len(st.parts) for st in f.statements] == [2, 2]
+    assert len(parse(r"\alpha_i = c - r_i \quad \forall i").statements) == 1  # a qualifier, no equation
+    assert len(parse(r"\max \quad & \sum_i \alpha_i").statements) == 1
+    assert len(parse(r"\alpha_i = C \quad \Rightarrow \quad y \le 1").statements) == 1  # padding a relation
+
+
 def test_an_aligned_block_keeps_its_lines_and_drops_the_alignment_marks():
     f = parse(r"\begin{aligned} DJ &= D(a) \\ &= b \end{aligned}")
     block = f.statements[0].parts[0][1]

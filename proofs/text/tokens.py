@@ -54,7 +54,7 @@ class PostLexer:
         tokens = list(stream)
         self.tags = []
         tokens = self._tags(tokens)
-        tokens = [t for t in tokens if t.type != _SPACING]
+        tokens = self._spacings(tokens)
         tokens = self._digits(tokens)
         tokens = self._trailing(tokens)
         tokens = self._environments(tokens)
@@ -93,6 +93,44 @@ class PostLexer:
                     out = out[:core[-3]]
                     continue
             break
+        return out
+
+    # -- spacing: dropped, or between two equations printed side by side a separator ---------------
+
+    @staticmethod
+    def _spacings(tokens):
+        """\\quad is dropped, except at the top level between two relations (004's
+        ``\\phi(x) = […] \\quad \\phi(z) = […]``): there it separates two statements."""
+        opening = {"LPAR", "LSQB", "LBRACE", "LBRACE_ESC", "LANGLE", "BEGIN_MATRIX", "BEGIN_ALIGNED", "BEGIN_CASES"}
+        closing = {"RPAR", "RSQB", "RBRACE", "RBRACE_ESC", "RANGLE", "END_MATRIX", "END_ALIGNED", "END_CASES"}
+        ends = {"COMMA", "SEMI", "COLON", "TEXT"}
+        depth, out = 0, []
+        for k, t in enumerate(tokens):
+            if t.type in opening:
+                depth += 1
+            elif t.type in closing:
+                depth -= 1
+            if t.type != _SPACING:
+                out.append(t)
+                continue
+            following = next((u for u in tokens[k + 1:] if u.type != _SPACING), None)
+            if depth or (out and out[-1].type == "REL") or (following is not None and following.type == "REL"):
+                continue  # inside brackets, or padding a relation (α = C \quad ⇒ \quad …)
+            before = after = False
+            level = 0
+            for u in reversed(out):
+                level += (u.type in closing) - (u.type in opening)
+                if level == 0 and u.type in ends:
+                    break
+                before |= level == 0 and u.type == "REL"
+            level = 0
+            for u in tokens[k + 1:]:
+                level += (u.type in opening) - (u.type in closing)
+                if level == 0 and (u.type in ends or u.type == _SPACING):
+                    break
+                after |= level == 0 and u.type == "REL"
+            if before and after:
+                out.append(_token(t, "TEXT_SEP", ","))
         return out
 
     # -- one digit after _, ^ and \frac ------------------------------------------------------------
