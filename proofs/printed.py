@@ -137,7 +137,9 @@ def defined(reading, name, quote, parameters=(), part=-1, statement=0):
     from .text.reading import Function
 
     located = copies.current().locate(quote, whole=True)
-    occurrence = next((o for o in located.occurrences if not o.changed), located.first)
+    # the definition where the quote stands: a part printed twice (000's Part V) edited in one
+    # printing is read as that printing prints it, not from its unchanged twin
+    occurrence = min(located.occurrences, key=lambda o: (abs(o.line - quote.line), o.changed), default=None)
     if occurrence is None:
         form = Form(quote, "missing", f"not found in {copies.current().origin}")
 

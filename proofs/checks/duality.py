@@ -15,7 +15,13 @@ from cs229.reference import margins as mg
 
 from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, show_value
-from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..printed import defined, form_of, printed, value_of, with_forms
+from ..registry import Cited, Erratum, Outcome, Quote, check, unchecked
+from ..notation import vector
+from ..svm_reading import at, numbers, optimised_over, printed_implications, printed_relations
+from ..text import Function, Indexed, Operator, Reading, Vector, copies
+from ..text.parse import NotationError
+from ..printed import _formula_text
 
 
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
@@ -93,9 +99,14 @@ def equality_constrained(ctx):
     beta = sp.symbols("beta1 beta2", real=True)
     f = sp.Function("f")(*w)
     h = [sp.Function(f"h{i + 1}")(*w) for i in range(2)]
-    L = f + sum(b * hi for b, hi in zip(beta, h))
-    symbolic = combine(*[chain([Step(sp.diff(L, beta[i]), "∂L/∂βᵢ"), Step(h[i], "= hᵢ(w): stationarity in β is feasibility")],
-                               "LD-1", "000 V §5", "l=2") for i in range(2)])
+    # f and hᵢ any functions of w; L as printed (line 1019)
+    reading = defined(Reading({"w": w, "beta": Vector(beta, first=1), "f": Function(lambda v: f),
+                               "h": Indexed(lambda i: Function(lambda v: h[int(i) - 1])), "l": 2}, {}, {"i": (1, "l")}),
+                      "cal L", LAGRANGIAN_EQUALITY)
+    symbolic = combine(*[chain([
+        printed(STATIONARY_EQUALITY, reading.bind(i=sp.Integer(i)), "∂L/∂βᵢ (line 1025)", part=0, statement=1),
+        printed(EQUALITY_CONSTRAINTS, reading.bind(i=sp.Integer(i)), "= hᵢ(w) (line 1015): stationarity in β is "
+                "feasibility", part=0)], "LD-1", "000 V §5", "l=2") for i in (1, 2)])
 
     def minimal(p):
         qp, v = p
@@ -141,6 +152,7 @@ THETA_P_CASES = Quote("000", 1056, r"\theta_{\mathcal{P}}(w) = \begin{cases} f(w
                                  THETA_P_1, THETA_P_FEASIBLE, SAME_PROBLEM, P_STAR))
 def theta_P_cases(ctx):
     M = 10 ** 6
+    forms = []
 
     def holds(p):
         qp, w, alpha, beta = p
@@ -148,6 +160,10 @@ def theta_P_cases(ctx):
         f = problem.f(w)
         g = [gi(w) for gi in problem.g]
         h = [hi(w) for hi in problem.h]
+        L = form_of(GENERALIZED_LAGRANGIAN, _lagrangian_reading(w, f, g, h, alpha, beta), part=1)
+        forms.append(L)
+        if value_of(L) is None or value_of(L) != du.lagrangian(problem, w, alpha, beta):
+            return False  # the reference's L is not the generalized Lagrangian as printed
         feasible = all(v <= 0 for v in g) and all(v == 0 for v in h)
         theta = du.theta_P(problem, w)
         if feasible:
@@ -162,7 +178,21 @@ def theta_P_cases(ctx):
             j = max(range(len(h)), key=lambda k: abs(h[k]))
             b[j] = ((M + abs(f)) / abs(h[j]) + 1) * (1 if h[j] > 0 else -1)
         return theta == float("inf") and du.lagrangian(problem, w, a, b) > M
-    return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20))
+    return with_forms(_exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20)),
+                      *forms[:1])
+
+
+def _lagrangian_reading(w, f, g, h, alpha, beta):
+    """The generalized Lagrangian's names at a point: w, f(w), gᵢ(w), hᵢ(w), αᵢ and βᵢ as numbers
+    (k and l the numbers of constraints)."""
+    def exact(v):
+        return sp.nsimplify(v) if isinstance(v, float) else sp.sympify(v)
+    values = {"w": sp.Matrix([exact(v) for v in w]), "f": Function(lambda _: exact(f)),
+              "g": Indexed(lambda i: Function(lambda _: exact(g[int(i) - 1]))),
+              "h": Indexed(lambda i: Function(lambda _: exact(h[int(i) - 1]))),
+              "alpha": Vector(tuple(exact(a) for a in alpha) or (0,), first=1),
+              "beta": Vector(tuple(exact(b) for b in beta) or (0,), first=1), "k": len(g), "l": len(h)}
+    return Reading(values)
 
 
 # ---- LD-3 ------------------------------------------------------------------------------------
@@ -229,27 +259,56 @@ def _inactive_example():
     return w, alpha, theta_D, best, theta_D.subs(alpha, best)
 
 
+def _dual_reading(alpha, theta_D):
+    """θ_D of the example as a function of its multipliers (no β: the example has no equality
+    constraint), and a max over the multipliers read as the maximum over α ≥ 0 of what follows
+    (a maximand free of α is its own maximum)."""
+    def maximum(value):
+        if not value.has(alpha):
+            return value
+        return _extremum(value, alpha, sp.Interval(0, sp.oo), lowest=False)[0]
+    return Reading({"theta_cal D": Function(lambda *args: theta_D.subs(alpha, args[0])), "alpha": alpha,
+                    "beta": sp.Integer(0), "w": W, "max": Operator(maximum)})
+
+
 @check("LD-3", "d* = max over α ≥ 0 of θ_D(α, β): the printed θ_D(w) takes the wrong variable",
        "000 V §5", "derivation", quotes=(THETA_D, DUAL_PROBLEM, DUAL_VALUE_PRINTED, DUAL_VALUE_SECOND_COPY))
 def dual_value_variable(ctx):
     """θ_D is a function of the multipliers (the w is minimised out); written θ_D(w) under a
     max over α, β the maximand does not depend on α, β at all, and its value is θ_D at the
-    free w rather than d*."""
+    free w rather than d*. The dual problem as printed (line 1074) gives d* of the example."""
     w, alpha, theta_D, _, d_star = _inactive_example()
+    reading = _dual_reading(alpha, theta_D)
     return chain([
-        Step(d_star, "d* = max_{α≥0} θ_D(α) for min w² s.t. w − 1 ≤ 0, θ_D(α) = " + show_value(theta_D)),
-        Step(theta_D.subs(alpha, w), "the printed max_{α,β: αᵢ≥0} θ_D(w): constant in α, β",
-             corrected=d_star, quote=DUAL_VALUE_PRINTED,
-             printed="d* = max_{α,β: αᵢ≥0} θ_D(w)  (both copies of Part V)",
-             fixed="d* = max_{α,β: αᵢ≥0} θ_D(α, β), as the dual problem above it prints"),
+        printed(DUAL_PROBLEM, reading, "d* = max_{α≥0} θ_D(α) (line 1074) for min w² s.t. w − 1 ≤ 0, θ_D(α) = "
+                + show_value(theta_D), part=0),
+        printed(DUAL_VALUE_PRINTED, reading, "the printed max_{α,β: αᵢ≥0} θ_D(w): constant in α, β", part=1,
+                corrected=d_star, printed="d* = max_{α,β: αᵢ≥0} θ_D(w)  (both copies of Part V)",
+                fixed="d* = max_{α,β: αᵢ≥0} θ_D(α, β), as the dual problem above it prints"),
     ], "LD-3", "000 V §5", "min w² s.t. w − 1 ≤ 0")
+
+
+def _multiplier_domain(tex):
+    """The set the max of ``tex`` lets α range over, from its subscript ('α,β: αᵢ ≥ 0' → [0, ∞),
+    'α,β: α > 0' → (0, ∞)); None where it prints no such condition."""
+    from ..printed import _formula_text
+    from ..text import parse
+    from ..text import syntax as T
+
+    for node in T.walk(parse(_formula_text(tex))):
+        if isinstance(node, T.BigOp) and node.op == "max" and isinstance(node.sub, T.Group) and ":" in node.sub.seps:
+            condition = node.sub.items[node.sub.seps.index(":") + 1].parts
+            if len(condition) == 2 and condition[1][0] in (">", "≥") and condition[1][1] == T.Number((0, 0), "0"):
+                return sp.Interval.open(0, sp.oo) if condition[1][0] == ">" else sp.Interval(0, sp.oo)
+    return None
 
 
 @check("LD-3", "d* = max over α ≥ 0 (the second copy prints α > 0, where the max need not exist)",
        "000 V §5", "identity", quotes=(DUAL_VALUE_SECOND_COPY, DUAL_PROBLEM))
 def dual_domain(ctx):
     """min w² s.t. w − 1 ≤ 0: the constraint is inactive at w* = 0, so α* = 0 and
-    θ_D(α) = −α²/4 − α < 0 = d* for every α > 0: over α > 0 the max is not attained."""
+    θ_D(α) = −α²/4 − α < 0 = d* for every α > 0: over α > 0 the max is not attained. The domain is
+    read from the max's subscript as this copy prints it (line 1605)."""
     w, alpha, theta_D, best, d_star = _inactive_example()
     one = Fraction(1)
     problem = du.Problem(du.Quadratic([0 * one], 0, [[2 * one]]), [du.Quadratic([one], -one)])
@@ -257,9 +316,12 @@ def dual_domain(ctx):
     alphas = draw(ctx, S.positive_rationals(Fraction(1, 64), 8, 64))
     # the reference's θ_D agrees with the symbolic one at α = 0 and at the drawn α > 0
     agrees = all(du.theta_D(problem, [a]) == theta_D.subs(alpha, a) for a in alphas + [0])
-    passed = d_star == p_star and agrees
+    form = form_of(DUAL_VALUE_SECOND_COPY, _dual_reading(alpha, theta_D), part=1)
+    places = [v for v in form.variants if v.line >= 1418] or form.variants
+    domain = _multiplier_domain(places[0].tex) if places else None
+    passed = d_star == p_star and agrees and domain is not None
     errata = ()
-    if best not in as_printed(PRINTED_MULTIPLIER_DOMAIN, sp.Interval(0, sp.oo), key="α > 0"):
+    if domain is not None and best not in as_printed(domain, sp.Interval(0, sp.oo), key="α > 0"):
         a = min(alphas)
         errata = (Erratum("LD-3", "000 V §5 (second copy)", "d* = max_{α,β: α>0} θ_D(w)",
                           "d* = max_{α,β: αᵢ≥0} θ_D(α, β) (the first copy prints αᵢ ≥ 0): the maximiser may "
@@ -268,8 +330,8 @@ def dual_domain(ctx):
                           f"{show_value(theta_D)} < {d_star} for every α > 0 (e.g. α = {a}: θ_D = "
                           f"{du.theta_D(problem, [a])}), so no α > 0 attains the max",
                           "transcription", DUAL_VALUE_SECOND_COPY),)
-    return Outcome(passed, f"symbolic and exact; {len(alphas)} values of α > 0", 0.0,
-                   "" if passed else "the inactive-constraint example did not behave as derived", errata)
+    return with_forms(Outcome(passed, f"symbolic and exact; {len(alphas)} values of α > 0", 0.0,
+                              "" if passed else "the inactive-constraint example did not behave as derived", errata), form)
 
 
 # ---- LD-4 ------------------------------------------------------------------------------------
@@ -293,10 +355,26 @@ COMPLEMENTARITY = Quote("000", 1111, r"it implies that if  $\alpha_i^* > 0$ , th
                                          KKT_SUFFICIENT,
                                          COMPLEMENTARITY))
 def kkt_at_solutions(ctx):
+    """At the exact solution of drawn convex QPs: the reference's KKT report holds, (5)-(7) as printed
+    (read from the text with αᵢ* and gᵢ(w*) as numbers) hold for every i, complementarity (line
+    1111) holds, p* = d* = L(w*, α*, β*), and no feasible point does better."""
+    a, g = sp.Symbol("α", real=True), sp.Symbol("g", real=True)
+    at_i = Reading({"alpha_i^*": a, "alpha^*": a, "w^*": sp.Integer(0), "i": sp.Integer(1),
+                    "g": Indexed(lambda i: Function(lambda v: g))})
+    conditions, forms = [], []
+    for quote in (KKT_5, KKT_6, KKT_7_SECOND_COPY):
+        found, read = printed_relations(quote, at_i)
+        conditions += found
+        forms += read
+
     def holds(p):
         qp, v = p
         problem = _problem(qp)
         point = du.solve_qp(problem)
+        printed_kkt = bool(conditions) and all(c.holds(((a, alpha), (g, gi(point.w))))
+                                               for alpha, gi in zip(point.alpha, problem.g) for c in conditions)
+        if not printed_kkt:
+            return False
         report = du.kkt_check(problem, point.w, point.alpha, point.beta)
         L = du.lagrangian(problem, point.w, point.alpha, point.beta)
         d = du.theta_D(problem, point.alpha, point.beta)
@@ -304,7 +382,7 @@ def kkt_at_solutions(ctx):
         # KKT ⇒ optimal: no feasible point does better (the strictly feasible w₀, and v if feasible)
         better = [u for u in (qp[6], v) if du.theta_P(problem, u) < point.value]
         return report.holds and L == d == point.value and complementary and not better
-    return _exact(ctx, _with(QPS, _points_for), holds, n=min(ctx.examples, 20))
+    return with_forms(_exact(ctx, _with(QPS, _points_for), holds, n=min(ctx.examples, 20)), *forms)
 
 
 @relies_on(du, "kkt_check", lambda f: lambda problem, w, alpha=(), beta=(), tol=0: f(problem, w, alpha, beta, 10 ** 9),
@@ -373,7 +451,8 @@ def strong_duality_needs_slater(ctx):
         errata = (Erratum("LD-4", "001 Duality - notes",
                           "strong duality also holds if f(w) is convex and gᵢ(w) is convex, and there exists a "
                           "feasible w",
-                          "… and there exists a strictly feasible w (gᵢ(w) < 0 for all i; Slater, as 000 V §5 says)",
+                          "… and there exists a strictly feasible w (gᵢ(w) < 0 for all i, and the affine hᵢ(w) = 0 there: "
+                          "Slater's condition)",
                           f"w ∈ ℝ², f(w) = w₂, g(w) = ‖w‖ − w₁ ≤ 0: feasible only on w₂ = 0, w₁ ≥ 0 (where g = 0), "
                           f"p* = 0; but at α = {a}, w = ({w[0]}, {w[1]}) has ‖w‖ = {scalar.sqrt(w[0] ** 2 + w[1] ** 2)} "
                           f"and L(w, α) = {value} < −{M}: θ_D(α) = −∞ for every α ≥ 0, d* = −∞",
@@ -382,8 +461,73 @@ def strong_duality_needs_slater(ctx):
                    "" if passed else "the counterexample did not behave as derived", errata)
 
 
-KKT_EXISTENCE = Quote("000", 1094, r"there must exist  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  so that  $w^*$  is the solution to the primal problem")
 ASSUMPTIONS = Quote("000", 1088, r"Suppose further that the constraints  $g_i$  are (strictly) feasible")
+SLATER_SECOND_COPY = Quote("000", 1617, "this means that there exists some w so that  $g_i(w) < 0$  for all i")
+STRICT_FEASIBILITY = Quote("000", 1088, r"this means that there exists some w so that  $g_i(w) < 0$  for all i")
+
+# f = w₂, g = (w₁ − 1)² + w₂² − 1 ≤ 0, h = w₁ = 0 (convex, convex, affine): g(1, 0) = −1 < 0, but
+# h(1, 0) = 1; the feasible set is {(0, 0)}
+W1, W2 = sp.symbols("w1 w2", real=True)
+SLATER_EXAMPLE = (W2, (W1 - 1) ** 2 + W2 ** 2 - 1, W1, (1, 0))
+
+
+@check("LD-4", "Slater's point must satisfy the equality constraints too (000 prints 'some w so that gᵢ(w) < 0 "
+       "for all i')", "000 V §5", "identity", quotes=(STRICT_FEASIBILITY, SLATER_SECOND_COPY, ASSUMPTIONS))
+def slater_with_equalities(ctx):
+    """f = w₂, g = (w₁ − 1)² + w₂² − 1, h = w₁: f and g convex, h affine, and the printed condition
+    (g(w) < 0 at some w, read from the text) holds at w = (1, 0), where h = 1 ≠ 0. The feasible set
+    is {(0, 0)}, p* = 0; θ_D(α, β) = −1/(4α) after the best β, so d* = sup = 0 is not attained, and
+    ∇f + α∇g + β∇h = (β − 2α, 1) ≠ 0 at (0, 0): no KKT point, against 'there must exist w*, α*, β*'."""
+    f, g, h, point = SLATER_EXAMPLE
+    w = sp.Matrix([W1, W2])
+    failures = []
+    convex = all(kr.mercer_test([[sp.Rational(v) for v in row] for row in sp.hessian(e, [W1, W2]).tolist()]).valid
+                 for e in (f, g)) and sp.hessian(h, [W1, W2]) == sp.zeros(2, 2)
+    relations, forms = [], []
+    for quote in (STRICT_FEASIBILITY, SLATER_SECOND_COPY):
+        found, read = printed_relations(quote, Reading({"w": w, "g": Indexed(lambda i: Function(lambda v: g.subs(
+            {W1: v[0], W2: v[1]}))), "i": sp.Integer(1)}))
+        relations += found
+        forms += read
+    at_point = ((W1, point[0]), (W2, point[1]))
+    printed_holds = bool(relations) and all(r.holds(at_point) for r in relations)
+    # the feasible set: h = 0 leaves g(0, w₂) = w₂² ≤ 0
+    feasible = sp.solveset(g.subs(W1, 0) <= 0, W2, sp.S.Reals)
+    p_star = f.subs(W1, 0).subs(W2, 0) if feasible == sp.FiniteSet(0) else None
+    alpha, beta = sp.Symbol("α", positive=True), sp.Symbol("β", real=True)
+    L = f + alpha * g + beta * h
+    stationary = sp.solve([sp.diff(L, v) for v in (W1, W2)], [W1, W2], dict=True)
+    theta = sp.simplify(L.subs(stationary[0])) if len(stationary) == 1 else None
+    best_beta = sp.solve(sp.diff(theta, beta), beta) if theta is not None else []
+    theta_alpha = sp.simplify(theta.subs(beta, best_beta[0])) if len(best_beta) == 1 else None
+    sup = sp.limit(theta_alpha, alpha, sp.oo) if theta_alpha is not None else None
+    attained = bool(theta_alpha is not None and sp.solveset(sp.Eq(theta_alpha, sup), alpha, sp.Interval.open(0, sp.oo)))
+    a0, b0 = sp.Symbol("α", nonnegative=True), sp.Symbol("β", real=True)
+    kkt = sp.solve([sp.diff(f + a0 * g + b0 * h, v).subs({W1: 0, W2: 0}) for v in (W1, W2)], [a0, b0], dict=True)
+    if not convex:
+        failures.append("the example is not convex")
+    if p_star != 0 or sup != 0 or attained:
+        failures.append(f"the example did not behave as derived: p* = {p_star}, θ_D = {theta_alpha}, sup = {sup}")
+    errata = ()
+    hypothesis_met = as_printed(printed_holds and h.subs({W1: point[0], W2: point[1]}) != 0, False,
+                                key="Slater without h")
+    if hypothesis_met and not kkt and not failures:
+        errata = (Erratum(
+            "LD-4", "000 V §5 (both copies of Part V)",
+            "Suppose further that the constraints gᵢ are (strictly) feasible; this means that there exists some w "
+            "so that gᵢ(w) < 0 for all i",
+            "… some w with gᵢ(w) < 0 for all i and hᵢ(w) = 0 for all i (a strictly feasible point of the whole "
+            "problem: Slater's condition)",
+            f"f = w₂, g = (w₁ − 1)² + w₂² − 1, h = w₁ (convex, convex, affine): g(1, 0) = −1 < 0, but h(1, 0) = 1; "
+            f"the feasible set is {{(0, 0)}}, p* = {p_star}; θ_D(α, β) at the best β is {show_value(theta_alpha)} < 0 "
+            f"for every α > 0, so d* = {sup} is not attained, and ∇f + α∇g + β∇h = (β − 2α, 1) ≠ 0 at (0, 0): no dual "
+            "optimum and no KKT point", quote=STRICT_FEASIBILITY),)
+    if not relations:
+        failures.append("the printed condition is not read")
+    return with_forms(Outcome(not failures, "symbolic", 0.0, "; ".join(failures), errata), *forms)
+
+
+KKT_EXISTENCE = Quote("000", 1094, r"there must exist  $w^*$ ,  $\alpha^*$ ,  $\beta^*$  so that  $w^*$  is the solution to the primal problem")
 
 # min f(w) s.t. g(w) ≤ 0 over w ∈ ℝ: convex, strictly feasible, and no minimiser (eʷ > 0 = p*)
 W = sp.Symbol("w", real=True)
@@ -474,9 +618,51 @@ def primal_attainment(ctx):
     return Outcome(not failures, "symbolic (one variable)", 0.0, "; ".join(failures) or facts, errata)
 
 
+ACTIVE_000 = Quote("000", 1111, r'(I.e., the " $g_i(w) \leq 0$ " constraint is **active**')
+ACTIVE_SECOND_COPY = Quote("000", 1650, r'(I.e., the " $q_i(w) \leq 0$ " constraint is **active**')
+
+
+@check("LD-4", "the active constraint of (5) is gᵢ(w) ≤ 0; the second copy prints qᵢ(w) ≤ 0, a name defined "
+       "nowhere (an extraction artefact)", "000 V §5", "identity", quotes=(ACTIVE_000, ACTIVE_SECOND_COPY, KKT_5))
+def active_constraint_name(ctx):
+    """Each printing's formula read with the names §5 defines (f, gᵢ, hᵢ of w): a name it cannot read
+    is one the notes define nowhere; the reader meets it all the same (a transcription erratum, as
+    the 'upper-bound L' of SMO-2)."""
+    w = sp.Matrix(sp.symbols("w1 w2", real=True))
+    g = sp.Function("g")
+    reading = Reading({"w": w, "i": sp.Integer(1), "g": Indexed(lambda i: Function(lambda v: g(*v))),
+                       "h": Indexed(lambda i: Function(lambda v: sp.Function("h")(*v))),
+                       "f": Function(lambda v: sp.Function("f")(*v))})
+    errata, read, seen = [], [], set()
+    for quote in (ACTIVE_SECOND_COPY, ACTIVE_000):  # a line both find: quoted as the quote standing there
+        located = copies.current().locate(quote)
+        for o in located.occurrences:
+            if o.line in seen:
+                continue
+            seen.add(o.line)
+            try:
+                reading.expression(_formula_text(o.text), part=0)
+                read.append(o.line)
+            except NotationError as e:
+                if "has no meaning" not in str(e):
+                    raise
+                name = str(e).split(" has no meaning")[0]
+                where = quote if (o.line == quote.line and not o.changed) else Cited(o.source, o.line, o.text)
+                if as_printed(True, False, key=f"an undefined name at line {o.line}"):
+                    errata.append(Erratum("LD-4", "000 V §5 (second copy)" if o.line >= 1418 else "000 V §5",
+                                          f"the \"{name}ᵢ(w) ≤ 0\" constraint is active",
+                                          "the \"gᵢ(w) ≤ 0\" constraint is active (the first copy, line 1111)",
+                                          f"{name} is defined nowhere in the notes: §5's constraints are gᵢ(w) ≤ 0 and "
+                                          "hᵢ(w) = 0", "transcription", where))
+    passed = 1111 in read
+    return Outcome(passed, "read", 0.0, "" if passed else "line 1111's gᵢ(w) ≤ 0 is not read", tuple(errata),
+                   (ACTIVE_000, ACTIVE_SECOND_COPY))
+
+
 HESSIAN_FOOTNOTE = Quote("000", 1090, "When f has a Hessian, then it is convex if and only if the Hessian is positive semi-definite")
 HESSIAN_FOOTNOTE_SECOND_COPY = Quote("000", 1619, "When f has a Hessian, then it is convex if and only if the Hessian is positive semidefinite.")
 HESSIAN_EXAMPLES = Quote("000", 1090, r"$f(w) = w^T w$  is convex; similarly, all linear (and affine) functions are also convex")
+AFFINE_FOOTNOTE = Quote("000", 1092, r"so that  $h_i(w) = a_i^T w + b_i$")
 
 
 def _midpoint_gap(A, c, u, v):
@@ -488,7 +674,8 @@ def _midpoint_gap(A, c, u, v):
 
 @relies_on(THIS, "_midpoint_gap", lambda f: lambda A, c, u, v: -f(A, c, u, v), "the midpoint gap's sign flipped")
 @check("LD-4", "fn 3: a twice-differentiable f is convex iff its Hessian is PSD; wᵀw and affine "
-       "functions are convex", "000 V §5 fn 3", "identity", quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES, HESSIAN_FOOTNOTE_SECOND_COPY))
+       "functions are convex", "000 V §5 fn 3", "identity",
+       quotes=(HESSIAN_FOOTNOTE, HESSIAN_EXAMPLES, AFFINE_FOOTNOTE, HESSIAN_FOOTNOTE_SECOND_COPY))
 def convex_iff_hessian_psd(ctx):
     """For f(w) = ½wᵀAw + cᵀw (Hessian A): when A is PSD the midpoint inequality
     f((u+v)/2) ≤ (f(u)+f(v))/2 holds at drawn pairs; when it is not, Mercer's test gives z with
@@ -497,7 +684,13 @@ def convex_iff_hessian_psd(ctx):
     n = 3
     w = sp.Matrix(sp.symbols(f"w1:{n + 1}", real=True))
     a = sp.Matrix(sp.symbols(f"a1:{n + 1}", real=True))
-    examples = [sp.hessian((w.T * w)[0], list(w)), sp.hessian((a.T * w)[0] + sp.Symbol("b"), list(w))]
+    quadratic = form_of(HESSIAN_EXAMPLES, Reading({"w": w}), part=1)  # f(w) = wᵀw as printed
+    affine = form_of(AFFINE_FOOTNOTE, Reading({"w": w, "a": Indexed(lambda i: a), "b": Indexed(lambda i: sp.Symbol("b")),
+                                              "i": sp.Integer(1)}),
+                     part=1)  # hᵢ(w) = aᵢᵀw + bᵢ (footnote 4)
+    if value_of(quadratic) is None or value_of(affine) is None:
+        return with_forms(Outcome(False, "symbolic", 0.0, "a printed example is not read"), quadratic, affine)
+    examples = [sp.hessian(value_of(quadratic), list(w)), sp.hessian(value_of(affine), list(w))]
     examples_psd = all(kr.mercer_test([[sp.Rational(v) for v in row] for row in H.tolist()]).valid
                        for H in examples)
 
@@ -515,8 +708,9 @@ def convex_iff_hessian_psd(ctx):
         z = verdict.witness
         return _midpoint_gap(A, c, z, [-t for t in z]) < 0
     drawn = _exact(ctx, quadratics(), agrees, n=min(ctx.examples, 20))
-    return combine(drawn, Outcome(examples_psd, "symbolic (n=3)", 0.0,
-                                  "" if examples_psd else "a printed example has a Hessian that is not PSD"))
+    return with_forms(combine(drawn, Outcome(examples_psd, "symbolic (n=3)", 0.0,
+                                             "" if examples_psd else "a printed example has a Hessian that is not PSD")),
+                      quadratic, affine)
 
 
 # ---- OMC-1 -----------------------------------------------------------------------------------
@@ -572,9 +766,10 @@ SAME_AS_MINIMISING = Quote("000", 997, r"noting that maximizing  $\hat{\gamma}/|
 PROBLEM_C_AGAIN_CONSTRAINT = Quote("000", 1118, r"y^{(i)}(w^T x^{(i)} + b) \ge 1, \quad i = 1, \dots, m")
 PROBLEM_C_AGAIN = Quote("000", 1117, r"\min_{w,b} \quad \frac{1}{2} ||w||^2")
 PROBLEM_004 = Quote("004", 5, r"\min \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
-PROBLEM_002_HALF = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2 \\ \text{s.t.} \quad & y^{(i)}(w^T x^{(i)} + b) \geq 1")
+PROBLEM_002_HALF = Quote("002", 565, r"\min_{w,b} \quad & \frac{1}{2} \|w\|^2")
 SCALING_FORMULA_SECOND_COPY = Quote("000", 1524, r"\hat{\gamma} = 1.")
-PROBLEM_002_A = Quote("002", 547, r"\max_{w,b} \quad & \gamma \\ \text{s.t.} \quad & \frac{y^{(i)}(w^T x^{(i)} + b)}{\|w\|} \geq \gamma")
+PROBLEM_002_A = Quote("002", 547, r"\max_{w,b} \quad & \gamma")
+PROBLEM_002_A_CONSTRAINT = Quote("002", 547, r"\text{s.t.} \quad & \frac{y^{(i)}(w^T x^{(i)} + b)}{\|w\|} \geq \gamma")
 PROBLEM_002_C = Quote("002", 551, r"\min_{w,b} \quad & \|w\|^2")
 
 
@@ -593,9 +788,13 @@ def three_problems(ctx):
     worst = mpmath.mpf(0)
     points = draw(ctx, S.separable_sets(2, 4, 7), n=min(ctx.examples, 12))
     bad = None
+    printed_c, printed_b, forms = _problems_as_printed()
     with mpmath.workdps(ctx.digits + 10):
         for X, y in points:
             w_c, b_c, alpha = du.solve_optimal_margin(X, y)
+            u_, b_u_, gamma_hat_ = du.solve_margin_ratio(X, y)
+            if not (printed_c(X, y, w_c, b_c) and printed_b(X, y, u_, b_u_, gamma_hat_, w_c)):
+                bad = bad or (X, y, "a printed problem (b) or (c) fails at the reference's solution")
             problem = du.optimal_margin_problem(X, y)
             kkt = du.kkt_check(problem, w_c + [b_c], alpha)
             u, b_u, gamma_hat = du.solve_margin_ratio(X, y)
@@ -611,8 +810,84 @@ def three_problems(ctx):
             worst = max(worst, err)
             if not (kkt.holds and same_b and err < mpmath.mpf(10) ** (10 - ctx.digits)) and bad is None:
                 bad = (X, y, w_c, b_c, u, gamma_a)
-    return Outcome(bad is None, f"{len(points)} sets: exact (b), (c); (a) at {ctx.digits} digits", float(worst),
-                   "" if bad is None else f"problems disagree at {fmt(bad)}")
+    return with_forms(Outcome(bad is None, f"{len(points)} sets: exact (b), (c); (a) at {ctx.digits} digits", float(worst),
+                              "" if bad is None else f"problems disagree at {fmt(bad)}"), *forms)
+
+
+def _problems_as_printed():
+    """Problems (c) and (b) of 000 V §4 as printed (lines 999-1001, 990-991; 002's (c), lines 551 and
+    565), read for one example with its numbers left as symbols: predicates that the reference's
+    solution meets each printed constraint and has the optimum the other problem gives."""
+    x, w = vector("x", 2), vector("w", 2)
+    y, b, gamma_hat = sp.Symbol("y", real=True), sp.Symbol("b", real=True), sp.Symbol("γ̂", real=True)
+    one = svm_names(x, y, w, b, gamma_hat)
+    objective_c = form_of(PROBLEM_C, one)
+    objective_002 = form_of(PROBLEM_002_C, one)
+    objective_002_half = form_of(PROBLEM_002_HALF, one)
+    objective_b = form_of(PROBLEM_B, one)
+    constraints_c, read_c = printed_relations(PROBLEM_C_CONSTRAINT, one)
+    constraints_b, read_b = printed_relations(PROBLEM_B_CONSTRAINT, one)
+    forms = (objective_c, objective_002, objective_002_half, objective_b) + read_c + read_b
+    if not constraints_c or not constraints_b or any(value_of(f) is None for f in forms[:4]):
+        return (lambda *a: False), (lambda *a: False), forms
+
+    def values(x_, y_, w_, b_, g_=0):
+        return ((x, x_), (y, y_), (w, w_), (b, b_), (gamma_hat, g_))
+
+    def meets_c(X, Y, w_c, b_c):
+        ww = linalg.dot(w_c, w_c)
+        return (all(c.holds(values(x_, y_, w_c, b_c)) for x_, y_ in zip(X, Y) for c in constraints_c)
+                and at(value_of(objective_c), values(X[0], Y[0], w_c, b_c)) == ww / 2
+                and at(value_of(objective_002), values(X[0], Y[0], w_c, b_c)) == ww
+                and at(value_of(objective_002_half), values(X[0], Y[0], w_c, b_c)) == ww / 2)
+
+    def meets_b(X, Y, u, b_u, g, w_c):
+        ratio = at(value_of(objective_b), values(X[0], Y[0], u, b_u, g))
+        return (all(c.holds(values(x_, y_, u, b_u, g)) for x_, y_ in zip(X, Y) for c in constraints_b)
+                and ratio ** 2 == 1 / linalg.dot(w_c, w_c))
+    return meets_c, meets_b, forms
+
+
+def svm_names(x, y, w, b, gamma_hat):
+    """One example (x⁽ⁱ⁾, y⁽ⁱ⁾) with w, b and γ̂, and max, min read by what they optimise."""
+    return Reading({"x^(i)": x, "y^(i)": y, "w": w, "b": b, "hat gamma": gamma_hat, "i": sp.Integer(1),
+                    "max": Operator(lambda v: v), "min": Operator(lambda v: v)})
+
+
+@check("OMC-1", "002 maximises γ over w and b only: γ, the objective itself, is no variable of its max", "002 §1.5.1",
+       "identity", quotes=(PROBLEM_002_A, PROBLEM_002_A_CONSTRAINT))
+def margin_problem_variables_002(ctx):
+    """002's first problem (line 547) as printed: its objective and constraint (read from the text)
+    use γ, w and b; the max's subscript (read from the text) names w and b. With γ not maximised
+    over, the problem's value is whatever γ is held at: on a drawn separable set, every γ up to
+    the optimal margin γ* is met by the optimal (w, b), and 'max over w, b of γ' is that γ."""
+    x, w = vector("x", 2), vector("w", 2)
+    y, b, gamma = sp.Symbol("y", real=True), sp.Symbol("b", real=True), sp.Symbol("γ", real=True)
+    one = svm_names(x, y, w, b, sp.Symbol("γ̂", real=True)).bind(gamma=gamma)
+    objective = form_of(PROBLEM_002_A, one)
+    constraints, read = printed_relations(PROBLEM_002_A_CONSTRAINT, one)
+    forms = (objective,) + read
+    if value_of(objective) is None or not constraints:
+        return with_forms(Outcome(False, "read", 0.0, "002's problem is not read"), *forms)
+    used = value_of(objective).free_symbols | constraints[0].left.free_symbols | constraints[0].right.free_symbols
+    names = {"w": set(w), "b": {b}, "gamma": {gamma}}
+    over = as_printed(optimised_over(objective.variants[0].tex), ("gamma", "w", "b"), key="max over w, b (002 line 547)")
+    free = (used & (set(w) | {b, gamma})) - set().union(*[names.get(v, set()) for v in over])
+    X, Y = draw(ctx, S.separable_sets(2, 4, 6), 1)[0]
+    w_c, b_c, _ = du.solve_optimal_margin(X, Y)
+    gamma_star = 1 / mpmath.sqrt(mpmath.mpf(linalg.dot(w_c, w_c).numerator) / linalg.dot(w_c, w_c).denominator)
+    feasible = all(c.holds(((x, xi), (y, t), (w, w_c), (b, b_c), (gamma, 0))) for xi, t in zip(X, Y) for c in constraints)
+    errata = ()
+    if free:
+        errata = (Erratum(
+            "OMC-1", "002 §1.5.1", f"max_{{{','.join(over)}}} γ s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)/‖w‖ ≥ γ, i = 1, …, m",
+            "max_{γ,w,b} γ s.t. y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)/‖w‖ ≥ γ, as 000 V §4 prints (line 981)",
+            f"{', '.join(sorted(map(str, free)))} not maximised over: on x = {fmt(X)}, y = {Y} the optimal (w, b) = "
+            f"({fmt(w_c)}, {b_c}) meets the constraints with γ held at 0, at {fmt(gamma_star / 2)} or at the optimal "
+            f"margin {fmt(gamma_star)}, and max over w, b of γ is then 0, {fmt(gamma_star / 2)} or {fmt(gamma_star)}: "
+            "the value is whatever γ is held at", quote=PROBLEM_002_A),)
+    return with_forms(Outcome(feasible, "read; exact", 0.0, "" if feasible else "the optimal (w, b) breaks a constraint",
+                              errata), *forms)
 
 
 UNIT_NORM_NONCONVEX = Quote("000", 988, 'the "||w|| = 1" constraint is a nasty (non-convex) one')
@@ -630,7 +905,7 @@ def _unit(t):
 @relies_on(THIS, "_unit", lambda f: lambda t: [1 - t * t, 2 * t], "the circle point not divided by 1 + t²")
 @check("OMC-1", "‖w‖ = 1 is a non-convex constraint and γ̂/‖w‖ a non-concave objective; (c) is a convex QP, "
        "strictly feasible on separable data", "000 V §4, §6", "identity",
-       quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, QP_CONVEX, QP_CONDITIONS, AFFINE_001))
+       quotes=(UNIT_NORM_NONCONVEX, RATIO_NONCONCAVE, PROBLEM_C, PROBLEM_C_CONSTRAINT, QP_CONVEX, QP_CONDITIONS, AFFINE_001))
 def problem_shapes(ctx):
     """(a): two distinct unit vectors u, v have ‖(u + v)/2‖² = (1 + uᵀv)/2 < 1, so the set
     ‖w‖ = 1 is not convex. (b): along w = (s, 0), γ̂ = 1, the objective 1/s at the midpoint of
@@ -646,19 +921,30 @@ def problem_shapes(ctx):
     pairs = st.tuples(S.rationals(), S.rationals()).filter(lambda p: p[0] != p[1])
     a_ = _exact(ctx, pairs, sphere, n=min(ctx.examples, 20))
 
-    def ratio(p):
-        lo, hi = p
-        return 2 / (lo + hi) < (1 / lo + 1 / hi) / 2
-    scales = st.tuples(S.positive_rationals(), S.positive_rationals()).filter(lambda p: p[0] != p[1])
-    b_ = _exact(ctx, scales, ratio, n=min(ctx.examples, 20))
-
     n = 2
     w = sp.symbols(f"w1:{n + 1}", real=True)
     b, y = sp.symbols("b y", real=True)
     x = sp.symbols(f"x1:{n + 1}", real=True)
+    s_ = sp.Symbol("s", positive=True)
+    # the objectives and (c)'s constraint as printed (lines 993, 999, 1001)
+    along = form_of(RATIO_NONCONCAVE, svm_names(sp.Matrix(x), y, sp.Matrix([s_, 0]), b, sp.Integer(1)))
+    one = svm_names(sp.Matrix(x), y, sp.Matrix(w), b, sp.Integer(1))
+    half_norm = form_of(PROBLEM_C, one)
+    margin = form_of(PROBLEM_C_CONSTRAINT, one, part=0)
+    forms = (along, half_norm, margin)
+    if any(value_of(f) is None for f in forms):
+        return with_forms(Outcome(False, "symbolic", 0.0, "a printed objective or constraint is not read"), *forms)
+
+    def ratio(p):
+        lo, hi = p
+        f = lambda v: value_of(along).subs(s_, v)  # noqa: E731  (γ̂/‖w‖ at w = (s, 0), γ̂ = 1)
+        return f((lo + hi) / 2) < (f(lo) + f(hi)) / 2
+    scales = st.tuples(S.positive_rationals(), S.positive_rationals()).filter(lambda p: p[0] != p[1])
+    b_ = _exact(ctx, scales, ratio, n=min(ctx.examples, 20))
+
     variables = list(w) + [b]
-    objective = sp.hessian(sum(v ** 2 for v in w) / 2, variables)
-    constraint = sp.hessian(-y * (sum(p * q for p, q in zip(w, x)) + b) + 1, variables)
+    objective = sp.hessian(value_of(half_norm), variables)
+    constraint = sp.hessian(1 - value_of(margin), variables)
     # the soft margin (001): ½‖w‖² + CΣξ convex in (w, b, ξ), 1 − ξ − y(wᵀx + b) and −ξ affine
     xi, C = sp.symbols("ξ C", real=True)
     soft = variables + [xi]
@@ -674,8 +960,9 @@ def problem_shapes(ctx):
         w_star, b_star, _ = du.solve_optimal_margin(X, y_)
         return all(1 - 2 * t * (linalg.dot(w_star, xi) + b_star) <= -1 for xi, t in zip(X, y_))
     c_ = _exact(ctx, S.separable_sets(2, 4, 6), slater, n=min(ctx.examples, 8))
-    return combine(a_, b_, c_, Outcome(shapes, "symbolic (n=2)", 0.0,
-                                       "" if shapes else "(c) is not a convex QP with affine constraints"))
+    return with_forms(combine(a_, b_, c_, Outcome(shapes, "symbolic (n=2)", 0.0,
+                                                  "" if shapes else "(c) is not a convex QP with affine constraints")),
+                      *forms)
 
 
 # ---- OMC-2 -----------------------------------------------------------------------------------
@@ -689,16 +976,33 @@ ACTIVE_MARGIN = Quote("000", 1665, r"g_i(w) = 0 \Rightarrow y^{(i)}(w^T x^{(i)} 
 @check("OMC-2", "gᵢ = −y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) + 1; αᵢ > 0 only where the functional margin is exactly 1",
        "000 V §6", "optimality", quotes=(MARGIN_CONSTRAINT, SUPPORT_VECTORS, ACTIVE_MARGIN))
 def support_vectors_on_margin(ctx):
+    """At exact hard-margin solutions: the reference's gᵢ are (line 1122) as printed, αᵢ > 0 only where
+    the margin is exactly 1 (line 1124), and the second copy's gᵢ(w) = 0 ⇒ y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) = 1 (line
+    1665), with gᵢ as printed, holds at every example."""
+    x, w = vector("x", 2), vector("w", 2)
+    y, b = sp.Symbol("y", real=True), sp.Symbol("b", real=True)
+    one = svm_names(x, y, w, b, sp.Symbol("γ̂", real=True))
+    g_form = form_of(MARGIN_CONSTRAINT, one, part=1)
+    with_g = defined(one, "g", MARGIN_CONSTRAINT, ("w",), part=1)
+    g_i = with_g.names["g"]  # gᵢ(w) as line 1122 defines it, for the example at hand
+    active, read = printed_implications(ACTIVE_MARGIN, with_g.bind(g=Indexed(lambda i: g_i)))
+    forms = (g_form,) + read
+    if value_of(g_form) is None or not active:
+        return with_forms(Outcome(False, "exact", 0.0, "line 1122 or 1665 is not read"), *forms)
+
     def holds(p):
-        X, y = p
-        w, b, alpha = du.solve_optimal_margin(X, y)
-        g = du.margin_constraints(X, y)
-        margins = mg.functional_margins(X, y, w, b)
-        form = all(gi(w + [b]) == -m + 1 for gi, m in zip(g, margins))
+        X, y_ = p
+        w_, b_, alpha = du.solve_optimal_margin(X, y_)
+        g = du.margin_constraints(X, y_)
+        margins = mg.functional_margins(X, y_, w_, b_)
+        values = [((x, xi), (y, t), (w, w_), (b, b_)) for xi, t in zip(X, y_)]
+        form = all(gi(w_ + [b_]) == -m + 1 == at(value_of(g_form), v) for gi, m, v in zip(g, margins, values))
+        implied = all(all(c.holds(v) for c in conclusions)
+                      for v in values for premises, conclusions in active if all(p_.holds(v) for p_ in premises))
         sv = du.support_vectors(alpha)
-        return form and sv and all(margins[i] == 1 for i in sv) \
+        return form and implied and sv and all(margins[i] == 1 for i in sv) \
             and all(alpha[i] == 0 for i, m in enumerate(margins) if m > 1) and min(margins) == 1
-    return _exact(ctx, S.separable_sets(2, 4, 8), holds, n=min(ctx.examples, 20))
+    return with_forms(_exact(ctx, S.separable_sets(2, 4, 8), holds, n=min(ctx.examples, 20)), *forms)
 
 
 # ---- printed claims no check decides ----------------------------------------------------------
@@ -750,8 +1054,6 @@ for _line, _text, _reason, _id in (
         (1599, r"$\theta_{\mathcal{D}}(\alpha,\beta) = \min_{w} \mathcal{L}(w,\alpha,\beta).$  Here, the",
          "this copy prints θ_D's definition twice (line 1597, and inline here before the prose of line 1070); "
          "the same formula as line 1068, which LD-3 reads", "LD-3"),
-        (1650, r'(I.e., the " $q_i(w) \leq 0$ " constraint is **active**',
-         "OCR: q for g (the first copy prints g)", "LD-4"),
         ):
     unchecked(Quote("000", _line, _text), _reason, _id)
 

@@ -224,8 +224,8 @@ class Copy:
                 if wanted_text and wanted_text in normals[k - 1] and (free(k) or tolerance <= 2)]
         if near:
             return self._at(quote, min(near, key=lambda k: (abs(k - place), k)), whole)
-        if whole:
-            at_place = self._by_element(quote, place)
+        if whole and tolerance <= 2:  # a twin's place is only estimated: a formula there with as many
+            at_place = self._by_element(quote, place)  # elements need not be the quote's
             if at_place is not None:
                 return at_place
         wanted = tokens(quote.text)
@@ -335,7 +335,7 @@ class Copy:
                 if len(wanted) < 12:
                     continue  # too short to place a line
                 found = [k + 1 for k, t in enumerate(self._normal(source)) if wanted in t]
-                if len(found) == 1:
+                if len(found) == 1 and not _in_the_other_printing(source, line, found[0]):
                     table.setdefault(source, []).append((line, found[0]))
             self._anchors = {s: sorted(set(v)) for s, v in table.items()}
             self._claims, self._expected_exact = {}, {}
@@ -352,6 +352,22 @@ class Copy:
                         self._claims.setdefault((source, k), set()).add(line)
                         self._expected_exact.setdefault((source, line, text), k)
         return self._anchors
+
+
+def _in_the_other_printing(source, line, found):
+    """Whether a quote of a part printed twice, found once at ``found``, stands nearer its twin's
+    place than its own: the quote's own place prints it otherwise (a slip the copy corrected or
+    made), and ``found`` is the twin, not where the quote moved."""
+    twice = TWICE.get(source)
+    if not twice:
+        return False
+    if twice[0] <= line <= twice[1]:
+        twin = line + twice[2] - twice[0]
+    elif line >= twice[2]:
+        twin = line - twice[2] + twice[0]
+    else:
+        return False
+    return abs(found - twin) < abs(found - line)
 
 
 def _whole_elements(raw, start, end):
@@ -507,6 +523,8 @@ def _best_span(wanted, raw):
     end = positioned[end_token - 1][2]
     while end < len(raw) and raw[end] in "} ":  # the braces a last token closes
         end += 1
+    if raw[start:end].count("$") % 2 and "$" in raw[end:]:  # a formula opened in the span: to its closing $
+        end = raw.index("$", end) + 1
     return matched / n, (start, len(raw[:end].rstrip()))
 
 

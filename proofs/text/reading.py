@@ -700,11 +700,17 @@ class Reading:
         if not rest:
             raise NotationError(f"{item.op} with nothing after it")
         if item.op in ("sum", "prod"):
-            index, values = self._index_range(item, scope, notes)
+            if item.sub is None and item.sup is None:
+                index = self._implied_index(item, rest, scope)
+                low, high = self._default_range(index, scope, notes)
+                values = range(low, high + 1)
+                notes.append(f"a {item.op} printed without limits read as over {index}, its only free index")
+            else:
+                index, values = self._index_range(item, scope, notes)
             total = None
             for v in values:
                 inner = dict(scope)
-                inner[index] = v
+                inner.update(zip(index, v) if isinstance(index, tuple) else ((index, v),))
                 term = self._product(rest, inner, notes)
                 if total is None:
                     total = term
@@ -714,6 +720,19 @@ class Reading:
                 return sp.Integer(0 if item.op == "sum" else 1)
             return total
         if item.op in ("max", "min", "argmax", "argmin"):
+            if item.op in ("min", "max"):
+                over = self._index_extent(item, scope, notes)
+                if over is not None:
+                    return self._extremum_over(item.op, over, rest, scope, notes)
+                first = rest[0]
+                if item.sub is None and isinstance(first, S.Group) and first.kind == "paren" and len(first.items) > 1:
+                    # max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b)): the larger of the bracketed values
+                    values = self._arguments(first, scope, notes)
+                    value = (sp.Min if item.op == "min" else sp.Max)(*values)
+                    return value if len(rest) == 1 else _multiply(value, self._product(rest[1:], scope, notes))
+                bound = self._meaning(item.op, scope)
+                if isinstance(bound, Operator):  # the check reads an optimisation by what it optimises
+                    return bound.function(self._product(rest, scope, notes))
             return self._extremum(item, rest, scope, notes, argument=item.op.startswith("arg"))
         raise NotationError(f"\\{item.op} over a variable is not a value (the check reads it otherwise)")
 
@@ -742,6 +761,65 @@ class Reading:
             raise NotationError(f"\\{item.op} over an empty range")
         return sp.sympify(best[0]) if argument else best[1]
 
+    def _implied_index(self, item, rest, scope):
+        """The index of a Σ or Π printed without limits (001's C Σ ξᵢ): the one index with a known
+        range that its operand uses and nothing binds yet."""
+        used = []
+        for node in rest:
+            for n in S.walk(node):
+                if isinstance(n, S.Name) and n.text in self.ranges and n.text not in scope and n.text not in used:
+                    used.append(n.text)
+        if len(used) != 1:
+            raise NotationError(f"\\{item.op} without an index" + (f" (its operand uses {', '.join(used)})" if used else ""))
+        return used[0]
+
+    def _index_extent(self, item, scope, notes):
+        """(index, values) when a min or max runs over an index, not a variable: ``\\min_i`` (an
+        index with a known range), ``\\min_{i=1,\\dots,m}``, ``\\max_{i:y^{(i)}=-1}`` (its range
+        where the condition holds); else None (a min over a variable: the check reads it)."""
+        sub = item.sub
+        if isinstance(sub, S.Name):
+            if sub.text not in self.ranges:
+                return None
+            low, high = self._default_range(sub.text, scope, notes)
+            return sub.text, list(range(low, high + 1))
+        if not (isinstance(sub, S.Group) and sub.kind == "brace" and sub.items):
+            return None
+        first = sub.items[0].parts
+        if sub.seps and sub.seps[0] == ":" and len(first) == 1 and isinstance(first[0][1], S.Name):
+            index = first[0][1].text
+            if index not in self.ranges or len(sub.items) != 2:
+                return None
+            low, high = self._default_range(index, scope, notes)
+            kept = []
+            for v in range(low, high + 1):
+                holds = self._condition(sub.items[1], {**scope, index: sp.Integer(v)}, notes)
+                if holds not in (sp.true, sp.false, True, False):
+                    raise NotationError(f"the condition of a {item.op} over {index} is not decided here")
+                if holds in (sp.true, True):
+                    kept.append(v)
+            return index, kept
+        if len(first) == 2 and first[1][0] == "=" and isinstance(first[0][1], S.Name) and len(sub.items) == 3 \
+                and all(sep == "," for sep in sub.seps) and isinstance(_only(sub.items[1]), S.Ellipsis_):
+            index = first[0][1].text
+            low = _integer(self.value(first[1][1], scope, notes))
+            high = _integer(self.value(_only(sub.items[2]), scope, notes))
+            return index, list(range(low, high + 1))
+        return None
+
+    def _extremum_over(self, op, over, rest, scope, notes):
+        """min or max over an index of the rest of the product: a number at each value of it."""
+        index, values = over
+        terms = []
+        for v in values:
+            term = self._product(rest, {**scope, index: sp.Integer(v)}, notes)
+            if isinstance(term, sp.MatrixBase):
+                raise NotationError(f"the {op} of a matrix")
+            terms.append(term)
+        if not terms:
+            raise Undefined(f"a {op} over no {index}")
+        return (sp.Min if op == "min" else sp.Max)(*terms)
+
     def _index_range(self, item, scope, notes):
         """The index of Σ/Π and the values it takes, from its limits ('i=1', 'i', 'i ≥ 3',
         'j ≠ i') and the default ranges."""
@@ -752,6 +830,8 @@ class Reading:
             index = sub.text
             low, high = self._default_range(index, scope, notes)
             return index, range(low, high + 1)
+        if isinstance(sub, S.Group) and sub.kind == "brace" and len(sub.items) > 1:
+            return self._index_pairs(item, scope, notes)
         if isinstance(sub, S.Group) and sub.kind == "brace" and len(sub.items) == 1:
             st = sub.items[0]
         elif isinstance(sub, S.Statement):
@@ -776,6 +856,30 @@ class Reading:
         if relation == "≠":
             return index, [v for v in range(low, high + 1) if v != value]
         raise NotationError(f"a sum over {index} {relation} …")
+
+    def _index_pairs(self, item, scope, notes):
+        """Several indices under one Σ: 'i,j=1' with an upper limit (Σ_{i,j=1}^m), or 'i,j' with
+        their default ranges: every combination of their values, as tuples."""
+        sub, sup = item.sub, item.sup
+        if any(sep != "," for sep in sub.seps):
+            raise NotationError("a sum's limits that are not an index")
+        names, low = [], None
+        for k, st in enumerate(sub.items):
+            parts = st.parts
+            if not isinstance(parts[0][1], S.Name) or len(parts) > 2 or (len(parts) == 2 and (
+                    k != len(sub.items) - 1 or parts[1][0] != "=")):
+                raise NotationError("a sum's limits that are not indices 'i,j=1'")
+            names.append(parts[0][1].text)
+            if len(parts) == 2:
+                low = _integer(self.value(parts[1][1], scope, notes))
+        ranges = []
+        for name in names:
+            if low is not None and sup is not None:
+                ranges.append(range(low, _integer(self.value(sup, scope, notes)) + 1))
+            else:
+                first, last = self._default_range(name, scope, notes)
+                ranges.append(range(first if low is None else low, last + 1))
+        return tuple(names), list(itertools.product(*ranges))
 
     def _default_range(self, index, scope, notes):
         if index not in self.ranges:

@@ -11,7 +11,8 @@ pass decides them on the whole token list of one formula, before parsing:
 - ``\\tag{5}`` and an equation number printed at the end, ``\\quad (11.15)``, are taken off (the
   formula keeps them as its ``tags``), as are trailing ``.`` and ``,``;
 - a number after ``_``, ``^`` or ``\\frac`` is one digit, as in TeX (``x_12`` is x₁·2);
-- ``\\text{ where }`` between formulas separates them; ``\\text{CrossEnt}`` is a name.
+- ``\\text{ where }`` between formulas separates them, as does a label in quotation marks
+  (``\\text{"easy"}``); ``\\text{CrossEnt}`` is a name.
 """
 from lark import Token
 
@@ -35,6 +36,8 @@ def _token(like, type_, value=None):
 
 def _is_separating(text_token):
     inner = text_token.value[text_token.value.index("{") + 1:-1].strip().lower()
+    if inner and inner[0] in "\"“'`":  # a label in quotation marks (001's "easy"): an annotation, no name
+        return True
     return not inner or inner.split()[0].rstrip(".,") in SEPARATING_WORDS or inner in SEPARATING_WORDS
 
 
@@ -51,7 +54,7 @@ class PostLexer:
         tokens = list(stream)
         self.tags = []
         tokens = self._tags(tokens)
-        tokens = [t for t in tokens if t.type != _SPACING]
+        tokens = self._spacings(tokens)
         tokens = self._digits(tokens)
         tokens = self._trailing(tokens)
         tokens = self._environments(tokens)
@@ -90,6 +93,44 @@ class PostLexer:
                     out = out[:core[-3]]
                     continue
             break
+        return out
+
+    # -- spacing: dropped, or between two equations printed side by side a separator ---------------
+
+    @staticmethod
+    def _spacings(tokens):
+        """\\quad is dropped, except at the top level between two relations (004's
+        ``\\phi(x) = […] \\quad \\phi(z) = […]``): there it separates two statements."""
+        opening = {"LPAR", "LSQB", "LBRACE", "LBRACE_ESC", "LANGLE", "BEGIN_MATRIX", "BEGIN_ALIGNED", "BEGIN_CASES"}
+        closing = {"RPAR", "RSQB", "RBRACE", "RBRACE_ESC", "RANGLE", "END_MATRIX", "END_ALIGNED", "END_CASES"}
+        ends = {"COMMA", "SEMI", "COLON", "TEXT"}
+        depth, out = 0, []
+        for k, t in enumerate(tokens):
+            if t.type in opening:
+                depth += 1
+            elif t.type in closing:
+                depth -= 1
+            if t.type != _SPACING:
+                out.append(t)
+                continue
+            following = next((u for u in tokens[k + 1:] if u.type != _SPACING), None)
+            if depth or (out and out[-1].type == "REL") or (following is not None and following.type == "REL"):
+                continue  # inside brackets, or padding a relation (α = C \quad ⇒ \quad …)
+            before = after = False
+            level = 0
+            for u in reversed(out):
+                level += (u.type in closing) - (u.type in opening)
+                if level == 0 and u.type in ends:
+                    break
+                before |= level == 0 and u.type == "REL"
+            level = 0
+            for u in tokens[k + 1:]:
+                level += (u.type in opening) - (u.type in closing)
+                if level == 0 and (u.type in ends or u.type == _SPACING):
+                    break
+                after |= level == 0 and u.type == "REL"
+            if before and after:
+                out.append(_token(t, "TEXT_SEP", ","))
         return out
 
     # -- one digit after _, ^ and \frac ------------------------------------------------------------
