@@ -326,9 +326,11 @@ def entropy_bounds(ctx):
 
 
 def _distribution_reading(probabilities):
-    """(11.12)'s X, taking the values 1 … K with these probabilities: P(X = x) is the x-th (exact)."""
+    """(11.12)'s X, taking the values 1 … K with these probabilities: P(X = x) is the x-th (exact).
+    Σ_x runs over the values X takes: one of probability 0 is not among them (sympy's 0·log 0 is
+    nan, where the entropy's convention is 0)."""
     values = [sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.sympify(v)
-              for v in probabilities]
+              for v in probabilities if v != 0]
     X = sp.Symbol("X")
 
     def P(arguments, given, parameters):
