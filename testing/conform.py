@@ -221,10 +221,12 @@ def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loos
                 if p.function not in names or p.function in report.signature_errors:
                     continue
                 outcome = run_property(p, module, options, examples, seed)
+                # a property the signal cut short may have recorded the interruption as its
+                # failure: it is no outcome
+                ctrl_c.stop_if_asked()
                 if progress:
                     progress(outcome)
                 report.outcomes.append(outcome)
-                ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
         report.interrupted = True
     return report

@@ -162,7 +162,10 @@ def test_the_reworked_part_V_checks_kill_their_mutants():
     checks = [c for c in checks_for(parts=["V"]) if any(c.title.startswith(w) for w in wanted)]
     assert len(checks) == len(wanted)
     for c in checks:
-        result = self_test(c, Context(examples=4))
+        # the mutants of what each relies on and of its corrected forms (slips seeded in the text
+        # are counted per part by the self-test; a check reading one claim of a line need not
+        # notice a slip elsewhere on it)
+        result = self_test(c, Context(examples=4), text=False)
         assert result.ok and not result.survivors, (c.title, result.survivors, result.detail)
 
 
