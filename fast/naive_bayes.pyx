@@ -13,7 +13,7 @@ from libc.math cimport INFINITY, isfinite, log
 from cpython.dict cimport PyDict_GetItemWithError
 from cpython.long cimport PyLong_AsLongLong
 from cpython.ref cimport PyObject
-from libc.stdint cimport int32_t, int64_t
+from libc.stdint cimport INT64_MAX, int32_t, int64_t
 
 from cython.parallel cimport prange
 
@@ -25,7 +25,7 @@ from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_docum
                                     cores_of, table_size)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import is_text
-from cs229.reference.messages import show
+from cs229.reference.messages import error, show
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
 
@@ -404,18 +404,36 @@ def categorical_predict(model, X, *, n_jobs=-1):
 # ---- NB-6: the multinomial event model --------------------------------------------------------
 
 def _documents(documents, size=None, bint ignore=False):
-    """(tokens, offsets) of ``Documents`` or a sequence of token-id sequences: tokens int32 or
-    int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore`` (the
-    loops then skip the others); without a vocabulary, every id inside int64."""
-    if isinstance(documents, Documents):
-        return as_packed_documents(documents.tokens, documents.offsets, "documents", size, ignore)
-    return as_documents(documents, "documents", size, ignore)
+    """(tokens, offsets, counts) of ``Documents`` or a sequence of token-id sequences: tokens
+    int32 or int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore``
+    (the loops then skip the others); without a vocabulary, every id inside int64. counts: None,
+    or for a bag of words (``Documents`` with counts) one int64 count >= 0 per token."""
+    if not isinstance(documents, Documents):
+        return as_documents(documents, "documents", size, ignore) + (None,)
+    tokens, offsets = as_packed_documents(documents.tokens, documents.offsets, "documents", size, ignore)
+    if documents.counts is None:
+        return tokens, offsets, None
+    return tokens, offsets, _word_counts(documents.counts, tokens.shape[0])
+
+
+def _word_counts(counts, n, name="documents.counts"):
+    """The reference's reader of a bag's counts: n integers (int64, read in place when they
+    are), each >= 0."""
+    c = as_integers(counts, name, empty=True)
+    if c.shape[0] != n:
+        raise error("entries_and_length", name=name, n=c.shape[0], length_name="documents.tokens",
+                    length=n)
+    if c.shape[0] and c.min() < 0:
+        p = int(np.argmax(c < 0))
+        raise error("count", name=name, where=f"[{p}]", value=int(c[p]))
+    return c
 
 
 def pack_documents(documents):
-    """NB-6: ``Documents`` with int64 flat tokens and offsets (every id inside int64)."""
-    tokens, offsets = _documents(documents)
-    return Documents(tokens.astype(np.int64, copy=False), offsets)
+    """NB-6: ``Documents`` with int64 flat tokens and offsets (every id inside int64), and the
+    int64 counts of a bag of words."""
+    tokens, offsets, counts = _documents(documents)
+    return Documents(tokens.astype(np.int64, copy=False), offsets, counts)
 
 
 cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
@@ -439,12 +457,35 @@ cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
             total[y[i]] += 1
 
 
+cdef int _count_bags(const token_t[::1] tokens, const int64_t[::1] counts,
+                     const int64_t[::1] offsets, const unsigned char[::1] y, Py_ssize_t size,
+                     bint ignore, int64_t[:, ::1] count, int64_t[::1] total) noexcept nogil:
+    """count[c, k] += n and total[c] += n for each entry (k, n) of the bags of class c; returns
+    the class whose total would pass 2⁶³ − 1 (then stops), or −1. A word's count never exceeds
+    its class's total, so checking the total keeps every count inside int64."""
+    cdef Py_ssize_t i, p
+    cdef int64_t t, n
+    cdef unsigned char c
+    for i in range(y.shape[0]):
+        c = y[i]
+        for p in range(offsets[i], offsets[i + 1]):
+            t = tokens[p]
+            if ignore and (t < 0 or t >= size):
+                continue
+            n = counts[p]
+            if n > INT64_MAX - total[c]:
+                return c
+            count[c, t] += n
+            total[c] += n
+    return -1
+
+
 def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
-    φ_y = m₁/m, counted in one pass over the flat token ids."""
+    φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags)."""
     size = table_size(vocabulary_size, "vocabulary_size")
     cdef bint ignore = ignore_unknown  # read once
-    tokens, offsets = _documents(documents, size, ignore)
+    tokens, offsets, counts = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
         raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
@@ -452,7 +493,12 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     class_count = _class_counts(y)
     count = np.zeros((2, size), dtype=np.int64)
     total = np.zeros(2, dtype=np.int64)
-    if tokens.dtype == np.int32:
+    if counts is not None:
+        beyond = (_bags32 if tokens.dtype == np.int32 else _bags64)(tokens, counts, offsets, y, size,
+                                                                    ignore, count, total)
+        if beyond >= 0:
+            raise _R.class_words_beyond_int64(beyond)
+    elif tokens.dtype == np.int32:
         _count32(tokens, offsets, y, size, ignore, count, total)
     else:
         _count64(tokens, offsets, y, size, ignore, count, total)
@@ -478,15 +524,35 @@ def _count64(const int64_t[::1] tokens, const int64_t[::1] offsets, const unsign
         _count_words(tokens, offsets, y, size, ignore, count, total)
 
 
-cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offsets,
-                             const double[:, ::1] T, const double[::1] log_prior, Py_ssize_t size,
-                             bint ignore, double[:, ::1] out, int threads) noexcept nogil:
+def _bags32(const int32_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
+            const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
+            int64_t[::1] total):
+    cdef int beyond
+    with nogil:
+        beyond = _count_bags(tokens, counts, offsets, y, size, ignore, count, total)
+    return beyond
+
+
+def _bags64(const int64_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
+            const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
+            int64_t[::1] total):
+    cdef int beyond
+    with nogil:
+        beyond = _count_bags(tokens, counts, offsets, y, size, ignore, count, total)
+    return beyond
+
+
+cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+                             const int64_t[::1] offsets, const double[:, ::1] T,
+                             const double[::1] log_prior, Py_ssize_t size, bint ignore,
+                             double[:, ::1] out, int threads) noexcept nogil:
     """out[i] = (log p(y=0) + Σⱼ T[x_j, 0], log p(y=1) + Σⱼ T[x_j, 1]) in document order; T holds
-    log φ_{k|y} word by word, both classes side by side (one cache line per word). The
-    documents split among ``threads`` threads."""
+    log φ_{k|y} word by word, both classes side by side (one cache line per word). For bags
+    (``bags``) each entry (k, n) with n > 0 adds n·T[k, ·] (a count 0 adds nothing, not
+    0·(−∞)). The documents split among ``threads`` threads."""
     cdef Py_ssize_t i, p
     cdef int64_t t
-    cdef double a, b
+    cdef double a, b, n
     for i in prange(out.shape[0], num_threads=threads, schedule="static"):
         a = log_prior[0]
         b = log_prior[1]
@@ -494,33 +560,47 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offse
             t = tokens[p]
             if ignore and (t < 0 or t >= size):
                 continue
-            a = a + T[t, 0]
-            b = b + T[t, 1]
+            if bags:
+                if counts[p] == 0:
+                    continue
+                n = <double> counts[p]
+                a = a + n * T[t, 0]
+                b = b + n * T[t, 1]
+            else:
+                a = a + T[t, 0]
+                b = b + T[t, 1]
         out[i, 0] = a
         out[i, 1] = b
 
 
-def _joint32(const int32_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
-    with nogil:
-        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out, threads)
+_NO_COUNTS = np.zeros(0, dtype=np.int64)
 
 
-def _joint64(const int64_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
+def _joint32(const int32_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
              const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
+    cdef bint bags = counts is not None
+    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
     with nogil:
-        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out, threads)
+        _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+
+
+def _joint64(const int64_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
+             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
+    cdef bint bags = counts is not None
+    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
+    with nogil:
+        _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
 
 
 def _multinomial(model, documents, bint ignore):
     phi_y = _phi_y(model, MultinomialNB)
     phi0 = _probabilities(model.phi_k_y0, "model.phi_k_y0")
     phi1 = _probabilities(model.phi_k_y1, "model.phi_k_y1", phi0.shape[0], "model.phi_k_y0")
-    tokens, offsets = _documents(documents, phi0.shape[0], ignore)
-    return phi_y, phi0, phi1, tokens, offsets
+    tokens, offsets, counts = _documents(documents, phi0.shape[0], ignore)
+    return phi_y, phi0, phi1, tokens, offsets, counts
 
 
-def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore, cores):
+def _joint(phi_y, phi0, phi1, tokens, offsets, counts, bint ignore, cores):
     T = np.empty((phi0.shape[0], 2))
     T[:, 0] = _logs(phi0)
     T[:, 1] = _logs(phi1)
@@ -528,9 +608,9 @@ def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore, cores):
     lp = _log_prior(phi_y)
     threads = thread_count(cores, out.shape[0])
     if tokens.dtype == np.int32:
-        _joint32(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
+        _joint32(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     else:
-        _joint64(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
+        _joint64(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     return out
 
 
@@ -543,9 +623,11 @@ def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     return _joint(*_multinomial(model, documents, ignore), ignore, cores)
 
 
-def _multinomial_blame(phi0, phi1, tokens, offsets, bint ignore):
+def _multinomial_blame(phi0, phi1, tokens, offsets, counts, bint ignore):
     def blame(i):
         doc = tokens[offsets[i]:offsets[i + 1]]
+        if counts is not None:
+            doc = doc[counts[offsets[i]:offsets[i + 1]] > 0]
         if ignore:
             doc = doc[(doc >= 0) & (doc < phi0.shape[0])]
         return _R.multinomial_zero_factors([phi0, phi1], doc.tolist())
@@ -556,18 +638,18 @@ def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
     cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
-    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
-    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
+    phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
+    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
     cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
-    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
-    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
+    phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
+    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
 
 
 # ---- NB-6: words to ids -----------------------------------------------------------------------

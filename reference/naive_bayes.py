@@ -29,7 +29,7 @@ import mpmath
 
 from . import datasets, inputs, scalar
 from .generative import ZeroOverZeroError, log_posterior
-from .messages import MAX_TABLE_SIZE
+from .messages import INT64_MAX, MAX_TABLE_SIZE, error
 
 __all__ = [
     "ZeroOverZeroError", "MAX_TABLE_SIZE", "value_counts", "laplace_estimate",
@@ -38,7 +38,8 @@ __all__ = [
     "bernoulli_log_joint", "bernoulli_log_posterior", "bernoulli_predict",
     "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
     "categorical_log_posterior", "categorical_predict",
-    "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
+    "Documents", "pack_documents", "class_words_beyond_int64", "MultinomialNB", "multinomial_fit",
+    "multinomial_likelihood",
     "multinomial_log_joint", "multinomial_log_posterior", "multinomial_predict",
     "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "sms_spam_split", "SpamCorpus",
     "sms_spam_corpus", "spam_indicative_tokens",
@@ -215,21 +216,65 @@ def _argmax(joints, blame):
 def _predict(prior, phi, X, factors, log_joint, blame):
     """argmax_y p(x, y) per row, ties to 0. With exact estimates (p(y) and every φ) the comparison
     is exact, of p(y) Π p(x_j | y): a tie in exact arithmetic stays a tie, which the logs' rounding
-    would break; otherwise of the log joint. ``factors(c, x)`` gives the p(x_j | y = c) of a row."""
+    would break; otherwise of the log joint. ``factors(c, x)`` gives the p(x_j | y = c) of a row
+    as (factor, power) pairs (power n > 1 for a word that occurs n times)."""
     if not all(scalar.is_exact(p) for p in _flatten([prior, phi])):
         return _argmax(log_joint(), blame)
+    logs = {}
     out = []
     for i, x in enumerate(X):
-        joint = []
-        for c in (0, 1):
-            p = prior[c]
-            for factor in factors(c, x):
-                p *= factor
-            joint.append(p)
-        if joint[0] == 0 and joint[1] == 0:
+        terms = [[(prior[c], 1)] + [(p, n) for p, n in factors(c, x) if n] for c in (0, 1)]
+        zero = [any(p == 0 for p, _ in terms[c]) for c in (0, 1)]
+        if zero[0] and zero[1]:
             raise zero_over_zero(i, blame(i))
-        out.append(1 if joint[1] > joint[0] else 0)
+        if zero[0] or zero[1]:
+            out.append(1 if zero[0] else 0)
+            continue
+        out.append(_exact_order(terms, logs, i))
     return out
+
+
+# The largest exact joint probabilities p(y) Π pⁿ (in bits of numerator and denominator) that
+# predict multiplies out; larger ones are compared only where their logarithms separate them.
+MAX_EXACT_BITS = 2 ** 27
+
+
+def _exact_order(terms, logs, row):
+    """1 if Π pⁿ over terms[1] exceeds Π pⁿ over terms[0] (positive exact numbers), else 0.
+    Decided on enclosures of the two logarithms (mpmath interval arithmetic, which rounds
+    outwards) when they are apart: that costs a logarithm per factor, however large n is.
+    Enclosures that overlap (an exact tie among them) are settled by multiplying out, when the
+    exact numbers are at most MAX_EXACT_BITS long."""
+    iv = mpmath.iv
+    bounds = []
+    for c in (0, 1):
+        total = iv.mpf(0)
+        for p, n in terms[c]:
+            if p not in logs:
+                p_ = Fraction(p)
+                logs[p] = iv.log(iv.mpf(p_.numerator) / iv.mpf(p_.denominator))
+            total += iv.mpf(n) * logs[p]
+        bounds.append(total)
+    if bounds[1].a > bounds[0].b:
+        return 1
+    if bounds[1].b < bounds[0].a:
+        return 0
+    bits = 0   # about log₂ of the numerator and denominator of each pⁿ
+    for c in (0, 1):
+        for p, n in terms[c]:
+            p_ = Fraction(p)
+            bits += n * (p_.numerator.bit_length() + p_.denominator.bit_length() - 2)
+    if bits > MAX_EXACT_BITS:
+        raise ValueError(f"row {row}: p(x, y) for y = 0, 1 are too close for their logarithms to "
+                         f"order them, and exactly they are numbers of about {bits:,} bits (more "
+                         f"than {MAX_EXACT_BITS:,}); fit with a float alpha to compare in floating point")
+    joint = []
+    for c in (0, 1):
+        product = 1
+        for p, n in terms[c]:
+            product *= p ** n
+        joint.append(product)
+    return 1 if joint[1] > joint[0] else 0
 
 
 def _flatten(nested):
@@ -383,7 +428,7 @@ def bernoulli_predict(model, X, *, n_jobs=-1):
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     prior, phi, Xc = _bernoulli(model, X)
-    return _predict(prior, phi, Xc, lambda c, x: (phi[c][j] if v else 1 - phi[c][j] for j, v in enumerate(x)),
+    return _predict(prior, phi, Xc, lambda c, x: ((phi[c][j] if v else 1 - phi[c][j], 1) for j, v in enumerate(x)),
                     lambda: bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
@@ -519,7 +564,7 @@ def categorical_predict(model, X, *, n_jobs=-1):
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     prior, phi, Xc = _categorical(model, X)
-    return _predict(prior, phi, Xc, lambda c, x: (phi[c][j][v] for j, v in enumerate(x)),
+    return _predict(prior, phi, Xc, lambda c, x: ((phi[c][j][v], 1) for j, v in enumerate(x)),
                     lambda: categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
@@ -528,17 +573,30 @@ def categorical_predict(model, X, *, n_jobs=-1):
 @dataclass(frozen=True, eq=False)
 class Documents:
     """NB-6: documents of any length as one flat sequence of token ids and m + 1 offsets:
-    document i is tokens[offsets[i]:offsets[i + 1]] (offsets[0] = 0, offsets[m] = len(tokens))."""
+    document i is tokens[offsets[i]:offsets[i + 1]] (offsets[0] = 0, offsets[m] = len(tokens)).
+
+    With ``counts`` (one non-negative integer per token, at most 2⁶³ − 1) a document is a bag of
+    words: word tokens[p] occurs counts[p] times in document i for every p in
+    offsets[i]..offsets[i + 1] − 1 (a count 0 is no occurrence). The rows of a word-count
+    matrix in CSR form are such documents: tokens = indices, offsets = indptr, counts = data.
+    The multinomial event model reads only how often each word occurs (its likelihood does not
+    depend on the order of the words), so a bag gives the estimates of its words written out,
+    in time and memory that follow the number of entries, not the sum of the counts."""
 
     tokens: Any
     offsets: Any
+    counts: Any = None
 
 
 def pack_documents(documents):
-    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets).
+    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets);
+    ``Documents`` with counts stay bags (their entries checked, kept as given).
 
-    Shapes: documents m sequences of token ids.
-    Returns: Documents(tokens, offsets)."""
+    Shapes: documents m sequences of token ids, or Documents.
+    Returns: Documents(tokens, offsets[, counts])."""
+    if _is_bag(documents):
+        tokens, offsets, counts = _bag_entries(documents, None, False)
+        return Documents(tokens, offsets, counts)
     docs = _document_lists(documents)
     tokens, offsets = [], [0]
     for d in docs:
@@ -555,6 +613,62 @@ def _document_lists(documents, size=None, ignore_unknown=False):
         return inputs.packed_documents(documents.tokens, documents.offsets, "documents", size,
                                        ignore_unknown)
     return inputs.documents(documents, "documents", size, ignore_unknown)
+
+
+def _is_bag(documents):
+    return isinstance(documents, Documents) and documents.counts is not None
+
+
+def _word_counts(counts, n, name="documents.counts"):
+    """NB-6: the counts of a bag of words (``Documents.counts``), n integers, each read by
+    ``inputs.integers`` (so at most 2⁶³ − 1) and then checked to be >= 0, as a list of ints."""
+    counts = inputs.integers(counts, name, empty=True)
+    if len(counts) != n:
+        raise error("entries_and_length", name=name, n=len(counts), length_name="documents.tokens",
+                    length=n)
+    for p, c in enumerate(counts):
+        if c < 0:
+            raise error("count", name=name, where=f"[{p}]", value=c)
+    return counts
+
+
+def _bag_entries(documents, size, ignore_unknown):
+    """(tokens, offsets, counts) of ``Documents`` with counts, as lists of ints: tokens and
+    offsets checked as the packed form is (vocabulary included), then the counts."""
+    name = "documents"
+    inputs.packed_documents(documents.tokens, documents.offsets, name, size, ignore_unknown)
+    tokens = inputs.integers(documents.tokens, f"{name}.tokens", empty=True, int64=size is None)
+    offsets = inputs.integers(documents.offsets, f"{name}.offsets")
+    return tokens, offsets, _word_counts(documents.counts, len(tokens))
+
+
+def _bags(documents, size=None, ignore_unknown=False):
+    """NB-6: each document as its (word id, count) pairs. A document of token ids gives each of
+    its words with count 1, in order; a bag (``Documents`` with counts) gives its entries with a
+    count > 0 in the order stored, an id outside 0..size−1 dropped when ``ignore_unknown``."""
+    if not _is_bag(documents):
+        return [[(t, 1) for t in d] for d in _document_lists(documents, size, ignore_unknown)]
+    tokens, offsets, counts = _bag_entries(documents, size, ignore_unknown)
+    bags = []
+    for i in range(len(offsets) - 1):
+        bag = []
+        for p in range(offsets[i], offsets[i + 1]):
+            if counts[p] > 0 and (size is None or 0 <= tokens[p] < size):
+                bag.append((tokens[p], counts[p]))
+        bags.append(bag)
+    return bags
+
+
+def _words(bag):
+    """The words of a bag, each once, in order (what the 0/0 message names)."""
+    return [t for t, _ in bag]
+
+
+def class_words_beyond_int64(c):
+    """NB-6: the error for a class whose documents hold more than 2⁶³ − 1 words in all, the
+    largest count a table of word counts holds (both faces refuse it)."""
+    return ValueError(f"the documents of class {c} hold more than 2**63 - 1 words in all: their "
+                      "word counts do not fit the int64 count table")
 
 
 @dataclass(frozen=True, eq=False)
@@ -576,25 +690,29 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     """NB-6 (000 §2.2; 002 §1.4.5): documents of nᵢ word ids x_j⁽ⁱ⁾ ∈ {0..|V|−1};
     φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
-    word has φ_{k|y} = 0/0 (ZeroOverZeroError).
+    word has φ_{k|y} = 0/0 (ZeroOverZeroError). A bag of words (``Documents`` with counts)
+    adds each entry's count at once: Σⱼ 1{x_j⁽ⁱ⁾ = k} is the count of word k in document i.
 
-    Shapes: documents m sequences of token ids in 0..|V|−1, y m labels in {0, 1},
-        vocabulary_size |V|, alpha ≥ 0.
+    Shapes: documents m sequences of token ids in 0..|V|−1 (or Documents, with counts or not),
+        y m labels in {0, 1}, vocabulary_size |V|, alpha ≥ 0.
     Returns: MultinomialNB(phi_y, phi_k_y0, phi_k_y1, …)."""
     size = inputs.table_size(vocabulary_size, "vocabulary_size")
     ignore_unknown = bool(ignore_unknown)  # read once
-    docs = _document_lists(documents, size, ignore_unknown)
+    bags = _bags(documents, size, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
-    if len(docs) != len(y):
-        raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
+    if len(bags) != len(y):
+        raise ValueError(f"documents has {len(bags)} documents but y has {len(y)} entries")
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     word_count = [[0] * size, [0] * size]
     total = [0, 0]
-    for d, c in zip(docs, y):
-        for t in d:
-            word_count[c][t] += 1
-        total[c] += len(d)
+    for bag, c in zip(bags, y):
+        for t, n in bag:
+            word_count[c][t] += n
+            total[c] += n
+    for c in (0, 1):
+        if total[c] > INT64_MAX:
+            raise class_words_beyond_int64(c)
     _smoothing_fits(max(total), alpha, size, "the number of words of a class")
     for c in (0, 1):
         if total[c] + alpha * size == 0:
@@ -619,56 +737,70 @@ def _multinomial_model(model):
 def _multinomial(model, documents, ignore_unknown):
     ignore_unknown = bool(ignore_unknown)  # read once
     phi_y, phi = _multinomial_model(model)
-    docs = _document_lists(documents, len(phi[0]), ignore_unknown)
-    return [1 - phi_y, phi_y], phi, docs
+    bags = _bags(documents, len(phi[0]), ignore_unknown)
+    return [1 - phi_y, phi_y], phi, bags
 
 
 def multinomial_likelihood(model, documents, y, ignore_unknown=False):
-    """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates."""
-    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
+    """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates; a
+    word that occurs n times in a bag is the factor φ_{k|y}ⁿ."""
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
-    if len(docs) != len(y):
-        raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
+    if len(bags) != len(y):
+        raise ValueError(f"documents has {len(bags)} documents but y has {len(y)} entries")
     total = 1
-    for d, c in zip(docs, y):
-        for t in d:
-            total *= phi[c][t]
+    for bag, c in zip(bags, y):
+        for t, n in bag:
+            total *= phi[c][t] ** n
         total *= prior[c]
     return total
 
 
+def _multinomial_log_joint(prior, phi, bags):
+    """log p(y) + Σ n·log φ_{k|y} over the (k, n) of each bag, in order (n = 1 for each word of
+    a document of ids, so that the sum is Σⱼ log φ_{x_j|y} term by term)."""
+    tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
+    return _log_joint(prior, bags, lambda c, bag: (None if tables[c][t] is None else n * tables[c][t]
+                                                   for t, n in bag))
+
+
 def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
-    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing).
+    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing). A word that
+    occurs n times in a bag adds n·log φ_{k|y} once.
     ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
 
-    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
+        (or Documents).
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
-    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
-    return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
+    return _multinomial_log_joint(prior, phi, bags)
 
 
 def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space).
 
-    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
+        (or Documents).
     Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
-    _, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _posteriors(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
+    return _posteriors(_multinomial_log_joint(prior, phi, bags),
+                       lambda i: multinomial_zero_factors(phi, _words(bags[i])))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0).
 
-    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
+        (or Documents).
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
-    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _predict(prior, phi, docs, lambda c, d: (phi[c][t] for t in d),
-                    lambda: multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
+    return _predict(prior, phi, bags, lambda c, bag: ((phi[c][t], n) for t, n in bag),
+                    lambda: _multinomial_log_joint(prior, phi, bags),
+                    lambda i: multinomial_zero_factors(phi, _words(bags[i])))
 
 
 # ---- the SMS Spam Collection: tokenizer, vocabulary, split ------------------------------------

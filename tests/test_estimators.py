@@ -324,18 +324,35 @@ def test_bernoulli_nb_is_bernoulli_fit_NB_2_NB_4():
                           E.BernoulliNB(binarize=0.0).fit(counts, y).phi_)
 
 
-def test_multinomial_nb_is_multinomial_fit_on_the_documents_of_the_counts_NB_6():
+def _bags(counts):
+    """The rows of a count matrix as bags of words: (word, count) for every non-zero count."""
+    X = sp.csr_matrix(counts)
+    return naive_bayes.Documents(X.indices, X.indptr, X.data.astype(np.int64))
+
+
+def test_multinomial_nb_is_multinomial_fit_on_the_bags_of_the_counts_NB_6():
     counts, y = _counts()
     counts[3] = 0                                       # an empty document
-    documents = _documents(counts)
-    model = naive_bayes.multinomial_fit(documents, y, counts.shape[1])
+    bags = _bags(counts)
+    model = naive_bayes.multinomial_fit(bags, y, counts.shape[1])
     for X in (counts, sp.csr_matrix(counts), sp.csc_matrix(counts), counts.astype(float)):
         est = E.MultinomialNB().fit(X, y)
         assert np.array_equal(est.phi_, np.vstack([model.phi_k_y0, model.phi_k_y1]))
         assert np.array_equal(est.feature_count_, model.word_count)
-        assert np.array_equal(est.predict_log_proba(X),
-                              naive_bayes.multinomial_log_posterior(model, documents))
-        assert np.array_equal(est.predict(X), naive_bayes.multinomial_predict(model, documents))
+        assert np.array_equal(est.predict_log_proba(X), naive_bayes.multinomial_log_posterior(model, bags))
+        assert np.array_equal(est.predict(X), naive_bayes.multinomial_predict(model, bags))
+
+
+def test_the_bags_give_the_model_of_the_words_written_out_NB_6():
+    """Σⱼ 1{x_j = k} is the count of word k: the documents written out word by word give the same
+    estimates exactly, and log-joints that differ only by rounding (n·log φ against n additions)."""
+    counts, y = _counts()
+    documents = _documents(counts)
+    words, bags = naive_bayes.multinomial_fit(documents, y, 12), naive_bayes.multinomial_fit(_bags(counts), y, 12)
+    assert np.array_equal(words.phi_k_y0, bags.phi_k_y0) and np.array_equal(words.phi_k_y1, bags.phi_k_y1)
+    assert np.array_equal(words.word_count, bags.word_count)
+    np.testing.assert_allclose(naive_bayes.multinomial_log_joint(words, _bags(counts)),
+                               naive_bayes.multinomial_log_joint(words, documents), rtol=1e-13)
 
 
 def test_multinomial_nb_refuses_counts_that_are_not_integers_NB_6():

@@ -1,0 +1,90 @@
+"""What a fit costs follows what the input is: the estimators on inputs whose values (not their
+size) once decided the memory (word counts written out word by word, the m×m kernel matrix, a
+sparse matrix made dense) fit in memory bounded by their size, or refuse naming the memory they
+would need; and a fit checks its input, rather than leaving it to predict.
+
+Memory is measured in a fresh Python process (``peak``): the resident set's high-water mark during
+the call minus the resident set before it, under an address-space limit, so that a regression
+fails with a MemoryError instead of taking the machine's memory."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import cs229.estimators as E
+
+LIMIT_MB = 1024   # the address space a child may add to what its imports took
+
+
+def peak(setup, call, limit_mb=LIMIT_MB):
+    """(peak MB, result) of ``call`` (an expression) after ``setup`` (statements), run in a
+    fresh interpreter that may allocate at most ``limit_mb`` more; the result is what
+    ``call`` returns, through JSON."""
+    program = textwrap.dedent("""
+        import json, resource, sys
+        import numpy as np
+
+        def status(key):
+            with open("/proc/self/status") as f:
+                return next(int(line.split()[1]) for line in f if line.startswith(key + ":"))
+        """) + textwrap.dedent(setup) + textwrap.dedent(f"""
+        size = status("VmSize") * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size + {limit_mb} * 2 ** 20, resource.RLIM_INFINITY))
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")   # the high-water mark starts again from the resident set
+        before = status("VmRSS")
+        try:
+            result = {call}
+        except MemoryError as e:
+            result = "MemoryError: " + str(e)
+        print(json.dumps([(status("VmHWM") - before) / 1024, result]))
+        """)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    return tuple(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+# ---- MultinomialNB: counts, not words written out (NB-6) --------------------------------------
+
+@pytest.mark.parametrize("count", [10 ** 9, 10 ** 12])
+def test_multinomial_nb_on_a_huge_count_fits_in_little_memory_NB_6(count):
+    """[[count, 0], [0, 1]]: written out, the first row alone was count words (7.45 GiB of ids
+    for 10⁹, 7.28 TiB for 10¹²); as a bag it is one entry."""
+    setup = f"""
+        from cs229.estimators import MultinomialNB
+        X = np.array([[{count}.0, 0.0], [0.0, 1.0]])
+    """
+    used, model = peak(setup, "MultinomialNB().fit(X, [0, 1]).phi_.tolist()")
+    assert used < 50, f"{used:.0f} MB"
+    # the model of the counts, by the formula (count + 1)/(total + |V|)
+    assert model == [[float(Fraction(count + 1, count + 2)), float(Fraction(1, count + 2))], [1 / 3, 2 / 3]]
+
+
+def test_multinomial_nb_predicts_a_huge_count_from_the_counts_NB_6():
+    est = E.MultinomialNB().fit(np.array([[10 ** 12, 0], [0, 1]]), ["ham", "spam"])
+    assert est.predict([[10 ** 12, 3], [0, 10 ** 12]]).tolist() == ["ham", "spam"]
+    assert np.array_equal(est.feature_count_, [[10 ** 12, 0], [0, 1]])
+
+
+@pytest.mark.parametrize("X", [np.array([[2 ** 63, 0], [0, 1]], dtype=np.uint64),
+                               np.array([[2.0 ** 63, 0.0], [0.0, 1.0]]),
+                               np.array([[1e300, 0.0], [0.0, 1.0]])])
+def test_multinomial_nb_refuses_a_count_of_2_to_the_63_by_name_NB_6(X):
+    """int64 holds the counts: 2⁶³ once wrapped to a negative count."""
+    with pytest.raises(ValueError, match=r"^X\[0, 0\] is \d+: a word count must be below 2\*\*63"):
+        E.MultinomialNB().fit(X, [0, 1])
+    est = E.MultinomialNB().fit([[1, 0], [0, 1]], [0, 1])
+    with pytest.raises(ValueError, match=r"^X\[1, 1\] is \d+: a word count must be below 2\*\*63"):
+        est.predict(X[::-1, ::-1])
+
+
+def test_multinomial_nb_reads_integer_counts_exactly_NB_6():
+    """2⁶² + 1 is not a float64: integer X is read as int64."""
+    est = E.MultinomialNB().fit(np.array([[2 ** 62 + 1, 0], [0, 1]]), [0, 1])
+    assert int(est.feature_count_[0, 0]) == 2 ** 62 + 1
