@@ -88,3 +88,44 @@ def test_multinomial_nb_reads_integer_counts_exactly_NB_6():
     """2⁶² + 1 is not a float64: integer X is read as int64."""
     est = E.MultinomialNB().fit(np.array([[2 ** 62 + 1, 0], [0, 1]]), [0, 1])
     assert int(est.feature_count_[0, 0]) == 2 ** 62 + 1
+
+
+# ---- KernelPerceptron: kernel columns of the support, not the m×m matrix (KR-9) -----------------
+
+def _perceptron_data(m, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 10))
+    return X, np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1, 0)
+
+
+def test_kernel_perceptron_past_its_cache_fits_in_the_cache_KR_9():
+    """m = 6,000: the kernel matrix alone is 275 MB (12,000: 1.1 GB, 50,000: 19 GB). With an 8 MB
+    cache the fit keeps 8 MB of kernel columns and computes the rest at its visits: the same α
+    and b as with every column kept, in a few MB more than the data."""
+    setup = """
+        from cs229.estimators import KernelPerceptron
+        rng = np.random.default_rng(0)
+        X = rng.standard_normal((6000, 10))
+        y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1, 0)
+        import warnings
+        warnings.simplefilter("ignore")
+    """
+    call = ("(lambda e: [e.alpha_.tolist(), float(e.intercept_[0])])"
+            "(KernelPerceptron(gamma=0.1, max_epochs=3, cache_size=8).fit(X, y))")
+    used, (alpha, b) = peak(setup, call)
+    assert used < 40, f"{used:.0f} MB"
+    X, y = _perceptron_data(6000)
+    with pytest.warns(Warning):
+        whole = E.KernelPerceptron(gamma=0.1, max_epochs=3, cache_size=10_000).fit(X, y)
+    assert alpha == whole.alpha_.tolist() and b == whole.intercept_[0] and sum(alpha) > 100
+
+
+def test_kernel_perceptron_refuses_a_whole_matrix_past_its_cache_naming_the_memory_KR_9():
+    """A custom kernel needs the whole matrix for Mercer's test: refused before it is formed."""
+    X, y = _perceptron_data(400)
+    est = E.KernelPerceptron(kernel=lambda x, z: float(np.dot(x, z)), cache_size=1)
+    with pytest.raises(MemoryError, match=r"the kernel perceptron on 400 examples needs 5 MB: .* "
+                                          r"more than cache_size = 1 MB; raise cache_size"):
+        est.fit(X, y)
+    with pytest.raises(ValueError, match="cache_size must be > 0"):
+        E.KernelPerceptron(cache_size=0).fit(X, y)
