@@ -100,8 +100,11 @@ class BernoulliNB(_NaiveBayes):
 
     Notes
     -----
-    X may be a scipy.sparse matrix; the fast face counts a dense 0/1 matrix of one byte per
-    entry, into which it is turned.
+    X may be a scipy.sparse matrix: it stays sparse (binarised on its non-zero entries) and the
+    fast face counts and predicts from its entries, in memory that follows the non-zeros and
+    the n_features of the model, never the m × n_features of a dense copy. Prediction still
+    visits every feature of every row (p(x | y) has a factor for each absent feature too), in
+    the order of the dense computation, so its answers are those of the dense X bit for bit.
     """
 
     def __init__(self, alpha=1.0, binarize=0.0):
@@ -116,12 +119,27 @@ class BernoulliNB(_NaiveBayes):
         return tags
 
     def _features(self, X):
+        """xⱼ ∈ {0, 1}: X thresholded at ``binarize``; a sparse X stays sparse and is passed as
+        ``Documents``, each row listing the features that are 1."""
+        if sp.issparse(X):
+            X = sp.csr_matrix(X)
+            if not X.has_canonical_format:   # duplicate entries are summed, as scipy reads them
+                X = X.copy()
+                X.sum_duplicates()
         if self.binarize is not None:
+            # (a sparse X with binarize < 0 is refused: its zeros would become ones)
             X = threshold_features(X, threshold=_base.check_real(self.binarize, "binarize"))
-        return X.toarray() if sp.issparse(X) else X
+        if not sp.issparse(X):
+            return X
+        binary = (X.data == 0) | (X.data == 1)
+        if not binary.all():
+            raise ValueError(f"{_entry(X, int(np.argmin(binary)))}: features must be binary (0 or 1); "
+                             "set binarize to a threshold")
+        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64))
 
     def _fit(self, X, y, alpha):
-        model = _fast.bernoulli_fit(X, y, alpha)
+        n = self.n_features_in_ if isinstance(X, _fast.Documents) else None
+        model = _fast.bernoulli_fit(X, y, alpha, n)
         self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
         self.feature_count_ = np.asarray(model.feature_count)
         return model

@@ -174,19 +174,87 @@ cdef void _bernoulli_counts(const unsigned char[:, ::1] X, const unsigned char[:
             row[j] += X[i, j]
 
 
-def bernoulli_fit(X, y, alpha=1):
-    """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m."""
-    X = as_binary_matrix(X, "X")
+cdef void _present_counts(const int64_t[::1] words, const int64_t[::1] offsets,
+                          const unsigned char[::1] y, int64_t[:, ::1] count) noexcept nogil:
+    """count[y⁽ⁱ⁾, j] += 1 for each word j present in row i (each listed once)."""
+    cdef Py_ssize_t i, p
+    for i in range(y.shape[0]):
+        for p in range(offsets[i], offsets[i + 1]):
+            count[y[i], words[p]] += 1
+
+
+class _Present:
+    """The rows of X given as ``Documents``: per row the words j with x_j = 1, each once and in
+    increasing order (``words``, ``offsets``), and n. Memory follows the entries, not m·n."""
+
+    def __init__(self, words, offsets, n):
+        self.words, self.offsets, self.n = words, offsets, n
+        self.shape = (offsets.shape[0] - 1, n)
+
+    def row(self, i):
+        """Row i as a dense 0/1 array (for an error message)."""
+        x = np.zeros(self.n, dtype=np.uint8)
+        x[self.words[self.offsets[i]:self.offsets[i + 1]]] = 1
+        return x
+
+
+def _present(X, n):
+    """X as ``_Present``: a bag's entries with count 0 dropped; ids sorted and made distinct
+    within each row unless they already are (a canonical CSR matrix's are)."""
+    tokens, offsets, counts = _documents(X, n, False, "X")
+    words = tokens.astype(np.int64, copy=False)
+    m = offsets.shape[0] - 1
+    rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(offsets))
+    if counts is not None and (counts == 0).any():
+        keep = counts > 0
+        words, rows = words[keep], rows[keep]
+    rising = (words[1:] > words[:-1]) | (rows[1:] != rows[:-1])
+    if not rising.all():
+        order = np.lexsort((words, rows))
+        words, rows = words[order], rows[order]
+        first = np.r_[True, (words[1:] != words[:-1]) | (rows[1:] != rows[:-1])]
+        words, rows = words[first], rows[first]
+    offsets = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=m), out=offsets[1:])
+    return _Present(np.ascontiguousarray(words), offsets, n)
+
+
+def _binary_rows(X, vocabulary_size):
+    """X as the reference's ``_binary_rows`` reads it: a uint8 matrix, or ``_Present`` for
+    ``Documents`` (vocabulary_size n required)."""
+    n = None if vocabulary_size is None else table_size(vocabulary_size, "vocabulary_size")
+    if not isinstance(X, Documents):
+        X = as_binary_matrix(X, "X")
+        if n is not None and X.shape[1] != n:
+            raise ValueError(f"X has {X.shape[1]} columns but vocabulary_size is {n}")
+        return X
+    if n is None:
+        raise TypeError("vocabulary_size must be given for X as Documents: it is the number of "
+                        "features n (a row lists the words that occur)")
+    return _present(X, n)
+
+
+def bernoulli_fit(X, y, alpha=1, vocabulary_size=None):
+    """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m;
+    Documents are counted from their entries."""
+    X = _binary_rows(X, vocabulary_size)
     y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     count = np.zeros((2, X.shape[1]), dtype=np.int64)
-    cdef const unsigned char[:, ::1] Xv = X
     cdef const unsigned char[::1] yv = y
     cdef int64_t[:, ::1] cv = count
-    with nogil:
-        _bernoulli_counts(Xv, yv, cv)
+    cdef const unsigned char[:, ::1] Xv
+    cdef const int64_t[::1] wv, ov
+    if isinstance(X, _Present):
+        wv, ov = X.words, X.offsets
+        with nogil:
+            _present_counts(wv, ov, yv, cv)
+    else:
+        Xv = X
+        with nogil:
+            _bernoulli_counts(Xv, yv, cv)
     phi = (count + alpha) / (class_count[:, None] + 2 * alpha)
     return BernoulliNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
                        class_count, count, alpha)
@@ -197,6 +265,8 @@ def _bernoulli(model, X):
     phi0 = _probabilities(model.phi_j_y0, "model.phi_j_y0")
     phi1 = _probabilities(model.phi_j_y1, "model.phi_j_y1")
     check_length(phi0, "model.phi_j_y0", phi1.shape[0], "model.phi_j_y1")
+    if isinstance(X, (Documents, _Present)):
+        return phi_y, phi0, phi1, X if isinstance(X, _Present) else _present(X, phi0.shape[0])
     X = as_binary_matrix(X, "X")
     if X.shape[1] != phi0.shape[0]:
         raise ValueError(f"X has {X.shape[1]} columns but the model has {phi0.shape[0]} features")
@@ -222,9 +292,35 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
             out[i, c] = total
 
 
+cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
+                         const double[:, :, ::1] T, const double[::1] log_prior,
+                         double[:, ::1] out, int threads) noexcept nogil:
+    """As _bernoulli_joint for rows given by their present words (increasing): x_j is 1 where
+    the next present word is j. The same terms in the same order: the same bits."""
+    cdef Py_ssize_t i, j, c, q, n = T.shape[1]
+    cdef double total, term
+    cdef int x
+    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
+        for c in range(2):
+            total = log_prior[c]
+            q = offsets[i]
+            for j in range(n):
+                x = 0
+                if q < offsets[i + 1] and words[q] == j:
+                    x = 1
+                    q = q + 1
+                term = T[c, j, x]
+                if term == -INFINITY:
+                    total = -INFINITY
+                    break
+                total = total + term
+            out[i, c] = total
+
+
 def bernoulli_log_joint(model, X, *, n_jobs=-1):
     """NB-2: [log p(x, y=0), log p(x, y=1)] per row; −∞ where a factor is 0. The rows are split
-    among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs.
+    Documents are read from their entries (no m×n matrix), in the same order of terms."""
     cores = cores_of(n_jobs)
     phi_y, phi0, phi1, X = _bernoulli(model, X)
     T = np.empty((2, phi0.shape[0], 2))
@@ -232,18 +328,26 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
         T[c, :, 0] = _logs(1 - phi)
         T[c, :, 1] = _logs(phi)
     out = np.empty((X.shape[0], 2))
-    cdef const unsigned char[:, ::1] Xv = X
     cdef const double[:, :, ::1] Tv = T
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
     cdef int threads = thread_count(cores, X.shape[0])
-    with nogil:
-        _bernoulli_joint(Xv, Tv, lp, ov, threads)
+    cdef const unsigned char[:, ::1] Xv
+    cdef const int64_t[::1] wv, fv
+    if isinstance(X, _Present):
+        wv, fv = X.words, X.offsets
+        with nogil:
+            _present_joint(wv, fv, Tv, lp, ov, threads)
+    else:
+        Xv = X
+        with nogil:
+            _bernoulli_joint(Xv, Tv, lp, ov, threads)
     return out
 
 
 def _bernoulli_blame(phi0, phi1, X):
-    return lambda i: _R.bernoulli_zero_factors([phi0.tolist(), phi1.tolist()], X[i].tolist())
+    row = X.row if isinstance(X, _Present) else (lambda i: X[i])
+    return lambda i: _R.bernoulli_zero_factors([phi0.tolist(), phi1.tolist()], row(i).tolist())
 
 
 def bernoulli_log_posterior(model, X, *, n_jobs=-1):
@@ -403,29 +507,29 @@ def categorical_predict(model, X, *, n_jobs=-1):
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
 
-def _documents(documents, size=None, bint ignore=False):
+def _documents(documents, size=None, bint ignore=False, name="documents"):
     """(tokens, offsets, counts) of ``Documents`` or a sequence of token-id sequences: tokens
     int32 or int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore``
     (the loops then skip the others); without a vocabulary, every id inside int64. counts: None,
     or for a bag of words (``Documents`` with counts) one int64 count >= 0 per token."""
     if not isinstance(documents, Documents):
-        return as_documents(documents, "documents", size, ignore) + (None,)
-    tokens, offsets = as_packed_documents(documents.tokens, documents.offsets, "documents", size, ignore)
+        return as_documents(documents, name, size, ignore) + (None,)
+    tokens, offsets = as_packed_documents(documents.tokens, documents.offsets, name, size, ignore)
     if documents.counts is None:
         return tokens, offsets, None
-    return tokens, offsets, _word_counts(documents.counts, tokens.shape[0])
+    return tokens, offsets, _word_counts(documents.counts, tokens.shape[0], name)
 
 
-def _word_counts(counts, n, name="documents.counts"):
-    """The reference's reader of a bag's counts: n integers (int64, read in place when they
-    are), each >= 0."""
-    c = as_integers(counts, name, empty=True)
+def _word_counts(counts, n, name="documents"):
+    """The reference's reader of a bag's counts (``<name>.counts``): n integers (int64, read in
+    place when they are), each >= 0."""
+    c = as_integers(counts, f"{name}.counts", empty=True)
     if c.shape[0] != n:
-        raise error("entries_and_length", name=name, n=c.shape[0], length_name="documents.tokens",
-                    length=n)
+        raise error("entries_and_length", name=f"{name}.counts", n=c.shape[0],
+                    length_name=f"{name}.tokens", length=n)
     if c.shape[0] and c.min() < 0:
         p = int(np.argmax(c < 0))
-        raise error("count", name=name, where=f"[{p}]", value=int(c[p]))
+        raise error("count", name=f"{name}.counts", where=f"[{p}]", value=int(c[p]))
     return c
 
 

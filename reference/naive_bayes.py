@@ -306,14 +306,17 @@ class BernoulliNB:
     alpha: Any
 
 
-def bernoulli_fit(X, y, alpha=1):
+def bernoulli_fit(X, y, alpha=1, vocabulary_size=None):
     """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2).
+    X may be ``Documents`` (the rows of a sparse matrix): x_j = 1 iff word j occurs in the
+    document (000 §2's email as the set of its words), with n = ``vocabulary_size``.
 
-    Shapes: X m×n binary features, y m labels in {0, 1}, alpha ≥ 0.
+    Shapes: X m×n binary features (or m Documents of ids in 0..n−1), y m labels in {0, 1},
+        alpha ≥ 0, vocabulary_size n (for Documents; else None or X's n columns).
     Returns: BernoulliNB(phi_y, phi_j_y0, phi_j_y1, …)."""
-    X = inputs.binary_matrix(X, "X")
+    X = _binary_rows(X, vocabulary_size)
     y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
@@ -331,12 +334,34 @@ def bernoulli_fit(X, y, alpha=1):
                        alpha)
 
 
+def _binary_rows(X, n=None):
+    """The rows x ∈ {0, 1}ⁿ of X: a binary matrix (of n columns when n is given), or for
+    ``Documents`` (n given) x_j = 1 iff word j occurs in the document (a count > 0 in a bag)."""
+    if n is not None:
+        n = inputs.table_size(n, "vocabulary_size")
+    if not isinstance(X, Documents):
+        X = inputs.binary_matrix(X, "X")
+        if n is not None and len(X[0]) != n:
+            raise ValueError(f"X has {len(X[0])} columns but vocabulary_size is {n}")
+        return X
+    if n is None:
+        raise TypeError("vocabulary_size must be given for X as Documents: it is the number of "
+                        "features n (a row lists the words that occur)")
+    rows = []
+    for bag in _bags(X, n, name="X"):
+        words = set(_words(bag))
+        rows.append([1 if j in words else 0 for j in range(n)])
+    return rows
+
+
 def _bernoulli(model, X):
     phi_y = _check_model(model, BernoulliNB)
     phi = [_probabilities(model.phi_j_y0, "model.phi_j_y0"),
            _probabilities(model.phi_j_y1, "model.phi_j_y1")]
     if len(phi[0]) != len(phi[1]):
         raise ValueError(f"model.phi_j_y0 has {len(phi[0])} entries but model.phi_j_y1 has {len(phi[1])}")
+    if isinstance(X, Documents):
+        return [1 - phi_y, phi_y], phi, _binary_rows(X, len(phi[0]))
     X = inputs.binary_matrix(X, "X")
     if len(X[0]) != len(phi[0]):
         raise ValueError(f"X has {len(X[0])} columns but the model has {len(phi[0])} features")
@@ -402,7 +427,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
     summed left to right; −∞ where some factor is 0 (only possible without smoothing).
     ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
 
-    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
     prior, phi, X = _bernoulli(model, X)
@@ -414,7 +439,7 @@ def bernoulli_log_posterior(model, X, *, n_jobs=-1):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
     ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features.
 
-    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
@@ -424,7 +449,7 @@ def bernoulli_log_posterior(model, X, *, n_jobs=-1):
 def bernoulli_predict(model, X, *, n_jobs=-1):
     """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError.
 
-    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     prior, phi, Xc = _bernoulli(model, X)
@@ -605,50 +630,49 @@ def pack_documents(documents):
     return Documents(tokens, offsets)
 
 
-def _document_lists(documents, size=None, ignore_unknown=False):
+def _document_lists(documents, size=None, ignore_unknown=False, name="documents"):
     """The documents, ``Documents`` or a sequence of token-id sequences, as lists of int ids; with
     a vocabulary of ``size`` words, each id in 0..size−1 (others an error, or dropped when
-    ``ignore_unknown``)."""
+    ``ignore_unknown``); errors name the argument ``name``."""
     if isinstance(documents, Documents):
-        return inputs.packed_documents(documents.tokens, documents.offsets, "documents", size,
+        return inputs.packed_documents(documents.tokens, documents.offsets, name, size,
                                        ignore_unknown)
-    return inputs.documents(documents, "documents", size, ignore_unknown)
+    return inputs.documents(documents, name, size, ignore_unknown)
 
 
 def _is_bag(documents):
     return isinstance(documents, Documents) and documents.counts is not None
 
 
-def _word_counts(counts, n, name="documents.counts"):
-    """NB-6: the counts of a bag of words (``Documents.counts``), n integers, each read by
+def _word_counts(counts, n, name="documents"):
+    """NB-6: the counts of a bag of words (``<name>.counts``), n integers, each read by
     ``inputs.integers`` (so at most 2⁶³ − 1) and then checked to be >= 0, as a list of ints."""
-    counts = inputs.integers(counts, name, empty=True)
+    counts = inputs.integers(counts, f"{name}.counts", empty=True)
     if len(counts) != n:
-        raise error("entries_and_length", name=name, n=len(counts), length_name="documents.tokens",
-                    length=n)
+        raise error("entries_and_length", name=f"{name}.counts", n=len(counts),
+                    length_name=f"{name}.tokens", length=n)
     for p, c in enumerate(counts):
         if c < 0:
-            raise error("count", name=name, where=f"[{p}]", value=c)
+            raise error("count", name=f"{name}.counts", where=f"[{p}]", value=c)
     return counts
 
 
-def _bag_entries(documents, size, ignore_unknown):
+def _bag_entries(documents, size, ignore_unknown, name="documents"):
     """(tokens, offsets, counts) of ``Documents`` with counts, as lists of ints: tokens and
     offsets checked as the packed form is (vocabulary included), then the counts."""
-    name = "documents"
     inputs.packed_documents(documents.tokens, documents.offsets, name, size, ignore_unknown)
     tokens = inputs.integers(documents.tokens, f"{name}.tokens", empty=True, int64=size is None)
     offsets = inputs.integers(documents.offsets, f"{name}.offsets")
-    return tokens, offsets, _word_counts(documents.counts, len(tokens))
+    return tokens, offsets, _word_counts(documents.counts, len(tokens), name)
 
 
-def _bags(documents, size=None, ignore_unknown=False):
+def _bags(documents, size=None, ignore_unknown=False, name="documents"):
     """NB-6: each document as its (word id, count) pairs. A document of token ids gives each of
     its words with count 1, in order; a bag (``Documents`` with counts) gives its entries with a
     count > 0 in the order stored, an id outside 0..size−1 dropped when ``ignore_unknown``."""
     if not _is_bag(documents):
-        return [[(t, 1) for t in d] for d in _document_lists(documents, size, ignore_unknown)]
-    tokens, offsets, counts = _bag_entries(documents, size, ignore_unknown)
+        return [[(t, 1) for t in d] for d in _document_lists(documents, size, ignore_unknown, name)]
+    tokens, offsets, counts = _bag_entries(documents, size, ignore_unknown, name)
     bags = []
     for i in range(len(offsets) - 1):
         bag = []

@@ -436,6 +436,68 @@ def test_exact_predict_of_huge_counts_is_decided_or_refused_NB_6():
         R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [10 ** 12, 10 ** 12]))
 
 
+# ---- NB-2: the Bernoulli model on Documents (the rows of a sparse matrix) ------------------------
+
+def _dense_rows(bags, n):
+    return [[1 if any(bags.tokens[p] == j and bags.counts[p] > 0 for p in range(a, b)) else 0
+             for j in range(n)] for a, b in zip(bags.offsets, bags.offsets[1:])]
+
+
+@given(bags_of_words(max_count=2), bags_of_words(max_count=2), st.sampled_from([0, 1]))
+def test_bernoulli_on_documents_is_bernoulli_on_their_binary_rows_NB_2(p, q, alpha):
+    """x_j = 1 iff word j occurs (a count > 0; a word listed twice or in any order counts once):
+    the fit and the log-joints of Documents are those of their dense 0/1 rows, bit for bit, in
+    both faces, and the fast face's are the reference's."""
+    bags, y, n = p
+    queries = R.Documents([t % n for t in q[0].tokens], q[0].offsets, q[0].counts)
+    rows = _dense_rows(bags, n)
+    try:
+        ref = R.bernoulli_fit(rows, y, alpha)
+    except R.ZeroOverZeroError:
+        return
+    for impl, docs in ((R, bags), (F, bags), (F, _as_arrays(bags, np.int32))):
+        model = impl.bernoulli_fit(docs, y, alpha, n)
+        assert np.asarray(model.feature_count).tolist() == ref.feature_count
+        assert [float(v) for v in model.phi_j_y1] == [float(v) for v in ref.phi_j_y1]
+    float_ref = R.bernoulli_fit(rows, y, float(alpha))
+    fast = F.bernoulli_fit(_as_arrays(bags), np.array(y), float(alpha), n)
+    dense_queries = _dense_rows(queries, n)
+    expected = R.bernoulli_log_joint(float_ref, dense_queries)
+    assert R.bernoulli_log_joint(float_ref, queries) == expected
+    assert np.array_equal(F.bernoulli_log_joint(fast, _as_arrays(queries)), np.array(expected))
+    assert np.array_equal(F.bernoulli_log_joint(fast, queries), F.bernoulli_log_joint(fast, np.array(dense_queries)))
+    try:
+        expected = R.bernoulli_predict(float_ref, dense_queries)
+    except R.ZeroOverZeroError as e:
+        for impl, model in ((R, float_ref), (F, fast)):
+            with pytest.raises(R.ZeroOverZeroError) as got:
+                impl.bernoulli_predict(model, queries)
+            assert str(got.value) == str(e)
+        return
+    assert F.bernoulli_predict(fast, queries).tolist() == expected == R.bernoulli_predict(float_ref, queries)
+
+
+def test_bernoulli_on_documents_needs_the_number_of_features_NB_2(impl):
+    nb = impl.naive_bayes
+    docs = R.Documents([0, 2, 1], [0, 2, 3])
+    with pytest.raises(TypeError, match="^vocabulary_size must be given for X as Documents"):
+        nb.bernoulli_fit(docs, impl.arg([0, 1]))
+    with pytest.raises(ValueError, match=r"^X\[0\]\[1\] is 2: token ids must be in 0..1"):
+        nb.bernoulli_fit(docs, impl.arg([0, 1]), 1, 2)
+    with pytest.raises(ValueError, match="^vocabulary_size must be >= 1"):
+        nb.bernoulli_fit(docs, impl.arg([0, 1]), 1, 0)
+    with pytest.raises(ValueError, match="^X has 2 columns but vocabulary_size is 3$"):
+        nb.bernoulli_fit(impl.arg([[0, 1], [1, 0]]), impl.arg([0, 1]), 1, 3)
+    with pytest.raises(ValueError, match=r"^X.counts\[1\] is -1: counts must be non-negative"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], [1, -1, 1]), impl.arg([0, 1]), 1, 3)
+    with pytest.raises(ValueError, match="^X has 2 rows but y has 3 entries$"):
+        nb.bernoulli_fit(docs, impl.arg([0, 1, 1]), 1, 3)
+    model = nb.bernoulli_fit(docs, impl.arg([0, 1]), 1, 3)
+    assert impl.out(model.feature_count) == [[1, 0, 1], [0, 1, 0]]
+    with pytest.raises(ValueError, match=r"^X\[0\]\[0\] is 3: token ids must be in 0..2"):
+        nb.bernoulli_predict(model, R.Documents([3], [0, 1]))
+
+
 # ---- the SMS pipeline -------------------------------------------------------------------------
 
 def test_tokenizer_and_vocabulary_NB_6():
