@@ -168,3 +168,44 @@ def test_bernoulli_nb_gives_the_same_model_and_answers_for_sparse_and_dense_inpu
     assert np.array_equal(E.BernoulliNB(binarize=None).fit(binary, y).phi_, E.BernoulliNB().fit(X, y).phi_)
     with pytest.raises(ValueError, match=r"^X\[\d+, \d+\] is 2.0: features must be binary \(0 or 1\)"):
         E.BernoulliNB(binarize=None).fit(sp.csr_matrix(X), y)
+
+
+# ---- a fit checks its input: LocallyWeightedRegression (LR-14) -------------------------------------
+
+@pytest.mark.parametrize("y,kind,message", [
+    (["a", "b", "c"], TypeError, "y[0] is 'a': expected a real number"),
+    ([None, None, None], TypeError, "y[0] is None: expected a real number"),
+    ([1.0, None, 2.0], TypeError, "y[1] is None: expected a real number"),
+    (np.array(["1", "2", "3"]), TypeError, "y[0] is '1': expected a real number"),
+    ([1.0, np.nan, 2.0], ValueError, "Input y contains NaN."),
+    ([1.0, np.inf, 2.0], ValueError, "Input y contains infinity or a value too large for dtype('float64')."),
+    ([1.0, 2.0], ValueError, "Found input variables with inconsistent numbers of samples: [3, 2]"),
+])
+def test_locally_weighted_regression_fit_refuses_targets_that_are_not_real_numbers_LR_14(y, kind, message):
+    """LR-14's fit only keeps the examples, and kept strings or None until predict failed on
+    them; it now reads y as predict will, with the fast face's messages (scikit-learn's for NaN,
+    infinity and lengths, as every other estimator)."""
+    with pytest.raises(kind) as e:
+        E.LocallyWeightedRegression().fit([[0.0], [1.0], [2.0]], y)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("tau,kind,message", [
+    (0, ValueError, "tau == 0, must be > 0."), (np.nan, ValueError, "tau must be a finite number, got nan"),
+    (np.inf, ValueError, "tau must be a finite number, got inf"),
+    ("1", TypeError, "tau must be an instance of float, not str.")])
+def test_locally_weighted_regression_fit_refuses_a_bad_tau_LR_14(tau, kind, message):
+    with pytest.raises(kind) as e:
+        E.LocallyWeightedRegression(tau=tau).fit([[0.0], [1.0], [2.0]], [1.0, 2.0, 3.0])
+    assert str(e.value) == message
+
+
+def test_locally_weighted_regression_predicts_with_what_fit_checked_LR_14():
+    """Parameters changed after fit do not reach predict unchecked: it uses tau_ and
+    fit_intercept_."""
+    X, y = [[0.0], [1.0], [2.0], [3.0]], [1.0, 3.0, 2.0, 5.0]
+    est = E.LocallyWeightedRegression(tau=0.8).fit(X, y)
+    before = est.predict([[1.5]])
+    est.set_params(tau=-1.0, fit_intercept=False)
+    assert est.tau_ == 0.8 and est.fit_intercept_ is True
+    assert np.array_equal(est.predict([[1.5]]), before)
