@@ -539,7 +539,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
 
 def perceptron_decision(X, y, alpha, b, Z, kernel):
     """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z, summed over j in order, with K
-    evaluated (and checked) only where αⱼ ≠ 0."""
+    evaluated (and checked) only where αⱼ ≠ 0, for blocks of Z at a time."""
     spec = kernel_spec(kernel)
     X = as_points(X, kernel, "X")
     m = len(X)
@@ -552,12 +552,19 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     out = np.full(len(Z), 0.0)
     support = np.flatnonzero(alpha)
     if support.size:
-        K = kernel_block(take(X, support), Z, kernel, spec, ("X", "Z"), exact_max=0,
-                         index=(support, None))
+        S = take(X, support)
         coefficients = alpha[support] * y[support]
-        with np.errstate(over="ignore", invalid="ignore"):
-            for r in range(support.size):
-                out = out + coefficients[r] * K[r]
+        # blocks of Z of about 32 MB of kernel values: memory follows the support, not |S|·len(Z)
+        rows = max(1, (1 << 22) // support.size)
+        for start in range(0, len(Z), rows):
+            stop = min(start + rows, len(Z))
+            K = kernel_block(S, Z[start:stop], kernel, spec, ("X", "Z"), exact_max=0,
+                             index=(support, range(start, stop)))
+            part = out[start:stop]
+            with np.errstate(over="ignore", invalid="ignore"):
+                for r in range(support.size):
+                    part = part + coefficients[r] * K[r]
+            out[start:stop] = part
     with np.errstate(over="ignore", invalid="ignore"):
         out = out + b
     return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",

@@ -326,6 +326,29 @@ def test_a_custom_kernel_perceptron_past_cache_size_is_refused_with_the_memory_i
             face.kernel_perceptron(X[:3].tolist(), y[:3].tolist(), R.Linear(), 5, cache_size=0)
 
 
+def test_perceptron_decision_takes_the_queries_a_block_at_a_time_KR_9():
+    """|S| = 1,000 examples with α > 0 against 20,000 queries: the whole |S| × q block of kernel
+    values was 153 MB; blocks of about 32 MB give the values of one query at a time, and a value
+    that is not finite is still named by its query's own row."""
+    import tracemalloc
+    rng = np.random.default_rng(5)
+    X, Z = rng.standard_normal((1000, 3)), rng.standard_normal((20_000, 3))
+    y, alpha = np.where(X[:, 0] > 0, 1.0, -1.0), rng.integers(1, 4, 1000).astype(float)
+    tracemalloc.start()
+    try:
+        out = F.perceptron_decision(X, y, alpha, 0.25, Z, R.Gaussian(1.0))
+        used = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert used < 80 * 2 ** 20, used
+    some = [0, 4193, 4194, 19_999]      # either side of the first block's end
+    one_by_one = [F.perceptron_decision(X, y, alpha, 0.25, Z[k:k + 1], R.Gaussian(1.0))[0] for k in some]
+    assert close(out[some], one_by_one, rel=1e-13)
+    Z[12_345] = 1e200
+    with pytest.raises(ValueError, match=r"kernel\(X\[0\], Z\[12345\]\) is inf"):
+        F.perceptron_decision(X, y, alpha, 0.25, Z, R.Polynomial(0, 2))
+
+
 def test_polynomial_overflow_has_the_sign_of_the_power_KR_4():
     """An overflowing (xᵀz + c)^d is ±inf with the sign of the power: −inf only for a negative base
     and an odd d. The base ½ with d = −2001 (set past the constructor's check, as a hand-edited
