@@ -7,6 +7,8 @@ features (or words) in the reference's order, from tables of logarithms taken wi
 so they are the reference's float results. Documents for the multinomial event model are flat
 token ids (int32 or int64, read in place) with int64 offsets.
 """
+import os
+
 import numpy as np
 
 from libc.math cimport INFINITY, isfinite, log
@@ -57,11 +59,24 @@ def _smoothing_fits(largest_total, double alpha, k, what):
         raise ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
 
 
+def _tables_fit(entries, bytes_per_entry, name, value):
+    """The tables a size parameter asks for (``entries`` numbers of ``bytes_per_entry`` bytes in
+    all: counts and estimates) must fit this machine's memory: refused before anything is
+    allocated, naming the parameter and the memory, rather than by numpy mid-fit."""
+    need = float(entries) * bytes_per_entry
+    have = float(os.sysconf("SC_PAGE_SIZE")) * os.sysconf("SC_PHYS_PAGES")
+    if need > have:
+        raise MemoryError(f"{name} = {value}: its tables need {need / 2 ** 30:,.1f} GiB "
+                          f"({entries:,} entries of {bytes_per_entry} bytes: counts and estimates), "
+                          f"more than this machine's {have / 2 ** 30:,.1f} GiB")
+
+
 # ---- NB-4 -------------------------------------------------------------------------------------
 
 def value_counts(z, k):
     """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
     k = table_size(k, "k")
+    _tables_fit(k, 16, "k", k)   # the counts, and their int64 copy
     observations = as_integers(z, "z", empty=True, int64=False)
     return np.bincount(check_categories(observations, k, "z", z), minlength=k).astype(np.int64)
 
@@ -231,6 +246,7 @@ def _binary_rows(X, vocabulary_size):
     if n is None:
         raise TypeError("vocabulary_size must be given for X as Documents: it is the number of "
                         "features n (a row lists the words that occur)")
+    _tables_fit(2 * n, 32, "vocabulary_size", n)   # counts, φ, its rows and the +α temporary
     return _present(X, n)
 
 
@@ -398,6 +414,7 @@ def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j)."""
     a = as_integer_matrix(X, "X", int64=False)
     k = category_sizes(k, a.shape[1])
+    _tables_fit(2 * int(k.sum()), 40, "Σⱼ k[j]", int(k.sum()))   # counts, their lists, φ, temporaries
     X = np.ascontiguousarray(check_categories(a, k, "X", X), dtype=np.intp)
     y = _labels(y, X)
     alpha = _alpha(alpha)
@@ -588,6 +605,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags)."""
     size = table_size(vocabulary_size, "vocabulary_size")
+    _tables_fit(2 * size, 32, "vocabulary_size", size)   # counts, φ, its rows and the +α temporary
     cdef bint ignore = ignore_unknown  # read once
     tokens, offsets, counts = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)

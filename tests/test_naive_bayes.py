@@ -498,6 +498,26 @@ def test_bernoulli_on_documents_needs_the_number_of_features_NB_2(impl):
         nb.bernoulli_predict(model, R.Documents([3], [0, 1]))
 
 
+def test_tables_past_the_memory_are_refused_naming_the_size_NB_4_NB_5_NB_6(monkeypatch):
+    """A size parameter (k, Σⱼ k_j, |V|) sets the model's tables whatever the data: one the
+    machine cannot hold is refused before anything is allocated, naming it and the memory
+    (here a machine of 1 GiB)."""
+    import os
+    real = os.sysconf
+    monkeypatch.setattr(os, "sysconf", lambda key: 2 ** 18 if key == "SC_PHYS_PAGES" else real(key)
+                        if key != "SC_PAGE_SIZE" else 4096)
+    cases = [(lambda: F.multinomial_fit([[0], [1]], [0, 1], 10 ** 8), "vocabulary_size = 100000000: its tables "
+              "need 6.0 GiB (200,000,000 entries of 32 bytes: counts and estimates), more than this machine's 1.0 GiB"),
+             (lambda: F.bernoulli_fit(R.Documents([0], [0, 1, 1]), [0, 1], 1, 10 ** 8), "vocabulary_size = 100000000"),
+             (lambda: F.value_counts([0, 1], 10 ** 9), "k = 1000000000: its tables need 14.9 GiB"),
+             (lambda: F.categorical_fit([[0], [1]], [0, 1], [10 ** 8]), "Σⱼ k[j] = 100000000")]
+    for call, message in cases:
+        with pytest.raises(MemoryError) as e:
+            call()
+        assert str(e.value).startswith(message)
+    assert F.multinomial_fit([[0], [1]], [0, 1], 10 ** 6).word_count.shape == (2, 10 ** 6)
+
+
 # ---- the SMS pipeline -------------------------------------------------------------------------
 
 def test_tokenizer_and_vocabulary_NB_6():
