@@ -9,16 +9,18 @@ forms XᵀWX with BLAS (dsyrk) and solves it by Cholesky (LAPACK), agreeing to r
 """
 import numpy as np
 
+from libc.float cimport DBL_EPSILON
 from libc.math cimport exp, fabs, isfinite, lgamma, log, log1p, sqrt
 from scipy.linalg.cython_blas cimport dsyrk
 
-from cs229.fast._cholesky cimport (GRAM_NO_MEMORY, GRAM_OVERFLOWED, GRAM_SOLVED,
-                                   cholesky_solve)
+from cs229.fast._cholesky cimport (GRAM_BORDERLINE, GRAM_NO_MEMORY, GRAM_OVERFLOWED,
+                                   GRAM_SOLVED, cholesky_solve)
 from cs229.fast._inline_math cimport dot, softplus
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import MAX_HALVINGS, rounding_bound
+from cs229.reference.newton import (MAX_HALVINGS, rounding_bound, step_accepted, step_band,
+                                    step_referee, step_threshold)
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      StepFailed, separable_error)
 
@@ -41,40 +43,60 @@ BERNOULLI, GAUSSIAN, POISSON, GAMMA = C_BERNOULLI, C_GAUSSIAN, C_POISSON, C_GAMM
 # cs229.fast.linear_regression (the Gaussian family's one Newton step) import it from here, as
 # softmax does, so that the solve and its error messages have one home.
 
-def _gram_failure(code, A, prefix, of=" of X", name="column", suffix=""):
-    """The error for a failed ``cholesky_solve`` of the Gram matrix A (its original entries):
-    SingularMatrixError naming the dependent column and the combination of earlier columns it
-    is (computed as reference/linalg.py's solve_gram does), or OverflowError."""
+def _gram_failure(code, A, prefix):
+    """The error for a ``cholesky_solve`` that could not run: MemoryError or OverflowError."""
     if code == GRAM_NO_MEMORY:
         return MemoryError(f"{prefix}: no memory for the Cholesky factorisation")
-    if code == GRAM_OVERFLOWED:
-        return OverflowError(f"{prefix} overflows (the products of the entries are too large for "
-                             "float64); rescale the columns of X or y")
-    k = int(code)
-    A = np.triu(A) + np.triu(A, 1).T
-    combination = {}
-    if A[k, k] > 0:
-        c = np.linalg.solve(A[:k, :k], A[:k, k]) if k else np.empty(0)
-        combination = _linalg.significant_terms([float(v) for v in c],
-                                                [float(A[j, j]) for j in range(k)], float(A[k, k]))
-    return _linalg.SingularMatrixError(
-        f"{prefix} is singular: {_linalg.dependence(k, combination, name, of)}{suffix}",
-        column=k, combination=combination)
+    return OverflowError(f"{prefix} overflows (the products of the entries are too large for "
+                         "float64); rescale the columns of X or y")
 
 
-def solve_gram(A, b, prefix="A"):
+def solve_gram(A, b, prefix="A", exact=None, double terms=0.0):
     """x with A x = b for a symmetric positive semi-definite A (upper triangle read), or the
-    error of ``_gram_failure``. A and b are left as they are."""
+    error of ``_gram_failure``. A and b are left as they are. A zero column (A_kk <= 0) is
+    singular, the first one named; a pivot the float test cannot decide (``cholesky_solve``
+    says GRAM_BORDERLINE) goes to the
+    reference's ``gram_referee`` with ``exact`` = (f, args), the original inputs (default: A
+    and b), as the reference's solve_gram does: both faces follow its verdict."""
+    return solve_gram_with_error(A, b, prefix, exact, terms)[0]
+
+
+def solve_gram_with_error(A, b, prefix="A", exact=None, double terms=0.0):
+    """``solve_gram``'s (x, ρ), ρ the reference's bound on the relative error of x
+    (reference/linalg.py's ``solve_gram_with_error``)."""
     F = np.array(A, dtype=np.float64, order="F")
     x = np.array(b, dtype=np.float64)
     cdef double[::1, :] Fv = F
     cdef double[::1] xv = x
-    cdef int code
+    cdef int code, n = F.shape[0]
+    cdef double beta = 1.0
     with nogil:
-        code = cholesky_solve(Fv, xv)
-    if code != GRAM_SOLVED:
-        raise _gram_failure(code, A, prefix)
-    return x
+        code = cholesky_solve(Fv, xv, terms, &beta)
+    if code == GRAM_SOLVED:
+        return x, n * n * beta * 2 * (terms + n + 8) * DBL_EPSILON
+    if code >= 0:  # a zero column, decided as the reference does (no rounding to judge)
+        raise _singular(prefix, code, {})
+    if code == GRAM_BORDERLINE:
+        if exact is None:
+            full = np.triu(A) + np.triu(A, 1).T
+            exact = (_given, (full, np.asarray(b, dtype=np.float64)))
+        try:
+            return np.array(_linalg.gram_referee(exact, n)), DBL_EPSILON / 2
+        except SingularMatrixError as e:
+            raise _singular(prefix, e.column, e.combination) from None
+        except OverflowError:
+            raise _gram_failure(GRAM_OVERFLOWED, A, prefix) from None
+    raise _gram_failure(code, A, prefix)
+
+
+def _given(A, b):
+    return A, b
+
+
+def _singular(prefix, k, combination, of=" of X", name="column", suffix=""):
+    return _linalg.SingularMatrixError(
+        f"{prefix} is singular: {_linalg.dependence(k, combination, name, of)}{suffix}",
+        column=k, combination=combination)
 
 
 def family_code(fam):
@@ -515,9 +537,10 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
     return system, log_likelihood
 
 
-def data_start(X, y, int code, double k):
+def data_start(X, y, int code, double k, exact=None):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
-    fit of z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀)."""
+    fit of z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); ``exact`` as
+    the reference's (its data_start_system on the original data), for a borderline pivot."""
     y_bar = _mean(y)
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
         raise ValueError(f"y: every label is {y[0]:g}, so ℓ(θ) approaches 0 as the intercept "
@@ -540,7 +563,7 @@ def data_start(X, y, int code, double k):
         w = k / (eta * eta)
     z = eta + (y - mu) / w
     A = weighted_gram(np.sqrt(w)[:, None] * X)
-    return solve_gram(A, X.T @ (w * z), "XᵀW₀X")
+    return solve_gram(A, X.T @ (w * z), "XᵀW₀X", exact, X.shape[0])
 
 
 cdef double _mean(const double[::1] y) noexcept:
@@ -561,17 +584,19 @@ def _responses_and_variances(eta, int code, double k, mu, w):
 
 def maximise(name, theta, system, log_likelihood, int max_iterations, double tol, bint record,
              bint damping, check=None, singular=None, shape=None, advice="",
-             origin="theta"):
+             origin="theta", exact=None, double terms=0.0):
     """NW-2, GLM-4, SM-4: Newton's method θ := θ + t·A⁻¹∇ℓ with t halved from 1 until ℓ does
     not decrease (``damping``), step for step as cs229.reference.newton.maximise: the same
-    callbacks, tests, halving rule and errors; A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A."""
+    callbacks, tests, halving rule, verdicts (``step_accepted``, the Gram referee, with the
+    reference's ``exact``) and errors; A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A."""
     shape = shape or (lambda t: t)
     current = np.array(theta, dtype=np.float64)
     path = [shape(current.copy())] if record else None
     lengths = []
-    cdef double ell = 0.0, bound = 0.0, new_ell = 0.0, new_bound = 0.0, t
+    cdef double ell = 0.0, bound = 0.0, new_ell = 0.0, new_bound = 0.0, t, rho, band
     cdef int it, halving
     cdef bint accepted, done
+    trial = None
     if damping:
         try:
             ell, bound = log_likelihood(current)
@@ -579,14 +604,16 @@ def maximise(name, theta, system, log_likelihood, int max_iterations, double tol
             raise ValueError(f"{origin}: {name} cannot start there, ℓ(θ) is not defined ({e})") from None
     for it in range(1, max_iterations + 1):
         try:
-            A, g = system(current)
+            A, g = trial if trial is not None else system(current)
         except StepFailed as e:
             if it == 1:
                 raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
             raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
                                    IterativeResult(shape(current), it - 1, False, _stack(path))) from None
         try:
-            s = solve_gram(A, g, "−H")
+            s, rho = solve_gram_with_error(A, g, "−H",
+                                           None if exact is None else (_system_at, (exact, current)),
+                                           terms)
         except SingularMatrixError as e:
             raise (singular(e, it, shape(current)) if singular else e) from None
         except OverflowError as e:
@@ -595,16 +622,27 @@ def maximise(name, theta, system, log_likelihood, int max_iterations, double tol
         t = 1.0
         new = current + s
         done = np.abs(new - current).max() <= tol * (1 + np.abs(new).max())
+        trial = None
         if damping and not done:
             accepted = False
+            diagonal = np.diag(A).tolist()
             for halving in range(MAX_HALVINGS + 1):
                 try:
                     new_ell, new_bound = log_likelihood(new)
-                    if new_ell >= ell - bound:
-                        accepted = True
+                    if exact is None:
+                        accepted = new_ell - ell >= -step_threshold(bound, new_bound)
+                    else:
+                        trial = _system_or_none(system, new)
+                        band = step_band(bound, new_bound, t, rho,
+                                         None if trial is None else trial[1].tolist(), s.tolist(),
+                                         diagonal)
+                        accepted = step_accepted(new_ell - ell, bound, new_bound, band,
+                                                 lambda: step_referee(exact, current, t))
+                    if accepted:
                         break
                 except StepFailed:
                     pass
+                trial = None
                 t = t / 2
                 new = current + t * s
             if not accepted:
@@ -628,6 +666,19 @@ def maximise(name, theta, system, log_likelihood, int max_iterations, double tol
     raise ConvergenceError(
         f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
         IterativeResult(shape(current), max_iterations, False, _stack(path), {"step_lengths": lengths}))
+
+
+def _system_at(exact, theta):
+    """The reference's system at θ from ``exact`` = (make, args) (the Gram referee's f)."""
+    make, args = exact
+    return make(*args)[0](theta)
+
+
+def _system_or_none(system, theta):
+    try:
+        return system(theta)
+    except StepFailed:
+        return None
 
 
 def separation_check(X, y, name):

@@ -23,7 +23,7 @@ from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_ve
 from cs229.reference.messages import show
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
-                                        ZeroOverZeroError, check_covariance)
+                                        ZeroOverZeroError, check_covariance, density_from_log)
 
 __all__ = [
     "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError",
@@ -166,7 +166,7 @@ def mvn_log_density(x, mu, Sigma):
 
 def mvn_density(x, mu, Sigma):
     """MVN-1: p(x; μ, Σ) = (2π)^(−n/2) |Σ|^(−1/2) exp(−½ (x − μ)ᵀ Σ⁻¹ (x − μ))."""
-    return float(np.exp(mvn_log_density(x, mu, Sigma)))
+    return density_from_log(float(mvn_log_density(x, mu, Sigma)))
 
 
 # ---- GDA-1: sufficient statistics in one pass ---------------------------------------------------

@@ -115,7 +115,8 @@ def monomials(n, d):
 
 
 def monomial_weight(alpha, c, d):
-    """KR-4: d!/(α₀!α₁!⋯αₙ!)·c^α₀, as a float."""
+    """KR-4: d!/(α₀!α₁!⋯αₙ!)·c^α₀, as a float; d, c, alpha checked in the reference's order."""
+    d = positive_int(d, "d")
     return float(_reference.monomial_weight(alpha, _nonnegative(c, "c"), d))
 
 

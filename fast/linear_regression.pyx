@@ -21,6 +21,7 @@ from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_lengt
                                     positive_int, same_length, sgd_schedule)
 from cs229.reference.inputs import choice
 from cs229.reference.linalg import SingularMatrixError, dependence, significant_terms
+from cs229.reference.linear_regression import lwr_system, normal_system, weighted_system
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = [
@@ -273,12 +274,12 @@ def normal_equations(X, y, solver="cholesky"):
         # X is C-ordered m×n, i.e. Fortran-ordered n×m (Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Xv[0, 0], &n, &zero, &Av[0, 0], &n)
         dgemv(&trans, &n, &m, &one, <double*> &Xv[0, 0], &n, <double*> &yv[0], &inc, &zero, &bv[0], &inc)
-    return _normal_solve(A, b, X.shape)
+    return _normal_solve(A, b, X.shape, (normal_system, (X, y)))
 
 
-def _normal_solve(A, b, shape):
+def _normal_solve(A, b, shape, exact):
     try:
-        return solve_gram(A, b, "XᵀX")
+        return solve_gram(A, b, "XᵀX", exact, shape[0])
     except SingularMatrixError as e:
         raise _normal_singular(e, shape) from None
     except OverflowError:
@@ -394,10 +395,10 @@ def weighted_normal_equations(X, y, w):
     w = as_vector(w, "w", X.shape[0], "X", of="rows")
     if (w < 0).any():
         raise ValueError("w must be non-negative")
-    return _weighted_solve(X, y, w)
+    return _weighted_solve(X, y, w, (weighted_system, (X, y, w)))
 
 
-def _weighted_solve(X, y, w, where=""):
+def _weighted_solve(X, y, w, exact, where=""):
     n = X.shape[1]
     A = np.empty((n, n), order="F")
     b = np.empty(n)
@@ -409,7 +410,7 @@ def _weighted_solve(X, y, w, where=""):
     with nogil:
         _weighted_gram(Xv, yv, wv, Av, bv)
     try:
-        return solve_gram(A, b, "XᵀWX")
+        return solve_gram(A, b, "XᵀWX", exact, X.shape[0])
     except SingularMatrixError as e:
         raise SingularMatrixError(
             f"XᵀWX is singular{where}: {dependence(e.column, e.combination, of=' of X')} on the "
@@ -447,7 +448,7 @@ cdef void _exponents(const double[:, ::1] X, const double[:, ::1] Q, Py_ssize_t 
 
 
 cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, double[::1, :] A,
-                       double[::1] b, double* prediction) noexcept nogil:
+                       double[::1] b, double terms, double* prediction) noexcept nogil:
     """Unpack (upper XᵀWX, XᵀWy) from G, solve by Cholesky, prediction = θᵀq."""
     cdef Py_ssize_t j, k, c = 0
     cdef int code
@@ -458,7 +459,7 @@ cdef int _solve_packed(const double[::1] G, const double[::1] q, Py_ssize_t n, d
     for j in range(n):
         b[j] = G[c]
         c += 1
-    code = cholesky_solve(A, b)
+    code = cholesky_solve(A, b, terms)
     if code == GRAM_SOLVED:
         prediction[0] = dot(&b[0], &q[0], n)
     return code
@@ -510,13 +511,14 @@ def lwr_predict(X, y, queries, tau):
                 Gv = G
                 with nogil:
                     while b < rows:
-                        code = _solve_packed(Gv[b], Qv[start + b], n, Av, bv, &ov[start + b])
+                        code = _solve_packed(Gv[b], Qv[start + b], n, Av, bv, m, &ov[start + b])
                         if code != GRAM_SOLVED:
                             break
                         b += 1
                 if b == rows:
                     break
-            theta = _weighted_solve(X, y, W[b], f" at query {start + b}")
+            theta = _weighted_solve(X, y, W[b], (lwr_system, (X, y, queries[start + b], tau)),
+                                    f" at query {start + b}")
             out[start + b] = float(theta @ queries[start + b])
             b += 1
     return out

@@ -13,7 +13,9 @@ from cs229.fast._sgd cimport sgd_epochs
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
                                     check_tol, positive, positive_int, same_length, sgd_schedule)
-from cs229.reference.newton import options, singular_hessian
+from cs229.reference import exponential_family as ef
+from cs229.reference.logistic_regression import newton_callbacks
+from cs229.reference.newton import data_start_system, options, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
 
 __all__ = [
@@ -261,7 +263,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":
-        theta = core.data_start(X, y, core.BERNOULLI, 0.0)
+        theta = core.data_start(X, y, core.BERNOULLI, 0.0, (data_start_system, (ef.BERNOULLI, X, y)))
     else:
         theta = np.zeros(X.shape[1])
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
@@ -269,7 +271,8 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
         "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), bool(damping),
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist")
+        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist",
+        exact=(newton_callbacks, (X, y)), terms=X.shape[0])
 
 
 def is_separated(X, y, theta):

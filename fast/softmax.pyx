@@ -17,11 +17,11 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
                                     positive, positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import (number_of_classes, options, rounding_bound,
+from cs229.reference.newton import (column_system, number_of_classes, options, rounding_bound,
                                      singular_softmax_hessian)
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      separable_error)
-from cs229.reference.softmax import SEPARATED
+from cs229.reference.softmax import SEPARATED, capped, class_apart_error, newton_callbacks
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -395,25 +395,25 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     def singular(e, it, Theta):
         apart = _separated_classes(X, y, Theta) if it > 1 else []
         if apart:
-            return separable_error(
-                "softmax Newton", it - 1, Theta, None,
-                f"class {apart[0]} is linearly separable from the others (the iterate of step "
-                "{k} puts it strictly on top exactly at its own examples; the Hessian became "
-                "singular as its θ grew)",
-                "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+            return class_apart_error(it - 1, Theta, None, apart[0], "the Hessian became singular")
         return singular_softmax_hessian(it, e, _column_dependence(X), n)
 
-    return core.maximise("softmax Newton", Theta.ravel(), system,
-                         lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
-                         bool(record), bool(damping), check, singular, shape,
-                         advice="; if ‖θ‖ keeps growing some class is nearly separable from the "
-                                "others and the MLE may not exist")
+    try:
+        return core.maximise("softmax Newton", Theta.ravel(), system,
+                             lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
+                             bool(record), bool(damping), check, singular, shape,
+                             advice="; if ‖θ‖ keeps growing some class is nearly separable from "
+                                    "the others and the MLE may not exist",
+                             exact=(newton_callbacks, (X, y, K)), terms=X.shape[0])
+    except ConvergenceError as e:
+        raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
 
 
 def _column_dependence(X):
     """As the reference's ``newton.column_dependence``: XᵀX's SingularMatrixError, or None."""
     try:
-        core.solve_gram(core.weighted_gram(X), np.zeros(X.shape[1]), "XᵀX")
+        core.solve_gram(core.weighted_gram(X), np.zeros(X.shape[1]), "XᵀX",
+                        (column_system, (X,)), X.shape[0])
     except SingularMatrixError as e:
         return e
     except OverflowError:

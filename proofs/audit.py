@@ -14,6 +14,7 @@ reads and no not-checkable entry lists; ``render_sources`` the documents.
 """
 import json
 import multiprocessing
+import os
 import shutil
 import signal
 import textwrap
@@ -22,14 +23,20 @@ import traceback
 from dataclasses import dataclass
 from importlib import metadata
 
-from . import catalog, sources
-from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome
+from cs229._exits import CtrlC
+from cs229._text import count, progress_line, stream_width
 
-__all__ = ["SCHEMA", "Row", "AuditReport", "run", "run_check", "render_check", "render_text", "to_data",
+from . import catalog, printed, sources
+from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome, Quote
+from .text import copies
+
+__all__ = ["SCHEMA", "Row", "AuditReport", "forms_and_claims", "unparsed_data", "render_unparsed", "cited", "run", "run_check", "render_check", "render_text", "to_data",
            "to_json", "listing", "listing_data", "self_test", "render_self_test", "render_unchecked", "unchecked_data",
            "read_lines", "unread_data", "render_unread", "render_sources", "render_totals", "totals_line", "version"]
 
-SCHEMA = 2  # the JSON's layout: bumped when a key changes meaning or goes away
+SCHEMA = 3  # the JSON's layout: bumped when a key changes meaning or goes away (3: "self_test" is an
+#            object with "checks" and "text_mutants"; "notes", "remarks", totals.printed_forms and
+#            totals.claims added)
 
 REPRODUCTION_MEASURE = "the check's own measure (see its detail; not a residual)"
 
@@ -70,11 +77,35 @@ class AuditReport:
     ids: tuple = ()
     interrupted: bool = False
     planned: int = 0
+    notes: str = ""  # the copy of the notes audited (its directory, or the stored quotes)
 
     @property
     def errata(self):
         """The printed steps that are false (slips and transcription artefacts)."""
-        return [e for r in self.rows for e in r.outcome.errata if not e.is_convention]
+        return [e for r in self.rows for e in r.outcome.errata if e.counts]
+
+    @property
+    def remarks(self):
+        """Printed forms a strict reading calls false that the report argues are right as the
+        notes mean them: listed apart, not counted."""
+        return [e for r in self.rows for e in r.outcome.errata if e.is_remark]
+
+    @property
+    def printed_forms(self):
+        """{'parsed': N, 'typed': M}: the printed forms (TeX of 000, 001, 002, 004) the checks
+        read, by whether the check read them from the text or compares a form typed by hand."""
+        return forms_and_claims(self.rows, self.parts)[0]
+
+    @property
+    def claims(self):
+        """{'checked': N, 'unchecked': M}: the claims in prose the checks read, and those the
+        not-checkable list names."""
+        return forms_and_claims(self.rows, self.parts)[1]
+
+    @property
+    def not_found(self):
+        """The printed forms the copy audited does not print (their checks fail)."""
+        return list(dict.fromkeys(q for r in self.rows for q in r.outcome.missing))
 
     @property
     def conventions(self):
@@ -114,6 +145,59 @@ class AuditReport:
         return [i for i in catalog.NEEDS_PROOF if catalog.part_of(i) in self.parts and i not in named]
 
 
+# ---- printed forms and claims --------------------------------------------------------------
+
+def _is_printed_form(quote):
+    """A TeX formula on a line of 000, 001, 002 or 004 (003 lost its TeX): a display fragment, not
+    a sentence with an inline $…$ (that is a claim, unless a check reads its formula)."""
+    text = quote.text
+    return quote.source != "003" and "$" not in text and any(c in text for c in "\\=^_{}")
+
+
+def forms_and_claims(rows, parts=None):
+    """({'parsed': N, 'typed': M}, {'checked': K, 'unchecked': L}) for the rows of an audit: the
+    printed forms the checks read (parsed from the text where a check read them through
+    ``printed``; typed where it compares a form typed by hand, or cites a formula its code
+    computes), and the claims in prose the checks read and the not-checkable list names."""
+    forms = printed.collected(r.outcome for r in rows)
+    quoted = {}
+    for r in rows:
+        for q in tuple(r.check.quotes) + tuple(r.outcome.quotes):
+            quoted.setdefault(q, r.check.id)
+    parsed = sum(f.status == "parsed" for f in forms.values())
+    typed = sum(f.status == "typed" for f in forms.values())
+    typed += sum(1 for q in quoted if q not in forms and _is_printed_form(q))
+    checked = sum(1 for q in quoted if q not in forms and not _is_printed_form(q))
+    unchecked = sum(1 for u in UNCHECKED if not _is_printed_form(u.quote) and (parts is None or u.part in parts))
+    return {"parsed": parsed, "typed": typed}, {"checked": checked, "unchecked": unchecked}
+
+
+def unparsed_data(rows):
+    """The printed forms the checks compare typed by hand, each with its check and the reason:
+    what ``cs229 audit --unparsed`` lists, in the order of the notes."""
+    out = {q["text"] + str(q["line"]): q for q in printed.unparsed([(r.check, r.outcome) for r in rows])}
+    forms = printed.collected(r.outcome for r in rows)
+    for r in rows:
+        for q in tuple(r.check.quotes) + tuple(r.outcome.quotes):
+            if q not in forms and _is_printed_form(q):
+                out.setdefault(q.text + str(q.line), {
+                    "id": r.check.id, "source": q.source, "line": q.line, "cited": q.place, "text": q.text,
+                    "reason": f"cited by a {r.check.kind} check that computes it in code, not read from the text"})
+    return sorted(out.values(), key=lambda v: (v["source"], v["line"]))
+
+
+def render_unparsed(items, totals, width=None):
+    width = _width(width)
+    share = totals["parsed"] / max(1, totals["parsed"] + totals["typed"])
+    lines = _wrap(f"Typed ({len(items)}; {totals['parsed']} of {totals['parsed'] + totals['typed']} printed forms, "
+                  f"{share:.0%}, are read from the text): printed forms a check compares typed by hand, "
+                  "each with the reason", width, "")
+    for u in items:
+        lines += _wrap(f"{u['cited']} ({u['id']}): “{u['text']}”", width, "  ", "    ")
+        lines += _wrap(f"why: {u['reason']}", width, "    ")
+    return "\n".join(lines)
+
+
 # ---- running -------------------------------------------------------------------------------
 
 def _outcome(check, ctx):
@@ -134,13 +218,17 @@ def run_check(check, ctx):
     return Row(check, outcome, seconds)
 
 
+_WORKER_COPY = None  # the copy of the notes the forked workers audit (set before they fork)
+
+
 def _in_worker(args):
-    index, ctx, mode = args
+    index, ctx, mode, fraction = args
     check = REGISTRY[index]
-    if mode == "self-test":
-        from .checking import self_test as one
-        return index, one(check, ctx), 0.0
-    outcome, seconds = _outcome(check, ctx)
+    with copies.use(_WORKER_COPY if _WORKER_COPY is not None else copies.current()):
+        if mode == "self-test":
+            from .checking import self_test as one
+            return index, one(check, ctx, fraction=fraction), 0.0
+        outcome, seconds = _outcome(check, ctx)
     return index, outcome, seconds
 
 
@@ -148,14 +236,25 @@ def _ignore_interrupt():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _results(checks, ctx, jobs, mode):
+def _cores():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _results(checks, ctx, jobs, mode, fraction=1.0):
     """(check, result, seconds) as each finishes: in order in this process, or from ``jobs``
-    forked workers (registered checks only; the others run here)."""
-    if jobs > 1 and len(checks) > 1 and all(c in REGISTRY for c in checks) \
+    forked workers, at most one per core and per check (registered checks only; the others run
+    here). The workers audit the copy of the notes in use here."""
+    global _WORKER_COPY
+    jobs = min(jobs, _cores(), len(checks))
+    if jobs > 1 and all(c in REGISTRY for c in checks) \
             and "fork" in multiprocessing.get_all_start_methods():
+        _WORKER_COPY = copies.current()
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupt)
         try:
-            work = [(REGISTRY.index(c), ctx, mode) for c in checks]
+            work = [(REGISTRY.index(c), ctx, mode, fraction) for c in checks]
             for index, result, seconds in pool.imap_unordered(_in_worker, work):
                 yield REGISTRY[index], result, seconds
             pool.close()
@@ -168,42 +267,10 @@ def _results(checks, ctx, jobs, mode):
     for c in checks:
         if mode == "self-test":
             from .checking import self_test as one
-            yield c, one(c, ctx), 0.0
+            yield c, one(c, ctx, fraction=fraction), 0.0
         else:
             outcome, seconds = _outcome(c, ctx)
             yield c, outcome, seconds
-
-
-class _CtrlC:
-    """Ctrl-C during a run, remembered: the KeyboardInterrupt it raises can be lost where it
-    lands (in a destructor, or code that runs a check may swallow it), so the run also stops
-    after the check under way when the signal came. Python's own handler is left in place
-    where another was installed, and outside the main thread."""
-
-    def __init__(self):
-        self.asked = False
-        self._before = None
-
-    def _handler(self, signum, frame):
-        self.asked = True
-        raise KeyboardInterrupt
-
-    def __enter__(self):
-        try:
-            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-                self._before = signal.signal(signal.SIGINT, self._handler)
-        except ValueError:  # not the main thread
-            pass
-        return self
-
-    def stop_if_asked(self):
-        if self.asked:
-            raise KeyboardInterrupt
-
-    def __exit__(self, *exc):
-        if self._before is not None:
-            signal.signal(signal.SIGINT, self._before)
-        return False
 
 
 def run(checks, ctx, progress=None, jobs=1, ids=()):
@@ -212,13 +279,14 @@ def run(checks, ctx, progress=None, jobs=1, ids=()):
     done = {}
     start = time.perf_counter()
     interrupted = False
+    width = stream_width(progress)
     try:
-        with _CtrlC() as ctrl_c:
+        with CtrlC() as ctrl_c:
             for k, (c, outcome, seconds) in enumerate(_results(checks, ctx, jobs, "audit"), start=1):
                 done[id(c)] = Row(c, outcome, seconds)
                 if progress:
-                    progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
-                                   f"{'pass' if outcome.passed else 'FAIL'} ({seconds:.1f} s)\n")
+                    progress.write(_progress_line(k, len(checks), c, f"{'pass' if outcome.passed else 'FAIL'} "
+                                                  f"({seconds:.1f} s)", width) + "\n")
                     progress.flush()
                 ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
@@ -226,22 +294,23 @@ def run(checks, ctx, progress=None, jobs=1, ids=()):
     rows = [done[id(c)] for c in checks if id(c) in done]  # the order of the selection
     parts = tuple(dict.fromkeys(c.part for c in checks)) or tuple(catalog.PARTS)
     return AuditReport(rows, time.perf_counter() - start, ctx.seed, ctx.examples, ctx.digits, parts,
-                       tuple(ids), interrupted, len(checks))
+                       tuple(ids), interrupted, len(checks), copies.current().origin)
 
 
-def self_test(checks, ctx, progress=None, jobs=1):
+def self_test(checks, ctx, progress=None, jobs=1, fraction=1.0):
     """``checking.self_test`` for each check: [(check, SelfTestResult)] in selection order, and
-    whether Ctrl-C stopped it."""
+    whether Ctrl-C stopped it. ``fraction`` < 1 seeds a sample of the text mutants."""
     done = {}
     interrupted = False
+    width = stream_width(progress)
     try:
-        with _CtrlC() as ctrl_c:
-            for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test"), start=1):
+        with CtrlC() as ctrl_c:
+            for k, (c, result, _) in enumerate(_results(checks, ctx, jobs, "self-test", fraction), start=1):
                 done[id(c)] = result
                 if progress:
-                    progress.write(f"[{k}/{len(checks)}] {c.id:7s} {_short(c.title)} ... "
-                                   f"{result.killed}/{result.mutants} killed"
-                                   f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)\n")
+                    progress.write(_progress_line(k, len(checks), c, f"{result.killed}/{result.mutants} killed"
+                                                  f"{'' if result.ok else ' — NOT LIVE'} ({result.seconds:.1f} s)",
+                                                  width) + "\n")
                     progress.flush()
                 ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
@@ -249,8 +318,9 @@ def self_test(checks, ctx, progress=None, jobs=1):
     return [(c, done[id(c)]) for c in checks if id(c) in done], interrupted
 
 
-def _short(title, width=48):
-    return title if len(title) <= width else title[:width - 1] + "…"
+def _progress_line(k, n, check, result, width):
+    """'[k/n] ID title ... result': the title cited as the report cites (Neto, not 002)."""
+    return progress_line(f"[{k}/{n}] {check.id:7s}", sources.cite(check.title), f" ... {result}", width)
 
 
 # ---- the text report -----------------------------------------------------------------------
@@ -289,7 +359,7 @@ def _check_lines(row, width, with_quotes):
         lines += _wrap(f"↳ {sources.cite(o.detail)}", width, " " * 14, " " * 16)
     if with_quotes:
         for q in dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)):
-            lines += _wrap(f"“{q.text}” ({q.place})", width, " " * 14 + "quote: ", " " * 21)
+            lines += _wrap(f"“{q.text}” ({cited(q)})", width, " " * 14 + "quote: ", " " * 21)
             if q.reading:
                 lines += _wrap(f"read as: {q.reading}", width, " " * 21)
     return lines
@@ -299,12 +369,27 @@ def _erratum_lines(e, width):
     lines = _wrap(f"{e.id} [{e.nature}] {sources.cite(e.source)}", width, "  ")
     lines += _wrap(sources.cite(e.printed), width, "    printed:        ", " " * 20)
     if e.quote is not None:
-        lines += _wrap(f"“{e.quote.text}”", width, f"    text ({e.quote.place}): ", " " * 20)
+        lines += _wrap(f"“{e.quote.text}”", width, f"    text ({cited(e.quote)}): ", " " * 20)
     lines += _wrap(sources.cite(e.corrected), width, "    corrected:      ", " " * 20)
     counterexample = e.counterexample if len(e.counterexample) <= 600 else e.counterexample[:599] + "…"
-    label = "    they part at:" if e.is_convention else "    counterexample:"
+    label = ("    they part at:" if e.is_convention else
+             "    strictly:" if e.is_remark else "    counterexample:")
     lines += _wrap(counterexample, width, f"{label:<19} ", " " * 20)
     return lines
+
+
+def cited(quote):
+    """'Ng, line 94': where a quote stands in the copy of the notes being audited (its own line
+    in the project's copy; the line a revised edition moved it to; its own line, marked, when
+    the copy does not print it)."""
+    if not isinstance(quote, Quote):  # a line of the copy itself (registry.Cited)
+        return quote.place
+    located = copies.current().locate(quote)
+    if located.found:
+        lines = [o.line for o in located.occurrences]
+        shown = ", ".join(map(str, lines[:3]))
+        return f"{sources.short(quote.source)}, line{'s' if len(lines) > 1 else ''} {shown}"
+    return f"{quote.place} (not in this copy)"
 
 
 def render_check(row, width=None, quotes=False):
@@ -322,50 +407,74 @@ def totals_line(report):
     """The totals as one line (the report wraps it)."""
     errata = report.errata
     slips = sum(e.nature == "slip" for e in errata)
-    done = (f"{len(report.rows)} checks" if not report.interrupted
-            else f"{len(report.rows)} of {report.planned} checks (interrupted)")
-    return (f"Totals: {done}, {report.passed} pass, {report.failed} fail; {len(errata)} errata "
-            f"({slips} slips, {len(errata) - slips} transcription); {len(report.conventions)} "
-            f"conventions; {len(report.readings)} readings; seed {report.seed}, {report.examples} "
-            f"examples, {report.digits} digits; {report.seconds:.1f} s")
+    done = (count(len(report.rows), "check") if not report.interrupted
+            else f"{len(report.rows)} of {count(report.planned, 'check')} (interrupted)")
+    forms, claims = report.printed_forms, report.claims
+    missing = len(report.not_found)
+    return (f"Totals: {done}, {report.passed} pass, {report.failed} fail; "
+            f"{count(len(errata), 'erratum', 'errata')} ({count(slips, 'slip')}, "
+            f"{count(len(errata) - slips, 'transcription')}); {count(len(report.remarks), 'remark')}; "
+            f"{count(len(report.conventions), 'convention')}; {count(len(report.readings), 'reading')}; "
+            f"printed forms {forms['parsed']} read, {forms['typed']} typed"
+            + (f", {missing} not found" if missing else "")
+            + f"; claims {claims['checked']} checked, {claims['unchecked']} unchecked; "
+            f"seed {report.seed}, {count(report.examples, 'example')}, "
+            f"{count(report.digits, 'digit')}; {report.seconds:.1f} s")
+
+
+def _errata_heading(errata):
+    """'Errata (42: 32 slips of the notes, 10 transcription artefacts of this copy)'."""
+    slips = sum(e.nature == "slip" for e in errata)
+    return (f"Errata ({len(errata)}: {count(slips, 'slip')} of the notes, "
+            f"{count(len(errata) - slips, 'transcription artefact')} of this copy)")
+
+
+def _one_line(text, width, indent):
+    """``text`` on one line of ``width`` columns after ``indent``, cut with … (the summary's
+    lines; the full report never cuts)."""
+    text = " ".join(text.split())
+    room = width - len(indent)
+    return indent + (text if len(text) <= room else text[:room - 1] + "…")
+
+
+def _erratum_summary(e, width):
+    """An erratum in two lines: what, where and the printed form; the correction."""
+    return [_one_line(f"{e.id} [{e.nature}] {sources.cite(e.source)} — printed {sources.cite(e.printed)}",
+                      width, "  "),
+            _one_line(f"corrected {sources.cite(e.corrected)}", width, "    ")]
 
 
 def render_text(report, width=None, summary=False):
     """The report: per part each check (ID, verdict, title and source; kind, method and the
     measure below), then the errata, conventions and readings, the uncovered rows and the
-    totals. ``summary``: totals, failures and errata only. ``width``: the terminal's (at least
-    80 columns)."""
+    totals. ``summary``: the failures in full, each erratum in two lines, the totals (the
+    conventions, readings and sources are left to the full report). ``width``: the terminal's
+    (at least 80 columns)."""
     width = _width(width)
+    if summary:
+        return _render_summary(report, width)
     lines = []
     with_quotes = bool(report.ids)
-    if not summary:
-        for part in report.parts:
-            rows = [r for r in report.rows if r.check.part == part]
-            if not rows:
-                continue
-            title, source, _ = catalog.PARTS[part]
-            lines += _wrap(f"{'Decision trees' if part == 'trees' else f'Part {part}: {title}'} "
-                           f"({sources.cite(source)})", width, "")
-            lines.append("─" * min(width, 100))
-            for r in rows:
-                lines += _check_lines(r, width, with_quotes)
-            lines.append("")
-    else:
-        failures = [r for r in report.rows if not r.outcome.passed]
-        lines.append(f"Failures ({len(failures)})" + ("" if failures else ": none"))
-        for r in failures:
+    for part in report.parts:
+        rows = [r for r in report.rows if r.check.part == part]
+        if not rows:
+            continue
+        title, source, _ = catalog.PARTS[part]
+        lines += _wrap(f"{'Decision trees' if part == 'trees' else f'Part {part}: {title}'} "
+                       f"({sources.cite(source)})", width, "")
+        lines.append("─" * min(width, 100))
+        for r in rows:
             lines += _check_lines(r, width, with_quotes)
         lines.append("")
     errata = report.errata
-    slips = sum(e.nature == "slip" for e in errata)
-    lines += _wrap(f"Errata ({len(errata)}: {slips} slips of the notes, {len(errata) - slips} "
-                   "transcription artefacts of this copy): printed steps that are false, each with "
-                   "the text it reads, the corrected form (which is what the check passes) and a "
-                   "counterexample", width, "")
-    for e in errata:
-        lines += _erratum_lines(e, width)
-    if not errata:
-        lines.append("  none")
+    if errata:
+        lines += _wrap(f"{_errata_heading(errata)}: printed steps that are false, each with the text it "
+                       "reads, the corrected form (which is what the check passes) and a counterexample",
+                       width, "")
+        for e in errata:
+            lines += _erratum_lines(e, width)
+    else:
+        lines.append("Errata: none (no printed step the checks read is false)")
     lines.append("")
     if report.conventions:
         lines += _wrap(f"Conventions ({len(report.conventions)}): notational clashes a reader meets, "
@@ -373,11 +482,23 @@ def render_text(report, width=None, summary=False):
         for e in report.conventions:
             lines += _erratum_lines(e, width)
         lines.append("")
-    if report.readings and not summary:
+    if report.remarks:
+        lines += _wrap(f"Remarks ({len(report.remarks)}): printed forms a strict reading calls false, "
+                       "argued right as the notes mean them (not counted as errata)", width, "")
+        for e in report.remarks:
+            lines += _erratum_lines(e, width)
+        lines.append("")
+    if report.not_found:
+        lines += _wrap(f"Not found in this copy ({len(report.not_found)}): printed forms the checks read that "
+                       f"{report.notes or 'the copy audited'} does not print (their checks fail)", width, "")
+        for q in report.not_found:
+            lines += _wrap(f"{q.place}: “{q.text}”", width, "  ", "    ")
+        lines.append("")
+    if report.readings:
         lines += _wrap(f"Readings ({len(report.readings)}): printed forms the checks read otherwise "
                        "than the text writes them", width, "")
         for q, check_id in report.readings:
-            lines += _wrap(f"{check_id} ({q.place}): “{q.text}”", width, "  ", "    ")
+            lines += _wrap(f"{check_id} ({cited(q)}): “{q.text}”", width, "  ", "    ")
             lines += _wrap(f"read as: {q.reading}", width, "    ")
         lines.append("")
     missing = report.uncovered()
@@ -385,10 +506,36 @@ def render_text(report, width=None, summary=False):
         lines += _wrap(f"Catalog rows marked P with no proof check yet ({len(missing)}): {' '.join(missing)}",
                        width, "")
     if report.interrupted:
-        lines.append(f"Interrupted: {len(report.rows)} of {report.planned} checks ran.")
+        lines.append(_interrupted_line(report))
     lines += _wrap("Sources: " + "; ".join(f"{s.short} = {s.key}, {s.title} ({s.authors.split(' (')[0]})"
                                            for s in sources.SOURCES.values())
                    + " (cs229 audit --sources)", width, "", "  ")
+    lines += _wrap(totals_line(report), width, "")
+    return "\n".join(lines)
+
+
+def _interrupted_line(report):
+    return f"Interrupted: {len(report.rows)} of {count(report.planned, 'check')} ran."
+
+
+def _render_summary(report, width):
+    """Failures in full, errata two lines each, the totals."""
+    failures = [r for r in report.rows if not r.outcome.passed]
+    lines = [f"Failures ({len(failures)})" + ("" if failures else ": none")]
+    for r in failures:
+        lines += _check_lines(r, width, bool(report.ids))
+    lines.append("")
+    errata = report.errata
+    if errata:
+        lines += _wrap(f"{_errata_heading(errata)}; cs229 audit prints each with its text, the "
+                       "corrected form and a counterexample", width, "")
+        for e in errata:
+            lines += _erratum_summary(e, width)
+    else:
+        lines.append("Errata: none")
+    lines.append("")
+    if report.interrupted:
+        lines.append(_interrupted_line(report))
     lines += _wrap(totals_line(report), width, "")
     return "\n".join(lines)
 
@@ -399,8 +546,17 @@ def _erratum_data(e):
     return {"id": e.id, "source": sources.cite(e.source), "nature": e.nature, "printed": sources.cite(e.printed),
             "corrected": sources.cite(e.corrected), "counterexample": e.counterexample,
             "quote": e.quote.text if e.quote is not None else None,
-            "line": e.quote.line if e.quote is not None else None,
+            "line": _line_in_copy(e.quote) if e.quote is not None else None,
             "document": e.quote.source if e.quote is not None else None}
+
+
+def _line_in_copy(quote):
+    """The line of the copy audited where a quote stands (its first place), else its own."""
+    if isinstance(quote, Quote):
+        located = copies.current().locate(quote)
+        if located.found:
+            return located.first.line
+    return quote.line
 
 
 def to_data(report, self_test_results=None):
@@ -414,8 +570,11 @@ def to_data(report, self_test_results=None):
         "parts": [{"part": p, "title": catalog.PARTS[p][0], "source": sources.cite(catalog.PARTS[p][1])}
                   for p in report.parts],
         "checks": [_check_data(r) for r in report.rows],
+        "notes": report.notes,
         "errata": [_erratum_data(e) for e in errata],
+        "remarks": [_erratum_data(e) for e in report.remarks],
         "conventions": [_erratum_data(e) for e in conventions],
+        "not_found": [q.data() for q in report.not_found],
         "readings": [{"id": i, **q.data()} for q, i in report.readings],
         "uncovered": report.uncovered(),
         "interrupted": report.interrupted,
@@ -423,12 +582,18 @@ def to_data(report, self_test_results=None):
                    "errata": len(errata),
                    "slips": sum(e.nature == "slip" for e in errata),
                    "transcriptions": sum(e.nature == "transcription" for e in errata),
+                   "remarks": len(report.remarks),
                    "conventions": len(conventions), "readings": len(report.readings),
+                   "printed_forms": report.printed_forms, "claims": report.claims,
+                   "not_found": len(report.not_found),
                    "seconds": round(report.seconds, 2),
                    "seed": report.seed, "examples": report.examples, "digits": report.digits},
     }
     if self_test_results is not None:
-        data["self_test"] = [r.data() for _, r in self_test_results]
+        from .seeded import summary
+        data["self_test"] = {"checks": [r.data() for _, r in self_test_results],
+                             "text_mutants": summary([m for _, r in self_test_results for m in r.text],
+                                                     catalog.part_of)}
     return data
 
 
@@ -441,7 +606,10 @@ def _check_data(row):
             "verdict": row.verdict.lower(), "detail": sources.cite(o.detail), "seconds": round(row.seconds, 3)}
     quotes = tuple(dict.fromkeys(tuple(c.quotes) + tuple(o.quotes)))
     if quotes:
-        data["quotes"] = [q.data() for q in quotes]
+        data["quotes"] = [{**q.data(), "line": _line_in_copy(q)} for q in quotes]
+    if o.forms:
+        data["printed_forms"] = {status: sum(f.status == status for f in printed.collected([o]).values())
+                                 for status in ("parsed", "typed")}
     return data
 
 
@@ -457,13 +625,16 @@ def render_totals(report, width=None):
 
 
 def render_self_test(results, interrupted=False, width=None):
+    from .seeded import summary
     width = _width(width)
-    lines = _wrap("Self-test: each check run against mutants of what it relies on; a mutant is killed when "
-                  "the check fails (or the erratum it removes disappears)", width, "")
+    lines = _wrap("Self-test: each check run against mutants: slips seeded in the printed forms it reads "
+                  "(caught when the verdict at that line changes) and perturbed twins of the code or constants "
+                  "it relies on (killed when the check fails, or the erratum it removes disappears)", width, "")
     lines.append("─" * min(width, 100))
     for c, r in results:
         mark = "ok" if r.ok else "NOT LIVE"
-        lines += _wrap(f"{c.id:7s} {r.killed:3d}/{r.mutants:<3d} {mark:8s} {c.title}", width, "", " " * 25)
+        text = f" (text {r.text_caught}/{sum(m.verdict != 'equivalent' for m in r.text)})" if r.text else ""
+        lines += _wrap(f"{c.id:7s} {r.killed:3d}/{r.mutants:<3d} {mark:8s} {c.title}{text}", width, "", " " * 25)
         if r.detail:
             lines += _wrap(f"↳ {r.detail}", width, " " * 25, " " * 27)
         for s in r.survivors:
@@ -472,12 +643,27 @@ def render_self_test(results, interrupted=False, width=None):
     killed = sum(r.killed for _, r in results)
     dead = [c.id for c, r in results if not r.ok]
     lines.append("")
+    text = summary([m for _, r in results for m in r.text], catalog.part_of)
+    if text["seeded"]:
+        lines += _wrap(f"Slips seeded in the text: {text['seeded']} seeded, {text['equivalent']} equivalent to "
+                       f"the printed form (left out), {text['caught']} caught: recall "
+                       f"{_percent(text['recall'])}", width, "")
+        lines += _wrap("by part: " + "; ".join(f"{p} {v['caught']}/{v['seeded'] - v['equivalent']} "
+                                              f"({_percent(v['recall'])})" for p, v in text["by_part"].items()),
+                       width, "  ", "    ")
+        lines += _wrap("by kind: " + "; ".join(f"{k} {v['caught']}/{v['seeded'] - v['equivalent']} "
+                                              f"({_percent(v['recall'])})" for k, v in text["by_kind"].items()),
+                       width, "  ", "    ")
     if interrupted:
         lines.append("Interrupted.")
-    lines += _wrap(f"Self-test totals: {len(results)} checks, {killed} of {mutants} mutants killed; "
-                   f"{len(results) - len(dead)} checks live" + (f"; not live: {' '.join(dead)}" if dead else ""),
+    lines += _wrap(f"Self-test totals: {count(len(results), 'check')}, {killed} of {count(mutants, 'mutant')} "
+                   f"killed; {count(len(results) - len(dead), 'check')} live" + (f"; not live: {' '.join(dead)}" if dead else ""),
                    width, "")
     return "\n".join(lines)
+
+
+def _percent(x):
+    return "—" if x is None else f"{100 * x:.1f}%"
 
 
 # ---- the catalog, the unchecked list, the sources ------------------------------------------
@@ -535,24 +721,36 @@ def render_unchecked(parts=None, width=None):
 def read_lines(report):
     """{(source, line)} of every quote the checks of ``report`` read (their own, their outcomes',
     their errata's), of the not-checkable list, and of every quote made in this process (a run in
-    worker processes makes some only there: run in-process for a full account)."""
+    worker processes makes some only there: run in-process for a full account), at the lines of
+    the copy audited (every place it prints them)."""
     quotes = set(QUOTES.values()) | {u.quote for u in UNCHECKED}
     for row in report.rows:
         quotes.update(row.check.quotes, row.outcome.quotes)
         quotes.update(e.quote for e in row.outcome.errata if e.quote is not None)
-    return {(q.source, q.line) for q in quotes}
+    copy = copies.current()
+    out = set()
+    for q in quotes:
+        located = copy.locate(q) if isinstance(q, Quote) else None
+        if located is not None and located.found:
+            out.update((o.source, o.line) for o in located.occurrences)
+        else:
+            out.add((q.source, q.line))
+    return out
 
 
 def unread_data(report):
-    """The formula lines (``sources.formula_lines``) of each document that no quote of
-    ``read_lines(report)`` covers; a line of a part printed twice counts as read when its first
-    copy's text is the same and is read. [{"source", "cited", "line", "text"}], by document."""
+    """The formula lines (``sources.formula_lines``) of each document of the copy audited that no
+    quote of ``read_lines(report)`` covers; a line of a part printed twice counts as read when its
+    first copy's text is the same and is read. [{"source", "cited", "line", "text"}], by
+    document."""
     read = read_lines(report)
+    copy = copies.current()
+    directory = None if copy.stored else copy.origin
     out = []
     for key in sources.SOURCES:
-        lines = sources.notes_lines(key)
-        for line in sources.formula_lines(key):
-            if (key, line) in read or any((key, k) in read for k in sources.first_copy_of(key, line)):
+        lines = sources.notes_lines(key, directory)
+        for line in sources.formula_lines(key, directory):
+            if (key, line) in read or any((key, k) in read for k in sources.first_copy_of(key, line, directory)):
                 continue
             out.append({"source": key, "cited": f"{sources.short(key)}, line {line}", "line": line,
                         "text": lines[line - 1].strip()})
@@ -561,7 +759,9 @@ def unread_data(report):
 
 def render_unread(items, width=None):
     width = _width(width)
-    total = sum(len(sources.formula_lines(k)) for k in sources.SOURCES)
+    copy = copies.current()
+    directory = None if copy.stored else copy.origin
+    total = sum(len(sources.formula_lines(k, directory)) for k in sources.SOURCES)
     lines = _wrap(f"Unread ({len(items)} of {total} formula lines): lines printing mathematics that no "
                   "check reads and no not-checkable entry lists", width, "")
     for u in items:

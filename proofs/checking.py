@@ -33,15 +33,12 @@ use it.
 
 Mutants: every check shown able to fail (``cs229 audit --self-test``)
 ---------------------------------------------------------------------
-The self-test runs each check once more for each mutant of what it relies on and counts the
-mutants killed (the check fails, raises, or loses the erratum the mutant removes):
+The self-test runs each check once more for each mutant and counts the mutants killed:
 
-- chains, automatically: each printed step is perturbed in turn (a sign flipped, a transpose
-  dropped, a factor doubled, two indices swapped; perturbations that leave the step equal to
-  itself are skipped) and must be caught at that step; a step recorded as an erratum is also
-  replaced by its corrected form, which must make the erratum disappear;
-- ``numeric_erratum``, automatically: the printed residual replaced by the corrected one must
-  leave no witness;
+- slips seeded in the text (``seeded``): each printed form the check read from the notes, with
+  a sign flipped, a factor dropped or doubled, an exponent changed, indices swapped, a summation
+  range changed, a transpose dropped or added, a term dropped, in a copy of the notes; killed
+  when the verdict at that line changes;
 - ``@relies_on(target, name, twin, change)`` on a check function (stack several): during one
   self-test run ``target.name`` (a module attribute, a module-level constant, or a key of a
   dict) is replaced by ``twin(original)``, a perturbed twin (a sign, an off-by-one index, a
@@ -69,7 +66,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from .registry import Erratum, Outcome
+from .registry import Cited, Erratum, Outcome
 
 __all__ = ["Step", "chain", "symbolically_equal", "counterexample", "draw", "sampled", "exact",
            "numeric_erratum", "combine", "fmt", "NOTES_NEWTON", "damped_newton_step",
@@ -84,11 +81,14 @@ class Step:
     """One line of a printed chain: ``expr`` as printed, the ``reason`` the notes give, and, when
     the printed line is false, the ``corrected`` expression (with ``printed``/``fixed`` texts
     for the errata list). ``quote`` is the line of the notes it reads; ``shown`` the form a
-    reader sees when ``expr`` is a rewriting of it (a logarithm, a substitution)."""
+    reader sees when ``expr`` is a rewriting of it (a logarithm, a substitution); ``form`` how
+    the printed form was got (``printed.Form``: read from the text, or typed), set by
+    ``printed.printed``."""
 
     def __init__(self, expr, reason="", corrected=None, printed=None, fixed=None, nature="slip",
-                 quote=None, shown=None, shown_corrected=None):
+                 quote=None, shown=None, shown_corrected=None, form=None):
         self.expr = expr
+        self.form = form
         self.nature = nature
         self.reason = reason
         self.corrected = corrected
@@ -461,13 +461,33 @@ def chain(steps, id, source, dimensions="", domains=None):
     Returns an Outcome whose method is 'symbolic' (plus the concrete sizes, e.g. '(n=3)').
     A step with a corrected form is an erratum: it must fail as printed (a counterexample is
     searched over ``domains``) and hold as corrected; the next step is compared with the
-    corrected form. Under the self-test each step's mutants are tried here.
+    corrected form. A step read from the text (``printed.printed``) is checked at every place
+    the copy prints it; where the copy prints it otherwise than the quote (``changed``), it is
+    judged as printed there: false, it is an erratum of that copy at its line; true, it passes
+    (a slip the copy corrected is no erratum). A step the copy does not print is reported
+    missing, and the chain does not pass.
     """
     state = _STATE.get()
-    errata = []
-    previous, previous_shown = steps[0].expr, _shown(steps[0])
-    failures = []
-    for k, step in enumerate(steps[1:], start=1):
+    errata, failures, missing = [], [], []
+    previous = previous_shown = None
+    for k, step in enumerate(steps):
+        form = step.form
+        if form is not None and form.status in ("missing", "unreadable"):
+            missing.append(form)
+            continue
+        if previous is None:
+            previous, previous_shown = step.expr, _shown(step)
+            _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k)
+            continue
+        variants = form.variants if form is not None and form.variants else []
+        primary = variants[0] if variants else None
+        if primary is not None and primary.changed:
+            holds = _judge_as_printed(primary, previous, previous_shown, step, id, source, domains, state, errata)
+            _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k)
+            if holds:
+                previous, previous_shown = primary.value, primary.value
+            continue
+        _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k)
         if step.corrected is None:
             if not symbolically_equal(step.expr, previous):
                 witness = _witness(state, _shown(step), previous_shown, domains)
@@ -485,12 +505,62 @@ def chain(steps, id, source, dimensions="", domains=None):
             failures.append(f"step {k}: the corrected form does not follow either")
         previous = step.corrected
         previous_shown = step.shown_corrected if step.shown_corrected is not None else step.corrected
-    if state is not None and state.inline:
-        _chain_mutants(state, steps)
+    definitions = list({f.quote: f for s in steps for f in getattr(s, "definitions", ())}.values())
+    for form in missing:
+        if form.status == "missing":
+            failures.append(f"{form.quote.place} ({form.quote.text[:60]}): {form.reason}")
+    for form in [s.form for s in steps if s.form is not None] + definitions:
+        failures.extend(f"not checked: {u}" for u in form.unreadable)
     method = "symbolic" + (f" ({dimensions})" if dimensions else "")
-    quotes = tuple(dict.fromkeys(s.quote for s in steps if s.quote is not None))
-    return Outcome(not failures, method, 0.0, "; ".join(failures) or f"{len(steps) - 1} steps",
-                   tuple(errata), quotes)
+    quotes = tuple(dict.fromkeys([s.quote for s in steps if s.quote is not None] + [f.quote for f in definitions]))
+    forms = tuple(s.form if s.form is not None else _typed_form(s) for s in steps
+                  if s.form is not None or s.quote is not None) + tuple(definitions)
+    return Outcome(not failures, method, 0.0, "; ".join(dict.fromkeys(failures)) or f"{len(steps) - 1} steps",
+                   tuple(errata), quotes, forms=forms,
+                   missing=tuple(f.quote for f in missing if f.status == "missing"))
+
+
+def _typed_form(step):
+    """The Form of a quoted step whose expression was typed by hand, not read from the text."""
+    from .printed import Form
+    return Form(step.quote, "typed", "typed by hand: the check does not read it from the text yet")
+
+
+def _judge_as_printed(variant, previous, previous_shown, step, id, source, domains, state, errata):
+    """A step as this copy prints it, otherwise than the quote: True when it follows from the step
+    before it; else an erratum of this copy at the variant's line (and False)."""
+    from .printed import Meaningless
+    if isinstance(variant.value, Meaningless):
+        witness = f"it means nothing: {variant.value.reason}"
+    elif symbolically_equal(variant.value, previous):
+        return True
+    else:
+        witness = _witness(state, variant.value, previous_shown, domains)
+    where = Cited(variant.source, variant.line, variant.tex)
+    errata.append(Erratum(id, source, f"{variant.tex.strip()} (as this copy prints it)",
+                          "what the step before it gives (the counterexample shows both)",
+                          witness or "differs symbolically", "slip", where))
+    return False
+
+
+def _other_variants(step, previous, previous_shown, id, source, domains, state, errata, k):
+    """The places after the first where the copy prints the step (a part printed twice): each
+    is judged against the same step before it (the first step: against the first place)."""
+    form = step.form
+    if form is None or len(form.variants) < 2:
+        return
+    reference = form.variants[0].value if k == 0 else previous
+    shown = reference if k == 0 else previous_shown
+    for variant in form.variants[1:]:
+        if variant.changed and (k > 0 or not symbolically_equal(variant.value, reference)):
+            if k == 0:
+                where = Cited(variant.source, variant.line, variant.tex)
+                witness = _witness(state, variant.value, shown, domains)
+                errata.append(Erratum(id, source, f"{variant.tex.strip()} (as this copy prints it)",
+                                      f"as printed at {form.variants[0].source} line {form.variants[0].line}",
+                                      witness or "differs symbolically", "slip", where))
+            else:
+                _judge_as_printed(variant, reference, shown, step, id, source, domains, state, errata)
 
 
 def _shown(step):
@@ -603,9 +673,6 @@ def numeric_erratum(ctx, id, source, printed, corrected, strategy, printed_resid
         if state is None or state.inline:
             witness = find_witness(search if search is not None else strategy, printed_fails, ctx.seed, budget=budget) or drawn_witness
         errata = (Erratum(id, source, printed, corrected, f"at {show_point(witness, names)}", nature, quote),)
-    if state is not None and state.inline:
-        # the printed residual replaced by the corrected one: no witness may remain
-        state.record("erratum", f"{id}: printed form replaced by the corrected one", worst <= tol)
     return Outcome(not failures, method or f"{len(points)} points at {digits} digits", float(worst),
                    "; ".join(failures), errata, (quote,) if quote is not None else ())
 
@@ -620,6 +687,8 @@ def combine(*outcomes):
         or "; ".join(o.detail for o in outcomes if o.detail),
         _unique_errata(e for o in outcomes for e in o.errata),
         tuple(dict.fromkeys(q for o in outcomes for q in o.quotes)),
+        forms=tuple(f for o in outcomes for f in o.forms),
+        missing=tuple(dict.fromkeys(q for o in outcomes for q in o.missing)),
     )
 
 
@@ -748,24 +817,44 @@ def relies_on(target, name, twin, change):
 
 @dataclass
 class SelfTestResult:
+    """One check's self-test: its code mutants (``relies_on``, ``as_printed``) and the slips
+    seeded in the text it reads (``text``: ``seeded.TextMutant``s). ``mutants`` and ``killed``
+    count both, the text mutants equivalent to the original left out."""
     id: str
     title: str
     mutants: int
     killed: int
     survivors: list = field(default_factory=list)
     baseline: bool = True
-    chain_ok: bool = True
+    erratum_ok: bool = True
     seconds: float = 0.0
     detail: str = ""
     outcome: object = None  # the unmutated run's Outcome (what the audit would report)
     outcome_seconds: float = 0.0
+    kind: str = ""
+    text: list = field(default_factory=list)
+
+    @property
+    def text_caught(self):
+        return sum(m.verdict == "caught" for m in self.text)
 
     @property
     def ok(self):
-        return self.baseline and self.killed >= 1 and self.chain_ok
+        """The check passes unmutated, kills at least one mutant (a derivation or identity: at
+        least one slip seeded in a line it reads, when it reads a printed form), and every
+        erratum mutant dies."""
+        if not self.baseline or not self.erratum_ok or self.killed < 1:
+            return False
+        reads_text = any(m.verdict != "equivalent" for m in self.text)
+        if self.kind in ("derivation", "identity") and reads_text:
+            return self.text_caught >= 1
+        return True
 
     def data(self):
         return {"id": self.id, "title": self.title, "mutants": self.mutants, "killed": self.killed,
+                "text_mutants": {"seeded": len(self.text),
+                                 "equivalent": sum(m.verdict == "equivalent" for m in self.text),
+                                 "caught": self.text_caught},
                 "survivors": list(self.survivors), "ok": self.ok, "seconds": round(self.seconds, 2),
                 **({"detail": self.detail} if self.detail else {})}
 
@@ -785,21 +874,26 @@ def _errata_keys(outcome):
            {(e.id, e.printed, "convention") for e in outcome.errata if e.nature == "convention"}
 
 
-def self_test(check, ctx):
-    """Run ``check`` unmutated (trying its chain-step and erratum mutants in place), then once per
-    declared mutant (``relies_on``) and per ``as_printed`` site; a mutant is killed when the
-    check fails, raises, or (an erratum mutant) loses an erratum."""
+def self_test(check, ctx, text=True, fraction=1.0):
+    """Run ``check`` unmutated, then once per declared code mutant (``relies_on``) and per
+    ``as_printed`` site (the erratum's printed form handed back corrected: the erratum must go),
+    then on copies of the notes with slips seeded in the printed forms it read (``seeded``;
+    ``fraction`` < 1 keeps a seeded sample). A mutant is killed when the check fails, raises, or
+    (an erratum mutant) loses an erratum; a text mutant when the verdict at its line changes.
+    Perturbations of a chain's own steps are not tried: the unmutated run has proved each step
+    equal to its neighbour, so any change would be caught by construction."""
+    from .seeded import seed_text
+
     start = time.perf_counter()
-    state = _SelfTestState(inline=True)
+    state = _SelfTestState(inline=True)  # the unmutated run searches its counterexamples, as the audit's
     baseline, error = _run_quietly(check, ctx, state)
-    result = SelfTestResult(check.id, check.title, 0, 0, outcome_seconds=time.perf_counter() - start)
+    result = SelfTestResult(check.id, check.title, 0, 0, outcome_seconds=time.perf_counter() - start,
+                            kind=check.kind)
     result.outcome = baseline if baseline is not None else Outcome(False, "error", float("inf"), error)
     if baseline is None or not baseline.passed:
         result.baseline = False
         result.detail = "the check fails unmutated: " + (error or baseline.detail)
     killed, survivors = [], []
-    for kind, description, was_killed in state.mutants:
-        (killed if was_killed else survivors).append((kind, description))
     errata = _errata_keys(baseline) if baseline is not None else set()
     for mutant in check.mutants:
         with mutant.applied():
@@ -810,127 +904,17 @@ def self_test(check, ctx):
         outcome, error = _run_quietly(check, ctx, _SelfTestState(inline=False, swap=key))
         was_killed = outcome is None or not outcome.passed or not errata <= _errata_keys(outcome)
         (killed if was_killed else survivors).append(("erratum", f"as printed {key} → corrected"))
+        if not was_killed:
+            result.erratum_ok = False
+    if text and baseline is not None and baseline.passed:
+        result.text = seed_text(check, ctx, baseline, fraction=fraction, seed=ctx.seed)
+        for m in result.text:
+            if m.verdict == "caught":
+                killed.append(("text", f"{m.kind} at {m.source} line {m.line}"))
+            elif m.verdict == "survived":
+                survivors.append(("text", f"{m.kind} at {m.source} line {m.line}: {m.change}"))
     result.mutants = len(killed) + len(survivors)
     result.killed = len(killed)
     result.survivors = [f"{kind}: {description}" for kind, description in survivors]
-    result.chain_ok = not any(kind in ("chain", "erratum") for kind, _ in survivors)
     result.seconds = time.perf_counter() - start
     return result
-
-
-# ---- the perturbations of a chain step ---------------------------------------------------------
-
-def _first(expr, kind):
-    for node in sp.preorder_traversal(expr):
-        if isinstance(node, kind):
-            return node
-    return None
-
-
-def _flip_sign(expr):
-    add = _first(expr, sp.Add)
-    if add is None:
-        return -expr
-    term = add.args[0]
-    return expr.xreplace({add: sp.Add(-term, *add.args[1:], evaluate=False)})
-
-
-def _double(expr):
-    mul = _first(expr, sp.Mul)
-    if mul is not None:
-        return expr.xreplace({mul: sp.Mul(2, mul, evaluate=False)})
-    add = _first(expr, sp.Add)
-    if add is not None:
-        return expr.xreplace({add: sp.Add(2 * add.args[0], *add.args[1:], evaluate=False)})
-    return 2 * expr
-
-
-_INDEXED = re.compile(r"(.*?[A-Za-z_])(\d)(\d)")
-_SINGLE = re.compile(r"(.*?[A-Za-z_])(\d)")
-
-
-def _transpose_symbols(expr):
-    """One matrix of symbols (name + two indices, X12) replaced by its transpose."""
-    stems = {}
-    for s in sorted(expr.free_symbols, key=str):
-        m = _INDEXED.fullmatch(str(s))
-        if m and m.group(2) != m.group(3):
-            stems.setdefault(m.group(1), []).append((s, m.group(2), m.group(3)))
-    for stem, entries in sorted(stems.items()):
-        swap = {s: sp.Symbol(f"{stem}{j}{i}", **s.assumptions0) for s, i, j in entries}
-        mutant = expr.xreplace(swap)
-        if mutant != expr:
-            return mutant
-    return None
-
-
-def _drop_transpose(expr):
-    if isinstance(expr, sp.MatrixBase):
-        if expr.shape[0] != expr.shape[1] or expr.T != expr:
-            return expr.T
-        return expr.applyfunc(lambda e: _transpose_symbols(e) or e)
-    return _transpose_symbols(expr)
-
-
-def _swap_indices(expr):
-    """Two symbols of one family with different indices (θ₀ ↔ θ₁, x₁ ↔ x₂) exchanged."""
-    families = {}
-    for s in sorted(expr.free_symbols, key=str):
-        m = _SINGLE.fullmatch(str(s)) or _INDEXED.fullmatch(str(s))
-        if m:
-            families.setdefault(m.group(1), []).append(s)
-    for _, members in sorted(families.items()):
-        if len(members) >= 2:
-            a, b = members[0], members[1]
-            mutant = expr.xreplace({a: b, b: a})
-            if mutant != expr:
-                return mutant
-    return None
-
-
-def _entrywise(perturb, expr):
-    """Perturb the first entry of a matrix that the perturbation changes."""
-    if not isinstance(expr, sp.MatrixBase):
-        return perturb(expr)
-    for k, e in enumerate(expr):
-        changed = perturb(e)
-        if changed is not None and changed != e:
-            out = expr.copy()
-            out[k] = changed
-            return out
-    return None
-
-
-_PERTURBATIONS = (
-    ("sign flipped", lambda e: _entrywise(_flip_sign, e)),
-    ("transpose dropped", _drop_transpose),
-    ("factor doubled", lambda e: _entrywise(_double, e)),
-    ("two indices swapped", lambda e: _entrywise(_swap_indices, e)),
-)
-
-
-def _chain_mutants(state, steps):
-    """Each step perturbed in turn must be caught at that step: the perturbed step differs from
-    the step before it (the first step: the next step differs from it). A step recorded as an
-    erratum also has its printed form replaced by the corrected one, which must then hold."""
-    compared = []  # (the expression a step is compared with, the step's own expression)
-    previous = steps[0].expr
-    for k, step in enumerate(steps):
-        own = step.corrected if step.corrected is not None else step.expr
-        neighbour = previous if k > 0 else (steps[1].corrected if steps[1].corrected is not None else steps[1].expr)
-        compared.append((neighbour, own))
-        if k > 0:
-            previous = own
-        if step.corrected is not None:
-            state.record("erratum", f"step {k}: printed form replaced by the corrected one",
-                         symbolically_equal(step.corrected, neighbour))
-    for k, (neighbour, own) in enumerate(compared):
-        for name, perturb in _PERTURBATIONS:
-            try:
-                mutant = perturb(own)
-            except (TypeError, ValueError, AttributeError):
-                continue
-            if mutant is None or symbolically_equal(mutant, own):
-                continue  # not applicable, or a perturbation that changes nothing
-            state.record("chain", f"step {k} ({steps[k].reason or 'as printed'}): {name}",
-                         not symbolically_equal(mutant, neighbour))

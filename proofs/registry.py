@@ -22,7 +22,7 @@ from .catalog import part_of
 
 KINDS = ("derivation", "identity", "optimality", "reproduction")
 
-__all__ = ["KINDS", "NATURES", "Context", "Quote", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
+__all__ = ["KINDS", "NATURES", "Context", "Quote", "Cited", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
            "check", "checks_for", "Unchecked", "UNCHECKED", "unchecked"]
 
 
@@ -73,7 +73,26 @@ class Quote:
         return out
 
 
-NATURES = ("slip", "transcription", "convention")
+@dataclass(frozen=True)
+class Cited:
+    """A line of the copy of the notes being audited that no check quotes as such: where that
+    copy prints a quoted form otherwise (an edited edition). Read like a Quote; not collected."""
+
+    source: str
+    line: int
+    text: str
+    reading: str = ""
+
+    @property
+    def place(self):
+        from .sources import short
+        return f"{short(self.source)}, line {self.line}"
+
+    def data(self):
+        return {"source": self.source, "cited": self.place, "line": self.line, "text": self.text}
+
+
+NATURES = ("slip", "transcription", "convention", "remark")
 
 
 @dataclass(frozen=True)
@@ -86,7 +105,10 @@ class Erratum:
     or a ≥ dropped in extraction, a footnote marker read as a digit), which the reader of the text
     meets all the same; 'convention' for a notational clash that is not false (a reader's
     annotation in another field's convention, one letter for two things): listed apart and not
-    counted as an erratum. ``quote`` is the printed form as the text copy has it."""
+    counted as an erratum; 'remark' for a printed form a strict reading calls false that the
+    report argues is right as the notes mean it (the argument in ``corrected``, the strict reading's
+    counterexample in ``counterexample``): listed apart, not counted. ``quote`` is the printed
+    form as the text copy has it."""
 
     id: str
     source: str
@@ -99,19 +121,30 @@ class Erratum:
     def __post_init__(self):
         if self.nature not in NATURES:
             raise ValueError(f"nature must be one of {NATURES}, got {self.nature!r}")
-        if self.quote is not None and not isinstance(self.quote, Quote):
-            raise TypeError(f"Erratum quote must be a Quote or None, got {type(self.quote).__name__}")
+        if self.quote is not None and not isinstance(self.quote, (Quote, Cited)):
+            raise TypeError(f"Erratum quote must be a Quote, a Cited or None, got {type(self.quote).__name__}")
 
     @property
     def is_convention(self):
         return self.nature == "convention"
+
+    @property
+    def is_remark(self):
+        return self.nature == "remark"
+
+    @property
+    def counts(self):
+        """Whether it counts as an erratum (a slip or a transcription artefact)."""
+        return self.nature in ("slip", "transcription")
 
 
 @dataclass(frozen=True)
 class Outcome:
     """passed: the check (with any erratum's corrected form) holds. method: 'symbolic' or
     'n points at d digits' (or 'exact', 'data'). residual: the worst residual seen (0 when
-    symbolic). detail: one line for the reader, in particular what failed."""
+    symbolic). detail: one line for the reader, in particular what failed. forms: the printed
+    forms it compared (``printed.Form``: parsed from the text or typed); missing: those the copy
+    of the notes being audited does not print (the check does not pass then)."""
 
     passed: bool
     method: str
@@ -120,6 +153,8 @@ class Outcome:
     errata: tuple = field(default_factory=tuple)
     quotes: tuple = field(default_factory=tuple)
     measure: str = ""
+    forms: tuple = field(default_factory=tuple)
+    missing: tuple = field(default_factory=tuple)
 
 
 @dataclass(frozen=True)

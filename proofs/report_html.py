@@ -10,6 +10,8 @@ wider than the screen scrolls inside its own box, never the page.
 import base64
 import html
 
+from cs229._text import count
+
 from . import catalog
 
 __all__ = ["render_html", "render_markdown", "figure_images", "residual_text"]
@@ -215,7 +217,7 @@ def _figure_html(spec, uri, wide):
     cls = ' class="wide"' if wide else ""
     return (f'<figure id="fig-{_e(spec.id)}"{cls}><img src="{uri}" alt="{_e(spec.title)}" loading="lazy">'
             f'<figcaption><strong>{_e(spec.title)}.</strong> {_e(spec.caption)} '
-            f'<span class="source">[{_e(spec.place)}; {_e(", ".join(spec.rows))}]</span></figcaption></figure>')
+            f'<span class="source">[{_e(spec.cited_place)}; {_e(", ".join(spec.rows))}]</span></figcaption></figure>')
 
 
 def _part_name(p):
@@ -225,21 +227,39 @@ def _part_name(p):
 
 def _summary_html(data, figures_note):
     t = data["totals"]
-    ok = t["fail"] == 0
+    ok = t["fail"] == 0 and not data.get("interrupted")
     items = [("checks", "checks"), ("pass", "pass"), ("fail", "fail"), ("errata", "errata"),
              ("slips", "slips of the notes"), ("seconds", "seconds")]
     cells = "".join(f'<div><dt>{_e(label)}</dt><dd data-total="{key}">{_e(t[key])}</dd></div>'
                     for key, label in items)
-    banner = ("every check passes" if ok else f'{t["fail"]} of {t["checks"]} checks fail')
+    banner = _verdict(data)
     parts = "".join(f'<li><a href="#part-{_e(p["part"])}">{_e(_part_name(p))}</a></li>'
                     for p in data["parts"])
+    forms = t.get("printed_forms")
+    read = (f' The copy of the notes audited: {_e(data["notes"])}.' if data.get("notes") else "")
+    if forms:
+        read += (f' Printed forms read from the text: {_e(forms["parsed"])} of '
+                 f'{_e(forms["parsed"] + forms["typed"])} (the others are typed by hand: cs229 audit --unparsed).')
     return (f'<section class="card summary" id="summary"><h2>Summary</h2>'
             f'<p class="banner {"pass" if ok else "fail"}" data-verdict="{"pass" if ok else "fail"}">{_e(banner)}</p>'
             f'<dl>{cells}</dl>'
-            f'<p class="muted">Seed {_e(t["seed"])}, {_e(t["examples"])} examples per sampled check, '
-            f'{_e(t["digits"])} digits. An erratum is a printed step that is false: the page shows it, '
-            f'a counterexample, and the corrected step, which is what the check passes. {figures_note}</p>'
+            f'<p class="muted">Seed {_e(t["seed"])}, {_e(count(t["examples"], "example"))} per sampled check, '
+            f'{_e(count(t["digits"], "digit"))}. An erratum is a printed step that is false: the page shows it, '
+            f'a counterexample, and the corrected step, which is what the check passes.{read} {figures_note}</p>'
             f'<nav aria-label="parts of the notes"><ul>{parts}</ul></nav></section>')
+
+
+def _verdict(data):
+    """'every check passes', '2 of 40 checks fail', or what an interrupted run can say."""
+    t = data["totals"]
+    if t["fail"]:
+        verdict = f'{t["fail"]} of {count(t["checks"], "check")} fail'
+    elif data.get("interrupted"):
+        verdict = (f'interrupted: the {count(t["checks"], "check")} run before '
+                   f'{"it passes" if t["checks"] == 1 else "it pass"}')
+    else:
+        verdict = "every check passes"
+    return verdict + (" (interrupted)" if data.get("interrupted") and t["fail"] else "")
 
 
 def render_html(data, figures=None):
@@ -254,15 +274,17 @@ def render_html(data, figures=None):
         checks = [c for c in data["checks"] if c["part"] == part]
         errata = [e for e in data["errata"] if catalog.part_of(e["id"]) == part]
         conventions = [e for e in data.get("conventions", ()) if catalog.part_of(e["id"]) == part]
+        remarks = [e for e in data.get("remarks", ()) if catalog.part_of(e["id"]) == part]
         drawn = figures.get(part, [])
         rows = []
         for c in checks:
             base = catalog.base_id(c["id"])
             rows.append(_check_row(c, [s.id for s, _, _ in drawn if base in s.rows]))
         passed = sum(c["verdict"] == "pass" for c in checks)
+        tally = f"{count(len(checks), 'check')}, {passed} pass" + (
+            f" · {count(len(errata), 'erratum', 'errata')}" if errata else "")
         section = [f'<section class="part" id="part-{_e(part)}"><h2>{_e(_part_name(p))}</h2>'
-                   f'<p class="source">{_e(p["source"])} · {passed} of {len(checks)} checks pass'
-                   f'{f" · {len(errata)} errata" if errata else ""}</p>']
+                   f'<p class="source">{_e(p["source"])} · {_e(tally)}</p>']
         if checks:
             section.append('<div class="scroll"><table class="checks"><thead><tr><th>ID</th><th>check</th>'
                            '<th>kind</th><th>method</th><th>worst residual</th><th>verdict</th></tr></thead>'
@@ -273,11 +295,21 @@ def render_html(data, figures=None):
             section.append('<h3>Conventions</h3><p class="muted">Notational clashes, not errors.</p>'
                            + "".join(_erratum_html(e).replace('class="erratum"', 'class="erratum convention"')
                                      for e in conventions))
+        if remarks:
+            section.append('<h3>Remarks</h3><p class="muted">Printed forms a strict reading calls false, '
+                           'argued right as the notes mean them; not counted as errata.</p>'
+                           + "".join(_erratum_html(e).replace('class="erratum"', 'class="erratum remark"')
+                                     for e in remarks))
         if drawn:
             section.append('<h3>Figures</h3><div class="figures">'
                            + "".join(_figure_html(*f) for f in drawn) + "</div>")
         section.append("</section>")
         body.append("".join(section))
+    if data.get("not_found"):
+        items = "".join(f'<li>{_e(q["cited"])}: “{_e(q["text"])}”</li>' for q in data["not_found"])
+        body.append(f'<section class="card" id="not-found"><h2>Not found in this copy</h2>'
+                    f'<p>Printed forms the checks read that the copy audited does not print; their checks '
+                    f'fail.</p><ul>{items}</ul></section>')
     if data["uncovered"]:
         body.append(f'<section class="card" id="uncovered"><h2>Catalog rows with no proof check yet</h2>'
                     f'<p>{_e(" ".join(data["uncovered"]))}</p></section>')
@@ -293,8 +325,8 @@ def render_html(data, figures=None):
             "derivation checked step by step and the reference code checked against the optimality "
             "conditions the notes derive.</p></header>"
             f'<main>{"".join(body)}</main>'
-            f'<footer><p>{t["checks"]} checks in {_e(t["seconds"])} s · seed {_e(t["seed"])}, '
-            f'{_e(t["examples"])} examples, {_e(t["digits"])} digits · made by <code>cs229 audit --html</code></p></footer>'
+            f'<footer><p>{_e(count(t["checks"], "check"))} in {_e(t["seconds"])} s · seed {_e(t["seed"])}, '
+            f'{_e(count(t["examples"], "example"))}, {_e(count(t["digits"], "digit"))} · made by <code>cs229 audit --html</code></p></footer>'
             "</body></html>\n")
 
 
@@ -317,13 +349,13 @@ def _erratum_markdown(e):
 def render_markdown(data):
     """The report as GitHub-flavoured Markdown: the summary, one table per part, the errata."""
     t = data["totals"]
-    ok = t["fail"] == 0
-    verdict = "Every check passes" if ok else f"{t['fail']} of {t['checks']} checks fail"
+    verdict = _verdict(data)
     lines = ["# cs229 audit", "",
-             f"**{verdict}**: "
-             f"{t['checks']} checks, {t['pass']} pass, {t['fail']} fail; {t['errata']} errata "
-             f"({t['slips']} slips of the notes); seed {t['seed']}, {t['examples']} examples, "
-             f"{t['digits']} digits; {t['seconds']} s.", ""]
+             f"**{verdict[0].upper() + verdict[1:]}**: "
+             f"{count(t['checks'], 'check')}, {t['pass']} pass, {t['fail']} fail; "
+             f"{count(t['errata'], 'erratum', 'errata')} ({count(t['slips'], 'slip')} of the notes); "
+             f"seed {t['seed']}, {count(t['examples'], 'example')}, {count(t['digits'], 'digit')}; "
+             f"{t['seconds']} s.", ""]
     for p in data["parts"]:
         checks = [c for c in data["checks"] if c["part"] == p["part"]]
         if not checks:
@@ -343,10 +375,21 @@ def render_markdown(data):
         lines += _erratum_markdown(e)
     if not data["errata"]:
         lines.append("none")
+    if data.get("remarks"):
+        lines += ["", f"## Remarks ({len(data['remarks'])}): argued right as the notes mean them, not counted", ""]
+        for e in data["remarks"]:
+            lines += _erratum_markdown(e)
     if data.get("conventions"):
         lines += ["", f"## Conventions ({len(data['conventions'])}): notational clashes, not errors", ""]
         for e in data["conventions"]:
             lines += _erratum_markdown(e)
+    if data.get("not_found"):
+        lines += ["", f"## Not found in this copy ({len(data['not_found'])})", ""]
+        lines += [f"- {_md(q['cited'])}: `{q['text']}`" for q in data["not_found"]]
+    if t.get("printed_forms"):
+        forms = t["printed_forms"]
+        lines += ["", f"Printed forms read from the text: {forms['parsed']} of {forms['parsed'] + forms['typed']}"
+                  + (f" (copy audited: {data['notes']})" if data.get("notes") else "")]
     if data.get("sources"):
         lines += ["", "## Sources", ""]
         lines += [f"- **{s['short']}** ({s['key']}): {s['title']}; {s['authors']}; {s['date']}" for s in data["sources"]]

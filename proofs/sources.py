@@ -12,8 +12,8 @@ import os
 import re
 from dataclasses import dataclass
 
-__all__ = ["Source", "SOURCES", "SECOND_COPY", "cite", "short", "notes_directory", "notes_lines", "formula_lines",
-           "is_formula", "first_copy_of", "table"]
+__all__ = ["Source", "SOURCES", "SECOND_COPY", "cite", "short", "notes_directory", "missing_notes", "notes_lines",
+           "formula_lines", "is_formula", "first_copy_of", "table"]
 
 
 @dataclass(frozen=True)
@@ -75,18 +75,45 @@ def cite(text):
     return _KEY.sub(lambda m: SOURCES[m.group(1)].short, text)
 
 
+def _beside_checkout():
+    """The shared/notes directories looked for beside a checkout (walking up from this file)."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    candidates = []
+    for _ in range(4):
+        here = os.path.dirname(here)
+        candidates.append(os.path.join(here, "shared", "notes"))
+    return candidates
+
+
 def notes_directory():
     """Where the text copies are: $CS229_NOTES, else ../shared/notes beside a checkout of the
     project (walking up from this file); None when neither exists."""
     env = os.environ.get("CS229_NOTES")
     if env:
         return env if os.path.isdir(env) else None
-    here = os.path.dirname(os.path.realpath(__file__))
-    for _ in range(4):
-        here = os.path.dirname(here)
-        candidate = os.path.join(here, "shared", "notes")
+    for candidate in _beside_checkout():
         if os.path.isdir(candidate):
             return candidate
+    return None
+
+
+def missing_notes():
+    """None when every text copy can be read; otherwise what is missing, where the copies were
+    looked for and how to point at them (the package does not ship the notes)."""
+    env = os.environ.get("CS229_NOTES")
+    directory = notes_directory()
+    if directory is None:
+        where = (f"CS229_NOTES={env} is not a directory" if env else
+                 "CS229_NOTES is not set and there is no shared/notes directory beside the "
+                 f"package's directory {os.path.dirname(os.path.dirname(os.path.realpath(__file__)))} "
+                 "or above it")
+        return (f"{where}. The package does not ship the notes: put the five text copies "
+                f"({', '.join(s.file for s in SOURCES.values())}; cs229 audit --sources names each "
+                "document) in one directory and set CS229_NOTES to it")
+    absent = [s.file for s in SOURCES.values() if not os.path.isfile(os.path.join(directory, s.file))]
+    if absent:
+        return (f"{directory} (from {'CS229_NOTES' if env else 'the checkout'}) lacks {', '.join(absent)}; "
+                "set CS229_NOTES to the directory that holds all five text copies")
     return None
 
 
@@ -98,7 +125,7 @@ def notes_lines(key, directory=None):
     ``notes_directory()``); FileNotFoundError when the copy is absent."""
     directory = directory or notes_directory()
     if directory is None:
-        raise FileNotFoundError("the notes' text copies are not here (set CS229_NOTES to their directory)")
+        raise FileNotFoundError(f"the notes' text copies are not here: {missing_notes()}")
     path = os.path.join(directory, SOURCES[key].file)
     if path not in _LINES:
         with open(path, encoding="utf-8") as f:

@@ -358,8 +358,20 @@ def mvn_density(x, mu, Sigma):
     """MVN-1 (000 §1.1): p(x; μ, Σ) = (2π)^(−n/2) |Σ|^(−1/2) exp(−½ (x − μ)ᵀ Σ⁻¹ (x − μ)).
 
     Shapes: x n, mu n, Sigma n×n symmetric positive definite.
-    Returns: p(x), a number."""
-    return scalar.exp(mvn_log_density(x, mu, Sigma))
+    Returns: p(x), a number; a p(x) too large for the scalar type (a nearly singular Σ)
+        raises OverflowError."""
+    return density_from_log(mvn_log_density(x, mu, Sigma))
+
+
+def density_from_log(log_p):
+    """p = e^(log p) (MVN-1); where that overflows (|Σ| so small, e.g. subnormal, that the
+    density at x exceeds the largest float) an OverflowError names Σ, in both faces."""
+    try:
+        return scalar.exp(log_p)
+    except OverflowError:
+        raise OverflowError(f"mvn_density: p(x) = exp({float(log_p):.6g}) overflows: Sigma is so "
+                            "close to singular that the density at x is too large for the scalar "
+                            "type; use mvn_log_density") from None
 
 
 # ---- GDA-1 … GDA-3 ----------------------------------------------------------------------------

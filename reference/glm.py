@@ -219,11 +219,11 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
             raise separable_error("GLM Newton", k, theta, path)
 
     return newton_method.maximise(
-        "GLM Newton", theta, lambda t: newton_method.glm_system(fam, X, y, t),
-        lambda t: newton_method.glm_log_likelihood(fam, X, y, t), max_iterations, tol, record,
-        damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
+        "GLM Newton", theta, *newton_method.glm_callbacks(fam, X, y), max_iterations, tol,
+        record, damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
         advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
-               "that are all 0 on a half-space)", origin=where)
+               "that are all 0 on a half-space)", origin=where,
+        exact=(newton_method.glm_callbacks, (fam, X, y)), terms=len(X))
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,

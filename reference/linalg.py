@@ -13,6 +13,8 @@ verdict does not change when a column is multiplied by a constant (a change of u
 
 import numbers
 
+import mpmath
+
 from . import inputs, scalar
 
 __all__ = [
@@ -21,7 +23,8 @@ __all__ = [
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
     "cholesky", "symmetric_eigenvalues", "max_abs", "solve_gram", "dependence",
-    "significant_terms",
+    "significant_terms", "gram_band", "gram_referee", "GRAM_DIGITS", "as_mpf",
+    "solve_gram_with_error",
 ]
 
 
@@ -174,17 +177,32 @@ def solve(A, b):
     return _lu_solve(LU, perm, b)
 
 
-def solve_gram(A, b):
+def solve_gram(A, b, exact=None, terms=0):
     """x with A x = b for a symmetric positive semi-definite A, a Gram matrix such as XᵀX
     (LR-12) or XᵀWX (NW-2, GLM-4, SM-4), by the root-free Cholesky factorisation A = L D Lᵀ
     (exact for rationals: no square roots).
 
     d_k, the k-th pivot, is the part of A_kk = ‖column k‖² that the columns before it do not
-    explain, so d_k / A_kk = sin² of the angle between column k and their span. Column k counts
-    as dependent when d_k = 0 (rationals) or d_k <= n · eps · A_kk (float, mpf): a ratio that
+    explain, so r_k = d_k / A_kk = sin² of the angle between column k and their span. Column k
+    counts as dependent when d_k = 0 (rationals) or r_k <= n · eps (float, mpf): a ratio that
     multiplying any column of X by a constant leaves unchanged. Then SingularMatrixError
     carries ``column`` and ``combination`` (the cⱼ with column k ≈ Σⱼ cⱼ column j). A, b with
-    entries that are not finite raise OverflowError (the products overflowed)."""
+    entries that are not finite raise OverflowError (the products overflowed).
+
+    For float entries the verdict is taken only where rounding cannot flip it: a pivot ratio
+    within ``gram_band`` of n·eps, or below it, is referred to ``gram_referee``, which forms
+    the system again at 50 digits from the original inputs ``exact`` = (f, args) (f(*args) is
+    (A, b); default: A and b as given) and decides; its answer (or error) is returned. The
+    compiled face refers the same columns to the same referee, so both decide alike.
+    ``terms`` is the number of products summed into each entry of A (m for XᵀWX)."""
+    return solve_gram_with_error(A, b, exact, terms)[0]
+
+
+def solve_gram_with_error(A, b, exact=None, terms=0):
+    """``solve_gram``'s (x, ρ), ρ a bound on the relative error ‖δx‖∞/‖x‖∞ of the float x
+    (first order): n² β · 2 (m + n + 8) eps, β = maxₖ (1 + Σⱼ|c̃ⱼ|)² / r_k bounding the condition
+    number of the equilibrated A (‖Ã⁻¹‖₁ <= n‖R̃⁻¹‖₁², and column k of R̃⁻¹ has 1-norm
+    (1 + Σⱼ|c̃ⱼ|)/√r_k); eps/2 for an answer of the referee; 0 in exact arithmetic."""
     for name, rows in (("A", A), ("b", [b])):
         for row in rows:
             for v in row:
@@ -196,14 +214,85 @@ def solve_gram(A, b):
     b = inputs.vector(b, "b")
     if len(b) != n:
         raise ValueError(f"A has {n} rows but b has {len(b)} entries")
-    L, d = _ldl(A, n)
-    return _ldl_solve(L, d, b)
+    for k in range(n):
+        if A[k][k] <= 0:  # a zero column (its weights, if any, underflowed): no rounding to judge
+            raise SingularMatrixError(f"matrix is singular: {dependence(k, {})}", column=k,
+                                      combination={})
+    refer = scalar.kind(A[0][0]) == "float"
+    L, d, k, beta = _ldl(A, n, scalar.zero_tolerance(A[0][0], 1, n), terms if refer else None)
+    if k is not None and refer:
+        return gram_referee(exact if exact is not None else (_given, (A, b)), n), 2.0 ** -53
+    if k is not None:
+        combination = _combination(L, k, A)
+        raise SingularMatrixError(f"matrix is singular: {dependence(k, combination)}",
+                                  column=k, combination=combination)
+    rho = n * n * beta * 2 * (terms + n + 8) * scalar.eps(A[0][0]) if refer else 0 * A[0][0]
+    return _ldl_solve(L, d, b), rho
 
 
-def _ldl(A, n):
-    """A = L D Lᵀ (L unit lower triangular) with the dependence test of ``solve_gram``."""
+def _given(A, b):
+    return A, b
+
+
+GRAM_DIGITS = 50
+
+
+def gram_band(terms, n, coefficients_size):
+    """How far rounding can move a float pivot ratio r_k = d_k / A_kk of ``solve_gram``
+    (both faces): 2 (m + n + 8) · eps · (1 + Σⱼ |c̃ⱼ|)², c̃ⱼ = cⱼ √(A_jj / A_kk) the equilibrated
+    coefficients of column k on the earlier ones (``coefficients_size`` = Σⱼ |c̃ⱼ|).
+
+    Why: summing m products forms each entry of A within γ_m |X|ᵀW|X|, and |X|ᵀW|X| is at most
+    √(A_jj A_kk) entrywise (Cauchy–Schwarz), i.e. within (m + 4)·eps of the equilibrated
+    matrix's entries, which have size <= 1; Cholesky's backward error adds (n + 1)·eps in the
+    same units, and the equilibration 3·eps. A perturbation F of the equilibrated block moves
+    its k-th pivot 1 − ãᵀB̃⁻¹ã by F_kk − 2c̃ᵀf + c̃ᵀF_B c̃ to first order, at most
+    |F|·(1 + Σ|c̃ⱼ|)². The factor 2 covers the second-order terms."""
+    return 2 * (terms + n + 8) * 2.0 ** -52 * (1 + coefficients_size) ** 2
+
+
+def gram_referee(exact, n, digits=GRAM_DIGITS):
+    """The one verdict both faces follow for a Gram system whose float pivot is borderline:
+    (f, args) = ``exact`` is evaluated at ``digits`` digits on the original float inputs
+    (converted exactly to mpf), A = L D Lᵀ at that precision, and column k is dependent when
+    d_k <= n · eps₆₄ · A_kk, the float threshold (eps₆₄ = 2⁻⁵²) decided without its rounding.
+    Returns x rounded to float, or raises the SingularMatrixError of ``solve_gram`` with the
+    combination rounded to float. Cost: f at ``digits`` digits (O(m n²) for XᵀWX) and n³/3
+    products; it runs only for borderline pivots."""
+    f, args = exact
+    with mpmath.workdps(digits):
+        A, b = f(*as_mpf(args))
+        L, d, k, _ = _ldl(A, n, n * mpmath.mpf(2) ** -52, None)
+        if k is not None:
+            combination = {} if A[k][k] <= 0 else {
+                j: float(c) for j, c in _combination(L, k, A, 2.0 ** -52).items()}
+            raise SingularMatrixError(f"matrix is singular: {dependence(k, combination)}",
+                                      column=k, combination=combination)
+        x = [float(v) for v in _ldl_solve(L, d, b)]
+    if not all(scalar.isfinite(v) for v in x):
+        raise OverflowError("x overflows: the solution is too large for float")
+    return x
+
+
+def as_mpf(value):
+    """Floats (in lists, tuples, or arrays of the compiled face) as mpf, exactly; integers
+    (labels, counts, sizes) and other objects as they are."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return type(value)(as_mpf(v) for v in value)
+    if isinstance(value, float):
+        return mpmath.mpf(value)
+    return value
+
+
+def _ldl(A, n, ratio, terms):
+    """A = L D Lᵀ (L unit lower triangular) as far as the first column k with A_kk <= 0 or
+    d_k <= ratio · A_kk, or, when ``terms`` is given (float), within ``gram_band`` of that:
+    (L, d, k, β), k None when every column passed; β = maxₖ (1 + Σⱼ|c̃ⱼ|)² / r_k (float only)."""
     L = [[0 * A[0][0]] * n for _ in range(n)]
     d = [0 * A[0][0]] * n
+    beta = 1.0
     for k in range(n):
         for j in range(k):
             s = A[k][j]
@@ -213,30 +302,49 @@ def _ldl(A, n):
         pivot = A[k][k]
         for i in range(k):
             pivot -= L[k][i] * d[i] * L[k][i]
-        if A[k][k] <= 0 or pivot <= scalar.zero_tolerance(A[k][k], A[k][k], n):
-            combination = {} if A[k][k] == 0 else _combination(L, k, A)
-            raise SingularMatrixError(f"matrix is singular: {dependence(k, combination)}",
-                                      column=k, combination=combination)
+        if A[k][k] <= 0 or pivot <= ratio * A[k][k]:
+            return L, d, k, beta
+        if terms is not None:
+            size = _equilibrated_size(L, k, A)
+            if pivot <= (ratio + gram_band(terms, n, size)) * A[k][k]:
+                return L, d, k, beta
+            beta = max(beta, (1 + size) ** 2 * A[k][k] / pivot)
         d[k] = pivot
         L[k][k] = pivot ** 0
-    return L, d
+    return L, d, None, beta
 
 
-def _combination(L, k, A):
-    """The cⱼ (j < k) with A[:k][:k] c = A[:k][k], from Lᵀc = (L_k0, ..., L_k,k−1); the terms
-    too small to matter to column k's size are left out."""
+def _equilibrated_size(L, k, A):
+    """Σⱼ |cⱼ| √(A_jj / A_kk) for column k's coefficients cⱼ on the earlier columns."""
+    c = _coefficients(L, k)
+    total = 0.0
+    for j in range(k):
+        total += abs(c[j]) * scalar.sqrt(A[j][j] / A[k][k])
+    return total
+
+
+def _coefficients(L, k):
+    """The cⱼ (j < k) with A[:k][:k] c = A[:k][k], from Lᵀc = (L_k0, ..., L_k,k−1)."""
     c = [L[k][j] for j in range(k)]
     for j in reversed(range(k)):
         for i in range(j + 1, k):
             c[j] -= L[i][j] * c[i]
-    return significant_terms(c, [A[j][j] for j in range(k)], A[k][k])
+    return c
 
 
-def significant_terms(c, squared_sizes, squared_size):
+def _combination(L, k, A, small=None):
+    """The cⱼ (j < k) with A[:k][:k] c = A[:k][k]; the terms too small to matter to column
+    k's size are left out (``significant_terms``)."""
+    return significant_terms(_coefficients(L, k), [A[j][j] for j in range(k)], A[k][k], small)
+
+
+def significant_terms(c, squared_sizes, squared_size, small=None):
     """The terms cⱼ · column j of a dependence that matter: |cⱼ|·‖column j‖ above √eps times
     the dependent column's size ‖column k‖ (compared squared, so rationals stay exact; every
-    nonzero term counts for them), as {j: cⱼ}."""
-    small = scalar.eps(squared_size)
+    nonzero term counts for them), as {j: cⱼ}; ``small`` overrides eps (the referee works at
+    50 digits for a float decision)."""
+    if small is None:
+        small = scalar.eps(squared_size)
     return {j: c_j for j, (c_j, s_j) in enumerate(zip(c, squared_sizes))
             if c_j != 0 and c_j * c_j * s_j > small * squared_size}
 

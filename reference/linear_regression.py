@@ -211,8 +211,8 @@ def normal_equations(X, y, solver="cholesky"):
     try:
         if solver == "qr":
             return _least_squares_qr(X, y)
-        Xt = linalg.transpose(X)
-        return linalg.solve_gram(linalg.matmul(Xt, X), linalg.matvec(Xt, y))
+        return linalg.solve_gram(*normal_system(X, y), exact=(normal_system, (X, y)),
+                                 terms=len(X))
     except linalg.SingularMatrixError as e:
         raise linalg.SingularMatrixError(
             f"XᵀX is singular: {linalg.dependence(e.column, e.combination, of=' of X')}"
@@ -224,6 +224,13 @@ def normal_equations(X, y, solver="cholesky"):
         raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the "
                             "entries of X and y are too large for the scalar type); rescale the "
                             "columns of X or y") from None
+
+
+def normal_system(X, y):
+    """(XᵀX, Xᵀy), the normal equations' system (LR-12), in any scalar type: the float faces'
+    borderline verdicts are taken on it at 50 digits (``linalg.gram_referee``)."""
+    Xt = linalg.transpose(X)
+    return linalg.matmul(Xt, X), linalg.matvec(Xt, y)
 
 
 def _least_squares_qr(X, y):
@@ -361,6 +368,11 @@ def weighted_normal_equations(X, y, w):
         raise ValueError(f"w has {len(w)} entries but X has {len(X)} rows")
     if any(w_i < 0 for w_i in w):
         raise ValueError("w must be non-negative")
+    return _weighted_solve(X, y, (weighted_system, (X, y, w)))
+
+
+def weighted_system(X, y, w):
+    """(XᵀWX, XᵀWy) for weights w (LR-14), summed example by example in any scalar type."""
     n = len(X[0])
     A = [[0 * X[0][0] for _ in range(n)] for _ in range(n)]
     b = [0 * X[0][0] for _ in range(n)]
@@ -370,16 +382,30 @@ def weighted_normal_equations(X, y, w):
             b[j] += wx * y_i
             for k in range(n):
                 A[j][k] += wx * x_i[k]
+    return A, b
+
+
+def lwr_system(X, y, x, tau):
+    """(XᵀWX, XᵀWy) with W the LWR weights of query x (LR-14): what a float face's borderline
+    verdict is decided on, at 50 digits, from the query and τ themselves."""
+    return weighted_system(X, y, lwr_weights(X, x, tau))
+
+
+def _weighted_solve(X, y, exact, where=""):
+    """θ from XᵀWXθ = XᵀWy, the system f(*args) of ``exact`` = (f, args); ``where`` names the
+    query in an error."""
+    f, args = exact
     try:
-        return linalg.solve_gram(A, b)
+        return linalg.solve_gram(*f(*args), exact=exact, terms=len(X))
     except linalg.SingularMatrixError as e:
         raise linalg.SingularMatrixError(
-            f"XᵀWX is singular: {linalg.dependence(e.column, e.combination, of=' of X')} on the "
-            "examples that carry weight; too few examples carry weight near the query (increase "
-            "tau)", column=e.column, combination=e.combination) from None
+            f"XᵀWX is singular{where}: {linalg.dependence(e.column, e.combination, of=' of X')} "
+            "on the examples that carry weight; too few examples carry weight near the query "
+            "(increase tau)", column=e.column, combination=e.combination) from None
     except OverflowError:
-        raise OverflowError("weighted normal equations: XᵀWX or XᵀWy overflows (the products "
-                            "of w, X and y are too large for the scalar type); rescale X or y") from None
+        raise OverflowError(f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the "
+                            "products of w, X and y are too large for the scalar type); rescale "
+                            "X or y") from None
 
 
 def lwr_predict(X, y, queries, tau):
@@ -394,8 +420,8 @@ def lwr_predict(X, y, queries, tau):
         raise ValueError(f"queries have {len(queries[0])} columns but X has {len(X[0])}")
     tau = inputs.positive(tau, "tau")
     predictions = []
-    for x in queries:
-        theta = weighted_normal_equations(X, y, lwr_weights(X, x, tau))
+    for i, x in enumerate(queries):
+        theta = _weighted_solve(X, y, (lwr_system, (X, y, x, tau)), f" at query {i}")
         predictions.append(linalg.dot(theta, x))
     return predictions
 

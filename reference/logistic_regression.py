@@ -393,7 +393,14 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
             raise separable_error("Newton's method", k, theta, path)
 
     return newton_method.maximise(
-        "Newton's method", theta, lambda t: newton_method.glm_system(ef.BERNOULLI, X, y, t),
-        lambda t: _log_likelihood(X, y, t), max_iterations, tol, record, damping, check,
-        newton_method.singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist")
+        "Newton's method", theta, *newton_callbacks(X, y), max_iterations, tol, record, damping,
+        check, newton_method.singular_hessian("Newton's method", "H = −XᵀWX"),
+        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist",
+        exact=(newton_callbacks, (X, y)), terms=len(X))
+
+
+def newton_callbacks(X, y):
+    """(system, log_likelihood) of NW-2 for ``newton.maximise``: XᵀWX and ∇ℓ, and ℓ in this
+    module's softplus form, on X, y in any scalar type (the referee's at 50 digits)."""
+    return (lambda t: newton_method.glm_system(ef.BERNOULLI, X, y, t),
+            lambda t: _log_likelihood(X, y, t))

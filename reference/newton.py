@@ -12,9 +12,17 @@ t in finitely many halvings: θ := θ + ts with the first t in 1, ½, ¼, … at
 decrease. The direction is still the notes' Newton direction; only its length changes, and near
 the maximum t = 1 is always taken, so the convergence is still quadratic. A step at which ℓ
 cannot be evaluated (g(θᵀx) overflows, η leaves the family's domain) is halved too. "Does not
-decrease" allows for rounding (``rounding_bound``; 0 in exact arithmetic), and a full step
-small enough to meet the stopping test is taken without the test. ``damping=False`` is the
-notes' literal update.
+decrease" allows for rounding (``step_threshold``, twice ``rounding_bound``; 0 in exact
+arithmetic), and a full step small enough to meet the stopping test is taken without the test.
+``damping=False`` is the notes' literal update.
+
+**Verdicts rounding could flip.** Both faces compute ℓ and ∇ℓ in the same order, but A = XᵀWX
+and the step s = A⁻¹∇ℓ differ by rounding (a loop and LDLᵀ here; BLAS and LAPACK Cholesky on
+the equilibrated A in the compiled face). So where a verdict is within its rounding bound of
+its threshold (a pivot of A within ``linalg.gram_band`` of n·eps, a change of ℓ within
+``step_band`` of −T) both faces follow one referee written here, which takes it at 50 digits
+from the original data (``linalg.gram_referee``, ``step_referee``); elsewhere the float
+verdict stands, and it is the referee's.
 
 **The start.** Newton from θ = 0 is the notes' (``start="zero"``). From the data
 (``start="data"``), as IRLS texts and R's ``glm`` begin: μ₀ = (y + ȳ)/2 (inside the family's
@@ -24,6 +32,8 @@ working response z₀ = η₀ + (y − μ₀)/w₀, and θ₀ the weighted least
 The functions here take validated lists (the public functions of logistic_regression, glm and
 softmax validate first).
 """
+import mpmath
+
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
 from .results import ConvergenceError, IterativeResult, StepFailed, diverged, step_converged
@@ -31,7 +41,8 @@ from .results import ConvergenceError, IterativeResult, StepFailed, diverged, st
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
-    "column_dependence", "STARTS", "options",
+    "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
+    "step_threshold", "step_band", "step_accepted", "step_referee", "column_system",
 ]
 
 MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is not an ascent direction
@@ -114,6 +125,12 @@ def glm_log_likelihood(fam, X, y, theta):
 def data_start(fam, X, y):
     """θ₀ from the data (GLM-4; the IRLS start): the weighted least-squares fit of the working
     response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀)."""
+    A, b = data_start_system(fam, X, y)
+    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y)), terms=len(X))
+
+
+def data_start_system(fam, X, y):
+    """(XᵀW₀X, XᵀW₀z₀) of ``data_start``, in any scalar type."""
     m, n = len(X), len(X[0])
     y_bar = 0 * X[0][0]  # in the scalar type of X: labels and counts arrive as ints
     for y_i in y:
@@ -140,12 +157,82 @@ def data_start(fam, X, y):
     for j in range(n):
         for k in range(j):
             A[j][k] = A[k][j]
-    return linalg.solve_gram(A, b)
+    return A, b
+
+
+def glm_callbacks(fam, X, y):
+    """(system, log_likelihood) of a GLM fit for ``maximise``: ``glm_system`` and
+    ``glm_log_likelihood`` on X, y, in any scalar type (the referee's at 50 digits)."""
+    return (lambda theta: glm_system(fam, X, y, theta),
+            lambda theta: glm_log_likelihood(fam, X, y, theta))
+
+
+# ---- the damped step's verdict ------------------------------------------------------------------
+# Both faces compute ℓ in the same order, but the step s = A⁻¹∇ℓ differs by rounding (LDLᵀ here,
+# LAPACK on the equilibrated A there), so a step whose ℓ change is near the threshold could be
+# taken by one face and halved by the other. Outside the band below the float verdict stands;
+# inside it both faces follow ``step_referee``.
+
+def step_threshold(bound, new_bound):
+    """T: the step is taken when ℓ(θ + ts) − ℓ(θ) >= −T, T = 2·max(b, b′), twice the rounding
+    bound of the change (``rounding_bound`` at the two points): a decrease ℓ cannot resolve is
+    not a decrease, and near the maximum, where the change is below rounding, the verdict is
+    2·max(b, b′) away from the threshold, outside ``step_band``."""
+    return 2 * max(bound, new_bound)
+
+
+def step_band(bound, new_bound, t, rho, gradient, s, diagonal):
+    """How far rounding can move the computed change ℓ(θ + ts) − ℓ(θ) from its value at the
+    exact step s* = A*⁻¹∇ℓ*: max(b, b′) (rounding of the two sums of m terms) plus
+    2t·|∇ℓ(θ + ts)ᵀ(s − s*)| to first order, with |s̃ − s̃*|∞ <= ρ |s̃|∞ in the equilibrated
+    coordinates s̃ⱼ = sⱼ √A_jj (ρ of ``linalg.solve_gram_with_error``): 2tρ · Σⱼ |∇ℓⱼ| / √A_jj ·
+    maxⱼ |sⱼ| √A_jj. ``gradient`` None (not defined at θ + ts): the band is infinite."""
+    if gradient is None:
+        return scalar.inf(t)
+    spread = 0 * t
+    for s_j, a_jj in zip(s, diagonal):
+        spread = max(spread, abs(s_j) * scalar.sqrt(a_jj))
+    weight = 0 * t
+    for g_j, a_jj in zip(gradient, diagonal):
+        weight += abs(g_j) / scalar.sqrt(a_jj)
+    return max(bound, new_bound) + 2 * t * rho * weight * spread
+
+
+def step_accepted(change, bound, new_bound, band, referee):
+    """The damped step's verdict (NW-2, GLM-4, SM-4), the same in both faces: change >= −T
+    (``step_threshold``) where the change is more than ``band`` away from −T; inside the band,
+    the verdict of ``referee()`` (``step_referee``)."""
+    threshold = step_threshold(bound, new_bound)
+    if abs(change + threshold) > band:
+        return change >= -threshold
+    return referee()
+
+
+def step_referee(exact, theta, t):
+    """The verdict on θ + ts at 50 digits: ``exact`` = (make, args), make(*args) the fit's
+    (system, log_likelihood) on the original float data converted exactly to mpf; s* = A*⁻¹∇ℓ*
+    from the system at θ, and the step is taken when ℓ*(θ + ts*) − ℓ*(θ) >= −T*, T* the float
+    threshold of ``step_threshold`` on the sizes of the 50-digit sums. ℓ not defined at θ + ts*:
+    not taken. Cost: two ℓ and one system at 50 digits; it runs only inside ``step_band``."""
+    make, args = exact
+    with mpmath.workdps(linalg.GRAM_DIGITS):
+        system, log_likelihood = make(*linalg.as_mpf(args))
+        theta = linalg.as_mpf(list(theta))
+        A, g = system(theta)
+        s = linalg.solve_gram(A, g)
+        new = [a + t * b for a, b in zip(theta, s)]
+        try:
+            ell, bound = log_likelihood(theta)
+            new_ell, new_bound = log_likelihood(new)
+        except StepFailed:
+            return False
+        unit = mpmath.mpf(2) ** -52 / mpmath.mp.eps  # the bounds of a float sum of these terms
+        return bool(new_ell - ell >= -step_threshold(bound * unit, new_bound * unit))
 
 
 def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=False,
              damping=True, check=None, singular=None, shape=None, advice="",
-             origin="theta"):
+             origin="theta", exact=None, terms=0):
     """Newton's method θ := θ + t·A⁻¹∇ℓ on a flat parameter list (NW-2, GLM-4, SM-4), with t
     halved from 1 until ℓ does not decrease (``damping``; t = 1 always otherwise).
 
@@ -157,11 +244,18 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
     the error to raise. Stops when a full step has maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|): that
     step is taken whole (ℓ cannot resolve a change so small), and a halved step never ends the
     iteration. extra["step_lengths"] lists the t of each step;
-    ``origin`` names the start in the error raised when ℓ or the system is not defined there."""
+    ``origin`` names the start in the error raised when ℓ or the system is not defined there.
+    ``exact`` = (make, args), make(*args) giving (system, log_likelihood) on the same data in
+    any scalar type, and ``terms`` (m, the examples summed into A), let a float fit refer the
+    verdicts rounding could flip (a singular A, ``step_accepted``) to 50 digits, as the
+    compiled face does."""
     shape = shape or (lambda t: t)
     one = theta[0] ** 0
+    if scalar.kind(one) != "float":
+        exact = None  # exact and 50-digit fits decide without rounding to speak of
     path = [shape(theta[:])] if record else None
     lengths = []
+    trial = None  # the system at the step taken, computed while judging it
     if damping:
         try:
             ell, bound = log_likelihood(theta)
@@ -169,14 +263,15 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
             raise ValueError(f"{origin}: {name} cannot start there, ℓ(θ) is not defined ({e})") from None
     for k in range(1, max_iterations + 1):
         try:
-            A, g = system(theta)
+            A, g = trial if trial is not None else system(theta)
         except StepFailed as e:
             if k == 1:
                 raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
             raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
                                    IterativeResult(shape(theta), k - 1, False, path)) from None
         try:
-            s = linalg.solve_gram(A, g)
+            s, rho = linalg.solve_gram_with_error(
+                A, g, None if exact is None else (_system_at, (exact, theta)), terms)
         except linalg.SingularMatrixError as e:
             raise (singular(e, k, shape(theta)) if singular else e) from None
         except OverflowError as e:
@@ -185,14 +280,22 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
         t = one
         new = [a + b for a, b in zip(theta, s)]
         done = step_converged(theta, new, tol)
+        trial = None
         if damping and not done:
             for _ in range(MAX_HALVINGS + 1):
                 try:
                     new_ell, new_bound = log_likelihood(new)
-                    if new_ell >= ell - bound:
+                    trial = _system_or_none(system, new) if exact is not None else None
+                    band = (step_band(bound, new_bound, t, rho, trial and trial[1], s,
+                                      [A[j][j] for j in range(len(s))])
+                            if exact is not None else 0)
+                    if (step_accepted(new_ell - ell, bound, new_bound, band,
+                                      lambda: step_referee(exact, theta, t))
+                            if exact is not None else new_ell - ell >= -step_threshold(bound, new_bound)):
                         break
                 except StepFailed:
                     pass
+                trial = None
                 t = t / 2
                 new = [a + t * b for a, b in zip(theta, s)]
             else:
@@ -216,6 +319,19 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
     raise ConvergenceError(
         f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
         IterativeResult(shape(theta), max_iterations, False, path, {"step_lengths": lengths}))
+
+
+def _system_at(exact, theta):
+    """The fit's system at θ, in the scalar type of θ and the data (the Gram referee's f)."""
+    make, args = exact
+    return make(*args)[0](theta)
+
+
+def _system_or_none(system, theta):
+    try:
+        return system(theta)
+    except StepFailed:
+        return None
 
 
 def singular_hessian(name, hessian="−XᵀWX", parameter="column", of=" of X"):
@@ -255,14 +371,19 @@ def origin(theta, start):
 def column_dependence(X):
     """The SingularMatrixError of XᵀX when the columns of X are dependent (None otherwise): at
     a start where every example carries weight, a singular Hessian comes from X itself."""
-    Xt = linalg.transpose(X)
     try:
-        linalg.solve_gram(linalg.matmul(Xt, X), [0 * X[0][0]] * len(X[0]))
+        linalg.solve_gram(*column_system(X), exact=(column_system, (X,)), terms=len(X))
     except linalg.SingularMatrixError as e:
         return e
     except OverflowError:
         return None
     return None
+
+
+def column_system(X):
+    """(XᵀX, 0): the system whose singularity ``column_dependence`` reports."""
+    Xt = linalg.transpose(X)
+    return linalg.matmul(Xt, X), [0 * X[0][0]] * len(X[0])
 
 
 def singular_softmax_hessian(k, e, columns, n):

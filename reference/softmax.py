@@ -299,17 +299,45 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     def singular(e, k, Theta):
         apart = _separated_classes(X, y, Theta) if k > 1 else []
         if apart:
-            return separable_error(
-                "softmax Newton", k - 1, Theta, None,
-                f"class {apart[0]} is linearly separable from the others (the iterate of step "
-                "{k} puts it strictly on top exactly at its own examples; the Hessian became "
-                "singular as its θ grew)",
-                "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+            return class_apart_error(k - 1, Theta, None, apart[0], "the Hessian became singular")
         return newton_method.singular_softmax_hessian(k, e, newton_method.column_dependence(X), n)
 
-    return newton_method.maximise(
-        "softmax Newton", [v for row in Theta for v in row],
-        lambda t: _newton_system(X, y, shape(t)), lambda t: _log_likelihood(X, y, shape(t)),
-        max_iterations, tol, record, damping, check, singular, shape,
-        advice="; if ‖θ‖ keeps growing some class is nearly separable from the others and the MLE "
-               "may not exist")
+    try:
+        return newton_method.maximise(
+            "softmax Newton", [v for row in Theta for v in row], *newton_callbacks(X, y, K),
+            max_iterations, tol, record, damping, check, singular, shape,
+            advice="; if ‖θ‖ keeps growing some class is nearly separable from the others and the "
+                   "MLE may not exist", exact=(newton_callbacks, (X, y, K)), terms=len(X))
+    except ConvergenceError as e:
+        raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
+
+
+def class_apart_error(k, Theta, path, apart, sign):
+    """SM-4: the SeparableDataError of a Newton fit whose iterate of step k puts class
+    ``apart`` strictly on top exactly at its own examples (``sign``: what showed it)."""
+    return separable_error(
+        "softmax Newton", k, Theta, path,
+        f"class {apart} is linearly separable from the others (the iterate of step "
+        "{k} puts it strictly on top exactly at its own examples; " + sign + " as its θ grew)",
+        "ℓ approaches its supremum only as ‖θ‖ grows without bound")
+
+
+def capped(e, max_iterations, apart):
+    """SM-4: at the cap, a class that the last iterate puts apart is the reason the fit did not
+    converge (its θ grows without bound; a singular Hessian showed it before the Hessian's
+    verdict was taken at 50 digits); any other ConvergenceError stands."""
+    if e.result.iterations != max_iterations or not apart:
+        return e
+    return class_apart_error(max_iterations, e.result.theta, e.result.path, apart[0],
+                             "Newton did not converge")
+
+
+def newton_callbacks(X, y, K):
+    """(system, log_likelihood) of SM-4 for ``newton.maximise`` on the stacked parameters of K
+    rows, on X in any scalar type (the referee's at 50 digits); y labels in 1..k."""
+    n = len(X[0])
+    y = [int(v) for v in y]
+
+    def shape(flat):
+        return [flat[l * n:(l + 1) * n] for l in range(K)]
+    return (lambda t: _newton_system(X, y, shape(t)), lambda t: _log_likelihood(X, y, shape(t)))

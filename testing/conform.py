@@ -6,9 +6,9 @@ found from the names or given with ``--topic``) with the same signatures. For ev
 target defines, the properties of ``cs229.testing.properties`` run; a failure shows Hypothesis's
 shrunk counterexample: the inputs, the target's answer, the reference's answer and the catalog
 ID of the formula it breaks. Exit status 0 only when every property passes; 1 when one fails or
-a signature differs; 2 when the target cannot be loaded or has no topic.
+a signature differs; 2 when the target cannot be loaded or has no topic; 130 when Ctrl-C stops
+the run, after the report of the properties done.
 """
-import argparse
 import importlib
 import importlib.util
 import inspect
@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from hypothesis import HealthCheck, Verbosity, seed as hypothesis_seed, settings
+
+from cs229._exits import (EXAMPLES, INTERRUPTED, SEED, CtrlC, OutputError, UsageError, emit, nonempty,
+                          output_file, progress_stream, real_in)
+from cs229._text import count, progress_line, stream_width
 
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
 
@@ -169,10 +173,12 @@ class Report:
     signature_errors: dict = field(default_factory=dict)
     not_defined: list = field(default_factory=list)
     no_property: list = field(default_factory=list)
+    interrupted: bool = False   # Ctrl-C stopped the run: ``outcomes`` are the properties done
 
     @property
     def ok(self):
-        return not self.signature_errors and all(o.status == "passed" for o in self.outcomes)
+        return (not self.signature_errors and not self.interrupted
+                and all(o.status == "passed" for o in self.outcomes))
 
     def functions(self):
         order = []
@@ -189,12 +195,13 @@ class Report:
                         "failed": sum(o.status != "passed" for o in mine),
                         "properties": [o.as_dict() for o in mine]})
         return {"target": self.target, "topic": self.topic, "options": self.options, "ok": self.ok,
-                "functions": per, "signature_errors": self.signature_errors,
+                "interrupted": self.interrupted, "functions": per, "signature_errors": self.signature_errors,
                 "not_checked": self.not_defined, "defined_without_property": self.no_property}
 
 
 def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loose=False, progress=None):
-    """Check ``target`` (a module, a module name or a .py path) and return the Report."""
+    """Check ``target`` (a module, a module name or a .py path) and return the Report; Ctrl-C
+    stops the run and the Report holds the properties done (``interrupted`` is then True)."""
     module = load_target(target) if isinstance(target, str) else target
     topic = topic or infer_topic(module)
     if topic not in TOPICS:
@@ -208,13 +215,18 @@ def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loos
     report.not_defined = [n for n in _public_functions(_reference(topic)) if n in checked and n not in names]
     report.no_property = [n for n in names if n not in checked]
     options = Options(rtol=rtol, loose=loose)
-    for p in props:
-        if p.function not in names or p.function in report.signature_errors:
-            continue
-        outcome = run_property(p, module, options, examples, seed)
-        if progress:
-            progress(outcome)
-        report.outcomes.append(outcome)
+    try:
+        with CtrlC() as ctrl_c:
+            for p in props:
+                if p.function not in names or p.function in report.signature_errors:
+                    continue
+                outcome = run_property(p, module, options, examples, seed)
+                if progress:
+                    progress(outcome)
+                report.outcomes.append(outcome)
+                ctrl_c.stop_if_asked()
+    except KeyboardInterrupt:
+        report.interrupted = True
     return report
 
 
@@ -248,10 +260,15 @@ def text(report):
     if report.no_property:
         lines.append(f"  defined, no property yet: {', '.join(report.no_property)}")
     run_, failed = len(report.outcomes), sum(x.status != "passed" for x in report.outcomes)
-    lines.append(f"{run_} properties run on {len(report.functions())} functions: {run_ - failed} passed, "
-                 f"{failed} failed" + (f"; {len(report.signature_errors)} signature mismatches"
-                                      if report.signature_errors else "")
-                 + (" — CONFORMS" if report.ok else " — DOES NOT CONFORM"))
+    mismatches = len(report.signature_errors)
+    if report.interrupted:
+        lines.append("Interrupted: the properties above ran, the others did not.")
+    verdict = (" — INTERRUPTED" if report.interrupted and not failed and not mismatches
+               else " — CONFORMS" if report.ok else " — DOES NOT CONFORM")
+    lines.append(f"{count(run_, 'property', 'properties')} run on {count(len(report.functions()), 'function')}: "
+                 f"{run_ - failed} passed, {failed} failed"
+                 + (f"; {count(mismatches, 'signature mismatch', 'signature mismatches')}" if mismatches else "")
+                 + verdict)
     return "\n".join(lines)
 
 
@@ -285,15 +302,17 @@ def add_parser(sub):
     c = sub.add_parser("conform", help="check your own implementation of a topic against the reference",
                        description="Run the properties that tie an implementation to cs229.reference "
                                    "on every function TARGET defines. Exit status 0 only if all pass.")
-    c.add_argument("target", metavar="TARGET", help="an importable module or a path to a .py file")
+    c.add_argument("target", metavar="TARGET", type=nonempty("a module name or a .py file"),
+                   help="an importable module or a path to a .py file")
     c.add_argument("--topic", choices=TOPICS, help="the cs229.reference module TARGET implements "
                                                    "(default: found from its names)")
-    c.add_argument("--examples", type=int, default=40, help="examples drawn per property (default 40)")
-    c.add_argument("--seed", type=int, default=None, help="Hypothesis seed (default: derandomized)")
+    c.add_argument("--examples", type=EXAMPLES, default=40, help="examples drawn per property, 1 to 1000 (default 40)")
+    c.add_argument("--seed", type=SEED, default=None, help="Hypothesis seed, 0 to 2³²−1 (default: derandomized)")
     c.add_argument("--json", action="store_true", help="machine-readable report on stdout")
     c.add_argument("--junitxml", metavar="FILE", help="also write the report as JUnit XML")
-    c.add_argument("--rtol", type=float, default=CONTRACT_RTOL,
-                   help=f"relative tolerance of closed forms (default {CONTRACT_RTOL:g}, the contract)")
+    c.add_argument("--rtol", type=real_in(0, 1), default=CONTRACT_RTOL,
+                   help=f"relative tolerance of closed forms, 0 ≤ rtol < 1 (default {CONTRACT_RTOL:g}, the contract)")
+    c.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     c.add_argument("--loose", action="store_true",
                    help="compare iterative algorithms by their final answer within max(rtol, 1e-8), "
                         "not iterate by iterate")
@@ -301,25 +320,41 @@ def add_parser(sub):
 
 
 def run(args):
-    if args.examples < 1:
-        print("cs229 conform: --examples must be at least 1", file=sys.stderr)
-        return 2
-    if not args.rtol >= 0:
-        print("cs229 conform: --rtol must be >= 0", file=sys.stderr)
-        return 2
+    """The subcommand (``cs229.cli`` runs it through ``cs229._exits.run``): 0 when the target
+    conforms, 1 when it does not, 2 when it cannot be checked, 130 when interrupted (after the
+    report of the properties done)."""
+    output_file("--junitxml", args.junitxml)
+    stream = progress_stream(args.quiet)
+    done = []
+
+    def progress(outcome):  # one line per property on stderr, as the audit's per check
+        done.append(outcome)
+        stream.write(progress_line(f"[{len(done)}]", f"{outcome.function}: {outcome.name} [{outcome.catalog_id}]",
+                                   f" ... {outcome.status} ({outcome.seconds:.1f} s)", stream_width(stream)) + "\n")
+        stream.flush()
+
     try:
-        report = conform(args.target, args.topic, args.examples, args.seed, args.rtol, args.loose)
+        report = conform(args.target, args.topic, args.examples, args.seed, args.rtol, args.loose,
+                         progress if stream else None)
     except ConformError as e:
-        print(f"cs229 conform: {e}", file=sys.stderr)
-        return 2
+        raise UsageError(str(e)) from None
+    problem = None
     if args.junitxml:
-        with open(args.junitxml, "w", encoding="utf-8") as f:
-            f.write(junit(report))
-    print(json.dumps(report.as_dict(), indent=1, default=repr, ensure_ascii=False) if args.json else text(report))
+        try:
+            with open(args.junitxml, "w", encoding="utf-8") as f:
+                f.write(junit(report))
+        except OSError as e:  # checked before the run: a disk that filled, a directory removed
+            problem = f"--junitxml: cannot write {args.junitxml}: {e.strerror or e}"
+    emit(json.dumps(report.as_dict(), indent=1, default=repr, ensure_ascii=False) if args.json else text(report))
+    if problem:
+        raise OutputError(problem)
+    if report.interrupted:
+        return INTERRUPTED
     return 0 if report.ok else 1
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="cs229")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    return run(parser.parse_args(argv))
+    """The ``cs229`` command on ``argv`` (``["conform", TARGET, ...]``), as ``cs229.cli`` runs it."""
+    from cs229 import cli
+
+    return cli.main(argv)

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, seed as hypothesis_seed, settings
 
 from cs229.proofs import audit, catalog, sources
 from cs229.proofs.registry import KINDS, Context, checks_for
+from cs229.proofs.text import copies
 
 from .conform import ConformError, defined_names, infer_topic, load_target, signature_errors
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, properties
@@ -51,6 +52,10 @@ def pytest_addoption(parser):
                           help="points drawn per sampled check (default 40, as cs229 audit; some checks cap it)")
     audit_group.addoption("--cs229-audit-digits", type=int, default=50,
                           help="mpmath precision in decimal digits (default 50, as cs229 audit)")
+    audit_group.addoption("--cs229-audit-notes", metavar="DIR", default=None,
+                          help="audit this copy of the notes (a directory of the five documents), as "
+                               "cs229 audit --notes does; default $CS229_NOTES, shared/notes beside a "
+                               "checkout, else the quotes the package stores")
 
 
 def _part(text):
@@ -85,9 +90,15 @@ def _audit_ids(config):
 
 def _check_audit_options(config):
     """Refuse, before collection, what ``cs229 audit`` refuses: too few examples or digits, an
-    ID that selects no check."""
+    ID that selects no check, a --cs229-audit-notes that holds no copy of the notes."""
     if config.getoption("cs229_audit_examples") < 1 or config.getoption("cs229_audit_digits") < 20:
         raise pytest.UsageError("--cs229-audit-examples must be >= 1 and --cs229-audit-digits >= 20")
+    notes = config.getoption("cs229_audit_notes")
+    if notes is not None:
+        try:
+            config._cs229_audit_copy = copies.Copy.from_directory(notes)
+        except FileNotFoundError as e:
+            raise pytest.UsageError(f"--cs229-audit-notes {notes}: {e.args[0]}") from None
     parts = config.getoption("cs229_audit_part")
     for i in _audit_ids(config):
         if not checks_for(parts=parts, ids=[i]):
@@ -225,14 +236,17 @@ class CheckItem(pytest.Item):
             self.user_properties.append(("lines", "; ".join(dict.fromkeys(q.place for q in check.quotes))))
 
     def runtest(self):
-        row = audit.run_check(self.check, self.context)
+        copy = getattr(self.config, "_cs229_audit_copy", None) or copies.default()
+        with copies.use(copy):
+            row = audit.run_check(self.check, self.context)
+            failure = audit.render_check(row, quotes=True) if not row.outcome.passed or row.outcome.errata else ""
         self.user_properties += [("method", row.outcome.method), ("worst_residual", repr(row.outcome.residual))]
         for e in row.outcome.errata:
             self.user_properties.append(("convention" if e.is_convention else "erratum", _one_line(e)))
         if not row.outcome.passed:
-            raise CheckFailed(audit.render_check(row, quotes=True))
+            raise CheckFailed(failure)
         if row.outcome.errata:
-            self.add_report_section("call", "cs229 audit", audit.render_check(row, quotes=True))
+            self.add_report_section("call", "cs229 audit", failure)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CheckFailed):

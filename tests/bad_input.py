@@ -2,7 +2,9 @@
 
 A topic's ``test_bad_input_<topic>.py`` declares a :class:`Table` (valid keyword arguments per
 entry point, values to refuse, labels, the error each length mismatch gives) and calls
-``install(TABLE, globals())``; the generic checks below then run on both faces:
+``install(TABLE, globals())``; the generic checks below then run on both faces, one test item per
+check and function of the table, which runs every case (argument, bad value, face) and names each
+one that fails:
 
 - a NaN or ±inf entry in any array argument: ValueError naming the argument and the entry;
 - an empty array: ValueError; a non-numeric entry (a string, None, a Decimal): TypeError naming
@@ -64,10 +66,6 @@ def _id(part):
     if part is None or isinstance(part, (str, numbers.Number)):
         return str(part)
     return type(part).__name__
-
-
-def _ids(cases, parts):
-    return ["-".join(_id(part) for part in case[:parts]) for case in cases]
 
 
 class Table:
@@ -243,185 +241,242 @@ def _outcome(f):
         return ("error", type(e), str(e))
 
 
+def _show_case(case):
+    return ", ".join(f"{name}={_id(value) if not isinstance(value, str) else repr(value)}"
+                     for name, value in case.items())
+
+
+def each(cases, run):
+    """Run ``run(**case)`` for every case (a dict of the check's parameters), and fail naming every
+    case that failed and how: one test item holds the cases of one check on one function."""
+    failures = []
+    for case in cases:
+        try:
+            run(**case)
+        except (Exception, pytest.fail.Exception) as e:  # pytest.raises' "DID NOT RAISE" is no Exception
+            failures.append(f"[{_show_case(case)}] {type(e).__name__}: {e}")
+    assert not failures, f"{len(failures)} of {len(cases)} cases failed:\n" + "\n".join(failures)
+
+
+def _grouped(cases, names):
+    """{key: [case dict]} for ``cases``, tuples whose first entry is the key and the rest ``names``."""
+    groups = {}
+    for key, *rest in cases:
+        groups.setdefault(key, []).append(dict(zip(names, rest)))
+    return groups
+
+
+def _product(cases, name, values):
+    """Each case once for each of ``values`` of the parameter ``name``."""
+    return [case + (value,) for case in cases for value in values]
+
+
 def install(t, namespace, suffix=""):
     """Define the generic checks of table ``t`` as test functions in ``namespace`` (a test
-    module's globals), each name ending in ``suffix``; a check with no case is left out."""
+    module's globals), each name ending in ``suffix``; a check with no case is left out.
+
+    A check is one test item per function of the table (``test_non_finite_is_refused[newton]``)
+    running all its cases (arguments, bad values, faces) and naming each case that fails."""
     tests = []
 
-    def check(cases, *names, shown=3):
-        """Parametrize over ``cases`` (tuples of ``names``), the first ``shown`` in the ids."""
+    def check(cases, *names):
+        """Parametrize over the keys of ``cases`` (tuples: the key, then ``names``); the test gets
+        ``key`` and ``cases``, the list of {name: value} of that key."""
         def define(f):
-            if cases:
-                values = cases if len(names) > 1 else [case[0] for case in cases]
-                tests.append(pytest.mark.parametrize(",".join(names), values, ids=_ids(cases, shown))(f))
+            groups = _grouped(cases, names)
+            if groups:
+                tests.append(pytest.mark.parametrize("key, cases", list(groups.items()),
+                                                     ids=[_label(key) for key in groups])(f))
             return f
         return define
 
-    @pytest.mark.parametrize("face", FACES)
-    @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
-    @check(t.cases("non_finite"), "key", "arg")
-    def test_non_finite_is_refused(face, key, arg, bad):
-        value = t.value(key, arg).astype(float)
-        value.flat[-1] = bad
-        with pytest.raises(ValueError, match=t.message("non_finite", arg, t.non_finite)):
-            t.call(face, key, **{arg: value})
+    def faces(cases):
+        return _product(cases, "face", FACES)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check(t.cases("empty"), "key", "arg")
-    def test_empty_is_refused(face, key, arg):
-        value = t.value(key, arg)
-        with pytest.raises(ValueError, match=t.message("empty", arg, t.empty)):
-            t.call(face, key, **{arg: np.empty((0,) + value.shape[1:], dtype=value.dtype)})
+    @check(faces(_product(t.cases("non_finite"), "bad", [np.nan, np.inf, -np.inf])), "arg", "bad", "face")
+    def test_non_finite_is_refused(key, cases):
+        def one(arg, bad, face):
+            value = t.value(key, arg).astype(float)
+            value.flat[-1] = bad
+            with pytest.raises(ValueError, match=t.message("non_finite", arg, t.non_finite)):
+                t.call(face, key, **{arg: value})
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @pytest.mark.parametrize("bad", ["a", None, Decimal("1.5")], ids=["str", "None", "Decimal"])
-    @check(t.cases("non_numeric"), "key", "arg")
-    def test_non_numeric_is_refused(face, key, arg, bad):
-        value = t.value(key, arg).astype(object)
-        value.flat[0] = bad
-        for given in (value.tolist(), value):  # a list, and an object array
-            with pytest.raises(TypeError, match=t.message("non_numeric", arg, "{arg}")) as e:
-                t.call(face, key, **{arg: given})
-            if ("non_numeric", arg) not in t.messages:
-                assert f" is {show(bad)}" in str(e.value), str(e.value)
+    @check(faces(t.cases("empty")), "arg", "face")
+    def test_empty_is_refused(key, cases):
+        def one(arg, face):
+            value = t.value(key, arg)
+            with pytest.raises(ValueError, match=t.message("empty", arg, t.empty)):
+                t.call(face, key, **{arg: np.empty((0,) + value.shape[1:], dtype=value.dtype)})
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @pytest.mark.parametrize("bad", [1.0, "abc"], ids=["number", "str"])
-    @check([(k, a) for k, a in t.cases("not_an_array") if "." not in a], "key", "arg")
-    def test_what_is_not_an_array_is_refused(face, key, arg, bad):
-        with pytest.raises(TypeError, match=t.message("not_an_array", arg, "{arg}")):
-            t.call(face, key, **{arg: bad})
+    @check(faces(_product(t.cases("non_numeric"), "bad", ["a", None, Decimal("1.5")])), "arg", "bad", "face")
+    def test_non_numeric_is_refused(key, cases):
+        def one(arg, bad, face):
+            value = t.value(key, arg).astype(object)
+            value.flat[0] = bad
+            for given in (value.tolist(), value):  # a list, and an object array
+                with pytest.raises(TypeError, match=t.message("non_numeric", arg, "{arg}")) as e:
+                    t.call(face, key, **{arg: given})
+                if ("non_numeric", arg) not in t.messages:
+                    assert f" is {show(bad)}" in str(e.value), str(e.value)
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check([(k, a) for k, a in t.cases("none") if "." not in a
-            and _default(t.function("reference", k), a) is not None], "key", "arg")
-    def test_none_for_an_array_is_refused(face, key, arg):
-        with pytest.raises(TypeError, match=t.message("none", arg, "{arg}")):
-            t.call(face, key, **{arg: None})
+    @check(faces(_product([(k, a) for k, a in t.cases("not_an_array") if "." not in a], "bad", [1.0, "abc"])),
+           "arg", "bad", "face")
+    def test_what_is_not_an_array_is_refused(key, cases):
+        def one(arg, bad, face):
+            with pytest.raises(TypeError, match=t.message("not_an_array", arg, "{arg}")):
+                t.call(face, key, **{arg: bad})
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check([(k, a) for k, a in t.cases("dimensions") if "." not in a], "key", "arg")
-    def test_one_dimension_too_many_is_refused(face, key, arg):
-        value = t.value(key, arg)[..., None]
-        with pytest.raises(ValueError, match=t.message("dimensions", arg, "{arg}")):
-            t.call(face, key, **{arg: value})
+    @check(faces([(k, a) for k, a in t.cases("none") if "." not in a
+                  and _default(t.function("reference", k), a) is not None]), "arg", "face")
+    def test_none_for_an_array_is_refused(key, cases):
+        def one(arg, face):
+            with pytest.raises(TypeError, match=t.message("none", arg, "{arg}")):
+                t.call(face, key, **{arg: None})
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @pytest.mark.parametrize("sparse", [scipy.sparse.csr_matrix, scipy.sparse.csr_array, scipy.sparse.coo_array],
-                             ids=["csr_matrix", "csr_array", "coo_array"])
-    @check([(k, a) for k, a in t.cases("sparse") if t.value(k, a).ndim in (1, 2)], "key", "arg")
-    def test_sparse_is_refused_with_the_conversion(face, key, arg, sparse):
+    @check(faces([(k, a) for k, a in t.cases("dimensions") if "." not in a]), "arg", "face")
+    def test_one_dimension_too_many_is_refused(key, cases):
+        def one(arg, face):
+            value = t.value(key, arg)[..., None]
+            with pytest.raises(ValueError, match=t.message("dimensions", arg, "{arg}")):
+                t.call(face, key, **{arg: value})
+        each(cases, one)
+
+    @check(faces(_product([(k, a) for k, a in t.cases("sparse") if t.value(k, a).ndim in (1, 2)], "sparse",
+                          [scipy.sparse.csr_matrix, scipy.sparse.csr_array, scipy.sparse.coo_array])),
+           "arg", "sparse", "face")
+    def test_sparse_is_refused_with_the_conversion(key, cases):
         """Any array argument (a model's array fields too), 1-D or 2-D, given as a scipy.sparse
         matrix or array: the reference's TypeError, word for word, naming the conversion."""
-        value = sparse(t.value(key, arg))  # a 1-D array stays 1-D as a sparse array, a row as a matrix
-        with pytest.raises(TypeError) as e:
-            t.call(face, key, **{arg: value})
-        assert str(e.value) == (f"{arg} is a scipy.sparse {type(value).__name__}: this function takes a dense "
-                                f"array; pass {arg}.toarray()")
+        def one(arg, sparse, face):
+            value = sparse(t.value(key, arg))  # a 1-D array stays 1-D as a sparse array, a row as a matrix
+            with pytest.raises(TypeError) as e:
+                t.call(face, key, **{arg: value})
+            assert str(e.value) == (f"{arg} is a scipy.sparse {type(value).__name__}: this function takes a dense "
+                                    f"array; pass {arg}.toarray()")
+        each(cases, one)
 
-    @check([(k, a) for k, a in t.cases("pandas") if "." not in a and t.value(k, a).ndim in (1, 2)], "key", "arg")
-    def test_pandas_gives_the_answer_of_lists_in_the_reference(key, arg):
-        value = t.value(key, arg)
-        expected = _outcome(lambda: t.call("reference", key, **{arg: value}))
-        got = _outcome(lambda: t.call("reference", key, **{arg: as_pandas(value)}))
-        assert got[0] == expected[0] and same(got[1:], expected[1:]), \
-            f"{_label(key)}({arg} as pandas): {got} != {expected}"
+    @check([(k, a) for k, a in t.cases("pandas") if "." not in a and t.value(k, a).ndim in (1, 2)], "arg")
+    def test_pandas_gives_the_answer_of_lists_in_the_reference(key, cases):
+        def one(arg):
+            value = t.value(key, arg)
+            expected = _outcome(lambda: t.call("reference", key, **{arg: value}))
+            got = _outcome(lambda: t.call("reference", key, **{arg: as_pandas(value)}))
+            assert got[0] == expected[0] and same(got[1:], expected[1:]), \
+                f"{_label(key)}({arg} as pandas): {got} != {expected}"
+        each(cases, one)
 
     @check([(k, a) for k, a in t.cases("bool_labels")
-            if "." not in a and t.value(k, a).ndim == 1 and set(np.unique(t.value(k, a))) == {0, 1}], "key", "arg")
-    def test_bool_labels_agree_across_faces(key, arg):
-        labels = t.value(key, arg)
-        outcomes = {}
-        for face in FACES:
-            expected = _outcome(lambda: t.call(face, key, **{arg: labels}))
-            got = _outcome(lambda: t.call(face, key, **{arg: labels.astype(bool)}))
-            if got[0] == "answer":
-                assert same(got[1:], expected[1:]), f"{face} {_label(key)}({arg} as bool): {got} != {expected}"
-            else:
-                assert got[1] is TypeError and re.search(named(arg), got[2]), \
-                    f"{face} {_label(key)}({arg} as bool): {got}"
-            outcomes[face] = got[:2] if got[0] == "error" else got[:1]
-        assert outcomes["fast"] == outcomes["reference"], outcomes
+            if "." not in a and t.value(k, a).ndim == 1 and set(np.unique(t.value(k, a))) == {0, 1}], "arg")
+    def test_bool_labels_agree_across_faces(key, cases):
+        def one(arg):
+            labels = t.value(key, arg)
+            outcomes = {}
+            for face in FACES:
+                expected = _outcome(lambda: t.call(face, key, **{arg: labels}))
+                got = _outcome(lambda: t.call(face, key, **{arg: labels.astype(bool)}))
+                if got[0] == "answer":
+                    assert same(got[1:], expected[1:]), f"{face} {_label(key)}({arg} as bool): {got} != {expected}"
+                else:
+                    assert got[1] is TypeError and re.search(named(arg), got[2]), \
+                        f"{face} {_label(key)}({arg} as bool): {got}"
+                outcomes[face] = got[:2] if got[0] == "error" else got[:1]
+            assert outcomes["fast"] == outcomes["reference"], outcomes
+        each(cases, one)
 
-    @pytest.mark.parametrize("big", [2 ** 31, 2 ** 63, 2 ** 64], ids=["2**31", "2**63", "2**64"])
-    @check([(key, arg) for key, kw in t.valid.items() for arg, v in kw.items()
-            if isinstance(v, numbers.Integral) and not isinstance(v, bool) and v >= 1], "key", "arg")
-    def test_int_parameters_beyond_the_compiled_range(key, arg, big):
-        outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: big})) for face in FACES}
-        if outcomes["reference"][0] == "error" and issubclass(outcomes["reference"][1], ExactResultError):
-            return  # an int argument makes the reference exact, and this result irrational: no verdict
-        for face, got in outcomes.items():
-            if got[0] == "error":
-                assert got[1] in (ValueError, TypeError) and re.search(named(arg), got[2]), \
-                    f"{face} {_label(key)}({arg}={big}): {got}"
-        kinds = {face: got[:2] if got[0] == "error" else got[:1] for face, got in outcomes.items()}
-        assert kinds["fast"] == kinds["reference"], kinds
+    @check(_product([(key, arg) for key, kw in t.valid.items() for arg, v in kw.items()
+                     if isinstance(v, numbers.Integral) and not isinstance(v, bool) and v >= 1],
+                    "big", [2 ** 31, 2 ** 63, 2 ** 64]), "arg", "big")
+    def test_int_parameters_beyond_the_compiled_range(key, cases):
+        def one(arg, big):
+            outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: big})) for face in FACES}
+            if outcomes["reference"][0] == "error" and issubclass(outcomes["reference"][1], ExactResultError):
+                return  # an int argument makes the reference exact, and this result irrational: no verdict
+            for face, got in outcomes.items():
+                if got[0] == "error":
+                    assert got[1] in (ValueError, TypeError) and re.search(named(arg), got[2]), \
+                        f"{face} {_label(key)}({arg}={big}): {got}"
+            kinds = {face: got[:2] if got[0] == "error" else got[:1] for face, got in outcomes.items()}
+            assert kinds["fast"] == kinds["reference"], kinds
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check([(k, a) for k, a in t.cases("ragged") if t.value(k, a).ndim == 2], "key", "arg")
-    def test_ragged_is_refused(face, key, arg):
-        rows = t.value(key, arg).tolist()
-        rows[-1] = rows[-1][:-1]
-        with pytest.raises(ValueError, match=t.message("ragged", arg, "{arg}")):
-            t.call(face, key, **{arg: rows})
-
-    @check(list(t.lengths.items()), "key", "message", shown=1)
-    def test_both_faces_refuse_a_short_y_word_for_word(key, message):
-        outcomes = {face: _outcome(lambda: t.call(face, key, y=t.valid[key]["y"][:-1])) for face in FACES}
-        assert outcomes["fast"][:1] == ("error",) and outcomes["fast"][1:] == outcomes["reference"][1:], outcomes
+    @check(faces([(k, a) for k, a in t.cases("ragged") if t.value(k, a).ndim == 2]), "arg", "face")
+    def test_ragged_is_refused(key, cases):
+        def one(arg, face):
+            rows = t.value(key, arg).tolist()
+            rows[-1] = rows[-1][:-1]
+            with pytest.raises(ValueError, match=t.message("ragged", arg, "{arg}")):
+                t.call(face, key, **{arg: rows})
+        each(cases, one)
 
     @check([(k, a, change) for k, a in t.cases("shape")
-            for change in (("row", "column") if t.value(k, a).ndim == 2 else ("row",))], "key", "arg", "change")
-    def test_both_faces_treat_a_wrong_shape_alike(key, arg, change):
+            for change in (("row", "column") if t.value(k, a).ndim == 2 else ("row",))], "arg", "change")
+    def test_both_faces_treat_a_wrong_shape_alike(key, cases):
         """One more entry (a vector; its last repeated) or one more row or column (a matrix):
         an answer in both faces, or the same exception and text from both."""
-        a = t.value(key, arg)
-        bigger = np.c_[a, a[:, -1:]] if change == "column" else np.concatenate([a, a[-1:]])
-        outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: bigger})) for face in FACES}
-        kinds = {face: o[0] for face, o in outcomes.items()}
-        assert kinds["fast"] == kinds["reference"], outcomes
-        if kinds["fast"] == "error":
-            fast = outcomes["fast"][:2] + (outcomes["fast"][2].replace("cs229.fast.", "cs229.reference."),)
-            assert fast == outcomes["reference"], outcomes
+        def one(arg, change):
+            a = t.value(key, arg)
+            bigger = np.c_[a, a[:, -1:]] if change == "column" else np.concatenate([a, a[-1:]])
+            outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: bigger})) for face in FACES}
+            kinds = {face: o[0] for face, o in outcomes.items()}
+            assert kinds["fast"] == kinds["reference"], outcomes
+            if kinds["fast"] == "error":
+                fast = outcomes["fast"][:2] + (outcomes["fast"][2].replace("cs229.fast.", "cs229.reference."),)
+                assert fast == outcomes["reference"], outcomes
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check(list(t.lengths.items()), "key", "message", shown=1)
-    def test_mismatched_lengths_are_refused(face, key, message):
-        with pytest.raises(ValueError, match=message):
-            t.call(face, key, y=t.valid[key]["y"][:-1])
+    @check(list(t.lengths.items()), "message")
+    def test_a_short_y_is_refused_with_both_lengths_word_for_word(key, cases):
+        """A y one entry short: a ValueError giving both lengths from each face, the same exception
+        and text from both."""
+        def one(message):
+            outcomes = {face: _outcome(lambda: t.call(face, key, y=t.valid[key]["y"][:-1])) for face in FACES}
+            for face, got in outcomes.items():
+                assert got[:2] == ("error", ValueError) and re.search(message, got[2]), f"{face}: {got}"
+            assert outcomes["fast"][1:] == outcomes["reference"][1:], outcomes
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check([(key, *(case + (ValueError, named(case[0]))[len(case) - 2:]))
-            for key, cases in t.parameters.items() for case in cases], "key", "arg", "bad", "error", "message")
-    def test_parameters_out_of_range_are_refused(face, key, arg, bad, error, message):
-        with pytest.raises(error, match=message) as e:
-            t.call(face, key, **{arg: bad})
-        # the message names the argument, or the one the bad value puts out of range (a k too
-        # small for X: the pattern then begins with that argument's name)
-        first = re.match(r"\w+", message)
-        subjects = {arg} | ({first.group()} & set(t.valid[key]) if first else set())
-        assert any(re.search(named(a), str(e.value)) for a in subjects), \
-            f"the message names none of {sorted(subjects)}: {e.value}"
+    parameter_cases = [(key, *(case + (ValueError, named(case[0]))[len(case) - 2:]))
+                       for key, cases in t.parameters.items() for case in cases]
 
-    @check([(key, *(case + (ValueError, named(case[0]))[len(case) - 2:]))
-            for key, cases in t.parameters.items() for case in cases], "key", "arg", "bad", "error", "message")
-    def test_both_faces_refuse_a_parameter_word_for_word(key, arg, bad, error, message):
-        """One message table for both faces: the same bad value, the same exception and text."""
-        outcomes = {face: _outcome(lambda: t.call(face, key, **{arg: bad})) for face in FACES}
-        # a message may point to the face's own module (fit it with cs229.<face>.softmax)
-        fast = outcomes["fast"][:2] + tuple(m.replace("cs229.fast.", "cs229.reference.") for m in outcomes["fast"][2:])
-        assert fast[:1] == ("error",) and fast[1:] == outcomes["reference"][1:], outcomes
+    @check(parameter_cases, "arg", "bad", "error", "message")
+    def test_parameters_out_of_range_are_refused_word_for_word(key, cases):
+        """The declared error and message in each face, naming the argument (or the one the bad
+        value puts out of range: a k too small for X, the pattern then beginning with that
+        argument's name); one message table for both faces: the same exception and text."""
+        def one(arg, bad, error, message):
+            outcomes = {}
+            for face in FACES:
+                try:
+                    with pytest.raises(error, match=message) as e:
+                        t.call(face, key, **{arg: bad})
+                except (Exception, pytest.fail.Exception) as failure:
+                    raise AssertionError(f"{face}: {type(failure).__name__}: {failure}") from failure
+                first = re.match(r"\w+", message)
+                subjects = {arg} | ({first.group()} & set(t.valid[key]) if first else set())
+                assert any(re.search(named(a), str(e.value)) for a in subjects), \
+                    f"{face}: the message names none of {sorted(subjects)}: {e.value}"
+                # a message may point to the face's own module (fit it with cs229.<face>.softmax)
+                outcomes[face] = (e.type, str(e.value).replace("cs229.fast.", "cs229.reference."))
+            assert outcomes["fast"] == outcomes["reference"], outcomes
+        each(cases, one)
 
-    @pytest.mark.parametrize("face", FACES)
-    @check([(key, arg, bad) for (key, arg), bads in sorted(t.labels.items()) for bad in bads], "key", "arg", "bad")
-    def test_labels_outside_their_set_are_refused(face, key, arg, bad):
-        value = t.value(key, arg).astype(float)
-        value.flat[0] = bad
-        with pytest.raises(ValueError, match=rf"{named(arg)}\[0\]"):
-            t.call(face, key, **{arg: value})
+    @check(faces([(key, arg, bad) for (key, arg), bads in sorted(t.labels.items()) for bad in bads]),
+           "arg", "bad", "face")
+    def test_labels_outside_their_set_are_refused(key, cases):
+        def one(arg, bad, face):
+            value = t.value(key, arg).astype(float)
+            value.flat[0] = bad
+            with pytest.raises(ValueError, match=rf"{named(arg)}\[0\]"):
+                t.call(face, key, **{arg: value})
+        each(cases, one)
 
-    @check([(key,) for key in t.valid], "key")
-    def test_callers_arrays_are_untouched(key):
+    @check([(key,) for key in t.valid])
+    def test_callers_arrays_are_untouched_and_the_signature_is_the_reference_s(key, cases):
         kwargs = {}
         for k, v in t.valid[key].items():
             if type(v) in t.models:
@@ -433,14 +488,19 @@ def install(t, namespace, suffix=""):
             model, _, field = arg.partition(".")
             now = getattr(kwargs[model], field) if field else kwargs[arg]
             assert np.array_equal(now, value), f"{_label(key)} modified {arg}"
+        assert inspect.signature(t.function("fast", key)) == inspect.signature(t.function("reference", key))
 
-    @check(t.cases(), "key", "arg")
-    def test_every_dtype_and_layout_gives_the_same_answer(key, arg):
-        for label, variant in t.layouts(key, t.value(key, arg), pandas="." not in arg):
-            expected = _outcome(lambda: t.call("fast", key, **{arg: np.ascontiguousarray(variant, dtype=np.float64)}))
-            got = _outcome(lambda: t.call("fast", key, **{arg: variant}))
-            assert got[0] == expected[0] and same(got[1:], expected[1:]), \
-                f"{_label(key)}({arg} as {label}): {got} != {expected}"
+    @check(t.cases(), "arg")
+    def test_every_dtype_and_layout_gives_the_same_answer(key, cases):
+        def one(arg):
+            failures = []
+            for label, variant in t.layouts(key, t.value(key, arg), pandas="." not in arg):
+                expected = _outcome(lambda: t.call("fast", key, **{arg: np.ascontiguousarray(variant, dtype=np.float64)}))
+                got = _outcome(lambda: t.call("fast", key, **{arg: variant}))
+                if not (got[0] == expected[0] and same(got[1:], expected[1:])):
+                    failures.append(f"{_label(key)}({arg} as {label}): {got} != {expected}")
+            assert not failures, "\n".join(failures)
+        each(cases, one)
 
     fast = t.faces["fast"]
     modules = fast if isinstance(fast, dict) else {fast.__name__.rpartition(".")[2]: fast}
@@ -448,15 +508,12 @@ def install(t, namespace, suffix=""):
     def names(keys, module):
         return {k[1] if isinstance(k, tuple) else k for k in keys if not isinstance(k, tuple) or k[0] == module}
 
-    @check([(m,) for m in modules], "module")
-    def test_every_fast_function_is_covered(module):
-        exported = set(modules[module].__all__)
-        assert exported - names(t.others, module) == names(t.valid, module)
-        assert names(t.others, module) <= exported
-
-    @check([(key,) for key in t.valid], "key")
-    def test_signatures_cover_the_reference(key):
-        assert inspect.signature(t.function("fast", key)) == inspect.signature(t.function("reference", key))
+    def test_every_fast_function_is_covered():
+        for module in modules:
+            exported = set(modules[module].__all__)
+            assert exported - names(t.others, module) == names(t.valid, module), module
+            assert names(t.others, module) <= exported, module
+    tests.append(test_every_fast_function_is_covered)
 
     for f in tests:
         namespace[f.__name__ + suffix] = f

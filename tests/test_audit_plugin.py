@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 from importlib import metadata
 
+import pytest
+
 from cs229.proofs.registry import checks_for
 
 pytest_plugins = ["pytester"]
@@ -59,6 +61,7 @@ def _cases(path):
     return out
 
 
+@pytest.mark.slow  # pytest runs of whole parts, with xdist: .ci/run runs it
 def test_one_item_per_registered_check_selected_by_catalog_id_part_and_kind(pytester):
     assert _collected(pytester, *AUDIT) == [_node_id(c) for c in CHECKS]  # the audit's order
     assert _collected(pytester, *AUDIT, "-k", "LR-9") == [_node_id(c) for c in CHECKS if c.id == "LR-9"]
@@ -68,6 +71,7 @@ def test_one_item_per_registered_check_selected_by_catalog_id_part_and_kind(pyte
         [_node_id(c) for c in checks_for(parts=["III"])]
 
 
+@pytest.mark.slow  # pytest runs of whole parts, with xdist: .ci/run runs it
 def test_junit_has_one_case_per_check_with_its_catalog_id_and_the_audits_errata(pytester):
     run = _pytest(pytester, *AUDIT, "-n", "2", "--junitxml=audit.xml")
     run.assert_outcomes(passed=len(CHECKS))
@@ -97,6 +101,7 @@ def test_junit_has_one_case_per_check_with_its_catalog_id_and_the_audits_errata(
     assert "cs229 audit errata: printed steps that are false" in run.stdout.str()
 
 
+@pytest.mark.slow  # pytest runs of whole parts, with xdist: .ci/run runs it
 def test_a_check_that_fails_fails_as_an_item_with_the_audits_text_in_one_process_or_two(pytester):
     pytester.makeconftest(FALSE_CHECKS)
     argv = ["--cs229-audit", "--cs229-audit-id=LR-2", "--cs229-audit-examples=3"]

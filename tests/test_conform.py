@@ -13,6 +13,8 @@ import pytest
 from cs229 import cli
 from cs229.testing.properties import TOPICS
 
+# the report of a failure is tested, not how far Hypothesis shrinks it (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("without_shrinking")
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
 
 
@@ -28,7 +30,8 @@ def failed(report):
 
 @pytest.mark.parametrize("topic", TOPICS)
 def test_every_fast_module_conforms(capsys, topic):
-    code, report, _ = conform(capsys, f"cs229.fast.{topic}", "--examples", "5")
+    """The command's path on each fast module; tests/test_conformance.py draws the examples."""
+    code, report, _ = conform(capsys, f"cs229.fast.{topic}", "--examples", "2")
     assert code == 0 and report["ok"] and report["topic"] == topic, failed(report)
     assert report["functions"] and not report["signature_errors"]
 
@@ -59,7 +62,7 @@ BUGGY = [
 
 @pytest.mark.parametrize("name, options, topic, broken", BUGGY)
 def test_buggy_examples_fail_with_a_counterexample(capsys, name, options, topic, broken):
-    code, report, _ = conform(capsys, os.path.join(EXAMPLES, name), *options, "--examples", "15")
+    code, report, _ = conform(capsys, os.path.join(EXAMPLES, name), *options, "--examples", "5")
     assert code == 1 and not report["ok"] and report["topic"] == topic
     failures = failed(report)
     assert set(failures) == broken
@@ -68,7 +71,7 @@ def test_buggy_examples_fail_with_a_counterexample(capsys, name, options, topic,
 
 
 def test_the_text_report_shows_the_counterexample(capsys):
-    code = cli.main(["conform", os.path.join(EXAMPLES, "logistic_regression_sign_slip.py"), "--examples", "20"])
+    code = cli.main(["conform", os.path.join(EXAMPLES, "logistic_regression_sign_slip.py"), "--examples", "5"])
     out = capsys.readouterr().out
     assert code == 1
     assert "FAILED agrees_with_reference [LG-4]" in out and "inputs:" in out and "reference:" in out
@@ -115,6 +118,7 @@ def _pytest(tmp_path, *argv):
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.slow  # a pytest run with two workers: .ci/run runs it
 def test_pytest_plugin_collects_the_properties_and_writes_junit(tmp_path):
     junit = tmp_path / "plugin.xml"
     run = _pytest(tmp_path, f"--cs229-conform={os.path.join(EXAMPLES, 'trees_unweighted_gain.py')}",

@@ -137,6 +137,7 @@ PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy r
 }
 
 
+@pytest.mark.slow  # the whole of Part V's audit
 def test_audit_part_V_passes_with_its_errata_each_quoted(capsys):
     from cs229 import cli
     import json

@@ -84,6 +84,7 @@ def test_every_figure_names_its_place_in_the_notes_and_catalog_rows():
 
 # ---- rendering: headless, every figure, the same bytes in another process ------------------
 
+@pytest.mark.slow  # every figure, in a child process and in this one
 def test_cs229_figures_writes_every_figure_headless_and_the_same_bytes_as_in_process(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MPLBACKEND")}
     out = subprocess.run([sys.executable, "-m", "cs229.cli", "figures", "--out", str(tmp_path)],
@@ -354,6 +355,69 @@ def test_layout_centres_parents_over_children():
             assert n.x == (children[0].x + children[-1].x) / 2
             assert all(c.depth == n.depth + 1 for c in children)
             assert [c.edge for c in children] == ["no", "yes"]
+
+
+# ---- captions and labels --------------------------------------------------------------------
+
+def test_captions_and_the_listing_cite_the_documents_by_their_short_keys(capsys):
+    from cs229.proofs import sources
+    for s in figures.FIGURES:
+        assert s.cited_place == sources.cite(s.place) and s.cited_place in s.full_caption
+        assert not re.search(r"(?<![\w.])00[0-4](?![\w.])", s.full_caption), s.full_caption
+    assert "Ng §4 (locally weighted" in figures.spec("polynomial_fits").full_caption
+    assert cli.main(["figures", "--list"]) == 0
+    listing = capsys.readouterr().out
+    assert "Ng §4" in listing and "Ramanan L11 §11.3.4" in listing and "000 " not in listing
+
+
+def _plotted_points(ax):
+    """Each point drawn in ``ax`` (scatter offsets, line vertices with markers) as (x, y, radius)
+    in display pixels, read from the artists, apart from the placement code."""
+    from matplotlib.collections import PathCollection
+    points = []
+    for c in ax.collections:
+        if isinstance(c, PathCollection):
+            sizes = list(c.get_sizes()) or [36.0]
+            for k, (x, y) in enumerate(c.get_offset_transform().transform(c.get_offsets())):
+                points.append((x, y, sizes[k % len(sizes)] ** 0.5 / 2 * ax.figure.dpi / 72))
+    for line in ax.lines:
+        if line.get_marker() not in (None, "None", "", " "):
+            for x, y in line.get_transform().transform(line.get_xydata()):
+                points.append((x, y, line.get_markersize() / 2 * ax.figure.dpi / 72))
+    return points
+
+
+@pytest.mark.parametrize("figure_id", IDS)
+def test_no_text_is_drawn_over_a_plotted_point(figure_id):
+    """Every text in the axes (labels, annotations, node boxes), read after the figure is laid out
+    and drawn, keeps clear of every plotted point's marker."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+    figure = drawn(figure_id).figure
+    canvas = FigureCanvasAgg(figure)
+    with style.context():
+        canvas.draw()
+    renderer = canvas.get_renderer()
+    for ax in figure.axes:
+        points = _plotted_points(ax)
+        for text in ax.texts:
+            if not text.get_text().strip():
+                continue
+            box = Text.get_window_extent(text, renderer)  # the text, not an annotation's arrow
+            for x, y, radius in points:
+                dx, dy = max(box.x0 - x, 0, x - box.x1), max(box.y0 - y, 0, y - box.y1)
+                assert dx * dx + dy * dy >= radius * radius, (text.get_text(), (x, y), box)
+
+
+def test_labels_beside_points_are_placed_clear_of_points_lines_and_each_other_MG_3_SOFT_1():
+    """The margin figures label points (A, B, C, γ, ξ): none covers a point or another label."""
+    for figure_id in ("geometric_margin", "soft_margin", "smo_box"):
+        d = drawn(figure_id)
+        assert d.labels, figure_id
+        texts = {label.text for label in d.labels}
+        drawn_texts = [t for ax in d.figure.axes for t in ax.texts if t.get_text() in texts]
+        assert len(drawn_texts) == len(d.labels)  # each placed once
+    assert {"A", "B", "C", "w"} <= {label.text for label in drawn("geometric_margin").labels}
 
 
 # ---- the README's figures ------------------------------------------------------------------

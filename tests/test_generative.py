@@ -7,7 +7,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.generative as F
@@ -177,9 +177,41 @@ def test_singular_gda_sigma_names_dependent_features_GDA_1(impl):
                                 impl.arg([0, 0, 1, 1]))
 
 
+@pytest.mark.parametrize("Sigma", [[[5e-324, 0.0], [0.0, 5e-324]], [[1e-310, 0.0], [0.0, 1e-310]],
+                                   [[1e-300, 0.0, 0.0], [0.0, 1e-300, 0.0], [0.0, 0.0, 1e-300]]],
+                         ids=["least-subnormal", "subnormal", "tiny-3"])
+def test_a_density_too_large_for_float_is_the_same_error_in_both_faces_MVN_1(Sigma):
+    """A subnormal Σ: log p(x) is finite, p(x) is not; both faces raise OverflowError naming Σ
+    (the reference once raised math's bare "math range error", the fast face returned inf)."""
+    n = len(Sigma)
+    with pytest.raises(OverflowError) as r:
+        R.mvn_density([0.0] * n, [0.0] * n, Sigma)
+    with pytest.raises(OverflowError) as f:
+        F.mvn_density(np.zeros(n), np.zeros(n), np.array(Sigma))
+    assert str(r.value) == str(f.value)
+    assert str(r.value).startswith(f"mvn_density: p(x) = exp({R.mvn_log_density([0.0] * n, [0.0] * n, Sigma):.6g}) "
+                                   "overflows: Sigma is so close to singular")
+
+
+def test_a_density_just_inside_float_is_the_same_number_in_both_faces_MVN_1():
+    Sigma = [[1e-308]]
+    assert R.mvn_density([0.0], [0.0], Sigma) == F.mvn_density(np.zeros(1), np.zeros(1), np.array(Sigma))
+
+
 # ---- GDA-2, GDA-3 -----------------------------------------------------------------------------
 
+def logistic_at_50_digits(theta, q):
+    """GDA-3's form 1 / (1 + exp(−θᵀ(1, x))) at 50 digits (θ of a nearly singular Σ makes
+    θᵀx beyond ±709, where float exp overflows), then rounded to float."""
+    with mpmath.workdps(50):
+        z = mpmath.mpf(theta[0]) + mpmath.fsum(mpmath.mpf(t) * mpmath.mpf(v) for t, v in zip(theta[1:], q))
+        return float(1 / (1 + mpmath.exp(-z)))
+
+
 @given(problems, st.lists(st.lists(S.rationals(), min_size=4, max_size=4), min_size=1, max_size=5))
+@example(  # a 4-point fit with Σ = 1/256: θ₁ = 256, so θᵀx = −1056 at x = −4 (math.exp overflowed)
+    ([[Fraction(0)], [Fraction(1, 8)], [Fraction(1)], [Fraction(9, 8)]], [0, 0, 1, 1]),
+    [[Fraction(-4), Fraction(0), Fraction(0), Fraction(0)], [Fraction(4), Fraction(0), Fraction(0), Fraction(0)]])
 def test_gda_posterior_fast_reference_and_logistic_form_GDA_2_GDA_3(p, queries):
     X, y = S.to_float(p[0]), p[1]
     n = len(X[0])
@@ -191,9 +223,9 @@ def test_gda_posterior_fast_reference_and_logistic_form_GDA_2_GDA_3(p, queries):
     assert close(F.gda_log_joint(fast_model, np.array(Q)), R.gda_log_joint(ref_model, Q), rel=1e-10)
     theta = R.gda_logistic_theta(ref_model)
     assert close(F.gda_logistic_theta(fast_model), theta, rel=1e-10)
-    logistic = [1 / (1 + math.exp(-(theta[0] + sum(t * v for t, v in zip(theta[1:], q))))) for q in Q]
+    logistic = [logistic_at_50_digits(theta, q) for q in Q]
     assert close(ref, logistic, rel=1e-9)
-    decided = [1 if 1 / (1 + math.exp(-(theta[0] + np.dot(theta[1:], q)))) > 0.5 else 0 for q in Q]
+    decided = [1 if h > 0.5 else 0 for h in logistic]
     got = R.gda_predict(ref_model, Q)
     margin = [abs(theta[0] + np.dot(theta[1:], q)) for q in Q]
     fast_got = F.gda_predict(fast_model, np.array(Q))
@@ -258,6 +290,7 @@ def test_poisson_bad_parameters_GDA_4():
 PART_IV = ["GEN-1", "MVN-1", "GDA-1", "GDA-3", "GDA-4", "NB-1", "NB-2", "NB-3", "NB-4", "NB-6"]
 
 
+@pytest.mark.slow  # the whole of Part IV's audit
 def test_audit_part_IV_passes_and_lists_every_row(capsys):
     code = cli.main(["audit", "--part", "IV", "--json", "--quiet", "--examples", "4"])
     report = json.loads(capsys.readouterr().out)
@@ -268,3 +301,18 @@ def test_audit_part_IV_passes_and_lists_every_row(capsys):
     assert {e["id"] for e in report["errata"]} == {"MVN-1", "NB-4", "NB-6"}
     sms = [c for c in report["checks"] if c["kind"] == "reproduction" and c["id"] == "NB-6"]
     assert sms and "accuracy" in sms[0]["detail"] and "claim" in sms[0]["detail"]
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_generative import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(BAD_INPUT, *case)

@@ -4,7 +4,7 @@ their moments; GLM fits fast against reference (the same gradient-ascent iterate
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import integrate, stats
 
@@ -341,3 +341,18 @@ def test_newton_separation_keeps_the_iterate_and_path_GLM_4():
         R.newton("bernoulli", XS, YS, record=True)
     r = e.value.result
     assert r.path is not None and len(r.path) == 2 and r.theta == r.path[-1] and any(r.theta)
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_glm import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(BAD_INPUT, *case)

@@ -6,7 +6,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.kernels as F
@@ -358,3 +358,30 @@ def test_polynomial_overflow_has_the_sign_of_the_power_KR_4():
     assert k([0.0], [0.0]) == float("inf")
     assert R.Polynomial(0.0, 2001)([-1e200], [1.0]) == float("-inf")
     assert R.Polynomial(0.0, 2000)([-1e200], [1.0]) == float("inf")
+
+
+@pytest.mark.parametrize("args", [((0.0,), -1e-300, 0.0), ((1,), -1.0, "2"), ((-1,), -1.0, 2), ((1,), 0.5, -1),
+                                  ((3,), 1.0, 2), ((1,), float("nan"), 2.5)])
+def test_monomial_weight_checks_its_arguments_in_one_order_in_both_faces_KR_4(args):
+    """Bad d and bad c together: both faces name d first (the fast face once checked c first,
+    a ValueError where the reference raised a TypeError); then c, then alpha."""
+    with pytest.raises((TypeError, ValueError)) as r:
+        R.monomial_weight(*args)
+    with pytest.raises((TypeError, ValueError)) as f:
+        F.monomial_weight(*args)
+    assert (type(r.value), str(r.value)) == (type(f.value), str(f.value))
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_kernels import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT, leave_out=("perceptron_decision", "kernel_perceptron")))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces (the perceptron's two, whose 2-D y the reference's margins.signed_labels reads as a bad label before its dimension, wait on that module)."""
+    check_pair(BAD_INPUT, *case)

@@ -105,10 +105,14 @@ def test_solve_gram_pivot_at_exactly_n_eps_A_kk_is_zero_LR_12():
 
 
 def test_solve_gram_pivot_at_twice_the_bound_is_not_zero_LR_12():
-    """x = 1 − 2⁻⁵¹: x² rounds to 1 − 2⁻⁵⁰, pivot d₁ = 2⁻⁵⁰ > 2⁻⁵¹. For b = (1, 1): y₁ = 1 − x =
-    2⁻⁵¹, y₁/d₁ = 1/2, then x₀ = 1 − x·(1/2) = 1/2 + 2⁻⁵² (every step exact)."""
+    """x = 1 − 2⁻⁵¹: x² rounds to 1 − 2⁻⁵⁰, pivot d₁ = 2⁻⁵⁰, twice the bound n·eps = 2⁻⁵¹ and
+    within gram_band of it, so the verdict is taken at 50 digits: 1 − x² = 2⁻⁵⁰ − 2⁻¹⁰² > 2⁻⁵¹,
+    not zero, and the answer is the exact one, 1/(1 + x) = 1/2 + 2⁻⁵³ + …, rounded, in both
+    faces (the float LDLᵀ alone gave (1/2 + 2⁻⁵², 1/2))."""
     x = 1.0 - 2 * EPS
-    assert linalg.solve_gram([[1.0, x], [x, 1.0]], [1.0, 1.0]) == [0.5 + EPS, 0.5]
+    assert linalg.solve_gram([[1.0, x], [x, 1.0]], [1.0, 1.0]) == [0.5 + EPS / 2, 0.5 + EPS / 2]
+    from cs229.fast._glm_core import solve_gram
+    assert solve_gram([[1.0, x], [x, 1.0]], [1.0, 1.0]).tolist() == [0.5 + EPS / 2] * 2
 
 
 def test_solve_gram_exact_pivot_of_zero_is_dependent_LR_12():

@@ -2,6 +2,7 @@
 invariants the notes state."""
 from fractions import Fraction
 
+import mpmath
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -444,3 +445,121 @@ def test_qr_solver_keeps_a_large_intercept_from_leaking_into_nearly_dependent_co
     theta = R.normal_equations(X, y, solver="qr")
     for e, t in zip(exact, theta):
         assert abs(Fraction(t) - e) <= Fraction(1, 10 ** 9) * (1 + abs(e))
+
+
+# ---- LR-12, LR-14: a dependence verdict at its edge is the same in both faces -----------------
+# A column is dependent when the part of it the earlier columns do not explain is at most n·eps
+# of its squared size (d_k / A_kk <= n·eps). The designs below put that ratio within a factor 4
+# of n·eps, where the faces' rounding (a loop here, BLAS and LAPACK on the equilibrated matrix
+# there) could flip a float verdict; both faces must follow the verdict at 50 digits.
+
+def pivot_ratios_at_50_digits(X, w=None):
+    """r_k = d_k / A_kk of A = XᵀWX formed and factored at 50 digits from the float X and w
+    themselves: d_k / A_kk = 1 − aᵀB⁻¹a / A_kk with B the leading k×k block (mpmath's LU, an
+    oracle apart from the faces' LDLᵀ and Cholesky)."""
+    m, n = len(X), len(X[0])
+    w = [1.0] * m if w is None else w
+    with mpmath.workdps(50):
+        A = mpmath.matrix(n, n)
+        for i in range(m):
+            for j in range(n):
+                for k in range(n):
+                    A[j, k] += mpmath.mpf(w[i]) * mpmath.mpf(X[i][j]) * mpmath.mpf(X[i][k])
+        ratios = []
+        for k in range(n):
+            if k == 0:
+                ratios.append(mpmath.mpf(1) if A[0, 0] > 0 else mpmath.mpf(0))
+                continue
+            B = A[:k, :k]
+            a = A[:k, k]
+            c = mpmath.lu_solve(B, a)
+            ratios.append((A[k, k] - sum(a[j] * c[j] for j in range(k))) / A[k, k])
+    return ratios
+
+
+def verdict_at_50_digits(X, w=None):
+    """The first column whose ratio is at most n·eps (float eps), or None."""
+    n = len(X[0])
+    ratios = pivot_ratios_at_50_digits(X, w)
+    return next((k for k, r in enumerate(ratios) if r <= n * 2.0 ** -52), None)
+
+
+@st.composite
+def designs_at_the_edge(draw, min_rows=4, max_rows=9, max_features=3):
+    """X whose last column is a combination of the earlier ones plus a perturbation scaled so
+    that its pivot ratio is n·eps · 2^e, e uniform in [−2, 2]."""
+    k = draw(st.integers(1, max_features))
+    m = draw(st.integers(max(min_rows, k + 2), max_rows))
+    B = np.array(S.to_float(draw(S.matrices(m, k))), dtype=float)
+    B[:, 0] = 1.0
+    c = np.array(S.to_float(draw(S.vectors(k))), dtype=float)
+    u = np.array(S.to_float(draw(S.vectors(m))), dtype=float)
+    base = B @ c
+    u_perp = u - B @ np.linalg.lstsq(B, u, rcond=None)[0]
+    if np.linalg.matrix_rank(B) < k or np.linalg.norm(u_perp) < 1e-3 or np.linalg.norm(base) < 1e-3:
+        from hypothesis import assume
+        assume(False)
+    n = k + 1
+    ratio = n * 2.0 ** -52 * 2.0 ** draw(st.floats(-2, 2))
+    delta = np.sqrt(ratio) * np.linalg.norm(base) / np.linalg.norm(u_perp)
+    return np.c_[B, base + delta * u_perp].tolist()
+
+
+def outcome(f):
+    try:
+        f()
+    except linalg.SingularMatrixError as e:
+        return "singular", e.column, str(e)
+    return "solved", None, None
+
+
+@settings(max_examples=60)
+@given(designs_at_the_edge(), st.data())
+def test_a_dependence_at_its_edge_is_decided_alike_and_at_50_digits_LR_12(X, data):
+    """Both faces take the normal equations' verdict the 50-digit oracle takes, with the same
+    column and words."""
+    y = S.to_float(data.draw(S.vectors(len(X))))
+    expected = verdict_at_50_digits(X)
+    ref = outcome(lambda: R.normal_equations(X, y))
+    fast = outcome(lambda: F.normal_equations(np.array(X), np.array(y)))
+    assert ref == fast
+    assert ref[1] == expected
+
+
+@settings(max_examples=40)
+@given(designs_at_the_edge(), st.data())
+def test_a_weighted_dependence_at_its_edge_is_decided_alike_LR_14(X, data):
+    """XᵀWX with weights in [1/4, 4]: the same verdict in both faces, the oracle's on XᵀWX."""
+    y = S.to_float(data.draw(S.vectors(len(X))))
+    w = S.to_float(data.draw(st.lists(S.positive_rationals(), min_size=len(X), max_size=len(X))))
+    expected = verdict_at_50_digits(X, w)
+    ref = outcome(lambda: R.weighted_normal_equations(X, y, w))
+    fast = outcome(lambda: F.weighted_normal_equations(np.array(X), np.array(y), np.array(w)))
+    assert ref == fast
+    assert ref[1] == expected
+
+
+@settings(max_examples=40)
+@given(st.integers(1, 5).flatmap(lambda m: st.tuples(
+    S.matrices(m, m + 1 + m % 3), S.vectors(m))))
+def test_fewer_rows_than_columns_is_singular_in_both_faces_LR_12(p):
+    """m < n: XᵀX has rank at most m < n, so both faces raise SingularMatrixError naming the
+    same dependent column in the same words (600 random draws once split 7 and 4 between the
+    faces' answers)."""
+    X, y = S.to_float(p)
+    ref = outcome(lambda: R.normal_equations(X, y))
+    fast = outcome(lambda: F.normal_equations(np.array(X), np.array(y)))
+    assert ref == fast
+    assert ref[0] == "singular"
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_linear_regression import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    check_pair(BAD_INPUT, *case)

@@ -6,7 +6,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cs229.fast.logistic_regression as F
@@ -398,3 +398,18 @@ def test_log_likelihood_rounding_bound_is_over_every_term_LG_3():
     ell, bound = R._log_likelihood(X, y, theta)
     assert ell == -(terms[0] + terms[1] + terms[2])
     assert bound == newton_method.rounding_bound(3, terms[0] + terms[1] + terms[2]) > 0
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+from bad_pairs import check_pair, pairs  # noqa: E402
+from test_bad_input_logistic_regression import TABLE as BAD_INPUT  # noqa: E402
+
+
+@settings(max_examples=150)
+@given(pairs(BAD_INPUT))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(BAD_INPUT, *case)

@@ -2,10 +2,11 @@
 GLM-4, SM-4): the damped step, the data start, the notes' literal iteration, the errors; fast
 and reference take the same steps (the same step lengths t, iterates equal to rounding)."""
 from fractions import Fraction
+from fractions import Fraction as Q
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sklearn.datasets import load_iris
 
@@ -52,6 +53,17 @@ def _same_path(reference, fast, one_step, hessian):
 
 @settings(max_examples=20)
 @given(S.count_problems(), st.sampled_from([1, 2, 4]))
+# Three draws (start θ = (0, −4, −4), 7 rows) on which the faces once disagreed: a pivot of XᵀWX
+# within rounding of n·eps, and a step whose ℓ change was within rounding of the threshold.
+@example(([[Q(1), Q(3), Q(15, 8)], [Q(1), Q(-4), Q(-17, 8)], [Q(1), Q(4, 3), Q(12, 5)], [Q(1), Q(8, 5), Q(2)],
+           [Q(1), Q(3, 2), Q(-1)], [Q(1), Q(-3, 7), Q(7, 2)], [Q(1), Q(3), Q(13, 5)]],
+          [4, 4, 6, 4, 5, 1, 6], [Q(0), Q(-1), Q(-1)]), 4)  # only the fast face called XᵀWX singular
+@example(([[Q(1), Q(-3), Q(-16, 5)], [Q(1), Q(0), Q(9, 8)], [Q(1), Q(10, 3), Q(8, 3)], [Q(1), Q(10, 3), Q(2)],
+           [Q(1), Q(-5, 7), Q(2)], [Q(1), Q(7, 2), Q(0)], [Q(1), Q(-7, 2), Q(-23, 6)]],
+          [4, 0, 1, 5, 5, 0, 5], [Q(0), Q(-1), Q(-1)]), 4)  # only the reference called it singular
+@example(([[Q(1), Q(-19, 8), Q(13, 5)], [Q(1), Q(-7, 2), Q(-4)], [Q(1), Q(2), Q(27, 7)], [Q(1), Q(31, 8), Q(4)],
+           [Q(1), Q(-13, 4), Q(13, 5)], [Q(1), Q(4), Q(0)], [Q(1), Q(1, 5), Q(13, 8)]],
+          [3, 4, 0, 1, 6, 2, 4], [Q(0), Q(-1), Q(-1)]), 4)  # first step 0.03125 here, 0.015625 there
 def test_damped_poisson_newton_takes_the_reference_steps_GLM_4(p, far):
     X, y, theta = S.to_float(p)
     start = [far * t for t in theta]
@@ -337,3 +349,63 @@ def test_singular_hessian_words_and_combination():
     assert str(error) == ("GLM Newton: the Hessian −XᵀWX is singular at iteration 3: column 2 of X is "
                           "2 × column 1, on the examples that carry weight")
     assert (error.column, error.combination) == (2, {1: 2.0})
+
+
+# ---- NW-2, GLM-4: the damped step's verdict at its edge ------------------------------------------
+# Along θ(λ) = λ·d the change ℓ(θ + s) − ℓ(θ) of the full Newton step crosses the threshold −T
+# somewhere; bisection on the 50-digit verdict finds two adjacent floats λ where it flips, where
+# the float changes of both faces are within rounding of −T. Both faces must take the full step
+# exactly where the 50-digit verdict does.
+
+def _first_step(fit):
+    """(t of the first step, or the error's type and words)."""
+    try:
+        result = fit()
+    except ConvergenceError as e:
+        if e.result.extra and e.result.extra.get("step_lengths"):
+            return e.result.extra["step_lengths"][0]
+        return type(e).__name__, str(e)
+    return result.extra["step_lengths"][0]
+
+
+def _flip(verdict, lo, hi):
+    """Adjacent floats lo < hi with verdict(lo) != verdict(hi), given verdict(lo) != verdict(hi)."""
+    v_lo = verdict(lo)
+    while np.nextafter(lo, hi) < hi:
+        mid = (lo + hi) / 2
+        if verdict(mid) == v_lo:
+            lo = mid
+        else:
+            hi = mid
+    return lo, hi
+
+
+@settings(max_examples=8)
+@given(S.classification_problems(), st.sampled_from([(ef.BERNOULLI, "logistic"), (ef.POISSON, "poisson")]))
+def test_a_step_at_its_edge_is_decided_alike_and_at_50_digits_NW_2_GLM_4(p, family):
+    X, y, d = S.to_float(p)
+    from hypothesis import assume
+    assume(any(d))
+    fam, name = family
+    if name == "logistic":
+        exact = (RL.newton_callbacks, (X, y))
+        fits = (lambda t: RL.newton(X, y, list(t), max_iterations=1),
+                lambda t: FL.newton(np.array(X), np.array(y, dtype=float), np.array(t), max_iterations=1))
+    else:
+        exact = (newton.glm_callbacks, (fam, X, y))
+        fits = (lambda t: RG.poisson_regression(X, y, list(t), max_iterations=1),
+                lambda t: FG.poisson_regression(np.array(X), np.array(y, dtype=float), np.array(t),
+                                                max_iterations=1))
+
+    def verdict(lam):
+        return newton.step_referee(exact, [lam * v for v in d], 1.0)
+
+    grid = [0.0, 0.5, 1.0, 2.0, 4.0, 8.0]
+    flips = [(a, b) for a, b in zip(grid, grid[1:]) if verdict(a) != verdict(b)]
+    assume(flips)
+    lo, hi = _flip(verdict, *flips[0])
+    for lam in (np.nextafter(lo, -np.inf), lo, hi, np.nextafter(hi, np.inf)):
+        theta = [lam * v for v in d]
+        ref, fast = (_first_step(lambda: fit(theta)) for fit in fits)
+        assert ref == fast, lam
+        assert (ref == 1.0) == verdict(lam), lam

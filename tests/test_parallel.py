@@ -135,10 +135,14 @@ def test_kernel_matrices_do_not_depend_on_n_jobs_KR_6(seed, m, n, kernel):
         assert_same_for_every_n_jobs(FK.kernel_matrix, X, kernel, Z)
 
 
+# the runs that take 5 to 30 s of CPU each: .ci/run runs them after the README's command
+SLOW_SMO = {(4_200, RK.Gaussian), (9_000, RK.Gaussian), (9_000, RK.Polynomial)}
+
+
 @pytest.mark.parametrize("shrinking", [True, False])
-@pytest.mark.parametrize("kernel", [RK.Gaussian.from_gamma(0.5), RK.Polynomial(1.0, 2), RK.Linear()],
-                         ids=repr)
-@pytest.mark.parametrize("m", [4_200, 9_000])
+@pytest.mark.parametrize("m, kernel", [
+    pytest.param(m, kernel, id=f"{m}-{kernel!r}", marks=pytest.mark.slow if (m, type(kernel)) in SLOW_SMO else ())
+    for m in (4_200, 9_000) for kernel in (RK.Gaussian.from_gamma(0.5), RK.Polynomial(1.0, 2), RK.Linear())])
 def test_smo_iterates_do_not_depend_on_n_jobs_SMO_3_SMO_4(m, kernel, shrinking):
     """Threads engage from 4,096 entries of a kernel row (m = 4,200: rows only) and 8,192
     active examples of a pass (STEP_CHUNK in fast/smo.pyx; m = 9,000: rows and passes too):

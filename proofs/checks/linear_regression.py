@@ -15,7 +15,9 @@ from cs229.reference import linear_regression as lr
 from .. import strategies as S
 from ..checking import (Step, chain, combine, entries_named, exact, named, numeric_erratum,
                         positive, relies_on, sampled)
+from ..printed import printed
 from ..registry import Outcome, Quote, check, unchecked
+from ..text import Examples, Function, Reading, Vector
 from ..symbolic import gradient_vector, symbol_matrix, tr
 
 M, N = 3, 2  # the concrete sizes the symbolic chains are proved at
@@ -55,17 +57,35 @@ def _shifted_first(theta):
 def hypothesis_forms(ctx):
     x = [sp.Integer(1)] + [sp.Symbol(f"x{i}", real=True) for i in (1, 2)]  # x₀ = 1
     theta = [sp.Symbol(f"theta{i}", real=True) for i in range(3)]
-    as_sum = sum(t * xi for t, xi in zip(theta, x))
+    reading = Reading({"theta": Vector(tuple(theta)), "x": Vector(tuple(x))}, sizes={"n": 2, "d": 2})
     return combine(
-        chain([Step(theta[0] + theta[1] * x[1] + theta[2] * x[2], "h_θ(x)", quote=ng(50, r"h_{\theta}(x) = \theta_0 + \theta_1 x_1 + \theta_2 x_2")),
-               Step(as_sum, "Σ_{i=0}^n θᵢxᵢ with x₀ = 1", quote=ng(54, r"h(x) = \sum_{i=0}^{n} \theta_i x_i")),
-               Step((sp.Matrix(theta).T * sp.Matrix(x))[0], "θᵀx", quote=ng(54, r"= \theta^T x,"))],
+        chain([printed(ng(50, r"h_{\theta}(x) = \theta_0 + \theta_1 x_1 + \theta_2 x_2"), reading, "h_θ(x)", part=1),
+               printed(ng(54, r"h(x) = \sum_{i=0}^{n} \theta_i x_i"), reading, "Σ_{i=0}^n θᵢxᵢ with x₀ = 1", part=1),
+               printed(ng(54, r"= \theta^T x,"), reading, "θᵀx")],
               "LR-1", "000 Part I", "n=2"),
-        chain([Step(theta[0] + sum(t * xi for t, xi in zip(theta[1:], x[1:])), "θ₀ + Σ_{i=1}^d θᵢxᵢ",
-                    quote=neto(55, r"h_{\theta}(x) = \theta_0 + \sum_{i=1}^d \theta_i x_i")),
-               Step(as_sum, "Σ_{i=0}^d θᵢxᵢ, x₀ = 1", quote=neto(55, r"= \sum_{i=0}^d \theta_i x_i")),
-               Step((sp.Matrix(theta).T * sp.Matrix(x))[0], "θᵀx", quote=neto(55, r"= \theta^T x"))],
+        chain([printed(neto(55, r"h_{\theta}(x) = \theta_0 + \sum_{i=1}^d \theta_i x_i"), reading, "θ₀ + Σ_{i=1}^d θᵢxᵢ", part=1),
+               printed(neto(55, r"= \sum_{i=0}^d \theta_i x_i"), reading, "Σ_{i=0}^d θᵢxᵢ, x₀ = 1"),
+               printed(neto(55, r"= \theta^T x"), reading, "θᵀx")],
               "LR-1", "002 §1.1.1", "d=2"))
+
+
+def least_squares_reading(X, y, theta, examples="m", n=None):
+    """Part I's training set: X with rows (x⁽ⁱ⁾)ᵀ, y⃗ = (y⁽¹⁾ … y⁽ᵐ⁾), h_θ(x) = θᵀx, J(θ) =
+    ½ Σᵢ (h_θ(x⁽ⁱ⁾) − y⁽ⁱ⁾)². ``examples`` names the number of examples (Ng's m; Neto's n)."""
+    m = X.shape[0]
+    rows = tuple(X[i, :].T for i in range(m))
+
+    def h(v):
+        return (theta.T * v)[0]
+
+    def J(t):
+        return sp.Rational(1, 2) * sum((h(r) - y[i]) ** 2 for i, r in enumerate(rows))
+    sizes = {examples: m}
+    if n is not None:
+        sizes["n" if examples != "n" else "d"] = n
+    return Reading({"X": X, "x": Examples(rows), "y": Examples(tuple(y), whole=y), "vec y": y,
+                    "theta": theta, "h_theta": Function(h), "h": Function(h), "J": Function(J)},
+                   sizes=sizes, ranges={"i": (1, examples)})
 
 
 # ---- LR-2 ------------------------------------------------------------------------------------
@@ -86,24 +106,27 @@ def hypothesis_forms(ctx):
                            neto(132, r"Since $h_\theta(x^{(i)}) = (x^{(i)})^T \theta$ and using that $z^T z = \sum_i z_i^2$")))
 def cost_forms(ctx):
     X, y, theta = _least_squares_symbols()
-    z = X * theta - y
-    as_sum = sp.Rational(1, 2) * sum(((X[i, :] * theta)[0] - y[i]) ** 2 for i in range(M))
     names = _least_squares_names(X, y, theta)
+    ng_reading = least_squares_reading(X, y, theta, "m", N)
+    neto_reading = least_squares_reading(X, y, theta, "n")
+    residual_line = ng(202, r"X\theta - \vec{y} = \begin{bmatrix} (x^{(1)})^T \theta \\ \vdots \\ (x^{(m)})^T \theta \end{bmatrix} - \begin{bmatrix} y^{(1)} \\ \vdots \\ y^{(m)} \end{bmatrix}")
     residuals = chain([
-        Step(X * theta - y, "Xθ − y", quote=ng(202, r"X\theta - \vec{y} = \begin{bmatrix} (x^{(1)})^T \theta")),
-        Step(sp.Matrix([(X[i, :] * theta)[0] for i in range(M)]) - y, "[(x⁽ⁱ⁾)ᵀθ] − [y⁽ⁱ⁾]",
-             quote=ng(202, r"- \begin{bmatrix} y^{(1)} \\ \vdots \\ y^{(m)} \end{bmatrix}")),
-        Step(sp.Matrix([(X[i, :] * theta)[0] - y[i] for i in range(M)]), "[h(x⁽ⁱ⁾) − y⁽ⁱ⁾], h(x⁽ⁱ⁾) = (x⁽ⁱ⁾)ᵀθ",
-             quote=ng(203, r"h_{\theta}(x^{(1)}) - y^{(1)} \\ \vdots \\ h_{\theta}(x^{(m)}) - y^{(m)}")),
+        printed(residual_line, ng_reading, "Xθ − y", part=0),
+        printed(residual_line, ng_reading, "[(x⁽ⁱ⁾)ᵀθ] − [y⁽ⁱ⁾]", part=1),
+        printed(ng(203, r"= \begin{bmatrix} h_{\theta}(x^{(1)}) - y^{(1)} \\ \vdots \\ h_{\theta}(x^{(m)}) - y^{(m)} \end{bmatrix}"),
+                ng_reading, "[h(x⁽ⁱ⁾) − y⁽ⁱ⁾], h(x⁽ⁱ⁾) = (x⁽ⁱ⁾)ᵀθ"),
     ], "LR-2", "000 §2.2", f"m={M}, n={N}", names)
+    matrix_line = ng(207, r"\frac{1}{2}(X\theta - \vec{y})^{T}(X\theta - \vec{y}) = \frac{1}{2}\sum_{i=1}^{m}(h_{\theta}(x^{(i)}) - y^{(i)})^{2}")
     symbolic = chain([
-        Step(sp.Rational(1, 2) * (z.T * z)[0], "matrix form",
-             quote=ng(207, r"\frac{1}{2}(X\theta - \vec{y})^{T}(X\theta - \vec{y})")),
-        Step(as_sum, "zᵀz = Σ zᵢ²", quote=ng(207, r"= \frac{1}{2}\sum_{i=1}^{m}(h_{\theta}(x^{(i)}) - y^{(i)})^{2}")),
+        printed(matrix_line, ng_reading, "matrix form", part=0),
+        printed(matrix_line, ng_reading, "zᵀz = Σ zᵢ²", part=1),
+        printed(ng(208, r"= J(\theta)"), ng_reading, "the definition of J (line 60)"),
     ], "LR-2", "000 §2.2", f"m={M}, n={N}", names)
+    neto_line = neto(134, r"\frac{1}{2} (X\theta - y)^T (X\theta - y) = \frac{1}{2} \sum_{i=1}^n (h_\theta(x^{(i)}) - y^{(i)})^2 = J(\theta)")
     page_002 = chain([
-        Step(sp.Rational(1, 2) * (z.T * z)[0], "matrix form", quote=neto(134, r"\frac{1}{2} (X\theta - y)^T (X\theta - y)")),
-        Step(as_sum, "= J(θ)", quote=neto(134, r"= \frac{1}{2} \sum_{i=1}^n (h_\theta(x^{(i)}) - y^{(i)})^2 = J(\theta)")),
+        printed(neto_line, neto_reading, "matrix form", part=0),
+        printed(neto_line, neto_reading, "zᵀz = Σ zᵢ²", part=1),
+        printed(neto_line, neto_reading, "= J(θ)", part=2),
     ], "LR-2", "002 §1.1.3", f"m={M}, n={N}", names)
     exact_points = exact(ctx, S.regression_problems(), lambda p: lr.cost(*p) == lr.cost_matrix_form(*p))
     return combine(residuals, symbolic, page_002, exact_points)
@@ -119,21 +142,31 @@ def _single_example(n=3):
     return x, theta, y, h
 
 
+def _single_example_reading(x, theta, y, **more):
+    """One training example (x, y): h_θ(x) = θᵀx, J(θ) = ½(h_θ(x) − y)² (000 §1, 002 §1.1.2)."""
+    def h(v):
+        return (sp.Matrix(theta).T * v)[0]
+    return Reading({"x": Vector(tuple(x)), "theta": Vector(tuple(theta)), "y": y,
+                    "h_theta": Function(h), "h": Function(h),
+                    "J": Function(lambda t: sp.Rational(1, 2) * (h(sp.Matrix(x)) - y) ** 2), **more},
+                   sizes={"n": len(x) - 1, "d": len(x) - 1})
+
+
 @check("LR-3", "∂J/∂θⱼ = (h−y)xⱼ for one example (4 printed steps)", "000 §1", "derivation",
        quotes=(ng(72, "Let's first work it out for the case of if we have only one training example (x, y)"),))
 def single_example_gradient_000(ctx):
-    x, theta, y, h = _single_example()
+    x, theta, y, _ = _single_example()
     outcomes = []
     for j in range(len(theta)):
-        d = lambda e: sp.diff(e, theta[j])  # noqa: E731
+        reading = _single_example_reading(x, theta, y, j=sp.Integer(j))
         outcomes.append(chain([
-            Step(d(sp.Rational(1, 2) * (h - y) ** 2), "definition of J, one example",
-                 quote=ng(74, r"= \frac{\partial}{\partial \theta_j} \frac{1}{2} (h_{\theta}(x) - y)^2")),
-            Step(2 * sp.Rational(1, 2) * (h - y) * d(h - y), "chain rule",
-                 quote=ng(76, r"= 2 \cdot \frac{1}{2} (h_{\theta}(x) - y) \cdot \frac{\partial}{\partial \theta_j} (h_{\theta}(x) - y)")),
-            Step((h - y) * d(sum(t * xi for t, xi in zip(theta, x)) - y), "h = Σᵢ θᵢxᵢ",
-                 quote=ng(78, r"\left( \sum_{i=0}^n \theta_i x_i - y \right)")),
-            Step((h - y) * x[j], "only θⱼxⱼ depends on θⱼ", quote=ng(80, r"= (h_{\theta}(x) - y) x_j")),
+            printed(ng(74, r"= \frac{\partial}{\partial \theta_j} \frac{1}{2} (h_{\theta}(x) - y)^2"), reading,
+                    "definition of J, one example"),
+            printed(ng(76, r"= 2 \cdot \frac{1}{2} (h_{\theta}(x) - y) \cdot \frac{\partial}{\partial \theta_j} (h_{\theta}(x) - y)"),
+                    reading, "chain rule"),
+            printed(ng(78, r"= (h_{\theta}(x) - y) \cdot \frac{\partial}{\partial \theta_j} \left( \sum_{i=0}^n \theta_i x_i - y \right)"),
+                    reading, "h = Σᵢ θᵢxᵢ"),
+            printed(ng(80, r"= (h_{\theta}(x) - y) x_j"), reading, "only θⱼxⱼ depends on θⱼ"),
         ], "LR-3", "000 §1", "n=3, every j"))
     return combine(*outcomes)
 
@@ -141,18 +174,18 @@ def single_example_gradient_000(ctx):
 @check("LR-3", "∂J/∂θⱼ = (h−y)xⱼ, 002's three steps", "002 §1.1.2", "derivation",
        quotes=(neto(74, "Notice that, for a single training example, we have"),))
 def single_example_gradient_002(ctx):
-    x, theta, y, h = _single_example()
+    x, theta, y, _ = _single_example()
     outcomes = []
     for j in range(len(theta)):
-        d = lambda e: sp.diff(e, theta[j])  # noqa: E731
+        reading = _single_example_reading(x, theta, y, j=sp.Integer(j))
         outcomes.append(chain([
-            Step(d(sp.Rational(1, 2) * (h - y) ** 2), "definition",
-                 quote=neto(77, r"&= \frac{\partial}{\partial \theta_j} \frac{1}{2} (h_{\theta}(x) - y)^2")),
-            Step((h - y) * d(h - y), "chain rule (the 2·½ step folded)",
-                 quote=neto(78, r"&= (h_{\theta}(x) - y) \frac{\partial}{\partial \theta_j} (h_{\theta}(x) - y)")),
-            Step((h - y) * d(sum(t * xi for t, xi in zip(theta, x)) - y), "h = Σᵢ θᵢxᵢ",
-                 quote=neto(79, r"\left(\sum_{i=0}^d \theta_i x_i - y \right)")),
-            Step((h - y) * x[j], "derivative of the sum", quote=neto(80, r"&= (h_{\theta}(x) - y) x_j")),
+            printed(neto(77, r"&= \frac{\partial}{\partial \theta_j} \frac{1}{2} (h_{\theta}(x) - y)^2"), reading,
+                    "definition"),
+            printed(neto(78, r"&= (h_{\theta}(x) - y) \frac{\partial}{\partial \theta_j} (h_{\theta}(x) - y)"), reading,
+                    "chain rule (the 2·½ step folded)"),
+            printed(neto(79, r"&= (h_{\theta}(x) - y) \frac{\partial}{\partial \theta_j} \left(\sum_{i=0}^d \theta_i x_i - y \right)"),
+                    reading, "h = Σᵢ θᵢxᵢ"),
+            printed(neto(80, r"&= (h_{\theta}(x) - y) x_j"), reading, "derivative of the sum"),
         ], "LR-3", "002 §1.1.2", "n=3, every j"))
     return combine(*outcomes)
 

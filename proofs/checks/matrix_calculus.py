@@ -10,8 +10,10 @@ from cs229.reference import matrix_calculus as mc
 
 from .. import strategies as S
 from ..checking import Step, chain, combine, entries_named, exact, relies_on, sampled
+from ..printed import defined, printed
 from ..registry import Quote, check
 from ..symbolic import gradient_matrix, symbol_matrix, tr
+from ..text import Function, Reading
 
 
 def ng(line, text, reading=""):
@@ -37,13 +39,11 @@ def _transposed(f):
                ng(128, r"whose (i,j)-element is  $\partial f/\partial A_{ij}$")))
 def example_gradient(ctx):
     A = symbol_matrix("A", 2, 2)
-    f = sp.Rational(3, 2) * A[0, 0] + 5 * A[0, 1] ** 2 + A[1, 0] * A[1, 1]
-    printed = sp.Matrix([[sp.Rational(3, 2), 10 * A[0, 1]], [A[1, 1], A[1, 0]]])
+    reading = defined(Reading({"A": A}), "f", ng(130, r"f(A) = \frac{3}{2}A_{11} + 5A_{12}^2 + A_{21}A_{22}."), ("A",))
+    gradient = ng(134, r"\nabla_A f(A) = \left[ \begin{array}{cc} \frac{3}{2} & 10A_{12} \\ A_{22} & A_{21} \end{array} \right].")
     symbolic = chain([
-        Step(gradient_matrix(f, A), "definition of ∇_A, with f as printed",
-             quote=ng(130, r"f(A) = \frac{3}{2}A_{11} + 5A_{12}^2 + A_{21}A_{22}.")),
-        Step(printed, "as printed",
-             quote=ng(134, r"\frac{3}{2} & 10A_{12} \\ A_{22} & A_{21}")),
+        printed(gradient, reading, "definition of ∇_A (line 126), with f as printed (line 130)", part=0),
+        printed(gradient, reading, "as printed", part=1),
     ], "LR-7", "000 §2.1", "2×2", entries_named(A, "A"))
     exact_points = exact(ctx, S.square_matrices(2),
                          lambda A_: mc.matrix_gradient(mc.example_f, A_) == mc.example_gradient(A_))
@@ -71,18 +71,21 @@ def trace_facts(ctx):
     C, D = symbol_matrix("C", 2, 2), symbol_matrix("D", 2, 2)
     P, Q = symbol_matrix("P", 3, 3), symbol_matrix("Q", 3, 3)
     a = sp.Symbol("a", real=True)
-    E, F = symbol_matrix("E", 3, 2), symbol_matrix("F", 2, 2)
+    products = Reading({"A": A, "B": B, "C": C, "D": D})  # shapes for which every product is defined
+    squares = Reading({"A": P, "B": Q, "a": a}, sizes={"n": 3})
+
+    def printed_chain(quote, reading, parts):
+        return [printed(quote, reading, "as printed", part=k) for k in range(parts)]
     facts = [
-        [Step(tr(A * B), "trAB"), Step(tr(B * A), "= trBA")],
-        [Step(tr(A * B * C), "trABC", quote=ng(144, "trABC = trCAB = trBCA,")),
-         Step(tr(C * A * B), "= trCAB"), Step(tr(B * C * A), "= trBCA")],
-        [Step(tr(A * E * F * D), "trABCD", quote=ng(146, "trABCD = trDABC = trCDAB = trBCDA.")),
-         Step(tr(D * A * E * F), "= trDABC"), Step(tr(F * D * A * E), "= trCDAB"), Step(tr(E * F * D * A), "= trBCDA")],
-        [Step(tr(P), "trA", quote=ng(150, "trA = trA^{T}")), Step(tr(P.T), "= trAᵀ")],
-        [Step(tr(P + Q), "tr(A+B)", quote=ng(152, "tr(A + B) = trA + trB")), Step(tr(P) + tr(Q), "= trA + trB")],
-        [Step(tr(a * P), "tr aA", quote=ng(154, "tr aA = atrA")), Step(a * tr(P), "= a trA")],
-        [Step(tr(sp.Matrix([[a]])), "tr a", quote=ng(140, r"then  $\operatorname{tr} a = a$")), Step(a, "= a")],
-        [Step(tr(P), "trA, a 3×3 A"), Step(sum(P[i, i] for i in range(3)), "= Σᵢ Aᵢᵢ")],
+        printed_chain(ng(142, r"trAB = trBA"), products, 2),
+        printed_chain(ng(144, "trABC = trCAB = trBCA,"), products, 3),
+        printed_chain(ng(146, "trABCD = trDABC = trCDAB = trBCDA."), products, 4),
+        printed_chain(ng(150, "trA = trA^{T}"), squares, 2),
+        printed_chain(ng(152, "tr(A + B) = trA + trB"), squares, 2),
+        printed_chain(ng(154, "tr aA = atrA"), squares, 2),
+        [printed(ng(140, r"then  $\operatorname{tr} a = a$"), squares, "tr a, a a 1-by-1 matrix", part=0),
+         printed(ng(140, r"then  $\operatorname{tr} a = a$"), squares, "= a", part=1)],
+        printed_chain(ng(138, r"tr A = \sum_{i=1}^{n} A_{ii}"), squares, 2),
     ]
     symbolic = combine(*[chain(f, "LR-8", "000 §2.1", "2×3, 3×2, 2×2, 3×3") for f in facts])
 
@@ -105,13 +108,14 @@ def trace_facts(ctx):
                ng(182, "The proofs of Equations (1-3) are reasonably simple, and are left as an exercise to the reader.")))
 def identity_1(ctx):
     A, B = symbol_matrix("A", 2, 3), symbol_matrix("B", 3, 2)
-    grad = gradient_matrix(tr(A * B), A)
-    printed = sp.Matrix(2, 3, lambda i, j: B[i, i])
+    reading = Reading({"A": A, "B": B})
+    printed_entries = sp.Matrix(2, 3, lambda i, j: B[i, i])
     corrected = sp.Matrix(2, 3, lambda i, j: B[j, i])
+    identity = ng(158, r"\nabla_{A} \operatorname{tr} A B = B^{T}")
     return chain([
-        Step(grad, "∇_A trAB by definition"),
-        Step(B.T, "(1)", quote=ng(158, r"\nabla_{A} \operatorname{tr} A B = B^{T}")),
-        Step(printed, "'the (i, j)-entry of Bᵀ, or equivalently, B_ii'", corrected=corrected,
+        printed(identity, reading, "∇_A trAB by definition (line 126)", part=0),
+        printed(identity, reading, "(1)", part=1),
+        Step(printed_entries, "'the (i, j)-entry of Bᵀ, or equivalently, B_ii'", corrected=corrected,
              printed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bᵢᵢ", fixed="(∇_A trAB)ᵢⱼ = (Bᵀ)ᵢⱼ = Bⱼᵢ",
              nature="transcription",
              quote=ng(180, r"will be given by the (i, j)-entry of  $B^T$ , or equivalently, by  $B_{ii}$")),
@@ -125,14 +129,13 @@ def identity_1(ctx):
 def identity_2(ctx):
     A = symbol_matrix("A", 2, 3)
     B, C = symbol_matrix("B", 3, 3), symbol_matrix("C", 2, 2)
-    T = symbol_matrix("T", 3, 2)
     outcomes = []
     for f in (lambda M_: tr(M_ * B * M_.T * C), lambda M_: (M_ * M_.T).det(), lambda M_: sum(M_) ** 3):
-        by_transpose = gradient_matrix(f(T.T), T).subs({T[i, j]: A[j, i] for i in range(3) for j in range(2)})
-        outcomes.append(chain([Step(by_transpose, "∇_{Aᵀ} f by definition"),
-                               Step(gradient_matrix(f(A), A).T, "(2)",
-                                    quote=ng(160, r"\nabla_{A^{T}} f(A) = (\nabla_{A} f(A))^{T}"))],
-                              "LR-9", "000 (2)", "A 2×3"))
+        reading = Reading({"A": A, "f": Function(f)})
+        for quote in (ng(160, r"\nabla_{A^{T}} f(A) = (\nabla_{A} f(A))^{T}"),
+                      ng(174, r"\nabla_{A^T} f(A) = (\nabla_A f(A))^T \tag{2}")):
+            outcomes.append(chain([printed(quote, reading, "∇_{Aᵀ} f by definition", part=0),
+                                   printed(quote, reading, "(2)", part=1)], "LR-9", "000 (2)", "A 2×3"))
     return combine(*outcomes)
 
 
@@ -142,10 +145,11 @@ def identity_3(ctx):
     outcomes = []
     for p, q in [(2, 3), (2, 2), (3, 2)]:
         A, B, C = symbol_matrix("A", p, q), symbol_matrix("B", q, q), symbol_matrix("C", p, p)
-        outcomes.append(chain([Step(gradient_matrix(tr(A * B * A.T * C), A), "definition"),
-                               Step(C * A * B + C.T * A * B.T, "(3)",
-                                    quote=ng(176, r"\nabla_A \operatorname{tr} A B A^T C = C A B + C^T A B^T \tag{3}"))],
-                              "LR-9", "000 (3)", f"A {p}×{q}"))
+        reading = Reading({"A": A, "B": B, "C": C})
+        for quote in (ng(162, r"\nabla_{A} \operatorname{tr} A B A^{T} C = C A B + C^{T} A B^{T}"),
+                      ng(176, r"\nabla_A \operatorname{tr} A B A^T C = C A B + C^T A B^T \tag{3}")):
+            outcomes.append(chain([printed(quote, reading, "∇_A by definition", part=0),
+                                   printed(quote, reading, "(3)", part=1)], "LR-9", "000 (3)", f"A {p}×{q}"))
     return combine(*outcomes)
 
 
@@ -155,11 +159,11 @@ def identity_3(ctx):
 def identity_4(ctx):
     outcomes = []
     for n in (2, 3):
-        A = symbol_matrix("A", n, n)
-        outcomes.append(chain([Step(gradient_matrix(A.det(), A), "definition"),
-                               Step(A.det() * A.inv().T, "(4)",
-                                    quote=ng(178, r"\nabla_A |A| = |A| (A^{-1})^T. \tag{4}"))],
-                              "LR-9", "000 (4)", f"{n}×{n}"))
+        reading = Reading({"A": symbol_matrix("A", n, n)})
+        for quote in (ng(164, r"\nabla_{A} |A| = |A| (A^{-1})^{T}."),
+                      ng(178, r"\nabla_A |A| = |A| (A^{-1})^T. \tag{4}")):
+            outcomes.append(chain([printed(quote, reading, "∇_A by definition", part=0),
+                                   printed(quote, reading, "(4)", part=1)], "LR-9", "000 (4)", f"{n}×{n}"))
     return combine(*outcomes)
 
 

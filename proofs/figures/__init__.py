@@ -1,8 +1,9 @@
 """The notes' figures redrawn from cs229's own code (``cs229 figures``).
 
-Each figure of the notes with mathematical content (000 Parts I-V, 001, 004) has a ``Spec``
-here: an id, the place in the notes (file, section, the lines where the OCR text left the
-figure out), the catalog rows it shows and a caption. Its drawing function lives in one small
+Each figure of the notes with mathematical content (Ng Parts I-V, Ramanan L11, L08) has a
+``Spec`` here: an id, the place in the notes (document key, section, the lines where the OCR text
+left the figure out; ``cited_place`` with the report's short keys), the catalog rows it shows and
+a caption. Its drawing function lives in one small
 module per part of the notes and returns a ``Drawing``: the matplotlib Figure and the data it
 drew, so that tests can hold the picture to the computation.
 
@@ -34,17 +35,25 @@ class Spec:
     function: str
 
     @property
+    def cited_place(self):
+        """``place`` with the documents' short keys, as the report cites them ('Ng §4', not '000 §4')."""
+        from ..sources import cite
+        return cite(self.place)
+
+    @property
     def full_caption(self):
-        return f"{self.caption} [{self.place}; {', '.join(self.rows)}]"
+        return f"{self.caption} [{self.cited_place}; {', '.join(self.rows)}]"
 
 
 @dataclass
 class Drawing:
-    """A drawn figure: ``figure`` (a matplotlib Figure) and ``data``, the numbers it shows."""
+    """A drawn figure: ``figure`` (a matplotlib Figure), ``data``, the numbers it shows, and
+    ``labels``, the texts beside points that ``style.finish`` places once the figure is laid out."""
 
     spec: Spec
     figure: object
     data: dict = field(default_factory=dict)
+    labels: list = field(default_factory=list)
 
 
 FIGURES = (

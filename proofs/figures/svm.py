@@ -5,7 +5,7 @@ from cs229.reference import coordinate_ascent as ca
 from cs229.reference import kernels, margins, smo, svm
 
 from . import Drawing
-from .style import COLORS, linspace, new_figure
+from .style import COLORS, Label, linspace, new_figure
 
 __all__ = ["SEPARABLE", "OUTLIER", "SOFT_C", "geometric_margin", "optimal_margin", "soft_margin",
            "feature_map", "coordinate_ascent", "smo_box"]
@@ -70,18 +70,19 @@ def geometric_margin(spec, seed):
     xs = list(VIEW)
     ax.plot(xs, _line(w, b, 0, xs), color="black", lw=1.4)
     foot = margins.boundary_point([1.0, 1.0], w, b)
-    ax.annotate("", (foot[0] + w[0], foot[1] + w[1]), foot,
-                arrowprops={"arrowstyle": "->", "lw": 1.4, "color": COLORS["path"]})
-    ax.text(foot[0] + w[0] + 0.1, foot[1] + w[1] - 0.3, "w", color=COLORS["path"], fontsize=11)
+    tip = (foot[0] + w[0], foot[1] + w[1])
+    ax.annotate("", tip, foot, arrowprops={"arrowstyle": "->", "lw": 1.4, "color": COLORS["path"]})
+    labels = [Label(ax, tip, "w", {"color": COLORS["path"], "fontsize": 11})]
     ax.plot([A[0], B[0]], [A[1], B[1]], color=COLORS["fit"], lw=1.6)
     for name, point in (("A", A), ("B", B), ("C", C)):
         ax.plot(*point, "s" if name == "B" else "D", color=COLORS["fit"], ms=5, zorder=4)
-        ax.text(point[0] + 0.12, point[1] + 0.12, name, fontsize=11, fontweight="bold")
-    ax.text((A[0] + B[0]) / 2 + 0.1, (A[1] + B[1]) / 2 - 0.4, f"γ = {gamma['A']:.2f}",
-            color=COLORS["fit"])
-    ax.text(C[0] - 1.2, C[1] + 0.1, f"γ = {gamma['C']:.2f}", color=COLORS["fit"], fontsize=8)
+        labels.append(Label(ax, tuple(point), name, {"fontsize": 11, "fontweight": "bold"}))
+    labels.append(Label(ax, ((A[0] + B[0]) / 2, (A[1] + B[1]) / 2), f"γ = {gamma['A']:.2f}",
+                        {"color": COLORS["fit"]}))
+    # C's γ first: the free side of C is hers, and the name finds room above
+    labels.insert(-2, Label(ax, tuple(C), f"γ = {gamma['C']:.2f}", {"color": COLORS["fit"], "fontsize": 8}))
     _frame(ax)
-    return Drawing(spec, figure, {"w": w, "b": b, "A": A, "B": B, "C": C, "gamma": gamma})
+    return Drawing(spec, figure, {"w": w, "b": b, "A": A, "B": B, "C": C, "gamma": gamma}, labels)
 
 
 def optimal_margin(spec, seed):
@@ -110,7 +111,7 @@ def soft_margin(spec, seed):
     _margin_lines(axes[0], w_hard, b_hard, hard.support, X)
     _points(axes[0], X, y)
     axes[0].set_title("hard margin: the outlier swings the boundary", fontsize=9)
-    soft = {}
+    soft, labels = {}, []
     for ax, C in zip(axes[1:], SOFT_C):
         fit, w, b = _svm(X, y, C)
         xi = svm.slacks(X, y, w, b)
@@ -124,14 +125,14 @@ def soft_margin(spec, seed):
                 end = [x[k] + t * slack * w[k] / ww for k in range(2)]
                 segments.append((x, end, slack))
                 ax.annotate("", end, x, arrowprops={"arrowstyle": "-", "lw": 1.6, "color": COLORS["second"]})
-                ax.text(x[0] + 0.12, x[1] + 0.12, f"ξ = {slack:.2f}", color=COLORS["second"], fontsize=7.5)
+                labels.append(Label(ax, tuple(x), f"ξ = {slack:.2f}", {"color": COLORS["second"], "fontsize": 7.5}))
         ax.set_title(f"soft margin, C = {C:g}: slacks ξᵢ in orange", fontsize=9)
         soft[C] = {"w": w, "b": b, "support": fit.support, "alpha": fit.alpha, "slacks": xi,
                    "segments": segments}
     for ax in axes:
         _frame(ax)
     return Drawing(spec, figure, {"X": X, "y": y, "hard": {"w": w_hard, "b": b_hard, "support": hard.support},
-                                  "soft": soft})
+                                  "soft": soft}, labels)
 
 
 FEATURE_MAP_DATA = ([-2.4, -1.9, -1.5, -0.8, -0.3, 0.2, 0.6, 0.9, 1.6, 2.1, 2.6],
@@ -242,11 +243,11 @@ def smo_box(spec, seed):
     wax.axvspan(low, high, color="#d6eaf8")
     wax.axvline(unclipped, color=COLORS["grey"], ls=":", lw=1)
     wax.plot(new[j], a * new[j] ** 2 + b * new[j] + c, "*", color=COLORS["fit"], ms=12)
-    wax.text(unclipped, a * unclipped ** 2 + b * unclipped + c, " unclipped maximiser", fontsize=8, va="bottom")
-    wax.text(high, a * high ** 2 + b * high + c, "clipped to H ", fontsize=8, ha="right", va="bottom")
+    labels = [Label(wax, (unclipped, a * unclipped ** 2 + b * unclipped + c), "unclipped maximiser", {"fontsize": 8}),
+              Label(wax, (high, a * high ** 2 + b * high + c), "clipped to H", {"fontsize": 8})]
     wax.set_xlabel("α₂")
     wax.set_ylabel("W")
     wax.legend(loc="lower center", frameon=False, fontsize=7)
     return Drawing(spec, figure, {"X": SMO_X, "y": SMO_Y, "alpha": SMO_ALPHA, "C": SMO_C, "zeta": z,
                                   "L": low, "H": high, "quadratic": (a, b, c), "unclipped": unclipped,
-                                  "new_alpha": new})
+                                  "new_alpha": new}, labels)

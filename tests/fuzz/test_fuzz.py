@@ -5,8 +5,9 @@ reference twin (tests/fuzz/harness.py). Passing means no crash, no hang, no exce
 inside compiled code, the caller's arguments unchanged, and the reference's answer (within
 harness.RTOL) or an exception of the reference's type.
 
-Examples per case: FUZZ_EXAMPLES, else by profile (dev 3, ci 4, deep 200); CONTRIBUTING gives
-the deep command.
+Examples per case: FUZZ_EXAMPLES, else by profile (dev 3, ci 4, explore 20, deep 200); CONTRIBUTING
+gives the deep command. Marked slow: the README's command leaves the campaign out, .ci/run runs it
+(on the release build with -m slow, on the boundscheck build).
 """
 import importlib
 import os
@@ -19,8 +20,8 @@ from . import bases, harness, strategies
 
 pytestmark = pytest.mark.fuzz
 
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", {"dev": 3, "ci": 4, "deep": 200}.get(PROFILE, 3)))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "ci"  # as tests/conftest.py
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", {"dev": 3, "ci": 4, "explore": 20, "deep": 200}.get(PROFILE, 3)))
 FAST_LIMIT = float(os.environ.get("FUZZ_FAST_LIMIT", 30))        # seconds: past this the fast call hangs
 REFERENCE_LIMIT = float(os.environ.get("FUZZ_REFERENCE_LIMIT", 10))  # past this, no reference verdict
 
@@ -43,6 +44,7 @@ def test_every_function_has_a_base():
     assert [f for f in bases.functions() if f not in BASES] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module,name,kind", _cases(), ids=lambda v: v)
 @settings(max_examples=EXAMPLES, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(data=st.data())
