@@ -165,8 +165,8 @@ def gda_logistic_theta(model):
     return generative.gda_logistic_theta(model)
 
 
-def bernoulli_fit(X, y, alpha, vocabulary_size):
-    return naive_bayes.bernoulli_fit(X, y, alpha=alpha, vocabulary_size=vocabulary_size)
+def bernoulli_fit(X, y, alpha):
+    return naive_bayes.bernoulli_fit(X, y, alpha=alpha)
 
 
 def bernoulli_predict(model, X):

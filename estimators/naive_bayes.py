@@ -135,11 +135,10 @@ class BernoulliNB(_NaiveBayes):
         if not binary.all():
             raise ValueError(f"{_entry(X, int(np.argmin(binary)))}: features must be binary (0 or 1); "
                              "set binarize to a threshold")
-        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64))
+        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64), X.shape[1])
 
     def _fit(self, X, y, alpha):
-        n = self.n_features_in_ if isinstance(X, _fast.Documents) else None
-        model = _fast.bernoulli_fit(X, y, alpha, n)
+        model = _fast.bernoulli_fit(X, y, alpha)
         self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
         self.feature_count_ = np.asarray(model.feature_count)
         return model
@@ -226,7 +225,7 @@ class MultinomialNB(_NaiveBayes):
             if beyond.any():
                 raise ValueError(f"{_entry(X, int(np.argmax(beyond)), int)}: a word count must be below "
                                  "2**63 (word counts are held in int64)")
-        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64, copy=False))
+        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64, copy=False), X.shape[1])
 
     def _fit(self, documents, y, alpha):
         model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha)

@@ -234,26 +234,20 @@ def _present(X, n):
     return _Present(np.ascontiguousarray(words), offsets, n)
 
 
-def _binary_rows(X, vocabulary_size):
-    """X as the reference's ``_binary_rows`` reads it: a uint8 matrix, or ``_Present`` for
-    ``Documents`` (vocabulary_size n required)."""
-    n = None if vocabulary_size is None else table_size(vocabulary_size, "vocabulary_size")
+def _binary_rows(X):
+    """X as the reference's ``_binary_rows`` reads it for a fit: a uint8 matrix, or ``_Present``
+    for ``Documents`` (their vocabulary_size n required)."""
     if not isinstance(X, Documents):
-        X = as_binary_matrix(X, "X")
-        if n is not None and X.shape[1] != n:
-            raise ValueError(f"X has {X.shape[1]} columns but vocabulary_size is {n}")
-        return X
-    if n is None:
-        raise TypeError("vocabulary_size must be given for X as Documents: it is the number of "
-                        "features n (a row lists the words that occur)")
-    _tables_fit(2 * n, 32, "vocabulary_size", n)   # counts, φ, its rows and the +α temporary
+        return as_binary_matrix(X, "X")
+    n = _R.documents_vocabulary(X, None, "X", required=True)
+    _tables_fit(2 * n, 32, "X.vocabulary_size", n)   # counts, φ, its rows and the +α temporary
     return _present(X, n)
 
 
-def bernoulli_fit(X, y, alpha=1, vocabulary_size=None):
+def bernoulli_fit(X, y, alpha=1):
     """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m;
     Documents are counted from their entries."""
-    X = _binary_rows(X, vocabulary_size)
+    X = _binary_rows(X)
     y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
@@ -531,6 +525,7 @@ def _documents(documents, size=None, bint ignore=False, name="documents"):
     or for a bag of words (``Documents`` with counts) one int64 count >= 0 per token."""
     if not isinstance(documents, Documents):
         return as_documents(documents, name, size, ignore) + (None,)
+    size = _R.documents_vocabulary(documents, size, name)
     tokens, offsets = as_packed_documents(documents.tokens, documents.offsets, name, size, ignore)
     if documents.counts is None:
         return tokens, offsets, None
@@ -552,9 +547,10 @@ def _word_counts(counts, n, name="documents"):
 
 def pack_documents(documents):
     """NB-6: ``Documents`` with int64 flat tokens and offsets (every id inside int64), and the
-    int64 counts of a bag of words."""
-    tokens, offsets, counts = _documents(documents)
-    return Documents(tokens.astype(np.int64, copy=False), offsets, counts)
+    int64 counts of a bag of words; their vocabulary_size kept."""
+    size = _R.documents_vocabulary(documents) if isinstance(documents, Documents) else None
+    tokens, offsets, counts = _documents(documents, size)
+    return Documents(tokens.astype(np.int64, copy=False), offsets, counts, size)
 
 
 cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,

@@ -38,8 +38,8 @@ __all__ = [
     "bernoulli_log_joint", "bernoulli_log_posterior", "bernoulli_predict",
     "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
     "categorical_log_posterior", "categorical_predict",
-    "Documents", "pack_documents", "class_words_beyond_int64", "MultinomialNB", "multinomial_fit",
-    "multinomial_likelihood",
+    "Documents", "pack_documents", "documents_vocabulary", "class_words_beyond_int64",
+    "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
     "multinomial_log_joint", "multinomial_log_posterior", "multinomial_predict",
     "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "sms_spam_split", "SpamCorpus",
     "sms_spam_corpus", "spam_indicative_tokens",
@@ -306,17 +306,17 @@ class BernoulliNB:
     alpha: Any
 
 
-def bernoulli_fit(X, y, alpha=1, vocabulary_size=None):
+def bernoulli_fit(X, y, alpha=1):
     """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2).
-    X may be ``Documents`` (the rows of a sparse matrix): x_j = 1 iff word j occurs in the
-    document (000 §2's email as the set of its words), with n = ``vocabulary_size``.
+    X may be ``Documents`` with a ``vocabulary_size`` n (the rows of a sparse matrix): x_j = 1
+    iff word j occurs in the document (000 §2's email as the set of its words).
 
     Shapes: X m×n binary features (or m Documents of ids in 0..n−1), y m labels in {0, 1},
-        alpha ≥ 0, vocabulary_size n (for Documents; else None or X's n columns).
+        alpha ≥ 0.
     Returns: BernoulliNB(phi_y, phi_j_y0, phi_j_y1, …)."""
-    X = _binary_rows(X, vocabulary_size)
+    X = _binary_rows(X)
     y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
@@ -335,18 +335,12 @@ def bernoulli_fit(X, y, alpha=1, vocabulary_size=None):
 
 
 def _binary_rows(X, n=None):
-    """The rows x ∈ {0, 1}ⁿ of X: a binary matrix (of n columns when n is given), or for
-    ``Documents`` (n given) x_j = 1 iff word j occurs in the document (a count > 0 in a bag)."""
-    if n is not None:
-        n = inputs.table_size(n, "vocabulary_size")
+    """The rows x ∈ {0, 1}ⁿ of X: a binary matrix, or for ``Documents`` (of n words: the
+    model's, or their own ``vocabulary_size``) x_j = 1 iff word j occurs in the document (a
+    count > 0 in a bag)."""
     if not isinstance(X, Documents):
-        X = inputs.binary_matrix(X, "X")
-        if n is not None and len(X[0]) != n:
-            raise ValueError(f"X has {len(X[0])} columns but vocabulary_size is {n}")
-        return X
-    if n is None:
-        raise TypeError("vocabulary_size must be given for X as Documents: it is the number of "
-                        "features n (a row lists the words that occur)")
+        return inputs.binary_matrix(X, "X")
+    n = documents_vocabulary(X, n, "X", required=True)
     rows = []
     for bag in _bags(X, n, name="X"):
         words = set(_words(bag))
@@ -606,28 +600,35 @@ class Documents:
     matrix in CSR form are such documents: tokens = indices, offsets = indptr, counts = data.
     The multinomial event model reads only how often each word occurs (its likelihood does not
     depend on the order of the words), so a bag gives the estimates of its words written out,
-    in time and memory that follow the number of entries, not the sum of the counts."""
+    in time and memory that follow the number of entries, not the sum of the counts.
+
+    ``vocabulary_size`` (optional): the number of words |V| the ids index (a CSR matrix's
+    columns). The Bernoulli model needs it to read Documents as rows x ∈ {0, 1}ⁿ; where a
+    function is given |V| otherwise (an argument, a model) the two must agree."""
 
     tokens: Any
     offsets: Any
     counts: Any = None
+    vocabulary_size: Any = None
 
 
 def pack_documents(documents):
     """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets);
-    ``Documents`` with counts stay bags (their entries checked, kept as given).
+    ``Documents`` with counts stay bags (their entries checked, kept as given), and a
+    vocabulary_size is kept (every id checked against it).
 
     Shapes: documents m sequences of token ids, or Documents.
-    Returns: Documents(tokens, offsets[, counts])."""
+    Returns: Documents(tokens, offsets[, counts, vocabulary_size])."""
+    size = documents_vocabulary(documents) if isinstance(documents, Documents) else None
     if _is_bag(documents):
-        tokens, offsets, counts = _bag_entries(documents, None, False)
-        return Documents(tokens, offsets, counts)
-    docs = _document_lists(documents)
+        tokens, offsets, counts = _bag_entries(documents, size, False)
+        return Documents(tokens, offsets, counts, size)
+    docs = _document_lists(documents, size)
     tokens, offsets = [], [0]
     for d in docs:
         tokens.extend(d)
         offsets.append(len(tokens))
-    return Documents(tokens, offsets)
+    return Documents(tokens, offsets, None, size)
 
 
 def _document_lists(documents, size=None, ignore_unknown=False, name="documents"):
@@ -638,6 +639,23 @@ def _document_lists(documents, size=None, ignore_unknown=False, name="documents"
         return inputs.packed_documents(documents.tokens, documents.offsets, name, size,
                                        ignore_unknown)
     return inputs.documents(documents, name, size, ignore_unknown)
+
+
+def documents_vocabulary(documents, size=None, name="documents", required=False):
+    """NB-2, NB-6: the number of words of ``Documents``: their ``vocabulary_size`` (a table
+    size, at most MAX_TABLE_SIZE), which must be ``size`` (an argument's, or a model's) when both
+    are given; ``size`` when they do not say (None when neither does, a TypeError if
+    ``required``: the Bernoulli model reads Documents as rows x ∈ {0, 1}ⁿ and needs n)."""
+    given = documents.vocabulary_size
+    if given is None:
+        if size is None and required:
+            raise TypeError(f"{name}.vocabulary_size must be given for {name} as Documents: it is "
+                            "the number of features n (a row lists the words that occur)")
+        return size
+    given = inputs.table_size(given, f"{name}.vocabulary_size")
+    if size is not None and given != size:
+        raise ValueError(f"{name}.vocabulary_size is {given} but the vocabulary has {size} words")
+    return given
 
 
 def _is_bag(documents):
@@ -670,6 +688,8 @@ def _bags(documents, size=None, ignore_unknown=False, name="documents"):
     """NB-6: each document as its (word id, count) pairs. A document of token ids gives each of
     its words with count 1, in order; a bag (``Documents`` with counts) gives its entries with a
     count > 0 in the order stored, an id outside 0..size−1 dropped when ``ignore_unknown``."""
+    if isinstance(documents, Documents):
+        size = documents_vocabulary(documents, size, name)
     if not _is_bag(documents):
         return [[(t, 1) for t in d] for d in _document_lists(documents, size, ignore_unknown, name)]
     tokens, offsets, counts = _bag_entries(documents, size, ignore_unknown, name)

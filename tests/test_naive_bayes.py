@@ -1,6 +1,7 @@
 """Part IV §2 (NB-1 … NB-6): fast against reference (counts exactly, log-probabilities to 1e-12),
 exact estimates, the 0/0 failure, Laplace smoothing, k-valued features and bins, the multinomial
 event model on token-id documents, and the SMS pipeline (tokenizer, vocabulary, split)."""
+import dataclasses
 import math
 from fractions import Fraction
 
@@ -456,11 +457,11 @@ def test_bernoulli_on_documents_is_bernoulli_on_their_binary_rows_NB_2(p, q, alp
     except R.ZeroOverZeroError:
         return
     for impl, docs in ((R, bags), (F, bags), (F, _as_arrays(bags, np.int32))):
-        model = impl.bernoulli_fit(docs, y, alpha, n)
+        model = impl.bernoulli_fit(dataclasses.replace(docs, vocabulary_size=n), y, alpha)
         assert np.asarray(model.feature_count).tolist() == ref.feature_count
         assert [float(v) for v in model.phi_j_y1] == [float(v) for v in ref.phi_j_y1]
     float_ref = R.bernoulli_fit(rows, y, float(alpha))
-    fast = F.bernoulli_fit(_as_arrays(bags), np.array(y), float(alpha), n)
+    fast = F.bernoulli_fit(dataclasses.replace(_as_arrays(bags), vocabulary_size=n), np.array(y), float(alpha))
     dense_queries = _dense_rows(queries, n)
     expected = R.bernoulli_log_joint(float_ref, dense_queries)
     assert R.bernoulli_log_joint(float_ref, queries) == expected
@@ -479,23 +480,38 @@ def test_bernoulli_on_documents_is_bernoulli_on_their_binary_rows_NB_2(p, q, alp
 
 def test_bernoulli_on_documents_needs_the_number_of_features_NB_2(impl):
     nb = impl.naive_bayes
-    docs = R.Documents([0, 2, 1], [0, 2, 3])
-    with pytest.raises(TypeError, match="^vocabulary_size must be given for X as Documents"):
-        nb.bernoulli_fit(docs, impl.arg([0, 1]))
+    docs = R.Documents([0, 2, 1], [0, 2, 3], None, 3)
+    with pytest.raises(TypeError, match="^X.vocabulary_size must be given for X as Documents"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3]), impl.arg([0, 1]))
     with pytest.raises(ValueError, match=r"^X\[0\]\[1\] is 2: token ids must be in 0..1"):
-        nb.bernoulli_fit(docs, impl.arg([0, 1]), 1, 2)
-    with pytest.raises(ValueError, match="^vocabulary_size must be >= 1"):
-        nb.bernoulli_fit(docs, impl.arg([0, 1]), 1, 0)
-    with pytest.raises(ValueError, match="^X has 2 columns but vocabulary_size is 3$"):
-        nb.bernoulli_fit(impl.arg([[0, 1], [1, 0]]), impl.arg([0, 1]), 1, 3)
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], None, 2), impl.arg([0, 1]))
+    with pytest.raises(ValueError, match="^X.vocabulary_size must be >= 1"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], None, 0), impl.arg([0, 1]))
     with pytest.raises(ValueError, match=r"^X.counts\[1\] is -1: counts must be non-negative"):
-        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], [1, -1, 1]), impl.arg([0, 1]), 1, 3)
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], [1, -1, 1], 3), impl.arg([0, 1]))
     with pytest.raises(ValueError, match="^X has 2 rows but y has 3 entries$"):
-        nb.bernoulli_fit(docs, impl.arg([0, 1, 1]), 1, 3)
-    model = nb.bernoulli_fit(docs, impl.arg([0, 1]), 1, 3)
+        nb.bernoulli_fit(docs, impl.arg([0, 1, 1]))
+    model = nb.bernoulli_fit(docs, impl.arg([0, 1]))
     assert impl.out(model.feature_count) == [[1, 0, 1], [0, 1, 0]]
     with pytest.raises(ValueError, match=r"^X\[0\]\[0\] is 3: token ids must be in 0..2"):
         nb.bernoulli_predict(model, R.Documents([3], [0, 1]))
+    with pytest.raises(ValueError, match="^X.vocabulary_size is 4 but the vocabulary has 3 words$"):
+        nb.bernoulli_predict(model, R.Documents([2], [0, 1], None, 4))
+    assert impl.out(nb.bernoulli_predict(model, R.Documents([2], [0, 1]))) == [0]
+
+
+def test_documents_say_their_vocabulary_size_consistently_NB_6(impl):
+    nb = impl.naive_bayes
+    docs = R.Documents([0, 1, 1], [0, 1, 3], [2, 1, 1], 2)
+    with pytest.raises(ValueError, match="^documents.vocabulary_size is 2 but the vocabulary has 3 words$"):
+        nb.multinomial_fit(docs, impl.arg([0, 1]), 3)
+    model = nb.multinomial_fit(docs, impl.arg([0, 1]), 2)
+    with pytest.raises(ValueError, match="^documents.vocabulary_size is 5 but the vocabulary has 2 words$"):
+        nb.multinomial_predict(model, R.Documents([0], [0, 1], None, 5))
+    packed = nb.pack_documents(docs)
+    assert packed.vocabulary_size == 2 and impl.out(packed.counts) == [2, 1, 1]
+    with pytest.raises(ValueError, match=r"^documents\[0\]\[0\] is 7: token ids must be in 0..1"):
+        nb.pack_documents(R.Documents([7], [0, 1], None, 2))
 
 
 def test_tables_past_the_memory_are_refused_naming_the_size_NB_4_NB_5_NB_6(monkeypatch):
@@ -508,7 +524,7 @@ def test_tables_past_the_memory_are_refused_naming_the_size_NB_4_NB_5_NB_6(monke
                         if key != "SC_PAGE_SIZE" else 4096)
     cases = [(lambda: F.multinomial_fit([[0], [1]], [0, 1], 10 ** 8), "vocabulary_size = 100000000: its tables "
               "need 6.0 GiB (200,000,000 entries of 32 bytes: counts and estimates), more than this machine's 1.0 GiB"),
-             (lambda: F.bernoulli_fit(R.Documents([0], [0, 1, 1]), [0, 1], 1, 10 ** 8), "vocabulary_size = 100000000"),
+             (lambda: F.bernoulli_fit(R.Documents([0], [0, 1, 1], None, 10 ** 8), [0, 1]), "X.vocabulary_size = 100000000"),
              (lambda: F.value_counts([0, 1], 10 ** 9), "k = 1000000000: its tables need 14.9 GiB"),
              (lambda: F.categorical_fit([[0], [1]], [0, 1], [10 ** 8]), "Σⱼ k[j] = 100000000")]
     for call, message in cases:
