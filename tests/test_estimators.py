@@ -706,6 +706,20 @@ def test_locally_weighted_regression_predicts_with_what_fit_checked_LR_14():
     assert np.array_equal(est.predict([[1.5]]), before)
 
 
+@pytest.mark.parametrize("estimator,data", [
+    (E.BernoulliNB(binarize=np.nan), "counts"), (E.MultinomialNB(alpha=np.inf), "counts"),
+    (E.LinearRegression(solver="gd", alpha=np.nan), "regression"), (E.SVC(C=np.inf), "two_classes"),
+])
+def test_real_parameters_must_be_finite_numbers(estimator, data):
+    """NaN passes every comparison check_scalar makes (binarize = NaN made every feature 0), and
+    an infinite step, smoothing or bound has no meaning in the notes' formulas: refused by name."""
+    name, value = next((k, v) for k, v in estimator.get_params().items()
+                       if isinstance(v, float) and not np.isfinite(v))
+    X, y = {"counts": _counts, "regression": _regression, "two_classes": _two_classes}[data]()
+    with pytest.raises(ValueError, match=f"^{name} must be a finite number, got {value}$"):
+        estimator.fit(X, y)
+
+
 # ---- the notes' failures ------------------------------------------------------------------------
 
 def test_separable_labels_keep_the_separating_iterate_with_a_warning_LG_3():
