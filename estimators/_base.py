@@ -1,6 +1,7 @@
 """What the estimators share: input validation by scikit-learn's own utilities, the x₀ = 1
 column, the notes' iterative algorithms run with their failures handled one way, the progress
 report, and the kernels by name."""
+import math
 import numbers
 import warnings
 
@@ -9,10 +10,12 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state, check_scalar
 from sklearn.utils.validation import validate_data
 
+from cs229.reference import inputs
+
 from . import _fast
 
 __all__ = [
-    "fit_data", "predict_data", "strings", "design", "split_theta", "example_order",
+    "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
     "check_choice", "check_real", "check_positive", "check_nonnegative", "check_count", "check_cap", "check_tol",
     "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
@@ -59,6 +62,19 @@ def strings(estimator, X, y=None, reset=True):
     return out if y is None else (out, y)
 
 
+def real_targets(y, given):
+    """The targets of a regression (``y`` as ``fit_data`` returned it) as float64, every one a
+    finite real number; otherwise the error the fast face's reader gives (the one message table:
+    "y[0] is 'a': expected a real number"), naming the caller's entry (``given``: None, not the
+    NaN scikit-learn made of it), at fit rather than at the first predict."""
+    a = np.asarray(y)
+    if a.dtype.kind in "iuf" and np.isfinite(a).all():
+        return a.astype(np.float64, copy=False)
+    for values in (given, a):   # the first that names the entry
+        inputs.vector(values, "y")
+    return a.astype(np.float64)
+
+
 def design(X, fit_intercept):
     """LR-1 (000 Part I): the design matrix with the intercept entry x₀ = 1 prepended to every row
     when ``fit_intercept``, as the notes' θᵀx expects; X unchanged otherwise."""
@@ -89,16 +105,24 @@ def check_choice(value, name, choices):
     return value
 
 
+def _finite(value, name):
+    """A real parameter is a finite number: NaN passes every comparison check_scalar makes, and
+    an infinite step, bandwidth or threshold has no meaning in the notes' formulas."""
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {value}")
+    return value
+
+
 def check_real(value, name):
-    return check_scalar(value, name, numbers.Real)
+    return _finite(check_scalar(value, name, numbers.Real), name)
 
 
 def check_positive(value, name):
-    return check_scalar(value, name, numbers.Real, min_val=0, include_boundaries="neither")
+    return _finite(check_scalar(value, name, numbers.Real, min_val=0, include_boundaries="neither"), name)
 
 
 def check_nonnegative(value, name):
-    return check_scalar(value, name, numbers.Real, min_val=0)
+    return _finite(check_scalar(value, name, numbers.Real, min_val=0), name)
 
 
 def check_count(value, name, minimum=1):

@@ -160,6 +160,10 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
         The training examples.
     y_ : ndarray of shape (n_samples,)
         Their targets.
+    tau_ : float
+        The bandwidth τ predict uses (``tau`` as fit checked it).
+    fit_intercept_ : bool
+        Whether predict prepends x₀ = 1.
     n_features_in_ : int
         Number of features seen during fit.
     feature_names_in_ : ndarray of shape (n_features_in_,)
@@ -176,14 +180,17 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        """Keep the examples X (n_samples, n_features) and targets y (n_samples,)."""
-        _base.check_positive(self.tau, "tau")
-        self.X_, self.y_ = _base.fit_data(self, X, y, y_numeric=True)
+        """Keep the examples X (n_samples, n_features) and targets y (n_samples,), checked here
+        as predict will read them (and τ > 0, finite), so that bad input fails at fit."""
+        tau = _base.check_positive(self.tau, "tau")
+        X, checked = _base.fit_data(self, X, y, y_numeric=True)
+        self.X_, self.y_ = X, _base.real_targets(checked, y)
+        self.tau_, self.fit_intercept_ = float(tau), bool(self.fit_intercept)
         return self
 
     def predict(self, X):
         """θ(x)ᵀx at every row x of X, θ(x) from the weighted normal equations (LR-14)."""
         check_is_fitted(self)
         X = _base.predict_data(self, X)
-        return _fast.lwr_predict(_base.design(self.X_, self.fit_intercept), self.y_,
-                                 _base.design(X, self.fit_intercept), self.tau)
+        return _fast.lwr_predict(_base.design(self.X_, self.fit_intercept_), self.y_,
+                                 _base.design(X, self.fit_intercept_), self.tau_)

@@ -11,9 +11,17 @@ from . import _base, _fast, _labels
 __all__ = ["BernoulliNB", "MultinomialNB"]
 
 
+def _entry(X, p, show=lambda v: v):
+    """'X[i, j] is v' for the p-th stored entry of a CSR matrix, v as ``show`` writes it."""
+    i = int(np.searchsorted(X.indptr, p, side="right")) - 1
+    return f"X[{i}, {X.indices[p]}] is {show(X.data[p])}"
+
+
 class _NaiveBayes(ClassifierMixin, BaseEstimator):
     """What the two event models share: two classes coded as the notes' y ∈ {0, 1}, prediction by
     argmax_y p(x | y) p(y) and the posterior in log space."""
+
+    _dtypes = np.float64   # what X is read as (another dtype is converted to the first)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -24,7 +32,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Count the examples X (n_samples, n_features) of each of the two classes of y."""
         alpha = _base.check_nonnegative(self.alpha, "alpha")
-        X, y = _base.fit_data(self, X, y, accept_sparse="csr")
+        X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
         labels = _labels.binary_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
         self.model_ = self._fit(self._features(X), labels.zero_one(), alpha)
@@ -34,7 +42,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
 
     def _check(self, X):
         check_is_fitted(self)
-        return self._features(_base.predict_data(self, X, accept_sparse="csr"))
+        return self._features(_base.predict_data(self, X, accept_sparse="csr", dtype=self._dtypes))
 
     def predict(self, X):
         """argmax_y p(x | y) p(y) per row (GEN-1; a tie goes to classes_[0])."""
@@ -92,8 +100,11 @@ class BernoulliNB(_NaiveBayes):
 
     Notes
     -----
-    X may be a scipy.sparse matrix; the fast face counts a dense 0/1 matrix of one byte per
-    entry, into which it is turned.
+    X may be a scipy.sparse matrix: it stays sparse (binarised on its non-zero entries) and the
+    fast face counts and predicts from its entries, in memory that follows the non-zeros and
+    the n_features of the model, never the m × n_features of a dense copy. Prediction still
+    visits every feature of every row (p(x | y) has a factor for each absent feature too), in
+    the order of the dense computation, so its answers are those of the dense X bit for bit.
     """
 
     def __init__(self, alpha=1.0, binarize=0.0):
@@ -108,9 +119,23 @@ class BernoulliNB(_NaiveBayes):
         return tags
 
     def _features(self, X):
+        """xⱼ ∈ {0, 1}: X thresholded at ``binarize``; a sparse X stays sparse and is passed as
+        ``Documents``, each row listing the features that are 1."""
+        if sp.issparse(X):
+            X = sp.csr_matrix(X)
+            if not X.has_canonical_format:   # duplicate entries are summed, as scipy reads them
+                X = X.copy()
+                X.sum_duplicates()
         if self.binarize is not None:
+            # (a sparse X with binarize < 0 is refused: its zeros would become ones)
             X = threshold_features(X, threshold=_base.check_real(self.binarize, "binarize"))
-        return X.toarray() if sp.issparse(X) else X
+        if not sp.issparse(X):
+            return X
+        binary = (X.data == 0) | (X.data == 1)
+        if not binary.all():
+            raise ValueError(f"{_entry(X, int(np.argmin(binary)))}: features must be binary (0 or 1); "
+                             "set binarize to a threshold")
+        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64), X.shape[1])
 
     def _fit(self, X, y, alpha):
         model = _fast.bernoulli_fit(X, y, alpha)
@@ -161,9 +186,16 @@ class MultinomialNB(_NaiveBayes):
 
     Notes
     -----
-    The counts must be non-negative integers: a count that is not (a tf-idf weight, say) is
-    refused with a ValueError naming it, since the event model of 000 §2.2 counts words.
+    The counts must be non-negative integers below 2⁶³: a count that is not (a tf-idf weight,
+    say) is refused with a ValueError naming it, since the event model of 000 §2.2 counts words.
+    Rows are passed to the fast face as bags of words (``Documents`` with counts), never written
+    out word by word: fit and predict take time and memory in proportion to the non-zero counts
+    (and the vocabulary), whatever their size; a count of 10¹² costs what a count of 1 does.
+    Integer X is read exactly (int64); other dtypes as float64.
     """
+
+    # integer counts are kept as they are (int64 exactly, past 2⁵³ too); others become float64
+    _dtypes = (np.float64, np.int64, np.int32)
 
     def __init__(self, alpha=1.0):
         self.alpha = alpha
@@ -176,21 +208,24 @@ class MultinomialNB(_NaiveBayes):
         return tags
 
     def _features(self, X):
-        """The documents of the count rows: word k repeated Xᵢₖ times, words in ascending order."""
+        """The count rows as bags of words (``Documents`` with counts: row i holds word k Xᵢₖ
+        times), read from X's non-zero entries: no row is written out word by word, so time and
+        memory follow the number of non-zero counts, not their sum."""
         X = sp.csr_matrix(X)
-        if not X.has_sorted_indices:
-            X = X.sorted_indices()
+        if not X.has_canonical_format:   # sorted, no duplicates: the same sums for the same X
+            X = X.copy()
+            X.sum_duplicates()
         check_non_negative(X, "MultinomialNB (X, the word counts)")
         whole = X.data == np.round(X.data)
         if not whole.all():
-            p = int(np.argmin(whole))
-            i = int(np.searchsorted(X.indptr, p, side="right")) - 1
-            raise ValueError(f"X[{i}, {X.indices[p]}] is {X.data[p]}: the multinomial event model "
+            raise ValueError(f"{_entry(X, int(np.argmin(whole)))}: the multinomial event model "
                              "(000 §2.2) reads X as word counts, which are integers")
-        counts = X.data.astype(np.int64)
-        # document i ends where row i's entries end: after the words of all entries before
-        offsets = np.concatenate([[0], np.cumsum(counts)])[X.indptr]
-        return _fast.Documents(np.repeat(X.indices.astype(np.int64), counts), offsets)
+        if X.data.dtype.kind == "f":
+            beyond = X.data >= 2.0 ** 63
+            if beyond.any():
+                raise ValueError(f"{_entry(X, int(np.argmax(beyond)), int)}: a word count must be below "
+                                 "2**63 (word counts are held in int64)")
+        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64, copy=False), X.shape[1])
 
     def _fit(self, documents, y, alpha):
         model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha)

@@ -195,6 +195,12 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         Visit the examples in one random order (from ``random_state``) instead of 1..m.
     random_state : int, RandomState instance or None, default=None
         The generator of that order.
+    cache_size : float, default=200
+        The kernel values the fit may keep, in megabytes. A named kernel's column
+        K(x⁽ʲ⁾, ·) is computed once, when example j first makes a mistake, and kept while the
+        columns fit; the values of later examples with αⱼ > 0 are computed at each visit. The
+        string kernel and a custom kernel need the whole m×m matrix (Mercer's test reads it);
+        past ``cache_size`` they are refused with a MemoryError that says how much they need.
     verbose : int, default=0
         1 prints the number of epochs and of updates when the fit ends, 2 also the updates of
         each epoch.
@@ -231,7 +237,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, max_epochs=100,
-                 shuffle=False, random_state=None, verbose=0):
+                 shuffle=False, random_state=None, cache_size=200, verbose=0):
         self.kernel = kernel
         self.degree = degree
         self.gamma = gamma
@@ -239,6 +245,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         self.max_epochs = max_epochs
         self.shuffle = shuffle
         self.random_state = random_state
+        self.cache_size = cache_size
         self.verbose = verbose
 
     def __sklearn_tags__(self):
@@ -254,7 +261,8 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         self.classes_, ys = labels.classes, labels.signed()
         order = _base.example_order(self.shuffle, self.random_state, len(X))
         record = self.verbose >= 2
-        result = _base.iterate(lambda: _fast.kernel_perceptron(X, ys, kernel, cap, order, record), cap)
+        result = _base.iterate(lambda: _fast.kernel_perceptron(X, ys, kernel, cap, order, record,
+                                                                self.cache_size), cap)
         self.kernel_ = kernel
         self.alpha_ = np.asarray(result.theta)
         self.support_ = np.flatnonzero(self.alpha_)

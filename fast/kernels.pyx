@@ -17,16 +17,21 @@ is never formed.
 
 The kernel perceptron evaluates its kernel entries in the reference's order of operations
 (left-to-right dot products and squared distances, no BLAS) and runs the same loop, so its
-mistakes, α and b are the reference's, update for update.
+mistakes, α and b are the reference's, update for update. It never forms the m×m matrix for a
+named kernel: the sum at example i reads K(x⁽ʲ⁾, x⁽ⁱ⁾) only for the support (αⱼ ≠ 0), whose
+columns are computed once, when j first makes a mistake, and kept within ``cache_size``.
 """
 import numpy as np
 
-from libc.math cimport exp, fabs, sqrt
+from libc.math cimport exp, fabs, log, sqrt
 from libc.stdint cimport int64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 
-from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, as_points, block_threads, kernel_block,
-                                     kernel_spec, overflow_checked, take)
+from cs229.fast._pair_kernel cimport pair_kernel
+
+from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, LINEAR, POLYNOMIAL, STRING, as_points,
+                                     block_threads, kernel_block, kernel_spec, overflow_checked,
+                                     take)
 from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels, as_vector,
                                     check_tol, cores_of, positive, positive_int)
 from cs229.reference import kernels as _reference
@@ -311,19 +316,124 @@ def checked_kernel_matrix(X, kernel):
 
 # ---- KR-9: the kernel perceptron ---------------------------------------------------------------
 
-cdef Py_ssize_t _epoch(const double[:, ::1] KT, const double[::1] y, const Py_ssize_t[::1] order,
+cdef enum:
+    SLOTS = 64   # kernel columns per block of the cache: one example's values of a block side by side
+    CODE_PRECOMPUTED = -1   # the support reads the rows of a precomputed matrix
+
+
+cdef class _Support:
+    """The examples with αⱼ ≠ 0, in increasing j (the order of the reference's sum), each with
+    its kernel column K(x⁽ʲ⁾, x⁽ⁱ⁾), i = 0..m−1, where one is kept.
+
+    Named kernels (linear, polynomial, Gaussian): a column is computed once, in the reference's
+    order of operations, when j joins, into blocks of ``width`` columns laid out example by
+    example (example i's values of a block side by side, so that a visit reads few cache lines);
+    blocks are allocated as the support grows, at most ``budget`` doubles in all. A member beyond
+    the budget has its values computed at each visit instead. A precomputed matrix K (the string
+    kernel, a custom kernel) gives its rows: column j is K[j, ·]."""
+    cdef const double[:, ::1] X
+    cdef const double[:, ::1] K
+    cdef Py_ssize_t m, n, size, width, cached, capacity, blocks
+    cdef int code
+    cdef double c, d, den
+    cdef Py_ssize_t* members
+    cdef double** column
+    cdef double** block
+
+    def __cinit__(self):
+        self.members = NULL
+        self.column = NULL
+        self.block = NULL
+
+    def __init__(self, X, spec, double budget, K=None):
+        self.m = X.shape[0] if K is None else K.shape[0]
+        self.size = self.cached = self.blocks = 0
+        self.code, self.c, self.d, self.den = spec
+        if K is None:
+            self.X = X
+            self.n = X.shape[1]
+            # columns of ``width`` doubles per example; fewer than SLOTS when the budget is short
+            self.width = <Py_ssize_t> min(SLOTS, budget // self.m)
+            self.capacity = 0 if self.width == 0 else <Py_ssize_t> (budget // (self.m * self.width)) * self.width
+        else:
+            self.K = K
+            self.width = 1
+            self.capacity = 0
+        self.members = <Py_ssize_t*> malloc(self.m * sizeof(Py_ssize_t))
+        self.column = <double**> malloc(self.m * sizeof(double*))
+        self.block = <double**> calloc(self.capacity // self.width + 1 if self.width else 1, sizeof(double*))
+        if self.members == NULL or self.column == NULL or self.block == NULL:
+            raise MemoryError(f"no memory for the support of {self.m} examples")
+
+    def __dealloc__(self):
+        cdef Py_ssize_t b
+        if self.block != NULL:
+            for b in range(self.blocks):
+                free(self.block[b])
+        free(self.block)
+        free(self.column)
+        free(self.members)
+
+    cdef double* _new_column(self, Py_ssize_t j) noexcept nogil:
+        """Column j computed into the next free slot, or NULL when the budget (or the memory)
+        holds no more."""
+        cdef Py_ssize_t b, t
+        cdef double* base
+        if self.code == CODE_PRECOMPUTED:
+            return <double*> &self.K[j, 0]
+        if self.cached == self.capacity:
+            return NULL
+        b = self.cached // self.width
+        if b == self.blocks:
+            self.block[b] = <double*> malloc(self.m * self.width * sizeof(double))
+            if self.block[b] == NULL:
+                self.capacity = self.cached     # no more memory: the rest are computed at visits
+                return NULL
+            self.blocks += 1
+        base = self.block[b] + self.cached % self.width
+        for t in range(self.m):
+            base[t * self.width] = pair_kernel(&self.X[j, 0], &self.X[t, 0], self.n, self.code,
+                                               self.c, self.d, self.den)
+        self.cached += 1
+        return base
+
+    cdef void add(self, Py_ssize_t j) noexcept nogil:
+        """j joins the support, in its place in increasing order."""
+        cdef Py_ssize_t s = self.size
+        cdef double* base = self._new_column(j)
+        while s > 0 and self.members[s - 1] > j:
+            self.members[s] = self.members[s - 1]
+            self.column[s] = self.column[s - 1]
+            s -= 1
+        self.members[s] = j
+        self.column[s] = base
+        self.size += 1
+
+    cdef inline double value(self, Py_ssize_t s, Py_ssize_t i) noexcept nogil:
+        """K(x⁽ʲ⁾, x⁽ⁱ⁾) for the s-th member j (the named kernels give the same bits either way
+        round: xₖzₖ = zₖxₖ, (xₖ − zₖ)² = (zₖ − xₖ)²)."""
+        cdef double* base = self.column[s]
+        if base != NULL:
+            return base[i * self.width]
+        return pair_kernel(&self.X[self.members[s], 0], &self.X[i, 0], self.n, self.code, self.c,
+                           self.d, self.den)
+
+
+cdef Py_ssize_t _epoch(_Support support, const double[::1] y, const Py_ssize_t[::1] order,
                        int64_t[::1] alpha, double* b, Py_ssize_t[::1] updates,
                        Py_ssize_t* n_updates) noexcept nogil:
-    cdef Py_ssize_t m = KT.shape[0], idx, i, j, mistakes = 0
+    cdef Py_ssize_t m = order.shape[0], idx, i, j, s, mistakes = 0
     cdef double f
     for idx in range(m):
         i = order[idx]
         f = 0.0
-        for j in range(m):
-            if alpha[j] != 0:
-                f = f + (alpha[j] * y[j]) * KT[i, j]
+        for s in range(support.size):
+            j = support.members[s]
+            f = f + (alpha[j] * y[j]) * support.value(s, i)
         f = f + b[0]
         if (1.0 if f >= 0 else -1.0) != y[i]:
+            if alpha[i] == 0:
+                support.add(i)
             alpha[i] += 1
             b[0] = b[0] + y[i]
             updates[n_updates[0]] = i
@@ -332,37 +442,90 @@ cdef Py_ssize_t _epoch(const double[:, ::1] KT, const double[::1] y, const Py_ss
     return mistakes
 
 
-def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
+def _check_finite_values(X, kernel, spec):
+    """Every K(x⁽ⁱ⁾, x⁽ʲ⁾) of a linear or polynomial kernel is finite, or the reference's error
+    naming the first that is not (its kernel matrix checks them all; a Gaussian value is in
+    [0, 1]). By Cauchy–Schwarz |xᵀz| ≤ max ‖x⁽ⁱ⁾‖² = M, so with a margin for rounding
+    (M(1 + 4(n + 2)·eps) + c)^d bounds every value: only when that bound comes within a factor e
+    of the float range are the values computed, a block of rows at a time (none kept)."""
+    code, c, d = spec[0], spec[1], spec[2]
+    if code not in (LINEAR, POLYNOMIAL):
+        return
+    m, n = X.shape
+    with np.errstate(over="ignore"):
+        top = float(np.einsum("ij,ij->i", X, X).max())
+    bound = top * (1 + 4 * (n + 2) * EPS) + c
+    if bound == 0 or (bound < np.inf and d * log(bound) < LOG_MAX - 1):
+        return
+    rows = max(1, (1 << 20) // m)   # blocks of about 8 MB
+    for start in range(0, m, rows):
+        stop = min(start + rows, m)
+        kernel_block(X[start:stop], X, kernel, spec, ("X", "X"), exact_max=ALWAYS,
+                     index=(np.arange(start, stop), None))
+
+
+cdef double LOG_MAX = log(np.finfo(np.float64).max)
+
+
+def _whole_matrix(X, kernel, spec, double budget, cache_size):
+    """The kernel matrix of the string kernel or of a custom kernel (Mercer's test and its
+    working copies: about four m×m arrays), refused before it is formed when it would pass the
+    budget."""
+    m = len(X)
+    copies = 4 if spec[0] == CUSTOM else 1
+    if copies * float(m) * m > budget:
+        what = "a custom kernel is first put to Mercer's test on the whole" if spec[0] == CUSTOM \
+            else "the string kernel's values come from the whole"
+        raise MemoryError(
+            f"the kernel perceptron on {m} examples needs {copies * 8.0 * m * m / 2 ** 20:,.0f} MB: "
+            f"{what} {m}×{m} kernel matrix, more than cache_size = {cache_size} MB; raise "
+            "cache_size, or use a named kernel (Linear, Polynomial, Gaussian), whose values are "
+            "computed for the examples with α > 0 only")
+    if spec[0] == CUSTOM:
+        return checked_kernel_matrix(X, kernel)
+    return kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=ALWAYS)
+
+
+def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, cache_size=200):
     """KR-9: the reference's kernel perceptron (same order, same tie rule g(0) = 1, same
-    updates); a KernelPerceptronResult: theta = α (int array), b, extra = {'updates'}. The kernel matrix is formed once
-    in the reference's order (named kernels) or through Mercer's test (any other callable), as
-    Kᵀ: row i holds K(x⁽ʲ⁾, x⁽ⁱ⁾) for every j, example i's terms side by side in memory."""
+    updates); a KernelPerceptronResult: theta = α (int array), b, extra = {'updates'}. The sum at
+    example i runs over the support (αⱼ ≠ 0) in increasing j; a named kernel's column
+    K(x⁽ʲ⁾, ·) is computed once, in the reference's order of operations, when j first makes a
+    mistake, and kept while the columns fit in ``cache_size`` megabytes (beyond, the values of
+    later members are computed at each visit): memory and kernel evaluations follow the support,
+    not m². Every value is checked first, as the reference's kernel matrix is (for the linear and
+    polynomial kernels by a bound, computing them only near the float range). The string kernel
+    and a custom kernel (after Mercer's test) form the whole matrix, refused with the memory it
+    needs when that passes ``cache_size``."""
     spec = kernel_spec(kernel)
     X = as_points(X, kernel, "X")
     m = len(X)
     y = as_signed_labels(y, "y", m, "X")
     max_epochs = positive_int(max_epochs, "max_epochs")
     order = as_order(order, m)
-    if spec[0] == CUSTOM:
-        KT = np.ascontiguousarray(checked_kernel_matrix(X, kernel).T)
-    else:   # symmetric: K is its own transpose
-        KT = kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=ALWAYS)
+    cdef double budget = positive(cache_size, "cache_size") * 2.0 ** 20 / 8   # doubles
+    if spec[0] in (CUSTOM, STRING):
+        K = _whole_matrix(X, kernel, spec, budget, cache_size)
+        support = _Support(K, (CODE_PRECOMPUTED, 0.0, 1.0, 1.0), budget, K)
+    else:
+        _check_finite_values(X, kernel, spec)
+        support = _Support(X, spec, budget)
     alpha = np.zeros(m, dtype=np.int64)
     cdef double b = 0.0
     cdef Py_ssize_t n_updates = 0, mistakes
     updates = np.empty(m, dtype=np.intp)
-    cdef const double[:, ::1] Kv = KT
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
     cdef int64_t[::1] av = alpha
     cdef Py_ssize_t[::1] uv
+    cdef _Support sv = support
     path = [(alpha.copy(), 0)] if record else None
     for epoch in range(1, max_epochs + 1):
         if updates.shape[0] < n_updates + m:
             updates = np.concatenate([updates, np.empty(updates.shape[0] + m, dtype=np.intp)])
         uv = updates
         with nogil:
-            mistakes = _epoch(Kv, yv, ov, av, &b, uv, &n_updates)
+            mistakes = _epoch(sv, yv, ov, av, &b, uv, &n_updates)
         if record:
             path.append((alpha.copy(), int(b)))
         if mistakes == 0:
@@ -377,7 +540,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
 
 def perceptron_decision(X, y, alpha, b, Z, kernel):
     """KR-9: Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, z) + b for every row z of Z, summed over j in order, with K
-    evaluated (and checked) only where αⱼ ≠ 0."""
+    evaluated (and checked) only where αⱼ ≠ 0, for blocks of Z at a time."""
     spec = kernel_spec(kernel)
     X = as_points(X, kernel, "X")
     m = len(X)
@@ -390,12 +553,19 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     out = np.full(len(Z), 0.0)
     support = np.flatnonzero(alpha)
     if support.size:
-        K = kernel_block(take(X, support), Z, kernel, spec, ("X", "Z"), exact_max=0,
-                         index=(support, None))
+        S = take(X, support)
         coefficients = alpha[support] * y[support]
-        with np.errstate(over="ignore", invalid="ignore"):
-            for r in range(support.size):
-                out = out + coefficients[r] * K[r]
+        # blocks of Z of about 32 MB of kernel values: memory follows the support, not |S|·len(Z)
+        rows = max(1, (1 << 22) // support.size)
+        for start in range(0, len(Z), rows):
+            stop = min(start + rows, len(Z))
+            K = kernel_block(S, Z[start:stop], kernel, spec, ("X", "Z"), exact_max=0,
+                             index=(support, range(start, stop)))
+            part = out[start:stop]
+            with np.errstate(over="ignore", invalid="ignore"):
+                for r in range(support.size):
+                    part = part + coefficients[r] * K[r]
+            out[start:stop] = part
     with np.errstate(over="ignore", invalid="ignore"):
         out = out + b
     return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",

@@ -7,13 +7,15 @@ features (or words) in the reference's order, from tables of logarithms taken wi
 so they are the reference's float results. Documents for the multinomial event model are flat
 token ids (int32 or int64, read in place) with int64 offsets.
 """
+import os
+
 import numpy as np
 
 from libc.math cimport INFINITY, isfinite, log
 from cpython.dict cimport PyDict_GetItemWithError
 from cpython.long cimport PyLong_AsLongLong
 from cpython.ref cimport PyObject
-from libc.stdint cimport int32_t, int64_t
+from libc.stdint cimport INT64_MAX, int32_t, int64_t
 
 from cython.parallel cimport prange
 
@@ -25,7 +27,7 @@ from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_docum
                                     cores_of, table_size)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import is_text
-from cs229.reference.messages import show
+from cs229.reference.messages import error, show
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
 
@@ -57,11 +59,24 @@ def _smoothing_fits(largest_total, double alpha, k, what):
         raise ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
 
 
+def _tables_fit(entries, bytes_per_entry, name, value):
+    """The tables a size parameter asks for (``entries`` numbers of ``bytes_per_entry`` bytes in
+    all: counts and estimates) must fit this machine's memory: refused before anything is
+    allocated, naming the parameter and the memory, rather than by numpy mid-fit."""
+    need = float(entries) * bytes_per_entry
+    have = float(os.sysconf("SC_PAGE_SIZE")) * os.sysconf("SC_PHYS_PAGES")
+    if need > have:
+        raise MemoryError(f"{name} = {value}: its tables need {need / 2 ** 30:,.1f} GiB "
+                          f"({entries:,} entries of {bytes_per_entry} bytes: counts and estimates), "
+                          f"more than this machine's {have / 2 ** 30:,.1f} GiB")
+
+
 # ---- NB-4 -------------------------------------------------------------------------------------
 
 def value_counts(z, k):
     """NB-4: cⱼ = Σᵢ 1{z⁽ⁱ⁾ = j}, j = 0..k−1."""
     k = table_size(k, "k")
+    _tables_fit(k, 16, "k", k)   # the counts, and their int64 copy
     observations = as_integers(z, "z", empty=True, int64=False)
     return np.bincount(check_categories(observations, k, "z", z), minlength=k).astype(np.int64)
 
@@ -174,19 +189,82 @@ cdef void _bernoulli_counts(const unsigned char[:, ::1] X, const unsigned char[:
             row[j] += X[i, j]
 
 
+cdef void _present_counts(const int64_t[::1] words, const int64_t[::1] offsets,
+                          const unsigned char[::1] y, int64_t[:, ::1] count) noexcept nogil:
+    """count[y⁽ⁱ⁾, j] += 1 for each word j present in row i (each listed once)."""
+    cdef Py_ssize_t i, p
+    for i in range(y.shape[0]):
+        for p in range(offsets[i], offsets[i + 1]):
+            count[y[i], words[p]] += 1
+
+
+class _Present:
+    """The rows of X given as ``Documents``: per row the words j with x_j = 1, each once and in
+    increasing order (``words``, ``offsets``), and n. Memory follows the entries, not m·n."""
+
+    def __init__(self, words, offsets, n):
+        self.words, self.offsets, self.n = words, offsets, n
+        self.shape = (offsets.shape[0] - 1, n)
+
+    def row(self, i):
+        """Row i as a dense 0/1 array (for an error message)."""
+        x = np.zeros(self.n, dtype=np.uint8)
+        x[self.words[self.offsets[i]:self.offsets[i + 1]]] = 1
+        return x
+
+
+def _present(X, n):
+    """X as ``_Present``: a bag's entries with count 0 dropped; ids sorted and made distinct
+    within each row unless they already are (a canonical CSR matrix's are)."""
+    tokens, offsets, counts = _documents(X, n, False, "X")
+    words = tokens.astype(np.int64, copy=False)
+    m = offsets.shape[0] - 1
+    rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(offsets))
+    if counts is not None and (counts == 0).any():
+        keep = counts > 0
+        words, rows = words[keep], rows[keep]
+    rising = (words[1:] > words[:-1]) | (rows[1:] != rows[:-1])
+    if not rising.all():
+        order = np.lexsort((words, rows))
+        words, rows = words[order], rows[order]
+        first = np.r_[True, (words[1:] != words[:-1]) | (rows[1:] != rows[:-1])]
+        words, rows = words[first], rows[first]
+    offsets = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=m), out=offsets[1:])
+    return _Present(np.ascontiguousarray(words), offsets, n)
+
+
+def _binary_rows(X):
+    """X as the reference's ``_binary_rows`` reads it for a fit: a uint8 matrix, or ``_Present``
+    for ``Documents`` (their vocabulary_size n required)."""
+    if not isinstance(X, Documents):
+        return as_binary_matrix(X, "X")
+    n = _R.documents_vocabulary(X, None, "X", required=True)
+    _tables_fit(2 * n, 32, "X.vocabulary_size", n)   # counts, φ, its rows and the +α temporary
+    return _present(X, n)
+
+
 def bernoulli_fit(X, y, alpha=1):
-    """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m."""
-    X = as_binary_matrix(X, "X")
+    """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m;
+    Documents are counted from their entries."""
+    X = _binary_rows(X)
     y = _labels(y, X)
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     count = np.zeros((2, X.shape[1]), dtype=np.int64)
-    cdef const unsigned char[:, ::1] Xv = X
     cdef const unsigned char[::1] yv = y
     cdef int64_t[:, ::1] cv = count
-    with nogil:
-        _bernoulli_counts(Xv, yv, cv)
+    cdef const unsigned char[:, ::1] Xv
+    cdef const int64_t[::1] wv, ov
+    if isinstance(X, _Present):
+        wv, ov = X.words, X.offsets
+        with nogil:
+            _present_counts(wv, ov, yv, cv)
+    else:
+        Xv = X
+        with nogil:
+            _bernoulli_counts(Xv, yv, cv)
     phi = (count + alpha) / (class_count[:, None] + 2 * alpha)
     return BernoulliNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
                        class_count, count, alpha)
@@ -197,6 +275,8 @@ def _bernoulli(model, X):
     phi0 = _probabilities(model.phi_j_y0, "model.phi_j_y0")
     phi1 = _probabilities(model.phi_j_y1, "model.phi_j_y1")
     check_length(phi0, "model.phi_j_y0", phi1.shape[0], "model.phi_j_y1")
+    if isinstance(X, (Documents, _Present)):
+        return phi_y, phi0, phi1, X if isinstance(X, _Present) else _present(X, phi0.shape[0])
     X = as_binary_matrix(X, "X")
     if X.shape[1] != phi0.shape[0]:
         raise ValueError(f"X has {X.shape[1]} columns but the model has {phi0.shape[0]} features")
@@ -222,9 +302,35 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
             out[i, c] = total
 
 
+cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
+                         const double[:, :, ::1] T, const double[::1] log_prior,
+                         double[:, ::1] out, int threads) noexcept nogil:
+    """As _bernoulli_joint for rows given by their present words (increasing): x_j is 1 where
+    the next present word is j. The same terms in the same order: the same bits."""
+    cdef Py_ssize_t i, j, c, q, n = T.shape[1]
+    cdef double total, term
+    cdef int x
+    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
+        for c in range(2):
+            total = log_prior[c]
+            q = offsets[i]
+            for j in range(n):
+                x = 0
+                if q < offsets[i + 1] and words[q] == j:
+                    x = 1
+                    q = q + 1
+                term = T[c, j, x]
+                if term == -INFINITY:
+                    total = -INFINITY
+                    break
+                total = total + term
+            out[i, c] = total
+
+
 def bernoulli_log_joint(model, X, *, n_jobs=-1):
     """NB-2: [log p(x, y=0), log p(x, y=1)] per row; −∞ where a factor is 0. The rows are split
-    among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
+    among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs.
+    Documents are read from their entries (no m×n matrix), in the same order of terms."""
     cores = cores_of(n_jobs)
     phi_y, phi0, phi1, X = _bernoulli(model, X)
     T = np.empty((2, phi0.shape[0], 2))
@@ -232,18 +338,26 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
         T[c, :, 0] = _logs(1 - phi)
         T[c, :, 1] = _logs(phi)
     out = np.empty((X.shape[0], 2))
-    cdef const unsigned char[:, ::1] Xv = X
     cdef const double[:, :, ::1] Tv = T
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
     cdef int threads = thread_count(cores, X.shape[0])
-    with nogil:
-        _bernoulli_joint(Xv, Tv, lp, ov, threads)
+    cdef const unsigned char[:, ::1] Xv
+    cdef const int64_t[::1] wv, fv
+    if isinstance(X, _Present):
+        wv, fv = X.words, X.offsets
+        with nogil:
+            _present_joint(wv, fv, Tv, lp, ov, threads)
+    else:
+        Xv = X
+        with nogil:
+            _bernoulli_joint(Xv, Tv, lp, ov, threads)
     return out
 
 
 def _bernoulli_blame(phi0, phi1, X):
-    return lambda i: _R.bernoulli_zero_factors([phi0.tolist(), phi1.tolist()], X[i].tolist())
+    row = X.row if isinstance(X, _Present) else (lambda i: X[i])
+    return lambda i: _R.bernoulli_zero_factors([phi0.tolist(), phi1.tolist()], row(i).tolist())
 
 
 def bernoulli_log_posterior(model, X, *, n_jobs=-1):
@@ -294,6 +408,7 @@ def categorical_fit(X, y, k, alpha=1):
     """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j)."""
     a = as_integer_matrix(X, "X", int64=False)
     k = category_sizes(k, a.shape[1])
+    _tables_fit(2 * int(k.sum()), 40, "Σⱼ k[j]", int(k.sum()))   # counts, their lists, φ, temporaries
     X = np.ascontiguousarray(check_categories(a, k, "X", X), dtype=np.intp)
     y = _labels(y, X)
     alpha = _alpha(alpha)
@@ -403,19 +518,39 @@ def categorical_predict(model, X, *, n_jobs=-1):
 
 # ---- NB-6: the multinomial event model --------------------------------------------------------
 
-def _documents(documents, size=None, bint ignore=False):
-    """(tokens, offsets) of ``Documents`` or a sequence of token-id sequences: tokens int32 or
-    int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore`` (the
-    loops then skip the others); without a vocabulary, every id inside int64."""
-    if isinstance(documents, Documents):
-        return as_packed_documents(documents.tokens, documents.offsets, "documents", size, ignore)
-    return as_documents(documents, "documents", size, ignore)
+def _documents(documents, size=None, bint ignore=False, name="documents"):
+    """(tokens, offsets, counts) of ``Documents`` or a sequence of token-id sequences: tokens
+    int32 or int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore``
+    (the loops then skip the others); without a vocabulary, every id inside int64. counts: None,
+    or for a bag of words (``Documents`` with counts) one int64 count >= 0 per token."""
+    if not isinstance(documents, Documents):
+        return as_documents(documents, name, size, ignore) + (None,)
+    size = _R.documents_vocabulary(documents, size, name)
+    tokens, offsets = as_packed_documents(documents.tokens, documents.offsets, name, size, ignore)
+    if documents.counts is None:
+        return tokens, offsets, None
+    return tokens, offsets, _word_counts(documents.counts, tokens.shape[0], name)
+
+
+def _word_counts(counts, n, name="documents"):
+    """The reference's reader of a bag's counts (``<name>.counts``): n integers (int64, read in
+    place when they are), each >= 0."""
+    c = as_integers(counts, f"{name}.counts", empty=True)
+    if c.shape[0] != n:
+        raise error("entries_and_length", name=f"{name}.counts", n=c.shape[0],
+                    length_name=f"{name}.tokens", length=n)
+    if c.shape[0] and c.min() < 0:
+        p = int(np.argmax(c < 0))
+        raise error("count", name=f"{name}.counts", where=f"[{p}]", value=int(c[p]))
+    return c
 
 
 def pack_documents(documents):
-    """NB-6: ``Documents`` with int64 flat tokens and offsets (every id inside int64)."""
-    tokens, offsets = _documents(documents)
-    return Documents(tokens.astype(np.int64, copy=False), offsets)
+    """NB-6: ``Documents`` with int64 flat tokens and offsets (every id inside int64), and the
+    int64 counts of a bag of words; their vocabulary_size kept."""
+    size = _R.documents_vocabulary(documents) if isinstance(documents, Documents) else None
+    tokens, offsets, counts = _documents(documents, size)
+    return Documents(tokens.astype(np.int64, copy=False), offsets, counts, size)
 
 
 cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
@@ -439,12 +574,36 @@ cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
             total[y[i]] += 1
 
 
+cdef int _count_bags(const token_t[::1] tokens, const int64_t[::1] counts,
+                     const int64_t[::1] offsets, const unsigned char[::1] y, Py_ssize_t size,
+                     bint ignore, int64_t[:, ::1] count, int64_t[::1] total) noexcept nogil:
+    """count[c, k] += n and total[c] += n for each entry (k, n) of the bags of class c; returns
+    the class whose total would pass 2⁶³ − 1 (then stops), or −1. A word's count never exceeds
+    its class's total, so checking the total keeps every count inside int64."""
+    cdef Py_ssize_t i, p
+    cdef int64_t t, n
+    cdef unsigned char c
+    for i in range(y.shape[0]):
+        c = y[i]
+        for p in range(offsets[i], offsets[i + 1]):
+            t = tokens[p]
+            if ignore and (t < 0 or t >= size):
+                continue
+            n = counts[p]
+            if n > INT64_MAX - total[c]:
+                return c
+            count[c, t] += n
+            total[c] += n
+    return -1
+
+
 def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
-    φ_y = m₁/m, counted in one pass over the flat token ids."""
+    φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags)."""
     size = table_size(vocabulary_size, "vocabulary_size")
+    _tables_fit(2 * size, 32, "vocabulary_size", size)   # counts, φ, its rows and the +α temporary
     cdef bint ignore = ignore_unknown  # read once
-    tokens, offsets = _documents(documents, size, ignore)
+    tokens, offsets, counts = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
         raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
@@ -452,7 +611,12 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     class_count = _class_counts(y)
     count = np.zeros((2, size), dtype=np.int64)
     total = np.zeros(2, dtype=np.int64)
-    if tokens.dtype == np.int32:
+    if counts is not None:
+        beyond = (_bags32 if tokens.dtype == np.int32 else _bags64)(tokens, counts, offsets, y, size,
+                                                                    ignore, count, total)
+        if beyond >= 0:
+            raise _R.class_words_beyond_int64(beyond)
+    elif tokens.dtype == np.int32:
         _count32(tokens, offsets, y, size, ignore, count, total)
     else:
         _count64(tokens, offsets, y, size, ignore, count, total)
@@ -478,15 +642,35 @@ def _count64(const int64_t[::1] tokens, const int64_t[::1] offsets, const unsign
         _count_words(tokens, offsets, y, size, ignore, count, total)
 
 
-cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offsets,
-                             const double[:, ::1] T, const double[::1] log_prior, Py_ssize_t size,
-                             bint ignore, double[:, ::1] out, int threads) noexcept nogil:
+def _bags32(const int32_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
+            const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
+            int64_t[::1] total):
+    cdef int beyond
+    with nogil:
+        beyond = _count_bags(tokens, counts, offsets, y, size, ignore, count, total)
+    return beyond
+
+
+def _bags64(const int64_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
+            const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
+            int64_t[::1] total):
+    cdef int beyond
+    with nogil:
+        beyond = _count_bags(tokens, counts, offsets, y, size, ignore, count, total)
+    return beyond
+
+
+cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+                             const int64_t[::1] offsets, const double[:, ::1] T,
+                             const double[::1] log_prior, Py_ssize_t size, bint ignore,
+                             double[:, ::1] out, int threads) noexcept nogil:
     """out[i] = (log p(y=0) + Σⱼ T[x_j, 0], log p(y=1) + Σⱼ T[x_j, 1]) in document order; T holds
-    log φ_{k|y} word by word, both classes side by side (one cache line per word). The
-    documents split among ``threads`` threads."""
+    log φ_{k|y} word by word, both classes side by side (one cache line per word). For bags
+    (``bags``) each entry (k, n) with n > 0 adds n·T[k, ·] (a count 0 adds nothing, not
+    0·(−∞)). The documents split among ``threads`` threads."""
     cdef Py_ssize_t i, p
     cdef int64_t t
-    cdef double a, b
+    cdef double a, b, n
     for i in prange(out.shape[0], num_threads=threads, schedule="static"):
         a = log_prior[0]
         b = log_prior[1]
@@ -494,33 +678,47 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] offse
             t = tokens[p]
             if ignore and (t < 0 or t >= size):
                 continue
-            a = a + T[t, 0]
-            b = b + T[t, 1]
+            if bags:
+                if counts[p] == 0:
+                    continue
+                n = <double> counts[p]
+                a = a + n * T[t, 0]
+                b = b + n * T[t, 1]
+            else:
+                a = a + T[t, 0]
+                b = b + T[t, 1]
         out[i, 0] = a
         out[i, 1] = b
 
 
-def _joint32(const int32_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
-    with nogil:
-        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out, threads)
+_NO_COUNTS = np.zeros(0, dtype=np.int64)
 
 
-def _joint64(const int64_t[::1] tokens, const int64_t[::1] offsets, const double[:, ::1] T,
+def _joint32(const int32_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
              const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
+    cdef bint bags = counts is not None
+    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
     with nogil:
-        _multinomial_joint(tokens, offsets, T, lp, size, ignore, out, threads)
+        _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+
+
+def _joint64(const int64_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
+             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
+    cdef bint bags = counts is not None
+    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
+    with nogil:
+        _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
 
 
 def _multinomial(model, documents, bint ignore):
     phi_y = _phi_y(model, MultinomialNB)
     phi0 = _probabilities(model.phi_k_y0, "model.phi_k_y0")
     phi1 = _probabilities(model.phi_k_y1, "model.phi_k_y1", phi0.shape[0], "model.phi_k_y0")
-    tokens, offsets = _documents(documents, phi0.shape[0], ignore)
-    return phi_y, phi0, phi1, tokens, offsets
+    tokens, offsets, counts = _documents(documents, phi0.shape[0], ignore)
+    return phi_y, phi0, phi1, tokens, offsets, counts
 
 
-def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore, cores):
+def _joint(phi_y, phi0, phi1, tokens, offsets, counts, bint ignore, cores):
     T = np.empty((phi0.shape[0], 2))
     T[:, 0] = _logs(phi0)
     T[:, 1] = _logs(phi1)
@@ -528,9 +726,9 @@ def _joint(phi_y, phi0, phi1, tokens, offsets, bint ignore, cores):
     lp = _log_prior(phi_y)
     threads = thread_count(cores, out.shape[0])
     if tokens.dtype == np.int32:
-        _joint32(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
+        _joint32(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     else:
-        _joint64(tokens, offsets, T, lp, phi0.shape[0], ignore, out, threads)
+        _joint64(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     return out
 
 
@@ -543,9 +741,11 @@ def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     return _joint(*_multinomial(model, documents, ignore), ignore, cores)
 
 
-def _multinomial_blame(phi0, phi1, tokens, offsets, bint ignore):
+def _multinomial_blame(phi0, phi1, tokens, offsets, counts, bint ignore):
     def blame(i):
         doc = tokens[offsets[i]:offsets[i + 1]]
+        if counts is not None:
+            doc = doc[counts[offsets[i]:offsets[i + 1]] > 0]
         if ignore:
             doc = doc[(doc >= 0) & (doc < phi0.shape[0])]
         return _R.multinomial_zero_factors([phi0, phi1], doc.tolist())
@@ -556,18 +756,18 @@ def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
     cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
-    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
-    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
+    phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
+    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
     cores = cores_of(n_jobs)
     cdef bint ignore = ignore_unknown  # read once
-    phi_y, phi0, phi1, tokens, offsets = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, ignore, cores)
-    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, ignore))
+    phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
+    joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
+    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
 
 
 # ---- NB-6: words to ids -----------------------------------------------------------------------

@@ -551,7 +551,7 @@ class KernelPerceptronResult(IterativeResult):
     b: Any = 0
 
 
-def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
+def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, cache_size=200):
     """KR-9 (000 V §7; the perceptron PC-1 with the kernel trick): θ = Σⱼ αⱼ y⁽ʲ⁾ φ(x⁽ʲ⁾) is kept
     as the mistake counts αⱼ, so that θᵀφ(x) + b = Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, x) + b.
 
@@ -561,6 +561,10 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     (converged); ``max_epochs`` epochs with mistakes raise ConvergenceError (the data may not be
     separable in the kernel's feature space). The kernel matrix is formed once (its values
     checked); a kernel other than the named ones is first checked with Mercer's test on X.
+    ``cache_size`` (megabytes, > 0): the kernel values the fast face may keep (it computes the
+    values of the examples with α ≠ 0 only, and forms a whole matrix only for Mercer's test or
+    the string kernel, refusing one past ``cache_size`` with the memory it needs); here checked
+    and otherwise unused.
     Returns a ``KernelPerceptronResult``: theta = α, b, extra = {'updates' (the indices updated,
     in order)}, path = (α, b) after each epoch when ``record``.
 
@@ -573,6 +577,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False):
     inputs.same_length(X, y)
     max_epochs = inputs.positive_int(max_epochs, "max_epochs")
     order = inputs.example_order(order, len(X))
+    inputs.positive(cache_size, "cache_size")
     K = kernel_matrix(X, kernel) if type(kernel) in NAMED else checked_kernel_matrix(X, kernel)
     columns = linalg.transpose(K)      # columns[i][j] = K(x⁽ʲ⁾, x⁽ⁱ⁾), example i's terms
     alpha = [0] * len(X)

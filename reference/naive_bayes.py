@@ -29,7 +29,7 @@ import mpmath
 
 from . import datasets, inputs, scalar
 from .generative import ZeroOverZeroError, log_posterior
-from .messages import MAX_TABLE_SIZE
+from .messages import INT64_MAX, MAX_TABLE_SIZE, error
 
 __all__ = [
     "ZeroOverZeroError", "MAX_TABLE_SIZE", "value_counts", "laplace_estimate",
@@ -38,7 +38,8 @@ __all__ = [
     "bernoulli_log_joint", "bernoulli_log_posterior", "bernoulli_predict",
     "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
     "categorical_log_posterior", "categorical_predict",
-    "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
+    "Documents", "pack_documents", "documents_vocabulary", "class_words_beyond_int64",
+    "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
     "multinomial_log_joint", "multinomial_log_posterior", "multinomial_predict",
     "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "sms_spam_split", "SpamCorpus",
     "sms_spam_corpus", "spam_indicative_tokens",
@@ -215,21 +216,65 @@ def _argmax(joints, blame):
 def _predict(prior, phi, X, factors, log_joint, blame):
     """argmax_y p(x, y) per row, ties to 0. With exact estimates (p(y) and every φ) the comparison
     is exact, of p(y) Π p(x_j | y): a tie in exact arithmetic stays a tie, which the logs' rounding
-    would break; otherwise of the log joint. ``factors(c, x)`` gives the p(x_j | y = c) of a row."""
+    would break; otherwise of the log joint. ``factors(c, x)`` gives the p(x_j | y = c) of a row
+    as (factor, power) pairs (power n > 1 for a word that occurs n times)."""
     if not all(scalar.is_exact(p) for p in _flatten([prior, phi])):
         return _argmax(log_joint(), blame)
+    logs = {}
     out = []
     for i, x in enumerate(X):
-        joint = []
-        for c in (0, 1):
-            p = prior[c]
-            for factor in factors(c, x):
-                p *= factor
-            joint.append(p)
-        if joint[0] == 0 and joint[1] == 0:
+        terms = [[(prior[c], 1)] + [(p, n) for p, n in factors(c, x) if n] for c in (0, 1)]
+        zero = [any(p == 0 for p, _ in terms[c]) for c in (0, 1)]
+        if zero[0] and zero[1]:
             raise zero_over_zero(i, blame(i))
-        out.append(1 if joint[1] > joint[0] else 0)
+        if zero[0] or zero[1]:
+            out.append(1 if zero[0] else 0)
+            continue
+        out.append(_exact_order(terms, logs, i))
     return out
+
+
+# The largest exact joint probabilities p(y) Π pⁿ (in bits of numerator and denominator) that
+# predict multiplies out; larger ones are compared only where their logarithms separate them.
+MAX_EXACT_BITS = 2 ** 27
+
+
+def _exact_order(terms, logs, row):
+    """1 if Π pⁿ over terms[1] exceeds Π pⁿ over terms[0] (positive exact numbers), else 0.
+    Decided on enclosures of the two logarithms (mpmath interval arithmetic, which rounds
+    outwards) when they are apart: that costs a logarithm per factor, however large n is.
+    Enclosures that overlap (an exact tie among them) are settled by multiplying out, when the
+    exact numbers are at most MAX_EXACT_BITS long."""
+    iv = mpmath.iv
+    bounds = []
+    for c in (0, 1):
+        total = iv.mpf(0)
+        for p, n in terms[c]:
+            if p not in logs:
+                p_ = Fraction(p)
+                logs[p] = iv.log(iv.mpf(p_.numerator) / iv.mpf(p_.denominator))
+            total += iv.mpf(n) * logs[p]
+        bounds.append(total)
+    if bounds[1].a > bounds[0].b:
+        return 1
+    if bounds[1].b < bounds[0].a:
+        return 0
+    bits = 0   # about log₂ of the numerator and denominator of each pⁿ
+    for c in (0, 1):
+        for p, n in terms[c]:
+            p_ = Fraction(p)
+            bits += n * (p_.numerator.bit_length() + p_.denominator.bit_length() - 2)
+    if bits > MAX_EXACT_BITS:
+        raise ValueError(f"row {row}: p(x, y) for y = 0, 1 are too close for their logarithms to "
+                         f"order them, and exactly they are numbers of about {bits:,} bits (more "
+                         f"than {MAX_EXACT_BITS:,}); fit with a float alpha to compare in floating point")
+    joint = []
+    for c in (0, 1):
+        product = 1
+        for p, n in terms[c]:
+            product *= p ** n
+        joint.append(product)
+    return 1 if joint[1] > joint[0] else 0
 
 
 def _flatten(nested):
@@ -265,10 +310,13 @@ def bernoulli_fit(X, y, alpha=1):
     """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2).
+    X may be ``Documents`` with a ``vocabulary_size`` n (the rows of a sparse matrix): x_j = 1
+    iff word j occurs in the document (000 §2's email as the set of its words).
 
-    Shapes: X m×n binary features, y m labels in {0, 1}, alpha ≥ 0.
+    Shapes: X m×n binary features (or m Documents of ids in 0..n−1), y m labels in {0, 1},
+        alpha ≥ 0.
     Returns: BernoulliNB(phi_y, phi_j_y0, phi_j_y1, …)."""
-    X = inputs.binary_matrix(X, "X")
+    X = _binary_rows(X)
     y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
@@ -286,12 +334,28 @@ def bernoulli_fit(X, y, alpha=1):
                        alpha)
 
 
+def _binary_rows(X, n=None):
+    """The rows x ∈ {0, 1}ⁿ of X: a binary matrix, or for ``Documents`` (of n words: the
+    model's, or their own ``vocabulary_size``) x_j = 1 iff word j occurs in the document (a
+    count > 0 in a bag)."""
+    if not isinstance(X, Documents):
+        return inputs.binary_matrix(X, "X")
+    n = documents_vocabulary(X, n, "X", required=True)
+    rows = []
+    for bag in _bags(X, n, name="X"):
+        words = set(_words(bag))
+        rows.append([1 if j in words else 0 for j in range(n)])
+    return rows
+
+
 def _bernoulli(model, X):
     phi_y = _check_model(model, BernoulliNB)
     phi = [_probabilities(model.phi_j_y0, "model.phi_j_y0"),
            _probabilities(model.phi_j_y1, "model.phi_j_y1")]
     if len(phi[0]) != len(phi[1]):
         raise ValueError(f"model.phi_j_y0 has {len(phi[0])} entries but model.phi_j_y1 has {len(phi[1])}")
+    if isinstance(X, Documents):
+        return [1 - phi_y, phi_y], phi, _binary_rows(X, len(phi[0]))
     X = inputs.binary_matrix(X, "X")
     if len(X[0]) != len(phi[0]):
         raise ValueError(f"X has {len(X[0])} columns but the model has {len(phi[0])} features")
@@ -357,7 +421,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
     summed left to right; −∞ where some factor is 0 (only possible without smoothing).
     ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
 
-    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
     prior, phi, X = _bernoulli(model, X)
@@ -369,7 +433,7 @@ def bernoulli_log_posterior(model, X, *, n_jobs=-1):
     """NB-2, NB-3: [log p(y=0 | x), log p(y=1 | x)] for every row, from the log joint by
     ``log_posterior`` (GEN-1); the 0/0 case raises ZeroOverZeroError naming the features.
 
-    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
@@ -379,11 +443,11 @@ def bernoulli_log_posterior(model, X, *, n_jobs=-1):
 def bernoulli_predict(model, X, *, n_jobs=-1):
     """NB-2: argmax_y p(x | y) p(y) per row (ties go to 0); 0/0 raises ZeroOverZeroError.
 
-    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary.
+    Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     prior, phi, Xc = _bernoulli(model, X)
-    return _predict(prior, phi, Xc, lambda c, x: (phi[c][j] if v else 1 - phi[c][j] for j, v in enumerate(x)),
+    return _predict(prior, phi, Xc, lambda c, x: ((phi[c][j] if v else 1 - phi[c][j], 1) for j, v in enumerate(x)),
                     lambda: bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
 
@@ -519,7 +583,7 @@ def categorical_predict(model, X, *, n_jobs=-1):
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
     prior, phi, Xc = _categorical(model, X)
-    return _predict(prior, phi, Xc, lambda c, x: (phi[c][j][v] for j, v in enumerate(x)),
+    return _predict(prior, phi, Xc, lambda c, x: ((phi[c][j][v], 1) for j, v in enumerate(x)),
                     lambda: categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
 
@@ -528,33 +592,127 @@ def categorical_predict(model, X, *, n_jobs=-1):
 @dataclass(frozen=True, eq=False)
 class Documents:
     """NB-6: documents of any length as one flat sequence of token ids and m + 1 offsets:
-    document i is tokens[offsets[i]:offsets[i + 1]] (offsets[0] = 0, offsets[m] = len(tokens))."""
+    document i is tokens[offsets[i]:offsets[i + 1]] (offsets[0] = 0, offsets[m] = len(tokens)).
+
+    With ``counts`` (one non-negative integer per token, at most 2⁶³ − 1) a document is a bag of
+    words: word tokens[p] occurs counts[p] times in document i for every p in
+    offsets[i]..offsets[i + 1] − 1 (a count 0 is no occurrence). The rows of a word-count
+    matrix in CSR form are such documents: tokens = indices, offsets = indptr, counts = data.
+    The multinomial event model reads only how often each word occurs (its likelihood does not
+    depend on the order of the words), so a bag gives the estimates of its words written out,
+    in time and memory that follow the number of entries, not the sum of the counts.
+
+    ``vocabulary_size`` (optional): the number of words |V| the ids index (a CSR matrix's
+    columns). The Bernoulli model needs it to read Documents as rows x ∈ {0, 1}ⁿ; where a
+    function is given |V| otherwise (an argument, a model) the two must agree."""
 
     tokens: Any
     offsets: Any
+    counts: Any = None
+    vocabulary_size: Any = None
 
 
 def pack_documents(documents):
-    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets).
+    """NB-6: a sequence of token-id sequences as ``Documents`` (flat tokens plus offsets);
+    ``Documents`` with counts stay bags (their entries checked, kept as given), and a
+    vocabulary_size is kept (every id checked against it).
 
-    Shapes: documents m sequences of token ids.
-    Returns: Documents(tokens, offsets)."""
-    docs = _document_lists(documents)
+    Shapes: documents m sequences of token ids, or Documents.
+    Returns: Documents(tokens, offsets[, counts, vocabulary_size])."""
+    size = documents_vocabulary(documents) if isinstance(documents, Documents) else None
+    if _is_bag(documents):
+        tokens, offsets, counts = _bag_entries(documents, size, False)
+        return Documents(tokens, offsets, counts, size)
+    docs = _document_lists(documents, size)
     tokens, offsets = [], [0]
     for d in docs:
         tokens.extend(d)
         offsets.append(len(tokens))
-    return Documents(tokens, offsets)
+    return Documents(tokens, offsets, None, size)
 
 
-def _document_lists(documents, size=None, ignore_unknown=False):
+def _document_lists(documents, size=None, ignore_unknown=False, name="documents"):
     """The documents, ``Documents`` or a sequence of token-id sequences, as lists of int ids; with
     a vocabulary of ``size`` words, each id in 0..size−1 (others an error, or dropped when
-    ``ignore_unknown``)."""
+    ``ignore_unknown``); errors name the argument ``name``."""
     if isinstance(documents, Documents):
-        return inputs.packed_documents(documents.tokens, documents.offsets, "documents", size,
+        return inputs.packed_documents(documents.tokens, documents.offsets, name, size,
                                        ignore_unknown)
-    return inputs.documents(documents, "documents", size, ignore_unknown)
+    return inputs.documents(documents, name, size, ignore_unknown)
+
+
+def documents_vocabulary(documents, size=None, name="documents", required=False):
+    """NB-2, NB-6: the number of words of ``Documents``: their ``vocabulary_size`` (a table
+    size, at most MAX_TABLE_SIZE), which must be ``size`` (an argument's, or a model's) when both
+    are given; ``size`` when they do not say (None when neither does, a TypeError if
+    ``required``: the Bernoulli model reads Documents as rows x ∈ {0, 1}ⁿ and needs n)."""
+    given = documents.vocabulary_size
+    if given is None:
+        if size is None and required:
+            raise TypeError(f"{name}.vocabulary_size must be given for {name} as Documents: it is "
+                            "the number of features n (a row lists the words that occur)")
+        return size
+    given = inputs.table_size(given, f"{name}.vocabulary_size")
+    if size is not None and given != size:
+        raise ValueError(f"{name}.vocabulary_size is {given} but the vocabulary has {size} words")
+    return given
+
+
+def _is_bag(documents):
+    return isinstance(documents, Documents) and documents.counts is not None
+
+
+def _word_counts(counts, n, name="documents"):
+    """NB-6: the counts of a bag of words (``<name>.counts``), n integers, each read by
+    ``inputs.integers`` (so at most 2⁶³ − 1) and then checked to be >= 0, as a list of ints."""
+    counts = inputs.integers(counts, f"{name}.counts", empty=True)
+    if len(counts) != n:
+        raise error("entries_and_length", name=f"{name}.counts", n=len(counts),
+                    length_name=f"{name}.tokens", length=n)
+    for p, c in enumerate(counts):
+        if c < 0:
+            raise error("count", name=f"{name}.counts", where=f"[{p}]", value=c)
+    return counts
+
+
+def _bag_entries(documents, size, ignore_unknown, name="documents"):
+    """(tokens, offsets, counts) of ``Documents`` with counts, as lists of ints: tokens and
+    offsets checked as the packed form is (vocabulary included), then the counts."""
+    inputs.packed_documents(documents.tokens, documents.offsets, name, size, ignore_unknown)
+    tokens = inputs.integers(documents.tokens, f"{name}.tokens", empty=True, int64=size is None)
+    offsets = inputs.integers(documents.offsets, f"{name}.offsets")
+    return tokens, offsets, _word_counts(documents.counts, len(tokens), name)
+
+
+def _bags(documents, size=None, ignore_unknown=False, name="documents"):
+    """NB-6: each document as its (word id, count) pairs. A document of token ids gives each of
+    its words with count 1, in order; a bag (``Documents`` with counts) gives its entries with a
+    count > 0 in the order stored, an id outside 0..size−1 dropped when ``ignore_unknown``."""
+    if isinstance(documents, Documents):
+        size = documents_vocabulary(documents, size, name)
+    if not _is_bag(documents):
+        return [[(t, 1) for t in d] for d in _document_lists(documents, size, ignore_unknown, name)]
+    tokens, offsets, counts = _bag_entries(documents, size, ignore_unknown, name)
+    bags = []
+    for i in range(len(offsets) - 1):
+        bag = []
+        for p in range(offsets[i], offsets[i + 1]):
+            if counts[p] > 0 and (size is None or 0 <= tokens[p] < size):
+                bag.append((tokens[p], counts[p]))
+        bags.append(bag)
+    return bags
+
+
+def _words(bag):
+    """The words of a bag, each once, in order (what the 0/0 message names)."""
+    return [t for t, _ in bag]
+
+
+def class_words_beyond_int64(c):
+    """NB-6: the error for a class whose documents hold more than 2⁶³ − 1 words in all, the
+    largest count a table of word counts holds (both faces refuse it)."""
+    return ValueError(f"the documents of class {c} hold more than 2**63 - 1 words in all: their "
+                      "word counts do not fit the int64 count table")
 
 
 @dataclass(frozen=True, eq=False)
@@ -576,25 +734,29 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     """NB-6 (000 §2.2; 002 §1.4.5): documents of nᵢ word ids x_j⁽ⁱ⁾ ∈ {0..|V|−1};
     φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
-    word has φ_{k|y} = 0/0 (ZeroOverZeroError).
+    word has φ_{k|y} = 0/0 (ZeroOverZeroError). A bag of words (``Documents`` with counts)
+    adds each entry's count at once: Σⱼ 1{x_j⁽ⁱ⁾ = k} is the count of word k in document i.
 
-    Shapes: documents m sequences of token ids in 0..|V|−1, y m labels in {0, 1},
-        vocabulary_size |V|, alpha ≥ 0.
+    Shapes: documents m sequences of token ids in 0..|V|−1 (or Documents, with counts or not),
+        y m labels in {0, 1}, vocabulary_size |V|, alpha ≥ 0.
     Returns: MultinomialNB(phi_y, phi_k_y0, phi_k_y1, …)."""
     size = inputs.table_size(vocabulary_size, "vocabulary_size")
     ignore_unknown = bool(ignore_unknown)  # read once
-    docs = _document_lists(documents, size, ignore_unknown)
+    bags = _bags(documents, size, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
-    if len(docs) != len(y):
-        raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
+    if len(bags) != len(y):
+        raise ValueError(f"documents has {len(bags)} documents but y has {len(y)} entries")
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     word_count = [[0] * size, [0] * size]
     total = [0, 0]
-    for d, c in zip(docs, y):
-        for t in d:
-            word_count[c][t] += 1
-        total[c] += len(d)
+    for bag, c in zip(bags, y):
+        for t, n in bag:
+            word_count[c][t] += n
+            total[c] += n
+    for c in (0, 1):
+        if total[c] > INT64_MAX:
+            raise class_words_beyond_int64(c)
     _smoothing_fits(max(total), alpha, size, "the number of words of a class")
     for c in (0, 1):
         if total[c] + alpha * size == 0:
@@ -619,56 +781,70 @@ def _multinomial_model(model):
 def _multinomial(model, documents, ignore_unknown):
     ignore_unknown = bool(ignore_unknown)  # read once
     phi_y, phi = _multinomial_model(model)
-    docs = _document_lists(documents, len(phi[0]), ignore_unknown)
-    return [1 - phi_y, phi_y], phi, docs
+    bags = _bags(documents, len(phi[0]), ignore_unknown)
+    return [1 - phi_y, phi_y], phi, bags
 
 
 def multinomial_likelihood(model, documents, y, ignore_unknown=False):
-    """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates."""
-    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
+    """NB-6 (000 §2.2): L = Πᵢ (Πⱼ p(x_j⁽ⁱ⁾ | y⁽ⁱ⁾)) p(y⁽ⁱ⁾), exact for rational estimates; a
+    word that occurs n times in a bag is the factor φ_{k|y}ⁿ."""
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
-    if len(docs) != len(y):
-        raise ValueError(f"documents has {len(docs)} documents but y has {len(y)} entries")
+    if len(bags) != len(y):
+        raise ValueError(f"documents has {len(bags)} documents but y has {len(y)} entries")
     total = 1
-    for d, c in zip(docs, y):
-        for t in d:
-            total *= phi[c][t]
+    for bag, c in zip(bags, y):
+        for t, n in bag:
+            total *= phi[c][t] ** n
         total *= prior[c]
     return total
 
 
+def _multinomial_log_joint(prior, phi, bags):
+    """log p(y) + Σ n·log φ_{k|y} over the (k, n) of each bag, in order (n = 1 for each word of
+    a document of ids, so that the sum is Σⱼ log φ_{x_j|y} term by term)."""
+    tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
+    return _log_joint(prior, bags, lambda c, bag: (None if tables[c][t] is None else n * tables[c][t]
+                                                   for t, n in bag))
+
+
 def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
-    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing).
+    in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing). A word that
+    occurs n times in a bag adds n·log φ_{k|y} once.
     ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
 
-    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
+        (or Documents).
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
     inputs.n_jobs(n_jobs)
-    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    tables = [[_log_or_none(p) for p in phi[c]] for c in (0, 1)]
-    return _log_joint(prior, docs, lambda c, d: (tables[c][t] for t in d))
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
+    return _multinomial_log_joint(prior, phi, bags)
 
 
 def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] for every document (GEN-1 in log space).
 
-    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
+        (or Documents).
     Returns: m×2: log p(y | x)."""
     inputs.n_jobs(n_jobs)
-    _, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _posteriors(multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
+    return _posteriors(_multinomial_log_joint(prior, phi, bags),
+                       lambda i: multinomial_zero_factors(phi, _words(bags[i])))
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0).
 
-    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids.
+    Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
+        (or Documents).
     Returns: m labels in {0, 1}."""
     inputs.n_jobs(n_jobs)
-    prior, phi, docs = _multinomial(model, documents, ignore_unknown)
-    return _predict(prior, phi, docs, lambda c, d: (phi[c][t] for t in d),
-                    lambda: multinomial_log_joint(model, docs), lambda i: multinomial_zero_factors(phi, docs[i]))
+    prior, phi, bags = _multinomial(model, documents, ignore_unknown)
+    return _predict(prior, phi, bags, lambda c, bag: ((phi[c][t], n) for t, n in bag),
+                    lambda: _multinomial_log_joint(prior, phi, bags),
+                    lambda i: multinomial_zero_factors(phi, _words(bags[i])))
 
 
 # ---- the SMS Spam Collection: tokenizer, vocabulary, split ------------------------------------

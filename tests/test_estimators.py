@@ -1,6 +1,7 @@
 """cs229.estimators: scikit-learn's estimator checks over every estimator, each estimator against
 the fast function it wraps (exactly: the estimators add no arithmetic), label codings,
-DataFrames and sparse input, the handling of the notes' failures, progress output, and the
+DataFrames and sparse input, the memory a fit takes (bounded by its input's size, not by its
+values), a fit checking its input, the handling of the notes' failures, progress output, and the
 notes' two data sets in scikit-learn pipelines.
 
 Every estimator, with its defaults and in the variants listed in ``ESTIMATORS``, goes through
@@ -45,6 +46,7 @@ import pickle
 import subprocess
 import sys
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -61,6 +63,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
 import cs229.estimators as E  # noqa: E402
+from memory import peak  # noqa: E402
 from cs229.fast import (generative, glm, kernels, linear_regression, logistic_regression,  # noqa: E402
                         naive_bayes, smo, softmax, svm, trees)
 from cs229.reference import datasets  # noqa: E402
@@ -324,18 +327,35 @@ def test_bernoulli_nb_is_bernoulli_fit_NB_2_NB_4():
                           E.BernoulliNB(binarize=0.0).fit(counts, y).phi_)
 
 
-def test_multinomial_nb_is_multinomial_fit_on_the_documents_of_the_counts_NB_6():
+def _bags(counts):
+    """The rows of a count matrix as bags of words: (word, count) for every non-zero count."""
+    X = sp.csr_matrix(counts)
+    return naive_bayes.Documents(X.indices, X.indptr, X.data.astype(np.int64))
+
+
+def test_multinomial_nb_is_multinomial_fit_on_the_bags_of_the_counts_NB_6():
     counts, y = _counts()
     counts[3] = 0                                       # an empty document
-    documents = _documents(counts)
-    model = naive_bayes.multinomial_fit(documents, y, counts.shape[1])
+    bags = _bags(counts)
+    model = naive_bayes.multinomial_fit(bags, y, counts.shape[1])
     for X in (counts, sp.csr_matrix(counts), sp.csc_matrix(counts), counts.astype(float)):
         est = E.MultinomialNB().fit(X, y)
         assert np.array_equal(est.phi_, np.vstack([model.phi_k_y0, model.phi_k_y1]))
         assert np.array_equal(est.feature_count_, model.word_count)
-        assert np.array_equal(est.predict_log_proba(X),
-                              naive_bayes.multinomial_log_posterior(model, documents))
-        assert np.array_equal(est.predict(X), naive_bayes.multinomial_predict(model, documents))
+        assert np.array_equal(est.predict_log_proba(X), naive_bayes.multinomial_log_posterior(model, bags))
+        assert np.array_equal(est.predict(X), naive_bayes.multinomial_predict(model, bags))
+
+
+def test_the_bags_give_the_model_of_the_words_written_out_NB_6():
+    """Σⱼ 1{x_j = k} is the count of word k: the documents written out word by word give the same
+    estimates exactly, and log-joints that differ only by rounding (n·log φ against n additions)."""
+    counts, y = _counts()
+    documents = _documents(counts)
+    words, bags = naive_bayes.multinomial_fit(documents, y, 12), naive_bayes.multinomial_fit(_bags(counts), y, 12)
+    assert np.array_equal(words.phi_k_y0, bags.phi_k_y0) and np.array_equal(words.phi_k_y1, bags.phi_k_y1)
+    assert np.array_equal(words.word_count, bags.word_count)
+    np.testing.assert_allclose(naive_bayes.multinomial_log_joint(words, _bags(counts)),
+                               naive_bayes.multinomial_log_joint(words, documents), rtol=1e-13)
 
 
 def test_multinomial_nb_refuses_counts_that_are_not_integers_NB_6():
@@ -522,6 +542,182 @@ def test_dense_only_estimators_refuse_sparse_input_naming_the_conversion():
     X, y = _regression()
     with pytest.raises(TypeError, match="toarray"):
         E.LinearRegression().fit(sp.csr_matrix(X), y)
+
+
+# ---- what a fit costs follows the input's size, not its values (tests/memory.py) ---------------
+
+# MultinomialNB: counts, not words written out (NB-6)
+
+@pytest.mark.parametrize("count", [10 ** 9, 10 ** 12])
+def test_multinomial_nb_on_a_huge_count_fits_in_little_memory_NB_6(count):
+    """[[count, 0], [0, 1]]: written out, the first row alone was count words (7.45 GiB of ids
+    for 10⁹, 7.28 TiB for 10¹²); as a bag it is one entry."""
+    setup = f"""
+        from cs229.estimators import MultinomialNB
+        X = np.array([[{count}.0, 0.0], [0.0, 1.0]])
+    """
+    used, model = peak(setup, "MultinomialNB().fit(X, [0, 1]).phi_.tolist()")
+    assert used < 50, f"{used:.0f} MB"
+    # the model of the counts, by the formula (count + 1)/(total + |V|)
+    assert model == [[float(Fraction(count + 1, count + 2)), float(Fraction(1, count + 2))], [1 / 3, 2 / 3]]
+
+
+def test_multinomial_nb_predicts_a_huge_count_from_the_counts_NB_6():
+    est = E.MultinomialNB().fit(np.array([[10 ** 12, 0], [0, 1]]), ["ham", "spam"])
+    assert est.predict([[10 ** 12, 3], [0, 10 ** 12]]).tolist() == ["ham", "spam"]
+    assert np.array_equal(est.feature_count_, [[10 ** 12, 0], [0, 1]])
+
+
+@pytest.mark.parametrize("X", [np.array([[2 ** 63, 0], [0, 1]], dtype=np.uint64),
+                               np.array([[2.0 ** 63, 0.0], [0.0, 1.0]]),
+                               np.array([[1e300, 0.0], [0.0, 1.0]])])
+def test_multinomial_nb_refuses_a_count_of_2_to_the_63_by_name_NB_6(X):
+    """int64 holds the counts: 2⁶³ once wrapped to a negative count."""
+    with pytest.raises(ValueError, match=r"^X\[0, 0\] is \d+: a word count must be below 2\*\*63"):
+        E.MultinomialNB().fit(X, [0, 1])
+    est = E.MultinomialNB().fit([[1, 0], [0, 1]], [0, 1])
+    with pytest.raises(ValueError, match=r"^X\[1, 1\] is \d+: a word count must be below 2\*\*63"):
+        est.predict(X[::-1, ::-1])
+
+
+def test_multinomial_nb_reads_integer_counts_exactly_NB_6():
+    """2⁶² + 1 is not a float64: integer X is read as int64."""
+    est = E.MultinomialNB().fit(np.array([[2 ** 62 + 1, 0], [0, 1]]), [0, 1])
+    assert int(est.feature_count_[0, 0]) == 2 ** 62 + 1
+
+
+# KernelPerceptron: kernel columns of the support, not the m×m matrix (KR-9)
+
+def _perceptron_data(m, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 10))
+    return X, np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1, 0)
+
+
+def test_kernel_perceptron_past_its_cache_fits_in_the_cache_KR_9():
+    """m = 6,000: the kernel matrix alone is 275 MB (12,000: 1.1 GB, 50,000: 19 GB). With an 8 MB
+    cache the fit keeps 8 MB of kernel columns and computes the rest at its visits: the same α
+    and b as with every column kept, in a few MB more than the data."""
+    setup = """
+        from cs229.estimators import KernelPerceptron
+        rng = np.random.default_rng(0)
+        X = rng.standard_normal((6000, 10))
+        y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1, 0)
+        import warnings
+        warnings.simplefilter("ignore")
+    """
+    call = ("(lambda e: [e.alpha_.tolist(), float(e.intercept_[0])])"
+            "(KernelPerceptron(gamma=0.1, max_epochs=3, cache_size=8).fit(X, y))")
+    used, (alpha, b) = peak(setup, call)
+    assert used < 40, f"{used:.0f} MB"
+    X, y = _perceptron_data(6000)
+    with pytest.warns(Warning):
+        whole = E.KernelPerceptron(gamma=0.1, max_epochs=3, cache_size=10_000).fit(X, y)
+    assert alpha == whole.alpha_.tolist() and b == whole.intercept_[0] and sum(alpha) > 100
+
+
+def test_kernel_perceptron_refuses_a_whole_matrix_past_its_cache_naming_the_memory_KR_9():
+    """A custom kernel needs the whole matrix for Mercer's test: refused before it is formed."""
+    X, y = _perceptron_data(400)
+    est = E.KernelPerceptron(kernel=lambda x, z: float(np.dot(x, z)), cache_size=1)
+    with pytest.raises(MemoryError, match=r"the kernel perceptron on 400 examples needs 5 MB: .* "
+                                          r"more than cache_size = 1 MB; raise cache_size"):
+        est.fit(X, y)
+    with pytest.raises(ValueError, match="cache_size must be > 0"):
+        E.KernelPerceptron(cache_size=0).fit(X, y)
+
+
+# BernoulliNB: a sparse X stays sparse (NB-2)
+
+def test_bernoulli_nb_on_a_sparse_matrix_of_2e8_entries_fits_in_little_memory_NB_2():
+    """20,000 × 10,000 with 2 non-zeros: made dense it was 1.49 GiB of float64 (and 190 MB of
+    bytes for the fast face); kept sparse, fit and predict need the model and the entries."""
+    setup = """
+        import scipy.sparse as sp
+        from cs229.estimators import BernoulliNB
+        X = sp.csr_matrix((np.array([3.0, 1.0]), (np.array([0, 19999]), np.array([5, 9999]))),
+                          shape=(20_000, 10_000))
+        y = np.arange(20_000) % 2
+    """
+    call = ("(lambda e: [e.feature_count_[:, [5, 9999]].tolist(), e.class_count_.tolist(), "
+            "e.predict(X)[[0, 1, 19999]].tolist()])(BernoulliNB().fit(X, y))")
+    used, (counts, classes, labels) = peak(setup, call)
+    assert used < 40, f"{used:.0f} MB"
+    assert counts == [[1, 0], [0, 1]] and classes == [10_000, 10_000] and labels == [0, 1, 1]
+
+
+def test_bernoulli_nb_gives_the_same_model_and_answers_for_sparse_and_dense_input_NB_2():
+    rng = np.random.default_rng(2)
+    X = rng.poisson(0.3, (60, 25)).astype(float)
+    y = np.arange(60) % 3 == 0
+    dense = E.BernoulliNB(alpha=0.5, binarize=0.5).fit(X, y)
+    csr = sp.csr_matrix(X)
+    unsorted = sp.csr_matrix((csr.data[::-1], csr.indices[::-1], np.r_[0, np.cumsum(np.diff(csr.indptr)[::-1])]),
+                             shape=X.shape)[::-1]   # the same matrix, its entries in another order
+    for sparse in (csr, sp.csc_matrix(X), sp.coo_matrix(X), unsorted):
+        est = E.BernoulliNB(alpha=0.5, binarize=0.5).fit(sparse, y)
+        assert np.array_equal(est.phi_, dense.phi_) and np.array_equal(est.feature_count_, dense.feature_count_)
+        assert np.array_equal(est.predict_log_proba(sparse), dense.predict_log_proba(X))
+        assert np.array_equal(est.predict(sparse), dense.predict(X))
+    binary = sp.csr_matrix((X > 0).astype(float))
+    assert np.array_equal(E.BernoulliNB(binarize=None).fit(binary, y).phi_, E.BernoulliNB().fit(X, y).phi_)
+    with pytest.raises(ValueError, match=r"^X\[\d+, \d+\] is 2.0: features must be binary \(0 or 1\)"):
+        E.BernoulliNB(binarize=None).fit(sp.csr_matrix(X), y)
+
+
+# ---- a fit checks its input: LocallyWeightedRegression (LR-14) ------------------------------------
+
+@pytest.mark.parametrize("y,kind,message", [
+    (["a", "b", "c"], TypeError, "y[0] is 'a': expected a real number"),
+    ([None, None, None], TypeError, "y[0] is None: expected a real number"),
+    ([1.0, None, 2.0], TypeError, "y[1] is None: expected a real number"),
+    (np.array(["1", "2", "3"]), TypeError, "y[0] is '1': expected a real number"),
+    ([1.0, np.nan, 2.0], ValueError, "Input y contains NaN."),
+    ([1.0, np.inf, 2.0], ValueError, "Input y contains infinity or a value too large for dtype('float64')."),
+    ([1.0, 2.0], ValueError, "Found input variables with inconsistent numbers of samples: [3, 2]"),
+])
+def test_locally_weighted_regression_fit_refuses_targets_that_are_not_real_numbers_LR_14(y, kind, message):
+    """LR-14's fit only keeps the examples, and kept strings or None until predict failed on
+    them; it now reads y as predict will, with the fast face's messages (scikit-learn's for NaN,
+    infinity and lengths, as every other estimator)."""
+    with pytest.raises(kind) as e:
+        E.LocallyWeightedRegression().fit([[0.0], [1.0], [2.0]], y)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("tau,kind,message", [
+    (0, ValueError, "tau == 0, must be > 0."), (np.nan, ValueError, "tau must be a finite number, got nan"),
+    (np.inf, ValueError, "tau must be a finite number, got inf"),
+    ("1", TypeError, "tau must be an instance of float, not str.")])
+def test_locally_weighted_regression_fit_refuses_a_bad_tau_LR_14(tau, kind, message):
+    with pytest.raises(kind) as e:
+        E.LocallyWeightedRegression(tau=tau).fit([[0.0], [1.0], [2.0]], [1.0, 2.0, 3.0])
+    assert str(e.value) == message
+
+
+def test_locally_weighted_regression_predicts_with_what_fit_checked_LR_14():
+    """Parameters changed after fit do not reach predict unchecked: it uses tau_ and
+    fit_intercept_."""
+    X, y = [[0.0], [1.0], [2.0], [3.0]], [1.0, 3.0, 2.0, 5.0]
+    est = E.LocallyWeightedRegression(tau=0.8).fit(X, y)
+    before = est.predict([[1.5]])
+    est.set_params(tau=-1.0, fit_intercept=False)
+    assert est.tau_ == 0.8 and est.fit_intercept_ is True
+    assert np.array_equal(est.predict([[1.5]]), before)
+
+
+@pytest.mark.parametrize("estimator,data", [
+    (E.BernoulliNB(binarize=np.nan), "counts"), (E.MultinomialNB(alpha=np.inf), "counts"),
+    (E.LinearRegression(solver="gd", alpha=np.nan), "regression"), (E.SVC(C=np.inf), "two_classes"),
+])
+def test_real_parameters_must_be_finite_numbers(estimator, data):
+    """NaN passes every comparison check_scalar makes (binarize = NaN made every feature 0), and
+    an infinite step, smoothing or bound has no meaning in the notes' formulas: refused by name."""
+    name, value = next((k, v) for k, v in estimator.get_params().items()
+                       if isinstance(v, float) and not np.isfinite(v))
+    X, y = {"counts": _counts, "regression": _regression, "two_classes": _two_classes}[data]()
+    with pytest.raises(ValueError, match=f"^{name} must be a finite number, got {value}$"):
+        estimator.fit(X, y)
 
 
 # ---- the notes' failures ------------------------------------------------------------------------

@@ -256,6 +256,99 @@ def test_string_kernel_perceptron_same_updates_KR_8_KR_9():
     assert fast.extra["updates"] == ref.extra["updates"] and fast.theta.tolist() == ref.theta
 
 
+@given(perceptron_problems(), st.sampled_from([1e-6, 2e-4, 200]))
+def test_kernel_perceptron_updates_do_not_depend_on_cache_size_KR_9(p, cache_size):
+    """The kernel columns kept (none at 1e-6 MB, a few at 2e-4 MB, all at 200) change where a value
+    comes from, never its bits: the reference's updates, α and b in every case."""
+    X, y, kernel, order = p
+    try:
+        ref = R.kernel_perceptron(X, y, kernel, 50, order)
+    except ConvergenceError as e:
+        ref = e.result
+    try:
+        fast = F.kernel_perceptron(np.array(X), np.array(y), kernel, 50, np.array(order), cache_size=cache_size)
+    except ConvergenceError as e:
+        fast = e.result
+    assert fast.extra["updates"] == ref.extra["updates"] and fast.b == ref.b
+    assert fast.theta.tolist() == ref.theta
+
+
+def test_kernel_perceptron_on_many_examples_keeps_columns_within_the_cache_KR_9():
+    """m = 3000 (a 69 MB kernel matrix) with cache_size 1 MB and 1000 MB: the same updates."""
+    rng = np.random.default_rng(4)
+    X = rng.standard_normal((3000, 4))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1.0, -1.0)
+    runs = []
+    for cache_size in (1, 1000):
+        try:
+            runs.append(F.kernel_perceptron(X, y, R.Gaussian(1.0), 3, cache_size=cache_size))
+        except ConvergenceError as e:
+            runs.append(e.result)
+    assert runs[0].extra["updates"] == runs[1].extra["updates"] and len(runs[0].extra["updates"]) > 100
+    assert np.array_equal(runs[0].theta, runs[1].theta) and runs[0].b == runs[1].b
+
+
+@pytest.mark.parametrize("X,kernel,pair", [
+    ([[1e154], [1e155], [1.0]], R.Linear(), "kernel\\(X\\[0\\], X\\[1\\]\\) is inf"),
+    ([[1.0], [1e77], [1e78]], R.Polynomial(0, 4), "kernel\\(X\\[0\\], X\\[2\\]\\) is inf"),
+    ([[1e154], [-1e154], [1.0]], R.Linear(), None),      # near the float range, every value finite
+])
+def test_kernel_perceptron_checks_every_value_as_the_reference_KR_9(X, kernel, pair):
+    """The reference's kernel matrix checks every value before the first epoch; the fast face
+    bounds them (|xᵀz| ≤ max‖x‖²) and computes them only near the float range, naming the same
+    first pair that is not finite, even one the epochs would never read."""
+    y = [1, -1, 1]
+    if pair is None:
+        ref = R.kernel_perceptron(X, y, kernel, 5)
+        fast = F.kernel_perceptron(np.array(X), np.array(y), kernel, 5)
+        assert fast.theta.tolist() == ref.theta and fast.b == ref.b
+        return
+    for face, data in ((R, X), (F, np.array(X))):
+        with pytest.raises(ValueError, match=pair):
+            face.kernel_perceptron(data, y, kernel, 5)
+
+
+def test_a_custom_kernel_perceptron_past_cache_size_is_refused_with_the_memory_it_needs_KR_9():
+    """Mercer's test reads the whole m×m matrix (and works on copies): 400 examples need 5 MB."""
+    X = np.random.default_rng(1).standard_normal((400, 2))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+
+    def dot(x, z):
+        return x[0] * z[0] + x[1] * z[1]
+    with pytest.raises(MemoryError, match=r"on 400 examples needs 5 MB: a custom kernel is first put to "
+                                          r"Mercer's test on the whole 400×400 kernel matrix, more than "
+                                          r"cache_size = 1 MB"):
+        F.kernel_perceptron(X, y, dot, 5, cache_size=1)
+    with pytest.raises(MemoryError, match=r"needs 1 MB: the string kernel's values"):
+        F.kernel_perceptron(["ab" * k for k in range(1, 401)], y, R.StringKernel(2), 5, cache_size=0.5)
+    for face in (R, F):
+        with pytest.raises(ValueError, match="cache_size must be > 0"):
+            face.kernel_perceptron(X[:3].tolist(), y[:3].tolist(), R.Linear(), 5, cache_size=0)
+
+
+def test_perceptron_decision_takes_the_queries_a_block_at_a_time_KR_9():
+    """|S| = 1,000 examples with α > 0 against 20,000 queries: the whole |S| × q block of kernel
+    values was 153 MB; blocks of about 32 MB give the values of one query at a time, and a value
+    that is not finite is still named by its query's own row."""
+    import tracemalloc
+    rng = np.random.default_rng(5)
+    X, Z = rng.standard_normal((1000, 3)), rng.standard_normal((20_000, 3))
+    y, alpha = np.where(X[:, 0] > 0, 1.0, -1.0), rng.integers(1, 4, 1000).astype(float)
+    tracemalloc.start()
+    try:
+        out = F.perceptron_decision(X, y, alpha, 0.25, Z, R.Gaussian(1.0))
+        used = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert used < 80 * 2 ** 20, used
+    some = [0, 4193, 4194, 19_999]      # either side of the first block's end
+    one_by_one = [F.perceptron_decision(X, y, alpha, 0.25, Z[k:k + 1], R.Gaussian(1.0))[0] for k in some]
+    assert close(out[some], one_by_one, rel=1e-13)
+    Z[12_345] = 1e200
+    with pytest.raises(ValueError, match=r"kernel\(X\[0\], Z\[12345\]\) is inf"):
+        F.perceptron_decision(X, y, alpha, 0.25, Z, R.Polynomial(0, 2))
+
+
 def test_polynomial_overflow_has_the_sign_of_the_power_KR_4():
     """An overflowing (xᵀz + c)^d is ±inf with the sign of the power: −inf only for a negative base
     and an odd d. The base ½ with d = −2001 (set past the constructor's check, as a hand-edited

@@ -1,6 +1,7 @@
 """Part IV §2 (NB-1 … NB-6): fast against reference (counts exactly, log-probabilities to 1e-12),
 exact estimates, the 0/0 failure, Laplace smoothing, k-valued features and bins, the multinomial
 event model on token-id documents, and the SMS pipeline (tokenizer, vocabulary, split)."""
+import dataclasses
 import math
 from fractions import Fraction
 
@@ -291,6 +292,246 @@ def test_documents_validation_NB_6(impl):
         nb.multinomial_fit(["ab", [1]], impl.arg([0, 1]), 2)
     with pytest.raises(ValueError, match="documents has 2 documents but y has 3"):
         nb.multinomial_fit([[0], [1]], impl.arg([0, 1, 1]), 2)
+
+
+# ---- NB-6: bags of words (Documents with counts) -----------------------------------------------
+
+@st.composite
+def bags_of_words(draw, max_count=5):
+    """(Documents with counts, y, |V|): m documents of (word, count) entries, a word possibly
+    twice in one document, counts 0 included; labels 0/1 with both classes."""
+    size = draw(st.integers(1, 6))
+    m = draw(st.integers(2, 6))
+    entries = draw(st.lists(st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, max_count)),
+                                     max_size=5), min_size=m, max_size=m))
+    y = draw(st.lists(st.integers(0, 1), min_size=m, max_size=m).filter(lambda v: 0 < sum(v) < len(v)))
+    tokens = [t for doc in entries for t, _ in doc]
+    counts = [n for doc in entries for _, n in doc]
+    offsets = np.cumsum([0] + [len(doc) for doc in entries]).tolist()
+    return R.Documents(tokens, offsets, counts), y, size
+
+
+def _written_out(bags):
+    """The documents of bags with every word written out counts[p] times."""
+    return [[t for p in range(a, b) for t in [bags.tokens[p]] * bags.counts[p]]
+            for a, b in zip(bags.offsets, bags.offsets[1:])]
+
+
+def _as_arrays(bags, dtype=np.int64):
+    return R.Documents(np.array(bags.tokens, dtype=dtype), np.array(bags.offsets), np.array(bags.counts))
+
+
+@given(bags_of_words(), alphas)
+def test_bags_of_words_fit_as_the_words_written_out_exact_and_fast_NB_6(p, alpha):
+    """NB-6: Σⱼ 1{x_j⁽ⁱ⁾ = k} is the count of word k in document i, so a bag fits the model of its
+    words written out, exactly; the fast face counts the same, from int32 or int64 ids."""
+    bags, y, size = p
+    try:
+        ref = R.multinomial_fit(bags, y, size, alpha)
+    except R.ZeroOverZeroError:
+        with pytest.raises(R.ZeroOverZeroError, match="no words"):
+            F.multinomial_fit(_as_arrays(bags), np.array(y), size, float(alpha))
+        return
+    words = R.multinomial_fit(_written_out(bags), y, size, alpha)
+    assert (ref.phi_k_y0, ref.phi_k_y1, ref.word_count, ref.total_words) == \
+        (words.phi_k_y0, words.phi_k_y1, words.word_count, words.total_words)
+    for packed in (bags, _as_arrays(bags), _as_arrays(bags, np.int32), F.pack_documents(bags)):
+        fast = F.multinomial_fit(packed, np.array(y), size, float(alpha))
+        assert fast.word_count.tolist() == ref.word_count and fast.total_words.tolist() == ref.total_words
+        assert fast.phi_k_y0.tolist() == [float(v) for v in ref.phi_k_y0]
+        assert fast.phi_k_y1.tolist() == [float(v) for v in ref.phi_k_y1]
+
+
+@given(bags_of_words(), bags_of_words(max_count=10 ** 12))
+def test_bags_of_words_log_joint_fast_equals_reference_NB_6(p, q):
+    """NB-6: a bag adds n·log φ_{k|y} per entry: the fast face's sums are the float reference's
+    bit for bit, a count 0 adds nothing (not 0·(−∞)); the exact reference decides as the exact
+    products do, however large the counts (by the logarithms' enclosures where they are apart)."""
+    bags, y, size = p
+    queries = R.Documents([t % size for t in q[0].tokens], q[0].offsets, q[0].counts)
+    for alpha in (1, 0):
+        ref = R.multinomial_fit(bags, y, size, alpha) if alpha else None
+        try:
+            ref = R.multinomial_fit(bags, y, size, alpha)
+            float_ref = R.multinomial_fit(bags, y, size, float(alpha))
+        except R.ZeroOverZeroError:
+            continue
+        fast = F.multinomial_fit(_as_arrays(bags), np.array(y), size, float(alpha))
+        joint = R.multinomial_log_joint(float_ref, queries)
+        assert np.array_equal(F.multinomial_log_joint(fast, _as_arrays(queries)), np.array(joint))
+        try:
+            expected = R.multinomial_log_posterior(float_ref, queries)
+        except R.ZeroOverZeroError as e:
+            with pytest.raises(R.ZeroOverZeroError) as fe:
+                F.multinomial_log_posterior(fast, _as_arrays(queries))
+            assert str(fe.value) == str(e)
+            continue
+        assert np.array_equal(F.multinomial_log_posterior(fast, _as_arrays(queries)), np.array(expected))
+        assert F.multinomial_predict(fast, _as_arrays(queries)).tolist() == R.multinomial_predict(float_ref, queries)
+        try:
+            got = R.multinomial_predict(ref, queries)
+        except ValueError as e:   # an exact tie of huge numbers: refused, not multiplied out
+            assert "too close for their logarithms" in str(e)
+            continue
+        for i, (a, b) in enumerate(zip(queries.offsets, queries.offsets[1:])):
+            entries = [(queries.tokens[k], queries.counts[k]) for k in range(a, b)]
+            if sum(n for _, n in entries) > 200:
+                continue   # the exact products would be numbers of millions of digits
+            p0 = (1 - ref.phi_y) * math.prod(ref.phi_k_y0[t] ** n for t, n in entries)
+            p1 = ref.phi_y * math.prod(ref.phi_k_y1[t] ** n for t, n in entries)
+            assert got[i] == (1 if p1 > p0 else 0)
+
+
+def test_a_bag_with_a_count_of_a_trillion_costs_what_a_count_of_one_does_NB_6(impl):
+    """The issue's reproducer on the faces: [[1e12, 0], [0, 1]] as bags; the estimates are the
+    formula's, (count + 1)/(total + |V|), and predict decides without writing anything out."""
+    nb = impl.naive_bayes
+    bags = R.Documents(impl.arg([0, 1]), impl.arg([0, 1, 2]), impl.arg([10 ** 12, 1]))
+    model = nb.multinomial_fit(bags, impl.arg([0, 1]), 2)
+    assert impl.out(model.phi_k_y0) == [float(Fraction(10 ** 12 + 1, 10 ** 12 + 2)), float(Fraction(1, 10 ** 12 + 2))]
+    assert impl.out(model.phi_k_y1) == [1 / 3, 2 / 3]
+    assert impl.out(model.word_count) == [[10 ** 12, 0], [0, 1]]
+    assert impl.out(nb.multinomial_predict(model, bags)) == [0, 1]
+
+
+def test_bag_counts_are_refused_by_name_NB_6(impl):
+    """A count must be an integer 0 .. 2⁶³ − 1, one per token: the message names the entry."""
+    nb = impl.naive_bayes
+    y = impl.arg([0, 1])
+
+    def fit(counts, tokens=(0, 1, 0), offsets=(0, 2, 3)):
+        return nb.multinomial_fit(R.Documents(list(tokens), list(offsets), counts), y, 2)
+    cases = [([1, 2 ** 63, 1], ValueError, r"documents.counts\[1\] is 9223372036854775808: outside the int64 range"),
+             (np.array([1, 2 ** 63, 1], dtype=np.uint64), ValueError, r"documents.counts\[1\] is 9223372036854775808"),
+             ([1, -1, 1], ValueError, r"^documents.counts\[1\] is -1: counts must be non-negative integers$"),
+             ([1, 1.5, 1], ValueError, r"documents.counts\[1\] is 1.5: expected an integer"),
+             ([1, None, 1], TypeError, r"documents.counts\[1\] is None: expected an integer"),
+             ([1, 1], ValueError, r"^documents.counts has 2 entries but documents.tokens has 3$")]
+    for counts, kind, message in cases:
+        with pytest.raises(kind, match=message):
+            fit(counts)
+    with pytest.raises(ValueError, match=r"^the documents of class 0 hold more than 2\*\*63 - 1 words"):
+        fit([2 ** 62, 2 ** 62, 1])
+    assert [int(v) for v in fit([2 ** 62, 2 ** 62 - 1, 1]).total_words] == [2 ** 63 - 1, 1]
+
+
+def test_bags_skip_unknown_words_when_asked_NB_6(impl):
+    nb = impl.naive_bayes
+    bags = R.Documents([0, 5, 1, 1], [0, 2, 4], [3, 2, 1, 4])
+    with pytest.raises(ValueError, match=r"documents\[0\]\[1\] is 5: token ids must be in 0..1"):
+        nb.multinomial_fit(bags, impl.arg([0, 1]), 2)
+    ignored = nb.multinomial_fit(bags, impl.arg([0, 1]), 2, ignore_unknown=True)
+    assert impl.out(ignored.word_count) == [[3, 0], [0, 5]]
+    kept = R.Documents([0, 1, 1], [0, 1, 3], [3, 1, 4])
+    assert impl.out(nb.multinomial_log_joint(ignored, bags, ignore_unknown=True)) == \
+        impl.out(nb.multinomial_log_joint(ignored, kept))
+
+
+def test_exact_predict_of_huge_counts_is_decided_or_refused_NB_6():
+    """The exact reference never multiplies out p(y) Π φⁿ when the logarithms order the classes;
+    where they cannot (an exact tie) and the numbers would be too long, it says so."""
+    model = R.multinomial_fit(R.Documents([0, 1], [0, 1, 2], [1, 1]), [0, 1], 2)
+    assert R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [10 ** 12, 10 ** 12 - 1])) == [0]
+    assert R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [100, 100])) == [0]   # a tie, exactly
+    with pytest.raises(ValueError, match=r"row 0: p\(x, y\) for y = 0, 1 are too close .* bits"):
+        R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [10 ** 12, 10 ** 12]))
+
+
+# ---- NB-2: the Bernoulli model on Documents (the rows of a sparse matrix) ------------------------
+
+def _dense_rows(bags, n):
+    return [[1 if any(bags.tokens[p] == j and bags.counts[p] > 0 for p in range(a, b)) else 0
+             for j in range(n)] for a, b in zip(bags.offsets, bags.offsets[1:])]
+
+
+@given(bags_of_words(max_count=2), bags_of_words(max_count=2), st.sampled_from([0, 1]))
+def test_bernoulli_on_documents_is_bernoulli_on_their_binary_rows_NB_2(p, q, alpha):
+    """x_j = 1 iff word j occurs (a count > 0; a word listed twice or in any order counts once):
+    the fit and the log-joints of Documents are those of their dense 0/1 rows, bit for bit, in
+    both faces, and the fast face's are the reference's."""
+    bags, y, n = p
+    queries = R.Documents([t % n for t in q[0].tokens], q[0].offsets, q[0].counts)
+    rows = _dense_rows(bags, n)
+    try:
+        ref = R.bernoulli_fit(rows, y, alpha)
+    except R.ZeroOverZeroError:
+        return
+    for impl, docs in ((R, bags), (F, bags), (F, _as_arrays(bags, np.int32))):
+        model = impl.bernoulli_fit(dataclasses.replace(docs, vocabulary_size=n), y, alpha)
+        assert np.asarray(model.feature_count).tolist() == ref.feature_count
+        assert [float(v) for v in model.phi_j_y1] == [float(v) for v in ref.phi_j_y1]
+    float_ref = R.bernoulli_fit(rows, y, float(alpha))
+    fast = F.bernoulli_fit(dataclasses.replace(_as_arrays(bags), vocabulary_size=n), np.array(y), float(alpha))
+    dense_queries = _dense_rows(queries, n)
+    expected = R.bernoulli_log_joint(float_ref, dense_queries)
+    assert R.bernoulli_log_joint(float_ref, queries) == expected
+    assert np.array_equal(F.bernoulli_log_joint(fast, _as_arrays(queries)), np.array(expected))
+    assert np.array_equal(F.bernoulli_log_joint(fast, queries), F.bernoulli_log_joint(fast, np.array(dense_queries)))
+    try:
+        expected = R.bernoulli_predict(float_ref, dense_queries)
+    except R.ZeroOverZeroError as e:
+        for impl, model in ((R, float_ref), (F, fast)):
+            with pytest.raises(R.ZeroOverZeroError) as got:
+                impl.bernoulli_predict(model, queries)
+            assert str(got.value) == str(e)
+        return
+    assert F.bernoulli_predict(fast, queries).tolist() == expected == R.bernoulli_predict(float_ref, queries)
+
+
+def test_bernoulli_on_documents_needs_the_number_of_features_NB_2(impl):
+    nb = impl.naive_bayes
+    docs = R.Documents([0, 2, 1], [0, 2, 3], None, 3)
+    with pytest.raises(TypeError, match="^X.vocabulary_size must be given for X as Documents"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3]), impl.arg([0, 1]))
+    with pytest.raises(ValueError, match=r"^X\[0\]\[1\] is 2: token ids must be in 0..1"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], None, 2), impl.arg([0, 1]))
+    with pytest.raises(ValueError, match="^X.vocabulary_size must be >= 1"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], None, 0), impl.arg([0, 1]))
+    with pytest.raises(ValueError, match=r"^X.counts\[1\] is -1: counts must be non-negative"):
+        nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], [1, -1, 1], 3), impl.arg([0, 1]))
+    with pytest.raises(ValueError, match="^X has 2 rows but y has 3 entries$"):
+        nb.bernoulli_fit(docs, impl.arg([0, 1, 1]))
+    model = nb.bernoulli_fit(docs, impl.arg([0, 1]))
+    assert impl.out(model.feature_count) == [[1, 0, 1], [0, 1, 0]]
+    with pytest.raises(ValueError, match=r"^X\[0\]\[0\] is 3: token ids must be in 0..2"):
+        nb.bernoulli_predict(model, R.Documents([3], [0, 1]))
+    with pytest.raises(ValueError, match="^X.vocabulary_size is 4 but the vocabulary has 3 words$"):
+        nb.bernoulli_predict(model, R.Documents([2], [0, 1], None, 4))
+    assert impl.out(nb.bernoulli_predict(model, R.Documents([2], [0, 1]))) == [0]
+
+
+def test_documents_say_their_vocabulary_size_consistently_NB_6(impl):
+    nb = impl.naive_bayes
+    docs = R.Documents([0, 1, 1], [0, 1, 3], [2, 1, 1], 2)
+    with pytest.raises(ValueError, match="^documents.vocabulary_size is 2 but the vocabulary has 3 words$"):
+        nb.multinomial_fit(docs, impl.arg([0, 1]), 3)
+    model = nb.multinomial_fit(docs, impl.arg([0, 1]), 2)
+    with pytest.raises(ValueError, match="^documents.vocabulary_size is 5 but the vocabulary has 2 words$"):
+        nb.multinomial_predict(model, R.Documents([0], [0, 1], None, 5))
+    packed = nb.pack_documents(docs)
+    assert packed.vocabulary_size == 2 and impl.out(packed.counts) == [2, 1, 1]
+    with pytest.raises(ValueError, match=r"^documents\[0\]\[0\] is 7: token ids must be in 0..1"):
+        nb.pack_documents(R.Documents([7], [0, 1], None, 2))
+
+
+def test_tables_past_the_memory_are_refused_naming_the_size_NB_4_NB_5_NB_6(monkeypatch):
+    """A size parameter (k, Σⱼ k_j, |V|) sets the model's tables whatever the data: one the
+    machine cannot hold is refused before anything is allocated, naming it and the memory
+    (here a machine of 1 GiB)."""
+    import os
+    real = os.sysconf
+    monkeypatch.setattr(os, "sysconf", lambda key: 2 ** 18 if key == "SC_PHYS_PAGES" else real(key)
+                        if key != "SC_PAGE_SIZE" else 4096)
+    cases = [(lambda: F.multinomial_fit([[0], [1]], [0, 1], 10 ** 8), "vocabulary_size = 100000000: its tables "
+              "need 6.0 GiB (200,000,000 entries of 32 bytes: counts and estimates), more than this machine's 1.0 GiB"),
+             (lambda: F.bernoulli_fit(R.Documents([0], [0, 1, 1], None, 10 ** 8), [0, 1]), "X.vocabulary_size = 100000000"),
+             (lambda: F.value_counts([0, 1], 10 ** 9), "k = 1000000000: its tables need 14.9 GiB"),
+             (lambda: F.categorical_fit([[0], [1]], [0, 1], [10 ** 8]), "Σⱼ k[j] = 100000000")]
+    for call, message in cases:
+        with pytest.raises(MemoryError) as e:
+            call()
+        assert str(e.value).startswith(message)
+    assert F.multinomial_fit([[0], [1]], [0, 1], 10 ** 6).word_count.shape == (2, 10 ** 6)
 
 
 # ---- the SMS pipeline -------------------------------------------------------------------------
