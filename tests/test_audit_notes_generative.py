@@ -105,3 +105,13 @@ def test_a_changed_bernoulli_posterior_is_an_erratum_at_its_line(tmp_path):
     edited = edited_copy(tmp_path, "002", 463, "p(x | y = 0) p(y = 0)}", "p(x | y = 0) p(y = 1)}")
     outcome = run("NB-2", "p(y=1|x) = p(x|y=1)p(y=1)/p(x)", edited)
     assert errata_at(outcome, "002", 463)
+
+
+def test_the_laplace_estimates_are_read_as_the_copy_prints_them(tmp_path):
+    title = "L = Πᵢ p(x⁽ⁱ⁾,y⁽ⁱ⁾) = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾)) p(y⁽ⁱ⁾)"
+    assert run("NB-6", title).passed
+    (tmp_path / "vocabulary").mkdir(), (tmp_path / "numerator").mkdir()
+    vocabulary = edited_copy(tmp_path / "vocabulary", "002", 499, "n_i + 10000}", "n_i + 1000}")
+    assert not run("NB-6", title, vocabulary).passed
+    numerator = edited_copy(tmp_path / "numerator", "000", 891, r"y^{(i)} = 1\} + 1}", r"y^{(i)} = 1\} + 2}")
+    assert not run("NB-6", title, numerator).passed
