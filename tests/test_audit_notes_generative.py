@@ -115,3 +115,10 @@ def test_the_laplace_estimates_are_read_as_the_copy_prints_them(tmp_path):
     assert not run("NB-6", title, vocabulary).passed
     numerator = edited_copy(tmp_path / "numerator", "000", 891, r"y^{(i)} = 1\} + 1}", r"y^{(i)} = 1\} + 2}")
     assert not run("NB-6", title, numerator).passed
+
+
+def test_a_changed_multinomial_mle_fails_the_laplace_check(tmp_path):
+    title = "Laplace: Σⱼ (cⱼ + 1)/(m + k) = 1"
+    assert run("NB-4", title).passed
+    edited = edited_copy(tmp_path, "000", 847, r"= j\}}{m}.", r"= j\}}{m + 1}.")
+    assert not run("NB-4", title, edited).passed

@@ -551,8 +551,12 @@ def laplace(ctx):
         return sum(phi) == 1 and all(p > 0 for p in phi) and mle_ok and \
             all(p == Fraction(cj + 1, sum(counts) + len(counts)) for p, cj in zip(phi, counts))
     samples = st.integers(1, 6).flatmap(S.count_vectors)
+    # and one sample with m > 0 at every run: the MLE of line 847 (0/0 where m = 0) is read at it
+    at_fixed = holds((2, 0, 1))
+    fixed = Outcome(at_fixed, "exact", 0.0 if at_fixed else 1.0,
+                    "" if at_fixed else "the printed estimates fail at the counts (2, 0, 1)")
     exact = combine(_exact_points(ctx, samples, holds_reference),
-                    _exact_points(ctx, samples, holds, cap=12, label="exact, the printed estimates"))
+                    _exact_points(ctx, samples, holds, cap=12, label="exact, the printed estimates"), fixed)
 
     def binary_is_k2(p, printed_too=False):
         # (+1, +2) is Laplace with k = 2; 000 lines 857, 859 and 002 line 475 as printed
