@@ -122,3 +122,13 @@ def test_a_changed_multinomial_mle_fails_the_laplace_check(tmp_path):
     assert run("NB-4", title).passed
     edited = edited_copy(tmp_path, "000", 847, r"= j\}}{m}.", r"= j\}}{m + 1}.")
     assert not run("NB-4", title, edited).passed
+
+
+def test_the_printed_mean_and_covariance_are_what_the_integrals_are_compared_with(tmp_path):
+    title = "the density integrates to 1, E[X] = μ, Cov(X) = Σ"
+    assert run("MVN-1", title).passed
+    (tmp_path / "mean").mkdir(), (tmp_path / "cov").mkdir()
+    mean = edited_copy(tmp_path / "mean", "000", 661, r"dx = \mu", r"dx = 2\mu")
+    assert not run("MVN-1", title, mean).passed
+    cov = edited_copy(tmp_path / "cov", "000", 667, r"Cov(X) = \Sigma", r"Cov(X) = 2\Sigma")
+    assert not run("MVN-1", title, cov).passed
