@@ -132,3 +132,10 @@ def test_the_printed_mean_and_covariance_are_what_the_integrals_are_compared_wit
     assert not run("MVN-1", title, mean).passed
     cov = edited_copy(tmp_path / "cov", "000", 667, r"Cov(X) = \Sigma", r"Cov(X) = 2\Sigma")
     assert not run("MVN-1", title, cov).passed
+
+
+def test_a_changed_label_distribution_is_an_erratum_at_its_line(tmp_path):
+    title = "ℓ = log Π p(x,y) = log Π p(x|y)p(y)"
+    assert not errata_at(run("GDA-1", title), "000", 709)
+    edited = edited_copy(tmp_path, "000", 709, r"\operatorname{Bernoulli}(\phi)", r"\operatorname{Bernoulli}(1 - \phi)")
+    assert errata_at(run("GDA-1", title, edited), "000", 709)

@@ -15,8 +15,8 @@ from cs229.reference import linalg
 from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
-from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
-                        combine, draw, fmt, sampled)
+from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, labels, positive, probability, relies_on, Step,
+                        chain, combine, draw, fmt, sampled)
 from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 from ..text import Examples, Function, Indexed, NotationError, Reading, copies, math_of, parse
@@ -688,7 +688,14 @@ def gda_likelihood_chain(ctx):
         return abs(G.gda_log_likelihood(model, X, yy) - direct)
     high = sampled(ctx, S.gda_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 8)),
                    n=min(ctx.examples, 10))
-    return combine(page_000, page_002, high)
+    # y ∼ Bernoulli(φ) (line 709): the label's distribution, read with Bernoulli(π) the pmf πʸ(1 − π)¹⁻ʸ
+    label = sp.Symbol("y", integer=True, nonnegative=True)
+    bernoulli = Reading({"phi": phi, "y": label, "Bernoulli": Function(lambda pi: pi ** label * (1 - pi) ** (1 - label))})
+    prior_000 = chain([
+        Step(phi ** label * (1 - phi) ** (1 - label), "p(y), p(y = 1) = φ: the model's prior"),
+        printed(MODEL_Y, bernoulli, "y ∼ Bernoulli(φ)", part=1),
+    ], "GDA-1", "000 §1.2", "y ∈ {0, 1}", domains={phi: probability(), label: labels(0, 1, name="y")})
+    return combine(page_000, page_002, prior_000, high)
 
 
 def _perturbed(model, what, index, t):
