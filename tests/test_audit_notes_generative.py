@@ -139,3 +139,13 @@ def test_a_changed_label_distribution_is_an_erratum_at_its_line(tmp_path):
     assert not errata_at(run("GDA-1", title), "000", 709)
     edited = edited_copy(tmp_path, "000", 709, r"\operatorname{Bernoulli}(\phi)", r"\operatorname{Bernoulli}(1 - \phi)")
     assert errata_at(run("GDA-1", title, edited), "000", 709)
+
+
+def test_the_likelihood_the_bernoulli_estimates_maximise_is_read_as_printed(tmp_path):
+    title = "the MLE φ_y, φ_{j|y} maximise L"
+    assert run("NB-2", title).passed
+    (tmp_path / "000").mkdir(), (tmp_path / "002").mkdir()
+    squared = edited_copy(tmp_path / "000", "000", 801, r"p(x^{(i)}, y^{(i)}).", r"p(x^{(i)}, y^{(i)})^2.")
+    assert not run("NB-2", title, squared).passed
+    halved = edited_copy(tmp_path / "002", "002", 451, r"L(\varphi_y, \varphi_{j|y}) = \prod", r"L(\varphi_y, \varphi_{j|y}) = \frac{1}{2} \prod")
+    assert not run("NB-2", title, halved).passed

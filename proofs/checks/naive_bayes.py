@@ -413,6 +413,21 @@ def bernoulli_mle_optimal(ctx):
             read.setdefault(quote, form)
             if value_of(form) != _rational(model.phi_y):
                 return False
+        # the likelihood these estimates maximise, Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) as lines 801 (000) and 451 (002)
+        # print it, p the fitted model's probability of one message and its label
+        def joint(arguments, given, parameters):
+            if given or len(arguments) != 2:
+                raise NotationError("p(x⁽ⁱ⁾, y⁽ⁱ⁾) of the model takes one message and its label")
+            message, label = arguments
+            message = list(message) if isinstance(message, sp.MatrixBase) else [message]  # n = 1: a number
+            return _rational(NB.bernoulli_likelihood(model, [[int(v) for v in message]], [int(label)]))
+        likelihood = reading.bound({"p": Function(joint, given=True),
+                                    "varphi": Indexed(lambda text: sp.Symbol(f"φ_{{{text}}}"), by_text=True)})
+        for quote in (LIKELIHOOD, LIKELIHOOD_002):
+            form = form_of(quote, likelihood, part=1)
+            read.setdefault(quote, form)
+            if value_of(form) != _rational(NB.bernoulli_likelihood(model, X, y)):
+                return False
         return True
     return with_forms(combine(stationary, _exact_points(ctx, problems, no_better),
                               _exact_points(ctx, S.binary_problems(), printed_estimates, cap=10,
