@@ -105,3 +105,47 @@ def test_a_changed_bernoulli_posterior_is_an_erratum_at_its_line(tmp_path):
     edited = edited_copy(tmp_path, "002", 463, "p(x | y = 0) p(y = 0)}", "p(x | y = 0) p(y = 1)}")
     outcome = run("NB-2", "p(y=1|x) = p(x|y=1)p(y=1)/p(x)", edited)
     assert errata_at(outcome, "002", 463)
+
+
+def test_the_laplace_estimates_are_read_as_the_copy_prints_them(tmp_path):
+    title = "L = Πᵢ p(x⁽ⁱ⁾,y⁽ⁱ⁾) = Πᵢ (Πⱼ p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾)) p(y⁽ⁱ⁾)"
+    assert run("NB-6", title).passed
+    (tmp_path / "vocabulary").mkdir(), (tmp_path / "numerator").mkdir()
+    vocabulary = edited_copy(tmp_path / "vocabulary", "002", 499, "n_i + 10000}", "n_i + 1000}")
+    assert not run("NB-6", title, vocabulary).passed
+    numerator = edited_copy(tmp_path / "numerator", "000", 891, r"y^{(i)} = 1\} + 1}", r"y^{(i)} = 1\} + 2}")
+    assert not run("NB-6", title, numerator).passed
+
+
+def test_a_changed_multinomial_mle_fails_the_laplace_check(tmp_path):
+    title = "Laplace: Σⱼ (cⱼ + 1)/(m + k) = 1"
+    assert run("NB-4", title).passed
+    edited = edited_copy(tmp_path, "000", 847, r"= j\}}{m}.", r"= j\}}{m + 1}.")
+    assert not run("NB-4", title, edited).passed
+
+
+def test_the_printed_mean_and_covariance_are_what_the_integrals_are_compared_with(tmp_path):
+    title = "the density integrates to 1, E[X] = μ, Cov(X) = Σ"
+    assert run("MVN-1", title).passed
+    (tmp_path / "mean").mkdir(), (tmp_path / "cov").mkdir()
+    mean = edited_copy(tmp_path / "mean", "000", 661, r"dx = \mu", r"dx = 2\mu")
+    assert not run("MVN-1", title, mean).passed
+    cov = edited_copy(tmp_path / "cov", "000", 667, r"Cov(X) = \Sigma", r"Cov(X) = 2\Sigma")
+    assert not run("MVN-1", title, cov).passed
+
+
+def test_a_changed_label_distribution_is_an_erratum_at_its_line(tmp_path):
+    title = "ℓ = log Π p(x,y) = log Π p(x|y)p(y)"
+    assert not errata_at(run("GDA-1", title), "000", 709)
+    edited = edited_copy(tmp_path, "000", 709, r"\operatorname{Bernoulli}(\phi)", r"\operatorname{Bernoulli}(1 - \phi)")
+    assert errata_at(run("GDA-1", title, edited), "000", 709)
+
+
+def test_the_likelihood_the_bernoulli_estimates_maximise_is_read_as_printed(tmp_path):
+    title = "the MLE φ_y, φ_{j|y} maximise L"
+    assert run("NB-2", title).passed
+    (tmp_path / "000").mkdir(), (tmp_path / "002").mkdir()
+    squared = edited_copy(tmp_path / "000", "000", 801, r"p(x^{(i)}, y^{(i)}).", r"p(x^{(i)}, y^{(i)})^2.")
+    assert not run("NB-2", title, squared).passed
+    halved = edited_copy(tmp_path / "002", "002", 451, r"L(\varphi_y, \varphi_{j|y}) = \prod", r"L(\varphi_y, \varphi_{j|y}) = \frac{1}{2} \prod")
+    assert not run("NB-2", title, halved).passed

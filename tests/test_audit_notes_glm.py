@@ -75,3 +75,10 @@ def test_the_stored_quotes_serve_as_the_text_of_parts_II_and_III():
         outcomes = {c.title: c.run(Context(examples=1)) for c in checks_for(ids=["LG-2", "LG-3", "SM-1", "SM-3"])
                     if "stable" not in c.title}
     assert all(o.passed for o in outcomes.values()), [t for t, o in outcomes.items() if not o.passed]
+
+
+def test_a_changed_third_assumption_of_002_is_an_erratum_at_its_line_GLM_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 305, r"h_\theta(x) = E[y", r"h_\theta(x) = 2E[y"),
+                       document=NETO)
+    outcome = audited(directory, "GLM-1", "assumption 2 for logistic regression")
+    assert errata_lines(outcome) == [("002", 305)]

@@ -83,3 +83,22 @@ def test_a_changed_cofactor_index_in_footnote_3_is_an_erratum_there(tmp_path):
     edited = edited_copy(tmp_path, "000", 190, r"|A| = \sum_j A_{ij} A'_{ij}", r"|A| = \sum_j A_{ij} A'_{ji}")
     outcome = run("LR-10", "fn 3", edited)
     assert errata_at(outcome, "000", 190) and not run("LR-10", "fn 3").errata
+
+
+def test_listing_1_is_run_as_the_copy_prints_it(tmp_path):
+    title = "002 Listing 1 (gradient / m)"
+    assert run("LR-5", title).passed
+    edited = edited_copy(tmp_path, "002", 97, "np.dot(x.T, loss) / m", "np.dot(x.T, loss) * m")
+    outcome = run("LR-5", title, edited)
+    assert not outcome.passed
+
+
+def test_listing_2_is_run_as_the_copy_prints_it_and_a_line_that_is_no_python_fails_it(tmp_path):
+    title = "002 Listing 2"
+    assert run("LR-6", title).passed
+    (tmp_path / "swapped").mkdir(), (tmp_path / "broken").mkdir()
+    swapped = edited_copy(tmp_path / "swapped", "002", 120, "hypothesis - yi", "yi - hypothesis")
+    assert not run("LR-6", title, swapped).passed
+    broken = edited_copy(tmp_path / "broken", "002", 121, "xi.T * loss", "xi.T * * loss")
+    outcome = run("LR-6", title, broken)
+    assert not outcome.passed and "no Python statement" in outcome.detail

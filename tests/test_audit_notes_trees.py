@@ -62,3 +62,19 @@ def test_a_copy_that_tosses_a_coin_loses_the_unbiased_erratum(tmp_path):
     assert errata_at(run("DT-3", title), "001", 164)
     edited = edited_copy(tmp_path, "001", 164, "Consider tossing an un-biased coin.", "Consider tossing a coin.")
     assert not errata_at(run("DT-3", title, edited), "001", 164)
+
+
+def test_a_changed_total_is_an_erratum_at_its_line(tmp_path):
+    title = "(11.19) as weighted Bernoulli entropies"
+    assert run("DT-5", title).passed
+    edited = edited_copy(tmp_path, "001", 187, r"p = \sum p_j", r"p = \sum n_j")
+    outcome = run("DT-5", title, edited)
+    assert errata_at(outcome, "001", 187) and not errata_at(outcome, "001", 189)
+
+
+def test_a_gain_that_adds_the_entropies_fails(tmp_path):
+    title = "information gain (11.20) = mutual information"
+    assert run("DT-5", title).passed
+    edited = edited_copy(tmp_path, "001", 195, r"\text{entropy before} - \text{entropy after}",
+                         r"\text{entropy before} + \text{entropy after}")
+    assert not run("DT-5", title, edited).passed

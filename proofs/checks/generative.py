@@ -15,8 +15,8 @@ from cs229.reference import linalg
 from cs229.reference import logistic_regression as LR
 
 from .. import strategies as S
-from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, positive, probability, relies_on, Step, chain,
-                        combine, draw, fmt, sampled)
+from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, labels, positive, probability, relies_on, Step,
+                        chain, combine, draw, fmt, sampled)
 from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
 from ..text import Examples, Function, Indexed, NotationError, Reading, copies, math_of, parse
@@ -288,6 +288,21 @@ COV_SIGMA = Quote("000", 667, r"Cov(X) = \Sigma")
 @check("MVN-1", "the density integrates to 1, E[X] = μ, Cov(X) = Σ (1-D and 2-D)", "000 §1.1",
        "identity", quotes=(DENSITY, MEAN_WORDS, MEAN, COV_SIGMA))
 def density_moments(ctx):
+    # the mean and covariance as lines 661 and 667 print them (μ, Σ), read in 1-D and in 2-D and
+    # evaluated at each drawn μ, Σ
+    mu_1, var_1 = sp.symbols("mu sigma2", real=True)
+    mu_2 = sp.Matrix(sp.symbols("mu1 mu2", real=True))
+    s11, s12, s22 = sp.symbols("s11 s12 s22", real=True)
+    Sigma_2 = sp.Matrix([[s11, s12], [s12, s22]])
+    forms = [form_of(MEAN, Reading({"mu": mu_1, "Sigma": var_1}), part=2),
+             form_of(COV_SIGMA, Reading({"mu": mu_1, "Sigma": var_1}), part=1),
+             form_of(MEAN, Reading({"mu": mu_2, "Sigma": Sigma_2}), part=2),
+             form_of(COV_SIGMA, Reading({"mu": mu_2, "Sigma": Sigma_2}), part=1)]
+    values = [value_of(f) for f in forms]
+    if any(v is None for v in values):
+        return with_forms(Outcome(False, "not run", detail="the mean or covariance is not printed readably here"), *forms)
+    mean_1, cov_1 = (sp.lambdify((mu_1, var_1), v, modules="mpmath") for v in values[:2])
+    mean_2, cov_2 = (sp.lambdify((mu_2[0], mu_2[1], s11, s12, s22), sp.Matrix(v), modules="mpmath") for v in values[2:])
     @st.composite
     def one_d(draw_):
         return draw_(S.rationals(-2, 2)), draw_(S.positive_rationals(Fraction(1, 4), 3))
@@ -299,7 +314,7 @@ def density_moments(ctx):
         total = mpmath.quad(f, pieces)
         mean = mpmath.quad(lambda x: x * f(x), pieces)
         variance = mpmath.quad(lambda x: (x - mu) ** 2 * f(x), pieces)
-        return max(abs(total - 1), abs(mean - mu), abs(variance - var))
+        return max(abs(total - 1), abs(mean - mean_1(mu, var)), abs(variance - cov_1(mu, var)))
     n1 = min(ctx.examples, 2)
     first = sampled(ctx, one_d(), residual_1d, mpmath.mpf(10) ** (-(ctx.digits - 8)), n=n1,
                     label=f"1-D: {n1} points, tanh-sinh at {ctx.digits} digits")
@@ -322,12 +337,14 @@ def density_moments(ctx):
         mean = [sum(d * x[j] for d, x in zip(density, points)) for j in range(2)]
         cov = [[sum(d * (x[j] - mu[j]) * (x[k] - mu[k]) for d, x in zip(density, points))
                 for k in range(2)] for j in range(2)]
-        return max([abs(total - 1)] + [abs(mean[j] - mu[j]) for j in range(2)]
-                   + [abs(cov[j][k] - Sigma[j][k]) for j in range(2) for k in range(2)])
+        at = (mu[0], mu[1], Sigma[0][0], Sigma[0][1], Sigma[1][1])
+        printed_mean, printed_cov = mean_2(*at), cov_2(*at)
+        return max([abs(total - 1)] + [abs(mean[j] - printed_mean[j]) for j in range(2)]
+                   + [abs(cov[j][k] - printed_cov[j, k]) for j in range(2) for k in range(2)])
     n2 = 1
     second = sampled(ctx, two_d(), residual_2d, mpmath.mpf(10) ** -14, n=n2, digits=30,
                      label="2-D: 1 point, 96² Gauss–Legendre at 30 digits")
-    return combine(first, second)
+    return with_forms(combine(first, second), *forms)
 
 
 @relies_on(G, "mvn_density", lambda f: lambda x, mu, Sigma: f(x, mu, Sigma) * (1 + mpmath.mpf(10) ** -20), "p raised by one part in 10²⁰")
@@ -671,7 +688,14 @@ def gda_likelihood_chain(ctx):
         return abs(G.gda_log_likelihood(model, X, yy) - direct)
     high = sampled(ctx, S.gda_problems(), residual, mpmath.mpf(10) ** (-(ctx.digits - 8)),
                    n=min(ctx.examples, 10))
-    return combine(page_000, page_002, high)
+    # y ∼ Bernoulli(φ) (line 709): the label's distribution, read with Bernoulli(π) the pmf πʸ(1 − π)¹⁻ʸ
+    label = sp.Symbol("y", integer=True, nonnegative=True)
+    bernoulli = Reading({"phi": phi, "y": label, "Bernoulli": Function(lambda pi: pi ** label * (1 - pi) ** (1 - label))})
+    prior_000 = chain([
+        Step(phi ** label * (1 - phi) ** (1 - label), "p(y), p(y = 1) = φ: the model's prior"),
+        printed(MODEL_Y, bernoulli, "y ∼ Bernoulli(φ)", part=1),
+    ], "GDA-1", "000 §1.2", "y ∈ {0, 1}", domains={phi: probability(), label: labels(0, 1, name="y")})
+    return combine(page_000, page_002, prior_000, high)
 
 
 def _perturbed(model, what, index, t):

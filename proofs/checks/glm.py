@@ -706,6 +706,7 @@ _ASSUMPTION_1 = ng(498, r"$y \mid x; \theta \sim \text{ExponentialFamily}(\eta)$
 _ASSUMPTION_2 = ng(501, "satisfy h(x) = E[y|x].")
 _ASSUMPTION_2_GOAL = ng(499, "Given x, our goal is to predict the expected value of T(y) given x.")
 _ASSUMPTION_3 = ng(503, r"The natural parameter  $\eta$  and the inputs x are related linearly:  $\eta = \theta^T x$")
+TEST_TIME_305 = neto(305, r"3. Test time: output will be $h_\theta(x) = E[y \mid x; \theta]$.")
 LOGISTIC_501 = ng(501, r"$h_{\theta}(x) = p(y = 1|x; \theta) = 0 \cdot p(y = 0|x; \theta) + 1 \cdot p(y = 1|x; \theta) = E[y|x; \theta]$")
 
 
@@ -732,9 +733,13 @@ def assumption_two(ctx):
         ((left, relation, value),) = arguments
         return at(value)
     reading = reading.bound({"p": Function(p, given=True), "E": _bernoulli_expectation(at), "y": y})
-    return chain([printed(LOGISTIC_501, reading, reason, part=k) for k, reason in enumerate(
+    page_000 = chain([printed(LOGISTIC_501, reading, reason, part=k) for k, reason in enumerate(
         ("h_θ(x) = g(θᵀx), as printed (line 325)", "p(y = 1|x; θ), p as printed (line 360)",
          "0·p(y = 0|x; θ) + 1·p(y = 1|x; θ)", "E[y|x; θ] over y ∈ {0, 1}"))], "GLM-1", "000 §9", "n=2")
+    # 002's third assumption, h_θ(x) = E[y | x; θ], met by the logistic model as 000 line 501 shows
+    page_002 = chain([printed(TEST_TIME_305, reading, reason, part=k) for k, reason in enumerate(
+        ("h_θ(x) = g(θᵀx), the logistic model", "E[y | x; θ] over y ∈ {0, 1}"))], "GLM-1", "002 §1.3.3", "n=2")
+    return combine(page_000, page_002)
 
 
 NOTE_531 = ng(531, r"g(\mu) = \eta \text{ or } \mu = g^{-1}(\eta)")

@@ -1,6 +1,7 @@
 """Part I checks: least squares, gradient descent, the normal equations, the Gaussian model and
 locally weighted regression (000 Part I; 002 §1.1-1.2). Matrix calculus (§2.1) is in
 ``matrix_calculus``."""
+import ast
 import copy
 from fractions import Fraction
 
@@ -15,7 +16,7 @@ from cs229.reference import linear_regression as lr
 from .. import strategies as S
 from ..checking import (Step, chain, combine, draw, entries_named, exact, named, numeric_erratum,
                         positive, relies_on, sampled, show_point, symbolically_equal)
-from ..printed import form_of, printed, value_of, with_forms
+from ..printed import Form, Variant, form_of, printed, value_of, with_forms
 from ..registry import Outcome, Quote, check, unchecked
 from ..text import Examples, Function, NotationError, Operator, Reading, Vector, copies, parse
 from ..text import syntax
@@ -300,29 +301,63 @@ def cost_is_convex(ctx):
               "LR-5", "000 §1", f"m={M}, n={N}", names))
 
 
-def listing_1(x, y, theta, alpha, numIterations):
-    """002 Listing 1 as printed (numpy; on object arrays it computes in Fractions)."""
-    m = len(y)  # Number of examples
+_LISTING_1 = (neto(95, "hypothesis = np.dot(x, theta)"), neto(96, "loss = hypothesis - y"),
+              neto(97, "gradient = np.dot(x.T, loss) / m # Compute gradient over all examples"),
+              neto(98, "theta = theta - alpha * gradient # Update theta"))
+# the lines of Listing 1 no formula stands on (its header, loop and return) frame the printed ones
+_LISTING_1_FRAME = """def batchGradientDescent(x, y, theta, alpha, numIterations):
+    m = len(y)
     for iteration in range(numIterations):
-        hypothesis = np.dot(x, theta)
-        loss = hypothesis - y
-        gradient = np.dot(x.T, loss) / m  # Compute gradient over all examples
-        theta = theta - alpha * gradient  # Update theta
+        {0}
+        {1}
+        {2}
+        {3}
     return theta
+"""
 
-
-def listing_2(x, y, theta, alpha, numIterations):
-    """002 Listing 2 as printed."""
-    m = len(y)  # Number of examples
+_LISTING_2 = (neto(117, "xi = x[i].reshape(1, -1) # Single example"), neto(119, "hypothesis = np.dot(xi, theta)"),
+              neto(120, "loss = hypothesis - yi"), neto(121, "gradient = xi.T * loss # Gradient for this example"),
+              neto(122, "theta = theta - alpha * gradient.flatten() # Update theta"))
+_LISTING_2_FRAME = """def stochasticGradientDescent(x, y, theta, alpha, numIterations):
+    m = len(y)
     for iteration in range(numIterations):
         for i in range(m):
-            xi = x[i].reshape(1, -1)  # Single example
+            {0}
             yi = y[i]
-            hypothesis = np.dot(xi, theta)
-            loss = hypothesis - yi
-            gradient = xi.T * loss  # Gradient for this example
-            theta = theta - alpha * gradient.flatten()  # Update theta
+            {1}
+            {2}
+            {3}
+            {4}
     return theta
+"""
+
+
+def _code_form(quote):
+    """The Form of a printed line of code: the line as the copy being audited prints it, read by
+    Python's own parser (a line of a listing is Python, not TeX); its value is the statement."""
+    located = copies.current().locate(quote, whole=True)
+    if not located.found:
+        return Form(quote, "missing", f"not found in {copies.current().origin}")
+    o = located.first
+    statement = o.text.strip()
+    try:
+        ast.parse(statement)
+    except SyntaxError as e:
+        place = f"{quote.source}, line {o.line} prints it as {statement!r}, which is no Python statement: {e.msg}"
+        return Form(quote, "unreadable", place, [], [place])
+    return Form(quote, "parsed", "", [Variant(o.source, o.line, o.text, statement, o.changed)])
+
+
+def _listing(quotes, frame):
+    """(the Forms of the printed lines ``quotes``, the listing they make in ``frame`` as the copy
+    being audited prints them), the listing None where a line is not printed or is no Python."""
+    forms = [_code_form(q) for q in quotes]
+    if any(f.status != "parsed" for f in forms):
+        return forms, None
+    namespace = {"np": np}
+    exec(compile(frame.format(*(value_of(f) for f in forms)), "<listing as printed>", "exec"), namespace)
+    (function,) = [v for k, v in namespace.items() if k != "np" and callable(v)]
+    return forms, function
 
 
 def _objects(p):
@@ -334,12 +369,11 @@ def _objects(p):
            lambda f: lambda X, y, theta, alpha, *a, **k: f(X, y, theta, alpha * Fraction(33, 32), *a, **k),
            "the step size changed by 1/32")
 @check("LR-5", "002 Listing 1 (gradient / m) is the notes' update with α/m, exactly", "002 Listing 1",
-       "identity", quotes=(neto(95, "hypothesis = np.dot(x, theta)"), neto(96, "loss = hypothesis - y"),
-                           neto(97, "gradient = np.dot(x.T, loss) / m # Compute gradient over all examples"),
-                           neto(98, "theta = theta - alpha * gradient # Update theta"),
-                           neto(83, "So, our algorithm becomes to repeat, until convergence, the update"),
+       "identity", quotes=(neto(83, "So, our algorithm becomes to repeat, until convergence, the update"),
                            ng(70, "(This update is simultaneously performed for all values of j = 0, ..., n.)")))
 def listing_1_is_the_update(ctx):
+    forms, listing_1 = _listing(_LISTING_1, _LISTING_1_FRAME)
+
     def same(p):
         X, y, theta = p
         alpha = Fraction(1, 64)
@@ -347,7 +381,9 @@ def listing_1_is_the_update(ctx):
         notes = lr.batch_gradient_descent(X, y, theta, alpha / len(X), 4, tol=None).theta
         averaged = lr.batch_gradient_descent(X, y, theta, alpha, 4, tol=None, average=True).theta
         return list(printed) == notes == averaged
-    return exact(ctx, S.regression_problems(), same, cap=20)
+    if listing_1 is None:
+        return with_forms(Outcome(False, "not run", detail="Listing 1 cannot be run as this copy prints it"), *forms)
+    return with_forms(exact(ctx, S.regression_problems(), same, cap=20), *forms)
 
 
 @relies_on(lr, "normal_equations", lambda f: lambda *a, **k: _shifted_first(f(*a, **k)),
@@ -379,13 +415,11 @@ def gradient_descent_converges(ctx):
            "the examples visited in reverse order")
 @check("LR-6", "002 Listing 2, 000's stochastic loop as printed and the reference take the same steps, exactly",
        "000 §1; 002 Listing 2", "identity",
-       quotes=(ng(111, r"Loop { for i=1 to m, \{ \\"), ng(114, "we update the parameters according to the gradient of the error with respect to that single training example only"),
-                           neto(117, "xi = x[i].reshape(1, -1) # Single example"), neto(119, "hypothesis = np.dot(xi, theta)"),
-                           neto(120, "loss = hypothesis - yi"),
-                           neto(121, "gradient = xi.T * loss # Gradient for this example"),
-                           neto(122, "theta = theta - alpha * gradient.flatten() # Update theta")))
+       quotes=(ng(111, r"Loop { for i=1 to m, \{ \\"),
+               ng(114, "we update the parameters according to the gradient of the error with respect to that single training example only")))
 def listing_2_is_the_loop(ctx):
     rules = {}
+    listing_forms, listing_2 = _listing(_LISTING_2, _LISTING_2_FRAME)
 
     def same(p):
         X, y, theta = p
@@ -402,8 +436,11 @@ def listing_2_is_the_loop(ctx):
                 by_rule = rule(by_rule, row, target, alpha)
         printed_ = listing_2(*_objects(p), alpha, 2)
         return list(printed_) == lr.stochastic_gradient_descent(X, y, theta, alpha, epochs=2).theta == by_rule
+    if listing_2 is None:
+        return with_forms(Outcome(False, "not run", detail="Listing 2 cannot be run as this copy prints it"),
+                          *listing_forms)
     outcome = exact(ctx, S.regression_problems(), same, cap=20)
-    return with_forms(outcome, *[f for forms, _ in rules.values() for f in forms])
+    return with_forms(outcome, *listing_forms, *[f for forms, _ in rules.values() for f in forms])
 
 
 _SGD_000 = r"\theta_j := \theta_j + \alpha \left(y^{(i)} - h_\theta(x^{(i)})\right) x_j^{(i)}"

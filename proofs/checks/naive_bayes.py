@@ -413,6 +413,21 @@ def bernoulli_mle_optimal(ctx):
             read.setdefault(quote, form)
             if value_of(form) != _rational(model.phi_y):
                 return False
+        # the likelihood these estimates maximise, Πᵢ p(x⁽ⁱ⁾, y⁽ⁱ⁾) as lines 801 (000) and 451 (002)
+        # print it, p the fitted model's probability of one message and its label
+        def joint(arguments, given, parameters):
+            if given or len(arguments) != 2:
+                raise NotationError("p(x⁽ⁱ⁾, y⁽ⁱ⁾) of the model takes one message and its label")
+            message, label = arguments
+            message = list(message) if isinstance(message, sp.MatrixBase) else [message]  # n = 1: a number
+            return _rational(NB.bernoulli_likelihood(model, [[int(v) for v in message]], [int(label)]))
+        likelihood = reading.bound({"p": Function(joint, given=True),
+                                    "varphi": Indexed(lambda text: sp.Symbol(f"φ_{{{text}}}"), by_text=True)})
+        for quote in (LIKELIHOOD, LIKELIHOOD_002):
+            form = form_of(quote, likelihood, part=1)
+            read.setdefault(quote, form)
+            if value_of(form) != _rational(NB.bernoulli_likelihood(model, X, y)):
+                return False
         return True
     return with_forms(combine(stationary, _exact_points(ctx, problems, no_better),
                               _exact_points(ctx, S.binary_problems(), printed_estimates, cap=10,
@@ -551,8 +566,12 @@ def laplace(ctx):
         return sum(phi) == 1 and all(p > 0 for p in phi) and mle_ok and \
             all(p == Fraction(cj + 1, sum(counts) + len(counts)) for p, cj in zip(phi, counts))
     samples = st.integers(1, 6).flatmap(S.count_vectors)
+    # and one sample with m > 0 at every run: the MLE of line 847 (0/0 where m = 0) is read at it
+    at_fixed = holds((2, 0, 1))
+    fixed = Outcome(at_fixed, "exact", 0.0 if at_fixed else 1.0,
+                    "" if at_fixed else "the printed estimates fail at the counts (2, 0, 1)")
     exact = combine(_exact_points(ctx, samples, holds_reference),
-                    _exact_points(ctx, samples, holds, cap=12, label="exact, the printed estimates"))
+                    _exact_points(ctx, samples, holds, cap=12, label="exact, the printed estimates"), fixed)
 
     def binary_is_k2(p, printed_too=False):
         # (+1, +2) is Laplace with k = 2; 000 lines 857, 859 and 002 line 475 as printed
@@ -725,7 +744,9 @@ PARAMETER_K0_002 = Quote("002", 487, r"\varphi_{k|y=0} = p(x_j = k | y = 0)")
 PARAMETER_K1_002 = Quote("002", 489, r"- The choice of the j -th word being k if $y = 1$.")
 MLE_K0_002 = Quote("002", 493, r"\varphi_{k|y=0} = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} \sum_{j=1}^{n_i} \mathbf{1}_{\{x_j^{(i)}=k\}}}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i}")
 COUNTS_002 = Quote("002", 495, "The denominator is the total number of words in all the non-spam emails, and the numerator counts")
-LAPLACE_K0_002 = Quote("002", 499, r"\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i + 10000}", reading="10000 = |V|, 002's vocabulary of 10000 words")
+LAPLACE_K0_002 = Quote("002", 499, r"\varphi_{k|y=0} = \frac{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} \sum_{j=1}^{n_i} \mathbf{1}_{\{x_j^{(i)}=k\}} + 1}{\sum_{i=1}^m \mathbf{1}_{\{y^{(i)}=0\}} n_i + 10000}",
+                       reading="10000 = |V|, 002's vocabulary of 10000 words")
+LAPLACE_VOCABULARY_002 = 10000
 PHI_Y_MULTINOMIAL = Quote("000", 873, r"\phi_y = p(y)")
 MULTINOMIAL_PARAMETERS = Quote("000", 873, r"The parameters for our new model are  $\phi_y = p(y)$  as before")
 VARYING_LENGTH = Quote("000", 869, "note that n can vary for different documents")
@@ -847,22 +868,31 @@ def multinomial_likelihood(ctx):
     read = {}
 
     def printed_estimates(p):
-        # 000 lines 883-893 and 002 line 493 read at the drawn messages, for every word k, exactly
-        (docs, y, size), alpha = p
-        model = NB.multinomial_fit(docs, y, size, alpha)
-        phi = (model.phi_k_y0, model.phi_k_y1)
-        reading = _multinomial_reading(docs, y, phi, model.phi_y, size)
-        quotes = ((MLE_K0, MLE_K1, MLE_K0_002) if alpha == 0 else (LAPLACE_K0, LAPLACE_K1))
-        for k in range(size):
-            for quote in quotes:
-                form = form_of(quote, reading.bind(k=sp.Integer(k)), part=1)
-                read.setdefault(quote, form)
-                c = 1 if quote in (MLE_K1, LAPLACE_K1) else 0
-                if value_of(form) != _rational(phi[c][k]):
-                    return False
-        form = form_of(MLE_Y_MULTI, reading, part=1)
-        read.setdefault(MLE_Y_MULTI, form)
-        return value_of(form) == _rational(model.phi_y)
+        # 000 lines 883-893 and 002 lines 493, 499 read at the drawn messages, for every word k,
+        # exactly: the MLE against the fit with α = 0 (where every class has words), Laplace's
+        # against the fit with α = 1; 002's Laplace form adds 10000, its vocabulary's size: read
+        # with a vocabulary of 10000 words (every k drawn, and the last word, never seen)
+        (docs, y, size), _ = p
+        plans = [(1, size, (LAPLACE_K0, LAPLACE_K1), range(size)),
+                 (1, LAPLACE_VOCABULARY_002, (LAPLACE_K0_002,), [*range(size), LAPLACE_VOCABULARY_002 - 1])]
+        if all(any(len(d) for d, label in zip(docs, y) if label == c) for c in (0, 1)):
+            plans.append((0, size, (MLE_K0, MLE_K1, MLE_K0_002), range(size)))
+        for alpha, vocabulary, quotes, words in plans:
+            model = NB.multinomial_fit(docs, y, vocabulary, alpha)
+            phi = (model.phi_k_y0, model.phi_k_y1)
+            reading = _multinomial_reading(docs, y, phi, model.phi_y, vocabulary)
+            for k in words:
+                for quote in quotes:
+                    form = form_of(quote, reading.bind(k=sp.Integer(k)), part=1)
+                    read.setdefault(quote, form)
+                    c = 1 if quote in (MLE_K1, LAPLACE_K1) else 0
+                    if value_of(form) != _rational(phi[c][k]):
+                        return False
+            form = form_of(MLE_Y_MULTI, reading, part=1)
+            read.setdefault(MLE_Y_MULTI, form)
+            if value_of(form) != _rational(model.phi_y):
+                return False
+        return True
     return with_forms(combine(_exact_points(ctx, problems, holds),
                               _exact_points(ctx, problems, printed_estimates, cap=10, label="exact, the printed estimates")),
                       *read.values())

@@ -450,6 +450,14 @@ def gain_non_negative(ctx):
 @check("DT-5", "information gain (11.20) = mutual information Σ p(x,y) log p(x,y)/(p(x)p(y))",
        "001 §11.3.4 (11.20)", "identity", quotes=(GAIN_120,))
 def gain_is_mutual_information(ctx):
+    # (11.20) read from the text: its right-hand side in the entropies before and after the split
+    before, after = sp.symbols("H_before H_after", real=True)
+    form = form_of(GAIN_120, Reading({"entropy before": before, "entropy after": after}), part=1)
+    gain = value_of(form)
+    if gain is None:
+        return with_forms(Outcome(False, "not run", detail="(11.20) cannot be read in this copy"), form)
+    printed_gain = sp.lambdify((before, after), gain, modules="mpmath")
+
     def residual(table):
         t = _mpf_table(table)
         m = sum(sum(row) for row in t)
@@ -457,8 +465,9 @@ def gain_is_mutual_information(ctx):
         cols = [sum(row[k] for row in t) for k in range(len(t[0]))]
         mi = sum(c / m * mpmath.log(c * m / (rows[j] * cols[k]), 2)
                  for j, row in enumerate(t) for k, c in enumerate(row) if c)
-        return abs(E.information_gain(t) - mi)
-    return sampled(ctx, S.count_tables(), residual, _tight(ctx))
+        as_printed = printed_gain(E.entropy([c / m for c in cols]), E.split_entropy(t))
+        return max(abs(E.information_gain(t) - mi), abs(as_printed - mi))
+    return with_forms(sampled(ctx, S.count_tables(), residual, _tight(ctx)), form)
 
 
 PJ = Quote("001", 183, r"p_j = \#pos \text{ in group } j \quad (11.15)")
@@ -472,7 +481,7 @@ def _split_reading(p, n):
     Entropy(Bernoulli(π)) the entropy (11.12) of a coin with P(heads) = π, in nats."""
     return Reading({"p": Indexed(lambda j: p[int(j) - 1], whole=sum(p)), "n": Indexed(lambda j: n[int(j) - 1], whole=sum(n)),
                     "Entropy": Function(lambda pi: -pi * sp.log(pi) - (1 - pi) * sp.log(1 - pi)),
-                    "Bernoulli": Function(lambda pi: pi)}, sizes={"k": len(p)})
+                    "Bernoulli": Function(lambda pi: pi)}, sizes={"k": len(p)}, ranges={"j": (1, "k")})
 
 
 @check("DT-5", "(11.19) as weighted Bernoulli entropies = (1/m)Σⱼ[mⱼlog mⱼ − pⱼlog pⱼ − nⱼlog nⱼ]",
@@ -491,12 +500,18 @@ def split_entropy_chain(ctx):
     split.expr = sp.expand_log(split.expr, force=True)  # compared as a sum of logarithms
     symbolic = chain([split, Step(sp.expand_log(counts, force=True), "the score S/m of the tree builder")],
                      "DT-5", "001 §11.3.4 (11.19)", f"k={k}")
+    totals = _split_reading(p, n)
+    sums = [chain([Step(total, f"{name}, the {kind} of the k groups"),
+                   printed(quote, totals, f"({tag}), Σ over the k groups", part=1)],
+                  "DT-5", f"001 §11.3.4 ({tag})", f"k={k}")
+            for total, name, kind, quote, tag in ((P, "p", "positives", P_SUM, "11.17"),
+                                                 (N, "n", "negatives", N_SUM, "11.18"))]
 
     def residual(table):
         m = sum(map(sum, table))
         return abs(mpmath.mpf(T.split_score(table)) - m * mpmath.log(2) * E.split_entropy(_mpf_table(table))) / (1 + m * m)
     # split_score is float64: rounding of a few ulps of m ln m
-    return combine(symbolic, sampled(ctx, S.count_tables(max_count=40), residual, mpmath.mpf(10) ** -14,
+    return combine(symbolic, *sums, sampled(ctx, S.count_tables(max_count=40), residual, mpmath.mpf(10) ** -14,
                                      label=f"{ctx.examples} points, float64 score vs 50 digits"))
 
 
