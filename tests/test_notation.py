@@ -9,6 +9,17 @@ from cs229.proofs.text import copies, mutants, syntax as S
 from cs229.proofs.text.parse import NotationError, math_of, parse
 from cs229.proofs.text.reading import Examples, Function, Indexed, Operator, Reading, Undefined, Vector
 
+@pytest.fixture(autouse=True)
+def _made_up_quotes_are_forgotten():
+    """The quotes made here stand at made-up lines: they leave the registry's QUOTES as they found
+    it (tests/test_quotes.py checks every quote there against the notes)."""
+    from cs229.proofs.registry import QUOTES
+    before = dict(QUOTES)
+    yield
+    QUOTES.clear()
+    QUOTES.update(before)
+
+
 x0, x1, x2, y = sp.symbols("x0 x1 x2 y", real=True)
 t0, t1, t2 = sp.symbols("theta0 theta1 theta2", real=True)
 THETA, X = (t0, t1, t2), (x0, x1, x2)
