@@ -1,6 +1,7 @@
 """Part V §7 checks: feature maps and kernels, kernel matrices, Mercer's test, the kernel
 perceptron and the string kernel (000 V §7; 004; 002 §1.5.2)."""
 import functools
+import itertools
 import sys
 from fractions import Fraction
 
@@ -17,7 +18,9 @@ from cs229.reference.results import ConvergenceError
 from .. import strategies as S
 from ..checking import as_printed, exact, find_witness, relies_on, Step, chain, combine, draw, fmt
 from ..notation import subscript, superscript, vector
+from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Examples, Function, Indexed, Reading, Vector, parse
 
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
@@ -453,19 +456,38 @@ PRINTED_RELATION = ">"
 PRINTED_PROPERTY = "positive definite"
 
 
-def _psd_chain_steps():
-    z = list(vector("z", M_POINTS))
-    phi = [[sp.Symbol(f"φ{subscript(k + 1)}(x{superscript(i + 1)})", real=True) for k in range(FEATURES)]
-           for i in range(M_POINTS)]
-    K = [[_dot(phi[i], phi[j]) for j in range(M_POINTS)] for i in range(M_POINTS)]
-    I, F = range(M_POINTS), range(FEATURES)
-    return z, phi, K, [
-        Step(sum(z[i] * K[i][j] * z[j] for i in I for j in I), "zᵀKz = ΣᵢΣⱼ zᵢKᵢⱼzⱼ"),
-        Step(sum(z[i] * _dot(phi[i], phi[j]) * z[j] for i in I for j in I), "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
-        Step(sum(z[i] * sum(phi[i][k] * phi[j][k] for k in F) * z[j] for i in I for j in I), "Σₖ φₖ(x⁽ⁱ⁾)φₖ(x⁽ʲ⁾)"),
-        Step(sum(z[i] * phi[i][k] * phi[j][k] * z[j] for k in F for i in I for j in I), "Σₖ moved out"),
-        Step(sum(sum(z[i] * phi[i][k] for i in I) ** 2 for k in F), "Σₖ (Σᵢ zᵢφₖ(x⁽ⁱ⁾))²"),
-    ]
+PSD_002_1 = Quote("002", 602, r"z^T K z &= \sum_i \sum_j z_i K_{ij} z_j \\")
+PSD_002_2 = Quote("002", 602, r"&= \sum_i \sum_j z_i \varphi(x^{(i)})^T \varphi(x^{(j)}) z_j \\")
+PSD_002_3 = Quote("002", 602, r"&= \sum_i \sum_j z_i \sum_k \varphi_k(x^{(i)}) \varphi_k(x^{(j)}) z_j \\")
+PSD_002_4 = Quote("002", 602, r"&= \sum_k \sum_i \sum_j z_i \varphi_k(x^{(i)}) \varphi_k(x^{(j)}) z_j \\")
+
+
+def _psd_readings():
+    """KR-6's readings of the printed chains: m = 3 points x⁽ⁱ⁾ (opaque), a feature map φ with
+    2 coordinates φₖ(x⁽ⁱ⁾) (symbols), z = (z₁, z₂, z₃), K(x, z) = φ(x)ᵀφ(z) as line 1202
+    defines it, and the m×m matrix Kᵢⱼ = K(x⁽ⁱ⁾, x⁽ʲ⁾) (line 1250). Three readings of the
+    same names, as the notes print them: K applied (a function) or subscripted (the matrix);
+    φ applied (the vector φ(x)) or subscripted (its k-th coordinate φₖ, 000 line 1252)."""
+    points = tuple(sp.Symbol(f"x{superscript(i + 1)}") for i in range(M_POINTS))
+
+    def phi(p):
+        return sp.Matrix([sp.Symbol(f"φ{subscript(k + 1)}({p})", real=True) for k in range(FEATURES)])
+
+    def coordinate(k):
+        return Function(lambda p: phi(p)[_integer(k) - 1])
+    z = Vector(tuple(vector("z", M_POINTS)), first=1)
+    base = Reading({"x": Examples(points), "z": z}, sizes={"m": M_POINTS},
+                   ranges={"i": (1, "m"), "j": (1, "m"), "k": (1, FEATURES)})
+    vectors = base.bind(phi=Function(phi), varphi=Function(phi))
+    function = defined(vectors, "K", KERNEL, ("x", "z"), part=1)
+    K = sp.Matrix(M_POINTS, M_POINTS, lambda i, j: function.names["K"].function(points[i], points[j]))
+    matrix = function.bind(K=K)
+    coordinates = matrix.bind(phi=Indexed(coordinate), varphi=Indexed(coordinate))
+    return function, matrix, coordinates, K
+
+
+def _integer(v):
+    return int(sp.Integer(v))
 
 
 _RELATIONS = {">": lambda v: v > 0, "≥": lambda v: v >= 0}
@@ -500,14 +522,67 @@ def _quadratic_form(X, z):
            "the diagonal of K doubled")
 @check("KR-6", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0, the printed chain (000's first copy ends '> 0', its second "
        "copy calls K '> 0')", "000 V §7; 002 §1.5.2; 004", "derivation",
-       quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS,
+       quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS, KERNEL,
+               PSD_002_1, PSD_002_2, PSD_002_3, PSD_002_4,
                PSD_WORDS_SECOND_COPY, PSD_004, PSD_ANY_Z_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
                PSD_NOTATION_004, NECESSARY_002, KERNEL_MATRIX, KERNEL_MATRIX_004, KERNEL_MATRIX_002))
 def psd_chain(ctx):
-    z, phi, K, steps = _psd_chain_steps()
-    symbolic = chain(steps, "KR-6", "000 V §7; 002 §1.5.2; 004", f"m={M_POINTS}, {FEATURES} features")
-    symmetric = chain([Step(K[0][1], "K₁₂ = φ(x⁽¹⁾)ᵀφ(x⁽²⁾)"), Step(_dot(phi[1], phi[0]), "= φ(x⁽²⁾)ᵀφ(x⁽¹⁾) = K₂₁")],
-                      "KR-6", "000 V §7", "symmetry")
+    function, matrix, coordinates, K = _psd_readings()
+    size = f"m={M_POINTS}, {FEATURES} features"
+    symbolic = [
+        chain([printed(PSD_1, matrix, "zᵀKz", part=0),
+               printed(PSD_1, matrix, "ΣᵢΣⱼ zᵢKᵢⱼzⱼ", part=1),
+               printed(PSD_2, matrix, "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
+               printed(PSD_3, coordinates, "φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾) = Σₖ φₖ(x⁽ⁱ⁾)φₖ(x⁽ʲ⁾)"),
+               printed(PSD_4, coordinates, "Σₖ moved out"),
+               printed(PSD_5, coordinates, "Σₖ (Σᵢ zᵢφₖ(x⁽ⁱ⁾))²")], "KR-6", "000 V §7", size),
+        chain([printed(PSD_004_1, matrix, "zᵀKz", part=0),
+               printed(PSD_004_1, matrix, "ΣᵢΣⱼ zᵢKᵢⱼzⱼ", part=1),
+               printed(PSD_004_2, matrix, "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
+               printed(PSD_004_3, matrix, "Σₖ (φ(x⁽ⁱ⁾))ₖ(φ(x⁽ʲ⁾))ₖ"),
+               printed(PSD_004_4, matrix, "Σₖ moved out"),
+               printed(PSD_004, matrix, "Σₖ (Σᵢ zᵢ(φ(x⁽ⁱ⁾))ₖ)²", part=0)], "KR-6", "004", size),
+        chain([printed(PSD_002_1, matrix, "zᵀKz", part=0),
+               printed(PSD_002_1, matrix, "ΣᵢΣⱼ zᵢKᵢⱼzⱼ", part=1),
+               printed(PSD_002_2, matrix, "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
+               printed(PSD_002_3, coordinates, "Σₖ φₖ(x⁽ⁱ⁾)φₖ(x⁽ʲ⁾)"),
+               printed(PSD_002_4, coordinates, "Σₖ moved out"),
+               printed(PSD_002, coordinates, "Σₖ (Σᵢ zᵢφₖ(x⁽ⁱ⁾))²", part=0)], "KR-6", "002 §1.5.2", size)]
+    # Kᵢⱼ = K(x⁽ⁱ⁾, x⁽ʲ⁾) = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾) = φ(x⁽ʲ⁾)ᵀφ(x⁽ⁱ⁾) = K(x⁽ʲ⁾, x⁽ⁱ⁾) = Kⱼᵢ at every pair i < j
+    symmetric = []
+    for i, j in itertools.combinations(range(1, M_POINTS + 1), 2):
+        at_f, at_m = (r.bind(i=sp.Integer(i), j=sp.Integer(j)) for r in (function, matrix))
+        symmetric.append(chain([
+            printed(SYMMETRIC, at_m, "Kᵢⱼ", part=0),
+            printed(SYMMETRIC, at_f, "the definition of K (line 1250)", part=1),
+            printed(SYMMETRIC, at_f, "K = φᵀφ", part=2),
+            printed(SYMMETRIC, at_f, "a scalar is its own transpose", part=3),
+            printed(SYMMETRIC, at_f, "K = φᵀφ", part=4),
+            printed(SYMMETRIC, at_m, "the definition of K", part=5),
+            printed(KERNEL_MATRIX_004, at_m, "004's Kᵢⱼ", part=0),
+            printed(KERNEL_MATRIX_004, at_f, "004's K(x⁽ⁱ⁾, x⁽ʲ⁾)", part=1)],
+            "KR-6", "000 V §7; 004", f"symmetry, i={i}, j={j}"))
+    # the second copy's last line, '≥ 0': the relation and the bound as printed, decided at the
+    # simplest point set and z ≠ 0 where they fail (none: zᵀKz is a sum of squares)
+    end = form_of(PSD_END_SECOND_COPY, matrix)
+    bound = value_of(end)
+    end_errata = ()
+    if bound is not None:
+        relation = parse(end.variants[0].tex).statements[0].parts[0][0]
+        holds = _RELATIONS.get(relation)
+        if holds is None:
+            bound = None
+        else:
+            failing = find_witness(_kernel_matrices(), lambda p: not holds(_quadratic_form(*p)[0] - bound), ctx.seed)
+            if failing is not None:
+                X, zz = failing
+                value, Km = _quadratic_form(X, zz)
+                end_errata = (Erratum("KR-6", "000 V §7 (second copy)", f"zᵀKz = … = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² {relation} {bound}",
+                                      "… ≥ 0", f"K(x, z) = (xᵀz)², {_points(X)}, z = {fmt(zz)}: K = {fmt(Km)}, "
+                                      f"zᵀKz = {value}", quote=PSD_END_SECOND_COPY),)
+    ended = with_forms(Outcome(bound is not None, "the printed end of the chain", 0.0,
+                               "" if bound is not None else "the end of the chain reads to no relation with a number",
+                               end_errata), end)
 
     @st.composite
     def cases(draw_):
@@ -547,7 +622,7 @@ def psd_chain(ctx):
                               f"K(x, z) = (xᵀz)², {_points(X)}: K = {fmt(Km)} has |K| = "
                               f"{linalg.determinant(Km)}, so it is not positive definite (zᵀKz = {value} at z = {fmt(zz)})",
                               "transcription", PSD_WORDS_SECOND_COPY))
-    return combine(symbolic, symmetric, exact_, Outcome(True, "searched", 0.0, "", tuple(errata)))
+    return combine(*symbolic, *symmetric, ended, exact_, Outcome(True, "searched", 0.0, "", tuple(errata)))
 
 
 # ---- KR-7 ------------------------------------------------------------------------------------

@@ -1,0 +1,51 @@
+"""The kernel checks (KR-1 … KR-9, 000 V §7, 002 §1.5.2, 004) read their printed forms from the
+text: a copy of the notes edited here in one formula a check reads changes that check's verdict
+at that line (an erratum there, or a failure)."""
+import pytest
+
+from cs229.proofs.sources import SOURCES, notes_directory
+from test_audit_notes import edited, replace, run
+
+pytestmark = pytest.mark.skipif(notes_directory() is None, reason="the notes are not beside this checkout")
+NG, NETO, L08 = (SOURCES[k].file for k in ("000", "002", "004"))
+
+
+def errata_at(outcomes, source, line):
+    return [e for o in outcomes.values() for e in o.errata
+            if e.quote is not None and (e.quote.source, e.quote.line) == (source, line)]
+
+
+def only(outcomes, words):
+    (outcome,) = [o for (_, title), o in outcomes.items() if words in title]
+    return outcome
+
+
+# ---- KR-6 ------------------------------------------------------------------------------------------
+
+PSD = "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0"
+
+
+def test_the_sum_of_squares_with_a_dropped_square_is_an_erratum_at_its_line(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1262, r"z_{i}\phi_{k}(x^{(i)})\right)^{2}",
+                                                       r"z_{i}\phi_{k}(x^{(i)})\right)"))
+    outcomes = run(directory, ["KR-6"])
+    assert errata_at(outcomes, "000", 1262)
+    assert not errata_at(run(notes_directory(), ["KR-6"]), "000", 1262)
+
+
+def test_the_symmetry_chain_with_swapped_indices_is_an_erratum_at_its_line(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1252, r"= \phi(x^{(j)})^T \phi(x^{(i)}) =",
+                                                       r"= \phi(x^{(j)})^T \phi(x^{(j)}) ="))
+    assert errata_at(run(directory, ["KR-6"]), "000", 1252)
+
+
+def test_the_matrix_step_of_004_read_with_a_wrong_index_is_an_erratum_at_its_line(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 90, r"(\phi(x^{(j)}))_k z_j", r"(\phi(x^{(j)}))_k z_i"), L08)
+    assert errata_at(run(directory, ["KR-6"]), "004", 90)
+
+
+def test_the_second_copy_ending_in_a_strict_inequality_is_an_erratum_there(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1806, r"\geq 0.", r"> 0."))
+    outcomes = run(directory, ["KR-6"])
+    assert errata_at(outcomes, "000", 1806)
+    assert not errata_at(run(notes_directory(), ["KR-6"]), "000", 1806)
