@@ -49,3 +49,19 @@ def test_the_second_copy_ending_in_a_strict_inequality_is_an_erratum_there(tmp_p
     outcomes = run(directory, ["KR-6"])
     assert errata_at(outcomes, "000", 1806)
     assert not errata_at(run(notes_directory(), ["KR-6"]), "000", 1806)
+
+
+# ---- KR-2 ------------------------------------------------------------------------------------------
+
+def test_a_swapped_index_in_the_double_sum_of_the_square_kernel_is_an_erratum_at_its_line(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1215, r"x_i x_j z_i z_j", r"x_i x_j z_i z_i"))
+    assert errata_at(run(directory, ["KR-2"]), "000", 1215)
+    assert not errata_at(run(notes_directory(), ["KR-2"]), "000", 1215)
+
+
+def test_a_feature_map_of_004_with_a_wrong_entry_fails_the_step_that_reads_it(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 43, r"x_2 x_1 \\", r"x_2 x_2 \\"), L08)
+    (outcome,) = run(directory, ["KR-2"]).values()
+    assert not outcome.passed and "(φ(x))ᵀ(φ(z))" in outcome.detail and "does not follow" in outcome.detail
+    (project,) = run(notes_directory(), ["KR-2"]).values()
+    assert project.passed

@@ -132,6 +132,7 @@ SQUARE_COST = Quote("000", 1222, "whereas calculating the high-dimensional  $\\p
 INEXPENSIVE = Quote("000", 1206, "often, K(x,z) may be very inexpensive to calculate, even though  $\\phi(x)$  itself may be very expensive to calculate")
 SQUARE_INTRO = Quote("000", 1208, r"Suppose  $x, z \in \mathbb{R}^n$ , and consider")
 SQUARE_IS_INNER_PRODUCT = Quote("000", 1218, r"$K(x, z) = \phi(x)^T \phi(z)$ , where the feature mapping  $\phi$  is given (shown here for the case of n = 3) by")
+SQUARE_INNER_PRODUCT = Quote("000", 1218, r"K(x, z) = \phi(x)^T \phi(z)")
 SQUARE_INTRO_004 = Quote("004", 37, r"Let's say we have two inputs $x, z \in \mathbb{R}^n$, so the kernel is")
 SQUARE_MAP_INTRO_004 = Quote("004", 41, r"so this kernel corresponds to the feature mapping (suppose $n = 2$)")
 LINEAR_TIME_004 = Quote("004", 61, r"This takes only $O(n)$ time.")
@@ -141,26 +142,32 @@ SQUARE_KERNEL_004 = Quote("004", 47, r"K(x, z) = (\phi(x))^T (\phi(z))")
 SQUARE_COST_004 = Quote("004", 49, r"we need $O(n^2)$ to compute $\phi(x)$ where $n = \dim(x) = \dim(z)$. But we only need $O(n)$ to compute $K(x, z)$")
 
 
-def _square_chain_000(n):
+def _xz_reading(n):
+    """x, z ∈ ℝⁿ with entries x₁ … xₙ, z₁ … zₙ (printed from 1), n as a size."""
     x, z = _xz(n)
-    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)]  # noqa: E731
+    return Reading({"x": Vector(tuple(x), first=1), "z": Vector(tuple(z), first=1)}, sizes={"n": n})
+
+
+def _square_chain_000(n=3):
+    reading = _xz_reading(n)
+    mapped = defined(reading, "phi", SQUARE_MAP, ("x",), part=1)
     return chain([
-        Step(_dot(x, z) ** 2, "K(x, z) = (xᵀz)²"),
-        Step(sum(x[i] * z[i] for i in range(n)) * sum(x[j] * z[j] for j in range(n)), "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)"),
-        Step(sum(x[i] * x[j] * z[i] * z[j] for i in range(n) for j in range(n)), "ΣᵢΣⱼ xᵢxⱼzᵢzⱼ"),
-        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n)), "Σᵢⱼ (xᵢxⱼ)(zᵢzⱼ)"),
-        Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z), φ with the {n * n} entries xᵢxⱼ"),
+        printed(SQUARE, reading, "K(x, z) = (xᵀz)²", part=1),
+        printed(SQUARE_PRODUCT, reading, "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)", part=1),
+        printed(SQUARE_DOUBLE_SUM, reading, "ΣᵢΣⱼ xᵢxⱼzᵢzⱼ"),
+        printed(SQUARE_PAIRS, reading, "Σᵢⱼ (xᵢxⱼ)(zᵢzⱼ)"),
+        printed(SQUARE_INNER_PRODUCT, mapped, f"φ(x)ᵀφ(z), φ with the {n * n} entries xᵢxⱼ (line 1220)", part=1),
     ], "KR-2", "000 V §7", f"n={n}")
 
 
-def _square_chain_004(n):
-    x, z = _xz(n)
-    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)]  # noqa: E731
+def _square_chain_004(n=2):
+    reading = _xz_reading(n)
+    mapped = defined(reading, "phi", SQUARE_MAP_004, ("x",), part=1)
     return chain([
-        Step(_dot(x, z) ** 2, "K(x, z) = (xᵀz)²"),
-        Step(sum(x[i] * z[i] for i in range(n)) * sum(x[j] * z[j] for j in range(n)), "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)"),
-        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n)), "ΣᵢΣⱼ (xᵢxⱼ)(zᵢzⱼ)"),
-        Step(_dot(phi(x), phi(z)), f"(φ(x))ᵀ(φ(z)), φ with the {n * n} entries xᵢxⱼ"),
+        printed(SQUARE_004, reading, "K(x, z) = (xᵀz)²", part=1),
+        printed(SQUARE_004, reading, "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)", part=2),
+        printed(SQUARE_004, reading, "ΣᵢΣⱼ (xᵢxⱼ)(zᵢzⱼ)", part=3),
+        printed(SQUARE_KERNEL_004, mapped, f"(φ(x))ᵀ(φ(z)), φ with the {n * n} entries xᵢxⱼ (line 43)", part=1),
     ], "KR-2", "004", f"n={n}")
 
 
@@ -181,7 +188,7 @@ def _costs(n):
 @relies_on(kr, "quadratic_features", lambda f: lambda x: f(x)[1:], "φ(x) without its first entry x₁x₁")
 @check("KR-2", "(xᵀz)² = Σᵢⱼ(xᵢxⱼ)(zᵢzⱼ) = φ(x)ᵀφ(z), the printed chains (n = 3 and n = 2); O(n) against "
        "O(n²) operations", "000 V §7; 004", "derivation",
-       quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_COST, SQUARE_004,
+       quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_INNER_PRODUCT, SQUARE_COST, SQUARE_004,
                SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004, INEXPENSIVE, SQUARE_INTRO, SQUARE_IS_INNER_PRODUCT,
                SQUARE_INTRO_004, SQUARE_MAP_INTRO_004))
 def square_kernel(ctx):
@@ -199,7 +206,7 @@ def square_kernel(ctx):
     growth = len(k_diff) == 1 and len(phi_second) == 1 and phi_second.pop() > 0
     counted = Outcome(growth, "operation counts, n = 1..6", 0.0,
                       f"K: {[c[0] for c in costs]}; φ(x): {[c[1] for c in costs]}")
-    return combine(_square_chain_000(3), _square_chain_004(2), exact_, counted)
+    return combine(_square_chain_000(), _square_chain_004(), exact_, counted)
 
 
 # ---- KR-3 ------------------------------------------------------------------------------------
