@@ -65,3 +65,20 @@ def test_a_feature_map_of_004_with_a_wrong_entry_fails_the_step_that_reads_it(tm
     assert not outcome.passed and "(φ(x))ᵀ(φ(z))" in outcome.detail and "does not follow" in outcome.detail
     (project,) = run(notes_directory(), ["KR-2"]).values()
     assert project.passed
+
+
+# ---- KR-3 ------------------------------------------------------------------------------------------
+
+def test_a_dropped_factor_in_the_expanded_affine_kernel_is_an_erratum_at_its_line(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1228, r"(\sqrt{2c}x_{i})(\sqrt{2c}z_{i})",
+                                                       r"(\sqrt{c}x_{i})(\sqrt{2c}z_{i})"))
+    assert errata_at(run(directory, ["KR-3"]), "000", 1228)
+    assert not errata_at(run(notes_directory(), ["KR-3"]), "000", 1228)
+
+
+def test_004_printing_the_linear_kernel_under_its_name_loses_the_name_erratum(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 55, r"K(x, z) = (x^T z + c)^2", r"K(x, z) = x^T z"), L08)
+    named = only(run(directory, ["KR-3"]), "'Linear Kernel'")
+    assert named.passed and not named.errata
+    project = only(run(notes_directory(), ["KR-3"]), "'Linear Kernel'")
+    assert [e.quote.line for e in project.errata] == [53]

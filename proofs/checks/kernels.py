@@ -213,32 +213,45 @@ def square_kernel(ctx):
 
 AFFINE = Quote("000", 1226, r"K(x,z) = (x^{T}z + c)^{2}")
 AFFINE_EXPANDED = Quote("000", 1228, r"= \sum_{i,j=1}^{n} (x_{i}x_{j})(z_{i}z_{j}) + \sum_{i=1}^{n} (\sqrt{2c}x_{i})(\sqrt{2c}z_{i}) + c^{2}.")
-AFFINE_MAP = Quote("000", 1234, r"\sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
+AFFINE_MAP = Quote("000", 1234, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_1 x_3 \\ x_2 x_1 \\ x_2 x_2 \\ x_2 x_3 \\ x_3 x_1 \\ x_3 x_2 \\ x_3 x_3 \\ \sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
 CHECK_AFFINE = Quote("000", 1230, "(Check this yourself.) This corresponds to the feature mapping (again shown")
 AFFINE_MAP_INTRO_004 = Quote("004", 57, r"This corresponds to the feature mapping (again shown $n = 2$)")
 AFFINE_004 = Quote("004", 55, r"K(x, z) = (x^T z + c)^2")
 AFFINE_MAP_004 = Quote("004", 59, r"\phi(x) = \begin{bmatrix} x_1x_1 \\ x_1x_2 \\ x_2x_1 \\ x_2x_2 \\ \sqrt{2c}x_1 \\ \sqrt{2c}x_2 \\ c \end{bmatrix}")
 LINEAR_KERNEL_NAME = Quote("004", 53, "Linear Kernel")
+LINEAR_KERNEL_FORM_002 = Quote("002", 608, r"K(x, z) = x^T z")
 LINEAR_KERNEL_002 = Quote("002", 608, r"Another example of kernel is the **linear kernel** $K(x, z) = x^T z$, with $\varphi(x) = x$.")
 
 
-def _affine_square_chain(n, source):
-    x, z = _xz(n)
-    c = sp.Symbol("c", nonnegative=True)
-    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)] \
-        + [sp.sqrt(2 * c) * v[i] for i in range(n)] + [c]  # noqa: E731
+def _affine_reading(n, c):
+    """x, z ∈ ℝⁿ (entries from 1) and the constant c."""
+    return _xz_reading(n).bind(c=c)
+
+
+def _affine_square_chain_000(n=3):
+    reading = _affine_reading(n, sp.Symbol("c", nonnegative=True))
+    mapped = defined(reading, "phi", AFFINE_MAP, ("x",), part=1)
     return chain([
-        Step((_dot(x, z) + c) ** 2, "K(x, z) = (xᵀz + c)²"),
-        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n))
-             + sum((sp.sqrt(2 * c) * x[i]) * (sp.sqrt(2 * c) * z[i]) for i in range(n)) + c ** 2, "expanded"),
-        Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z), φ with {n * n + n + 1} entries"),
-    ], "KR-3", source, f"n={n}")
+        printed(AFFINE, reading, "K(x, z) = (xᵀz + c)²", part=1),
+        printed(AFFINE_EXPANDED, reading, "expanded"),
+        printed(KERNEL, mapped, f"K = φ(x)ᵀφ(z) (line 1202), φ of line 1234 with {n * n + n + 1} entries", part=1),
+    ], "KR-3", "000 V §7", f"n={n}")
+
+
+def _affine_square_chain_004(n=2):
+    reading = _affine_reading(n, sp.Symbol("c", nonnegative=True))
+    mapped = defined(reading, "phi", AFFINE_MAP_004, ("x",), part=1)
+    return chain([
+        printed(AFFINE_004, reading, "K(x, z) = (xᵀz + c)²", part=1),
+        printed(SQUARE_KERNEL_004, mapped, f"K = (φ(x))ᵀ(φ(z)) (line 47), φ of line 59 with {n * n + n + 1} entries",
+                part=1),
+    ], "KR-3", "004", f"n={n}")
 
 
 @relies_on(kr, "quadratic_features_c", lambda f: lambda x, c: f(x, 2 * c), "φ built with 2c for c")
 @check("KR-3", "(xᵀz + c)² = Σ(xᵢxⱼ)(zᵢzⱼ) + Σ(√(2c)xᵢ)(√(2c)zᵢ) + c² = φᵀφ (n = 3 and n = 2)",
        "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004, CHECK_AFFINE,
-                                               AFFINE_MAP_INTRO_004))
+                                               AFFINE_MAP_INTRO_004, KERNEL, SQUARE_KERNEL_004))
 def affine_square_kernel(ctx):
     @st.composite
     def cases(draw_):
@@ -253,19 +266,22 @@ def affine_square_kernel(ctx):
         return kr.Polynomial(c, 2)(x, z) == linalg.dot(phi_x, kr.quadratic_features_c(z, c)) \
             and len(phi_x) == len(x) ** 2 + len(x) + 1
     exact_ = _exact(ctx, cases(), holds, n=min(ctx.examples, 20))
-    return combine(_affine_square_chain(3, "000 V §7"), _affine_square_chain(2, "004"), exact_)
+    return combine(_affine_square_chain_000(), _affine_square_chain_004(), exact_)
 
 
-# the kernel 004 names 'Linear Kernel', and the one 002 §1.5.2 gives that name
-NAMED_LINEAR_004 = "(xᵀz + c)²"
-LINEAR = "xᵀz"
 _SCALARS = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(1, 2)])
 _POSITIVE = st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2)])
-_KERNEL_FORMS = {"(xᵀz + c)²": lambda x, z, c: (_dot(x, z) + c) ** 2, "xᵀz": lambda x, z, c: _dot(x, z)}
+
+
+def _kernel_of(expression, x, z, c):
+    """K(x′, z′, c′): the printed K(x, z) (an expression in x, z, c) at other arguments."""
+    def K(xv, zv, cv):
+        return sp.sympify(expression).subs({**dict(zip(x, xv)), **dict(zip(z, zv)), c: cv}, simultaneous=True)
+    return K
 
 
 @check("KR-3", "004 calls (xᵀz + c)² the 'Linear Kernel': it is not linear in x (the linear kernel is xᵀz)",
-       "004; 002 §1.5.2", "identity", quotes=(LINEAR_KERNEL_NAME, AFFINE_004, LINEAR_KERNEL_002))
+       "004; 002 §1.5.2", "identity", quotes=(LINEAR_KERNEL_NAME, AFFINE_004, LINEAR_KERNEL_002, LINEAR_KERNEL_FORM_002))
 def linear_kernel_name(ctx):
     """A linear kernel is linear in each argument, K(x + x′, z) = K(x, z) + K(x′, z) and
     K(λx, z) = λK(x, z) (it is φ(x)ᵀφ(z) with φ linear, φ(x) = x in 002 §1.5.2): the difference
@@ -275,12 +291,16 @@ def linear_kernel_name(ctx):
     x2 = list(vector("x′", n))
     c = sp.Symbol("c", positive=True)
     lam = sp.Symbol("λ", real=True)
-    named = as_printed(NAMED_LINEAR_004, LINEAR, key="Linear Kernel")
-    K = _KERNEL_FORMS[named]
+    # the kernel 004 prints under 'Linear Kernel' (line 65), and the one 002 §1.5.2 gives that name
+    reading = _affine_reading(n, c)
+    named_form, linear_form = form_of(AFFINE_004, reading, part=1), form_of(LINEAR_KERNEL_FORM_002, reading, part=1)
+    if value_of(named_form) is None or value_of(linear_form) is None:
+        return with_forms(Outcome(False, "symbolic (n=2)", 0.0, "a kernel printed cannot be read"), named_form, linear_form)
+    linear = _kernel_of(value_of(linear_form), x, z, c)
+    K = _kernel_of(as_printed(value_of(named_form), value_of(linear_form), key="Linear Kernel"), x, z, c)
     additivity = sp.expand(K([a + b for a, b in zip(x, x2)], z, c) - K(x, z, c) - K(x2, z, c))
     homogeneity = sp.expand(K([lam * a for a in x], z, c) - lam * K(x, z, c))
-    linear_ok = sp.expand(_KERNEL_FORMS[LINEAR]([a + b for a, b in zip(x, x2)], z, c)
-                          - _KERNEL_FORMS[LINEAR](x, z, c) - _KERNEL_FORMS[LINEAR](x2, z, c)) == 0
+    linear_ok = sp.expand(linear([a + b for a, b in zip(x, x2)], z, c) - linear(x, z, c) - linear(x2, z, c)) == 0
     errata = ()
     if additivity != 0 or homogeneity != 0:
         # the simplest x, z, c where doubling x does not double K
@@ -293,7 +313,8 @@ def linear_kernel_name(ctx):
                           f"at x = ({x1}, {x2_}), z = ({z1}, {z2}), c = {c_}: K(2x, z) = "
                           f"{K([2 * x1, 2 * x2_], [z1, z2], c_)} but 2K(x, z) = {2 * K([x1, x2_], [z1, z2], c_)}",
                           quote=LINEAR_KERNEL_NAME),)
-    return Outcome(linear_ok, "symbolic (n=2)", 0.0, "" if linear_ok else "xᵀz is not linear in x", errata)
+    return with_forms(Outcome(linear_ok, "symbolic (n=2)", 0.0, "" if linear_ok else "xᵀz is not linear in x", errata),
+                      named_form, linear_form)
 
 
 # ---- KR-4 ------------------------------------------------------------------------------------
