@@ -82,3 +82,18 @@ def test_004_printing_the_linear_kernel_under_its_name_loses_the_name_erratum(tm
     assert named.passed and not named.errata
     project = only(run(notes_directory(), ["KR-3"]), "'Linear Kernel'")
     assert [e.quote.line for e in project.errata] == [53]
+
+
+# ---- KR-1 ------------------------------------------------------------------------------------------
+
+def test_a_feature_map_printed_with_a_wrong_power_fails_the_kernel_identity(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1196, r"x^2 \\ x^3", r"x^2 \\ x^4"))
+    outcome = only(run(directory, ["KR-1"]), "φ(x) = [x, x², x³]")
+    assert not outcome.passed and "does not follow" in outcome.detail
+    assert only(run(notes_directory(), ["KR-1"]), "φ(x) = [x, x², x³]").passed
+
+
+def test_004s_kernel_at_one_point_twice_fails_the_kernel_identity(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 33, r"\phi(x^{(j)}) \rangle", r"\phi(x^{(i)}) \rangle"), L08)
+    outcome = only(run(directory, ["KR-1"]), "φ(x) = [x, x², x³]")
+    assert not outcome.passed and "at x = " in outcome.detail

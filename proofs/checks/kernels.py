@@ -60,12 +60,16 @@ ONE_DIMENSIONAL = Quote("004", 119, "If we have 1-dimensional data, what a kerne
                                    INNER_PRODUCTS_002, FEATURE_MAP_002, RICHER_004))
 def power_maps(ctx):
     x, z = sp.symbols("x z", real=True)
-    outcomes = []
-    for degree, source in ((3, "000 V §7"), (4, "004")):
-        phi = lambda t: [t ** k for k in range(1, degree + 1)]  # noqa: E731
-        outcomes.append(chain([Step(_dot(phi(x), phi(z)), "φ(x)ᵀφ(z)"),
-                               Step(sum((x * z) ** k for k in range(1, degree + 1)), "Σₖ (xz)ᵏ")],
-                              "KR-1", source, f"degree {degree}"))
+    scalars = Reading({"x": x, "z": z})
+    cubic = defined(scalars, "phi", CUBIC_MAP, ("x",), part=1)
+    # 004's 'x → [x, x², x³, x⁴] = φ(x)': the column is φ(x); line 33 writes K at two points x⁽ⁱ⁾, x⁽ʲ⁾
+    quartic = defined(Reading({"x": Examples((x, z)), "i": sp.Integer(1), "j": sp.Integer(2)}), "phi", QUARTIC_MAP,
+                      ("x",), part=1)
+    outcomes = [
+        chain([printed(KERNEL, cubic, "φ(x)ᵀφ(z), φ of line 1196", part=1),
+               Step(sum((x * z) ** k for k in range(1, 4)), "Σₖ (xz)ᵏ")], "KR-1", "000 V §7", "degree 3"),
+        chain([printed(KERNEL_004, quartic, "⟨φ(x⁽¹⁾), φ(x⁽²⁾)⟩, φ of line 25", part=1),
+               Step(sum((x * z) ** k for k in range(1, 5)), "Σₖ (xz)ᵏ")], "KR-1", "004", "degree 4")]
 
     def holds(p):
         a, b = p
