@@ -97,3 +97,20 @@ def test_004s_kernel_at_one_point_twice_fails_the_kernel_identity(tmp_path):
     directory = edited(tmp_path, lambda lines: replace(lines, 33, r"\phi(x^{(j)}) \rangle", r"\phi(x^{(i)}) \rangle"), L08)
     outcome = only(run(directory, ["KR-1"]), "φ(x) = [x, x², x³]")
     assert not outcome.passed and "at x = " in outcome.detail
+
+
+# ---- KR-5 ------------------------------------------------------------------------------------------
+
+def test_a_gaussian_kernel_printed_without_its_factor_two_fails_the_gaussian_check(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1244, r"{2\sigma^2}", r"{\sigma^2}"))
+    (outcome,) = run(directory, ["KR-5"]).values()
+    assert not outcome.passed
+    (project,) = run(notes_directory(), ["KR-5"]).values()
+    assert project.passed
+
+
+def test_004s_feature_map_inner_product_at_one_point_twice_fails_the_gaussian_check(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 79, r"\langle \phi(x), \phi(z) \rangle",
+                                                       r"\langle \phi(x), \phi(x) \rangle"), L08)
+    (outcome,) = run(directory, ["KR-5"]).values()
+    assert not outcome.passed

@@ -430,20 +430,40 @@ def gaussian_kernel(ctx):
     def cases(draw_):
         return draw_(S.rationals()), draw_(S.rationals()), draw_(S.positive_rationals(1, 4))
 
+    # K(x, z) as 000, 004 and 002 print it, at one feature (‖x − z‖ = |x − z|)
+    x_, z_, sigma = sp.symbols("x z σ", real=True)
+    reading = Reading({"x": x_, "z": z_, "sigma": sigma})
+    forms = [form_of(q, reading, part=1) for q in (GAUSSIAN, GAUSSIAN_004, GAUSSIAN_002)]
+    kernels = [sp.lambdify((x_, z_, sigma), value_of(f), "mpmath") for f in forms if value_of(f) is not None]
     worst = mpmath.mpf(0)
     with mpmath.workdps(ctx.digits + 10):
-        for x, z, sigma in draw(ctx, cases(), n=min(ctx.examples, 10)):
-            xm, zm, sm = S.to_mpf([x, z, sigma])
+        for x, z, sigma_ in draw(ctx, cases(), n=min(ctx.examples, 10)):
+            xm, zm, sm = S.to_mpf([x, z, sigma_])
             series = linalg.dot(kr.gaussian_features(xm, sm, 160), kr.gaussian_features(zm, sm, 160))
             k = kr.Gaussian(sm)([xm], [zm])
             g = kr.Gaussian.from_gamma(1 / (2 * sm * sm))
             worst = max(worst, abs(series - k), abs(g.sigma - sm), abs(kr.Gaussian(sm)([xm], [xm]) - 1),
                         0 if 0 < k <= 1 else 1)
-    series = Outcome(worst < mpmath.mpf(10) ** (5 - ctx.digits), f"{min(ctx.examples, 10)} points at {ctx.digits} digits",
-                     float(worst))
-    r, sigma = sp.symbols("r σ", positive=True)  # r = ‖x − z‖
-    K = sp.exp(-r ** 2 / (2 * sigma ** 2))
-    limits = sp.limit(K, r, 0) == 1 and sp.limit(K, r, sp.oo) == 0
+            for K_printed in kernels:
+                kp = K_printed(xm, zm, sm)
+                worst = max(worst, abs(series - kp), abs(K_printed(xm, xm, sm) - 1), 0 if 0 < kp <= 1 else 1)
+            # 004's '∃φ s.t. K(x, z) = ⟨φ(x), φ(z)⟩' with φ the series' features (160 of them)
+            precise = ctx.digits + 10
+            phi = Function(lambda t: sp.Matrix([sp.Float(v, precise) for v in kr.gaussian_features(mpmath.mpf(t), sm, 160)]))
+            inner = form_of(VALID_004, Reading({"x": sp.Float(xm, precise), "z": sp.Float(zm, precise), "phi": phi}),
+                            statement=1, part=1)
+            forms.append(inner)
+            if value_of(inner) is not None:
+                worst = max(worst, abs(mpmath.mpf(value_of(inner)) - k))
+    series = with_forms(Outcome(worst < mpmath.mpf(10) ** (5 - ctx.digits) and len(kernels) == 3,
+                                f"{min(ctx.examples, 10)} points at {ctx.digits} digits", float(worst)),
+                        *{f.quote: f for f in forms}.values())
+    r = sp.Symbol("r", positive=True)  # r = ‖x − z‖, σ as printed
+    limits = bool(kernels)
+    for f in forms[:3]:
+        if value_of(f) is not None:
+            K = value_of(f).subs({x_: r, z_: 0}).subs(sigma, sp.Symbol("σ", positive=True))
+            limits = limits and sp.limit(K, r, 0) == 1 and sp.limit(K, r, sp.oo) == 0
     near_far = Outcome(limits, "symbolic limits", 0.0, "" if limits else "K does not tend to 1 and 0")
 
     def psd(X):
