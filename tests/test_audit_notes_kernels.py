@@ -114,3 +114,18 @@ def test_004s_feature_map_inner_product_at_one_point_twice_fails_the_gaussian_ch
                                                        r"\langle \phi(x), \phi(x) \rangle"), L08)
     (outcome,) = run(directory, ["KR-5"]).values()
     assert not outcome.passed
+
+
+# ---- KR-4 ------------------------------------------------------------------------------------------
+
+def test_004s_count_printed_in_its_own_letter_n_loses_the_erratum(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 69, r"\binom{h+d}{d}", r"\binom{n+d}{d}"), L08)
+    assert not errata_at(run(directory, ["KR-4"]), "004", 69)
+    assert errata_at(run(notes_directory(), ["KR-4"]), "004", 69)
+
+
+def test_a_polynomial_kernel_printed_with_a_wrong_power_fails_the_monomial_check(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 65, r"(x^T z + c)^d", r"(x^T z + c)^{d+1}"), L08)
+    (outcome,) = run(directory, ["KR-4"]).values()
+    (erratum,) = errata_at({0: outcome}, "004", 65)
+    assert "as this copy prints it" in erratum.printed

@@ -325,16 +325,29 @@ def linear_kernel_name(ctx):
 
 POLYNOMIAL = Quote("000", 1238, r"the kernel  $K(x,z) = (x^Tz + c)^d$  corresponds to a feature mapping to an  $\binom{n+d}{d}$  feature space")
 POLYNOMIAL_COST = Quote("000", 1238, r"despite working in this  $O(n^d)$ -dimensional space, computing K(x,z) still takes only O(n) time")
+POLYNOMIAL_FORM = Quote("000", 1238, r"K(x,z) = (x^Tz + c)^d")
 POLYNOMIAL_004 = Quote("004", 65, r"K(x, z) = (x^T z + c)^d")
 COUNT_004 = Quote("004", 69, r"\binom{h+d}{d} \text{ feature of all monomial up to degree } d")
 COST_004 = Quote("004", 71, "This still takes only $O(n)$ time.")
 
 DIMENSION_N = Quote("004", 49, r"where $n = \dim(x) = \dim(z)$")
 
-# 004's count of the features of (xᵀz + c)^d, with the letter it prints for the dimension, and
-# the letters 004 defines (n = dim(x) on line 49, d the degree on line 65)
-PRINTED_COUNT_LETTER = "h"
+# the letters 004 defines for its count of the features of (xᵀz + c)^d (n = dim(x) on line 49, d
+# the degree on line 65)
 DEFINED_LETTERS = ("n", "d")
+
+
+def _count_letters(form):
+    """The letters of the count C(· + d, d) as the copy prints it on 004's line 69, other than
+    the degree d (None where the copy prints no binomial there)."""
+    from ..text import syntax
+    if not form.variants:
+        return None
+    for node in syntax.walk(parse(form.variants[0].tex).statements[0].parts[0][1]):
+        if isinstance(node, syntax.Binom):
+            bottom = {n.text for n in syntax.walk(node.bottom) if isinstance(n, syntax.Name)}
+            return "".join(n.text for n in syntax.walk(node.top) if isinstance(n, syntax.Name) and n.text not in bottom)
+    return None
 
 
 def _monomial(a):
@@ -347,19 +360,21 @@ def _monomial(a):
 @relies_on(kr, "monomials", lambda f: lambda n, d: f(n, d)[1:], "the constant monomial left out")
 @check("KR-4", "(xᵀz + c)^d = Σ over the C(n+d, d) monomials of degree ≤ d of weightₐ·xᵃzᵃ; C(n+d, d) = "
        "O(nᵈ); 004 prints C(h+d, d)", "000 V §7; 004", "identity",
-       quotes=(POLYNOMIAL, POLYNOMIAL_COST, POLYNOMIAL_004, COUNT_004, COST_004, DIMENSION_N))
+       quotes=(POLYNOMIAL, POLYNOMIAL_FORM, POLYNOMIAL_COST, POLYNOMIAL_004, COUNT_004, COST_004, DIMENSION_N))
 def polynomial_kernel_monomials(ctx):
     c = sp.Symbol("c", nonnegative=True)
     outcomes = []
     for n, d in ((2, 3), (3, 2), (2, 4)):
         x, z = _xz(n)
+        reading = _affine_reading(n, c).bind(d=sp.Integer(d))
         exps = kr.monomials(n, d)
         weights = [sp.factorial(d) / (sp.factorial(d - sum(a)) * sp.prod([sp.factorial(v) for v in a]))
                    * c ** (d - sum(a)) for a in exps]
         phi = lambda v: [sp.sqrt(w) * sp.prod([v[j] ** a[j] for j in range(n)]) for w, a in zip(weights, exps)]  # noqa: E731
-        outcomes.append(chain([Step((_dot(x, z) + c) ** d, "(xᵀz + c)^d"),
+        outcomes.append(chain([printed(POLYNOMIAL_FORM, reading, "(xᵀz + c)^d (000)", part=1),
+                               printed(POLYNOMIAL_004, reading, "(xᵀz + c)^d (004)", part=1),
                                Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z) over {len(exps)} monomials")],
-                              "KR-4", "000 V §7", f"n={n}, d={d}"))
+                              "KR-4", "000 V §7; 004", f"n={n}, d={d}"))
     counts = all(len(kr.monomials(n, d)) == sp.binomial(n + d, d) and len(set(kr.monomials(n, d))) == len(kr.monomials(n, d))
                  for n in range(1, 6) for d in range(1, 6))
     nn = sp.Symbol("n", positive=True, integer=True)
@@ -368,9 +383,13 @@ def polynomial_kernel_monomials(ctx):
     outcomes.append(Outcome(counts and growth, "n, d ≤ 5, exact; limits for d ≤ 4", 0.0,
                             "" if counts and growth else "count differs from C(n+d, d), or is not O(nᵈ)"))
     # 004's letter: the count must be written in n = dim(x), the only dimension 004 defines (line 49)
-    letter = as_printed(PRINTED_COUNT_LETTER, "n", key="C(h+d, d)")
+    # read with the letters 004 defines only: a letter it never defines has no meaning there
+    d_ = sp.Symbol("d", positive=True, integer=True)
+    count = form_of(COUNT_004, Reading({"n": sp.Symbol("n", positive=True, integer=True), "d": d_}),
+                    typed=sp.binomial(sp.Symbol("h") + d_, d_))
+    letter = as_printed(_count_letters(count), "n", key="C(h+d, d)")
     errata = ()
-    if letter not in DEFINED_LETTERS:
+    if letter is not None and letter not in DEFINED_LETTERS:
         n, d = 2, 2
         errata = (Erratum("KR-4", "004", "(xᵀz + c)^d corresponds to C(h+d, d) feature of all monomial up to degree d",
                           "C(n+d, d) features, n = dim(x) (as 000 V §7 prints)",
@@ -378,7 +397,8 @@ def polynomial_kernel_monomials(ctx):
                           f"d = {d} there are {len(kr.monomials(n, d))} monomials of degree ≤ d "
                           f"({', '.join(_monomial(a) for a in kr.monomials(n, d))}) "
                           f"= C({n}+{d}, {d})", quote=COUNT_004),)
-    outcomes.append(Outcome(True, "the printed letters", 0.0, "", errata))
+    outcomes.append(with_forms(Outcome(letter is not None, "the printed letters", 0.0,
+                                       "" if letter is not None else "004 prints no count C(· + d, d)", errata), count))
 
     @st.composite
     def cases(draw_):
