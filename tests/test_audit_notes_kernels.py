@@ -129,3 +129,13 @@ def test_a_polynomial_kernel_printed_with_a_wrong_power_fails_the_monomial_check
     (outcome,) = run(directory, ["KR-4"]).values()
     (erratum,) = errata_at({0: outcome}, "004", 65)
     assert "as this copy prints it" in erratum.printed
+
+
+# ---- KR-8 ------------------------------------------------------------------------------------------
+
+def test_004s_dimension_printed_wrong_fails_the_string_kernel_check(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 213, r"\mathbb{R}^{160000}", r"\mathbb{R}^{170000}"), L08)
+    (outcome,) = run(directory, ["KR-8"]).values()
+    assert not outcome.passed and "the printed counts differ" in outcome.detail
+    (project,) = run(notes_directory(), ["KR-8"]).values()
+    assert project.passed and errata_at({0: project}, "004", 211)
