@@ -1,6 +1,7 @@
 """Part V §7 checks: feature maps and kernels, kernel matrices, Mercer's test, the kernel
 perceptron and the string kernel (000 V §7; 004; 002 §1.5.2)."""
 import functools
+import itertools
 import sys
 from fractions import Fraction
 
@@ -17,7 +18,9 @@ from cs229.reference.results import ConvergenceError
 from .. import strategies as S
 from ..checking import as_printed, exact, find_witness, relies_on, Step, chain, combine, draw, fmt
 from ..notation import subscript, superscript, vector
+from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..text import Examples, Function, Indexed, Reading, Vector, parse
 
 THIS = sys.modules[__name__]  # the self-test's mutants replace this module's helpers
 
@@ -57,12 +60,16 @@ ONE_DIMENSIONAL = Quote("004", 119, "If we have 1-dimensional data, what a kerne
                                    INNER_PRODUCTS_002, FEATURE_MAP_002, RICHER_004))
 def power_maps(ctx):
     x, z = sp.symbols("x z", real=True)
-    outcomes = []
-    for degree, source in ((3, "000 V §7"), (4, "004")):
-        phi = lambda t: [t ** k for k in range(1, degree + 1)]  # noqa: E731
-        outcomes.append(chain([Step(_dot(phi(x), phi(z)), "φ(x)ᵀφ(z)"),
-                               Step(sum((x * z) ** k for k in range(1, degree + 1)), "Σₖ (xz)ᵏ")],
-                              "KR-1", source, f"degree {degree}"))
+    scalars = Reading({"x": x, "z": z})
+    cubic = defined(scalars, "phi", CUBIC_MAP, ("x",), part=1)
+    # 004's 'x → [x, x², x³, x⁴] = φ(x)': the column is φ(x); line 33 writes K at two points x⁽ⁱ⁾, x⁽ʲ⁾
+    quartic = defined(Reading({"x": Examples((x, z)), "i": sp.Integer(1), "j": sp.Integer(2)}), "phi", QUARTIC_MAP,
+                      ("x",), part=1)
+    outcomes = [
+        chain([printed(KERNEL, cubic, "φ(x)ᵀφ(z), φ of line 1196", part=1),
+               Step(sum((x * z) ** k for k in range(1, 4)), "Σₖ (xz)ᵏ")], "KR-1", "000 V §7", "degree 3"),
+        chain([printed(KERNEL_004, quartic, "⟨φ(x⁽¹⁾), φ(x⁽²⁾)⟩, φ of line 25", part=1),
+               Step(sum((x * z) ** k for k in range(1, 5)), "Σₖ (xz)ᵏ")], "KR-1", "004", "degree 4")]
 
     def holds(p):
         a, b = p
@@ -129,6 +136,7 @@ SQUARE_COST = Quote("000", 1222, "whereas calculating the high-dimensional  $\\p
 INEXPENSIVE = Quote("000", 1206, "often, K(x,z) may be very inexpensive to calculate, even though  $\\phi(x)$  itself may be very expensive to calculate")
 SQUARE_INTRO = Quote("000", 1208, r"Suppose  $x, z \in \mathbb{R}^n$ , and consider")
 SQUARE_IS_INNER_PRODUCT = Quote("000", 1218, r"$K(x, z) = \phi(x)^T \phi(z)$ , where the feature mapping  $\phi$  is given (shown here for the case of n = 3) by")
+SQUARE_INNER_PRODUCT = Quote("000", 1218, r"K(x, z) = \phi(x)^T \phi(z)")
 SQUARE_INTRO_004 = Quote("004", 37, r"Let's say we have two inputs $x, z \in \mathbb{R}^n$, so the kernel is")
 SQUARE_MAP_INTRO_004 = Quote("004", 41, r"so this kernel corresponds to the feature mapping (suppose $n = 2$)")
 LINEAR_TIME_004 = Quote("004", 61, r"This takes only $O(n)$ time.")
@@ -138,26 +146,32 @@ SQUARE_KERNEL_004 = Quote("004", 47, r"K(x, z) = (\phi(x))^T (\phi(z))")
 SQUARE_COST_004 = Quote("004", 49, r"we need $O(n^2)$ to compute $\phi(x)$ where $n = \dim(x) = \dim(z)$. But we only need $O(n)$ to compute $K(x, z)$")
 
 
-def _square_chain_000(n):
+def _xz_reading(n):
+    """x, z ∈ ℝⁿ with entries x₁ … xₙ, z₁ … zₙ (printed from 1), n as a size."""
     x, z = _xz(n)
-    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)]  # noqa: E731
+    return Reading({"x": Vector(tuple(x), first=1), "z": Vector(tuple(z), first=1)}, sizes={"n": n})
+
+
+def _square_chain_000(n=3):
+    reading = _xz_reading(n)
+    mapped = defined(reading, "phi", SQUARE_MAP, ("x",), part=1)
     return chain([
-        Step(_dot(x, z) ** 2, "K(x, z) = (xᵀz)²"),
-        Step(sum(x[i] * z[i] for i in range(n)) * sum(x[j] * z[j] for j in range(n)), "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)"),
-        Step(sum(x[i] * x[j] * z[i] * z[j] for i in range(n) for j in range(n)), "ΣᵢΣⱼ xᵢxⱼzᵢzⱼ"),
-        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n)), "Σᵢⱼ (xᵢxⱼ)(zᵢzⱼ)"),
-        Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z), φ with the {n * n} entries xᵢxⱼ"),
+        printed(SQUARE, reading, "K(x, z) = (xᵀz)²", part=1),
+        printed(SQUARE_PRODUCT, reading, "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)", part=1),
+        printed(SQUARE_DOUBLE_SUM, reading, "ΣᵢΣⱼ xᵢxⱼzᵢzⱼ"),
+        printed(SQUARE_PAIRS, reading, "Σᵢⱼ (xᵢxⱼ)(zᵢzⱼ)"),
+        printed(SQUARE_INNER_PRODUCT, mapped, f"φ(x)ᵀφ(z), φ with the {n * n} entries xᵢxⱼ (line 1220)", part=1),
     ], "KR-2", "000 V §7", f"n={n}")
 
 
-def _square_chain_004(n):
-    x, z = _xz(n)
-    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)]  # noqa: E731
+def _square_chain_004(n=2):
+    reading = _xz_reading(n)
+    mapped = defined(reading, "phi", SQUARE_MAP_004, ("x",), part=1)
     return chain([
-        Step(_dot(x, z) ** 2, "K(x, z) = (xᵀz)²"),
-        Step(sum(x[i] * z[i] for i in range(n)) * sum(x[j] * z[j] for j in range(n)), "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)"),
-        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n)), "ΣᵢΣⱼ (xᵢxⱼ)(zᵢzⱼ)"),
-        Step(_dot(phi(x), phi(z)), f"(φ(x))ᵀ(φ(z)), φ with the {n * n} entries xᵢxⱼ"),
+        printed(SQUARE_004, reading, "K(x, z) = (xᵀz)²", part=1),
+        printed(SQUARE_004, reading, "(Σᵢ xᵢzᵢ)(Σⱼ xⱼzⱼ)", part=2),
+        printed(SQUARE_004, reading, "ΣᵢΣⱼ (xᵢxⱼ)(zᵢzⱼ)", part=3),
+        printed(SQUARE_KERNEL_004, mapped, f"(φ(x))ᵀ(φ(z)), φ with the {n * n} entries xᵢxⱼ (line 43)", part=1),
     ], "KR-2", "004", f"n={n}")
 
 
@@ -178,7 +192,7 @@ def _costs(n):
 @relies_on(kr, "quadratic_features", lambda f: lambda x: f(x)[1:], "φ(x) without its first entry x₁x₁")
 @check("KR-2", "(xᵀz)² = Σᵢⱼ(xᵢxⱼ)(zᵢzⱼ) = φ(x)ᵀφ(z), the printed chains (n = 3 and n = 2); O(n) against "
        "O(n²) operations", "000 V §7; 004", "derivation",
-       quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_COST, SQUARE_004,
+       quotes=(SQUARE, SQUARE_PRODUCT, SQUARE_DOUBLE_SUM, SQUARE_PAIRS, SQUARE_MAP, SQUARE_INNER_PRODUCT, SQUARE_COST, SQUARE_004,
                SQUARE_MAP_004, SQUARE_KERNEL_004, SQUARE_COST_004, INEXPENSIVE, SQUARE_INTRO, SQUARE_IS_INNER_PRODUCT,
                SQUARE_INTRO_004, SQUARE_MAP_INTRO_004))
 def square_kernel(ctx):
@@ -196,39 +210,52 @@ def square_kernel(ctx):
     growth = len(k_diff) == 1 and len(phi_second) == 1 and phi_second.pop() > 0
     counted = Outcome(growth, "operation counts, n = 1..6", 0.0,
                       f"K: {[c[0] for c in costs]}; φ(x): {[c[1] for c in costs]}")
-    return combine(_square_chain_000(3), _square_chain_004(2), exact_, counted)
+    return combine(_square_chain_000(), _square_chain_004(), exact_, counted)
 
 
 # ---- KR-3 ------------------------------------------------------------------------------------
 
 AFFINE = Quote("000", 1226, r"K(x,z) = (x^{T}z + c)^{2}")
 AFFINE_EXPANDED = Quote("000", 1228, r"= \sum_{i,j=1}^{n} (x_{i}x_{j})(z_{i}z_{j}) + \sum_{i=1}^{n} (\sqrt{2c}x_{i})(\sqrt{2c}z_{i}) + c^{2}.")
-AFFINE_MAP = Quote("000", 1234, r"\sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
+AFFINE_MAP = Quote("000", 1234, r"\phi(x) = \begin{bmatrix} x_1 x_1 \\ x_1 x_2 \\ x_1 x_3 \\ x_2 x_1 \\ x_2 x_2 \\ x_2 x_3 \\ x_3 x_1 \\ x_3 x_2 \\ x_3 x_3 \\ \sqrt{2c} x_1 \\ \sqrt{2c} x_2 \\ \sqrt{2c} x_3 \\ c \end{bmatrix}")
 CHECK_AFFINE = Quote("000", 1230, "(Check this yourself.) This corresponds to the feature mapping (again shown")
 AFFINE_MAP_INTRO_004 = Quote("004", 57, r"This corresponds to the feature mapping (again shown $n = 2$)")
 AFFINE_004 = Quote("004", 55, r"K(x, z) = (x^T z + c)^2")
 AFFINE_MAP_004 = Quote("004", 59, r"\phi(x) = \begin{bmatrix} x_1x_1 \\ x_1x_2 \\ x_2x_1 \\ x_2x_2 \\ \sqrt{2c}x_1 \\ \sqrt{2c}x_2 \\ c \end{bmatrix}")
 LINEAR_KERNEL_NAME = Quote("004", 53, "Linear Kernel")
+LINEAR_KERNEL_FORM_002 = Quote("002", 608, r"K(x, z) = x^T z")
 LINEAR_KERNEL_002 = Quote("002", 608, r"Another example of kernel is the **linear kernel** $K(x, z) = x^T z$, with $\varphi(x) = x$.")
 
 
-def _affine_square_chain(n, source):
-    x, z = _xz(n)
-    c = sp.Symbol("c", nonnegative=True)
-    phi = lambda v: [v[i] * v[j] for i in range(n) for j in range(n)] \
-        + [sp.sqrt(2 * c) * v[i] for i in range(n)] + [c]  # noqa: E731
+def _affine_reading(n, c):
+    """x, z ∈ ℝⁿ (entries from 1) and the constant c."""
+    return _xz_reading(n).bind(c=c)
+
+
+def _affine_square_chain_000(n=3):
+    reading = _affine_reading(n, sp.Symbol("c", nonnegative=True))
+    mapped = defined(reading, "phi", AFFINE_MAP, ("x",), part=1)
     return chain([
-        Step((_dot(x, z) + c) ** 2, "K(x, z) = (xᵀz + c)²"),
-        Step(sum((x[i] * x[j]) * (z[i] * z[j]) for i in range(n) for j in range(n))
-             + sum((sp.sqrt(2 * c) * x[i]) * (sp.sqrt(2 * c) * z[i]) for i in range(n)) + c ** 2, "expanded"),
-        Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z), φ with {n * n + n + 1} entries"),
-    ], "KR-3", source, f"n={n}")
+        printed(AFFINE, reading, "K(x, z) = (xᵀz + c)²", part=1),
+        printed(AFFINE_EXPANDED, reading, "expanded"),
+        printed(KERNEL, mapped, f"K = φ(x)ᵀφ(z) (line 1202), φ of line 1234 with {n * n + n + 1} entries", part=1),
+    ], "KR-3", "000 V §7", f"n={n}")
+
+
+def _affine_square_chain_004(n=2):
+    reading = _affine_reading(n, sp.Symbol("c", nonnegative=True))
+    mapped = defined(reading, "phi", AFFINE_MAP_004, ("x",), part=1)
+    return chain([
+        printed(AFFINE_004, reading, "K(x, z) = (xᵀz + c)²", part=1),
+        printed(SQUARE_KERNEL_004, mapped, f"K = (φ(x))ᵀ(φ(z)) (line 47), φ of line 59 with {n * n + n + 1} entries",
+                part=1),
+    ], "KR-3", "004", f"n={n}")
 
 
 @relies_on(kr, "quadratic_features_c", lambda f: lambda x, c: f(x, 2 * c), "φ built with 2c for c")
 @check("KR-3", "(xᵀz + c)² = Σ(xᵢxⱼ)(zᵢzⱼ) + Σ(√(2c)xᵢ)(√(2c)zᵢ) + c² = φᵀφ (n = 3 and n = 2)",
        "000 V §7; 004", "derivation", quotes=(AFFINE, AFFINE_EXPANDED, AFFINE_MAP, AFFINE_004, AFFINE_MAP_004, CHECK_AFFINE,
-                                               AFFINE_MAP_INTRO_004))
+                                               AFFINE_MAP_INTRO_004, KERNEL, SQUARE_KERNEL_004))
 def affine_square_kernel(ctx):
     @st.composite
     def cases(draw_):
@@ -243,19 +270,22 @@ def affine_square_kernel(ctx):
         return kr.Polynomial(c, 2)(x, z) == linalg.dot(phi_x, kr.quadratic_features_c(z, c)) \
             and len(phi_x) == len(x) ** 2 + len(x) + 1
     exact_ = _exact(ctx, cases(), holds, n=min(ctx.examples, 20))
-    return combine(_affine_square_chain(3, "000 V §7"), _affine_square_chain(2, "004"), exact_)
+    return combine(_affine_square_chain_000(), _affine_square_chain_004(), exact_)
 
 
-# the kernel 004 names 'Linear Kernel', and the one 002 §1.5.2 gives that name
-NAMED_LINEAR_004 = "(xᵀz + c)²"
-LINEAR = "xᵀz"
 _SCALARS = st.sampled_from([Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(1, 2)])
 _POSITIVE = st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2)])
-_KERNEL_FORMS = {"(xᵀz + c)²": lambda x, z, c: (_dot(x, z) + c) ** 2, "xᵀz": lambda x, z, c: _dot(x, z)}
+
+
+def _kernel_of(expression, x, z, c):
+    """K(x′, z′, c′): the printed K(x, z) (an expression in x, z, c) at other arguments."""
+    def K(xv, zv, cv):
+        return sp.sympify(expression).subs({**dict(zip(x, xv)), **dict(zip(z, zv)), c: cv}, simultaneous=True)
+    return K
 
 
 @check("KR-3", "004 calls (xᵀz + c)² the 'Linear Kernel': it is not linear in x (the linear kernel is xᵀz)",
-       "004; 002 §1.5.2", "identity", quotes=(LINEAR_KERNEL_NAME, AFFINE_004, LINEAR_KERNEL_002))
+       "004; 002 §1.5.2", "identity", quotes=(LINEAR_KERNEL_NAME, AFFINE_004, LINEAR_KERNEL_002, LINEAR_KERNEL_FORM_002))
 def linear_kernel_name(ctx):
     """A linear kernel is linear in each argument, K(x + x′, z) = K(x, z) + K(x′, z) and
     K(λx, z) = λK(x, z) (it is φ(x)ᵀφ(z) with φ linear, φ(x) = x in 002 §1.5.2): the difference
@@ -265,12 +295,16 @@ def linear_kernel_name(ctx):
     x2 = list(vector("x′", n))
     c = sp.Symbol("c", positive=True)
     lam = sp.Symbol("λ", real=True)
-    named = as_printed(NAMED_LINEAR_004, LINEAR, key="Linear Kernel")
-    K = _KERNEL_FORMS[named]
+    # the kernel 004 prints under 'Linear Kernel' (line 65), and the one 002 §1.5.2 gives that name
+    reading = _affine_reading(n, c)
+    named_form, linear_form = form_of(AFFINE_004, reading, part=1), form_of(LINEAR_KERNEL_FORM_002, reading, part=1)
+    if value_of(named_form) is None or value_of(linear_form) is None:
+        return with_forms(Outcome(False, "symbolic (n=2)", 0.0, "a kernel printed cannot be read"), named_form, linear_form)
+    linear = _kernel_of(value_of(linear_form), x, z, c)
+    K = _kernel_of(as_printed(value_of(named_form), value_of(linear_form), key="Linear Kernel"), x, z, c)
     additivity = sp.expand(K([a + b for a, b in zip(x, x2)], z, c) - K(x, z, c) - K(x2, z, c))
     homogeneity = sp.expand(K([lam * a for a in x], z, c) - lam * K(x, z, c))
-    linear_ok = sp.expand(_KERNEL_FORMS[LINEAR]([a + b for a, b in zip(x, x2)], z, c)
-                          - _KERNEL_FORMS[LINEAR](x, z, c) - _KERNEL_FORMS[LINEAR](x2, z, c)) == 0
+    linear_ok = sp.expand(linear([a + b for a, b in zip(x, x2)], z, c) - linear(x, z, c) - linear(x2, z, c)) == 0
     errata = ()
     if additivity != 0 or homogeneity != 0:
         # the simplest x, z, c where doubling x does not double K
@@ -283,23 +317,37 @@ def linear_kernel_name(ctx):
                           f"at x = ({x1}, {x2_}), z = ({z1}, {z2}), c = {c_}: K(2x, z) = "
                           f"{K([2 * x1, 2 * x2_], [z1, z2], c_)} but 2K(x, z) = {2 * K([x1, x2_], [z1, z2], c_)}",
                           quote=LINEAR_KERNEL_NAME),)
-    return Outcome(linear_ok, "symbolic (n=2)", 0.0, "" if linear_ok else "xᵀz is not linear in x", errata)
+    return with_forms(Outcome(linear_ok, "symbolic (n=2)", 0.0, "" if linear_ok else "xᵀz is not linear in x", errata),
+                      named_form, linear_form)
 
 
 # ---- KR-4 ------------------------------------------------------------------------------------
 
 POLYNOMIAL = Quote("000", 1238, r"the kernel  $K(x,z) = (x^Tz + c)^d$  corresponds to a feature mapping to an  $\binom{n+d}{d}$  feature space")
 POLYNOMIAL_COST = Quote("000", 1238, r"despite working in this  $O(n^d)$ -dimensional space, computing K(x,z) still takes only O(n) time")
+POLYNOMIAL_FORM = Quote("000", 1238, r"K(x,z) = (x^Tz + c)^d")
 POLYNOMIAL_004 = Quote("004", 65, r"K(x, z) = (x^T z + c)^d")
 COUNT_004 = Quote("004", 69, r"\binom{h+d}{d} \text{ feature of all monomial up to degree } d")
 COST_004 = Quote("004", 71, "This still takes only $O(n)$ time.")
 
 DIMENSION_N = Quote("004", 49, r"where $n = \dim(x) = \dim(z)$")
 
-# 004's count of the features of (xᵀz + c)^d, with the letter it prints for the dimension, and
-# the letters 004 defines (n = dim(x) on line 49, d the degree on line 65)
-PRINTED_COUNT_LETTER = "h"
+# the letters 004 defines for its count of the features of (xᵀz + c)^d (n = dim(x) on line 49, d
+# the degree on line 65)
 DEFINED_LETTERS = ("n", "d")
+
+
+def _count_letters(form):
+    """The letters of the count C(· + d, d) as the copy prints it on 004's line 69, other than
+    the degree d (None where the copy prints no binomial there)."""
+    from ..text import syntax
+    if not form.variants:
+        return None
+    for node in syntax.walk(parse(form.variants[0].tex).statements[0].parts[0][1]):
+        if isinstance(node, syntax.Binom):
+            bottom = {n.text for n in syntax.walk(node.bottom) if isinstance(n, syntax.Name)}
+            return "".join(n.text for n in syntax.walk(node.top) if isinstance(n, syntax.Name) and n.text not in bottom)
+    return None
 
 
 def _monomial(a):
@@ -312,19 +360,21 @@ def _monomial(a):
 @relies_on(kr, "monomials", lambda f: lambda n, d: f(n, d)[1:], "the constant monomial left out")
 @check("KR-4", "(xᵀz + c)^d = Σ over the C(n+d, d) monomials of degree ≤ d of weightₐ·xᵃzᵃ; C(n+d, d) = "
        "O(nᵈ); 004 prints C(h+d, d)", "000 V §7; 004", "identity",
-       quotes=(POLYNOMIAL, POLYNOMIAL_COST, POLYNOMIAL_004, COUNT_004, COST_004, DIMENSION_N))
+       quotes=(POLYNOMIAL, POLYNOMIAL_FORM, POLYNOMIAL_COST, POLYNOMIAL_004, COUNT_004, COST_004, DIMENSION_N))
 def polynomial_kernel_monomials(ctx):
     c = sp.Symbol("c", nonnegative=True)
     outcomes = []
     for n, d in ((2, 3), (3, 2), (2, 4)):
         x, z = _xz(n)
+        reading = _affine_reading(n, c).bind(d=sp.Integer(d))
         exps = kr.monomials(n, d)
         weights = [sp.factorial(d) / (sp.factorial(d - sum(a)) * sp.prod([sp.factorial(v) for v in a]))
                    * c ** (d - sum(a)) for a in exps]
         phi = lambda v: [sp.sqrt(w) * sp.prod([v[j] ** a[j] for j in range(n)]) for w, a in zip(weights, exps)]  # noqa: E731
-        outcomes.append(chain([Step((_dot(x, z) + c) ** d, "(xᵀz + c)^d"),
+        outcomes.append(chain([printed(POLYNOMIAL_FORM, reading, "(xᵀz + c)^d (000)", part=1),
+                               printed(POLYNOMIAL_004, reading, "(xᵀz + c)^d (004)", part=1),
                                Step(_dot(phi(x), phi(z)), f"φ(x)ᵀφ(z) over {len(exps)} monomials")],
-                              "KR-4", "000 V §7", f"n={n}, d={d}"))
+                              "KR-4", "000 V §7; 004", f"n={n}, d={d}"))
     counts = all(len(kr.monomials(n, d)) == sp.binomial(n + d, d) and len(set(kr.monomials(n, d))) == len(kr.monomials(n, d))
                  for n in range(1, 6) for d in range(1, 6))
     nn = sp.Symbol("n", positive=True, integer=True)
@@ -333,9 +383,13 @@ def polynomial_kernel_monomials(ctx):
     outcomes.append(Outcome(counts and growth, "n, d ≤ 5, exact; limits for d ≤ 4", 0.0,
                             "" if counts and growth else "count differs from C(n+d, d), or is not O(nᵈ)"))
     # 004's letter: the count must be written in n = dim(x), the only dimension 004 defines (line 49)
-    letter = as_printed(PRINTED_COUNT_LETTER, "n", key="C(h+d, d)")
+    # read with the letters 004 defines only: a letter it never defines has no meaning there
+    d_ = sp.Symbol("d", positive=True, integer=True)
+    count = form_of(COUNT_004, Reading({"n": sp.Symbol("n", positive=True, integer=True), "d": d_}),
+                    typed=sp.binomial(sp.Symbol("h") + d_, d_))
+    letter = as_printed(_count_letters(count), "n", key="C(h+d, d)")
     errata = ()
-    if letter not in DEFINED_LETTERS:
+    if letter is not None and letter not in DEFINED_LETTERS:
         n, d = 2, 2
         errata = (Erratum("KR-4", "004", "(xᵀz + c)^d corresponds to C(h+d, d) feature of all monomial up to degree d",
                           "C(n+d, d) features, n = dim(x) (as 000 V §7 prints)",
@@ -343,7 +397,8 @@ def polynomial_kernel_monomials(ctx):
                           f"d = {d} there are {len(kr.monomials(n, d))} monomials of degree ≤ d "
                           f"({', '.join(_monomial(a) for a in kr.monomials(n, d))}) "
                           f"= C({n}+{d}, {d})", quote=COUNT_004),)
-    outcomes.append(Outcome(True, "the printed letters", 0.0, "", errata))
+    outcomes.append(with_forms(Outcome(letter is not None, "the printed letters", 0.0,
+                                       "" if letter is not None else "004 prints no count C(· + d, d)", errata), count))
 
     @st.composite
     def cases(draw_):
@@ -395,20 +450,40 @@ def gaussian_kernel(ctx):
     def cases(draw_):
         return draw_(S.rationals()), draw_(S.rationals()), draw_(S.positive_rationals(1, 4))
 
+    # K(x, z) as 000, 004 and 002 print it, at one feature (‖x − z‖ = |x − z|)
+    x_, z_, sigma = sp.symbols("x z σ", real=True)
+    reading = Reading({"x": x_, "z": z_, "sigma": sigma})
+    forms = [form_of(q, reading, part=1) for q in (GAUSSIAN, GAUSSIAN_004, GAUSSIAN_002)]
+    kernels = [sp.lambdify((x_, z_, sigma), value_of(f), "mpmath") for f in forms if value_of(f) is not None]
     worst = mpmath.mpf(0)
     with mpmath.workdps(ctx.digits + 10):
-        for x, z, sigma in draw(ctx, cases(), n=min(ctx.examples, 10)):
-            xm, zm, sm = S.to_mpf([x, z, sigma])
+        for x, z, sigma_ in draw(ctx, cases(), n=min(ctx.examples, 10)):
+            xm, zm, sm = S.to_mpf([x, z, sigma_])
             series = linalg.dot(kr.gaussian_features(xm, sm, 160), kr.gaussian_features(zm, sm, 160))
             k = kr.Gaussian(sm)([xm], [zm])
             g = kr.Gaussian.from_gamma(1 / (2 * sm * sm))
             worst = max(worst, abs(series - k), abs(g.sigma - sm), abs(kr.Gaussian(sm)([xm], [xm]) - 1),
                         0 if 0 < k <= 1 else 1)
-    series = Outcome(worst < mpmath.mpf(10) ** (5 - ctx.digits), f"{min(ctx.examples, 10)} points at {ctx.digits} digits",
-                     float(worst))
-    r, sigma = sp.symbols("r σ", positive=True)  # r = ‖x − z‖
-    K = sp.exp(-r ** 2 / (2 * sigma ** 2))
-    limits = sp.limit(K, r, 0) == 1 and sp.limit(K, r, sp.oo) == 0
+            for K_printed in kernels:
+                kp = K_printed(xm, zm, sm)
+                worst = max(worst, abs(series - kp), abs(K_printed(xm, xm, sm) - 1), 0 if 0 < kp <= 1 else 1)
+            # 004's '∃φ s.t. K(x, z) = ⟨φ(x), φ(z)⟩' with φ the series' features (160 of them)
+            precise = ctx.digits + 10
+            phi = Function(lambda t: sp.Matrix([sp.Float(v, precise) for v in kr.gaussian_features(mpmath.mpf(t), sm, 160)]))
+            inner = form_of(VALID_004, Reading({"x": sp.Float(xm, precise), "z": sp.Float(zm, precise), "phi": phi}),
+                            statement=1, part=1)
+            forms.append(inner)
+            if value_of(inner) is not None:
+                worst = max(worst, abs(mpmath.mpf(value_of(inner)) - k))
+    series = with_forms(Outcome(worst < mpmath.mpf(10) ** (5 - ctx.digits) and len(kernels) == 3,
+                                f"{min(ctx.examples, 10)} points at {ctx.digits} digits", float(worst)),
+                        *{f.quote: f for f in forms}.values())
+    r = sp.Symbol("r", positive=True)  # r = ‖x − z‖, σ as printed
+    limits = bool(kernels)
+    for f in forms[:3]:
+        if value_of(f) is not None:
+            K = value_of(f).subs({x_: r, z_: 0}).subs(sigma, sp.Symbol("σ", positive=True))
+            limits = limits and sp.limit(K, r, 0) == 1 and sp.limit(K, r, sp.oo) == 0
     near_far = Outcome(limits, "symbolic limits", 0.0, "" if limits else "K does not tend to 1 and 0")
 
     def psd(X):
@@ -453,19 +528,38 @@ PRINTED_RELATION = ">"
 PRINTED_PROPERTY = "positive definite"
 
 
-def _psd_chain_steps():
-    z = list(vector("z", M_POINTS))
-    phi = [[sp.Symbol(f"φ{subscript(k + 1)}(x{superscript(i + 1)})", real=True) for k in range(FEATURES)]
-           for i in range(M_POINTS)]
-    K = [[_dot(phi[i], phi[j]) for j in range(M_POINTS)] for i in range(M_POINTS)]
-    I, F = range(M_POINTS), range(FEATURES)
-    return z, phi, K, [
-        Step(sum(z[i] * K[i][j] * z[j] for i in I for j in I), "zᵀKz = ΣᵢΣⱼ zᵢKᵢⱼzⱼ"),
-        Step(sum(z[i] * _dot(phi[i], phi[j]) * z[j] for i in I for j in I), "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
-        Step(sum(z[i] * sum(phi[i][k] * phi[j][k] for k in F) * z[j] for i in I for j in I), "Σₖ φₖ(x⁽ⁱ⁾)φₖ(x⁽ʲ⁾)"),
-        Step(sum(z[i] * phi[i][k] * phi[j][k] * z[j] for k in F for i in I for j in I), "Σₖ moved out"),
-        Step(sum(sum(z[i] * phi[i][k] for i in I) ** 2 for k in F), "Σₖ (Σᵢ zᵢφₖ(x⁽ⁱ⁾))²"),
-    ]
+PSD_002_1 = Quote("002", 602, r"z^T K z &= \sum_i \sum_j z_i K_{ij} z_j \\")
+PSD_002_2 = Quote("002", 602, r"&= \sum_i \sum_j z_i \varphi(x^{(i)})^T \varphi(x^{(j)}) z_j \\")
+PSD_002_3 = Quote("002", 602, r"&= \sum_i \sum_j z_i \sum_k \varphi_k(x^{(i)}) \varphi_k(x^{(j)}) z_j \\")
+PSD_002_4 = Quote("002", 602, r"&= \sum_k \sum_i \sum_j z_i \varphi_k(x^{(i)}) \varphi_k(x^{(j)}) z_j \\")
+
+
+def _psd_readings():
+    """KR-6's readings of the printed chains: m = 3 points x⁽ⁱ⁾ (opaque), a feature map φ with
+    2 coordinates φₖ(x⁽ⁱ⁾) (symbols), z = (z₁, z₂, z₃), K(x, z) = φ(x)ᵀφ(z) as line 1202
+    defines it, and the m×m matrix Kᵢⱼ = K(x⁽ⁱ⁾, x⁽ʲ⁾) (line 1250). Three readings of the
+    same names, as the notes print them: K applied (a function) or subscripted (the matrix);
+    φ applied (the vector φ(x)) or subscripted (its k-th coordinate φₖ, 000 line 1252)."""
+    points = tuple(sp.Symbol(f"x{superscript(i + 1)}") for i in range(M_POINTS))
+
+    def phi(p):
+        return sp.Matrix([sp.Symbol(f"φ{subscript(k + 1)}({p})", real=True) for k in range(FEATURES)])
+
+    def coordinate(k):
+        return Function(lambda p: phi(p)[_integer(k) - 1])
+    z = Vector(tuple(vector("z", M_POINTS)), first=1)
+    base = Reading({"x": Examples(points), "z": z}, sizes={"m": M_POINTS},
+                   ranges={"i": (1, "m"), "j": (1, "m"), "k": (1, FEATURES)})
+    vectors = base.bind(phi=Function(phi), varphi=Function(phi))
+    function = defined(vectors, "K", KERNEL, ("x", "z"), part=1)
+    K = sp.Matrix(M_POINTS, M_POINTS, lambda i, j: function.names["K"].function(points[i], points[j]))
+    matrix = function.bind(K=K)
+    coordinates = matrix.bind(phi=Indexed(coordinate), varphi=Indexed(coordinate))
+    return function, matrix, coordinates, K
+
+
+def _integer(v):
+    return int(sp.Integer(v))
 
 
 _RELATIONS = {">": lambda v: v > 0, "≥": lambda v: v >= 0}
@@ -500,14 +594,67 @@ def _quadratic_form(X, z):
            "the diagonal of K doubled")
 @check("KR-6", "zᵀKz = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² ≥ 0, the printed chain (000's first copy ends '> 0', its second "
        "copy calls K '> 0')", "000 V §7; 002 §1.5.2; 004", "derivation",
-       quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS,
+       quotes=(SYMMETRIC, PSD_1, PSD_2, PSD_3, PSD_4, PSD_5, PSD_END, PSD_END_SECOND_COPY, PSD_WORDS, KERNEL,
+               PSD_002_1, PSD_002_2, PSD_002_3, PSD_002_4,
                PSD_WORDS_SECOND_COPY, PSD_004, PSD_ANY_Z_004, PSD_002, PSD_SUMMARY, PSD_004_1, PSD_004_2, PSD_004_3, PSD_004_4,
                PSD_NOTATION_004, NECESSARY_002, KERNEL_MATRIX, KERNEL_MATRIX_004, KERNEL_MATRIX_002))
 def psd_chain(ctx):
-    z, phi, K, steps = _psd_chain_steps()
-    symbolic = chain(steps, "KR-6", "000 V §7; 002 §1.5.2; 004", f"m={M_POINTS}, {FEATURES} features")
-    symmetric = chain([Step(K[0][1], "K₁₂ = φ(x⁽¹⁾)ᵀφ(x⁽²⁾)"), Step(_dot(phi[1], phi[0]), "= φ(x⁽²⁾)ᵀφ(x⁽¹⁾) = K₂₁")],
-                      "KR-6", "000 V §7", "symmetry")
+    function, matrix, coordinates, K = _psd_readings()
+    size = f"m={M_POINTS}, {FEATURES} features"
+    symbolic = [
+        chain([printed(PSD_1, matrix, "zᵀKz", part=0),
+               printed(PSD_1, matrix, "ΣᵢΣⱼ zᵢKᵢⱼzⱼ", part=1),
+               printed(PSD_2, matrix, "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
+               printed(PSD_3, coordinates, "φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾) = Σₖ φₖ(x⁽ⁱ⁾)φₖ(x⁽ʲ⁾)"),
+               printed(PSD_4, coordinates, "Σₖ moved out"),
+               printed(PSD_5, coordinates, "Σₖ (Σᵢ zᵢφₖ(x⁽ⁱ⁾))²")], "KR-6", "000 V §7", size),
+        chain([printed(PSD_004_1, matrix, "zᵀKz", part=0),
+               printed(PSD_004_1, matrix, "ΣᵢΣⱼ zᵢKᵢⱼzⱼ", part=1),
+               printed(PSD_004_2, matrix, "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
+               printed(PSD_004_3, matrix, "Σₖ (φ(x⁽ⁱ⁾))ₖ(φ(x⁽ʲ⁾))ₖ"),
+               printed(PSD_004_4, matrix, "Σₖ moved out"),
+               printed(PSD_004, matrix, "Σₖ (Σᵢ zᵢ(φ(x⁽ⁱ⁾))ₖ)²", part=0)], "KR-6", "004", size),
+        chain([printed(PSD_002_1, matrix, "zᵀKz", part=0),
+               printed(PSD_002_1, matrix, "ΣᵢΣⱼ zᵢKᵢⱼzⱼ", part=1),
+               printed(PSD_002_2, matrix, "Kᵢⱼ = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾)"),
+               printed(PSD_002_3, coordinates, "Σₖ φₖ(x⁽ⁱ⁾)φₖ(x⁽ʲ⁾)"),
+               printed(PSD_002_4, coordinates, "Σₖ moved out"),
+               printed(PSD_002, coordinates, "Σₖ (Σᵢ zᵢφₖ(x⁽ⁱ⁾))²", part=0)], "KR-6", "002 §1.5.2", size)]
+    # Kᵢⱼ = K(x⁽ⁱ⁾, x⁽ʲ⁾) = φ(x⁽ⁱ⁾)ᵀφ(x⁽ʲ⁾) = φ(x⁽ʲ⁾)ᵀφ(x⁽ⁱ⁾) = K(x⁽ʲ⁾, x⁽ⁱ⁾) = Kⱼᵢ at every pair i < j
+    symmetric = []
+    for i, j in itertools.combinations(range(1, M_POINTS + 1), 2):
+        at_f, at_m = (r.bind(i=sp.Integer(i), j=sp.Integer(j)) for r in (function, matrix))
+        symmetric.append(chain([
+            printed(SYMMETRIC, at_m, "Kᵢⱼ", part=0),
+            printed(SYMMETRIC, at_f, "the definition of K (line 1250)", part=1),
+            printed(SYMMETRIC, at_f, "K = φᵀφ", part=2),
+            printed(SYMMETRIC, at_f, "a scalar is its own transpose", part=3),
+            printed(SYMMETRIC, at_f, "K = φᵀφ", part=4),
+            printed(SYMMETRIC, at_m, "the definition of K", part=5),
+            printed(KERNEL_MATRIX_004, at_m, "004's Kᵢⱼ", part=0),
+            printed(KERNEL_MATRIX_004, at_f, "004's K(x⁽ⁱ⁾, x⁽ʲ⁾)", part=1)],
+            "KR-6", "000 V §7; 004", f"symmetry, i={i}, j={j}"))
+    # the second copy's last line, '≥ 0': the relation and the bound as printed, decided at the
+    # simplest point set and z ≠ 0 where they fail (none: zᵀKz is a sum of squares)
+    end = form_of(PSD_END_SECOND_COPY, matrix)
+    bound = value_of(end)
+    end_errata = ()
+    if bound is not None:
+        relation = parse(end.variants[0].tex).statements[0].parts[0][0]
+        holds = _RELATIONS.get(relation)
+        if holds is None:
+            bound = None
+        else:
+            failing = find_witness(_kernel_matrices(), lambda p: not holds(_quadratic_form(*p)[0] - bound), ctx.seed)
+            if failing is not None:
+                X, zz = failing
+                value, Km = _quadratic_form(X, zz)
+                end_errata = (Erratum("KR-6", "000 V §7 (second copy)", f"zᵀKz = … = Σₖ(Σᵢ zᵢφₖ(x⁽ⁱ⁾))² {relation} {bound}",
+                                      "… ≥ 0", f"K(x, z) = (xᵀz)², {_points(X)}, z = {fmt(zz)}: K = {fmt(Km)}, "
+                                      f"zᵀKz = {value}", quote=PSD_END_SECOND_COPY),)
+    ended = with_forms(Outcome(bound is not None, "the printed end of the chain", 0.0,
+                               "" if bound is not None else "the end of the chain reads to no relation with a number",
+                               end_errata), end)
 
     @st.composite
     def cases(draw_):
@@ -547,7 +694,7 @@ def psd_chain(ctx):
                               f"K(x, z) = (xᵀz)², {_points(X)}: K = {fmt(Km)} has |K| = "
                               f"{linalg.determinant(Km)}, so it is not positive definite (zᵀKz = {value} at z = {fmt(zz)})",
                               "transcription", PSD_WORDS_SECOND_COPY))
-    return combine(symbolic, symmetric, exact_, Outcome(True, "searched", 0.0, "", tuple(errata)))
+    return combine(*symbolic, *symmetric, ended, exact_, Outcome(True, "searched", 0.0, "", tuple(errata)))
 
 
 # ---- KR-7 ------------------------------------------------------------------------------------
@@ -649,9 +796,22 @@ DIMENSION = Quote("004", 213, r"\in \mathbb{R}^{(20^4)} = \mathbb{R}^{160000}")
 ANY_LENGTH = Quote("004", 215, "This representation applies no matter how long our protein sequence is.")
 DYNAMIC_PROGRAMMING = Quote("004", 217, "there is an efficient dynamic programming algorithm that can efficiently compute inner products")
 
-# 004's feature list: its first, middle and last words, and the dimension it states
+# 004's feature list: its first, middle and last words (the dimension it states is read from line 213)
 PRINTED_FEATURES = ("AAAA", "AAAZ", "UUUU")
-PRINTED_DIMENSION = 20 ** 4
+
+
+def _printed_dimensions():
+    """The Forms of 004's 'φ(x) ∈ ℝ^(20⁴) = ℝ^160000' (both parts) and the dimensions they state
+    (None where the copy does not print one)."""
+    space = sp.Symbol("ℝ", positive=True)
+    reading = Reading({"bb R": space})
+    forms = [form_of(DIMENSION, reading, part=k) for k in (0, 1)]
+    dimensions = []
+    for f in forms:
+        value = value_of(f)
+        base, exponent = value.as_base_exp() if isinstance(value, sp.Expr) else (None, None)
+        dimensions.append(int(exponent) if base == space and exponent.is_Integer else None)
+    return forms, dimensions
 
 
 @relies_on(kr, "spectrum_features", lambda f: lambda s, k: f(s[1:], k), "the first letter of s dropped")
@@ -674,22 +834,26 @@ def string_kernel(ctx):
     exact_ = _exact(ctx, cases(), holds)
     protein = "BAJTSIAIBAJTAU"
     counts = kr.spectrum_features(protein, 4)
+    forms, (stated, evaluated) = _printed_dimensions()
+    printed_dimension = evaluated
     printed = (counts.get("BAJT") == 2 and round(kr.spectrum_dimension(26, 4), -4) == 460000
-               and all(kr.spectrum_dimension(20, 4) == 160000 for _ in (protein, protein * 3)))
+               and stated is not None and stated == evaluated
+               and all(kr.spectrum_dimension(20, 4) == printed_dimension for _ in (protein, protein * 3)))
     first, middle, last = as_printed(PRINTED_FEATURES, ("AAAA", "AAAT", "TTTT"), key="AAAA, …, AAAZ, …, UUUU")
     alphabet = [chr(c) for c in range(ord(first[0]), ord(last[0]) + 1)]
     listed = kr.spectrum_dimension(len(alphabet), 4)
     outside = sorted(set(middle) - set(alphabet))
     errata = ()
-    if listed != PRINTED_DIMENSION or outside:
+    if printed_dimension is not None and (listed != printed_dimension or outside):
         errata = (Erratum("KR-8", "004", "the features AAAA, …, AAAZ, …, UUUU, φ(x) ∈ ℝ^(20⁴) = ℝ^160000",
                           "20 letters give 20⁴ = 160000 features (e.g. the amino-acid codes ACDEFGHIKLMNPQRSTVWY, "
                           "or A … T, ending at TTTT)",
                           f"{first} … {last} runs over {alphabet[0]} … {alphabet[-1]}, {len(alphabet)} letters: "
-                          f"{len(alphabet)}⁴ = {listed} words, not {PRINTED_DIMENSION}"
+                          f"{len(alphabet)}⁴ = {listed} words, not {printed_dimension}"
                           + (f"; and {middle} uses {', '.join(outside)}, outside them" if outside else ""),
                           quote=LISTED),)
-    return combine(exact_, Outcome(printed, "exact", 0.0, "" if printed else "the printed counts differ", errata))
+    return combine(exact_, with_forms(Outcome(printed, "exact", 0.0, "" if printed else "the printed counts differ", errata),
+                                      *forms))
 
 
 # ---- printed claims no check decides ----------------------------------------------------------
