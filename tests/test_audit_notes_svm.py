@@ -113,3 +113,27 @@ def test_the_active_constraint_printed_with_its_own_name_loses_the_transcription
     directory = edited(tmp_path, lambda lines: replace(lines, 1650, r"$q_i(w) \leq 0$", r"$g_i(w) \leq 0$"))
     assert not errata_at(run(directory, ["LD-4"]), "000", 1650)
     assert errata_at(run(notes_directory(), ["LD-4"]), "000", 1650)
+
+
+# ---- SMO -------------------------------------------------------------------------------------------
+
+def test_alpha_one_printed_without_its_minus_sign_is_an_erratum_at_its_line_SMO_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1369, r"\alpha_1 = -y^{(1)}", r"\alpha_1 = y^{(1)}"))
+    outcomes = run(directory, ["SMO-1"])
+    (erratum,) = errata_at(outcomes, "000", 1369)
+    assert "as this copy prints it" in erratum.printed
+    assert not errata_at(run(notes_directory(), ["SMO-1"]), "000", 1369)
+
+
+def test_the_balance_constraint_read_from_the_text_drives_the_solved_alpha_one_SMO_1(tmp_path):
+    # (19) printed from i = 2: α₁ is no longer fixed by it and the steps read with it fail
+    directory = edited(tmp_path, lambda lines: replace(lines, 1361, r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0",
+                                                       r"\sum_{i=2}^{m} \alpha_i y^{(i)} = 0"))
+    (outcome,) = run(directory, ["SMO-1"]).values()
+    assert not outcome.passed
+
+
+def test_the_dual_objective_printed_with_a_plus_fails_the_exact_smo_check_SMO_4(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1354, r"\alpha_i - \frac{1}{2}", r"\alpha_i + \frac{1}{2}"))
+    outcome = only(run(directory, ["SMO-4"]), "exact SMO on rational one-feature data")
+    assert not outcome.passed

@@ -1,6 +1,7 @@
 """Part V §9.2 checks: why one α cannot move alone (SMO-1), the two-variable step (SMO-2), the
 pair rules and the threshold (SMO-3), the solver against an independent solution of the dual
 (SMO-4) (000 V §9.2; 001 §11.2; 004)."""
+import dataclasses
 import itertools
 from fractions import Fraction
 
@@ -14,6 +15,9 @@ from cs229.reference.kernels import Gaussian, Linear, kernel_matrix
 from .. import strategies as S
 from ..checking import exact, relies_on, Step, chain, combine, draw, fmt, numeric_erratum, sampled, show_point
 from ..notation import in_order, labels_of
+from ..printed import form_of, printed, value_of, with_forms
+from ..svm_reading import at, printed_relations, svm_reading
+from .logistic_regression import mapped
 from ..registry import Outcome, Quote, check, unchecked
 
 M = 4  # the number of α in the symbolic checks
@@ -55,6 +59,17 @@ def _W(alpha, y, K):
 _exact_points = exact
 
 
+def _reading(alpha, y=Y, **more):
+    """Part V's names for the symbolic SMO checks: αᵢ the column ``alpha``, y⁽ⁱ⁾ the labels, m its
+    length; ``more`` binds the rest (ζ, W, …)."""
+    return svm_reading(y=tuple(y), alpha=tuple(alpha), **more)
+
+
+def _labelled(step):
+    """A read step compared on labels in {−1, 1} (``_on_labels``), at every place it is printed."""
+    return mapped(step, _on_labels)
+
+
 
 # ---- SMO-1 -----------------------------------------------------------------------------------
 
@@ -74,15 +89,24 @@ CONSTRAINTS_004 = Quote("004", 167, "It turns out that coordinate ascent in its 
        "derivation", quotes=(DUAL_17, BOX_18, BALANCE_19, NO_PROGRESS, ALPHA1_TIMES_Y1, ALPHA1, LABEL_SQUARED,
                              TWO_AT_A_TIME, TWO_AT_A_TIME_001, CONSTRAINTS_004))
 def one_alpha(ctx):
-    alpha, y = _alphas(), Y
-    solved = sp.solve(sp.Eq(sum(a * t for a, t in zip(alpha, y)), 0), alpha[0])
+    alpha = _alphas()
+    reading = _reading(alpha)
+    balance = (form_of(BALANCE_19, reading, part=0), form_of(BALANCE_19, reading, part=1))
+    if any(value_of(f) is None for f in balance):
+        return with_forms(Outcome(False, "symbolic", 1.0, "(19) is not read"), *balance)
+    solved = sp.solve(sp.Eq(*(value_of(f) for f in balance)), alpha[0])
     if len(solved) != 1:
-        return Outcome(False, "symbolic", 1.0, "(19) does not determine α₁ uniquely")
-    return chain([
-        Step(_on_labels(solved[0]), "the only α₁ that satisfies (19)"),
-        Step(_on_labels(-sum(a * t for a, t in zip(alpha[1:], y[1:])) / y[0]), "α₁y⁽¹⁾ = −Σ_{i≥2}αᵢy⁽ⁱ⁾"),
-        Step(_on_labels(-y[0] * sum(a * t for a, t in zip(alpha[1:], y[1:]))), "multiply by y⁽¹⁾, (y⁽¹⁾)² = 1"),
-    ], "SMO-1", "000 V §9.2", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)
+        return with_forms(Outcome(False, "symbolic", 1.0, "(19) does not determine α₁ uniquely"), *balance)
+    on_19 = _reading([solved[0]] + alpha[1:])  # α₁ the one (19) leaves
+    return with_forms(combine(
+        chain([
+            _labelled(printed(ALPHA1_TIMES_Y1, on_19, "α₁y⁽¹⁾ with α₁ fixed by (19)", part=0)),
+            _labelled(printed(ALPHA1_TIMES_Y1, reading, "(19) with α₁y⁽¹⁾ kept on the left", part=1)),
+        ], "SMO-1", "000 V §9.2", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS),
+        chain([
+            _labelled(printed(ALPHA1, on_19, "the only α₁ that satisfies (19)", part=0)),
+            _labelled(printed(ALPHA1, reading, "multiply by y⁽¹⁾, (y⁽¹⁾)² = 1", part=1)),
+        ], "SMO-1", "000 V §9.2", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)), *balance)
 
 
 # ---- SMO-2 -----------------------------------------------------------------------------------
@@ -450,14 +474,15 @@ SMO_004 = Quote("004", 175, r"3. Optimize $W(\alpha)$ with respect")
 SMO_001 = Quote("001", 97, r"We now optimize (11.7), subject to the constraints, with respect to  $\alpha_i$  and  $\alpha_j$ . We can do this in closed form.")
 
 
-@relies_on(svm, "dual_objective", lambda f: lambda *a, **k: f(*a, **k) + 1, "W(α) raised by 1")
+@relies_on(smo, "smo", lambda f: lambda *a, **k: _raised(f(*a, **k)), "the W(α) SMO reports raised by 1")
 @check("SMO-4", "exact SMO on rational one-feature data: KKT exactly, and the same W, w, b as an "
        "exhaustive solve of the dual", "000 V §9", "optimality", quotes=(DUAL_17, BOX_18, BALANCE_19, SMO_BOX, SMO_001, SMO_004, SMO_LOOP, SMO_SELECT_004,
                                                      SMO_HOLD_004, PICK_001))
 def exact_against_exhaustive(ctx):
     bad, cases = [], 0
+    dual = _DualAsPrinted(6)
     for C in (None, Fraction(1), Fraction(2, 5)):
-        sets = S.svm_labelled_sets(min_rows=3, max_rows=6, features=1, separable=True if C is None else None)
+        sets = S.svm_labelled_sets(min_rows=3, max_rows=dual.m, features=1, separable=True if C is None else None)
         for X, y in draw(ctx, sets, min(ctx.examples, 8)):
             cases += 1
             fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
@@ -466,14 +491,60 @@ def exact_against_exhaustive(ctx):
                 bad.append(("no exhaustive solution", X, y, C))
                 continue
             alpha, b = other
-            same = (svm.dual_objective(X, y, alpha) == fit.objective
+            W_exhaustive, W_fit = dual.W(X, y, alpha), dual.W(X, y, fit.alpha)
+            feasible = dual.feasible(X, y, fit.alpha, C)
+            same = (W_exhaustive is not None and W_exhaustive == W_fit == sp.nsimplify(fit.objective) and feasible
                     and svm.weights_from_alpha(X, y, alpha) == svm.weights_from_alpha(X, y, fit.alpha)
                     and max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) == 0
                     and fit.kkt_gap == 0)
             if not same:
                 bad.append((X, y, C))
-    return Outcome(not bad, f"{cases} problems, exact", 0.0,
-                   f"fails at {fmt(bad[0])}" if bad else "W, w agree exactly; KKT residual 0")
+    return with_forms(Outcome(not bad, f"{cases} problems, exact", 0.0,
+                              f"fails at {fmt(bad[0])}" if bad else "W (17) as printed, w agree exactly; the box (18) "
+                              "and (19) as printed hold; KKT residual 0"), *dual.forms)
+
+
+def _raised(fit):
+    return dataclasses.replace(fit, objective=fit.objective + 1)
+
+
+class _DualAsPrinted:
+    """(17)-(19) as the copy prints them, read once for m one-feature examples with symbols for
+    the data, α and C: W(α) (17), the box (18) and (19) at every place the copy prints them,
+    evaluated at the numbers of a problem of at most m examples (the others at αᵢ = 0, where they
+    add nothing to W or (19) and meet the box)."""
+
+    def __init__(self, m):
+        self.m = m
+        self.x = [sp.Symbol(f"x{k + 1}", real=True) for k in range(m)]
+        self.y, self.alpha, self.C = labels_of(m), _alphas(m), sp.Symbol("C", positive=True)
+        reading = svm_reading([sp.Matrix([v]) for v in self.x], self.y, alpha=self.alpha, C=self.C)
+        self.W_form = form_of(DUAL_17, reading, part=1)
+        self.lower, self.upper, sides = [], [], [self.W_form]
+        for i in range(1, m + 1):
+            for parts, kept in (((0, 1), self.lower), ((1, 2), self.upper)):
+                relations, read = printed_relations(BOX_18, reading.bind(i=sp.Integer(i)), parts=parts)
+                kept.append(relations)
+                sides += read
+        self.balance, read = printed_relations(BALANCE_19, reading)
+        self.forms = tuple({(f.quote, f.parts): f for f in sides + list(read)}.values())
+
+    def _values(self, X, y, alpha, C=None):
+        pad = self.m - len(y)
+        return [(self.x, [row[0] for row in X] + [0] * pad), (self.y, list(y) + [1] * pad),
+                (self.alpha, list(alpha) + [0] * pad)] + [(self.C, C)] * (C is not None)
+
+    def W(self, X, y, alpha):
+        """W(α) as printed at the problem's numbers; None where the copy does not print it."""
+        W = value_of(self.W_form)
+        return None if W is None else at(W, self._values(X, y, alpha))
+
+    def feasible(self, X, y, alpha, C):
+        """Whether α meets (18) (its lower half 0 ≤ αᵢ where C is None, the hard margin) and (19)
+        as printed, at every place the copy prints them."""
+        values = self._values(X, y, alpha, C)
+        groups = self.lower + (self.upper if C is not None else []) + [self.balance]
+        return all(relations and all(r.holds(values) for r in relations) for relations in groups)
 
 
 @relies_on(smo, "smo", lambda f: lambda *a, **k: f(*a, **{**k, "tol": 0.5}), "SMO stopped at a KKT tolerance of 0.5")
