@@ -137,3 +137,36 @@ def test_the_dual_objective_printed_with_a_plus_fails_the_exact_smo_check_SMO_4(
     directory = edited(tmp_path, lambda lines: replace(lines, 1354, r"\alpha_i - \frac{1}{2}", r"\alpha_i + \frac{1}{2}"))
     outcome = only(run(directory, ["SMO-4"]), "exact SMO on rational one-feature data")
     assert not outcome.passed
+
+
+def test_alpha_one_on_the_line_printed_with_a_plus_is_an_erratum_at_its_line_SMO_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1402, r"(\zeta - \alpha_2 y^{(2)})", r"(\zeta + \alpha_2 y^{(2)})"))
+    (erratum,) = errata_at(run(directory, ["SMO-2"]), "000", 1402)
+    assert "as this copy prints it" in erratum.printed
+
+
+def test_the_corrected_1111_of_001_loses_its_erratum_SMO_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 101, r"(S - y^{(2)} \alpha_2)", r"(-S - y^{(2)} \alpha_2)"),
+                       RAMANAN)
+    assert not errata_at(run(directory, ["SMO-2"]), "001", 101)
+    assert errata_at(run(notes_directory(), ["SMO-2"]), "001", 101)
+
+
+def test_w_on_the_line_printed_with_a_wrong_first_argument_is_an_erratum_SMO_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1406, r"W((\zeta - \alpha_2 y^{(2)}) y^{(1)}",
+                                                       r"W((\zeta - \alpha_2 y^{(1)}) y^{(1)}"))
+    outcomes = run(directory, ["SMO-2"])
+    (erratum,) = errata_at(outcomes, "000", 1406)
+    assert "as this copy prints it" in erratum.printed
+
+
+# ---- the optimal margin classifier -----------------------------------------------------------------
+
+def test_the_hard_margin_constraint_printed_with_two_fails_the_three_problems_check_OMC_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1118, r"+ b) \ge 1", r"+ b) \ge 2"))
+    assert not only(run(directory, ["OMC-1"]), "the three problems of §4").passed
+
+
+def test_problem_a_printed_with_a_reversed_constraint_fails_the_three_problems_check_OMC_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 983, r"+ b) \ge \gamma", r"+ b) \le \gamma"))
+    assert not only(run(directory, ["OMC-1"]), "the three problems of §4").passed
