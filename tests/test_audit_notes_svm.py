@@ -170,3 +170,27 @@ def test_the_hard_margin_constraint_printed_with_two_fails_the_three_problems_ch
 def test_problem_a_printed_with_a_reversed_constraint_fails_the_three_problems_check_OMC_1(tmp_path):
     directory = edited(tmp_path, lambda lines: replace(lines, 983, r"+ b) \ge \gamma", r"+ b) \le \gamma"))
     assert not only(run(directory, ["OMC-1"]), "the three problems of §4").passed
+
+
+def test_a_box_printed_up_to_2c_fails_the_soft_dual_check_SOFT_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 75, r"0 \leq \alpha_i \leq c", r"0 \leq \alpha_i \leq 2c"),
+                       RAMANAN)
+    outcome = only(run(directory, ["SOFT-2"]), "∂/∂w, ∂/∂b, ∂/∂ξ give (11.5)")
+    assert not outcome.passed and "Ramanan L11, line 75" in outcome.detail
+
+
+def test_the_soft_balance_printed_equal_to_one_fails_the_soft_dual_check_SOFT_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1306, r"\alpha_i y^{(i)} = 0,", r"\alpha_i y^{(i)} = 1,"))
+    outcomes = run(directory, ["SOFT-2"])
+    assert not only(outcomes, "∂/∂w, ∂/∂b, ∂/∂ξ give (11.5)").passed or errata_at(outcomes, "000", 1306)
+
+
+def test_theta_p_of_an_infeasible_w_printed_as_zero_fails_the_theta_p_check_LD_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1051, r"= \infty.", r"= 0."))
+    assert not only(run(directory, ["LD-2"]), "θ_P(w) = max_{α≥0,β} L").passed
+
+
+def test_theta_p_printed_with_the_multipliers_on_the_wrong_side_fails_the_theta_p_check_LD_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1044, r"\max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)",
+                                                       r"\max_{\alpha,\beta:\alpha_i \ge 0} -\mathcal{L}(w,\alpha,\beta)"))
+    assert not only(run(directory, ["LD-2"]), "θ_P(w) = max_{α≥0,β} L").passed

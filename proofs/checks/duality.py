@@ -166,6 +166,13 @@ def theta_P_cases(ctx):
             return False  # the reference's L is not the generalized Lagrangian as printed
         feasible = all(v <= 0 for v in g) and all(v == 0 for v in h)
         theta = du.theta_P(problem, w)
+        as_printed = _theta_P_as_printed(w, f, g, h)
+        forms.extend(as_printed)
+        if value_of(as_printed[0]) is None or \
+                value_of(as_printed[0]) != (sp.oo if theta == float("inf") else sp.nsimplify(theta)):
+            return False  # the reference's θ_P(w) is not (1044) as printed
+        if not feasible and value_of(as_printed[1]) != sp.oo:
+            return False  # line 1051: an infeasible w has θ_P(w) = ∞
         if feasible:
             return theta == f and du.lagrangian(problem, w, alpha, beta) <= f \
                 and du.lagrangian(problem, w, [0] * len(alpha), beta) == f
@@ -179,7 +186,30 @@ def theta_P_cases(ctx):
             b[j] = ((M + abs(f)) / abs(h[j]) + 1) * (1 if h[j] > 0 else -1)
         return theta == float("inf") and du.lagrangian(problem, w, a, b) > M
     return with_forms(_exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20)),
-                      *forms[:1])
+                      *forms[:3])
+
+
+def _theta_P_as_printed(w, f, g, h):
+    """θ_P(w) as line 1044 prints it, and line 1051's value, at a point w: the generalized
+    Lagrangian (line 1040) read with symbols for αᵢ and βᵢ, and max_{α,β: αᵢ≥0} read as the supremum
+    over αᵢ ≥ 0 and real βᵢ of what it is printed before (linear in α and β: its value at α = β = 0
+    if no αᵢ has a positive coefficient and no βᵢ a non-zero one, else ∞)."""
+    alpha = sp.symbols(f"α1:{len(g) + 1}", real=True) if g else ()
+    beta = sp.symbols(f"β1:{len(h) + 1}", real=True) if h else ()
+
+    def supremum(value):
+        value = sp.expand(value)
+        if any(sp.degree(value, v) > 1 for v in alpha + beta):
+            raise NotationError("max over α, β of a value not linear in them")
+        if any(value.coeff(a, 1) > 0 for a in alpha) or any(value.coeff(b, 1) != 0 for b in beta):
+            return sp.oo
+        return value.subs({v: 0 for v in alpha + beta})
+    reading = _lagrangian_reading(w, f, g, h, alpha, beta)
+    L = value_of(form_of(GENERALIZED_LAGRANGIAN, reading, part=1))
+    reading = reading.bind(max=Operator(supremum), **{"cal L": Function(lambda *arguments: L)})
+    # line 1048 stays cited: the reading takes a max's operand to be the rest of its product (f(w)
+    # alone there), where the notes mean the whole sum after it
+    return form_of(THETA_P, reading, part=1), form_of(THETA_P_INFINITE, reading)
 
 
 def _lagrangian_reading(w, f, g, h, alpha, beta):
