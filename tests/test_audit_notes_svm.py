@@ -194,3 +194,8 @@ def test_theta_p_printed_with_the_multipliers_on_the_wrong_side_fails_the_theta_
     directory = edited(tmp_path, lambda lines: replace(lines, 1044, r"\max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)",
                                                        r"\max_{\alpha,\beta:\alpha_i \ge 0} -\mathcal{L}(w,\alpha,\beta)"))
     assert not only(run(directory, ["LD-2"]), "θ_P(w) = max_{α≥0,β} L").passed
+
+
+def test_condition_7_printed_the_wrong_way_fails_the_kkt_check_LD_4(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1107, r"\alpha^* \ge 0", r"\alpha^* \le 0"))
+    assert not only(run(directory, ["LD-4"]), "at the solution: KKT (3)-(7) hold exactly").passed

@@ -392,7 +392,7 @@ def kkt_at_solutions(ctx):
     at_i = Reading({"alpha_i^*": a, "alpha^*": a, "w^*": sp.Integer(0), "i": sp.Integer(1),
                     "g": Indexed(lambda i: Function(lambda v: g))})
     conditions, forms = [], []
-    for quote in (KKT_5, KKT_6, KKT_7_SECOND_COPY):
+    for quote in (KKT_5, KKT_6, KKT_7, KKT_7_SECOND_COPY):  # (7) read as αᵢ* ≥ 0 (KKT_7's reading)
         found, read = printed_relations(quote, at_i)
         conditions += found
         forms += read
