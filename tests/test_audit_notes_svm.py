@@ -199,3 +199,8 @@ def test_theta_p_printed_with_the_multipliers_on_the_wrong_side_fails_the_theta_
 def test_condition_7_printed_the_wrong_way_fails_the_kkt_check_LD_4(tmp_path):
     directory = edited(tmp_path, lambda lines: replace(lines, 1107, r"\alpha^* \ge 0", r"\alpha^* \le 0"))
     assert not only(run(directory, ["LD-4"]), "at the solution: KKT (3)-(7) hold exactly").passed
+
+
+def test_the_hypothesis_of_002_printed_with_minus_b_fails_the_prediction_check_MG_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 511, r"g(w^T x + b)", r"g(w^T x - b)"), NETO)
+    assert not only(run(directory, ["MG-2"]), "γ̂⁽ⁱ⁾ > 0 means the prediction").passed
