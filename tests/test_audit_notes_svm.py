@@ -113,3 +113,94 @@ def test_the_active_constraint_printed_with_its_own_name_loses_the_transcription
     directory = edited(tmp_path, lambda lines: replace(lines, 1650, r"$q_i(w) \leq 0$", r"$g_i(w) \leq 0$"))
     assert not errata_at(run(directory, ["LD-4"]), "000", 1650)
     assert errata_at(run(notes_directory(), ["LD-4"]), "000", 1650)
+
+
+# ---- SMO -------------------------------------------------------------------------------------------
+
+def test_alpha_one_printed_without_its_minus_sign_is_an_erratum_at_its_line_SMO_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1369, r"\alpha_1 = -y^{(1)}", r"\alpha_1 = y^{(1)}"))
+    outcomes = run(directory, ["SMO-1"])
+    (erratum,) = errata_at(outcomes, "000", 1369)
+    assert "as this copy prints it" in erratum.printed
+    assert not errata_at(run(notes_directory(), ["SMO-1"]), "000", 1369)
+
+
+def test_the_balance_constraint_read_from_the_text_drives_the_solved_alpha_one_SMO_1(tmp_path):
+    # (19) printed from i = 2: α₁ is no longer fixed by it and the steps read with it fail
+    directory = edited(tmp_path, lambda lines: replace(lines, 1361, r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0",
+                                                       r"\sum_{i=2}^{m} \alpha_i y^{(i)} = 0"))
+    (outcome,) = run(directory, ["SMO-1"]).values()
+    assert not outcome.passed
+
+
+def test_the_dual_objective_printed_with_a_plus_fails_the_exact_smo_check_SMO_4(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1354, r"\alpha_i - \frac{1}{2}", r"\alpha_i + \frac{1}{2}"))
+    outcome = only(run(directory, ["SMO-4"]), "exact SMO on rational one-feature data")
+    assert not outcome.passed
+
+
+def test_alpha_one_on_the_line_printed_with_a_plus_is_an_erratum_at_its_line_SMO_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1402, r"(\zeta - \alpha_2 y^{(2)})", r"(\zeta + \alpha_2 y^{(2)})"))
+    (erratum,) = errata_at(run(directory, ["SMO-2"]), "000", 1402)
+    assert "as this copy prints it" in erratum.printed
+
+
+def test_the_corrected_1111_of_001_loses_its_erratum_SMO_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 101, r"(S - y^{(2)} \alpha_2)", r"(-S - y^{(2)} \alpha_2)"),
+                       RAMANAN)
+    assert not errata_at(run(directory, ["SMO-2"]), "001", 101)
+    assert errata_at(run(notes_directory(), ["SMO-2"]), "001", 101)
+
+
+def test_w_on_the_line_printed_with_a_wrong_first_argument_is_an_erratum_SMO_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1406, r"W((\zeta - \alpha_2 y^{(2)}) y^{(1)}",
+                                                       r"W((\zeta - \alpha_2 y^{(1)}) y^{(1)}"))
+    outcomes = run(directory, ["SMO-2"])
+    (erratum,) = errata_at(outcomes, "000", 1406)
+    assert "as this copy prints it" in erratum.printed
+
+
+# ---- the optimal margin classifier -----------------------------------------------------------------
+
+def test_the_hard_margin_constraint_printed_with_two_fails_the_three_problems_check_OMC_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1118, r"+ b) \ge 1", r"+ b) \ge 2"))
+    assert not only(run(directory, ["OMC-1"]), "the three problems of §4").passed
+
+
+def test_problem_a_printed_with_a_reversed_constraint_fails_the_three_problems_check_OMC_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 983, r"+ b) \ge \gamma", r"+ b) \le \gamma"))
+    assert not only(run(directory, ["OMC-1"]), "the three problems of §4").passed
+
+
+def test_a_box_printed_up_to_2c_fails_the_soft_dual_check_SOFT_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 75, r"0 \leq \alpha_i \leq c", r"0 \leq \alpha_i \leq 2c"),
+                       RAMANAN)
+    outcome = only(run(directory, ["SOFT-2"]), "∂/∂w, ∂/∂b, ∂/∂ξ give (11.5)")
+    assert not outcome.passed and "Ramanan L11, line 75" in outcome.detail
+
+
+def test_the_soft_balance_printed_equal_to_one_fails_the_soft_dual_check_SOFT_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1306, r"\alpha_i y^{(i)} = 0,", r"\alpha_i y^{(i)} = 1,"))
+    outcomes = run(directory, ["SOFT-2"])
+    assert not only(outcomes, "∂/∂w, ∂/∂b, ∂/∂ξ give (11.5)").passed or errata_at(outcomes, "000", 1306)
+
+
+def test_theta_p_of_an_infeasible_w_printed_as_zero_fails_the_theta_p_check_LD_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1051, r"= \infty.", r"= 0."))
+    assert not only(run(directory, ["LD-2"]), "θ_P(w) = max_{α≥0,β} L").passed
+
+
+def test_theta_p_printed_with_the_multipliers_on_the_wrong_side_fails_the_theta_p_check_LD_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1044, r"\max_{\alpha,\beta:\alpha_i \ge 0} \mathcal{L}(w,\alpha,\beta)",
+                                                       r"\max_{\alpha,\beta:\alpha_i \ge 0} -\mathcal{L}(w,\alpha,\beta)"))
+    assert not only(run(directory, ["LD-2"]), "θ_P(w) = max_{α≥0,β} L").passed
+
+
+def test_condition_7_printed_the_wrong_way_fails_the_kkt_check_LD_4(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1107, r"\alpha^* \ge 0", r"\alpha^* \le 0"))
+    assert not only(run(directory, ["LD-4"]), "at the solution: KKT (3)-(7) hold exactly").passed
+
+
+def test_the_hypothesis_of_002_printed_with_minus_b_fails_the_prediction_check_MG_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 511, r"g(w^T x + b)", r"g(w^T x - b)"), NETO)
+    assert not only(run(directory, ["MG-2"]), "γ̂⁽ⁱ⁾ > 0 means the prediction").passed

@@ -432,3 +432,14 @@ def test_an_indexed_family_with_a_meaning_of_its_own():
     reading = Reading({"p": Indexed(lambda j: p[int(j) - 1], whole=sum(p))}, sizes={"k": 2})
     assert reading.expression(r"\sum_{j=1}^k \frac{p_j}{p}") == 1
     assert reading.expression(r"p_2") == 3
+
+
+def test_arguments_printed_with_an_ellipsis_are_instantiated():
+    # 000 line 1406: W(α₁, α₂, …, α_m) = W((ζ − α₂y⁽²⁾)y⁽¹⁾, α₂, …, α_m); the pattern is the
+    # argument(s) just before the ellipsis, an argument before it stays as printed
+    a = sp.symbols("a1:5", real=True)
+    reading = Reading({"alpha": Vector(a, first=1), "zeta": y, "W": Function(lambda *args: args)}, sizes={"m": 4})
+    assert reading.expression(r"W(\alpha_1, \alpha_2, \dots, \alpha_m)") == a
+    assert reading.expression(r"W(\zeta - \alpha_2, \alpha_2, \dots, \alpha_m)") == (y - a[1],) + a[1:]
+    with pytest.raises(NotationError, match="ellipsis"):
+        reading.expression(r"W(\alpha_1, \dots)")

@@ -166,6 +166,13 @@ def theta_P_cases(ctx):
             return False  # the reference's L is not the generalized Lagrangian as printed
         feasible = all(v <= 0 for v in g) and all(v == 0 for v in h)
         theta = du.theta_P(problem, w)
+        as_printed = _theta_P_as_printed(w, f, g, h)
+        forms.extend(as_printed)
+        if value_of(as_printed[0]) is None or \
+                value_of(as_printed[0]) != (sp.oo if theta == float("inf") else sp.nsimplify(theta)):
+            return False  # the reference's θ_P(w) is not (1044) as printed
+        if not feasible and value_of(as_printed[1]) != sp.oo:
+            return False  # line 1051: an infeasible w has θ_P(w) = ∞
         if feasible:
             return theta == f and du.lagrangian(problem, w, alpha, beta) <= f \
                 and du.lagrangian(problem, w, [0] * len(alpha), beta) == f
@@ -179,7 +186,30 @@ def theta_P_cases(ctx):
             b[j] = ((M + abs(f)) / abs(h[j]) + 1) * (1 if h[j] > 0 else -1)
         return theta == float("inf") and du.lagrangian(problem, w, a, b) > M
     return with_forms(_exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20)),
-                      *forms[:1])
+                      *forms[:3])
+
+
+def _theta_P_as_printed(w, f, g, h):
+    """θ_P(w) as line 1044 prints it, and line 1051's value, at a point w: the generalized
+    Lagrangian (line 1040) read with symbols for αᵢ and βᵢ, and max_{α,β: αᵢ≥0} read as the supremum
+    over αᵢ ≥ 0 and real βᵢ of what it is printed before (linear in α and β: its value at α = β = 0
+    if no αᵢ has a positive coefficient and no βᵢ a non-zero one, else ∞)."""
+    alpha = sp.symbols(f"α1:{len(g) + 1}", real=True) if g else ()
+    beta = sp.symbols(f"β1:{len(h) + 1}", real=True) if h else ()
+
+    def supremum(value):
+        value = sp.expand(value)
+        if any(sp.degree(value, v) > 1 for v in alpha + beta):
+            raise NotationError("max over α, β of a value not linear in them")
+        if any(value.coeff(a, 1) > 0 for a in alpha) or any(value.coeff(b, 1) != 0 for b in beta):
+            return sp.oo
+        return value.subs({v: 0 for v in alpha + beta})
+    reading = _lagrangian_reading(w, f, g, h, alpha, beta)
+    L = value_of(form_of(GENERALIZED_LAGRANGIAN, reading, part=1))
+    reading = reading.bind(max=Operator(supremum), **{"cal L": Function(lambda *arguments: L)})
+    # line 1048 stays cited: the reading takes a max's operand to be the rest of its product (f(w)
+    # alone there), where the notes mean the whole sum after it
+    return form_of(THETA_P, reading, part=1), form_of(THETA_P_INFINITE, reading)
 
 
 def _lagrangian_reading(w, f, g, h, alpha, beta):
@@ -362,7 +392,7 @@ def kkt_at_solutions(ctx):
     at_i = Reading({"alpha_i^*": a, "alpha^*": a, "w^*": sp.Integer(0), "i": sp.Integer(1),
                     "g": Indexed(lambda i: Function(lambda v: g))})
     conditions, forms = [], []
-    for quote in (KKT_5, KKT_6, KKT_7_SECOND_COPY):
+    for quote in (KKT_5, KKT_6, KKT_7, KKT_7_SECOND_COPY):  # (7) read as αᵢ* ≥ 0 (KKT_7's reading)
         found, read = printed_relations(quote, at_i)
         conditions += found
         forms += read
@@ -788,13 +818,13 @@ def three_problems(ctx):
     worst = mpmath.mpf(0)
     points = draw(ctx, S.separable_sets(2, 4, 7), n=min(ctx.examples, 12))
     bad = None
-    printed_c, printed_b, forms = _problems_as_printed()
+    printed_c, printed_b, printed_a, forms = _problems_as_printed()
     with mpmath.workdps(ctx.digits + 10):
         for X, y in points:
             w_c, b_c, alpha = du.solve_optimal_margin(X, y)
             u_, b_u_, gamma_hat_ = du.solve_margin_ratio(X, y)
-            if not (printed_c(X, y, w_c, b_c) and printed_b(X, y, u_, b_u_, gamma_hat_, w_c)):
-                bad = bad or (X, y, "a printed problem (b) or (c) fails at the reference's solution")
+            if not (printed_c(X, y, w_c, b_c) and printed_b(X, y, u_, b_u_, gamma_hat_, w_c) and printed_a(X, y, w_c, b_c)):
+                bad = bad or (X, y, "a printed problem (a), (b) or (c) fails at the reference's solution")
             problem = du.optimal_margin_problem(X, y)
             kkt = du.kkt_check(problem, w_c + [b_c], alpha)
             u, b_u, gamma_hat = du.solve_margin_ratio(X, y)
@@ -815,37 +845,53 @@ def three_problems(ctx):
 
 
 def _problems_as_printed():
-    """Problems (c) and (b) of 000 V §4 as printed (lines 999-1001, 990-991; 002's (c), lines 551 and
-    565), read for one example with its numbers left as symbols: predicates that the reference's
-    solution meets each printed constraint and has the optimum the other problem gives."""
+    """Problems (a), (b) and (c) of 000 V §4 as printed (lines 981-983, 990-991, 999-1001; (c) again at
+    lines 1117-1118; 002's (c), lines 551 and 565; 004's, line 5) and the scaling γ̂ = 1 (line 1524),
+    read for one example with its numbers left as symbols: predicates that the reference's solution
+    meets each printed constraint and has the optimum the other problems give."""
     x, w = vector("x", 2), vector("w", 2)
-    y, b, gamma_hat = sp.Symbol("y", real=True), sp.Symbol("b", real=True), sp.Symbol("γ̂", real=True)
-    one = svm_names(x, y, w, b, gamma_hat)
-    objective_c = form_of(PROBLEM_C, one)
+    y, b, gamma_hat, gamma = (sp.Symbol(s, real=True) for s in ("y", "b", "γ̂", "γ"))
+    one = svm_names(x, y, w, b, gamma_hat).bind(gamma=gamma)
+    objectives_c = [form_of(PROBLEM_C, one), form_of(PROBLEM_C_AGAIN, one), form_of(PROBLEM_004, one),
+                    form_of(PROBLEM_002_HALF, one)]
     objective_002 = form_of(PROBLEM_002_C, one)
-    objective_002_half = form_of(PROBLEM_002_HALF, one)
     objective_b = form_of(PROBLEM_B, one)
-    constraints_c, read_c = printed_relations(PROBLEM_C_CONSTRAINT, one)
-    constraints_b, read_b = printed_relations(PROBLEM_B_CONSTRAINT, one)
-    forms = (objective_c, objective_002, objective_002_half, objective_b) + read_c + read_b
-    if not constraints_c or not constraints_b or any(value_of(f) is None for f in forms[:4]):
-        return (lambda *a: False), (lambda *a: False), forms
+    objective_a = form_of(PROBLEM_A, one)
+    read = {}
+    constraints = {}
+    for key, quote, statement in (("c", PROBLEM_C_CONSTRAINT, 0), ("c again", PROBLEM_C_AGAIN_CONSTRAINT, 0),
+                                  ("004", PROBLEM_004, 1), ("b", PROBLEM_B_CONSTRAINT, 0), ("a", PROBLEM_A_CONSTRAINT, 0),
+                                  ("scaling", SCALING_FORMULA_SECOND_COPY, 0)):
+        constraints[key], read[key] = printed_relations(quote, one, statement=statement)
+    forms = tuple(objectives_c) + (objective_002, objective_b, objective_a) + tuple(f for r in read.values() for f in r)
+    if not all(constraints.values()) or any(value_of(f) is None for f in forms[:7]):
+        return (lambda *a: False), (lambda *a: False), (lambda *a: False), forms
 
-    def values(x_, y_, w_, b_, g_=0):
-        return ((x, x_), (y, y_), (w, w_), (b, b_), (gamma_hat, g_))
+    def values(x_, y_, w_, b_, g_=0, gamma_=0):
+        return ((x, x_), (y, y_), (w, w_), (b, b_), (gamma_hat, g_), (gamma, gamma_))
 
     def meets_c(X, Y, w_c, b_c):
         ww = linalg.dot(w_c, w_c)
-        return (all(c.holds(values(x_, y_, w_c, b_c)) for x_, y_ in zip(X, Y) for c in constraints_c)
-                and at(value_of(objective_c), values(X[0], Y[0], w_c, b_c)) == ww / 2
+        closest = mg.functional_margin_set(X, Y, w_c, b_c)  # γ̂ of the solution: 1 as line 1524 prints it
+        return (all(c.holds(values(x_, y_, w_c, b_c)) for x_, y_ in zip(X, Y)
+                    for key in ("c", "c again", "004") for c in constraints[key])
+                and all(at(value_of(f), values(X[0], Y[0], w_c, b_c)) == ww / 2 for f in objectives_c)
                 and at(value_of(objective_002), values(X[0], Y[0], w_c, b_c)) == ww
-                and at(value_of(objective_002_half), values(X[0], Y[0], w_c, b_c)) == ww / 2)
+                and all(c.holds(values(X[0], Y[0], w_c, b_c, closest)) for c in constraints["scaling"]))
 
     def meets_b(X, Y, u, b_u, g, w_c):
         ratio = at(value_of(objective_b), values(X[0], Y[0], u, b_u, g))
-        return (all(c.holds(values(x_, y_, u, b_u, g)) for x_, y_ in zip(X, Y) for c in constraints_b)
+        return (all(c.holds(values(x_, y_, u, b_u, g)) for x_, y_ in zip(X, Y) for c in constraints["b"])
                 and ratio ** 2 == 1 / linalg.dot(w_c, w_c))
-    return meets_c, meets_b, forms
+
+    def meets_a(X, Y, w_c, b_c):
+        """(a) at (w*, b*)/‖w*‖, the unit-norm solution (c) gives, with γ = 1/‖w*‖: it meets (a)'s
+        constraints and its objective is that γ."""
+        norm = sp.sqrt(sp.Rational(linalg.dot(w_c, w_c)))
+        unit, b_unit, margin = [sp.Rational(v) / norm for v in w_c], sp.Rational(b_c) / norm, 1 / norm
+        return (all(c.holds(values(x_, y_, unit, b_unit, 0, margin)) for x_, y_ in zip(X, Y) for c in constraints["a"])
+                and at(value_of(objective_a), values(X[0], Y[0], unit, b_unit, 0, margin)) == margin)
+    return meets_c, meets_b, meets_a, forms
 
 
 def svm_names(x, y, w, b, gamma_hat):

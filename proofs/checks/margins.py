@@ -159,7 +159,9 @@ def correct_when_positive(ctx):
     x = vector("x", N)
     reading = _reading()
     h, h_of_example, (premises_000, sides_000), premise_002, conclusion_002 = _prediction_claims(reading)
-    forms = (h, h_of_example) + sides_000 + premise_002.forms + conclusion_002.forms
+    with_g = _with_g(reading)
+    h_002 = form_of(H_002, with_g.bind(x=with_g.names["x^(i)"]), part=1)  # 002 line 511, with 002's g
+    forms = (h, h_of_example, h_002) + sides_000 + premise_002.forms + conclusion_002.forms
     if not all(value_of(f) is not None for f in forms) or not premises_000:
         return with_forms(Outcome(False, "exact", 0.0, "a printed form the claim needs is not read"), *forms)
 
@@ -171,7 +173,7 @@ def correct_when_positive(ctx):
         x_, y_, w_, b_, _ = p
         values = point(p)
         printed_h = at(value_of(h_of_example), values)
-        return (mg.hypothesis(x_, w_, b_) == printed_h and mg.functional_margin(x_, y_, w_, b_)
+        return (mg.hypothesis(x_, w_, b_) == printed_h == at(value_of(h_002), values) and mg.functional_margin(x_, y_, w_, b_)
                 == at(premise_002.left, values)
                 and (not premise_002.holds(values) or conclusion_002.holds(values)))
     drawn = _exact(ctx, _with_boundary(), holds, n=max(9, min(ctx.examples, 20)))

@@ -1,6 +1,7 @@
 """Part V §9.2 checks: why one α cannot move alone (SMO-1), the two-variable step (SMO-2), the
 pair rules and the threshold (SMO-3), the solver against an independent solution of the dual
 (SMO-4) (000 V §9.2; 001 §11.2; 004)."""
+import dataclasses
 import itertools
 from fractions import Fraction
 
@@ -14,6 +15,10 @@ from cs229.reference.kernels import Gaussian, Linear, kernel_matrix
 from .. import strategies as S
 from ..checking import exact, relies_on, Step, chain, combine, draw, fmt, numeric_erratum, sampled, show_point
 from ..notation import in_order, labels_of
+from ..printed import defined, form_of, printed, value_of, with_forms
+from ..svm_reading import at, printed_relations, svm_reading
+from ..text import Examples, Function, Vector
+from .logistic_regression import mapped
 from ..registry import Outcome, Quote, check, unchecked
 
 M = 4  # the number of α in the symbolic checks
@@ -55,6 +60,17 @@ def _W(alpha, y, K):
 _exact_points = exact
 
 
+def _reading(alpha, y=Y, **more):
+    """Part V's names for the symbolic SMO checks: αᵢ the column ``alpha``, y⁽ⁱ⁾ the labels, m its
+    length; ``more`` binds the rest (ζ, W, …)."""
+    return svm_reading(y=tuple(y), alpha=tuple(alpha), **more)
+
+
+def _labelled(step):
+    """A read step compared on labels in {−1, 1} (``_on_labels``), at every place it is printed."""
+    return mapped(step, _on_labels)
+
+
 
 # ---- SMO-1 -----------------------------------------------------------------------------------
 
@@ -74,15 +90,21 @@ CONSTRAINTS_004 = Quote("004", 167, "It turns out that coordinate ascent in its 
        "derivation", quotes=(DUAL_17, BOX_18, BALANCE_19, NO_PROGRESS, ALPHA1_TIMES_Y1, ALPHA1, LABEL_SQUARED,
                              TWO_AT_A_TIME, TWO_AT_A_TIME_001, CONSTRAINTS_004))
 def one_alpha(ctx):
-    alpha, y = _alphas(), Y
-    solved = sp.solve(sp.Eq(sum(a * t for a, t in zip(alpha, y)), 0), alpha[0])
-    if len(solved) != 1:
-        return Outcome(False, "symbolic", 1.0, "(19) does not determine α₁ uniquely")
-    return chain([
-        Step(_on_labels(solved[0]), "the only α₁ that satisfies (19)"),
-        Step(_on_labels(-sum(a * t for a, t in zip(alpha[1:], y[1:])) / y[0]), "α₁y⁽¹⁾ = −Σ_{i≥2}αᵢy⁽ⁱ⁾"),
-        Step(_on_labels(-y[0] * sum(a * t for a, t in zip(alpha[1:], y[1:]))), "multiply by y⁽¹⁾, (y⁽¹⁾)² = 1"),
-    ], "SMO-1", "000 V §9.2", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)
+    alpha = _alphas()
+    reading = _reading(alpha)
+    solved, balance = _alpha1_from(BALANCE_19, alpha)
+    if solved is None:
+        return with_forms(Outcome(False, "symbolic", 1.0, "(19) as printed does not fix α₁"), *balance)
+    on_19 = _reading([solved] + alpha[1:])  # α₁ the one (19) leaves
+    return with_forms(combine(
+        chain([
+            _labelled(printed(ALPHA1_TIMES_Y1, on_19, "α₁y⁽¹⁾ with α₁ fixed by (19)", part=0)),
+            _labelled(printed(ALPHA1_TIMES_Y1, reading, "(19) with α₁y⁽¹⁾ kept on the left", part=1)),
+        ], "SMO-1", "000 V §9.2", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS),
+        chain([
+            _labelled(printed(ALPHA1, on_19, "the only α₁ that satisfies (19)", part=0)),
+            _labelled(printed(ALPHA1, reading, "multiply by y⁽¹⁾, (y⁽¹⁾)² = 1", part=1)),
+        ], "SMO-1", "000 V §9.2", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS)), *balance)
 
 
 # ---- SMO-2 -----------------------------------------------------------------------------------
@@ -106,32 +128,55 @@ BOX_004 = Quote("004", 181, "This constraint also called **the Box Constraint**"
        quotes=(BALANCE_PAIR, ZETA_20, ALPHA1_OF_ALPHA2, BALANCE_1110, ALPHA1_1111, ZETA_004, ALPHA1_004, BOX_004, HOLD_PAIR, CONSTANT_ZETA, HOLD_004,
                CHECK_DERIVATION))
 def zeta_line(ctx):
-    alpha, y = _alphas(), Y
-    a1 = sp.Symbol("α₁", real=True)
-    a2 = alpha[1]
-    zeta = -sum(a * t for a, t in zip(alpha[2:], y[2:]))
-    from_19 = _on_labels(sp.solve(sp.Eq(a1 * y[0] + a2 * y[1] + sum(a * t for a, t in zip(alpha[2:], y[2:])), 0), a1)[0])
+    alpha = _alphas()
+    reading = _reading(alpha)
+    (a1_19, forms_19), (a1_1110, forms_1110) = _alpha1_from(BALANCE_19, alpha), _alpha1_from(BALANCE_1110, alpha)
+    if a1_19 is None or a1_1110 is None:
+        return with_forms(Outcome(False, "symbolic", 1.0, "(19) or (11.10) does not fix α₁"), *forms_19, *forms_1110)
+    on_19, on_1110 = _reading([a1_19] + alpha[1:]), _reading([a1_1110] + alpha[1:])
+    with_zeta = defined(reading, "zeta", BALANCE_PAIR, part=1)  # ζ: the constant of line 1388, (20)
+    with_xi = defined(reading, "xi", BALANCE_PAIR, part=1)  # 004's ξ is 000's ζ (its quote's reading)
+    with_S = defined(reading, "S", ALPHA1_1111, statement=1)  # (11.11)'s "where S = Σ_{i≥3} αᵢy⁽ⁱ⁾"
+    y = Y
     S_ = sum(a * t for a, t in zip(alpha[2:], y[2:]))
-    return combine(
+    dimensions = f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}"
+    return with_forms(combine(
         chain([
-            Step(from_19, "α₁ from (19) with α₂ free"),
-            Step(_on_labels((zeta - a2 * y[1]) * y[0]), "000: α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾"),
-            Step(_on_labels((zeta - a2 * y[1]) / y[0]), "004: α₁ = (ζ − α₂y⁽²⁾)/y⁽¹⁾"),
-        ], "SMO-2", "000 V §9.2 (20); 004", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS),
+            _labelled(printed(BALANCE_PAIR, on_19, "α₁y⁽¹⁾ + α₂y⁽²⁾ with α₁ fixed by (19)", part=0)),
+            _labelled(printed(BALANCE_PAIR, reading, "(19) with the pair kept on the left", part=1)),
+            _labelled(printed(ZETA_20, on_19, "(20): the same pair", part=0)),
+            _labelled(printed(ZETA_20, with_zeta, "(20): call it ζ", part=1)),
+        ], "SMO-2", "000 V §9.2 (20)", dimensions, domains=DOMAINS),
         chain([
-            Step(from_19, "α₁ from (11.10)"),
-            Step(_on_labels((S_ - y[1] * a2) / y[0]), "001 (11.11)", corrected=_on_labels((-S_ - y[1] * a2) / y[0]),
-                 quote=ALPHA1_1111,
-                 printed="α₁ = (1/y⁽¹⁾)(S − y⁽²⁾α₂), S = Σ_{i≥3} αᵢy⁽ⁱ⁾  (11.11)",
-                 fixed="α₁ = (1/y⁽¹⁾)(−S − y⁽²⁾α₂), S = Σ_{i≥3} αᵢy⁽ⁱ⁾"),
-        ], "SMO-2", "001 (11.11)", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS),
+            _labelled(printed(ALPHA1_OF_ALPHA2, on_19, "α₁ from (19) with α₂ free", part=0)),
+            _labelled(printed(ALPHA1_OF_ALPHA2, with_zeta, "000: α₁ = (ζ − α₂y⁽²⁾)y⁽¹⁾", part=1)),
+            _labelled(printed(ALPHA1_004, with_xi, "004: α₁ = (ξ − α₂y⁽²⁾)/y⁽¹⁾", part=1)),
+        ], "SMO-2", "000 V §9.2 (20); 004", dimensions, domains=DOMAINS),
         chain([
-            Step(zeta, "ζ = −Σ_{i≥3}αᵢy⁽ⁱ⁾ (000 (20))"),
-            Step(-sum(a * t for a, t in zip(alpha, y)), "004: −Σ_{i=1}^m αᵢy⁽ⁱ⁾",
-                 corrected=-sum(a * t for a, t in zip(alpha[2:], y[2:])), quote=ZETA_004,
-                 printed="α₁y⁽¹⁾ + α₂y⁽²⁾ = −Σ_{i=1}^m αᵢy⁽ⁱ⁾ = ξ  (which is 0 by the constraint)",
-                 fixed="α₁y⁽¹⁾ + α₂y⁽²⁾ = −Σ_{i=3}^m αᵢy⁽ⁱ⁾ = ζ"),
-        ], "SMO-2", "004 (SMO)", f"m={M}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
+            _labelled(printed(ALPHA1_1111, on_1110, "α₁ from (11.10)", part=0)),
+            _labelled(printed(ALPHA1_1111, with_S, "001 (11.11)", part=1,
+                              corrected=_on_labels((-S_ - y[1] * alpha[1]) / y[0]),
+                              printed="α₁ = (1/y⁽¹⁾)(S − y⁽²⁾α₂), S = Σ_{i≥3} αᵢy⁽ⁱ⁾  (11.11)",
+                              fixed="α₁ = (1/y⁽¹⁾)(−S − y⁽²⁾α₂), S = Σ_{i≥3} αᵢy⁽ⁱ⁾")),
+        ], "SMO-2", "001 (11.11)", dimensions, domains=DOMAINS),
+        chain([
+            _labelled(printed(ZETA_004, on_19, "α₁y⁽¹⁾ + α₂y⁽²⁾ with α₁ fixed by (19): ζ of 000 (20)", part=0)),
+            _labelled(printed(ZETA_004, reading, "004: −Σ_{i=1}^m αᵢy⁽ⁱ⁾", part=1, corrected=_on_labels(-S_),
+                              printed="α₁y⁽¹⁾ + α₂y⁽²⁾ = −Σ_{i=1}^m αᵢy⁽ⁱ⁾ = ξ  (which is 0 by the constraint)",
+                              fixed="α₁y⁽¹⁾ + α₂y⁽²⁾ = −Σ_{i=3}^m αᵢy⁽ⁱ⁾ = ζ")),
+        ], "SMO-2", "004 (SMO)", dimensions, domains=DOMAINS)), *forms_19, *forms_1110)
+
+
+def _alpha1_from(quote, alpha, y=Y):
+    """α₁ as the printed balance ``quote`` ((19), (11.10)) fixes it, its two sides equal, and the
+    Forms read; None where the copy does not print it or it fixes no single α₁."""
+    reading = _reading(alpha, y)
+    sides = (form_of(quote, reading, part=0), form_of(quote, reading, part=1))
+    values = [value_of(f) for f in sides]
+    if any(v is None for v in values):
+        return None, sides
+    solved = sp.solve(sp.Eq(*values), alpha[0])
+    return (solved[0] if len(solved) == 1 else None), sides
 
 
 W_ON_LINE = Quote("000", 1406, r"W(\alpha_1, \alpha_2, \dots, \alpha_m) = W((\zeta - \alpha_2 y^{(2)}) y^{(1)}, \alpha_2, \dots, \alpha_m).")
@@ -145,18 +190,29 @@ QUADRATIC_001 = Quote("001", 103, r"Plugging (11.11) into (11.7) and fixing all 
        "000 V §9.2; 004", "derivation", quotes=(W_ON_LINE, QUADRATIC, MAXIMISE, QUADRATIC_004, QUADRATIC_001))
 def pair_quadratic(ctx):
     alpha = _alphas()
-    K = _kernel_symbols()
-    a2 = sp.Symbol("a2", real=True)
-    outcomes = []
+    x = [sp.Matrix(sp.symbols(f"x{k + 1}_1:3", real=True)) for k in range(M)]  # x⁽ᵏ⁾ ∈ ℝ², Kᵢⱼ = ⟨x⁽ⁱ⁾, x⁽ʲ⁾⟩
+    K = [[(x[i].T * x[j])[0] for j in range(M)] for i in range(M)]
+    outcomes, forms = [], []
     for y in SIGNS[::5]:
-        zeta = smo.zeta(list(alpha), list(y), 0, 1)
-        on_line = [(zeta - a2 * y[1]) * y[0], a2] + list(alpha[2:])
-        W_line = sp.expand(_W(on_line, y, K))
-        qa, qb, qc = smo.pair_quadratic([on_line[0], a2] + list(alpha[2:]), list(y), K, 0, 1)
+        reading = svm_reading(x, y, alpha=tuple(alpha))
+        with_zeta = defined(reading, "zeta", BALANCE_PAIR, part=1)  # ζ = −Σ_{i≥3}αᵢy⁽ⁱ⁾ (line 1388)
+        W_read = defined(with_zeta, "W", DUAL_17, ("alpha",), part=1)  # W(α) of (17)
+        W_of = W_read.names["W"].function
+        with_W = W_read.bind(W=Function(lambda *arguments: W_of(Vector(tuple(arguments), first=1))))
+        solved, balance = _alpha1_from(BALANCE_19, alpha, y)
+        forms += balance
+        if solved is None:
+            outcomes.append(Outcome(False, "symbolic", 1.0, "(19) as printed does not fix α₁"))
+            continue
+        on_line = [solved] + alpha[1:]  # α₁ fixed by (19): the pair on the line (20)
+        qa, qb, qc = smo.pair_quadratic(on_line, list(y), K, 0, 1)
         outcomes.append(chain([
-            Step(W_line, "W((ζ − α₂y⁽²⁾)y⁽¹⁾, α₂, α₃, …)"),
-            Step(qa * a2 ** 2 + qb * a2 + qc, "aα₂² + bα₂ + c (the reference's coefficients)"),
-        ], "SMO-2", "000 V §9.2", f"m={M}, symbolic K"))
+            mapped(printed(W_ON_LINE, _reading(on_line, y, x=Examples(tuple(x)), W=with_W.names["W"]),
+                           "W(α₁, α₂, …, αₘ) with α₁ fixed by (19)", part=0), sp.expand),
+            mapped(printed(W_ON_LINE, with_W, "W((ζ − α₂y⁽²⁾)y⁽¹⁾, α₂, …, αₘ)", part=1), sp.expand),
+            mapped(printed(QUADRATIC_004, with_W.bind(a=qa, b=qb, c=qc), "aα₂² + bα₂ + c with the reference's "
+                           "a, b, c"), sp.expand),
+        ], "SMO-2", "000 V §9.2; 004", f"m={M}, x⁽ⁱ⁾ ∈ ℝ²"))
         eta = K[0][0] + K[1][1] - 2 * K[0][1]
         # a feasible α: (19) fixes α₁
         feasible = {alpha[0]: -y[0] * sum(a * t for a, t in zip(alpha[1:], y[1:]))}
@@ -170,7 +226,7 @@ def pair_quadratic(ctx):
             Step(-qb0 / (2 * qa0), "−b/(2a): the derivative of aα₂² + bα₂ + c is zero"),
             Step(alpha[1] + y[1] * (E1 - E2) / eta, "α₂ + y⁽²⁾(E₁ − E₂)/η"),
         ], "SMO-2", "000 V §9.2; Platt", f"m={M}"))
-    return combine(*outcomes)
+    return with_forms(combine(*outcomes), *forms)
 
 
 PAIR_NAMES = ("C", "α₁", "α₂", "y⁽¹⁾", "y⁽²⁾", "a", "b")  # the box, the pair, and W = aα₂² + bα₂ + c
@@ -450,14 +506,15 @@ SMO_004 = Quote("004", 175, r"3. Optimize $W(\alpha)$ with respect")
 SMO_001 = Quote("001", 97, r"We now optimize (11.7), subject to the constraints, with respect to  $\alpha_i$  and  $\alpha_j$ . We can do this in closed form.")
 
 
-@relies_on(svm, "dual_objective", lambda f: lambda *a, **k: f(*a, **k) + 1, "W(α) raised by 1")
+@relies_on(smo, "smo", lambda f: lambda *a, **k: _raised(f(*a, **k)), "the W(α) SMO reports raised by 1")
 @check("SMO-4", "exact SMO on rational one-feature data: KKT exactly, and the same W, w, b as an "
        "exhaustive solve of the dual", "000 V §9", "optimality", quotes=(DUAL_17, BOX_18, BALANCE_19, SMO_BOX, SMO_001, SMO_004, SMO_LOOP, SMO_SELECT_004,
                                                      SMO_HOLD_004, PICK_001))
 def exact_against_exhaustive(ctx):
     bad, cases = [], 0
+    dual = _DualAsPrinted(6)
     for C in (None, Fraction(1), Fraction(2, 5)):
-        sets = S.svm_labelled_sets(min_rows=3, max_rows=6, features=1, separable=True if C is None else None)
+        sets = S.svm_labelled_sets(min_rows=3, max_rows=dual.m, features=1, separable=True if C is None else None)
         for X, y in draw(ctx, sets, min(ctx.examples, 8)):
             cases += 1
             fit = smo.smo(X, y, C=C, tol=0, max_iterations=500)
@@ -466,14 +523,60 @@ def exact_against_exhaustive(ctx):
                 bad.append(("no exhaustive solution", X, y, C))
                 continue
             alpha, b = other
-            same = (svm.dual_objective(X, y, alpha) == fit.objective
+            W_exhaustive, W_fit = dual.W(X, y, alpha), dual.W(X, y, fit.alpha)
+            feasible = dual.feasible(X, y, fit.alpha, C)
+            same = (W_exhaustive is not None and W_exhaustive == W_fit == sp.nsimplify(fit.objective) and feasible
                     and svm.weights_from_alpha(X, y, alpha) == svm.weights_from_alpha(X, y, fit.alpha)
                     and max(svm.kkt_violations(X, y, fit.alpha, fit.b, C)) == 0
                     and fit.kkt_gap == 0)
             if not same:
                 bad.append((X, y, C))
-    return Outcome(not bad, f"{cases} problems, exact", 0.0,
-                   f"fails at {fmt(bad[0])}" if bad else "W, w agree exactly; KKT residual 0")
+    return with_forms(Outcome(not bad, f"{cases} problems, exact", 0.0,
+                              f"fails at {fmt(bad[0])}" if bad else "W (17) as printed, w agree exactly; the box (18) "
+                              "and (19) as printed hold; KKT residual 0"), *dual.forms)
+
+
+def _raised(fit):
+    return dataclasses.replace(fit, objective=fit.objective + 1)
+
+
+class _DualAsPrinted:
+    """(17)-(19) as the copy prints them, read once for m one-feature examples with symbols for
+    the data, α and C: W(α) (17), the box (18) and (19) at every place the copy prints them,
+    evaluated at the numbers of a problem of at most m examples (the others at αᵢ = 0, where they
+    add nothing to W or (19) and meet the box)."""
+
+    def __init__(self, m):
+        self.m = m
+        self.x = [sp.Symbol(f"x{k + 1}", real=True) for k in range(m)]
+        self.y, self.alpha, self.C = labels_of(m), _alphas(m), sp.Symbol("C", positive=True)
+        reading = svm_reading([sp.Matrix([v]) for v in self.x], self.y, alpha=self.alpha, C=self.C)
+        self.W_form = form_of(DUAL_17, reading, part=1)
+        self.lower, self.upper, sides = [], [], [self.W_form]
+        for i in range(1, m + 1):
+            for parts, kept in (((0, 1), self.lower), ((1, 2), self.upper)):
+                relations, read = printed_relations(BOX_18, reading.bind(i=sp.Integer(i)), parts=parts)
+                kept.append(relations)
+                sides += read
+        self.balance, read = printed_relations(BALANCE_19, reading)
+        self.forms = tuple({(f.quote, f.parts): f for f in sides + list(read)}.values())
+
+    def _values(self, X, y, alpha, C=None):
+        pad = self.m - len(y)
+        return [(self.x, [row[0] for row in X] + [0] * pad), (self.y, list(y) + [1] * pad),
+                (self.alpha, list(alpha) + [0] * pad)] + [(self.C, C)] * (C is not None)
+
+    def W(self, X, y, alpha):
+        """W(α) as printed at the problem's numbers; None where the copy does not print it."""
+        W = value_of(self.W_form)
+        return None if W is None else at(W, self._values(X, y, alpha))
+
+    def feasible(self, X, y, alpha, C):
+        """Whether α meets (18) (its lower half 0 ≤ αᵢ where C is None, the hard margin) and (19)
+        as printed, at every place the copy prints them."""
+        values = self._values(X, y, alpha, C)
+        groups = self.lower + (self.upper if C is not None else []) + [self.balance]
+        return all(relations and all(r.holds(values) for r in relations) for relations in groups)
 
 
 @relies_on(smo, "smo", lambda f: lambda *a, **k: f(*a, **{**k, "tol": 0.5}), "SMO stopped at a KKT tolerance of 0.5")

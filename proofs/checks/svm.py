@@ -822,8 +822,17 @@ def soft_dual(ctx):
         ], "SOFT-2", "001 (11.5)", f"i = {i}", domains=DOMAINS))
     # the dual: w, r and αₘ from (11.5) and (11.8) in L
     last = form_of(BALANCE_118, reading, part=0)
-    forms.append(last)
+    soft_balance = (form_of(SOFT_BALANCE, reading, part=0), form_of(SOFT_BALANCE, reading, part=1))
+    forms += [last, *soft_balance]
     on_balance = sp.solve(value_of(last), alpha[-1]) if value_of(last) is not None else []
+    on_000 = sp.solve(sp.Eq(*map(value_of, soft_balance)), alpha[-1]) \
+        if all(value_of(f) is not None for f in soft_balance) else []
+    outcomes.append(chain([Step(on_balance[0] if len(on_balance) == 1 else None, "αₘ from (11.8)"),
+                           Step(on_000[0] if len(on_000) == 1 else None, "αₘ from 000 V §8's Σαᵢy⁽ⁱ⁾ = 0 (line 1306)")],
+                          "SOFT-2", "000 V §8; 001 (11.8)", f"m={M}", domains=DOMAINS))
+    box, box_forms = _box_from_stationarity(reading, C)
+    forms += box_forms
+    outcomes.append(box)
     if len(on_balance) == 1:
         balanced = reading.bind(alpha=Vector(tuple(alpha[:-1] + [on_balance[0]]), first=1))
         rows = [value_of(form_of(STATIONARY_115, balanced.bind(c=C, i=sp.Integer(i)), part=1)) for i in range(1, M + 1)]
@@ -839,6 +848,36 @@ def soft_dual(ctx):
     else:
         outcomes.append(Outcome(False, "symbolic", 0.0, "(11.8) does not fix αₘ"))
     return with_forms(combine(*outcomes), *forms)
+
+
+def _box_from_stationarity(reading, C):
+    """The box as 000 V §8 (line 1304), 001 (11.9) and 004 (line 139) print it, read for α₁: it holds
+    exactly where α₁ = c − r₁ ((11.5) as printed, line 63) has r₁ ≥ 0 and α₁ ≥ 0, at C = 1:
+    r₁ ∈ {0, ½, 1} in the box, r₁ = −½ (α₁ > C) and r₁ = 3/2 (α₁ < 0) out of it."""
+    at_1 = reading.bind(c=C, i=sp.Integer(1))
+    alpha_1 = reading.names["alpha"].values[0]
+    r_1 = reading.names["r"].values[0]
+    solved = form_of(STATIONARY_115, at_1, part=1)  # α₁ = c − r₁
+    forms, failures = [solved], []
+    if value_of(solved) is None:
+        return Outcome(False, "exact", 0.0, "(11.5)'s αᵢ = c − rᵢ is not read"), forms
+    for quote in (SOFT_BOX, BOX_119, SOFT_DUAL_004):
+        relations = []
+        for parts in ((0, 1), (1, 2)):
+            read, sides = printed_relations(quote, at_1, parts=parts)
+            relations += read
+            forms += sides
+        if not relations:
+            failures.append(f"{quote.place}: not read")
+            continue
+        for r_value, inside in ((0, True), (sp.Rational(1, 2), True), (1, True), (-sp.Rational(1, 2), False),
+                                (sp.Rational(3, 2), False)):
+            a_value = at(value_of(solved), [(r_1, r_value), (C, 1)])
+            values = [(alpha_1, a_value), (C, 1)]
+            if all(rel.holds(values) for rel in relations) != inside:
+                failures.append(f"{quote.place}: at r₁ = {r_value}, α₁ = {a_value}, C = 1 the box "
+                                f"{'fails' if inside else 'holds'}")
+    return Outcome(not failures, "exact (C = 1)", 0.0, "; ".join(failures)), forms
 
 
 @check("SOFT-2", "the dual needs ∂L/∂ξ = 0 too (000 sets only w and b); 001 cites (11.2) into (11.1) where it "

@@ -356,7 +356,26 @@ class Reading:
         raise NotationError(f"no reading of a {node.kind} group")
 
     def _arguments(self, group, scope, notes):
-        return tuple(self.value(_only(st), scope, notes) for st in group.items)
+        items = [_only(st) for st in group.items]
+        if any(isinstance(i, S.Ellipsis_) for i in items):
+            items = self._expand_ellipsis_arguments(items, scope, notes)
+        return tuple(self.value(i, scope, notes) for i in items)
+
+    def _expand_ellipsis_arguments(self, items, scope, notes):
+        """Arguments printed with an ellipsis, W(α₁, α₂, …, αₘ) or W(a, α₂, …, αₘ) (000 line
+        1406): the arguments it stands for, by the pattern of the two (or the one) printed just
+        before it and the one printed after it; the arguments before the pattern stay as printed."""
+        k = next(i for i, t in enumerate(items) if isinstance(t, S.Ellipsis_))
+        before, after = items[:k], items[k + 1:]
+        if not before or not after or any(isinstance(t, S.Ellipsis_) for t in after):
+            raise NotationError("an ellipsis among arguments with no argument on one side, or two ellipses")
+        for start in dict.fromkeys((max(0, k - 2), k - 1)):
+            try:
+                middle = self._instantiate(before[start:], after[0], scope, notes)
+            except NotationError:
+                continue
+            return before[:start] + middle + after[1:]
+        raise NotationError("an ellipsis whose arguments follow no pattern")
 
     # -- fractions, roots ------------------------------------------------------------------------
 
