@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from .checking import _STATE, _SelfTestState, symbolically_equal
+from .printed import Meaningless
 from .text import copies
 from .text.mutants import mutants
 
@@ -65,7 +66,8 @@ def _value_of(outcome, quote, source, line):
         if form.quote == quote:
             for v in form.variants:
                 if v.source == source and v.line == line:
-                    return v.value
+                    # a form read as meaningless (Meaningless: why, not a value) is no value
+                    return None if isinstance(v.value, Meaningless) else v.value
     return None
 
 
@@ -104,7 +106,7 @@ def seed_text(check, ctx, baseline, per_kind=1, fraction=1.0, seed=229):
                 verdict, detail = "caught", "an erratum at this line"
             else:
                 value = _value_of(outcome, quote, place.source, place.line)
-                if value is not None and symbolically_equal(value, place.value):
+                if value is not None and not isinstance(place.value, Meaningless) and symbolically_equal(value, place.value):
                     verdict, detail = "equivalent", ""
                 else:
                     verdict, detail = "survived", m.text[:160]
