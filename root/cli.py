@@ -247,6 +247,9 @@ def _check_combinations(args):
         raise UsageError("--sample is the share of text mutants --self-test seeds: give --self-test")
     if args.no_figures and args.html is None:
         raise UsageError("--no-figures leaves the figures out of the --html page: give --html FILE")
+    if args.unread and (args.part or args.id):
+        raise UsageError("--unread accounts for every line of the documents: it runs every check "
+                         "(drop --part and --id)")
     if args.summary and (args.json or modes):
         other = "--json" if args.json else f"--{modes[0].replace('_', '-')}"
         raise UsageError(f"--summary shortens the text report; {other} prints no such report (drop one of them)")
@@ -304,9 +307,6 @@ def _audit(args):
              else audit.render_unparsed(items, report.printed_forms))
         return _exits.INTERRUPTED if report.interrupted else _exits.OK
     if args.unread:
-        if args.part or ids:
-            raise UsageError("--unread accounts for every line of the documents: it runs every check "
-                             "(drop --part and --id)")
         report = audit.run(all_checks, Context(seed=args.seed, examples=1, digits=args.digits), progress)
         items = audit.unread_data(report)
         emit(json.dumps(items, indent=2, ensure_ascii=False) if args.json else audit.render_unread(items))
