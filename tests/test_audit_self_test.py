@@ -29,12 +29,15 @@ def test_every_check_of_the_part_kills_a_mutant(part):
                                    "--sample", "0.1", "--json", "--quiet"], capture_output=True, text=True, timeout=1800)
     data = json.loads(result.stdout)
     checks = data["self_test"]["checks"]
-    not_live = [(r["id"], r["title"], r["survivors"], r.get("detail")) for r in checks if not r["ok"]]
+    # a check the tenth left without a mutant (no code mutant, no slip sampled on its lines) is not
+    # judged here; the whole self-test judges every check
+    not_live = [(r["id"], r["title"], r["survivors"], r.get("detail")) for r in checks if r["mutants"] and not r["ok"]]
     assert result.returncode == 0 and not not_live, not_live
     assert len(checks) == len(checks_for(parts=[part])) == data["totals"]["checks"]
     assert data["totals"]["fail"] == 0 and data["schema"] >= 3  # the unmutated runs are the audit's report
     for r in checks:
-        assert set(r) >= {"id", "title", "mutants", "killed", "text_mutants"} and 1 <= r["killed"] <= r["mutants"]
+        assert set(r) >= {"id", "title", "mutants", "killed", "text_mutants"} and r["killed"] <= r["mutants"]
+        assert r["killed"] >= 1 or r["mutants"] == 0
     text = data["self_test"]["text_mutants"]
     assert set(text) >= {"seeded", "equivalent", "caught", "by_kind", "by_part"}
 

@@ -134,6 +134,11 @@ PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy r
     ("SOFT-2", "slip", "004", 135), ("SOFT-2", "transcription", "000", 1845), ("SMO-2", "slip", "001", 101),
     ("SMO-2", "slip", "004", 179), ("SMO-2", "transcription", "000", 1398), ("SMO-2", "slip", "004", 193),
     ("SMO-2", "slip", "001", 103),
+    # what a second reading found: Slater's point without hᵢ(w) = 0 (1088; its twin at 1617 is the
+    # same erratum), line 1650's qᵢ for gᵢ (the one rule for extraction artefacts), 937's x for
+    # x⁽ⁱ⁾, 002's max over w, b only (547), and 001's "on the margin … a support vector" (25)
+    ("LD-4", "slip", "000", 1088), ("LD-4", "transcription", "000", 1650), ("MG-2", "slip", "000", 937),
+    ("OMC-1", "slip", "002", 547), ("SOFT-1", "slip", "001", 25),
 }
 
 

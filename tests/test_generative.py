@@ -296,9 +296,10 @@ def test_audit_part_IV_passes_and_lists_every_row(capsys):
     report = json.loads(capsys.readouterr().out)
     assert code == 0, [c for c in report["checks"] if c["verdict"] != "pass"]
     assert {c["id"] for c in report["checks"]} >= set(PART_IV) and not report["uncovered"]
-    # the slips of 000 Part IV the audit reports: MVN-1 (a singular Σ has no density), NB-4 (φᵢ ≠ 0
-    # for all values of j), NB-6 (p(xⱼ⁽ⁱ⁾|y) for p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾))
-    assert {e["id"] for e in report["errata"]} == {"MVN-1", "NB-4", "NB-6"}
+    # the slips of Part IV the audit reports: MVN-1 (a singular Σ has no density), NB-2 (Neto's "if
+    # the word j is spam" for the e-mail), NB-4 (φᵢ ≠ 0 for all values of j), NB-6 (p(xⱼ⁽ⁱ⁾|y) for
+    # p(xⱼ⁽ⁱ⁾|y⁽ⁱ⁾))
+    assert {e["id"] for e in report["errata"]} == {"MVN-1", "NB-2", "NB-4", "NB-6"}
     sms = [c for c in report["checks"] if c["kind"] == "reproduction" and c["id"] == "NB-6"]
     assert sms and "accuracy" in sms[0]["detail"] and "claim" in sms[0]["detail"]
 
