@@ -127,7 +127,7 @@ PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy r
     ("MG-2", "slip", "000", 935), ("MG-3", "slip", "000", 967), ("OMC-3", "slip", "000", 1153),
     ("OMC-3", "slip", "002", 569), ("OMC-5", "slip", "004", 19), ("LD-3", "slip", "000", 1076),
     ("LD-3", "transcription", "000", 1605), ("LD-4", "slip", "001", 41), ("LD-4", "slip", "000", 1094),
-    ("KR-3", "slip", "004", 53), ("KR-4", "slip", "004", 69), ("KR-6", "transcription", "000", 1264),
+    ("KR-3", "slip", "004", 53), ("KR-4", "transcription", "004", 69), ("KR-6", "transcription", "000", 1264),
     ("KR-6", "transcription", "000", 1808), ("KR-8", "slip", "004", 211), ("SOFT-1", "slip", "000", 1290),
     ("SOFT-1", "slip", "002", 614), ("SOFT-1", "slip", "001", 23), ("SOFT-1", "slip", "004", 131),
     ("SOFT-2", "slip", "000", 1301), ("SOFT-2", "slip", "001", 69), ("SOFT-2", "slip", "000", 1299),

@@ -287,9 +287,9 @@ def _kernel_of(expression, x, z, c):
 @check("KR-3", "004 calls (xᵀz + c)² the 'Linear Kernel': it is not linear in x (the linear kernel is xᵀz)",
        "004; 002 §1.5.2", "identity", quotes=(LINEAR_KERNEL_NAME, AFFINE_004, LINEAR_KERNEL_002, LINEAR_KERNEL_FORM_002))
 def linear_kernel_name(ctx):
-    """A linear kernel is linear in each argument, K(x + x′, z) = K(x, z) + K(x′, z) and
-    K(λx, z) = λK(x, z) (it is φ(x)ᵀφ(z) with φ linear, φ(x) = x in 002 §1.5.2): the difference
-    is computed symbolically for the kernel under that name and a point where it is not 0 shown."""
+    """"Linear kernel" names the kernel xᵀz, φ(x) = x (002 §1.5.2), which is linear in each
+    argument: the kernel 004 prints under that name is compared with it symbolically (additivity
+    and homogeneity in x), and the counterexample is a point where it is not xᵀz."""
     n = 2
     x, z = _xz(n)
     x2 = list(vector("x′", n))
@@ -307,15 +307,18 @@ def linear_kernel_name(ctx):
     linear_ok = sp.expand(linear([a + b for a, b in zip(x, x2)], z, c) - linear(x, z, c) - linear(x2, z, c)) == 0
     errata = ()
     if additivity != 0 or homogeneity != 0:
-        # the simplest x, z, c where doubling x does not double K
+        # "linear kernel" names a kernel, xᵀz (φ(x) = x), not a property of K: the counterexample
+        # is the simplest x, z, c where the kernel under that name is not that kernel
         point = find_witness(st.tuples(_SCALARS, _SCALARS, _SCALARS, _SCALARS, _POSITIVE),
-                             lambda p: K([2 * p[0], 2 * p[1]], p[2:4], p[4]) != 2 * K(p[0:2], p[2:4], p[4]), ctx.seed)
+                             lambda p: K(p[0:2], p[2:4], p[4]) != linear(p[0:2], p[2:4], p[4]), ctx.seed)
         x1, x2_, z1, z2, c_ = point
         errata = (Erratum("KR-3", "004", "Linear Kernel: K(x, z) = (xᵀz + c)²",
                           "(xᵀz + c)² is the (inhomogeneous) polynomial kernel of degree 2, 000 V §7's 'related "
                           "kernel'; the linear kernel is K(x, z) = xᵀz with φ(x) = x (002 §1.5.2)",
-                          f"at x = ({x1}, {x2_}), z = ({z1}, {z2}), c = {c_}: K(2x, z) = "
-                          f"{K([2 * x1, 2 * x2_], [z1, z2], c_)} but 2K(x, z) = {2 * K([x1, x2_], [z1, z2], c_)}",
+                          f"the linear kernel is xᵀz, φ(x) = x (Neto, line 608); at x = ({x1}, {x2_}), "
+                          f"z = ({z1}, {z2}), c = {c_}: (xᵀz + c)² = {K([x1, x2_], [z1, z2], c_)} but "
+                          f"xᵀz = {linear([x1, x2_], [z1, z2], c_)}, and its φ (line 59) holds the products xᵢxⱼ "
+                          "and √(2c)xᵢ, not x",
                           quote=LINEAR_KERNEL_NAME),)
     return with_forms(Outcome(linear_ok, "symbolic (n=2)", 0.0, "" if linear_ok else "xᵀz is not linear in x", errata),
                       named_form, linear_form)
@@ -396,7 +399,10 @@ def polynomial_kernel_monomials(ctx):
                           f"{letter} is defined nowhere in the lecture (its dimension is n = dim(x), line 49); at n = {n}, "
                           f"d = {d} there are {len(kr.monomials(n, d))} monomials of degree ≤ d "
                           f"({', '.join(_monomial(a) for a in kr.monomials(n, d))}) "
-                          f"= C({n}+{d}, {d})", quote=COUNT_004),)
+                          f"= C({n}+{d}, {d})",
+                          # h for n: letters a hand or an extraction confuses, as 000's qᵢ for gᵢ
+                          # (line 1650); the one rule for such artefacts makes it a transcription
+                          nature="transcription", quote=COUNT_004),)
     outcomes.append(with_forms(Outcome(letter is not None, "the printed letters", 0.0,
                                        "" if letter is not None else "004 prints no count C(· + d, d)", errata), count))
 
