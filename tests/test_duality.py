@@ -153,7 +153,8 @@ def test_audit_part_V_passes_with_its_errata_each_quoted(capsys):
     assert found == PART_V_ERRATA
     # a counterexample names the notes' variables, labels in {−1, 1}: never a bare list of numbers
     assert all(e["counterexample"] and not e["counterexample"].startswith("at [") for e in report["errata"])
-    assert {(c["id"], c["line"]) for c in report["conventions"]} == {("OMC-5", 1180)}
+    # 000 line 1180 and Neto line 515 predict 1 at wᵀx + b > 0 where g(0) = 1 elsewhere
+    assert {(c["id"], c["line"]) for c in report["conventions"]} == {("OMC-5", 1180), ("MG-2", 515)}
 
 
 def test_the_reworked_part_V_checks_kill_their_mutants():
