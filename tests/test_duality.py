@@ -139,6 +139,8 @@ PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy r
     # x⁽ⁱ⁾, 002's max over w, b only (547), and 001's "on the margin … a support vector" (25)
     ("LD-4", "slip", "000", 1088), ("LD-4", "transcription", "000", 1650), ("MG-2", "slip", "000", 937),
     ("OMC-1", "slip", "002", 547), ("SOFT-1", "slip", "001", 25),
+    # Neto's Mercer without symmetry (606): 1 + x − z passes the test and is no kernel
+    ("KR-7", "slip", "002", 606),
 }
 
 
@@ -185,3 +187,11 @@ def test_primal_attainment_example_has_the_dual_of_w_le_0():
     assert (p_star, attained, theta, d_star, dual_attained, kkt) == (0, False, -sp.oo, 0, True, [])
     p_star, attained, _, d_star, _, kkt = checks._one_dimensional_duality(sp.exp(w), -w)
     assert (p_star, attained, d_star, kkt) == (1, True, 1, [(0, 1)])
+
+
+def test_mercer_stated_without_symmetry_is_an_erratum_with_a_kernel_that_passes_it_KR_7():
+    """Neto line 606 leaves symmetry out of Mercer's condition: 1 + x − z passes the test at every
+    finite set (zᵀKz = (Σz)²) and is no φ(x)ᵀφ(z)."""
+    from cs229.proofs.checks import kernels
+    outcome = kernels._mercer_without_symmetry()
+    assert outcome.passed and [(e.quote.source, e.quote.line) for e in outcome.errata] == [("002", 606)]

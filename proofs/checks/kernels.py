@@ -743,7 +743,32 @@ def mercer_test_verdicts(ctx):
     except kr.InvalidKernelError as e:
         raised = e.value < 0 and e.witness is not None
     ok = (not result.valid) and result.value == -1 and raised
-    return combine(verdicts, Outcome(ok, "exact", 0.0, "" if ok else "K(x, x) = −1 was not refused"))
+    return combine(verdicts, Outcome(ok, "exact", 0.0, "" if ok else "K(x, x) = −1 was not refused"),
+                   _mercer_without_symmetry())
+
+
+def _mercer_without_symmetry():
+    """002 line 606 states Mercer's condition as 'for any d points, K is positive semi-definite',
+    without symmetry (000 V §7 and 004 line 101 ask for it): K(x, z) = 1 + x − z passes that test
+    on every finite set, since Σᵢⱼ zᵢzⱼ(xᵢ − xⱼ) = 0, yet K(x, z) ≠ K(z, x), which no φ(x)ᵀφ(z) is.
+    Shown symbolically at three points; an erratum when both hold."""
+    xs, zs = sp.symbols("x1:4", real=True), sp.symbols("z1:4", real=True)
+    K = [[1 + a - b for b in xs] for a in xs]
+    form = sp.expand(sum(zs[i] * K[i][j] * zs[j] for i in range(3) for j in range(3)))
+    passes = sp.expand(form - sum(zs) ** 2) == 0
+    asymmetric = sp.expand(K[0][1] - K[1][0]) != 0
+    errata = ()
+    if passes and asymmetric:
+        errata = (Erratum("KR-7", "002", "K is a valid kernel … iff, for any d points, the corresponding kernel matrix K "
+                          "is positive semi-definite",
+                          "… iff K is symmetric and, for any d points, K is positive semi-definite (000 V §7; "
+                          "L08 line 101: 'symmetric positive-semidefinite')",
+                          "K(x, z) = 1 + x − z: at any points, zᵀKz = Σᵢⱼ zᵢzⱼ(1 + xᵢ − xⱼ) = (Σᵢ zᵢ)² ≥ 0 (the "
+                          "xᵢ − xⱼ terms cancel; at x = 0, 1: K = [[1, 0], [2, 1]], zᵀKz = (z₁ + z₂)²), but "
+                          "K(0, 1) = 0 ≠ 2 = K(1, 0), and φ(x)ᵀφ(z) = φ(z)ᵀφ(x) for every φ: no φ gives this K",
+                          quote=MERCER_002),)
+    return Outcome(passes and asymmetric, "symbolic (3 points)", 0.0,
+                   "" if passes and asymmetric else "1 + x − z did not pass the test without symmetry", errata)
 
 
 # ---- KR-9 ------------------------------------------------------------------------------------
