@@ -141,6 +141,8 @@ PART_V_ERRATA = {  # (catalog row, nature, document key, line of the text copy r
     ("OMC-1", "slip", "002", 547), ("SOFT-1", "slip", "001", 25),
     # Neto's Mercer without symmetry (606): 1 + x − z passes the test and is no kernel
     ("KR-7", "slip", "002", 606),
+    # Ramanan L11 line 87's coordinate descent for the maximisation (11.7)
+    ("CA-1", "slip", "001", 87),
 }
 
 

@@ -7,7 +7,7 @@ from cs229.reference import linalg
 
 from .. import strategies as S
 from ..checking import relies_on, Step, chain, combine, draw, fmt, sampled
-from ..registry import Outcome, Quote, check, unchecked
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 from ..symbolic import symbol_matrix
 
 N = 3
@@ -17,6 +17,7 @@ LOOP = Quote("000", 1337, r"\alpha_i:=\arg\max_{\hat{\alpha}_i}W(\alpha_1,\ldots
 ORDER = Quote("000", 1340, r"the inner-loop reoptimizes the variables in order  $\alpha_1, \alpha_2, \ldots, \alpha_m, \alpha_1, \alpha_2, \ldots$")
 GREEDY = Quote("000", 1340, "we may choose the next variable to update according to which one we expect to allow us to make the largest increase in")
 PARALLEL = Quote("000", 1346, "on each step, coordinate ascent takes a step that's parallel to one of the axes, since only one variable is being optimized at a time")
+DESCENT_001 = Quote("001", 87, "Instead, a common approach for SVMs is to use coordinate descent.")
 GLOBAL_MAXIMUM = Quote("000", 1346, "the path that it took on its way to the global maximum")
 UNCONSTRAINED_004 = Quote("004", 151, r"\max W(\alpha_1, \dots, \alpha_m) \quad (\text{no constraints on } \alpha_i)")
 LOOP_004_FOR = Quote("004", 157, r"For  $i = 1$  to  $m$  {")
@@ -48,7 +49,7 @@ def coordinate_argmax(ctx):
 
 @relies_on(ca, "quadratic_gradient", lambda f: lambda Q, c, alpha: [2 * v for v in f(Q, c, alpha)], "the gradient doubled")
 @check("CA-1", "each step moves one coordinate (parallel to an axis) and raises W by exactly gᵢ²/(2Qᵢᵢ) (the greedy "
-       "rule's gain), in both orders", "000 V §9.1", "identity", quotes=(ORDER, GREEDY, PARALLEL))
+       "rule's gain), in both orders", "000 V §9.1", "identity", quotes=(ORDER, GREEDY, PARALLEL, DESCENT_001))
 def step_gain(ctx):
     def holds(p):
         Q, c, a0 = p
@@ -70,7 +71,14 @@ def step_gain(ctx):
         return True
     points = draw(ctx, S.concave_quadratics(), min(ctx.examples, 20))
     bad = [p for p in points if not holds(p)]
-    return Outcome(not bad, f"{len(points)} quadratics, exact", 0.0, f"fails at {fmt(bad[0])}" if bad else "")
+    # every step raised W by gᵢ²/(2Qᵢᵢ) > 0: an ascent, as the dual (11.7) asks, not a descent
+    errata = () if bad or not points else (Erratum(
+        "CA-1", "001 §11.3", "Instead, a common approach for SVMs is to use coordinate descent.",
+        "… coordinate ascent (000 V §9.1): each step maximises W over one αᵢ (SMO: over a pair), raising it",
+        "(11.7) (line 71) is a maximisation, max_{α ≥ 0} L(α), and line 103 goes on to optimise over α₂ in a box: "
+        "each coordinate step above raised the objective by gᵢ²/(2Qᵢᵢ) > 0, where a descent step lowers it",
+        quote=DESCENT_001),)
+    return Outcome(not bad, f"{len(points)} quadratics, exact", 0.0, f"fails at {fmt(bad[0])}" if bad else "", errata)
 
 
 @relies_on(ca, "coordinate_ascent", lambda f: lambda *a, **k: f(*a, **{**k, "tol": mpmath.mpf(10) ** -10}),

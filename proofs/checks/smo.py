@@ -630,8 +630,6 @@ for _line, _text, _reason, _id in (
              "constraint-based form of gradient-descent or Newton Rhapsod",
          "names: a quadratic objective (not an equation), Newton–Raphson; the max/min confusion is the erratum of line 103",
          "SMO-2"),
-        (87, "Instead, a common approach for SVMs is to use coordinate descent.",
-         "the name 'descent' for the ascent on W (000 V §9.1 says coordinate ascent); checked as the erratum of line 103", "CA-1"),
         (95, "Ideally, we should spend most of the time optimizing over points near the boundary", "a heuristic", "SMO-3"),
         (103, "see the paper by Pratt (note  $L$  is just some lower bound, not the Lagrangian)",
          "a name misspelt (Platt); the bounds are checked in SMO-2", "SMO-2"),
