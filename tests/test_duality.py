@@ -197,3 +197,12 @@ def test_mercer_stated_without_symmetry_is_an_erratum_with_a_kernel_that_passes_
     from cs229.proofs.checks import kernels
     outcome = kernels._mercer_without_symmetry()
     assert outcome.passed and [(e.quote.source, e.quote.line) for e in outcome.errata] == [("002", 606)]
+
+
+def test_the_quadratic_formula_for_the_extremum_is_an_erratum_SMO_2():
+    """Ramanan L11 line 103 computes the global minimum with the quadratic formula: its roots are
+    not the vertex −b/(2a) (and −α² − 1 has none)."""
+    from cs229.proofs.checks import smo as checks
+    outcome = checks._quadratic_formula()
+    assert outcome.passed and [(e.quote.source, e.quote.line) for e in outcome.errata] == [("001", 103)]
+    assert "−b/(2a) = 1" in outcome.errata[0].counterexample

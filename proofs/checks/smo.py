@@ -19,7 +19,7 @@ from ..printed import defined, form_of, printed, value_of, with_forms
 from ..svm_reading import at, printed_relations, svm_reading
 from ..text import Examples, Function, Vector
 from .logistic_regression import mapped
-from ..registry import Outcome, Quote, check, unchecked
+from ..registry import Erratum, Outcome, Quote, check, unchecked
 
 M = 4  # the number of α in the symbolic checks
 SIGNS = [s for s in itertools.product((-1, 1), repeat=M) if len(set(s)) == 2]
@@ -323,10 +323,12 @@ def _show_extremes(p):
 
 MINIMISE_004 = Quote("004", 193, "if we minimize the quadratic function, maybe we get a value that lies in the box")
 MINIMISE_001 = Quote("001", 103, "its easy to minimize a quadratic function of one variable subject to such bound constraints")
+QUADRATIC_FORMULA_001 = Quote("001", 103, "Apply the quadratic formula to compute the global minimum")
 
 
 @check("SMO-2", "the step maximises the quadratic: 004's 'minimize' and 001's 'global minimum' name the "
-       "wrong extremum", "004 (SMO); 001 §11.2", "identity", quotes=(MINIMISE_004, MINIMISE_001, MAXIMISE))
+       "wrong extremum", "004 (SMO); 001 §11.2", "identity", quotes=(MINIMISE_004, MINIMISE_001, MAXIMISE,
+                                                              QUADRATIC_FORMULA_001))
 def maximise_not_minimise(ctx):
     def values(p):
         C, a1, a2, y1, y2, qa, qb = p
@@ -349,7 +351,29 @@ def maximise_not_minimise(ctx):
                         "maximise the concave quadratic (11.7) in α₂ (its stationary point is the global "
                         "maximum), then clip to [L, H]",
                         pts, printed, corrected, 0, n=min(ctx.examples, 30), names=_show_extremes, quote=MINIMISE_001,
-                        search=_simple_pairs()))
+                        search=_simple_pairs()),
+        _quadratic_formula())
+
+
+def _quadratic_formula():
+    """001 line 103: 'apply the quadratic formula to compute the global minimum'. The quadratic
+    formula gives the roots of aα₂² + bα₂ + c; the extremum of a one-variable quadratic is its
+    vertex −b/(2a), which is no root unless W is 0 there. Shown on W = −α₂² + 2α₂ (a = −1, b = 2,
+    c = 0: roots 0 and 2, vertex 1) and on −α₂² − 1, which has no real root at all."""
+    t = sp.Symbol("alpha2", real=True)
+    a, b, c = -1, 2, 0
+    W = a * t ** 2 + b * t + c
+    roots, vertex = sorted(sp.solve(W, t)), sp.Rational(-b, 2 * a)
+    no_real_root = sp.solve(-t ** 2 - 1, t) == []
+    wrong = vertex not in roots and sp.diff(W, t).subs(t, vertex) == 0 and no_real_root
+    errata = () if not wrong else (Erratum(
+        "SMO-2", "001 §11.2", "Apply the quadratic formula to compute the global minimum",
+        "take the vertex α₂ = −b/(2a) of W = aα₂² + bα₂ + c (where W′ = 0; with a = −η/2 < 0 the global "
+        "maximum), then clip to [L, H]",
+        f"W = −α₂² + 2α₂: the quadratic formula gives its roots α₂ = {', '.join(map(str, roots))} (W = 0 there), "
+        f"the extremum is at −b/(2a) = {vertex} (W = {W.subs(t, vertex)}); W = −α₂² − 1 has no real root, "
+        "yet its maximum is at 0", quote=QUADRATIC_FORMULA_001),)
+    return Outcome(wrong, "exact", 0.0, "" if wrong else "the vertex was a root", errata)
 
 
 # ---- SMO-3 -----------------------------------------------------------------------------------
