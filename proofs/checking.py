@@ -855,8 +855,18 @@ class SelfTestResult:
             return self.text_caught >= 1
         return True
 
+    @property
+    def ok_in_sample(self):
+        """What a run seeding a sample of the text's slips can judge: the check passes unmutated,
+        every erratum mutant dies and a code mutant, if it has any, is killed. Whether it catches
+        a slip in the lines it reads is the whole self-test's to say (a sample may hold one)."""
+        code_mutants = self.mutants - sum(m.verdict != "equivalent" for m in self.text)
+        code_killed = self.killed - self.text_caught
+        return self.baseline and self.erratum_ok and (code_mutants == 0 or code_killed >= 1)
+
     def data(self):
         return {"id": self.id, "title": self.title, "mutants": self.mutants, "killed": self.killed,
+                "ok_in_sample": self.ok_in_sample,
                 "text_mutants": {"seeded": len(self.text),
                                  "equivalent": sum(m.verdict == "equivalent" for m in self.text),
                                  "caught": self.text_caught},

@@ -29,15 +29,16 @@ def test_every_check_of_the_part_kills_a_mutant(part):
                                    "--sample", "0.1", "--json", "--quiet"], capture_output=True, text=True, timeout=1800)
     data = json.loads(result.stdout)
     checks = data["self_test"]["checks"]
-    # a check the tenth left without a mutant (no code mutant, no slip sampled on its lines) is not
-    # judged here; the whole self-test judges every check
-    not_live = [(r["id"], r["title"], r["survivors"], r.get("detail")) for r in checks if r["mutants"] and not r["ok"]]
+    # a tenth of the slips is a few per check, or none: the sample judges the code mutants and the
+    # unmutated run (ok_in_sample); the whole self-test judges each check's slips
+    not_live = [(r["id"], r["title"], r["survivors"], r.get("detail")) for r in checks if not r["ok_in_sample"]]
     assert result.returncode == 0 and not not_live, not_live
     assert len(checks) == len(checks_for(parts=[part])) == data["totals"]["checks"]
     assert data["totals"]["fail"] == 0 and data["schema"] >= 3  # the unmutated runs are the audit's report
     for r in checks:
         assert set(r) >= {"id", "title", "mutants", "killed", "text_mutants"} and r["killed"] <= r["mutants"]
-        assert r["killed"] >= 1 or r["mutants"] == 0
+        assert r["ok_in_sample"] or not r["ok"]  # what the whole self-test calls live, a sample does too
+
     text = data["self_test"]["text_mutants"]
     assert set(text) >= {"seeded", "equivalent", "caught", "by_kind", "by_part"}
 
