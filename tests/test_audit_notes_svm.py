@@ -115,6 +115,47 @@ def test_the_active_constraint_printed_with_its_own_name_loses_the_transcription
     assert errata_at(run(notes_directory(), ["LD-4"]), "000", 1650)
 
 
+def test_weak_duality_printed_without_the_inner_min_is_an_erratum_at_its_line_LD_3(tmp_path):
+    # line 1080: d* = max_{α,β: αᵢ ≥ 0} L(w, α, β): the dual value at a free w, not a number
+    directory = edited(tmp_path, lambda lines: replace(lines, 1080, r"\max_{\alpha,\beta: \alpha_i \ge 0} \min_{w} \mathcal{L}",
+                                                       r"\max_{\alpha,\beta: \alpha_i \ge 0} \mathcal{L}"))
+    outcome = only(run(directory, ["LD-3"]), "weak duality as printed")
+    (erratum,) = [e for e in outcome.errata if (e.quote.source, e.quote.line) == ("000", 1080)]
+    assert erratum.counterexample.startswith("at w = ")
+    assert not only(run(notes_directory(), ["LD-3"]), "weak duality as printed").errata
+
+
+def test_weak_duality_printed_over_other_multipliers_fails_LD_3(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1080, r"\min_{w} \max_{\alpha,\beta: \alpha_i \ge 0}",
+                                                       r"\min_{w} \max_{\alpha,\beta: \alpha_i \ge 1}"))
+    outcome = only(run(directory, ["LD-3"]), "weak duality as printed")
+    assert not outcome.passed and "not αᵢ ≥ 0" in outcome.detail
+
+
+def test_the_second_printing_of_d_star_without_theta_D_fails_LD_3(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 1605, r"\alpha>0} \theta_{\mathcal{D}}(w)", r"\alpha>0} (w)"))
+    outcome = only(run(directory, ["LD-3"]), "the second copy prints α > 0")
+    assert not outcome.passed and "the second copy's maximand reads w" in outcome.detail
+
+
+# ---- coordinate ascent -----------------------------------------------------------------------------
+
+def test_the_inner_loop_printed_with_its_arguments_out_of_order_fails_CA_1(tmp_path):
+    # line 1337 with α_{i−1} and α_{i+1} exchanged: W's arguments out of order, another arg max
+    directory = edited(tmp_path, lambda lines: replace(lines, 1337, r"\alpha_{i-1},\hat{\alpha}_i,\alpha_{i+1}",
+                                                       r"\alpha_{i+1},\hat{\alpha}_i,\alpha_{i-1}"))
+    outcome = only(run(directory, ["CA-1"]), "the inner arg max")
+    # at i = 1 the edited run α₂, …, α₀ has no pattern of α₁, …, α₃: the check says it cannot read it
+    assert not outcome.passed and "Ng, line 1337 prints it as" in outcome.detail
+
+
+def test_the_loop_of_L08_assigning_another_variable_is_an_erratum_at_its_line_CA_1(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(lines, 158, r"$\alpha_i := \arg", r"$\alpha_m := \arg"), L08)
+    outcome = only(run(directory, ["CA-1"]), "the inner arg max")
+    assert [e.quote.line for e in outcome.errata if e.quote.source == "004"] == [158]
+    assert not only(run(notes_directory(), ["CA-1"]), "the inner arg max").errata
+
+
 # ---- SMO -------------------------------------------------------------------------------------------
 
 def test_alpha_one_printed_without_its_minus_sign_is_an_erratum_at_its_line_SMO_1(tmp_path):

@@ -443,3 +443,36 @@ def test_arguments_printed_with_an_ellipsis_are_instantiated():
     assert reading.expression(r"W(\zeta - \alpha_2, \alpha_2, \dots, \alpha_m)") == (y - a[1],) + a[1:]
     with pytest.raises(NotationError, match="ellipsis"):
         reading.expression(r"W(\alpha_1, \dots)")
+
+
+def test_arguments_with_two_ellipses_around_the_variable_of_an_arg_max_CA_1():
+    # 000 line 1337: αᵢ := arg max over α̂ᵢ of W(α₁, …, α_{i−1}, α̂ᵢ, α_{i+1}, …, αₘ); at i = 1 and
+    # i = m one of the two runs is empty
+    a = sp.symbols("a1:5", real=True)
+    hat = sp.Symbol("hat", real=True)
+    tex = r"W(\alpha_1,\ldots,\alpha_{i-1},\hat{\alpha}_i,\alpha_{i+1},\ldots,\alpha_m)"
+    for i, expected in ((1, (hat,) + a[1:]), (2, (a[0], hat) + a[2:]), (4, a[:3] + (hat,))):
+        reading = Reading({"alpha": Vector(a, first=1), "hat alpha": Indexed(lambda k: hat),
+                           "W": Function(lambda *args: args), "i": sp.Integer(i)}, sizes={"m": 4})
+        assert reading.expression(tex) == expected
+    with pytest.raises(NotationError, match="two ellipses"):
+        reading.expression(r"W(\alpha_1, \dots, \dots, \alpha_m)")
+
+
+def test_an_arg_max_over_a_real_variable_is_the_checks_operator_applied_to_maximand_and_variable():
+    u = sp.Symbol("u", real=True)
+    solve = Operator(lambda value, variable: sp.solve(sp.diff(value, variable), variable)[0])
+    reading = Reading({"u": u, "argmax": solve})
+    assert reading.expression(r"\arg\max_{u} (2u - u^2)") == 1
+    assert reading.expression(r"\argmax_{u} (4u - u^2)") == 2
+    with pytest.raises(NotationError, match="finite range"):
+        Reading({"u": u}).expression(r"\arg\max_{u} (2u - u^2)")
+
+
+def test_a_parenthesised_remark_printed_last_after_quad_is_no_factor():
+    # 004 line 151: max W(α₁, …, αₘ) \quad (\text{no constraints on } αᵢ)
+    f = parse(r"\max W(\alpha_1, \dots, \alpha_m) \quad (\text{no constraints on } \alpha_i)")
+    assert parse(r"\max W(\alpha_1, \dots, \alpha_m)").statements == f.statements
+    # without the spacing, or opening with a formula, the bracket stays part of the formula
+    assert len(parse(r"a = (\text{if } x)").statements[0].parts) == 2
+    assert parse(r"a = b \quad (c)").statements != parse(r"a = b").statements

@@ -14,8 +14,8 @@ from cs229.reference import linalg, scalar
 from cs229.reference import margins as mg
 
 from .. import strategies as S
-from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, show_value
-from ..printed import defined, form_of, printed, value_of, with_forms
+from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, show_value, symbolically_equal
+from ..printed import Meaningless, defined, form_of, printed, value_of, with_forms
 from ..registry import Cited, Erratum, Outcome, Quote, check, unchecked
 from ..notation import vector
 from ..svm_reading import at, numbers, optimised_over, printed_implications, printed_relations
@@ -248,6 +248,50 @@ def weak_duality(ctx):
     return _exact(ctx, _with(QPS, _points_for, _alphas_for, _betas_for), holds, n=min(ctx.examples, 20))
 
 
+def _weak_duality_reading(domain):
+    """min w² s.t. 1 − w ≤ 0 (the constraint active at w* = 1, p* = d* = 1) for line 1080 as
+    printed: L(w, α, β) = w² + α(1 − w) (β multiplies no constraint), min over w ∈ ℝ, max over
+    the multipliers in ``domain`` (read from the max's subscript, e.g. αᵢ ≥ 0). L is affine in α:
+    maximised at fixed w it is L at α = 0 where 1 − w ≤ 0 and +∞ elsewhere."""
+    alpha, beta = sp.Symbol("α", real=True), sp.Symbol("β", real=True)
+    lagrangian = lambda w_, a_, b_: w_ ** 2 + a_ * (1 - w_)  # noqa: E731
+
+    def maximum(value):
+        if value.has(W):
+            slope = sp.diff(value, alpha)
+            if sp.diff(slope, alpha) != 0 or slope.has(alpha):
+                raise NotationError(f"max over α of {value}: not affine in α at a fixed w")
+            at_zero = value.subs(alpha, domain.inf)
+            return sp.Piecewise((at_zero, slope <= 0), (sp.oo, True))
+        return _extremum(value, alpha, domain, lowest=False)[0] if value.has(alpha) else value
+
+    def minimum(value):
+        if isinstance(value, sp.Piecewise) and len(value.args) == 2 and value.args[1][0] == sp.oo:
+            feasible = sp.solveset(value.args[0][1], W, sp.S.Reals)
+            return _extremum(value.args[0][0], W, feasible)[0]
+        return _extremum(value, W, sp.S.Reals)[0] if value.has(W) else value
+    return Reading({"cal L": Function(lagrangian), "w": W, "alpha": alpha, "beta": beta,
+                    "d^*": sp.Integer(1), "p^*": sp.Integer(1), "max": Operator(maximum), "min": Operator(minimum)})
+
+
+@check("LD-3", "weak duality as printed (line 1080): d* = max min L ≤ min max L = p* on an example",
+       "000 V §5", "identity", quotes=(WEAK_DUALITY,))
+def weak_duality_printed(ctx):
+    """Line 1080 read on min w² s.t. 1 − w ≤ 0: each of its four members is 1 (the max over the
+    multipliers as its subscript prints it, read from this copy: αᵢ ≥ 0 is [0, ∞))."""
+    located = copies.current().locate(WEAK_DUALITY, whole=True)
+    domains = {d for o in located.occurrences for d in _multiplier_domains(o.text)}
+    if domains != {sp.Interval(0, sp.oo)}:
+        shown = ", ".join(sorted(str(d) for d in domains)) or "none"
+        return Outcome(False, "symbolic", None, f"the max of line 1080 ranges the multipliers over {shown}, "
+                                                f"not αᵢ ≥ 0")
+    reading = _weak_duality_reading(sp.Interval(0, sp.oo))
+    return chain([printed(WEAK_DUALITY, reading, f"{name} as printed (line 1080)", part=k)
+                  for k, name in enumerate(("d*", "max_{α≥0} min_w L", "min_w max_{α≥0} L", "p*"))]
+                 + [Step(sp.Integer(1), "1: p* = d* = 1 at w* = 1, α* = 2")],
+                 "LD-3", "000 V §5", "min w² s.t. 1 − w ≤ 0")
+
+
 MAX_MIN = Quote("000", 1082, 'this follows from the "max min" of a function always being less than or equal to the "min max."')
 
 
@@ -321,16 +365,27 @@ def dual_value_variable(ctx):
 def _multiplier_domain(tex):
     """The set the max of ``tex`` lets α range over, from its subscript ('α,β: αᵢ ≥ 0' → [0, ∞),
     'α,β: α > 0' → (0, ∞)); None where it prints no such condition."""
+    domains = _multiplier_domains(tex)
+    return domains[0] if domains else None
+
+
+def _multiplier_domains(tex):
+    """The set each max of ``tex`` lets α range over, in the order printed (None for a max whose
+    subscript prints no condition of the form α > 0 or α ≥ 0)."""
     from ..printed import _formula_text
     from ..text import parse
     from ..text import syntax as T
 
+    out = []
     for node in T.walk(parse(_formula_text(tex))):
-        if isinstance(node, T.BigOp) and node.op == "max" and isinstance(node.sub, T.Group) and ":" in node.sub.seps:
-            condition = node.sub.items[node.sub.seps.index(":") + 1].parts
-            if len(condition) == 2 and condition[1][0] in (">", "≥") and condition[1][1] == T.Number((0, 0), "0"):
-                return sp.Interval.open(0, sp.oo) if condition[1][0] == ">" else sp.Interval(0, sp.oo)
-    return None
+        if isinstance(node, T.BigOp) and node.op == "max":
+            domain = None
+            if isinstance(node.sub, T.Group) and ":" in node.sub.seps:
+                condition = node.sub.items[node.sub.seps.index(":") + 1].parts
+                if len(condition) == 2 and condition[1][0] in (">", "≥") and condition[1][1] == T.Number((0, 0), "0"):
+                    domain = sp.Interval.open(0, sp.oo) if condition[1][0] == ">" else sp.Interval(0, sp.oo)
+            out.append(domain)
+    return out
 
 
 @check("LD-3", "d* = max over α ≥ 0 (the second copy prints α > 0, where the max need not exist)",
@@ -346,10 +401,15 @@ def dual_domain(ctx):
     alphas = draw(ctx, S.positive_rationals(Fraction(1, 64), 8, 64))
     # the reference's θ_D agrees with the symbolic one at α = 0 and at the drawn α > 0
     agrees = all(du.theta_D(problem, [a]) == theta_D.subs(alpha, a) for a in alphas + [0])
-    form = form_of(DUAL_VALUE_SECOND_COPY, _dual_reading(alpha, theta_D), part=1)
+    reading = _dual_reading(alpha, theta_D)
+    form = form_of(DUAL_VALUE_SECOND_COPY, reading, part=1)
     places = [v for v in form.variants if v.line >= 1418] or form.variants
     domain = _multiplier_domain(places[0].tex) if places else None
-    passed = d_star == p_star and agrees and domain is not None
+    # the maximand as this copy prints it twice: the same θ_D(w) (the erratum of LD-3's derivation)
+    first = value_of(form_of(DUAL_VALUE_PRINTED, reading, part=1))
+    same = bool(places) and first is not None and not isinstance(places[0].value, Meaningless) \
+        and symbolically_equal(places[0].value, first)
+    passed = d_star == p_star and agrees and domain is not None and same
     errata = ()
     if domain is not None and best not in as_printed(domain, sp.Interval(0, sp.oo), key="α > 0"):
         a = min(alphas)
@@ -361,7 +421,9 @@ def dual_domain(ctx):
                           f"{du.theta_D(problem, [a])}), so no α > 0 attains the max",
                           "transcription", DUAL_VALUE_SECOND_COPY),)
     return with_forms(Outcome(passed, f"symbolic and exact; {len(alphas)} values of α > 0", 0.0,
-                              "" if passed else "the inactive-constraint example did not behave as derived", errata), form)
+                              "" if passed else "the inactive-constraint example did not behave as derived" if same else
+                              f"the second copy's maximand reads {show_value(places[0].value) if places else 'nothing'}, "
+                              f"the first copy's (line 1076) {show_value(first)}", errata), form)
 
 
 # ---- LD-4 ------------------------------------------------------------------------------------

@@ -97,7 +97,8 @@ class Function:
 
 @dataclass(frozen=True)
 class Operator:
-    """Applied to the rest of the product printed after it: ``function(value)``."""
+    """Applied to the rest of the product printed after it: ``function(value)``; bound to
+    arg max or arg min, ``function(value, variable)`` with the variable printed under it."""
     function: object
 
 
@@ -367,8 +368,14 @@ class Reading:
         before it and the one printed after it; the arguments before the pattern stay as printed."""
         k = next(i for i, t in enumerate(items) if isinstance(t, S.Ellipsis_))
         before, after = items[:k], items[k + 1:]
-        if not before or not after or any(isinstance(t, S.Ellipsis_) for t in after):
-            raise NotationError("an ellipsis among arguments with no argument on one side, or two ellipses")
+        if not before or not after:
+            raise NotationError("an ellipsis among arguments with no argument on one side")
+        if isinstance(after[0], S.Ellipsis_):
+            raise NotationError("two ellipses in a row among arguments")
+        if any(isinstance(t, S.Ellipsis_) for t in after):
+            # W(α₁, …, α_{i−1}, α̂ᵢ, α_{i+1}, …, αₘ) (000 line 1337): the later ellipses first; the
+            # argument after this one ends its pattern and may open the next
+            after = self._expand_ellipsis_arguments(after, scope, notes)
         for start in dict.fromkeys((max(0, k - 2), k - 1)):
             try:
                 middle = self._instantiate(before[start:], after[0], scope, notes)
@@ -511,6 +518,8 @@ class Reading:
         if template is None:
             template = _template_against(t1, last)
         if template is None:
+            template = self._template_by_value(t1, last, scope, notes)
+        if template is None:
             raise NotationError("an ellipsis whose terms follow no pattern")
         paths, start = template
         end_node = _at(last, paths[0])
@@ -524,6 +533,17 @@ class Reading:
         if own_last:
             nodes.append(last)
         return nodes
+
+    def _template_by_value(self, t1, last, scope, notes):
+        """(positions, start) when t₁ and t_N differ in one place and t₁'s is an integer here:
+        α_{i+1}, …, αₘ with i bound (000 line 1337)."""
+        diffs = _differences(_strip_spans(t1), _strip_spans(last))
+        if len(diffs) != 1:
+            return None
+        try:
+            return diffs, _integer(self.value(_at(t1, diffs[0]), scope, notes))
+        except (NotationError, TypeError, ValueError):
+            return None
 
     def _plusminus(self, node, scope, notes):
         raise NotationError("± stands for two values, not one")
@@ -669,7 +689,7 @@ class Reading:
         if _is_name(item, "arg") and rest and isinstance(rest[0], S.BigOp) and rest[0].op in ("max", "min") \
                 and self._meaning("arg", scope) is None:
             # \arg \max_y: the y that attains the maximum
-            return self._extremum(rest[0], rest[1:], scope, notes, argument=True), len(rest)
+            return self._arg_extremum(rest[0], rest[0].op, rest[1:], scope, notes), len(rest)
         if isinstance(item, S.Func) or (isinstance(item, S.Name) and item.text in ("tr",)
                                          and self._meaning("tr", scope) is None):
             name = item.name if isinstance(item, S.Func) else item.text
@@ -752,8 +772,19 @@ class Reading:
                 bound = self._meaning(item.op, scope)
                 if isinstance(bound, Operator):  # the check reads an optimisation by what it optimises
                     return bound.function(self._product(rest, scope, notes))
-            return self._extremum(item, rest, scope, notes, argument=item.op.startswith("arg"))
+                return self._extremum(item, rest, scope, notes)
+            return self._arg_extremum(item, item.op[3:], rest, scope, notes)
         raise NotationError(f"\\{item.op} over a variable is not a value (the check reads it otherwise)")
+
+    def _arg_extremum(self, item, op, rest, scope, notes):
+        """arg max (``op`` 'max') or arg min of the rest over the variable under ``item``: the
+        check's Operator bound to 'argmax' or 'argmin' gets the maximand and that variable as this
+        copy prints them (000 line 1337's α̂ᵢ, a real variable); without one, the first value of
+        a finite range that attains the extremum."""
+        bound = self._meaning("arg" + op, scope)
+        if isinstance(bound, Operator) and item.sub is not None:
+            return bound.function(self._product(rest, scope, notes), self.value(item.sub, scope, notes))
+        return self._extremum(item, rest, scope, notes, argument=True)
 
     def _extremum(self, item, rest, scope, notes, argument=False):
         """max_y f(y) over the finite range of y (its limits or the reading's ``ranges``): the

@@ -93,7 +93,26 @@ class PostLexer:
                     out = out[:core[-3]]
                     continue
             break
-        return out
+        return self._remark(out)
+
+    @staticmethod
+    def _remark(tokens):
+        """A parenthesised remark opening with text, printed last after spacing (004 line 151's
+        ``\\quad (\\text{no constraints on } \\alpha_i)``), is a comment on the formula, not a
+        factor of it: it is dropped, as an equation number is."""
+        core = [k for k, t in enumerate(tokens) if t.type not in (_SPACING, "DOT")]
+        if len(core) < 3 or tokens[core[-1]].type != "RPAR":
+            return tokens
+        level = 0
+        for n in range(len(core) - 1, -1, -1):
+            kind = tokens[core[n]].type
+            level += (kind == "RPAR") - (kind == "LPAR")
+            if level == 0:
+                break
+        opening = core[n]
+        if n > 0 and kind == "LPAR" and tokens[opening - 1].type == _SPACING and tokens[core[n + 1]].type == "TEXT":
+            return tokens[:opening]
+        return tokens
 
     # -- spacing: dropped, or between two equations printed side by side a separator ---------------
 
