@@ -17,7 +17,7 @@ from ..notation import examples, in_order, labels_of, vector
 from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Cited, Erratum, Outcome, Quote, check, unchecked
 from ..svm_reading import at, numbers, optimised_over, printed_implications, printed_relations, svm_reading
-from ..symbolic import gradient_vector
+from ..symbolic import gradient_vector, solve_for, solve_linear
 from .duality import GENERALIZED_LAGRANGIAN, PROBLEM_002_HALF
 from ..text import Function, Indexed, Operator, Vector
 
@@ -114,7 +114,7 @@ def stationarity(ctx):
     gradient = printed(GRADIENT_W, reading, "w − Σαᵢy⁽ⁱ⁾x⁽ⁱ⁾", part=1)
     outcomes.append(chain([printed(GRADIENT_W, with_L, "∇_w of (8)", part=0), gradient],
                           "OMC-3", "000 V §6 (9)", f"m={M}, n={N}, y⁽ⁱ⁾ ∈ {{−1, 1}}", domains=DOMAINS))
-    solved = sp.solve(list(gradient.expr), list(w), dict=True) if gradient.expr is not None else []
+    solved = solve_linear(list(gradient.expr), w) if gradient.expr is not None else []
     outcomes.append(chain([
         Step(w.subs(solved[0]) if len(solved) == 1 else None, "w from ∇_w L = 0 (line 1145)"),
         printed(W_9, reading, "(9)", part=1),
@@ -138,7 +138,7 @@ def _on_balance(reading):
     constraint = form_of(DUAL_BALANCE, reading, part=0)
     alpha = list(reading.names["alpha"].values)
     total = value_of(constraint)
-    solved = sp.solve(total, alpha[-1]) if total is not None else []
+    solved = solve_for(total, alpha[-1]) if total is not None else []
     if len(solved) != 1:
         return None, constraint
     return reading.bind(alpha=Vector(tuple(alpha[:-1] + [solved[0]]), first=1)), constraint
@@ -771,6 +771,11 @@ def _soft_symbols():
     return X, w, alpha, b, list(vector("ξ", M)), list(vector("r", M)), sp.Symbol("C", positive=True)
 
 
+def _only(values):
+    """The one solution of a list, or None (no step to compare) when there are none or several."""
+    return values[0] if len(values) == 1 else None
+
+
 def _soft_lagrangian(w, b, xi, alpha, r, C, y, X, sign=-1, point=None):
     return (_dot(w, w) / 2 + C * sum(xi)
             + sign * sum(a * (t * (_dot(w, point if point is not None else x) + b) - 1 + s)
@@ -798,7 +803,7 @@ def soft_dual(ctx):
     with_L = _with_soft_lagrangian(reading)
     outcomes, forms = [], []
     by_w = printed(DERIVATIVES_001, with_L, "∂L/∂w", part=0)
-    solved = sp.solve(list(by_w.expr), list(w), dict=True) if by_w.expr is not None else []
+    solved = solve_linear(list(by_w.expr), w) if by_w.expr is not None else []
     outcomes.append(chain([by_w, Step(w - w.subs(solved[0]) if len(solved) == 1 else None, "w − Σαyx")],
                           "SOFT-2", "001 (11.5)", f"m={M}, n={N}", domains=DOMAINS))
     outcomes.append(chain([Step(w.subs(solved[0]) if len(solved) == 1 else None, "w from ∂L/∂w = 0"),
@@ -808,7 +813,7 @@ def soft_dual(ctx):
     balance = form_of(STATIONARY_B_115, reading, part=0)
     forms += [by_b, balance]
     if value_of(by_b) is not None and value_of(balance) is not None:
-        from_b, from_balance = (sp.solve(value_of(f), alpha[-1]) for f in (by_b, balance))
+        from_b, from_balance = (solve_for(value_of(f), alpha[-1]) for f in (by_b, balance))
         outcomes.append(chain([Step(from_b[0] if len(from_b) == 1 else None, "αₘ from ∂L/∂b = 0"),
                                Step(from_balance[0] if len(from_balance) == 1 else None, "αₘ from Σαᵢy⁽ⁱ⁾ = 0 (11.5)")],
                               "SOFT-2", "001 (11.5)", f"m={M}", domains=DOMAINS))
@@ -817,15 +822,15 @@ def soft_dual(ctx):
     for i in range(1, M + 1):
         derivative = value_of(by_xi)
         outcomes.append(chain([
-            Step(sp.solve(derivative[i - 1], alpha[i - 1])[0] if derivative is not None else None, f"α{i} from ∂L/∂ξ{i} = 0"),
+            Step(_only(solve_for(derivative[i - 1], alpha[i - 1])) if derivative is not None else None, f"α{i} from ∂L/∂ξ{i} = 0"),
             printed(STATIONARY_115, reading.bind(c=C, i=sp.Integer(i)), f"(11.5): α{i} = c − r{i}", part=1),
         ], "SOFT-2", "001 (11.5)", f"i = {i}", domains=DOMAINS))
     # the dual: w, r and αₘ from (11.5) and (11.8) in L
     last = form_of(BALANCE_118, reading, part=0)
     soft_balance = (form_of(SOFT_BALANCE, reading, part=0), form_of(SOFT_BALANCE, reading, part=1))
     forms += [last, *soft_balance]
-    on_balance = sp.solve(value_of(last), alpha[-1]) if value_of(last) is not None else []
-    on_000 = sp.solve(sp.Eq(*map(value_of, soft_balance)), alpha[-1]) \
+    on_balance = solve_for(value_of(last), alpha[-1]) if value_of(last) is not None else []
+    on_000 = solve_for(sp.Eq(*map(value_of, soft_balance)), alpha[-1]) \
         if all(value_of(f) is not None for f in soft_balance) else []
     outcomes.append(chain([Step(on_balance[0] if len(on_balance) == 1 else None, "αₘ from (11.8)"),
                            Step(on_000[0] if len(on_000) == 1 else None, "αₘ from 000 V §8's Σαᵢy⁽ⁱ⁾ = 0 (line 1306)")],
@@ -836,7 +841,7 @@ def soft_dual(ctx):
     if len(on_balance) == 1:
         balanced = reading.bind(alpha=Vector(tuple(alpha[:-1] + [on_balance[0]]), first=1))
         rows = [value_of(form_of(STATIONARY_115, balanced.bind(c=C, i=sp.Integer(i)), part=1)) for i in range(1, M + 1)]
-        r_from = [sp.solve(sp.Eq(a_, row), r[i])[0] if row is not None else None
+        r_from = [_only(solve_for(sp.Eq(a_, row), r[i])) if row is not None else None
                   for i, (a_, row) in enumerate(zip(balanced.names["alpha"].values, rows))]
         stationary = defined(balanced, "w", STATIONARY_W_115, part=1).bind(r=Vector(tuple(r_from), first=1))
         outcomes.append(chain([
