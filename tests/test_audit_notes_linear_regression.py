@@ -67,3 +67,16 @@ def test_listing_2_is_run_as_the_copy_prints_it_and_a_line_that_is_no_python_fai
     broken = edited_copy(tmp_path / "broken", "002", 121, "xi.T * loss", "xi.T * * loss")
     outcome = run("LR-6", title, broken)
     assert not outcome.passed and "no Python statement" in outcome.detail
+
+
+def test_a_cost_printed_with_the_opposite_sign_is_no_convex_quadratic_LR_5(tmp_path):
+    title = "J is a convex quadratic"
+    assert run("LR-5", title).passed
+    for name in ("minus", "cubic", "twice"):
+        (tmp_path / name).mkdir()
+    concave = run("LR-5", title, edited_copy(tmp_path / "minus", "000", 60, r"= \frac{1}{2}", r"= -\frac{1}{2}"))
+    assert not concave.passed and "not positive semidefinite" in concave.detail
+    cubic = run("LR-5", title, edited_copy(tmp_path / "cubic", "000", 60, r"- y^{(i)})^{2}", r"- y^{(i)})^{3}"))
+    assert not cubic.passed and "not a quadratic" in cubic.detail
+    # twice J is still a convex quadratic: a slip this claim cannot see (LR-2 reads the same line)
+    assert run("LR-5", title, edited_copy(tmp_path / "twice", "000", 60, r"= \frac{1}{2}", r"= ")).passed

@@ -283,7 +283,7 @@ def weak_duality_printed(ctx):
     domains = {d for o in located.occurrences for d in _multiplier_domains(o.text)}
     if domains != {sp.Interval(0, sp.oo)}:
         shown = ", ".join(sorted(str(d) for d in domains)) or "none"
-        return Outcome(False, "symbolic", None, f"the max of line 1080 ranges the multipliers over {shown}, "
+        return Outcome(False, "symbolic", 0.0, f"the max of line 1080 ranges the multipliers over {shown}, "
                                                 f"not αᵢ ≥ 0")
     reading = _weak_duality_reading(sp.Interval(0, sp.oo))
     return chain([printed(WEAK_DUALITY, reading, f"{name} as printed (line 1080)", part=k)

@@ -481,6 +481,7 @@ def dispersion_form(ctx):
     return combine(symbolic, two_parameters, high)
 
 
+@relies_on(lr, "gaussian_density", lambda f: lambda *a: 2 * f(*a), "the Gaussian density doubled")
 @check("EF-4", "fn 6 prints the base measure as b(a, τ): it must depend on y", "000 §8 fn 6", "identity")
 def dispersion_base_measure(ctx):
     def needed(y_, m_, s_):

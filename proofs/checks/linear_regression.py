@@ -3,6 +3,7 @@ locally weighted regression (000 Part I; 002 §1.1-1.2). Matrix calculus (§2.1)
 ``matrix_calculus``."""
 import ast
 import copy
+import itertools
 from fractions import Fraction
 
 import mpmath
@@ -15,7 +16,7 @@ from cs229.reference import linear_regression as lr
 
 from .. import strategies as S
 from ..checking import (Step, chain, combine, draw, entries_named, exact, named, numeric_erratum,
-                        positive, relies_on, sampled, show_point, symbolically_equal)
+                        fmt, positive, relies_on, sampled, show_point, symbolically_equal)
 from ..printed import Form, Variant, form_of, printed, value_of, with_forms
 from ..registry import Outcome, Quote, check, unchecked
 from ..text import Examples, Function, NotationError, Operator, Reading, Vector, copies, parse
@@ -284,19 +285,43 @@ def batch_update_is_gradient(ctx):
     return combine(*outcomes)
 
 
+COST_60 = ng(60, r"J(\theta) = \frac{1}{2} \sum_{i=1}^{m} (h_{\theta}(x^{(i)}) - y^{(i)})^{2}.")
+
+
 @check("LR-5", "J is a convex quadratic: ∇²J = XᵀX and zᵀXᵀXz = ‖Xz‖² ≥ 0", "000 §1", "identity",
-       quotes=(ng(94, r"Indeed, J is a convex quadratic function."),
+       quotes=(COST_60, ng(94, r"Indeed, J is a convex quadratic function."),
                ng(94, "has only one global, and no other local, optima", reading=(
                    "every local minimum of J is global (convexity); the minimiser is one point only "
                    "when XᵀX is invertible, which LR-12 asks (a singular XᵀX is refused)"))))
 def cost_is_convex(ctx):
+    """J as printed (line 60) is a quadratic in θ, its Hessian free of θ, and a convex one: the
+    Hessian at drawn X is positive semidefinite, exactly (every principal minor ≥ 0). The notes'
+    reason, ∇²J = XᵀX with zᵀXᵀXz = ‖Xz‖² ≥ 0, alongside."""
     X, y, theta = _least_squares_symbols()
-    J = sp.Rational(1, 2) * ((X * theta - y).T * (X * theta - y))[0]
+    cost = form_of(COST_60, least_squares_reading(X, y, theta, "m", N), part=1)
+    J = value_of(cost)
+    if J is None:
+        return with_forms(Outcome(False, "symbolic", 0.0, "J (line 60) reads to nothing in this copy"), cost)
+    hessian = sp.Matrix(N, N, lambda a, b: sp.expand(sp.diff(J, theta[a], theta[b])))
+
+    def semidefinite(p):
+        H = hessian.subs(dict(zip(X, (v for row in p for v in row))))
+        return all(H.extract(list(rows), list(rows)).det() >= 0
+                   for k in range(1, N + 1) for rows in itertools.combinations(range(N), k))
+    if hessian.has(*theta):
+        printed_J = Outcome(False, "symbolic", 0.0, "∇²J of J as printed (line 60) depends on θ: not a quadratic")
+    else:
+        points = draw(ctx, S.matrices(M, N), min(ctx.examples, 10))
+        bad = [p for p in points if not semidefinite(p)]
+        printed_J = Outcome(not bad, f"symbolic; exact at {len(points)} X", 0.0,
+                            f"∇²J of J as printed (line 60) is not positive semidefinite at X = {fmt(bad[0])}" if bad else "")
     z = symbol_matrix("z", N, 1)
-    hessian = sp.Matrix(N, N, lambda a, b: sp.diff(J, theta[a], theta[b]))
     names = {**_least_squares_names(X, y, theta), **entries_named(z, "z")}
+    typed = sp.Rational(1, 2) * ((X * theta - y).T * (X * theta - y))[0]
     return combine(
-        chain([Step(hessian, "∇²J"), Step(X.T * X, "= XᵀX")], "LR-5", "000 §1", f"m={M}, n={N}", names),
+        with_forms(printed_J, cost),
+        chain([Step(sp.Matrix(N, N, lambda a, b: sp.diff(typed, theta[a], theta[b])), "∇²J"), Step(X.T * X, "= XᵀX")],
+              "LR-5", "000 §1", f"m={M}, n={N}", names),
         chain([Step((z.T * X.T * X * z)[0], "zᵀXᵀXz"), Step(sum(v ** 2 for v in X * z), "= ‖Xz‖² ≥ 0")],
               "LR-5", "000 §1", f"m={M}, n={N}", names))
 

@@ -290,6 +290,7 @@ UPPER_BOUND_L_SECOND_COPY = Quote("000", 1950, "there will be some lower-bound L
 UPPER_BOUND_H_OCR = Quote("003", 1491, "upper-bound h on the permissible values for")
 
 
+@relies_on(smo, "bounds", lambda f: lambda *a: (f(*a)[0], f(*a)[0]), "H replaced by L")
 @check("SMO-2", "000 prints 'some upper-bound L' for α₂ (003 prints H)", "000 V §9.2", "identity",
        quotes=(UPPER_BOUND_L, UPPER_BOUND_L_SECOND_COPY, UPPER_BOUND_H_OCR))
 def upper_bound_h(ctx):
@@ -326,6 +327,7 @@ MINIMISE_001 = Quote("001", 103, "its easy to minimize a quadratic function of o
 QUADRATIC_FORMULA_001 = Quote("001", 103, "Apply the quadratic formula to compute the global minimum")
 
 
+@relies_on(smo, "clip", lambda f: lambda alpha2, low, high: low, "every step clipped to L")
 @check("SMO-2", "the step maximises the quadratic: 004's 'minimize' and 001's 'global minimum' name the "
        "wrong extremum", "004 (SMO); 001 §11.2", "identity", quotes=(MINIMISE_004, MINIMISE_001, MAXIMISE,
                                                               QUADRATIC_FORMULA_001))
@@ -382,6 +384,8 @@ SELECT_PAIR = Quote("000", 1377, "using a heuristic that tries to pick the two t
 HEURISTICS = Quote("000", 1416, "One is the choice of the heuristics used to select the next")
 
 
+@relies_on(smo, "pair_quadratic", lambda f: lambda *a: (lambda q: (2 * q[0],) + tuple(q[1:]))(f(*a)),
+           "the quadratic's a doubled")
 @check("SMO-3", "the second-order choice −(gₜ − gᵢ)²/aᵢₜ is minus twice the unclipped step's gain",
        "000 V §9.2; Fan, Chen and Lin (2005)", "derivation", quotes=(SELECT_PAIR, HEURISTICS))
 def second_order_gain(ctx):
