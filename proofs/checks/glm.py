@@ -23,8 +23,8 @@ from cs229.reference import glm
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
 from cs229.reference import softmax as sm
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (NOTES_NEWTON, Domain, Step, as_printed, chain, combine, damped_newton_step, find_witness,
                         labels, numeric_erratum, positive, probability, real, relies_on,
                         sampled)

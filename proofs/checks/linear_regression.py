@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from cs229.reference import datasets, linalg
 from cs229.reference import linear_regression as lr
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (Step, chain, combine, draw, entries_named, exact, named, numeric_erratum,
                         positive, relies_on, sampled, show_point, symbolically_equal)
 from ..printed import Form, Variant, form_of, printed, value_of, with_forms

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from cs229.reference import linalg
 from cs229.reference import logistic_regression as lg
 from cs229.reference.results import IterativeResult
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (NOTES_NEWTON, Step, as_printed, chain, combine, damped_newton_step, draw, fmt, labels,
                         numeric_erratum, probability, relies_on, sampled, show_point)
 from ..printed import Form, Meaningless, Variant, defined, form_of, printed, value_of, with_forms

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from cs229.reference import linalg
 from cs229.reference import matrix_calculus as mc
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import Step, chain, combine, entries_named, exact, relies_on, sampled
 from ..printed import defined, form_of, printed, value_of, with_forms
 from ..registry import Quote, check
