@@ -39,13 +39,6 @@ def _fraction(text):
     return value
 
 
-def _part(text):
-    try:
-        return catalog.normalise_part(text)
-    except KeyError as e:
-        raise argparse.ArgumentTypeError(e.args[0]) from None
-
-
 def _parser():
     p = argparse.ArgumentParser(prog="cs229", description="CS229 notes as code: audit the derivations.",
                                 epilog="Exit status: 0 success; 1 a check or property failed; 2 a command "
@@ -60,7 +53,7 @@ def _parser():
                                    "checks done).")
     a.add_argument("--list", action="store_true",
                    help="list the catalog rows (what each needs, its checks, the tests naming it) instead of running")
-    a.add_argument("--part", action="append", type=_part, metavar="PART",
+    a.add_argument("--part", action="append", type=catalog.part_argument, metavar="PART",
                    help=f"only this part of the notes: {', '.join(catalog.PARTS)} (repeatable, any case)")
     a.add_argument("--id", action="append", metavar="ID", type=nonempty("a catalog ID such as LR-12"),
                    help="only this catalog ID, e.g. LR-11 (repeatable, or comma-separated; any case)")

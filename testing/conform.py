@@ -28,7 +28,7 @@ from cs229._text import count, progress_line, stream_width
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
 
 __all__ = ["ConformError", "load_target", "defined_names", "infer_topic", "signature_errors",
-           "run_property", "conform", "Report", "add_parser", "run", "main"]
+           "run_property", "conform", "Report", "add_parser", "run"]
 
 
 class ConformError(Exception):
@@ -353,10 +353,3 @@ def run(args):
     if report.interrupted:
         return INTERRUPTED
     return 0 if report.ok else 1
-
-
-def main(argv=None):
-    """The ``cs229`` command on ``argv`` (``["conform", TARGET, ...]``), as ``cs229.cli`` runs it."""
-    from cs229 import cli
-
-    return cli.main(argv)
