@@ -15,9 +15,9 @@ import tempfile
 from hypothesis.configuration import set_hypothesis_home_dir
 
 import cs229
-from cs229 import _exits
+from cs229 import _exits, figures
 from cs229._exits import EXAMPLES, SEED, UsageError, emit, integer_in, nonempty
-from cs229.proofs import audit, catalog, figures, sources
+from cs229.proofs import audit, catalog, sources
 from cs229.proofs.registry import Context, checks_for
 from cs229.proofs.text import copies
 from cs229.testing import conform
@@ -152,7 +152,7 @@ def _figures(args):
     if not figures.available():
         raise UsageError("needs matplotlib; install it with pip install 'cs229[plot]'")
     _exits.output_directory("--out", args.out)
-    from cs229.proofs.figures import style
+    from cs229.figures import style
 
     os.makedirs(args.out, exist_ok=True)
     written = 0
@@ -339,7 +339,7 @@ def _write_pages(args, report):
     data = audit.to_data(report)
     pages = []
     if args.html:
-        images = None if args.no_figures else report_html.figure_images(report.parts, args.seed)
+        images = None if args.no_figures else figures.report_images(report.parts, args.seed)
         pages.append(("--html", args.html, lambda: report_html.render_html(data, images)))
     if args.markdown:
         pages.append(("--markdown", args.markdown, lambda: report_html.render_markdown(data)))
