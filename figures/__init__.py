@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from cs229.proofs.sources import cite
 
-__all__ = ["Spec", "Drawing", "FIGURES", "spec", "for_part", "draw", "available", "report_images", "FORMATS"]
+__all__ = ["Spec", "Drawing", "FIGURES", "spec", "for_part", "draw", "available", "report_images",
+           "FORMATS"]
 
 FORMATS = ("png", "svg")
 
