@@ -13,6 +13,9 @@ number placed after a block, a symbol the extraction garbled, a notation) says h
 ``reading``: the report lists those readings, so that no silent fix is invisible. Quotes are
 collected in ``QUOTES`` as they are made (the quotes test checks every one against the notes).
 
+``ng(line, text)`` and ``neto(line, text)`` are the quotes of the two documents most quoted, Ng's
+notes ("000") and Neto's ("002").
+
 ``unchecked(quote, reason)`` records a printed formula or claim no check can decide (an opinion,
 a figure this copy lacks, a pointer to another lecture): ``cs229 audit --unchecked`` lists them.
 """
@@ -22,7 +25,7 @@ from .catalog import part_of
 
 KINDS = ("derivation", "identity", "optimality", "reproduction")
 
-__all__ = ["KINDS", "NATURES", "Context", "Quote", "Cited", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
+__all__ = ["KINDS", "NATURES", "Context", "Quote", "ng", "neto", "Cited", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
            "check", "checks_for", "Unchecked", "UNCHECKED", "unchecked"]
 
 
@@ -71,6 +74,16 @@ class Quote:
         if self.reading:
             out["reading"] = self.reading
         return out
+
+
+def ng(line, text, reading=""):
+    """A ``Quote`` of Ng's notes (document "000")."""
+    return Quote("000", line, text, reading)
+
+
+def neto(line, text, reading=""):
+    """A ``Quote`` of Neto's notes (document "002")."""
+    return Quote("002", line, text, reading)
 
 
 @dataclass(frozen=True)
