@@ -27,7 +27,7 @@ from cs229._exits import CtrlC
 from cs229._text import count, progress_line, stream_width
 
 from . import catalog, printed, sources
-from .registry import QUOTES, REGISTRY, UNCHECKED, Outcome, Quote
+from .registry import QUOTES, UNCHECKED, Outcome, Quote, registered
 from .text import copies
 
 __all__ = ["SCHEMA", "Row", "AuditReport", "forms_and_claims", "unparsed_data", "render_unparsed", "cited", "run", "run_check", "render_check", "render_text", "to_data",
@@ -223,7 +223,7 @@ _WORKER_COPY = None  # the copy of the notes the forked workers audit (set befor
 
 def _in_worker(args):
     index, ctx, mode, fraction = args
-    check = REGISTRY[index]
+    check = registered()[index]  # the forked worker's registry is the parent's
     with copies.use(_WORKER_COPY if _WORKER_COPY is not None else copies.current()):
         if mode == "self-test":
             from .checking import self_test as one
@@ -249,14 +249,15 @@ def _results(checks, ctx, jobs, mode, fraction=1.0):
     here). The workers audit the copy of the notes in use here."""
     global _WORKER_COPY
     jobs = min(jobs, _cores(), len(checks))
-    if jobs > 1 and all(c in REGISTRY for c in checks) \
+    known = registered()
+    if jobs > 1 and all(c in known for c in checks) \
             and "fork" in multiprocessing.get_all_start_methods():
         _WORKER_COPY = copies.current()
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupt)
         try:
-            work = [(REGISTRY.index(c), ctx, mode, fraction) for c in checks]
+            work = [(known.index(c), ctx, mode, fraction) for c in checks]
             for index, result, seconds in pool.imap_unordered(_in_worker, work):
-                yield REGISTRY[index], result, seconds
+                yield known[index], result, seconds
             pool.close()
         except BaseException:
             pool.terminate()

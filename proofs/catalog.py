@@ -6,12 +6,13 @@ A row has its ID, the item, where the notes print it and what it needs: R refere
 Cython twin, P a proof check, T property tests. ``NEEDS_PROOF`` are the rows marked P, so that
 the audit can say which of them no check covers.
 """
+import argparse
 import os
 import re
 from dataclasses import dataclass
 
 __all__ = ["PARTS", "Row", "ROWS", "NEEDS_PROOF", "part_of", "base_id", "normalise_id",
-           "normalise_part", "row", "tests_naming"]
+           "normalise_part", "part_argument", "row", "tests_naming"]
 
 PARTS = {
     "I": ("Linear regression", "000 Part I; 002 §1.1-1.2", ("LR",)),
@@ -88,6 +89,15 @@ def normalise_part(text):
         if part.lower() == text.strip().lower():
             return part
     raise KeyError(f"unknown part {text!r}; the parts are {', '.join(PARTS)}")
+
+
+def part_argument(text):
+    """``normalise_part`` as the argparse type of ``cs229 audit --part`` and pytest's
+    ``--cs229-audit-part``: an unknown part is a usage error naming the parts."""
+    try:
+        return normalise_part(text)
+    except KeyError as e:
+        raise argparse.ArgumentTypeError(e.args[0]) from None
 
 
 def row(catalog_id):

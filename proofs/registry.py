@@ -1,7 +1,9 @@
 """The registry of proof checks, keyed by catalog ID.
 
-A check is a function ``f(ctx) -> Outcome`` registered with
-``@check(id, title, source, kind, quotes=())``. Kinds: 'derivation' (a printed chain, step by
+A check is a function ``f(ctx) -> Outcome`` declared with
+``@check(id, title, source, kind, quotes=())``. The audit runs the checks of the modules
+``cs229.proofs.checks.MODULES`` lists (``registered``), not whatever an import happened to
+declare: a check declared in a module of cs229 that the list leaves out is an error. Kinds: 'derivation' (a printed chain, step by
 step), 'identity' (a stated fact), 'optimality' (the reference's output meets the conditions the
 derivation gives) and 'reproduction' (a number printed in the notes, recomputed from data). An ID
 may hold several checks.
@@ -13,6 +15,9 @@ number placed after a block, a symbol the extraction garbled, a notation) says h
 ``reading``: the report lists those readings, so that no silent fix is invisible. Quotes are
 collected in ``QUOTES`` as they are made (the quotes test checks every one against the notes).
 
+``ng(line, text)`` and ``neto(line, text)`` are the quotes of the two documents most quoted, Ng's
+notes ("000") and Neto's ("002").
+
 ``unchecked(quote, reason)`` records a printed formula or claim no check can decide (an opinion,
 a figure this copy lacks, a pointer to another lecture): ``cs229 audit --unchecked`` lists them.
 """
@@ -22,8 +27,8 @@ from .catalog import part_of
 
 KINDS = ("derivation", "identity", "optimality", "reproduction")
 
-__all__ = ["KINDS", "NATURES", "Context", "Quote", "Cited", "QUOTES", "Erratum", "Outcome", "Check", "REGISTRY",
-           "check", "checks_for", "Unchecked", "UNCHECKED", "unchecked"]
+__all__ = ["KINDS", "NATURES", "Context", "Quote", "ng", "neto", "Cited", "QUOTES", "Erratum", "Outcome", "Check", "DECLARED",
+           "RegistrationError", "check", "registered", "checks_for", "Unchecked", "UNCHECKED", "unchecked"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,16 @@ class Quote:
         if self.reading:
             out["reading"] = self.reading
         return out
+
+
+def ng(line, text, reading=""):
+    """A ``Quote`` of Ng's notes (document "000")."""
+    return Quote("000", line, text, reading)
+
+
+def neto(line, text, reading=""):
+    """A ``Quote`` of Neto's notes (document "002")."""
+    return Quote("002", line, text, reading)
 
 
 @dataclass(frozen=True)
@@ -179,12 +194,18 @@ class Check:
         return self.function(ctx)
 
 
-REGISTRY = []
+DECLARED = []  # every Check ``@check`` made, in the order made: what ``registered`` holds to the list
+
+
+class RegistrationError(RuntimeError):
+    """A check declared in a module of cs229 that ``cs229.proofs.checks.MODULES`` does not list."""
 
 
 def check(id, title, source, kind, quotes=()):
-    """Register ``f(ctx) -> Outcome`` as a check of catalog row ``id``; ``quotes`` are the
-    printed forms it reads (``Quote``s)."""
+    """Declare ``f(ctx) -> Outcome`` a check of catalog row ``id``; ``quotes`` are the printed
+    forms it reads (``Quote``s). The audit runs it when its module is in
+    ``cs229.proofs.checks.MODULES``, or when it is declared outside cs229 (a project's own check,
+    in its conftest.py for ``pytest --cs229-audit``)."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     part_of(id)
@@ -193,11 +214,33 @@ def check(id, title, source, kind, quotes=()):
         if not isinstance(q, Quote):
             raise TypeError(f"check {id}: quotes must be Quote objects, got {type(q).__name__}")
 
-    def register(function):
-        REGISTRY.append(Check(id, title, source, kind, function, quotes))
+    def declare(function):
+        DECLARED.append(Check(id, title, source, kind, function, quotes))
         return function
 
-    return register
+    return declare
+
+
+def _in_cs229(c):
+    module = c.function.__module__
+    return module == "cs229" or module.startswith("cs229.")
+
+
+def registered():
+    """The checks the audit runs, in the order of registration: those declared outside cs229
+    (a project's own), then those of each module ``cs229.proofs.checks.MODULES`` lists, in the
+    list's order and each module's. RegistrationError names a check declared in a module of
+    cs229 that the list leaves out."""
+    from .checks import MODULES
+
+    listed = [m.__name__ for m in MODULES]
+    for c in DECLARED:
+        if _in_cs229(c) and c.function.__module__ not in listed:
+            raise RegistrationError(f"check {c.id} ({c.function.__name__}) is declared in {c.function.__module__}, "
+                                    "which cs229.proofs.checks.MODULES does not list: list the module there, "
+                                    "or move the check into a listed one")
+    own = sorted((c for c in DECLARED if _in_cs229(c)), key=lambda c: listed.index(c.function.__module__))
+    return [c for c in DECLARED if not _in_cs229(c)] + own
 
 
 @dataclass(frozen=True)
@@ -231,11 +274,10 @@ def unchecked(quote, reason, id="", part=""):
 
 
 def checks_for(parts=None, ids=None):
-    """The registered checks, in registration order, restricted to parts and/or IDs."""
-    from . import checks  # noqa: F401  (importing registers every check)
-
+    """The registered checks restricted to parts and/or IDs, in the notes' order (part, catalog
+    number, then the order of registration)."""
     selected = []
-    for c in REGISTRY:
+    for c in registered():
         if parts and c.part not in parts:
             continue
         if ids and c.id not in ids and c.id.rstrip("abcdefghijklmnopqrstuvwxyz") not in ids:

@@ -7,38 +7,18 @@ Unicode text set in the reader's math font. It reads at laptop width and on a ph
 become one card per check below 720 px, long formulas and counterexamples wrap, and anything
 wider than the screen scrolls inside its own box, never the page.
 """
-import base64
 import html
 
 from cs229._text import count
 
 from . import catalog
 
-__all__ = ["render_html", "render_markdown", "figure_images", "residual_text"]
+__all__ = ["render_html", "render_markdown", "residual_text"]
 
 
 def residual_text(value):
     """The worst residual as the text report prints it: '—' for none, '0', or 1.2e-45."""
     return "—" if value is None else ("0" if value == 0 else f"{value:.1e}")
-
-
-def figure_images(parts, seed=229):
-    """{part: [(spec, data URI, wide)]} for the figures of the given parts, drawn without title
-    and caption (the page prints them); wide: a multi-panel figure that takes a whole row.
-    {} when matplotlib (the ``[plot]`` extra) is absent."""
-    from . import figures
-
-    if not figures.available():
-        return {}
-    from .figures import style
-
-    out = {}
-    for part in parts:
-        for spec in figures.for_part(part):
-            drawing = figures.draw(spec.id, seed=seed, caption=False)
-            uri = "data:image/png;base64," + base64.b64encode(style.to_bytes(drawing, "png")).decode("ascii")
-            out.setdefault(part, []).append((spec, uri, drawing.figure.get_figwidth() > 8))
-    return out
 
 
 # ---- HTML -----------------------------------------------------------------------------------
@@ -263,8 +243,8 @@ def _verdict(data):
 
 
 def render_html(data, figures=None):
-    """The page for ``data`` (``audit.to_data``); ``figures`` is ``figure_images``' result
-    (None: no figures, and the page says how to get them)."""
+    """The page for ``data`` (``audit.to_data``); ``figures`` is ``cs229.figures.report_images``'
+    result (None: no figures, and the page says how to get them)."""
     figures = figures or {}
     note = ("" if figures else
             "Figures are left out (they need matplotlib: install the [plot] extra).")

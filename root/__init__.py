@@ -7,6 +7,8 @@ The faces and what surrounds them are subpackages, imported on first use (``cs22
   mpmath.mpf;
 - ``cs229.fast``: the compiled twins, same names, signatures and answers;
 - ``cs229.proofs``: the derivations checked (``cs229 audit``);
+- ``cs229.figures``: the notes' figures drawn from this code (``cs229 figures``; matplotlib, the
+  ``[plot]`` extra);
 - ``cs229.estimators``: scikit-learn estimators over the fast face (the ``[sklearn]`` extra);
 - ``cs229.testing``: the properties, strategies and pytest plugin that tie an implementation to
   the reference (``cs229 conform``).
@@ -19,7 +21,7 @@ try:
 except metadata.PackageNotFoundError:  # a source tree on sys.path, not installed
     __version__ = "unknown"
 
-SUBPACKAGES = ("reference", "fast", "proofs", "estimators", "testing")
+SUBPACKAGES = ("reference", "fast", "proofs", "figures", "estimators", "testing")
 __all__ = ["__version__", *SUBPACKAGES]
 
 

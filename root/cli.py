@@ -15,9 +15,9 @@ import tempfile
 from hypothesis.configuration import set_hypothesis_home_dir
 
 import cs229
-from cs229 import _exits
+from cs229 import _exits, figures
 from cs229._exits import EXAMPLES, SEED, UsageError, emit, integer_in, nonempty
-from cs229.proofs import audit, catalog, figures, sources
+from cs229.proofs import audit, catalog, sources
 from cs229.proofs.registry import Context, checks_for
 from cs229.proofs.text import copies
 from cs229.testing import conform
@@ -39,13 +39,6 @@ def _fraction(text):
     return value
 
 
-def _part(text):
-    try:
-        return catalog.normalise_part(text)
-    except KeyError as e:
-        raise argparse.ArgumentTypeError(e.args[0]) from None
-
-
 def _parser():
     p = argparse.ArgumentParser(prog="cs229", description="CS229 notes as code: audit the derivations.",
                                 epilog="Exit status: 0 success; 1 a check or property failed; 2 a command "
@@ -60,7 +53,7 @@ def _parser():
                                    "checks done).")
     a.add_argument("--list", action="store_true",
                    help="list the catalog rows (what each needs, its checks, the tests naming it) instead of running")
-    a.add_argument("--part", action="append", type=_part, metavar="PART",
+    a.add_argument("--part", action="append", type=catalog.part_argument, metavar="PART",
                    help=f"only this part of the notes: {', '.join(catalog.PARTS)} (repeatable, any case)")
     a.add_argument("--id", action="append", metavar="ID", type=nonempty("a catalog ID such as LR-12"),
                    help="only this catalog ID, e.g. LR-11 (repeatable, or comma-separated; any case)")
@@ -159,7 +152,7 @@ def _figures(args):
     if not figures.available():
         raise UsageError("needs matplotlib; install it with pip install 'cs229[plot]'")
     _exits.output_directory("--out", args.out)
-    from cs229.proofs.figures import style
+    from cs229.figures import style
 
     os.makedirs(args.out, exist_ok=True)
     written = 0
@@ -346,7 +339,7 @@ def _write_pages(args, report):
     data = audit.to_data(report)
     pages = []
     if args.html:
-        images = None if args.no_figures else report_html.figure_images(report.parts, args.seed)
+        images = None if args.no_figures else figures.report_images(report.parts, args.seed)
         pages.append(("--html", args.html, lambda: report_html.render_html(data, images)))
     if args.markdown:
         pages.append(("--markdown", args.markdown, lambda: report_html.render_markdown(data)))

@@ -5,4 +5,6 @@
 reference (the same answer within the documented tolerance, the same iterates where the contract
 is bit for bit, the optimality conditions and the invariants the notes state); each names its
 catalog ID and takes the module under test as an argument. ``conform`` runs them on a module
-(the ``cs229 conform`` command) and ``plugin`` collects them as pytest items."""
+(the ``cs229 conform`` command) and ``plugin`` collects them as pytest items
+(``pytest --cs229-conform``). The audit's checks draw their points from ``strategies``; this
+package imports nothing of ``cs229.proofs``."""

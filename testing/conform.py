@@ -28,7 +28,7 @@ from cs229._text import count, progress_line, stream_width
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
 
 __all__ = ["ConformError", "load_target", "defined_names", "infer_topic", "signature_errors",
-           "run_property", "conform", "Report", "add_parser", "run", "main"]
+           "run_property", "PropertyResult", "conform", "Report", "add_parser", "run"]
 
 
 class ConformError(Exception):
@@ -122,7 +122,12 @@ def signature_errors(target, topic, names):
 
 
 @dataclass
-class Outcome:
+class PropertyResult:
+    """One property run on the target: its status ('passed', 'failed' or 'error'), the time, and
+    for a failure Hypothesis's shrunk counterexample (the inputs, the target's answer, the
+    reference's). Not the audit's ``proofs.registry.Outcome``, the verdict of a proof check on
+    the notes (method, worst residual, errata): this one judges a second implementation."""
+
     id: str
     function: str
     catalog_id: str
@@ -143,7 +148,7 @@ class Outcome:
 
 def run_property(prop, target, options=Options(), examples=40, seed=None):
     """Run one property on the target with Hypothesis (derandomized unless a seed is given);
-    the outcome holds the shrunk counterexample of a failure."""
+    the ``PropertyResult`` holds the shrunk counterexample of a failure."""
     config = settings(max_examples=examples, deadline=None, database=None, derandomize=seed is None,
                       verbosity=Verbosity.quiet, report_multiple_bugs=False, print_blob=False,
                       suppress_health_check=list(HealthCheck))
@@ -156,12 +161,12 @@ def run_property(prop, target, options=Options(), examples=40, seed=None):
     try:
         test()
     except Mismatch as e:
-        return Outcome(**base, status="failed", seconds=time.perf_counter() - start, message=e.message,
+        return PropertyResult(**base, status="failed", seconds=time.perf_counter() - start, message=e.message,
                        inputs=e.inputs, target=e.got, reference=e.expected)
     except Exception as e:  # Hypothesis could not draw, or the property itself broke
-        return Outcome(**base, status="error", seconds=time.perf_counter() - start,
+        return PropertyResult(**base, status="error", seconds=time.perf_counter() - start,
                        message=f"{type(e).__name__}: {e}")
-    return Outcome(**base, status="passed", seconds=time.perf_counter() - start)
+    return PropertyResult(**base, status="passed", seconds=time.perf_counter() - start)
 
 
 @dataclass
@@ -169,7 +174,7 @@ class Report:
     target: str
     topic: str
     options: dict
-    outcomes: list = field(default_factory=list)
+    outcomes: list = field(default_factory=list)  # a PropertyResult per property run
     signature_errors: dict = field(default_factory=dict)
     not_defined: list = field(default_factory=list)
     no_property: list = field(default_factory=list)
@@ -353,10 +358,3 @@ def run(args):
     if report.interrupted:
         return INTERRUPTED
     return 0 if report.ok else 1
-
-
-def main(argv=None):
-    """The ``cs229`` command on ``argv`` (``["conform", TARGET, ...]``), as ``cs229.cli`` runs it."""
-    from cs229 import cli
-
-    return cli.main(argv)

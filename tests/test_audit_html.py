@@ -101,7 +101,7 @@ def test_the_page_shows_every_check_erratum_and_figure_of_the_json(run):
         for key in ("printed", "corrected", "counterexample"):
             assert e[key] in text
     assert page.count('<article class="erratum">') == len(data["errata"])
-    from cs229.proofs import figures
+    from cs229 import figures
     for part in ("I", "trees"):
         for s in figures.for_part(part):
             assert f'id="fig-{s.id}"' in page and s.caption in text and s.cited_place in text

@@ -19,8 +19,8 @@ pytest_plugins = ["pytester"]
 SELECTION = ["LR-5", "LR-9", "GLM-1"]  # Parts I and III: errata, a convention, three kinds
 CHECKS = checks_for(ids=SELECTION)
 AUDIT = ["--cs229-audit", f"--cs229-audit-id={','.join(SELECTION)}", "--cs229-audit-examples=3"]
-PLUGIN = [] if any(e.value == "cs229.testing.plugin" for e in metadata.entry_points(group="pytest11")) \
-    else ["-p", "cs229.testing.plugin"]
+PLUGIN = [] if any(e.value == "cs229.proofs.plugin" for e in metadata.entry_points(group="pytest11")) \
+    else ["-p", "cs229.proofs.plugin"]
 
 FALSE_CHECKS = '''
 from cs229.proofs.registry import Outcome, check

@@ -14,12 +14,12 @@ import pytest
 matplotlib = pytest.importorskip("matplotlib", reason="the figures need the [plot] extra")
 
 from cs229 import cli
-from cs229.proofs import figures  # noqa: E402
+from cs229 import figures  # noqa: E402
+from cs229.figures import style  # noqa: E402
+from cs229.figures.generative import NOTES_GAUSSIANS  # noqa: E402
+from cs229.figures.tree_layout import export_text, layout  # noqa: E402
 from cs229.proofs.checks.linear_regression import housing_theta  # noqa: E402
 from cs229.proofs.checks.logistic_regression import newton_picture  # noqa: E402
-from cs229.proofs.figures import style  # noqa: E402
-from cs229.proofs.figures.generative import NOTES_GAUSSIANS  # noqa: E402
-from cs229.proofs.figures.tree_layout import export_text, layout  # noqa: E402
 from cs229.reference import coordinate_ascent as ca  # noqa: E402
 from cs229.reference import entropy as ent  # noqa: E402
 from cs229.reference import generative as gen  # noqa: E402
@@ -51,7 +51,7 @@ def _path_xy(path):
 
 def test_importing_cs229_and_the_cli_never_imports_matplotlib():
     code = ("import sys, cs229, cs229.proofs, cs229.cli, cs229.proofs.audit, "
-            "cs229.proofs.report_html, cs229.proofs.figures, cs229.proofs.figures.tree_layout, "
+            "cs229.proofs.report_html, cs229.figures, cs229.figures.tree_layout, "
             "cs229.proofs.checks\n"
             "cs229.cli.main(['figures', '--list'])\n"
             "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if 'matplotlib' in m)")
@@ -63,7 +63,7 @@ def test_importing_cs229_and_the_cli_never_imports_matplotlib():
 def test_without_matplotlib_figures_says_how_to_get_it_and_the_listing_still_works():
     code = ("import sys; sys.modules['matplotlib'] = None\n"  # import matplotlib now raises
             "from cs229 import cli\n"
-            "from cs229.proofs import figures\n"
+            "from cs229 import figures\n"
             "assert not figures.available()\n"
             "assert cli.main(['figures', '--list']) == 0\n"
             "sys.exit(cli.main(['figures', '--out', sys.argv[1]]))")

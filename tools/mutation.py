@@ -45,7 +45,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STAGE = ROOT / "build" / "mutation"
 RECORD = ROOT / "tools" / "mutation_record.json"  # scores, and why each survivor is harmless
-OTHER_FACES = ("fast", "proofs", "estimators", "testing")
+OTHER_FACES = ("fast", "proofs", "figures", "estimators", "testing")
 SOURCES_READ = ("reference", "fast", "README.md")
 SLOW_OR_ELSEWHERE = ("test_audit", "test_figures", "test_estimators", "test_readme", "test_peers_",
                      "test_real_data", "test_conform.", "test_conform_", "test_quotes")

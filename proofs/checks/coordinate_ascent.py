@@ -4,8 +4,8 @@ import sympy as sp
 
 from cs229.reference import coordinate_ascent as ca
 from cs229.reference import linalg
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import relies_on, Step, chain, combine, draw, fmt, sampled
 from ..printed import printed
 from ..registry import Erratum, Outcome, Quote, check, unchecked

@@ -12,8 +12,8 @@ from cs229.reference import duality as du
 from cs229.reference import kernels as kr
 from cs229.reference import linalg, scalar
 from cs229.reference import margins as mg
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, show_value, symbolically_equal
 from ..printed import Meaningless, defined, form_of, printed, value_of, with_forms
 from ..registry import Cited, Erratum, Outcome, Quote, check, unchecked

@@ -13,8 +13,8 @@ from mpmath.calculus.quadrature import GaussLegendre
 from cs229.reference import generative as G
 from cs229.reference import linalg
 from cs229.reference import logistic_regression as LR
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (NOTES_NEWTON, as_printed, exact, find_witness, labels, positive, probability, relies_on, Step,
                         chain, combine, draw, fmt, sampled)
 from ..printed import defined, form_of, printed, value_of, with_forms

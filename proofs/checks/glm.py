@@ -23,13 +23,13 @@ from cs229.reference import glm
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
 from cs229.reference import softmax as sm
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (NOTES_NEWTON, Domain, Step, as_printed, chain, combine, damped_newton_step, find_witness,
                         labels, numeric_erratum, positive, probability, real, relies_on,
                         sampled)
 from ..printed import MissingDefinition, defined, form_of, printed, with_forms
-from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..registry import Erratum, Outcome, check, neto, ng, unchecked
 from ..symbolic import integral
 from ..text import Examples, Function, Indexed, Reading, Vector
 from .logistic_regression import P_360, entries, formula, logistic_reading, mapped, one_newton_step, unread
@@ -39,14 +39,6 @@ eta = sp.Symbol("eta", real=True)
 mu = sp.Symbol("mu", real=True)
 lam = sp.Symbol("lambda", positive=True)
 phi = sp.Symbol("phi", positive=True)  # in (0, 1): the domain below says so
-
-
-def ng(line, text, reading=""):
-    return Quote("000", line, text, reading)
-
-
-def neto(line, text, reading=""):
-    return Quote("002", line, text, reading)
 
 
 _BERNOULLI_NAMES = {phi: probability("φ"), y: labels(0, 1, name="y")}

@@ -14,8 +14,8 @@ from cs229.reference import kernels as kr
 from cs229.reference import linalg
 from cs229.reference.logistic_regression import perceptron
 from cs229.reference.results import ConvergenceError
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import as_printed, exact, find_witness, relies_on, Step, chain, combine, draw, fmt
 from ..notation import subscript, superscript, vector
 from ..printed import defined, form_of, printed, value_of, with_forms

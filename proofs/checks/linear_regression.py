@@ -13,26 +13,18 @@ from hypothesis import strategies as st
 
 from cs229.reference import datasets, linalg
 from cs229.reference import linear_regression as lr
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (Step, chain, combine, draw, entries_named, exact, named, numeric_erratum,
                         fmt, positive, relies_on, sampled, show_point, symbolically_equal)
 from ..printed import Form, Variant, form_of, printed, value_of, with_forms
-from ..registry import Outcome, Quote, check, unchecked
+from ..registry import Outcome, check, neto, ng, unchecked
 from ..text import Examples, Function, NotationError, Operator, Reading, Vector, copies, parse
 from ..text import syntax
 from ..text.syntax import walk
 from ..symbolic import gradient_vector, symbol_matrix, tr
 
 M, N = 3, 2  # the concrete sizes the symbolic chains are proved at
-
-
-def ng(line, text, reading=""):
-    return Quote("000", line, text, reading)
-
-
-def neto(line, text, reading=""):
-    return Quote("002", line, text, reading)
 
 
 def _least_squares_symbols(m=M, n=N):

@@ -18,24 +18,16 @@ from hypothesis import strategies as st
 from cs229.reference import linalg
 from cs229.reference import logistic_regression as lg
 from cs229.reference.results import IterativeResult
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (NOTES_NEWTON, Step, as_printed, chain, combine, damped_newton_step, draw, fmt, labels,
                         numeric_erratum, probability, relies_on, sampled, show_point)
 from ..printed import Form, Meaningless, Variant, defined, form_of, printed, value_of, with_forms
-from ..registry import Erratum, Outcome, Quote, check, unchecked
+from ..registry import Erratum, Outcome, check, neto, ng, unchecked
 from ..text import Examples, Function, Operator, Reading, Vector
 from ..text.parse import NotationError
 
 z = sp.Symbol("z", real=True)
-
-
-def ng(line, text, reading=""):
-    return Quote("000", line, text, reading)
-
-
-def neto(line, text, reading=""):
-    return Quote("002", line, text, reading)
 
 
 def _tight(ctx, margin=5):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from cs229.reference import duality as du
 from cs229.reference import linalg
 from cs229.reference import margins as mg
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import as_printed, draw, exact, find_witness, relies_on, show_point, Step, chain, combine, sampled
 from ..notation import example, in_order, vector
 from ..printed import Meaningless, defined, form_of, printed, value_of, with_forms

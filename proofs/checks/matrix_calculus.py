@@ -7,17 +7,13 @@ from hypothesis import strategies as st
 
 from cs229.reference import linalg
 from cs229.reference import matrix_calculus as mc
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import Step, chain, combine, entries_named, exact, relies_on, sampled
 from ..printed import defined, form_of, printed, value_of, with_forms
-from ..registry import Quote, check
+from ..registry import check, ng
 from ..symbolic import gradient_matrix, symbol_matrix, tr
 from ..text import Function, Reading
-
-
-def ng(line, text, reading=""):
-    return Quote("000", line, text, reading)
 
 
 def _transposed(f):

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from cs229.fast import naive_bayes as FNB
 from cs229.reference import naive_bayes as NB
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import (as_printed, exact, find_witness, labels, probability, relies_on, Step, chain, combine,
                         counterexample, draw, sampled, symbolically_equal)
 from ..notation import superscript

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from cs229.reference import linalg, scalar, smo, svm
 from cs229.reference.kernels import Gaussian, Linear, kernel_matrix
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import exact, relies_on, Step, chain, combine, draw, fmt, numeric_erratum, sampled, show_point
 from ..notation import in_order, labels_of
 from ..printed import defined, form_of, printed, value_of, with_forms

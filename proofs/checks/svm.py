@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from cs229.reference import duality as du
 from cs229.reference import linalg, smo, svm
 from cs229.reference import logistic_regression as LR
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import as_printed, exact, relies_on, Step, chain, combine, draw, fmt, sampled
 from ..notation import examples, in_order, labels_of, vector
 from ..printed import defined, form_of, printed, value_of, with_forms

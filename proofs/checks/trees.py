@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from cs229.reference import entropy as E
 from cs229.reference import trees as T
+from cs229.testing import strategies as S
 
-from .. import strategies as S
 from ..checking import as_printed, relies_on, Step, chain, combine, draw, fmt, sampled
 from ..printed import form_of, printed, value_of, with_forms
 from ..registry import Erratum, Outcome, Quote, check, unchecked

@@ -8,9 +8,9 @@ test over ``prop.cases``. The reference is called on float lists, the target on 
 the same floats (``strategies.to_array``), so code written for numpy and the reference's own
 lists are both served.
 
-The contract (DESIGN.md, "Equivalence contract"): closed forms within 1e-12 relative (counts
-exactly); iterative algorithms the same iterates, or with ``Options.loose`` the same answer at
-convergence within the tolerance.
+The contract (the README's "Check your own implementation: cs229 conform"): closed forms within
+1e-12 relative (counts exactly); iterative algorithms the same iterates, or with
+``Options.loose`` the same answer at convergence within the tolerance.
 """
 import importlib
 import inspect

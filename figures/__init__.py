@@ -1,4 +1,5 @@
-"""The notes' figures redrawn from cs229's own code (``cs229 figures``).
+"""cs229.figures: the notes' figures redrawn from cs229's own code (``cs229 figures``, and the
+figures of ``cs229 audit --html``).
 
 Each figure of the notes with mathematical content (Ng Parts I-V, Ramanan L11, L08) has a
 ``Spec`` here: an id, the place in the notes (document key, section, the lines where the OCR text
@@ -12,10 +13,14 @@ This module does not import matplotlib (``cs229 figures --list`` and the audit w
 synthetic data come from ``random.Random(seed)``, matplotlib's settings are its defaults plus
 ``style.RC``, and files are written without dates or version stamps.
 """
+import base64
 import importlib
 from dataclasses import dataclass, field
 
-__all__ = ["Spec", "Drawing", "FIGURES", "spec", "for_part", "draw", "available", "FORMATS"]
+from cs229.proofs.sources import cite
+
+__all__ = ["Spec", "Drawing", "FIGURES", "spec", "for_part", "draw", "available", "report_images",
+           "FORMATS"]
 
 FORMATS = ("png", "svg")
 
@@ -23,7 +28,7 @@ FORMATS = ("png", "svg")
 @dataclass(frozen=True)
 class Spec:
     """id: the file name (``<id>.png``). place: where the notes have the figure. rows: the
-    catalog rows it shows. module, function: where it is drawn (``cs229.proofs.figures.<module>``)."""
+    catalog rows it shows. module, function: where it is drawn (``cs229.figures.<module>``)."""
 
     id: str
     title: str
@@ -37,7 +42,6 @@ class Spec:
     @property
     def cited_place(self):
         """``place`` with the documents' short keys, as the report cites them ('Ng §4', not '000 §4')."""
-        from ..sources import cite
         return cite(self.place)
 
     @property
@@ -212,3 +216,21 @@ def draw(figure_id, seed=229, caption=True):
         drawing = getattr(module, s.function)(s, seed)
         style.finish(drawing, caption)
     return drawing
+
+
+def report_images(parts, seed=229):
+    """{part: [(spec, data URI, wide)]} for the figures of the given parts, drawn without title
+    and caption, for ``proofs.report_html.render_html`` (the page prints them); wide: a
+    multi-panel figure that takes a whole row. {} when matplotlib (the ``[plot]`` extra) is
+    absent."""
+    if not available():
+        return {}
+    from . import style
+
+    out = {}
+    for part in parts:
+        for s in for_part(part):
+            drawing = draw(s.id, seed=seed, caption=False)
+            uri = "data:image/png;base64," + base64.b64encode(style.to_bytes(drawing, "png")).decode("ascii")
+            out.setdefault(part, []).append((s, uri, drawing.figure.get_figwidth() > 8))
+    return out

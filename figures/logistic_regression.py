@@ -1,8 +1,8 @@
 """Part II figures (000 Part II): the sigmoid and its derivative, and Newton's method with its
 tangents."""
+from cs229.proofs.checks.logistic_regression import newton_picture, newton_picture_f, newton_picture_f_prime
 from cs229.reference import logistic_regression as lg
 
-from ..checks.logistic_regression import newton_picture, newton_picture_f, newton_picture_f_prime
 from . import Drawing
 from .style import COLORS, linspace, new_figure
 

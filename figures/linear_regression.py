@@ -4,10 +4,10 @@ import random
 from fractions import Fraction
 
 from cs229.fast import linear_regression as fast_lr
+from cs229.proofs.checks.linear_regression import housing_theta
 from cs229.reference import datasets, linalg
 from cs229.reference import linear_regression as lr
 
-from ..checks.linear_regression import housing_theta
 from . import Drawing
 from .style import COLORS, linspace, new_figure
 
