@@ -37,4 +37,3 @@ cdef class KernelRows:
                        double* out) noexcept nogil
     cdef void _blas_part(self, Py_ssize_t i, Py_ssize_t start, Py_ssize_t stop,
                          double* out) noexcept nogil
-    cdef void _exp(self, double* out, Py_ssize_t count) noexcept nogil

@@ -25,7 +25,8 @@ from cython.parallel cimport prange
 
 from cs229.fast._parallel cimport rows_per_chunk
 from cs229.fast._smo_cache cimport MAX_THREADS, KernelRows
-from cs229.fast._smo_step cimport PAIR_MOVES, PAIR_STAYS, PAIR_UNBOUNDED, PairStep, no_progress, pair_step
+from cs229.fast._smo_step cimport (PAIR_MOVES, PAIR_STAYS, PAIR_UNBOUNDED, PairStep, no_progress,
+                                   pair_step)
 
 from cs229.reference.smo import TAU
 
@@ -34,6 +35,8 @@ cdef double C_TAU = TAU
 # from this many examples per thread on: below it, waking a thread costs what it saves
 cdef Py_ssize_t STEP_CHUNK = 4096
 
+
+# ---- the passes over the examples (each split among threads by contiguous chunks) -------------
 
 cdef inline Py_ssize_t _step_threads(Py_ssize_t cores, Py_ssize_t active) noexcept nogil:
     return max(min(cores, active // STEP_CHUNK), 1)
@@ -95,6 +98,7 @@ cdef Py_ssize_t _best_low_part(const double* g, const double* diag, const unsign
 
 
 cdef inline uint64_t _next(uint64_t* state) noexcept nogil:
+    """The next draw of the reference's SplitMix64 (its state advanced in place)."""
     cdef uint64_t z
     state[0] += <uint64_t> 0x9E3779B97F4A7C15
     z = state[0]
@@ -133,6 +137,8 @@ cdef double b_soft(const double[::1] alpha, const double[::1] y, const double[::
         return lower
     return (lower + upper) / 2
 
+
+# ---- one run ------------------------------------------------------------------------------------
 
 cdef class Solver:
     """One run: α, the errors without threshold g, b, the rows of K, the counters, and the
