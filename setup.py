@@ -62,13 +62,13 @@ COMPILE_ARGS = ["-ffp-contract=off", "-g0"]
 # -O1 compiles in half the time of -O2 and runs as fast. The modules whose loops the benchmarks
 # time get -O2 (-O3 is no faster for them, bench/run.py --small, and takes 40% longer).
 OPTIMISE = {name: "-O2" for name in (
-    "_glm_core", "_svm_kernels", "_validation", "generative", "kernels", "linear_regression",
-    "logistic_regression", "naive_bayes", "smo", "softmax", "trees")}
+    "_glm_core", "_smo_cache", "_smo_solver", "_svm_kernels", "_validation", "generative",
+    "kernels", "linear_regression", "logistic_regression", "naive_bayes", "softmax", "trees")}
 DEFAULT_OPTIMISE = "-O1"
 
 # The modules whose loops over independent rows run on several cores (cython.parallel.prange)
 # are compiled and linked with OpenMP where the compiler has it.
-PARALLEL = {"trees", "naive_bayes", "generative", "_svm_kernels", "smo"}
+PARALLEL = {"trees", "naive_bayes", "generative", "_svm_kernels", "_smo_cache", "_smo_solver"}
 
 DIRECTIVES = {
     "language_level": "3",

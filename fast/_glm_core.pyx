@@ -16,6 +16,7 @@ from scipy.linalg.cython_blas cimport dsyrk
 from cs229.fast._cholesky cimport (GRAM_BORDERLINE, GRAM_NO_MEMORY, GRAM_OVERFLOWED,
                                    GRAM_SOLVED, cholesky_solve)
 from cs229.fast._inline_math cimport dot, softplus
+from cs229.fast._path cimport stacked
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
@@ -202,10 +203,6 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
     return g
 
 
-def _stack(path):
-    return None if path is None else np.array(path)
-
-
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
            int code, double k, name, bint check_separation):
     """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``), the reference's
@@ -239,19 +236,19 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
         if status != OK:
             reason = "η left the family's domain" if status == OUT_OF_DOMAIN else "g(θᵀx) overflowed"
             raise ConvergenceError(f"{name} diverged at iteration {it}: {reason} (lower alpha)",
-                                   IterativeResult(current, it - 1, False, _stack(path)))
+                                   IterativeResult(current, it - 1, False, stacked(path)))
         if record:
             path.append(new.copy())
         if not finite:
             raise ConvergenceError(f"{name} diverged at iteration {it}: θ is no longer finite "
                                    f"(alpha={alpha} is too large)",
-                                   IterativeResult(current, it - 1, False, _stack(path)))
+                                   IterativeResult(current, it - 1, False, stacked(path)))
         current[:] = new
         if test and check_separation and separated(X, y, current):
             raise _separable(name, it, current, path)
         if done:
-            return IterativeResult(current, it, True, _stack(path))
-    result = IterativeResult(current, max_iterations, False if test else None, _stack(path))
+            return IterativeResult(current, it, True, stacked(path))
+    result = IterativeResult(current, max_iterations, False if test else None, stacked(path))
     if test:
         raise ConvergenceError(f"{name} did not converge in {max_iterations} iterations (tol={tol}); "
                                "raise max_iterations or alpha", result)
@@ -259,7 +256,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
 
 
 def _separable(name, it, theta, path):
-    return separable_error(name, it, theta, _stack(path))
+    return separable_error(name, it, theta, stacked(path))
 
 
 cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
@@ -609,7 +606,7 @@ def maximise(name, theta, system, log_likelihood, int max_iterations, double tol
             if it == 1:
                 raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
             raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
-                                   IterativeResult(shape(current), it - 1, False, _stack(path))) from None
+                                   IterativeResult(shape(current), it - 1, False, stacked(path))) from None
         try:
             s, rho = solve_gram_with_error(A, g, "−H",
                                            None if exact is None else (_system_at, (exact, current)),
@@ -618,7 +615,7 @@ def maximise(name, theta, system, log_likelihood, int max_iterations, double tol
             raise (singular(e, it, shape(current)) if singular else e) from None
         except OverflowError as e:
             raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
-                                   IterativeResult(shape(current), it - 1, False, _stack(path))) from None
+                                   IterativeResult(shape(current), it - 1, False, stacked(path))) from None
         t = 1.0
         new = current + s
         done = np.abs(new - current).max() <= tol * (1 + np.abs(new).max())
@@ -649,23 +646,23 @@ def maximise(name, theta, system, log_likelihood, int max_iterations, double tol
                 raise ConvergenceError(
                     f"{name}: ℓ did not increase along the Newton direction at iteration {it}, "
                     f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
-                    "ill-conditioned)", IterativeResult(shape(current), it - 1, False, _stack(path)))
+                    "ill-conditioned)", IterativeResult(shape(current), it - 1, False, stacked(path)))
         lengths.append(t)
         if record:
             path.append(shape(new.copy()))
         if not np.isfinite(new).all():
             raise ConvergenceError(f"{name} diverged at iteration {it}: θ is no longer finite",
-                                   IterativeResult(shape(current), it - 1, False, _stack(path)))
+                                   IterativeResult(shape(current), it - 1, False, stacked(path)))
         current = new
         if damping and not done:
             ell, bound = new_ell, new_bound
         if check is not None:
             check(shape(current), it, path)
         if done:
-            return IterativeResult(shape(current), it, True, _stack(path), {"step_lengths": lengths})
+            return IterativeResult(shape(current), it, True, stacked(path), {"step_lengths": lengths})
     raise ConvergenceError(
         f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
-        IterativeResult(shape(current), max_iterations, False, _stack(path), {"step_lengths": lengths}))
+        IterativeResult(shape(current), max_iterations, False, stacked(path), {"step_lengths": lengths}))
 
 
 def _system_at(exact, theta):

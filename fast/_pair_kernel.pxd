@@ -1,5 +1,5 @@
 # One kernel value K(x, z) in the reference's order of operations, for the kernel blocks of
-# fast/_svm_kernels.pyx and the kernel rows of fast/smo.pyx (the SMO pair sequence is the
+# fast/_svm_kernels.pyx and the kernel rows of fast/_smo_cache.pyx (the SMO pair sequence is the
 # reference's only while these values are its bit for bit), and the Gaussian exponent from
 # BLAS inner products with its fallback to differences. Both modules cimport it, so the two
 # cannot compute a kernel value in different orders.

@@ -6,6 +6,8 @@
 
 from libc.math cimport isfinite
 
+from cs229.fast._path cimport stacked
+
 ctypedef void (*example_update)(const double* x, double y, double* theta, Py_ssize_t n,
                                 double alpha) noexcept nogil
 
@@ -49,8 +51,7 @@ cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta
                     finite = finite and isfinite(t[j])
         if not finite:
             raise ConvergenceError(diverged(epoch + 1, alpha),
-                                   IterativeResult(current, epoch, False,
-                                                   None if path is None else np.array(path)))
+                                   IterativeResult(current, epoch, False, stacked(path)))
         if record:
             path.append(current.copy())
-    return IterativeResult(current, epochs, None, None if path is None else np.array(path))
+    return IterativeResult(current, epochs, None, stacked(path))

@@ -294,8 +294,6 @@ def as_binary_matrix(X, name="X"):
 __all__ += ["as_integers", "as_integer_labels", "as_integer_matrix", "table_size", "category_sizes", "check_categories",
             "as_documents", "as_packed_documents"]
 
-_INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
-
 
 def _integral(a, name, A, bint int64):
     """The real array ``a`` (the caller's ``A`` as an array) as C-contiguous int64 when every

@@ -9,6 +9,7 @@ import numpy as np
 from libc.math cimport fabs, isfinite
 
 from cs229.fast._inline_math cimport dot
+from cs229.fast._path cimport stacked
 
 from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
@@ -173,19 +174,15 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
             f"coordinate ascent diverged at step {k}: α is no longer finite; W has no "
             "maximum (Q is not positive semi-definite, or c is outside its range), or the "
             "steps overflow the float range (rescale Q and c)",
-            IterativeResult(a, int(k), False, _stack(path)))
+            IterativeResult(a, int(k), False, stacked(path)))
     if status == 1 or (test and _max_abs(gv) <= tolerance):
-        return IterativeResult(a, int(k), True, _stack(path), {"gradient": g})
-    result = IterativeResult(a, int(k), None if not test else False, _stack(path), {"gradient": g})
+        return IterativeResult(a, int(k), True, stacked(path), {"gradient": g})
+    result = IterativeResult(a, int(k), None if not test else False, stacked(path), {"gradient": g})
     if test:
         raise ConvergenceError(
             f"coordinate ascent did not converge in {max_iterations} steps: the largest "
             f"|∂W/∂αᵢ| is {_max_abs(gv):.3g} (tol={tol:.3g})", result)
     return result
-
-
-def _stack(path):
-    return None if path is None else np.array(path)
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

@@ -14,6 +14,7 @@ from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
 from cs229.fast._cholesky cimport GRAM_SOLVED, cholesky_solve
 from cs229.fast._inline_math cimport dot
+from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast._glm_core import solve_gram
@@ -222,19 +223,15 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
             raise ConvergenceError(
                 f"batch gradient descent diverged at iteration {k}: θ is no longer finite "
                 f"(alpha={alpha} is too large for this X; scale the features or lower alpha)",
-                IterativeResult(current, k - 1, False, _stack(path)))
+                IterativeResult(current, k - 1, False, stacked(path)))
         if done:
-            return IterativeResult(current, k, True, _stack(path))
-    result = IterativeResult(current, max_iterations, False if test else None, _stack(path))
+            return IterativeResult(current, k, True, stacked(path))
+    result = IterativeResult(current, max_iterations, False if test else None, stacked(path))
     if test:
         raise ConvergenceError(
             f"batch gradient descent did not converge in {max_iterations} iterations "
             f"(tol={tol}); raise max_iterations or alpha", result)
     return result
-
-
-def _stack(path):
-    return None if path is None else np.array(path)
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):

@@ -8,6 +8,7 @@ import numpy as np
 
 # sigmoid is cimported as _sigmoid: the module's public sigmoid is its Python face.
 from cs229.fast._inline_math cimport dot, sigmoid as _sigmoid
+from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
@@ -163,10 +164,6 @@ cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize
         theta[j] = theta[j] + step * x[j]
 
 
-def _stack(path):
-    return None if path is None else np.array(path)
-
-
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
@@ -245,11 +242,11 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
         if record:
             path.append(current.copy())
         if count == 0:
-            return IterativeResult(current, epoch, True, _stack(path), {"mistakes": mistakes})
+            return IterativeResult(current, epoch, True, stacked(path), {"mistakes": mistakes})
     raise ConvergenceError(
         f"the perceptron did not converge within {max_epochs} epochs ({mistakes[len(mistakes) - 1]} mistakes in "
         "the last): the data may not be linearly separable",
-        IterativeResult(current, max_epochs, False, _stack(path), {"mistakes": mistakes}))
+        IterativeResult(current, max_epochs, False, stacked(path), {"mistakes": mistakes}))
 
 
 def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",

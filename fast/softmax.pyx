@@ -12,6 +12,7 @@ from libc.stdlib cimport free, malloc
 from scipy.linalg.cython_blas cimport dsyrk
 
 from cs229.fast._inline_math cimport dot
+from cs229.fast._path cimport stacked
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
@@ -326,10 +327,6 @@ def _separated(X, y, Theta):
     return bool((eta.max(axis=1) < own).all())
 
 
-def _stack(path):
-    return None if path is None else np.array(path)
-
-
 def _converged(old, new, tol):
     return np.abs(new - old).max() <= tol * (1 + np.abs(new).max())
 
@@ -353,14 +350,14 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
         if not np.isfinite(new).all():  # as the reference's loop (results.iterate) says it
             raise ConvergenceError(
                 f"softmax gradient ascent diverged at iteration {it}: θ is no longer finite "
-                f"(alpha={alpha} is too large)", IterativeResult(current, it - 1, False, _stack(path)))
+                f"(alpha={alpha} is too large)", IterativeResult(current, it - 1, False, stacked(path)))
         done = tol is not None and _converged(current, new, tol)
         current = new
         if tol is not None and _separated(X, y, current):
-            raise separable_error("softmax gradient ascent", it, current, _stack(path), SEPARATED)
+            raise separable_error("softmax gradient ascent", it, current, stacked(path), SEPARATED)
         if done:
-            return IterativeResult(current, it, True, _stack(path))
-    result = IterativeResult(current, max_iterations, None if tol is None else False, _stack(path))
+            return IterativeResult(current, it, True, stacked(path))
+    result = IterativeResult(current, max_iterations, None if tol is None else False, stacked(path))
     if tol is not None:
         raise ConvergenceError(
             f"softmax gradient ascent did not converge in {max_iterations} iterations (tol={tol})",
@@ -390,7 +387,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
 
     def check(Theta, it, path):
         if _separated(X, y, Theta):
-            raise separable_error("softmax Newton", it, Theta, _stack(path), SEPARATED)
+            raise separable_error("softmax Newton", it, Theta, stacked(path), SEPARATED)
 
     def singular(e, it, Theta):
         apart = _separated_classes(X, y, Theta) if it > 1 else []

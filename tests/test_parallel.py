@@ -145,7 +145,7 @@ SLOW_SMO = {(4_200, RK.Gaussian), (9_000, RK.Gaussian), (9_000, RK.Polynomial)}
     for m in (4_200, 9_000) for kernel in (RK.Gaussian.from_gamma(0.5), RK.Polynomial(1.0, 2), RK.Linear())])
 def test_smo_iterates_do_not_depend_on_n_jobs_SMO_3_SMO_4(m, kernel, shrinking):
     """Threads engage from 4,096 entries of a kernel row (m = 4,200: rows only) and 8,192
-    active examples of a pass (STEP_CHUNK in fast/smo.pyx; m = 9,000: rows and passes too):
+    active examples of a pass (STEP_CHUNK in fast/_smo_solver.pyx; m = 9,000: rows and passes too):
     the same pairs, α and b, bit for bit."""
     rng = np.random.default_rng(m)
     y = np.where(rng.random(m) < 0.5, -1.0, 1.0)
