@@ -1,5 +1,6 @@
 """Compiled loops shared by cs229.fast.logistic_regression and cs229.fast.glm (LG-3 … LG-5, NW-2,
-GLM-4): the GLM gradient pass, gradient ascent, Newton / IRLS and the separation test.
+GLM-4): the GLM gradient pass, gradient ascent, the passes of Newton / IRLS (run by the
+reference's driver, cs229.reference.newton.maximise, with ``ARRAYS``) and the separation test.
 
 A family is a code (BERNOULLI, GAUSSIAN, POISSON, GAMMA) and, for the gamma, its shape k (1 is the
 exponential). Inputs arrive validated (float64, C-contiguous, finite, targets in the support).
@@ -19,8 +20,7 @@ from cs229.fast._inline_math cimport dot, softplus
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import (MAX_HALVINGS, rounding_bound, step_accepted, step_band,
-                                    step_referee, step_threshold)
+from cs229.reference.newton import rounding_bound
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      StepFailed, separable_error)
 
@@ -488,7 +488,7 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
 
 
 def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
-    """(system, log_likelihood) for ``maximise``, as ``glm_system`` and ``bernoulli_log_likelihood``
+    """(system, log_likelihood) for cs229.reference.newton.maximise, as ``glm_system`` and ``bernoulli_log_likelihood``
     (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
     the system at that θ for the system call that follows. Where the pass stops (η outside the
     domain, a value not finite) the separate functions answer, with their own errors."""
@@ -582,107 +582,62 @@ def _responses_and_variances(eta, int code, double k, mu, w):
         _mean_weight(code, k, e[i], &mv[i], &wv[i])
 
 
-def maximise(name, theta, system, log_likelihood, int max_iterations, double tol, bint record,
-             bint damping, check=None, singular=None, shape=None, advice="",
-             origin="theta", exact=None, double terms=0.0):
-    """NW-2, GLM-4, SM-4: Newton's method θ := θ + t·A⁻¹∇ℓ with t halved from 1 until ℓ does
-    not decrease (``damping``), step for step as cs229.reference.newton.maximise: the same
-    callbacks, tests, halving rule, verdicts (``step_accepted``, the Gram referee, with the
-    reference's ``exact``) and errors; A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A."""
-    shape = shape or (lambda t: t)
-    current = np.array(theta, dtype=np.float64)
-    path = [shape(current.copy())] if record else None
-    lengths = []
-    cdef double ell = 0.0, bound = 0.0, new_ell = 0.0, new_bound = 0.0, t, rho, band
-    cdef int it, halving
-    cdef bint accepted, done
-    trial = None
-    if damping:
-        try:
-            ell, bound = log_likelihood(current)
-        except StepFailed as e:
-            raise ValueError(f"{origin}: {name} cannot start there, ℓ(θ) is not defined ({e})") from None
-    for it in range(1, max_iterations + 1):
-        try:
-            A, g = trial if trial is not None else system(current)
-        except StepFailed as e:
-            if it == 1:
-                raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
-            raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
-                                   IterativeResult(shape(current), it - 1, False, _stack(path))) from None
-        try:
-            s, rho = solve_gram_with_error(A, g, "−H",
-                                           None if exact is None else (_system_at, (exact, current)),
-                                           terms)
-        except SingularMatrixError as e:
-            raise (singular(e, it, shape(current)) if singular else e) from None
-        except OverflowError as e:
-            raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
-                                   IterativeResult(shape(current), it - 1, False, _stack(path))) from None
-        t = 1.0
-        new = current + s
-        done = np.abs(new - current).max() <= tol * (1 + np.abs(new).max())
-        trial = None
-        if damping and not done:
-            accepted = False
-            diagonal = np.diag(A).tolist()
-            for halving in range(MAX_HALVINGS + 1):
-                try:
-                    new_ell, new_bound = log_likelihood(new)
-                    if exact is None:
-                        accepted = new_ell - ell >= -step_threshold(bound, new_bound)
-                    else:
-                        trial = _system_or_none(system, new)
-                        band = step_band(bound, new_bound, t, rho,
-                                         None if trial is None else trial[1].tolist(), s.tolist(),
-                                         diagonal)
-                        accepted = step_accepted(new_ell - ell, bound, new_bound, band,
-                                                 lambda: step_referee(exact, current, t))
-                    if accepted:
-                        break
-                except StepFailed:
-                    pass
-                trial = None
-                t = t / 2
-                new = current + t * s
-            if not accepted:
-                raise ConvergenceError(
-                    f"{name}: ℓ did not increase along the Newton direction at iteration {it}, "
-                    f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
-                    "ill-conditioned)", IterativeResult(shape(current), it - 1, False, _stack(path)))
-        lengths.append(t)
-        if record:
-            path.append(shape(new.copy()))
-        if not np.isfinite(new).all():
-            raise ConvergenceError(f"{name} diverged at iteration {it}: θ is no longer finite",
-                                   IterativeResult(shape(current), it - 1, False, _stack(path)))
-        current = new
-        if damping and not done:
-            ell, bound = new_ell, new_bound
-        if check is not None:
-            check(shape(current), it, path)
-        if done:
-            return IterativeResult(shape(current), it, True, _stack(path), {"step_lengths": lengths})
-    raise ConvergenceError(
-        f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
-        IterativeResult(shape(current), max_iterations, False, _stack(path), {"step_lengths": lengths}))
+class Arrays:
+    """The fast face's arithmetic for the reference's drivers (cs229.reference.newton.maximise,
+    cs229.reference.results.iterate; ``results.Lists`` is the reference's): θ a float64 array,
+    A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A. The drivers' loops run once per
+    iteration, around compiled passes that cost O(mn) or more: written once, in the reference."""
+
+    @staticmethod
+    def start(theta):
+        return np.array(theta, dtype=np.float64)
+
+    @staticmethod
+    def unit(theta):
+        return 1.0
+
+    @staticmethod
+    def copy(theta):
+        return theta.copy()
+
+    @staticmethod
+    def diverged(theta):
+        return not np.isfinite(theta).all()
+
+    @staticmethod
+    def converged(old, new, tol):
+        return np.abs(new - old).max() <= tol * (1 + np.abs(new).max())
+
+    @staticmethod
+    def stack(path):
+        return _stack(path)
+
+    @staticmethod
+    def added(theta, s):
+        return theta + s
+
+    @staticmethod
+    def moved(theta, s, t):
+        return theta + t * s
+
+    @staticmethod
+    def entries(v):
+        return v.tolist()
+
+    @staticmethod
+    def diagonal(A):
+        return np.diag(A).tolist()
+
+    @staticmethod
+    def solve(A, g, exact, terms):
+        return solve_gram_with_error(A, g, "−H", exact, terms)
 
 
-def _system_at(exact, theta):
-    """The reference's system at θ from ``exact`` = (make, args) (the Gram referee's f)."""
-    make, args = exact
-    return make(*args)[0](theta)
-
-
-def _system_or_none(system, theta):
-    try:
-        return system(theta)
-    except StepFailed:
-        return None
+ARRAYS = Arrays()
 
 
 def separation_check(X, y, name):
-    """For ``maximise``: raise SeparableDataError when θ separates the data (LG-3)."""
+    """For cs229.reference.newton.maximise: raise SeparableDataError when θ separates the data (LG-3)."""
     def check(theta, it, path):
         if separated(X, y, theta):
             raise _separable(name, it, theta, path)

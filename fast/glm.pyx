@@ -8,7 +8,7 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
                                     as_vector, check_tol, positive, positive_int, same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.glm import OVERFLOW
-from cs229.reference.newton import (data_start_system, glm_callbacks, options, origin,
+from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
 
@@ -141,13 +141,13 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
         theta = (core.data_start(X, y, code, shape, (data_start_system, (fam, X, y)))
                  if start == "data" else np.zeros(X.shape[1]))
     system, log_likelihood = core.newton_callbacks(X, y, code, shape)
-    return core.maximise(
+    return maximise(
         "GLM Newton", theta, system, log_likelihood, max_iterations, tol, bool(record),
-        bool(damping), core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
+        damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
         advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
                "that are all 0 on a half-space)", origin=where,
-        exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0])
+        exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0], arithmetic=core.ARRAYS)
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,

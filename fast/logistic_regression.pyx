@@ -15,7 +15,7 @@ from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_sc
                                     check_tol, positive, positive_int, same_length, sgd_schedule)
 from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import newton_callbacks
-from cs229.reference.newton import data_start_system, options, singular_hessian
+from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
 from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
 
 __all__ = [
@@ -267,12 +267,12 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     else:
         theta = np.zeros(X.shape[1])
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
-    return core.maximise(
-        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), bool(damping),
+    return maximise(
+        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), damping,
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
         advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist",
-        exact=(newton_callbacks, (X, y)), terms=X.shape[0])
+        exact=(newton_callbacks, (X, y)), terms=X.shape[0], arithmetic=core.ARRAYS)
 
 
 def is_separated(X, y, theta):

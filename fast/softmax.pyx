@@ -17,8 +17,8 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
                                     positive, positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import (column_system, number_of_classes, options, rounding_bound,
-                                     singular_softmax_hessian)
+from cs229.reference.newton import (column_system, maximise, number_of_classes, options,
+                                     rounding_bound, singular_softmax_hessian)
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      separable_error)
 from cs229.reference.softmax import SEPARATED, capped, class_apart_error, newton_callbacks
@@ -399,12 +399,13 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         return singular_softmax_hessian(it, e, _column_dependence(X), n)
 
     try:
-        return core.maximise("softmax Newton", Theta.ravel(), system,
-                             lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
-                             bool(record), bool(damping), check, singular, shape,
-                             advice="; if ‖θ‖ keeps growing some class is nearly separable from "
-                                    "the others and the MLE may not exist",
-                             exact=(newton_callbacks, (X, y, K)), terms=X.shape[0])
+        return maximise("softmax Newton", Theta.ravel(), system,
+                        lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
+                        bool(record), damping, check, singular, shape,
+                        advice="; if ‖θ‖ keeps growing some class is nearly separable from "
+                               "the others and the MLE may not exist",
+                        exact=(newton_callbacks, (X, y, K)), terms=X.shape[0],
+                        arithmetic=core.ARRAYS)
     except ConvergenceError as e:
         raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
 

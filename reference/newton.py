@@ -36,7 +36,8 @@ import mpmath
 
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult, StepFailed, diverged, step_converged
+from .results import (LISTS, NOT_FINITE, ConvergenceError, IterativeResult, StepFailed, divergence,
+                      not_converged)
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
@@ -232,7 +233,7 @@ def step_referee(exact, theta, t):
 
 def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=False,
              damping=True, check=None, singular=None, shape=None, advice="",
-             origin="theta", exact=None, terms=0):
+             origin="theta", exact=None, terms=0, arithmetic=LISTS):
     """Newton's method θ := θ + t·A⁻¹∇ℓ on a flat parameter list (NW-2, GLM-4, SM-4), with t
     halved from 1 until ℓ does not decrease (``damping``; t = 1 always otherwise).
 
@@ -247,13 +248,18 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
     ``origin`` names the start in the error raised when ℓ or the system is not defined there.
     ``exact`` = (make, args), make(*args) giving (system, log_likelihood) on the same data in
     any scalar type, and ``terms`` (m, the examples summed into A), let a float fit refer the
-    verdicts rounding could flip (a singular A, ``step_accepted``) to 50 digits, as the
-    compiled face does."""
+    verdicts rounding could flip (a singular A, ``step_accepted``) to 50 digits.
+
+    This is the driver of both faces: the fast face passes its compiled passes as ``system``
+    and ``log_likelihood`` and its ``arithmetic`` (float64 arrays, A⁻¹∇ℓ by LAPACK Cholesky on
+    the equilibrated A; ``results.Lists`` says what it holds)."""
     shape = shape or (lambda t: t)
-    one = theta[0] ** 0
+    copy, stack = arithmetic.copy, arithmetic.stack
+    theta = arithmetic.start(theta)
+    one = arithmetic.unit(theta)
     if scalar.kind(one) != "float":
         exact = None  # exact and 50-digit fits decide without rounding to speak of
-    path = [shape(theta[:])] if record else None
+    path = [shape(copy(theta))] if record else None
     lengths = []
     trial = None  # the system at the step taken, computed while judging it
     if damping:
@@ -267,27 +273,27 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
         except StepFailed as e:
             if k == 1:
                 raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
-            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
-                                   IterativeResult(shape(theta), k - 1, False, path)) from None
+            raise divergence(name, k, e, IterativeResult(shape(theta), k - 1, False, stack(path))) from None
         try:
-            s, rho = linalg.solve_gram_with_error(
-                A, g, None if exact is None else (_system_at, (exact, theta)), terms)
+            s, rho = arithmetic.solve(A, g, None if exact is None else (_system_at, (exact, theta)),
+                                      terms)
         except linalg.SingularMatrixError as e:
             raise (singular(e, k, shape(theta)) if singular else e) from None
         except OverflowError as e:
-            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
-                                   IterativeResult(shape(theta), k - 1, False, path)) from None
+            raise divergence(name, k, e, IterativeResult(shape(theta), k - 1, False, stack(path))) from None
         t = one
-        new = [a + b for a, b in zip(theta, s)]
-        done = step_converged(theta, new, tol)
+        new = arithmetic.added(theta, s)
+        done = arithmetic.converged(theta, new, tol)
         trial = None
         if damping and not done:
+            diagonal = arithmetic.diagonal(A) if exact is not None else None
             for _ in range(MAX_HALVINGS + 1):
                 try:
                     new_ell, new_bound = log_likelihood(new)
                     trial = _system_or_none(system, new) if exact is not None else None
-                    band = (step_band(bound, new_bound, t, rho, trial and trial[1], s,
-                                      [A[j][j] for j in range(len(s))])
+                    band = (step_band(bound, new_bound, t, rho,
+                                      None if trial is None else arithmetic.entries(trial[1]),
+                                      arithmetic.entries(s), diagonal)
                             if exact is not None else 0)
                     if (step_accepted(new_ell - ell, bound, new_bound, band,
                                       lambda: step_referee(exact, theta, t))
@@ -297,28 +303,26 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
                     pass
                 trial = None
                 t = t / 2
-                new = [a + t * b for a, b in zip(theta, s)]
+                new = arithmetic.moved(theta, s, t)
             else:
                 raise ConvergenceError(
                     f"{name}: ℓ did not increase along the Newton direction at iteration {k}, "
                     f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
-                    "ill-conditioned)", IterativeResult(shape(theta), k - 1, False, path))
+                    "ill-conditioned)", IterativeResult(shape(theta), k - 1, False, stack(path)))
         lengths.append(t)
         if record:
-            path.append(shape(new[:]))
-        if diverged(new):
-            raise ConvergenceError(f"{name} diverged at iteration {k}: θ is no longer finite",
-                                   IterativeResult(shape(theta), k - 1, False, path))
+            path.append(shape(copy(new)))
+        if arithmetic.diverged(new):
+            raise divergence(name, k, NOT_FINITE, IterativeResult(shape(theta), k - 1, False, stack(path)))
         theta = new
         if damping and not done:
             ell, bound = new_ell, new_bound
         if check is not None:
             check(shape(theta), k, path)
         if done:
-            return IterativeResult(shape(theta), k, True, path, {"step_lengths": lengths})
-    raise ConvergenceError(
-        f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
-        IterativeResult(shape(theta), max_iterations, False, path, {"step_lengths": lengths}))
+            return IterativeResult(shape(theta), k, True, stack(path), {"step_lengths": lengths})
+    raise not_converged(name, max_iterations, tol, IterativeResult(
+        shape(theta), max_iterations, False, stack(path), {"step_lengths": lengths}), advice)
 
 
 def _system_at(exact, theta):
