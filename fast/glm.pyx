@@ -10,7 +10,8 @@ from cs229.reference import exponential_family as ef
 from cs229.reference.glm import OVERFLOW
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
-from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
+from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
+                                     SeparableDataError, StepFailed, alpha_too_large)
 
 __all__ = [
     "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
@@ -125,7 +126,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record), code,
-                       shape, "GLM gradient ascent", code == core.BERNOULLI)
+                       shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
+                       RAISE_CAP)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",

@@ -16,7 +16,8 @@ from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_sc
 from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import newton_callbacks
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
-from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
+from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
+                                     SeparableDataError, alpha_too_large)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -183,7 +184,8 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
-                       core.BERNOULLI, 0.0, "batch gradient ascent", True)
+                       core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
+                       RAISE_CAP)
 
 
 def threshold(z):

@@ -20,7 +20,7 @@ from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import (column_system, maximise, number_of_classes, options,
                                      rounding_bound, singular_softmax_hessian)
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
-                                     separable_error)
+                                     alpha_too_large, iterate, separable_error)
 from cs229.reference.softmax import SEPARATED, capped, class_apart_error, newton_callbacks
 
 __all__ = [
@@ -330,42 +330,27 @@ def _stack(path):
     return None if path is None else np.array(path)
 
 
-def _converged(old, new, tol):
-    return np.abs(new - old).max() <= tol * (1 + np.abs(new).max())
-
-
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
                     record=False):
-    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates."""
+    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
+    reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
     X, y, Theta = _design(X, y, Theta)
     alpha = positive(alpha, "alpha")
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     m = X.shape[0]
-    current = Theta.copy()
-    path = [current.copy()] if record else None
-    for it in range(1, max_iterations + 1):
-        G = _gradient(X, y, current)
+
+    def update(Theta):
+        G = _gradient(X, y, Theta)
         with np.errstate(over="ignore", invalid="ignore"):
-            new = current + alpha * (G / m if average else G)
-        if record:
-            path.append(new.copy())
-        if not np.isfinite(new).all():  # as the reference's loop (results.iterate) says it
-            raise ConvergenceError(
-                f"softmax gradient ascent diverged at iteration {it}: θ is no longer finite "
-                f"(alpha={alpha} is too large)", IterativeResult(current, it - 1, False, _stack(path)))
-        done = tol is not None and _converged(current, new, tol)
-        current = new
-        if tol is not None and _separated(X, y, current):
-            raise separable_error("softmax gradient ascent", it, current, _stack(path), SEPARATED)
-        if done:
-            return IterativeResult(current, it, True, _stack(path))
-    result = IterativeResult(current, max_iterations, None if tol is None else False, _stack(path))
-    if tol is not None:
-        raise ConvergenceError(
-            f"softmax gradient ascent did not converge in {max_iterations} iterations (tol={tol})",
-            result)
-    return result
+            return Theta + alpha * (G / m if average else G)
+
+    def check(Theta, it, path):
+        if tol is not None and _separated(X, y, Theta):
+            raise separable_error("softmax gradient ascent", it, Theta, _stack(path), SEPARATED)
+
+    return iterate("softmax gradient ascent", update, Theta.copy(), max_iterations, tol, record,
+                   check, hint=alpha_too_large(alpha), arithmetic=core.ARRAYS)
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):

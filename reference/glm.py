@@ -13,7 +13,8 @@ label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
 from . import exponential_family as ef
 from . import inputs, linalg
 from . import newton as newton_method
-from .results import (ConvergenceError, IterativeResult, SeparableDataError, StepFailed, iterate,
+from .results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED, RAISE_CAP, ConvergenceError,
+                      IterativeResult, SeparableDataError, StepFailed, alpha_too_large, iterate,
                       separable_error, separated)
 
 __all__ = [
@@ -176,9 +177,9 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
         try:
             g = _gradient(fam, X, y, theta)
         except ValueError:  # the words of both faces, and of Newton's StepFailed
-            raise StepFailed("η left the family's domain (lower alpha)") from None
+            raise StepFailed(LEFT_DOMAIN + LOWER_ALPHA) from None
         except OverflowError:
-            raise StepFailed("g(θᵀx) overflowed (lower alpha)") from None
+            raise StepFailed(OVERFLOWED + LOWER_ALPHA) from None
         return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):
@@ -186,7 +187,7 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
             raise separable_error("GLM gradient ascent", k, theta, path)
 
     return iterate("GLM gradient ascent", update, theta, max_iterations, tol, record, check,
-                   hint=f" (alpha={alpha} is too large)")
+                   hint=alpha_too_large(alpha), advice=RAISE_CAP)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",

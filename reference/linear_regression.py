@@ -9,7 +9,8 @@ Conventions (README, Conventions): data (X, y), then θ, then the points to pred
 ``IterativeResult``.
 """
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult, diverged, iterate
+from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large,
+                      diverged, iterate)
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -129,6 +130,16 @@ def _lms_step(x, y, theta, alpha):
     return [t + step * x_j for t, x_j in zip(theta, x)]
 
 
+# What a gradient loop of Part I says when θ leaves the finite numbers (both faces').
+RESCALE = " for this X; scale the features or lower alpha"
+
+
+def sgd_divergence(epoch, alpha):
+    """The message of SGD whose θ left the finite numbers in ``epoch`` (LR-6)."""
+    return (f"stochastic gradient descent diverged in epoch {epoch}: {NOT_FINITE}"
+            f"{alpha_too_large(alpha, ' for this X')}")
+
+
 def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                            average=False, record=False):
     """LR-5 (000 §1; 002 Listing 1): repeat θ := θ − α ∇J(θ) until convergence.
@@ -154,8 +165,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
         return [t - alpha * g_j for t, g_j in zip(theta, g)]
 
     return iterate("batch gradient descent", update, theta, max_iterations, tol, record,
-                   hint=f" (alpha={alpha} is too large for this X; scale the features or lower "
-                        "alpha)", advice="; raise max_iterations or alpha")
+                   hint=alpha_too_large(alpha, RESCALE), advice=RAISE_CAP)
+
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
@@ -179,9 +190,8 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
             theta = _lms_step(X[i], y[i], theta, alpha_t)
             t += 1
         if diverged(theta):
-            raise ConvergenceError(
-                f"stochastic gradient descent diverged in epoch {epoch + 1}: θ is no longer "
-                f"finite (alpha={alpha} is too large for this X)", IterativeResult(theta, epoch, False, path))
+            raise ConvergenceError(sgd_divergence(epoch + 1, alpha),
+                                   IterativeResult(theta, epoch, False, path))
         if record:
             path.append(theta[:])
     return IterativeResult(theta, epochs, None, path)

@@ -13,8 +13,8 @@ return an ``IterativeResult``.
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
 from . import newton as newton_method
-from .results import (ConvergenceError, IterativeResult, SeparableDataError, iterate,
-                      separable_error, separated)
+from .results import (RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
+                      alpha_too_large, iterate, separable_error, separated)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -227,7 +227,7 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
             raise separable_error("batch gradient ascent", k, theta, path)
 
     return iterate("batch gradient ascent", update, theta, max_iterations, tol, record, check,
-                   hint=f" (alpha={alpha} is too large)", advice="; raise max_iterations or alpha")
+                   hint=alpha_too_large(alpha), advice=RAISE_CAP)
 
 
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):

@@ -36,8 +36,8 @@ import mpmath
 
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
-from .results import (LISTS, NOT_FINITE, ConvergenceError, IterativeResult, StepFailed, divergence,
-                      not_converged)
+from .results import (LEFT_DOMAIN, LISTS, NOT_FINITE, OVERFLOWED, ConvergenceError, IterativeResult,
+                      StepFailed, divergence, not_converged)
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
@@ -79,14 +79,14 @@ def glm_system(fam, X, y, theta):
         try:
             fam.check_eta(eta)
         except ValueError:
-            raise StepFailed("η left the family's domain") from None
+            raise StepFailed(LEFT_DOMAIN) from None
         try:
             r = y_i - fam.response(eta)
             w = fam.variance(eta)
         except OverflowError:
             r = w = scalar.inf(eta)
         if not (scalar.isfinite(r) and scalar.isfinite(w)):
-            raise StepFailed("g(θᵀx) overflowed")
+            raise StepFailed(OVERFLOWED)
         for j in range(n):
             g[j] += r * x_i[j]
             wx = w * x_i[j]

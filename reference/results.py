@@ -14,7 +14,7 @@ from . import linalg, scalar
 __all__ = [
     "IterativeResult", "ConvergenceError", "SeparableDataError", "StepFailed", "step_converged",
     "diverged", "separated", "separable_error", "iterate", "LISTS", "divergence", "not_converged",
-    "NOT_FINITE",
+    "NOT_FINITE", "LEFT_DOMAIN", "OVERFLOWED", "LOWER_ALPHA", "RAISE_CAP", "alpha_too_large",
 ]
 
 
@@ -92,6 +92,16 @@ def separable_error(name, k, theta, path, what="the data are linearly separable 
 
 
 NOT_FINITE = "θ is no longer finite"
+# Why the step of a GLM fit could not be formed at θ (StepFailed's words in both faces).
+LEFT_DOMAIN = "η left the family's domain"
+OVERFLOWED = "g(θᵀx) overflowed"
+LOWER_ALPHA = " (lower alpha)"
+RAISE_CAP = "; raise max_iterations or alpha"
+
+
+def alpha_too_large(alpha, remedy=""):
+    """The ``hint`` of a gradient loop whose iterate left the finite numbers: the step size."""
+    return f" (alpha={alpha} is too large{remedy})"
 
 
 def divergence(name, k, cause, result):

@@ -9,7 +9,8 @@ label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the 
 """
 from . import inputs, linalg, scalar
 from . import newton as newton_method
-from .results import ConvergenceError, IterativeResult, SeparableDataError, iterate, separable_error
+from .results import (ConvergenceError, IterativeResult, SeparableDataError, alpha_too_large, iterate,
+                      separable_error)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -265,7 +266,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
             raise separable_error("softmax gradient ascent", k, Theta, path, SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta, max_iterations, tol, record, check,
-                   hint=f" (alpha={alpha} is too large)")
+                   hint=alpha_too_large(alpha))
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):

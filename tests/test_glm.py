@@ -296,6 +296,9 @@ GLM_ERRORS = [  # (function, arguments, exception, its message word for word) in
     ("newton", ("poisson", XS, [1, 0, 2, 1], None, 2), ConvergenceError,
      "GLM Newton did not converge in 2 iterations (tol=1e-10); if ‖θ‖ keeps growing the MLE may not exist (e.g. "
      "separable labels, or counts that are all 0 on a half-space)"),
+    # the advice every batch gradient loop gives at its cap (the reference once left it out)
+    ("gradient_ascent", ("poisson", XS, [1, 0, 2, 1], [0.0, 0.0], 0.01, 3), ConvergenceError,
+     "GLM gradient ascent did not converge in 3 iterations (tol=1e-10); raise max_iterations or alpha"),
     ("newton", ("poisson", XS, [1, 0, 2, 1], [0.0, 0.0, 0.0]), ValueError, "theta has 3 entries but X has 2 columns"),
     ("hypotheses", ("poisson", XS, [1.0, 2.0, 3.0]), ValueError, "theta has 3 entries but X has 2 columns"),
     ("hypothesis", ("poisson", [1.0, 2.0], [1.0, 2.0, 3.0]), ValueError, "x has 2 entries but theta has 3"),
