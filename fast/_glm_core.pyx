@@ -147,15 +147,18 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                         int code, double k, double[::1] g) noexcept nogil:
-    """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order."""
+    """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
+    of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
+    otherwise flows into g (a gradient step then leaves the finite numbers)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
-    cdef double mu, w, r
+    cdef double eta, mu, w, r
     cdef int status
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
-        if status != OK:
+        eta = dot(&X[i, 0], &theta[0], n)
+        status = _mean_weight(code, k, eta, &mu, &w)
+        if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
             return status
         r = y[i] - mu
         for j in range(n):

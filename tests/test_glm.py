@@ -269,6 +269,27 @@ def test_gradient_ascent_divergence_names_alpha_GLM_4(impl):
     assert str(e.value) == "GLM gradient ascent diverged at iteration 2: η left the family's domain (lower alpha)"
 
 
+@pytest.mark.parametrize("family, X, theta", [
+    ("gaussian", [[1e200, 1.0], [1e200, -1.0]], [1e200, 0.0]),      # θᵀx overflows to ±inf
+    ("poisson", [[1e200, 1.0], [1e200, -1.0]], [1e200, 0.0]),       # e^η of an infinite η
+    ("exponential", [[1.0, 1.0], [1.0, 0.0]], [-1e-300, 0.0]),      # a″(η) = 1/η² overflows
+])
+def test_gradient_where_only_eta_or_the_variance_overflows_GLM_4(impl, family, X, theta):
+    """Only e^η of a finite η is an overflow of g(θᵀx) in the gradient (the reference's
+    OverflowError); an infinite η, or a variance past the float range (the gradient does not use
+    it), flows into ∇ℓ as in the reference, and a step leaves the finite numbers."""
+    y = impl.arg([1.0, 2.0])
+    g = impl.glm.gradient(family, impl.arg(X), y, impl.arg(theta))
+    assert np.array_equal(np.asarray(g, dtype=float), np.asarray(R.gradient(family, X, [1.0, 2.0], theta)),
+                          equal_nan=True)
+    if np.isfinite(np.asarray(g, dtype=float)).all():
+        return
+    with pytest.raises(ConvergenceError) as e:
+        impl.glm.gradient_ascent(family, impl.arg(X), y, impl.arg(theta), 1.0, 3)
+    assert str(e.value) == ("GLM gradient ascent diverged at iteration 1: θ is no longer finite "
+                            "(alpha=1.0 is too large)")
+
+
 def test_gradient_ascent_defaults_GLM_4():
     """tol = 1e-10, the 10,000-step cap, the summed gradient, no path: as if given explicitly."""
     y = [1, 0, 2, 1]
