@@ -20,7 +20,8 @@ from cs229.fast._inline_math cimport dot, softplus
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import rounding_bound
+from cs229.reference.glm import overflow
+from cs229.reference.newton import ELL_NOT_FINITE, no_counts, one_label, rounding_bound
 from cs229.reference.results import NOT_FINITE as THETA_NOT_FINITE
 from cs229.reference.results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED,
                                      IterativeResult, StepFailed, divergence, not_converged,
@@ -228,9 +229,14 @@ def separated(X, y, theta):
     return bool(out)
 
 
+# The compiled passes know the family by its code only (see cs229.reference.glm for the
+# reference's words, which name the family and η).
+OUTSIDE_DOMAIN = ("η = θᵀx is outside the family's domain (the gamma and exponential families need "
+                  "η < 0 at every example)")
+
+
 def _domain_error(name, code):
-    return ValueError(f"{name}: η = θᵀx is outside the family's domain (the gamma and exponential "
-                      "families need η < 0 at every example)")
+    return ValueError(f"{name}: {OUTSIDE_DOMAIN}")
 
 
 def gradient(X, y, theta, int code, double k, name="gradient"):
@@ -247,7 +253,7 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
-        raise OverflowError(f"{name}: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)")
+        raise OverflowError(overflow(name))
     return g
 
 
@@ -438,10 +444,9 @@ def glm_log_likelihood(X, y, int code, double k):
         with nogil:
             status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size)
         if status == OUT_OF_DOMAIN:
-            raise StepFailed("η = θᵀx is outside the family's domain (the gamma and exponential "
-                             "families need η < 0 at every example)")
+            raise StepFailed(OUTSIDE_DOMAIN)
         if status != OK:
-            raise StepFailed("ℓ(θ) is not finite")
+            raise StepFailed(ELL_NOT_FINITE)
         return total, rounding_bound(Xv.shape[0], size)
     return ell
 
@@ -593,11 +598,9 @@ def data_start(X, y, int code, double k, exact=None):
     the reference's (its data_start_system on the original data), for a borderline pivot."""
     y_bar = _mean(y)
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
-        raise ValueError(f"y: every label is {y[0]:g}, so ℓ(θ) approaches 0 as the intercept "
-                         "grows without bound and no maximum likelihood θ exists")
+        raise one_label(int(y[0]))
     if code == C_POISSON and y_bar == 0:
-        raise ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
-                         "likelihood θ exists")
+        raise no_counts()
     mu = (y + y_bar) / 2
     if code == C_BERNOULLI:
         eta = np.log(mu / (1 - mu))

@@ -25,7 +25,8 @@ from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
 from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR, is_text
-from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label
+from cs229.reference.messages import (INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label,
+                                     length_error)
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
            "same_length", "check_length", "check_tol", "as_order", "sgd_schedule", "cores_of"]
@@ -179,15 +180,11 @@ def as_vector(v, name="v", length=None, length_name=None, of=None):
     return out
 
 
-_LENGTH_OF = {None: "entries_and_length", "rows": "entries_and_rows", "columns": "entries_and_columns"}
-
-
 def check_length(a, name, length, length_name, of=None):
-    """The reference's words where a vector's length is not ``length``: "x has 2 entries but
-    theta has 3" (``of=None``), "... but X has 3 rows" or "... 3 columns" (``of``)."""
+    """The reference's ``inputs.check_length``: ``messages.length_error`` where a vector's length
+    is not ``length``."""
     if length is not None and a.shape[0] != length:
-        raise error(_LENGTH_OF[of], name=name, n=a.shape[0], length_name=length_name, length=length,
-                    x_name=length_name, m=length)
+        raise length_error(name, a.shape[0], length_name, length, of)
 
 
 def as_scalar(x, name):

@@ -5,9 +5,10 @@ import numpy as np
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
-                                    as_vector, check_tol, positive, positive_int, same_length)
+                                    as_vector, check_length, check_tol, positive, positive_int,
+                                    same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.glm import OVERFLOW
+from cs229.reference.glm import NEWTON_ADVICE, OVERFLOW, hessian_not_defined
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
@@ -43,9 +44,7 @@ def _design(family, X, y, theta, optional=False):
     same_length(X, y)
     if theta is None and optional:
         return code, shape, X, y, None
-    theta = as_vector(theta, "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
     return code, shape, X, y, theta
 
 
@@ -75,8 +74,7 @@ def hypothesis(family, x, theta):
     _, code, shape = _family(family)
     x = as_vector(x, "x")
     theta = as_vector(theta, "theta")
-    if x.shape[0] != theta.shape[0]:
-        raise ValueError(f"x has {x.shape[0]} entries but theta has {theta.shape[0]}")
+    check_length(x, "x", theta.shape[0], "theta")
     return float(_responses(code, shape, np.array([float(np.dot(x, theta))]))[0])
 
 
@@ -84,9 +82,7 @@ def hypotheses(family, X, theta):
     """GLM-1: g(θᵀx⁽ⁱ⁾) for every row."""
     _, code, shape = _family(family)
     X = as_matrix(X, "X")
-    theta = as_vector(theta, "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
     return _responses(code, shape, X @ theta)
 
 
@@ -113,7 +109,7 @@ def hessian(family, X, y, theta):
     try:
         A, _ = core.glm_system(X, y, code, shape)(theta)
     except StepFailed as e:
-        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+        raise hessian_not_defined(e) from None
     H = -np.triu(A)
     return np.ascontiguousarray(H + np.triu(H, 1).T)
 
@@ -147,8 +143,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
         "GLM Newton", theta, system, log_likelihood, max_iterations, tol, bool(record),
         damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
-               "that are all 0 on a half-space)", origin=where,
+        advice=NEWTON_ADVICE, origin=where,
         exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0], arithmetic=core.ARRAYS)
 
 

@@ -23,9 +23,11 @@ from cs229.fast._glm_core import solve_gram
 from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_length, check_tol, positive,
                                     positive_int, same_length, sgd_schedule)
 from cs229.reference.inputs import choice
-from cs229.reference.linalg import SingularMatrixError, dependence, significant_terms
-from cs229.reference.linear_regression import (RESCALE, lwr_system, normal_system, sgd_divergence,
-                                               weighted_system)
+from cs229.reference.linalg import SingularMatrixError, significant_terms
+from cs229.reference.linear_regression import (RESCALE, at_query, lwr_system, normal_overflow,
+                                               normal_system, sgd_divergence, singular_normal_equations,
+                                               singular_weighted, weighted_overflow, weighted_system)
+from cs229.reference.messages import error
 from cs229.reference.results import RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large
 
 __all__ = [
@@ -42,9 +44,7 @@ def _design(X, y, *theta):
     same_length(X, y)
     if not theta:
         return X, y
-    theta = as_vector(theta[0], "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta[0], "theta", X.shape[1], "X", of="columns")
     return X, y, theta
 
 
@@ -189,18 +189,9 @@ def _normal_solve(A, b, shape, exact):
     try:
         return solve_gram(A, b, "XᵀX", exact, shape[0])
     except SingularMatrixError as e:
-        raise _normal_singular(e, shape) from None
+        raise singular_normal_equations(e, *shape) from None
     except OverflowError:
-        raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the entries "
-                            "of X and y are too large for the scalar type); rescale the columns "
-                            "of X or y") from None
-
-
-def _normal_singular(e, shape):
-    return SingularMatrixError(
-        f"XᵀX is singular: {dependence(e.column, e.combination, of=' of X')}"
-        + (f" (X has {shape[0]} rows and {shape[1]} columns)" if shape[0] < shape[1] else ""),
-        column=e.column, combination=e.combination)
+        raise normal_overflow("system") from None
 
 
 def _least_squares_qr(X, y):
@@ -211,8 +202,7 @@ def _least_squares_qr(X, y):
     Q, R = scipy.linalg.qr(X, mode="economic", check_finite=False)
     norms = np.sqrt(np.einsum("ij,ij->j", X, X))
     if not np.isfinite(norms).all() or not np.isfinite(R).all():
-        raise OverflowError("normal equations: the columns of X overflow when their sizes are "
-                            "formed; rescale the columns of X")
+        raise normal_overflow("sizes")
     for k in range(n):
         if k >= m or norms[k] == 0 or abs(R[k, k]) <= max(m, n) * DBL_EPSILON * norms[k]:
             combination = {}
@@ -220,12 +210,12 @@ def _least_squares_qr(X, y):
                 c = scipy.linalg.solve_triangular(R[:k, :k], R[:k, k]) if k else np.empty(0)
                 combination = significant_terms([float(v) for v in c],
                                                 [float(v) for v in norms[:k] ** 2], float(norms[k] ** 2))
-            raise _normal_singular(SingularMatrixError("", column=k, combination=combination),
-                                   X.shape)
+            raise singular_normal_equations(SingularMatrixError("", column=k, combination=combination),
+                                            m, n)
     with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported just below
         theta = scipy.linalg.solve_triangular(R, Q.T @ y, check_finite=False)
     if not np.isfinite(theta).all():
-        raise OverflowError("normal equations: θ overflows; rescale the columns of X or y")
+        raise normal_overflow("theta")
     return theta
 
 
@@ -269,11 +259,11 @@ def lwr_weights_sigma(X, x, Sigma_inv):
     x = as_vector(x, "x", X.shape[1], "X", of="columns")
     S = as_matrix(Sigma_inv, "Sigma_inv")
     if S.shape != (X.shape[1], X.shape[1]):
-        raise ValueError(f"Sigma_inv must be {X.shape[1]}x{X.shape[1]} to match the rows of X")
+        raise error("sigma_inv_shape", n=X.shape[1])
     D = X - x
     q = np.einsum("ij,jk,ik->i", D, S, D)
     if (q < 0).any():
-        raise ValueError("Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0")
+        raise error("sigma_inv_psd")
     return np.exp(-q / 2)
 
 
@@ -302,7 +292,7 @@ def weighted_normal_equations(X, y, w):
     X, y = _design(X, y)
     w = as_vector(w, "w", X.shape[0], "X", of="rows")
     if (w < 0).any():
-        raise ValueError("w must be non-negative")
+        raise error("non_negative", name="w")
     return _weighted_solve(X, y, w, (weighted_system, (X, y, w)))
 
 
@@ -320,14 +310,9 @@ def _weighted_solve(X, y, w, exact, where=""):
     try:
         return solve_gram(A, b, "XᵀWX", exact, X.shape[0])
     except SingularMatrixError as e:
-        raise SingularMatrixError(
-            f"XᵀWX is singular{where}: {dependence(e.column, e.combination, of=' of X')} on the "
-            "examples that carry weight; too few examples carry weight near the query (increase "
-            "tau)", column=e.column, combination=e.combination) from None
+        raise singular_weighted(e, where) from None
     except OverflowError:
-        raise OverflowError(f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the "
-                            "products of w, X and y are too large for the scalar type); rescale "
-                            "X or y") from None
+        raise weighted_overflow(where) from None
 
 
 cdef void _row_products(const double[:, ::1] X, const double[::1] y, double[:, ::1] P) noexcept nogil:
@@ -387,7 +372,7 @@ def lwr_predict(X, y, queries, tau):
     X, y = _design(X, y)
     queries = as_matrix(queries, "queries")
     if queries.shape[1] != X.shape[1]:
-        raise ValueError(f"queries have {queries.shape[1]} columns but X has {X.shape[1]}")
+        raise error("queries_columns", m=queries.shape[1], n=X.shape[1])
     tau = positive(tau, "tau")
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], nq = queries.shape[0], start, b, width, rows
     width = n * (n + 1) // 2 + n
@@ -426,7 +411,7 @@ def lwr_predict(X, y, queries, tau):
                 if b == rows:
                     break
             theta = _weighted_solve(X, y, W[b], (lwr_system, (X, y, queries[start + b], tau)),
-                                    f" at query {start + b}")
+                                    at_query(start + b))
             out[start + b] = float(theta @ queries[start + b])
             b += 1
     return out

@@ -12,9 +12,10 @@ from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
-                                    check_tol, positive, positive_int, same_length, sgd_schedule)
+                                    check_length, check_tol, positive, positive_int, same_length, sgd_schedule)
 from cs229.reference import exponential_family as ef
-from cs229.reference.logistic_regression import newton_callbacks
+from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
+                                                 perceptron_not_converged)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, alpha_too_large)
@@ -38,17 +39,13 @@ def _design(X, y, *theta):
 
 
 def _parameters(theta, X):
-    theta = as_vector(theta, "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
-    return theta
+    return as_vector(theta, "theta", X.shape[1], "X", of="columns")
 
 
 def _example(x, theta):
     x = as_vector(x, "x")
     theta = as_vector(theta, "theta")
-    if x.shape[0] != theta.shape[0]:
-        raise ValueError(f"x has {x.shape[0]} entries but theta has {theta.shape[0]}")
+    check_length(x, "x", theta.shape[0], "theta")
     return x, theta
 
 
@@ -248,10 +245,8 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
             path.append(current.copy())
         if count == 0:
             return IterativeResult(current, epoch, True, _stack(path), {"mistakes": mistakes})
-    raise ConvergenceError(
-        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[len(mistakes) - 1]} mistakes in "
-        "the last): the data may not be linearly separable",
-        IterativeResult(current, max_epochs, False, _stack(path), {"mistakes": mistakes}))
+    raise perceptron_not_converged(IterativeResult(current, max_epochs, False, _stack(path),
+                                                   {"mistakes": mistakes}))
 
 
 def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
@@ -273,8 +268,8 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
         "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), damping,
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist",
-        exact=(newton_callbacks, (X, y)), terms=X.shape[0], arithmetic=core.ARRAYS)
+        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=X.shape[0],
+        arithmetic=core.ARRAYS)
 
 
 def is_separated(X, y, theta):

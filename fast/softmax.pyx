@@ -17,11 +17,12 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
                                     positive, positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import (column_system, maximise, number_of_classes, options,
-                                     rounding_bound, singular_softmax_hessian)
+from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
-from cs229.reference.softmax import SEPARATED, capped, class_apart_error, newton_callbacks
+from cs229.reference.messages import error
+from cs229.reference.softmax import (NEWTON_ADVICE, SEPARATED, capped, newton_callbacks,
+                                     singular_newton)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -68,7 +69,7 @@ cdef inline void _eta(const double* x, const double[:, ::1] Theta, Py_ssize_t n,
 def _parameters(Theta, n):
     Theta = as_matrix(Theta, "Theta")
     if Theta.shape[1] != n:
-        raise ValueError(f"Theta has rows of length {Theta.shape[1]} but X has {n} columns")
+        raise error("theta_rows", m=Theta.shape[1], n=n)
     return Theta
 
 
@@ -184,7 +185,7 @@ def cross_entropy(p, p_hat):
     check_length(p, "p", p_hat.shape[0], "p_hat")
     used = p != 0
     if not (p_hat[used] > 0).all():
-        raise ValueError("p_hat must be > 0 wherever p > 0")
+        raise error("p_hat")
     total = 0.0
     for a, b in zip(p[used], p_hat[used]):
         total -= a * log(b)
@@ -378,17 +379,14 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
             raise separable_error("softmax Newton", it, Theta, _stack(path), SEPARATED)
 
     def singular(e, it, Theta):
-        apart = _separated_classes(X, y, Theta) if it > 1 else []
-        if apart:
-            return class_apart_error(it - 1, Theta, None, apart[0], "the Hessian became singular")
-        return singular_softmax_hessian(it, e, _column_dependence(X), n)
+        return singular_newton(e, it, Theta, n, lambda T: _separated_classes(X, y, T),
+                               lambda: _column_dependence(X))
 
     try:
         return maximise("softmax Newton", Theta.ravel(), system,
                         lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
                         bool(record), damping, check, singular, shape,
-                        advice="; if ‖θ‖ keeps growing some class is nearly separable from "
-                               "the others and the MLE may not exist",
+                        advice=NEWTON_ADVICE,
                         exact=(newton_callbacks, (X, y, K)), terms=X.shape[0],
                         arithmetic=core.ARRAYS)
     except ConvergenceError as e:

@@ -49,9 +49,7 @@ def _design(family, X, y, theta, optional=False):
     inputs.same_length(X, y)
     if theta is None and optional:
         return fam, X, y, None
-    theta = inputs.vector(theta, "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
     return fam, X, y, theta
 
 
@@ -64,7 +62,12 @@ def _eta(fam, x, theta, where="theta"):
     return eta
 
 
-OVERFLOW = "theta: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)"
+def overflow(where="theta"):
+    """The words of an OverflowError of g(θᵀx) (the exponential of a large η), both faces'."""
+    return f"{where}: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)"
+
+
+OVERFLOW = overflow()
 
 
 def _response(fam, eta):
@@ -84,8 +87,7 @@ def hypothesis(family, x, theta):
     fam = _family(family)
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    inputs.check_length(x, "x", len(theta), "theta")
     return _response(fam, _eta(fam, x, theta))
 
 
@@ -97,9 +99,7 @@ def hypotheses(family, X, theta):
     Returns: E[y | x⁽ⁱ⁾], m entries."""
     fam = _family(family)
     X = inputs.matrix(X, "X")
-    theta = inputs.vector(theta, "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
     return [_response(fam, _eta(fam, x_i, theta)) for x_i in X]
 
 
@@ -150,8 +150,13 @@ def hessian(family, X, y, theta):
     try:
         A, _ = newton_method.glm_system(fam, X, y, theta)
     except StepFailed as e:
-        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+        raise hessian_not_defined(e) from None
     return [[-a for a in row] for row in A]
+
+
+def hessian_not_defined(e):
+    """The ValueError of a Hessian whose system failed at θ (StepFailed ``e``), both faces'."""
+    return ValueError(f"theta: the Hessian is not defined at this θ ({e})")
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
@@ -222,9 +227,12 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     return newton_method.maximise(
         "GLM Newton", theta, *newton_method.glm_callbacks(fam, X, y), max_iterations, tol,
         record, damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
-               "that are all 0 on a half-space)", origin=where,
-        exact=(newton_method.glm_callbacks, (fam, X, y)), terms=len(X))
+        advice=NEWTON_ADVICE, origin=where, exact=(newton_method.glm_callbacks, (fam, X, y)),
+        terms=len(X))
+
+
+NEWTON_ADVICE = ("; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
+                 "that are all 0 on a half-space)")
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,

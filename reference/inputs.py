@@ -24,10 +24,11 @@ import os
 from collections import UserString
 
 from . import scalar
-from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label, kind_name
+from .messages import (INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label,
+                       kind_name, length_error)
 
 __all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "real", "positive", "positive_int",
-           "same_length", "tolerance", "example_order", "sgd_schedule", "n_jobs"]
+           "same_length", "check_length", "tolerance", "example_order", "sgd_schedule", "n_jobs"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
@@ -117,9 +118,20 @@ def _flat(v, name, entry, empty=False):
     return out
 
 
-def vector(v, name="v"):
-    """A list of finite scalars; raises on empty, nested or non-numeric input."""
-    return _flat(v, name, _entry)
+def vector(v, name="v", length=None, length_name=None, of=None):
+    """A list of finite scalars; raises on empty, nested or non-numeric input, and with ``length``
+    where it has not that many entries (``check_length``)."""
+    out = _flat(v, name, _entry)
+    check_length(out, name, length, length_name, of)
+    return out
+
+
+def check_length(v, name, length, length_name, of=None):
+    """The error of ``messages.length_error`` where ``v`` has not ``length`` entries (None: any
+    length): "x has 2 entries but theta has 3", "... but X has 3 rows" (``of="rows"``) or
+    "... 3 columns" (``of="columns"``)."""
+    if length is not None and len(v) != length:
+        raise length_error(name, len(v), length_name, length, of)
 
 
 def matrix(A, name="A"):

@@ -22,7 +22,7 @@ import numbers
 import mpmath
 
 __all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
-           "show", "rounded", "kind_name", "estimator", "integer_label"]
+           "show", "rounded", "kind_name", "estimator", "integer_label", "length_error"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
@@ -63,6 +63,11 @@ MESSAGES = {
     "entries_and_columns": (ValueError, "{name} has {n} entries but {x_name} has {m} columns"),
     "entries_and_rows": (ValueError, "{name} has {n} entries but {x_name} has {m} rows"),
     "entries_and_length": (ValueError, "{name} has {n} entries but {length_name} has {length}"),
+    "columns_and_columns": (ValueError, "{name} has {m} columns but {x_name} has {n}"),
+    "columns_and_entries": (ValueError, "{x_name} has {m} columns but {name} has {n} entries"),
+    "model_features": (ValueError, "{name} has {m} columns but the model has {n} features"),
+    "square": (ValueError, "{name} must be square, got {m}x{n}"),
+    "queries_columns": (ValueError, "queries have {m} columns but X has {n}"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
     "no_documents": (ValueError, "{name} is empty (no documents)"),
     "offsets": (ValueError, "{name}.offsets must rise from 0 to len({name}.tokens) = {n} without "
@@ -77,6 +82,7 @@ MESSAGES = {
                                  "-2**63 .. 2**63 - 1"),
     "beyond_float64": (ValueError, "{name}{where} is {value}: outside the float64 range"),
     "positive": (ValueError, "{name} must be > 0, got {value}"),
+    "non_negative": (ValueError, "{name} must be non-negative"),
     "at_least": (ValueError, "{name} must be >= {low}, got {value}"),
     "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
                                 "the compiled loops hold), got {value}"),
@@ -99,6 +105,11 @@ MESSAGES = {
     "feature_value": (ValueError, "{name}{where} is {value}: feature {j} takes values 0..{last}"),
     "token_id": (ValueError, "{name}{where} is {value}: token ids must be in 0..{last} (the "
                              "vocabulary); pass ignore_unknown=True to drop the others"),
+    # ---- one topic's arguments: ValueError -----------------------------------------------------
+    "sigma_inv_shape": (ValueError, "Sigma_inv must be {n}x{n} to match the rows of X"),
+    "sigma_inv_psd": (ValueError, "Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0"),
+    "theta_rows": (ValueError, "Theta has rows of length {m} but X has {n} columns"),
+    "p_hat": (ValueError, "p_hat must be > 0 wherever p > 0"),
 }
 
 
@@ -128,6 +139,16 @@ def integer_label(refusal, module):
     with the notes' coding and the estimator of cs229.estimators that takes any coding named."""
     return type(refusal)(f"{refusal}; labels must be integers, the notes' coding here; for any other "
                          f"coding use {estimator(module)}")
+
+
+_LENGTH_OF = {None: "entries_and_length", "rows": "entries_and_rows", "columns": "entries_and_columns"}
+
+
+def length_error(name, n, length_name, length, of=None):
+    """The error of a vector ``name`` of n entries where ``length`` are needed: "x has 2 entries
+    but theta has 3" (``of=None``), "... but X has 3 rows" or "... 3 columns" (``of``)."""
+    return error(_LENGTH_OF[of], name=name, n=n, length_name=length_name, length=length,
+                 x_name=length_name, m=length)
 
 
 def error(key, **fields):

@@ -43,9 +43,11 @@ __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
-    "step_threshold", "step_band", "step_accepted", "step_referee", "column_system",
+    "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
+    "no_counts", "ELL_NOT_FINITE",
 ]
 
+ELL_NOT_FINITE = "ℓ(θ) is not finite"  # a StepFailed of both faces
 MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is not an ascent direction
 STARTS = ("zero", "data")  # the notes' start, then the IRLS start
 
@@ -119,7 +121,7 @@ def glm_log_likelihood(fam, X, y, theta):
     except (ValueError, OverflowError) as e:
         raise StepFailed(str(e)) from None
     if not scalar.isfinite(total):
-        raise StepFailed("ℓ(θ) is not finite")
+        raise StepFailed(ELL_NOT_FINITE)
     return total, rounding_bound(len(X), size)
 
 
@@ -138,11 +140,9 @@ def data_start_system(fam, X, y):
         y_bar += y_i
     y_bar = y_bar / m
     if fam is ef.BERNOULLI and (y_bar == 0 or y_bar == 1):
-        raise ValueError(f"y: every label is {y[0]}, so ℓ(θ) approaches 0 as the intercept grows "
-                         "without bound and no maximum likelihood θ exists")
+        raise one_label(y[0])
     if fam is ef.POISSON and y_bar == 0:
-        raise ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
-                         "likelihood θ exists")
+        raise no_counts()
     A = [[0 * y_bar] * n for _ in range(n)]
     b = [0 * y_bar] * n
     for x_i, y_i in zip(X, y):
@@ -159,6 +159,18 @@ def data_start_system(fam, X, y):
         for k in range(j):
             A[j][k] = A[k][j]
     return A, b
+
+
+def one_label(label):
+    """The ValueError of the IRLS start (and of a Bernoulli MLE) where every label is ``label``."""
+    return ValueError(f"y: every label is {label}, so ℓ(θ) approaches 0 as the intercept grows "
+                      "without bound and no maximum likelihood θ exists")
+
+
+def no_counts():
+    """The ValueError of the IRLS start (and of a Poisson MLE) where every count is 0."""
+    return ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
+                      "likelihood θ exists")
 
 
 def glm_callbacks(fam, X, y):
