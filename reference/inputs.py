@@ -67,7 +67,7 @@ def sequence(value, name, what="a sequence"):
     if _is_sparse(value):
         raise error("sparse", name=name, got=type(value).__name__)
     if not _sized(value):
-        raise error("not_a_sequence", name=name, what=what, got=kind_name(value))
+        raise error("wrong_kind", name=name, what=what, got=kind_name(value))
     return value
 
 

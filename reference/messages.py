@@ -40,7 +40,7 @@ INT64_MAX = 2 ** 63 - 1
 
 MESSAGES = {
     # ---- the wrong kind of object: TypeError ---------------------------------------------------
-    "not_a_sequence": (TypeError, "{name} must be {what}, got {got}"),
+    "wrong_kind": (TypeError, "{name} must be {what}, got {got}"),
     "sparse": (TypeError, "{name} is a scipy.sparse {got}: this function takes a dense array; "
                           "pass {name}.toarray()"),
     "not_real": (TypeError, "{name}{where} is {value}: expected a real number"),
@@ -50,6 +50,10 @@ MESSAGES = {
     "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
                                "given as integers"),
     "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
+    "iterable": (TypeError, "{name} must be an iterable of {what}, got {got}"),
+    "word_list": (TypeError, "token_lists[{i}] must be a list of words, got {got}"),
+    "unhashable_word": (TypeError, "{where} is {word}: a word must be hashable (a str)"),
+    "model_k": (TypeError, "model.k must be a sequence of integers (one k_j per feature)"),
     # ---- the right kind, the wrong shape: ValueError -------------------------------------------
     "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
     "contains_itself": (ValueError, "{name} contains itself (its first entries lead back to it): "
@@ -67,6 +71,8 @@ MESSAGES = {
     "columns_and_entries": (ValueError, "{x_name} has {m} columns but {name} has {n} entries"),
     "model_features": (ValueError, "{name} has {m} columns but the model has {n} features"),
     "square": (ValueError, "{name} must be square, got {m}x{n}"),
+    "covariance_size": (ValueError, "{name} is {n}x{n} but {means} {d} entries"),
+    "symmetric": (ValueError, "{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]"),
     "queries_columns": (ValueError, "queries have {m} columns but X has {n}"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
     "no_documents": (ValueError, "{name} is empty (no documents)"),
@@ -83,11 +89,23 @@ MESSAGES = {
     "beyond_float64": (ValueError, "{name}{where} is {value}: outside the float64 range"),
     "positive": (ValueError, "{name} must be > 0, got {value}"),
     "non_negative": (ValueError, "{name} must be non-negative"),
+    "in_unit_interval": (ValueError, "{name} must be in (0, 1), got {value}"),
+    "probability": (ValueError, "{name}{where} is {value}: a probability must be in [0, 1]"),
+    "negative_count": (ValueError, "{name}{where} is {value}: counts must be >= 0"),
+    "not_a_count": (ValueError, "{name}{where} is {value}: a count must be a non-negative integer"),
+    "no_examples": (ValueError, "{name} has no examples (all counts are 0)"),
+    "counts_past_float64": (ValueError, "{name} sums past the float64 range: the proportions cₖ/m "
+                                        "have no float64 value"),
+    "negative_probability": (ValueError, "{name}{where} is {value}: a probability must be >= 0"),
+    "increasing": (ValueError, "{name} must be strictly increasing: {name}[{i}] = {low} >= "
+                               "{name}[{j}] = {high}"),
     "at_least": (ValueError, "{name} must be >= {low}, got {value}"),
     "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
                                 "the compiled loops hold), got {value}"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
     "tolerance": (ValueError, "tol must be >= 0{or_none}, got {value}"),
+    "one_of": (ValueError, "{name} must be one of {options}, got {got}"),
+    "index": (ValueError, "{name} must be an index 0..{last}, got {got}"),
     # a label outside the notes' coding: the message names the coding and the estimator of
     # cs229.estimators that takes labels in any coding (``estimator``, see ``label_fields``)
     "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1, the notes' "
@@ -109,7 +127,18 @@ MESSAGES = {
     "sigma_inv_shape": (ValueError, "Sigma_inv must be {n}x{n} to match the rows of X"),
     "sigma_inv_psd": (ValueError, "Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0"),
     "theta_rows": (ValueError, "Theta has rows of length {m} but X has {n} columns"),
+    "unit": (ValueError, "unit must be 'bits' or 'nats', got {got}"),
+    "no_p_n": (ValueError, "p + n is 0: there are no examples"),
+    "p_n_past_float64": (ValueError, "p + n is past the float64 range: p/(p + n) has no float64 value"),
+    "q_shape": (ValueError, "Q must be {m}x{m} to match c"),
+    "q_symmetric": (ValueError, "Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]"),
+    "unbounded_coordinate": (ValueError, "Q[{i}][{i}] = {value}: W is not bounded above along α{i} "
+                                         "(coordinate ascent needs Qᵢᵢ > 0)"),
     "p_hat": (ValueError, "p_hat must be > 0 wherever p > 0"),
+    "documents_and_entries": (ValueError, "{name} has {n} documents but {y_name} has {m} entries"),
+    "table_entries": (ValueError, "model.phi[{c}][{j}] has {n} entries but model.k[{j}] is {k}"),
+    "unknown_word": (ValueError, "token_lists[{i}][{j}] is {word}, which is not in the vocabulary; "
+                                 "pass ignore_unknown=True to drop such words"),
 }
 
 
