@@ -592,14 +592,13 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
-            raise ValueError("classes must be a pair of two distinct labels (negative, positive), "
-                             f"got {classes!r}")
+            raise error("classes_pair", got=repr(classes))
         neg = a == classes[0]
         pos = a == classes[1]
         bad = ~(np.asarray(neg) | np.asarray(pos))
         if bad.any():
             i = int(np.argmax(bad))
-            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is neither class of classes={classes!r}")
+            raise error("neither_class", name=name, i=i, got=repr(a[i].item()), classes=repr(classes))
         return np.where(pos, 1.0, -1.0)
     if a.dtype.kind not in "iuf":  # bools, objects, strings, complex: the reference's reader judges
         from cs229.reference.margins import signed_labels

@@ -54,6 +54,10 @@ MESSAGES = {
     "word_list": (TypeError, "token_lists[{i}] must be a list of words, got {got}"),
     "unhashable_word": (TypeError, "{where} is {word}: a word must be hashable (a str)"),
     "model_k": (TypeError, "model.k must be a sequence of integers (one k_j per feature)"),
+    "int_or_none": (TypeError, "{name} must be an integer or None, got {got}"),
+    "discrete_kind": (TypeError, "discrete must be a bool or a sequence of {d} bools, got {got}"),
+    "discrete_bools": (TypeError, "discrete must hold bools (True for a discrete feature)"),
+    "classes_kind": (TypeError, "model.classes must be a pair (negative, positive), got {got}"),
     # ---- the right kind, the wrong shape: ValueError -------------------------------------------
     "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
     "contains_itself": (ValueError, "{name} contains itself (its first entries lead back to it): "
@@ -70,6 +74,8 @@ MESSAGES = {
     "columns_and_columns": (ValueError, "{name} has {m} columns but {x_name} has {n}"),
     "columns_and_entries": (ValueError, "{x_name} has {m} columns but {name} has {n} entries"),
     "model_features": (ValueError, "{name} has {m} columns but the model has {n} features"),
+    "tree_features": (ValueError, "X has {m} columns but the tree takes {n} features"),
+    "discrete_entries": (ValueError, "discrete has {n} entries but X has {d} columns"),
     "square": (ValueError, "{name} must be square, got {m}x{n}"),
     "covariance_size": (ValueError, "{name} is {n}x{n} but {means} {d} entries"),
     "symmetric": (ValueError, "{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]"),
@@ -100,6 +106,7 @@ MESSAGES = {
     "increasing": (ValueError, "{name} must be strictly increasing: {name}[{i}] = {low} >= "
                                "{name}[{j}] = {high}"),
     "at_least": (ValueError, "{name} must be >= {low}, got {value}"),
+    "at_least_or_none": (ValueError, "{name} must be >= {low} or None, got {value}"),
     "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
                                 "the compiled loops hold), got {value}"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
@@ -130,6 +137,25 @@ MESSAGES = {
     "unit": (ValueError, "unit must be 'bits' or 'nats', got {got}"),
     "no_p_n": (ValueError, "p + n is 0: there are no examples"),
     "p_n_past_float64": (ValueError, "p + n is past the float64 range: p/(p + n) has no float64 value"),
+    "w_zero": (ValueError, "w is zero: there is no decision boundary wᵀx + b = 0 to {what}"),
+    "classes_pair": (ValueError, "classes must be a pair of two distinct labels (negative, positive), "
+                                 "got {got}"),
+    "neither_class": (ValueError, "{name}[{i}] is {got}, which is neither class of classes={classes}"),
+    "classes_distinct": (ValueError, "model.classes must be a pair of two distinct labels, got {got}"),
+    "support_none": (ValueError, "model.{name} has entries but model.support_vectors has none"),
+    "support_entries": (ValueError, "model.{name} has {n} entries but model.support_vectors has "
+                                    "{count} rows"),
+    "support_label": (ValueError, "model.support_labels[{i}] is {value}: labels must be -1 or 1"),
+    "negative_slack": (ValueError, "xi[{i}] is {value}: slacks must be >= 0"),
+    "infeasible_example": (ValueError, "example {i} violates y(wᵀx + b) >= 1 − ξ"),
+    "outside_box": (ValueError, "alpha[{i}] = {value} is outside the box 0 <= alpha <= C"),
+    "one_attribute": (ValueError, "x must be one attribute (a number or a 1-entry vector), got {n} "
+                                  "entries"),
+    "no_child": (ValueError, "X[{i}][{j}] is {value}, a value this branch has no child for"),
+    "logistic_two_classes": (ValueError, "threshold='logistic' needs two classes, y has {k}"),
+    "logistic_threshold_classes": (ValueError, "y must hold two classes for a logistic threshold, "
+                                               "got {k}"),
+    "no_threshold": (ValueError, "x has no threshold: x is constant, or the fitted slope b is 0"),
     "q_shape": (ValueError, "Q must be {m}x{m} to match c"),
     "q_symmetric": (ValueError, "Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]"),
     "unbounded_coordinate": (ValueError, "Q[{i}][{i}] = {value}: W is not bounded above along α{i} "
