@@ -21,6 +21,7 @@ from cs229.fast._inline_math cimport dot, softplus
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.glm import overflow
+from cs229.reference.messages import error
 from cs229.reference.newton import ELL_NOT_FINITE, no_counts, one_label, rounding_bound
 from cs229.reference.results import NOT_FINITE as THETA_NOT_FINITE
 from cs229.reference.results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED,
@@ -348,7 +349,7 @@ def weighted_gram(Z):
     cdef double one = 1.0, zero = 0.0
     cdef char uplo = b'U', notrans = b'N'
     if Z.shape[0] > 2147483647:
-        raise ValueError(f"X has {Z.shape[0]} rows; BLAS takes at most 2**31 - 1")
+        raise error("blas_rows", m=Z.shape[0])
     with nogil:
         # Z is C-ordered m×n, i.e. Fortran-ordered n×m (Zᵀ): ZᵀZ = Zᵀ (Zᵀ)ᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Zv[0, 0], &n, &zero, &Av[0, 0], &n)
@@ -551,7 +552,7 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
     cdef const double[::1] yv = y
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
     if m > 2147483647:
-        raise ValueError(f"X has {m} rows; BLAS takes at most 2**31 - 1")
+        raise error("blas_rows", m=m)
     Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
     cdef double[:, ::1] Zv = Zb
     separate_ell = bernoulli_log_likelihood(X, y) if logistic_form else glm_log_likelihood(X, y, code, k)

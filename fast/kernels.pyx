@@ -563,7 +563,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     with np.errstate(over="ignore", invalid="ignore"):
         out = out + b
     return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",
-                            "rescale the data, alpha or b")
+                            _reference.DECISION_REMEDY)
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

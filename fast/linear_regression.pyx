@@ -168,7 +168,7 @@ def normal_equations(X, y, solver="cholesky"):
     if solver == "qr":
         return _least_squares_qr(X, y)
     if X.shape[0] > 2147483647:
-        raise ValueError(f"X has {X.shape[0]} rows; BLAS takes at most 2**31 - 1")
+        raise error("blas_rows", m=X.shape[0])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef int m = <int> X.shape[0], n = <int> X.shape[1], inc = 1, code

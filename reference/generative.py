@@ -82,7 +82,7 @@ def bayes_posterior(likelihoods, priors):
     likelihoods, priors = _likelihoods_and_priors(likelihoods, priors)
     p_x = evidence(likelihoods, priors)
     if p_x == 0:
-        raise ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
+        raise _no_class_possible()
     return [p_x_y * p_y / p_x for p_x_y, p_y in zip(likelihoods, priors)]
 
 
@@ -94,8 +94,12 @@ def bayes_argmax(likelihoods, priors):
     joint = [p_x_y * p_y for p_x_y, p_y in zip(likelihoods, priors)]
     best = max(range(len(joint)), key=lambda y: (joint[y], -y))
     if joint[best] == 0:
-        raise ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
+        raise _no_class_possible()
     return best
+
+
+def _no_class_possible():
+    return ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
 
 
 def _is_minus_infinity(v):

@@ -634,5 +634,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
         k = [checked_value(kernel(x, z), kernel, "X", j, "Z", i) if a else 0
              for j, (a, x) in enumerate(zip(alpha, X))]
         out.append(_decision(alpha, y, b, k))
-    return FloatRangeError.check(out, lambda i: f"the decision value of Z[{i}]",
-                                 "rescale the data, alpha or b")
+    return FloatRangeError.check(out, lambda i: f"the decision value of Z[{i}]", DECISION_REMEDY)
+
+
+DECISION_REMEDY = "rescale the data, alpha or b"  # of a decision value past the float range

@@ -80,6 +80,7 @@ MESSAGES = {
     "covariance_size": (ValueError, "{name} is {n}x{n} but {means} {d} entries"),
     "symmetric": (ValueError, "{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]"),
     "queries_columns": (ValueError, "queries have {m} columns but X has {n}"),
+    "blas_rows": (ValueError, "X has {m} rows; BLAS takes at most 2**31 - 1"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
     "no_documents": (ValueError, "{name} is empty (no documents)"),
     "offsets": (ValueError, "{name}.offsets must rise from 0 to len({name}.tokens) = {n} without "
