@@ -564,7 +564,7 @@ def as_targets(y, name="y", length=None, length_name=None, positive=False):
     a = as_vector(y, name, length, length_name)
     if positive and not (a > 0).all():
         i = int(np.argmax(~(a > 0)))
-        raise ValueError(f"{name}[{i}] is {a[i]}: the target must be > 0")
+        raise error("positive_target", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
     return a
 
 
@@ -615,14 +615,15 @@ def as_strings(X, name="X", alphabet=None):
     """A non-empty list of str (each letter in ``alphabet`` when one is given)."""
     X = _reference.sequence(X, name, "a sequence of strings")
     if len(X) == 0:
-        raise ValueError(f"{name} is empty")
+        raise error("empty", name=name)
     out = []
     for i, s in enumerate(X):
         if not isinstance(s, str):
-            raise TypeError(f"{name}[{i}] must be a str, got {type(s).__name__}")
+            raise error("not_a_str", name=f"{name}[{i}]", got=type(s).__name__)
         if alphabet is not None:
             for j, ch in enumerate(s):
                 if ch not in alphabet:
-                    raise ValueError(f"{name}[{i}][{j}] is {ch!r}, which is not in the alphabet {alphabet!r}")
+                    raise error("not_in_alphabet", name=f"{name}[{i}]", i=j, got=repr(ch),
+                                alphabet=repr(alphabet))
         out.append(s)
     return out

@@ -44,7 +44,7 @@ def _probabilities(given):
     for i in range(pv.shape[0]):
         s = s + pv[i]
     if abs(s - 1) > 4 * pv.shape[0] * EPS:
-        raise ValueError(f"p sums to {s}, not 1")
+        raise error("sums_to", name="p", s=s)
     return p
 
 

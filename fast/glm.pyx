@@ -8,7 +8,7 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
                                     as_vector, check_length, check_tol, positive, positive_int,
                                     same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.glm import NEWTON_ADVICE, OVERFLOW, hessian_not_defined
+from cs229.reference.glm import NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
@@ -23,7 +23,7 @@ __all__ = [
 def _family(family):
     fam = ef.family(family)
     if fam.name.startswith("multinomial"):
-        raise ValueError("family: the multinomial has a vector η; fit it with cs229.fast.softmax")
+        raise multinomial_family("cs229.fast.softmax")
     code, shape = core.family_code(fam)
     return fam, code, shape
 

@@ -56,7 +56,7 @@ def _probabilities(p, name):
             raise error("negative_probability", name=name, where=f"[{i}]", value=q)
     s = _total(p)
     if abs(s - 1) > scalar.zero_tolerance(s, 1, 4 * len(p)):
-        raise ValueError(f"{name} sums to {s}, not 1")
+        raise error("sums_to", name=name, s=s)
     return p
 
 

@@ -26,8 +26,13 @@ __all__ = [
 def _family(family):
     fam = ef.family(family)
     if fam.name.startswith("multinomial"):
-        raise ValueError("family: the multinomial has a vector η; fit it with cs229.reference.softmax")
+        raise multinomial_family("cs229.reference.softmax")
     return fam
+
+
+def multinomial_family(softmax):
+    """The ValueError of a GLM fit asked of the multinomial family, pointing to ``softmax``."""
+    return ValueError(f"family: the multinomial has a vector η; fit it with {softmax}")
 
 
 def _targets(fam, y):

@@ -160,11 +160,11 @@ class StringKernel:
 
 def _string(s, name, alphabet=None):
     if not isinstance(s, str):
-        raise TypeError(f"{name} must be a str, got {type(s).__name__}")
+        raise error("not_a_str", name=name, got=type(s).__name__)
     if alphabet is not None:
         for i, a in enumerate(s):
             if a not in alphabet:
-                raise ValueError(f"{name}[{i}] is {a!r}, which is not in the alphabet {alphabet!r}")
+                raise error("not_in_alphabet", name=name, i=i, got=repr(a), alphabet=repr(alphabet))
     return s
 
 

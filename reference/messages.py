@@ -57,6 +57,7 @@ MESSAGES = {
     "int_or_none": (TypeError, "{name} must be an integer or None, got {got}"),
     "discrete_kind": (TypeError, "discrete must be a bool or a sequence of {d} bools, got {got}"),
     "discrete_bools": (TypeError, "discrete must hold bools (True for a discrete feature)"),
+    "not_a_str": (TypeError, "{name} must be a str, got {got}"),
     "classes_kind": (TypeError, "model.classes must be a pair (negative, positive), got {got}"),
     # ---- the right kind, the wrong shape: ValueError -------------------------------------------
     "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
@@ -104,6 +105,9 @@ MESSAGES = {
     "counts_past_float64": (ValueError, "{name} sums past the float64 range: the proportions cₖ/m "
                                         "have no float64 value"),
     "negative_probability": (ValueError, "{name}{where} is {value}: a probability must be >= 0"),
+    "sums_to": (ValueError, "{name} sums to {s}, not 1"),
+    "positive_target": (ValueError, "{name}{where} is {value}: the target must be > 0"),
+    "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),
     "increasing": (ValueError, "{name} must be strictly increasing: {name}[{i}] = {low} >= "
                                "{name}[{j}] = {high}"),
     "at_least": (ValueError, "{name} must be >= {low}, got {value}"),

@@ -60,6 +60,8 @@ SHOWN_AS_GIVEN = [
      "xi[1] is -1: slacks must be >= 0"),
     ("svm", "kkt_violations", ([[1.0], [-1.0]], [1, -1], [0, -1], 0.0, 1.0),
      "alpha[1] = -1 is outside the box 0 <= alpha <= C"),
+    ("glm", "log_likelihood", ("exponential", [[1.0, 0.0], [1.0, 1.0]], [1, -4], [-1.0, 0.0]),
+     "y[1] is -4: the target must be > 0"),
 ]
 
 
