@@ -9,7 +9,7 @@ else with ``len`` and iteration except a string; a pandas DataFrame or Series is
 ``.to_numpy()`` (its rows, never its column names); a scipy.sparse matrix is refused with the
 conversion to make (``.toarray()``).
 
-Every error comes from the one message table in ``messages``, which ``cs229.fast._validation``
+Every error here comes from the one message table in ``messages``, which ``cs229.fast._validation``
 raises through too, so both faces give the same exception type and text for the same input: a
 TypeError for an object of the wrong kind (not a sequence, an entry that is not a number of the
 expected kind), a ValueError for the right kind with the wrong shape or value. ``cs229.fast``
@@ -348,7 +348,7 @@ def category_sizes(k, n=None, name="k"):
     if isinstance(k, numbers.Integral) and not isinstance(k, bool) and n is not None:
         k = [table_size(k, name)] * n
     if is_text(k) or not hasattr(k, "__iter__"):
-        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
+        raise error("sizes_kind", name=name, got=type(k).__name__)
     k = list(k)
     if n is not None and len(k) != n:
         raise error("entries_and_columns", name=name, n=len(k), x_name="X", m=n)
@@ -485,17 +485,16 @@ def counts(y, name="y"):
 def choice(value, name, options):
     """One of a few named options (a string), e.g. Newton's ``start``; the same check serves
     both faces."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
-    if value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
+    if not isinstance(value, str) or value not in options:
+        raise error("one_of" if isinstance(value, str) else "one_of_kind", name=name,
+                    options=", ".join(map(repr, options)), got=repr(value))
     return value
 
 
 def flag(value, name):
     """A yes/no option (e.g. Newton's ``damping``): True or False (numpy's bool too), read once."""
     if not is_bool(value):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
+        raise error("flag", name=name, got=repr(value))
     return bool(value)
 
 

@@ -1,7 +1,13 @@
 """The messages of bad input, one table for both faces.
 
-``cs229.reference.inputs`` and ``cs229.fast._validation`` raise every input error through
-:func:`error`, so the same input gets the same exception type and the same text from both faces.
+Every refusal of an argument that both faces make is a row of ``MESSAGES``, raised through
+:func:`error` by the readers (``cs229.reference.inputs``, ``cs229.fast._validation``) and by the
+topic modules of both faces, so the same input gets the same exception type and the same text
+from both. The errors of an algorithm that cannot succeed (it diverges, reaches its cap, meets
+a singular matrix or a 0/0) are built by a function of the reference module the algorithm lives
+in (``results.divergence``, ``newton.one_label``, ``naive_bayes.no_words``, …), which the fast
+face calls. A message that only one face can give (the fast face's BLAS and memory limits, the
+reference's exact arithmetic) is written where it is raised.
 
 The rule for the exception type:
 
@@ -46,7 +52,8 @@ MESSAGES = {
     "not_real": (TypeError, "{name}{where} is {value}: expected a real number"),
     "not_an_integer": (TypeError, "{name}{where} is {value}: expected an integer"),
     "int_parameter": (TypeError, "{name} must be an integer, got {value}"),
-    "n_jobs_kind": (TypeError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
+    "sizes_kind": (TypeError, "{name} must be an integer or a sequence of integers, got {got}"),
+    "flag": (TypeError, "{name} must be True or False, got {got}"),
     "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
                                "given as integers"),
     "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
@@ -171,6 +178,9 @@ MESSAGES = {
     "unknown_word": (ValueError, "token_lists[{i}][{j}] is {word}, which is not in the vocabulary; "
                                  "pass ignore_unknown=True to drop such words"),
 }
+# The same words for an object of the wrong kind (TypeError) as for a wrong value.
+MESSAGES["n_jobs_kind"] = (TypeError, MESSAGES["n_jobs"][1])
+MESSAGES["one_of_kind"] = (TypeError, MESSAGES["one_of"][1])
 
 
 # Which class of cs229.estimators takes labels in any coding, by the module whose functions
