@@ -38,6 +38,7 @@ from cs229.reference.inputs import is_text
 from cs229.reference.messages import error
 from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
+from cs229.reference.trees import children as _children
 
 __all__ = ["Leaf", "Split", "Branch", "Tree", "ConvergenceError", "predict", "split_score",
            "best_threshold", "logistic_threshold", "tree_fit"]
@@ -797,14 +798,6 @@ def _packed(tree):
     _PACKED[key] = (weakref.ref(tree), packed)
     weakref.finalize(tree, _PACKED.pop, key, None)
     return packed
-
-
-def _children(node):
-    if isinstance(node, Split):
-        return (node.left, node.right)
-    if isinstance(node, Branch):
-        return node.children
-    return ()
 
 
 def _below(t):

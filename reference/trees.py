@@ -132,7 +132,9 @@ class Tree:
 _NODES = (Leaf, Split, Branch)
 
 
-def _children(node):
+def children(node):
+    """The children of a node of a tree, left to right (none for a Leaf); both faces walk trees
+    with it."""
     if isinstance(node, Split):
         return (node.left, node.right)
     if isinstance(node, Branch):
@@ -146,7 +148,7 @@ def _sizes(tree):
     order = check_tree(tree)
     size = {}
     for node in reversed(order):  # children before parents
-        below = [size[id(child)] for child in _children(node)]
+        below = [size[id(child)] for child in children(node)]
         if not below:
             size[id(node)] = (0, 1, 1)
             continue
