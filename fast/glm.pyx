@@ -8,7 +8,8 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
                                     as_vector, check_length, check_tol, positive, positive_int,
                                     same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.glm import NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family
+from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family,
+                                 outside_domain)
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
@@ -48,7 +49,22 @@ def _design(family, X, y, theta, optional=False):
     return code, shape, X, y, theta
 
 
-def _responses(code, shape, eta):
+def _outside_domain(family, X, theta):
+    """The reference's error (``glm.outside_domain``) for the first row whose η = θᵀx, summed
+    left to right as the reference sums it, is outside the family's domain."""
+    fam = ef.family(family)
+    theta = theta.tolist()
+    for x in X.tolist():
+        eta = 0.0
+        for a, b in zip(x, theta):
+            eta += a * b
+        error = outside_domain(fam, eta)
+        if error is not None:
+            return error
+    return ValueError(f"theta: {core.OUTSIDE_DOMAIN}")  # only where BLAS's η differs in rounding
+
+
+def _responses(code, shape, eta, outside):
     if code == core.BERNOULLI:
         out = np.empty_like(eta)
         pos = eta >= 0
@@ -65,7 +81,7 @@ def _responses(code, shape, eta):
             raise OverflowError(OVERFLOW)
         return mu
     if not (eta < 0).all():
-        raise ValueError("theta: η = θᵀx is outside the family's domain (η < 0 needed)")
+        raise outside()
     return -shape / eta
 
 
@@ -75,7 +91,8 @@ def hypothesis(family, x, theta):
     x = as_vector(x, "x")
     theta = as_vector(theta, "theta")
     check_length(x, "x", theta.shape[0], "theta")
-    return float(_responses(code, shape, np.array([float(np.dot(x, theta))]))[0])
+    return float(_responses(code, shape, np.array([float(np.dot(x, theta))]),
+                            lambda: _outside_domain(family, x[None, :], theta))[0])
 
 
 def hypotheses(family, X, theta):
@@ -83,7 +100,7 @@ def hypotheses(family, X, theta):
     _, code, shape = _family(family)
     X = as_matrix(X, "X")
     theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
-    return _responses(code, shape, X @ theta)
+    return _responses(code, shape, X @ theta, lambda: _outside_domain(family, X, theta))
 
 
 def log_likelihood(family, X, y, theta):
@@ -93,14 +110,17 @@ def log_likelihood(family, X, y, theta):
         return core.log_likelihood(X, y, theta, code, shape)
     except StepFailed as e:
         if "domain" in str(e):
-            raise ValueError(f"theta: {e}") from None
+            raise _outside_domain(family, X, theta) from None
         raise OverflowError(OVERFLOW) from None
 
 
 def gradient(family, X, y, theta):
     """GLM-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's order."""
     code, shape, X, y, theta = _design(family, X, y, theta)
-    return core.gradient(X, y, theta, code, shape, "theta")
+    try:
+        return core.gradient(X, y, theta, code, shape, "theta")
+    except ValueError:  # η outside the domain: named as the reference names it
+        raise _outside_domain(family, X, theta) from None
 
 
 def hessian(family, X, y, theta):

@@ -60,11 +60,19 @@ def _design(family, X, y, theta, optional=False):
 
 def _eta(fam, x, theta, where="theta"):
     eta = linalg.dot(x, theta)
+    error = outside_domain(fam, eta, where)
+    if error is not None:
+        raise error
+    return eta
+
+
+def outside_domain(fam, eta, where="theta"):
+    """The ValueError of an η = θᵀx outside the family's domain, both faces' (None inside it)."""
     try:
         fam.check_eta(eta)
     except ValueError as e:
-        raise ValueError(f"{where}: η = θᵀx is outside the {fam.name} family's domain ({e})") from None
-    return eta
+        return ValueError(f"{where}: η = θᵀx is outside the {fam.name} family's domain ({e})")
+    return None
 
 
 def overflow(where="theta"):

@@ -290,6 +290,18 @@ def test_gradient_where_only_eta_or_the_variance_overflows_GLM_4(impl, family, X
                             "(alpha=1.0 is too large)")
 
 
+@pytest.mark.parametrize("name, args", [
+    ("gradient", (XS[:2], [1.0, 2.0], [1.0, 0.0])), ("log_likelihood", (XS[:2], [1.0, 2.0], [1.0, 0.0])),
+    ("hypotheses", (XS[:2], [1.0, 0.0])), ("hypothesis", ([1.0, -1.0], [1.0, 0.0])),
+])
+def test_an_eta_outside_the_domain_is_named_with_the_family_and_its_value_GLM_4(impl, name, args):
+    """The first η = θᵀx⁽ⁱ⁾ outside the gamma family's domain (η < 0), as both faces name it."""
+    with pytest.raises(ValueError) as e:
+        getattr(impl.glm, name)(ef.gamma(3), *(impl.arg(a) for a in args))
+    assert str(e.value) == ("theta: η = θᵀx is outside the gamma(shape=3) family's domain (eta is 1.0: "
+                            "the natural parameter must be < 0 (η = −rate))")
+
+
 def test_gradient_ascent_defaults_GLM_4():
     """tol = 1e-10, the 10,000-step cap, the summed gradient, no path: as if given explicitly."""
     y = [1, 0, 2, 1]
