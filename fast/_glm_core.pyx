@@ -1,5 +1,6 @@
 """Compiled loops shared by cs229.fast.logistic_regression and cs229.fast.glm (LG-3 … LG-5, NW-2,
-GLM-4): the GLM gradient pass, gradient ascent, Newton / IRLS and the separation test.
+GLM-4): the GLM gradient pass, gradient ascent, the passes of Newton / IRLS (run by the
+reference's driver, cs229.reference.newton.maximise, with ``ARRAYS``) and the separation test.
 
 A family is a code (BERNOULLI, GAUSSIAN, POISSON, GAMMA) and, for the gamma, its shape k (1 is the
 exponential). Inputs arrive validated (float64, C-contiguous, finite, targets in the support).
@@ -20,23 +21,28 @@ from cs229.fast._path cimport stacked
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import (MAX_HALVINGS, rounding_bound, step_accepted, step_band,
-                                    step_referee, step_threshold)
-from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
-                                     StepFailed, separable_error)
+from cs229.reference.glm import overflow
+from cs229.reference.messages import error
+from cs229.reference.newton import ELL_NOT_FINITE, no_counts, one_label, rounding_bound
+from cs229.reference.results import NOT_FINITE as THETA_NOT_FINITE
+from cs229.reference.results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED,
+                                     IterativeResult, StepFailed, divergence, not_converged,
+                                     separable_error)
 
 cdef enum:
     C_BERNOULLI = 0
     C_GAUSSIAN = 1
     C_POISSON = 2
     C_GAMMA = 3
+    C_LEAST_SQUARES = 4  # LR-3: no family, ∇J of ½Σ(θᵀx − y)² (the Gaussian's −∇ℓ), for descent
 
 cdef enum:  # status of a pass over the examples
     OK = 0
     OUT_OF_DOMAIN = 1
     NOT_FINITE = 2
 
-BERNOULLI, GAUSSIAN, POISSON, GAMMA = C_BERNOULLI, C_GAUSSIAN, C_POISSON, C_GAMMA
+BERNOULLI, GAUSSIAN, POISSON, GAMMA, LEAST_SQUARES = (C_BERNOULLI, C_GAUSSIAN, C_POISSON, C_GAMMA,
+                                                      C_LEAST_SQUARES)
 
 
 # ---- the Gram solve: the Python face of fast/_cholesky.pxd --------------------------------------
@@ -144,20 +150,64 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                         int code, double k, double[::1] g) noexcept nogil:
-    """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order."""
+    """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
+    of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
+    otherwise flows into g (a gradient step then leaves the finite numbers)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
-    cdef double mu, w, r
+    cdef double eta, mu, w, r
     cdef int status
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
-        if status != OK:
+        eta = dot(&X[i, 0], &theta[0], n)
+        status = _mean_weight(code, k, eta, &mu, &w)
+        if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
             return status
         r = y[i] - mu
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
     return OK
+
+
+cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                              double[::1] g) noexcept nogil:
+    """LR-3, LR-5: g = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ in one pass over X. Eight rows are in flight at once
+    so that their dot products (each a chain of dependent additions) overlap, but each row's dot
+    runs left to right and the rows are added into g in order, exactly as the reference sums."""
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i = 0, j, r
+    cdef double res[8]
+    cdef double acc
+    cdef const double* t = &theta[0]
+    for j in range(n):
+        g[j] = 0.0
+    while i + 8 <= m:
+        for r in range(8):
+            res[r] = 0.0
+        for j in range(n):
+            for r in range(8):
+                res[r] = res[r] + X[i + r, j] * t[j]
+        for r in range(8):
+            res[r] = res[r] - y[i + r]
+        for j in range(n):
+            acc = g[j]
+            for r in range(8):
+                acc = acc + res[r] * X[i + r, j]
+            g[j] = acc
+        i += 8
+    while i < m:
+        res[0] = dot(&X[i, 0], t, n) - y[i]
+        for j in range(n):
+            g[j] = g[j] + res[0] * X[i, j]
+        i += 1
+
+
+cdef int _any_gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                            int code, double k, double[::1] g) noexcept nogil:
+    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ."""
+    if code == C_LEAST_SQUARES:
+        _least_squares_pass(X, y, theta, g)
+        return OK
+    return _gradient_pass(X, y, theta, code, k, g)
 
 
 cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[::1] theta) noexcept nogil:
@@ -181,13 +231,19 @@ def separated(X, y, theta):
     return bool(out)
 
 
+# The compiled passes know the family by its code only (see cs229.reference.glm for the
+# reference's words, which name the family and η).
+OUTSIDE_DOMAIN = ("η = θᵀx is outside the family's domain (the gamma and exponential families need "
+                  "η < 0 at every example)")
+
+
 def _domain_error(name, code):
-    return ValueError(f"{name}: η = θᵀx is outside the family's domain (the gamma and exponential "
-                      "families need η < 0 at every example)")
+    return ValueError(f"{name}: {OUTSIDE_DOMAIN}")
 
 
 def gradient(X, y, theta, int code, double k, name="gradient"):
-    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (validated inputs)."""
+    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾; LR-3 (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ −
+    y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs)."""
     g = np.empty(X.shape[1])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
@@ -195,23 +251,27 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
     cdef double[::1] gv = g
     cdef int status
     with nogil:
-        status = _gradient_pass(Xv, yv, tv, code, k, gv)
+        status = _any_gradient_pass(Xv, yv, tv, code, k, gv)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
-        raise OverflowError(f"{name}: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)")
+        raise OverflowError(overflow(name))
     return g
 
 
+# The batch loop of LR-5, LG-5 and GLM-4 stays compiled for speed: the reference's
+# ``results.iterate`` around the compiled pass took 2.7x the CPU time at m = 200, n = 5 (5% more
+# at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
-           int code, double k, name, bint check_separation):
-    """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``), the reference's
-    iterates; stopping, separation and divergence as in the reference."""
+           int code, double k, name, bint check_separation, hint="", advice=""):
+    """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
+    LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
+    separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef Py_ssize_t n = X.shape[1], j
     cdef double m = X.shape[0], step, size, tolerance = tol if tol is not None else 0.0
-    cdef bint test = tol is not None, done = 0, finite = 1
+    cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
     cdef int it, status = OK
     current = theta.copy()
     new = np.empty(n)
@@ -220,7 +280,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
         with nogil:
-            status = _gradient_pass(Xv, yv, t, code, k, gv)
+            status = _any_gradient_pass(Xv, yv, t, code, k, gv)
             if status == OK:
                 step = 0.0
                 size = 0.0
@@ -228,30 +288,28 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
                 for j in range(n):
                     if average:
                         gv[j] = gv[j] / m
-                    t_new[j] = t[j] + alpha * gv[j]
+                    t_new[j] = t[j] - alpha * gv[j] if descent else t[j] + alpha * gv[j]
                     finite = finite and isfinite(t_new[j])
                     step = max(step, fabs(t_new[j] - t[j]))
                     size = max(size, fabs(t_new[j]))
                 done = test and step <= tolerance * (1 + size)
+                if finite:
+                    t[:] = t_new
         if status != OK:
-            reason = "η left the family's domain" if status == OUT_OF_DOMAIN else "g(θᵀx) overflowed"
-            raise ConvergenceError(f"{name} diverged at iteration {it}: {reason} (lower alpha)",
-                                   IterativeResult(current, it - 1, False, stacked(path)))
+            raise divergence(name, it, (LEFT_DOMAIN if status == OUT_OF_DOMAIN else OVERFLOWED)
+                             + LOWER_ALPHA, IterativeResult(current, it - 1, False, stacked(path)))
         if record:
             path.append(new.copy())
         if not finite:
-            raise ConvergenceError(f"{name} diverged at iteration {it}: θ is no longer finite "
-                                   f"(alpha={alpha} is too large)",
-                                   IterativeResult(current, it - 1, False, stacked(path)))
-        current[:] = new
+            raise divergence(name, it, THETA_NOT_FINITE + hint,
+                             IterativeResult(current, it - 1, False, stacked(path)))
         if test and check_separation and separated(X, y, current):
             raise _separable(name, it, current, path)
         if done:
             return IterativeResult(current, it, True, stacked(path))
     result = IterativeResult(current, max_iterations, False if test else None, stacked(path))
     if test:
-        raise ConvergenceError(f"{name} did not converge in {max_iterations} iterations (tol={tol}); "
-                               "raise max_iterations or alpha", result)
+        raise not_converged(name, max_iterations, tol, result, advice)
     return result
 
 
@@ -288,7 +346,7 @@ def weighted_gram(Z):
     cdef double one = 1.0, zero = 0.0
     cdef char uplo = b'U', notrans = b'N'
     if Z.shape[0] > 2147483647:
-        raise ValueError(f"X has {Z.shape[0]} rows; BLAS takes at most 2**31 - 1")
+        raise error("blas_rows", m=Z.shape[0])
     with nogil:
         # Z is C-ordered m×n, i.e. Fortran-ordered n×m (Zᵀ): ZᵀZ = Zᵀ (Zᵀ)ᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Zv[0, 0], &n, &zero, &Av[0, 0], &n)
@@ -296,8 +354,7 @@ def weighted_gram(Z):
 
 
 def _failure(status):
-    return StepFailed("η left the family's domain" if status == OUT_OF_DOMAIN
-                      else "g(θᵀx) overflowed")
+    return StepFailed(LEFT_DOMAIN if status == OUT_OF_DOMAIN else OVERFLOWED)
 
 
 def glm_system(X, y, int code, double k):
@@ -385,10 +442,9 @@ def glm_log_likelihood(X, y, int code, double k):
         with nogil:
             status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size)
         if status == OUT_OF_DOMAIN:
-            raise StepFailed("η = θᵀx is outside the family's domain (the gamma and exponential "
-                             "families need η < 0 at every example)")
+            raise StepFailed(OUTSIDE_DOMAIN)
         if status != OK:
-            raise StepFailed("ℓ(θ) is not finite")
+            raise StepFailed(ELL_NOT_FINITE)
         return total, rounding_bound(Xv.shape[0], size)
     return ell
 
@@ -485,7 +541,7 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
 
 
 def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
-    """(system, log_likelihood) for ``maximise``, as ``glm_system`` and ``bernoulli_log_likelihood``
+    """(system, log_likelihood) for cs229.reference.newton.maximise, as ``glm_system`` and ``bernoulli_log_likelihood``
     (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
     the system at that θ for the system call that follows. Where the pass stops (η outside the
     domain, a value not finite) the separate functions answer, with their own errors."""
@@ -493,7 +549,7 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
     cdef const double[::1] yv = y
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
     if m > 2147483647:
-        raise ValueError(f"X has {m} rows; BLAS takes at most 2**31 - 1")
+        raise error("blas_rows", m=m)
     Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
     cdef double[:, ::1] Zv = Zb
     separate_ell = bernoulli_log_likelihood(X, y) if logistic_form else glm_log_likelihood(X, y, code, k)
@@ -540,11 +596,9 @@ def data_start(X, y, int code, double k, exact=None):
     the reference's (its data_start_system on the original data), for a borderline pivot."""
     y_bar = _mean(y)
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
-        raise ValueError(f"y: every label is {y[0]:g}, so ℓ(θ) approaches 0 as the intercept "
-                         "grows without bound and no maximum likelihood θ exists")
+        raise one_label(int(y[0]))
     if code == C_POISSON and y_bar == 0:
-        raise ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
-                         "likelihood θ exists")
+        raise no_counts()
     mu = (y + y_bar) / 2
     if code == C_BERNOULLI:
         eta = np.log(mu / (1 - mu))
@@ -579,107 +633,62 @@ def _responses_and_variances(eta, int code, double k, mu, w):
         _mean_weight(code, k, e[i], &mv[i], &wv[i])
 
 
-def maximise(name, theta, system, log_likelihood, int max_iterations, double tol, bint record,
-             bint damping, check=None, singular=None, shape=None, advice="",
-             origin="theta", exact=None, double terms=0.0):
-    """NW-2, GLM-4, SM-4: Newton's method θ := θ + t·A⁻¹∇ℓ with t halved from 1 until ℓ does
-    not decrease (``damping``), step for step as cs229.reference.newton.maximise: the same
-    callbacks, tests, halving rule, verdicts (``step_accepted``, the Gram referee, with the
-    reference's ``exact``) and errors; A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A."""
-    shape = shape or (lambda t: t)
-    current = np.array(theta, dtype=np.float64)
-    path = [shape(current.copy())] if record else None
-    lengths = []
-    cdef double ell = 0.0, bound = 0.0, new_ell = 0.0, new_bound = 0.0, t, rho, band
-    cdef int it, halving
-    cdef bint accepted, done
-    trial = None
-    if damping:
-        try:
-            ell, bound = log_likelihood(current)
-        except StepFailed as e:
-            raise ValueError(f"{origin}: {name} cannot start there, ℓ(θ) is not defined ({e})") from None
-    for it in range(1, max_iterations + 1):
-        try:
-            A, g = trial if trial is not None else system(current)
-        except StepFailed as e:
-            if it == 1:
-                raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
-            raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
-                                   IterativeResult(shape(current), it - 1, False, stacked(path))) from None
-        try:
-            s, rho = solve_gram_with_error(A, g, "−H",
-                                           None if exact is None else (_system_at, (exact, current)),
-                                           terms)
-        except SingularMatrixError as e:
-            raise (singular(e, it, shape(current)) if singular else e) from None
-        except OverflowError as e:
-            raise ConvergenceError(f"{name} diverged at iteration {it}: {e}",
-                                   IterativeResult(shape(current), it - 1, False, stacked(path))) from None
-        t = 1.0
-        new = current + s
-        done = np.abs(new - current).max() <= tol * (1 + np.abs(new).max())
-        trial = None
-        if damping and not done:
-            accepted = False
-            diagonal = np.diag(A).tolist()
-            for halving in range(MAX_HALVINGS + 1):
-                try:
-                    new_ell, new_bound = log_likelihood(new)
-                    if exact is None:
-                        accepted = new_ell - ell >= -step_threshold(bound, new_bound)
-                    else:
-                        trial = _system_or_none(system, new)
-                        band = step_band(bound, new_bound, t, rho,
-                                         None if trial is None else trial[1].tolist(), s.tolist(),
-                                         diagonal)
-                        accepted = step_accepted(new_ell - ell, bound, new_bound, band,
-                                                 lambda: step_referee(exact, current, t))
-                    if accepted:
-                        break
-                except StepFailed:
-                    pass
-                trial = None
-                t = t / 2
-                new = current + t * s
-            if not accepted:
-                raise ConvergenceError(
-                    f"{name}: ℓ did not increase along the Newton direction at iteration {it}, "
-                    f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
-                    "ill-conditioned)", IterativeResult(shape(current), it - 1, False, stacked(path)))
-        lengths.append(t)
-        if record:
-            path.append(shape(new.copy()))
-        if not np.isfinite(new).all():
-            raise ConvergenceError(f"{name} diverged at iteration {it}: θ is no longer finite",
-                                   IterativeResult(shape(current), it - 1, False, stacked(path)))
-        current = new
-        if damping and not done:
-            ell, bound = new_ell, new_bound
-        if check is not None:
-            check(shape(current), it, path)
-        if done:
-            return IterativeResult(shape(current), it, True, stacked(path), {"step_lengths": lengths})
-    raise ConvergenceError(
-        f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
-        IterativeResult(shape(current), max_iterations, False, stacked(path), {"step_lengths": lengths}))
+class Arrays:
+    """The fast face's arithmetic for the reference's drivers (cs229.reference.newton.maximise,
+    cs229.reference.results.iterate; ``results.Lists`` is the reference's): θ a float64 array,
+    A⁻¹∇ℓ by Cholesky (LAPACK) on the equilibrated A. The drivers' loops run once per
+    iteration, around compiled passes that cost O(mn) or more: written once, in the reference."""
+
+    @staticmethod
+    def start(theta):
+        return np.array(theta, dtype=np.float64)
+
+    @staticmethod
+    def unit(theta):
+        return 1.0
+
+    @staticmethod
+    def copy(theta):
+        return theta.copy()
+
+    @staticmethod
+    def diverged(theta):
+        return not np.isfinite(theta).all()
+
+    @staticmethod
+    def converged(old, new, tol):
+        return np.abs(new - old).max() <= tol * (1 + np.abs(new).max())
+
+    @staticmethod
+    def stack(path):
+        return stacked(path)
+
+    @staticmethod
+    def added(theta, s):
+        return theta + s
+
+    @staticmethod
+    def moved(theta, s, t):
+        return theta + t * s
+
+    @staticmethod
+    def entries(v):
+        return v.tolist()
+
+    @staticmethod
+    def diagonal(A):
+        return np.diag(A).tolist()
+
+    @staticmethod
+    def solve(A, g, exact, terms):
+        return solve_gram_with_error(A, g, "−H", exact, terms)
 
 
-def _system_at(exact, theta):
-    """The reference's system at θ from ``exact`` = (make, args) (the Gram referee's f)."""
-    make, args = exact
-    return make(*args)[0](theta)
-
-
-def _system_or_none(system, theta):
-    try:
-        return system(theta)
-    except StepFailed:
-        return None
+ARRAYS = Arrays()
 
 
 def separation_check(X, y, name):
-    """For ``maximise``: raise SeparableDataError when θ separates the data (LG-3)."""
+    """For cs229.reference.newton.maximise: raise SeparableDataError when θ separates the data (LG-3)."""
     def check(theta, it, path):
         if separated(X, y, theta):
             raise _separable(name, it, theta, path)

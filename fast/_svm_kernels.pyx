@@ -37,6 +37,7 @@ from cs229.fast._validation import as_matrix, as_signed_labels, as_strings
 from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel, as_kernel,
                                      checked_value)
 from cs229.reference.results import FloatRangeError
+from cs229.reference.svm import one_class
 
 __all__ = ["EXACT_MAX", "ALWAYS", "LINEAR", "POLYNOMIAL", "GAUSSIAN", "STRING", "CUSTOM",
            "kernel_spec", "as_points", "take", "kernel_block", "block_threads", "diagonal",
@@ -420,7 +421,7 @@ def labels(y, classes=None):
     both classes."""
     pos = as_signed_labels(y, "y", classes=classes) == 1.0
     if pos.all() or not pos.any():
-        raise ValueError(f"y has only one class ({1 if pos.any() else -1}): an SVM needs examples of both")
+        raise one_class(1 if pos.any() else -1)
     # a new array: the solver views its labels as writable memory, and as_signed_labels may
     # hand back the caller's own
     return np.where(pos, 1.0, -1.0)

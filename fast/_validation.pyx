@@ -25,7 +25,8 @@ from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
 from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR, is_text
-from cs229.reference.messages import INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label
+from cs229.reference.messages import (INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label,
+                                     length_error)
 
 __all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
            "same_length", "check_length", "check_tol", "as_order", "sgd_schedule", "cores_of"]
@@ -179,15 +180,11 @@ def as_vector(v, name="v", length=None, length_name=None, of=None):
     return out
 
 
-_LENGTH_OF = {None: "entries_and_length", "rows": "entries_and_rows", "columns": "entries_and_columns"}
-
-
 def check_length(a, name, length, length_name, of=None):
-    """The reference's words where a vector's length is not ``length``: "x has 2 entries but
-    theta has 3" (``of=None``), "... but X has 3 rows" or "... 3 columns" (``of``)."""
+    """The reference's ``inputs.check_length``: ``messages.length_error`` where a vector's length
+    is not ``length``."""
     if length is not None and a.shape[0] != length:
-        raise error(_LENGTH_OF[of], name=name, n=a.shape[0], length_name=length_name, length=length,
-                    x_name=length_name, m=length)
+        raise length_error(name, a.shape[0], length_name, length, of)
 
 
 def as_scalar(x, name):
@@ -565,7 +562,7 @@ def as_targets(y, name="y", length=None, length_name=None, positive=False):
     a = as_vector(y, name, length, length_name)
     if positive and not (a > 0).all():
         i = int(np.argmax(~(a > 0)))
-        raise ValueError(f"{name}[{i}] is {a[i]}: the target must be > 0")
+        raise error("positive_target", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
     return a
 
 
@@ -593,14 +590,13 @@ def as_signed_labels(y, name="y", length=None, length_name=None, classes=None):
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
-            raise ValueError("classes must be a pair of two distinct labels (negative, positive), "
-                             f"got {classes!r}")
+            raise error("classes_pair", got=repr(classes))
         neg = a == classes[0]
         pos = a == classes[1]
         bad = ~(np.asarray(neg) | np.asarray(pos))
         if bad.any():
             i = int(np.argmax(bad))
-            raise ValueError(f"{name}[{i}] is {a[i].item()!r}, which is neither class of classes={classes!r}")
+            raise error("neither_class", name=name, i=i, got=repr(a[i].item()), classes=repr(classes))
         return np.where(pos, 1.0, -1.0)
     if a.dtype.kind not in "iuf":  # bools, objects, strings, complex: the reference's reader judges
         from cs229.reference.margins import signed_labels
@@ -617,14 +613,15 @@ def as_strings(X, name="X", alphabet=None):
     """A non-empty list of str (each letter in ``alphabet`` when one is given)."""
     X = _reference.sequence(X, name, "a sequence of strings")
     if len(X) == 0:
-        raise ValueError(f"{name} is empty")
+        raise error("empty", name=name)
     out = []
     for i, s in enumerate(X):
         if not isinstance(s, str):
-            raise TypeError(f"{name}[{i}] must be a str, got {type(s).__name__}")
+            raise error("not_a_str", name=f"{name}[{i}]", got=type(s).__name__)
         if alphabet is not None:
             for j, ch in enumerate(s):
                 if ch not in alphabet:
-                    raise ValueError(f"{name}[{i}][{j}] is {ch!r}, which is not in the alphabet {alphabet!r}")
+                    raise error("not_in_alphabet", name=f"{name}[{i}]", i=j, got=repr(ch),
+                                alphabet=repr(alphabet))
         out.append(s)
     return out

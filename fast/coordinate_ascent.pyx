@@ -12,8 +12,9 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast._path cimport stacked
 
 from cs229.fast._svm_kernels import overflow_checked
-from cs229.fast._validation import as_matrix, as_vector, check_tol, positive_int
-from cs229.reference.coordinate_ascent import ORDERS, REMEDY
+from cs229.fast._validation import as_given, as_matrix, as_vector, check_tol, positive_int
+from cs229.reference.coordinate_ascent import ORDERS, REMEDY, divergence, not_converged
+from cs229.reference.messages import error
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -25,10 +26,10 @@ def _quadratic(Q, c):
     c = as_vector(c, "c")
     m = c.shape[0]
     if Q.shape != (m, m):
-        raise ValueError(f"Q must be {m}x{m} to match c")
+        raise error("q_shape", m=m)
     if not np.array_equal(Q, Q.T):
         i, j = np.argwhere(Q != Q.T)[0]
-        raise ValueError(f"Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]")
+        raise error("q_symmetric", i=i, j=j)
     return Q, c
 
 
@@ -72,22 +73,22 @@ def quadratic_gradient(Q, c, alpha):
     return _finite(g, lambda i: f"∂W/∂α{i}")
 
 
-def _positive_diagonal(Q):
+def _positive_diagonal(Q, given):
     d = np.diagonal(Q)
     if not (d > 0).all():
         i = int(np.argmin(d > 0))
-        raise ValueError(f"Q[{i}][{i}] = {d[i]}: W is not bounded above along α{i} "
-                         "(coordinate ascent needs Qᵢᵢ > 0)")
+        raise error("unbounded_coordinate", i=i, value=as_given(given, Q, (i, i)))
 
 
 def coordinate_argmax(Q, c, alpha, i):
     """CA-1: αᵢ := (cᵢ − Σ_{j≠i} Qᵢⱼαⱼ) / Qᵢᵢ (a new array)."""
+    given = Q
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, c.shape[0])
     m = c.shape[0]
     if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or not 0 <= i < m:
-        raise ValueError(f"i must be an index 0..{m - 1}, got {i!r}")
-    _positive_diagonal(Q)
+        raise error("index", name="i", last=m - 1, got=repr(i))
+    _positive_diagonal(Q, given)
     cdef const double[:, ::1] Qv = Q
     cdef const double[::1] av = alpha
     cdef double rest = 0.0
@@ -124,13 +125,14 @@ cdef double _max_abs(const double[::1] g) noexcept nogil:
 def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e-10, record=False):
     """CA-1: coordinate steps α_i := α_i + gᵢ/Qᵢᵢ in cyclic or greedy order until
     maxᵢ |gᵢ| ≤ tol (cyclic: after each sweep; greedy: before each step)."""
+    given = Q
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, c.shape[0])
     if order not in ORDERS:
-        raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
+        raise error("one_of", name="order", options=ORDERS, got=repr(order))
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
-    _positive_diagonal(Q)
+    _positive_diagonal(Q, given)
     cdef Py_ssize_t m = c.shape[0], i, j
     cdef Py_ssize_t k = 0, cap = max_iterations
     cdef bint test = tol is not None, greedy = order == "greedy", rec = bool(record)
@@ -170,18 +172,12 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
         if status:
             break
     if status == 2:
-        raise ConvergenceError(
-            f"coordinate ascent diverged at step {k}: α is no longer finite; W has no "
-            "maximum (Q is not positive semi-definite, or c is outside its range), or the "
-            "steps overflow the float range (rescale Q and c)",
-            IterativeResult(a, int(k), False, stacked(path)))
+        raise divergence(IterativeResult(a, int(k), False, stacked(path)))
     if status == 1 or (test and _max_abs(gv) <= tolerance):
         return IterativeResult(a, int(k), True, stacked(path), {"gradient": g})
     result = IterativeResult(a, int(k), None if not test else False, stacked(path), {"gradient": g})
     if test:
-        raise ConvergenceError(
-            f"coordinate ascent did not converge in {max_iterations} steps: the largest "
-            f"|∂W/∂αᵢ| is {_max_abs(gv):.3g} (tol={tol:.3g})", result)
+        raise not_converged(max_iterations, _max_abs(gv), tol, result)
     return result
 
 

@@ -8,8 +8,9 @@ import numpy as np
 
 from libc.math cimport isfinite, log, log2
 
-from cs229.fast._validation import as_integer_labels, as_matrix, as_scalar, as_vector
-from cs229.reference.messages import show
+from cs229.fast._validation import as_given, as_integer_labels, as_matrix, as_scalar, as_vector, same_length
+from cs229.reference.entropy import UNITS
+from cs229.reference.messages import error
 
 __all__ = ["class_codes", "entropy", "count_entropy", "bernoulli_entropy", "split_entropy",
            "information_gain", "count_table"]
@@ -19,8 +20,8 @@ cdef double EPS = np.finfo(np.float64).eps
 
 def _unit(unit):
     """True for bits, False for nats (``unit`` is compared once, as a str)."""
-    if not isinstance(unit, str) or unit not in ("bits", "nats"):
-        raise ValueError(f"unit must be 'bits' or 'nats', got {unit!r}")
+    if not isinstance(unit, str) or unit not in UNITS:
+        raise error("unit", got=repr(unit))
     return str.__eq__(unit, "bits")
 
 
@@ -32,18 +33,18 @@ def class_codes(y, name="y"):
     return classes, codes.astype(np.intp).reshape(-1)
 
 
-def _probabilities(p):
-    p = as_vector(p, "p")
+def _probabilities(given):
+    p = as_vector(given, "p")
     if (p < 0).any():
         where = int(np.argmax(p < 0))
-        raise ValueError(f"p[{where}] is {p[where]}: a probability must be >= 0")
+        raise error("negative_probability", name="p", where=f"[{where}]", value=as_given(given, p, (where,)))
     cdef const double[::1] pv = p
     cdef double s = 0.0
     cdef Py_ssize_t i
     for i in range(pv.shape[0]):
         s = s + pv[i]
     if abs(s - 1) > 4 * pv.shape[0] * EPS:
-        raise ValueError(f"p sums to {s}, not 1")
+        raise error("sums_to", name="p", s=s)
     return p
 
 
@@ -54,22 +55,20 @@ def _check_counts(a, name, given):
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), a.shape)
         index = "".join(f"[{int(i)}]" for i in where)
-        raise ValueError(f"{name}{index} is {show(np.asarray(given)[where])}: a count must be a "
-                         "non-negative integer")
+        raise error("not_a_count", name=name, where=index, value=np.asarray(given)[where])
     if not a.any():
-        raise ValueError(f"{name} has no examples (all counts are 0)")
+        raise error("no_examples", name=name)
     with np.errstate(over="ignore"):
         total = np.add.reduce(a, axis=None)
     if not np.isfinite(total):
-        raise ValueError(f"{name} sums past the float64 range: the proportions cₖ/m have no "
-                         "float64 value")
+        raise error("counts_past_float64", name=name)
     return a
 
 
 def _count(c, name):
     given, c = c, as_scalar(c, name)
     if c < 0 or c != round(c):
-        raise ValueError(f"{name} is {show(given)}: a count must be a non-negative integer")
+        raise error("not_a_count", name=name, where="", value=given)
     return c
 
 
@@ -133,9 +132,9 @@ def bernoulli_entropy(p, n, unit="bits"):
     cdef bint bits = _unit(unit)
     cdef double pc = _count(p, "p"), nc = _count(n, "n")
     if pc + nc == 0:
-        raise ValueError("p + n is 0: there are no examples")
+        raise error("no_p_n")
     if not isfinite(pc + nc):
-        raise ValueError("p + n is past the float64 range: p/(p + n) has no float64 value")
+        raise error("p_n_past_float64")
     cdef double a = pc / (pc + nc), b = nc / (nc + pc)
     return -((_plogp(a, bits) if a != 0 else 0.0) + (_plogp(b, bits) if b != 0 else 0.0))
 
@@ -165,8 +164,7 @@ def count_table(x, y):
     """DT-5 (11.15)-(11.16): (values, classes, table), table[j, k] = #{xᵢ = values[j], yᵢ = classes[k]}."""
     x = as_vector(x, "x")
     classes, codes = class_codes(y, "y")
-    if codes.shape[0] != x.shape[0]:
-        raise ValueError(f"x has {x.shape[0]} rows but y has {codes.shape[0]} entries")
+    same_length(x, codes, "x", "y")
     values, rows = np.unique(x, return_inverse=True)
     table = np.zeros((values.shape[0], classes.shape[0]), dtype=np.int64)
     np.add.at(table, (rows.reshape(-1), codes), 1)

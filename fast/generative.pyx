@@ -19,8 +19,9 @@ from cython.parallel cimport prange
 
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
-from cs229.fast._validation import as_binary_labels, as_matrix, as_scalar, as_vector, cores_of
-from cs229.reference.messages import show
+from cs229.fast._validation import (as_binary_labels, as_matrix, as_scalar, as_vector, check_length,
+                                    cores_of, same_length)
+from cs229.reference.messages import error
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance, density_from_log)
@@ -40,9 +41,9 @@ BLOCK = 1024
 def _covariance(Sigma, name, d, context="", means="the means have"):
     S = as_matrix(Sigma, name)
     if S.shape[0] != S.shape[1]:
-        raise ValueError(f"{name} must be square, got {S.shape[0]}x{S.shape[1]}")
+        raise error("square", name=name, m=S.shape[0], n=S.shape[1])
     if d is not None and S.shape[0] != d:
-        raise ValueError(f"{name} is {S.shape[0]}x{S.shape[0]} but {means} {d} entries")
+        raise error("covariance_size", name=name, n=S.shape[0], means=means, d=d)
     check_covariance(S.tolist(), name, context)
     return S
 
@@ -123,7 +124,7 @@ cdef void _substitute(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,
 def _design(X, d):
     """X (validated) when its rows have the means' d entries."""
     if X.shape[1] != d:
-        raise ValueError(f"X has {X.shape[1]} columns but mu has {d} entries")
+        raise error("columns_and_entries", x_name="X", m=X.shape[1], name="mu", n=d)
     return X
 
 
@@ -159,8 +160,7 @@ def mvn_log_density(x, mu, Sigma):
     x = as_vector(x, "x")
     mu = as_vector(mu, "mu")
     _covariance(Sigma, "Sigma", mu.shape[0], means="mu has")  # Σ before x, as the reference
-    if x.shape[0] != mu.shape[0]:
-        raise ValueError(f"x has {x.shape[0]} entries but mu has {mu.shape[0]}")
+    check_length(x, "x", mu.shape[0], "mu")
     return float(mvn_log_densities(x[None, :], mu, Sigma)[0])
 
 
@@ -236,8 +236,7 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
 def _data(X, y):
     X = as_matrix(X, "X")
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    same_length(X, y)
     return X, y
 
 
@@ -249,8 +248,7 @@ def gda_fit(X, y):
     count = np.bincount(y, minlength=2)
     for c in (0, 1):
         if count[c] == 0:
-            raise ValueError(f"y has no examples of class {c}: μ_{c} = Σ 1{{y = {c}}} x / Σ 1{{y = {c}}} "
-                             "is 0/0 (GDA needs both classes)")
+            raise _R.no_class_examples(c)
     mean = np.zeros((2, d))
     M = np.zeros((d, d), order="F")
     buf = np.empty((2, min(BLOCK, m), d))
@@ -274,10 +272,10 @@ def gda_fit(X, y):
 
 def _model(model):
     if not isinstance(model, GDAModel):
-        raise TypeError(f"model must be a GDAModel, got {type(model).__name__}")
+        raise error("wrong_kind", name="model", what="a GDAModel", got=type(model).__name__)
     phi = as_scalar(model.phi, "model.phi")
     if not 0 < phi < 1:
-        raise ValueError(f"model.phi must be in (0, 1), got {show(model.phi)}")
+        raise error("in_unit_interval", name="model.phi", value=model.phi)
     mu0 = as_vector(model.mu0, "model.mu0")
     mu1 = as_vector(model.mu1, "model.mu1", mu0.shape[0], "model.mu0")
     S = _covariance(model.Sigma, "model.Sigma", mu0.shape[0])
@@ -291,7 +289,7 @@ def gda_log_joint(model, X, *, n_jobs=-1):
     phi, mu0, mu1, S = _model(model)
     X = as_matrix(X, "X")
     if X.shape[1] != mu0.shape[0]:
-        raise ValueError(f"X has {X.shape[1]} columns but the model has {mu0.shape[0]} features")
+        raise error("model_features", name="X", m=X.shape[1], n=mu0.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty((X.shape[0], 2))
     cdef int threads = thread_count(cores, X.shape[0])

@@ -5,12 +5,15 @@ import numpy as np
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
-                                    as_vector, check_tol, positive, positive_int, same_length)
+                                    as_vector, check_length, check_tol, positive, positive_int,
+                                    same_length)
 from cs229.reference import exponential_family as ef
-from cs229.reference.glm import OVERFLOW
-from cs229.reference.newton import (data_start_system, glm_callbacks, options, origin,
+from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family,
+                                 outside_domain)
+from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
-from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError, StepFailed
+from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
+                                     SeparableDataError, StepFailed, alpha_too_large)
 
 __all__ = [
     "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
@@ -21,7 +24,7 @@ __all__ = [
 def _family(family):
     fam = ef.family(family)
     if fam.name.startswith("multinomial"):
-        raise ValueError("family: the multinomial has a vector η; fit it with cs229.fast.softmax")
+        raise multinomial_family("cs229.fast.softmax")
     code, shape = core.family_code(fam)
     return fam, code, shape
 
@@ -42,13 +45,26 @@ def _design(family, X, y, theta, optional=False):
     same_length(X, y)
     if theta is None and optional:
         return code, shape, X, y, None
-    theta = as_vector(theta, "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
     return code, shape, X, y, theta
 
 
-def _responses(code, shape, eta):
+def _outside_domain(family, X, theta):
+    """The reference's error (``glm.outside_domain``) for the first row whose η = θᵀx, summed
+    left to right as the reference sums it, is outside the family's domain."""
+    fam = ef.family(family)
+    theta = theta.tolist()
+    for x in X.tolist():
+        eta = 0.0
+        for a, b in zip(x, theta):
+            eta += a * b
+        error = outside_domain(fam, eta)
+        if error is not None:
+            return error
+    return ValueError(f"theta: {core.OUTSIDE_DOMAIN}")  # only where BLAS's η differs in rounding
+
+
+def _responses(code, shape, eta, outside):
     if code == core.BERNOULLI:
         out = np.empty_like(eta)
         pos = eta >= 0
@@ -65,7 +81,7 @@ def _responses(code, shape, eta):
             raise OverflowError(OVERFLOW)
         return mu
     if not (eta < 0).all():
-        raise ValueError("theta: η = θᵀx is outside the family's domain (η < 0 needed)")
+        raise outside()
     return -shape / eta
 
 
@@ -74,19 +90,17 @@ def hypothesis(family, x, theta):
     _, code, shape = _family(family)
     x = as_vector(x, "x")
     theta = as_vector(theta, "theta")
-    if x.shape[0] != theta.shape[0]:
-        raise ValueError(f"x has {x.shape[0]} entries but theta has {theta.shape[0]}")
-    return float(_responses(code, shape, np.array([float(np.dot(x, theta))]))[0])
+    check_length(x, "x", theta.shape[0], "theta")
+    return float(_responses(code, shape, np.array([float(np.dot(x, theta))]),
+                            lambda: _outside_domain(family, x[None, :], theta))[0])
 
 
 def hypotheses(family, X, theta):
     """GLM-1: g(θᵀx⁽ⁱ⁾) for every row."""
     _, code, shape = _family(family)
     X = as_matrix(X, "X")
-    theta = as_vector(theta, "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
-    return _responses(code, shape, X @ theta)
+    theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
+    return _responses(code, shape, X @ theta, lambda: _outside_domain(family, X, theta))
 
 
 def log_likelihood(family, X, y, theta):
@@ -96,14 +110,17 @@ def log_likelihood(family, X, y, theta):
         return core.log_likelihood(X, y, theta, code, shape)
     except StepFailed as e:
         if "domain" in str(e):
-            raise ValueError(f"theta: {e}") from None
+            raise _outside_domain(family, X, theta) from None
         raise OverflowError(OVERFLOW) from None
 
 
 def gradient(family, X, y, theta):
     """GLM-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's order."""
     code, shape, X, y, theta = _design(family, X, y, theta)
-    return core.gradient(X, y, theta, code, shape, "theta")
+    try:
+        return core.gradient(X, y, theta, code, shape, "theta")
+    except ValueError:  # η outside the domain: named as the reference names it
+        raise _outside_domain(family, X, theta) from None
 
 
 def hessian(family, X, y, theta):
@@ -112,7 +129,7 @@ def hessian(family, X, y, theta):
     try:
         A, _ = core.glm_system(X, y, code, shape)(theta)
     except StepFailed as e:
-        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+        raise hessian_not_defined(e) from None
     H = -np.triu(A)
     return np.ascontiguousarray(H + np.triu(H, 1).T)
 
@@ -125,7 +142,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record), code,
-                       shape, "GLM gradient ascent", code == core.BERNOULLI)
+                       shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
+                       RAISE_CAP)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
@@ -141,13 +159,12 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
         theta = (core.data_start(X, y, code, shape, (data_start_system, (fam, X, y)))
                  if start == "data" else np.zeros(X.shape[1]))
     system, log_likelihood = core.newton_callbacks(X, y, code, shape)
-    return core.maximise(
+    return maximise(
         "GLM Newton", theta, system, log_likelihood, max_iterations, tol, bool(record),
-        bool(damping), core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
+        damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
-               "that are all 0 on a half-space)", origin=where,
-        exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0])
+        advice=NEWTON_ADVICE, origin=where,
+        exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0], arithmetic=core.ARRAYS)
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,

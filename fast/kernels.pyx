@@ -33,7 +33,8 @@ from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, LINEAR, POLYNOMIAL, STRING,
                                      block_threads, kernel_block, kernel_spec, overflow_checked,
                                      take)
 from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels, as_vector,
-                                    check_tol, cores_of, positive, positive_int)
+                                    check_tol, cores_of, nonnegative, positive, positive_int)
+from cs229.reference.messages import error
 from cs229.reference import kernels as _reference
 from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
                                      InvalidKernelError, IterativeResult,
@@ -71,7 +72,7 @@ def _attribute(x):
         return as_scalar(x, "x")
     v = as_vector(x, "x")
     if v.shape[0] != 1:
-        raise ValueError(f"x must be one attribute (a number or a 1-entry vector), got {v.shape[0]} entries")
+        raise error("one_attribute", n=v.shape[0])
     return float(v[0])
 
 
@@ -95,10 +96,7 @@ def quadratic_features(x):
 
 
 def _nonnegative(c, name):
-    c = as_scalar(c, name)
-    if c < 0:
-        raise ValueError(f"{name} must be >= 0, got {c}")
-    return c
+    return nonnegative(c, name)
 
 
 def quadratic_features_c(x, c):
@@ -144,8 +142,7 @@ def gaussian_features(x, sigma, terms):
     sigma = Gaussian(positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
     terms = positive_int(terms, "terms")
     if terms > 171:
-        raise ValueError(f"terms = {terms}: 171! is beyond the float range; ask for at most 171 "
-                         "terms, or give x as an mpmath.mpf")
+        raise _reference.too_many_terms(terms, 171)
     cdef double envelope = exp(-x * x / (2 * sigma * sigma)), power = 1.0
     out = np.empty(terms)
     factorial = 1
@@ -181,7 +178,7 @@ def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
                             threads=block_threads(cores, len(X), len(X)))
     Z = as_points(Z, kernel, "Z")
     if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
-        raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
+        raise error("columns_and_columns", name="Z", m=Z.shape[1], x_name="X", n=X.shape[1])
     return kernel_block(X, Z, kernel, spec, ("X", "Z"), exact_max=0,
                         threads=block_threads(cores, len(X), len(Z)))
 
@@ -277,7 +274,7 @@ def mercer_test(K, tol=None):
     K = as_matrix(K, "K")
     n = K.shape[0]
     if K.shape[1] != n:
-        raise ValueError(f"K must be square, got {n}x{K.shape[1]}")
+        raise error("square", name="K", m=n, n=K.shape[1])
     tol = check_tol(tol)
     if tol is None:
         tol = n * EPS * float(np.abs(K).max())
@@ -310,7 +307,7 @@ def checked_kernel_matrix(X, kernel):
     K = kernel_matrix(X, kernel)
     result = mercer_test(K)
     if not result.valid:
-        raise InvalidKernelError(f"kernel is not a valid (Mercer) kernel on X: {result}", result)
+        raise _reference.not_mercer(result)
     return K
 
 
@@ -531,11 +528,8 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
         if mistakes == 0:
             return KernelPerceptronResult(alpha, epoch, True, path,
                                           {"updates": updates[:n_updates].tolist()}, int(b))
-    raise ConvergenceError(
-        f"the kernel perceptron still made mistakes in epoch {max_epochs} (max_epochs): the data "
-        "may not be separable in this kernel's feature space",
-        KernelPerceptronResult(alpha, max_epochs, False, path,
-                               {"updates": updates[:n_updates].tolist()}, int(b)))
+    raise _reference.perceptron_not_converged(KernelPerceptronResult(
+        alpha, max_epochs, False, path, {"updates": updates[:n_updates].tolist()}, int(b)))
 
 
 def perceptron_decision(X, y, alpha, b, Z, kernel):
@@ -549,7 +543,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     alpha = as_vector(alpha, "alpha", m, "X", of="rows")
     b = as_scalar(b, "b")
     if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
-        raise ValueError(f"Z has {Z.shape[1]} columns but X has {X.shape[1]}")
+        raise error("columns_and_columns", name="Z", m=Z.shape[1], x_name="X", n=X.shape[1])
     out = np.full(len(Z), 0.0)
     support = np.flatnonzero(alpha)
     if support.size:
@@ -569,7 +563,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     with np.errstate(over="ignore", invalid="ignore"):
         out = out + b
     return overflow_checked(out, lambda i: f"the decision value of Z[{i}]",
-                            "rescale the data, alpha or b")
+                            _reference.DECISION_REMEDY)
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

@@ -3,27 +3,32 @@
 The loops keep the reference's order of operations (examples in order; within an example the
 dot product left to right; every gradient component updated before the next example), so on
 the same float64 data the iterates of gradient descent and SGD are the reference's, bit for bit.
+The gradient pass and the batch loop are cs229.fast._glm_core's (least squares is the Gaussian
+GLM: θ − α∇J is θ + α∇ℓ), shared with logistic regression and the GLMs.
 The normal equations use BLAS/LAPACK (dsyrk, dpotrf, dpotrs) and agree to rounding.
 """
 import numpy as np
 import scipy.linalg
 
 from libc.float cimport DBL_EPSILON
-from libc.math cimport exp, fabs, isfinite
+from libc.math cimport exp
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
 from cs229.fast._cholesky cimport GRAM_SOLVED, cholesky_solve
 from cs229.fast._inline_math cimport dot
-from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
+from cs229.fast import _glm_core as core
 from cs229.fast._glm_core import solve_gram
 from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_length, check_tol, positive,
                                     positive_int, same_length, sgd_schedule)
 from cs229.reference.inputs import choice
-from cs229.reference.linalg import SingularMatrixError, dependence, significant_terms
-from cs229.reference.linear_regression import lwr_system, normal_system, weighted_system
-from cs229.reference.results import ConvergenceError, IterativeResult
+from cs229.reference.linalg import SingularMatrixError, significant_terms
+from cs229.reference.linear_regression import (RESCALE, at_query, lwr_system, normal_overflow,
+                                               normal_system, sgd_divergence, singular_normal_equations,
+                                               singular_weighted, weighted_overflow, weighted_system)
+from cs229.reference.messages import error
+from cs229.reference.results import RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -39,42 +44,8 @@ def _design(X, y, *theta):
     same_length(X, y)
     if not theta:
         return X, y
-    theta = as_vector(theta[0], "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
+    theta = as_vector(theta[0], "theta", X.shape[1], "X", of="columns")
     return X, y, theta
-
-
-cdef void _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                         double[::1] g) noexcept nogil:
-    """g = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ in one pass over X. Eight rows are in flight at once so that
-    their dot products (each a chain of dependent additions) overlap, but each row's dot runs
-    left to right and the rows are added into g in order, exactly as the reference sums."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i = 0, j, k
-    cdef double r[8]
-    cdef double acc
-    cdef const double* t = &theta[0]
-    for j in range(n):
-        g[j] = 0.0
-    while i + 8 <= m:
-        for k in range(8):
-            r[k] = 0.0
-        for j in range(n):
-            for k in range(8):
-                r[k] = r[k] + X[i + k, j] * t[j]
-        for k in range(8):
-            r[k] = r[k] - y[i + k]
-        for j in range(n):
-            acc = g[j]
-            for k in range(8):
-                acc = acc + r[k] * X[i + k, j]
-            g[j] = acc
-        i += 8
-    while i < m:
-        r[0] = dot(&X[i, 0], t, n) - y[i]
-        for j in range(n):
-            g[j] = g[j] + r[0] * X[i, j]
-        i += 1
 
 
 cdef double _squared_error_sum(const double[:, ::1] X, const double[::1] y,
@@ -141,14 +112,7 @@ def cost_matrix_form(X, y, theta):
 def gradient(X, y, theta):
     """LR-3, LR-5: ∇J(θ) = Xᵀ(Xθ − y), one fused pass over X."""
     X, y, theta = _design(X, y, theta)
-    g = np.empty(X.shape[1])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const double[::1] tv = theta
-    cdef double[::1] gv = g
-    with nogil:
-        _gradient_pass(Xv, yv, tv, gv)
-    return g
+    return core.gradient(X, y, theta, core.LEAST_SQUARES, 0.0)
 
 
 def lms_update(x, y, theta, alpha):
@@ -173,14 +137,6 @@ cdef inline void _lms_step(const double* x, double y, double* theta, Py_ssize_t 
         theta[j] = theta[j] + step * x[j]
 
 
-cdef bint _all_finite(const double[::1] v) noexcept nogil:
-    cdef Py_ssize_t j
-    for j in range(v.shape[0]):
-        if not isfinite(v[j]):
-            return False
-    return True
-
-
 def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                            average=False, record=False):
     """LR-5: θ := θ − α ∇J(θ) (``average``: ∇J/m, 002 Listing 1) until
@@ -189,61 +145,16 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     alpha = positive(alpha, "alpha")
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
-    cdef bint test = tol is not None
-    cdef double tolerance = tol if test else 0.0
-    cdef bint mean = bool(average)
-    cdef double a = alpha, m = X.shape[0], step, size
-    cdef Py_ssize_t n = X.shape[1], j
-    cdef int k, done = 0, diverged = 0
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    current = theta.copy()
-    new = np.empty(n)
-    g = np.empty(n)
-    cdef double[::1] t = current, t_new = new, gv = g
-    path = [current.copy()] if record else None
-    for k in range(1, max_iterations + 1):
-        with nogil:
-            _gradient_pass(Xv, yv, t, gv)
-            step = 0.0
-            size = 0.0
-            for j in range(n):
-                if mean:
-                    gv[j] = gv[j] / m
-                t_new[j] = t[j] - a * gv[j]
-                step = max(step, fabs(t_new[j] - t[j]))
-                size = max(size, fabs(t_new[j]))
-            diverged = not _all_finite(t_new)
-            done = test and step <= tolerance * (1 + size)
-            if not diverged:
-                t[:] = t_new
-        if record:
-            path.append(new.copy())
-        if diverged:
-            raise ConvergenceError(
-                f"batch gradient descent diverged at iteration {k}: θ is no longer finite "
-                f"(alpha={alpha} is too large for this X; scale the features or lower alpha)",
-                IterativeResult(current, k - 1, False, stacked(path)))
-        if done:
-            return IterativeResult(current, k, True, stacked(path))
-    result = IterativeResult(current, max_iterations, False if test else None, stacked(path))
-    if test:
-        raise ConvergenceError(
-            f"batch gradient descent did not converge in {max_iterations} iterations "
-            f"(tol={tol}); raise max_iterations or alpha", result)
-    return result
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
+                       core.LEAST_SQUARES, 0.0, "batch gradient descent", False,
+                       alpha_too_large(alpha, RESCALE), RAISE_CAP)
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
-    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, _sgd_diverged)
-
-
-def _sgd_diverged(epoch, alpha):
-    return (f"stochastic gradient descent diverged in epoch {epoch}: θ is no longer "
-            f"finite (alpha={alpha} is too large for this X)")
+    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence)
 
 
 def normal_equations(X, y, solver="cholesky"):
@@ -257,7 +168,7 @@ def normal_equations(X, y, solver="cholesky"):
     if solver == "qr":
         return _least_squares_qr(X, y)
     if X.shape[0] > 2147483647:
-        raise ValueError(f"X has {X.shape[0]} rows; BLAS takes at most 2**31 - 1")
+        raise error("blas_rows", m=X.shape[0])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef int m = <int> X.shape[0], n = <int> X.shape[1], inc = 1, code
@@ -278,18 +189,9 @@ def _normal_solve(A, b, shape, exact):
     try:
         return solve_gram(A, b, "XᵀX", exact, shape[0])
     except SingularMatrixError as e:
-        raise _normal_singular(e, shape) from None
+        raise singular_normal_equations(e, *shape) from None
     except OverflowError:
-        raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the entries "
-                            "of X and y are too large for the scalar type); rescale the columns "
-                            "of X or y") from None
-
-
-def _normal_singular(e, shape):
-    return SingularMatrixError(
-        f"XᵀX is singular: {dependence(e.column, e.combination, of=' of X')}"
-        + (f" (X has {shape[0]} rows and {shape[1]} columns)" if shape[0] < shape[1] else ""),
-        column=e.column, combination=e.combination)
+        raise normal_overflow("system") from None
 
 
 def _least_squares_qr(X, y):
@@ -300,8 +202,7 @@ def _least_squares_qr(X, y):
     Q, R = scipy.linalg.qr(X, mode="economic", check_finite=False)
     norms = np.sqrt(np.einsum("ij,ij->j", X, X))
     if not np.isfinite(norms).all() or not np.isfinite(R).all():
-        raise OverflowError("normal equations: the columns of X overflow when their sizes are "
-                            "formed; rescale the columns of X")
+        raise normal_overflow("sizes")
     for k in range(n):
         if k >= m or norms[k] == 0 or abs(R[k, k]) <= max(m, n) * DBL_EPSILON * norms[k]:
             combination = {}
@@ -309,12 +210,12 @@ def _least_squares_qr(X, y):
                 c = scipy.linalg.solve_triangular(R[:k, :k], R[:k, k]) if k else np.empty(0)
                 combination = significant_terms([float(v) for v in c],
                                                 [float(v) for v in norms[:k] ** 2], float(norms[k] ** 2))
-            raise _normal_singular(SingularMatrixError("", column=k, combination=combination),
-                                   X.shape)
+            raise singular_normal_equations(SingularMatrixError("", column=k, combination=combination),
+                                            m, n)
     with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported just below
         theta = scipy.linalg.solve_triangular(R, Q.T @ y, check_finite=False)
     if not np.isfinite(theta).all():
-        raise OverflowError("normal equations: θ overflows; rescale the columns of X or y")
+        raise normal_overflow("theta")
     return theta
 
 
@@ -358,11 +259,11 @@ def lwr_weights_sigma(X, x, Sigma_inv):
     x = as_vector(x, "x", X.shape[1], "X", of="columns")
     S = as_matrix(Sigma_inv, "Sigma_inv")
     if S.shape != (X.shape[1], X.shape[1]):
-        raise ValueError(f"Sigma_inv must be {X.shape[1]}x{X.shape[1]} to match the rows of X")
+        raise error("sigma_inv_shape", n=X.shape[1])
     D = X - x
     q = np.einsum("ij,jk,ik->i", D, S, D)
     if (q < 0).any():
-        raise ValueError("Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0")
+        raise error("sigma_inv_psd")
     return np.exp(-q / 2)
 
 
@@ -391,7 +292,7 @@ def weighted_normal_equations(X, y, w):
     X, y = _design(X, y)
     w = as_vector(w, "w", X.shape[0], "X", of="rows")
     if (w < 0).any():
-        raise ValueError("w must be non-negative")
+        raise error("non_negative", name="w")
     return _weighted_solve(X, y, w, (weighted_system, (X, y, w)))
 
 
@@ -409,14 +310,9 @@ def _weighted_solve(X, y, w, exact, where=""):
     try:
         return solve_gram(A, b, "XᵀWX", exact, X.shape[0])
     except SingularMatrixError as e:
-        raise SingularMatrixError(
-            f"XᵀWX is singular{where}: {dependence(e.column, e.combination, of=' of X')} on the "
-            "examples that carry weight; too few examples carry weight near the query (increase "
-            "tau)", column=e.column, combination=e.combination) from None
+        raise singular_weighted(e, where) from None
     except OverflowError:
-        raise OverflowError(f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the "
-                            "products of w, X and y are too large for the scalar type); rescale "
-                            "X or y") from None
+        raise weighted_overflow(where) from None
 
 
 cdef void _row_products(const double[:, ::1] X, const double[::1] y, double[:, ::1] P) noexcept nogil:
@@ -476,7 +372,7 @@ def lwr_predict(X, y, queries, tau):
     X, y = _design(X, y)
     queries = as_matrix(queries, "queries")
     if queries.shape[1] != X.shape[1]:
-        raise ValueError(f"queries have {queries.shape[1]} columns but X has {X.shape[1]}")
+        raise error("queries_columns", m=queries.shape[1], n=X.shape[1])
     tau = positive(tau, "tau")
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], nq = queries.shape[0], start, b, width, rows
     width = n * (n + 1) // 2 + n
@@ -515,7 +411,7 @@ def lwr_predict(X, y, queries, tau):
                 if b == rows:
                     break
             theta = _weighted_solve(X, y, W[b], (lwr_system, (X, y, queries[start + b], tau)),
-                                    f" at query {start + b}")
+                                    at_query(start + b))
             out[start + b] = float(theta @ queries[start + b])
             b += 1
     return out

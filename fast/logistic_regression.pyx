@@ -13,11 +13,13 @@ from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
-                                    check_tol, positive, positive_int, same_length, sgd_schedule)
+                                    check_length, check_tol, positive, positive_int, same_length, sgd_schedule)
 from cs229.reference import exponential_family as ef
-from cs229.reference.logistic_regression import newton_callbacks
-from cs229.reference.newton import data_start_system, options, singular_hessian
-from cs229.reference.results import ConvergenceError, IterativeResult, SeparableDataError
+from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
+                                                 perceptron_not_converged)
+from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
+from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
+                                     SeparableDataError, alpha_too_large)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -38,17 +40,13 @@ def _design(X, y, *theta):
 
 
 def _parameters(theta, X):
-    theta = as_vector(theta, "theta")
-    if theta.shape[0] != X.shape[1]:
-        raise ValueError(f"theta has {theta.shape[0]} entries but X has {X.shape[1]} columns")
-    return theta
+    return as_vector(theta, "theta", X.shape[1], "X", of="columns")
 
 
 def _example(x, theta):
     x = as_vector(x, "x")
     theta = as_vector(theta, "theta")
-    if x.shape[0] != theta.shape[0]:
-        raise ValueError(f"x has {x.shape[0]} entries but theta has {theta.shape[0]}")
+    check_length(x, "x", theta.shape[0], "theta")
     return x, theta
 
 
@@ -180,7 +178,8 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
-                       core.BERNOULLI, 0.0, "batch gradient ascent", True)
+                       core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
+                       RAISE_CAP)
 
 
 def threshold(z):
@@ -243,10 +242,8 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
             path.append(current.copy())
         if count == 0:
             return IterativeResult(current, epoch, True, stacked(path), {"mistakes": mistakes})
-    raise ConvergenceError(
-        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[len(mistakes) - 1]} mistakes in "
-        "the last): the data may not be linearly separable",
-        IterativeResult(current, max_epochs, False, stacked(path), {"mistakes": mistakes}))
+    raise perceptron_not_converged(IterativeResult(current, max_epochs, False, stacked(path),
+                                                   {"mistakes": mistakes}))
 
 
 def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
@@ -264,12 +261,12 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     else:
         theta = np.zeros(X.shape[1])
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
-    return core.maximise(
-        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), bool(damping),
+    return maximise(
+        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), damping,
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist",
-        exact=(newton_callbacks, (X, y)), terms=X.shape[0])
+        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=X.shape[0],
+        arithmetic=core.ARRAYS)
 
 
 def is_separated(X, y, theta):

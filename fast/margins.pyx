@@ -11,6 +11,7 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast._svm_kernels import overflow_checked
 from cs229.fast._validation import as_signed_labels, as_matrix, as_scalar, as_vector
 from cs229.reference.margins import REMEDY
+from cs229.reference.messages import error
 
 __all__ = [
     "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
@@ -36,7 +37,7 @@ def _model(w, b):
 def _data(X, y, w):
     X = as_matrix(X, "X")
     if X.shape[1] != w.shape[0]:
-        raise ValueError(f"X has {X.shape[1]} columns but w has {w.shape[0]} entries")
+        raise error("columns_and_entries", x_name="X", m=X.shape[1], name="w", n=w.shape[0])
     y = as_signed_labels(y, "y", X.shape[0], "X")
     return X, y
 
@@ -77,7 +78,7 @@ def predict(X, w, b):
     w, b = _model(w, b)
     X = as_matrix(X, "X")
     if X.shape[1] != w.shape[0]:
-        raise ValueError(f"X has {X.shape[1]} columns but w has {w.shape[0]} entries")
+        raise error("columns_and_entries", x_name="X", m=X.shape[1], name="w", n=w.shape[0])
     return np.where(_scores(X, w, b) >= 0, 1, -1)
 
 
@@ -110,7 +111,7 @@ cdef inline bint _out_of_range(double ww) noexcept nogil:
 
 def _nonzero(w, what):
     if not w.any():
-        raise ValueError(f"w is zero: there is no decision boundary wᵀx + b = 0 to {what}")
+        raise error("w_zero", what=what)
 
 
 def _norm(w):

@@ -24,7 +24,7 @@ from cs229.fast._parallel cimport thread_count
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
                                     as_vector, category_sizes, check_categories, check_length,
-                                    cores_of, table_size)
+                                    cores_of, nonnegative, same_length, table_size)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import is_text
 from cs229.reference.messages import error, show
@@ -47,16 +47,13 @@ ctypedef fused token_t:
 
 
 def _alpha(alpha):
-    given, alpha = alpha, as_scalar(alpha, "alpha")
-    if alpha < 0:
-        raise ValueError(f"alpha must be >= 0, got {show(given)}")
-    return alpha
+    return nonnegative(alpha, "alpha")
 
 
 def _smoothing_fits(largest_total, double alpha, k, what):
     """N + kα, the largest denominator of (c + α)/(N + kα), must be a float64 number."""
     if not isfinite(<double> largest_total + <double> k * alpha):
-        raise ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
+        raise _R.alpha_too_large(alpha, what, k)
 
 
 def _tables_fit(entries, bytes_per_entry, name, value):
@@ -86,7 +83,7 @@ def laplace_estimate(counts, alpha=1):
     c = as_vector(counts, "counts")
     if (c < 0).any():
         j = int(np.argmax(c < 0))
-        raise ValueError(f"counts[{j}] is {show(as_given(counts, c, (j,)))}: counts must be >= 0")
+        raise error("negative_count", name="counts", where=f"[{j}]", value=as_given(counts, c, (j,)))
     alpha = _alpha(alpha)
     cdef const double[::1] cv = c
     cdef double total = 0.0
@@ -94,12 +91,11 @@ def laplace_estimate(counts, alpha=1):
     for j_ in range(cv.shape[0]):
         total = total + cv[j_]
     if not isfinite(total):
-        raise ValueError(f"counts sum to {total}: past the float64 range")
+        raise _R.past_float64(total)
     _smoothing_fits(total, alpha, c.shape[0], "Σ counts")
     total = total + c.shape[0] * alpha
     if total == 0:
-        raise ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 "
-                                "(no observations; use Laplace smoothing, alpha > 0)")
+        raise _R.no_observations()
     return (c + alpha) / total
 
 
@@ -109,17 +105,16 @@ def _class_counts(y):
     count = np.bincount(y, minlength=2).astype(np.int64)
     for c in (0, 1):
         if count[c] == 0:
-            raise ValueError(f"y has no examples of class {c}: p(y = {c}) = 0 and φ_(·|y={c}) has "
-                             "no data (Naive Bayes needs both classes)")
+            raise _R.no_class_examples(c)
     return count
 
 
 def _phi_y(model, cls):
     if not isinstance(model, cls):
-        raise TypeError(f"model must be a {cls.__name__}, got {type(model).__name__}")
+        raise error("wrong_kind", name="model", what=f"a {cls.__name__}", got=type(model).__name__)
     phi_y = as_scalar(model.phi_y, "model.phi_y")
     if not 0 < phi_y < 1:
-        raise ValueError(f"model.phi_y must be in (0, 1), got {show(model.phi_y)}")
+        raise error("in_unit_interval", name="model.phi_y", value=model.phi_y)
     return phi_y
 
 
@@ -128,7 +123,7 @@ def _probabilities(values, name, length=None, length_name=None):
     bad = (p < 0) | (p > 1)
     if bad.any():
         j = int(np.argmax(bad))
-        raise ValueError(f"{name}[{j}] is {show(as_given(values, p, (j,)))}: a probability must be in [0, 1]")
+        raise error("probability", name=name, where=f"[{j}]", value=as_given(values, p, (j,)))
     return p
 
 
@@ -172,8 +167,7 @@ def _argmax(joint, blame):
 
 def _labels(y, X):
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} entries")
+    same_length(X, y)
     return y
 
 
@@ -279,7 +273,7 @@ def _bernoulli(model, X):
         return phi_y, phi0, phi1, X if isinstance(X, _Present) else _present(X, phi0.shape[0])
     X = as_binary_matrix(X, "X")
     if X.shape[1] != phi0.shape[0]:
-        raise ValueError(f"X has {X.shape[1]} columns but the model has {phi0.shape[0]} features")
+        raise error("model_features", name="X", m=X.shape[1], n=phi0.shape[0])
     return phi_y, phi0, phi1, X
 
 
@@ -383,8 +377,8 @@ def discretize(values, edges):
     bad = np.flatnonzero(~(e[1:] > e[:-1]))
     if bad.size:
         b = int(bad[0]) + 1
-        low, high = show(as_given(edges, e, (b - 1,))), show(as_given(edges, e, (b,)))
-        raise ValueError(f"edges must be strictly increasing: edges[{b - 1}] = {low} >= edges[{b}] = {high}")
+        raise error("increasing", name="edges", i=b - 1, low=show(as_given(edges, e, (b - 1,))), j=b,
+                    high=show(as_given(edges, e, (b,))))
     return np.searchsorted(e, v, side="right").astype(np.int64)
 
 
@@ -392,7 +386,7 @@ def _categories(X, k, name="X"):
     """The categories of a model's k_j-valued features (0 <= X[i][j] < k_j) as C-contiguous intp."""
     a = as_integer_matrix(X, name, int64=False)
     if a.shape[1] != k.shape[0]:
-        raise ValueError(f"{name} has {a.shape[1]} columns but the model has {k.shape[0]} features")
+        raise error("model_features", name=name, m=a.shape[1], n=k.shape[0])
     return np.ascontiguousarray(check_categories(a, k, name, X), dtype=np.intp)
 
 
@@ -429,32 +423,21 @@ def categorical_fit(X, y, k, alpha=1):
                          count, alpha)
 
 
-def _list(value, name, length=None, what=None):
-    """A sequence field of a model read once, as a list; of ``length`` entries when that is
-    given (``what`` says why)."""
-    if is_text(value) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
-    value = list(value)
-    if length is not None and len(value) != length:
-        raise ValueError(f"{name} has {len(value)} entries but {what}")
-    return value
-
-
 def _categorical(model, X):
     """The prior, the tables phi[c][j] (one per class c = 0, 1 and feature j, of k_j
     probabilities each) and the categories X of a CategoricalNB, checked in the reference's
     order. Every sequence of the model is read once, as a list, before it is indexed."""
     phi_y = _phi_y(model, CategoricalNB)
     if isinstance(model.k, (int, np.integer)):
-        raise TypeError("model.k must be a sequence of integers (one k_j per feature)")
+        raise error("model_k")
     k = category_sizes(model.k, None, "model.k")
     phi = []
-    for c, phi_c in enumerate(_list(model.phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")):
-        phi_c = _list(phi_c, f"model.phi[{c}]", k.shape[0], f"model.k has {k.shape[0]} features")
+    for c, phi_c in enumerate(_R.class_tables(model.phi)):
+        phi_c = _R.feature_tables(phi_c, c, k.shape[0])
         phi.append([_probabilities(p, f"model.phi[{c}][{j}]") for j, p in enumerate(phi_c)])
         for j, p in enumerate(phi[c]):
             if p.shape[0] != k[j]:
-                raise ValueError(f"model.phi[{c}][{j}] has {p.shape[0]} entries but model.k[{j}] is {k[j]}")
+                raise error("table_entries", c=c, j=j, n=p.shape[0], k=k[j])
     X = _categories(X, k)
     return phi_y, phi, k, X
 
@@ -606,7 +589,8 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     tokens, offsets, counts = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
-        raise ValueError(f"documents has {offsets.shape[0] - 1} documents but y has {y.shape[0]} entries")
+        raise error("documents_and_entries", name="documents", n=offsets.shape[0] - 1, y_name="y",
+                    m=y.shape[0])
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     count = np.zeros((2, size), dtype=np.int64)
@@ -620,11 +604,10 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
         _count32(tokens, offsets, y, size, ignore, count, total)
     else:
         _count64(tokens, offsets, y, size, ignore, count, total)
-    _smoothing_fits(total.max(), alpha, size, "the number of words of a class")
+    _smoothing_fits(total.max(), alpha, size, _R.CLASS_WORDS)
     for c in (0, 1):
         if total[c] + alpha * size == 0:
-            raise ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
-                                    "use Laplace smoothing (alpha > 0)")
+            raise _R.no_words(c)
     phi = (count + alpha) / (total[:, None] + alpha * size)
     return MultinomialNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
                          class_count, count, total, alpha)
@@ -777,7 +760,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     than the reference's list of lists; the same ids, the same errors for unknown words."""
     cdef dict index = _R.word_index(vocabulary)
     if is_text(token_lists) or not hasattr(token_lists, "__iter__"):
-        raise TypeError(f"token_lists must be an iterable of word lists, got {type(token_lists).__name__}")
+        raise error("iterable", name="token_lists", what="word lists", got=type(token_lists).__name__)
     cdef bint ignore = ignore_unknown  # read once
     cdef Py_ssize_t n = 0, i = 0, j
     cdef PyObject* k
@@ -786,17 +769,16 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     offsets = [0]
     for i, tokens in enumerate(token_lists):
         if is_text(tokens) or not hasattr(tokens, "__iter__"):
-            raise TypeError(f"token_lists[{i}] must be a list of words, got {type(tokens).__name__}")
+            raise error("word_list", i=i, got=type(tokens).__name__)
         j = 0
         for w in tokens:
             try:
                 k = PyDict_GetItemWithError(index, w)  # borrowed; NULL when absent
             except TypeError:  # unhashable
-                raise TypeError(f"token_lists[{i}][{j}] is {w!r}: a word must be hashable (a str)") from None
+                raise error("unhashable_word", where=f"token_lists[{i}][{j}]", word=repr(w)) from None
             if k == NULL:
                 if not ignore:
-                    raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "
-                                     "pass ignore_unknown=True to drop such words")
+                    raise error("unknown_word", i=i, j=j, word=repr(w))
                 j += 1
                 continue
             if n == iv.shape[0]:

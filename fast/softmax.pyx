@@ -18,11 +18,12 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
                                     positive, positive_int, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import (column_system, number_of_classes, options, rounding_bound,
-                                     singular_softmax_hessian)
+from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
-                                     separable_error)
-from cs229.reference.softmax import SEPARATED, capped, class_apart_error, newton_callbacks
+                                     alpha_too_large, iterate, separable_error)
+from cs229.reference.messages import error
+from cs229.reference.softmax import (NEWTON_ADVICE, SEPARATED, capped, newton_callbacks,
+                                     singular_newton)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -69,7 +70,7 @@ cdef inline void _eta(const double* x, const double[:, ::1] Theta, Py_ssize_t n,
 def _parameters(Theta, n):
     Theta = as_matrix(Theta, "Theta")
     if Theta.shape[1] != n:
-        raise ValueError(f"Theta has rows of length {Theta.shape[1]} but X has {n} columns")
+        raise error("theta_rows", m=Theta.shape[1], n=n)
     return Theta
 
 
@@ -185,7 +186,7 @@ def cross_entropy(p, p_hat):
     check_length(p, "p", p_hat.shape[0], "p_hat")
     used = p != 0
     if not (p_hat[used] > 0).all():
-        raise ValueError("p_hat must be > 0 wherever p > 0")
+        raise error("p_hat")
     total = 0.0
     for a, b in zip(p[used], p_hat[used]):
         total -= a * log(b)
@@ -327,42 +328,27 @@ def _separated(X, y, Theta):
     return bool((eta.max(axis=1) < own).all())
 
 
-def _converged(old, new, tol):
-    return np.abs(new - old).max() <= tol * (1 + np.abs(new).max())
-
-
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
                     record=False):
-    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates."""
+    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
+    reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
     X, y, Theta = _design(X, y, Theta)
     alpha = positive(alpha, "alpha")
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol)
     m = X.shape[0]
-    current = Theta.copy()
-    path = [current.copy()] if record else None
-    for it in range(1, max_iterations + 1):
-        G = _gradient(X, y, current)
+
+    def update(Theta):
+        G = _gradient(X, y, Theta)
         with np.errstate(over="ignore", invalid="ignore"):
-            new = current + alpha * (G / m if average else G)
-        if record:
-            path.append(new.copy())
-        if not np.isfinite(new).all():  # as the reference's loop (results.iterate) says it
-            raise ConvergenceError(
-                f"softmax gradient ascent diverged at iteration {it}: θ is no longer finite "
-                f"(alpha={alpha} is too large)", IterativeResult(current, it - 1, False, stacked(path)))
-        done = tol is not None and _converged(current, new, tol)
-        current = new
-        if tol is not None and _separated(X, y, current):
-            raise separable_error("softmax gradient ascent", it, current, stacked(path), SEPARATED)
-        if done:
-            return IterativeResult(current, it, True, stacked(path))
-    result = IterativeResult(current, max_iterations, None if tol is None else False, stacked(path))
-    if tol is not None:
-        raise ConvergenceError(
-            f"softmax gradient ascent did not converge in {max_iterations} iterations (tol={tol})",
-            result)
-    return result
+            return Theta + alpha * (G / m if average else G)
+
+    def check(Theta, it, path):
+        if tol is not None and _separated(X, y, Theta):
+            raise separable_error("softmax gradient ascent", it, Theta, stacked(path), SEPARATED)
+
+    return iterate("softmax gradient ascent", update, Theta.copy(), max_iterations, tol, record,
+                   check, hint=alpha_too_large(alpha), arithmetic=core.ARRAYS)
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):
@@ -390,18 +376,16 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
             raise separable_error("softmax Newton", it, Theta, stacked(path), SEPARATED)
 
     def singular(e, it, Theta):
-        apart = _separated_classes(X, y, Theta) if it > 1 else []
-        if apart:
-            return class_apart_error(it - 1, Theta, None, apart[0], "the Hessian became singular")
-        return singular_softmax_hessian(it, e, _column_dependence(X), n)
+        return singular_newton(e, it, Theta, n, lambda T: _separated_classes(X, y, T),
+                               lambda: _column_dependence(X))
 
     try:
-        return core.maximise("softmax Newton", Theta.ravel(), system,
-                             lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
-                             bool(record), bool(damping), check, singular, shape,
-                             advice="; if ‖θ‖ keeps growing some class is nearly separable from "
-                                    "the others and the MLE may not exist",
-                             exact=(newton_callbacks, (X, y, K)), terms=X.shape[0])
+        return maximise("softmax Newton", Theta.ravel(), system,
+                        lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
+                        bool(record), damping, check, singular, shape,
+                        advice=NEWTON_ADVICE,
+                        exact=(newton_callbacks, (X, y, K)), terms=X.shape[0],
+                        arithmetic=core.ARRAYS)
     except ConvergenceError as e:
         raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
 

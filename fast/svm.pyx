@@ -10,11 +10,11 @@ import numpy as np
 
 from cs229.fast._svm_kernels import (EXACT_MAX, as_points, kernel_block, kernel_spec, labels,
                                      overflow_checked, take)
-from cs229.fast._validation import as_matrix, as_scalar, as_vector, positive
-from cs229.reference.inputs import is_text
+from cs229.fast._validation import as_given, as_matrix, as_scalar, as_vector, positive
 from cs229.reference.kernels import Linear, StringKernel
 from cs229.reference.results import FloatRangeError, NotSeparableError
-from cs229.reference.svm import REMEDY, SVMFit
+from cs229.reference.messages import error
+from cs229.reference.svm import REMEDY, SVMFit, check_fit, fit_classes, support_fields
 
 __all__ = [
     "SVMFit", "NotSeparableError", "FloatRangeError", "as_labels", "as_problem", "as_C",
@@ -38,7 +38,7 @@ def as_problem(X, y, classes=None, kernel=Linear()):
     X = as_points(X, kernel, "X")
     y = labels(y, classes)
     if len(X) != y.shape[0]:
-        raise ValueError(f"X has {len(X)} rows but y has {y.shape[0]} entries")
+        raise error("rows_and_entries", x_name="X", m=len(X), y_name="y", n=y.shape[0])
     return X, y
 
 
@@ -165,7 +165,7 @@ def _values(S, coef, b, Z, kernel, spec, name, index):
 def _queries(Z, S, kernel, name):
     Z = as_points(Z, kernel, "Z")
     if not isinstance(kernel, StringKernel) and S is not None and Z.shape[1] != S.shape[1]:
-        raise ValueError(f"Z has {Z.shape[1]} columns but {name} has {S.shape[1]}")
+        raise error("columns_and_columns", name="Z", m=Z.shape[1], x_name=name, n=S.shape[1])
     return Z
 
 
@@ -182,27 +182,15 @@ def decision_values(X, y, alpha, b, Z, kernel=Linear()):
     return _values(take(X, s), alpha[s] * y[s], b, Z, kernel, spec, "X", s)
 
 
-def _length(v, name):
-    try:
-        return len(v)
-    except TypeError:
-        raise TypeError(f"{name} must be a sequence, got {type(v).__name__}") from None
-
-
 def _support(model):
     """What decision_function reads of a fit, checked field by field as the reference checks
     it (a hand-built or edited SVMFit gets an error naming the field, never a crash or a wrong
     answer): (support vectors or None, αᵢy⁽ⁱ⁾, b, kernel, spec)."""
-    if not isinstance(model, SVMFit):
-        raise TypeError(f"model must be an SVMFit (from smo), got {type(model).__name__}")
+    check_fit(model)
     kernel = model.kernel
     spec = kernel_spec(kernel, "model.kernel")
     b = as_scalar(model.b, "model.b")
-    count = _length(model.support_vectors, "model.support_vectors")
-    for name in ("support_alpha", "support_labels"):
-        if count == 0 and _length(getattr(model, name), f"model.{name}") != 0:
-            raise ValueError(f"model.{name} has entries but model.support_vectors has none")
-        _length(getattr(model, name), f"model.{name}")
+    count = support_fields(model)
     if count == 0:
         return None, None, b, kernel, spec
     S = as_points(model.support_vectors, kernel, "model.support_vectors")
@@ -210,22 +198,12 @@ def _support(model):
     signs = as_vector(model.support_labels, "model.support_labels")
     for name, v in (("support_alpha", alpha), ("support_labels", signs)):
         if v.shape[0] != count:
-            raise ValueError(f"model.{name} has {v.shape[0]} entries but model.support_vectors "
-                             f"has {count} rows")
+            raise error("support_entries", name=name, n=v.shape[0], count=count)
     bad = (signs != 1) & (signs != -1)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"model.support_labels[{i}] is {signs[i]}: labels must be -1 or 1")
+        raise error("support_label", i=i, value=as_given(model.support_labels, signs, (i,)))
     return S, alpha * signs, b, kernel, spec
-
-
-def _classes(model):
-    classes = model.classes
-    if is_text(classes) or not hasattr(classes, "__len__"):
-        raise TypeError(f"model.classes must be a pair (negative, positive), got {classes!r}")
-    if len(classes) != 2 or classes[0] == classes[1]:
-        raise ValueError(f"model.classes must be a pair of two distinct labels, got {classes!r}")
-    return classes
 
 
 def decision_function(model, Z):
@@ -241,7 +219,7 @@ def decision_function(model, Z):
 def predict(model, Z):
     """OMC-5 (002 §1.5): g(wᵀz + b), 1 for a value ≥ 0 else −1, as the model's labels."""
     values = decision_function(model, Z)
-    negative, positive_ = _classes(model)
+    negative, positive_ = fit_classes(model)
     out = np.empty(values.shape[0], dtype=np.result_type(np.asarray([negative, positive_])))
     out[:] = negative
     out[values >= 0] = positive_
@@ -261,16 +239,16 @@ def soft_margin_primal(X, y, w, b, xi, C):
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = as_scalar(b, "b")
-    xi = as_vector(xi, "xi", X.shape[0], "X", of="rows")
+    given_xi, xi = xi, as_vector(xi, "xi", X.shape[0], "X", of="rows")
     C = positive(C, "C")
     if (xi < 0).any():
         i = int(np.argmax(xi < 0))
-        raise ValueError(f"xi[{i}] is {xi[i]}: slacks must be >= 0")
+        raise error("negative_slack", i=i, value=as_given(given_xi, xi, (i,)))
     u = _margins(w, b, X, y)
     with np.errstate(over="ignore", invalid="ignore"):
         bad = u < 1 - xi - 4 * np.finfo(float).eps * (1 + np.abs(u) + np.abs(xi))
     if bad.any():
-        raise ValueError(f"example {int(np.argmax(bad))} violates y(wᵀx + b) >= 1 − ξ")
+        raise error("infeasible_example", i=int(np.argmax(bad)))
     with np.errstate(over="ignore", invalid="ignore"):
         value = w @ w / 2 + C * xi.sum()
     return float(_checked(value, lambda i: "½‖w‖² + CΣξ"))
@@ -308,13 +286,13 @@ def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     between, with u = y(wᵀx + b); α outside the box is refused (Σ αᵢy⁽ⁱ⁾ = 0 is not checked)."""
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
-    alpha = _alpha(alpha, len(X))
+    given_alpha, alpha = alpha, _alpha(alpha, len(X))
     b = as_scalar(b, "b")
     C = as_C(C)
     bad = (alpha < 0) | (False if C is None else alpha > C)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"alpha[{i}] = {alpha[i]} is outside the box 0 <= alpha <= C")
+        raise error("outside_box", i=i, value=as_given(given_alpha, alpha, (i,)))
     with np.errstate(over="ignore", invalid="ignore"):
         u = y * (_scores(alpha, y, X, kernel, spec) + b)
     _checked(u, lambda i: f"y(wᵀφ(x) + b) of X[{i}]")

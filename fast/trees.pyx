@@ -30,13 +30,15 @@ from cython.parallel cimport prange
 from cs229.fast._inline_math cimport sigmoid
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
-from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_tol, cores_of,
+from cs229.fast._validation import (as_given, as_matrix, as_scalar, as_vector, check_tol, cores_of,
                                     positive_int)
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
 from cs229.reference.inputs import is_text
+from cs229.reference.messages import error
 from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
+from cs229.reference.trees import children as _children
 
 __all__ = ["Leaf", "Split", "Branch", "Tree", "ConvergenceError", "predict", "split_score",
            "best_threshold", "logistic_threshold", "tree_fit"]
@@ -610,9 +612,9 @@ def _max_depth(max_depth, Py_ssize_t m):
     if max_depth is None:
         return -1
     if isinstance(max_depth, (bool, np.bool_)) or not isinstance(max_depth, (int, np.integer)):
-        raise TypeError(f"max_depth must be an integer or None, got {max_depth!r}")
+        raise error("int_or_none", name="max_depth", got=repr(max_depth))
     if max_depth < 0:
-        raise ValueError(f"max_depth must be >= 0 or None, got {max_depth}")
+        raise error("at_least_or_none", name="max_depth", low=0, value=max_depth)
     return int(min(max_depth, m))  # a node of depth m has one example: the cap never binds beyond
 
 
@@ -625,26 +627,26 @@ def _discrete_mask(discrete, Py_ssize_t d):
     if isinstance(discrete, (bool, np.bool_)):
         return np.full(d, bool(discrete))
     if is_text(discrete) or not hasattr(discrete, "__len__"):
-        raise TypeError(f"discrete must be a bool or a sequence of {d} bools, got {discrete!r}")
+        raise error("discrete_kind", d=d, got=repr(discrete))
     values = list(discrete)  # read once
     if len(values) != d:
-        raise ValueError(f"discrete has {len(values)} entries but X has {d} columns")
+        raise error("discrete_entries", n=len(values), d=d)
     if any(not isinstance(v, (bool, np.bool_)) for v in values):
-        raise TypeError("discrete must hold bools (True for a discrete feature)")
+        raise error("discrete_bools")
     return np.array([bool(v) for v in values])
 
 
 def _rule(threshold):
     """The rule's own string (threshold is compared once, whatever its type)."""
     if not isinstance(threshold, str) or threshold not in THRESHOLD_RULES:
-        raise ValueError(f"threshold must be one of {THRESHOLD_RULES}, got {threshold!r}")
+        raise error("one_of", name="threshold", options=THRESHOLD_RULES, got=repr(threshold))
     return THRESHOLD_RULES[THRESHOLD_RULES.index(threshold)]
 
 
 def _labels_and_codes(y, Py_ssize_t m, x_name="X"):
     classes, codes = class_codes(y, "y")
     if codes.shape[0] != m:
-        raise ValueError(f"{x_name} has {m} rows but y has {codes.shape[0]} entries")
+        raise error("rows_and_entries", x_name=x_name, m=m, y_name="y", n=codes.shape[0])
     return classes, codes
 
 
@@ -660,7 +662,7 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     cdef bint logistic = _rule(threshold) == "logistic"
     cdef Py_ssize_t K = classes.shape[0]
     if logistic and K > 2 and not mask.all():
-        raise ValueError(f"threshold='logistic' needs two classes, y has {K}")
+        raise error("logistic_two_classes", k=K)
     builder = _Builder(X, codes, K, depth, msl, mask, logistic)
     n = builder.grow()
     labels = [int(c) for c in classes]
@@ -704,7 +706,7 @@ def split_score(table):
     bad = (t < 0) | (t != np.round(t))
     if bad.any():
         j, k = np.unravel_index(int(np.argmax(bad)), t.shape)
-        raise ValueError(f"table[{j}][{k}] is {t[j, k]}: a count must be a non-negative integer")
+        raise error("not_a_count", name="table", where=f"[{j}][{k}]", value=as_given(table, t, (j, k)))
     if t.max() * t.shape[1] >= 2.0 ** 62:
         return _R.split_score(t.tolist())
     counts = np.ascontiguousarray(t, dtype=np.int64)
@@ -736,7 +738,7 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     x = as_vector(x, "x")
     classes, codes = _labels_and_codes(y, x.shape[0], "x")
     if classes.shape[0] != 2:
-        raise ValueError(f"y must hold two classes for a logistic threshold, got {classes.shape[0]}")
+        raise error("logistic_threshold_classes", k=classes.shape[0])
     iterations = positive_int(max_iterations, "max_iterations")
     tol = check_tol(tol, allow_none=False)
     order = np.argsort(x, kind="stable")
@@ -750,10 +752,9 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     with nogil:
         status = _logistic(&xv[0], &tv[0], xv.shape[0], n_it, t, &theta)
     if status == 0:
-        raise ValueError("x has no threshold: x is constant, or the fitted slope b is 0")
+        raise error("no_threshold")
     if status < 0:
-        raise ConvergenceError(
-            f"the 1-D logistic regression did not converge in {iterations} Newton steps", None)
+        raise _R.logistic_not_converged(iterations)
     return theta
 
 
@@ -797,14 +798,6 @@ def _packed(tree):
     _PACKED[key] = (weakref.ref(tree), packed)
     weakref.finalize(tree, _PACKED.pop, key, None)
     return packed
-
-
-def _children(node):
-    if isinstance(node, Split):
-        return (node.left, node.right)
-    if isinstance(node, Branch):
-        return node.children
-    return ()
 
 
 def _below(t):
@@ -938,9 +931,9 @@ def predict(tree, X, *, n_jobs=-1):
     split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers for any n_jobs."""
     cores = cores_of(n_jobs)
     packed = _packed(tree)
-    X = as_matrix(X, "X")
+    given, X = X, as_matrix(X, "X")
     if X.shape[1] != tree.n_features:
-        raise ValueError(f"X has {X.shape[1]} columns but the tree takes {tree.n_features} features")
+        raise error("tree_features", m=X.shape[1], n=tree.n_features)
     out = np.empty(X.shape[0], dtype=np.int64)
     cdef Py_ssize_t n = X.shape[0], threads = thread_count(cores, n), c
     cdef Py_ssize_t chunk = rows_per_chunk(n, threads)
@@ -959,7 +952,7 @@ def predict(tree, X, *, n_jobs=-1):
     failed = np.flatnonzero(bad >= 0)
     if failed.shape[0]:                            # the first bad row is in the first such chunk
         i, f = int(bad[failed[0]]), int(where[failed[0]])
-        raise ValueError(f"X[{i}][{f}] is {X[i, f]}, a value this branch has no child for")
+        raise error("no_child", i=i, j=f, value=as_given(given, X, (i, f)))
     return out if packed.labels is None else packed.labels[out]
 
 

@@ -11,7 +11,7 @@ Conventions (README, Conventions): the problem (Q, c) first, then α, then optio
 import numbers
 
 from . import inputs, linalg, scalar
-from .messages import rounded
+from .messages import error, rounded
 from .results import ConvergenceError, FloatRangeError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -25,19 +25,16 @@ def _quadratic(Q, c):
     c = inputs.vector(c, "c")
     m = len(c)
     if len(Q) != m or len(Q[0]) != m:
-        raise ValueError(f"Q must be {m}x{m} to match c")
+        raise error("q_shape", m=m)
     for i in range(m):
         for j in range(i + 1, m):  # row by row, as the fast face finds the first pair
             if Q[i][j] != Q[j][i]:
-                raise ValueError(f"Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]")
+                raise error("q_symmetric", i=i, j=j)
     return Q, c
 
 
 def _point(alpha, m):
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != m:
-        raise ValueError(f"alpha has {len(alpha)} entries but c has {m}")
-    return alpha
+    return inputs.vector(alpha, "alpha", m, "c")
 
 
 REMEDY = "rescale Q, c and alpha"
@@ -72,8 +69,7 @@ def quadratic_gradient(Q, c, alpha):
 def _positive_diagonal(Q):
     for i, row in enumerate(Q):
         if not row[i] > 0:
-            raise ValueError(f"Q[{i}][{i}] = {row[i]}: W is not bounded above along α{i} "
-                             "(coordinate ascent needs Qᵢᵢ > 0)")
+            raise error("unbounded_coordinate", i=i, value=row[i])
 
 
 def coordinate_argmax(Q, c, alpha, i):
@@ -85,7 +81,7 @@ def coordinate_argmax(Q, c, alpha, i):
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
     if isinstance(i, bool) or not isinstance(i, numbers.Integral) or not 0 <= i < len(c):
-        raise ValueError(f"i must be an index 0..{len(c) - 1}, got {i!r}")
+        raise error("index", name="i", last=len(c) - 1, got=repr(i))
     i = int(i)
     _positive_diagonal(Q)
     rest = 0
@@ -124,7 +120,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
     if order not in ORDERS:
-        raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
+        raise error("one_of", name="order", options=ORDERS, got=repr(order))
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol)
     _positive_diagonal(Q)
@@ -144,18 +140,27 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
         if record:
             path.append(alpha[:])
         if not (scalar.isfinite(alpha[i]) and scalar.isfinite(g[i])):
-            raise ConvergenceError(
-                f"coordinate ascent diverged at step {k}: α is no longer finite; W has no "
-                "maximum (Q is not positive semi-definite, or c is outside its range), or the "
-                "steps overflow the float range (rescale Q and c)",
-                IterativeResult(alpha, k, False, path))
+            raise divergence(IterativeResult(alpha, k, False, path))
         if tol is not None and order == "cyclic" and k % m == 0 and max(abs(v) for v in g) <= tol:
             return IterativeResult(alpha, k, True, path, {"gradient": g})
     if tol is not None and max(abs(v) for v in g) <= tol:
         return IterativeResult(alpha, k, True, path, {"gradient": g})
     result = IterativeResult(alpha, k, None if tol is None else False, path, {"gradient": g})
     if tol is not None:
-        raise ConvergenceError(
-            f"coordinate ascent did not converge in {max_iterations} steps: the largest "
-            f"|∂W/∂αᵢ| is {rounded(max(abs(v) for v in g))} (tol={rounded(tol)})", result)
+        raise not_converged(max_iterations, max(abs(v) for v in g), tol, result)
     return result
+
+
+def divergence(result):
+    """CA-1: the ConvergenceError of coordinate steps whose α left the finite numbers at step
+    ``result.iterations``, both faces'."""
+    return ConvergenceError(
+        f"coordinate ascent diverged at step {result.iterations}: α is no longer finite; W has no "
+        "maximum (Q is not positive semi-definite, or c is outside its range), or the steps "
+        "overflow the float range (rescale Q and c)", result)
+
+
+def not_converged(max_iterations, largest, tol, result):
+    """CA-1: the ConvergenceError of the cap, with the largest |∂W/∂αᵢ| left."""
+    return ConvergenceError(f"coordinate ascent did not converge in {max_iterations} steps: the "
+                            f"largest |∂W/∂αᵢ| is {rounded(largest)} (tol={rounded(tol)})", result)

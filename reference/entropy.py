@@ -17,6 +17,7 @@ Conventions (README, Conventions): data (p, counts, a count table, or x, y) firs
 import mpmath
 
 from . import inputs, linalg, scalar
+from .messages import error
 
 __all__ = ["UNITS", "class_codes", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
            "count_table", "split_entropy", "information_gain"]
@@ -27,7 +28,7 @@ UNITS = ("bits", "nats")
 def _unit(unit):
     """The unit's own string (``unit`` is compared once, as a str)."""
     if not isinstance(unit, str) or unit not in UNITS:
-        raise ValueError(f"unit must be 'bits' or 'nats', got {unit!r}")
+        raise error("unit", got=repr(unit))
     return UNITS[UNITS.index(unit)]
 
 
@@ -52,10 +53,10 @@ def _probabilities(p, name):
     p = inputs.vector(p, name)
     for i, q in enumerate(p):
         if q < 0:
-            raise ValueError(f"{name}[{i}] is {q}: a probability must be >= 0")
+            raise error("negative_probability", name=name, where=f"[{i}]", value=q)
     s = _total(p)
     if abs(s - 1) > scalar.zero_tolerance(s, 1, 4 * len(p)):
-        raise ValueError(f"{name} sums to {s}, not 1")
+        raise error("sums_to", name=name, s=s)
     return p
 
 
@@ -71,23 +72,22 @@ def _counts(c, name):
     c = inputs.vector(c, name)
     for i, v in enumerate(c):
         if v < 0 or not _is_integral(v):
-            raise ValueError(f"{name}[{i}] is {v}: a count must be a non-negative integer")
+            raise error("not_a_count", name=name, where=f"[{i}]", value=v)
     _nonzero_total(_total(c), name)
     return c
 
 
 def _nonzero_total(total, name):
     if total == 0:
-        raise ValueError(f"{name} has no examples (all counts are 0)")
+        raise error("no_examples", name=name)
     if not scalar.isfinite(total):
-        raise ValueError(f"{name} sums past the float64 range: the proportions cₖ/m have no "
-                         "float64 value")
+        raise error("counts_past_float64", name=name)
 
 
 def _count(c, name):
     c = inputs.real(c, name)
     if c < 0 or not _is_integral(c):
-        raise ValueError(f"{name} is {c}: a count must be a non-negative integer")
+        raise error("not_a_count", name=name, where="", value=c)
     return c
 
 
@@ -96,7 +96,7 @@ def _count_matrix(table, name):
     for j, row in enumerate(table):
         for k, v in enumerate(row):
             if v < 0 or not _is_integral(v):
-                raise ValueError(f"{name}[{j}][{k}] is {v}: a count must be a non-negative integer")
+                raise error("not_a_count", name=name, where=f"[{j}][{k}]", value=v)
     _nonzero_total(_total([_total(row) for row in table]), name)
     return table
 
@@ -146,9 +146,9 @@ def bernoulli_entropy(p, n, unit="bits"):
     p = _count(p, "p")
     n = _count(n, "n")
     if p + n == 0:
-        raise ValueError("p + n is 0: there are no examples")
+        raise error("no_p_n")
     if not scalar.isfinite(p + n):
-        raise ValueError("p + n is past the float64 range: p/(p + n) has no float64 value")
+        raise error("p_n_past_float64")
     return -(_plogp(p / (p + n), unit) + _plogp(n / (n + p), unit))
 
 
@@ -160,11 +160,11 @@ def gaussian_entropy(Sigma):
     S = inputs.matrix(Sigma, "Sigma")
     n = len(S)
     if any(len(row) != n for row in S):
-        raise ValueError(f"Sigma must be square, got {n}x{len(S[0])}")
+        raise error("square", name="Sigma", m=n, n=len(S[0]))
     for i in range(n):
         for j in range(i):
             if S[i][j] != S[j][i]:
-                raise ValueError(f"Sigma is not symmetric: Sigma[{i}][{j}] != Sigma[{j}][{i}]")
+                raise error("symmetric", name="Sigma", i=i, j=j)
     try:
         L = linalg.cholesky(S)
     except linalg.NotPositiveDefiniteError as e:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Callable
 
 from . import inputs, linalg, scalar
+from .messages import error
 
 __all__ = [
     "ExponentialFamily", "BERNOULLI", "GAUSSIAN", "POISSON", "EXPONENTIAL", "gamma",
@@ -76,7 +77,7 @@ def _count(y, what="y"):
 
 def _positive(y, what="y"):
     if not y > 0:
-        raise ValueError(f"{what} is {y}: the target must be > 0")
+        raise error("positive_target", name=what, where="", value=y)
     return y
 
 

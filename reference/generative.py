@@ -23,6 +23,7 @@ import mpmath
 
 from . import inputs, linalg, scalar
 from .linalg import NotPositiveDefiniteError, SingularMatrixError
+from .messages import error
 
 __all__ = [
     "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError",
@@ -81,7 +82,7 @@ def bayes_posterior(likelihoods, priors):
     likelihoods, priors = _likelihoods_and_priors(likelihoods, priors)
     p_x = evidence(likelihoods, priors)
     if p_x == 0:
-        raise ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
+        raise _no_class_possible()
     return [p_x_y * p_y / p_x for p_x_y, p_y in zip(likelihoods, priors)]
 
 
@@ -93,8 +94,12 @@ def bayes_argmax(likelihoods, priors):
     joint = [p_x_y * p_y for p_x_y, p_y in zip(likelihoods, priors)]
     best = max(range(len(joint)), key=lambda y: (joint[y], -y))
     if joint[best] == 0:
-        raise ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
+        raise _no_class_possible()
     return best
+
+
+def _no_class_possible():
+    return ZeroOverZeroError("p(x|y)p(y) = 0 for every class y: the posterior p(y|x) is 0/0")
 
 
 def _is_minus_infinity(v):
@@ -241,12 +246,12 @@ def check_covariance(Sigma, name="Sigma", context=""):
     S = inputs.matrix(Sigma, name)
     n = len(S)
     if any(len(row) != n for row in S):
-        raise ValueError(f"{name} must be square, got {n}x{len(S[0])}")
+        raise error("square", name=name, m=n, n=len(S[0]))
     tol = scalar.zero_tolerance(S[0][0], linalg.max_abs(S), 4 * n)
     for i in range(n):
         for j in range(i):
             if abs(S[i][j] - S[j][i]) > tol:
-                raise ValueError(f"{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]")
+                raise error("symmetric", name=name, i=i, j=j)
     L, D, j, d = _ldl(S)
     if j is None:
         return S
@@ -283,7 +288,7 @@ def _factor(mu, Sigma):
     mu = [_inexact(v) for v in inputs.vector(mu, "mu")]
     S = check_covariance(Sigma, "Sigma")
     if len(S) != len(mu):
-        raise ValueError(f"Sigma is {len(S)}x{len(S)} but mu has {len(mu)} entries")
+        raise error("covariance_size", name="Sigma", n=len(S), means="mu has", d=len(mu))
     return mu, _cholesky([[_inexact(v) for v in row] for row in S])
 
 
@@ -335,8 +340,7 @@ def mvn_log_density(x, mu, Sigma):
     Returns: log p(x), a number."""
     x = inputs.vector(x, "x")
     mu, L = _factor(mu, Sigma)
-    if len(x) != len(mu):
-        raise ValueError(f"x has {len(x)} entries but mu has {len(mu)}")
+    inputs.check_length(x, "x", len(mu), "mu")
     return _log_density(x, mu, L)
 
 
@@ -350,7 +354,7 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     X = inputs.matrix(X, "X")
     mu, L = _factor(mu, Sigma)
     if len(X[0]) != len(mu):
-        raise ValueError(f"X has {len(X[0])} columns but mu has {len(mu)} entries")
+        raise error("columns_and_entries", x_name="X", m=len(X[0]), name="mu", n=len(mu))
     return [_log_density(x, mu, L) for x in X]
 
 
@@ -416,8 +420,7 @@ def gda_fit(X, y):
             sums[c][j] += x[j]
     for c in (0, 1):
         if count[c] == 0:
-            raise ValueError(f"y has no examples of class {c}: μ_{c} = Σ 1{{y = {c}}} x / Σ 1{{y = {c}}} "
-                             "is 0/0 (GDA needs both classes)")
+            raise no_class_examples(c)
     one = X[0][0] ** 0
     phi = one * count[1] / m
     mu = [[s / count[c] for s in sums[c]] for c in (0, 1)]
@@ -439,6 +442,12 @@ def gda_fit(X, y):
         return largest
     check_gda_estimates(mu, Sigma, deviation)
     return GDAModel(phi, mu[0], mu[1], Sigma)
+
+
+def no_class_examples(c):
+    """GDA-1: the ValueError of labels without class c (its mean is 0/0), both faces'."""
+    return ValueError(f"y has no examples of class {c}: μ_{c} = Σ 1{{y = {c}}} x / Σ 1{{y = {c}}} "
+                      "is 0/0 (GDA needs both classes)")
 
 
 def check_gda_estimates(mu, Sigma, deviation):
@@ -468,17 +477,15 @@ def check_gda_estimates(mu, Sigma, deviation):
 
 def _model(model):
     if not isinstance(model, GDAModel):
-        raise TypeError(f"model must be a GDAModel, got {type(model).__name__}")
+        raise error("wrong_kind", name="model", what="a GDAModel", got=type(model).__name__)
     phi = inputs.real(model.phi, "model.phi")
     if not 0 < phi < 1:
-        raise ValueError(f"model.phi must be in (0, 1), got {phi}")
+        raise error("in_unit_interval", name="model.phi", value=model.phi)
     mu0 = inputs.vector(model.mu0, "model.mu0")
-    mu1 = inputs.vector(model.mu1, "model.mu1")
-    if len(mu0) != len(mu1):
-        raise ValueError(f"model.mu1 has {len(mu1)} entries but model.mu0 has {len(mu0)}")
+    mu1 = inputs.vector(model.mu1, "model.mu1", len(mu0), "model.mu0")
     S = check_covariance(model.Sigma, "model.Sigma")
     if len(S) != len(mu0):
-        raise ValueError(f"model.Sigma is {len(S)}x{len(S)} but the means have {len(mu0)} entries")
+        raise error("covariance_size", name="model.Sigma", n=len(S), means="the means have", d=len(mu0))
     return phi, mu0, mu1, S
 
 
@@ -493,7 +500,7 @@ def gda_log_joint(model, X, *, n_jobs=-1):
     phi, mu0, mu1, S = _model(model)
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(mu0):
-        raise ValueError(f"X has {len(X[0])} columns but the model has {len(mu0)} features")
+        raise error("model_features", name="X", m=len(X[0]), n=len(mu0))
     _, L = _factor(mu0, S)
     mu0 = [_inexact(v) for v in mu0]
     mu1 = [_inexact(v) for v in mu1]
@@ -567,7 +574,7 @@ def gda_logistic_theta(model):
 def _poisson_parameters(phi, lambda0, lambda1):
     phi = inputs.real(phi, "phi")
     if not 0 < phi < 1:
-        raise ValueError(f"phi must be in (0, 1), got {phi}")
+        raise error("in_unit_interval", name="phi", value=phi)
     return phi, inputs.positive(lambda0, "lambda0"), inputs.positive(lambda1, "lambda1")
 
 

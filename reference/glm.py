@@ -13,7 +13,8 @@ label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
 from . import exponential_family as ef
 from . import inputs, linalg
 from . import newton as newton_method
-from .results import (ConvergenceError, IterativeResult, SeparableDataError, StepFailed, iterate,
+from .results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED, RAISE_CAP, ConvergenceError,
+                      IterativeResult, SeparableDataError, StepFailed, alpha_too_large, iterate,
                       separable_error, separated)
 
 __all__ = [
@@ -25,8 +26,13 @@ __all__ = [
 def _family(family):
     fam = ef.family(family)
     if fam.name.startswith("multinomial"):
-        raise ValueError("family: the multinomial has a vector η; fit it with cs229.reference.softmax")
+        raise multinomial_family("cs229.reference.softmax")
     return fam
+
+
+def multinomial_family(softmax):
+    """The ValueError of a GLM fit asked of the multinomial family, pointing to ``softmax``."""
+    return ValueError(f"family: the multinomial has a vector η; fit it with {softmax}")
 
 
 def _targets(fam, y):
@@ -48,22 +54,33 @@ def _design(family, X, y, theta, optional=False):
     inputs.same_length(X, y)
     if theta is None and optional:
         return fam, X, y, None
-    theta = inputs.vector(theta, "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
     return fam, X, y, theta
 
 
 def _eta(fam, x, theta, where="theta"):
     eta = linalg.dot(x, theta)
-    try:
-        fam.check_eta(eta)
-    except ValueError as e:
-        raise ValueError(f"{where}: η = θᵀx is outside the {fam.name} family's domain ({e})") from None
+    error = outside_domain(fam, eta, where)
+    if error is not None:
+        raise error
     return eta
 
 
-OVERFLOW = "theta: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)"
+def outside_domain(fam, eta, where="theta"):
+    """The ValueError of an η = θᵀx outside the family's domain, both faces' (None inside it)."""
+    try:
+        fam.check_eta(eta)
+    except ValueError as e:
+        return ValueError(f"{where}: η = θᵀx is outside the {fam.name} family's domain ({e})")
+    return None
+
+
+def overflow(where="theta"):
+    """The words of an OverflowError of g(θᵀx) (the exponential of a large η), both faces'."""
+    return f"{where}: g(θᵀx) overflows at this θ (e^(θᵀx) is too large for the scalar type)"
+
+
+OVERFLOW = overflow()
 
 
 def _response(fam, eta):
@@ -83,8 +100,7 @@ def hypothesis(family, x, theta):
     fam = _family(family)
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    inputs.check_length(x, "x", len(theta), "theta")
     return _response(fam, _eta(fam, x, theta))
 
 
@@ -96,9 +112,7 @@ def hypotheses(family, X, theta):
     Returns: E[y | x⁽ⁱ⁾], m entries."""
     fam = _family(family)
     X = inputs.matrix(X, "X")
-    theta = inputs.vector(theta, "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
     return [_response(fam, _eta(fam, x_i, theta)) for x_i in X]
 
 
@@ -149,8 +163,13 @@ def hessian(family, X, y, theta):
     try:
         A, _ = newton_method.glm_system(fam, X, y, theta)
     except StepFailed as e:
-        raise ValueError(f"theta: the Hessian is not defined at this θ ({e})") from None
+        raise hessian_not_defined(e) from None
     return [[-a for a in row] for row in A]
+
+
+def hessian_not_defined(e):
+    """The ValueError of a Hessian whose system failed at θ (StepFailed ``e``), both faces'."""
+    return ValueError(f"theta: the Hessian is not defined at this θ ({e})")
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
@@ -176,9 +195,9 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
         try:
             g = _gradient(fam, X, y, theta)
         except ValueError:  # the words of both faces, and of Newton's StepFailed
-            raise StepFailed("η left the family's domain (lower alpha)") from None
+            raise StepFailed(LEFT_DOMAIN + LOWER_ALPHA) from None
         except OverflowError:
-            raise StepFailed("g(θᵀx) overflowed (lower alpha)") from None
+            raise StepFailed(OVERFLOWED + LOWER_ALPHA) from None
         return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):
@@ -186,7 +205,7 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
             raise separable_error("GLM gradient ascent", k, theta, path)
 
     return iterate("GLM gradient ascent", update, theta, max_iterations, tol, record, check,
-                   hint=f" (alpha={alpha} is too large)")
+                   hint=alpha_too_large(alpha), advice=RAISE_CAP)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
@@ -221,9 +240,12 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     return newton_method.maximise(
         "GLM Newton", theta, *newton_method.glm_callbacks(fam, X, y), max_iterations, tol,
         record, damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
-               "that are all 0 on a half-space)", origin=where,
-        exact=(newton_method.glm_callbacks, (fam, X, y)), terms=len(X))
+        advice=NEWTON_ADVICE, origin=where, exact=(newton_method.glm_callbacks, (fam, X, y)),
+        terms=len(X))
+
+
+NEWTON_ADVICE = ("; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
+                 "that are all 0 on a half-space)")
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,

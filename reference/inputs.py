@@ -9,7 +9,7 @@ else with ``len`` and iteration except a string; a pandas DataFrame or Series is
 ``.to_numpy()`` (its rows, never its column names); a scipy.sparse matrix is refused with the
 conversion to make (``.toarray()``).
 
-Every error comes from the one message table in ``messages``, which ``cs229.fast._validation``
+Every error here comes from the one message table in ``messages``, which ``cs229.fast._validation``
 raises through too, so both faces give the same exception type and text for the same input: a
 TypeError for an object of the wrong kind (not a sequence, an entry that is not a number of the
 expected kind), a ValueError for the right kind with the wrong shape or value. ``cs229.fast``
@@ -24,10 +24,11 @@ import os
 from collections import UserString
 
 from . import scalar
-from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label, kind_name
+from .messages import (INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label,
+                       kind_name, length_error)
 
 __all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "real", "positive", "positive_int",
-           "same_length", "tolerance", "example_order", "sgd_schedule", "n_jobs"]
+           "same_length", "check_length", "tolerance", "example_order", "sgd_schedule", "n_jobs"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
@@ -66,7 +67,7 @@ def sequence(value, name, what="a sequence"):
     if _is_sparse(value):
         raise error("sparse", name=name, got=type(value).__name__)
     if not _sized(value):
-        raise error("not_a_sequence", name=name, what=what, got=kind_name(value))
+        raise error("wrong_kind", name=name, what=what, got=kind_name(value))
     return value
 
 
@@ -117,9 +118,20 @@ def _flat(v, name, entry, empty=False):
     return out
 
 
-def vector(v, name="v"):
-    """A list of finite scalars; raises on empty, nested or non-numeric input."""
-    return _flat(v, name, _entry)
+def vector(v, name="v", length=None, length_name=None, of=None):
+    """A list of finite scalars; raises on empty, nested or non-numeric input, and with ``length``
+    where it has not that many entries (``check_length``)."""
+    out = _flat(v, name, _entry)
+    check_length(out, name, length, length_name, of)
+    return out
+
+
+def check_length(v, name, length, length_name, of=None):
+    """The error of ``messages.length_error`` where ``v`` has not ``length`` entries (None: any
+    length): "x has 2 entries but theta has 3", "... but X has 3 rows" (``of="rows"``) or
+    "... 3 columns" (``of="columns"``)."""
+    if length is not None and len(v) != length:
+        raise length_error(name, len(v), length_name, length, of)
 
 
 def matrix(A, name="A"):
@@ -336,7 +348,7 @@ def category_sizes(k, n=None, name="k"):
     if isinstance(k, numbers.Integral) and not isinstance(k, bool) and n is not None:
         k = [table_size(k, name)] * n
     if is_text(k) or not hasattr(k, "__iter__"):
-        raise TypeError(f"{name} must be an integer or a sequence of integers, got {type(k).__name__}")
+        raise error("sizes_kind", name=name, got=type(k).__name__)
     k = list(k)
     if n is not None and len(k) != n:
         raise error("entries_and_columns", name=name, n=len(k), x_name="X", m=n)
@@ -473,17 +485,16 @@ def counts(y, name="y"):
 def choice(value, name, options):
     """One of a few named options (a string), e.g. Newton's ``start``; the same check serves
     both faces."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
-    if value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
+    if not isinstance(value, str) or value not in options:
+        raise error("one_of" if isinstance(value, str) else "one_of_kind", name=name,
+                    options=", ".join(map(repr, options)), got=repr(value))
     return value
 
 
 def flag(value, name):
     """A yes/no option (e.g. Newton's ``damping``): True or False (numpy's bool too), read once."""
     if not is_bool(value):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
+        raise error("flag", name=name, got=repr(value))
     return bool(value)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import inputs, linalg, scalar
-from .messages import show
+from .messages import error, show
 from .margins import signed_labels
 from .results import ConvergenceError, FloatRangeError, IterativeResult
 
@@ -41,8 +41,7 @@ def _pair(x, z):
     # read as every array input is: a number or a scipy.sparse matrix is refused by name
     x = inputs.sequence(x, "x", inputs.VECTOR)
     z = inputs.sequence(z, "z", inputs.VECTOR)
-    if len(x) != len(z):
-        raise ValueError(f"x has {len(x)} entries but z has {len(z)}")
+    inputs.check_length(x, "x", len(z), "z")
     return x, z
 
 
@@ -161,11 +160,11 @@ class StringKernel:
 
 def _string(s, name, alphabet=None):
     if not isinstance(s, str):
-        raise TypeError(f"{name} must be a str, got {type(s).__name__}")
+        raise error("not_a_str", name=name, got=type(s).__name__)
     if alphabet is not None:
         for i, a in enumerate(s):
             if a not in alphabet:
-                raise ValueError(f"{name}[{i}] is {a!r}, which is not in the alphabet {alphabet!r}")
+                raise error("not_in_alphabet", name=name, i=i, got=repr(a), alphabet=repr(alphabet))
     return s
 
 
@@ -228,7 +227,7 @@ def _attribute(x):
         return inputs.real(x, "x")
     x = inputs.vector(x, "x")
     if len(x) != 1:
-        raise ValueError(f"x must be one attribute (a number or a 1-entry vector), got {len(x)} entries")
+        raise error("one_attribute", n=len(x))
     return x[0]
 
 
@@ -268,10 +267,7 @@ def quadratic_features_c(x, c):
 
 
 def _nonnegative(c, name):
-    c = inputs.real(c, name)
-    if c < 0:
-        raise ValueError(f"{name} must be >= 0, got {c}")
-    return c
+    return inputs.nonnegative(c, name)
 
 
 def _compositions(n, total):
@@ -367,10 +363,15 @@ def gaussian_features(x, sigma, terms):
         try:
             root = scalar.sqrt(factorial * x ** 0)
         except OverflowError:   # k! beyond the float range, from k = 171
-            raise ValueError(f"terms = {terms}: {k}! is beyond the float range; ask for at most "
-                             "171 terms, or give x as an mpmath.mpf") from None
+            raise too_many_terms(terms, k) from None
         out.append(envelope * power / root)
     return _features(out)
+
+
+def too_many_terms(terms, k):
+    """KR-5: the ValueError of a float x asking for k! beyond the float range (k = 171)."""
+    return ValueError(f"terms = {terms}: {k}! is beyond the float range; ask for at most 171 terms, "
+                      "or give x as an mpmath.mpf")
 
 
 # ---- kernel matrices and Mercer's test ----------------------------------------------------------
@@ -445,7 +446,7 @@ def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
     else:
         Z, z_name = as_points(Z, kernel, "Z"), "Z"
         if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
-            raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
+            raise error("columns_and_columns", name="Z", m=len(Z[0]), x_name="X", n=len(X[0]))
     mirror = z_name == "X" and type(kernel) in NAMED
     K = [[None] * len(Z) for _ in X]
     for i, x in enumerate(X):
@@ -501,7 +502,7 @@ def mercer_test(K, tol=None):
     K = inputs.matrix(K, "K")
     n = len(K)
     if any(len(row) != n for row in K):
-        raise ValueError(f"K must be square, got {n}x{len(K[0])}")
+        raise error("square", name="K", m=n, n=len(K[0]))
     tol = inputs.tolerance(tol)
     if tol is None:
         tol = scalar.zero_tolerance(K[0][0], linalg.max_abs(K), n)
@@ -524,8 +525,13 @@ def checked_kernel_matrix(X, kernel):
     K = kernel_matrix(X, kernel)
     result = mercer_test(K)
     if not result.valid:
-        raise InvalidKernelError(f"kernel is not a valid (Mercer) kernel on X: {result}", result)
+        raise not_mercer(result)
     return K
+
+
+def not_mercer(result):
+    """KR-7: the InvalidKernelError of a kernel whose matrix on X fails Mercer's test."""
+    return InvalidKernelError(f"kernel is not a valid (Mercer) kernel on X: {result}", result)
 
 
 # ---- KR-9: the kernel perceptron ----------------------------------------------------------------
@@ -597,10 +603,15 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
             path.append((alpha[:], b))
         if mistakes == 0:
             return KernelPerceptronResult(alpha, epoch, True, path, {"updates": updates}, b)
-    raise ConvergenceError(
-        f"the kernel perceptron still made mistakes in epoch {max_epochs} (max_epochs): the data "
-        "may not be separable in this kernel's feature space",
-        KernelPerceptronResult(alpha, max_epochs, False, path, {"updates": updates}, b))
+    raise perceptron_not_converged(KernelPerceptronResult(alpha, max_epochs, False, path,
+                                                          {"updates": updates}, b))
+
+
+def perceptron_not_converged(result):
+    """KR-9: the ConvergenceError of a kernel perceptron whose last epoch still made mistakes."""
+    return ConvergenceError(
+        f"the kernel perceptron still made mistakes in epoch {result.iterations} (max_epochs): the "
+        "data may not be separable in this kernel's feature space", result)
 
 
 def perceptron_decision(X, y, alpha, b, Z, kernel):
@@ -614,16 +625,16 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     y = signed_labels(y)
     inputs.same_length(X, y)
     Z = as_points(Z, kernel, "Z")
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != len(X):
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
+    alpha = inputs.vector(alpha, "alpha", len(X), "X", of="rows")
     b = inputs.real(b, "b")
     if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
-        raise ValueError(f"Z has {len(Z[0])} columns but X has {len(X[0])}")
+        raise error("columns_and_columns", name="Z", m=len(Z[0]), x_name="X", n=len(X[0]))
     out = []
     for i, z in enumerate(Z):
         k = [checked_value(kernel(x, z), kernel, "X", j, "Z", i) if a else 0
              for j, (a, x) in enumerate(zip(alpha, X))]
         out.append(_decision(alpha, y, b, k))
-    return FloatRangeError.check(out, lambda i: f"the decision value of Z[{i}]",
-                                 "rescale the data, alpha or b")
+    return FloatRangeError.check(out, lambda i: f"the decision value of Z[{i}]", DECISION_REMEDY)
+
+
+DECISION_REMEDY = "rescale the data, alpha or b"  # of a decision value past the float range

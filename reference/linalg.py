@@ -16,6 +16,7 @@ import numbers
 import mpmath
 
 from . import inputs, scalar
+from .messages import error
 
 __all__ = [
     "SingularMatrixError", "NotPositiveDefiniteError",
@@ -172,7 +173,7 @@ def solve(A, b):
     """x with A x = b, by Gaussian elimination with partial pivoting."""
     b = inputs.vector(b, "b")
     if len(b) != len(A):
-        raise ValueError(f"A has {len(A)} rows but b has {len(b)} entries")
+        raise error("rows_and_entries", x_name="A", m=len(A), y_name="b", n=len(b))
     LU, perm, _ = lu_decompose(A)
     return _lu_solve(LU, perm, b)
 
@@ -213,7 +214,7 @@ def solve_gram_with_error(A, b, exact=None, terms=0):
     n = _square(A, "A")
     b = inputs.vector(b, "b")
     if len(b) != n:
-        raise ValueError(f"A has {n} rows but b has {len(b)} entries")
+        raise error("rows_and_entries", x_name="A", m=n, y_name="b", n=len(b))
     for k in range(n):
         if A[k][k] <= 0:  # a zero column (its weights, if any, underflowed): no rounding to judge
             raise SingularMatrixError(f"matrix is singular: {dependence(k, {})}", column=k,

@@ -9,7 +9,9 @@ Conventions (README, Conventions): data (X, y), then θ, then the points to pred
 ``IterativeResult``.
 """
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult, diverged, iterate
+from .messages import error
+from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large,
+                      diverged, iterate)
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -27,9 +29,7 @@ def _design(X, y, *theta):
     inputs.same_length(X, y)
     if not theta:
         return X, y
-    theta = inputs.vector(theta[0], "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    theta = inputs.vector(theta[0], "theta", len(X[0]), "X", of="columns")
     return X, y, theta
 
 
@@ -49,8 +49,7 @@ def hypothesis(x, theta):
     Returns: θᵀx, a number."""
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    inputs.check_length(x, "x", len(theta), "theta")
     return linalg.dot(x, theta)
 
 
@@ -60,9 +59,7 @@ def predict(X, theta):
     Shapes: X m×n, theta n.
     Returns: Xθ, m entries (the predicted y)."""
     X = inputs.matrix(X, "X")
-    theta = inputs.vector(theta, "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
+    theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
     return linalg.matvec(X, theta)
 
 
@@ -119,14 +116,23 @@ def lms_update(x, y, theta, alpha):
     y = inputs.real(y, "y")
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    inputs.check_length(x, "x", len(theta), "theta")
     return _lms_step(x, y, theta, alpha)
 
 
 def _lms_step(x, y, theta, alpha):
     step = alpha * (y - linalg.dot(x, theta))
     return [t + step * x_j for t, x_j in zip(theta, x)]
+
+
+# What a gradient loop of Part I says when θ leaves the finite numbers (both faces').
+RESCALE = " for this X; scale the features or lower alpha"
+
+
+def sgd_divergence(epoch, alpha):
+    """The message of SGD whose θ left the finite numbers in ``epoch`` (LR-6)."""
+    return (f"stochastic gradient descent diverged in epoch {epoch}: {NOT_FINITE}"
+            f"{alpha_too_large(alpha, ' for this X')}")
 
 
 def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
@@ -154,8 +160,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
         return [t - alpha * g_j for t, g_j in zip(theta, g)]
 
     return iterate("batch gradient descent", update, theta, max_iterations, tol, record,
-                   hint=f" (alpha={alpha} is too large for this X; scale the features or lower "
-                        "alpha)", advice="; raise max_iterations or alpha")
+                   hint=alpha_too_large(alpha, RESCALE), advice=RAISE_CAP)
+
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
@@ -179,9 +185,8 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
             theta = _lms_step(X[i], y[i], theta, alpha_t)
             t += 1
         if diverged(theta):
-            raise ConvergenceError(
-                f"stochastic gradient descent diverged in epoch {epoch + 1}: θ is no longer "
-                f"finite (alpha={alpha} is too large for this X)", IterativeResult(theta, epoch, False, path))
+            raise ConvergenceError(sgd_divergence(epoch + 1, alpha),
+                                   IterativeResult(theta, epoch, False, path))
         if record:
             path.append(theta[:])
     return IterativeResult(theta, epochs, None, path)
@@ -214,16 +219,57 @@ def normal_equations(X, y, solver="cholesky"):
         return linalg.solve_gram(*normal_system(X, y), exact=(normal_system, (X, y)),
                                  terms=len(X))
     except linalg.SingularMatrixError as e:
-        raise linalg.SingularMatrixError(
-            f"XᵀX is singular: {linalg.dependence(e.column, e.combination, of=' of X')}"
-            + (f" (X has {len(X)} rows and {len(X[0])} columns)" if len(X) < len(X[0]) else ""),
-            column=e.column, combination=e.combination) from None
+        raise singular_normal_equations(e, len(X), len(X[0])) from None
     except OverflowError as e:
         if solver == "qr":  # its own words: which of the sizes or θ overflowed
             raise OverflowError(str(e)) from None
-        raise OverflowError("normal equations: XᵀX or Xᵀy overflows (the products of the "
-                            "entries of X and y are too large for the scalar type); rescale the "
-                            "columns of X or y") from None
+        raise normal_overflow("system") from None
+
+
+# ---- the errors of the normal equations (LR-12, LR-14), raised by both faces --------------------
+
+NORMAL_OVERFLOWS = {
+    "system": "normal equations: XᵀX or Xᵀy overflows (the products of the entries of X and y are "
+              "too large for the scalar type); rescale the columns of X or y",
+    "sizes": "normal equations: the columns of X overflow when their sizes are formed; rescale the "
+             "columns of X",
+    "theta": "normal equations: θ overflows; rescale the columns of X or y",
+}
+
+
+def normal_overflow(part):
+    """The OverflowError of the normal equations where ``part`` (a key of NORMAL_OVERFLOWS)
+    overflowed."""
+    return OverflowError(NORMAL_OVERFLOWS[part])
+
+
+def singular_normal_equations(e, m, n):
+    """The SingularMatrixError of XᵀX (LR-12) from the solve's ``e``: the column of X that
+    depends on the others, and the shape of X where m < n is why."""
+    return linalg.SingularMatrixError(
+        f"XᵀX is singular: {linalg.dependence(e.column, e.combination, of=' of X')}"
+        + (f" (X has {m} rows and {n} columns)" if m < n else ""),
+        column=e.column, combination=e.combination)
+
+
+def singular_weighted(e, where=""):
+    """The SingularMatrixError of XᵀWX (LR-14) from the solve's ``e``; ``where`` names the
+    query (``at_query``)."""
+    return linalg.SingularMatrixError(
+        f"XᵀWX is singular{where}: {linalg.dependence(e.column, e.combination, of=' of X')} on "
+        "the examples that carry weight; too few examples carry weight near the query (increase "
+        "tau)", column=e.column, combination=e.combination)
+
+
+def weighted_overflow(where=""):
+    """The OverflowError of the weighted normal equations (LR-14)."""
+    return OverflowError(f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the products "
+                         "of w, X and y are too large for the scalar type); rescale X or y")
+
+
+def at_query(i):
+    """How an error of LWR names query i."""
+    return f" at query {i}"
 
 
 def normal_system(X, y):
@@ -247,8 +293,7 @@ def _least_squares_qr(X, y):
     residual = list(y)
     sizes = [linalg.dot(q, q) for q in Q]  # ‖x_k‖², each before its column is reduced
     if not all(scalar.isfinite(size) for size in sizes):
-        raise OverflowError("normal equations: the columns of X overflow when their sizes are "
-                            "formed; rescale the columns of X")
+        raise normal_overflow("sizes")
     for k in range(n):
         size = sizes[k]
         for j in range(k):
@@ -265,7 +310,7 @@ def _least_squares_qr(X, y):
         residual = [a - c[k] * b for a, b in zip(residual, Q[k])]
     theta = _back_substitution(R, c)
     if not all(scalar.isfinite(t) for t in theta):
-        raise OverflowError("normal equations: θ overflows; rescale the columns of X or y")
+        raise normal_overflow("theta")
     return theta
 
 
@@ -339,22 +384,19 @@ def lwr_weights_sigma(X, x, Sigma_inv):
     S = inputs.matrix(Sigma_inv, "Sigma_inv")
     n = len(x)
     if len(S) != n or len(S[0]) != n:
-        raise ValueError(f"Sigma_inv must be {n}x{n} to match the rows of X")
+        raise error("sigma_inv_shape", n=n)
     weights = []
     for x_i in X:
         d = [a - b for a, b in zip(x_i, x)]
         q = linalg.dot(d, linalg.matvec(S, d))
         if q < 0:
-            raise ValueError("Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0")
+            raise error("sigma_inv_psd")
         weights.append(scalar.exp(-q / 2))
     return weights
 
 
 def _query(x, X):
-    x = inputs.vector(x, "x")
-    if len(x) != len(X[0]):
-        raise ValueError(f"x has {len(x)} entries but X has {len(X[0])} columns")
-    return x
+    return inputs.vector(x, "x", len(X[0]), "X", of="columns")
 
 
 def weighted_normal_equations(X, y, w):
@@ -363,11 +405,9 @@ def weighted_normal_equations(X, y, w):
     Shapes: X m×n, y m reals, w m weights ≥ 0.
     Returns: θ, n entries."""
     X, y = _design(X, y)
-    w = inputs.vector(w, "w")
-    if len(w) != len(X):
-        raise ValueError(f"w has {len(w)} entries but X has {len(X)} rows")
+    w = inputs.vector(w, "w", len(X), "X", of="rows")
     if any(w_i < 0 for w_i in w):
-        raise ValueError("w must be non-negative")
+        raise error("non_negative", name="w")
     return _weighted_solve(X, y, (weighted_system, (X, y, w)))
 
 
@@ -398,14 +438,9 @@ def _weighted_solve(X, y, exact, where=""):
     try:
         return linalg.solve_gram(*f(*args), exact=exact, terms=len(X))
     except linalg.SingularMatrixError as e:
-        raise linalg.SingularMatrixError(
-            f"XᵀWX is singular{where}: {linalg.dependence(e.column, e.combination, of=' of X')} "
-            "on the examples that carry weight; too few examples carry weight near the query "
-            "(increase tau)", column=e.column, combination=e.combination) from None
+        raise singular_weighted(e, where) from None
     except OverflowError:
-        raise OverflowError(f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the "
-                            "products of w, X and y are too large for the scalar type); rescale "
-                            "X or y") from None
+        raise weighted_overflow(where) from None
 
 
 def lwr_predict(X, y, queries, tau):
@@ -417,11 +452,11 @@ def lwr_predict(X, y, queries, tau):
     X, y = _design(X, y)
     queries = inputs.matrix(queries, "queries")
     if len(queries[0]) != len(X[0]):
-        raise ValueError(f"queries have {len(queries[0])} columns but X has {len(X[0])}")
+        raise error("queries_columns", m=len(queries[0]), n=len(X[0]))
     tau = inputs.positive(tau, "tau")
     predictions = []
     for i, x in enumerate(queries):
-        theta = _weighted_solve(X, y, (lwr_system, (X, y, x, tau)), f" at query {i}")
+        theta = _weighted_solve(X, y, (lwr_system, (X, y, x, tau)), at_query(i))
         predictions.append(linalg.dot(theta, x))
     return predictions
 

@@ -13,8 +13,8 @@ return an ``IterativeResult``.
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
 from . import newton as newton_method
-from .results import (ConvergenceError, IterativeResult, SeparableDataError, iterate,
-                      separable_error, separated)
+from .results import (RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
+                      alpha_too_large, iterate, separable_error, separated)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -49,10 +49,7 @@ def _design(X, y, *theta):
 
 
 def _parameters(theta, X):
-    theta = inputs.vector(theta, "theta")
-    if len(theta) != len(X[0]):
-        raise ValueError(f"theta has {len(theta)} entries but X has {len(X[0])} columns")
-    return theta
+    return inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
 
 
 def hypothesis(x, theta):
@@ -62,8 +59,7 @@ def hypothesis(x, theta):
     Returns: g(θᵀx), a number."""
     x = inputs.vector(x, "x")
     theta = inputs.vector(theta, "theta")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    inputs.check_length(x, "x", len(theta), "theta")
     return scalar.sigmoid(linalg.dot(x, theta))
 
 
@@ -178,8 +174,7 @@ def _one_example(x, y, theta, alpha):
     y = inputs.binary_labels([y], "y", module=__name__)[0]
     theta = inputs.vector(theta, "theta")
     alpha = inputs.positive(alpha, "alpha")
-    if len(x) != len(theta):
-        raise ValueError(f"x has {len(x)} entries but theta has {len(theta)}")
+    inputs.check_length(x, "x", len(theta), "theta")
     return x, y, theta, alpha
 
 
@@ -227,7 +222,7 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
             raise separable_error("batch gradient ascent", k, theta, path)
 
     return iterate("batch gradient ascent", update, theta, max_iterations, tol, record, check,
-                   hint=f" (alpha={alpha} is too large)", advice="; raise max_iterations or alpha")
+                   hint=alpha_too_large(alpha), advice=RAISE_CAP)
 
 
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
@@ -310,10 +305,17 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
             path.append(theta[:])
         if count == 0:
             return IterativeResult(theta, epoch, True, path, {"mistakes": mistakes})
-    raise ConvergenceError(
-        f"the perceptron did not converge within {max_epochs} epochs ({mistakes[-1]} mistakes in "
-        "the last): the data may not be linearly separable",
-        IterativeResult(theta, max_epochs, False, path, {"mistakes": mistakes}))
+    raise perceptron_not_converged(IterativeResult(theta, max_epochs, False, path,
+                                                   {"mistakes": mistakes}))
+
+
+def perceptron_not_converged(result):
+    """PC-1: the ConvergenceError of a perceptron whose last epoch (``result``, its
+    extra["mistakes"]) still made mistakes, both faces'."""
+    mistakes = result.extra["mistakes"]
+    return ConvergenceError(
+        f"the perceptron did not converge within {result.iterations} epochs ({mistakes[-1]} "
+        "mistakes in the last): the data may not be linearly separable", result)
 
 
 # ---- NW-1: Newton's method in one dimension -----------------------------------------------------
@@ -395,8 +397,10 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     return newton_method.maximise(
         "Newton's method", theta, *newton_callbacks(X, y), max_iterations, tol, record, damping,
         check, newton_method.singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice="; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist",
-        exact=(newton_callbacks, (X, y)), terms=len(X))
+        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=len(X))
+
+
+NEWTON_ADVICE = "; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist"
 
 
 def newton_callbacks(X, y):

@@ -36,8 +36,7 @@ def signed_labels(y, classes=None):
     if classes is not None:
         classes = tuple(classes)
         if len(classes) != 2 or classes[0] == classes[1]:
-            raise ValueError("classes must be a pair of two distinct labels (negative, positive), "
-                             f"got {classes!r}")
+            raise messages.error("classes_pair", got=repr(classes))
         out = []
         for i, v in enumerate(y):
             if v == classes[0]:
@@ -45,7 +44,7 @@ def signed_labels(y, classes=None):
             elif v == classes[1]:
                 out.append(1)
             else:
-                raise ValueError(f"y[{i}] is {v!r}, which is neither class of classes={classes!r}")
+                raise messages.error("neither_class", name="y", i=i, got=repr(v), classes=repr(classes))
         return out
     out = []
     for i, v in enumerate(y):
@@ -78,16 +77,13 @@ def _model(w, b):
 
 
 def _point(x, w, name="x"):
-    x = inputs.vector(x, name)
-    if len(x) != len(w):
-        raise ValueError(f"{name} has {len(x)} entries but w has {len(w)}")
-    return x
+    return inputs.vector(x, name, len(w), "w")
 
 
 def _data(X, y, w):
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(w):
-        raise ValueError(f"X has {len(X[0])} columns but w has {len(w)} entries")
+        raise messages.error("columns_and_entries", x_name="X", m=len(X[0]), name="w", n=len(w))
     y = signed_labels(y)
     inputs.same_length(X, y)
     return X, y
@@ -120,7 +116,7 @@ def predict(X, w, b):
     w, b = _model(w, b)
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(w):
-        raise ValueError(f"X has {len(X[0])} columns but w has {len(w)} entries")
+        raise messages.error("columns_and_entries", x_name="X", m=len(X[0]), name="w", n=len(w))
     return [1 if _score(w, x, b, f"X[{i}]") >= 0 else -1 for i, x in enumerate(X)]
 
 
@@ -170,7 +166,7 @@ def _out_of_range(ww):
 
 def _nonzero(w, what):
     if all(v == 0 for v in w):
-        raise ValueError(f"w is zero: there is no decision boundary wᵀx + b = 0 to {what}")
+        raise messages.error("w_zero", what=what)
 
 
 def _norm(w):

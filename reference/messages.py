@@ -1,7 +1,13 @@
 """The messages of bad input, one table for both faces.
 
-``cs229.reference.inputs`` and ``cs229.fast._validation`` raise every input error through
-:func:`error`, so the same input gets the same exception type and the same text from both faces.
+Every refusal of an argument that both faces make is a row of ``MESSAGES``, raised through
+:func:`error` by the readers (``cs229.reference.inputs``, ``cs229.fast._validation``) and by the
+topic modules of both faces, so the same input gets the same exception type and the same text
+from both. The errors of an algorithm that cannot succeed (it diverges, reaches its cap, meets
+a singular matrix or a 0/0) are built by a function of the reference module the algorithm lives
+in (``results.divergence``, ``newton.one_label``, ``naive_bayes.no_words``, …), which the fast
+face calls. A message that only one face can give (the fast face's BLAS and memory limits, the
+reference's exact arithmetic) is written where it is raised.
 
 The rule for the exception type:
 
@@ -22,7 +28,7 @@ import numbers
 import mpmath
 
 __all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
-           "show", "rounded", "kind_name", "estimator", "integer_label"]
+           "show", "rounded", "kind_name", "estimator", "integer_label", "length_error"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
@@ -40,16 +46,26 @@ INT64_MAX = 2 ** 63 - 1
 
 MESSAGES = {
     # ---- the wrong kind of object: TypeError ---------------------------------------------------
-    "not_a_sequence": (TypeError, "{name} must be {what}, got {got}"),
+    "wrong_kind": (TypeError, "{name} must be {what}, got {got}"),
     "sparse": (TypeError, "{name} is a scipy.sparse {got}: this function takes a dense array; "
                           "pass {name}.toarray()"),
     "not_real": (TypeError, "{name}{where} is {value}: expected a real number"),
     "not_an_integer": (TypeError, "{name}{where} is {value}: expected an integer"),
     "int_parameter": (TypeError, "{name} must be an integer, got {value}"),
-    "n_jobs_kind": (TypeError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
+    "sizes_kind": (TypeError, "{name} must be an integer or a sequence of integers, got {got}"),
+    "flag": (TypeError, "{name} must be True or False, got {got}"),
     "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
                                "given as integers"),
     "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
+    "iterable": (TypeError, "{name} must be an iterable of {what}, got {got}"),
+    "word_list": (TypeError, "token_lists[{i}] must be a list of words, got {got}"),
+    "unhashable_word": (TypeError, "{where} is {word}: a word must be hashable (a str)"),
+    "model_k": (TypeError, "model.k must be a sequence of integers (one k_j per feature)"),
+    "int_or_none": (TypeError, "{name} must be an integer or None, got {got}"),
+    "discrete_kind": (TypeError, "discrete must be a bool or a sequence of {d} bools, got {got}"),
+    "discrete_bools": (TypeError, "discrete must hold bools (True for a discrete feature)"),
+    "not_a_str": (TypeError, "{name} must be a str, got {got}"),
+    "classes_kind": (TypeError, "model.classes must be a pair (negative, positive), got {got}"),
     # ---- the right kind, the wrong shape: ValueError -------------------------------------------
     "dimensions": (ValueError, "{name} must be {want}-dimensional, got {got} dimension(s)"),
     "contains_itself": (ValueError, "{name} contains itself (its first entries lead back to it): "
@@ -63,6 +79,16 @@ MESSAGES = {
     "entries_and_columns": (ValueError, "{name} has {n} entries but {x_name} has {m} columns"),
     "entries_and_rows": (ValueError, "{name} has {n} entries but {x_name} has {m} rows"),
     "entries_and_length": (ValueError, "{name} has {n} entries but {length_name} has {length}"),
+    "columns_and_columns": (ValueError, "{name} has {m} columns but {x_name} has {n}"),
+    "columns_and_entries": (ValueError, "{x_name} has {m} columns but {name} has {n} entries"),
+    "model_features": (ValueError, "{name} has {m} columns but the model has {n} features"),
+    "tree_features": (ValueError, "X has {m} columns but the tree takes {n} features"),
+    "discrete_entries": (ValueError, "discrete has {n} entries but X has {d} columns"),
+    "square": (ValueError, "{name} must be square, got {m}x{n}"),
+    "covariance_size": (ValueError, "{name} is {n}x{n} but {means} {d} entries"),
+    "symmetric": (ValueError, "{name} is not symmetric: {name}[{i}][{j}] != {name}[{j}][{i}]"),
+    "queries_columns": (ValueError, "queries have {m} columns but X has {n}"),
+    "blas_rows": (ValueError, "X has {m} rows; BLAS takes at most 2**31 - 1"),
     "order": (ValueError, "order must be a permutation of 0..{last}"),
     "no_documents": (ValueError, "{name} is empty (no documents)"),
     "offsets": (ValueError, "{name}.offsets must rise from 0 to len({name}.tokens) = {n} without "
@@ -77,11 +103,28 @@ MESSAGES = {
                                  "-2**63 .. 2**63 - 1"),
     "beyond_float64": (ValueError, "{name}{where} is {value}: outside the float64 range"),
     "positive": (ValueError, "{name} must be > 0, got {value}"),
+    "non_negative": (ValueError, "{name} must be non-negative"),
+    "in_unit_interval": (ValueError, "{name} must be in (0, 1), got {value}"),
+    "probability": (ValueError, "{name}{where} is {value}: a probability must be in [0, 1]"),
+    "negative_count": (ValueError, "{name}{where} is {value}: counts must be >= 0"),
+    "not_a_count": (ValueError, "{name}{where} is {value}: a count must be a non-negative integer"),
+    "no_examples": (ValueError, "{name} has no examples (all counts are 0)"),
+    "counts_past_float64": (ValueError, "{name} sums past the float64 range: the proportions cₖ/m "
+                                        "have no float64 value"),
+    "negative_probability": (ValueError, "{name}{where} is {value}: a probability must be >= 0"),
+    "sums_to": (ValueError, "{name} sums to {s}, not 1"),
+    "positive_target": (ValueError, "{name}{where} is {value}: the target must be > 0"),
+    "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),
+    "increasing": (ValueError, "{name} must be strictly increasing: {name}[{i}] = {low} >= "
+                               "{name}[{j}] = {high}"),
     "at_least": (ValueError, "{name} must be >= {low}, got {value}"),
+    "at_least_or_none": (ValueError, "{name} must be >= {low} or None, got {value}"),
     "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
                                 "the compiled loops hold), got {value}"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
     "tolerance": (ValueError, "tol must be >= 0{or_none}, got {value}"),
+    "one_of": (ValueError, "{name} must be one of {options}, got {got}"),
+    "index": (ValueError, "{name} must be an index 0..{last}, got {got}"),
     # a label outside the notes' coding: the message names the coding and the estimator of
     # cs229.estimators that takes labels in any coding (``estimator``, see ``label_fields``)
     "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1, the notes' "
@@ -99,7 +142,45 @@ MESSAGES = {
     "feature_value": (ValueError, "{name}{where} is {value}: feature {j} takes values 0..{last}"),
     "token_id": (ValueError, "{name}{where} is {value}: token ids must be in 0..{last} (the "
                              "vocabulary); pass ignore_unknown=True to drop the others"),
+    # ---- one topic's arguments: ValueError -----------------------------------------------------
+    "sigma_inv_shape": (ValueError, "Sigma_inv must be {n}x{n} to match the rows of X"),
+    "sigma_inv_psd": (ValueError, "Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0"),
+    "theta_rows": (ValueError, "Theta has rows of length {m} but X has {n} columns"),
+    "unit": (ValueError, "unit must be 'bits' or 'nats', got {got}"),
+    "no_p_n": (ValueError, "p + n is 0: there are no examples"),
+    "p_n_past_float64": (ValueError, "p + n is past the float64 range: p/(p + n) has no float64 value"),
+    "w_zero": (ValueError, "w is zero: there is no decision boundary wᵀx + b = 0 to {what}"),
+    "classes_pair": (ValueError, "classes must be a pair of two distinct labels (negative, positive), "
+                                 "got {got}"),
+    "neither_class": (ValueError, "{name}[{i}] is {got}, which is neither class of classes={classes}"),
+    "classes_distinct": (ValueError, "model.classes must be a pair of two distinct labels, got {got}"),
+    "support_none": (ValueError, "model.{name} has entries but model.support_vectors has none"),
+    "support_entries": (ValueError, "model.{name} has {n} entries but model.support_vectors has "
+                                    "{count} rows"),
+    "support_label": (ValueError, "model.support_labels[{i}] is {value}: labels must be -1 or 1"),
+    "negative_slack": (ValueError, "xi[{i}] is {value}: slacks must be >= 0"),
+    "infeasible_example": (ValueError, "example {i} violates y(wᵀx + b) >= 1 − ξ"),
+    "outside_box": (ValueError, "alpha[{i}] = {value} is outside the box 0 <= alpha <= C"),
+    "one_attribute": (ValueError, "x must be one attribute (a number or a 1-entry vector), got {n} "
+                                  "entries"),
+    "no_child": (ValueError, "X[{i}][{j}] is {value}, a value this branch has no child for"),
+    "logistic_two_classes": (ValueError, "threshold='logistic' needs two classes, y has {k}"),
+    "logistic_threshold_classes": (ValueError, "y must hold two classes for a logistic threshold, "
+                                               "got {k}"),
+    "no_threshold": (ValueError, "x has no threshold: x is constant, or the fitted slope b is 0"),
+    "q_shape": (ValueError, "Q must be {m}x{m} to match c"),
+    "q_symmetric": (ValueError, "Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]"),
+    "unbounded_coordinate": (ValueError, "Q[{i}][{i}] = {value}: W is not bounded above along α{i} "
+                                         "(coordinate ascent needs Qᵢᵢ > 0)"),
+    "p_hat": (ValueError, "p_hat must be > 0 wherever p > 0"),
+    "documents_and_entries": (ValueError, "{name} has {n} documents but {y_name} has {m} entries"),
+    "table_entries": (ValueError, "model.phi[{c}][{j}] has {n} entries but model.k[{j}] is {k}"),
+    "unknown_word": (ValueError, "token_lists[{i}][{j}] is {word}, which is not in the vocabulary; "
+                                 "pass ignore_unknown=True to drop such words"),
 }
+# The same words for an object of the wrong kind (TypeError) as for a wrong value.
+MESSAGES["n_jobs_kind"] = (TypeError, MESSAGES["n_jobs"][1])
+MESSAGES["one_of_kind"] = (TypeError, MESSAGES["one_of"][1])
 
 
 # Which class of cs229.estimators takes labels in any coding, by the module whose functions
@@ -128,6 +209,16 @@ def integer_label(refusal, module):
     with the notes' coding and the estimator of cs229.estimators that takes any coding named."""
     return type(refusal)(f"{refusal}; labels must be integers, the notes' coding here; for any other "
                          f"coding use {estimator(module)}")
+
+
+_LENGTH_OF = {None: "entries_and_length", "rows": "entries_and_rows", "columns": "entries_and_columns"}
+
+
+def length_error(name, n, length_name, length, of=None):
+    """The error of a vector ``name`` of n entries where ``length`` are needed: "x has 2 entries
+    but theta has 3" (``of=None``), "... but X has 3 rows" or "... 3 columns" (``of``)."""
+    return error(_LENGTH_OF[of], name=name, n=n, length_name=length_name, length=length,
+                 x_name=length_name, m=length)
 
 
 def error(key, **fields):

@@ -29,7 +29,7 @@ import mpmath
 
 from . import datasets, inputs, scalar
 from .generative import ZeroOverZeroError, log_posterior
-from .messages import INT64_MAX, MAX_TABLE_SIZE, error
+from .messages import INT64_MAX, MAX_TABLE_SIZE, error, show
 
 __all__ = [
     "ZeroOverZeroError", "MAX_TABLE_SIZE", "value_counts", "laplace_estimate",
@@ -59,7 +59,23 @@ def _alpha(alpha):
 def _smoothing_fits(largest_total, alpha, k, what):
     """N + kα, the largest denominator of (c + α)/(N + kα), must be a float64 number."""
     if not scalar.isfinite(largest_total + k * alpha):
-        raise ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
+        raise alpha_too_large(alpha, what, k)
+
+
+def alpha_too_large(alpha, what, k):
+    """NB-4: the ValueError of an α whose smoothed denominator ``what`` + kα overflows."""
+    return ValueError(f"alpha = {alpha} is too large: {what} + {k}·alpha overflows float64")
+
+
+def past_float64(total):
+    """NB-4: the ValueError of counts whose sum is past the float64 range."""
+    return ValueError(f"counts sum to {total}: past the float64 range")
+
+
+def no_observations():
+    """NB-4: the ZeroOverZeroError of the unsmoothed estimate of a variable never observed."""
+    return ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 (no observations; use "
+                             "Laplace smoothing, alpha > 0)")
 
 
 def value_counts(z, k):
@@ -86,18 +102,17 @@ def laplace_estimate(counts, alpha=1):
     counts = inputs.vector(counts, "counts")
     for j, c in enumerate(counts):
         if c < 0:
-            raise ValueError(f"counts[{j}] is {c}: counts must be >= 0")
+            raise error("negative_count", name="counts", where=f"[{j}]", value=c)
     alpha = _alpha(alpha)
     total = 0 * counts[0]
     for c in counts:
         total += c
     if not scalar.isfinite(total):
-        raise ValueError(f"counts sum to {total}: past the float64 range")
+        raise past_float64(total)
     _smoothing_fits(total, alpha, len(counts), "Σ counts")
     total = total + len(counts) * alpha
     if total == 0:
-        raise ZeroOverZeroError("every count is 0 and alpha = 0: each φⱼ = 0/0 "
-                                "(no observations; use Laplace smoothing, alpha > 0)")
+        raise no_observations()
     return [(c + alpha) / total for c in counts]
 
 
@@ -109,9 +124,14 @@ def _class_counts(y):
         count[c] += 1
     for c in (0, 1):
         if count[c] == 0:
-            raise ValueError(f"y has no examples of class {c}: p(y = {c}) = 0 and φ_(·|y={c}) has "
-                             "no data (Naive Bayes needs both classes)")
+            raise no_class_examples(c)
     return count
+
+
+def no_class_examples(c):
+    """NB-2: the ValueError of labels without class c, both faces'."""
+    return ValueError(f"y has no examples of class {c}: p(y = {c}) = 0 and φ_(·|y={c}) has no data "
+                      "(Naive Bayes needs both classes)")
 
 
 def _log_or_none(p):
@@ -134,10 +154,10 @@ def _minus_infinity(like):
 
 def _check_model(model, cls, name="model"):
     if not isinstance(model, cls):
-        raise TypeError(f"{name} must be a {cls.__name__}, got {type(model).__name__}")
+        raise error("wrong_kind", name=name, what=f"a {cls.__name__}", got=type(model).__name__)
     phi_y = inputs.real(model.phi_y, f"{name}.phi_y")
     if not 0 < phi_y < 1:
-        raise ValueError(f"{name}.phi_y must be in (0, 1), got {phi_y}")
+        raise error("in_unit_interval", name=f"{name}.phi_y", value=model.phi_y)
     return phi_y
 
 
@@ -145,7 +165,7 @@ def _probabilities(values, name):
     values = inputs.vector(values, name)
     for j, p in enumerate(values):
         if not 0 <= p <= 1:
-            raise ValueError(f"{name}[{j}] is {p}: a probability must be in [0, 1]")
+            raise error("probability", name=name, where=f"[{j}]", value=p)
     return values
 
 
@@ -352,13 +372,12 @@ def _bernoulli(model, X):
     phi_y = _check_model(model, BernoulliNB)
     phi = [_probabilities(model.phi_j_y0, "model.phi_j_y0"),
            _probabilities(model.phi_j_y1, "model.phi_j_y1")]
-    if len(phi[0]) != len(phi[1]):
-        raise ValueError(f"model.phi_j_y0 has {len(phi[0])} entries but model.phi_j_y1 has {len(phi[1])}")
+    inputs.check_length(phi[0], "model.phi_j_y0", len(phi[1]), "model.phi_j_y1")
     if isinstance(X, Documents):
         return [1 - phi_y, phi_y], phi, _binary_rows(X, len(phi[0]))
     X = inputs.binary_matrix(X, "X")
     if len(X[0]) != len(phi[0]):
-        raise ValueError(f"X has {len(X[0])} columns but the model has {len(phi[0])} features")
+        raise error("model_features", name="X", m=len(X[0]), n=len(phi[0]))
     return [1 - phi_y, phi_y], phi, X
 
 
@@ -464,8 +483,8 @@ def discretize(values, edges):
     edges = inputs.vector(edges, "edges")
     for b in range(1, len(edges)):
         if not edges[b - 1] < edges[b]:
-            raise ValueError(f"edges must be strictly increasing: edges[{b - 1}] = {edges[b - 1]} "
-                             f">= edges[{b}] = {edges[b]}")
+            raise error("increasing", name="edges", i=b - 1, low=show(edges[b - 1]), j=b,
+                        high=show(edges[b]))
     out = []
     for v in values:
         lo, hi = 0, len(edges)
@@ -496,7 +515,7 @@ def _categories(X, k, name="X"):
     """The categories of a model's k_j-valued features (0 <= X[i][j] < k_j)."""
     X = inputs.integer_matrix(X, name, int64=False)
     if len(X[0]) != len(k):
-        raise ValueError(f"{name} has {len(X[0])} columns but the model has {len(k)} features")
+        raise error("model_features", name=name, m=len(X[0]), n=len(k))
     return inputs.check_categories(X, k, name)
 
 
@@ -526,15 +545,25 @@ def categorical_fit(X, y, k, alpha=1):
     return CategoricalNB(one * class_count[1] / len(y), phi, k, class_count, count, alpha)
 
 
-def _as_list(value, name, length=None, what=None):
+def model_list(value, name, length=None, what=None):
     """A sequence field of a model read once, as a list; of ``length`` entries when that is
-    given (``what`` says why)."""
+    given (``what`` says why). Both faces read a CategoricalNB's tables with it."""
     if inputs.is_text(value) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
+        raise error("wrong_kind", name=name, what="a sequence", got=type(value).__name__)
     value = list(value)
     if length is not None and len(value) != length:
         raise ValueError(f"{name} has {len(value)} entries but {what}")
     return value
+
+
+def class_tables(phi):
+    """NB-5: a CategoricalNB's phi as the list of its two classes' tables, read once."""
+    return model_list(phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")
+
+
+def feature_tables(phi_c, c, features):
+    """NB-5: the tables of class c of a CategoricalNB's phi, one per feature, read once."""
+    return model_list(phi_c, f"model.phi[{c}]", features, f"model.k has {features} features")
 
 
 def _categorical(model, X):
@@ -542,15 +571,15 @@ def _categorical(model, X):
     probabilities each) and the categories X of a CategoricalNB, checked in that order."""
     phi_y = _check_model(model, CategoricalNB)
     if isinstance(model.k, numbers.Integral):
-        raise TypeError("model.k must be a sequence of integers (one k_j per feature)")
+        raise error("model_k")
     k = inputs.category_sizes(model.k, None, "model.k")
     phi = []
-    for c, phi_c in enumerate(_as_list(model.phi, "model.phi", 2, "Naive Bayes has 2 classes (a table per y)")):
-        phi_c = _as_list(phi_c, f"model.phi[{c}]", len(k), f"model.k has {len(k)} features")
+    for c, phi_c in enumerate(class_tables(model.phi)):
+        phi_c = feature_tables(phi_c, c, len(k))
         phi.append([_probabilities(p, f"model.phi[{c}][{j}]") for j, p in enumerate(phi_c)])
         for j, p in enumerate(phi[c]):
             if len(p) != k[j]:
-                raise ValueError(f"model.phi[{c}][{j}] has {len(p)} entries but model.k[{j}] is {k[j]}")
+                raise error("table_entries", c=c, j=j, n=len(p), k=k[j])
     X = _categories(X, k)
     return [1 - phi_y, phi_y], phi, X
 
@@ -745,7 +774,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     bags = _bags(documents, size, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
     if len(bags) != len(y):
-        raise ValueError(f"documents has {len(bags)} documents but y has {len(y)} entries")
+        raise error("documents_and_entries", name="documents", n=len(bags), y_name="y", m=len(y))
     alpha = _alpha(alpha)
     class_count = _class_counts(y)
     word_count = [[0] * size, [0] * size]
@@ -757,15 +786,23 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     for c in (0, 1):
         if total[c] > INT64_MAX:
             raise class_words_beyond_int64(c)
-    _smoothing_fits(max(total), alpha, size, "the number of words of a class")
+    _smoothing_fits(max(total), alpha, size, CLASS_WORDS)
     for c in (0, 1):
         if total[c] + alpha * size == 0:
-            raise ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
-                                    "use Laplace smoothing (alpha > 0)")
+            raise no_words(c)
     phi = [[(word_count[c][k] + alpha) / (total[c] + alpha * size) for k in range(size)] for c in (0, 1)]
     one = alpha ** 0
     return MultinomialNB(one * class_count[1] / len(y), phi[0], phi[1], class_count, word_count,
                          total, alpha)
+
+
+CLASS_WORDS = "the number of words of a class"  # N of NB-6's denominator N + α|V|
+
+
+def no_words(c):
+    """NB-6: the ZeroOverZeroError of an unsmoothed class without words."""
+    return ZeroOverZeroError(f"class {c} has no words and alpha = 0: every φ_(k|y={c}) is 0/0; "
+                             "use Laplace smoothing (alpha > 0)")
 
 
 def _multinomial_model(model):
@@ -773,8 +810,7 @@ def _multinomial_model(model):
     phi_y = _check_model(model, MultinomialNB)
     phi = [_probabilities(model.phi_k_y0, "model.phi_k_y0"),
            _probabilities(model.phi_k_y1, "model.phi_k_y1")]
-    if len(phi[0]) != len(phi[1]):
-        raise ValueError(f"model.phi_k_y1 has {len(phi[1])} entries but model.phi_k_y0 has {len(phi[0])}")
+    inputs.check_length(phi[1], "model.phi_k_y1", len(phi[0]), "model.phi_k_y0")
     return phi_y, phi
 
 
@@ -791,7 +827,7 @@ def multinomial_likelihood(model, documents, y, ignore_unknown=False):
     prior, phi, bags = _multinomial(model, documents, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
     if len(bags) != len(y):
-        raise ValueError(f"documents has {len(bags)} documents but y has {len(y)} entries")
+        raise error("documents_and_entries", name="documents", n=len(bags), y_name="y", m=len(y))
     total = 1
     for bag, c in zip(bags, y):
         for t, n in bag:
@@ -862,7 +898,7 @@ def tokenize(message):
 
 def _iterable(value, name, what="word lists"):
     if inputs.is_text(value) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be an iterable of {what}, got {type(value).__name__}")
+        raise error("iterable", name=name, what=what, got=type(value).__name__)
 
 
 def build_vocabulary(token_lists, min_count=1):
@@ -874,7 +910,7 @@ def build_vocabulary(token_lists, min_count=1):
     counts = collections.Counter()
     for i, tokens in enumerate(token_lists):
         if inputs.is_text(tokens):
-            raise TypeError(f"token_lists[{i}] must be a list of words, got a string")
+            raise error("word_list", i=i, got="a string")
         counts.update(tokens)
     return sorted(w for w, c in counts.items() if c >= min_count)
 
@@ -892,7 +928,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     out = []
     for i, tokens in enumerate(token_lists):
         if inputs.is_text(tokens) or not hasattr(tokens, "__iter__"):
-            raise TypeError(f"token_lists[{i}] must be a list of words, got {type(tokens).__name__}")
+            raise error("word_list", i=i, got=type(tokens).__name__)
         if not isinstance(tokens, (list, tuple)):
             tokens = list(tokens)  # an iterator is read once, and may be read again below
         try:  # the common case, every word known, in one comprehension
@@ -905,8 +941,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
             k = _word_id(index, w, f"token_lists[{i}][{j}]")
             if k is None:
                 if not ignore_unknown:
-                    raise ValueError(f"token_lists[{i}][{j}] is {w!r}, which is not in the vocabulary; "
-                                     "pass ignore_unknown=True to drop such words")
+                    raise error("unknown_word", i=i, j=j, word=repr(w))
                 continue
             ids.append(k)
         out.append(ids)
@@ -937,7 +972,7 @@ def _word_id(index, w, where):
     try:
         return index.get(w)
     except TypeError:  # unhashable
-        raise TypeError(f"{where} is {w!r}: a word must be hashable (a str)") from None
+        raise error("unhashable_word", where=where, word=repr(w)) from None
 
 
 def sms_spam_split():

@@ -36,15 +36,18 @@ import mpmath
 
 from . import exponential_family as ef
 from . import inputs, linalg, scalar
-from .results import ConvergenceError, IterativeResult, StepFailed, diverged, step_converged
+from .results import (LEFT_DOMAIN, LISTS, NOT_FINITE, OVERFLOWED, ConvergenceError, IterativeResult,
+                      StepFailed, divergence, not_converged)
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
-    "step_threshold", "step_band", "step_accepted", "step_referee", "column_system",
+    "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
+    "no_counts", "ELL_NOT_FINITE",
 ]
 
+ELL_NOT_FINITE = "ℓ(θ) is not finite"  # a StepFailed of both faces
 MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is not an ascent direction
 STARTS = ("zero", "data")  # the notes' start, then the IRLS start
 
@@ -78,14 +81,14 @@ def glm_system(fam, X, y, theta):
         try:
             fam.check_eta(eta)
         except ValueError:
-            raise StepFailed("η left the family's domain") from None
+            raise StepFailed(LEFT_DOMAIN) from None
         try:
             r = y_i - fam.response(eta)
             w = fam.variance(eta)
         except OverflowError:
             r = w = scalar.inf(eta)
         if not (scalar.isfinite(r) and scalar.isfinite(w)):
-            raise StepFailed("g(θᵀx) overflowed")
+            raise StepFailed(OVERFLOWED)
         for j in range(n):
             g[j] += r * x_i[j]
             wx = w * x_i[j]
@@ -118,7 +121,7 @@ def glm_log_likelihood(fam, X, y, theta):
     except (ValueError, OverflowError) as e:
         raise StepFailed(str(e)) from None
     if not scalar.isfinite(total):
-        raise StepFailed("ℓ(θ) is not finite")
+        raise StepFailed(ELL_NOT_FINITE)
     return total, rounding_bound(len(X), size)
 
 
@@ -137,11 +140,9 @@ def data_start_system(fam, X, y):
         y_bar += y_i
     y_bar = y_bar / m
     if fam is ef.BERNOULLI and (y_bar == 0 or y_bar == 1):
-        raise ValueError(f"y: every label is {y[0]}, so ℓ(θ) approaches 0 as the intercept grows "
-                         "without bound and no maximum likelihood θ exists")
+        raise one_label(y[0])
     if fam is ef.POISSON and y_bar == 0:
-        raise ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
-                         "likelihood θ exists")
+        raise no_counts()
     A = [[0 * y_bar] * n for _ in range(n)]
     b = [0 * y_bar] * n
     for x_i, y_i in zip(X, y):
@@ -158,6 +159,18 @@ def data_start_system(fam, X, y):
         for k in range(j):
             A[j][k] = A[k][j]
     return A, b
+
+
+def one_label(label):
+    """The ValueError of the IRLS start (and of a Bernoulli MLE) where every label is ``label``."""
+    return ValueError(f"y: every label is {label}, so ℓ(θ) approaches 0 as the intercept grows "
+                      "without bound and no maximum likelihood θ exists")
+
+
+def no_counts():
+    """The ValueError of the IRLS start (and of a Poisson MLE) where every count is 0."""
+    return ValueError("y: every count is 0, so ℓ(θ) increases as η → −∞ and no maximum "
+                      "likelihood θ exists")
 
 
 def glm_callbacks(fam, X, y):
@@ -232,7 +245,7 @@ def step_referee(exact, theta, t):
 
 def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=False,
              damping=True, check=None, singular=None, shape=None, advice="",
-             origin="theta", exact=None, terms=0):
+             origin="theta", exact=None, terms=0, arithmetic=LISTS):
     """Newton's method θ := θ + t·A⁻¹∇ℓ on a flat parameter list (NW-2, GLM-4, SM-4), with t
     halved from 1 until ℓ does not decrease (``damping``; t = 1 always otherwise).
 
@@ -247,13 +260,18 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
     ``origin`` names the start in the error raised when ℓ or the system is not defined there.
     ``exact`` = (make, args), make(*args) giving (system, log_likelihood) on the same data in
     any scalar type, and ``terms`` (m, the examples summed into A), let a float fit refer the
-    verdicts rounding could flip (a singular A, ``step_accepted``) to 50 digits, as the
-    compiled face does."""
+    verdicts rounding could flip (a singular A, ``step_accepted``) to 50 digits.
+
+    This is the driver of both faces: the fast face passes its compiled passes as ``system``
+    and ``log_likelihood`` and its ``arithmetic`` (float64 arrays, A⁻¹∇ℓ by LAPACK Cholesky on
+    the equilibrated A; ``results.Lists`` says what it holds)."""
     shape = shape or (lambda t: t)
-    one = theta[0] ** 0
+    copy, stack = arithmetic.copy, arithmetic.stack
+    theta = arithmetic.start(theta)
+    one = arithmetic.unit(theta)
     if scalar.kind(one) != "float":
         exact = None  # exact and 50-digit fits decide without rounding to speak of
-    path = [shape(theta[:])] if record else None
+    path = [shape(copy(theta))] if record else None
     lengths = []
     trial = None  # the system at the step taken, computed while judging it
     if damping:
@@ -267,27 +285,27 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
         except StepFailed as e:
             if k == 1:
                 raise ValueError(f"{origin}: {name} cannot start there ({e})") from None
-            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
-                                   IterativeResult(shape(theta), k - 1, False, path)) from None
+            raise divergence(name, k, e, IterativeResult(shape(theta), k - 1, False, stack(path))) from None
         try:
-            s, rho = linalg.solve_gram_with_error(
-                A, g, None if exact is None else (_system_at, (exact, theta)), terms)
+            s, rho = arithmetic.solve(A, g, None if exact is None else (_system_at, (exact, theta)),
+                                      terms)
         except linalg.SingularMatrixError as e:
             raise (singular(e, k, shape(theta)) if singular else e) from None
         except OverflowError as e:
-            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
-                                   IterativeResult(shape(theta), k - 1, False, path)) from None
+            raise divergence(name, k, e, IterativeResult(shape(theta), k - 1, False, stack(path))) from None
         t = one
-        new = [a + b for a, b in zip(theta, s)]
-        done = step_converged(theta, new, tol)
+        new = arithmetic.added(theta, s)
+        done = arithmetic.converged(theta, new, tol)
         trial = None
         if damping and not done:
+            diagonal = arithmetic.diagonal(A) if exact is not None else None
             for _ in range(MAX_HALVINGS + 1):
                 try:
                     new_ell, new_bound = log_likelihood(new)
                     trial = _system_or_none(system, new) if exact is not None else None
-                    band = (step_band(bound, new_bound, t, rho, trial and trial[1], s,
-                                      [A[j][j] for j in range(len(s))])
+                    band = (step_band(bound, new_bound, t, rho,
+                                      None if trial is None else arithmetic.entries(trial[1]),
+                                      arithmetic.entries(s), diagonal)
                             if exact is not None else 0)
                     if (step_accepted(new_ell - ell, bound, new_bound, band,
                                       lambda: step_referee(exact, theta, t))
@@ -297,28 +315,26 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
                     pass
                 trial = None
                 t = t / 2
-                new = [a + t * b for a, b in zip(theta, s)]
+                new = arithmetic.moved(theta, s, t)
             else:
                 raise ConvergenceError(
                     f"{name}: ℓ did not increase along the Newton direction at iteration {k}, "
                     f"even with the step halved {MAX_HALVINGS} times (A = −H may be too "
-                    "ill-conditioned)", IterativeResult(shape(theta), k - 1, False, path))
+                    "ill-conditioned)", IterativeResult(shape(theta), k - 1, False, stack(path)))
         lengths.append(t)
         if record:
-            path.append(shape(new[:]))
-        if diverged(new):
-            raise ConvergenceError(f"{name} diverged at iteration {k}: θ is no longer finite",
-                                   IterativeResult(shape(theta), k - 1, False, path))
+            path.append(shape(copy(new)))
+        if arithmetic.diverged(new):
+            raise divergence(name, k, NOT_FINITE, IterativeResult(shape(theta), k - 1, False, stack(path)))
         theta = new
         if damping and not done:
             ell, bound = new_ell, new_bound
         if check is not None:
             check(shape(theta), k, path)
         if done:
-            return IterativeResult(shape(theta), k, True, path, {"step_lengths": lengths})
-    raise ConvergenceError(
-        f"{name} did not converge in {max_iterations} iterations (tol={tol}){advice}",
-        IterativeResult(shape(theta), max_iterations, False, path, {"step_lengths": lengths}))
+            return IterativeResult(shape(theta), k, True, stack(path), {"step_lengths": lengths})
+    raise not_converged(name, max_iterations, tol, IterativeResult(
+        shape(theta), max_iterations, False, stack(path), {"step_lengths": lengths}), advice)
 
 
 def _system_at(exact, theta):

@@ -1,5 +1,11 @@
-"""Result records and errors shared by the iterative algorithms of reference and fast, and the
-reference's stopping, divergence and separation tests and the loop that applies them."""
+"""Result records and errors shared by the iterative algorithms of reference and fast, the
+stopping, divergence and separation tests, the loop that applies them (``iterate``) and the
+messages of its errors, written once for both faces.
+
+The loops here and in ``newton`` are the one driver of both faces: they do the arithmetic on θ
+through an ``arithmetic`` argument, the reference's ``LISTS`` (lists in any scalar type) or the
+fast face's float64 arrays (cs229.fast._glm_core.ARRAYS), whose compiled passes (gradient,
+Hessian, the Gram solve) the fast face hands in as the callbacks."""
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -7,7 +13,8 @@ from . import linalg, scalar
 
 __all__ = [
     "IterativeResult", "ConvergenceError", "SeparableDataError", "StepFailed", "step_converged",
-    "diverged", "separated", "separable_error", "iterate",
+    "diverged", "separated", "separable_error", "iterate", "LISTS", "divergence", "not_converged",
+    "NOT_FINITE", "LEFT_DOMAIN", "OVERFLOWED", "LOWER_ALPHA", "RAISE_CAP", "alpha_too_large",
 ]
 
 
@@ -84,16 +91,93 @@ def separable_error(name, k, theta, path, what="the data are linearly separable 
         IterativeResult(theta, k, False, path))
 
 
-def _copy(theta):
-    return [row[:] for row in theta] if isinstance(theta[0], list) else theta[:]
+NOT_FINITE = "θ is no longer finite"
+# Why the step of a GLM fit could not be formed at θ (StepFailed's words in both faces).
+LEFT_DOMAIN = "η left the family's domain"
+OVERFLOWED = "g(θᵀx) overflowed"
+LOWER_ALPHA = " (lower alpha)"
+RAISE_CAP = "; raise max_iterations or alpha"
 
 
-def _flat(theta):
-    return [v for row in theta for v in row] if isinstance(theta[0], list) else theta
+def alpha_too_large(alpha, remedy=""):
+    """The ``hint`` of a gradient loop whose iterate left the finite numbers: the step size."""
+    return f" (alpha={alpha} is too large{remedy})"
+
+
+def divergence(name, k, cause, result):
+    """The ConvergenceError of a loop whose iterate k could not be formed or left the finite
+    numbers (``cause``), carrying the last good iterate."""
+    return ConvergenceError(f"{name} diverged at iteration {k}: {cause}", result)
+
+
+def not_converged(name, max_iterations, tol, result, advice=""):
+    """The ConvergenceError of a loop that reached its cap without meeting the stopping test."""
+    return ConvergenceError(f"{name} did not converge in {max_iterations} iterations "
+                            f"(tol={tol}){advice}", result)
+
+
+class Lists:
+    """The reference's arithmetic on θ for ``iterate`` and ``newton.maximise``: θ a list (or
+    softmax's list of rows) in any scalar type, A⁻¹∇ℓ by ``linalg.solve_gram_with_error``."""
+
+    @staticmethod
+    def start(theta):
+        return theta
+
+    @staticmethod
+    def unit(theta):
+        """1 in the scalar type of θ (the full Newton step)."""
+        return theta[0] ** 0
+
+    @staticmethod
+    def copy(theta):
+        return [row[:] for row in theta] if isinstance(theta[0], list) else theta[:]
+
+    @staticmethod
+    def flat(theta):
+        return [v for row in theta for v in row] if isinstance(theta[0], list) else theta
+
+    @classmethod
+    def diverged(cls, theta):
+        return diverged(cls.flat(theta))
+
+    @classmethod
+    def converged(cls, old, new, tol):
+        return step_converged(cls.flat(old), cls.flat(new), tol)
+
+    @staticmethod
+    def stack(path):
+        return path
+
+    @staticmethod
+    def added(theta, s):
+        """θ + s."""
+        return [a + b for a, b in zip(theta, s)]
+
+    @staticmethod
+    def moved(theta, s, t):
+        """θ + t·s."""
+        return [a + t * b for a, b in zip(theta, s)]
+
+    @staticmethod
+    def entries(v):
+        return v
+
+    @staticmethod
+    def diagonal(A):
+        return [A[j][j] for j in range(len(A))]
+
+    @staticmethod
+    def solve(A, g, exact, terms):
+        """(A⁻¹g, ρ) as ``linalg.solve_gram_with_error``."""
+        return linalg.solve_gram_with_error(A, g, exact, terms)
+
+
+LISTS = Lists()
 
 
 def iterate(name, update, theta, max_iterations, tol, record=False, check=None, hint="",
-            advice=""):
+            advice="", arithmetic=LISTS):
     """The loop of every batch algorithm of Parts I–III (LR-5, LG-5, GLM-4, SM-4): repeat
     θ := update(θ) until maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|).
 
@@ -101,29 +185,29 @@ def iterate(name, update, theta, max_iterations, tol, record=False, check=None, 
     ``max_iterations`` updates (converged=None). After each update: an iterate that is no
     longer finite, or an update raising StepFailed, is divergence (ConvergenceError carrying
     the last good iterate, with ``hint`` on the cause); ``check(θ, k, path)`` may raise (the
-    separation test); the cap with a tolerance is ConvergenceError (with ``advice``)."""
-    path = [_copy(theta)] if record else None
+    separation test); the cap with a tolerance is ConvergenceError (with ``advice``).
+    ``arithmetic`` holds θ (``LISTS``; the fast face passes its arrays)."""
+    copy, stack = arithmetic.copy, arithmetic.stack
+    path = [copy(theta)] if record else None
     for k in range(1, max_iterations + 1):
         try:
             new = update(theta)
         except StepFailed as e:
-            raise ConvergenceError(f"{name} diverged at iteration {k}: {e}",
-                                   IterativeResult(theta, k - 1, False, path)) from None
+            raise divergence(name, k, e, IterativeResult(theta, k - 1, False, stack(path))) from None
         if record:
-            path.append(_copy(new))
-        if diverged(_flat(new)):
-            raise ConvergenceError(f"{name} diverged at iteration {k}: θ is no longer finite{hint}",
-                                   IterativeResult(theta, k - 1, False, path))
-        done = tol is not None and step_converged(_flat(theta), _flat(new), tol)
+            path.append(copy(new))
+        if arithmetic.diverged(new):
+            raise divergence(name, k, NOT_FINITE + hint,
+                             IterativeResult(theta, k - 1, False, stack(path)))
+        done = tol is not None and arithmetic.converged(theta, new, tol)
         theta = new
         if check is not None:
             check(theta, k, path)
         if done:
-            return IterativeResult(theta, k, True, path)
-    result = IterativeResult(theta, max_iterations, None if tol is None else False, path)
+            return IterativeResult(theta, k, True, stack(path))
+    result = IterativeResult(theta, max_iterations, None if tol is None else False, stack(path))
     if tol is not None:
-        raise ConvergenceError(f"{name} did not converge in {max_iterations} iterations "
-                               f"(tol={tol}){advice}", result)
+        raise not_converged(name, max_iterations, tol, result, advice)
     return result
 
 

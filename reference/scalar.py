@@ -191,18 +191,22 @@ def lgamma(x):
 __all__ += ["log2"]
 
 
+def _log2_domain(x):
+    return ValueError(f"log2 of a non-positive number ({x})")
+
+
 def log2(x):
     """log₂ x; exact for a rational power of two (so a dyadic distribution has an exact entropy
     in bits), mpf kept in mpmath, float through the C library's log2."""
     k = kind(x)
     if k == "mpf":
         if x <= 0:
-            raise ValueError(f"log2 of a non-positive number ({x})")
+            raise _log2_domain(x)
         return mpmath.log(x, 2)
     if k == "exact":
         x = Fraction(x)
         if x <= 0:
-            raise ValueError(f"log2 of a non-positive number ({x})")
+            raise _log2_domain(x)
         n, d = x.numerator, x.denominator
         if n & (n - 1) == 0 and d & (d - 1) == 0:
             return Fraction(n.bit_length() - d.bit_length())

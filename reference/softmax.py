@@ -8,8 +8,10 @@ label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the 
 ``probabilities`` the m×k table; ``Theta=None`` starts at 0; fits return an ``IterativeResult``.
 """
 from . import inputs, linalg, scalar
+from .messages import error
 from . import newton as newton_method
-from .results import ConvergenceError, IterativeResult, SeparableDataError, iterate, separable_error
+from .results import (ConvergenceError, IterativeResult, SeparableDataError, alpha_too_large, iterate,
+                      separable_error)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -45,7 +47,7 @@ def log_sum_exp(eta):
 def _parameters(Theta, n):
     Theta = inputs.matrix(Theta, "Theta")
     if len(Theta[0]) != n:
-        raise ValueError(f"Theta has rows of length {len(Theta[0])} but X has {n} columns")
+        raise error("theta_rows", m=len(Theta[0]), n=n)
     return Theta
 
 
@@ -138,13 +140,12 @@ def cross_entropy(p, p_hat):
     Returns: CrossEnt(p, p̂), a number."""
     p = inputs.vector(p, "p")
     p_hat = inputs.vector(p_hat, "p_hat")
-    if len(p) != len(p_hat):
-        raise ValueError(f"p has {len(p)} entries but p_hat has {len(p_hat)}")
+    inputs.check_length(p, "p", len(p_hat), "p_hat")
     total = 0
     for a, b in zip(p, p_hat):
         if a != 0:
             if not b > 0:
-                raise ValueError("p_hat must be > 0 wherever p > 0")
+                raise error("p_hat")
             total -= a * scalar.log(b)
     return total
 
@@ -265,7 +266,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
             raise separable_error("softmax gradient ascent", k, Theta, path, SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta, max_iterations, tol, record, check,
-                   hint=f" (alpha={alpha} is too large)")
+                   hint=alpha_too_large(alpha))
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):
@@ -297,19 +298,30 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
             raise separable_error("softmax Newton", k, Theta, path, SEPARATED)
 
     def singular(e, k, Theta):
-        apart = _separated_classes(X, y, Theta) if k > 1 else []
-        if apart:
-            return class_apart_error(k - 1, Theta, None, apart[0], "the Hessian became singular")
-        return newton_method.singular_softmax_hessian(k, e, newton_method.column_dependence(X), n)
+        return singular_newton(e, k, Theta, n, lambda T: _separated_classes(X, y, T),
+                               lambda: newton_method.column_dependence(X))
 
     try:
         return newton_method.maximise(
             "softmax Newton", [v for row in Theta for v in row], *newton_callbacks(X, y, K),
             max_iterations, tol, record, damping, check, singular, shape,
-            advice="; if ‖θ‖ keeps growing some class is nearly separable from the others and the "
-                   "MLE may not exist", exact=(newton_callbacks, (X, y, K)), terms=len(X))
+            advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y, K)), terms=len(X))
     except ConvergenceError as e:
         raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
+
+
+NEWTON_ADVICE = ("; if ‖θ‖ keeps growing some class is nearly separable from the others and the "
+                 "MLE may not exist")
+
+
+def singular_newton(e, k, Theta, n, separated_classes, column_dependence):
+    """SM-4: the error of a singular Hessian at Newton's iteration k, both faces': a class that
+    the iterate Θ puts apart (``separated_classes(Θ)``, from iteration 2 on), else the dependent
+    columns of X (``column_dependence()``, None where XᵀX is not singular) or parameter."""
+    apart = separated_classes(Theta) if k > 1 else []
+    if apart:
+        return class_apart_error(k - 1, Theta, None, apart[0], "the Hessian became singular")
+    return newton_method.singular_softmax_hessian(k, e, column_dependence(), n)
 
 
 def class_apart_error(k, Theta, path, apart, sign):

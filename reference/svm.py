@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from . import inputs, linalg, scalar
+from .messages import error
 from .kernels import Linear, StringKernel, as_kernel, as_points, checked_value, kernel_matrix
 from .margins import signed_labels
 from .results import FloatRangeError, NotSeparableError
@@ -72,8 +73,13 @@ def as_labels(y, classes=None):
     Returns: m ints in {−1, 1}."""
     out = signed_labels(y, classes)
     if 1 not in out or -1 not in out:
-        raise ValueError(f"y has only one class ({out[0]}): an SVM needs examples of both")
+        raise one_class(out[0])
     return out
+
+
+def one_class(label):
+    """SOFT-2: the ValueError of labels of one class only (the dual's Σ αᵢy⁽ⁱ⁾ = 0 forces α = 0)."""
+    return ValueError(f"y has only one class ({label}): an SVM needs examples of both")
 
 
 def as_problem(X, y, classes=None, kernel=Linear()):
@@ -90,10 +96,7 @@ def as_problem(X, y, classes=None, kernel=Linear()):
 
 
 def _alpha(alpha, m):
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != m:
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {m} rows")
-    return alpha
+    return inputs.vector(alpha, "alpha", m, "X", of="rows")
 
 
 def as_C(C):
@@ -158,10 +161,7 @@ def lagrangian(X, y, w, b, alpha):
 
 
 def _w(w, X):
-    w = inputs.vector(w, "w")
-    if len(w) != len(X[0]):
-        raise ValueError(f"w has {len(w)} entries but X has {len(X[0])} columns")
-    return w
+    return inputs.vector(w, "w", len(X[0]), "X", of="columns")
 
 
 def weights_from_alpha(X, y, alpha):
@@ -276,7 +276,7 @@ def decision_values(X, y, alpha, b, Z, kernel=Linear()):
 def _queries(Z, S, kernel, name):
     Z = as_points(Z, kernel, "Z")
     if not isinstance(kernel, StringKernel) and S and len(Z[0]) != len(S[0]):
-        raise ValueError(f"Z has {len(Z[0])} columns but {name} has {len(S[0])}")
+        raise error("columns_and_columns", name="Z", m=len(Z[0]), x_name=name, n=len(S[0]))
     return Z
 
 
@@ -292,11 +292,12 @@ def _values(alpha, y, S, b, Z, kernel, name, index):
     return _checked(out, lambda j: f"the decision value of Z[{j}]")
 
 
-def _length(v, name):
+def model_length(v, name):
+    """len of a field of an SVMFit (both faces read the fields of a fit with it)."""
     try:
         return len(v)
     except TypeError:
-        raise TypeError(f"{name} must be a sequence, got {type(v).__name__}") from None
+        raise error("wrong_kind", name=name, what="a sequence", got=type(v).__name__) from None
 
 
 def _support(model):
@@ -304,15 +305,10 @@ def _support(model):
     SVMFit gets an error naming the field, never a wrong answer): the kernel; the support
     vectors (rows, or strings for a StringKernel; none at all when α = 0); their αᵢ (finite)
     and labels (±1), one per support vector; a finite b."""
-    if not isinstance(model, SVMFit):
-        raise TypeError(f"model must be an SVMFit (from smo), got {type(model).__name__}")
+    check_fit(model)
     kernel = as_kernel(model.kernel, "model.kernel")
     b = inputs.vector([model.b], "model.b")[0]
-    count = _length(model.support_vectors, "model.support_vectors")
-    for name in ("support_alpha", "support_labels"):
-        if count == 0 and _length(getattr(model, name), f"model.{name}") != 0:
-            raise ValueError(f"model.{name} has entries but model.support_vectors has none")
-        _length(getattr(model, name), f"model.{name}")
+    count = support_fields(model)
     if count == 0:
         return [], [], [], b, kernel
     S = as_points(model.support_vectors, kernel, "model.support_vectors")
@@ -320,20 +316,37 @@ def _support(model):
     labels = inputs.vector(model.support_labels, "model.support_labels")
     for name, v in (("support_alpha", alpha), ("support_labels", labels)):
         if len(v) != count:
-            raise ValueError(f"model.{name} has {len(v)} entries but model.support_vectors has "
-                             f"{count} rows")
+            raise error("support_entries", name=name, n=len(v), count=count)
     for i, t in enumerate(labels):
         if t != 1 and t != -1:
-            raise ValueError(f"model.support_labels[{i}] is {t}: labels must be -1 or 1")
+            raise error("support_label", i=i, value=t)
     return S, alpha, [int(t) for t in labels], b, kernel
 
 
-def _classes(model):
+def check_fit(model):
+    """SOFT-2: ``model`` must be an SVMFit (both faces')."""
+    if not isinstance(model, SVMFit):
+        raise error("wrong_kind", name="model", what="an SVMFit (from smo)", got=type(model).__name__)
+
+
+def support_fields(model):
+    """SOFT-2: the number of support vectors of an SVMFit, its support_alpha and support_labels
+    checked to be sequences, empty where there are no support vectors (both faces')."""
+    count = model_length(model.support_vectors, "model.support_vectors")
+    for name in ("support_alpha", "support_labels"):
+        if count == 0 and model_length(getattr(model, name), f"model.{name}") != 0:
+            raise error("support_none", name=name)
+        model_length(getattr(model, name), f"model.{name}")
+    return count
+
+
+def fit_classes(model):
+    """SOFT-2: the label pair (negative, positive) of an SVMFit, checked (both faces')."""
     classes = model.classes
     if inputs.is_text(classes) or not hasattr(classes, "__len__"):
-        raise TypeError(f"model.classes must be a pair (negative, positive), got {classes!r}")
+        raise error("classes_kind", got=repr(classes))
     if len(classes) != 2 or classes[0] == classes[1]:
-        raise ValueError(f"model.classes must be a pair of two distinct labels, got {classes!r}")
+        raise error("classes_distinct", got=repr(classes))
     return classes
 
 
@@ -355,7 +368,7 @@ def predict(model, Z):
     Shapes: model an SVMFit (from smo), Z q×n.
     Returns: q labels, each one of model.classes."""
     values = decision_function(model, Z)
-    negative, positive = _classes(model)
+    negative, positive = fit_classes(model)
     return [positive if v >= 0 else negative for v in values]
 
 
@@ -391,18 +404,16 @@ def soft_margin_primal(X, y, w, b, xi, C):
     X, y = as_problem(X, y)
     w = _w(w, X)
     b = inputs.real(b, "b")
-    xi = inputs.vector(xi, "xi")
-    if len(xi) != len(X):
-        raise ValueError(f"xi has {len(xi)} entries but X has {len(X)} rows")
+    xi = inputs.vector(xi, "xi", len(X), "X", of="rows")
     C = inputs.positive(C, "C")
     for i, s in enumerate(xi):
         if s < 0:
-            raise ValueError(f"xi[{i}] is {s}: slacks must be >= 0")
+            raise error("negative_slack", i=i, value=s)
     total = 0
     for i, (u, s) in enumerate(zip(_margins(w, b, X, y), xi)):
         # ξ = 1 − u rounds, so 1 − ξ may exceed u by a rounding error (never in exact arithmetic)
         if u < 1 - s - scalar.zero_tolerance(u, 1 + abs(u) + abs(s), 4):
-            raise ValueError(f"example {i} violates y(wᵀx + b) >= 1 − ξ")
+            raise error("infeasible_example", i=i)
         total += s
     return _checked([linalg.dot(w, w) / 2 + C * total], lambda i: "½‖w‖² + CΣξ")[0]
 
@@ -433,11 +444,8 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     w = _w(w, X)
     b = inputs.real(b, "b")
     m = len(X)
-    xi, alpha, r = (_alpha(v, m) if n == "alpha" else inputs.vector(v, n)
+    xi, alpha, r = (inputs.vector(v, n, m, "X", of="rows")
                     for v, n in ((xi, "xi"), (alpha, "alpha"), (r, "r")))
-    for v, n in ((xi, "xi"), (r, "r")):
-        if len(v) != m:
-            raise ValueError(f"{n} has {len(v)} entries but X has {m} rows")
     C = inputs.positive(C, "C")
     total = linalg.dot(w, w) / 2
     for u, s, a, q in zip(_margins(w, 0, X, y), xi, alpha, r):
@@ -463,7 +471,7 @@ def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     C = as_C(C)
     for i, a in enumerate(alpha):
         if a < 0 or (C is not None and a > C):
-            raise ValueError(f"alpha[{i}] = {a} is outside the box 0 <= alpha <= C")
+            raise error("outside_box", i=i, value=a)
     f = scores(alpha, y, kernel_matrix(X, kernel))
     margins = _checked([t * (s + b) for s, t in zip(f, y)],
                                lambda i: f"y(wᵀφ(x) + b) of X[{i}]")

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from . import inputs, scalar
 from .entropy import class_codes, information_gain
+from .messages import error
 from .results import ConvergenceError
 
 __all__ = [
@@ -131,7 +132,9 @@ class Tree:
 _NODES = (Leaf, Split, Branch)
 
 
-def _children(node):
+def children(node):
+    """The children of a node of a tree, left to right (none for a Leaf); both faces walk trees
+    with it."""
     if isinstance(node, Split):
         return (node.left, node.right)
     if isinstance(node, Branch):
@@ -145,7 +148,7 @@ def _sizes(tree):
     order = check_tree(tree)
     size = {}
     for node in reversed(order):  # children before parents
-        below = [size[id(child)] for child in _children(node)]
+        below = [size[id(child)] for child in children(node)]
         if not below:
             size[id(node)] = (0, 1, 1)
             continue
@@ -262,7 +265,7 @@ def predict(tree, X, *, n_jobs=-1):
     check_tree(tree)
     X = inputs.matrix(X, "X")
     if len(X[0]) != tree.n_features:
-        raise ValueError(f"X has {len(X[0])} columns but the tree takes {tree.n_features} features")
+        raise error("tree_features", m=len(X[0]), n=tree.n_features)
     return [_predict_one(tree.root, x, i) for i, x in enumerate(X)]
 
 
@@ -277,7 +280,7 @@ def _predict_one(node, x, i):
         elif node.prediction is not None:
             return node.prediction
         else:
-            raise ValueError(f"X[{i}][{node.feature}] is {value}, a value this branch has no child for")
+            raise error("no_child", i=i, j=node.feature, value=value)
     return node.prediction
 
 
@@ -407,7 +410,7 @@ def split_score(table):
     for j, row in enumerate(table):
         for k, c in enumerate(row):
             if c < 0 or int(c) != c:
-                raise ValueError(f"table[{j}][{k}] is {c}: a count must be a non-negative integer")
+                raise error("not_a_count", name="table", where=f"[{j}][{k}]", value=c)
     try:
         score = _score([[int(c) for c in row] for row in table])
     except OverflowError:  # a count or a group size beyond the float64 range
@@ -555,9 +558,9 @@ def _max_depth(max_depth):
     if max_depth is None:
         return None
     if isinstance(max_depth, bool) or not isinstance(max_depth, int):
-        raise TypeError(f"max_depth must be an integer or None, got {max_depth!r}")
+        raise error("int_or_none", name="max_depth", got=repr(max_depth))
     if max_depth < 0:
-        raise ValueError(f"max_depth must be >= 0 or None, got {max_depth}")
+        raise error("at_least_or_none", name="max_depth", low=0, value=max_depth)
     return max_depth
 
 
@@ -565,24 +568,24 @@ def _discrete_mask(discrete, d):
     if isinstance(discrete, bool):
         return [discrete] * d
     if inputs.is_text(discrete) or not hasattr(discrete, "__len__"):
-        raise TypeError(f"discrete must be a bool or a sequence of {d} bools, got {discrete!r}")
+        raise error("discrete_kind", d=d, got=repr(discrete))
     if len(discrete) != d:
-        raise ValueError(f"discrete has {len(discrete)} entries but X has {d} columns")
+        raise error("discrete_entries", n=len(discrete), d=d)
     if any(not isinstance(v, bool) for v in discrete):
-        raise TypeError("discrete must hold bools (True for a discrete feature)")
+        raise error("discrete_bools")
     return list(discrete)
 
 
 def _rule(threshold):
     if threshold not in THRESHOLD_RULES:
-        raise ValueError(f"threshold must be one of {THRESHOLD_RULES}, got {threshold!r}")
+        raise error("one_of", name="threshold", options=THRESHOLD_RULES, got=repr(threshold))
     return threshold
 
 
 def _classes_and_codes(y, m, x_name="X"):
     classes, codes = class_codes(y, "y")
     if len(codes) != m:
-        raise ValueError(f"{x_name} has {m} rows but y has {len(codes)} entries")
+        raise error("rows_and_entries", x_name=x_name, m=m, y_name="y", n=len(codes))
     return classes, codes
 
 
@@ -607,7 +610,7 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     discrete = _discrete_mask(discrete, len(X[0]))
     rule = _rule(threshold)
     if rule == "logistic" and len(classes) > 2 and not all(discrete):
-        raise ValueError(f"threshold='logistic' needs two classes, y has {len(classes)}")
+        raise error("logistic_two_classes", k=len(classes))
     grower = _Grower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule)
     return Tree(grower.grow(list(range(len(X))), 0, classes), len(X[0]), classes)
 
@@ -646,13 +649,13 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     x = inputs.vector(x, "x")
     classes, codes = _classes_and_codes(y, len(x), "x")
     if len(classes) != 2:
-        raise ValueError(f"y must hold two classes for a logistic threshold, got {len(classes)}")
+        raise error("logistic_threshold_classes", k=len(classes))
     max_iterations = inputs.positive_int(max_iterations, "max_iterations")
     tol = inputs.tolerance(tol, allow_none=False)
     order = sorted(range(len(x)), key=lambda i: x[i])
     theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], max_iterations, tol)
     if theta is None:
-        raise ValueError("x has no threshold: x is constant, or the fitted slope b is 0")
+        raise error("no_threshold")
     return theta
 
 
@@ -721,5 +724,10 @@ def _logistic_threshold(xs, ts, max_iterations, tol):
             # a slope within the stopping bound of 0 is 0: its digits are rounding, and −a/b
             # would put θ anywhere (1e19 in float, 1e62 at 50 digits, for the same data)
             return None if abs(b) <= bound else c + s * (-a / b)
-    raise ConvergenceError(
+    raise logistic_not_converged(max_iterations)
+
+
+def logistic_not_converged(max_iterations):
+    """DT-7: the ConvergenceError of the 1-D logistic regression's Newton steps, both faces'."""
+    return ConvergenceError(
         f"the 1-D logistic regression did not converge in {max_iterations} Newton steps", None)

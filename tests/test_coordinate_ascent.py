@@ -200,3 +200,10 @@ def test_the_cap_checks_the_gradient_once_more_CA_1():
                                                                       [[0, 0], [1, 0]])
     free = R.coordinate_ascent([[1, 0], [0, 1]], [1, 2], [0, 0], max_iterations=1, tol=None)
     assert (free.converged, free.extra) == (None, {"gradient": [0, 2]})
+
+
+def test_a_zero_diagonal_is_shown_as_given_CA_1(impl):
+    """Qᵢᵢ of a list is named as the caller gave it, in both faces (0, not 0.0)."""
+    with pytest.raises(ValueError) as e:
+        impl.coordinate_ascent.coordinate_ascent([[2, 0], [0, 0]], [1, 1], [0, 0])
+    assert str(e.value) == "Q[1][1] = 0: W is not bounded above along α1 (coordinate ascent needs Qᵢᵢ > 0)"

@@ -88,3 +88,10 @@ def test_an_empty_group_is_skipped_not_the_end_DT_5(impl):
     got = impl.entropy.split_entropy(impl.arg([[1.0, 1.0], [0.0, 0.0], [1.0, 3.0]]))
     expected = (2 / 6) * 1.0 + (4 / 6) * -(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75))
     assert got == pytest.approx(expected, rel=1e-14)
+
+
+def test_a_negative_probability_is_shown_as_given_DT_3(impl):
+    """The entry of a list is named as the caller gave it, in both faces (-1, not -1.0)."""
+    with pytest.raises(ValueError) as e:
+        impl.entropy.entropy([-1, 2])
+    assert str(e.value) == "p[0] is -1: a probability must be >= 0"

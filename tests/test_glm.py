@@ -269,6 +269,39 @@ def test_gradient_ascent_divergence_names_alpha_GLM_4(impl):
     assert str(e.value) == "GLM gradient ascent diverged at iteration 2: η left the family's domain (lower alpha)"
 
 
+@pytest.mark.parametrize("family, X, theta", [
+    ("gaussian", [[1e200, 1.0], [1e200, -1.0]], [1e200, 0.0]),      # θᵀx overflows to ±inf
+    ("poisson", [[1e200, 1.0], [1e200, -1.0]], [1e200, 0.0]),       # e^η of an infinite η
+    ("exponential", [[1.0, 1.0], [1.0, 0.0]], [-1e-300, 0.0]),      # a″(η) = 1/η² overflows
+])
+def test_gradient_where_only_eta_or_the_variance_overflows_GLM_4(impl, family, X, theta):
+    """Only e^η of a finite η is an overflow of g(θᵀx) in the gradient (the reference's
+    OverflowError); an infinite η, or a variance past the float range (the gradient does not use
+    it), flows into ∇ℓ as in the reference, and a step leaves the finite numbers."""
+    y = impl.arg([1.0, 2.0])
+    g = impl.glm.gradient(family, impl.arg(X), y, impl.arg(theta))
+    assert np.array_equal(np.asarray(g, dtype=float), np.asarray(R.gradient(family, X, [1.0, 2.0], theta)),
+                          equal_nan=True)
+    if np.isfinite(np.asarray(g, dtype=float)).all():
+        return
+    with pytest.raises(ConvergenceError) as e:
+        impl.glm.gradient_ascent(family, impl.arg(X), y, impl.arg(theta), 1.0, 3)
+    assert str(e.value) == ("GLM gradient ascent diverged at iteration 1: θ is no longer finite "
+                            "(alpha=1.0 is too large)")
+
+
+@pytest.mark.parametrize("name, args", [
+    ("gradient", (XS[:2], [1.0, 2.0], [1.0, 0.0])), ("log_likelihood", (XS[:2], [1.0, 2.0], [1.0, 0.0])),
+    ("hypotheses", (XS[:2], [1.0, 0.0])), ("hypothesis", ([1.0, -1.0], [1.0, 0.0])),
+])
+def test_an_eta_outside_the_domain_is_named_with_the_family_and_its_value_GLM_4(impl, name, args):
+    """The first η = θᵀx⁽ⁱ⁾ outside the gamma family's domain (η < 0), as both faces name it."""
+    with pytest.raises(ValueError) as e:
+        getattr(impl.glm, name)(ef.gamma(3), *(impl.arg(a) for a in args))
+    assert str(e.value) == ("theta: η = θᵀx is outside the gamma(shape=3) family's domain (eta is 1.0: "
+                            "the natural parameter must be < 0 (η = −rate))")
+
+
 def test_gradient_ascent_defaults_GLM_4():
     """tol = 1e-10, the 10,000-step cap, the summed gradient, no path: as if given explicitly."""
     y = [1, 0, 2, 1]
@@ -296,6 +329,9 @@ GLM_ERRORS = [  # (function, arguments, exception, its message word for word) in
     ("newton", ("poisson", XS, [1, 0, 2, 1], None, 2), ConvergenceError,
      "GLM Newton did not converge in 2 iterations (tol=1e-10); if ‖θ‖ keeps growing the MLE may not exist (e.g. "
      "separable labels, or counts that are all 0 on a half-space)"),
+    # the advice every batch gradient loop gives at its cap (the reference once left it out)
+    ("gradient_ascent", ("poisson", XS, [1, 0, 2, 1], [0.0, 0.0], 0.01, 3), ConvergenceError,
+     "GLM gradient ascent did not converge in 3 iterations (tol=1e-10); raise max_iterations or alpha"),
     ("newton", ("poisson", XS, [1, 0, 2, 1], [0.0, 0.0, 0.0]), ValueError, "theta has 3 entries but X has 2 columns"),
     ("hypotheses", ("poisson", XS, [1.0, 2.0, 3.0]), ValueError, "theta has 3 entries but X has 2 columns"),
     ("hypothesis", ("poisson", [1.0, 2.0], [1.0, 2.0, 3.0]), ValueError, "x has 2 entries but theta has 3"),

@@ -6,6 +6,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import mpmath
+import pytest
 import numpy as np
 
 from cs229.reference import messages as M
@@ -48,3 +49,24 @@ def test_error_fills_every_table_row_and_shows_the_value():
         e = M.error(key, **fields)
         shown = {**fields, "value": "'<value>'"} if "value" in fields else fields
         assert type(e) is kind and str(e) == template.format(**shown), key
+
+
+# Entries of a list named in a message as the caller gave them, by both faces (the fast face once
+# showed the float64 it had made of them: -1.0 for -1). (module, function, arguments, message)
+SHOWN_AS_GIVEN = [
+    ("kernels", "quadratic_features_c", ([1.0], -1), "c must be >= 0, got -1"),
+    ("trees", "split_score", ([[1, -1], [0, 2]],), "table[0][1] is -1: a count must be a non-negative integer"),
+    ("svm", "soft_margin_primal", ([[1.0], [-1.0]], [1, -1], [1.0], 0.0, [0, -1], 1.0),
+     "xi[1] is -1: slacks must be >= 0"),
+    ("svm", "kkt_violations", ([[1.0], [-1.0]], [1, -1], [0, -1], 0.0, 1.0),
+     "alpha[1] = -1 is outside the box 0 <= alpha <= C"),
+    ("glm", "log_likelihood", ("exponential", [[1.0, 0.0], [1.0, 1.0]], [1, -4], [-1.0, 0.0]),
+     "y[1] is -4: the target must be > 0"),
+]
+
+
+@pytest.mark.parametrize("module, name, args, message", SHOWN_AS_GIVEN, ids=[c[1] for c in SHOWN_AS_GIVEN])
+def test_list_entries_are_shown_as_given_in_both_faces(impl, module, name, args, message):
+    with pytest.raises(ValueError) as e:
+        getattr(getattr(impl, module), name)(*args)
+    assert str(e.value) == message

@@ -1,6 +1,7 @@
-"""Newton's method as written once in cs229.reference.newton and cs229.fast._glm_core (NW-2,
-GLM-4, SM-4): the damped step, the data start, the notes' literal iteration, the errors; fast
-and reference take the same steps (the same step lengths t, iterates equal to rounding)."""
+"""Newton's method as written once in cs229.reference.newton, the driver of both faces (the fast
+face hands in its compiled passes, cs229.fast._glm_core) (NW-2, GLM-4, SM-4): the damped step,
+the data start, the notes' literal iteration, the errors; fast and reference take the same steps
+(the same step lengths t, iterates equal to rounding)."""
 from fractions import Fraction
 from fractions import Fraction as Q
 
