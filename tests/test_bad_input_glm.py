@@ -1,4 +1,4 @@
-"""Bad input for every entry point of cs229.fast.glm and its reference twin (GLM-1, GLM-4):
+"""Bad input for every entry point of cs229.fast.glm and its reference twin (GLM-1, GLM-4, X-6):
 errors name the argument, Poisson targets must be non-negative integers, Bernoulli labels 0/1,
 unknown families are refused, the caller's arrays are untouched, every dtype and layout works
 (tests/bad_input.py)."""
@@ -25,6 +25,8 @@ VALID = {
                             max_iterations=5, tol=None),
     "newton": dict(family="poisson", X=X, y=COUNTS, theta=THETA, max_iterations=50),
     "poisson_regression": dict(X=X, y=COUNTS, theta=THETA, max_iterations=50),
+    "fisher_information": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
+    "standard_errors": dict(family="poisson", X=X, y=COUNTS, theta=THETA, scale=1.0),
 }
 TABLE = Table(F, R, VALID, parameters={
     "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial")],
@@ -33,6 +35,7 @@ TABLE = Table(F, R, VALID, parameters={
                ("damping", "yes", TypeError)],
     "poisson_regression": [("start", "mean")],
     "hypotheses": [("family", 3)],
+    "standard_errors": [("scale", 0.0), ("scale", -2.0), ("scale", float("inf")), ("scale", "1", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())
