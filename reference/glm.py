@@ -263,8 +263,8 @@ def fisher_information(family, X, y, theta):
     W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]). For the canonical link ∇²ℓ = −XᵀWX whatever
     y is (GLM-4), so the observed and the expected information agree: I(θ) = −H.
 
-    Shapes: family an exponential family or its name, X m×n, y m responses in the family's
-        support, theta n.
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n.
     Returns: I(θ), n×n."""
     return [[-h for h in row] for row in hessian(family, X, y, theta)]
 
@@ -276,8 +276,9 @@ def standard_errors(family, X, y, theta, scale=1):
     unknown σ²). Column j of I⁻¹ solves I c = eⱼ (``linalg.solve_gram``): dependent columns of
     X make I singular, and the error names them.
 
-    Shapes: family an exponential family or its name, X m×n, y m responses in the family's
-        support, theta n, scale > 0.
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n,
+        scale > 0.
     Returns: SE(θ̂), n entries."""
     scale = inputs.positive(scale, "scale")
     fam, X, y, theta = _design(family, X, y, theta)
