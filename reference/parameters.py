@@ -21,9 +21,9 @@ one, as the entries of its arrays do); with ``float64=True`` (the compiled face,
 a real kind returns a Python float and refuses a number that has no float64 value (10**400)
 instead of rounding it to inf. That refusal is the only one a face makes that the other does not.
 
-The arrays (matrices, vectors, labels, documents, an example order) are read by ``inputs`` and
-by the compiled twin ``cs229.fast._validation``, entry by entry with ``number`` and ``integer``
-from here.
+The arrays (matrices, vectors, labels, documents, an example order) are read by ``inputs``, entry
+by entry with ``number`` and ``integer`` from here, and by its compiled twin
+``cs229.fast._validation``.
 """
 import numbers
 import os
@@ -230,7 +230,7 @@ tally = Real("tally", low=0, integral=True)           # a count given as a numbe
 positive_int = Integer("positive_int", low=1, high=MAX_COUNT)  # iterations, epochs, degrees, sizes
 table_size = Integer("table_size", low=1, high=MAX_TABLE_SIZE, beyond="table_size")  # k, |V|
 natural = Integer("natural", low=0, integral=True)    # an observed count x ∈ {0, 1, 2, ...}
-whole = Integer("whole", low=0)                       # n of DT-2's counts (Python ints, no cap)
+whole = Integer("whole", low=0)                       # n of DT-2, Jacobi's max_sweeps (no cap)
 depth = Integer("depth", low=0, none=True)            # max_depth; None: no cap
 classes = Integer("classes", low=2, high=MAX_COUNT)   # k of the multinomial: two or more
 seed = Integer("seed")                                # any integer, read modulo 2⁶⁴ (SplitMix64)
