@@ -4,6 +4,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels, _summary
 
 __all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
@@ -100,7 +102,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
-        solver = _base.check_choice(self.solver, "solver", ("newton", "gd", "sgd"))
+        solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         X, y = _base.fit_data(self, X, y)
         labels = _labels.binary_labels(y, "logistic regression")
         self.classes_ = labels.classes
@@ -108,21 +110,17 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         start = np.zeros(Xd.shape[1])
         record = self.verbose >= 2
         if solver == "sgd":
-            alpha = _base.check_positive(self.alpha, "alpha")
-            epochs = _base.check_count(self.epochs, "epochs")
-            decay = _base.check_nonnegative(self.decay, "decay")
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
-            result = _fast.logistic_sgd(Xd, y01, start, alpha, epochs, order, decay, record)
+            result = _fast.logistic_sgd(Xd, y01, start, self.alpha, self.epochs, order, self.decay,
+                                        record)
         else:
             cap = _base.check_cap(self.max_iterations, solver)
-            tol = _base.check_tol(self.tol, allow_none=solver == "gd")
             if solver == "newton":
                 result = _base.iterate(
-                    lambda: _fast.logistic_newton(Xd, y01, start, cap, tol, record), cap)
+                    lambda: _fast.logistic_newton(Xd, y01, start, cap, self.tol, record), cap)
             else:
-                alpha = _base.check_positive(self.alpha, "alpha")
                 result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
-                    Xd, y01, start, alpha, cap, tol, bool(self.average), record), cap)
+                    Xd, y01, start, self.alpha, cap, self.tol, self.average, record), cap)
         self.theta_ = np.asarray(result.theta)
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
@@ -223,15 +221,14 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Run the perceptron on the examples X (n_samples, n_features) and two-valued labels y."""
-        alpha = _base.check_positive(self.alpha, "alpha")
-        cap = _base.check_count(self.max_epochs, "max_epochs")
+        cap = parameters.positive_int(self.max_epochs, "max_epochs")
         X, y = _base.fit_data(self, X, y)
         labels = _labels.binary_labels(y, "the perceptron")
         self.classes_ = labels.classes
         Xd = _base.design(X, self.fit_intercept)
         order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
         result = _base.iterate(lambda: _fast.perceptron(
-            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), alpha, cap, order, False), cap)
+            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), self.alpha, cap, order, False), cap)
         self.theta_ = np.asarray(result.theta)
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
@@ -326,21 +323,20 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
-        solver = _base.check_choice(self.solver, "solver", ("gd", "newton"))
+        solver = parameters.choice(self.solver, "solver", ("gd", "newton"))
         X, y = _base.fit_data(self, X, y)
         labels = _labels.class_labels(y, "softmax regression")
         self.classes_ = labels.classes
         Xd, y1k = _base.design(X, self.fit_intercept), labels.one_to_k()
         start = np.zeros((len(self.classes_) - 1, Xd.shape[1]))
         cap = _base.check_cap(self.max_iterations, solver)
-        tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2
         if solver == "newton":
-            result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, tol, record), cap)
+            result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, self.tol, record),
+                                   cap)
         else:
-            alpha = _base.check_positive(self.alpha, "alpha")
             result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
-                Xd, y1k, start, alpha, cap, tol, bool(self.average), record), cap)
+                Xd, y1k, start, self.alpha, cap, self.tol, self.average, record), cap)
         self.Theta_ = np.asarray(result.theta)
         Theta = np.vstack([self.Theta_, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)

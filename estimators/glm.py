@@ -4,6 +4,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _summary
 
 __all__ = ["GLM", "PoissonRegression"]
@@ -54,22 +56,20 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
-        solver = _base.check_choice(self.solver, "solver", ("newton", "gd"))
+        solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         family = _fast.exponential_family(self._family_name())  # checks the name
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
         # Newton's own start without θ₀ is the IRLS start from the data (GLM-4)
         start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)
-        tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2
         if solver == "newton":
             result = _base.iterate(
-                lambda: _fast.glm_newton(family, Xd, y, start, cap, tol, record), cap)
+                lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record), cap)
         else:
-            alpha = _base.check_positive(self.alpha, "alpha")
             result = _base.iterate(lambda: _fast.glm_gradient_ascent(
-                family, Xd, y, start, alpha, cap, tol, bool(self.average), record), cap)
+                family, Xd, y, start, self.alpha, cap, self.tol, self.average, record), cap)
         # the family as given (a name pickles; the family objects hold lambdas)
         self.family_ = self._family_name()
         self.theta_ = np.asarray(result.theta)

@@ -6,6 +6,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.preprocessing import binarize as threshold_features
 from sklearn.utils.validation import check_is_fitted, check_non_negative
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels
 
 __all__ = ["BernoulliNB", "MultinomialNB"]
@@ -31,11 +33,10 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Count the examples X (n_samples, n_features) of each of the two classes of y."""
-        alpha = _base.check_nonnegative(self.alpha, "alpha")
         X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
         labels = _labels.binary_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
-        self.model_ = self._fit(self._features(X), labels.zero_one(), alpha)
+        self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha)
         self.phi_y_ = float(self.model_.phi_y)
         self.class_count_ = np.asarray(self.model_.class_count)
         return self
@@ -128,7 +129,7 @@ class BernoulliNB(_NaiveBayes):
                 X.sum_duplicates()
         if self.binarize is not None:
             # (a sparse X with binarize < 0 is refused: its zeros would become ones)
-            X = threshold_features(X, threshold=_base.check_real(self.binarize, "binarize"))
+            X = threshold_features(X, threshold=parameters.real(self.binarize, "binarize", float64=True))
         if not sp.issparse(X):
             return X
         binary = (X.data == 0) | (X.data == 1)

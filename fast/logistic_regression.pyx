@@ -12,12 +12,13 @@ from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
-                                    check_length, check_tol, positive, positive_int, same_length, sgd_schedule)
+from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_vector, check_length,
+                                    same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
                                                  perceptron_not_converged)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
+from cs229.reference.parameters import flag, positive, positive_int, real, sgd_schedule, tolerance
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, alpha_too_large)
 
@@ -52,7 +53,7 @@ def _example(x, theta):
 
 def sigmoid(z):
     """LG-1: g(z) = 1/(1 + e^(−z)), finite and in [0, 1] for every finite z."""
-    return _sigmoid(as_scalar(z, "z"))
+    return _sigmoid(real(z, "z", float64=True))
 
 
 def hypothesis(x, theta):
@@ -146,7 +147,7 @@ def stochastic_update(x, y, theta, alpha):
     """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
     x, theta = _example(x, theta)
     y = as_binary_labels([y], "y", module=__name__)[0]
-    alpha = positive(alpha, "alpha")
+    alpha = positive(alpha, "alpha", float64=True)
     new = theta.copy()
     cdef const double[::1] xv = x
     cdef double[::1] t = new
@@ -165,7 +166,9 @@ cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
+    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0], as_order,
+                                               float64=True)
+    record = flag(record, "record")
     # |y − g(θᵀx)| < 1 bounds every step: θ stays finite
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step, None)
 
@@ -174,17 +177,18 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                           average=False, record=False):
     """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha")
+    alpha = positive(alpha, "alpha", float64=True)
     max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
+    tol = tolerance(tol, "tol", float64=True)
+    average, record = flag(average, "average"), flag(record, "record")
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
                        RAISE_CAP)
 
 
 def threshold(z):
     """PC-1: g(z) = 1 if z ≥ 0 else 0."""
-    return 1.0 if as_scalar(z, "z") >= 0 else 0.0
+    return 1.0 if real(z, "z", float64=True) >= 0 else 0.0
 
 
 cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_ssize_t n,
@@ -204,7 +208,7 @@ def perceptron_update(x, y, theta, alpha=1):
     """PC-1: θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g."""
     x, theta = _example(x, theta)
     y = as_binary_labels([y], "y", module=__name__)[0]
-    alpha = positive(alpha, "alpha")
+    alpha = positive(alpha, "alpha", float64=True)
     new = theta.copy()
     cdef const double[::1] xv = x
     cdef double[::1] t = new
@@ -217,9 +221,10 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
     raises ConvergenceError (the data may not be separable)."""
     X, y = _design(X, y)
     theta = np.zeros(X.shape[1]) if theta is None else _parameters(theta, X)
-    alpha = positive(alpha, "alpha")
+    alpha = positive(alpha, "alpha", float64=True)
     max_epochs = positive_int(max_epochs, "max_epochs")
     order = as_order(order, X.shape[0])
+    record = flag(record, "record")
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
@@ -253,7 +258,8 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     ``start="zero"`` or ``"data"`` (the IRLS start). Separable data raise SeparableDataError,
     a singular H SingularMatrixError naming the dependent column."""
     X, y = _design(X, y)
-    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, check_tol)
+    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
+    record = flag(record, "record")
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":
@@ -262,7 +268,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
         theta = np.zeros(X.shape[1])
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
     return maximise(
-        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), damping,
+        "Newton's method", theta, system, log_likelihood, max_iterations, tol, record, damping,
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
         advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=X.shape[0],

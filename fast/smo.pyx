@@ -23,10 +23,12 @@ from cs229.fast._smo_step cimport PAIR_MOVES, PAIR_UNBOUNDED, PairStep, pair_ste
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, diagonal, kernel_block, kernel_spec,
                                      overflow_checked, take)
-from cs229.fast._validation import as_vector, check_tol, cores_of, positive, positive_int
+from cs229.fast._validation import as_vector, cores_of
 from cs229.fast.svm import as_C, as_problem
-from cs229.reference.inputs import flag
 from cs229.reference.kernels import Linear, checked_value
+from cs229.reference.messages import error
+from cs229.reference import parameters
+from cs229.reference.parameters import choice, flag, index, nonnegative, positive, positive_int
 from cs229.reference.results import ConvergenceError, NotSeparableError
 from cs229.reference.smo import (RULES, SplitMix64, asymmetric_kernel, at_cap, hull_distance_bound,
                                  inseparable, separates, stuck_error, unbounded_pair)
@@ -96,13 +98,9 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     m = len(X)
     alpha = as_vector(alpha, "alpha", m, "X", of="rows")
     C = as_C(C)
-    for v, name in ((i, "i"), (j, "j")):
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-            raise TypeError(f"{name} must be an integer index, got {v!r}")
-        if not 0 <= v < m:
-            raise ValueError(f"{name} = {v} is not an index of X (0..{m - 1})")
+    i, j = index(i, "i", m), index(j, "j", m)
     if i == j:
-        raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
+        raise error("same_pair")
     K = kernel_block(X, X, kernel, spec, symmetric=True)
     with np.errstate(over="ignore", invalid="ignore"):
         f = (alpha * y) @ K
@@ -145,22 +143,21 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     predictions: the threads meet at every step, so on cores that other work keeps busy each
     step waits for a thread the system has put aside (two such fits side by side on 2 cores
     took 50 times as long); ask for the cores (``n_jobs=-1``) where they are free."""
-    if rule not in RULES:
-        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+    rule = choice(rule, "rule", RULES)
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, classes, kernel)
     C = as_C(C)
-    tol = check_tol(tol, allow_none=False)
+    tol = nonnegative(tol, "tol", float64=True)
     max_iterations = positive_int(max_iterations, "max_iterations")
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
+    seed = parameters.seed(seed, "seed")
+    record = flag(record, "record")
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
-    cache_bytes = positive(cache_size, "cache_size") * 2.0 ** 20
+    cache_bytes = positive(cache_size, "cache_size", float64=True) * 2.0 ** 20
     cores = cores_of(n_jobs)
     rows = KernelRows(X, kernel, spec, len(X) <= EXACT_MAX, cache_bytes, shrinking, cores)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)
-    solver = Solver(rows, y, C, tol, max_iterations, int(seed), bool(record), shrinking)
+    solver = Solver(rows, y, C, tol, max_iterations, seed, record, shrinking)
     status = solver.run(rule)
     if status == KERNEL_NOT_FINITE:
         checked_value(rows.bad, kernel, "X", rows.bad_i, "X", rows.bad_j)

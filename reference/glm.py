@@ -11,7 +11,7 @@ options; ``hypotheses`` is E[y | x] per row (no ``predict``: a GLM's prediction 
 label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
 """
 from . import exponential_family as ef
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
 from .results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED, RAISE_CAP, ConvergenceError,
                       IterativeResult, SeparableDataError, StepFailed, alpha_too_large, iterate,
@@ -187,9 +187,10 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
         > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    alpha = parameters.positive(alpha, "alpha")
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    tol = parameters.tolerance(tol, "tol")
+    average, record = parameters.flag(average, "average"), parameters.flag(record, "record")
     m = len(X)
 
     def update(theta):
@@ -230,6 +231,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
+    record = parameters.flag(record, "record")
     where = newton_method.origin(theta, start)
     if theta is None:
         theta = newton_method.data_start(fam, X, y) if start == "data" else [0 * X[0][0]] * len(X[0])
@@ -280,7 +282,7 @@ def standard_errors(family, X, y, theta, scale=1):
         m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n,
         scale > 0.
     Returns: SE(θ̂), n entries."""
-    scale = inputs.positive(scale, "scale")
+    scale = parameters.positive(scale, "scale")
     fam, X, y, theta = _design(family, X, y, theta)
     try:
         I, _ = newton_method.glm_system(fam, X, y, theta)

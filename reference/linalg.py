@@ -15,7 +15,7 @@ import numbers
 
 import mpmath
 
-from . import inputs, scalar
+from . import inputs, parameters, scalar
 from .messages import error
 
 __all__ = [
@@ -411,6 +411,7 @@ def determinant_by_cofactors(A, i=0):
     """|A| = Σⱼ Aᵢⱼ A′ᵢⱼ, expanded along row i (LR-10, fn 3). Exponential cost: small n only."""
     A = inputs.matrix(A, "A")
     n = _square(A, "A")
+    i = parameters.index(i, "i", n)
     if n == 1:
         return A[0][0]
     total = 0
@@ -466,7 +467,8 @@ def symmetric_eigenvalues(A, max_sweeps=100):
     for i in range(n):
         for j in range(i):
             if A[i][j] != A[j][i]:
-                raise ValueError(f"A is not symmetric: A[{i}][{j}] != A[{j}][{i}]")
+                raise error("symmetric", name="A", i=i, j=j)
+    max_sweeps = parameters.whole(max_sweeps, "max_sweeps")
     if scalar.is_exact(A[0][0]):
         A = [[float(x) for x in row] for row in A]
     a = [row[:] for row in A]

@@ -8,7 +8,7 @@ Conventions (README, Conventions): data (X, y), then θ, then the points to pred
 (``queries``), then options; ``predict`` is Xθ, the predicted y; the iterative fits return an
 ``IterativeResult``.
 """
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error
 from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large,
                       diverged, iterate)
@@ -113,9 +113,9 @@ def lms_update(x, y, theta, alpha):
     Shapes: x n, y a real, theta n, alpha > 0.
     Returns: the new θ, n entries."""
     x = inputs.vector(x, "x")
-    y = inputs.real(y, "y")
+    y = parameters.real(y, "y")
     theta = inputs.vector(theta, "theta")
-    alpha = inputs.positive(alpha, "alpha")
+    alpha = parameters.positive(alpha, "alpha")
     inputs.check_length(x, "x", len(theta), "theta")
     return _lms_step(x, y, theta, alpha)
 
@@ -148,9 +148,10 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    alpha = parameters.positive(alpha, "alpha")
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    tol = parameters.tolerance(tol, "tol")
+    average, record = parameters.flag(average, "average"), parameters.flag(record, "record")
     m = len(X)
 
     def update(theta):
@@ -176,7 +177,9 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
+    alpha, epochs, order, decay = parameters.sgd_schedule(alpha, epochs, order, decay, len(X),
+                                                          inputs.example_order)
+    record = parameters.flag(record, "record")
     path = [theta[:]] if record else None
     t = 0
     for epoch in range(epochs):
@@ -212,7 +215,7 @@ def normal_equations(X, y, solver="cholesky"):
     Shapes: X m×n (rank n), y m reals.
     Returns: θ, n entries; a singular XᵀX raises SingularMatrixError."""
     X, y = _design(X, y)
-    solver = inputs.choice(solver, "solver", ("cholesky", "qr"))
+    solver = parameters.choice(solver, "solver", ("cholesky", "qr"))
     try:
         if solver == "qr":
             return _least_squares_qr(X, y)
@@ -326,23 +329,28 @@ def _back_substitution(R, c):
 
 def gaussian_density(y, mean, sigma):
     """LR-13 (000 §3): p(y | x; θ) = 1/(√(2π) σ) · exp(−(y − θᵀx)² / (2σ²)), mean = θᵀx."""
-    sigma = inputs.positive(sigma, "sigma")
+    y, mean = parameters.real(y, "y"), parameters.real(mean, "mean")
+    return _density(y, mean, parameters.positive(sigma, "sigma"))
+
+
+def _density(y, mean, sigma):
     return scalar.exp(-((y - mean) ** 2) / (2 * sigma ** 2)) / (scalar.sqrt(2 * scalar.pi(sigma)) * sigma)
 
 
 def gaussian_likelihood(X, y, theta, sigma):
     """LR-13 (000 §3): L(θ) = Πᵢ p(y⁽ⁱ⁾ | x⁽ⁱ⁾; θ) (underflows for large m: use the log)."""
     X, y, theta = _design(X, y, theta)
+    sigma = parameters.positive(sigma, "sigma")
     total = 1
     for x_i, y_i in zip(X, y):
-        total *= gaussian_density(y_i, linalg.dot(x_i, theta), sigma)
+        total *= _density(y_i, linalg.dot(x_i, theta), sigma)
     return total
 
 
 def gaussian_log_likelihood(X, y, theta, sigma):
     """LR-13 (000 §3): ℓ(θ) = m log(1/(√(2π) σ)) − (1/σ²) · ½ Σᵢ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)²."""
     X, y, theta = _design(X, y, theta)
-    sigma = inputs.positive(sigma, "sigma")
+    sigma = parameters.positive(sigma, "sigma")
     m = len(X)
     return (m * scalar.log(1 / (scalar.sqrt(2 * scalar.pi(sigma)) * sigma))
             - cost(X, y, theta) / sigma ** 2)
@@ -358,7 +366,7 @@ def lwr_weights(X, x, tau):
     Returns: w⁽ⁱ⁾, m entries."""
     X = inputs.matrix(X, "X")
     x = _query(x, X)
-    tau = inputs.positive(tau, "tau")
+    tau = parameters.positive(tau, "tau")
     weights = []
     for x_i in X:
         # Σⱼ ((x⁽ⁱ⁾ⱼ − xⱼ)/τ)² / 2, the same number: dividing by τ before squaring keeps 2τ²
@@ -453,7 +461,7 @@ def lwr_predict(X, y, queries, tau):
     queries = inputs.matrix(queries, "queries")
     if len(queries[0]) != len(X[0]):
         raise error("queries_columns", m=len(queries[0]), n=len(X[0]))
-    tau = inputs.positive(tau, "tau")
+    tau = parameters.positive(tau, "tau")
     predictions = []
     for i, x in enumerate(queries):
         theta = _weighted_solve(X, y, (lwr_system, (X, y, x, tau)), at_query(i))
@@ -468,7 +476,7 @@ def polynomial_features(x, degree):
     Shapes: x m numbers, degree ≥ 0.
     Returns: m×(degree + 1)."""
     x = inputs.vector(x, "x")
-    degree = inputs.positive_int(degree, "degree")
+    degree = parameters.positive_int(degree, "degree")
     rows = []
     for v in x:
         row = [v ** 0]

@@ -27,10 +27,8 @@ integer values (the string kernel's counts) are read as exact rationals, as inte
 Conventions (README, Conventions): data (X, y), then α, then options (C, kernel, …), as in ``svm``;
 labels are {−1, 1} or any pair through ``classes=``; ``smo`` returns an ``SVMFit``.
 """
-import numbers
-
-from . import inputs, scalar
-from .messages import rounded
+from . import inputs, parameters, scalar
+from .messages import error, rounded
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
 from .results import ConvergenceError, FloatRangeError, NotSeparableError
 from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
@@ -215,9 +213,9 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     m = len(X)
     alpha = inputs.vector(alpha, "alpha", m, "X", of="rows")
     C = as_C(C)
-    i, j = _index(i, m, "i"), _index(j, m, "j")
+    i, j = parameters.index(i, "i", m), parameters.index(j, "j", m)
     if i == j:
-        raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
+        raise error("same_pair")
     K = _kernel_matrix(X, kernel)
     f = scores(alpha, y, K)
     E1, E2 = f[i] - y[i], f[j] - y[j]
@@ -227,14 +225,6 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
         out[i], out[j] = FloatRangeError.check(new, lambda k: f"the new alpha[{(i, j)[k]}]",
                                                REMEDY)
     return out
-
-
-def _index(i, m, name):
-    if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-        raise TypeError(f"{name} must be an integer index, got {i!r}")
-    if not 0 <= i < m:
-        raise ValueError(f"{name} = {i} is not an index of X (0..{m - 1})")
-    return int(i)
 
 
 def _in_up(a, t, C):
@@ -504,18 +494,6 @@ def _run_simplified(st, tol, max_iterations, rng):
             return None
 
 
-def _check_rule(rule):
-    if rule not in RULES:
-        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
-    return rule
-
-
-def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
-    return seed
-
-
 def separates(alpha, y, g, diagonal):
     """Whether wᵀφ(x) (no b) already puts every positive example above every negative one, by
     more than the rounding of f(x) = Σₜ αₜy⁽ᵗ⁾K(x⁽ᵗ⁾, x), m·ε·Σα·maxₜ Kₜₜ (0 in exact arithmetic):
@@ -602,7 +580,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     Platt rules; ``record`` keeps the chosen pairs in ``path``.
 
     ``shrinking`` (True or False), ``cache_size`` (megabytes, > 0) and ``n_jobs`` (checked by
-    ``inputs.n_jobs``; 1 by default, see the twin) are the compiled twin's: libsvm's shrinking of the active set, the size
+    ``parameters.n_jobs``; 1 by default, see the twin) are the compiled twin's: libsvm's shrinking of the active set, the size
     of its kernel-row cache and the cores its passes over the examples may use (each example's
     value computed as in the serial loop: the iterates do not depend on it). The reference
     checks them and computes as the notes do, over every example with the whole kernel matrix:
@@ -612,17 +590,18 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         with classes=).
     Returns: SVMFit (alpha m, b, the support vectors, …); the cap raises ConvergenceError, an
         infeasible hard margin NotSeparableError."""
-    rule = _check_rule(rule)
-    inputs.flag(shrinking, "shrinking")
-    inputs.positive(cache_size, "cache_size")
-    inputs.n_jobs(n_jobs)
+    rule = parameters.choice(rule, "rule", RULES)
     labels = classes if classes is not None else (-1, 1)
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, classes, kernel)
     C = as_C(C)
-    tol = inputs.tolerance(tol, allow_none=False)
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    rng = SplitMix64(_seed(seed))
+    tol = parameters.nonnegative(tol, "tol")
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    rng = SplitMix64(parameters.seed(seed, "seed"))
+    record = parameters.flag(record, "record")
+    parameters.flag(shrinking, "shrinking")
+    parameters.positive(cache_size, "cache_size")
+    parameters.n_jobs(n_jobs)
     K = _kernel_matrix(X, kernel)
     _symmetric(K, kernel)
     zero = scalar.zero(v for row in K for v in row)  # α, g and b start in the type K's entries combine to

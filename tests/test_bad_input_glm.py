@@ -34,7 +34,7 @@ TABLE = Table(F, R, VALID, parameters={
                ("family", ef.multinomial(3)), ("start", "ones"), ("start", 0, TypeError),
                ("damping", "yes", TypeError)],
     "poisson_regression": [("start", "mean")],
-    "hypotheses": [("family", 3)],
+    "hypotheses": [("family", 3, TypeError)],
     "standard_errors": [("scale", 0.0), ("scale", -2.0), ("scale", float("inf")), ("scale", "1", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})

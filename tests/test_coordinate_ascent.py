@@ -90,7 +90,7 @@ Q2, C2, A2 = [[2.0, 0.0], [0.0, 2.0]], [1.0, 1.0], [0.0, 0.0]
 ERRORS = [  # (function, arguments, exception, its message word for word)
     ("coordinate_argmax", (Q2, C2, A2, 2), ValueError, "i must be an index 0..1, got 2"),
     ("coordinate_argmax", (Q2, C2, A2, -1), ValueError, "i must be an index 0..1, got -1"),
-    ("coordinate_argmax", (Q2, C2, A2, True), ValueError, "i must be an index 0..1, got True"),
+    ("coordinate_argmax", (Q2, C2, A2, True), TypeError, "i must be an index 0..1, got True"),
     ("coordinate_ascent", ([[2.0, 0.0]], C2, A2), ValueError, "Q must be 2x2 to match c"),
     ("coordinate_ascent", ([[2.0, 1.0], [0.0, 2.0]], C2, A2), ValueError,
      "Q must be symmetric: Q[0][1] != Q[1][0]"),

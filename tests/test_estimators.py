@@ -686,9 +686,9 @@ def test_locally_weighted_regression_fit_refuses_targets_that_are_not_real_numbe
 
 
 @pytest.mark.parametrize("tau,kind,message", [
-    (0, ValueError, "tau == 0, must be > 0."), (np.nan, ValueError, "tau must be a finite number, got nan"),
-    (np.inf, ValueError, "tau must be a finite number, got inf"),
-    ("1", TypeError, "tau must be an instance of float, not str.")])
+    (0, ValueError, "tau must be > 0, got 0"), (np.nan, ValueError, "tau is nan: expected a finite number"),
+    (np.inf, ValueError, "tau is inf: expected a finite number"),
+    ("1", TypeError, "tau is '1': expected a real number")])
 def test_locally_weighted_regression_fit_refuses_a_bad_tau_LR_14(tau, kind, message):
     with pytest.raises(kind) as e:
         E.LocallyWeightedRegression(tau=tau).fit([[0.0], [1.0], [2.0]], [1.0, 2.0, 3.0])
@@ -711,12 +711,13 @@ def test_locally_weighted_regression_predicts_with_what_fit_checked_LR_14():
     (E.LinearRegression(solver="gd", alpha=np.nan), "regression"), (E.SVC(C=np.inf), "two_classes"),
 ])
 def test_real_parameters_must_be_finite_numbers(estimator, data):
-    """NaN passes every comparison check_scalar makes (binarize = NaN made every feature 0), and
-    an infinite step, smoothing or bound has no meaning in the notes' formulas: refused by name."""
+    """NaN passes every comparison (binarize = NaN once made every feature 0), and an infinite
+    step, smoothing or bound has no meaning in the notes' formulas: refused by name, in the
+    words of the faces (cs229.reference.parameters)."""
     name, value = next((k, v) for k, v in estimator.get_params().items()
                        if isinstance(v, float) and not np.isfinite(v))
     X, y = {"counts": _counts, "regression": _regression, "two_classes": _two_classes}[data]()
-    with pytest.raises(ValueError, match=f"^{name} must be a finite number, got {value}$"):
+    with pytest.raises(ValueError, match=f"^{name} is {value}: expected a finite number$"):
         estimator.fit(X, y)
 
 
@@ -764,7 +765,7 @@ def test_parameters_are_checked_by_name():
     X, y = _regression()
     with pytest.raises(ValueError, match="solver must be one of"):
         E.LinearRegression(solver="lbfgs").fit(X, y)
-    with pytest.raises(ValueError, match="alpha == 0"):
+    with pytest.raises(ValueError, match="^alpha must be > 0, got 0$"):
         E.LinearRegression(solver="gd", alpha=0).fit(X, y)
     with pytest.raises(ValueError, match="kernel must be one of"):
         E.SVC(kernel="sigmoid").fit(*_two_classes())

@@ -118,7 +118,7 @@ def test_gaussian_dispersion_is_the_normal_density_EF_4():
 @pytest.mark.parametrize("call, error, message", [
     (lambda: E.gamma(0), ValueError, "shape must be >= 1, got 0"),
     (lambda: E.multinomial(1), ValueError, "k must be >= 2, got 1"),
-    (lambda: E.multinomial(0), ValueError, "k must be >= 1, got 0"),
+    (lambda: E.multinomial(0), ValueError, "k must be >= 2, got 0"),
     (lambda: E.multinomial(3).check_y(4), ValueError, "y is 4: a multinomial target must be an integer in 1..3"),
     (lambda: E.multinomial(3).check_y(1.5), ValueError, "y is 1.5: a multinomial target must be an integer in 1..3"),
     (lambda: E.multinomial(3).check_eta([1]), ValueError, "eta has 1 entries; the multinomial over 3 classes has 2"),
@@ -136,10 +136,10 @@ def test_gaussian_dispersion_is_the_normal_density_EF_4():
     (lambda: E.log_density(E.EXPONENTIAL, 1.0, 0.0), ValueError,
      "eta is 0.0: the natural parameter must be < 0 (η = −rate)"),
     (lambda: E.log_density(E.EXPONENTIAL, -1.0, -1.0), ValueError, "y is -1.0: the target must be > 0"),
-    (lambda: E.BERNOULLI.natural(0.0), ValueError, "phi is 0.0: must be in (0, 1)"),
-    (lambda: E.BERNOULLI.natural(1.0), ValueError, "phi is 1.0: must be in (0, 1)"),
+    (lambda: E.BERNOULLI.natural(0.0), ValueError, "phi must be in (0, 1), got 0.0"),
+    (lambda: E.BERNOULLI.natural(1.0), ValueError, "phi must be in (0, 1), got 1.0"),
     (lambda: E.family("x"), ValueError,
-     "family must be one of ['bernoulli', 'exponential', 'gaussian', 'poisson'] or an ExponentialFamily, got 'x'"),
+     "family must be one of ('bernoulli', 'exponential', 'gaussian', 'poisson') or an ExponentialFamily, got 'x'"),
 ], ids=lambda v: "" if callable(v) or isinstance(v, type) else v[:12].replace(" ", "_"))
 def test_errors_word_for_word(call, error, message):
     with pytest.raises(error) as e:

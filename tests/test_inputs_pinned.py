@@ -11,6 +11,7 @@ import scipy.sparse
 
 import cs229.reference.inputs as I
 import cs229.reference.naive_bayes as NB
+import cs229.reference.parameters as P
 
 INT64_MAX = 2 ** 63 - 1
 BIG = 2 ** 63  # one past the largest int64
@@ -32,7 +33,7 @@ def test_class_labels_with_k_read_from_y_accept_the_largest_int64_exactly():
 
 def test_table_size_accepts_the_largest_table_exactly():
     # only the number is checked: nothing is allocated
-    assert I.table_size(2 ** 31 - 1, "vocabulary_size") == 2147483647
+    assert P.table_size(2 ** 31 - 1, "vocabulary_size") == 2147483647
 
 
 def test_category_sizes_accept_a_total_of_exactly_the_largest_table():
@@ -128,23 +129,23 @@ def test_multinomial_fit_ignores_a_packed_id_beyond_int64_NB_6():
 def test_n_jobs_beyond_the_largest_c_int_counts_as_it(n_jobs, cores):
     """More threads than 2³¹ − 1 (C's int, which sizes them) run on no machine: the count stops
     there, as an int."""
-    got = I.n_jobs(n_jobs)
+    got = P.n_jobs(n_jobs)
     assert got == cores and type(got) is int
 
 
 def test_all_cores_are_the_cores_this_process_may_run_on(monkeypatch):
     """−1 and None: the size of the affinity mask, not the machine's count; 1 for a mask of one."""
-    monkeypatch.setattr(I.os, "sched_getaffinity", lambda pid: {3}, raising=False)
-    monkeypatch.setattr(I.os, "cpu_count", lambda: 64)
-    assert I.n_jobs(-1) == I.n_jobs(None) == 1
-    monkeypatch.setattr(I.os, "sched_getaffinity", lambda pid: {0, 2, 5}, raising=False)
-    assert I.n_jobs(-1) == 3
+    monkeypatch.setattr(P.os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    monkeypatch.setattr(P.os, "cpu_count", lambda: 64)
+    assert P.n_jobs(-1) == P.n_jobs(None) == 1
+    monkeypatch.setattr(P.os, "sched_getaffinity", lambda pid: {0, 2, 5}, raising=False)
+    assert P.n_jobs(-1) == 3
 
 
 @pytest.mark.parametrize("count, cores", [(1, 1), (6, 6), (None, 1)], ids=["one", "six", "unknown"])
 def test_all_cores_without_an_affinity_mask_are_the_cpu_count_or_1(monkeypatch, count, cores):
     """Where there is no sched_getaffinity (macOS, Windows): os.cpu_count(), and 1 when it cannot
     tell (None)."""
-    monkeypatch.delattr(I.os, "sched_getaffinity", raising=False)
-    monkeypatch.setattr(I.os, "cpu_count", lambda: count)
-    assert I.n_jobs(-1) == cores
+    monkeypatch.delattr(P.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(P.os, "cpu_count", lambda: count)
+    assert P.n_jobs(-1) == cores

@@ -373,7 +373,8 @@ def test_newton_root_failures_carry_the_last_iterate_NW_1(case):
 @pytest.mark.parametrize("kwargs,error,message", [
     (dict(theta="a"), TypeError, "theta is 'a': expected a real number"),
     (dict(max_iterations=0), ValueError, "max_iterations must be >= 1, got 0"),
-    (dict(tol=None), ValueError, "tol must be a number for newton_root")], ids=["theta", "cap", "tol"])
+    (dict(tol=None), ValueError, "tol must be a number for newton_root (None would leave only the "
+                                 "max_iterations cap to stop it)")], ids=["theta", "cap", "tol"])
 def test_newton_root_arguments_are_checked_NW_1(kwargs, error, message):
     args = dict(f=abs, f_prime=abs, theta=1.0) | kwargs
     for solve in (R.newton_root, R.newton_maximise):

@@ -24,7 +24,7 @@ import cs229.reference.kernels as RK
 import cs229.reference.naive_bayes as RN
 import cs229.reference.smo as RS
 import cs229.reference.trees as RT
-from cs229.reference.inputs import n_jobs as check_n_jobs
+from cs229.reference.parameters import n_jobs as check_n_jobs
 
 # 1 is serial; 2 and 3 split the rows into 2 and 3 chunks once there are enough of them (3 is
 # more threads than this machine may have cores); -1 and None ask for every core.

@@ -13,18 +13,20 @@ from hypothesis import strategies as st
 
 import cs229.fast._validation as V
 import cs229.reference.inputs as I
+import cs229.reference.parameters as P
 from cs229.reference import messages
 
 # reader name -> (fast reader, reference reader), each called as reader(value)
 READERS = {
     "matrix": (lambda A: V.as_matrix(A, "X"), lambda A: I.matrix(A, "X")),
     "vector": (lambda v: V.as_vector(v, "x"), lambda v: I.vector(v, "x")),
-    "scalar": (lambda x: V.as_scalar(x, "c"), lambda x: I.real(x, "c")),
-    "positive": (lambda x: V.positive(x, "alpha"), lambda x: I.positive(x, "alpha")),
-    "nonnegative": (lambda x: V.nonnegative(x, "decay"), lambda x: I.nonnegative(x, "decay")),
-    "positive_int": (lambda n: V.positive_int(n, "max_iterations"), lambda n: I.positive_int(n, "max_iterations")),
-    "tol": (V.check_tol, I.tolerance),
-    "tol_not_none": (lambda t: V.check_tol(t, allow_none=False), lambda t: I.tolerance(t, allow_none=False)),
+    # scalar parameters: one kind of cs229.reference.parameters, read as a float64 by the fast face
+    "scalar": (lambda x: P.real(x, "c", float64=True), lambda x: P.real(x, "c")),
+    "positive": (lambda x: P.positive(x, "alpha", float64=True), lambda x: P.positive(x, "alpha")),
+    "nonnegative": (lambda x: P.nonnegative(x, "decay", float64=True), lambda x: P.nonnegative(x, "decay")),
+    "positive_int": (lambda n: P.positive_int(n, "max_iterations"), lambda n: P.positive_int(n, "max_iterations")),
+    "tol": (lambda t: P.tolerance(t, "tol", float64=True), lambda t: P.tolerance(t, "tol")),
+    "tol_not_none": (lambda t: P.nonnegative(t, "tol", float64=True), lambda t: P.nonnegative(t, "tol")),
     "order": (lambda o: V.as_order(o, 3), lambda o: I.example_order(o, 3)),
     "binary_matrix": (lambda A: V.as_binary_matrix(A, "X"), lambda A: I.binary_matrix(A, "X")),
     "integer_matrix": (lambda A: V.as_integer_matrix(A, "X"), lambda A: I.integer_matrix(A, "X")),

@@ -1,6 +1,6 @@
-"""The exact type and full text of every error the public readers of cs229.reference.inputs raise:
-one case for each distinct refusal of each function, with the argument named as the caller named
-it."""
+"""The exact type and full text of every error the public readers of cs229.reference.inputs and
+the kinds of cs229.reference.parameters raise: one case for each distinct refusal of each
+function, with the argument named as the caller named it."""
 from fractions import Fraction
 
 import numpy as np
@@ -8,6 +8,7 @@ import pytest
 import scipy.sparse
 
 import cs229.reference.inputs as I
+import cs229.reference.parameters as P
 
 NAN = float("nan")
 INF = float("inf")
@@ -79,28 +80,28 @@ def test_matrix_gives_the_exact_message_of_each_refusal(call, kind, message):
 
 
 @_cases(
-    ("str", lambda: I.real("a", "x"), TypeError, "x is 'a': expected a real number"),
-    ("list", lambda: I.real([1], "x"), TypeError, "x is [1]: expected a real number"),
-    ("nan", lambda: I.real(NAN, "x"), ValueError, "x is nan: expected a finite number"),
+    ("str", lambda: P.real("a", "x"), TypeError, "x is 'a': expected a real number"),
+    ("list", lambda: P.real([1], "x"), TypeError, "x is [1]: expected a real number"),
+    ("nan", lambda: P.real(NAN, "x"), ValueError, "x is nan: expected a finite number"),
 )
 def test_real_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
 
 
 @_cases(
-    ("zero", lambda: I.positive(0, "alpha"), ValueError, "alpha must be > 0, got 0"),
-    ("negative", lambda: I.positive(-0.5, "alpha"), ValueError, "alpha must be > 0, got -0.5"),
-    ("str", lambda: I.positive("a", "alpha"), TypeError, "alpha is 'a': expected a real number"),
+    ("zero", lambda: P.positive(0, "alpha"), ValueError, "alpha must be > 0, got 0"),
+    ("negative", lambda: P.positive(-0.5, "alpha"), ValueError, "alpha must be > 0, got -0.5"),
+    ("str", lambda: P.positive("a", "alpha"), TypeError, "alpha is 'a': expected a real number"),
 )
 def test_positive_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
 
 
 @_cases(
-    ("float", lambda: I.positive_int(1.0, "n"), TypeError, "n must be an integer, got 1.0"),
-    ("bool", lambda: I.positive_int(True, "n"), TypeError, "n must be an integer, got True"),
-    ("zero", lambda: I.positive_int(0, "n"), ValueError, "n must be >= 1, got 0"),
-    ("2**31", lambda: I.positive_int(2 ** 31, "n"), ValueError,
+    ("float", lambda: P.positive_int(1.0, "n"), TypeError, "n must be an integer, got 1.0"),
+    ("bool", lambda: P.positive_int(True, "n"), TypeError, "n must be an integer, got True"),
+    ("zero", lambda: P.positive_int(0, "n"), ValueError, "n must be >= 1, got 0"),
+    ("2**31", lambda: P.positive_int(2 ** 31, "n"), ValueError,
      "n must be <= 2147483647 (2**31 - 1, the largest count the compiled loops hold), got 2147483648"),
 )
 def test_positive_int_gives_the_exact_message_of_each_refusal(call, kind, message):
@@ -116,12 +117,12 @@ def test_same_length_gives_the_exact_message_of_each_refusal(call, kind, message
 
 
 @_cases(
-    ("negative", lambda: I.tolerance(-1), ValueError, "tol must be >= 0 or None, got -1"),
-    ("negative-no-none", lambda: I.tolerance(-1e-3, allow_none=False), ValueError,
+    ("negative", lambda: P.tolerance(-1, "tol"), ValueError, "tol must be >= 0 or None, got -1"),
+    ("negative-no-none", lambda: P.nonnegative(-1e-3, "tol"), ValueError,
      "tol must be >= 0, got -0.001"),
-    ("none-no-none", lambda: I.tolerance(None, allow_none=False), TypeError,
+    ("none-no-none", lambda: P.nonnegative(None, "tol"), TypeError,
      "tol is None: expected a real number"),
-    ("str", lambda: I.tolerance("a"), TypeError, "tol is 'a': expected a real number"),
+    ("str", lambda: P.tolerance("a", "tol"), TypeError, "tol is 'a': expected a real number"),
 )
 def test_tolerance_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
@@ -143,10 +144,14 @@ def test_example_order_gives_the_exact_message_of_each_refusal(call, kind, messa
 # each check is made in the documented order: the later arguments are bad too where they would
 # otherwise be named first
 @_cases(
-    ("alpha", lambda: I.sgd_schedule(0, 0, [1, 1], -1, 2), ValueError, "alpha must be > 0, got 0"),
-    ("epochs", lambda: I.sgd_schedule(0.1, 0, [1, 1], -1, 2), ValueError, "epochs must be >= 1, got 0"),
-    ("order", lambda: I.sgd_schedule(0.1, 1, [1, 1], -1, 2), ValueError, "order must be a permutation of 0..1"),
-    ("decay", lambda: I.sgd_schedule(0.1, 1, None, -1, 2), ValueError, "decay must be >= 0, got -1"),
+    ("alpha", lambda: P.sgd_schedule(0, 0, [1, 1], -1, 2, I.example_order), ValueError,
+     "alpha must be > 0, got 0"),
+    ("epochs", lambda: P.sgd_schedule(0.1, 0, [1, 1], -1, 2, I.example_order), ValueError,
+     "epochs must be >= 1, got 0"),
+    ("order", lambda: P.sgd_schedule(0.1, 1, [1, 1], -1, 2, I.example_order), ValueError,
+     "order must be a permutation of 0..1"),
+    ("decay", lambda: P.sgd_schedule(0.1, 1, None, -1, 2, I.example_order), ValueError,
+     "decay must be >= 0, got -1"),
 )
 def test_sgd_schedule_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
@@ -162,18 +167,18 @@ def test_binary_matrix_gives_the_exact_message_of_each_refusal(call, kind, messa
 
 
 @_cases(
-    ("negative", lambda: I.natural(-1, "n"), ValueError, "n must be >= 0, got -1"),
-    ("negative-float", lambda: I.natural(-2.0, "n"), ValueError, "n must be >= 0, got -2.0"),
-    ("fraction", lambda: I.natural(1.5, "n"), ValueError, "n is 1.5: expected an integer"),
-    ("str", lambda: I.natural("a", "n"), TypeError, "n is 'a': expected an integer"),
+    ("negative", lambda: P.natural(-1, "n"), ValueError, "n must be >= 0, got -1"),
+    ("negative-float", lambda: P.natural(-2.0, "n"), ValueError, "n must be >= 0, got -2.0"),
+    ("fraction", lambda: P.natural(1.5, "n"), ValueError, "n is 1.5: expected an integer"),
+    ("str", lambda: P.natural("a", "n"), TypeError, "n is 'a': expected an integer"),
 )
 def test_natural_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
 
 
 @_cases(
-    ("negative", lambda: I.nonnegative(-0.5, "decay"), ValueError, "decay must be >= 0, got -0.5"),
-    ("none", lambda: I.nonnegative(None, "decay"), TypeError, "decay is None: expected a real number"),
+    ("negative", lambda: P.nonnegative(-0.5, "decay"), ValueError, "decay must be >= 0, got -0.5"),
+    ("none", lambda: P.nonnegative(None, "decay"), TypeError, "decay is None: expected a real number"),
 )
 def test_nonnegative_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
@@ -240,10 +245,10 @@ def test_integer_matrix_gives_the_exact_message_of_each_refusal_NB_5(call, kind,
 
 
 @_cases(
-    ("float", lambda: I.table_size(2.0, "k"), TypeError, "k must be an integer, got 2.0"),
-    ("bool", lambda: I.table_size(True, "k"), TypeError, "k must be an integer, got True"),
-    ("zero", lambda: I.table_size(0, "k"), ValueError, "k must be >= 1, got 0"),
-    ("2**31", lambda: I.table_size(2 ** 31, "k"), ValueError, f"k is 2147483648: {TABLE_LIMIT}"),
+    ("float", lambda: P.table_size(2.0, "k"), TypeError, "k must be an integer, got 2.0"),
+    ("bool", lambda: P.table_size(True, "k"), TypeError, "k must be an integer, got True"),
+    ("zero", lambda: P.table_size(0, "k"), ValueError, "k must be >= 1, got 0"),
+    ("2**31", lambda: P.table_size(2 ** 31, "k"), ValueError, f"k is 2147483648: {TABLE_LIMIT}"),
 )
 def test_table_size_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
@@ -375,29 +380,30 @@ def test_counts_gives_the_exact_message_of_each_refusal(call, kind, message):
 
 
 @_cases(
-    ("int", lambda: I.choice(1, "start", ("zeros", "ols")), TypeError, "start must be one of 'zeros', 'ols', got 1"),
-    ("unknown", lambda: I.choice("x", "start", ("zeros", "ols")), ValueError,
-     "start must be one of 'zeros', 'ols', got 'x'"),
+    ("int", lambda: P.choice(1, "start", ("zeros", "ols")), TypeError,
+     "start must be one of ('zeros', 'ols'), got 1"),
+    ("unknown", lambda: P.choice("x", "start", ("zeros", "ols")), ValueError,
+     "start must be one of ('zeros', 'ols'), got 'x'"),
 )
 def test_choice_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
 
 
 @_cases(
-    ("int", lambda: I.flag(1, "damping"), TypeError, "damping must be True or False, got 1"),
-    ("none", lambda: I.flag(None, "damping"), TypeError, "damping must be True or False, got None"),
-    ("str", lambda: I.flag("yes", "damping"), TypeError, "damping must be True or False, got 'yes'"),
+    ("int", lambda: P.flag(1, "damping"), TypeError, "damping must be True or False, got 1"),
+    ("none", lambda: P.flag(None, "damping"), TypeError, "damping must be True or False, got None"),
+    ("str", lambda: P.flag("yes", "damping"), TypeError, "damping must be True or False, got 'yes'"),
 )
 def test_flag_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
 
 
 @_cases(
-    ("float", lambda: I.n_jobs(1.5), TypeError, f"n_jobs {ALL_CORES} 1.5"),
-    ("minus-one-float", lambda: I.n_jobs(-1.0), TypeError, f"n_jobs {ALL_CORES} -1.0"),
-    ("bool", lambda: I.n_jobs(True), TypeError, f"n_jobs {ALL_CORES} True"),
-    ("zero", lambda: I.n_jobs(0), ValueError, f"n_jobs {ALL_CORES} 0"),
-    ("minus-two", lambda: I.n_jobs(-2, "workers"), ValueError, f"workers {ALL_CORES} -2"),
+    ("float", lambda: P.n_jobs(1.5), TypeError, f"n_jobs {ALL_CORES} 1.5"),
+    ("minus-one-float", lambda: P.n_jobs(-1.0), TypeError, f"n_jobs {ALL_CORES} -1.0"),
+    ("bool", lambda: P.n_jobs(True), TypeError, f"n_jobs {ALL_CORES} True"),
+    ("zero", lambda: P.n_jobs(0), ValueError, f"n_jobs {ALL_CORES} 0"),
+    ("minus-two", lambda: P.n_jobs(-2, "workers"), ValueError, f"workers {ALL_CORES} -2"),
 )
 def test_n_jobs_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message

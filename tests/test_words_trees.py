@@ -127,7 +127,7 @@ def test_split_score_refuses_counts_whose_c_ln_c_overflows_DT_5(impl):
     (dict(discrete=[1]), TypeError, "discrete must hold bools (True for a discrete feature)"),
     (dict(threshold="median"), ValueError,
      "threshold must be one of ('search', 'logistic'), got 'median'"),
-    (dict(threshold=None), ValueError, "threshold must be one of ('search', 'logistic'), got None"),
+    (dict(threshold=None), TypeError, "threshold must be one of ('search', 'logistic'), got None"),
 ], ids=["depth-float", "depth-bool", "depth-str", "depth-negative", "discrete-str", "discrete-none",
         "discrete-length", "discrete-int", "threshold-name", "threshold-none"])
 def test_tree_fit_names_the_bad_option_DT_6(impl, options, kind, message):

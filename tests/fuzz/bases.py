@@ -40,8 +40,8 @@ def _extra():
     return {
         ("logistic_regression", "sigmoid"): dict(z=0.5),
         ("logistic_regression", "threshold"): dict(z=0.5),
-        ("svm", "decision_function"): dict(fit=fit, X=X),
-        ("svm", "predict"): dict(fit=fit, X=X),
+        ("svm", "decision_function"): dict(model=fit, Z=X),
+        ("svm", "predict"): dict(model=fit, Z=X),
     }
 
 
