@@ -11,6 +11,8 @@ from fractions import Fraction
 
 import pytest
 
+from tests import ROOT
+
 matplotlib = pytest.importorskip("matplotlib", reason="the figures need the [plot] extra")
 
 from cs229 import cli
@@ -28,7 +30,6 @@ from cs229.reference import linear_regression as lr  # noqa: E402
 from cs229.reference import logistic_regression as lg  # noqa: E402
 
 IDS = [s.id for s in figures.FIGURES]
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 _DRAWN = {}
 
 

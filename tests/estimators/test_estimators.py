@@ -63,7 +63,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
 import cs229.estimators as E  # noqa: E402
-from memory import peak  # noqa: E402
+from tests.estimators.memory import peak  # noqa: E402
 from cs229.fast import (generative, glm, kernels, linear_regression, logistic_regression,  # noqa: E402
                         naive_bayes, smo, softmax, svm, trees)
 from cs229.reference import datasets  # noqa: E402

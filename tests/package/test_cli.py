@@ -29,8 +29,10 @@ from cs229._text import count, progress_line
 from cs229.proofs import audit, sources
 from cs229.proofs.registry import Check, Context, Erratum, Outcome, checks_for
 
+from tests import ROOT as REPOSITORY
+
 CLI = [sys.executable, "-m", "cs229"]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(REPOSITORY)
 FAST_ID = ["--id", "LR-1", "--examples", "2"]  # one check, well under a second
 
 

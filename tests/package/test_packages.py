@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+from tests import ROOT
+
 COMMAND = "cs229.cli"  # the cs229 command (and python -m cs229): above every subpackage
 
 # What each subpackage may import, the layering README's Layout describes. The root (version,

@@ -2,7 +2,9 @@
 import doctest
 import pathlib
 
-README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+from tests import ROOT
+
+README = ROOT / "README.md"
 
 
 def test_readme_tour():

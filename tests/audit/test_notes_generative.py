@@ -2,7 +2,7 @@
 edited copy of the notes changes the verdict at the edited line; a copy that corrects a slip loses
 its erratum."""
 
-from edited_notes import edited_copy, errata_at, needs_notes, run
+from tests.audit.edited_notes import edited_copy, errata_at, needs_notes, run
 
 pytestmark = needs_notes
 

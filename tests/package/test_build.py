@@ -13,7 +13,8 @@ import threading
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+from tests import ROOT
+
 pytest.importorskip("setuptools")
 
 

@@ -1,7 +1,7 @@
 """Part I's checks read their printed forms from the text: an edited copy of the notes (one formula
 changed) changes the verdict at that line, and the project's own copy keeps its errata."""
 
-from edited_notes import edited_copy, errata_at, needs_notes, run
+from tests.audit.edited_notes import edited_copy, errata_at, needs_notes, run
 
 pytestmark = needs_notes
 

@@ -13,9 +13,11 @@ import pytest
 from cs229 import cli
 from cs229.testing.properties import TOPICS
 
+from tests import ROOT
+
 # the report of a failure is tested, not how far Hypothesis shrinks it (tests/conftest.py)
 pytestmark = pytest.mark.usefixtures("without_shrinking")
-EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+EXAMPLES = str(ROOT / "examples")
 
 
 def conform(capsys, *argv):

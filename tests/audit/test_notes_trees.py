@@ -1,7 +1,7 @@
 """The decision-tree checks (001 §11.3) read their printed forms from the text: an edited copy of the
 lecture changes the verdict at the edited line."""
 
-from edited_notes import edited_copy, errata_at, needs_notes, run
+from tests.audit.edited_notes import edited_copy, errata_at, needs_notes, run
 
 pytestmark = needs_notes
 
