@@ -2,7 +2,6 @@
 and draws the numbers of the computation it claims to show (LR-16's θ, the recorded paths,
 SMO's support vectors, NW-1's iterates, ...)."""
 import os
-import pathlib
 import re
 import struct
 import subprocess

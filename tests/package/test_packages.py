@@ -3,7 +3,6 @@ statements (``import``, ``from … import``, ``cimport`` and ``importlib.import_
 literal name, at any depth, so the imports inside functions count), and seen at run time (each
 subpackage imported alone, every module of it, loads no subpackage its layer does not allow)."""
 import ast
-import pathlib
 import re
 import subprocess
 import sys

@@ -1,6 +1,5 @@
 """The README's tour runs as printed."""
 import doctest
-import pathlib
 
 from tests import ROOT
 
