@@ -32,7 +32,7 @@ def _cli(*argv, cwd=None, timeout=600):
                           env={**os.environ, "COLUMNS": "80"})
 
 
-@pytest.mark.slow  # the whole of Part I at 8 examples; the README's command audits it at 2 (tests/test_audit_html.py)
+@pytest.mark.slow  # the whole of Part I at 8 examples; the README's command audits it at 2 (tests/audit/test_html.py)
 def test_audit_part_I_passes_and_lists_every_LR_row(capsys):
     code, out = _run(["audit", "--part", "I", "--json", "--quiet", "--examples", "8"], capsys)
     report = json.loads(out)
@@ -98,7 +98,7 @@ def test_a_selection_that_cannot_run_says_why_and_what_would(argv, says, capsys)
     if argv == ["--id", "LR-15"]:
         # where the tests are: a checkout (an installed package carries none, and says nothing of them)
         tests = catalog.tests_naming("LR-15")
-        assert ("tested in test_linear_regression.py;" in err) == (tests is not None), err
+        assert ("tested in linear_regression/test_formulas.py;" in err) == (tests is not None), err
 
 
 def test_unknown_part_is_refused(capsys):
@@ -244,7 +244,7 @@ def test_list_shows_every_catalog_row_with_needs_checks_and_tests(capsys):
     rows = {r["id"]: r for r in listing}
     assert rows["LR-1"]["needs"] == ["R", "F", "T"] and rows["LR-12"]["checks"]
     tests = catalog.tests_naming("LR-12")  # None where the package is installed without its tests
-    assert rows["LR-12"]["tests"] == tests and (tests is None or "test_linear_regression.py" in tests)
+    assert rows["LR-12"]["tests"] == tests and (tests is None or "linear_regression/test_parity.py" in tests)
     code, out = _run(["audit", "--list", "--part", "iii"], capsys)
     assert code == 0 and out.startswith("EF-1") and "needs R P T" in out and "LR-" not in out
 

@@ -12,7 +12,7 @@ from cs229.proofs.text.reading import Examples, Function, Indexed, Operator, Rea
 @pytest.fixture(autouse=True)
 def _made_up_quotes_are_forgotten():
     """The quotes made here stand at made-up lines: they leave the registry's QUOTES as they found
-    it (tests/test_quotes.py checks every quote there against the notes)."""
+    it (tests/audit/test_quotes.py checks every quote there against the notes)."""
     from cs229.proofs.registry import QUOTES
     before = dict(QUOTES)
     yield

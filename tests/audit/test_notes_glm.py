@@ -6,8 +6,8 @@ import pytest
 
 from cs229.proofs.sources import SOURCES, notes_directory
 
-from test_audit_notes import edited, replace
-from test_audit_notes_logistic_regression import audited, errata_lines
+from tests.audit.test_notes import edited, replace
+from tests.audit.test_notes_logistic_regression import audited, errata_lines
 
 NOTES = notes_directory()
 pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside this checkout")

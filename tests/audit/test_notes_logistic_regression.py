@@ -8,7 +8,7 @@ from cs229.proofs.registry import Context, checks_for
 from cs229.proofs.sources import SOURCES, notes_directory
 from cs229.proofs.text import copies
 
-from test_audit_notes import edited, replace
+from tests.audit.test_notes import edited, replace
 
 NOTES = notes_directory()
 pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside this checkout")

@@ -4,7 +4,7 @@ check's verdict at that line (an erratum there, an erratum gone, or a failure)."
 import pytest
 
 from cs229.proofs.sources import SOURCES, notes_directory
-from test_audit_notes import edited, replace, run
+from tests.audit.test_notes import edited, replace, run
 
 pytestmark = pytest.mark.skipif(notes_directory() is None, reason="the notes are not beside this checkout")
 NG, RAMANAN, NETO, L08 = (SOURCES[k].file for k in ("000", "001", "002", "004"))

@@ -32,7 +32,7 @@ def failed(report):
 
 @pytest.mark.parametrize("topic", TOPICS)
 def test_every_fast_module_conforms(capsys, topic):
-    """The command's path on each fast module; tests/test_conformance.py draws the examples."""
+    """The command's path on each fast module; tests/conform/test_fast_face.py draws the examples."""
     code, report, _ = conform(capsys, f"cs229.fast.{topic}", "--examples", "2")
     assert code == 0 and report["ok"] and report["topic"] == topic, failed(report)
     assert report["functions"] and not report["signature_errors"]

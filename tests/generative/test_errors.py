@@ -98,17 +98,6 @@ def test_poisson_bad_parameters_GDA_4():
         R.poisson_log_pmf("1", 2.0)
 
 
-# ---- two bad arguments: both faces name the same one first ------------------------------------
-
-@settings(max_examples=150)
-@given(pairs(TABLE))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    """Every function of the topic's bad-input table, two arguments bad at once (a bad
-    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
-    the same error type and words in both faces."""
-    check_pair(TABLE, *case)
-
-
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.generative and its reference twin (MVN-1, GDA-1,
 # GDA-2, GDA-3): a ValueError/TypeError naming the argument, the caller's arrays untouched, every
@@ -377,3 +366,14 @@ def test_poisson_logistic_theta_refuses_phi_outside_the_open_interval_GDA_4(phi)
     with pytest.raises(ValueError) as e:
         R.poisson_logistic_theta(phi, 1.0, 2.0)
     assert str(e.value) == f"phi must be in (0, 1), got {phi}"
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+@settings(max_examples=150)
+@given(pairs(TABLE))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(TABLE, *case)

@@ -112,15 +112,6 @@ def test_newton_separation_keeps_the_iterate_and_path_GLM_4():
     assert r.path is not None and len(r.path) == 2 and r.theta == r.path[-1] and any(r.theta)
 
 
-@settings(max_examples=150)
-@given(pairs(TABLE))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    """Every function of the topic's bad-input table, two arguments bad at once (a bad
-    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
-    the same error type and words in both faces."""
-    check_pair(TABLE, *case)
-
-
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.glm and its reference twin (GLM-1, GLM-4):
 # errors name the argument, Poisson targets must be non-negative integers, Bernoulli labels 0/1,
@@ -169,3 +160,14 @@ def test_a_start_outside_the_domain_is_refused_GLM_4(face):
     """The exponential family's η = −rate must be negative: θ = (0.25, 0.5) gives η > 0."""
     with pytest.raises(ValueError, match="theta"):
         TABLE.call(face, "newton", family="exponential", y=COUNTS + 1)
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+@settings(max_examples=150)
+@given(pairs(TABLE))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(TABLE, *case)

@@ -69,15 +69,6 @@ def test_monomial_weight_checks_its_arguments_in_one_order_in_both_faces_KR_4(ar
     assert (type(r.value), str(r.value)) == (type(f.value), str(f.value))
 
 
-@settings(max_examples=150)
-@given(pairs(TABLE, leave_out=("perceptron_decision", "kernel_perceptron")))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    """Every function of the topic's bad-input table, two arguments bad at once (a bad
-    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
-    the same error type and words in both faces (the perceptron's two, whose 2-D y the reference's margins.signed_labels reads as a bad label before its dimension, wait on that module)."""
-    check_pair(TABLE, *case)
-
-
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.kernels (and its reference twin): a
 # ValueError/TypeError naming the argument, invalid kernel parameters and invalid kernels refused
@@ -445,3 +436,14 @@ def test_the_kernel_perceptron_reports_its_epoch_cap_KR_9(impl, X, y, max_epochs
                                                       max_epochs=max_epochs))
     assert str(e) == (f"the kernel perceptron still made mistakes in epoch {max_epochs} (max_epochs): "
                       "the data may not be separable in this kernel's feature space")
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+@settings(max_examples=150)
+@given(pairs(TABLE, leave_out=("perceptron_decision", "kernel_perceptron")))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces (the perceptron's two, whose 2-D y the reference's margins.signed_labels reads as a bad label before its dimension, wait on that module)."""
+    check_pair(TABLE, *case)

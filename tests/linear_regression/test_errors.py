@@ -174,14 +174,6 @@ def test_gaussian_model_refuses_a_bad_sigma_LR_13(sigma, error, message):
         assert str(e.value) == message
 
 
-# ---- two bad arguments: both faces name the same one first ------------------------------------
-
-@settings(max_examples=150)
-@given(pairs(TABLE))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    check_pair(TABLE, *case)
-
-
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.linear_regression (and its reference twin):
 # a ValueError/TypeError naming the argument, the caller's arrays untouched, and every real dtype
@@ -226,3 +218,11 @@ FACES = TABLE.faces
 def test_singular_normal_equations_are_refused(face):
     with pytest.raises(SingularMatrixError, match=f"column {X.shape[1]} of X is 2 × column 1"):
         TABLE.call(face, "normal_equations", X=np.c_[X, 2 * X[:, 1]])
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+@settings(max_examples=150)
+@given(pairs(TABLE))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    check_pair(TABLE, *case)

@@ -151,17 +151,6 @@ def test_newton_flat_tangent_is_refused_NW_1():
         R.newton_root(lambda t: t * t + 1, lambda t: 2 * t, 0.0)
 
 
-# ---- two bad arguments: both faces name the same one first ------------------------------------
-
-@settings(max_examples=150)
-@given(pairs(TABLE))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    """Every function of the topic's bad-input table, two arguments bad at once (a bad
-    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
-    the same error type and words in both faces."""
-    check_pair(TABLE, *case)
-
-
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.logistic_regression and its reference twin
 # (LG-1 … LG-5, PC-1, NW-2): errors name the argument, labels outside {0, 1} are refused, the
@@ -229,3 +218,14 @@ def test_theta_of_the_wrong_length_is_refused(face):
     for name in ("gradient", "newton", "predict", "log_likelihood"):
         with pytest.raises(ValueError, match="theta has 3 entries but X has 2 columns"):
             TABLE.call(face, name, theta=np.zeros(3))
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+@settings(max_examples=150)
+@given(pairs(TABLE))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(TABLE, *case)

@@ -420,7 +420,7 @@ def test_simplified_stuck_after_10m_plus_10_passes_without_a_step_from_the_start
         assert stream.draws[:4 * 49 + 1] == [(3, k) for k in SAME_CLASS * 49 + [1]]
 
 
-# The problem of test_smo_pinned's seeded run (m = 10, 10m + 10 = 110): x = 0 (y = −1), x = 1 for
+# The problem of the seeded run in smo/test_regressions.py (m = 10, 10m + 10 = 110): x = 0 (y = −1), x = 1 for
 # the positives 1..8, x = 1/2 for the positive 9; C = 1. Draw 0 answers 1: the first step is
 # (0, 2) to α₀ = α₂ = 1. The draws 1..16 (the seven other points at 1 and example 9, in passes 1
 # and 2) cannot move anything; pass 2 only resets b and is not counted. From then on example 2

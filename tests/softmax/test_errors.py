@@ -134,17 +134,6 @@ def test_gradient_ascent_refuses_separable_classes_SM_4(impl):
     assert (fit.iterations, fit.converged) == (5, None)
 
 
-# ---- two bad arguments: both faces name the same one first ------------------------------------
-
-@settings(max_examples=150)
-@given(pairs(TABLE))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    """Every function of the topic's bad-input table, two arguments bad at once (a bad
-    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
-    the same error type and words in both faces."""
-    check_pair(TABLE, *case)
-
-
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.softmax and its reference twin (SM-2 … SM-4):
 # errors name the argument, labels outside 1..k are refused, the caller's arrays are untouched,
@@ -186,3 +175,14 @@ def test_theta_rows_must_match_the_columns_of_X_SM_3(face):
         TABLE.call(face, "probabilities", Theta=np.zeros((2, 3)))
     with pytest.raises(ValueError, match=r"y\[.*1\.\.2"):  # one parameter row: k = 2
         TABLE.call(face, "gradient", Theta=THETA[:1])
+
+
+# ---- two bad arguments: both faces name the same one first ------------------------------------
+
+@settings(max_examples=150)
+@given(pairs(TABLE))
+def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+    """Every function of the topic's bad-input table, two arguments bad at once (a bad
+    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
+    the same error type and words in both faces."""
+    check_pair(TABLE, *case)
