@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 from scipy import integrate, stats
 
-from cs229.reference import exponential_family as ef, linear_regression as lr, exponential_family as E
+from cs229.reference import exponential_family as ef, exponential_family as E, linear_regression as lr
 
 from tests.glm.test_formulas import close
 
@@ -102,7 +102,7 @@ def test_family_lookup_EF_1(impl):
         ef.family("binomial")
 
 
-# ---- GLM-4: fitting --------------------------------------------------------------------------------
+# ---- EF-1: a family is its name -----------------------------------------------------------------
 
 def test_families_pickle_to_the_same_family_EF_1():
     """The families hold lambdas; they pickle by name (an estimator holding one must pickle)."""

@@ -14,7 +14,7 @@ from tests.bad_input import Table, install
 from tests.bad_pairs import check_pair, pairs
 
 
-# ---- LR-4, LR-5, LR-6: iterative, the same iterates -------------------------------------------
+# ---- LR-4, LR-5, LR-6: gradient descent ---------------------------------------------------------
 
 def test_gd_reports_divergence_and_the_cap_LR_5(impl):
     X = impl.arg([[1.0, 10.0], [1.0, -10.0], [1.0, 3.0]])

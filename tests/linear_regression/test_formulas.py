@@ -22,7 +22,7 @@ def close(a, b, rel=1e-12):
     return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b).max(initial=0.0)))
 
 
-# ---- LR-1, LR-2, LR-3: closed forms, fast == reference ------------------------------------------
+# ---- LR-1, LR-2, LR-3: closed forms -------------------------------------------------------------
 
 @given(problems)
 def test_cost_forms_equal_exactly_LR_2(p):
@@ -46,7 +46,7 @@ def test_gradient_is_derivative_of_cost_LR_3(p):
         assert (R.cost(X, y, up) - R.cost(X, y, down)) / 2 == g[j]
 
 
-# ---- LR-4, LR-5, LR-6: iterative, the same iterates -------------------------------------------
+# ---- LR-4, LR-5, LR-6: gradient descent ---------------------------------------------------------
 
 @given(problems)
 def test_gd_converges_to_normal_equations_LR_5_LR_12(p):

@@ -60,7 +60,7 @@ def test_log_likelihood_never_overflows_LG_3(impl, z):
         assert np.isfinite(got) and got <= 0 and abs(got - expected) <= 1e-300 + 1e-15 * abs(expected)
 
 
-# ---- LG-4, LG-5: gradient ascent (the same iterates as the reference: cs229.testing.properties) --
+# ---- LG-4, LG-5: gradient ascent ----------------------------------------------------------------
 
 def test_stochastic_update_moves_towards_the_label_LG_4(impl):
     """θ + α(y − h)x: for y = 1 the update raises θᵀx, for y = 0 it lowers it."""

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 
 import cs229.fast.glm as FG
 import cs229.reference.glm as RG
-from cs229.reference import exponential_family as ef, linalg, newton, linear_regression as lr
+from cs229.reference import exponential_family as ef, linalg, linear_regression as lr, newton
 from cs229.reference.results import ConvergenceError
 from cs229.testing import strategies as S
 

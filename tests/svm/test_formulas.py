@@ -46,7 +46,7 @@ def fitted(draw, features=2, C=1.0):
     return X, y, k, fit
 
 
-# ---- fast == reference -----------------------------------------------------------------------
+# ---- OMC-5: decision values a block at a time ---------------------------------------------------
 
 def test_batched_decision_values_cover_every_block_OMC_5():
     rng = np.random.default_rng(2)

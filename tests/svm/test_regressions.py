@@ -11,7 +11,7 @@ import pytest
 
 import cs229.reference.results as results
 import cs229.reference.svm as R
-from cs229.reference.kernels import Linear, StringKernel, Gaussian, Polynomial
+from cs229.reference.kernels import Gaussian, Linear, Polynomial, StringKernel
 from cs229.reference.results import FloatRangeError
 
 from tests.reproducers import FACES, X, Y, Z, arg, call, in_child
