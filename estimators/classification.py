@@ -4,7 +4,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from . import _base, _fast, _labels
+from . import _base, _fast, _labels, _summary
 
 __all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
 
@@ -127,12 +127,22 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
+        self._nobs = Xd.shape[0]
+        self._standard_errors = _summary.standard_errors(self, _fast.exponential_family("bernoulli"), Xd, y01)
         unit = "epoch" if solver == "sgd" else "iteration"
         _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
                            f"ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, self.theta_):.10g}",
                      lambda: (f"{unit} {k}: ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, t):.10g}"
                               for k, t in enumerate(result.path)))
         return self
+
+    def summary(self):
+        """X-6: θ with standard errors from the inverse Fisher information (−H⁻¹ at θ̂), z
+        statistics, p-values and Wald intervals: a ``GLMSummary`` (statsmodels' names ``params``,
+        ``bse``, ``zvalues``, ``pvalues``, ``conf_int()``; θ for the label ``classes_[1]``) that
+        prints as a table. On separable data θ̂ does not exist and the errors grow without bound."""
+        check_is_fitted(self)
+        return _summary.summarise(self, f"Logistic regression: p(y = {self.classes_[1]} | x)")
 
     def _design(self, X):
         check_is_fitted(self)

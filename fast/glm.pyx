@@ -8,8 +8,9 @@ from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_t
                                     as_vector, check_length, check_tol, positive, positive_int,
                                     same_length)
 from cs229.reference import exponential_family as ef
+from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family,
-                                 outside_domain)
+                                 outside_domain, singular_information)
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
@@ -17,7 +18,8 @@ from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResul
 
 __all__ = [
     "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
-    "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
+    "poisson_regression", "fisher_information", "standard_errors", "SeparableDataError",
+    "IterativeResult", "ConvergenceError",
 ]
 
 
@@ -171,6 +173,31 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
                        start="data", damping=True):
     """GLM-4: Poisson regression (log link) by Newton / IRLS."""
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
+
+
+def fisher_information(family, X, y, theta):
+    """X-6: I(θ) = XᵀWX = −H (BLAS)."""
+    return -hessian(family, X, y, theta)
+
+
+def standard_errors(family, X, y, theta, scale=1.0):
+    """X-6: √(φ [I(θ̂)⁻¹]ⱼⱼ), column j of I⁻¹ by the Cholesky solve of I c = eⱼ, the reference's
+    verdict on a singular I."""
+    scale = positive(scale, "scale")
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    try:
+        A, _ = core.glm_system(X, y, code, shape)(theta)
+    except StepFailed as e:
+        raise hessian_not_defined(e) from None
+    n = theta.shape[0]
+    out = np.empty(n)
+    for j in range(n):
+        try:
+            c = core.solve_gram(A, np.eye(n)[j], terms=X.shape[0])
+        except SingularMatrixError as e:
+            raise singular_information(e.column, e.combination) from None
+        out[j] = np.sqrt(scale * c[j])
+    return out
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

@@ -183,10 +183,7 @@ def _clipped_maximiser(a2, y2, E1, E2, K11, K22, K12, low, high, pair):
         # W along the line is linear or convex: its maximum over [L, H] is at an end.
         if high is None:
             if slope > 0 or eta < 0:
-                raise NotSeparableError(
-                    f"the hard-margin dual is unbounded along the pair {pair}: W grows without "
-                    "limit (the examples coincide in feature space with opposite labels, so no "
-                    "hyperplane separates the classes); use a finite C")
+                raise unbounded_pair(pair)
             if not slope < 0:
                 return None
             new2 = low
@@ -216,9 +213,7 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     m = len(X)
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != m:
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {m} rows")
+    alpha = inputs.vector(alpha, "alpha", m, "X", of="rows")
     C = as_C(C)
     i, j = _index(i, m, "i"), _index(j, m, "j")
     if i == j:
@@ -271,9 +266,7 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     Returns: the maximal KKT violation, a number ≥ 0."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != len(X):
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
+    alpha = inputs.vector(alpha, "alpha", len(X), "X", of="rows")
     C = as_C(C)
     g = [f - t for f, t in zip(scores(alpha, y, _kernel_matrix(X, kernel)), y)]
     return _gap(alpha, y, g, C)
@@ -285,6 +278,14 @@ def _kernel_matrix(X, kernel):
     return [[scalar.to_scalar(v) for v in row] for row in kernel_matrix(X, kernel)]
 
 
+def asymmetric_kernel(i, j, K_ij, K_ji):
+    """The InvalidKernelError of a kernel with K(x⁽ⁱ⁾, x⁽ʲ⁾) ≠ K(x⁽ʲ⁾, x⁽ⁱ⁾) on X (both faces)."""
+    return InvalidKernelError(
+        f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K_ij} but "
+        f"kernel(X[{j}], X[{i}]) = {K_ji}; SMO needs K(x, z) = K(z, x)",
+        MercerResult(False, False, pair=(i, j)))
+
+
 def _symmetric(K, kernel):
     """SMO's updates assume K(x, z) = K(z, x); the named kernels are symmetric by construction,
     any other callable is checked on X."""
@@ -293,10 +294,7 @@ def _symmetric(K, kernel):
     for i in range(len(K)):
         for j in range(i):
             if K[i][j] != K[j][i]:
-                result = MercerResult(False, False, pair=(i, j))
-                raise InvalidKernelError(
-                    f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K[i][j]} but "
-                    f"kernel(X[{j}], X[{i}]) = {K[j][i]}; SMO needs K(x, z) = K(z, x)", result)
+                raise asymmetric_kernel(i, j, K[i][j], K[j][i])
 
 
 # ---- the solver --------------------------------------------------------------------------------
@@ -518,25 +516,26 @@ def _seed(seed):
     return seed
 
 
-def _separates(st):
+def separates(alpha, y, g, diagonal):
     """Whether wᵀφ(x) (no b) already puts every positive example above every negative one, by
     more than the rounding of f(x) = Σₜ αₜy⁽ᵗ⁾K(x⁽ᵗ⁾, x), m·ε·Σα·maxₜ Kₜₜ (0 in exact arithmetic):
     on inseparable data whose iterates make w vanish (a positive point between two negative
-    ones), rounding alone can order the f values."""
-    f = [gt + t for gt, t in zip(st.g, st.y)]
-    total = 0 * st.alpha[0]
-    for a in st.alpha:
+    ones), rounding alone can order the f values. ``g`` is gₜ = f(x⁽ᵗ⁾) − y⁽ᵗ⁾, ``diagonal``
+    the Kₜₜ."""
+    f = [gt + t for gt, t in zip(g, y)]
+    total = 0 * alpha[0]
+    for a in alpha:
         total += a
-    top = max(abs(st.K[t][t]) for t in range(st.m))
-    noise = scalar.zero_tolerance(total, total * top, st.m)
-    return min(v for v, t in zip(f, st.y) if t == 1) - max(v for v, t in zip(f, st.y) if t == -1) > noise
+    top = max(abs(v) for v in diagonal)
+    noise = scalar.zero_tolerance(total, total * top, len(y))
+    return min(v for v, t in zip(f, y) if t == 1) - max(v for v, t in zip(f, y) if t == -1) > noise
 
 
-def _hull_distance_bound(st):
+def hull_distance_bound(alpha, y, g):
     """2‖w‖ / Σα bounds the distance between the classes' convex hulls (in feature space) from
     above at any feasible α; it tends to 0 when the hulls meet. ‖w‖² = Σₜ αₜ y⁽ᵗ⁾ wᵀφ(x⁽ᵗ⁾)."""
     total = w2 = 0
-    for a, t, gt in zip(st.alpha, st.y, st.g):
+    for a, t, gt in zip(alpha, y, g):
         total += a
         w2 += a * t * (gt + t)
     if not total > 0:
@@ -544,14 +543,33 @@ def _hull_distance_bound(st):
     return 2 * max(float(w2), 0.0) ** 0.5 / float(total)
 
 
-def _inseparable(max_iterations, objective, bound):
+def unbounded_pair(pair):
+    """The NotSeparableError of a hard-margin step along ``pair`` whose W has no maximum (SMO-2:
+    η ≤ 0 with W rising, no upper bound H)."""
+    return NotSeparableError(
+        f"the hard-margin dual is unbounded along the pair {pair}: W grows without limit (the "
+        "examples coincide in feature space with opposite labels, so no hyperplane separates "
+        "the classes); use a finite C")
+
+
+def inseparable(max_iterations, objective, bound):
     """The NotSeparableError of a hard-margin run stopped at the cap with no iterate separating
-    the classes; ``bound`` is ``_hull_distance_bound``'s (None when Σα = 0: no clause)."""
+    the classes; ``bound`` is ``hull_distance_bound``'s (None when Σα = 0: no clause)."""
     hulls = "" if bound is None else f" (the classes' convex hulls are at most {bound:.3g} apart)"
     return NotSeparableError(
         f"hard margin: after {max_iterations} steps no iterate separates the classes and "
         f"W(α) = {rounded(objective, 6)} keeps growing{hulls}: the data look inseparable; "
         "use a finite C")
+
+
+def at_cap(rule, max_iterations, fit, tol, shrinking=False):
+    """The ConvergenceError of a run that reached max_iterations with the KKT gap above tol;
+    ``shrinking`` (the compiled twin's libsvm option) adds what it costs."""
+    hint = ("; on an ill-conditioned problem shrinking can take twice the steps (libsvm's too), "
+            "and shrinking=False takes the reference's" if shrinking else "")
+    return ConvergenceError(
+        f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
+        f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol{hint}", fit)
 
 
 def _finish(st, rule, converged, kernel, classes):
@@ -623,11 +641,9 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     if converged is None:
         where = st.stuck if isinstance(st.stuck, str) else f"the pair {st.stuck} cannot move"
         raise stuck_error(rule, st.iterations, where, fit, tol)
-    if C is None and not _separates(st):
-        raise _inseparable(max_iterations, fit.objective, _hull_distance_bound(st))
-    raise ConvergenceError(
-        f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
-        f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol", fit)
+    if C is None and not separates(st.alpha, y, st.g, [st.K[t][t] for t in range(st.m)]):
+        raise inseparable(max_iterations, fit.objective, hull_distance_bound(st.alpha, y, st.g))
+    raise at_cap(rule, max_iterations, fit, tol)
 
 
 def stuck_error(rule, steps, where, fit, tol):

@@ -64,3 +64,11 @@ def test_a_hessian_printed_with_its_sign_flipped_fails_NW_2(tmp_path):
         lines, 428, r"\frac{\partial^2 \ell(\theta)}", r"-\frac{\partial^2 \ell(\theta)}"))
     outcome = audited(directory, "NW-2", "Fisher scoring")
     assert not outcome.passed and "does not follow" in outcome.detail
+
+
+def test_newtons_update_printed_without_f_does_not_converge_near_the_optimum_NW_2(tmp_path):
+    directory = edited(tmp_path, lambda lines: replace(
+        lines, 240, r"\frac{f(\theta^{(t)})}{f'(\theta^{(t)})}", r"\frac{1}{f'(\theta^{(t)})}"), document=NETO)
+    outcome = audited(directory, "NW-2", "quadratic convergence")
+    assert outcome.passed and errata_lines(outcome) == [("002", 240)]
+    assert "from θ = 0.1" in outcome.errata[0].counterexample

@@ -137,3 +137,19 @@ def test_the_command_exits_1_when_a_check_is_not_live(monkeypatch, capsys):
     assert "NOT LIVE" in out and "survived: relies_on: a twin equal to the original" in out
     assert "Self-test totals: 1 check, 0 of 1 mutant killed; 0 checks live; not live: LR-2" in " ".join(out.split())
     assert audit.SCHEMA >= 2
+
+
+@pytest.mark.parametrize("tex, parts, scale, same", [
+    (r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0", ((0, 0),), 2, True),        # doubled: the same constraint
+    (r"\sum_{i=1}^{m} \alpha_i y^{(i)} = 0", ((0, 0), (0, 1)), -1, True),
+    (r"g_i(w) \leq 0", ((0, 0),), 2, True),
+    (r"g_i(w) \leq 0", ((0, 0),), -1, False),                             # the inequality turns round
+    (r"\alpha_i \geq 0", ((0, 0),), sp.Rational(1, 2), True),
+    (r"w = \sum_i \alpha_i y^{(i)} x^{(i)}", ((0, 1),), 2, False),        # w itself changes
+    (r"\alpha_i g_i(w) = 1", ((0, 0),), 2, False),                        # not against 0
+])
+def test_a_constraint_against_zero_scaled_by_a_number_is_an_equivalent_text_mutant(tex, parts, scale, same):
+    from cs229.proofs.seeded import _same_against_zero, _scale
+    a = sp.Symbol("a")
+    assert _same_against_zero(tex, parts, _scale(scale * a, a)) is same
+    assert _scale(a + 1, a) is None and _same_against_zero(tex, parts, None) is False

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 import cs229.fast.glm as F
 import cs229.reference.glm as R
 from cs229.reference import exponential_family as ef, logistic_regression as lg
+from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError, SeparableDataError
 
 from tests.bad_input import Table, install
@@ -113,7 +114,7 @@ def test_newton_separation_keeps_the_iterate_and_path_GLM_4():
 
 
 # ==================================================================================================
-# Bad input for every entry point of cs229.fast.glm and its reference twin (GLM-1, GLM-4):
+# Bad input for every entry point of cs229.fast.glm and its reference twin (GLM-1, GLM-4, X-6):
 # errors name the argument, Poisson targets must be non-negative integers, Bernoulli labels 0/1,
 # unknown families are refused, the caller's arrays are untouched, every dtype and layout works
 # (tests/bad_input.py).
@@ -133,6 +134,8 @@ VALID = {
                             max_iterations=5, tol=None),
     "newton": dict(family="poisson", X=X, y=COUNTS, theta=THETA, max_iterations=50),
     "poisson_regression": dict(X=X, y=COUNTS, theta=THETA, max_iterations=50),
+    "fisher_information": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
+    "standard_errors": dict(family="poisson", X=X, y=COUNTS, theta=THETA, scale=1.0),
 }
 TABLE = Table(F, R, VALID, parameters={
     "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial")],
@@ -141,6 +144,7 @@ TABLE = Table(F, R, VALID, parameters={
                ("damping", "yes", TypeError)],
     "poisson_regression": [("start", "mean")],
     "hypotheses": [("family", 3)],
+    "standard_errors": [("scale", 0.0), ("scale", -2.0), ("scale", float("inf")), ("scale", "1", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())
@@ -160,6 +164,25 @@ def test_a_start_outside_the_domain_is_refused_GLM_4(face):
     """The exponential family's η = −rate must be negative: θ = (0.25, 0.5) gives η > 0."""
     with pytest.raises(ValueError, match="theta"):
         TABLE.call(face, "newton", family="exponential", y=COUNTS + 1)
+
+
+# ---- X-6: standard errors from the inverse Fisher information -----------------------------------
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_dependent_columns_are_named_X_6(face):
+    with pytest.raises(SingularMatrixError) as e:
+        face.standard_errors("poisson", [[1.0, 2.0], [1.0, 2.0], [1.0, 2.0]], [0, 1, 2], [0.0, 0.0])
+    assert str(e.value) == ("standard errors: the Fisher information XᵀWX is singular, so θ̂ has no "
+                            "finite covariance: column 1 of X is 2 × column 0")
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+@pytest.mark.parametrize("scale, words", [(0, "scale must be > 0, got 0"), (-1.0, "scale must be > 0, got -1.0"),
+                                          (float("nan"), "scale is nan: expected a finite number")])
+def test_the_scale_must_be_positive_X_6(face, scale, words):
+    with pytest.raises(ValueError) as e:
+        face.standard_errors("poisson", [[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]], [0, 1, 2], [0.0, 0.0], scale=scale)
+    assert str(e.value) == words
 
 
 # ---- two bad arguments: both faces name the same one first ------------------------------------

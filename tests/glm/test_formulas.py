@@ -119,3 +119,15 @@ def test_zero_start_on_a_zero_first_entry_one_column_or_one_row_GLM_4():
     assert R.newton("poisson", [[0.0], [1.0], [2.0]], [1, 2, 4], start="zero").theta == pytest.approx(
         [0.6931471805599453], rel=1e-12)
     assert R.newton("poisson", [[1.0]], [2], start="zero").theta == pytest.approx([0.6931471805599453], rel=1e-12)
+
+
+# ---- standard errors from the inverse Fisher information -----------------------------------
+
+@given(S.classification_problems())
+def test_standard_errors_are_the_square_roots_of_the_inverse_information_X_6(p):
+    X, y, theta = p
+    X, theta = S.to_float(X), [float(t) for t in theta]
+    info = np.array(R.fisher_information("bernoulli", X, y, theta))
+    assert np.allclose(info, info.T) and np.all(np.linalg.eigvalsh(info) > 0)
+    se = F.standard_errors("bernoulli", X, y, theta, scale=2.0)
+    np.testing.assert_allclose(se, np.sqrt(2.0 * np.diag(np.linalg.inv(info))), rtol=1e-9)

@@ -75,3 +75,16 @@ def test_newton_fast_matches_reference_GLM_4(p, name):
     fast = F.newton(fam, np.array(X), np.array(y), np.array(theta) if fam is ef.EXPONENTIAL else None)
     assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-9)
     assert max(abs(g) for g in R.gradient(fam, X, y, ref.theta)) < 1e-8 * (1 + max(map(abs, y)))
+
+
+# ---- standard errors from the inverse Fisher information -----------------------------------
+
+@given(S.count_problems())
+def test_both_faces_give_the_same_standard_errors_X_6(p):
+    X, y, theta = p
+    X = S.to_float(X)
+    theta = [float(t) for t in theta]
+    ref, fast = R.standard_errors(ef.POISSON, X, y, theta), F.standard_errors(ef.POISSON, X, y, theta)
+    np.testing.assert_allclose(fast, ref, rtol=1e-10)
+    np.testing.assert_allclose(F.fisher_information("poisson", X, y, theta),
+                               R.fisher_information("poisson", X, y, theta), rtol=1e-12)

@@ -35,6 +35,23 @@ def test_iteration_cap_reports_the_gap_SMO_4(impl):
     assert fit.iterations == 3 and fit.converged is False and fit.kkt_gap > 1e-9
 
 
+@pytest.mark.parametrize("shrinking", [True, False])
+def test_the_cap_message_is_the_references_and_names_what_shrinking_costs_SMO_4(shrinking):
+    """Both faces' words at the cap come from one builder (``smo.at_cap``); with shrinking (the
+    fast face's libsvm option) it adds that shrinking can take more steps and how to avoid it."""
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((30, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    words = []
+    for face in (R, F):
+        with pytest.raises(ConvergenceError) as e:
+            face.smo(X, y, C=1.0, tol=1e-9, max_iterations=3, shrinking=shrinking)
+        words.append(str(e.value))
+    hint = "; on an ill-conditioned problem shrinking can take twice the steps"
+    assert (hint in words[1]) is shrinking and hint not in words[0]
+    assert words[1].split(hint)[0] == words[0]
+
+
 # ==================================================================================================
 # The exact type and text of the errors ``smo`` raises, on both faces where the function has a
 # twin: a step with no maximum, bad pair indices, bad options, an asymmetric kernel, an unbounded

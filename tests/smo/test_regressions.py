@@ -150,9 +150,9 @@ def test_hard_margin_cap_message_gives_W_and_the_hull_bound_SMO_4():
 
 
 def test_hard_margin_cap_message_without_a_hull_bound_SMO_4():
-    """With Σα = 0 there is no bound 2‖w‖/Σα (``_hull_distance_bound`` gives None): the message
+    """With Σα = 0 there is no bound 2‖w‖/Σα (``hull_distance_bound`` gives None): the message
     leaves its clause out."""
-    e = R._inseparable(7, Q(1, 3), None)
+    e = R.inseparable(7, Q(1, 3), None)
     assert isinstance(e, NotSeparableError) and str(e) == (
         "hard margin: after 7 steps no iterate separates the classes and W(α) = 0.333333 keeps "
         "growing: the data look inseparable; use a finite C")
