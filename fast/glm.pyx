@@ -12,7 +12,7 @@ from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, m
                                  outside_domain, singular_information)
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
-from cs229.reference.parameters import flag, positive, positive_int, tolerance
+from cs229.reference.parameters import batch_schedule, flag, positive
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, StepFailed, alpha_too_large)
 
@@ -140,10 +140,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
                     record=False):
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's iterates."""
     code, shape, X, y, theta = _design(family, X, y, theta)
-    alpha = positive(alpha, "alpha", float64=True)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = tolerance(tol, "tol", float64=True)
-    average, record = flag(average, "average"), flag(record, "record")
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record, code,
                        shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
                        RAISE_CAP)

@@ -26,7 +26,8 @@ from cs229.reference.linear_regression import (RESCALE, at_query, lwr_system, no
                                                normal_system, sgd_divergence, singular_normal_equations,
                                                singular_weighted, weighted_overflow, weighted_system)
 from cs229.reference.messages import error
-from cs229.reference.parameters import choice, flag, positive, positive_int, real, sgd_schedule, tolerance
+from cs229.reference.parameters import (batch_schedule, choice, positive, positive_int,
+                                         real, sgd_schedule)
 from cs229.reference.results import RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large
 
 __all__ = [
@@ -141,10 +142,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     """LR-5: θ := θ − α ∇J(θ) (``average``: ∇J/m, 002 Listing 1) until
     maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|); ``tol=None`` runs exactly ``max_iterations``."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha", float64=True)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = tolerance(tol, "tol", float64=True)
-    average, record = flag(average, "average"), flag(record, "record")
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.LEAST_SQUARES, 0.0, "batch gradient descent", False,
                        alpha_too_large(alpha, RESCALE), RAISE_CAP)
@@ -153,9 +152,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0], as_order,
-                                               float64=True)
-    record = flag(record, "record")
+    alpha, epochs, order, decay, record = sgd_schedule(
+        alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence)
 
 

@@ -18,7 +18,8 @@ from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
                                                  perceptron_not_converged)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
-from cs229.reference.parameters import flag, positive, positive_int, real, sgd_schedule, tolerance
+from cs229.reference.parameters import (batch_schedule, flag, positive, positive_int,
+                                         real, sgd_schedule)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, alpha_too_large)
 
@@ -166,9 +167,8 @@ cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0], as_order,
-                                               float64=True)
-    record = flag(record, "record")
+    alpha, epochs, order, decay, record = sgd_schedule(
+        alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
     # |y − g(θᵀx)| < 1 bounds every step: θ stays finite
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step, None)
 
@@ -177,10 +177,8 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                           average=False, record=False):
     """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha", float64=True)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = tolerance(tol, "tol", float64=True)
-    average, record = flag(average, "average"), flag(record, "record")
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
                        RAISE_CAP)

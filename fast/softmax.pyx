@@ -18,7 +18,7 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import as_class_labels, as_matrix, as_vector, check_length, same_length
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
-from cs229.reference.parameters import flag, positive, positive_int, tolerance
+from cs229.reference.parameters import batch_schedule, flag
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
 from cs229.reference.messages import error
@@ -333,10 +333,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
     reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
     X, y, Theta = _design(X, y, Theta)
-    alpha = positive(alpha, "alpha", float64=True)
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = tolerance(tol, "tol", float64=True)
-    average, record = flag(average, "average"), flag(record, "record")
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
     m = X.shape[0]
 
     def update(Theta):

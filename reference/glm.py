@@ -187,10 +187,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
         > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta)
-    alpha = parameters.positive(alpha, "alpha")
-    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
-    tol = parameters.tolerance(tol, "tol")
-    average, record = parameters.flag(average, "average"), parameters.flag(record, "record")
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(theta):

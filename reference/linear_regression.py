@@ -11,7 +11,7 @@ Conventions (README, Conventions): data (X, y), then θ, then the points to pred
 from . import inputs, linalg, parameters, scalar
 from .messages import error
 from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large,
-                      diverged, iterate)
+                      iterate, sgd_epochs)
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -148,10 +148,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     X, y, theta = _design(X, y, theta)
-    alpha = parameters.positive(alpha, "alpha")
-    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
-    tol = parameters.tolerance(tol, "tol")
-    average, record = parameters.flag(average, "average"), parameters.flag(record, "record")
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(theta):
@@ -177,22 +175,9 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = parameters.sgd_schedule(alpha, epochs, order, decay, len(X),
-                                                          inputs.example_order)
-    record = parameters.flag(record, "record")
-    path = [theta[:]] if record else None
-    t = 0
-    for epoch in range(epochs):
-        for i in order:
-            alpha_t = alpha / (1 + decay * t) if decay else alpha
-            theta = _lms_step(X[i], y[i], theta, alpha_t)
-            t += 1
-        if diverged(theta):
-            raise ConvergenceError(sgd_divergence(epoch + 1, alpha),
-                                   IterativeResult(theta, epoch, False, path))
-        if record:
-            path.append(theta[:])
-    return IterativeResult(theta, epochs, None, path)
+    alpha, epochs, order, decay, record = parameters.sgd_schedule(
+        alpha, epochs, order, decay, record, len(X), inputs.example_order)
+    return sgd_epochs(_lms_step, X, y, theta, alpha, epochs, order, decay, record, on_divergence=sgd_divergence)
 
 
 def normal_equations(X, y, solver="cholesky"):

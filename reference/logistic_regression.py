@@ -15,7 +15,7 @@ from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
 from .messages import error
 from .results import (RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
-                      alpha_too_large, iterate, separable_error, separated)
+                      alpha_too_large, iterate, separable_error, separated, sgd_epochs)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -207,10 +207,8 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Returns: IterativeResult (theta n); the cap raises ConvergenceError, separable data
         SeparableDataError."""
     X, y, theta = _design(X, y, theta)
-    alpha = parameters.positive(alpha, "alpha")
-    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
-    tol = parameters.tolerance(tol, "tol")
-    average, record = parameters.flag(average, "average"), parameters.flag(record, "record")
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(theta):
@@ -237,19 +235,9 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = parameters.sgd_schedule(alpha, epochs, order, decay, len(X),
-                                                          inputs.example_order)
-    record = parameters.flag(record, "record")
-    path = [theta[:]] if record else None
-    t = 0
-    for _ in range(epochs):
-        for i in order:
-            alpha_t = alpha / (1 + decay * t) if decay else alpha
-            theta = _ascent_step(X[i], y[i], theta, alpha_t)
-            t += 1
-        if record:
-            path.append(theta[:])
-    return IterativeResult(theta, epochs, None, path)
+    alpha, epochs, order, decay, record = parameters.sgd_schedule(
+        alpha, epochs, order, decay, record, len(X), inputs.example_order)
+    return sgd_epochs(_ascent_step, X, y, theta, alpha, epochs, order, decay, record)
 
 
 # ---- PC-1: the perceptron -----------------------------------------------------------------------

@@ -34,7 +34,7 @@ from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error
 __all__ = ["is_bool", "number", "integer", "Real", "Integer", "Choice", "Flag", "Index", "Cores",
            "real", "positive", "nonnegative", "tolerance", "positive_or_none", "unit_interval",
            "tally", "positive_int", "table_size", "natural", "whole", "depth", "classes", "seed",
-           "choice", "flag", "index", "n_jobs", "sgd_schedule", "KINDS"]
+           "choice", "flag", "index", "n_jobs", "batch_schedule", "sgd_schedule", "KINDS"]
 
 
 def is_bool(value):
@@ -248,12 +248,21 @@ KINDS = {kind.label: kind for kind in (real, positive, nonnegative, tolerance, p
 
 # ---- a step schedule ----------------------------------------------------------------------------
 
-def sgd_schedule(alpha, epochs, order, decay, m, example_order, float64=False):
+def batch_schedule(alpha, max_iterations, tol, average, record, float64=False):
+    """A batch gradient method's α > 0, iteration cap, tolerance (or None), ``average`` (divide
+    the sum by m) and ``record`` (keep the path), checked in that order."""
+    alpha = positive(alpha, "alpha", float64)
+    max_iterations = positive_int(max_iterations, "max_iterations")
+    tol = tolerance(tol, "tol", float64)
+    return alpha, max_iterations, tol, flag(average, "average"), flag(record, "record")
+
+
+def sgd_schedule(alpha, epochs, order, decay, record, m, example_order, float64=False):
     """Stochastic gradient descent's α > 0, number of epochs, order of the m examples (read by
-    the face's ``example_order(order, m)``: a permutation of 0..m−1, or None for 0..m−1) and
-    decay >= 0 (α_t = α / (1 + decay · t)), checked in that order."""
+    the face's ``example_order(order, m)``: a permutation of 0..m−1, or None for 0..m−1), decay
+    >= 0 (α_t = α / (1 + decay · t)) and ``record``, checked in that order."""
     alpha = positive(alpha, "alpha", float64)
     epochs = positive_int(epochs, "epochs")
     order = example_order(order, m)
     decay = nonnegative(decay, "decay", float64)
-    return alpha, epochs, order, decay
+    return alpha, epochs, order, decay, flag(record, "record")

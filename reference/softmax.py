@@ -251,10 +251,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     Returns: IterativeResult (theta (k−1)×n); the cap raises ConvergenceError, separable classes
         SeparableDataError."""
     X, y, Theta = _design(X, y, Theta)
-    alpha = parameters.positive(alpha, "alpha")
-    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
-    tol = parameters.tolerance(tol, "tol")
-    average, record = parameters.flag(average, "average"), parameters.flag(record, "record")
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(Theta):

@@ -146,16 +146,32 @@ def test_example_order_gives_the_exact_message_of_each_refusal(call, kind, messa
 # each check is made in the documented order: the later arguments are bad too where they would
 # otherwise be named first
 @_cases(
-    ("alpha", lambda: P.sgd_schedule(0, 0, [1, 1], -1, 2, I.example_order), ValueError,
+    ("alpha", lambda: P.sgd_schedule(0, 0, [1, 1], -1, 2, 2, I.example_order), ValueError,
      "alpha must be > 0, got 0"),
-    ("epochs", lambda: P.sgd_schedule(0.1, 0, [1, 1], -1, 2, I.example_order), ValueError,
+    ("epochs", lambda: P.sgd_schedule(0.1, 0, [1, 1], -1, 2, 2, I.example_order), ValueError,
      "epochs must be >= 1, got 0"),
-    ("order", lambda: P.sgd_schedule(0.1, 1, [1, 1], -1, 2, I.example_order), ValueError,
+    ("order", lambda: P.sgd_schedule(0.1, 1, [1, 1], -1, 2, 2, I.example_order), ValueError,
      "order must be a permutation of 0..1"),
-    ("decay", lambda: P.sgd_schedule(0.1, 1, None, -1, 2, I.example_order), ValueError,
+    ("decay", lambda: P.sgd_schedule(0.1, 1, None, -1, 2, 2, I.example_order), ValueError,
      "decay must be >= 0, got -1"),
+    ("record", lambda: P.sgd_schedule(0.1, 1, None, 0, 2, 2, I.example_order), TypeError,
+     "record must be True or False, got 2"),
 )
 def test_sgd_schedule_gives_the_exact_message_of_each_refusal(call, kind, message):
+    assert _refusal(kind, call) == message
+
+
+@_cases(
+    ("alpha", lambda: P.batch_schedule(0, 0, -1, 2, 2), ValueError, "alpha must be > 0, got 0"),
+    ("max_iterations", lambda: P.batch_schedule(0.1, 0, -1, 2, 2), ValueError,
+     "max_iterations must be >= 1, got 0"),
+    ("tol", lambda: P.batch_schedule(0.1, 1, -1, 2, 2), ValueError, "tol must be >= 0 or None, got -1"),
+    ("average", lambda: P.batch_schedule(0.1, 1, None, 2, 2), TypeError,
+     "average must be True or False, got 2"),
+    ("record", lambda: P.batch_schedule(0.1, 1, None, False, 2), TypeError,
+     "record must be True or False, got 2"),
+)
+def test_batch_schedule_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
 
 
