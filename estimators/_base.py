@@ -22,9 +22,25 @@ from cs229.reference import inputs, parameters
 from . import _fast
 
 __all__ = [
-    "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
+    "keep", "two_classes", "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
     "check_cap", "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
+
+
+# ---- parameters ---------------------------------------------------------------------------------
+
+def keep(estimator, arguments):
+    """scikit-learn's rule for ``__init__``: every argument stored unchanged under its own name
+    (``arguments`` is ``__init__``'s ``locals()``); nothing is checked before ``fit``."""
+    for name, value in arguments.items():
+        if name != "self":
+            setattr(estimator, name, value)
+
+
+def two_classes(tags):
+    """scikit-learn's tags of a model of the notes' two classes y ∈ {0, 1} (or {−1, 1})."""
+    tags.classifier_tags.multi_class = False
+    return tags
 
 
 # ---- data ---------------------------------------------------------------------------------------

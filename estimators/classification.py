@@ -11,12 +11,20 @@ from . import _base, _fast, _labels, _summary
 __all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
 
 
-def _binary_tags(tags):
-    tags.classifier_tags.multi_class = False
-    return tags
+class _Linear:
+    """What the linear classifiers share: X as fit saw it, with x₀ = 1 when fitted with an
+    intercept, and the label of θᵀx ≥ 0."""
+
+    def _design(self, X):
+        check_is_fitted(self)
+        return _base.design(_base.predict_data(self, X), self.fit_intercept)
+
+    def _threshold(self, X):
+        codes = _fast.logistic_predict(self._design(X), self.theta_)
+        return self.classes_[np.asarray(codes, dtype=np.intp)]
 
 
-class LogisticRegression(ClassifierMixin, BaseEstimator):
+class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     """Logistic regression h_θ(x) = g(θᵀx), g(z) = 1/(1 + e^(−z)) (000 §5, §7; 002 §1.2.3-1.2.4).
 
     Catalog rows LG-1 (the sigmoid and h_θ), LG-3 (the Bernoulli likelihood ℓ(θ)), LG-4 (the
@@ -85,20 +93,10 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
                  random_state=None, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.epochs = epochs
-        self.decay = decay
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        return _binary_tags(super().__sklearn_tags__())
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
@@ -142,18 +140,13 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return _summary.summarise(self, f"Logistic regression: p(y = {self.classes_[1]} | x)")
 
-    def _design(self, X):
-        check_is_fitted(self)
-        return _base.design(_base.predict_data(self, X), self.fit_intercept)
-
     def decision_function(self, X):
         """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½."""
         return _fast.linear_predict(self._design(X), self.theta_)
 
     def predict(self, X):
         """classes_[1] where h_θ(x) ≥ ½, i.e. θᵀx ≥ 0, else classes_[0] (LG-1)."""
-        codes = _fast.logistic_predict(self._design(X), self.theta_)
-        return self.classes_[np.asarray(codes, dtype=np.intp)]
+        return self._threshold(X)
 
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3)."""
@@ -161,7 +154,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         return np.column_stack([1 - p, p])
 
 
-class Perceptron(ClassifierMixin, BaseEstimator):
+class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
     """The perceptron h_θ(x) = g(θᵀx) with the threshold g(z) = 1{z ≥ 0} (000 §6; 002 §1.3.1).
 
     Catalog row PC-1: θⱼ := θⱼ + α (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ over the examples, epoch after
@@ -209,15 +202,10 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
     def __init__(self, alpha=1.0, max_epochs=1000, fit_intercept=True, shuffle=False,
                  random_state=None, verbose=0):
-        self.alpha = alpha
-        self.max_epochs = max_epochs
-        self.fit_intercept = fit_intercept
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        return _binary_tags(super().__sklearn_tags__())
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Run the perceptron on the examples X (n_samples, n_features) and two-valued labels y."""
@@ -239,21 +227,16 @@ class Perceptron(ClassifierMixin, BaseEstimator):
                      lambda: (f"epoch {k}: {n} mistakes" for k, n in enumerate(self.mistakes_, 1)))
         return self
 
-    def _design(self, X):
-        check_is_fitted(self)
-        return _base.design(_base.predict_data(self, X), self.fit_intercept)
-
     def decision_function(self, X):
         """θᵀx for every row of X: ≥ 0 where the perceptron says classes_[1]."""
         return _fast.linear_predict(self._design(X), self.theta_)
 
     def predict(self, X):
         """classes_[1] where g(θᵀx) = 1, i.e. θᵀx ≥ 0, else classes_[0] (PC-1)."""
-        codes = _fast.logistic_predict(self._design(X), self.theta_)
-        return self.classes_[np.asarray(codes, dtype=np.intp)]
+        return self._threshold(X)
 
 
-class SoftmaxRegression(ClassifierMixin, BaseEstimator):
+class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     """Softmax regression p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), θ_k = 0 (000 §9.3; 002 §1.3.4).
 
     Catalog rows SM-2 (the softmax, computed stably), SM-3 (the model (8) with θ_k = 0), SM-4
@@ -313,13 +296,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
 
     def __init__(self, solver="gd", fit_intercept=True, alpha=0.5, max_iterations=None,
                  tol=1e-10, average=True, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def fit(self, X, y):
         """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
@@ -346,10 +323,6 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
                      lambda: (f"iteration {k}: ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, T):.10g}"
                               for k, T in enumerate(result.path)))
         return self
-
-    def _design(self, X):
-        check_is_fitted(self)
-        return _base.design(_base.predict_data(self, X), self.fit_intercept)
 
     def predict(self, X):
         """The most probable class for every row of X (SM-3; the first in ``classes_`` on a tie)."""

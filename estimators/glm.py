@@ -147,15 +147,7 @@ class GLM(_GeneralizedLinearModel):
 
     def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.01,
                  max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0):
-        self.family = family
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.theta0 = theta0
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def _family_name(self):
         return self.family
@@ -195,14 +187,7 @@ class PoissonRegression(_GeneralizedLinearModel):
 
     def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
                  tol=1e-10, average=True, theta0=None, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.theta0 = theta0
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def _family_name(self):
         return "poisson"

@@ -81,17 +81,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     def __init__(self, solver="normal", fit_intercept=True, alpha=0.01, max_iterations=10_000,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
                  random_state=None, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.epochs = epochs
-        self.decay = decay
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
@@ -175,8 +165,7 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
     """
 
     def __init__(self, tau=1.0, fit_intercept=True):
-        self.tau = tau
-        self.fit_intercept = fit_intercept
+        _base.keep(self, locals())
 
     def fit(self, X, y):
         """Keep the examples X (n_samples, n_features) and targets y (n_samples,), checked here

@@ -117,23 +117,10 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
                  tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, verbose=0):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.rule = rule
-        self.tol = tol
-        self.max_iterations = max_iterations
-        self.seed = seed
-        self.shrinking = shrinking
-        self.cache_size = cache_size
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Solve the dual for the examples X (n_samples, n_features) and two-valued labels y."""
@@ -237,20 +224,10 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
 
     def __init__(self, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, max_epochs=100,
                  shuffle=False, random_state=None, cache_size=200, verbose=0):
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.max_epochs = max_epochs
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.cache_size = cache_size
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Run the kernel perceptron on the examples X and two-valued labels y."""

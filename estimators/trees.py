@@ -52,10 +52,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
-        self.discrete = discrete
-        self.threshold = threshold
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -7,6 +7,7 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets, as_vector,
                                     check_length, same_length)
 from cs229.reference import exponential_family as ef
+from cs229.reference import glm as _twin
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family,
                                  outside_domain, singular_information)
@@ -16,11 +17,8 @@ from cs229.reference.parameters import batch_schedule, flag, positive
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, StepFailed, alpha_too_large)
 
-__all__ = [
-    "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
-    "poisson_regression", "fisher_information", "standard_errors", "SeparableDataError",
-    "IterativeResult", "ConvergenceError",
-]
+# every public name of the reference's glm, each compiled (or re-exported) here
+__all__ = list(_twin.__all__)
 
 
 def _family(family):
@@ -203,6 +201,5 @@ def standard_errors(family, X, y, theta, scale=1.0):
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
 
 from cs229.fast._docs import adopt as _adopt  # noqa: E402
-from cs229.reference import glm as _twin  # noqa: E402
 
 _adopt(globals(), _twin)

@@ -15,7 +15,7 @@ from libc.math cimport exp
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
 from cs229.fast._cholesky cimport GRAM_SOLVED, cholesky_solve
-from cs229.fast._inline_math cimport dot
+from cs229.fast._inline_math cimport dot, linear_predictor
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
@@ -81,15 +81,7 @@ def predict(X, theta):
     """LR-1: Xθ."""
     X = as_matrix(X, "X")
     theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
-    out = np.empty(X.shape[0])
-    cdef double[::1] o = out
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(Xv.shape[0]):
-            o[i] = dot(&Xv[i, 0], &tv[0], Xv.shape[1])
-    return out
+    return linear_predictor(X, theta)
 
 
 def cost(X, y, theta):

@@ -7,7 +7,7 @@ with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
 import numpy as np
 
 # sigmoid is cimported as _sigmoid: the module's public sigmoid is its Python face.
-from cs229.fast._inline_math cimport dot, sigmoid as _sigmoid
+from cs229.fast._inline_math cimport dot, linear_predictor, sigmoid as _sigmoid
 from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
@@ -69,14 +69,12 @@ def probabilities(X, theta):
     """LG-1, LG-3: g(θᵀx⁽ⁱ⁾) for every row."""
     X = as_matrix(X, "X")
     theta = _parameters(theta, X)
-    out = np.empty(X.shape[0])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
+    out = linear_predictor(X, theta)
     cdef double[::1] o = out
     cdef Py_ssize_t i
     with nogil:
-        for i in range(Xv.shape[0]):
-            o[i] = _sigmoid(dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
+        for i in range(o.shape[0]):
+            o[i] = _sigmoid(o[i])
     return out
 
 
@@ -88,15 +86,7 @@ def predict(X, theta):
 
 
 def _labels(X, theta):
-    out = np.empty(X.shape[0], dtype=np.int64)
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
-    cdef long long[::1] o = out
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(Xv.shape[0]):
-            o[i] = 1 if dot(&Xv[i, 0], &tv[0], Xv.shape[1]) >= 0 else 0
-    return out
+    return (linear_predictor(X, theta) >= 0).astype(np.int64)
 
 
 def likelihood(X, y, theta):
@@ -129,27 +119,29 @@ def gradient(X, y, theta):
 def hessian(X, y, theta):
     """NW-2: −Σᵢ g(zᵢ)g(−zᵢ) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (BLAS)."""
     X, y, theta = _design(X, y, theta)
-    w = np.empty(X.shape[0])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
+    w = linear_predictor(X, theta)
     cdef double[::1] wv = w
     cdef double z
     cdef Py_ssize_t i
     with nogil:
-        for i in range(Xv.shape[0]):
-            z = dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+        for i in range(wv.shape[0]):
+            z = wv[i]
             wv[i] = _sigmoid(z) * _sigmoid(-z)
     A = core.weighted_gram(np.sqrt(w)[:, None] * X)
     H = -np.triu(A)
     return np.ascontiguousarray(H + np.triu(H, 1).T)
 
 
-def stochastic_update(x, y, theta, alpha):
-    """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
+def _update_arguments(x, y, theta, alpha):
+    """One example's update: x and θ, y in {0, 1}, α > 0 read in that order; θ copied."""
     x, theta = _example(x, theta)
     y = as_binary_labels([y], "y", module=__name__)[0]
-    alpha = positive(alpha, "alpha", float64=True)
-    new = theta.copy()
+    return x, y, theta.copy(), positive(alpha, "alpha", float64=True)
+
+
+def stochastic_update(x, y, theta, alpha):
+    """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
+    x, y, new, alpha = _update_arguments(x, y, theta, alpha)
     cdef const double[::1] xv = x
     cdef double[::1] t = new
     _ascent_step(&xv[0], y, &t[0], xv.shape[0], alpha)
@@ -204,10 +196,7 @@ cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_s
 
 def perceptron_update(x, y, theta, alpha=1):
     """PC-1: θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g."""
-    x, theta = _example(x, theta)
-    y = as_binary_labels([y], "y", module=__name__)[0]
-    alpha = positive(alpha, "alpha", float64=True)
-    new = theta.copy()
+    x, y, new, alpha = _update_arguments(x, y, theta, alpha)
     cdef const double[::1] xv = x
     cdef double[::1] t = new
     _perceptron_step(&xv[0], y, &t[0], xv.shape[0], alpha)

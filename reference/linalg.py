@@ -20,7 +20,7 @@ from .messages import error
 
 __all__ = [
     "SingularMatrixError", "NotPositiveDefiniteError",
-    "transpose", "dot", "matvec", "matmul", "identity", "add", "scale", "outer", "trace",
+    "transpose", "dot", "matvec", "rmatvec", "matmul", "identity", "add", "scale", "outer", "trace",
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
     "cholesky", "symmetric_eigenvalues", "max_abs", "solve_gram", "dependence",
@@ -64,6 +64,16 @@ def dot(u, v):
 
 def matvec(A, v):
     return [dot(row, v) for row in A]
+
+
+def rmatvec(X, r, zero):
+    """Xᵀr = Σᵢ rᵢ x⁽ⁱ⁾, row i added into every component before row i + 1 is read (the order of
+    the fast twins' fused passes); ``zero`` is the sum's start, a list of zeros of its type."""
+    total = list(zero)
+    for r_i, x_i in zip(r, X):
+        for j, x_ij in enumerate(x_i):
+            total[j] += r_i * x_ij
+    return total
 
 
 def matmul(A, B):

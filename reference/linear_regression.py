@@ -99,12 +99,8 @@ def gradient(X, y, theta):
 
 
 def _gradient(X, y, theta):
-    g = [0 * t for t in theta]
-    for x_i, y_i in zip(X, y):
-        r = linalg.dot(x_i, theta) - y_i
-        for j, x_ij in enumerate(x_i):
-            g[j] += r * x_ij
-    return g
+    residuals = [linalg.dot(x_i, theta) - y_i for x_i, y_i in zip(X, y)]
+    return linalg.rmatvec(X, residuals, [0 * t for t in theta])
 
 
 def lms_update(x, y, theta, alpha):
@@ -154,9 +150,7 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
 
     def update(theta):
         g = _gradient(X, y, theta)
-        if average:
-            g = [g_j / m for g_j in g]
-        return [t - alpha * g_j for t, g_j in zip(theta, g)]
+        return [t - alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     return iterate("batch gradient descent", update, theta, max_iterations, tol, record,
                    hint=alpha_too_large(alpha, RESCALE), advice=RAISE_CAP)

@@ -140,12 +140,8 @@ def gradient(X, y, theta):
 
 
 def _gradient(X, y, theta):
-    g = [0 * t for t in theta]
-    for x_i, y_i in zip(X, y):
-        r = y_i - scalar.sigmoid(linalg.dot(x_i, theta))
-        for j, x_ij in enumerate(x_i):
-            g[j] += r * x_ij
-    return g
+    residuals = [y_i - scalar.sigmoid(linalg.dot(x_i, theta)) for x_i, y_i in zip(X, y)]
+    return linalg.rmatvec(X, residuals, [0 * t for t in theta])
 
 
 def hessian(X, y, theta):
@@ -213,9 +209,7 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
 
     def update(theta):
         g = _gradient(X, y, theta)
-        if average:
-            g = [g_j / m for g_j in g]
-        return [t + alpha * g_j for t, g_j in zip(theta, g)]
+        return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):
         if tol is not None and separated(X, y, theta):
