@@ -6,8 +6,7 @@ import pytest
 
 from cs229.proofs.sources import SOURCES, notes_directory
 
-from tests.audit.test_notes import edited, replace
-from tests.audit.test_notes_logistic_regression import audited, errata_lines
+from tests.audit.edited_notes import audited, edited, errata_lines, replace
 
 NOTES = notes_directory()
 pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside this checkout")

@@ -4,27 +4,11 @@ the checks read their printed forms from the text and nothing else (LG-1, LG-2, 
 NW-1, NW-2)."""
 import pytest
 
-from cs229.proofs.registry import Context, checks_for
-from cs229.proofs.sources import SOURCES, notes_directory
-from cs229.proofs.text import copies
+from cs229.proofs.sources import SOURCES
+from tests.audit.edited_notes import NOTES, audited, edited, errata_lines, replace
 
-from tests.audit.test_notes import edited, replace
-
-NOTES = notes_directory()
 pytestmark = pytest.mark.skipif(NOTES is None, reason="the notes are not beside this checkout")
 NETO = SOURCES["002"].file
-
-
-def audited(directory, id, title):
-    """The outcome of the check of row ``id`` whose title holds ``title``, on the copy in
-    ``directory``."""
-    (check,) = [c for c in checks_for(ids=[id]) if title in c.title]
-    with copies.use(directory):
-        return check.run(Context(examples=2))
-
-
-def errata_lines(outcome):
-    return [(e.quote.source, e.quote.line) for e in outcome.errata if e.nature != "remark"]
 
 
 def test_a_slip_in_the_sigmoid_derivative_chain_is_an_erratum_at_its_line_LG_2(tmp_path):

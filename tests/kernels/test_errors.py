@@ -5,7 +5,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import scipy.sparse
-from hypothesis import given, settings
 
 import cs229.fast.kernels as F
 import cs229.reference.kernels as R
@@ -13,7 +12,7 @@ from cs229.reference import kernels as R
 from cs229.reference.results import ConvergenceError
 
 from tests.bad_input import Table, install
-from tests.bad_pairs import check_pair, pairs
+from tests.bad_pairs import two_bad_arguments
 
 
 # ---- KR-7: Mercer's test ------------------------------------------------------------------------
@@ -440,10 +439,7 @@ def test_the_kernel_perceptron_reports_its_epoch_cap_KR_9(impl, X, y, max_epochs
 
 # ---- two bad arguments: both faces name the same one first ------------------------------------
 
-@settings(max_examples=150)
-@given(pairs(TABLE, leave_out=("perceptron_decision", "kernel_perceptron")))
-def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
-    """Every function of the topic's bad-input table, two arguments bad at once (a bad
-    parameter of the table, or an array NaN, empty, None, a string, one dimension too deep):
-    the same error type and words in both faces (the perceptron's two, whose 2-D y the reference's margins.signed_labels reads as a bad label before its dimension, wait on that module)."""
-    check_pair(TABLE, *case)
+# the perceptron's two wait: the reference's margins.signed_labels reads a 2-D y as a bad label
+# before its dimension
+test_two_bad_arguments_get_the_same_error_in_both_faces = two_bad_arguments(
+    TABLE, leave_out=("perceptron_decision", "kernel_perceptron"))
