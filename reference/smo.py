@@ -317,7 +317,9 @@ class _State:
 
 
 def _wss2_select(st):
-    """(i, j) by the second-order rule, or None with the gap when it is already ≤ tol."""
+    """(i, j, gap) by the second-order rule: i maximises −gₜ over I_up, j minimises
+    −(−gᵢ + gₜ)²/curvature over the t of I_low that can pair with i; −1 where no such index is
+    left, and gap = max over I_up − min over I_low of −gₜ (0 when a set is empty)."""
     y, a, g, K, C = st.y, st.alpha, st.g, st.K, st.C
     i, g_max = -1, None
     for t in range(st.m):
