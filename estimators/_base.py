@@ -10,6 +10,7 @@ where it uses the value before the call (a solver, an iteration cap, a kernel's 
 their scikit-learn names, a bandwidth kept for predict) or where scikit-learn's conventions differ
 from the faces' (said where it happens).
 """
+import functools
 import warnings
 
 import numpy as np
@@ -17,12 +18,12 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import validate_data
 
-from cs229.reference import inputs, parameters
+from cs229.reference import inputs, linalg, parameters
 
 from . import _fast
 
 __all__ = [
-    "keep", "two_classes", "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
+    "keep", "two_classes", "user_columns", "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
     "check_cap", "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
 
@@ -41,6 +42,45 @@ def two_classes(tags):
     """scikit-learn's tags of a model of the notes' two classes y ∈ {0, 1} (or {−1, 1})."""
     tags.classifier_tags.multi_class = False
     return tags
+
+
+# ---- errors in the user's terms ------------------------------------------------------------------
+
+def user_columns(method):
+    """``fit`` (or ``predict``) whose SingularMatrixError speaks of the columns of the user's X.
+
+    The faces count the columns of the design matrix, whose column 0 is x₀ = 1 when the model
+    has an intercept: there that one is "the intercept" and column j + 1 the user's column j;
+    a feature's name follows its number when ``feature_names_in_`` exists. The error keeps the
+    faces' ``column`` and ``combination`` (the design matrix's numbering)."""
+    @functools.wraps(method)
+    def speaking_of_user_columns(estimator, *args, **kwargs):
+        try:
+            return method(estimator, *args, **kwargs)
+        except _fast.SingularMatrixError as e:
+            words = _in_user_columns(e, estimator)
+            if words is None:
+                raise
+            raise _fast.SingularMatrixError(words, e.column, e.combination) from None
+    return speaking_of_user_columns
+
+
+def _in_user_columns(error, estimator):
+    if error.column is None or error.combination is None:
+        return None
+    said = linalg.dependence(error.column, error.combination, of=" of X")
+    if said not in str(error):
+        return None
+    intercept = bool(getattr(estimator, "fit_intercept_", getattr(estimator, "fit_intercept", False)))
+    names = getattr(estimator, "feature_names_in_", None)
+
+    def label(j):
+        if intercept and j == 0:
+            return "the intercept"
+        k = j - 1 if intercept else j
+        return f"column {k}" if names is None else f"column {k} ({names[k]!r})"
+    return str(error).replace(said, linalg.dependence(error.column, error.combination, of=" of X",
+                                                      label=label))
 
 
 # ---- data ---------------------------------------------------------------------------------------

@@ -98,6 +98,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         return _base.two_classes(super().__sklearn_tags__())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
@@ -207,6 +208,7 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         return _base.two_classes(super().__sklearn_tags__())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Run the perceptron on the examples X (n_samples, n_features) and two-valued labels y."""
         cap = parameters.positive_int(self.max_epochs, "max_epochs")
@@ -298,6 +300,7 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
                  tol=1e-10, average=True, verbose=0):
         _base.keep(self, locals())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
         solver = parameters.choice(self.solver, "solver", ("gd", "newton"))

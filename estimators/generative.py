@@ -50,6 +50,7 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         return _base.two_classes(super().__sklearn_tags__())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Estimate φ, μ₀, μ₁ and Σ from the examples X (n_samples, n_features) and labels y."""
         X, y = _base.fit_data(self, X, y)

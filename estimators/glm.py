@@ -54,6 +54,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
     """The fit and prediction GLM and PoissonRegression share; ``_family_name`` says which
     family."""
 
+    @_base.user_columns
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd"))

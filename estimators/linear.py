@@ -83,6 +83,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
                  random_state=None, verbose=0):
         _base.keep(self, locals())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
         solver = parameters.choice(self.solver, "solver", ("normal", "gd", "sgd"))
@@ -167,6 +168,7 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
     def __init__(self, tau=1.0, fit_intercept=True):
         _base.keep(self, locals())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Keep the examples X (n_samples, n_features) and targets y (n_samples,), checked here
         as predict will read them (and τ > 0, finite), so that bad input fails at fit."""
@@ -178,6 +180,7 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
         self.tau_, self.fit_intercept_ = tau, fit_intercept
         return self
 
+    @_base.user_columns
     def predict(self, X):
         """θ(x)ᵀx at every row x of X, θ(x) from the weighted normal equations (LR-14)."""
         check_is_fitted(self)

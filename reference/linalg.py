@@ -360,19 +360,23 @@ def significant_terms(c, squared_sizes, squared_size, small=None):
             if c_j != 0 and c_j * c_j * s_j > small * squared_size}
 
 
-def dependence(column, combination, name="column", of=""):
+def dependence(column, combination, name="column", of="", label=None):
     """Words for a dependent column (``of`` names the matrix, e.g. " of X"): zero, a multiple
-    of one earlier column, or a linear combination of earlier ones."""
+    of one earlier column, or a linear combination of earlier ones. ``label(j)`` names column j
+    (default: ``name`` and j)."""
+    if label is None:
+        def label(j):
+            return f"{name} {j}"
     if not combination:
-        return f"{name} {column}{of} is zero"
+        return f"{label(column)}{of} is zero"
     terms = sorted(combination.items())
     if len(terms) == 1:
         j, c = terms[0]
         if _number(c) == "1":  # exactly, or to the digits shown
-            return f"{name} {column}{of} duplicates {name} {j}"
-        return f"{name} {column}{of} is {_number(c)} × {name} {j}"
-    parts = " + ".join(f"{_number(c)} × {name} {j}" for j, c in terms)
-    return f"{name} {column}{of} is a linear combination of earlier ones: {parts}"
+            return f"{label(column)}{of} duplicates {label(j)}"
+        return f"{label(column)}{of} is {_number(c)} × {label(j)}"
+    parts = " + ".join(f"{_number(c)} × {label(j)}" for j, c in terms)
+    return f"{label(column)}{of} is a linear combination of earlier ones: {parts}"
 
 
 def _number(c):
