@@ -7,6 +7,7 @@ is therefore a change of one line here.
 """
 from cs229.fast import (generative, glm, kernels, linear_regression, logistic_regression,
                         naive_bayes, smo, softmax, svm, trees)
+from cs229.reference import trees as reference_trees
 from cs229.reference.exponential_family import family as exponential_family
 
 ConvergenceError = linear_regression.ConvergenceError
@@ -28,7 +29,7 @@ __all__ = [
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
     "smo_fit", "svm_decision_function", "svm_predict", "svm_weights",
-    "tree_fit", "tree_predict",
+    "Split", "Branch", "tree_fit", "tree_predict", "tree_children",
 ]
 
 Linear, Polynomial, Gaussian, StringKernel = (kernels.Linear, kernels.Polynomial, kernels.Gaussian,
@@ -237,5 +238,12 @@ def tree_fit(X, y, max_depth, min_samples_leaf, discrete, threshold):
                           discrete=discrete, threshold=threshold)
 
 
+Split, Branch = trees.Split, trees.Branch
+
+
 def tree_predict(tree, X):
     return trees.predict(tree, X)
+
+
+def tree_children(node):
+    return reference_trees.children(node)
