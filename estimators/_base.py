@@ -23,8 +23,10 @@ from cs229.reference import inputs, linalg, parameters
 from . import _fast
 
 __all__ = [
-    "keep", "two_classes", "user_columns", "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
-    "check_cap", "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
+    "keep", "two_classes", "user_columns", "log_odds_to_log_proba", "fit_data", "predict_data",
+    "strings", "real_targets", "design", "split_theta", "example_order", "check_cap", "iterate",
+    "report", "outcome", "KERNEL_NAMES", "kernel_object", "gamma_value", "wants_strings",
+    "is_string_kernel",
 ]
 
 
@@ -81,6 +83,12 @@ def _in_user_columns(error, estimator):
         return f"column {k}" if names is None else f"column {k} ({names[k]!r})"
     return str(error).replace(said, linalg.dependence(error.column, error.combination, of=" of X",
                                                       label=label))
+
+
+def log_odds_to_log_proba(z):
+    """[log(1 − g(z)), log g(z)] = [−log(1 + eᶻ), −log(1 + e⁻ᶻ)] per entry of z (LG-3)."""
+    z = np.asarray(z, dtype=np.float64)
+    return np.column_stack([-np.logaddexp(0.0, z), -np.logaddexp(0.0, -z)])
 
 
 # ---- data ---------------------------------------------------------------------------------------
@@ -250,6 +258,26 @@ def kernel_object(kernel, degree, coef0, gamma):
     if kernel == "rbf":
         return _fast.Gaussian.from_gamma(parameters.positive(gamma, "gamma", float64=True))
     return _fast.StringKernel()
+
+
+def gamma_value(gamma, X):
+    """γ of the Gaussian kernel: a number as given (``kernel_object`` checks it), or scikit-learn's
+    "scale", 1/(n_features · X.var()) (1 where X does not vary), or "auto", 1/n_features. Rows of
+    strings have no γ: a name is only checked."""
+    if not isinstance(gamma, str):
+        return gamma
+    gamma = parameters.choice(gamma, "gamma", ("scale", "auto"), " or a number > 0")
+    if X.dtype == object:
+        return 1.0
+    if gamma == "auto":
+        return 1.0 / X.shape[1]
+    variance = X.var()
+    return 1.0 / (X.shape[1] * variance) if variance > 0 else 1.0
+
+
+def wants_strings(kernel):
+    """The kernel (a name or an object) reads rows of str: "string" or a StringKernel."""
+    return (isinstance(kernel, str) and kernel == "string") or is_string_kernel(kernel)
 
 
 def is_string_kernel(kernel):

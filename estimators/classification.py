@@ -1,6 +1,7 @@
 """Parts II and III of the notes as classifiers: logistic regression (gradient ascent, SGD,
 Newton), the perceptron and softmax regression (000 §5-7, §9.3; 002 §1.2.3-1.3.4)."""
 import numpy as np
+from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
@@ -153,6 +154,11 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3)."""
         p = _fast.logistic_probability(self._design(X), self.theta_)
         return np.column_stack([1 - p, p])
+
+    def predict_log_proba(self, X):
+        """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] = [−log(1 + e^z), −log(1 + e^−z)],
+        z = θᵀx, per row (LG-3), without forming the probabilities (no log 0)."""
+        return _base.log_odds_to_log_proba(self.decision_function(X))
 
 
 class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
@@ -335,3 +341,10 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     def predict_proba(self, X):
         """p(y = classes_[i] | x; θ) for every row of X and class i (SM-3, (8))."""
         return _fast.softmax_probabilities(self._design(X), self.Theta_)
+
+    def predict_log_proba(self, X):
+        """log p(y = classes_[i] | x; θ) = θᵢᵀx − log Σⱼ e^(θⱼᵀx) (θ_k = 0) for every row of X and
+        class i (SM-3, (8)), in log space."""
+        Xd = self._design(X)
+        scores = np.column_stack([Xd @ self.Theta_.T, np.zeros(len(Xd))])
+        return scores - logsumexp(scores, axis=1, keepdims=True)

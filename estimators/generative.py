@@ -76,3 +76,10 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         p = _fast.gda_posterior(self.model_, _base.predict_data(self, X))
         return np.column_stack([1 - p, p])
+
+    def predict_log_proba(self, X):
+        """The log of ``predict_proba`` from the posterior's log-odds z = θᵀx of GDA-3
+        (p(y = 1 | x) = g(z)), without forming the probabilities (no log 0)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        return _base.log_odds_to_log_proba(self.intercept_[0] + X @ self.coef_[0])

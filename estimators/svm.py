@@ -20,20 +20,24 @@ _KERNEL_PARAMETERS = """kernel : {"linear", "poly", "rbf", "string"} or callable
         ``FeatureMapKernel``) or any callable K(x, z) on two rows is used as it is.
     degree : int, default=3
         "poly": d.
-    gamma : float, default=0.5
-        "rbf": γ = 1/(2σ²); 0.5 is σ = 1.
+    gamma : float or {"scale", "auto"}, default=0.5
+        "rbf": γ = 1/(2σ²); 0.5 is σ = 1. "scale" is γ = 1/(n_features · X.var()) and "auto"
+        γ = 1/n_features, scikit-learn's (whose default is "scale").
     coef0 : float, default=0.0
         "poly": c ≥ 0."""
 
 
-def _signed_fit_data(estimator, X, y, kernel, model):
-    """(X, labels): X as the kernel reads it (float rows, or str for a string kernel) and the two
+def _kernel_fit_data(estimator, X, y, model):
+    """(X, kernel, labels): X as the kernel reads it (float rows, or str for a string kernel),
+    the kernel of the estimator's options (γ of "scale" or "auto" computed from X), and the two
     classes, coded by the caller as the notes' y ∈ {−1, 1}."""
-    if _base.is_string_kernel(kernel):
+    if _base.wants_strings(estimator.kernel):
         X, y = _base.strings(estimator, X, y)
     else:
         X, y = _base.fit_data(estimator, X, y)
-    return X, _labels.binary_labels(y, model)
+    kernel = _base.kernel_object(estimator.kernel, estimator.degree, estimator.coef0,
+                                 _base.gamma_value(estimator.gamma, X))
+    return X, kernel, _labels.binary_labels(y, model)
 
 
 def _predict_points(estimator, X):
@@ -83,6 +87,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         Every multiplier αᵢ.
     support_ : ndarray of shape (n_SV,)
         The indices with αᵢ > 0, ascending.
+    n_support_ : ndarray of shape (2,), int32
+        The number of support vectors of each class, in the order of ``classes_``.
     support_vectors_ : ndarray of shape (n_SV, n_features) (or (n_SV,) strings)
         Their rows.
     dual_coef_ : ndarray of shape (1, n_SV)
@@ -125,8 +131,7 @@ class SVC(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Solve the dual for the examples X (n_samples, n_features) and two-valued labels y."""
         cap = parameters.positive_int(self.max_iterations, "max_iterations")
-        kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
-        X, labels = _signed_fit_data(self, X, y, kernel, "the SVM")
+        X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM")
         self.classes_, ys = labels.classes, labels.signed()
         # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
         fit = _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap,
@@ -136,6 +141,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.model_, self.kernel_ = fit, kernel
         self.alpha_ = np.asarray(fit.alpha)
         self.support_ = np.asarray(fit.support)
+        self.n_support_ = np.array([np.sum(np.asarray(fit.support_labels) == c) for c in (-1, 1)],
+                                   dtype=np.int32)
         self.support_vectors_ = fit.support_vectors
         self.dual_coef_ = (np.asarray(fit.support_alpha) * np.asarray(fit.support_labels))[None, :]
         self.intercept_ = np.array([fit.b], dtype=np.float64)
@@ -232,8 +239,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Run the kernel perceptron on the examples X and two-valued labels y."""
         cap = parameters.positive_int(self.max_epochs, "max_epochs")
-        kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
-        X, labels = _signed_fit_data(self, X, y, kernel, "the kernel perceptron")
+        X, kernel, labels = _kernel_fit_data(self, X, y, "the kernel perceptron")
         self.classes_, ys = labels.classes, labels.signed()
         order = _base.example_order(self.shuffle, self.random_state, len(X))
         record = self.verbose >= 2
