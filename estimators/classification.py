@@ -104,7 +104,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         X, y = _base.fit_data(self, X, y)
-        labels = _labels.binary_labels(y, "logistic regression")
+        labels = _labels.binary_labels(y, "logistic regression",
+                                       "SoftmaxRegression, the notes' softmax regression (000 §9.3)")
         self.classes_ = labels.classes
         Xd, y01 = _base.design(X, self.fit_intercept), labels.zero_one()
         start = np.zeros(Xd.shape[1])

@@ -74,7 +74,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         threshold = parameters.choice(self.threshold, "threshold", ("search", "logistic"))
         X, y = _base.fit_data(self, X, y, ensure_min_samples=1)
         if threshold == "logistic":
-            labels = _labels.binary_labels(y, "a tree with threshold='logistic'")
+            labels = _labels.binary_labels(y, "a tree with threshold='logistic'", "threshold='search'")
         else:
             labels = _labels.class_labels(y, "a decision tree", at_least=1)
         self.classes_ = labels.classes

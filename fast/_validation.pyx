@@ -27,7 +27,8 @@ from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
 from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR, is_text
-from cs229.reference.messages import INT64_MAX, INT64_MIN, error, estimator, integer_label, length_error
+from cs229.reference.messages import (INT64_MAX, INT64_MIN, error, estimator, integer_label, k_classes,
+                                      length_error)
 from cs229.reference.parameters import n_jobs as _n_jobs
 
 __all__ = ["as_array", "as_matrix", "as_vector", "same_length", "check_length", "as_order", "cores_of"]
@@ -455,10 +456,11 @@ def as_packed_documents(tokens, offsets, name="documents", size=None, ignore_unk
 __all__ += ["as_binary_labels", "as_class_labels", "as_counts", "as_targets"]
 
 
-def _labels(y, name, length, length_name, walk, key, ok, bools=False, **fields):
+def _labels(y, name, length, length_name, walk, key, ok, bools=False, integral_key=None, **fields):
     """Labels as float64: a real (or, with ``bools``, bool) 1-D array whose entries are integral
-    values that ``ok`` takes, inside int64; anything else is read by the reference's reader
-    ``walk``, which names the first bad entry."""
+    values that ``ok`` takes, inside int64 (refused by ``key``, or ``integral_key`` where given
+    for an integral value, as the reference's ``_label``); anything else is read by the
+    reference's reader ``walk``, which names the first bad entry."""
     a = as_array(y, name, VECTOR)
     if a is None or not _vector_shape(a) or not (_real_array(a) or (bools and a.dtype.kind == "b")):
         out = np.array(walk(y, name), dtype=np.float64)
@@ -472,7 +474,9 @@ def _labels(y, name, length, length_name, walk, key, ok, bools=False, **fields):
                 raise error("not_finite", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
             if out[i] == np.floor(out[i]) and ok(out[i:i + 1])[0]:
                 raise error("beyond_int64", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
-            raise error(key, name=name, where=f"[{i}]", value=as_given(y, a, (i,)), **fields)
+            integral = out[i] == np.floor(out[i])
+            raise error(integral_key if integral_key and integral else key,
+                        name=name, where=f"[{i}]", value=as_given(y, a, (i,)), **fields)
     check_length(out, name, length, length_name)
     return out
 
@@ -483,7 +487,8 @@ def as_binary_labels(y, name="y", length=None, length_name=None, module=""):
     ``module`` that takes any coding, as the reference's ``binary_labels``."""
     return _labels(y, name, length, length_name,
                    lambda y, name: _reference.binary_labels(y, name, module), "binary_label",
-                   lambda a: (a == 0) | (a == 1), bools=True, estimator=estimator(module))
+                   lambda a: (a == 0) | (a == 1), bools=True, integral_key=k_classes(module)[1],
+                   estimator=estimator(module), k_classes=k_classes(module)[0])
 
 
 def as_class_labels(y, k, name="y", length=None, length_name=None, module=""):

@@ -25,7 +25,7 @@ import numbers
 from collections import UserString
 
 from . import parameters
-from .messages import INT64_MAX, error, estimator, integer_label, kind_name, length_error
+from .messages import INT64_MAX, error, estimator, integer_label, k_classes, kind_name, length_error
 from .parameters import is_bool, number, table_size
 
 __all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "same_length", "check_length",
@@ -337,14 +337,15 @@ def _in_vocabulary(docs, size, ignore_unknown, name):
 __all__ += ["binary_labels", "class_labels", "counts", "shown_k"]
 
 
-def _label(key, accept, bools=False, **fields):
+def _label(key, accept, bools=False, integral_key=None, **fields):
     """The reader of one label: a finite real number (a bool too when ``bools``) with an integral
-    value that ``accept`` takes, else the error ``key`` of the message table; an unbounded label
-    set still ends at 2⁶³ − 1."""
+    value that ``accept`` takes, else the error ``key`` of the message table (``integral_key``,
+    where given, for an integral value); an unbounded label set still ends at 2⁶³ − 1."""
     def read(value, name, where):
         x = int(value) if bools and is_bool(value) else number(value, name, where)
         if x != int(x) or not accept(int(x)):
-            raise error(key, name=name, where=where, value=value, **fields)
+            raise error(integral_key if integral_key and x == int(x) else key,
+                        name=name, where=where, value=value, **fields)
         if int(x) > INT64_MAX:
             raise error("beyond_int64", name=name, where=where, value=value)
         return int(x)
@@ -355,8 +356,10 @@ def binary_labels(y, name="y", module=""):
     """Labels in {0, 1} (000 Parts II and IV), as ints; any real number equal to 0 or 1 is
     accepted, and so are bools (False is 0, True is 1). Another label is refused by a message
     naming the estimator (``messages.estimator(module)``) that takes any coding."""
+    words, integral_key = k_classes(module)
     return _flat(y, name, _label("binary_label", lambda v: v in (0, 1), bools=True,
-                                 estimator=estimator(module)))
+                                 integral_key=integral_key, estimator=estimator(module),
+                                 k_classes=words))
 
 
 def class_labels(y, k, name="y", module=""):

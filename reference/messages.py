@@ -28,7 +28,8 @@ import numbers
 import mpmath
 
 __all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
-           "show", "rounded", "kind_name", "estimator", "integer_label", "length_error"]
+           "show", "rounded", "kind_name", "estimator", "k_classes", "K_CLASSES", "integer_label",
+           "length_error"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
 # such counts in a C int. The reference refuses the same values so that the faces agree.
@@ -131,6 +132,9 @@ MESSAGES = {
     # cs229.estimators that takes labels in any coding (``estimator``, see ``label_fields``)
     "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1, the notes' "
                                  "coding here; for any other coding use {estimator}"),
+    # an integer label past 1 where the two-class model has a k-class one (``k_classes``)
+    "binary_label_k": (ValueError, "{name}{where} is {value}: labels must be 0 or 1, the notes' "
+                                   "coding here; for any other coding use {estimator}; {k_classes}"),
     "class_label": (ValueError, "{name}{where} is {value}: labels must be integers in 1..{k}, the "
                                 "notes' coding here; for any other coding use {estimator}"),
     "signed_label": (ValueError, "{name}{where} is {value}: labels must be -1 or 1, the notes' "
@@ -199,6 +203,20 @@ ESTIMATORS = {
     "entropy": "cs229.estimators.DecisionTreeClassifier",
     "trees": "cs229.estimators.DecisionTreeClassifier",
 }
+
+
+# the k-class model of the notes that generalises a two-class one, named where the two-class
+# model refuses a third label
+SOFTMAX = ("for k classes, softmax regression (cs229.reference.softmax, cs229.fast.softmax, "
+           "cs229.estimators.SoftmaxRegression)")
+K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX}
+
+
+def k_classes(module):
+    """The words that point a two-class function of ``module`` to its k-class model, with the
+    row that says them ("binary_label_k"), or ("", None) where the notes have none."""
+    words = K_CLASSES.get(module.rsplit(".", 1)[-1], "")
+    return words, ("binary_label_k" if words else None)
 
 
 def estimator(module):

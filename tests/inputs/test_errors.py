@@ -361,8 +361,18 @@ NOTES = "the notes' coding here; for any other coding use"
 
 
 @_cases(
+    # an integer past 1 where the model has a k-class twin: softmax regression is named
     ("two", lambda: I.binary_labels([0, 2], module="logistic_regression"), ValueError,
-     f"y[1] is 2: labels must be 0 or 1, {NOTES} cs229.estimators.LogisticRegression or Perceptron"),
+     f"y[1] is 2: labels must be 0 or 1, {NOTES} cs229.estimators.LogisticRegression or Perceptron; "
+     "for k classes, softmax regression (cs229.reference.softmax, cs229.fast.softmax, "
+     "cs229.estimators.SoftmaxRegression)"),
+    ("two_glm", lambda: I.binary_labels([0, -1], module="cs229.fast.glm"), ValueError,
+     f"y[1] is -1: labels must be 0 or 1, {NOTES} cs229.estimators.LogisticRegression; for k classes, "
+     "softmax regression (cs229.reference.softmax, cs229.fast.softmax, cs229.estimators.SoftmaxRegression)"),
+    ("half_logistic", lambda: I.binary_labels([0, 0.5], module="logistic_regression"), ValueError,
+     f"y[1] is 0.5: labels must be 0 or 1, {NOTES} cs229.estimators.LogisticRegression or Perceptron"),
+    ("two_generative", lambda: I.binary_labels([2], module="generative"), ValueError,
+     f"y[0] is 2: labels must be 0 or 1, {NOTES} cs229.estimators.GaussianDiscriminantAnalysis"),
     ("half", lambda: I.binary_labels([0.5], "t"), ValueError,
      f"t[0] is 0.5: labels must be 0 or 1, {NOTES} a classifier of cs229.estimators"),
     ("str", lambda: I.binary_labels(["a"]), TypeError, "y[0] is 'a': expected a real number"),

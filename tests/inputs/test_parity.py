@@ -30,7 +30,9 @@ READERS = {
     "order": (lambda o: V.as_order(o, 3), lambda o: I.example_order(o, 3)),
     "binary_matrix": (lambda A: V.as_binary_matrix(A, "X"), lambda A: I.binary_matrix(A, "X")),
     "integer_matrix": (lambda A: V.as_integer_matrix(A, "X"), lambda A: I.integer_matrix(A, "X")),
-    "binary_labels": (lambda y: V.as_binary_labels(y, "y"), lambda y: I.binary_labels(y, "y")),
+    # of a module with a k-class twin: an integral label past 1 names softmax regression too
+    "binary_labels": (lambda y: V.as_binary_labels(y, "y", module="logistic_regression"),
+                      lambda y: I.binary_labels(y, "y", module="logistic_regression")),
     "class_labels": (lambda y: V.as_class_labels(y, 3, "y"), lambda y: I.class_labels(y, 3, "y")),
     "counts": (lambda y: V.as_counts(y, "y"), lambda y: I.counts(y, "y")),
 }
