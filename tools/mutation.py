@@ -51,14 +51,14 @@ SOURCES_READ = ("reference", "fast", "README.md")
 # the suites left out (paths under tests/, shell patterns): the audit's own and its quotes (the
 # notation, the registry, the symbolic helpers and the audits of whole parts stay), figures,
 # the estimators' checks (their summary() stays), peers, README, real data, conform's command and
-# slips (the reference as an oracle for other code), fuzz, the layout of tests/ itself, and the
-# build and package-layout tests (they read the repository's pyproject.toml, which the staging
-# tree replaces with mutmut's)
+# slips (the reference as an oracle for other code; the command's tests too), fuzz, the layout of
+# tests/ itself, and the build and package-layout tests (they read the repository's
+# pyproject.toml, which the staging tree replaces with mutmut's)
 SLOW_OR_ELSEWHERE = ("audit/test_audit.py", "audit/test_html.py", "audit/test_notes*.py",
                      "audit/test_plugin.py", "audit/test_self_test.py", "audit/test_quotes.py",
                      "conform/test_conform.py", "conform/test_slips.py",
                      "estimators/test_estimators.py", "fuzz/*", "package/test_build.py",
-                     "package/test_figures.py", "package/test_layout.py", "package/test_packages.py",
+                     "package/test_cli.py", "package/test_figures.py", "package/test_layout.py", "package/test_packages.py",
                      "package/test_readme.py", "package/test_real_data.py", "*/test_peers.py")
 
 
