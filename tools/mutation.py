@@ -58,8 +58,9 @@ SLOW_OR_ELSEWHERE = ("audit/test_audit.py", "audit/test_html.py", "audit/test_no
                      "audit/test_plugin.py", "audit/test_self_test.py", "audit/test_quotes.py",
                      "conform/test_conform.py", "conform/test_slips.py",
                      "estimators/test_estimators.py", "fuzz/*", "package/test_build.py",
-                     "package/test_cli.py", "package/test_figures.py", "package/test_layout.py", "package/test_packages.py",
-                     "package/test_readme.py", "package/test_real_data.py", "*/test_peers.py")
+                     "package/test_cli.py", "package/test_figures.py", "package/test_layout.py",
+                     "package/test_packages.py", "package/test_readme.py",
+                     "package/test_real_data.py", "*/test_peers.py")
 
 
 def modules():
