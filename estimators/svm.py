@@ -27,23 +27,28 @@ _KERNEL_PARAMETERS = """kernel : {"linear", "poly", "rbf", "string"} or callable
         "poly": c ≥ 0."""
 
 
-def _kernel_fit_data(estimator, X, y, model):
+def _kernel_fit_data(estimator, X, y, model, read_labels=_labels.binary_labels):
     """(X, kernel, labels): X as the kernel reads it (float rows, or str for a string kernel),
-    the kernel of the estimator's options (γ of "scale" or "auto" computed from X), and the two
-    classes, coded by the caller as the notes' y ∈ {−1, 1}."""
+    the kernel of the estimator's options (γ of "scale" or "auto" computed from X), and the
+    classes (two, unless ``read_labels`` takes more), coded by the caller as the notes'
+    y ∈ {−1, 1}."""
     if _base.wants_strings(estimator.kernel):
         X, y = _base.strings(estimator, X, y)
     else:
         X, y = _base.fit_data(estimator, X, y)
     kernel = _base.kernel_object(estimator.kernel, estimator.degree, estimator.coef0,
                                  _base.gamma_value(estimator.gamma, X))
-    return X, kernel, _labels.binary_labels(y, model)
+    return X, kernel, read_labels(y, model)
 
 
 def _predict_points(estimator, X):
     if _base.is_string_kernel(estimator.kernel_):
         return _base.strings(estimator, X, reset=False)
     return _base.predict_data(estimator, X)
+
+
+def _shape(estimator):
+    return parameters.choice(estimator.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
 
 
 class SVC(ClassifierMixin, BaseEstimator):
@@ -76,39 +81,49 @@ class SVC(ClassifierMixin, BaseEstimator):
         every example, reached in fewer kernel evaluations; False takes the reference's steps.
     cache_size : float, default=200
         The kernel-row cache in megabytes.
+    decision_function_shape : {"ovr", "ovo"}, default="ovr"
+        For k > 2 classes, what ``decision_function`` returns: scikit-learn's "ovr" (n, k)
+        scores, or the "ovo" decision values of the pairs' SVMs (n, k(k − 1)/2).
     verbose : int, default=0
-        1 prints the number of steps, W(α) and the remaining KKT gap when the fit ends.
+        1 prints the number of pairs of classes, steps and support vectors when the fit ends.
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the notes' y = +1.
-    alpha_ : ndarray of shape (n_samples,)
-        Every multiplier αᵢ.
+    classes_ : ndarray of shape (k,)
+        The labels; with two, ``classes_[1]`` is the notes' y = +1. With k > 2 one SVM is fitted
+        for each pair (i, j), i < j, on the examples of those two classes, ``classes_[i]``
+        coded +1 (one-vs-one, as libsvm).
     support_ : ndarray of shape (n_SV,)
-        The indices with αᵢ > 0, ascending.
-    n_support_ : ndarray of shape (2,), int32
-        The number of support vectors of each class, in the order of ``classes_``.
+        The indices with αᵢ > 0 in some pair's SVM, grouped by class in the order of
+        ``classes_`` and ascending within a class (libsvm's order).
+    n_support_ : ndarray of shape (k,), int32
+        The number of support vectors of each class.
     support_vectors_ : ndarray of shape (n_SV, n_features) (or (n_SV,) strings)
         Their rows.
-    dual_coef_ : ndarray of shape (1, n_SV)
-        αᵢy⁽ⁱ⁾ of the support vectors.
-    intercept_ : ndarray of shape (1,)
-        b.
+    dual_coef_ : ndarray of shape (k − 1, n_SV)
+        αᵢy⁽ⁱ⁾ of the support vectors: one row for two classes; for k > 2 libsvm's layout, a
+        support vector of class i holding its coefficient of the pair (i, j) in row j − 1 and
+        of the pair (j, i) in row j.
+    intercept_ : ndarray of shape (k(k − 1)/2,)
+        b of each pair's SVM, in the order of ``pairs_``.
+    pairs_ : list of (int, int)
+        The pairs (i, j) of class positions, one SVM each ([(0, 1)] for two classes).
+    models_ : list of cs229.fast.smo.SVMFit
+        Each pair's fit as the fast face returns it, on the rows ``rows_`` of X.
+    alpha_ : ndarray of shape (n_samples,)
+        Two classes: every multiplier αᵢ.
     coef_ : ndarray of shape (1, n_features)
-        w = Σᵢ αᵢy⁽ⁱ⁾x⁽ⁱ⁾ (OMC-3, (9)); only for the linear kernel.
-    objective_ : float
-        W(α) at the answer.
-    kkt_gap_ : float
-        The remaining maximal KKT violation.
+        Two classes, linear kernel: w = Σᵢ αᵢy⁽ⁱ⁾x⁽ⁱ⁾ (OMC-3, (9)).
+    objective_, kkt_gap_ : float
+        Two classes: W(α) at the answer and the remaining maximal KKT violation.
+    model_ : cs229.fast.smo.SVMFit
+        Two classes: the fit (``models_[0]``).
     n_iter_ : int
-        Two-variable steps taken.
+        Two-variable steps taken, over all pairs.
     converged_ : bool
-        Whether the stopping test held.
+        Whether the stopping test held in every pair.
     kernel_ : callable
         The kernel K(x, z) used.
-    model_ : cs229.fast.smo.SVMFit
-        The fitted model as the fast face returns it.
     n_features_in_, feature_names_in_
         As in scikit-learn (for a string kernel, set when X is a column of strings in a
         two-dimensional input).
@@ -122,52 +137,109 @@ class SVC(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
-                 tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, verbose=0):
+                 tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200,
+                 decision_function_shape="ovr", verbose=0):
         _base.keep(self, locals())
 
-    def __sklearn_tags__(self):
-        return _base.two_classes(super().__sklearn_tags__())
-
     def fit(self, X, y):
-        """Solve the dual for the examples X (n_samples, n_features) and two-valued labels y."""
+        """Solve the dual for the examples X (n_samples, n_features) and labels y: one SVM for
+        two classes, one for each pair of classes for k > 2 (one-vs-one, as libsvm)."""
         cap = parameters.positive_int(self.max_iterations, "max_iterations")
-        X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM")
-        self.classes_, ys = labels.classes, labels.signed()
-        # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
-        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap,
-                                                  self.seed, self.shrinking, self.cache_size), cap)
-        if isinstance(kernel, _fast.Linear):
-            self.coef_ = np.asarray(_fast.svm_weights(X, ys, fit.alpha))[None, :]
-        self.model_, self.kernel_ = fit, kernel
-        self.alpha_ = np.asarray(fit.alpha)
-        self.support_ = np.asarray(fit.support)
-        self.n_support_ = np.array([np.sum(np.asarray(fit.support_labels) == c) for c in (-1, 1)],
-                                   dtype=np.int32)
-        self.support_vectors_ = fit.support_vectors
-        self.dual_coef_ = (np.asarray(fit.support_alpha) * np.asarray(fit.support_labels))[None, :]
-        self.intercept_ = np.array([fit.b], dtype=np.float64)
-        self.objective_, self.kkt_gap_ = float(fit.objective), float(fit.kkt_gap)
-        self.n_iter_, self.converged_ = fit.iterations, fit.converged
-        _base.report(self, f"SMO ({fit.rule}): {_base.outcome(fit.converged, fit.iterations, 'step')}; "
-                           f"W(α) = {self.objective_:.10g}, KKT gap {self.kkt_gap_:.3g}, "
+        _shape(self)  # used by decision_function, refused here already
+        X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM", _labels.class_labels)
+        self.classes_, self.kernel_ = labels.classes, kernel
+        k = len(self.classes_)
+        # one SVM per pair (i, j), i < j, class i coded +1 for k > 2 (libsvm's sign of the pair's
+        # decision value); for two classes the notes' coding, classes_[1] is +1
+        pairs = [(0, 1)] if k == 2 else [(i, j) for i in range(k) for j in range(i + 1, k)]
+        self.pairs_, self.models_, self.rows_ = [], [], []
+        for i, j in pairs:
+            rows = np.flatnonzero((labels.index == i) | (labels.index == j))
+            positive = j if k == 2 else i
+            ys = np.where(labels.index[rows] == positive, 1.0, -1.0)
+            Xp = X[rows]
+            # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
+            fit = _base.iterate(lambda: _fast.smo_fit(Xp, ys, self.C, kernel, self.rule, self.tol, cap,
+                                                      self.seed, self.shrinking, self.cache_size), cap)
+            self.pairs_.append((i, j))
+            self.models_.append(fit)
+            self.rows_.append(rows)
+        self._keep_support(X, labels.index)
+        if k == 2:
+            fit = self.models_[0]
+            self.model_ = fit
+            self.alpha_ = np.asarray(fit.alpha)
+            if isinstance(kernel, _fast.Linear):
+                self.coef_ = np.asarray(_fast.svm_weights(X, labels.signed(), fit.alpha))[None, :]
+            self.objective_, self.kkt_gap_ = float(fit.objective), float(fit.kkt_gap)
+        self.intercept_ = np.array([float(fit.b) for fit in self.models_])
+        self.n_iter_ = sum(fit.iterations for fit in self.models_)
+        self.converged_ = all(fit.converged for fit in self.models_)
+        _base.report(self, f"SMO ({self.models_[0].rule}): {len(pairs)} pair(s) of classes, "
+                           f"{_base.outcome(self.converged_, self.n_iter_, 'step')}; "
                            f"{len(self.support_)} support vectors")
         return self
 
-    def _model_for(self, X):
-        """(model, points) on which the fast face evaluates (13) for the rows of X."""
+    def _keep_support(self, X, index):
+        """support_ (grouped by class, ascending within a class, as libsvm), n_support_,
+        support_vectors_ and dual_coef_ αᵢy⁽ⁱ⁾: one row for two classes; for k > 2 libsvm's
+        (k − 1) × n_SV layout, a support vector of class i holding its coefficient of the pair
+        (i, j) in row j − 1 and of the pair (j, i) in row j."""
+        k = len(self.classes_)
+        coefficient = {}
+        for (i, j), fit, rows in zip(self.pairs_, self.models_, self.rows_):
+            for t, a, s in zip(np.asarray(fit.support), fit.support_alpha, fit.support_labels):
+                coefficient[(int(rows[t]), i, j)] = float(a) * float(s)
+        support = sorted({r for r, _, _ in coefficient}, key=lambda r: (index[r], r))
+        self.support_ = np.array(support, dtype=np.intp)
+        self.n_support_ = np.bincount(index[self.support_], minlength=k).astype(np.int32)
+        self.support_vectors_ = X[self.support_]
+        column = {r: c for c, r in enumerate(support)}
+        self.dual_coef_ = np.zeros((k - 1, len(support)))
+        for (r, i, j), value in coefficient.items():
+            row = 0 if k == 2 else (j - 1 if index[r] == i else i)
+            self.dual_coef_[row, column[r]] = value
+
+    def _pair_decisions(self, X):
+        """The decision value of every pair's SVM for the rows of X, (n, pairs)."""
         check_is_fitted(self)
-        return self.model_, _predict_points(self, X)
+        points = _predict_points(self, X)
+        return np.column_stack([_fast.svm_decision_function(fit, points) for fit in self.models_])
 
     def decision_function(self, X):
-        """Σᵢ αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, x) + b over the support vectors, for every row x of X (OMC-5, (13)):
-        positive on the side of classes_[1]."""
-        return _fast.svm_decision_function(*self._model_for(X))
+        """Two classes: Σᵢ αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, x) + b over the support vectors, for every row x of X
+        (OMC-5, (13)), positive on the side of classes_[1]. k classes, "ovo": each pair's decision
+        value, positive for its first class; "ovr" (scikit-learn's default shape, (n, k)): each
+        class's votes of the pairs' SVMs plus their summed decision values squashed into (−⅓, ⅓)
+        (the ties of votes broken by confidence)."""
+        check_is_fitted(self)
+        shape = _shape(self)
+        decisions = self._pair_decisions(X)
+        if len(self.classes_) == 2:
+            return decisions[:, 0]
+        if shape == "ovo":
+            return decisions
+        return self._ovr(decisions)
+
+    def _ovr(self, decisions):
+        k = len(self.classes_)
+        votes, confidence = np.zeros((len(decisions), k)), np.zeros((len(decisions), k))
+        for p, (i, j) in enumerate(self.pairs_):
+            votes[:, i] += decisions[:, p] > 0
+            votes[:, j] += decisions[:, p] <= 0
+            confidence[:, i] += decisions[:, p]
+            confidence[:, j] -= decisions[:, p]
+        return votes + confidence / (3 * (np.abs(confidence) + 1))
 
     def predict(self, X):
-        """classes_[1] where the decision value is ≥ 0, else classes_[0] (000 V §2: g(z) = 1
-        for z ≥ 0)."""
-        codes = _fast.svm_predict(*self._model_for(X))
-        return self.classes_[(np.asarray(codes) == 1).astype(np.intp)]
+        """Two classes: classes_[1] where the decision value is ≥ 0, else classes_[0] (000 V §2:
+        g(z) = 1 for z ≥ 0). k classes: the class with the most votes of the pairs' SVMs, a tie
+        going to the larger summed decision value (the largest ``decision_function``)."""
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            codes = _fast.svm_predict(self.models_[0], _predict_points(self, X))
+            return self.classes_[(np.asarray(codes) == 1).astype(np.intp)]
+        return self.classes_[np.argmax(self._ovr(self._pair_decisions(X)), axis=1)]
 
 
 class KernelPerceptron(ClassifierMixin, BaseEstimator):

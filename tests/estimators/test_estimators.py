@@ -19,7 +19,7 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 The tags that change what the checks ask, scikit-learn's mechanism for models of these kinds:
 
 - classifier_tags.multi_class = False (LogisticRegression, Perceptron,
-  GaussianDiscriminantAnalysis, BernoulliNB, MultinomialNB, SVC, KernelPerceptron,
+  GaussianDiscriminantAnalysis, BernoulliNB, MultinomialNB, KernelPerceptron,
   DecisionTreeClassifier(threshold="logistic")): the notes' models have two classes; the checks
   train on two, and check_classifier_not_supporting_multiclass checks the refusal of three.
 - input_tags.positive_only and input_tags.categorical (MultinomialNB): X holds word counts; the
@@ -74,11 +74,20 @@ POISSON_REASON = (
     "the notes' Poisson model (GLM-4, EF-5) is for counts: y must be non-negative integers, and "
     "this check draws real targets; no scikit-learn tag asks for integer targets")
 
+SIMPLIFIED_REASON = (
+    "the simplified SMO (SMO-3's rule with a random partner) stops when no violator can move: on "
+    "these checks' three classes of random labels (y = i mod 3 on uniform X) the SVM of the pair "
+    "(0, 1) stalls with a KKT gap of 0.24 and the fit raises ConvergenceError, as it should; "
+    "the rules 'wss2' and 'platt' meet these checks")
+
 EXPECTED_FAILED_CHECKS = {
     "PoissonRegression": {name: POISSON_REASON for name in (
         "check_regressors_train", "check_regressor_data_not_an_array",
         "check_regressors_no_decision_function", "check_fit_idempotent",
         "check_fit_check_is_fitted", "check_n_features_in", "check_n_features_in_after_fitting")},
+    # keyed by the estimator's repr: one variant
+    "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (
+        "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")},
 }
 
 ESTIMATORS = [
@@ -90,14 +99,15 @@ ESTIMATORS = [
     E.LinearRegression(fit_intercept=False), E.LogisticRegression(solver="gd"),
     E.LogisticRegression(solver="sgd"), E.LogisticRegression(fit_intercept=False),
     E.Perceptron(shuffle=True, random_state=0), E.SVC(kernel="linear"), E.SVC(rule="platt"),
-    E.SVC(rule="simplified"), E.KernelPerceptron(kernel="linear"),
+    E.SVC(rule="simplified"),  # but three checks of k classes (SIMPLIFIED_REASON)
+    E.KernelPerceptron(kernel="linear"),
     E.KernelPerceptron(kernel=kernels.Polynomial(1.0, 2)), E.DecisionTreeClassifier(max_depth=3),
     E.DecisionTreeClassifier(discrete=True), E.DecisionTreeClassifier(threshold="logistic"),
 ]
 
 
 def _expected_failures(estimator):
-    return EXPECTED_FAILED_CHECKS.get(type(estimator).__name__, {})
+    return EXPECTED_FAILED_CHECKS.get(repr(estimator), EXPECTED_FAILED_CHECKS.get(type(estimator).__name__, {}))
 
 
 # a listed check that passes fails the suite (scikit-learn >= 1.8 can say so)
@@ -389,8 +399,11 @@ def test_svc_is_smo_SMO_4_OMC_5(kernel):
            "rbf": kernels.Gaussian.from_gamma(0.3)}[kernel]
     fit = smo.smo(X, labels, C=0.7, kernel=obj)
     assert np.array_equal(est.alpha_, fit.alpha) and est.intercept_[0] == fit.b
-    assert np.array_equal(est.support_, fit.support) and np.array_equal(est.support_vectors_, X[fit.support])
-    assert np.array_equal(est.dual_coef_[0], fit.support_alpha * fit.support_labels)
+    # libsvm's order: the support vectors of classes_[0] (y = −1) first, each class ascending
+    order = np.argsort(fit.support_labels, kind="stable")
+    assert np.array_equal(est.support_, fit.support[order])
+    assert np.array_equal(est.support_vectors_, X[fit.support[order]])
+    assert np.array_equal(est.dual_coef_[0], (fit.support_alpha * fit.support_labels)[order])
     Z = X[:8] * 1.1
     assert np.array_equal(est.decision_function(Z), svm.decision_function(fit, Z))
     assert np.array_equal(est.predict(Z), svm.predict(fit, Z).astype(int))
@@ -485,7 +498,8 @@ def test_any_two_label_coding_gives_the_same_model(estimator, coding):
 
 
 @pytest.mark.parametrize("estimator", [e for e in BINARY if not isinstance(e, (E.SoftmaxRegression,
-                                                                               E.DecisionTreeClassifier))],
+                                                                               E.DecisionTreeClassifier,
+                                                                               E.SVC))],
                          ids=lambda e: type(e).__name__)
 def test_two_class_models_refuse_three_classes_and_one(estimator):
     X, y = _three_classes()
@@ -495,10 +509,17 @@ def test_two_class_models_refuse_three_classes_and_one(estimator):
         estimator.fit(X, np.zeros(X.shape[0]))
 
 
-def test_softmax_and_trees_take_any_labels_for_k_classes():
+def test_svc_refuses_one_class():
+    X, _ = _three_classes()
+    with pytest.raises(ValueError, match="only one class"):
+        E.SVC().fit(X, np.zeros(X.shape[0]))
+
+
+def test_softmax_trees_and_svc_take_any_labels_for_k_classes():
     X, y = _three_classes()
     names = np.array(["setosa", "versicolor", "virginica"])
-    for est in (E.SoftmaxRegression(max_iterations=500, tol=None), E.DecisionTreeClassifier(max_depth=3)):
+    for est in (E.SoftmaxRegression(max_iterations=500, tol=None), E.DecisionTreeClassifier(max_depth=3),
+                E.SVC()):
         codes = est.fit(X, y).predict(X)
         assert np.array_equal(est.fit(X, names[y]).predict(X), names[codes])
         assert list(est.classes_) == list(names)

@@ -1,12 +1,13 @@
-"""SVC's facts as scikit-learn names them: gamma "scale" and "auto", n_support_; against
-scikit-learn's SVC (libsvm) on data it ships."""
+"""SVC's facts as scikit-learn names them: gamma "scale" and "auto", n_support_, k classes one
+against one; against scikit-learn's SVC (libsvm) on data it ships."""
 import numpy as np
 import pytest
-from sklearn.datasets import load_breast_cancer
+from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC as LibsvmSVC
 
 from cs229.estimators import SVC, KernelPerceptron
+from cs229.fast import kernels, smo, svm
 
 
 @pytest.mark.parametrize("gamma", ["scale", "auto", 0.05])
@@ -38,3 +39,37 @@ def test_an_unknown_gamma_name_is_refused_naming_gamma():
     X, y = load_breast_cancer(return_X_y=True)
     with pytest.raises(ValueError, match=r"^gamma must be one of \('scale', 'auto'\) or a number > 0, got 'bogus'$"):
         SVC(gamma="bogus").fit(X[:50], y[:50])
+
+
+@pytest.mark.parametrize("load", [load_iris, load_wine], ids=lambda f: f.__name__)
+def test_k_classes_one_against_one_are_libsvms_SMO_4(load):
+    """One SVM per pair of classes: the same support vectors in libsvm's order and layout, the
+    pairs' decision values and intercepts to the KKT tolerance, the same votes."""
+    X, y = load(return_X_y=True)
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    ours = SVC(gamma=0.1, tol=1e-6).fit(X, y)
+    theirs = LibsvmSVC(gamma=0.1, tol=1e-6, decision_function_shape="ovo").fit(X, y)
+    assert ours.pairs_ == [(0, 1), (0, 2), (1, 2)]
+    assert np.array_equal(ours.n_support_, theirs.n_support_)
+    assert np.array_equal(ours.support_, theirs.support_)
+    assert np.allclose(ours.dual_coef_, theirs.dual_coef_, rtol=0, atol=1e-4)
+    assert np.allclose(ours.intercept_, theirs.intercept_, rtol=0, atol=1e-5)
+    ovo = SVC(gamma=0.1, tol=1e-6, decision_function_shape="ovo").fit(X, y).decision_function(X)
+    assert np.allclose(ovo, theirs.decision_function(X), rtol=0, atol=1e-5)
+    ovr = LibsvmSVC(gamma=0.1, tol=1e-6).fit(X, y).decision_function(X)
+    assert np.allclose(ours.decision_function(X), ovr, rtol=0, atol=1e-5)
+    assert np.array_equal(ours.predict(X), theirs.predict(X))
+    assert np.array_equal(ours.predict(X), ours.classes_[ours.decision_function(X).argmax(axis=1)])
+
+
+def test_each_pair_is_smo_on_its_two_classes_the_first_coded_plus_one_SMO_4():
+    X, y = load_iris(return_X_y=True)
+    names = np.array(["setosa", "versicolor", "virginica"])[y]
+    model = SVC(kernel="linear", C=0.5, decision_function_shape="ovo").fit(X, names)
+    ovo = model.decision_function(X)
+    for p, ((i, j), fit, rows) in enumerate(zip(model.pairs_, model.models_, model.rows_)):
+        assert set(names[rows]) == {model.classes_[i], model.classes_[j]}
+        alone = smo.smo(X[rows], np.where(names[rows] == model.classes_[i], 1.0, -1.0), C=0.5,
+                        kernel=kernels.Linear())
+        assert np.array_equal(alone.alpha, fit.alpha) and alone.b == fit.b
+        assert np.array_equal(ovo[:, p], svm.decision_function(alone, X))
