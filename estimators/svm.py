@@ -272,22 +272,23 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the notes' y = +1.
-    alpha_ : ndarray of shape (n_samples,)
-        The mistake count αᵢ of every example.
+    classes_ : ndarray of shape (k,)
+        The labels; with two, ``classes_[1]`` is the notes' y = +1. With k > 2 one perceptron is
+        run for each class against the rest (that class +1), and the largest decision value wins.
+    alpha_ : ndarray of shape (n_samples,) or (k, n_samples)
+        The mistake count αᵢ of every example (of each class's perceptron for k > 2).
     support_ : ndarray of shape (n_SV,)
-        The indices with αᵢ > 0, ascending.
+        The indices with αᵢ > 0 (in some perceptron), ascending.
     support_vectors_ : ndarray of shape (n_SV, n_features) (or (n_SV,) strings)
         Their rows.
-    dual_coef_ : ndarray of shape (1, n_SV)
-        αᵢy⁽ⁱ⁾ of those examples.
-    intercept_ : ndarray of shape (1,)
-        b.
+    dual_coef_ : ndarray of shape (1, n_SV) or (k, n_SV)
+        αᵢy⁽ⁱ⁾ of those examples (a row per class's perceptron for k > 2).
+    intercept_ : ndarray of shape (1,) or (k,)
+        b (of each class's perceptron).
     n_iter_ : int
-        Epochs run.
+        Epochs run (the most of any class's perceptron).
     converged_ : bool
-        Whether the last epoch made no mistake.
+        Whether the last epoch made no mistake (in every perceptron).
     kernel_ : callable
         The kernel K(x, z) used.
     n_features_in_, feature_names_in_
@@ -305,43 +306,57 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
                  shuffle=False, random_state=None, cache_size=200, verbose=0):
         _base.keep(self, locals())
 
-    def __sklearn_tags__(self):
-        return _base.two_classes(super().__sklearn_tags__())
-
     def fit(self, X, y):
-        """Run the kernel perceptron on the examples X and two-valued labels y."""
+        """Run the kernel perceptron on the examples X and labels y: once for two classes, once
+        for each class against the rest for k > 2."""
         cap = parameters.positive_int(self.max_epochs, "max_epochs")
-        X, kernel, labels = _kernel_fit_data(self, X, y, "the kernel perceptron")
-        self.classes_, ys = labels.classes, labels.signed()
+        X, kernel, labels = _kernel_fit_data(self, X, y, "the kernel perceptron", _labels.class_labels)
+        self.classes_, self.kernel_ = labels.classes, kernel
+        k = len(self.classes_)
         order = _base.example_order(self.shuffle, self.random_state, len(X))
         record = self.verbose >= 2
-        result = _base.iterate(lambda: _fast.kernel_perceptron(X, ys, kernel, cap, order, record,
-                                                                self.cache_size), cap)
-        self.kernel_ = kernel
-        self.alpha_ = np.asarray(result.theta)
-        self.support_ = np.flatnonzero(self.alpha_)
+        codings = ([labels.signed()] if k == 2
+                   else [np.where(labels.index == c, 1.0, -1.0) for c in range(k)])
+        results = [_base.iterate(lambda: _fast.kernel_perceptron(X, ys, kernel, cap, order, record,
+                                                                  self.cache_size), cap)
+                   for ys in codings]
+        alpha = np.array([np.asarray(result.theta) for result in results])
+        self.support_ = np.flatnonzero(alpha.any(axis=0))
         # the decision sum skips αⱼ = 0, so the examples with αⱼ > 0 are all prediction needs
         self.support_vectors_ = X[self.support_]
-        self._support_labels = ys[self.support_]
-        self.dual_coef_ = (self.alpha_[self.support_] * self._support_labels)[None, :]
-        self.intercept_ = np.array([_fast.kernel_perceptron_threshold(result)], dtype=np.float64)
-        self.n_iter_, self.converged_ = result.iterations, result.converged
+        self._support_labels = np.array([ys[self.support_] for ys in codings])
+        self.dual_coef_ = alpha[:, self.support_] * self._support_labels
+        self.intercept_ = np.array([_fast.kernel_perceptron_threshold(r) for r in results])
+        self.alpha_ = alpha[0] if k == 2 else alpha
+        self.n_iter_ = max(result.iterations for result in results)
+        self.converged_ = all(result.converged for result in results)
         # the path holds (α, b) after each epoch: an epoch's updates are what it added to Σα
+        path = results[0].path
         updates = [int(np.sum(after) - np.sum(before))
-                   for (before, _), (after, _) in zip(result.path, result.path[1:])] if record else []
-        _base.report(self, f"{_base.outcome(result.converged, result.iterations, 'epoch')}; "
-                           f"{int(self.alpha_.sum())} updates, {len(self.support_)} examples with α > 0",
+                   for (before, _), (after, _) in zip(path, path[1:])] if record else []
+        _base.report(self, f"{len(results)} perceptron(s): "
+                           f"{_base.outcome(self.converged_, self.n_iter_, 'epoch')}; "
+                           f"{int(alpha.sum())} updates, {len(self.support_)} examples with α > 0",
                      lambda: (f"epoch {k}: {n} updates" for k, n in enumerate(updates, 1)))
         return self
 
     def decision_function(self, X):
-        """Σⱼ αⱼy⁽ʲ⁾K(x⁽ʲ⁾, x) + b for every row x of X (KR-9): ≥ 0 on the side of classes_[1]."""
+        """Σⱼ αⱼy⁽ʲ⁾K(x⁽ʲ⁾, x) + b for every row x of X (KR-9): two classes, ≥ 0 on the side of
+        classes_[1]; k classes, (n, k), each class's perceptron against the rest."""
         check_is_fitted(self)
-        return _fast.perceptron_decision(self.support_vectors_, self._support_labels,
-                                         self.alpha_[self.support_], self.intercept_[0],
-                                         _predict_points(self, X), self.kernel_)
+        points = _predict_points(self, X)
+        alpha = self.alpha_.reshape(-1, self.alpha_.shape[-1])
+        values = np.column_stack([
+            _fast.perceptron_decision(self.support_vectors_, labels, a[self.support_], b, points,
+                                      self.kernel_)
+            for labels, a, b in zip(self._support_labels, alpha, self.intercept_)])
+        return values[:, 0] if len(self.classes_) == 2 else values
 
     def predict(self, X):
-        """classes_[1] where the decision value is ≥ 0 (g(0) = 1, 000 V §2), else classes_[0]."""
-        positive = self.decision_function(X) >= 0
-        return self.classes_[positive.astype(np.intp)]
+        """Two classes: classes_[1] where the decision value is ≥ 0 (g(0) = 1, 000 V §2), else
+        classes_[0]; k classes: the class whose perceptron gives the largest value (the first
+        on a tie)."""
+        values = self.decision_function(X)
+        if len(self.classes_) == 2:
+            return self.classes_[(values >= 0).astype(np.intp)]
+        return self.classes_[np.argmax(values, axis=1)]

@@ -1,5 +1,6 @@
 """SVC's facts as scikit-learn names them: gamma "scale" and "auto", n_support_, k classes one
-against one; against scikit-learn's SVC (libsvm) on data it ships."""
+against one, against scikit-learn's SVC (libsvm) on data it ships; the kernel perceptron's k
+classes one against the rest."""
 import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer, load_iris, load_wine
@@ -73,3 +74,20 @@ def test_each_pair_is_smo_on_its_two_classes_the_first_coded_plus_one_SMO_4():
                         kernel=kernels.Linear())
         assert np.array_equal(alone.alpha, fit.alpha) and alone.b == fit.b
         assert np.array_equal(ovo[:, p], svm.decision_function(alone, X))
+
+
+def test_the_kernel_perceptron_takes_k_classes_one_against_the_rest_KR_9():
+    """One perceptron per class, that class +1 and the rest −1, each the two-class fit of that
+    coding; the largest decision value wins."""
+    X, y = load_wine(return_X_y=True)
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    model = KernelPerceptron(max_epochs=50).fit(X, y)
+    assert model.converged_ and model.score(X, y) == 1.0
+    values = model.decision_function(X)
+    assert values.shape == (len(X), 3) and model.alpha_.shape == (3, len(X))
+    for c in range(3):
+        alone = KernelPerceptron(max_epochs=50).fit(X, np.where(y == c, "this", "rest"))
+        # the two-class fit codes classes_[1] = "this" +1: the same perceptron
+        assert np.array_equal(alone.alpha_, model.alpha_[c])
+        assert np.array_equal(alone.decision_function(X), values[:, c])
+    assert np.array_equal(model.predict(X), model.classes_[values.argmax(axis=1)])
