@@ -15,9 +15,9 @@ from libc.string cimport memcpy
 from scipy.linalg.cython_blas cimport dsyrk
 from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
-from cython.parallel cimport prange
+from cython.parallel cimport prange, threadid
 
-from cs229.fast._parallel cimport rows_per_chunk, thread_count
+from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
 
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_scalar, as_vector, check_length,
                                     cores_of, same_length)
@@ -79,11 +79,13 @@ cdef void _quadratic_forms(const double[:, ::1] X, const double[::1] mu, const d
                            double[::1] z, double* out, Py_ssize_t stride, int threads) noexcept nogil:
     """out[i·stride] = ‖L⁻¹(x⁽ⁱ⁾ − μ)‖² for every row, by forward substitution on x⁽ⁱ⁾ − μ in the
     reference's order (zⱼ = (xⱼ − μⱼ − Σ_{k<j} Lⱼₖ zₖ) / Lⱼⱼ, then Σ zⱼ² left to right). The
-    rows are split among ``threads`` threads, chunk c using z[c·d·ROWS:] (z holds threads ×
-    d × ROWS)."""
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunk = rows_per_chunk(m, threads), c
-    for c in prange(threads, num_threads=threads, schedule="static"):
-        _substitute(X, c * chunk, min((c + 1) * chunk, m), mu, L, &z[c * d * ROWS], out, stride)
+    rows are split into chunks that ``threads`` threads take as they come free, thread t using
+    z[t·d·ROWS:] (z holds threads × d × ROWS)."""
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunks = chunk_count(m, threads), c
+    cdef Py_ssize_t chunk = rows_per_chunk(m, chunks)
+    for c in prange(chunks, num_threads=threads, schedule="dynamic"):
+        _substitute(X, c * chunk, min((c + 1) * chunk, m), mu, L, &z[threadid() * d * ROWS], out,
+                    stride)
 
 
 cdef void _substitute(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,

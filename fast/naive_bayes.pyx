@@ -19,7 +19,7 @@ from libc.stdint cimport INT64_MAX, int32_t, int64_t
 
 from cython.parallel cimport prange
 
-from cs229.fast._parallel cimport thread_count
+from cs229.fast._parallel cimport chunk_rows, thread_count
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
@@ -284,7 +284,8 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
     the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c, n = X.shape[1]
     cdef double total, term
-    for i in prange(X.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(X.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             for j in range(n):
@@ -304,7 +305,8 @@ cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
     cdef Py_ssize_t i, j, c, q, n = T.shape[1]
     cdef double total, term
     cdef int x
-    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(out.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             q = offsets[i]
@@ -449,7 +451,8 @@ cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
     factor; the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c
     cdef double total, term
-    for i in prange(X.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(X.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             for j in range(X.shape[1]):
@@ -654,7 +657,8 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] count
     cdef Py_ssize_t i, p
     cdef int64_t t
     cdef double a, b, n
-    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(out.shape[0], threads)):
         a = log_prior[0]
         b = log_prior[1]
         for p in range(offsets[i], offsets[i + 1]):
