@@ -6,6 +6,7 @@ import numbers
 import warnings
 
 import numpy as np
+from joblib import effective_n_jobs
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state, check_scalar
 from sklearn.utils.validation import validate_data
@@ -17,6 +18,7 @@ from . import _fast
 __all__ = [
     "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
     "check_choice", "check_real", "check_positive", "check_nonnegative", "check_count", "check_cap", "check_tol",
+    "check_n_jobs",
     "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
 
@@ -143,6 +145,18 @@ def check_tol(value, name="tol", allow_none=False):
     if value is None and allow_none:
         return None
     return check_nonnegative(value, name)
+
+
+def check_n_jobs(n_jobs):
+    """The cores for the fast face's ``n_jobs`` from scikit-learn's ``n_jobs`` (joblib's
+    ``effective_n_jobs``: None is 1 outside a ``parallel_config``, −1 every core, −2 all but
+    one); 0 and anything but an integer or None are refused."""
+    if n_jobs is not None:
+        check_scalar(n_jobs, "n_jobs", numbers.Integral)
+        if n_jobs == 0:
+            raise ValueError("n_jobs == 0 has no meaning: None or 1 is one core, -1 every core")
+        n_jobs = int(n_jobs)
+    return effective_n_jobs(n_jobs)
 
 
 # ---- iterative fits -----------------------------------------------------------------------------

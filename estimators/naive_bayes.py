@@ -32,6 +32,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Count the examples X (n_samples, n_features) of each of the two classes of y."""
         alpha = _base.check_nonnegative(self.alpha, "alpha")
+        _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
         labels = _labels.binary_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
@@ -47,14 +48,14 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """argmax_y p(x | y) p(y) per row (GEN-1; a tie goes to classes_[0])."""
         X = self._check(X)
-        codes = self._predict(self.model_, X)
+        codes = self._predict(self.model_, X, _base.check_n_jobs(self.n_jobs))
         return self.classes_[np.asarray(codes, dtype=np.intp)]
 
     def predict_log_proba(self, X):
         """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] per row, by Bayes' rule in
         log space (GEN-1)."""
         X = self._check(X)
-        return self._log_posterior(self.model_, X)
+        return self._log_posterior(self.model_, X, _base.check_n_jobs(self.n_jobs))
 
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] per row."""
@@ -80,6 +81,10 @@ class BernoulliNB(_NaiveBayes):
     binarize : float or None, default=0.0
         xⱼ is 1 where the input is > ``binarize``, else 0 (scikit-learn's ``binarize``), so that
         counts become "word j occurs". None: the input must already be 0 or 1.
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
 
     Attributes
     ----------
@@ -107,9 +112,10 @@ class BernoulliNB(_NaiveBayes):
     the order of the dense computation, so its answers are those of the dense X bit for bit.
     """
 
-    def __init__(self, alpha=1.0, binarize=0.0):
+    def __init__(self, alpha=1.0, binarize=0.0, n_jobs=None):
         self.alpha = alpha
         self.binarize = binarize
+        self.n_jobs = n_jobs
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -143,11 +149,11 @@ class BernoulliNB(_NaiveBayes):
         self.feature_count_ = np.asarray(model.feature_count)
         return model
 
-    def _predict(self, model, X):
-        return _fast.bernoulli_predict(model, X)
+    def _predict(self, model, X, n_jobs):
+        return _fast.bernoulli_predict(model, X, n_jobs)
 
-    def _log_posterior(self, model, X):
-        return _fast.bernoulli_log_posterior(model, X)
+    def _log_posterior(self, model, X, n_jobs):
+        return _fast.bernoulli_log_posterior(model, X, n_jobs)
 
 
 class MultinomialNB(_NaiveBayes):
@@ -166,6 +172,10 @@ class MultinomialNB(_NaiveBayes):
     alpha : float, default=1.0
         The smoothing pseudo-count; 1 is Laplace smoothing (+1, +|V|), 0 the maximum-likelihood
         estimates (a word never seen with a class then makes p(x | y) = 0).
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
 
     Attributes
     ----------
@@ -197,8 +207,9 @@ class MultinomialNB(_NaiveBayes):
     # integer counts are kept as they are (int64 exactly, past 2⁵³ too); others become float64
     _dtypes = (np.float64, np.int64, np.int32)
 
-    def __init__(self, alpha=1.0):
+    def __init__(self, alpha=1.0, n_jobs=None):
         self.alpha = alpha
+        self.n_jobs = n_jobs
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -233,8 +244,8 @@ class MultinomialNB(_NaiveBayes):
         self.feature_count_ = np.asarray(model.word_count)
         return model
 
-    def _predict(self, model, documents):
-        return _fast.multinomial_predict(model, documents)
+    def _predict(self, model, documents, n_jobs):
+        return _fast.multinomial_predict(model, documents, n_jobs)
 
-    def _log_posterior(self, model, documents):
-        return _fast.multinomial_log_posterior(model, documents)
+    def _log_posterior(self, model, documents, n_jobs):
+        return _fast.multinomial_log_posterior(model, documents, n_jobs)

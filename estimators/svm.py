@@ -70,6 +70,11 @@ class SVC(ClassifierMixin, BaseEstimator):
         every example, reached in fewer kernel evaluations; False takes the reference's steps.
     cache_size : float, default=200
         The kernel-row cache in megabytes.
+    n_jobs : int or None, default=None
+        The cores that SMO's passes over the examples may use, as in scikit-learn: None is one
+        (unless ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The
+        steps are the same bit for bit for every n_jobs; where other processes hold the cores,
+        the fit measures that and runs on one.
     verbose : int, default=0
         1 prints the number of steps, W(α) and the remaining KKT gap when the fit ends.
 
@@ -114,7 +119,8 @@ class SVC(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
-                 tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, verbose=0):
+                 tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, n_jobs=None,
+                 verbose=0):
         self.C = C
         self.kernel = kernel
         self.degree = degree
@@ -126,6 +132,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.seed = seed
         self.shrinking = shrinking
         self.cache_size = cache_size
+        self.n_jobs = n_jobs
         self.verbose = verbose
 
     def __sklearn_tags__(self):
@@ -140,11 +147,12 @@ class SVC(ClassifierMixin, BaseEstimator):
         tol = _base.check_tol(self.tol)
         cap = _base.check_count(self.max_iterations, "max_iterations")
         seed = _base.check_count(self.seed, "seed", minimum=0)
+        n_jobs = _base.check_n_jobs(self.n_jobs)
         kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
         X, labels = _signed_fit_data(self, X, y, kernel, "the SVM")
         self.classes_, ys = labels.classes, labels.signed()
         fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed,
-                                                           self.shrinking, self.cache_size), cap)
+                                                  self.shrinking, self.cache_size, n_jobs), cap)
         if isinstance(kernel, _fast.Linear):
             self.coef_ = np.asarray(_fast.svm_weights(X, ys, fit.alpha))[None, :]
         self.model_, self.kernel_ = fit, kernel

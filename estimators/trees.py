@@ -33,6 +33,10 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         How a continuous split's θ is chosen (DT-7): the exhaustive search for the largest
         information gain, or θ = −a/b of a logistic regression g(a + b xⱼ) (two classes only:
         y must then have two classes).
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
 
     Attributes
     ----------
@@ -49,11 +53,13 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     Leaves predict their majority class, the first in ``classes_`` on a tie (001 §11.3.5).
     """
 
-    def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+    def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search",
+                 n_jobs=None):
         self.max_depth = max_depth
         self.min_samples_leaf = min_samples_leaf
         self.discrete = discrete
         self.threshold = threshold
+        self.n_jobs = n_jobs
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -67,6 +73,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
             _base.check_count(self.max_depth, "max_depth", minimum=0)
         min_samples_leaf = _base.check_count(self.min_samples_leaf, "min_samples_leaf")
         threshold = _base.check_choice(self.threshold, "threshold", ("search", "logistic"))
+        _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y, ensure_min_samples=1)
         if threshold == "logistic":
             labels = _labels.binary_labels(y, "a tree with threshold='logistic'")
@@ -80,5 +87,5 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """Every row of X down the stumps to its leaf's class (DT-1)."""
         check_is_fitted(self)
-        codes = _fast.tree_predict(self.tree_, _base.predict_data(self, X))
+        codes = _fast.tree_predict(self.tree_, _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs))
         return self.classes_[np.asarray(codes, dtype=np.intp)]
