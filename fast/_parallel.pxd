@@ -50,12 +50,15 @@ cdef inline Py_ssize_t chunk_rows(Py_ssize_t rows, Py_ssize_t threads) noexcept 
 # the system has put aside, and one thread wins by far. So the solver times its passes: the
 # regions of the way it runs now in windows of WINDOW_NS; at the end of a window, the other way is
 # put on trial for one window when it was faster in its last window, or when the trials so far
-# cost less than BUDGET_PER_MILLE of the run (so at once if none yet); a trial costing twice the
+# cost less than BUDGET_PER_MILLE of the time spent in the regions timed (so at once if none
+# yet); a trial costing twice the
 # other way's time (plus TRIAL_SLACK_NS, a thread's wake-up) stops at once. The faster of the two
 # in a window is kept. A trial on busy cores costs about one pass that waits; with the budget, the
-# trials add at most 1% to a run. A run that starts while other processes are running owes
-# BUSY_DEBT_NS, the cost of one such pass, before its first trial: a short run on busy cores
-# never waits for a thread. The measured values: bench/run.py --busy (see fast/smo.pyx).
+# trials add at most 1% to the time of the regions. A run that starts while other processes are
+# running owes BUSY_DEBT_NS, the cost of one such pass, before its first trial: a short run on busy
+# cores never waits for a thread. The same rule chooses the threads of a loop that runs once per
+# call (a batch of predictions), over its calls (fast/_threads.pyx). The measured values:
+# bench/run.py --busy (bench/smo.py, bench/parallel.py).
 
 cdef enum ThreadRule:
     MEASURED = 0     # the faster way, measured as the run goes
@@ -67,7 +70,7 @@ cdef enum ThreadRule:
 cdef enum:
     WINDOW_NS = 2000000         # 2 ms of a way's regions, then the comparison
     TRIAL_SLACK_NS = 200000     # what waking a sleeping thread may cost a trial, 0.2 ms
-    BUDGET_PER_MILLE = 10       # trials cost at most 1% of the run's time
+    BUDGET_PER_MILLE = 10       # trials cost at most 1% of the regions' time
     BUSY_DEBT_NS = 20000000     # a pass on two threads waited 18 ms on 2 cores at a load of 8
 
 
@@ -77,7 +80,7 @@ cdef struct ThreadChoice:
     bint trial              # the way now is on trial against the other
     bint timing             # the region under way is timed, from ``began``
     long long began
-    long long start         # the clock at the first timed region (−1: none yet), ns
+    long long total         # ns in the regions timed so far
     long long spent         # the window under way: ns and entries
     long long work
     double rate[2]          # ns per entry of each way's last window (index: threaded); 0: none
@@ -95,9 +98,8 @@ cdef inline void choice_init(ThreadChoice* c, ThreadRule rule, bint busy) noexce
     (the first trial waits until the run is long enough to afford BUSY_DEBT_NS)."""
     c.rule = rule
     c.threaded = c.trial = c.timing = False
-    c.began = c.spent = c.work = 0
+    c.began = c.total = c.spent = c.work = 0
     c.lost = BUSY_DEBT_NS if busy else 0
-    c.start = -1
     c.rate[0] = c.rate[1] = 0.0
 
 
@@ -114,8 +116,6 @@ cdef inline Py_ssize_t choose_threads_at(ThreadChoice* c, Py_ssize_t possible,
         return possible if c.threaded else 1
     c.timing = True
     c.began = now
-    if c.start < 0:
-        c.start = now
     return possible if c.threaded else 1
 
 
@@ -141,6 +141,7 @@ cdef inline void account_threads_at(ThreadChoice* c, Py_ssize_t entries,
         return
     c.timing = False
     c.spent += now - c.began
+    c.total += now - c.began
     c.work += entries
     if c.trial and c.rate[other] > 0 and c.spent > 2 * c.rate[other] * c.work + TRIAL_SLACK_NS:
         _close_window(c, way)          # a trial twice as slow: back at once
@@ -154,8 +155,7 @@ cdef inline void account_threads_at(ThreadChoice* c, Py_ssize_t entries,
         c.trial = False
         if not c.rate[way] < c.rate[other]:
             c.threaded = other
-    elif (c.lost * 1000 <= BUDGET_PER_MILLE * (now - c.start)
-          or 0 < c.rate[other] < c.rate[way]):
+    elif c.lost * 1000 <= BUDGET_PER_MILLE * c.total or 0 < c.rate[other] < c.rate[way]:
         c.trial = True
         c.threaded = other
 

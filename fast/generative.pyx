@@ -18,6 +18,7 @@ from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 from cython.parallel cimport prange, threadid
 
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
+from cs229.fast._threads cimport QUADRATIC_FORMS, loop_done, loop_threads
 
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_scalar, as_vector, check_length,
                                     cores_of, same_length)
@@ -141,7 +142,7 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     X = _design(X, mu.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty(X.shape[0])
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(QUADRATIC_FORMS, thread_count(cores, X.shape[0]))
     z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[::1] ov = out, zv = z
     cdef double constant
@@ -151,6 +152,8 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     cdef const double[:, ::1] Lv = L
     with nogil:
         _quadratic_forms(Xv, muv, Lv, zv, &ov[0], 1, threads)
+    loop_done(QUADRATIC_FORMS, Xv.shape[0])
+    with nogil:
         constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
         for i in range(Xv.shape[0]):
             ov[i] = constant - ov[i] / 2
@@ -294,7 +297,7 @@ def gda_log_joint(model, X, *, n_jobs=-1):
         raise error("model_features", name="X", m=X.shape[1], n=mu0.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty((X.shape[0], 2))
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(QUADRATIC_FORMS, thread_count(cores, X.shape[0]))
     z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[:, ::1] ov = out
     cdef double[::1] zv = z
@@ -306,6 +309,8 @@ def gda_log_joint(model, X, *, n_jobs=-1):
     with nogil:
         _quadratic_forms(Xv, m0, Lv, zv, &ov[0, 0], 2, threads)
         _quadratic_forms(Xv, m1, Lv, zv, &ov[0, 1], 2, threads)
+    loop_done(QUADRATIC_FORMS, 2 * Xv.shape[0])
+    with nogil:
         constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
         for i in range(Xv.shape[0]):
             ov[i, 0] = constant - ov[i, 0] / 2 + log_prior0

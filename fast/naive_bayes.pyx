@@ -20,6 +20,7 @@ from libc.stdint cimport INT64_MAX, int32_t, int64_t
 from cython.parallel cimport prange
 
 from cs229.fast._parallel cimport chunk_rows, thread_count
+from cs229.fast._threads cimport BERNOULLI_JOINT, CATEGORICAL_JOINT, MULTINOMIAL_JOINT, loop_done, loop_threads
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
                                     as_integer_matrix, as_integers, as_packed_documents, as_scalar,
@@ -337,7 +338,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
     cdef const double[:, :, ::1] Tv = T
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(BERNOULLI_JOINT, thread_count(cores, X.shape[0]))
     cdef const unsigned char[:, ::1] Xv
     cdef const int64_t[::1] wv, fv
     if isinstance(X, _Present):
@@ -348,6 +349,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
         Xv = X
         with nogil:
             _bernoulli_joint(Xv, Tv, lp, ov, threads)
+    loop_done(BERNOULLI_JOINT, ov.shape[0])
     return out
 
 
@@ -477,9 +479,10 @@ def categorical_log_joint(model, X, *, n_jobs=-1):
     cdef const Py_ssize_t[::1] ofv = offset
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(CATEGORICAL_JOINT, thread_count(cores, X.shape[0]))
     with nogil:
         _categorical_joint(Xv, Tv, ofv, lp, ov, threads)
+    loop_done(CATEGORICAL_JOINT, ov.shape[0])
     return out
 
 
@@ -711,11 +714,12 @@ def _joint(phi_y, phi0, phi1, tokens, offsets, counts, bint ignore, cores):
     T[:, 1] = _logs(phi1)
     out = np.empty((offsets.shape[0] - 1, 2))
     lp = _log_prior(phi_y)
-    threads = thread_count(cores, out.shape[0])
+    threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
     if tokens.dtype == np.int32:
         _joint32(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     else:
         _joint64(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
+    loop_done(MULTINOMIAL_JOINT, out.shape[0])
     return out
 
 

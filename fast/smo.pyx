@@ -13,23 +13,19 @@ the solver loop, fast/_smo_solver.pyx (Solver: the gradient cache g, the pair ru
 shrinking, the n_jobs threads), which ends a run with a Status that ``smo``, here, turns into the
 SVMFit or the error.
 """
-import os
-
 import numpy as np
 
-from libc.stdint cimport int64_t
-
-from cs229.fast._parallel cimport (ALL_THREADS, ALTERNATE, MEASURED, MIN_CHUNK, ONE_THREAD,
-                                   ThreadChoice, ThreadRule, account_threads_at, choice_init,
-                                   choose_threads_at)
+from cs229.fast._parallel cimport MIN_CHUNK
 from cs229.fast._smo_cache cimport KernelRows
 from cs229.fast._smo_solver cimport (CONVERGED, KERNEL_NOT_FINITE, NO_MEMORY_FOR_PATH,
                                      NO_MEMORY_FOR_ROWS, STUCK, UNBOUNDED, Solver, b_soft,
                                      in_low, in_up)
 from cs229.fast._smo_step cimport PAIR_MOVES, PAIR_UNBOUNDED, PairStep, pair_step
+from cs229.fast._threads cimport run_rule
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, diagonal, kernel_block, kernel_spec,
                                      overflow_checked, take)
+from cs229.fast._threads import cores_taken
 from cs229.fast._validation import as_vector, check_tol, cores_of, positive, positive_int
 from cs229.fast.svm import as_C, as_problem
 from cs229.reference.inputs import flag
@@ -40,53 +36,6 @@ from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
            "kkt_gap", "smo"]
-
-# How a run's passes and kernel rows choose between one thread and n_jobs (fast/_parallel.pxd):
-# measured as the run goes. The iterates do not depend on it; the tests force each way, and
-# both by turns, to see that.
-THREAD_RULES = {"measured": MEASURED, "one": ONE_THREAD, "all": ALL_THREADS,
-                "alternate": ALTERNATE}
-_thread_rule = "measured"
-
-
-def _cores_taken(cores):
-    """Whether ``cores`` threads of this process would share the cores it may run on with the
-    threads of other processes running now (Linux: /proc/loadavg counts the runnable threads,
-    /proc/self/task those of this process); False where that cannot be read."""
-    try:
-        with open("/proc/loadavg") as f:
-            running = int(f.read().split()[3].split("/")[0])
-        own = 0
-        for task in os.listdir("/proc/self/task"):
-            with open(f"/proc/self/task/{task}/stat") as f:
-                own += f.read().rsplit(")", 1)[1].split()[0] == "R"
-    except (OSError, ValueError, IndexError):
-        return False
-    available = cores_of(-1)
-    return max(running - own, 0) + min(cores, available) > available
-
-
-def _replay_thread_choice(const int64_t[::1] entries, const int64_t[::1] one,
-                          const int64_t[::1] several, rule="measured", bint busy=False):
-    """The threads a run's ThreadChoice (fast/_parallel.pxd) takes over scripted regions, for
-    the tests: region k has entries[k] entries and takes one[k] ns on one thread and several[k]
-    ns on several; the clock advances by the time of the way taken; ``busy``: as at the start of
-    a run on busy cores. The counts, 1 or 2."""
-    cdef ThreadChoice c
-    cdef long long now = 0
-    cdef Py_ssize_t k, n = entries.shape[0]
-    cdef int code = THREAD_RULES[rule]
-    out = np.empty(n, dtype=np.int64)
-    cdef int64_t[::1] taken = out
-    if one.shape[0] != n or several.shape[0] != n:
-        raise ValueError("entries, one and several must have one entry per region")
-    choice_init(&c, <ThreadRule> code, busy)
-    with nogil:
-        for k in range(n):
-            taken[k] = choose_threads_at(&c, 2, now)
-            now += several[k] if taken[k] > 1 else one[k]
-            account_threads_at(&c, entries[k], now)
-    return out
 
 # ---- after the run: b, W, the gap --------------------------------------------------------------
 
@@ -217,8 +166,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
     cache_bytes = positive(cache_size, "cache_size") * 2.0 ** 20
     cores = cores_of(n_jobs)
-    threads = THREAD_RULES[_thread_rule]
-    busy = cores > 1 and len(X) >= 2 * MIN_CHUNK and _cores_taken(cores)
+    threads = run_rule()
+    busy = cores > 1 and len(X) >= 2 * MIN_CHUNK and cores_taken(cores)
     rows = KernelRows(X, kernel, spec, len(X) <= EXACT_MAX, cache_bytes, shrinking, cores, threads,
                       busy)
     if spec[0] == CUSTOM:

@@ -30,6 +30,7 @@ from cython.parallel cimport prange
 
 from cs229.fast._inline_math cimport sigmoid
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
+from cs229.fast._threads cimport TREE_PREDICT, loop_done, loop_threads
 
 from cs229.fast._validation import (as_given, as_matrix, as_scalar, as_vector, check_tol, cores_of,
                                     positive_int)
@@ -936,7 +937,7 @@ def predict(tree, X, *, n_jobs=-1):
     if X.shape[1] != tree.n_features:
         raise error("tree_features", m=X.shape[1], n=tree.n_features)
     out = np.empty(X.shape[0], dtype=np.int64)
-    cdef Py_ssize_t n = X.shape[0], threads = thread_count(cores, n), c
+    cdef Py_ssize_t n = X.shape[0], threads = loop_threads(TREE_PREDICT, thread_count(cores, n)), c
     cdef Py_ssize_t chunks = chunk_count(n, threads), chunk = rows_per_chunk(n, chunks)
     bad = np.full(chunks, -1, dtype=np.intp)       # per chunk: its first bad row, and the feature
     where = np.zeros(chunks, dtype=np.intp)
@@ -950,6 +951,7 @@ def predict(tree, X, *, n_jobs=-1):
     for c in prange(chunks, nogil=True, num_threads=threads, schedule="dynamic"):
         bv[c] = _descend(Xv, c * chunk, min((c + 1) * chunk, n), nodes, &value[0], &child[0],
                          &o[0], &wv[c])
+    loop_done(TREE_PREDICT, n)
     failed = np.flatnonzero(bad >= 0)
     if failed.shape[0]:                            # the first bad row is in the first such chunk
         i, f = int(bad[failed[0]]), int(where[failed[0]])

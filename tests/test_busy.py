@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from joblib import parallel_config
 
+import cs229.fast._threads as TH
 import cs229.fast.smo as FS
 import cs229.reference.kernels as RK
 from cs229 import estimators
@@ -27,8 +28,7 @@ def replay(one, several, rule="measured", busy=False):
     """The threads taken region by region, and the time the run took, when region k takes one[k]
     ns on one thread and several[k] on two (``busy``: other processes run as the run starts)."""
     one, several = np.asarray(one, dtype=np.int64), np.asarray(several, dtype=np.int64)
-    taken = FS._replay_thread_choice(np.full(one.shape[0], ENTRIES, dtype=np.int64), one, several, rule,
-                                     busy)
+    taken = TH.replay(np.full(one.shape[0], ENTRIES, dtype=np.int64), one, several, rule, busy)
     return taken, int(np.where(taken > 1, several, one).sum())
 
 
@@ -104,8 +104,7 @@ def same_bits(a, b):
 @pytest.mark.parametrize("m, kernel, shrinking", [
     (4_200, RK.Gaussian.from_gamma(0.5), True), (9_000, RK.Linear(), True), (9_000, RK.Linear(), False)],
     ids=["4200-rows", "9000-passes-shrinking", "9000-passes"])
-def test_smo_iterates_do_not_depend_on_the_way_the_passes_take_SMO_3_SMO_4(m, kernel, shrinking,
-                                                                            monkeypatch):
+def test_smo_iterates_do_not_depend_on_the_way_the_passes_take_SMO_3_SMO_4(m, kernel, shrinking):
     """Kernel rows (from 4,096 entries) and passes (from 8,192 active examples) on one thread,
     on two, and on one and two by turns (the measured rule is test_parallel's): the pairs, α and
     b of the serial run, bit for bit. 150 steps: every forced pass on two threads waits for a
@@ -122,8 +121,8 @@ def test_smo_iterates_do_not_depend_on_the_way_the_passes_take_SMO_3_SMO_4(m, ke
             return e.result
     serial = fit(1)
     for rule in ("one", "all", "alternate"):
-        monkeypatch.setattr(FS, "_thread_rule", rule)
-        run = fit(2)
+        with TH.forced(rule):
+            run = fit(2)
         assert run.path == serial.path, rule
         assert same_bits(run.alpha, serial.alpha) and run.b == serial.b, rule
 

@@ -3,8 +3,9 @@ Naive Bayes log-joints, log-posteriors and predictions (NB-2, NB-5, NB-6), GDA l
 posteriors and predictions (GDA-2), multivariate normal log-densities (MVN-1) and kernel
 matrices (KR-6, the named kernels' rows mapped from the Gram matrix); and SMO's passes over
 the examples (SMO-3, SMO-4: kernel rows, the update of g, the choice of j). Whatever
-n_jobs is, the fast face gives the serial answers bit for bit and the same errors; both faces
-accept the same n_jobs and refuse the same bad ones, naming it."""
+n_jobs is, and whether the threads are measured faster (cs229.fast._threads) or forced, the fast
+face gives the serial answers bit for bit and the same errors; both faces accept the same n_jobs
+and refuse the same bad ones, naming it."""
 import inspect
 import os
 import signal
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import cs229.fast._threads as TH
 import cs229.fast.generative as FG
 import cs229.fast.kernels as FK
 import cs229.fast.naive_bayes as FN
@@ -26,12 +28,14 @@ import cs229.reference.smo as RS
 import cs229.reference.trees as RT
 from cs229.reference.inputs import n_jobs as check_n_jobs
 
-# 1 is serial; 2 and 3 split the rows into 2 and 3 chunks once there are enough of them (3 is
+# 1 is serial; 2 and 3 split the rows among 2 and 3 threads once there are enough of them (3 is
 # more threads than this machine may have cores); -1 and None ask for every core.
 N_JOBS = [2, 3, -1, None]
-# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxd): sizes up to 9,000 rows
-# give one, two, three and four chunks.
+# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxd), in 4 chunks: sizes up to
+# 9,000 rows give one to four threads and up to 16 chunks.
 ROWS = st.integers(1, 9_000)
+# How the loops choose their threads: forced onto every thread the rows allow, and as measured.
+RULES = ["all", "measured"]
 SEEDS = st.integers(0, 2 ** 32 - 1)
 
 
@@ -42,18 +46,22 @@ def same_bits(a, b):
 
 def assert_same_for_every_n_jobs(f, *args):
     serial = f(*args, n_jobs=1)
-    for n_jobs in N_JOBS:
-        assert same_bits(f(*args, n_jobs=n_jobs), serial), f"{f.__name__} with n_jobs={n_jobs}"
+    for rule in RULES:
+        with TH.forced(rule):
+            for n_jobs in N_JOBS:
+                assert same_bits(f(*args, n_jobs=n_jobs), serial), f"{f.__name__} with n_jobs={n_jobs}, {rule}"
 
 
 def error_for_every_n_jobs(f, *args):
     """The error f raises with n_jobs = 1; the same type and message for every other n_jobs."""
     with pytest.raises(Exception) as serial:
         f(*args, n_jobs=1)
-    for n_jobs in N_JOBS:
-        with pytest.raises(serial.type) as parallel:
-            f(*args, n_jobs=n_jobs)
-        assert str(parallel.value) == str(serial.value), f"{f.__name__} with n_jobs={n_jobs}"
+    for rule in RULES:
+        with TH.forced(rule):
+            for n_jobs in N_JOBS:
+                with pytest.raises(serial.type) as parallel:
+                    f(*args, n_jobs=n_jobs)
+                assert str(parallel.value) == str(serial.value), f"{f.__name__} with n_jobs={n_jobs}, {rule}"
     return serial.value
 
 
@@ -171,7 +179,7 @@ def test_smo_iterates_do_not_depend_on_n_jobs_SMO_3_SMO_4(m, kernel, shrinking):
 def test_tree_prediction_names_the_first_row_without_a_child_for_every_n_jobs_DT_1():
     tree = RT.Tree(RT.Branch(1, (0.0, 1.0), (RT.Leaf(0), RT.Leaf(1))), 2, (0, 1))
     Q = np.zeros((8_000, 2))
-    Q[5_000, 1] = 7.0  # in the third of four chunks, the fourth of which has a bad row too
+    Q[5_000, 1] = 7.0  # in a chunk after others, a later chunk has a bad row too
     Q[7_500, 1] = 9.0
     error = error_for_every_n_jobs(FT.predict, tree, Q)
     assert str(error) == "X[5000][1] is 7.0, a value this branch has no child for"
@@ -236,7 +244,8 @@ def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_
         lambda: FK.kernel_matrix(X[:600], RK.Gaussian(1.0), n_jobs=2),
         lambda: FS.smo(Z, np.where(Z[:, 0] > 0, 1, -1), C=1.0, kernel=RK.Linear(), n_jobs=2).alpha,
     ]
-    parent = [call() for call in calls]  # the parent's threads start here
+    with TH.forced("all"):   # the parent's threads start here, whatever the measured choice
+        parent = [call() for call in calls]
     assert _exit_status_of_forked_child(
         lambda: all(same_bits(call(), answer) for call, answer in zip(calls, parent)), 120) == 0
 
