@@ -49,13 +49,18 @@ def _small_run(m):
     from sklearn.svm import SVC
     X, y = _data(m)
     kernel = Gaussian.from_gamma(GAMMA)
-    fits = {}
+    fits, threads = {}, []
+
+    def every_core():
+        fits["n_jobs=-1"] = F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)
+        threads.append(F._last_threads)
     contenders = {
-        "n_jobs=-1": lambda: fits.__setitem__("n_jobs=-1", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)),
+        "n_jobs=-1": every_core,
         "n_jobs=1": lambda: fits.__setitem__("n_jobs=1", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=1)),
         "libsvm": lambda: fits.__setitem__("libsvm", SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y))}
     t = race(contenders, repeats=3, warmup=0 if m >= 10_000 else 1)
     out = {name: dict(s=t[name], cpu=t.cpu[name]) for name in contenders}
+    out["n_jobs=-1"]["threads"] = threads
     for name in ("n_jobs=-1", "n_jobs=1"):
         fit = fits[name]
         out[name].update(W=_dual(X[fit.support], fit.support_alpha * fit.support_labels),
@@ -86,8 +91,23 @@ def _smo_threads(m):
     every, one = run["n_jobs=-1"], run["n_jobs=1"]
     same = every["iterations"] == one["iterations"] and every["alpha"].tobytes() == one["alpha"].tobytes()
     return row(f"SMO RBF m={m:,} n_jobs=-1 vs n_jobs=1", every["s"],
-               f"cs229 n_jobs=1; {'the same α bit for bit' if same else 'α DIFFERS'}", one["s"], 1.1,
+               f"cs229 n_jobs=1; {'the same α bit for bit' if same else 'α DIFFERS'}; "
+               + _threads_note(every["threads"]), one["s"], 1.1,
                cpu={"n_jobs=-1": every["cpu"], "n_jobs=1": one["cpu"]})
+
+
+def _threads_note(reports):
+    """How the n_jobs=-1 runs chose their threads, over all of them: passes and kernel rows on
+    several threads out of those timed, trials and what they cost (cs229.fast._threads)."""
+    parts = []
+    for what in ("passes", "rows"):
+        several = sum(r[what]["several"] for r in reports)
+        timed = several + sum(r[what]["one"] for r in reports)
+        trials = sum(r[what]["trials"] for r in reports)
+        lost = sum(r[what]["lost_ms"] for r in reports)
+        parts.append(f"{what} on 2+ threads {several:,}/{timed:,}, {trials} trials ({lost:.0f} ms)"
+                     if timed else f"{what} too short for threads")
+    return "; ".join(parts)
 
 
 def smo_rbf_small(small):
@@ -126,9 +146,13 @@ def _scale_run(m):
         OneDalSVC = None
     X, y = _data(m)
     kernel = Gaussian.from_gamma(GAMMA)
-    fits = {}
+    fits, threads = {}, []
+
+    def every_core():
+        fits["fast"] = F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)
+        threads.append(F._last_threads)
     contenders = {
-        "fast": lambda: fits.__setitem__("fast", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)),
+        "fast": every_core,
         "serial": lambda: fits.__setitem__("serial", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=1)),
         "libsvm": lambda: fits.__setitem__(
             "libsvm", SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y))}
@@ -142,6 +166,7 @@ def _scale_run(m):
         out[name] = dict(s=t[name], cpu=t.cpu[name],
                          W=_dual(X[fit.support], fit.support_alpha * fit.support_labels),
                          iterations=fit.iterations, support=len(fit.support), alpha=fit.alpha)
+    out["fast"]["threads"] = threads
     for name, peer in fits.items():
         n_iter = np.ravel(getattr(peer, "n_iter_", [-1]))
         out[name] = dict(s=t[name], cpu=t.cpu[name], W=_dual(X[peer.support_], peer.dual_coef_[0]),
@@ -171,8 +196,9 @@ def _scale_threads(m):
     every, one = run["fast"], run["serial"]
     same = every["iterations"] == one["iterations"] and every["alpha"].tobytes() == one["alpha"].tobytes()
     return row(f"SMO RBF m={m:,} n_jobs=-1 vs n_jobs=1", every["s"],
-               f"cs229 n_jobs=1, one run each; {'the same α bit for bit' if same else 'α DIFFERS'}",
-               one["s"], 1.1, cpu={"n_jobs=-1": every["cpu"], "n_jobs=1": one["cpu"]})
+               f"cs229 n_jobs=1, one run each; {'the same α bit for bit' if same else 'α DIFFERS'}; "
+               + _threads_note(every["threads"]), one["s"], 1.1,
+               cpu={"n_jobs=-1": every["cpu"], "n_jobs=1": one["cpu"]})
 
 
 def smo_rbf_50k_libsvm(small):

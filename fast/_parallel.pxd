@@ -85,6 +85,8 @@ cdef struct ThreadChoice:
     long long work
     double rate[2]          # ns per entry of each way's last window (index: threaded); 0: none
     long long lost          # ns the trials cost beyond the way they were tried against
+    long long regions[2]    # the regions timed on each way, and the trials (for reports)
+    long long trials
 
 
 cdef inline long long clock_ns() noexcept nogil:
@@ -100,6 +102,7 @@ cdef inline void choice_init(ThreadChoice* c, ThreadRule rule, bint busy) noexce
     c.threaded = c.trial = c.timing = False
     c.began = c.total = c.spent = c.work = 0
     c.lost = BUSY_DEBT_NS if busy else 0
+    c.regions[0] = c.regions[1] = c.trials = 0
     c.rate[0] = c.rate[1] = 0.0
 
 
@@ -143,6 +146,7 @@ cdef inline void account_threads_at(ThreadChoice* c, Py_ssize_t entries,
     c.spent += now - c.began
     c.total += now - c.began
     c.work += entries
+    c.regions[way] += 1
     if c.trial and c.rate[other] > 0 and c.spent > 2 * c.rate[other] * c.work + TRIAL_SLACK_NS:
         _close_window(c, way)          # a trial twice as slow: back at once
         c.trial = False
@@ -158,6 +162,7 @@ cdef inline void account_threads_at(ThreadChoice* c, Py_ssize_t entries,
     elif c.lost * 1000 <= BUDGET_PER_MILLE * c.total or 0 < c.rate[other] < c.rate[way]:
         c.trial = True
         c.threaded = other
+        c.trials += 1
 
 
 cdef inline Py_ssize_t choose_threads(ThreadChoice* c, Py_ssize_t possible) noexcept nogil:

@@ -26,6 +26,7 @@ from cs229.fast._parallel cimport (ThreadRule, account_threads, choice_init, cho
 
 from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_POLYNOMIAL, gaussian_exponents,
                                      pair_kernel)
+from cs229.fast._threads cimport choice_report
 
 from cs229.fast._svm_kernels import CUSTOM, GAUSSIAN, STRING, diagonal, kernel_block
 from cs229.reference.kernels import checked_value
@@ -114,6 +115,10 @@ cdef class KernelRows:
         free(self.length)
         free(self.prev)
         free(self.nxt)
+
+    def threads_report(self):
+        """How the rows chose their threads (cs229.fast._threads.choice_report)."""
+        return choice_report(&self.choice)
 
     def matrix(self):
         """The precomputed matrix (string kernel, custom kernels)."""

@@ -30,6 +30,7 @@ from cs229.fast._parallel cimport (ThreadRule, account_threads, choice_init, cho
 from cs229.fast._smo_cache cimport MAX_THREADS, KernelRows
 from cs229.fast._smo_step cimport (PAIR_MOVES, PAIR_STAYS, PAIR_UNBOUNDED, PairStep, no_progress,
                                    pair_step)
+from cs229.fast._threads cimport choice_report
 
 from cs229.reference.smo import TAU
 
@@ -663,6 +664,10 @@ cdef class Solver:
             with nogil:
                 status = self.simplified()
         return status
+
+    def threads_report(self):
+        """How the passes chose their threads (cs229.fast._threads.choice_report)."""
+        return choice_report(&self.choice)
 
     def arrays(self):
         """α and g in the caller's order, b, the count of steps and the path."""

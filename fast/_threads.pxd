@@ -2,7 +2,7 @@
 # independent rows that run once per call, kept across calls (fast/_threads.pyx), and the rule a
 # run of SMO starts from. Called with the GIL held, which orders the calls.
 
-from cs229.fast._parallel cimport ThreadRule
+from cs229.fast._parallel cimport ThreadChoice, ThreadRule
 
 # The loops, one choice each.
 cdef enum Loop:
@@ -18,3 +18,4 @@ cdef enum Loop:
 cdef Py_ssize_t loop_threads(Loop loop, Py_ssize_t possible) noexcept
 cdef void loop_done(Loop loop, Py_ssize_t rows) noexcept
 cdef ThreadRule run_rule() noexcept
+cdef dict choice_report(const ThreadChoice* c)

@@ -71,6 +71,26 @@ cdef ThreadRule run_rule() noexcept:
     return _rule
 
 
+cdef dict choice_report(const ThreadChoice* c):
+    """What a choice did: the regions timed on one thread and on several, the trials, what they
+    cost beyond the other way (ms, with a busy start's debt) and the time in the regions (s)."""
+    return {"one": c.regions[0], "several": c.regions[1], "trials": c.trials,
+            "lost_ms": c.lost / 1e6, "seconds": c.total / 1e9}
+
+
+def report(loop):
+    """choice_report of the loop numbered ``loop`` (a Loop of fast/_threads.pxd) over its calls
+    so far (the bench prints it)."""
+    if not 0 <= loop < LOOPS:
+        raise ValueError(f"loop must be one of 0..{LOOPS - 1}, got {loop!r}")
+    return choice_report(&_choices[<int> loop])
+
+
+LOOP_NUMBERS = {"tree_predict": TREE_PREDICT, "bernoulli_joint": BERNOULLI_JOINT,
+                "categorical_joint": CATEGORICAL_JOINT, "multinomial_joint": MULTINOMIAL_JOINT,
+                "quadratic_forms": QUADRATIC_FORMS, "kernel_map": KERNEL_MAP}
+
+
 def cores_taken(cores):
     """Whether ``cores`` threads of this process would share the cores it may run on with the
     threads of other processes running now (Linux: /proc/loadavg counts the runnable threads,

@@ -37,6 +37,11 @@ from cs229.reference.svm import REMEDY, SVMFit
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
            "kkt_gap", "smo"]
 
+# How the last run's passes and rows chose their threads (cs229.fast._threads.choice_report), for
+# the bench's reports.
+_last_threads = None
+
+
 # ---- after the run: b, W, the gap --------------------------------------------------------------
 
 cdef double _gap(const double[::1] alpha, const double[::1] y, const double[::1] g, double C,
@@ -175,6 +180,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     solver = Solver(rows, y, C, tol, max_iterations, int(seed), bool(record), shrinking, threads,
                     busy)
     status = solver.run(rule)
+    global _last_threads
+    _last_threads = {"passes": solver.threads_report(), "rows": rows.threads_report()}
     if status == KERNEL_NOT_FINITE:
         checked_value(rows.bad, kernel, "X", rows.bad_i, "X", rows.bad_j)
     if status == NO_MEMORY_FOR_ROWS:
