@@ -240,4 +240,7 @@ def busy(count):
         for p in spinners:
             p.terminate()
         for p in spinners:
-            p.join()
+            p.join(timeout=30)
+            if p.is_alive():   # SIGTERM ignored: SIGKILL
+                p.kill()
+                p.join()

@@ -62,6 +62,15 @@ def test_on_busy_cores_one_thread_is_kept_and_the_trials_stay_within_budget_SMO_
     assert (taken == 2).sum() > 5                      # and tried again now and then
 
 
+def test_a_trial_twice_as_slow_stops_at_its_first_pass_SMO_3():
+    """Two threads at 0.5 ms a pass against 10 µs on one (more than twice, and the slack of a
+    wake-up): each trial takes one pass, not the window of four."""
+    n = regions(1, 10 * US)
+    taken, _ = replay(np.full(n, 10 * US), np.full(n, 500 * US))
+    trials = np.flatnonzero(taken == 2)
+    assert len(trials) > 1 and not np.any(taken[trials + 1] == 2)
+
+
 def test_a_run_that_starts_on_busy_cores_tries_threads_once_it_can_afford_a_slow_pass_SMO_3():
     """Other processes running at the start: the first trial of two threads waits until the
     budget covers one pass that waits (BUSY_DEBT_NS, 20 ms: 2 s of run); otherwise it comes after
