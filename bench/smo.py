@@ -7,7 +7,7 @@ All solvers get the same data (make_classification, d = 20, random_state = 0), C
 same way, and the iteration counts. cs229 runs with n_jobs=-1 (both cores, as oneDAL; libsvm has
 one) and, in rows of their own, against itself with n_jobs=1: the cores must never cost more than
 a tenth, idle or busy (``run.py --busy``). Below m = 50,000 the three fits are interleaved, medians
-of 3; at 50,000 and 100,000 each runs once.
+of 3 (of 9 below 10,000); at 50,000 and 100,000 each runs once.
 """
 import functools
 
@@ -44,8 +44,9 @@ def _dual(S, coef, block=1024):
 @functools.lru_cache(maxsize=None)
 def _small_run(m):
     """cs229 with n_jobs=-1 and n_jobs=1 and libsvm on the same data, interleaved, medians of 3
-    (after a round of warm-up below m = 10,000): seconds, CPU seconds, and W(α), iterations and
-    support vectors of each fit."""
+    (of 9 after a round of warm-up below m = 10,000, where a fit takes a fraction of a second and
+    other work on the machine moves it by tens of percent): seconds, CPU seconds, and W(α),
+    iterations and support vectors of each fit."""
     from sklearn.svm import SVC
     X, y = _data(m)
     kernel = Gaussian.from_gamma(GAMMA)
@@ -58,7 +59,7 @@ def _small_run(m):
         "n_jobs=-1": every_core,
         "n_jobs=1": lambda: fits.__setitem__("n_jobs=1", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=1)),
         "libsvm": lambda: fits.__setitem__("libsvm", SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y))}
-    t = race(contenders, repeats=3, warmup=0 if m >= 10_000 else 1)
+    t = race(contenders, repeats=3, warmup=0) if m >= 10_000 else race(contenders, repeats=9, warmup=1)
     out = {name: dict(s=t[name], cpu=t.cpu[name]) for name in contenders}
     out["n_jobs=-1"]["threads"] = threads
     for name in ("n_jobs=-1", "n_jobs=1"):
