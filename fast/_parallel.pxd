@@ -53,8 +53,8 @@ cdef inline Py_ssize_t chunk_rows(Py_ssize_t rows, Py_ssize_t threads) noexcept 
 # cost less than BUDGET_PER_MILLE of the time spent in the regions timed (so at once if none
 # yet); a trial costing twice the
 # other way's time (plus TRIAL_SLACK_NS, a thread's wake-up) stops at once. The faster of the two
-# in a window is kept. A trial on busy cores costs about one pass that waits; with the budget, the
-# trials add at most 1% to the time of the regions. A run that starts while other processes are
+# in a window is kept. A trial on busy cores costs about one pass that waits and the spinning of
+# the idle threads after it; with the budget, the trials add at most 1% to the time of the regions. A run that starts while other processes are
 # running owes BUSY_DEBT_NS, the cost of one such pass, before its first trial: a short run on busy
 # cores never waits for a thread. The same rule chooses the threads of a loop that runs once per
 # call (a batch of predictions), over its calls (fast/_threads.pyx). The measured values:
@@ -72,6 +72,7 @@ cdef enum:
     TRIAL_SLACK_NS = 200000     # what waking a sleeping thread may cost a trial, 0.2 ms
     BUDGET_PER_MILLE = 10       # trials cost at most 1% of the regions' time
     BUSY_DEBT_NS = 20000000     # a pass on two threads waited 18 ms on 2 cores at a load of 8
+    SPIN_NS = 10000000          # GNU OpenMP's idle thread spins after a region: 8.6 ms of CPU
 
 
 cdef struct ThreadChoice:
@@ -135,6 +136,16 @@ cdef inline void _close_window(ThreadChoice* c, int way) noexcept nogil:
     c.spent = c.work = 0
 
 
+cdef inline void _back(ThreadChoice* c, int way) noexcept nogil:
+    """A trial of ``way`` lost: back to the other way. A lost trial of several threads also
+    costs the CPU time their idle threads spin after it (SPIN_NS), which other work on the
+    cores, this run's own thread included, does not get."""
+    c.trial = False
+    c.threaded = 1 - way
+    if way == 1:
+        c.lost += SPIN_NS
+
+
 cdef inline void account_threads_at(ThreadChoice* c, Py_ssize_t entries,
                                     long long now) noexcept nogil:
     """account_threads with the clock read as ``now`` (ns): ends a trial that costs too much,
@@ -149,16 +160,16 @@ cdef inline void account_threads_at(ThreadChoice* c, Py_ssize_t entries,
     c.regions[way] += 1
     if c.trial and c.rate[other] > 0 and c.spent > 2 * c.rate[other] * c.work + TRIAL_SLACK_NS:
         _close_window(c, way)          # a trial twice as slow: back at once
-        c.trial = False
-        c.threaded = other
+        _back(c, way)
         return
     if c.spent < WINDOW_NS:
         return
     _close_window(c, way)
     if c.trial:
-        c.trial = False
-        if not c.rate[way] < c.rate[other]:
-            c.threaded = other
+        if c.rate[way] < c.rate[other]:
+            c.trial = False
+        else:
+            _back(c, way)
     elif c.lost * 1000 <= BUDGET_PER_MILLE * c.total or 0 < c.rate[other] < c.rate[way]:
         c.trial = True
         c.threaded = other

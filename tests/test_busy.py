@@ -65,7 +65,7 @@ def test_on_busy_cores_one_thread_is_kept_and_the_trials_stay_within_budget_SMO_
 def test_a_trial_twice_as_slow_stops_at_its_first_pass_SMO_3():
     """Two threads at 0.5 ms a pass against 10 µs on one (more than twice, and the slack of a
     wake-up): each trial takes one pass, not the window of four."""
-    n = regions(1, 10 * US)
+    n = regions(5, 10 * US)
     taken, _ = replay(np.full(n, 10 * US), np.full(n, 500 * US))
     trials = np.flatnonzero(taken == 2)
     assert len(trials) > 1 and not np.any(taken[trials + 1] == 2)
