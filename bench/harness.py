@@ -229,9 +229,10 @@ def busy(count):
     spinners = []
     try:
         for _ in range(count):
-            spinners.append(context.Process(target=_spin, args=(ready,), daemon=True,
-                                            name="cs229-bench-spinner"))
-            spinners[-1].start()
+            spinner = context.Process(target=_spin, args=(ready,), daemon=True,
+                                      name="cs229-bench-spinner")
+            spinner.start()
+            spinners.append(spinner)   # started: the block's end stops it
         for _ in spinners:
             if not ready.acquire(timeout=120):
                 raise RuntimeError("busy: a spinning process did not start within 120 s")

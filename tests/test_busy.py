@@ -54,7 +54,7 @@ def test_on_busy_cores_one_thread_is_kept_and_the_trials_stay_within_budget_SMO_
     """Every pass on two threads waits 3 ms for a thread the system has put aside: the first
     trial of two threads stops after its first pass, and the trials cost at most the budget
     (and one such pass more)."""
-    n = regions(10, 10 * US)
+    n = regions(30, 10 * US)
     taken, total = replay(np.full(n, 10 * US), np.full(n, 3 * MS))
     first = int(np.argmax(taken == 2))
     assert taken[first + 1] == 1                       # stopped after one pass
@@ -65,7 +65,7 @@ def test_on_busy_cores_one_thread_is_kept_and_the_trials_stay_within_budget_SMO_
 def test_a_trial_twice_as_slow_stops_at_its_first_pass_SMO_3():
     """Two threads at 0.5 ms a pass against 10 µs on one (more than twice, and the slack of a
     wake-up): each trial takes one pass, not the window of four."""
-    n = regions(5, 10 * US)
+    n = regions(20, 10 * US)
     taken, _ = replay(np.full(n, 10 * US), np.full(n, 500 * US))
     trials = np.flatnonzero(taken == 2)
     assert len(trials) > 1 and not np.any(taken[trials + 1] == 2)
@@ -83,11 +83,12 @@ def test_a_run_that_starts_on_busy_cores_tries_threads_once_it_can_afford_a_slow
 
 
 def test_load_that_arrives_costs_one_pass_and_load_that_leaves_is_seen_SMO_3():
-    """Idle for 1 s, busy for 2 s, idle again for 2 s: one slow pass when the load arrives,
-    the trials within budget while it stays, and two threads again within 0.5 s of its leaving."""
+    """Idle for 1 s, busy for 4 s, idle again for 10 s: one slow pass when the load arrives,
+    the trials within budget while it stays, and two threads again within 5 s of its leaving
+    (the budget pays for a lost trial of two threads, 40 ms and a slow pass, in 4.3 s)."""
     one = 10 * US
-    idle, busy = regions(1, 6 * US), regions(2, one)
-    after = regions(2, 6 * US)
+    idle, busy = regions(1, 6 * US), regions(4, one)
+    after = regions(10, 6 * US)
     several = np.r_[np.full(idle, 6 * US), np.full(busy, 3 * MS), np.full(after, 6 * US)]
     taken, _ = replay(np.full(several.shape[0], one), several)
     during = taken[idle:idle + busy]
@@ -96,7 +97,7 @@ def test_load_that_arrives_costs_one_pass_and_load_that_leaves_is_seen_SMO_3():
     assert spent_busy <= (1 + BUDGET) * busy * one + 2 * 3 * MS
     back = taken[idle + busy:]
     first = int(np.argmax(back == 2))
-    assert first * 6 * US < 0.5 * S and (back[first:] == 2).mean() > 0.97
+    assert first * 6 * US < 5 * S and (back[first:] == 2).mean() > 0.97
 
 
 def test_the_forced_rules_take_one_way_or_both_by_turns():
