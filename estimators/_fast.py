@@ -7,6 +7,7 @@ is therefore a change of one line here.
 """
 from cs229.fast import (generative, glm, kernels, linear_regression, logistic_regression,
                         naive_bayes, smo, softmax, svm, trees)
+from cs229.reference import trees as reference_trees
 from cs229.reference.exponential_family import family as exponential_family
 
 ConvergenceError = linear_regression.ConvergenceError
@@ -22,13 +23,13 @@ __all__ = [
     "logistic_probability", "logistic_log_likelihood", "perceptron", "perceptron_mistakes",
     "softmax_newton", "softmax_gradient_ascent", "softmax_predict", "softmax_probabilities",
     "softmax_log_likelihood",
-    "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood",
+    "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
     "gda_fit", "gda_predict", "gda_posterior", "gda_logistic_theta",
     "bernoulli_fit", "bernoulli_predict", "bernoulli_log_posterior",
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
     "smo_fit", "svm_decision_function", "svm_predict", "svm_weights",
-    "tree_fit", "tree_predict",
+    "Split", "Branch", "tree_fit", "tree_predict", "tree_children",
 ]
 
 Linear, Polynomial, Gaussian, StringKernel = (kernels.Linear, kernels.Polynomial, kernels.Gaussian,
@@ -147,6 +148,10 @@ def glm_log_likelihood(family, X, y, theta):
     return glm.log_likelihood(family, X, y, theta)
 
 
+def glm_standard_errors(family, X, y, theta, scale):
+    return glm.standard_errors(family, X, y, theta, scale=scale)
+
+
 # ---- Part IV: GDA and Naive Bayes (GDA-1 … GDA-3, NB-2 … NB-6) ---------------------------------
 
 def gda_fit(X, y):
@@ -233,5 +238,12 @@ def tree_fit(X, y, max_depth, min_samples_leaf, discrete, threshold):
                           discrete=discrete, threshold=threshold)
 
 
+Split, Branch = trees.Split, trees.Branch
+
+
 def tree_predict(tree, X, n_jobs):
     return trees.predict(tree, X, n_jobs=n_jobs)
+
+
+def tree_children(node):
+    return reference_trees.children(node)

@@ -35,16 +35,18 @@ class Labels:
         return self.index + 1
 
 
-def binary_labels(y, model):
+def binary_labels(y, model, k_classes=""):
     """The labels of a two-class model of the notes: exactly two classes, or a ValueError that
-    says so (the first sentence is the one scikit-learn's checks look for)."""
+    says so (the first sentence is the one scikit-learn's checks look for) and names
+    ``k_classes``, the estimator that takes k, where there is one."""
     labels = Labels(y)
     k = len(labels.classes)
     if k > 2:
+        instead = f" For k classes use {k_classes}." if k_classes else ""
         raise ValueError(
             f"Only binary classification is supported. The type of the target is "
             f"{type_of_target(y, input_name='y')}: {model} is a two-class model of the notes "
-            f"and y has {k} classes.")
+            f"and y has {k} classes.{instead}")
     if k < 2:
         raise ValueError(f"y has only one class ({labels.classes[0]!r}): {model} needs examples of "
                          "two classes")

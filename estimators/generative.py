@@ -55,13 +55,12 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, n_jobs=None):
-        self.n_jobs = n_jobs
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
+    @_base.user_columns
     def fit(self, X, y):
         """Estimate φ, μ₀, μ₁ and Σ from the examples X (n_samples, n_features) and labels y."""
         _base.check_n_jobs(self.n_jobs)
@@ -89,3 +88,10 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         p = _fast.gda_posterior(self.model_, _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs))
         return np.column_stack([1 - p, p])
+
+    def predict_log_proba(self, X):
+        """The log of ``predict_proba`` from the posterior's log-odds z = θᵀx of GDA-3
+        (p(y = 1 | x) = g(z)), without forming the probabilities (no log 0)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        return _base.log_odds_to_log_proba(self.intercept_[0] + X @ self.coef_[0])

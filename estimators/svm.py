@@ -5,6 +5,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels
 
 __all__ = ["SVC", "KernelPerceptron"]
@@ -18,20 +20,24 @@ _KERNEL_PARAMETERS = """kernel : {"linear", "poly", "rbf", "string"} or callable
         ``FeatureMapKernel``) or any callable K(x, z) on two rows is used as it is.
     degree : int, default=3
         "poly": d.
-    gamma : float, default=0.5
-        "rbf": γ = 1/(2σ²); 0.5 is σ = 1.
+    gamma : float or {"scale", "auto"}, default=0.5
+        "rbf": γ = 1/(2σ²); 0.5 is σ = 1. "scale" is γ = 1/(n_features · X.var()) and "auto"
+        γ = 1/n_features, scikit-learn's (whose default is "scale").
     coef0 : float, default=0.0
         "poly": c ≥ 0."""
 
 
-def _signed_fit_data(estimator, X, y, kernel, model):
-    """(X, labels): X as the kernel reads it (float rows, or str for a string kernel) and the two
+def _kernel_fit_data(estimator, X, y, model):
+    """(X, kernel, labels): X as the kernel reads it (float rows, or str for a string kernel),
+    the kernel of the estimator's options (γ of "scale" or "auto" computed from X), and the two
     classes, coded by the caller as the notes' y ∈ {−1, 1}."""
-    if _base.is_string_kernel(kernel):
+    if _base.wants_strings(estimator.kernel):
         X, y = _base.strings(estimator, X, y)
     else:
         X, y = _base.fit_data(estimator, X, y)
-    return X, _labels.binary_labels(y, model)
+    kernel = _base.kernel_object(estimator.kernel, estimator.degree, estimator.coef0,
+                                 _base.gamma_value(estimator.gamma, X))
+    return X, kernel, _labels.binary_labels(y, model)
 
 
 def _predict_points(estimator, X):
@@ -86,6 +92,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         Every multiplier αᵢ.
     support_ : ndarray of shape (n_SV,)
         The indices with αᵢ > 0, ascending.
+    n_support_ : ndarray of shape (2,), int32
+        The number of support vectors of each class, in the order of ``classes_``.
     support_vectors_ : ndarray of shape (n_SV, n_features) (or (n_SV,) strings)
         Their rows.
     dual_coef_ : ndarray of shape (1, n_SV)
@@ -121,49 +129,34 @@ class SVC(ClassifierMixin, BaseEstimator):
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
                  tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, n_jobs=None,
                  verbose=0):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.rule = rule
-        self.tol = tol
-        self.max_iterations = max_iterations
-        self.seed = seed
-        self.shrinking = shrinking
-        self.cache_size = cache_size
-        self.n_jobs = n_jobs
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Solve the dual for the examples X (n_samples, n_features) and two-valued labels y."""
-        C = None if self.C is None else _base.check_positive(self.C, "C")
-        rule = _base.check_choice(self.rule, "rule", ("wss2", "platt", "simplified"))
-        tol = _base.check_tol(self.tol)
-        cap = _base.check_count(self.max_iterations, "max_iterations")
-        seed = _base.check_count(self.seed, "seed", minimum=0)
+        cap = parameters.positive_int(self.max_iterations, "max_iterations")
         n_jobs = _base.check_n_jobs(self.n_jobs)
-        kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
-        X, labels = _signed_fit_data(self, X, y, kernel, "the SVM")
+        X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM")
         self.classes_, ys = labels.classes, labels.signed()
-        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed,
-                                                  self.shrinking, self.cache_size, n_jobs), cap)
+        # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
+        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap,
+                                                  self.seed, self.shrinking, self.cache_size, n_jobs),
+                            cap)
         if isinstance(kernel, _fast.Linear):
             self.coef_ = np.asarray(_fast.svm_weights(X, ys, fit.alpha))[None, :]
         self.model_, self.kernel_ = fit, kernel
         self.alpha_ = np.asarray(fit.alpha)
         self.support_ = np.asarray(fit.support)
+        self.n_support_ = np.array([np.sum(np.asarray(fit.support_labels) == c) for c in (-1, 1)],
+                                   dtype=np.int32)
         self.support_vectors_ = fit.support_vectors
         self.dual_coef_ = (np.asarray(fit.support_alpha) * np.asarray(fit.support_labels))[None, :]
         self.intercept_ = np.array([fit.b], dtype=np.float64)
         self.objective_, self.kkt_gap_ = float(fit.objective), float(fit.kkt_gap)
         self.n_iter_, self.converged_ = fit.iterations, fit.converged
-        _base.report(self, f"SMO ({rule}): {_base.outcome(fit.converged, fit.iterations, 'step')}; "
+        _base.report(self, f"SMO ({fit.rule}): {_base.outcome(fit.converged, fit.iterations, 'step')}; "
                            f"W(α) = {self.objective_:.10g}, KKT gap {self.kkt_gap_:.3g}, "
                            f"{len(self.support_)} support vectors")
         return self
@@ -246,26 +239,15 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
 
     def __init__(self, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, max_epochs=100,
                  shuffle=False, random_state=None, cache_size=200, verbose=0):
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.max_epochs = max_epochs
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.cache_size = cache_size
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Run the kernel perceptron on the examples X and two-valued labels y."""
-        cap = _base.check_count(self.max_epochs, "max_epochs")
-        kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
-        X, labels = _signed_fit_data(self, X, y, kernel, "the kernel perceptron")
+        cap = parameters.positive_int(self.max_epochs, "max_epochs")
+        X, kernel, labels = _kernel_fit_data(self, X, y, "the kernel perceptron")
         self.classes_, ys = labels.classes, labels.signed()
         order = _base.example_order(self.shuffle, self.random_state, len(X))
         record = self.verbose >= 2

@@ -3,6 +3,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels
 
 __all__ = ["DecisionTreeClassifier"]
@@ -45,21 +47,24 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     tree_ : cs229.fast.trees.Tree
         The fitted tree: nested ``Split``, ``Branch`` and ``Leaf`` nodes carrying the class
         counts, the majority class (a number into ``classes_``) and the information gain.
+    feature_importances_ : ndarray of shape (n_features,)
+        Each feature's share of the tree's total information gain, every split weighted by the
+        fraction of the training examples that reach it (DT-5), summing to 1 (all zeros for a
+        tree without a split). With the entropy criterion this is scikit-learn's
+        ``feature_importances_``.
     n_features_in_, feature_names_in_
         As in scikit-learn.
 
     Notes
     -----
-    Leaves predict their majority class, the first in ``classes_`` on a tie (001 §11.3.5).
+    Leaves predict their majority class, the first in ``classes_`` on a tie (001 §11.3.5), and
+    ``predict_proba`` gives the class frequencies of the training examples at the leaf (a value
+    of a discrete feature not seen in training stops at its node: that node's frequencies).
     """
 
     def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search",
                  n_jobs=None):
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
-        self.discrete = discrete
-        self.threshold = threshold
-        self.n_jobs = n_jobs
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -69,23 +74,80 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Grow the tree on the examples X (n_samples, n_features) and labels y."""
-        if self.max_depth is not None:
-            _base.check_count(self.max_depth, "max_depth", minimum=0)
-        min_samples_leaf = _base.check_count(self.min_samples_leaf, "min_samples_leaf")
-        threshold = _base.check_choice(self.threshold, "threshold", ("search", "logistic"))
+        # read here because the labels are read by it; max_depth, min_samples_leaf and discrete
+        # are the fast tree_fit's, checked there once
+        threshold = parameters.choice(self.threshold, "threshold", ("search", "logistic"))
         _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y, ensure_min_samples=1)
         if threshold == "logistic":
-            labels = _labels.binary_labels(y, "a tree with threshold='logistic'")
+            labels = _labels.binary_labels(y, "a tree with threshold='logistic'", "threshold='search'")
         else:
             labels = _labels.class_labels(y, "a decision tree", at_least=1)
         self.classes_ = labels.classes
-        self.tree_ = _fast.tree_fit(X, labels.index, self.max_depth, min_samples_leaf,
+        self.tree_ = _fast.tree_fit(X, labels.index, self.max_depth, self.min_samples_leaf,
                                     self.discrete, threshold)
+        self.feature_importances_ = _importances(self.tree_)
         return self
+
+    def get_depth(self):
+        """The number of stumps on the longest path from the root to a leaf (0 for a leaf)."""
+        check_is_fitted(self)
+        return self.tree_.depth
+
+    def get_n_leaves(self):
+        """The number of leaves."""
+        check_is_fitted(self)
+        return self.tree_.n_leaves
+
+    def predict_proba(self, X):
+        """The class frequencies, in the order of ``classes_``, of the training examples at the
+        node each row of X stops at (its leaf)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        counts = np.zeros((len(X), len(self.classes_)))
+        _reach(self.tree_.root, X, np.arange(len(X)), counts)
+        return counts / counts.sum(axis=1, keepdims=True)
+
+    def predict_log_proba(self, X):
+        """log of ``predict_proba`` (−inf for a class absent from the leaf)."""
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
 
     def predict(self, X):
         """Every row of X down the stumps to its leaf's class (DT-1)."""
         check_is_fitted(self)
         codes = _fast.tree_predict(self.tree_, _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs))
         return self.classes_[np.asarray(codes, dtype=np.intp)]
+
+
+def _reach(node, X, rows, counts):
+    """The rows ``rows`` of X down from ``node`` as ``predict`` walks them (DT-1): each row's
+    counts are those of the node it stops at."""
+    if isinstance(node, _fast.Split):
+        right = X[rows, node.feature] > node.threshold
+        _reach(node.right, X, rows[right], counts)
+        _reach(node.left, X, rows[~right], counts)
+    elif isinstance(node, _fast.Branch):
+        column, unseen = X[rows, node.feature], np.ones(len(rows), dtype=bool)
+        for value, child in zip(node.values, node.children):
+            here = column == value
+            _reach(child, X, rows[here], counts)
+            unseen &= ~here
+        counts[rows[unseen]] = node.counts
+    else:
+        counts[rows] = node.counts
+
+
+def _importances(tree):
+    """DT-5 (001 §11.3): Σ over the splits on feature j of (examples at the split / m) × its
+    information gain, normalised to sum to 1."""
+    importances = np.zeros(tree.n_features)
+    m = sum(tree.root.counts)
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (_fast.Split, _fast.Branch)):
+            importances[node.feature] += sum(node.counts) / m * node.gain
+            stack.extend(_fast.tree_children(node))
+    total = importances.sum()
+    return importances / total if total > 0 else importances

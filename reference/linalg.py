@@ -15,12 +15,12 @@ import numbers
 
 import mpmath
 
-from . import inputs, scalar
+from . import inputs, parameters, scalar
 from .messages import error
 
 __all__ = [
     "SingularMatrixError", "NotPositiveDefiniteError",
-    "transpose", "dot", "matvec", "matmul", "identity", "add", "scale", "outer", "trace",
+    "transpose", "dot", "matvec", "rmatvec", "matmul", "identity", "add", "scale", "outer", "trace",
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
     "cholesky", "symmetric_eigenvalues", "max_abs", "solve_gram", "dependence",
@@ -64,6 +64,16 @@ def dot(u, v):
 
 def matvec(A, v):
     return [dot(row, v) for row in A]
+
+
+def rmatvec(X, r, zero):
+    """Xᵀr = Σᵢ rᵢ x⁽ⁱ⁾, row i added into every component before row i + 1 is read (the order of
+    the fast twins' fused passes); ``zero`` is the sum's start, a list of zeros of its type."""
+    total = list(zero)
+    for r_i, x_i in zip(r, X):
+        for j, x_ij in enumerate(x_i):
+            total[j] += r_i * x_ij
+    return total
 
 
 def matmul(A, B):
@@ -350,19 +360,23 @@ def significant_terms(c, squared_sizes, squared_size, small=None):
             if c_j != 0 and c_j * c_j * s_j > small * squared_size}
 
 
-def dependence(column, combination, name="column", of=""):
+def dependence(column, combination, name="column", of="", label=None):
     """Words for a dependent column (``of`` names the matrix, e.g. " of X"): zero, a multiple
-    of one earlier column, or a linear combination of earlier ones."""
+    of one earlier column, or a linear combination of earlier ones. ``label(j)`` names column j
+    (default: ``name`` and j)."""
+    if label is None:
+        def label(j):
+            return f"{name} {j}"
     if not combination:
-        return f"{name} {column}{of} is zero"
+        return f"{label(column)}{of} is zero"
     terms = sorted(combination.items())
     if len(terms) == 1:
         j, c = terms[0]
         if _number(c) == "1":  # exactly, or to the digits shown
-            return f"{name} {column}{of} duplicates {name} {j}"
-        return f"{name} {column}{of} is {_number(c)} × {name} {j}"
-    parts = " + ".join(f"{_number(c)} × {name} {j}" for j, c in terms)
-    return f"{name} {column}{of} is a linear combination of earlier ones: {parts}"
+            return f"{label(column)}{of} duplicates {label(j)}"
+        return f"{label(column)}{of} is {_number(c)} × {label(j)}"
+    parts = " + ".join(f"{_number(c)} × {label(j)}" for j, c in terms)
+    return f"{label(column)}{of} is a linear combination of earlier ones: {parts}"
 
 
 def _number(c):
@@ -411,6 +425,7 @@ def determinant_by_cofactors(A, i=0):
     """|A| = Σⱼ Aᵢⱼ A′ᵢⱼ, expanded along row i (LR-10, fn 3). Exponential cost: small n only."""
     A = inputs.matrix(A, "A")
     n = _square(A, "A")
+    i = parameters.index(i, "i", n)
     if n == 1:
         return A[0][0]
     total = 0
@@ -466,7 +481,8 @@ def symmetric_eigenvalues(A, max_sweeps=100):
     for i in range(n):
         for j in range(i):
             if A[i][j] != A[j][i]:
-                raise ValueError(f"A is not symmetric: A[{i}][{j}] != A[{j}][{i}]")
+                raise error("symmetric", name="A", i=i, j=j)
+    max_sweeps = parameters.whole(max_sweeps, "max_sweeps")
     if scalar.is_exact(A[0][0]):
         A = [[float(x) for x in row] for row in A]
     a = [row[:] for row in A]
