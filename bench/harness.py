@@ -1,19 +1,32 @@
 """Timing helpers for the benchmarks: contenders timed in one process, on the same data,
 interleaved round by round, medians reported; one call timed with its peak memory in a fresh
 process (``in_child``); cost curves, the time of a hot loop at sizes growing geometrically and
-the exponent of its growth (``Curve``, ``time_curve``)."""
+the exponent of its growth (``Curve``, ``time_curve``); processes that keep the cores busy while
+a row runs (``busy``)."""
+import contextlib
 import math
+import multiprocessing
 import os
 import statistics
 import time
 
-__all__ = ["race", "row", "not_installed", "mixed_units_design", "relative_difference",
+__all__ = ["Timings", "race", "row", "not_installed", "mixed_units_design", "relative_difference",
            "accuracy_row", "in_child", "memory_row", "Curve", "geometric", "exponent",
-           "time_curve"]
+           "time_curve", "busy"]
+
+
+class Timings(dict):
+    """Median wall seconds per contender (the dict), and ``cpu``: the median CPU seconds (user +
+    system, every thread of this process) of the same calls."""
+
+    def __init__(self, wall, cpu):
+        super().__init__(wall)
+        self.cpu = cpu
 
 
 def race(contenders, repeats=5, warmup=1):
-    """Median seconds per call of each callable in ``contenders`` (a dict name -> callable).
+    """Median seconds per call of each callable in ``contenders`` (a dict name -> callable), as
+    ``Timings`` (with the median CPU seconds in ``.cpu``).
 
     Rounds interleave the contenders so that drifts of the machine (frequency, other load)
     fall on all of them alike."""
@@ -21,12 +34,15 @@ def race(contenders, repeats=5, warmup=1):
         for fn in contenders.values():
             fn()
     times = {name: [] for name in contenders}
+    cpu = {name: [] for name in contenders}
     for _ in range(repeats):
         for name, fn in contenders.items():
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             fn()
             times[name].append(time.perf_counter() - t0)
-    return {name: statistics.median(ts) for name, ts in times.items()}
+            cpu[name].append(time.process_time() - c0)
+    return Timings({name: statistics.median(ts) for name, ts in times.items()},
+                   {name: statistics.median(ts) for name, ts in cpu.items()})
 
 
 def row(name, fast_s, peer, peer_s, target=None, **extra):
@@ -189,3 +205,43 @@ def time_curve(curve, small):
             seconds.setdefault(name, []).append(t)
     return {"name": curve.name, "variable": curve.variable, "fixed": curve.fixed, "sizes": sizes,
             "seconds": seconds, "exponents": {name: exponent(sizes, ts) for name, ts in seconds.items()}}
+
+
+# ---- other processes on the cores ---------------------------------------------------------------
+# ``python bench/run.py --busy N`` runs every row beside N processes of its own that spin in a pure
+# Python loop at normal priority (one per core taken), started before the row and stopped after
+# it: the machine of a CI runner or of a laptop doing other work.
+
+def _spin(ready):
+    ready.release()
+    while True:
+        pass
+
+
+@contextlib.contextmanager
+def busy(count):
+    """Within the block, ``count`` processes spinning at normal priority (none for 0); they are
+    running when the block starts and stopped, and waited for, when it ends, however it ends."""
+    if count < 0:
+        raise ValueError(f"busy: the count of spinning processes must be >= 0, got {count}")
+    context = multiprocessing.get_context("spawn")   # no copy of this process's threads
+    ready = context.Semaphore(0)
+    spinners = []
+    try:
+        for _ in range(count):
+            spinner = context.Process(target=_spin, args=(ready,), daemon=True,
+                                      name="cs229-bench-spinner")
+            spinner.start()
+            spinners.append(spinner)   # started: the block's end stops it
+        for _ in spinners:
+            if not ready.acquire(timeout=120):
+                raise RuntimeError("busy: a spinning process did not start within 120 s")
+        yield spinners
+    finally:
+        for p in spinners:
+            p.terminate()
+        for p in spinners:
+            p.join(timeout=30)
+            if p.is_alive():   # SIGTERM ignored: SIGKILL
+                p.kill()
+                p.join()

@@ -4,8 +4,10 @@ batched decision values, and the reference → fast speedup.
 
 All solvers get the same data (make_classification, d = 20, random_state = 0), C = 1,
 γ = 0.05 and tol = 1e-3 (libsvm's eps); the row reports the dual objectives W(α), evaluated the
-same way, and the iteration counts. At m = 50,000 and 100,000 cs229 runs with n_jobs=-1 (both
-cores, as oneDAL; libsvm has one), the rows below that serially (the default).
+same way, and the iteration counts. cs229 runs with n_jobs=-1 (both cores, as oneDAL; libsvm has
+one) and, in rows of their own, against itself with n_jobs=1: the cores must never cost more than
+a tenth, idle or busy (``run.py --busy``). Below m = 50,000 the three fits are interleaved, medians
+of 3 (of 9 below 10,000); at 50,000 and 100,000 each runs once.
 """
 import functools
 
@@ -39,46 +41,105 @@ def _dual(S, coef, block=1024):
     return float(np.abs(coef).sum() - quadratic / 2)
 
 
-def _smo_rbf(m):
+@functools.lru_cache(maxsize=None)
+def _small_run(m):
+    """cs229 with n_jobs=-1 and n_jobs=1 and libsvm on the same data, interleaved, medians of 3
+    (of 9 after a round of warm-up below m = 10,000, where a fit takes a fraction of a second and
+    other work on the machine moves it by tens of percent): seconds, CPU seconds, and W(α),
+    iterations and support vectors of each fit."""
     from sklearn.svm import SVC
     X, y = _data(m)
     kernel = Gaussian.from_gamma(GAMMA)
-    out = {}
+    fits, threads = {}, []
 
-    def fast():
-        out["fast"] = F.smo(X, y, C=C, kernel=kernel, tol=TOL)
+    def every_core():
+        fits["n_jobs=-1"] = F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)
+        threads.append(F._last_threads)
+    contenders = {
+        "n_jobs=-1": every_core,
+        "n_jobs=1": lambda: fits.__setitem__("n_jobs=1", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=1)),
+        "libsvm": lambda: fits.__setitem__("libsvm", SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y))}
+    t = race(contenders, repeats=3, warmup=0) if m >= 10_000 else race(contenders, repeats=9, warmup=1)
+    out = {name: dict(s=t[name], cpu=t.cpu[name]) for name in contenders}
+    out["n_jobs=-1"]["threads"] = threads
+    for name in ("n_jobs=-1", "n_jobs=1"):
+        fit = fits[name]
+        out[name].update(W=_dual(X[fit.support], fit.support_alpha * fit.support_labels),
+                         iterations=fit.iterations, support=len(fit.support), alpha=fit.alpha)
+    sk = fits["libsvm"]
+    out["libsvm"].update(W=_dual(X[sk.support_], sk.dual_coef_[0]), iterations=int(sk.n_iter_[0]),
+                         support=len(sk.support_))
+    return out
 
-    def sklearn():
-        out["sklearn"] = SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y)
-    big = m >= 10_000
-    t = race({"fast": fast, "sklearn": sklearn}, repeats=1 if big else 5, warmup=0 if big else 1)
-    fit, sk = out["fast"], out["sklearn"]
-    W_fast = _dual(X[fit.support], fit.support_alpha * fit.support_labels)
-    W_sk = _dual(X[sk.support_], sk.dual_coef_[0])
-    rel = abs(W_fast - W_sk) / abs(W_sk)
-    note = (f"sklearn SVC (libsvm); W {W_fast:.8f} vs {W_sk:.8f} (rel {rel:.1e}, target ≤ 1e-4); "
-            f"iterations {fit.iterations} vs {int(sk.n_iter_[0])}; SVs {len(fit.support)} vs {len(sk.support_)}")
-    return row(f"SMO RBF m={m:,} d=20 C=1 γ=0.05 tol=1e-3", t["fast"], note, t["sklearn"], 1.0,
-               data=dict(W_fast=W_fast, W_peer=W_sk, W_rel=rel, iterations_fast=fit.iterations,
-                         iterations_peer=int(sk.n_iter_[0])))
+
+def _smo_rbf(m):
+    """n_jobs=-1 against libsvm (target 1.0)."""
+    run = _small_run(m)
+    fast, sk = run["n_jobs=-1"], run["libsvm"]
+    rel = abs(fast["W"] - sk["W"]) / abs(sk["W"])
+    note = (f"sklearn SVC (libsvm); W {fast['W']:.8f} vs {sk['W']:.8f} (rel {rel:.1e}, target ≤ 1e-4); "
+            f"iterations {fast['iterations']} vs {sk['iterations']}; SVs {fast['support']} vs {sk['support']}")
+    return row(f"SMO RBF m={m:,} d=20 C=1 γ=0.05 tol=1e-3 n_jobs=-1", fast["s"], note, sk["s"], 1.0,
+               cpu={"n_jobs=-1": fast["cpu"], "libsvm": sk["cpu"]},
+               data=dict(W_fast=fast["W"], W_peer=sk["W"], W_rel=rel, iterations_fast=fast["iterations"],
+                         iterations_peer=sk["iterations"]))
+
+
+def _smo_threads(m):
+    """n_jobs=-1 against n_jobs=1 (target 1.1: the cores never cost more than a tenth), the same
+    iterates bit for bit."""
+    run = _small_run(m)
+    every, one = run["n_jobs=-1"], run["n_jobs=1"]
+    same = every["iterations"] == one["iterations"] and every["alpha"].tobytes() == one["alpha"].tobytes()
+    return row(f"SMO RBF m={m:,} n_jobs=-1 vs n_jobs=1", every["s"],
+               f"cs229 n_jobs=1; {'the same α bit for bit' if same else 'α DIFFERS'}; "
+               + _threads_note(every["threads"]), one["s"], 1.1,
+               cpu={"n_jobs=-1": every["cpu"], "n_jobs=1": one["cpu"]})
+
+
+def _threads_note(reports):
+    """How the n_jobs=-1 runs chose their threads, over all of them: passes and kernel rows on
+    several threads out of those timed, trials and what they cost (cs229.fast._threads)."""
+    parts = []
+    for what in ("passes", "rows"):
+        several = sum(r[what]["several"] for r in reports)
+        timed = several + sum(r[what]["one"] for r in reports)
+        trials = sum(r[what]["trials"] for r in reports)
+        lost = sum(r[what]["lost_ms"] for r in reports)
+        parts.append(f"{what} on 2+ threads {several:,}/{timed:,}, {trials} trials ({lost:.0f} ms)"
+                     if timed else f"{what} too short for threads")
+    return "; ".join(parts)
 
 
 def smo_rbf_small(small):
     return _smo_rbf(500 if small else 1_000)
 
 
+def smo_rbf_small_threads(small):
+    return _smo_threads(500 if small else 1_000)
+
+
 def smo_rbf_medium(small):
     return _smo_rbf(1_000 if small else 5_000)
+
+
+def smo_rbf_medium_threads(small):
+    return _smo_threads(1_000 if small else 5_000)
 
 
 def smo_rbf_large(small):
     return _smo_rbf(2_000 if small else 20_000)
 
 
+def smo_rbf_large_threads(small):
+    return _smo_threads(2_000 if small else 20_000)
+
+
 @functools.lru_cache(maxsize=None)
 def _scale_run(m):
-    """One fit each of cs229, libsvm and oneDAL (None when scikit-learn-intelex is not
-    installed) on the same data: seconds, W(α), iterations, support vectors."""
+    """One fit each of cs229 (n_jobs=-1 and n_jobs=1), libsvm and oneDAL (None when
+    scikit-learn-intelex is not installed) on the same data: seconds, CPU seconds, W(α),
+    iterations, support vectors."""
     from sklearn.svm import SVC
     try:
         from sklearnex.svm import SVC as OneDalSVC
@@ -86,21 +147,30 @@ def _scale_run(m):
         OneDalSVC = None
     X, y = _data(m)
     kernel = Gaussian.from_gamma(GAMMA)
-    fits = {}
+    fits, threads = {}, []
+
+    def every_core():
+        fits["fast"] = F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)
+        threads.append(F._last_threads)
     contenders = {
-        "fast": lambda: fits.__setitem__("fast", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=-1)),
+        "fast": every_core,
+        "serial": lambda: fits.__setitem__("serial", F.smo(X, y, C=C, kernel=kernel, tol=TOL, n_jobs=1)),
         "libsvm": lambda: fits.__setitem__(
             "libsvm", SVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y))}
     if OneDalSVC is not None:
         contenders["oneDAL"] = lambda: fits.__setitem__(
             "oneDAL", OneDalSVC(C=C, kernel="rbf", gamma=GAMMA, tol=TOL).fit(X, y))
     t = race(contenders, repeats=1, warmup=0)
-    fit = fits.pop("fast")
-    out = {"fast": dict(s=t["fast"], W=_dual(X[fit.support], fit.support_alpha * fit.support_labels),
-                        iterations=fit.iterations, support=len(fit.support))}
+    out = {}
+    for name in ("fast", "serial"):
+        fit = fits.pop(name)
+        out[name] = dict(s=t[name], cpu=t.cpu[name],
+                         W=_dual(X[fit.support], fit.support_alpha * fit.support_labels),
+                         iterations=fit.iterations, support=len(fit.support), alpha=fit.alpha)
+    out["fast"]["threads"] = threads
     for name, peer in fits.items():
         n_iter = np.ravel(getattr(peer, "n_iter_", [-1]))
-        out[name] = dict(s=t[name], W=_dual(X[peer.support_], peer.dual_coef_[0]),
+        out[name] = dict(s=t[name], cpu=t.cpu[name], W=_dual(X[peer.support_], peer.dual_coef_[0]),
                          iterations=int(n_iter[0]), support=len(peer.support_))
     out.setdefault("oneDAL", None)
     return out
@@ -117,9 +187,19 @@ def _scale_row(m, peer, label, target):
             f"iterations {fast['iterations']} vs {other['iterations']}"
             f"{' (oneDAL counts its outer iterations)' if peer == 'oneDAL' else ''}; "
             f"SVs {fast['support']} vs {other['support']}")
-    return row(name, fast["s"], note, other["s"], target,
+    return row(name, fast["s"], note, other["s"], target, cpu={"n_jobs=-1": fast["cpu"], peer: other["cpu"]},
                data=dict(W_fast=fast["W"], W_peer=other["W"], W_rel=rel,
                          iterations_fast=fast["iterations"], iterations_peer=other["iterations"]))
+
+
+def _scale_threads(m):
+    run = _scale_run(m)
+    every, one = run["fast"], run["serial"]
+    same = every["iterations"] == one["iterations"] and every["alpha"].tobytes() == one["alpha"].tobytes()
+    return row(f"SMO RBF m={m:,} n_jobs=-1 vs n_jobs=1", every["s"],
+               f"cs229 n_jobs=1, one run each; {'the same α bit for bit' if same else 'α DIFFERS'}; "
+               + _threads_note(every["threads"]), one["s"], 1.1,
+               cpu={"n_jobs=-1": every["cpu"], "n_jobs=1": one["cpu"]})
 
 
 def smo_rbf_50k_libsvm(small):
@@ -130,12 +210,20 @@ def smo_rbf_50k_onedal(small):
     return _scale_row(5_000 if small else 50_000, "oneDAL", "sklearnex SVC (oneDAL)", 1.0)
 
 
+def smo_rbf_50k_threads(small):
+    return _scale_threads(5_000 if small else 50_000)
+
+
 def smo_rbf_100k_libsvm(small):
     return _scale_row(10_000 if small else 100_000, "libsvm", "sklearn SVC (libsvm)", 0.7)
 
 
 def smo_rbf_100k_onedal(small):
     return _scale_row(10_000 if small else 100_000, "oneDAL", "sklearnex SVC (oneDAL)", 1.0)
+
+
+def smo_rbf_100k_threads(small):
+    return _scale_threads(10_000 if small else 100_000)
 
 
 def decision_values(small):
@@ -162,8 +250,10 @@ def reference_speedup(small):
                None, speedup=t["reference"] / t["fast"])
 
 
-BENCHMARKS = [smo_rbf_small, smo_rbf_medium, smo_rbf_large, smo_rbf_50k_libsvm, smo_rbf_50k_onedal,
-              smo_rbf_100k_libsvm, smo_rbf_100k_onedal, decision_values, reference_speedup]
+BENCHMARKS = [smo_rbf_small, smo_rbf_small_threads, smo_rbf_medium, smo_rbf_medium_threads, smo_rbf_large,
+              smo_rbf_large_threads, smo_rbf_50k_libsvm, smo_rbf_50k_onedal, smo_rbf_50k_threads,
+              smo_rbf_100k_libsvm, smo_rbf_100k_onedal, smo_rbf_100k_threads, decision_values,
+              reference_speedup]
 
 
 def _smo_at(m):

@@ -11,9 +11,11 @@ their scikit-learn names, a bandwidth kept for predict) or where scikit-learn's 
 from the faces' (said where it happens).
 """
 import functools
+import numbers
 import warnings
 
 import numpy as np
+from joblib import effective_n_jobs
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import validate_data
@@ -26,7 +28,7 @@ __all__ = [
     "keep", "two_classes", "user_columns", "log_odds_to_log_proba", "fit_data", "predict_data",
     "strings", "real_targets", "design", "split_theta", "example_order", "check_cap", "iterate",
     "report", "outcome", "KERNEL_NAMES", "kernel_object", "gamma_value", "wants_strings",
-    "is_string_kernel",
+    "is_string_kernel", "check_n_jobs",
 ]
 
 
@@ -181,6 +183,18 @@ def check_cap(max_iterations, solver):
     if max_iterations is None:
         return MAX_ITERATIONS[solver]
     return parameters.positive_int(max_iterations, "max_iterations")
+
+
+def check_n_jobs(n_jobs):
+    """The cores for the fast face's ``n_jobs`` from scikit-learn's ``n_jobs``, where the faces'
+    meaning differs: None is one core (joblib's ``effective_n_jobs``: more inside a
+    ``parallel_config`` that asks for them) and −2 all cores but one (−3 all but two, ...);
+    everything else, and the words that refuse 0 or a non-integer, are ``parameters.n_jobs``."""
+    if n_jobs is None:
+        return effective_n_jobs(None)
+    if not isinstance(n_jobs, bool) and isinstance(n_jobs, numbers.Integral) and n_jobs < -1:
+        return max(effective_n_jobs(int(n_jobs)), 1)
+    return parameters.n_jobs(n_jobs)
 
 
 # ---- iterative fits -----------------------------------------------------------------------------

@@ -158,12 +158,12 @@ def gda_fit(X, y):
     return generative.gda_fit(X, y)
 
 
-def gda_predict(model, X):
-    return generative.gda_predict(model, X)
+def gda_predict(model, X, n_jobs):
+    return generative.gda_predict(model, X, n_jobs=n_jobs)
 
 
-def gda_posterior(model, X):
-    return generative.gda_posterior(model, X)
+def gda_posterior(model, X, n_jobs):
+    return generative.gda_posterior(model, X, n_jobs=n_jobs)
 
 
 def gda_logistic_theta(model):
@@ -174,24 +174,24 @@ def bernoulli_fit(X, y, alpha):
     return naive_bayes.bernoulli_fit(X, y, alpha=alpha)
 
 
-def bernoulli_predict(model, X):
-    return naive_bayes.bernoulli_predict(model, X)
+def bernoulli_predict(model, X, n_jobs):
+    return naive_bayes.bernoulli_predict(model, X, n_jobs=n_jobs)
 
 
-def bernoulli_log_posterior(model, X):
-    return naive_bayes.bernoulli_log_posterior(model, X)
+def bernoulli_log_posterior(model, X, n_jobs):
+    return naive_bayes.bernoulli_log_posterior(model, X, n_jobs=n_jobs)
 
 
 def multinomial_fit(documents, y, vocabulary_size, alpha):
     return naive_bayes.multinomial_fit(documents, y, vocabulary_size, alpha=alpha)
 
 
-def multinomial_predict(model, documents):
-    return naive_bayes.multinomial_predict(model, documents)
+def multinomial_predict(model, documents, n_jobs):
+    return naive_bayes.multinomial_predict(model, documents, n_jobs=n_jobs)
 
 
-def multinomial_log_posterior(model, documents):
-    return naive_bayes.multinomial_log_posterior(model, documents)
+def multinomial_log_posterior(model, documents, n_jobs):
+    return naive_bayes.multinomial_log_posterior(model, documents, n_jobs=n_jobs)
 
 
 # ---- Part V: kernels, the kernel perceptron, SMO (KR-1 … KR-10, OMC-3, OMC-5, SMO-4) -----------
@@ -214,9 +214,9 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     return kernels.perceptron_decision(X, y, alpha, b, Z, kernel)
 
 
-def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed, shrinking, cache_size):
+def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed, shrinking, cache_size, n_jobs):
     return smo.smo(X, y, C=C, kernel=kernel, rule=rule, tol=tol, max_iterations=max_iterations, seed=seed,
-                   shrinking=shrinking, cache_size=cache_size)
+                   shrinking=shrinking, cache_size=cache_size, n_jobs=n_jobs)
 
 
 def svm_decision_function(model, Z):
@@ -241,8 +241,8 @@ def tree_fit(X, y, max_depth, min_samples_leaf, discrete, threshold):
 Split, Branch = trees.Split, trees.Branch
 
 
-def tree_predict(tree, X):
-    return trees.predict(tree, X)
+def tree_predict(tree, X, n_jobs):
+    return trees.predict(tree, X, n_jobs=n_jobs)
 
 
 def tree_children(node):

@@ -19,6 +19,13 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     (``classes_[1]`` is 1). The model is stated for x ∈ Rⁿ without an intercept entry (002
     §1.4.1), so there is no ``fit_intercept``.
 
+    Parameters
+    ----------
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
+
     Attributes
     ----------
     classes_ : ndarray of shape (2,)
@@ -47,12 +54,16 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     the dependent features.
     """
 
+    def __init__(self, n_jobs=None):
+        _base.keep(self, locals())
+
     def __sklearn_tags__(self):
         return _base.two_classes(super().__sklearn_tags__())
 
     @_base.user_columns
     def fit(self, X, y):
         """Estimate φ, μ₀, μ₁ and Σ from the examples X (n_samples, n_features) and labels y."""
+        _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y)
         labels = _labels.binary_labels(y, "GDA")
         self.classes_ = labels.classes
@@ -68,13 +79,14 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
         """classes_[1] where log p(x | y=1) p(y=1) > log p(x | y=0) p(y=0), else classes_[0]
         (GDA-2)."""
         check_is_fitted(self)
-        codes = _fast.gda_predict(self.model_, _base.predict_data(self, X))
+        codes = _fast.gda_predict(self.model_, _base.predict_data(self, X),
+                                  _base.check_n_jobs(self.n_jobs))
         return self.classes_[np.asarray(codes, dtype=np.intp)]
 
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] per row, by Bayes' rule (GDA-2)."""
         check_is_fitted(self)
-        p = _fast.gda_posterior(self.model_, _base.predict_data(self, X))
+        p = _fast.gda_posterior(self.model_, _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs))
         return np.column_stack([1 - p, p])
 
     def predict_log_proba(self, X):

@@ -33,6 +33,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Count the examples X (n_samples, n_features) of each of the two classes of y."""
+        _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
         labels = _labels.binary_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
@@ -48,14 +49,14 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """argmax_y p(x | y) p(y) per row (GEN-1; a tie goes to classes_[0])."""
         X = self._check(X)
-        codes = self._fast_predict(self.model_, X)
+        codes = self._fast_predict(self.model_, X, _base.check_n_jobs(self.n_jobs))
         return self.classes_[np.asarray(codes, dtype=np.intp)]
 
     def predict_log_proba(self, X):
         """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] per row, by Bayes' rule in
         log space (GEN-1)."""
         X = self._check(X)
-        return self._fast_log_posterior(self.model_, X)
+        return self._fast_log_posterior(self.model_, X, _base.check_n_jobs(self.n_jobs))
 
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] per row."""
@@ -81,6 +82,10 @@ class BernoulliNB(_NaiveBayes):
     binarize : float or None, default=0.0
         xⱼ is 1 where the input is > ``binarize``, else 0 (scikit-learn's ``binarize``), so that
         counts become "word j occurs". None: the input must already be 0 or 1.
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
 
     Attributes
     ----------
@@ -111,7 +116,7 @@ class BernoulliNB(_NaiveBayes):
     _fast_predict = staticmethod(_fast.bernoulli_predict)
     _fast_log_posterior = staticmethod(_fast.bernoulli_log_posterior)
 
-    def __init__(self, alpha=1.0, binarize=0.0):
+    def __init__(self, alpha=1.0, binarize=0.0, n_jobs=None):
         _base.keep(self, locals())
 
     def __sklearn_tags__(self):
@@ -163,6 +168,10 @@ class MultinomialNB(_NaiveBayes):
     alpha : float, default=1.0
         The smoothing pseudo-count; 1 is Laplace smoothing (+1, +|V|), 0 the maximum-likelihood
         estimates (a word never seen with a class then makes p(x | y) = 0).
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
 
     Attributes
     ----------
@@ -197,7 +206,7 @@ class MultinomialNB(_NaiveBayes):
     _fast_predict = staticmethod(_fast.multinomial_predict)
     _fast_log_posterior = staticmethod(_fast.multinomial_log_posterior)
 
-    def __init__(self, alpha=1.0):
+    def __init__(self, alpha=1.0, n_jobs=None):
         _base.keep(self, locals())
 
     def __sklearn_tags__(self):

@@ -84,6 +84,11 @@ class SVC(ClassifierMixin, BaseEstimator):
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
         For k > 2 classes, what ``decision_function`` returns: scikit-learn's "ovr" (n, k)
         scores, or the "ovo" decision values of the pairs' SVMs (n, k(k − 1)/2).
+    n_jobs : int or None, default=None
+        The cores that SMO's passes over the examples may use, as in scikit-learn: None is one
+        (unless ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The
+        steps are the same bit for bit for every n_jobs; where other processes hold the cores,
+        the fit measures that and runs on one.
     verbose : int, default=0
         1 prints the number of pairs of classes, steps and support vectors when the fit ends.
 
@@ -138,7 +143,7 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
                  tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200,
-                 decision_function_shape="ovr", verbose=0):
+                 decision_function_shape="ovr", n_jobs=None, verbose=0):
         _base.keep(self, locals())
 
     def fit(self, X, y):
@@ -146,6 +151,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         two classes, one for each pair of classes for k > 2 (one-vs-one, as libsvm)."""
         cap = parameters.positive_int(self.max_iterations, "max_iterations")
         _shape(self)  # used by decision_function, refused here already
+        n_jobs = _base.check_n_jobs(self.n_jobs)
         X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM", _labels.class_labels)
         self.classes_, self.kernel_ = labels.classes, kernel
         k = len(self.classes_)
@@ -160,7 +166,8 @@ class SVC(ClassifierMixin, BaseEstimator):
             Xp = X[rows]
             # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
             fit = _base.iterate(lambda: _fast.smo_fit(Xp, ys, self.C, kernel, self.rule, self.tol, cap,
-                                                      self.seed, self.shrinking, self.cache_size), cap)
+                                                      self.seed, self.shrinking, self.cache_size,
+                                                      n_jobs), cap)
             self.pairs_.append((i, j))
             self.models_.append(fit)
             self.rows_.append(rows)

@@ -35,6 +35,10 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         How a continuous split's θ is chosen (DT-7): the exhaustive search for the largest
         information gain, or θ = −a/b of a logistic regression g(a + b xⱼ) (two classes only:
         y must then have two classes).
+    n_jobs : int or None, default=None
+        The cores that prediction may use, as in scikit-learn: None is one (unless
+        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
+        are the same bit for bit for every n_jobs.
 
     Attributes
     ----------
@@ -58,7 +62,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     of a discrete feature not seen in training stops at its node: that node's frequencies).
     """
 
-    def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+    def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search",
+                 n_jobs=None):
         _base.keep(self, locals())
 
     def __sklearn_tags__(self):
@@ -72,6 +77,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         # read here because the labels are read by it; max_depth, min_samples_leaf and discrete
         # are the fast tree_fit's, checked there once
         threshold = parameters.choice(self.threshold, "threshold", ("search", "logistic"))
+        _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y, ensure_min_samples=1)
         if threshold == "logistic":
             labels = _labels.binary_labels(y, "a tree with threshold='logistic'", "threshold='search'")
@@ -110,7 +116,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """Every row of X down the stumps to its leaf's class (DT-1)."""
         check_is_fitted(self)
-        codes = _fast.tree_predict(self.tree_, _base.predict_data(self, X))
+        codes = _fast.tree_predict(self.tree_, _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs))
         return self.classes_[np.asarray(codes, dtype=np.intp)]
 
 

@@ -2,6 +2,8 @@
 # (fast/_smo_solver.pyx) reads, computed on demand and kept in libsvm's LRU cache. Declared here
 # so that the solver reaches its rows, diagonal and positions in C.
 
+from cs229.fast._parallel cimport ThreadChoice
+
 cdef enum:
     MAX_THREADS = 64   # the per-thread partial results of a pass live on the stack
 
@@ -16,6 +18,7 @@ cdef class KernelRows:
     cdef Py_ssize_t[::1] perm         # position t holds the caller's example perm[t]
     cdef Py_ssize_t m, n
     cdef Py_ssize_t cores             # at most MAX_THREADS
+    cdef ThreadChoice choice          # a row on one thread or on several (measured)
     cdef int code
     cdef bint exact, precomputed, swapped
     cdef double c, d, den

@@ -9,7 +9,9 @@ differences where those cancel) into an LRU cache of ``cache_size`` megabytes; w
 fit, nothing is evicted. With shrinking, positions are swapped (libsvm's swap_index) and rows are
 as long as the active set. The string kernel and any other callable are evaluated into the full
 matrix first (cs229.fast._svm_kernels, as everywhere). With ``cores`` > 1 the threads share a row
-by whole BLAS blocks: every entry comes from the dgemv call that computes it serially.
+by whole BLAS blocks: every entry comes from the dgemv call that computes it serially. Whether a
+row is shared is measured as the run goes (fast/_parallel.pxd: ThreadChoice): on cores that other
+processes hold, one thread computes it.
 """
 import numpy as np
 
@@ -19,10 +21,12 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from cython.parallel cimport prange
 from scipy.linalg.cython_blas cimport dgemv
 
-from cs229.fast._parallel cimport rows_per_chunk, thread_count
+from cs229.fast._parallel cimport (ThreadRule, account_threads, choice_init, choose_threads,
+                                   rows_per_chunk, thread_count)
 
 from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_POLYNOMIAL, gaussian_exponents,
                                      pair_kernel)
+from cs229.fast._threads cimport choice_report
 
 from cs229.fast._svm_kernels import CUSTOM, GAUSSIAN, STRING, diagonal, kernel_block
 from cs229.reference.kernels import checked_value
@@ -47,12 +51,14 @@ cdef class KernelRows:
         self.length = self.prev = self.nxt = NULL
 
     def __init__(self, X, kernel, spec, bint exact, double cache_bytes, bint swapped,
-                 Py_ssize_t cores):
+                 Py_ssize_t cores, int rule, bint busy):
         """The rows of K(X, X) for the kernel ``kernel`` (``spec``: _svm_kernels.kernel_spec),
         pair by pair in the reference's order when ``exact``, else from BLAS; ``swapped``: the
-        solver will swap positions (shrinking)."""
+        solver will swap positions (shrinking); ``rule``, ``busy``: how a row's threads are
+        chosen (_parallel.choice_init)."""
         self.m = len(X)
         self.cores = min(cores, MAX_THREADS)
+        choice_init(&self.choice, <ThreadRule> rule, busy)
         self.code, self.c, self.d, self.den = spec
         self.swapped = swapped
         self.bad_i = self.bad_j = -1
@@ -109,6 +115,10 @@ cdef class KernelRows:
         free(self.length)
         free(self.prev)
         free(self.nxt)
+
+    def threads_report(self):
+        """How the rows chose their threads (cs229.fast._threads.choice_report)."""
+        return choice_report(&self.choice)
 
     def matrix(self):
         """The precomputed matrix (string kernel, custom kernels)."""
@@ -219,13 +229,14 @@ cdef class KernelRows:
             # the threads take whole BLAS blocks, so each entry comes from the dgemv call
             # that computes it serially (the same bits for any n_jobs)
             block = max(1, SERIAL_ENTRIES // self.n)
-            threads = thread_count(self.cores, count)
+            threads = choose_threads(&self.choice, thread_count(self.cores, count))
             if threads == 1:
                 self._blas_part(i, start, stop, out)
             else:
                 chunk = (rows_per_chunk(count, threads) + block - 1) // block * block
                 for c in prange(threads, num_threads=threads, schedule="static"):
                     self._blas_part(i, start + c * chunk, min(start + (c + 1) * chunk, stop), out)
+            account_threads(&self.choice, count)
             if start <= i < stop:
                 out[i] = self.diag[i]
         if self.code == CODE_GAUSSIAN:   # exp(−d2/den) ∈ [0, 1]

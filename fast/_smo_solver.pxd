@@ -5,6 +5,7 @@
 
 from libc.stdint cimport uint64_t
 
+from cs229.fast._parallel cimport ThreadChoice
 from cs229.fast._smo_cache cimport KernelRows
 
 
@@ -49,6 +50,7 @@ cdef class Solver:
     cdef double C, tol, b
     cdef bint hard, record, shrinking
     cdef Py_ssize_t m, active, cores
+    cdef ThreadChoice choice          # a pass on one thread or on several (measured)
     cdef Py_ssize_t iterations, max_iterations
     cdef uint64_t state
     cdef readonly Py_ssize_t stuck_i, stuck_j

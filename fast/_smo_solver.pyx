@@ -11,7 +11,9 @@ second-order rule), libsvm's shrinking keeps only the examples that can still be
 rows and updates are as long as the active set, and the stopping test is made again over every
 example at the end. A recorded path grows as the steps are taken. With ``cores`` > 1 (the cache's,
 from n_jobs), threads share each pass over the examples by contiguous chunks, and the chunks'
-winners are compared in order: the serial choices, bit for bit.
+winners are compared in order: the serial choices, bit for bit. The threads meet at every pass,
+so whether a pass is shared is measured as the run goes (fast/_parallel.pxd: ThreadChoice): on
+cores that other processes hold, one thread makes the passes, and the iterates are the same.
 
 A run ends with a Status (fast/_smo_solver.pxd); cs229.fast.smo turns it into the fit or the
 error.
@@ -23,10 +25,12 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, realloc
 from cython.parallel cimport prange
 
-from cs229.fast._parallel cimport rows_per_chunk
+from cs229.fast._parallel cimport (ThreadRule, account_threads, choice_init, choose_threads,
+                                   rows_per_chunk)
 from cs229.fast._smo_cache cimport MAX_THREADS, KernelRows
 from cs229.fast._smo_step cimport (PAIR_MOVES, PAIR_STAYS, PAIR_UNBOUNDED, PairStep, no_progress,
                                    pair_step)
+from cs229.fast._threads cimport choice_report
 
 from cs229.reference.smo import TAU
 
@@ -145,9 +149,11 @@ cdef class Solver:
     recorded pairs (a buffer that doubles when full). Arrays are indexed by position (see
     KernelRows); only shrinking moves examples, and only the second-order rule shrinks."""
 
-    def __init__(self, KernelRows rows, y, C, tol, max_iterations, seed, record, shrinking):
+    def __init__(self, KernelRows rows, y, C, tol, max_iterations, seed, record, shrinking,
+                 int rule, bint busy):
         self.rows = rows
         self.cores = self.rows.cores
+        choice_init(&self.choice, <ThreadRule> rule, busy)
         self.m = y.shape[0]
         self.y = y.copy()               # shrinking reorders it
         self.alpha = np.zeros(self.m)
@@ -243,7 +249,7 @@ cdef class Solver:
         """j = argmin of −(gᵢ − gₜ)²/aᵢₜ over t ∈ I_low with −gₜ < −gᵢ among the active
         positions (the first on ties), and the gap max_{I_up} −g − min_{I_low} −g; split
         among threads by contiguous chunks, whose winners are compared in order."""
-        cdef Py_ssize_t threads = _step_threads(self.cores, self.active)
+        cdef Py_ssize_t threads = choose_threads(&self.choice, _step_threads(self.cores, self.active))
         cdef Py_ssize_t chunk = rows_per_chunk(self.active, threads), c, j = -1
         cdef Py_ssize_t part_j[MAX_THREADS]
         cdef double part_best[MAX_THREADS]
@@ -258,6 +264,7 @@ cdef class Solver:
                 part_j[c] = _best_low_part(&self.g[0], &self.rows.diag[0], &self.flag[0], Ki, i,
                                            g_max, c * chunk, min((c + 1) * chunk, self.active),
                                            &part_best[c], &part_min[c])
+        account_threads(&self.choice, self.active)
         for c in range(threads):
             if part_j[c] >= 0 and (j < 0 or part_best[c] < best):
                 j, best = part_j[c], part_best[c]
@@ -270,7 +277,7 @@ cdef class Solver:
                                    const double* Kj, double* g_max) noexcept nogil:
         """gₜ += d₁Kᵢₜ + d₂Kⱼₜ over the active positions, and the next i in the same pass;
         split among threads as _best_low."""
-        cdef Py_ssize_t threads = _step_threads(self.cores, self.active)
+        cdef Py_ssize_t threads = choose_threads(&self.choice, _step_threads(self.cores, self.active))
         cdef Py_ssize_t chunk = rows_per_chunk(self.active, threads), c, i = -1
         cdef Py_ssize_t part_i[MAX_THREADS]
         cdef double part_best[MAX_THREADS]
@@ -282,6 +289,7 @@ cdef class Solver:
             for c in prange(threads, num_threads=threads, schedule="static"):
                 part_i[c] = _update_part(&self.g[0], &self.flag[0], d1, Ki, d2, Kj, c * chunk,
                                          min((c + 1) * chunk, self.active), &part_best[c])
+        account_threads(&self.choice, self.active)
         for c in range(threads):
             if part_i[c] >= 0 and (i < 0 or part_best[c] > best):
                 i, best = part_i[c], part_best[c]
@@ -302,13 +310,14 @@ cdef class Solver:
         if Kk == NULL:
             return status
         coef = self.C * self.y[k] if now else -(self.C * self.y[k])
-        threads = _step_threads(self.cores, self.m)
+        threads = choose_threads(&self.choice, _step_threads(self.cores, self.m))
         if threads == 1:
             _axpy(coef, Kk, &self.gbar[0], 0, self.m)
         else:
             chunk = rows_per_chunk(self.m, threads)
             for c in prange(threads, num_threads=threads, schedule="static"):
                 _axpy(coef, Kk, &self.gbar[0], c * chunk, min((c + 1) * chunk, self.m))
+        account_threads(&self.choice, self.m)
         return RUNNING
 
     cdef inline bint _shrinkable(self, Py_ssize_t t, double up_max, double low_min) noexcept nogil:
@@ -655,6 +664,10 @@ cdef class Solver:
             with nogil:
                 status = self.simplified()
         return status
+
+    def threads_report(self):
+        """How the passes chose their threads (cs229.fast._threads.choice_report)."""
+        return choice_report(&self.choice)
 
     def arrays(self):
         """α and g in the caller's order, b, the count of steps and the path."""

@@ -20,8 +20,9 @@ Every value is checked by the reference's ``kernels.checked_value``: a value tha
 is the reference's error, naming the caller's arguments and the cause.
 
 The BLAS path's map from the Gram matrix to the kernel's values treats each row on its own, so
-its rows may be split among ``threads`` threads (one contiguous chunk each, at least MIN_ENTRIES
-entries per thread): every entry is computed as in the serial loop, the same bits for any count.
+its rows may be split among ``threads`` threads (at least MIN_ENTRIES entries per thread, in
+chunks the threads take as they come free, fast/_parallel.pxd): every entry is computed as in the
+serial loop, the same bits for any count.
 """
 import sys
 
@@ -32,6 +33,8 @@ from libc.math cimport exp, pow
 
 from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_LINEAR, CODE_POLYNOMIAL,
                                      gaussian_exponents, pair_kernel)
+from cs229.fast._parallel cimport chunk_count, rows_per_chunk
+from cs229.fast._threads cimport KERNEL_MAP, loop_done, loop_threads
 
 from cs229.fast._validation import as_matrix, as_signed_labels, as_strings
 from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel, as_kernel,
@@ -266,19 +269,24 @@ cdef void _gaussian_exponents(double[:, ::1] G, Py_ssize_t first, Py_ssize_t las
 def _blas_block(A, B, spec, symmetric, Py_ssize_t threads):
     """XXᵀ or XZᵀ by BLAS through numpy's matmul (syrk for XXᵀ, gemm for XZᵀ: the same BLAS
     library, and thread pool, as numpy and scikit-learn), then the kernel's map, its rows split
-    into ``threads`` contiguous chunks."""
+    into chunks that at most ``threads`` threads take as they come free (as many as measured
+    faster, cs229.fast._threads)."""
     cdef int code = spec[0]
     cdef double c = spec[1], d = spec[2], den = spec[3]
     cdef double[:, ::1] Gv
     cdef bint sym = symmetric
-    cdef Py_ssize_t rows = A.shape[0], chunk = (rows + threads - 1) // threads, t
+    cdef Py_ssize_t rows = A.shape[0], chunks, chunk, t
     with np.errstate(over="ignore", invalid="ignore"):
         if code != GAUSSIAN:
             G = A @ A.T if symmetric else A @ B.T
             if code == POLYNOMIAL:
                 Gv = G
-                for t in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+                threads = loop_threads(KERNEL_MAP, threads)
+                chunks = chunk_count(rows, threads)
+                chunk = rows_per_chunk(rows, chunks)
+                for t in prange(chunks, nogil=True, num_threads=threads, schedule="dynamic"):
                     _power(Gv, t * chunk, min((t + 1) * chunk, rows), c, d)
+                loop_done(KERNEL_MAP, Gv.shape[0] * Gv.shape[1])
             return G
         # a centre inside the points' bounding box (halves first: no overflow)
         lo, hi = A.min(axis=0), A.max(axis=0)
@@ -294,8 +302,12 @@ def _blas_block(A, B, spec, symmetric, Py_ssize_t threads):
     cdef const double[::1] nav = na, nbv = nb
     cdef const double[:, ::1] Av = A
     cdef const double[:, ::1] Bv = A if symmetric else B
-    for t in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+    threads = loop_threads(KERNEL_MAP, threads)
+    chunks = chunk_count(rows, threads)
+    chunk = rows_per_chunk(rows, chunks)
+    for t in prange(chunks, nogil=True, num_threads=threads, schedule="dynamic"):
         _gaussian_exponents(Gv, t * chunk, min((t + 1) * chunk, rows), nav, nbv, Av, Bv, den, sym)
+    loop_done(KERNEL_MAP, Gv.shape[0] * Gv.shape[1])
     np.exp(G, out=G)
     return G
 

@@ -15,9 +15,10 @@ from libc.string cimport memcpy
 from scipy.linalg.cython_blas cimport dsyrk
 from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 
-from cython.parallel cimport prange
+from cython.parallel cimport prange, threadid
 
-from cs229.fast._parallel cimport rows_per_chunk, thread_count
+from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
+from cs229.fast._threads cimport QUADRATIC_FORMS, loop_done, loop_threads
 
 from cs229.fast._validation import (as_binary_labels, as_matrix, as_vector, check_length, cores_of,
                                     same_length)
@@ -80,11 +81,13 @@ cdef void _quadratic_forms(const double[:, ::1] X, const double[::1] mu, const d
                            double[::1] z, double* out, Py_ssize_t stride, int threads) noexcept nogil:
     """out[i·stride] = ‖L⁻¹(x⁽ⁱ⁾ − μ)‖² for every row, by forward substitution on x⁽ⁱ⁾ − μ in the
     reference's order (zⱼ = (xⱼ − μⱼ − Σ_{k<j} Lⱼₖ zₖ) / Lⱼⱼ, then Σ zⱼ² left to right). The
-    rows are split among ``threads`` threads, chunk c using z[c·d·ROWS:] (z holds threads ×
-    d × ROWS)."""
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunk = rows_per_chunk(m, threads), c
-    for c in prange(threads, num_threads=threads, schedule="static"):
-        _substitute(X, c * chunk, min((c + 1) * chunk, m), mu, L, &z[c * d * ROWS], out, stride)
+    rows are split into chunks that ``threads`` threads take as they come free, thread t using
+    z[t·d·ROWS:] (z holds threads × d × ROWS)."""
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], chunks = chunk_count(m, threads), c
+    cdef Py_ssize_t chunk = rows_per_chunk(m, chunks)
+    for c in prange(chunks, num_threads=threads, schedule="dynamic"):
+        _substitute(X, c * chunk, min((c + 1) * chunk, m), mu, L, &z[threadid() * d * ROWS], out,
+                    stride)
 
 
 cdef void _substitute(const double[:, ::1] X, Py_ssize_t first, Py_ssize_t last,
@@ -140,7 +143,7 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     X = _design(X, mu.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty(X.shape[0])
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(QUADRATIC_FORMS, thread_count(cores, X.shape[0]))
     z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[::1] ov = out, zv = z
     cdef double constant
@@ -150,6 +153,8 @@ def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     cdef const double[:, ::1] Lv = L
     with nogil:
         _quadratic_forms(Xv, muv, Lv, zv, &ov[0], 1, threads)
+    loop_done(QUADRATIC_FORMS, Xv.shape[0])
+    with nogil:
         constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
         for i in range(Xv.shape[0]):
             ov[i] = constant - ov[i] / 2
@@ -291,7 +296,7 @@ def gda_log_joint(model, X, *, n_jobs=-1):
         raise error("model_features", name="X", m=X.shape[1], n=mu0.shape[0])
     L = np.ascontiguousarray(_cholesky(S))
     out = np.empty((X.shape[0], 2))
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(QUADRATIC_FORMS, thread_count(cores, X.shape[0]))
     z = np.empty(threads * X.shape[1] * ROWS)
     cdef double[:, ::1] ov = out
     cdef double[::1] zv = z
@@ -303,6 +308,8 @@ def gda_log_joint(model, X, *, n_jobs=-1):
     with nogil:
         _quadratic_forms(Xv, m0, Lv, zv, &ov[0, 0], 2, threads)
         _quadratic_forms(Xv, m1, Lv, zv, &ov[0, 1], 2, threads)
+    loop_done(QUADRATIC_FORMS, 2 * Xv.shape[0])
+    with nogil:
         constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
         for i in range(Xv.shape[0]):
             ov[i, 0] = constant - ov[i, 0] / 2 + log_prior0

@@ -19,7 +19,8 @@ from libc.stdint cimport INT64_MAX, int32_t, int64_t
 
 from cython.parallel cimport prange
 
-from cs229.fast._parallel cimport thread_count
+from cs229.fast._parallel cimport chunk_rows, thread_count
+from cs229.fast._threads cimport BERNOULLI_JOINT, CATEGORICAL_JOINT, MULTINOMIAL_JOINT, loop_done, loop_threads
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
                                     as_integer_matrix, as_integers, as_packed_documents, as_vector,
@@ -282,7 +283,8 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
     the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c, n = X.shape[1]
     cdef double total, term
-    for i in prange(X.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(X.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             for j in range(n):
@@ -302,7 +304,8 @@ cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
     cdef Py_ssize_t i, j, c, q, n = T.shape[1]
     cdef double total, term
     cdef int x
-    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(out.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             q = offsets[i]
@@ -333,7 +336,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
     cdef const double[:, :, ::1] Tv = T
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(BERNOULLI_JOINT, thread_count(cores, X.shape[0]))
     cdef const unsigned char[:, ::1] Xv
     cdef const int64_t[::1] wv, fv
     if isinstance(X, _Present):
@@ -344,6 +347,7 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
         Xv = X
         with nogil:
             _bernoulli_joint(Xv, Tv, lp, ov, threads)
+    loop_done(BERNOULLI_JOINT, ov.shape[0])
     return out
 
 
@@ -447,7 +451,8 @@ cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
     factor; the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c
     cdef double total, term
-    for i in prange(X.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(X.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             for j in range(X.shape[1]):
@@ -472,9 +477,10 @@ def categorical_log_joint(model, X, *, n_jobs=-1):
     cdef const Py_ssize_t[::1] ofv = offset
     cdef const double[::1] lp = _log_prior(phi_y)
     cdef double[:, ::1] ov = out
-    cdef int threads = thread_count(cores, X.shape[0])
+    cdef int threads = loop_threads(CATEGORICAL_JOINT, thread_count(cores, X.shape[0]))
     with nogil:
         _categorical_joint(Xv, Tv, ofv, lp, ov, threads)
+    loop_done(CATEGORICAL_JOINT, ov.shape[0])
     return out
 
 
@@ -652,7 +658,8 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] count
     cdef Py_ssize_t i, p
     cdef int64_t t
     cdef double a, b, n
-    for i in prange(out.shape[0], num_threads=threads, schedule="static"):
+    for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(out.shape[0], threads)):
         a = log_prior[0]
         b = log_prior[1]
         for p in range(offsets[i], offsets[i + 1]):
@@ -705,11 +712,12 @@ def _joint(phi_y, phi0, phi1, tokens, offsets, counts, bint ignore, cores):
     T[:, 1] = _logs(phi1)
     out = np.empty((offsets.shape[0] - 1, 2))
     lp = _log_prior(phi_y)
-    threads = thread_count(cores, out.shape[0])
+    threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
     if tokens.dtype == np.int32:
         _joint32(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
     else:
         _joint64(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
+    loop_done(MULTINOMIAL_JOINT, out.shape[0])
     return out
 
 

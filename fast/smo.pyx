@@ -15,14 +15,17 @@ SVMFit or the error.
 """
 import numpy as np
 
+from cs229.fast._parallel cimport MIN_CHUNK
 from cs229.fast._smo_cache cimport KernelRows
 from cs229.fast._smo_solver cimport (CONVERGED, KERNEL_NOT_FINITE, NO_MEMORY_FOR_PATH,
                                      NO_MEMORY_FOR_ROWS, STUCK, UNBOUNDED, Solver, b_soft,
                                      in_low, in_up)
 from cs229.fast._smo_step cimport PAIR_MOVES, PAIR_UNBOUNDED, PairStep, pair_step
+from cs229.fast._threads cimport run_rule
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, diagonal, kernel_block, kernel_spec,
                                      overflow_checked, take)
+from cs229.fast._threads import cores_taken
 from cs229.fast._validation import as_vector, cores_of
 from cs229.fast.svm import as_C, as_problem
 from cs229.reference.kernels import Linear, checked_value
@@ -36,6 +39,11 @@ from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
            "kkt_gap", "smo"]
+
+# How the last run's passes and rows chose their threads (cs229.fast._threads.choice_report), for
+# the bench's reports.
+_last_threads = None
+
 
 # ---- after the run: b, W, the gap --------------------------------------------------------------
 
@@ -139,10 +147,12 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     stopping test over every example, other iterates; ``shrinking=False`` gives the
     reference's iterates. ``n_jobs`` cores share the passes over the examples (kernel rows, the
     update of g, the choice of j), each example's value computed as in the serial loop: the
-    iterates are the same bit for bit for every n_jobs. Serial by default, unlike the
-    predictions: the threads meet at every step, so on cores that other work keeps busy each
-    step waits for a thread the system has put aside (two such fits side by side on 2 cores
-    took 50 times as long); ask for the cores (``n_jobs=-1``) where they are free."""
+    iterates are the same bit for bit for every n_jobs. The threads meet at every pass, and on
+    cores that other processes hold every meeting waits for a thread the system has put aside;
+    so the run times its passes on one thread and on n_jobs as it goes and keeps the faster
+    (fast/_parallel.pxd): ``n_jobs=-1`` keeps the threads on idle cores wherever they pay (rows
+    from 4,096 examples, passes from 8,192) and costs about 1% on busy ones. Serial by default,
+    as the reference."""
     rule = choice(rule, "rule", RULES)
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, classes, kernel)
@@ -154,11 +164,16 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
     cache_bytes = positive(cache_size, "cache_size", float64=True) * 2.0 ** 20
     cores = cores_of(n_jobs)
-    rows = KernelRows(X, kernel, spec, len(X) <= EXACT_MAX, cache_bytes, shrinking, cores)
+    threads = run_rule()
+    busy = cores > 1 and len(X) >= 2 * MIN_CHUNK and cores_taken(cores)
+    rows = KernelRows(X, kernel, spec, len(X) <= EXACT_MAX, cache_bytes, shrinking, cores, threads,
+                      busy)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)
-    solver = Solver(rows, y, C, tol, max_iterations, seed, record, shrinking)
+    solver = Solver(rows, y, C, tol, max_iterations, seed, record, shrinking, threads, busy)
     status = solver.run(rule)
+    global _last_threads
+    _last_threads = {"passes": solver.threads_report(), "rows": rows.threads_report()}
     if status == KERNEL_NOT_FINITE:
         checked_value(rows.bad, kernel, "X", rows.bad_i, "X", rows.bad_j)
     if status == NO_MEMORY_FOR_ROWS:

@@ -13,7 +13,8 @@ arithmetic too.
 The trees are the reference's dataclasses, checked by the reference's ``check_tree`` before a
 walk. ``predict`` walks a packed copy of the tree (one struct per node, numbered breadth first),
 made on the first prediction and kept for as long as the tree lives: a tree is immutable. Its
-rows are independent, so they are split among ``n_jobs`` threads.
+rows are independent, so they are split into chunks that ``n_jobs`` threads take as they come
+free (fast/_parallel.pxd).
 """
 import weakref
 
@@ -28,7 +29,8 @@ from libc.string cimport memcpy
 from cython.parallel cimport prange
 
 from cs229.fast._inline_math cimport sigmoid
-from cs229.fast._parallel cimport rows_per_chunk, thread_count
+from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
+from cs229.fast._threads cimport TREE_PREDICT, loop_done, loop_threads
 
 from cs229.fast._validation import as_given, as_matrix, as_vector, cores_of
 from cs229.fast.entropy import class_codes
@@ -926,10 +928,10 @@ def predict(tree, X, *, n_jobs=-1):
     if X.shape[1] != tree.n_features:
         raise error("tree_features", m=X.shape[1], n=tree.n_features)
     out = np.empty(X.shape[0], dtype=np.int64)
-    cdef Py_ssize_t n = X.shape[0], threads = thread_count(cores, n), c
-    cdef Py_ssize_t chunk = rows_per_chunk(n, threads)
-    bad = np.full(threads, -1, dtype=np.intp)      # per chunk: its first bad row, and the feature
-    where = np.zeros(threads, dtype=np.intp)
+    cdef Py_ssize_t n = X.shape[0], threads = loop_threads(TREE_PREDICT, thread_count(cores, n)), c
+    cdef Py_ssize_t chunks = chunk_count(n, threads), chunk = rows_per_chunk(n, chunks)
+    bad = np.full(chunks, -1, dtype=np.intp)       # per chunk: its first bad row, and the feature
+    where = np.zeros(chunks, dtype=np.intp)
     cdef const double[:, ::1] Xv = X
     cdef const unsigned char[::1] node_bytes = packed.nodes
     cdef const Node* nodes = <const Node*> &node_bytes[0]
@@ -937,9 +939,10 @@ def predict(tree, X, *, n_jobs=-1):
     cdef const Py_ssize_t[::1] child = packed.children
     cdef int64_t[::1] o = out
     cdef Py_ssize_t[::1] bv = bad, wv = where
-    for c in prange(threads, nogil=True, num_threads=threads, schedule="static"):
+    for c in prange(chunks, nogil=True, num_threads=threads, schedule="dynamic"):
         bv[c] = _descend(Xv, c * chunk, min((c + 1) * chunk, n), nodes, &value[0], &child[0],
                          &o[0], &wv[c])
+    loop_done(TREE_PREDICT, n)
     failed = np.flatnonzero(bad >= 0)
     if failed.shape[0]:                            # the first bad row is in the first such chunk
         i, f = int(bad[failed[0]]), int(where[failed[0]])

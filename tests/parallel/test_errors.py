@@ -6,6 +6,7 @@ import inspect
 import numpy as np
 import pytest
 
+import cs229.fast._threads as TH
 import cs229.fast.generative as FG
 import cs229.fast.kernels as FK
 import cs229.fast.naive_bayes as FN
@@ -17,17 +18,19 @@ import cs229.reference.naive_bayes as RN
 import cs229.reference.smo as RS
 import cs229.reference.trees as RT
 
-from tests.parallel.test_parity import N_JOBS, same_bits
+from tests.parallel.test_parity import N_JOBS, RULES, same_bits
 
 
 def error_for_every_n_jobs(f, *args):
     """The error f raises with n_jobs = 1; the same type and message for every other n_jobs."""
     with pytest.raises(Exception) as serial:
         f(*args, n_jobs=1)
-    for n_jobs in N_JOBS:
-        with pytest.raises(serial.type) as parallel:
-            f(*args, n_jobs=n_jobs)
-        assert str(parallel.value) == str(serial.value), f"{f.__name__} with n_jobs={n_jobs}"
+    for rule in RULES:
+        with TH.forced(rule):
+            for n_jobs in N_JOBS:
+                with pytest.raises(serial.type) as parallel:
+                    f(*args, n_jobs=n_jobs)
+                assert str(parallel.value) == str(serial.value), f"{f.__name__} with n_jobs={n_jobs}, {rule}"
     return serial.value
 
 
@@ -36,7 +39,7 @@ def error_for_every_n_jobs(f, *args):
 def test_tree_prediction_names_the_first_row_without_a_child_for_every_n_jobs_DT_1():
     tree = RT.Tree(RT.Branch(1, (0.0, 1.0), (RT.Leaf(0), RT.Leaf(1))), 2, (0, 1))
     Q = np.zeros((8_000, 2))
-    Q[5_000, 1] = 7.0  # in the third of four chunks, the fourth of which has a bad row too
+    Q[5_000, 1] = 7.0  # in a chunk after others, a later chunk has a bad row too
     Q[7_500, 1] = 9.0
     error = error_for_every_n_jobs(FT.predict, tree, Q)
     assert str(error) == "X[5000][1] is 7.0, a value this branch has no child for"

@@ -1,6 +1,7 @@
 """Predictions over independent rows split among cores (``n_jobs``): the fast face against the
 reference on the same input: the same iterates where the order of operations is the same, the same
-answer to rounding otherwise, the same verdicts."""
+answer to rounding otherwise, the same verdicts. Whether the threads are measured faster
+(cs229.fast._threads) or forced, the fast face gives the serial answers bit for bit."""
 import inspect
 import os
 import signal
@@ -9,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
+import cs229.fast._threads as TH
 import cs229.fast.generative as FG
 import cs229.fast.kernels as FK
 import cs229.fast.naive_bayes as FN
@@ -22,12 +24,14 @@ import cs229.reference.trees as RT
 from cs229.reference.parameters import n_jobs as check_n_jobs
 
 
-# 1 is serial; 2 and 3 split the rows into 2 and 3 chunks once there are enough of them (3 is
+# 1 is serial; 2 and 3 split the rows among 2 and 3 threads once there are enough of them (3 is
 # more threads than this machine may have cores); -1 and None ask for every core.
 N_JOBS = [2, 3, -1, None]
-# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxd): sizes up to 9,000 rows
-# give one, two, three and four chunks.
+# A thread takes at least 2,048 rows (MIN_CHUNK in fast/_parallel.pxd), in 4 chunks: sizes up to
+# 9,000 rows give one to four threads and up to 16 chunks.
 ROWS = st.integers(1, 9_000)
+# How the loops choose their threads: forced onto every thread the rows allow, and as measured.
+RULES = ["all", "measured"]
 SEEDS = st.integers(0, 2 ** 32 - 1)
 
 
@@ -38,8 +42,10 @@ def same_bits(a, b):
 
 def assert_same_for_every_n_jobs(f, *args):
     serial = f(*args, n_jobs=1)
-    for n_jobs in N_JOBS:
-        assert same_bits(f(*args, n_jobs=n_jobs), serial), f"{f.__name__} with n_jobs={n_jobs}"
+    for rule in RULES:
+        with TH.forced(rule):
+            for n_jobs in N_JOBS:
+                assert same_bits(f(*args, n_jobs=n_jobs), serial), f"{f.__name__} with n_jobs={n_jobs}, {rule}"
 
 
 # ---- the same answers ---------------------------------------------------------------------------
@@ -151,6 +157,33 @@ def test_smo_iterates_do_not_depend_on_n_jobs_SMO_3_SMO_4(m, kernel, shrinking):
         assert same_bits(fit.alpha, serial.alpha) and fit.b == serial.b, f"n_jobs={n_jobs}"
 
 
+@pytest.mark.parametrize("m, kernel, shrinking", [
+    (4_200, RK.Gaussian.from_gamma(0.5), True), (9_000, RK.Linear(), True), (9_000, RK.Linear(), False)],
+    ids=["4200-rows", "9000-passes-shrinking", "9000-passes"])
+def test_smo_iterates_do_not_depend_on_the_way_the_passes_take_SMO_3_SMO_4(m, kernel, shrinking):
+    """Kernel rows (from 4,096 entries) and passes (from 8,192 active examples) on one thread,
+    on two, and on one and two by turns (the measured rule is
+    assert_same_for_every_n_jobs's): the pairs, α and
+    b of the serial run, bit for bit. 150 steps: every forced pass on two threads waits for a
+    thread when the tests keep the cores busy."""
+    rng = np.random.default_rng(m)
+    y = np.where(rng.random(m) < 0.5, -1.0, 1.0)
+    X = rng.integers(0, 4, (m, 3)) + y[:, None] * 0.5   # ties across chunks: the first must win
+
+    def fit(n_jobs):
+        try:
+            return FS.smo(X, y, C=1.0, kernel=kernel, tol=1e-2, record=True, shrinking=shrinking,
+                          max_iterations=150, n_jobs=n_jobs)
+        except FS.ConvergenceError as e:
+            return e.result
+    serial = fit(1)
+    for rule in ("one", "all", "alternate"):
+        with TH.forced(rule):
+            run = fit(2)
+        assert run.path == serial.path, rule
+        assert same_bits(run.alpha, serial.alpha) and run.b == serial.b, rule
+
+
 # ---- fork ---------------------------------------------------------------------------------------
 
 def _exit_status_of_forked_child(work, seconds):
@@ -187,7 +220,8 @@ def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_
         lambda: FK.kernel_matrix(X[:600], RK.Gaussian(1.0), n_jobs=2),
         lambda: FS.smo(Z, np.where(Z[:, 0] > 0, 1, -1), C=1.0, kernel=RK.Linear(), n_jobs=2).alpha,
     ]
-    parent = [call() for call in calls]  # the parent's threads start here
+    with TH.forced("all"):   # the parent's threads start here, whatever the measured choice
+        parent = [call() for call in calls]
     assert _exit_status_of_forked_child(
         lambda: all(same_bits(call(), answer) for call, answer in zip(calls, parent)), 120) == 0
 

@@ -561,6 +561,7 @@ SCIKIT_LEARN_S = {"verbose", "random_state"}
 ESTIMATORS_OWN_VALUES = {
     ("max_iterations", None): "the solver's own cap (100 Newton steps, 10 000 gradient steps)",
     ("binarize", None): "no threshold: the features are taken as given (0 or 1)",
+    ("n_jobs", -2): "every core but one (scikit-learn's; -3 all but two, ...)",
 }
 # Parameters that take a number or a name (scikit-learn's): a string is read as one of the names.
 NAMES_TOO = {"gamma": (("scale", "auto"), " or a number > 0")}

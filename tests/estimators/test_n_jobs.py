@@ -1,0 +1,63 @@
+"""The estimators' ``n_jobs`` with scikit-learn's meaning (None is one core, -1 every core, -2
+all but one; the faces' words for a bad one): the same answers for every n_jobs."""
+import numpy as np
+import pytest
+from joblib import parallel_config
+
+from cs229 import estimators
+from cs229.estimators import _base
+from cs229.reference.parameters import n_jobs as all_cores
+
+from tests.parallel.test_parity import same_bits
+
+
+# ---- scikit-learn's meaning ---------------------------------------------------------------------
+
+def test_n_jobs_of_the_estimators_has_scikit_learns_meaning():
+    cores = all_cores(-1)
+    assert _base.check_n_jobs(None) == 1
+    assert _base.check_n_jobs(1) == 1 and _base.check_n_jobs(np.int64(3)) == 3
+    assert _base.check_n_jobs(-1) == cores
+    assert _base.check_n_jobs(-2) == max(cores - 1, 1)
+    assert _base.check_n_jobs(-10 ** 6) == 1
+    with parallel_config(n_jobs=3):
+        assert _base.check_n_jobs(None) == 3
+    with pytest.raises(ValueError, match=r"^n_jobs must be an integer >= 1, or -1 or None"):
+        _base.check_n_jobs(0)
+    for bad in (1.5, "2", [2], True):
+        with pytest.raises(TypeError, match=r"^n_jobs must be an integer >= 1, or -1 or None"):
+            _base.check_n_jobs(bad)
+
+
+def _classifiers():
+    return [estimators.DecisionTreeClassifier, estimators.GaussianDiscriminantAnalysis,
+            estimators.BernoulliNB, estimators.MultinomialNB]
+
+
+@pytest.mark.parametrize("make", _classifiers(), ids=lambda c: c.__name__)
+def test_estimators_answer_the_same_for_every_n_jobs_and_refuse_a_bad_one(make):
+    rng = np.random.default_rng(0)
+    X = rng.poisson(1.0, (9_000, 6)).astype(float)      # 9,000 rows: threads engage
+    y = (X[:, 0] + rng.random(9_000) > 1.5).astype(int)
+    answers = []
+    for n_jobs in (None, 1, 2, -1):
+        model = make(n_jobs=n_jobs).fit(X, y)
+        answers.append([model.predict(X)] + ([model.predict_proba(X)] if hasattr(model, "predict_proba") else []))
+    for other in answers[1:]:
+        assert all(same_bits(a, b) for a, b in zip(other, answers[0]))
+    with pytest.raises(ValueError, match="^n_jobs must be an integer >= 1"):
+        make(n_jobs=0).fit(X, y)
+    fitted = make().fit(X, y)
+    fitted.set_params(n_jobs=2.5)
+    with pytest.raises(TypeError, match="n_jobs"):
+        fitted.predict(X)
+
+
+def test_svc_takes_n_jobs():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((300, 2))
+    y = np.where(X[:, 0] > 0, 1, 0)
+    fits = [estimators.SVC(kernel="linear", n_jobs=n_jobs).fit(X, y) for n_jobs in (None, -1)]
+    assert same_bits(fits[0].alpha_, fits[1].alpha_)
+    with pytest.raises(ValueError, match="^n_jobs must be an integer >= 1"):
+        estimators.SVC(n_jobs=0).fit(X, y)
