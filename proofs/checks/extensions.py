@@ -102,10 +102,10 @@ def standard_errors_are_the_spread(ctx):
 _LAMBDAS = (mpmath.mpf(1) / 4, mpmath.mpf(3))  # λ of the checks: below and above the data's scale
 
 
-def _penalised_by_sympy(name, X, y, theta, lam):
-    """(∇, ∇²) of ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (``name`` a family of _LOG_PARTITION), or of
+def _penalised_by_sympy(name, X, y, theta):
+    """λ ↦ (∇, ∇²) of ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (``name`` a family of _LOG_PARTITION), or of
     −J(θ) − (λ/2) Σ_{j≥1} θⱼ² with J = ½ Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (``name`` "least squares"),
-    differentiated by sympy with λ a symbol, then taken at θ and λ (50 digits)."""
+    differentiated by sympy with λ a symbol, then taken at θ and λ (at mp.dps)."""
     n = len(theta)
     t = sp.symbols(f"t0:{n}", real=True)
     lam_s = sp.Symbol("lambda", positive=True)
@@ -120,10 +120,8 @@ def _penalised_by_sympy(name, X, y, theta, lam):
     objective = fit - lam_s / 2 * sum(t_j ** 2 for t_j in t[1:])
     grad = [sp.diff(objective, t_j) for t_j in t]
     hess = sp.hessian(objective, t)
-    at = {t_j: sp.Float(str(v), 60) for t_j, v in zip(t, theta)}
-    at[lam_s] = sp.Float(str(lam), 60)
-    value = lambda e: mpmath.mpf(str(sp.N(e.subs(at), 55)))  # noqa: E731
-    return [value(g) for g in grad], [[value(hess[j, k]) for k in range(n)] for j in range(n)]
+    value = sp.lambdify((*t, lam_s), [grad, hess.tolist()], "mpmath")
+    return lambda lam: value(*theta, lam)
 
 
 def _penalised_system(name, X, y, theta, lam):
@@ -152,10 +150,11 @@ def penalised_gradient_and_hessian(ctx):
         X, y, theta = p
         Xm, tm = S.to_mpf(X), S.to_mpf(theta)
         worst = mpmath.mpf(0)
-        for lam in _LAMBDAS:
-            for name in ("bernoulli", "gaussian", "poisson", "least squares"):
-                labels = y if name in ("bernoulli", "poisson") else [mpmath.mpf(v) for v in y]
-                grad, hess = _penalised_by_sympy(name, Xm, labels, tm, lam)
+        for name in ("bernoulli", "gaussian", "poisson", "least squares"):
+            labels = y if name in ("bernoulli", "poisson") else [mpmath.mpf(v) for v in y]
+            derived = _penalised_by_sympy(name, Xm, labels, tm)
+            for lam in _LAMBDAS:
+                grad, hess = derived(lam)
                 A, g = _penalised_system(name, Xm, labels, tm, lam)
                 worst = max([worst] + [abs(a + h) for ra, rh in zip(A, hess) for a, h in zip(ra, rh)]
                             + [abs(a - b) for a, b in zip(g, grad)])
