@@ -9,6 +9,7 @@ the notes is computed here. Requires scikit-learn (``pip install 'cs229[sklearn]
 |---|---|---|
 | ``LinearRegression`` (solver "normal", "gd", "sgd") | 000 Part I | LR-1, LR-2, LR-5, LR-6, LR-12 |
 | ``LocallyWeightedRegression`` | 000 §4 | LR-14 |
+| ``Ridge`` (solver "cholesky", "qr") | extends 000 Part I | X-1 |
 | ``LogisticRegression`` (solver "newton", "gd", "sgd") | 000 §5, §7 | LG-1 … LG-5, NW-2 |
 | ``Perceptron`` | 000 §6 | PC-1 |
 | ``SoftmaxRegression`` | 000 §9.3 | SM-2 … SM-4 |
@@ -22,13 +23,13 @@ the notes is computed here. Requires scikit-learn (``pip install 'cs229[sklearn]
 from .classification import LogisticRegression, Perceptron, SoftmaxRegression
 from .generative import GaussianDiscriminantAnalysis
 from .glm import GLM, PoissonRegression
-from .linear import LinearRegression, LocallyWeightedRegression
+from .linear import LinearRegression, LocallyWeightedRegression, Ridge
 from .naive_bayes import BernoulliNB, MultinomialNB
 from .svm import SVC, KernelPerceptron
 from .trees import DecisionTreeClassifier
 
 __all__ = [
-    "LinearRegression", "LocallyWeightedRegression", "LogisticRegression", "Perceptron",
+    "LinearRegression", "LocallyWeightedRegression", "Ridge", "LogisticRegression", "Perceptron",
     "SoftmaxRegression", "GLM", "PoissonRegression", "GaussianDiscriminantAnalysis", "BernoulliNB",
     "MultinomialNB", "KernelPerceptron", "SVC", "DecisionTreeClassifier",
 ]

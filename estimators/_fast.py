@@ -17,7 +17,7 @@ SingularMatrixError = generative.SingularMatrixError
 __all__ = [
     "ConvergenceError", "SeparableDataError", "SingularMatrixError", "exponential_family",
     "Linear", "Polynomial", "Gaussian", "StringKernel", "NAMED_KERNELS",
-    "add_intercept", "linear_predict", "cost", "normal_equations", "batch_gradient_descent",
+    "add_intercept", "linear_predict", "cost", "normal_equations", "ridge", "batch_gradient_descent",
     "stochastic_gradient_descent", "lwr_predict",
     "logistic_newton", "logistic_gradient_ascent", "logistic_sgd", "logistic_predict",
     "logistic_probability", "logistic_log_likelihood", "perceptron", "perceptron_mistakes",
@@ -54,6 +54,10 @@ def cost(X, y, theta):
 
 def normal_equations(X, y):
     return linear_regression.normal_equations(X, y)
+
+
+def ridge(X, y, solver, lam, penalize_intercept):
+    return linear_regression.normal_equations(X, y, solver, lam=lam, penalize_intercept=penalize_intercept)
 
 
 def batch_gradient_descent(X, y, theta, alpha, max_iterations, tol, average, record):

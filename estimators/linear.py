@@ -8,7 +8,7 @@ from cs229.reference import parameters
 
 from . import _base, _fast
 
-__all__ = ["LinearRegression", "LocallyWeightedRegression"]
+__all__ = ["LinearRegression", "LocallyWeightedRegression", "Ridge"]
 
 
 class LinearRegression(RegressorMixin, BaseEstimator):
@@ -187,3 +187,68 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
         X = _base.predict_data(self, X)
         return _fast.lwr_predict(_base.design(self.X_, self.fit_intercept_), self.y_,
                                  _base.design(X, self.fit_intercept_), self.tau_)
+
+
+class Ridge(RegressorMixin, BaseEstimator):
+    """Ridge regression: least squares with an L2 penalty on θ₁, ..., θₙ (X-1, extending 000
+    Part I), scikit-learn's ``Ridge`` by name and meaning.
+
+    Catalog row X-1: θ minimises J(θ) + (λ/2) Σ_{j≥1} θⱼ², J(θ) = ½ Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (LR-2),
+    the MAP estimate under a Gaussian prior θⱼ ~ N(0, σ²/λ) on the coefficients; it solves
+    (XᵀX + λI′)θ = Xᵀy, I′ the identity with 0 at the intercept
+    (``cs229.fast.linear_regression.normal_equations`` with ``lam``). This is the θ of
+    scikit-learn's ``Ridge(alpha=λ)``, which minimises twice that objective.
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        The penalty λ ≥ 0 (scikit-learn's name; the functional faces call it ``lam``). 0 is the
+        unpenalised fit of ``LinearRegression``.
+    fit_intercept : bool, default=True
+        Prepend x₀ = 1 to every example (LR-1); the intercept θ₀ is not penalised. Without it
+        every θⱼ is (``penalize_intercept=True`` in the functional faces).
+    solver : {"cholesky", "qr"}, default="cholesky"
+        "cholesky": the ridge normal equations by Cholesky. "qr": least squares on X with the
+        rows √λ·eⱼ appended (y with zeros), by QR, which never forms XᵀX.
+
+    Attributes
+    ----------
+    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
+        θ, with θ₀ (the intercept) first when ``fit_intercept``.
+    coef_ : ndarray of shape (n_features,)
+        θ₁, ..., θₙ.
+    intercept_ : float
+        θ₀, or 0.0 without an intercept.
+    n_features_in_ : int
+        Number of features seen during fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names, when X was a DataFrame with string column names.
+
+    Notes
+    -----
+    With λ > 0 only the unpenalised intercept can make the system singular (a design of
+    fewer examples than features is fine); λ = 0 raises SingularMatrixError as
+    ``LinearRegression`` does.
+    """
+
+    def __init__(self, alpha=1.0, fit_intercept=True, solver="cholesky"):
+        _base.keep(self, locals())
+
+    @_base.user_columns
+    def fit(self, X, y):
+        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
+        # alpha is scikit-learn's name for the fast face's lam: read here, in its own words
+        lam = parameters.nonnegative(self.alpha, "alpha", float64=True)
+        X, y = _base.fit_data(self, X, y, y_numeric=True)
+        Xd = _base.design(X, self.fit_intercept)
+        theta = _fast.ridge(Xd, y, self.solver, lam, not self.fit_intercept)
+        self.theta_ = theta
+        self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
+        self.intercept_ = float(self.intercept_)
+        return self
+
+    def predict(self, X):
+        """h_θ(x) = θᵀx for every row of X (LR-1)."""
+        check_is_fitted(self)
+        X = _base.predict_data(self, X)
+        return _fast.linear_predict(_base.design(X, self.fit_intercept), self.theta_)

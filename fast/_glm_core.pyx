@@ -263,15 +263,20 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
 # ``results.iterate`` around the compiled pass took 2.7x the CPU time at m = 200, n = 5 (5% more
 # at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
-           int code, double k, name, bint check_separation, hint="", advice=""):
+           int code, double k, name, bint check_separation, hint="", advice="", double lam=0.0,
+           Py_ssize_t first=1):
     """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
     LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
-    separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate."""
+    separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
+    X-1: ``lam`` > 0 adds the penalty's −λθⱼ (+λθⱼ in descent) for j >= ``first`` to the sum
+    before the division by m, as cs229.reference.results.penalised_gradient; no separation test
+    then (the MAP exists)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef Py_ssize_t n = X.shape[1], j
     cdef double m = X.shape[0], step, size, tolerance = tol if tol is not None else 0.0
     cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
+    cdef bint penalised = lam != 0.0
     cdef int it, status = OK
     current = theta.copy()
     new = np.empty(n)
@@ -286,6 +291,8 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
                 size = 0.0
                 finite = 1
                 for j in range(n):
+                    if penalised and j >= first:
+                        gv[j] = gv[j] + lam * t[j] if descent else gv[j] - lam * t[j]
                     if average:
                         gv[j] = gv[j] / m
                     t_new[j] = t[j] - alpha * gv[j] if descent else t[j] + alpha * gv[j]
@@ -303,7 +310,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
         if not finite:
             raise divergence(name, it, THETA_NOT_FINITE + hint,
                              IterativeResult(current, it - 1, False, stacked(path)))
-        if test and check_separation and separated(X, y, current):
+        if test and check_separation and not penalised and separated(X, y, current):
             raise _separable(name, it, current, path)
         if done:
             return IterativeResult(current, it, True, stacked(path))

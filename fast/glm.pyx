@@ -13,7 +13,7 @@ from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, m
                                  outside_domain, singular_information)
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
-from cs229.reference.parameters import batch_schedule, flag, positive
+from cs229.reference.parameters import batch_schedule, flag, penalty, positive
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, StepFailed, alpha_too_large)
 
@@ -135,24 +135,26 @@ def hessian(family, X, y, theta):
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False):
+                    record=False, lam=0, penalize_intercept=False):
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's iterates."""
     code, shape, X, y, theta = _design(family, X, y, theta)
     alpha, max_iterations, tol, average, record = batch_schedule(
         alpha, max_iterations, tol, average, record, float64=True)
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record, code,
                        shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
-                       RAISE_CAP)
+                       RAISE_CAP, lam, first)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
-           damping=True):
+           damping=True, lam=0, penalize_intercept=False):
     """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″),
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
     code, shape, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
     record = flag(record, "record")
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     where = origin(theta, start)
     fam = _family(family)[0]
     if theta is None:
@@ -161,16 +163,18 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     system, log_likelihood = core.newton_callbacks(X, y, code, shape)
     return maximise(
         "GLM Newton", theta, system, log_likelihood, max_iterations, tol, record,
-        damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
+        damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI and not lam else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
         advice=NEWTON_ADVICE, origin=where,
-        exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0], arithmetic=core.ARRAYS)
+        exact=(glm_callbacks, (fam, X, y)), terms=X.shape[0], arithmetic=core.ARRAYS,
+        penalty=(lam, first, X.shape[1]))
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
-                       start="data", damping=True):
-    """GLM-4: Poisson regression (log link) by Newton / IRLS."""
-    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
+                       start="data", damping=True, lam=0, penalize_intercept=False):
+    """GLM-4: Poisson regression (log link) by Newton / IRLS; X-1: ``lam`` the L2 penalty."""
+    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
+                  penalize_intercept)
 
 
 def fisher_information(family, X, y, theta):

@@ -22,11 +22,12 @@ from cs229.fast import _glm_core as core
 from cs229.fast._glm_core import solve_gram
 from cs229.fast._validation import as_matrix, as_order, as_vector, check_length, same_length
 from cs229.reference.linalg import SingularMatrixError, significant_terms
-from cs229.reference.linear_regression import (RESCALE, at_query, lwr_system, normal_overflow,
+from cs229.reference.linear_regression import (RESCALE, add_ridge, ridge_rows, ridge_system,
+                                               at_query, lwr_system, normal_overflow,
                                                normal_system, sgd_divergence, singular_normal_equations,
                                                singular_weighted, weighted_overflow, weighted_system)
 from cs229.reference.messages import error
-from cs229.reference.parameters import (batch_schedule, choice, positive, positive_int,
+from cs229.reference.parameters import (batch_schedule, choice, penalty, positive, positive_int,
                                          real, sgd_schedule)
 from cs229.reference.results import RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large
 
@@ -130,15 +131,16 @@ cdef inline void _lms_step(const double* x, double y, double* theta, Py_ssize_t 
 
 
 def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
-                           average=False, record=False):
+                           average=False, record=False, lam=0, penalize_intercept=False):
     """LR-5: θ := θ − α ∇J(θ) (``average``: ∇J/m, 002 Listing 1) until
     maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|); ``tol=None`` runs exactly ``max_iterations``."""
     X, y, theta = _design(X, y, theta)
     alpha, max_iterations, tol, average, record = batch_schedule(
         alpha, max_iterations, tol, average, record, float64=True)
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.LEAST_SQUARES, 0.0, "batch gradient descent", False,
-                       alpha_too_large(alpha, RESCALE), RAISE_CAP)
+                       alpha_too_large(alpha, RESCALE), RAISE_CAP, lam, first)
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
@@ -149,15 +151,21 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence)
 
 
-def normal_equations(X, y, solver="cholesky"):
+def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
     """LR-12: θ solving XᵀXθ = Xᵀy. ``solver="cholesky"``: XᵀX by dsyrk, Xᵀy by dgemv, then
     Cholesky (LAPACK) on the equilibrated XᵀX, which loses about 2·log₁₀ cond(X) digits;
     ``solver="qr"``: Householder QR of X (LAPACK), about log₁₀ cond(X). A dependent column
     (the same units-free test as the reference's) raises SingularMatrixError naming it and the
-    columns it depends on; overflow raises OverflowError."""
+    columns it depends on; overflow raises OverflowError. X-1: ``lam`` > 0 solves the ridge
+    system (XᵀX + λI′)θ = Xᵀy (θ₀ unpenalised unless ``penalize_intercept``); with ``"qr"``,
+    least squares on X with the rows √λ·eⱼ appended."""
     X, y = _design(X, y)
     solver = choice(solver, "solver", ("cholesky", "qr"))
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     if solver == "qr":
+        if lam:
+            rows = np.array(ridge_rows(X.shape[1], lam, first), dtype=np.float64).reshape(-1, X.shape[1])
+            return _least_squares_qr(np.vstack([X, rows]), np.concatenate([y, np.zeros(rows.shape[0])]))
         return _least_squares_qr(X, y)
     if X.shape[0] > 2147483647:
         raise error("blas_rows", m=X.shape[0])
@@ -174,6 +182,8 @@ def normal_equations(X, y, solver="cholesky"):
         # X is C-ordered m×n, i.e. Fortran-ordered n×m (Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
         dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Xv[0, 0], &n, &zero, &Av[0, 0], &n)
         dgemv(&trans, &n, &m, &one, <double*> &Xv[0, 0], &n, <double*> &yv[0], &inc, &zero, &bv[0], &inc)
+    if lam:
+        return _normal_solve(add_ridge(A, lam, first), b, X.shape, (ridge_system, (X, y, lam, first)))
     return _normal_solve(A, b, X.shape, (normal_system, (X, y)))
 
 

@@ -18,7 +18,7 @@ from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
                                                  perceptron_not_converged)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
-from cs229.reference.parameters import (batch_schedule, flag, positive, positive_int,
+from cs229.reference.parameters import (batch_schedule, flag, penalty, positive, positive_int,
                                          real, sgd_schedule)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, alpha_too_large)
@@ -166,14 +166,15 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
 
 
 def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
-                          average=False, record=False):
+                          average=False, record=False, lam=0, penalize_intercept=False):
     """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
     X, y, theta = _design(X, y, theta)
     alpha, max_iterations, tol, average, record = batch_schedule(
         alpha, max_iterations, tol, average, record, float64=True)
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
-                       RAISE_CAP)
+                       RAISE_CAP, lam, first)
 
 
 def threshold(z):
@@ -239,7 +240,7 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
 
 
 def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
-           damping=True):
+           damping=True, lam=0, penalize_intercept=False):
     """NW-2: θ := θ − tH⁻¹∇ℓ, H = −XᵀWX (Fisher scoring), t halved from 1 until ℓ does not
     decrease (``damping``); the reference's iterates to rounding. Without ``theta``,
     ``start="zero"`` or ``"data"`` (the IRLS start). Separable data raise SeparableDataError,
@@ -247,6 +248,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     X, y = _design(X, y)
     max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
     record = flag(record, "record")
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":
@@ -256,10 +258,10 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
     return maximise(
         "Newton's method", theta, system, log_likelihood, max_iterations, tol, record, damping,
-        core.separation_check(X, y, "Newton's method"),
+        None if lam else core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
         advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=X.shape[0],
-        arithmetic=core.ARRAYS)
+        arithmetic=core.ARRAYS, penalty=(lam, first, X.shape[1]))
 
 
 def is_separated(X, y, theta):

@@ -18,7 +18,7 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import as_class_labels, as_matrix, as_vector, check_length, same_length
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
-from cs229.reference.parameters import batch_schedule, flag
+from cs229.reference.parameters import batch_schedule, flag, penalty
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
 from cs229.reference.messages import error
@@ -329,28 +329,32 @@ def _separated(X, y, Theta):
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False):
+                    record=False, lam=0, penalize_intercept=False):
     """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
     reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
     X, y, Theta = _design(X, y, Theta)
     alpha, max_iterations, tol, average, record = batch_schedule(
         alpha, max_iterations, tol, average, record, float64=True)
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     m = X.shape[0]
 
     def update(Theta):
         G = _gradient(X, y, Theta)
         with np.errstate(over="ignore", invalid="ignore"):
+            if lam:  # X-1: ∇ℓ − λθ′, entry by entry as results.penalised_gradient
+                G[:, first:] = G[:, first:] - lam * Theta[:, first:]
             return Theta + alpha * (G / m if average else G)
 
     def check(Theta, it, path):
-        if tol is not None and _separated(X, y, Theta):
+        if tol is not None and not lam and _separated(X, y, Theta):
             raise separable_error("softmax gradient ascent", it, Theta, stacked(path), SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta.copy(), max_iterations, tol, record,
                    check, hint=alpha_too_large(alpha), arithmetic=core.ARRAYS)
 
 
-def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):
+def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
+           penalize_intercept=False):
     """SM-4: Newton's method on the stacked parameters, t halved from 1 until ℓ does not
     decrease (``damping``); ``Theta=None`` starts at 0 with k the largest label; separable
     classes (or one class separable from the rest) raise SeparableDataError, a singular H
@@ -362,6 +366,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     X, y, Theta = _design(X, y, Theta)
     max_iterations, tol, damping, _ = options(max_iterations, tol, damping, float64=True, starts=None)
     record = flag(record, "record")
+    lam, first = penalty(lam, penalize_intercept, float64=True)
     K, n = Theta.shape
 
     def shape(flat):
@@ -382,11 +387,13 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     try:
         return maximise("softmax Newton", Theta.ravel(), system,
                         lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
-                        record, damping, check, singular, shape,
+                        record, damping, None if lam else check, singular, shape,
                         advice=NEWTON_ADVICE,
                         exact=(newton_callbacks, (X, y, K)), terms=X.shape[0],
-                        arithmetic=core.ARRAYS)
+                        arithmetic=core.ARRAYS, penalty=(lam, first, n))
     except ConvergenceError as e:
+        if lam:
+            raise
         raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
 
 

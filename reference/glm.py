@@ -15,7 +15,7 @@ from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
 from .results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED, RAISE_CAP, ConvergenceError,
                       IterativeResult, SeparableDataError, StepFailed, alpha_too_large, iterate,
-                      separable_error, separated)
+                      penalised_gradient, separable_error, separated)
 
 __all__ = [
     "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
@@ -174,13 +174,17 @@ def hessian_not_defined(e):
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False):
+                    record=False, lam=0, penalize_intercept=False):
     """GLM-4 (000 §9; 002 §1.3.3): θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ with h = g(θᵀx).
 
     ``average=True`` divides the sum by m; stopping as in Part I (``tol=None``: a fixed number
     of steps). θ leaving the finite numbers or η leaving the family's domain raises
     ConvergenceError (α too large); so does the cap; separable Bernoulli data raise
     SeparableDataError.
+
+    X-1: ``lam`` = λ > 0 ascends ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (the MAP estimate under a Gaussian
+    prior; θ₀ unpenalised, or every θⱼ with ``penalize_intercept``) by steps α(∇ℓ − λθ′); the
+    MAP exists on separable data, which then raise no SeparableDataError.
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n, alpha
@@ -189,6 +193,7 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     fam, X, y, theta = _design(family, X, y, theta)
     alpha, max_iterations, tol, average, record = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record)
+    lam, first = parameters.penalty(lam, penalize_intercept)
     m = len(X)
 
     def update(theta):
@@ -198,10 +203,11 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
             raise StepFailed(LEFT_DOMAIN + LOWER_ALPHA) from None
         except OverflowError:
             raise StepFailed(OVERFLOWED + LOWER_ALPHA) from None
+        g = penalised_gradient(g, theta, lam, first)
         return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):
-        if tol is not None and fam is ef.BERNOULLI and separated(X, y, theta):
+        if tol is not None and not lam and fam is ef.BERNOULLI and separated(X, y, theta):
             raise separable_error("GLM gradient ascent", k, theta, path)
 
     return iterate("GLM gradient ascent", update, theta, max_iterations, tol, record, check,
@@ -209,7 +215,7 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
-           damping=True):
+           damping=True, lam=0, penalize_intercept=False):
     """GLM-4 (000 §7, §9): Newton's method θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)).
 
     For a canonical link the Hessian −XᵀWX does not involve y, so Newton is Fisher scoring and
@@ -223,6 +229,10 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     Separable Bernoulli data raise SeparableDataError, a singular XᵀWX SingularMatrixError
     naming the dependent column of X, leaving the domain or the cap ConvergenceError.
 
+    X-1: ``lam`` = λ > 0 maximises ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (the MAP estimate under a Gaussian
+    prior; θ₀ unpenalised, or every θⱼ with ``penalize_intercept``): the system is
+    (XᵀWX + λI′)s = ∇ℓ − λθ′; separable Bernoulli data raise no SeparableDataError then.
+
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n or
         None.
@@ -230,19 +240,20 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     fam, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     record = parameters.flag(record, "record")
+    lam, first = parameters.penalty(lam, penalize_intercept)
     where = newton_method.origin(theta, start)
     if theta is None:
         theta = newton_method.data_start(fam, X, y) if start == "data" else [0 * X[0][0]] * len(X[0])
 
     def check(theta, k, path):
-        if fam is ef.BERNOULLI and separated(X, y, theta):
+        if fam is ef.BERNOULLI and not lam and separated(X, y, theta):
             raise separable_error("GLM Newton", k, theta, path)
 
     return newton_method.maximise(
         "GLM Newton", theta, *newton_method.glm_callbacks(fam, X, y), max_iterations, tol,
         record, damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
         advice=NEWTON_ADVICE, origin=where, exact=(newton_method.glm_callbacks, (fam, X, y)),
-        terms=len(X))
+        terms=len(X), penalty=(lam, first, len(X[0])))
 
 
 NEWTON_ADVICE = ("; if ‖θ‖ keeps growing the MLE may not exist (e.g. separable labels, or counts "
@@ -250,12 +261,14 @@ NEWTON_ADVICE = ("; if ‖θ‖ keeps growing the MLE may not exist (e.g. separa
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
-                       start="data", damping=True):
-    """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS.
+                       start="data", damping=True, lam=0, penalize_intercept=False):
+    """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS; X-1:
+    ``lam`` > 0 (the penalty's λ, not the Poisson mean) as in ``newton``.
 
     Shapes: X m×n, y m counts, theta n or None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
-    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
+    return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
+                  penalize_intercept)
 
 
 def fisher_information(family, X, y, theta):

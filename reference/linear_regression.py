@@ -11,7 +11,7 @@ Conventions (README, Conventions): data (X, y), then θ, then the points to pred
 from . import inputs, linalg, parameters, scalar
 from .messages import error
 from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large,
-                      iterate, sgd_epochs)
+                      iterate, penalised_gradient, sgd_epochs)
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -132,7 +132,7 @@ def sgd_divergence(epoch, alpha):
 
 
 def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
-                           average=False, record=False):
+                           average=False, record=False, lam=0, penalize_intercept=False):
     """LR-5 (000 §1; 002 Listing 1): repeat θ := θ − α ∇J(θ) until convergence.
 
     ``average=False`` is the notes' update θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾;
@@ -141,15 +141,20 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     ``max_iterations`` updates. Reaching the cap with a tolerance, or θ leaving the finite
     numbers (α too large), raises ConvergenceError.
 
+    X-1: ``lam`` = λ > 0 descends J(θ) + (λ/2) Σ_{j≥1} θⱼ² (ridge regression, the MAP estimate
+    under a Gaussian prior; θ₀ unpenalised, or every θⱼ with ``penalize_intercept``) by steps
+    α(∇J + λθ′) (÷ m with ``average``).
+
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     X, y, theta = _design(X, y, theta)
     alpha, max_iterations, tol, average, record = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record)
+    lam, first = parameters.penalty(lam, penalize_intercept)
     m = len(X)
 
     def update(theta):
-        g = _gradient(X, y, theta)
+        g = penalised_gradient(_gradient(X, y, theta), theta, lam, first, descent=True)
         return [t - alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     return iterate("batch gradient descent", update, theta, max_iterations, tol, record,
@@ -174,7 +179,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return sgd_epochs(_lms_step, X, y, theta, alpha, epochs, order, decay, record, on_divergence=sgd_divergence)
 
 
-def normal_equations(X, y, solver="cholesky"):
+def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
     """LR-12 (000 §2.2): θ = (XᵀX)⁻¹Xᵀy, the solution of the normal equations XᵀXθ = Xᵀy.
 
     ``solver="cholesky"`` forms XᵀX and solves by its root-free Cholesky factorisation
@@ -191,13 +196,28 @@ def normal_equations(X, y, solver="cholesky"):
     or constant column, a linear combination); so does m < n. Entries whose products overflow
     raise OverflowError.
 
+    X-1 (ridge regression): ``lam`` = λ > 0 minimises J(θ) + (λ/2) Σ_{j≥1} θⱼ², the MAP estimate
+    under a Gaussian prior θⱼ ~ N(0, σ²/λ), by solving (XᵀX + λI′)θ = Xᵀy, I′ the identity with
+    0 at (0, 0) (θ₀, the intercept of column 0, unpenalised); ``penalize_intercept=True``
+    penalises every θⱼ (I′ = I), for a design without an intercept column. ``solver="qr"``
+    solves the same problem as least squares on X with the rows √λ·eⱼ (j penalised) appended,
+    y with zeros (an exact λ needs an exact √λ there). With λ > 0 only an unpenalised column
+    can make the system singular.
+
     Shapes: X m×n (rank n), y m reals.
     Returns: θ, n entries; a singular XᵀX raises SingularMatrixError."""
     X, y = _design(X, y)
     solver = parameters.choice(solver, "solver", ("cholesky", "qr"))
+    lam, first = parameters.penalty(lam, penalize_intercept)
     try:
         if solver == "qr":
+            if lam:
+                rows = ridge_rows(len(X[0]), lam, first)
+                return _least_squares_qr(X + rows, y + [0 * lam] * len(rows))
             return _least_squares_qr(X, y)
+        if lam:
+            return linalg.solve_gram(*ridge_system(X, y, lam, first),
+                                     exact=(ridge_system, (X, y, lam, first)), terms=len(X))
         return linalg.solve_gram(*normal_system(X, y), exact=(normal_system, (X, y)),
                                  terms=len(X))
     except linalg.SingularMatrixError as e:
@@ -259,6 +279,28 @@ def normal_system(X, y):
     borderline verdicts are taken on it at 50 digits (``linalg.gram_referee``)."""
     Xt = linalg.transpose(X)
     return linalg.matmul(Xt, X), linalg.matvec(Xt, y)
+
+
+def add_ridge(A, lam, first):
+    """X-1: A + λI′ in place (I′ the identity with 0 at the first ``first`` diagonal entries),
+    A a list of rows or an array; returns A."""
+    for j in range(first, len(A)):
+        A[j][j] += lam
+    return A
+
+
+def ridge_system(X, y, lam, first):
+    """X-1: (XᵀX + λI′, Xᵀy), the ridge normal equations (gradient of J(θ) + (λ/2)‖θ′‖² set to
+    0), in any scalar type (the referee's at 50 digits)."""
+    A, b = normal_system(X, y)
+    return add_ridge(A, lam, first), b
+
+
+def ridge_rows(n, lam, first):
+    """X-1: the rows √λ·eⱼ (j = first..n−1) whose squares add (λ/2)‖θ′‖²'s λI′ to XᵀX: least
+    squares on X with them appended (y with zeros) is ridge regression."""
+    root = scalar.sqrt(lam)
+    return [[root if k == j else 0 * root for k in range(n)] for j in range(first, n)]
 
 
 def _least_squares_qr(X, y):

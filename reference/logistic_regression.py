@@ -15,7 +15,8 @@ from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
 from .messages import error
 from .results import (RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
-                      alpha_too_large, iterate, separable_error, separated, sgd_epochs)
+                      alpha_too_large, iterate, penalised_gradient, separable_error, separated,
+                      sgd_epochs)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -192,12 +193,16 @@ def is_separated(X, y, theta):
 
 
 def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
-                          average=False, record=False):
+                          average=False, record=False, lam=0, penalize_intercept=False):
     """LG-5 (002 §1.2.3): repeat θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ until convergence.
 
     ``average=True`` divides the sum by m. Stops when maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|);
     ``tol=None`` runs exactly ``max_iterations`` updates with no further test. With a tolerance,
     an iterate that separates the data raises SeparableDataError and the cap ConvergenceError.
+
+    X-1: ``lam`` = λ > 0 ascends ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (the MAP estimate under a Gaussian
+    prior; θ₀ unpenalised, or every θⱼ with ``penalize_intercept``): the step is
+    α(∇ℓ − λθ′) (÷ m with ``average``), and separable data do not stop it (the MAP exists).
 
     Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError, separable data
@@ -205,14 +210,15 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     X, y, theta = _design(X, y, theta)
     alpha, max_iterations, tol, average, record = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record)
+    lam, first = parameters.penalty(lam, penalize_intercept)
     m = len(X)
 
     def update(theta):
-        g = _gradient(X, y, theta)
+        g = penalised_gradient(_gradient(X, y, theta), theta, lam, first)
         return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):
-        if tol is not None and separated(X, y, theta):
+        if tol is not None and not lam and separated(X, y, theta):
             raise separable_error("batch gradient ascent", k, theta, path)
 
     return iterate("batch gradient ascent", update, theta, max_iterations, tol, record, check,
@@ -355,7 +361,7 @@ def newton_maximise(l_prime, l_double_prime, theta, max_iterations=100, tol=1e-1
 # ---- NW-2: Newton-Raphson for logistic regression -----------------------------------------------
 
 def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
-           damping=True):
+           damping=True, lam=0, penalize_intercept=False):
     """NW-2 (000 §7; 002 §1.2.4): θ := θ − tH⁻¹∇_θℓ(θ) with H = −XᵀWX, W = diag(h(1 − h)).
 
     For the logistic log-likelihood the Hessian does not involve y, so this is also Fisher
@@ -366,12 +372,17 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     raises SeparableDataError; a singular H raises SingularMatrixError naming the dependent
     column; the cap raises ConvergenceError.
 
+    X-1: ``lam`` = λ > 0 maximises ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (the MAP estimate under a Gaussian
+    prior; θ₀ unpenalised, or every θⱼ with ``penalize_intercept``): ∇ℓ − λθ′ and H − λI′.
+    The MAP exists on separable data too, so no SeparableDataError is raised then.
+
     Shapes: X m×n, y m labels in {0, 1}, theta n or None (zeros).
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError,
         separable data SeparableDataError."""
     X, y = _design(X, y)
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     record = parameters.flag(record, "record")
+    lam, first = parameters.penalty(lam, penalize_intercept)
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":
@@ -385,8 +396,9 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
 
     return newton_method.maximise(
         "Newton's method", theta, *newton_callbacks(X, y), max_iterations, tol, record, damping,
-        check, newton_method.singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=len(X))
+        None if lam else check, newton_method.singular_hessian("Newton's method", "H = −XᵀWX"),
+        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=len(X),
+        penalty=(lam, first, len(X[0])))
 
 
 NEWTON_ADVICE = "; if ‖θ‖ keeps growing the data are nearly separable and the MLE may not exist"

@@ -45,7 +45,7 @@ __all__ = [
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
     "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
-    "no_counts", "ELL_NOT_FINITE",
+    "no_counts", "ELL_NOT_FINITE", "penalised", "penalised_callbacks", "penalised_indices",
 ]
 
 ELL_NOT_FINITE = "ℓ(θ) is not finite"  # a StepFailed of both faces
@@ -181,6 +181,50 @@ def glm_callbacks(fam, X, y):
             lambda theta: glm_log_likelihood(fam, X, y, theta))
 
 
+# ---- X-1: the L2 penalty --------------------------------------------------------------------------
+# The MAP estimate under a Gaussian prior θⱼ ~ N(0, 1/λ) on the penalised entries maximises
+# ℓ(θ) − (λ/2) Σⱼ θⱼ²: its gradient is ∇ℓ − λθ′ and its Hessian H − λI′ (θ′ and I′ zero at the
+# unpenalised entries), so A = −H becomes A + λI′. Every Newton fit of both faces goes through
+# ``maximise``, which wraps its callbacks here.
+
+def penalised_indices(size, first, width):
+    """The penalised entries of a flat parameter list of ``size`` entries made of rows of
+    ``width`` (softmax's θ_l; one row otherwise): those at position >= ``first`` in their row."""
+    return [j for j in range(size) if j % width >= first]
+
+
+def penalised(callbacks, lam, first, width, arithmetic=LISTS):
+    """X-1: the (system, log_likelihood) of ``maximise`` for ℓ(θ) − (λ/2) Σ_{j penalised} θⱼ²:
+    (A + λI′, ∇ℓ − λθ′) and (ℓ − (λ/2)‖θ′‖², its rounding bound with the penalty's added).
+    ``callbacks`` are the unpenalised pair; θ arrives as ``arithmetic`` holds it."""
+    system, log_likelihood = callbacks
+
+    def penalised_system(theta):
+        A, g = system(theta)
+        A, g = arithmetic.copy(A), arithmetic.copy(g)
+        for j in penalised_indices(len(g), first, width):
+            A[j][j] += lam
+            g[j] -= lam * theta[j]
+        return A, g
+
+    def penalised_log_likelihood(theta):
+        ell, bound = log_likelihood(theta)
+        squares = 0 * lam
+        for j in penalised_indices(len(theta), first, width):
+            squares += theta[j] * theta[j]
+        half = lam * squares / 2
+        return ell - half, bound + rounding_bound(len(theta), half)
+
+    return penalised_system, penalised_log_likelihood
+
+
+def penalised_callbacks(exact, lam, first, width):
+    """``penalised`` on the callbacks that ``exact`` = (make, args) makes (the referee's, at 50
+    digits)."""
+    make, args = exact
+    return penalised(make(*args), lam, first, width)
+
+
 # ---- the damped step's verdict ------------------------------------------------------------------
 # Both faces compute ℓ in the same order, but the step s = A⁻¹∇ℓ differs by rounding (LDLᵀ here,
 # LAPACK on the equilibrated A there), so a step whose ℓ change is near the threshold could be
@@ -246,7 +290,7 @@ def step_referee(exact, theta, t):
 
 def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=False,
              damping=True, check=None, singular=None, shape=None, advice="",
-             origin="theta", exact=None, terms=0, arithmetic=LISTS):
+             origin="theta", exact=None, terms=0, arithmetic=LISTS, penalty=None):
     """Newton's method θ := θ + t·A⁻¹∇ℓ on a flat parameter list (NW-2, GLM-4, SM-4), with t
     halved from 1 until ℓ does not decrease (``damping``; t = 1 always otherwise).
 
@@ -265,7 +309,14 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
 
     This is the driver of both faces: the fast face passes its compiled passes as ``system``
     and ``log_likelihood`` and its ``arithmetic`` (float64 arrays, A⁻¹∇ℓ by LAPACK Cholesky on
-    the equilibrated A; ``results.Lists`` says what it holds)."""
+    the equilibrated A; ``results.Lists`` says what it holds).
+
+    ``penalty`` = (λ, first, width), λ > 0: maximise ℓ(θ) − (λ/2) Σ θⱼ² over the entries at
+    position >= first of each row of ``width`` (X-1, ``penalised``); None or λ = 0: ℓ itself."""
+    if penalty is not None and penalty[0]:
+        system, log_likelihood = penalised((system, log_likelihood), *penalty, arithmetic)
+        if exact is not None:
+            exact = (penalised_callbacks, (exact, *penalty))
     shape = shape or (lambda t: t)
     copy, stack = arithmetic.copy, arithmetic.stack
     theta = arithmetic.start(theta)

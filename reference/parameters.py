@@ -34,7 +34,7 @@ from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error
 __all__ = ["is_bool", "number", "integer", "Real", "Integer", "Choice", "Flag", "Index", "Cores",
            "real", "positive", "nonnegative", "tolerance", "positive_or_none", "unit_interval",
            "tally", "positive_int", "table_size", "natural", "whole", "depth", "classes", "seed",
-           "choice", "flag", "index", "n_jobs", "batch_schedule", "sgd_schedule", "KINDS"]
+           "choice", "flag", "index", "n_jobs", "batch_schedule", "sgd_schedule", "penalty", "KINDS"]
 
 
 def is_bool(value):
@@ -221,7 +221,7 @@ def _cores():
 real = Real("real")                                   # a score z, a threshold b, θ of NW-1, c of DT-3
 positive = Real("positive", low=0, strict=True)       # α, τ, σ, γ, λ, C of the soft margin, cache_size
 nonnegative = Real("nonnegative", low=0)              # decay, Laplace's α, a kernel's c, a tol that
-                                                      # must be a number
+                                                      # must be a number, X-1's penalty λ
 tolerance = Real("tolerance", low=0, none=True)       # tol; None: no stopping test, the cap stops
 positive_or_none = Real("positive_or_none", low=0, strict=True, none=True)  # C; None: the hard margin
 unit_interval = Real("unit_interval", low=0, strict=True, high=1)  # a probability strictly inside: φ, φ_y
@@ -266,3 +266,14 @@ def sgd_schedule(alpha, epochs, order, decay, record, m, example_order, float64=
     order = example_order(order, m)
     decay = nonnegative(decay, "decay", float64)
     return alpha, epochs, order, decay, flag(record, "record")
+
+
+# ---- the L2 penalty -----------------------------------------------------------------------------
+
+def penalty(lam, penalize_intercept, float64=False):
+    """X-1: the L2 penalty's λ >= 0 (``lam``; 0 is the notes' maximum likelihood fit) and the
+    index of the first penalised parameter of each θ: 1, leaving θ₀ (the intercept, x₀ = 1 in
+    column 0) unpenalised, or 0 when ``penalize_intercept`` (a design without an intercept
+    column), checked in that order."""
+    lam = nonnegative(lam, "lam", float64)
+    return lam, 0 if flag(penalize_intercept, "penalize_intercept") else 1

@@ -15,6 +15,7 @@ __all__ = [
     "IterativeResult", "ConvergenceError", "SeparableDataError", "StepFailed", "step_converged",
     "diverged", "separated", "separable_error", "iterate", "sgd_epochs", "LISTS", "divergence", "not_converged",
     "NOT_FINITE", "LEFT_DOMAIN", "OVERFLOWED", "LOWER_ALPHA", "RAISE_CAP", "alpha_too_large",
+    "penalised_gradient",
 ]
 
 
@@ -174,6 +175,17 @@ class Lists:
 
 
 LISTS = Lists()
+
+
+def penalised_gradient(g, theta, lam, first=1, descent=False):
+    """X-1 (extends 000 §1, §5, §9): the gradient of the penalised objective of a batch method,
+    ∇ℓ − λθ′ for ℓ(θ) − (λ/2) Σ_{j≥first} θⱼ² (the MAP estimate under θⱼ ~ N(0, 1/λ)), or
+    with ``descent`` ∇J + λθ′ for J(θ) + (λ/2) Σ_{j≥first} θⱼ²; θ′ is θ with its entries before
+    ``first`` set to 0 (``first`` = 1: the intercept θ₀ unpenalised). λ = 0: g itself."""
+    if not lam:
+        return g
+    return [g_j if j < first else (g_j + lam * t if descent else g_j - lam * t)
+            for j, (g_j, t) in enumerate(zip(g, theta))]
 
 
 def iterate(name, update, theta, max_iterations, tol, record=False, check=None, hint="",

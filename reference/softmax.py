@@ -11,7 +11,7 @@ from . import inputs, linalg, parameters, scalar
 from .messages import error
 from . import newton as newton_method
 from .results import (ConvergenceError, IterativeResult, SeparableDataError, alpha_too_large, iterate,
-                      separable_error)
+                      penalised_gradient, separable_error)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -241,11 +241,15 @@ def _separated_classes(X, y, Theta):
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False):
+                    record=False, lam=0, penalize_intercept=False):
     """SM-4 (000 §9.3): θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ for l < k, until
     maxⱼ |Δθ| <= tol · (1 + max |θ|) (``tol=None``: exactly ``max_iterations`` steps).
     ``average=True`` divides the sum by m. With a tolerance, separable classes raise
     SeparableDataError and the cap ConvergenceError.
+
+    X-1: ``lam`` = λ > 0 ascends ℓ(Θ) − (λ/2) Σ_l Σ_{j≥1} θ_lj² (the MAP estimate under a
+    Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``) by steps
+    α(∇_{θ_l}ℓ − λθ_l′); separable classes raise no SeparableDataError then.
 
     Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, alpha > 0.
     Returns: IterativeResult (theta (k−1)×n); the cap raises ConvergenceError, separable classes
@@ -253,22 +257,24 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     X, y, Theta = _design(X, y, Theta)
     alpha, max_iterations, tol, average, record = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record)
+    lam, first = parameters.penalty(lam, penalize_intercept)
     m = len(X)
 
     def update(Theta):
-        G = _gradient(X, y, Theta)
+        G = [penalised_gradient(grow, row, lam, first) for grow, row in zip(_gradient(X, y, Theta), Theta)]
         return [[t + alpha * (g / m if average else g) for t, g in zip(row, grow)]
                 for row, grow in zip(Theta, G)]
 
     def check(Theta, k, path):
-        if tol is not None and _separated(X, y, Theta):
+        if tol is not None and not lam and _separated(X, y, Theta):
             raise separable_error("softmax gradient ascent", k, Theta, path, SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta, max_iterations, tol, record, check,
                    hint=alpha_too_large(alpha))
 
 
-def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True):
+def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
+           penalize_intercept=False):
     """SM-4 (000 §9.3): Newton's method θ := θ − tH⁻¹∇ℓ on the stacked parameters.
 
     ``Theta=None`` starts at θ₁ = ... = θ_{k−1} = 0 with k the largest label of y (the usual
@@ -277,6 +283,10 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     maxⱼ |Δθ| <= tol · (1 + max |θ|). Separable classes, or one class separable from the rest,
     raise SeparableDataError; a singular H otherwise (a class absent from y, or dependent
     columns of X) SingularMatrixError; the cap ConvergenceError.
+
+    X-1: ``lam`` = λ > 0 maximises ℓ(Θ) − (λ/2) Σ_l Σ_{j≥1} θ_lj² (the MAP estimate under a
+    Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``): ∇ℓ − λθ′
+    and H − λI′ on the stacked parameters; separable classes raise no SeparableDataError then.
 
     Shapes: X m×n, y m labels in 1..k (k the largest), Theta (k−1)×n or None (zeros).
     Returns: IterativeResult (theta (k−1)×n, extra['step_lengths']); the cap raises
@@ -288,6 +298,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     X, y, Theta = _design(X, y, Theta)
     max_iterations, tol, damping, _ = newton_method.options(max_iterations, tol, damping, starts=None)
     record = parameters.flag(record, "record")
+    lam, first = parameters.penalty(lam, penalize_intercept)
     K, n = len(Theta), len(X[0])
 
     def shape(flat):
@@ -304,9 +315,12 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     try:
         return newton_method.maximise(
             "softmax Newton", [v for row in Theta for v in row], *newton_callbacks(X, y, K),
-            max_iterations, tol, record, damping, check, singular, shape,
-            advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y, K)), terms=len(X))
+            max_iterations, tol, record, damping, None if lam else check, singular, shape,
+            advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y, K)), terms=len(X),
+            penalty=(lam, first, n))
     except ConvergenceError as e:
+        if lam:
+            raise
         raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
 
 

@@ -517,3 +517,28 @@ def install(t, namespace, suffix=""):
 
     for f in tests:
         namespace[f.__name__ + suffix] = f
+
+# X-1: what the kinds refuse for the penalty's λ (``lam``) and ``penalize_intercept``, a row of
+# the bad-parameter list of every fit that takes them
+BAD_PENALTIES = [("lam", -1.0), ("lam", float("nan")), ("lam", "a", TypeError),
+                 ("penalize_intercept", 1, TypeError)]
+
+
+def bad_penalties_are_refused_alike(table, names):
+    """X-1: λ < 0, NaN, a string, and a ``penalize_intercept`` that is not a bool, given to each
+    fit of ``names``: the same error and the same words (the kinds' own, naming the argument)
+    from both faces of ``table``."""
+    expected = {-1.0: (ValueError, "lam must be >= 0, got -1.0"),
+                "nan": (ValueError, "lam is nan: expected a finite number"),
+                "a": (TypeError, "lam is 'a': expected a real number"),
+                1: (TypeError, None)}
+    for name in names:
+        for bad, (kind, words) in expected.items():
+            seen = []
+            for face in table.faces:
+                argument = {"penalize_intercept": bad} if bad == 1 else {
+                    "lam": float(bad) if bad == "nan" else bad}
+                with pytest.raises(kind) as e:
+                    table.call(face, name, **argument)
+                seen.append(str(e.value))
+            assert seen[0] == seen[1] and (words is None or seen[0] == words), (name, bad, seen)

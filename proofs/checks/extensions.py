@@ -3,6 +3,11 @@
 X-6: standard errors from the inverse Fisher information. The notes derive the Hessian of a
 GLM's log-likelihood, H = −XᵀWX (000 §7, §9); the extension reads I(θ) = −E[∇²ℓ] = XᵀWX as the
 Fisher information and √[I(θ̂)⁻¹]ⱼⱼ as the standard error of θ̂ⱼ.
+
+X-1: L2 regularisation as the MAP estimate under a Gaussian prior θⱼ ~ N(0, 1/λ) (j >= 1, the
+intercept θ₀ unpenalised): maximise ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ², whose gradient is ∇ℓ − λθ′ and
+Hessian H − λI′; for least squares, minimise J(θ) + (λ/2) Σ_{j≥1} θⱼ², solved by
+(XᵀX + λI′)θ = Xᵀy.
 """
 import mpmath
 import numpy as np
@@ -11,6 +16,10 @@ import sympy as sp
 from cs229.fast import glm as fast_glm
 from cs229.reference import exponential_family as ef
 from cs229.reference import glm
+from cs229.reference import linear_regression as lr
+from cs229.reference import logistic_regression as lg
+from cs229.reference import newton
+from cs229.reference import softmax
 from cs229.testing import strategies as S
 
 from ..checking import relies_on, sampled
@@ -86,3 +95,118 @@ def standard_errors_are_the_spread(ctx):
     detail = "" if worst <= 0.1 else f"sample sd / SE = {np.round(ratio, 3).tolist()}"
     return Outcome(worst <= 0.1, f"a thousand refits in float64 (the fast face), seed {ctx.seed}", worst, detail,
                    measure="max |sd(θ̂ⱼ)/SE(θ̂ⱼ) − 1|")
+
+
+# ---- X-1: L2 regularisation ---------------------------------------------------------------------
+
+_LAMBDAS = (mpmath.mpf(1) / 4, mpmath.mpf(3))  # λ of the checks: below and above the data's scale
+
+
+def _penalised_by_sympy(name, X, y, theta):
+    """λ ↦ (∇, ∇²) of ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² (``name`` a family of _LOG_PARTITION), or of
+    −J(θ) − (λ/2) Σ_{j≥1} θⱼ² with J = ½ Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (``name`` "least squares"),
+    differentiated by sympy with λ a symbol, then taken at θ and λ (at mp.dps)."""
+    n = len(theta)
+    t = sp.symbols(f"t0:{n}", real=True)
+    lam_s = sp.Symbol("lambda", positive=True)
+    rows = [[sp.Float(str(v), 60) for v in x] for x in X]
+    etas = [sum(v * t_j for v, t_j in zip(x, t)) for x in rows]
+    ys = [sp.Float(str(v), 60) for v in y]
+    if name == "least squares":
+        fit = -sum((eta - y_i) ** 2 for eta, y_i in zip(etas, ys)) / 2
+    else:
+        a = _LOG_PARTITION[name]
+        fit = sum(y_i * eta - a.subs(_ETA, eta) for eta, y_i in zip(etas, ys))
+    objective = fit - lam_s / 2 * sum(t_j ** 2 for t_j in t[1:])
+    grad = [sp.diff(objective, t_j) for t_j in t]
+    hess = sp.hessian(objective, t)
+    value = sp.lambdify((*t, lam_s), [grad, hess.tolist()], "mpmath")
+    return lambda lam: value(*theta, lam)
+
+
+def _penalised_system(name, X, y, theta, lam):
+    """(−∇², ∇) of the same objective from the reference: ``newton.penalised`` around the GLM's
+    system, or the ridge normal equations (A = XᵀX + λI′, ∇ = Xᵀy − Aθ)."""
+    if name == "least squares":
+        A, b = lr.ridge_system(X, y, lam, 1)
+        return A, [b_j - sum(a * t for a, t in zip(row, theta)) for b_j, row in zip(b, A)]
+    fam = _FAMILIES[name]
+    system, _ = newton.penalised(newton.glm_callbacks(fam, X, y), lam, 1, len(theta))
+    return system(theta)
+
+
+@relies_on(newton, "penalised", lambda f: lambda c, lam, first, width, *a: f(c, lam, 0, width, *a),
+           "the intercept penalised too")
+@relies_on(newton, "penalised", lambda f: lambda c, lam, first, width, *a: f(c, 2 * lam, first, width, *a),
+           "λ doubled in the penalised system")
+@relies_on(lr, "ridge_system", lambda f: lambda X, y, lam, first: f(X, y, lam / 2, first),
+           "λ/2 on the diagonal of the ridge normal equations")
+@check("X-1", "∇[ℓ(θ) − (λ/2)Σ_{j≥1}θⱼ²] = ∇ℓ − λθ′ and ∇²[…] = H − λI′ (θ₀ unpenalised), "
+       "differentiated by sympy with λ a symbol: equal to the reference's penalised Newton system "
+       "(Bernoulli, Gaussian, Poisson) and ridge normal equations (λ = 1/4, 3; 50 digits)",
+       "extends 000 §1, §7, §9", "derivation")
+def penalised_gradient_and_hessian(ctx):
+    def residual(p):
+        X, y, theta = p
+        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+        worst = mpmath.mpf(0)
+        for name in ("bernoulli", "gaussian", "poisson", "least squares"):
+            labels = y if name in ("bernoulli", "poisson") else [mpmath.mpf(v) for v in y]
+            derived = _penalised_by_sympy(name, Xm, labels, tm)
+            for lam in _LAMBDAS:
+                grad, hess = derived(lam)
+                A, g = _penalised_system(name, Xm, labels, tm, lam)
+                worst = max([worst] + [abs(a + h) for ra, rh in zip(A, hess) for a, h in zip(ra, rh)]
+                            + [abs(a - b) for a, b in zip(g, grad)])
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+def _optimality_residuals(X, y, lam, tol):
+    """max |∇ℓ(θ̂) − λθ̂′| (and |∇J(θ̂) + λθ̂′|) at the reference's penalised fits on X, y:
+    logistic Newton, Poisson Newton, softmax Newton (classes 1 + y and one more made from the
+    first row) and ridge; each relative to 1 + max |θ̂|."""
+    out = {}
+    theta = lg.newton(X, y, tol=tol, lam=lam).theta
+    out["logistic"] = _gap(lg.gradient(X, y, theta), theta, lam)
+    counts = [v + (i % 3) for i, v in enumerate(y)]
+    theta = glm.poisson_regression(X, counts, tol=tol, lam=lam).theta
+    out["Poisson"] = _gap(glm.gradient(ef.POISSON, X, counts, theta), theta, lam)
+    labels = [1 + v for v in y] + [3]
+    Xk = X + [X[0][:]]
+    Theta = softmax.newton(Xk, labels, tol=tol, lam=lam).theta
+    out["softmax"] = max(_gap(g, t, lam) for g, t in zip(softmax.gradient(Xk, labels, Theta), Theta))
+    reals = [mpmath.mpf(v) for v in y]
+    theta = lr.normal_equations(X, reals, lam=lam)
+    out["ridge"] = _gap([-g for g in lr.gradient(X, reals, theta)], theta, lam)
+    return out
+
+
+def _gap(gradient, theta, lam):
+    """max_j |∇ⱼ − λθⱼ′| / (1 + max |θ|), θ₀ unpenalised: 0 at the penalised maximum."""
+    size = 1 + max(abs(t) for t in theta)
+    return max(abs(g - (lam * t if j >= 1 else 0)) for j, (g, t) in enumerate(zip(gradient, theta))) / size
+
+
+@relies_on(newton, "penalised", lambda f: lambda c, lam, first, width, *a: f(c, lam, 0, width, *a),
+           "the intercept penalised too")
+@relies_on(newton, "penalised", lambda f: lambda c, lam, first, width, *a: f(c, lam * 1.001, first, width, *a),
+           "λ 1.001 times too large in Newton's system")
+@relies_on(lr, "ridge_system", lambda f: lambda X, y, lam, first: f(X, y, lam, 0),
+           "the ridge normal equations penalise the intercept")
+@check("X-1", "the penalised MAP θ̂ satisfies ∇ℓ(θ̂) = λθ̂′ (θ̂₀ unpenalised): at the reference's "
+       "fits on drawn data (logistic, Poisson and softmax Newton with lam, ridge normal equations; "
+       "λ = 1/4, 3; 50 digits)", "extends 000 §1, §7, §9", "optimality")
+def penalised_optimality(ctx):
+    tol = mpmath.mpf(10) ** -(ctx.digits - 5)
+
+    def residual(p):
+        X, y, _ = p
+        Xm = S.to_mpf(X)
+        worst = mpmath.mpf(0)
+        for lam in _LAMBDAS:
+            worst = max([worst] + list(_optimality_residuals(Xm, y, lam, tol).values()))
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))

@@ -92,11 +92,12 @@ EXPECTED_FAILED_CHECKS = {
 
 ESTIMATORS = [
     # every estimator with its defaults
-    E.LinearRegression(), E.LocallyWeightedRegression(), E.LogisticRegression(), E.Perceptron(),
+    E.LinearRegression(), E.LocallyWeightedRegression(), E.Ridge(), E.LogisticRegression(), E.Perceptron(),
     E.SoftmaxRegression(), E.GLM(), E.PoissonRegression(), E.GaussianDiscriminantAnalysis(),
     E.BernoulliNB(), E.MultinomialNB(), E.KernelPerceptron(), E.SVC(), E.DecisionTreeClassifier(),
     # and the variants that meet every check
-    E.LinearRegression(fit_intercept=False), E.LogisticRegression(solver="gd"),
+    E.LinearRegression(fit_intercept=False), E.Ridge(fit_intercept=False, solver="qr"),
+    E.LogisticRegression(solver="gd"),
     E.LogisticRegression(solver="sgd"), E.LogisticRegression(fit_intercept=False),
     E.Perceptron(shuffle=True, random_state=0), E.SVC(kernel="linear"), E.SVC(rule="platt"),
     E.SVC(rule="simplified"),  # but three checks of k classes (SIMPLIFIED_REASON)
@@ -869,3 +870,26 @@ def test_sms_spam_in_a_pipeline_with_cross_validation_and_grid_search_NB_6(sms):
                           {"multinomialnb__alpha": [0.1, 1.0]}, cv=folds).fit(messages, labels)
     assert search.best_score_ > 0.97 and list(search.classes_) == ["ham", "spam"]
     assert list(search.predict(["WINNER!! Claim your free prize now", "see you at lunch"])) == ["spam", "ham"]
+
+
+# ---- X-1: Ridge ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fit_intercept", [True, False])
+@pytest.mark.parametrize("solver", ["cholesky", "qr"])
+def test_ridge_equals_sklearn_ridge_on_diabetes_X_1(fit_intercept, solver):
+    """X-1: Ridge(alpha=λ) is scikit-learn's Ridge(alpha=λ) (the intercept unpenalised, or no
+    intercept and every coefficient penalised): coefficients, intercept and predictions within
+    1e-8 relative on the diabetes data; alpha=0 is LinearRegression's fit."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    X, y = load_diabetes(return_X_y=True)
+    for lam in (0.1, 10.0):
+        ours = E.Ridge(alpha=lam, fit_intercept=fit_intercept, solver=solver).fit(X, y)
+        peer = Ridge(alpha=lam, fit_intercept=fit_intercept, solver="cholesky").fit(X, y)
+        size = np.abs(peer.coef_).max()
+        assert np.abs(ours.coef_ - peer.coef_).max() < 1e-8 * size
+        assert abs(ours.intercept_ - peer.intercept_) < 1e-8 * max(size, abs(peer.intercept_))
+        assert np.abs(ours.predict(X) - peer.predict(X)).max() < 1e-8 * np.abs(y).max()
+    zero = E.Ridge(alpha=0.0, fit_intercept=fit_intercept).fit(X, y)
+    plain = E.LinearRegression(fit_intercept=fit_intercept).fit(X, y)
+    assert np.allclose(zero.theta_, plain.theta_, rtol=1e-10, atol=0)

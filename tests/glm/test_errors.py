@@ -9,7 +9,7 @@ from cs229.reference import exponential_family as ef, logistic_regression as lg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError, SeparableDataError
 
-from tests.bad_input import Table, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
 from tests.bad_pairs import two_bad_arguments
 from tests.glm.test_formulas import XS, YS
 
@@ -137,11 +137,11 @@ VALID = {
     "standard_errors": dict(family="poisson", X=X, y=COUNTS, theta=THETA, scale=1.0),
 }
 TABLE = Table(F, R, VALID, parameters={
-    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial")],
-    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("family", "cauchy"),
+    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial"), *BAD_PENALTIES],
+    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("family", "cauchy"), *BAD_PENALTIES,
                ("family", ef.multinomial(3)), ("start", "ones"), ("start", 0, TypeError),
                ("damping", "yes", TypeError)],
-    "poisson_regression": [("start", "mean")],
+    "poisson_regression": [("start", "mean"), *BAD_PENALTIES],
     "hypotheses": [("family", 3, TypeError)],
     "standard_errors": [("scale", 0.0), ("scale", -2.0), ("scale", float("inf")), ("scale", "1", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
@@ -187,3 +187,11 @@ def test_the_scale_must_be_positive_X_6(face, scale, words):
 # ---- two bad arguments: both faces name the same one first ------------------------------------
 
 test_two_bad_arguments_get_the_same_error_in_both_faces = two_bad_arguments(TABLE)
+
+
+# ---- X-1: the penalty's λ ------------------------------------------------------------------------
+
+def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
+    """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
+    and the same words (the kinds' own, naming the argument) from both faces."""
+    bad_penalties_are_refused_alike(TABLE, ['newton', 'poisson_regression', 'gradient_ascent'])

@@ -88,3 +88,53 @@ def test_both_faces_give_the_same_standard_errors_X_6(p):
     np.testing.assert_allclose(fast, ref, rtol=1e-10)
     np.testing.assert_allclose(F.fisher_information("poisson", X, y, theta),
                                R.fisher_information("poisson", X, y, theta), rtol=1e-12)
+
+
+# ---- X-1: L2 regularisation ------------------------------------------------------------------------
+
+@given(S.count_problems(), st.sampled_from([0.25, 3.0]), st.booleans())
+def test_penalised_poisson_regression_fast_matches_reference_and_optimality_X_1(p, lam, penalize_intercept):
+    """X-1: Poisson Newton on ℓ − (λ/2)‖θ′‖²: both faces to rounding, ∇ℓ(θ̂) = λθ̂′ at the answer."""
+    X, y, _ = p
+    Xf = S.to_float(X)
+    ref = R.poisson_regression(Xf, y, lam=lam, penalize_intercept=penalize_intercept)
+    fast = F.poisson_regression(np.array(Xf), y, lam=lam, penalize_intercept=penalize_intercept)
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-10)
+    first = 0 if penalize_intercept else 1
+    g = R.gradient("poisson", Xf, y, ref.theta)
+    assert max(abs(g_j - (lam * t if j >= first else 0)) for j, (g_j, t) in enumerate(zip(g, ref.theta))) < 1e-8
+
+
+@given(S.count_problems(), st.sampled_from(["poisson", "bernoulli", "gaussian"]), st.sampled_from([1e-3, 1e-2]),
+       st.sampled_from([0.5, 4.0]), st.booleans())
+def test_penalised_gradient_ascent_same_iterates_X_1(p, name, alpha, lam, average):
+    """X-1: θ := θ + α(∇ℓ − λθ′) for a GLM: the same iterates bit for bit."""
+    fam = ef.family(name)
+    X, y, theta = _problem(fam, p)
+    try:
+        ref = R.gradient_ascent(fam, X, y, theta, alpha, 8, tol=None, average=average, record=True, lam=lam)
+    except ConvergenceError as e:
+        with pytest.raises(ConvergenceError) as f:
+            F.gradient_ascent(fam, np.array(X), np.array(y), np.array(theta), alpha, 8, tol=None,
+                              average=average, lam=lam)
+        assert str(f.value) == str(e)
+        return
+    fast = F.gradient_ascent(fam, np.array(X), np.array(y), np.array(theta), alpha, 8, tol=None,
+                             average=average, record=True, lam=lam)
+    assert np.array_equal(fast.path, np.array(ref.path))
+
+
+@given(S.count_problems(), st.sampled_from(["bernoulli", "gaussian"]))
+def test_penalised_glm_newton_fast_matches_reference_X_1(p, name):
+    """X-1: GLM Newton with lam, Bernoulli and Gaussian: both faces to rounding."""
+    fam = ef.family(name)
+    X, y, _ = _problem(fam, p)
+    try:
+        ref = R.newton(fam, X, y, lam=1.5)
+    except (ArithmeticError, ValueError) as e:  # one label: no IRLS start (and no maximum)
+        with pytest.raises(type(e)) as f:
+            F.newton(fam, np.array(X), np.array(y), lam=1.5)
+        assert str(f.value) == str(e)
+        return
+    fast = F.newton(fam, np.array(X), np.array(y), lam=1.5)
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-9)

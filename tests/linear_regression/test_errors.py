@@ -9,7 +9,7 @@ from cs229.reference import linalg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError
 
-from tests.bad_input import Table, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
 from tests.bad_pairs import two_bad_arguments
 
 
@@ -201,12 +201,12 @@ TABLE = Table(F, R, valid={
     "polynomial_features": dict(x=Y, degree=3),
 }, parameters={
     "lms_update": [("alpha", 0.0), ("alpha", -1.0), ("alpha", "fast", TypeError)],
-    "batch_gradient_descent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0),
+    "batch_gradient_descent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES,
                                ("max_iterations", 2.5, TypeError)],
     "stochastic_gradient_descent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0)],
     "lwr_weights": [("tau", 0.0), ("tau", -2.0)],
     "lwr_predict": [("tau", 0.0)],
-    "normal_equations": [("solver", "svd"), ("solver", None, TypeError)],
+    "normal_equations": [("solver", "svd"), ("solver", None, TypeError), *BAD_PENALTIES],
     "polynomial_features": [("degree", 0)],
 }, others={"IterativeResult", "ConvergenceError"})
 install(TABLE, globals())
@@ -222,3 +222,11 @@ def test_singular_normal_equations_are_refused(face):
 # ---- two bad arguments: both faces name the same one first ------------------------------------
 
 test_two_bad_arguments_get_the_same_error_in_both_faces = two_bad_arguments(TABLE)
+
+
+# ---- X-1: the penalty's λ ------------------------------------------------------------------------
+
+def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
+    """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
+    and the same words (the kinds' own, naming the argument) from both faces."""
+    bad_penalties_are_refused_alike(TABLE, ['normal_equations', 'batch_gradient_descent'])

@@ -229,3 +229,26 @@ def test_qr_solver_keeps_a_large_intercept_from_leaking_into_nearly_dependent_co
     theta = R.normal_equations(X, y, solver="qr")
     for e, t in zip(exact, theta):
         assert abs(Fraction(t) - e) <= Fraction(1, 10 ** 9) * (1 + abs(e))
+
+
+# ---- X-1: ridge regression ------------------------------------------------------------------------
+
+@given(problems, st.sampled_from([Fraction(1, 4), Fraction(3)]))
+def test_ridge_normal_equations_solve_the_penalised_optimality_condition_exactly_X_1(p, lam):
+    """X-1: the ridge θ̂ (exact) satisfies ∇J(θ̂) + λθ̂′ = 0 with θ̂₀ unpenalised, and with
+    ``penalize_intercept`` ∇J(θ̂) + λθ̂ = 0; λ = 0 is LR-12's θ."""
+    X, y, _ = p
+    theta = R.normal_equations(X, y, lam=lam)
+    g = R.gradient(X, y, theta)
+    assert [g_j + (lam * t if j else 0) for j, (g_j, t) in enumerate(zip(g, theta))] == [0] * len(g)
+    theta = R.normal_equations(X, y, lam=lam, penalize_intercept=True)
+    assert [g_j + lam * t for g_j, t in zip(R.gradient(X, y, theta), theta)] == [0] * len(g)
+    assert R.normal_equations(X, y, lam=0) == R.normal_equations(X, y)
+
+
+def test_ridge_qr_with_an_exact_lambda_X_1():
+    """X-1: solver="qr" appends the rows √λ·eⱼ: exact where √λ is rational, as Cholesky."""
+    X = [[Fraction(1), Fraction(2)], [Fraction(1), Fraction(-1)], [Fraction(1), Fraction(3)]]
+    y = [Fraction(1), Fraction(0), Fraction(2)]
+    assert R.normal_equations(X, y, "qr", lam=Fraction(4)) == R.normal_equations(X, y, lam=4) == [
+        Fraction(11, 19), Fraction(6, 19)]

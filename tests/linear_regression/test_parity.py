@@ -187,3 +187,26 @@ def test_fewer_rows_than_columns_is_singular_in_both_faces_LR_12(p):
     fast = outcome(lambda: F.normal_equations(np.array(X), np.array(y)))
     assert ref == fast
     assert ref[0] == "singular"
+
+
+# ---- X-1: ridge regression ------------------------------------------------------------------------
+
+@given(problems, st.sampled_from([0.25, 3.0]), st.booleans())
+def test_ridge_normal_equations_fast_equal_reference_X_1(p, lam, penalize_intercept):
+    """X-1: (XᵀX + λI′)θ = Xᵀy in both faces and both solvers, to rounding."""
+    X, y, _ = S.to_float(p)
+    ref = R.normal_equations(X, y, lam=lam, penalize_intercept=penalize_intercept)
+    for solver in ("cholesky", "qr"):
+        fast = F.normal_equations(np.array(X), np.array(y), solver, lam=lam,
+                                  penalize_intercept=penalize_intercept)
+        assert close(fast, ref, rel=1e-9)
+
+
+@given(problems, st.sampled_from([1e-3, 1e-2]), st.sampled_from([0.5, 4.0]), st.booleans())
+def test_ridge_batch_gd_same_iterates_X_1(p, alpha, lam, average):
+    """X-1: θ := θ − α(∇J + λθ′): the same iterates bit for bit."""
+    X, y, theta = S.to_float(p)
+    ref = R.batch_gradient_descent(X, y, theta, alpha, 12, tol=None, average=average, record=True, lam=lam)
+    fast = F.batch_gradient_descent(np.array(X), np.array(y), np.array(theta), alpha, 12, tol=None,
+                                    average=average, record=True, lam=lam)
+    assert np.array_equal(fast.path, np.array(ref.path))

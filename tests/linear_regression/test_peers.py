@@ -41,3 +41,25 @@ def test_one_sgd_epoch_matches_sklearn_sgdregressor_LR_6(p, eta):
         sk.fit(Xa[:, 1:], ya)
     ours = F.stochastic_gradient_descent(Xa, ya, np.zeros(Xa.shape[1]), eta, 1).theta
     assert np.allclose(ours, np.r_[sk.intercept_, sk.coef_], rtol=1e-10, atol=1e-12)
+
+
+# ---- X-1: ridge regression against scikit-learn's Ridge ------------------------------------------
+
+@pytest.mark.parametrize("lam", [0.1, 1.0, 30.0])
+def test_ridge_matches_sklearn_ridge_on_diabetes_X_1(lam):
+    """X-1: scikit-learn's Ridge(alpha=λ) minimises ‖y − Xw − b‖² + λ‖w‖², the intercept b
+    unpenalised: our (XᵀX + λI′)θ = Xᵀy on [1, X] (½ of that objective, the same θ), both faces
+    and both solvers, within 1e-8 relative on the diabetes data (442 × 10)."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    X, y = load_diabetes(return_X_y=True)
+    peer = Ridge(alpha=lam, solver="cholesky").fit(X, y)
+    expected = np.r_[peer.intercept_, peer.coef_]
+    Xi = np.c_[np.ones(len(X)), X]
+    fits = [F.normal_equations(Xi, y, solver, lam=lam) for solver in ("cholesky", "qr")]
+    fits.append(np.array(R.normal_equations(Xi.tolist(), y.tolist(), lam=lam)))
+    for theta in fits:
+        assert np.abs(theta - expected).max() / np.abs(expected).max() < 1e-8
+    no_intercept = Ridge(alpha=lam, fit_intercept=False, solver="cholesky").fit(X, y).coef_
+    assert np.abs(F.normal_equations(X, y, lam=lam, penalize_intercept=True) - no_intercept).max() \
+        < 1e-8 * np.abs(no_intercept).max()

@@ -9,7 +9,7 @@ import cs229.reference.logistic_regression as R
 from cs229.reference import linalg
 from cs229.reference.results import ConvergenceError, SeparableDataError
 
-from tests.bad_input import Table, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
 from tests.bad_pairs import two_bad_arguments
 
 
@@ -182,10 +182,10 @@ TABLE = Table(F, R, VALID, parameters={
     "stochastic_update": [("alpha", 0.0), ("alpha", -1.0), ("alpha", "fast", TypeError)],
     "stochastic_gradient_ascent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0), ("epochs", 2.5, TypeError),
                                    ("order", [0, 0, 1, 2, 3, 4])],
-    "batch_gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0)],
+    "batch_gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES],
     "perceptron_update": [("alpha", 0.0)],
     "perceptron": [("alpha", -1.0), ("max_epochs", 0), ("order", [5, 4, 3, 2, 1, 1])],
-    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("start", "ones"),
+    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("start", "ones"), *BAD_PENALTIES,
                ("start", 1, TypeError), ("damping", "yes", TypeError)],
 }, labels={(n, "y"): [0.5, -1.0, 2.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"sigmoid", "threshold", "IterativeResult", "ConvergenceError", "SeparableDataError"})
@@ -223,3 +223,11 @@ def test_theta_of_the_wrong_length_is_refused(face):
 # ---- two bad arguments: both faces name the same one first ------------------------------------
 
 test_two_bad_arguments_get_the_same_error_in_both_faces = two_bad_arguments(TABLE)
+
+
+# ---- X-1: the penalty's λ ------------------------------------------------------------------------
+
+def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
+    """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
+    and the same words (the kinds' own, naming the argument) from both faces."""
+    bad_penalties_are_refused_alike(TABLE, ['newton', 'batch_gradient_ascent'])

@@ -215,3 +215,30 @@ def test_log_likelihood_rounding_bound_is_over_every_term_LG_3():
     ell, bound = R._log_likelihood(X, y, theta)
     assert ell == -(terms[0] + terms[1] + terms[2])
     assert bound == newton_method.rounding_bound(3, terms[0] + terms[1] + terms[2]) > 0
+
+
+# ---- X-1: L2 regularisation ------------------------------------------------------------------------
+
+@given(S.separable_problems())
+def test_penalised_newton_converges_on_separable_data_X_1(p):
+    """X-1: separable data have no MLE (SeparableDataError) but a MAP for every λ > 0: Newton with
+    lam converges there, in both faces, to θ̂ with ∇ℓ(θ̂) = λθ̂′; gradient ascent with lam
+    raises no SeparableDataError either."""
+    from hypothesis import assume
+    from cs229.reference.results import SeparableDataError
+    X, y, _ = p
+    assume(0 < sum(y) < len(y))  # one label only: θ₀ is unpenalised, and it has no maximum
+    Xf = S.to_float(X)
+    with pytest.raises(SeparableDataError):
+        R.newton(Xf, y)
+    for face in (R, F):
+        result = face.newton(np.array(Xf) if face is F else Xf, y, lam=1.0)
+        assert result.converged
+        g = R.gradient(Xf, y, list(result.theta))
+        assert max(abs(g_j - (t if j else 0)) for j, (g_j, t) in enumerate(zip(g, result.theta))) < 1e-9
+    for face in (R, F):
+        try:
+            face.batch_gradient_ascent(np.array(Xf) if face is F else Xf, y, [0.0] * len(X[0]), 0.01,
+                                       50, tol=1e-12, lam=1.0)
+        except ConvergenceError as e:
+            assert not isinstance(e, SeparableDataError)

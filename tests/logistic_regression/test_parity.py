@@ -72,3 +72,29 @@ def test_perceptron_same_iterates_and_separates_PC_1(p, alpha, rnd):
                         record=True)
     assert np.array_equal(fast.path, np.array(ref.path))
     assert fast.extra["mistakes"] == ref.extra["mistakes"] and fast.extra["mistakes"][-1] == 0
+
+
+# ---- X-1: L2 regularisation ------------------------------------------------------------------------
+
+@given(problems, st.sampled_from([0.25, 3.0]), st.booleans())
+def test_penalised_newton_fast_matches_reference_and_optimality_X_1(p, lam, penalize_intercept):
+    """X-1: Newton on ℓ − (λ/2)‖θ′‖²: both faces to rounding, and ∇ℓ(θ̂) = λθ̂′ at the answer."""
+    X, y, _ = p
+    Xf = S.to_float(X)
+    ref = R.newton(Xf, y, lam=lam, penalize_intercept=penalize_intercept)
+    fast = F.newton(np.array(Xf), y, lam=lam, penalize_intercept=penalize_intercept)
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, rel=1e-10)
+    first = 0 if penalize_intercept else 1
+    g = R.gradient(Xf, y, ref.theta)
+    assert max(abs(g_j - (lam * t if j >= first else 0)) for j, (g_j, t) in enumerate(zip(g, ref.theta))) < 1e-9
+
+
+@given(problems, st.sampled_from([1e-2, 1e-1]), st.sampled_from([0.5, 4.0]), st.booleans())
+def test_penalised_batch_gradient_ascent_same_iterates_X_1(p, alpha, lam, average):
+    """X-1: θ := θ + α(∇ℓ − λθ′): the same iterates bit for bit."""
+    X, y, theta = p
+    X, theta = S.to_float(X), S.to_float(theta)
+    ref = R.batch_gradient_ascent(X, y, theta, alpha, 10, tol=None, average=average, record=True, lam=lam)
+    fast = F.batch_gradient_ascent(np.array(X), y, np.array(theta), alpha, 10, tol=None,
+                                   average=average, record=True, lam=lam)
+    assert np.array_equal(fast.path, np.array(ref.path))

@@ -67,3 +67,28 @@ def test_perceptron_separates_like_sklearn_PC_1(seed):
         sk = Perceptron(fit_intercept=False, shuffle=False, tol=None, max_iter=10_000, eta0=1.0).fit(X, y)
     assert ours.converged and (F.predict(X, ours.theta) == y).all()
     assert (sk.predict(X) == y).all()
+
+
+# ---- X-1: L2-penalised logistic regression against scikit-learn ---------------------------------
+
+def _breast_cancer():
+    from sklearn.datasets import load_breast_cancer
+    X, y = load_breast_cancer(return_X_y=True)
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    return np.c_[np.ones(len(X)), X], y.astype(float)
+
+
+@pytest.mark.parametrize("lam", [0.1, 1.0, 10.0])
+def test_penalised_newton_matches_sklearn_c_on_breast_cancer_X_1(lam):
+    """X-1: breast cancer with all 30 features, standardised, is separable (no MLE: the notes'
+    Newton raises SeparableDataError); with λ the MAP exists and equals scikit-learn's
+    LogisticRegression(C=1/λ) (intercept unpenalised; newton-cholesky, tol 1e-12) within 1e-8,
+    both faces."""
+    from sklearn.linear_model import LogisticRegression
+    X, y = _breast_cancer()
+    with pytest.raises(F.SeparableDataError):
+        F.newton(X, y)
+    peer = LogisticRegression(C=1 / lam, solver="newton-cholesky", tol=1e-12, max_iter=200).fit(X[:, 1:], y)
+    expected = np.r_[peer.intercept_, peer.coef_.ravel()]
+    for theta in (F.newton(X, y, lam=lam).theta, R.newton(X.tolist(), y.tolist(), lam=lam).theta):
+        assert rel(theta, expected) < 1e-8

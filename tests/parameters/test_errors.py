@@ -534,6 +534,7 @@ def _estimators():
         (E.LinearRegression(), regression), (E.LinearRegression(solver="gd", max_iterations=50), regression),
         (E.LinearRegression(solver="sgd", epochs=3, shuffle=True, random_state=0), regression),
         (E.LocallyWeightedRegression(), regression),
+        (E.Ridge(), regression), (E.Ridge(alpha=0.5, fit_intercept=False, solver="qr"), regression),
         (E.LogisticRegression(max_iterations=50), two), (E.LogisticRegression(solver="gd", max_iterations=50), two),
         (E.LogisticRegression(solver="sgd", epochs=3, shuffle=True, random_state=0), two),
         (E.Perceptron(max_epochs=5, shuffle=True, random_state=0), two),

@@ -10,7 +10,7 @@ import cs229.reference.softmax as R
 from cs229.reference import linalg, logistic_regression as lg
 from cs229.reference.results import ConvergenceError
 
-from tests.bad_input import Table, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
 from tests.bad_pairs import two_bad_arguments
 from tests.softmax.test_formulas import MIXED, close
 
@@ -159,8 +159,8 @@ VALID = {
     "cross_entropy": dict(p=np.array([0.0, 1.0, 0.0]), p_hat=np.array([0.2, 0.5, 0.3])),
 }
 TABLE = Table(F, R, VALID, parameters={
-    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0)],
-    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("damping", "yes", TypeError)],
+    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES],
+    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("damping", "yes", TypeError), *BAD_PENALTIES],
     "cross_entropy": [("p_hat", np.array([0.2, 0.0, 0.8]))],
 }, labels={(n, "y"): [0.5, 0.0, 4.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
@@ -179,3 +179,11 @@ def test_theta_rows_must_match_the_columns_of_X_SM_3(face):
 # ---- two bad arguments: both faces name the same one first ------------------------------------
 
 test_two_bad_arguments_get_the_same_error_in_both_faces = two_bad_arguments(TABLE)
+
+
+# ---- X-1: the penalty's λ ------------------------------------------------------------------------
+
+def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
+    """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
+    and the same words (the kinds' own, naming the argument) from both faces."""
+    bad_penalties_are_refused_alike(TABLE, ['newton', 'gradient_ascent'])

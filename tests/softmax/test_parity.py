@@ -76,3 +76,29 @@ def test_newton_fast_reference_and_50_digits_SM_4(p):
         exact = R.newton(Xm, y, S.to_mpf(zero), tol=mpmath.mpf(10) ** -45).theta
         assert max(abs(g) for row in R.gradient(Xm, y, exact) for g in row) < mpmath.mpf(10) ** -40
     assert close(ref.theta, [[float(v) for v in row] for row in exact], 1e-8)
+
+
+# ---- X-1: L2 regularisation ------------------------------------------------------------------------
+
+@given(problems, st.sampled_from([0.25, 3.0]), st.booleans())
+def test_penalised_newton_fast_matches_reference_and_optimality_X_1(p, lam, penalize_intercept):
+    """X-1: softmax Newton on ℓ − (λ/2)Σ_l‖θ_l′‖²: both faces to rounding, and ∇_{θ_l}ℓ = λθ_l′
+    at the answer."""
+    X, y, _ = p
+    Xf = S.to_float(X)
+    ref = R.newton(Xf, y, lam=lam, penalize_intercept=penalize_intercept)
+    fast = F.newton(np.array(Xf), y, lam=lam, penalize_intercept=penalize_intercept)
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-9)
+    first = 0 if penalize_intercept else 1
+    for grow, row in zip(R.gradient(Xf, y, ref.theta), ref.theta):
+        assert max(abs(g - (lam * t if j >= first else 0)) for j, (g, t) in enumerate(zip(grow, row))) < 1e-8
+
+
+@given(problems, st.sampled_from([1e-3, 5e-2]), st.sampled_from([0.5, 4.0]), st.booleans())
+def test_penalised_gradient_ascent_same_iterates_X_1(p, alpha, lam, average):
+    """X-1: θ_l := θ_l + α(∇_{θ_l}ℓ − λθ_l′): the same iterates bit for bit."""
+    X, y, Theta = S.to_float(p)
+    ref = R.gradient_ascent(X, y, Theta, alpha, 8, tol=None, average=average, record=True, lam=lam)
+    fast = F.gradient_ascent(np.array(X), y, np.array(Theta), alpha, 8, tol=None, average=average,
+                             record=True, lam=lam)
+    assert np.array_equal(fast.path, np.array(ref.path))
