@@ -20,6 +20,7 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference.results import ConvergenceError
 
 from .course import Problem, attempt
+from .sandbox import StudentRaised
 from .course_forms import needs_class, predictions, theta_forms, vector
 from .properties import Mismatch, Property
 
@@ -88,12 +89,24 @@ def logistic_data(draw):
 
 
 def _fit_logistic(student, case):
-    """The student's LogisticRegression() fitted on the case: (model, θ read, its form)."""
-    inputs, theta_ref = case.data, case.reference["theta"]
-    model = _new(student, "LogisticRegression", inputs)
-    fitted = attempt("fit(x, y)", inputs, theta_ref, student.call, (model, "fit"), case.data["x"], case.data["y"])
-    forms = theta_forms(student.fields(model), fitted, len(theta_ref))
-    return model, forms
+    """The student's LogisticRegression fitted on the case: (model, θ in the forms read, whether x
+    kept its intercept column). The assignment's call first (x with the intercept column,
+    theta_0=None), then the forms its main may have used instead: theta_0 given as zeros, x
+    without the intercept column (a fit that adds it); the first form's error when all raise."""
+    X, y = case.data["x"], case.data["y"]
+    theta_ref = case.reference["theta"]
+    first = None
+    for intercept in (True, False):
+        for zeros in (False, True):
+            kwargs = {"theta_0": np.zeros(len(theta_ref))} if zeros else {}
+            model = _new(student, "LogisticRegression", case.data, **kwargs)
+            try:
+                fitted = student.call((model, "fit"), X if intercept else X[:, 1:], y)
+            except StudentRaised as e:
+                first = first or e
+                continue
+            return model, theta_forms(student.fields(model), fitted, len(theta_ref)), intercept
+    return attempt("fit(x, y)", case.data, theta_ref.tolist(), _raise, first)
 
 
 def _newton_tolerance(theta_ref):
@@ -105,7 +118,7 @@ def _newton_tolerance(theta_ref):
 def _check_newton(student, case, options):
     X, y = case.data["x"], case.data["y"]
     theta_ref = case.reference["theta"]
-    _, forms = _fit_logistic(student, case)
+    _, forms, _ = _fit_logistic(student, case)
     if not forms:
         raise Mismatch("after fit, neither self.theta nor fit's return value is a θ of "
                        f"{len(theta_ref)} numbers", case.data, None, theta_ref.tolist())
@@ -128,11 +141,12 @@ def _check_newton(student, case, options):
 
 def _check_logistic_predictions(student, case, options):
     theta_ref, queries = case.reference["theta"], case.reference["queries"]
-    model, forms = _fit_logistic(student, case)
+    model, _, intercept = _fit_logistic(student, case)
     z = queries @ theta_ref
     expected = 1 / (1 + np.exp(-z))
     inputs = {**case.data, "x_query": queries}
-    got = attempt("predict(x)", inputs, expected.tolist(), student.call, (model, "predict"), queries)
+    got = attempt("predict(x)", inputs, expected.tolist(), student.call, (model, "predict"),
+                  queries if intercept else queries[:, 1:])
     kind, values = predictions(got, len(queries))
     if kind is None:
         raise Mismatch(values, inputs, got, expected.tolist())
@@ -238,11 +252,39 @@ def _check_gda_theta(student, case, options):
         if np.allclose(theta, theta_ref, rtol=RTOL, atol=RTOL * max(1.0, np.abs(theta_ref).max())):
             return
     if not forms:
-        raise Mismatch(f"after fit, neither self.theta nor fit's return value is a θ of {len(theta_ref)} numbers "
-                       "(θ₀ and the slopes)", case.data, None, theta_ref.tolist())
+        _check_gda_estimates(student.fields(model), case)
+        return
     form, theta = forms[0]
     raise Mismatch(f"θ ({form}) is not θ = (log(φ/(1−φ)) − ½(μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀), Σ⁻¹(μ₁ − μ₀)) of the "
                    "maximum-likelihood φ, μ₀, μ₁, Σ", case.data, theta.tolist(), theta_ref.tolist())
+
+
+ESTIMATES = {"phi": ("phi", "phi_y", "fi"), "mu0": ("mu_0", "mu0"), "mu1": ("mu_1", "mu1"),
+             "Sigma": ("sigma", "Sigma", "cov", "covariance")}
+
+
+def _check_gda_estimates(fields, case):
+    """A fit that leaves no θ but the estimates φ, μ₀, μ₁, Σ of GDA-1 (a predict through the
+    class densities): the estimates, to 1e-6 relative."""
+    model = case.reference["model"]
+    expected = {"phi": float(model.phi), "mu0": np.array(model.mu0, float), "mu1": np.array(model.mu1, float),
+                "Sigma": np.array(model.Sigma, float)}
+    found = {}
+    for key, names in ESTIMATES.items():
+        found[key] = next((vector(fields[n]) for n in names if vector(fields.get(n)) is not None), None)
+    means = fields.get("mu")
+    if found["mu0"] is None and isinstance(means, (list, tuple)) and len(means) == 2:
+        found["mu0"], found["mu1"] = vector(means[0]), vector(means[1])
+    if any(v is None for v in found.values()):
+        raise Mismatch("after fit, neither self.theta nor fit's return value is a θ (θ₀ and the slopes), and the "
+                       "model holds no estimates φ, μ₀, μ₁, Σ", case.data, sorted(fields),
+                       case.reference["theta"].tolist())
+    for key, value in expected.items():
+        want = np.ravel(value)
+        if found[key].size != want.size or not np.allclose(found[key], want, rtol=RTOL, atol=RTOL):
+            raise Mismatch(f"fit leaves no θ, and its estimate {key} is not the maximum-likelihood one (GDA-1)",
+                           case.data, {k: v.tolist() for k, v in found.items()},
+                           {k: np.ravel(v).tolist() for k, v in expected.items()})
 
 
 def _predict_either_way(student, model, queries, inputs, expected):
@@ -281,7 +323,8 @@ P01E = Problem(
     lambda info: needs_class(info, "GDA", {"fit": 2, "predict": 1}),
     (Property("p01e_gda", "fit", "GDA-3", "theta_of_the_estimates",
               "fit(x, y) gives θ₀ = log(φ/(1−φ)) − ½(μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀), θ₁…ₙ = Σ⁻¹(μ₁ − μ₀) of the "
-              "maximum-likelihood estimates (GDA-1), to 1e-6 relative", gda_data(), _check_gda_theta),
+              "maximum-likelihood estimates (GDA-1), to 1e-6 relative (a fit that leaves no θ: the estimates "
+              "φ, μ₀, μ₁, Σ themselves)", gda_data(), _check_gda_theta),
      Property("p01e_gda", "predict", "GDA-2", "predict_is_the_posterior",
               "predict(x) is p(y = 1 | x) = 1/(1 + exp(−θᵀx)), or its label, on points each known slip of θ "
               "labels otherwise", gda_data(), _check_gda_predictions)))
@@ -293,8 +336,9 @@ P01E = Problem(
 def poisson_data(draw):
     """x (the first column ones, as any feature), counts y drawn from a Poisson model with small
     θ; kept when the MLE θ* exists (|θ*| < 3). A start θ_s near θ*, a step size α small enough
-    for the summed and the averaged step to approach θ*, and a second y whose MLE is θ = 0
-    (y = 1 + r with r orthogonal to the columns of x: Xᵀ(y − e⁰) = 0)."""
+    for the summed and the averaged step to approach θ*, and a second data set that a θ fits
+    exactly (y⁽ⁱ⁾ = exp(θᵀx⁽ⁱ⁾), counts: every example's gradient vanishes there, so θ is the
+    maximiser and a fixed point of the batch and the stochastic rule alike)."""
     n = draw(st.integers(2, 3))
     m = draw(st.integers(n + 4, 10))
     x = np.hstack([np.ones((m, 1)), _grid(draw, (m, n - 1), -1, 1, 2)])
@@ -314,11 +358,16 @@ def poisson_data(draw):
     # gradient ascent from theta_0 or from 0 settles in a few thousand steps, summed or averaged
     assume(max(s.max() for s in spectra) / min(s.min() for s in spectra) < 20)
     alpha = float(2.0 ** np.floor(np.log2(0.25 / max(s.max() for s in spectra))))  # a power of 2
-    r = np.array(draw(st.lists(st.integers(-8, 8), min_size=m, max_size=m)), dtype=float)
-    r -= x @ np.linalg.lstsq(x, r, rcond=None)[0]
-    assume(np.abs(r).max() > 1e-3)
-    y0 = 1 + r / np.abs(r).max() / 2
-    return Case({"x": x, "y": y}, {"theta_star": theta_star, "start": start, "alpha": alpha, "y0": y0})
+    # a data set fitted exactly: x₁ = log c with counts c, θ = (log 2, 1, 0): y = exp(θᵀx) = 2c
+    c = np.array(draw(st.lists(st.integers(1, 4), min_size=m, max_size=m)), dtype=float)
+    assume(len(set(c)) > 1)
+    x_fixed = np.hstack([x[:, :1], np.log(c)[:, None], x[:, 2:]])
+    fixed = np.r_[np.log(2.0), 1.0, np.zeros(n - 2)]
+    H = np.abs(np.linalg.eigvalsh(np.asarray(glm.hessian("poisson", _rows(x_fixed), _rows(2 * c),
+                                                         _rows(fixed))))).max()
+    return Case({"x": x, "y": y}, {"theta_star": theta_star, "start": start, "alpha": alpha, "x_fixed": x_fixed,
+                                   "y_fixed": 2 * c, "fixed": fixed,
+                                   "alpha_fixed": float(2.0 ** np.floor(np.log2(0.25 / H)))})
 
 
 def _poisson_quantile(p, rate):
@@ -331,18 +380,17 @@ def _poisson_quantile(p, rate):
     return k
 
 
-def _fit_poisson(student, case, x, y, theta_0, max_iter, eps):
+def _fit_poisson(student, case, x, y, theta_0, max_iter, eps, alpha=None):
     """PoissonRegression(step_size=α, max_iter, eps, theta_0).fit(x, y): (model, θ read in a
     known form or None, whether θ has an entry more (the fit added an intercept column), the
     inputs, whether theta_0 was given). A fit that raises when theta_0 is an array (``if not
     self.theta``: the assignment's runs leave theta_0 None) is run again with theta_0=None."""
-    inputs = {**case.data, "y": y, "theta_0": theta_0, "step_size": case.reference["alpha"],
-              "max_iter": max_iter, "eps": eps}
+    alpha = case.reference["alpha"] if alpha is None else alpha
+    inputs = {**case.data, "x": x, "y": y, "theta_0": theta_0, "step_size": alpha, "max_iter": max_iter, "eps": eps}
     fitted = None
     for given in (True, False):
         start = np.array(theta_0, dtype=float) if given else None
-        model = _new(student, "PoissonRegression", inputs, step_size=case.reference["alpha"], max_iter=max_iter,
-                     eps=eps, theta_0=start)
+        model = _new(student, "PoissonRegression", inputs, step_size=alpha, max_iter=max_iter, eps=eps, theta_0=start)
         try:
             fitted = student.call((model, "fit"), x, y)
             break
@@ -359,8 +407,10 @@ def _fit_poisson(student, case, x, y, theta_0, max_iter, eps):
 
 
 class _Path:
-    """The reference's gradient-ascent iterates θ₀, θ₁, … from ``start`` (GLM-4, summed or
-    averaged over the examples), computed as far as asked."""
+    """The reference's gradient-ascent iterates θ₀, θ₁, … from ``start`` (GLM-4), the gradient
+    summed over the examples, averaged (``average``), or of one example at a time in order
+    (``average=None``: the stochastic rule the notes give for GLMs, a step per example), computed
+    as far as asked."""
 
     CHUNK, CAP = 256, 5000
 
@@ -375,12 +425,23 @@ class _Path:
         while len(self.points) <= min(k, self.CAP) and not self.failed:
             steps = max(k + 1 - len(self.points), self.CHUNK)
             try:
-                result = glm.gradient_ascent("poisson", self.x, self.y, _rows(self.points[-1]), self.alpha,
-                                             max_iterations=steps, tol=None, average=self.average, record=True)
+                self.points += self._steps(steps)
             except (ConvergenceError, ArithmeticError, ValueError):
                 self.failed = True  # past here the path is not finite: nothing to compare with
                 return
-            self.points += [np.asarray(p, dtype=float) for p in result.path[1:]]
+
+    def _steps(self, steps):
+        if self.average is None:  # stochastic: one example at a time, in order, epoch after epoch
+            out, theta, m = [], _rows(self.points[-1]), len(self.y)
+            for k in range(len(self.points) - 1, len(self.points) - 1 + steps):
+                i = k % m
+                theta = glm.gradient_ascent("poisson", [self.x[i]], [self.y[i]], theta, self.alpha, max_iterations=1,
+                                            tol=None).theta
+                out.append(np.asarray(theta, dtype=float))
+            return out
+        result = glm.gradient_ascent("poisson", self.x, self.y, _rows(self.points[-1]), self.alpha,
+                                     max_iterations=steps, tol=None, average=self.average, record=True)
+        return [np.asarray(p, dtype=float) for p in result.path[1:]]
 
     def settles(self, eps):
         """The first k whose step is below ``eps`` in every norm (a run that stops at ‖Δθ‖ < eps
@@ -432,12 +493,13 @@ def _check_poisson_update(student, case, options):
         X = _ones(x) if augmented else x
         moved_from_zero = False
         for origin in ((start,) if given else ()) + (np.zeros(x.shape[1]),):
-            for average in (False, True):
+            for average in (False, True, None):
                 key = (augmented, origin is start, average)
                 if key not in paths:
                     paths[key] = _Path(X, y, np.r_[0.0, origin] if augmented else origin, alpha, average)
                 path = paths[key]
-                k = path.where(theta, path.settles(eps) + 5 if eps < 1 else max_iter + 2)
+                per_step = m if average is None else 1  # a stochastic run's iteration may be an epoch
+                k = path.where(theta, (path.settles(eps) if eps < 1 else max_iter) * per_step + 5)
                 if k is not None and k >= 1 and origin is start:
                     return
                 moved_from_zero = moved_from_zero or (k is not None and k >= 2)
@@ -450,24 +512,32 @@ def _check_poisson_update(student, case, options):
     one = [np.asarray(glm.gradient_ascent("poisson", _rows(X), _rows(y), origin, alpha, max_iterations=1, tol=None,
                                           average=a).theta).tolist() for a in (False, True)]
     raise Mismatch("fit(theta_0=θ_s, step_size=α, max_iter, eps) ends at a θ that no run of θ := θ + α Σᵢ (y⁽ⁱ⁾ − "
-                   "exp(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (summed or averaged over i) from θ_s reaches after a step or more (tried "
-                   "max_iter 1 with eps 1e300, max_iter 1 and 3 with eps below the first step)",
+                   "exp(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (summed or averaged over i, or one example at a time) from θ_s reaches after "
+                   "a step or more (tried max_iter 1 with eps 1e300, max_iter 1 and 3 with eps below the first "
+                   "step)",
                    inputs, theta.tolist(), {"one step, summed": one[0], "one step, averaged": one[1]})
 
 
 def _check_poisson_fixed_point(student, case, options):
-    x, y0 = case.data["x"], case.reference["y0"]
-    alpha = case.reference["alpha"]
-    zero = np.zeros(x.shape[1])
-    model, theta, augmented, inputs, _ = _fit_poisson(student, case, x, y0, zero, 1, 1e-12)
+    x, alpha = case.reference["x_fixed"], case.reference["alpha_fixed"]
+    fixed, y = case.reference["fixed"], case.reference["y_fixed"]
+    model, theta, augmented, inputs, _ = _fit_poisson(student, case, x, y, fixed, 1, 1e-12, alpha)
     if theta is None:
-        raise Mismatch("after fit, neither self.theta nor fit's return value is a θ", inputs, None, zero.tolist())
-    if augmented:
-        theta = theta[1:]  # θ₀ of an added intercept column: 0 at the maximiser too, as the rest
-    scale = alpha * np.abs(x).sum() * np.abs(y0).max()
-    if not np.all(np.abs(theta) <= 1e-8 * scale):
-        raise Mismatch("started at the maximiser θ* = 0 of ℓ (data with Xᵀ(y − 1) = 0), fit moves away: θ* is "
-                       "not a fixed point of the student's update", inputs, theta.tolist(), zero.tolist())
+        raise Mismatch("after fit, neither self.theta nor fit's return value is a θ", inputs, None, fixed.tolist())
+    X, expected = (_ones(x), np.r_[0.0, fixed]) if augmented else (x, fixed)  # an added intercept: θ₀ = 0
+    tolerance = 1e-8 * (1 + np.abs(fixed).max())
+    if np.all(np.abs(theta - expected) <= tolerance):
+        return
+    # a fit that starts from 0 whatever theta_0 says: it went from 0 toward θ* by the update, and on
+    # data whose maximiser is 0 (y = 1) it stays at 0
+    on_path = any((k := _Path(X, y, np.zeros(X.shape[1]), alpha, average).where(theta, 3 * len(x))) is not None
+                  and k >= 1 for average in (False, True, None))
+    if on_path:
+        _, at_zero, _, _, _ = _fit_poisson(student, case, x, np.ones(len(x)), np.zeros(x.shape[1]), 1, 1e-12, alpha)
+        if at_zero is not None and np.all(np.abs(at_zero) <= tolerance):
+            return
+    raise Mismatch("started at the maximiser θ* of ℓ (data it fits exactly: y⁽ⁱ⁾ = exp(θ*ᵀx⁽ⁱ⁾)), fit moves away: "
+                   "θ* is not a fixed point of the student's update", inputs, theta.tolist(), expected.tolist())
 
 
 def _check_poisson_predict(student, case, options):
@@ -490,11 +560,12 @@ P03D = Problem(
     "p03d_poisson", "ps1", "Poisson regression by gradient ascent", ("util", "linear_model"),
     lambda info: needs_class(info, "PoissonRegression", {"fit": 2, "predict": 1}, init_keywords=LINEAR_MODEL),
     (Property("p03d_poisson", "fit", "GLM-4", "update_is_gradient_ascent",
-              "fit(x, y) from theta_0 ends on the path θ := θ + α Σᵢ (y⁽ⁱ⁾ − exp(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (or its mean over i) "
-              "after at least one step, whatever its stopping rule", poisson_data(), _check_poisson_update),
+              "fit(x, y) from theta_0 ends on the path θ := θ + α Σᵢ (y⁽ⁱ⁾ − exp(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (or its mean over i, or "
+              "the stochastic rule, an example at a time) after at least one step, whatever its stopping rule",
+              poisson_data(), _check_poisson_update),
      Property("p03d_poisson", "fit", "GLM-4", "maximiser_is_a_fixed_point",
-              "started at the maximiser of ℓ, fit stays there: ∇ℓ(θ*) = 0 is where the update stops",
-              poisson_data(), _check_poisson_fixed_point),
+              "started at the maximiser of ℓ (on data it fits exactly), fit stays there: where ∇ℓ(θ*) = 0 the "
+              "update stops", poisson_data(), _check_poisson_fixed_point),
      Property("p03d_poisson", "predict", "GLM-1", "predict_is_the_canonical_response",
               "predict(x) is E[y | x; θ] = exp(θᵀx) at the fitted θ", poisson_data(), _check_poisson_predict)))
 

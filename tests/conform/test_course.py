@@ -121,6 +121,12 @@ P01B = {
     "near_miss": (newton(store="theta * 1.001"), ("NW-2",)),
     "another_edition": ("import numpy as np\n\ndef main(lr, train_path, eval_path, save_path):\n    pass\n",
                         "interface not recognised"),
+    # its main loads x without the intercept column and passes theta_0: fit adds the column itself
+    "own_intercept_needs_theta_0": (newton(store="theta").replace(
+        "        m, n = x.shape\n        theta = np.zeros(n)",
+        "        x = np.hstack([np.ones((len(x), 1)), x])\n        m, n = x.shape\n        theta = self.theta.copy()")
+        .replace("        h = 1 / (1 + np.exp(-np.asarray(x @", "        x = np.hstack([np.ones((len(x), 1)), x])\n"
+                 "        h = 1 / (1 + np.exp(-np.asarray(x @"), "conforms"),
 }
 
 
@@ -174,6 +180,10 @@ class GDA(LinearModel):
         {predict}
 '''
 PRIOR = "+ np.log(phi / (1 - phi))"
+# p(y = 1 | x) from the two class densities, their common factor cancelled
+DENSITIES = ("inverse = np.linalg.inv(self.sigma)\n"
+             "        q = lambda mu: np.einsum('ij,jk,ik->i', x - mu, inverse, x - mu) / 2\n"
+             "        return 1 / (1 + np.exp(q(self.mu_1) - q(self.mu_0) - {prior}))")
 THETA = "np.r_[intercept, slopes]"
 
 
@@ -192,6 +202,10 @@ P01E = {
     "prior_sign_flipped": (gda(prior="- np.log(phi / (1 - phi))"), ("GDA-3", "GDA-2")),
     "prior_halved": (gda(prior="+ 0.5 * np.log(phi / (1 - phi))"), ("GDA-3", "GDA-2")),
     "phi_of_class_0": (gda(phi="np.mean(y == 0)"), ("GDA-3", "GDA-2")),
+    "estimates_only": (gda(store="self.phi, self.mu_0, self.mu_1, self.sigma = phi, mu_0, mu_1, sigma",
+                           predict=DENSITIES.format(prior="np.log(self.phi / (1 - self.phi))")), "conforms"),
+    "densities_without_prior": (gda(store="self.phi, self.mu_0, self.mu_1, self.sigma = phi, mu_0, mu_1, sigma",
+                                    predict=DENSITIES.format(prior="0")), ("GDA-2",)),
 }
 
 
@@ -237,6 +251,12 @@ P03D = {
     "sum_pre_check_no_cap": (poisson(loop=PRE_CHECK, gradient="x.T @ (y - np.exp(x @ self.theta))"), "conforms"),
     "ignores_theta_0": (poisson(start="self.theta = np.zeros(n)"), "conforms"),
     "not_self_theta": (poisson(start="if not self.theta:\n            self.theta = np.zeros(n)"), "conforms"),
+    "stochastic": (poisson(loop=("for _ in range(self.max_iter):", "before = self.theta.copy()\n"
+                                 "            for i in range(m):\n"
+                                 "                self.theta = self.theta + self.step_size * (y[i] - np.exp(x[i] @ "
+                                 "self.theta)) * x[i]\n"
+                                 "            if np.abs(self.theta - before).sum() < self.eps:\n                break"),
+                           gradient="0"), "conforms"),
     "descends": (poisson(gradient="-x.T @ (y - np.exp(x @ self.theta)) / m"), ("GLM-4",)),
     "no_exp": (poisson(gradient="x.T @ (y - x @ self.theta) / m"), ("GLM-4",)),
 }
