@@ -34,7 +34,8 @@ from .reports import printable, strict_json, xml_attribute, xml_text
 from .sandbox import Limits, LoadError, StudentBroke, isolated_module
 
 __all__ = ["ConformError", "load_target", "defined_names", "infer_topic", "signature_errors",
-           "run_property", "PropertyResult", "conform", "Report", "add_parser", "run", "NOTHING_TO_CHECK"]
+           "run_property", "PropertyResult", "conform", "Report", "add_parser", "run", "NOTHING_TO_CHECK",
+           "bounded_shrinking", "ShrinkingDone"]
 
 # pytest's exit status when it collected no test: a run in which nothing was checked
 NOTHING_TO_CHECK = 5
@@ -166,18 +167,18 @@ class PropertyResult:
                 for k, v in self.__dict__.items()}
 
 
-class _ShrinkingDone(BaseException):
+class ShrinkingDone(BaseException):
     """The time given to shrinking a failure is over (a BaseException: Hypothesis lets it through)."""
 
 
-def _bounded(prop, seconds):
+def bounded_shrinking(prop, seconds):
     """``prop`` whose check stops Hypothesis ``seconds`` after its first failure; ``state``
     keeps the last Mismatch raised, the smallest failing case found so far."""
     state = {"first": None, "last": None}
 
     def check(target, case, options):
         if state["first"] is not None and time.monotonic() - state["first"] > seconds:
-            raise _ShrinkingDone
+            raise ShrinkingDone
         try:
             prop.check(target, case, options)
         except Mismatch as e:
@@ -197,7 +198,7 @@ def run_property(prop, target, options=Options(), examples=40, seed=None, shrink
                       suppress_health_check=list(HealthCheck))
     state = None
     if shrink_seconds is not None:
-        prop, state = _bounded(prop, shrink_seconds)
+        prop, state = bounded_shrinking(prop, shrink_seconds)
     test = config(prop.test(target, options))
     if seed is not None:
         test = hypothesis_seed(seed)(test)
@@ -209,7 +210,7 @@ def run_property(prop, target, options=Options(), examples=40, seed=None, shrink
     except Mismatch as e:
         return PropertyResult(**base, status="failed", seconds=time.perf_counter() - start, message=e.message,
                        inputs=e.inputs, target=e.got, reference=e.expected)
-    except _ShrinkingDone:
+    except ShrinkingDone:
         e = state["last"]
         return PropertyResult(**base, status="failed", seconds=time.perf_counter() - start,
                               message=e.message + f" (the data shrunk for {shrink_seconds:g} s)", inputs=e.inputs,

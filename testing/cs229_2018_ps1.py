@@ -292,7 +292,7 @@ def _predict_either_way(student, model, queries, inputs, expected):
     the intercept column that util.load_dataset(add_intercept=True) adds."""
     try:
         return student.call((model, "predict"), queries)
-    except Exception:  # noqa: BLE001 - the other form is tried; its error is the one reported
+    except StudentRaised:  # the other form is tried; its error is the one reported
         return attempt("predict(x)", inputs, expected, student.call, (model, "predict"), _ones(queries))
 
 
@@ -394,7 +394,7 @@ def _fit_poisson(student, case, x, y, theta_0, max_iter, eps, alpha=None):
         try:
             fitted = student.call((model, "fit"), x, y)
             break
-        except Exception:  # noqa: BLE001 - tried again without theta_0; that error is the one reported
+        except StudentRaised:  # tried again without theta_0; that error is the one reported
             if not given:
                 inputs = {**inputs, "theta_0": None}
                 attempt("fit(x, y)", inputs, "θ", student.call, (model, "fit"), x, y)
@@ -597,17 +597,18 @@ def _check_lwr(student, case, options):
     x, y, tau = case.data["x"], case.data["y"], case.data["tau"]
     queries, expected = case.reference["queries"], case.reference["predictions"]
     inputs = {**case.data, "x_query": queries}
-    got = None
+    answered, first = False, None
     for X, Q in ((x, queries), (x[:, 1:], queries[:, 1:])):  # with the intercept column, else without
         model = _new(student, "LocallyWeightedLinearRegression", inputs, tau)
         try:
             student.call((model, "fit"), X, y)
             got = student.call((model, "predict"), Q)
+            answered = True
             break
-        except Exception as e:  # noqa: BLE001 - the form without the intercept column is tried next
-            error = e
-    if got is None:
-        attempt("fit(x, y) and predict(x)", inputs, expected.tolist(), _raise, error)
+        except StudentRaised as e:  # the form without the intercept column is tried next
+            first = first or e
+    if not answered:
+        attempt("fit(x, y) and predict(x)", inputs, expected.tolist(), _raise, first)
     values = vector(got)
     atol = RTOL * max(1.0, np.abs(y).max())
     if values is None or values.size != len(queries) or not np.allclose(values, expected, rtol=RTOL, atol=atol):

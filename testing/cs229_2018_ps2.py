@@ -283,7 +283,8 @@ def _flipping_rows(matrix, labels, model, seed):
     reference = joint[:, 1] - joint[:, 0]
     rows = []
     for slip in _misreadings(matrix, labels):
-        score = np.array([slip(r) for r in candidates])
+        with np.errstate(invalid="ignore", divide="ignore"):  # −∞ − (−∞) of the unsmoothed slip: NaN, left out
+            score = np.array([slip(r) for r in candidates])
         flips = np.flatnonzero((np.sign(score) != np.sign(reference)) & (np.abs(reference) > 1e-6)
                                & (np.abs(score) > 1e-6) & np.isfinite(score))
         if flips.size:

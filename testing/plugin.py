@@ -14,7 +14,8 @@ property whose calls exceed ``--cs229-timeout`` seconds fails as a timeout.
 import pytest
 from hypothesis import HealthCheck, seed as hypothesis_seed, settings
 
-from .conform import ConformError, defined_names, infer_topic, isolated_target, signature_errors
+from .conform import (ConformError, ShrinkingDone, bounded_shrinking, defined_names, infer_topic, isolated_target,
+                      signature_errors)
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, properties
 from .sandbox import Limits, StudentBroke
 
@@ -34,6 +35,8 @@ def pytest_addoption(parser):
                     help="seconds the target's code may run per property (default 60)")
     group.addoption("--cs229-memory", type=int, default=2048,
                     help="memory cap of the target's process in MiB, 0 for none (default 2048)")
+    group.addoption("--cs229-shrink-seconds", type=float, default=60.0,
+                    help="seconds a failing property is shrunk at most, then reported as shrunk so far (default 60)")
 
 
 def pytest_configure(config):
@@ -87,9 +90,10 @@ class PropertyItem(pytest.Item):
     def runtest(self):
         config = self.config
         seed = config.getoption("cs229_seed")
+        prop, state = bounded_shrinking(self.prop, config.getoption("cs229_shrink_seconds"))
         test = settings(max_examples=config.getoption("cs229_examples"), deadline=None, database=None,
                         derandomize=seed is None, report_multiple_bugs=False, print_blob=False,
-                        suppress_health_check=list(HealthCheck))(self.prop.test(self.module, self.options))
+                        suppress_health_check=list(HealthCheck))(prop.test(self.module, self.options))
         if seed is not None:
             test = hypothesis_seed(seed)(test)
         with self.child.budget():
@@ -97,6 +101,8 @@ class PropertyItem(pytest.Item):
                 test()
             except StudentBroke as e:  # a BaseException: pytest must see a failure, not a crash
                 raise TargetBroke(str(e)) from None
+            except ShrinkingDone:  # the smallest failing case found in the time given
+                raise state["last"] from None
 
     def repr_failure(self, excinfo):
         p = self.prop

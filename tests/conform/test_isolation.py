@@ -183,7 +183,8 @@ def _pytest(tmp_path, *argv):
 def test_the_plugin_isolates_the_target(tmp_path, name, workers):
     before, after = HOSTILE[name]
     path = student(tmp_path, name, before or "pass", after)
-    run = _pytest(tmp_path, f"--cs229-conform={path}", "--cs229-examples=3", "-k", "gradient or sigmoid", *workers)
+    run = _pytest(tmp_path, f"--cs229-conform={path}", "--cs229-examples=3", "--cs229-shrink-seconds=2", "-k",
+                  "gradient or sigmoid", *workers)
     assert run.returncode == 1, run.stdout + run.stderr
     assert "gradient.agrees_with_reference[LG-4]" in run.stdout and " skipped" not in run.stdout, run.stdout
     assert "1 failed" in run.stdout or "2 failed" in run.stdout, run.stdout
