@@ -256,6 +256,7 @@ class CourseReport:
     files: list = field(default_factory=list)     # FileReport per file found, in problem order
     problems: list = field(default_factory=list)  # the course's Problems
     interrupted: bool = False
+    pending: list = field(default_factory=list)   # (problem, path) found but not checked (Ctrl-C)
 
     def counts(self):
         return {v: sum(f.verdict == v for f in self.files) for v in VERDICTS}
@@ -281,11 +282,15 @@ class CourseReport:
         return 0 if self.verdict == "conforms" else 1
 
     def as_dict(self):
-        found = {f.problem.name for f in self.files}
         return {"course": self.course, "directory": self.directory, "options": self.options,
                 "verdict": self.verdict, "interrupted": self.interrupted, "counts": self.counts(),
                 "problems": [f.as_dict() for f in self.files],
-                "not_found": [p.name for p in self.problems if p.name not in found]}
+                "not_checked": [os.path.relpath(path, self.directory) for _, path in self.pending],
+                "not_found": [p.name for p in self.not_found()]}
+
+    def not_found(self):
+        found = {f.problem.name for f in self.files} | {p.name for p, _ in self.pending}
+        return [p for p in self.problems if p.name not in found]
 
 
 def grade(course, directory, examples=EXAMPLES, seed=None, limits=Limits(TIMEOUT), progress=None):
@@ -294,11 +299,14 @@ def grade(course, directory, examples=EXAMPLES, seed=None, limits=Limits(TIMEOUT
     module = course_module(course)
     report = CourseReport(course, directory, {"examples": examples, "seed": seed, "timeout": limits.timeout,
                                               "memory": limits.memory}, problems=list(module.PROBLEMS))
+    report.pending = find_files(directory, module.PROBLEMS)
     try:
         with CtrlC() as ctrl_c:
-            for problem, path in find_files(directory, module.PROBLEMS):
+            while report.pending:
+                problem, path = report.pending[0]
                 report.files.append(check_file(problem, path, directory, module.STAND_INS, examples, seed, limits,
                                                progress, ctrl_c))
+                report.pending.pop(0)
                 ctrl_c.stop_if_asked()
     except KeyboardInterrupt:
         report.interrupted = True
@@ -342,11 +350,13 @@ def text(report):
              f"{o['timeout']:g} s per file{'' if o['seed'] is None else ', seed ' + str(o['seed'])})"]
     for f in report.files:
         lines += file_lines(f)
-    missing = [p for p in report.problems if p.name not in {f.problem.name for f in report.files}]
+    missing = report.not_found()
     if missing:
         lines.append(f"not found: {', '.join(p.file for p in missing)}")
     if report.interrupted:
-        lines.append("Interrupted: the files above were checked, the others were not.")
+        lines.append("Interrupted: the files above were checked"
+                     + (f"; not checked: {', '.join(os.path.relpath(p, report.directory) for _, p in report.pending)}"
+                        if report.pending else "") + ".")
     c = report.counts()
     lines.append(f"{len(report.files)} files: " + ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v])
                  + f" — {report.verdict.upper()}" if report.files else f"no file of {report.course} found — "

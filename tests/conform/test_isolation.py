@@ -238,3 +238,39 @@ def test_a_course_submission_cannot_fool_the_grader(tmp_path, capsys):
     assert "exited with status 0" in verdicts["os_exit_in_predict"]["failures"][0]["message"]
     assert "time limit" in verdicts["loops_in_fit"]["failures"][0]["message"]
     assert verdicts["exits_at_import"]["import_problems"][0]["type"] == "SystemExit"
+
+
+GDA = '''
+import numpy as np
+from linear_model import LinearModel
+
+
+class GDA(LinearModel):
+    def fit(self, x, y):
+        phi, mu_0, mu_1 = np.mean(y), x[y == 0].mean(axis=0), x[y == 1].mean(axis=0)
+        d = x - np.where((y == 1)[:, None], mu_1, mu_0)
+        inverse = np.linalg.inv(d.T @ d / len(y))
+        self.theta = np.r_[(mu_0 @ inverse @ mu_0 - mu_1 @ inverse @ mu_1) / 2 + np.log(phi / (1 - phi)),
+                           inverse @ (mu_1 - mu_0)]
+
+    def predict(self, x):
+        return 1 / (1 + np.exp(-(x @ self.theta[1:] + self.theta[0])))
+'''
+
+
+def test_ctrl_c_in_a_course_run_reports_the_files_done(tmp_path):
+    (tmp_path / "ps1" / "src").mkdir(parents=True)
+    (tmp_path / "ps1" / "src" / "p01e_gda.py").write_text(textwrap.dedent(GDA))
+    (tmp_path / "ps1" / "src" / "p05b_lwr.py").write_text(
+        textwrap.dedent(SLIPPED_LWR) + COURSE_HOSTILE["loops_in_fit"], encoding="utf-8")
+    run = _cs229("--course", "cs229-2018", str(tmp_path), "--examples", "3", "--timeout", "600")
+    done = [run.stderr.readline() for _ in range(2)]  # GDA's two properties
+    assert all("p01e_gda.py" in line for line in done), done
+    time.sleep(2)  # p05b's fit loops in its child
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 130, err
+    assert "p01e_gda" in out and "CONFORMS" in out and "Interrupted" in out
+    assert "not checked: ps1/src/p05b_lwr.py" in out and "p05b_lwr.py  " not in out
+    time.sleep(1)
+    assert not _children_of(run.pid)
