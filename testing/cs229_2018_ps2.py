@@ -211,7 +211,7 @@ def naive_bayes_data(draw):
     (multinomial event model, Laplace smoothing), and query rows: for each known misreading one
     row it labels otherwise, then a few drawn rows; kept when the top six log ratios have no
     tie."""
-    v = draw(st.integers(4, 9))
+    v = draw(st.integers(6, 9))  # the top five of at least six words
     m = draw(st.integers(6, 16))
     matrix = np.array(draw(st.lists(st.lists(st.integers(0, 3), min_size=v, max_size=v), min_size=m, max_size=m)),
                       dtype=float)
