@@ -43,7 +43,7 @@ def not_installed(name, peer):
 
 
 def mixed_units_design(m, d, seed=14):
-    """The hard corner of the real-data suite's grid (tests/test_real_data.py): an intercept and
+    """The hard corner of the real-data suite's grid (tests/package/test_real_data.py): an intercept and
     d − 1 standard normal columns in units from 1e-4 to 1e6 (cond(X) ≈ 1e10), and the θ that
     gives each column an effect of at most ±0.3 on η whatever its unit."""
     import numpy as np

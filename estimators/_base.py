@@ -1,24 +1,46 @@
 """What the estimators share: input validation by scikit-learn's own utilities, the x₀ = 1
 column, the notes' iterative algorithms run with their failures handled one way, the progress
-report, and the kernels by name."""
-import math
-import numbers
+report, and the kernels by name.
+
+Parameters are read by the kinds of ``cs229.reference.parameters``, the faces' own, so that an
+estimator and the function it calls refuse a value in the same words. A parameter the estimator
+only passes on (C, alpha, tol, epochs, decay, seed, shrinking, cache_size, average, max_depth, ...)
+is left to the fast function, which checks it once; the estimator reads a parameter itself only
+where it uses the value before the call (a solver, an iteration cap, a kernel's options under
+their scikit-learn names, a bandwidth kept for predict) or where scikit-learn's conventions differ
+from the faces' (said where it happens).
+"""
 import warnings
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils import check_random_state, check_scalar
+from sklearn.utils import check_random_state
 from sklearn.utils.validation import validate_data
 
-from cs229.reference import inputs
+from cs229.reference import inputs, parameters
 
 from . import _fast
 
 __all__ = [
-    "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
-    "check_choice", "check_real", "check_positive", "check_nonnegative", "check_count", "check_cap", "check_tol",
-    "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
+    "keep", "two_classes", "fit_data", "predict_data", "strings", "real_targets", "design", "split_theta", "example_order",
+    "check_cap", "iterate", "report", "outcome", "KERNEL_NAMES", "kernel_object", "is_string_kernel",
 ]
+
+
+# ---- parameters ---------------------------------------------------------------------------------
+
+def keep(estimator, arguments):
+    """scikit-learn's rule for ``__init__``: every argument stored unchanged under its own name
+    (``arguments`` is ``__init__``'s ``locals()``); nothing is checked before ``fit``."""
+    for name, value in arguments.items():
+        if name != "self":
+            setattr(estimator, name, value)
+
+
+def two_classes(tags):
+    """scikit-learn's tags of a model of the notes' two classes y ∈ {0, 1} (or {−1, 1})."""
+    tags.classifier_tags.multi_class = False
+    return tags
 
 
 # ---- data ---------------------------------------------------------------------------------------
@@ -77,8 +99,8 @@ def real_targets(y, given):
 
 def design(X, fit_intercept):
     """LR-1 (000 Part I): the design matrix with the intercept entry x₀ = 1 prepended to every row
-    when ``fit_intercept``, as the notes' θᵀx expects; X unchanged otherwise."""
-    return _fast.add_intercept(X) if fit_intercept else X
+    when ``fit_intercept`` (True or False), as the notes' θᵀx expects; X unchanged otherwise."""
+    return _fast.add_intercept(X) if parameters.flag(fit_intercept, "fit_intercept") else X
 
 
 def split_theta(theta, fit_intercept):
@@ -91,58 +113,26 @@ def split_theta(theta, fit_intercept):
 
 def example_order(shuffle, random_state, m):
     """The order of the examples within an epoch: 0..m−1 as the notes loop ("for i = 1 to m"),
-    or one permutation drawn from ``random_state`` when ``shuffle``."""
-    if not shuffle:
+    or one permutation drawn from ``random_state`` when ``shuffle``. ``random_state`` has
+    scikit-learn's meaning (None, an int or a RandomState, read by its ``check_random_state``),
+    not the faces' ``seed`` (an integer driving SplitMix64)."""
+    if not parameters.flag(shuffle, "shuffle"):
         return None
     return check_random_state(random_state).permutation(m)
 
 
 # ---- parameters ---------------------------------------------------------------------------------
 
-def check_choice(value, name, choices):
-    if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{name} must be one of {choices}, got {value!r}")
-    return value
-
-
-def _finite(value, name):
-    """A real parameter is a finite number: NaN passes every comparison check_scalar makes, and
-    an infinite step, bandwidth or threshold has no meaning in the notes' formulas."""
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, got {value}")
-    return value
-
-
-def check_real(value, name):
-    return _finite(check_scalar(value, name, numbers.Real), name)
-
-
-def check_positive(value, name):
-    return _finite(check_scalar(value, name, numbers.Real, min_val=0, include_boundaries="neither"), name)
-
-
-def check_nonnegative(value, name):
-    return _finite(check_scalar(value, name, numbers.Real, min_val=0), name)
-
-
-def check_count(value, name, minimum=1):
-    return check_scalar(value, name, numbers.Integral, min_val=minimum)
-
-
 MAX_ITERATIONS = {"newton": 100, "gd": 10_000}   # the fast face's caps for Newton and gradient steps
 
 
 def check_cap(max_iterations, solver):
-    """``max_iterations``, or the fast face's cap for ``solver`` when it is None."""
+    """``max_iterations``, an iteration count (``parameters.positive_int``), or where it is None
+    the fast face's cap for ``solver``: an estimator's None means the solver's default, where the
+    faces have a number. Read here because ``iterate`` needs the cap."""
     if max_iterations is None:
         return MAX_ITERATIONS[solver]
-    return check_count(max_iterations, "max_iterations")
-
-
-def check_tol(value, name="tol", allow_none=False):
-    if value is None and allow_none:
-        return None
-    return check_nonnegative(value, name)
+    return parameters.positive_int(max_iterations, "max_iterations")
 
 
 # ---- iterative fits -----------------------------------------------------------------------------
@@ -207,21 +197,19 @@ def kernel_object(kernel, degree, coef0, gamma):
     γ = 1/(2σ²) (KR-5), "string" the k-spectrum kernel with k = 3 (KR-8). A kernel object
     (``cs229.fast.kernels.Linear``, ``Polynomial``, ``Gaussian``, ``StringKernel``,
     ``FeatureMapKernel``, or any callable K(x, z)) is used as it is."""
-    if isinstance(kernel, str):
-        check_choice(kernel, "kernel", KERNEL_NAMES)
-        if kernel == "linear":
-            return _fast.Linear()
-        if kernel == "poly":
-            degree = check_count(degree, "degree")
-            coef0 = check_nonnegative(coef0, "coef0")
-            return _fast.Polynomial(c=float(coef0), d=int(degree))
-        if kernel == "rbf":
-            return _fast.Gaussian.from_gamma(float(check_positive(gamma, "gamma")))
-        return _fast.StringKernel()
-    if not callable(kernel):
-        raise TypeError(f"kernel must be one of {KERNEL_NAMES} or a kernel K(x, z), got "
-                        f"{type(kernel).__name__}")
-    return kernel
+    if callable(kernel) and not isinstance(kernel, str):
+        return kernel
+    kernel = parameters.choice(kernel, "kernel", KERNEL_NAMES, " or a kernel K(x, z)")
+    # the kernel's options are read here under scikit-learn's names (degree, coef0, gamma), not
+    # the kernels' own (d, c, sigma), so that a refusal names the estimator's parameter
+    if kernel == "linear":
+        return _fast.Linear()
+    if kernel == "poly":
+        degree = parameters.positive_int(degree, "degree")
+        return _fast.Polynomial(c=parameters.nonnegative(coef0, "coef0", float64=True), d=degree)
+    if kernel == "rbf":
+        return _fast.Gaussian.from_gamma(parameters.positive(gamma, "gamma", float64=True))
+    return _fast.StringKernel()
 
 
 def is_string_kernel(kernel):

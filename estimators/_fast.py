@@ -22,7 +22,7 @@ __all__ = [
     "logistic_probability", "logistic_log_likelihood", "perceptron", "perceptron_mistakes",
     "softmax_newton", "softmax_gradient_ascent", "softmax_predict", "softmax_probabilities",
     "softmax_log_likelihood",
-    "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood",
+    "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
     "gda_fit", "gda_predict", "gda_posterior", "gda_logistic_theta",
     "bernoulli_fit", "bernoulli_predict", "bernoulli_log_posterior",
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
@@ -145,6 +145,10 @@ def glm_predict(family, X, theta):
 
 def glm_log_likelihood(family, X, y, theta):
     return glm.log_likelihood(family, X, y, theta)
+
+
+def glm_standard_errors(family, X, y, theta, scale):
+    return glm.standard_errors(family, X, y, theta, scale=scale)
 
 
 # ---- Part IV: GDA and Naive Bayes (GDA-1 … GDA-3, NB-2 … NB-6) ---------------------------------

@@ -4,17 +4,27 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from . import _base, _fast, _labels
+from cs229.reference import parameters
+
+from . import _base, _fast, _labels, _summary
 
 __all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
 
 
-def _binary_tags(tags):
-    tags.classifier_tags.multi_class = False
-    return tags
+class _Linear:
+    """What the linear classifiers share: X as fit saw it, with x₀ = 1 when fitted with an
+    intercept, and the label of θᵀx ≥ 0."""
+
+    def _design(self, X):
+        check_is_fitted(self)
+        return _base.design(_base.predict_data(self, X), self.fit_intercept)
+
+    def _threshold(self, X):
+        codes = _fast.logistic_predict(self._design(X), self.theta_)
+        return self.classes_[np.asarray(codes, dtype=np.intp)]
 
 
-class LogisticRegression(ClassifierMixin, BaseEstimator):
+class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     """Logistic regression h_θ(x) = g(θᵀx), g(z) = 1/(1 + e^(−z)) (000 §5, §7; 002 §1.2.3-1.2.4).
 
     Catalog rows LG-1 (the sigmoid and h_θ), LG-3 (the Bernoulli likelihood ℓ(θ)), LG-4 (the
@@ -83,24 +93,14 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
                  random_state=None, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.epochs = epochs
-        self.decay = decay
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        return _binary_tags(super().__sklearn_tags__())
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
-        solver = _base.check_choice(self.solver, "solver", ("newton", "gd", "sgd"))
+        solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         X, y = _base.fit_data(self, X, y)
         labels = _labels.binary_labels(y, "logistic regression")
         self.classes_ = labels.classes
@@ -108,25 +108,23 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         start = np.zeros(Xd.shape[1])
         record = self.verbose >= 2
         if solver == "sgd":
-            alpha = _base.check_positive(self.alpha, "alpha")
-            epochs = _base.check_count(self.epochs, "epochs")
-            decay = _base.check_nonnegative(self.decay, "decay")
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
-            result = _fast.logistic_sgd(Xd, y01, start, alpha, epochs, order, decay, record)
+            result = _fast.logistic_sgd(Xd, y01, start, self.alpha, self.epochs, order, self.decay,
+                                        record)
         else:
             cap = _base.check_cap(self.max_iterations, solver)
-            tol = _base.check_tol(self.tol, allow_none=solver == "gd")
             if solver == "newton":
                 result = _base.iterate(
-                    lambda: _fast.logistic_newton(Xd, y01, start, cap, tol, record), cap)
+                    lambda: _fast.logistic_newton(Xd, y01, start, cap, self.tol, record), cap)
             else:
-                alpha = _base.check_positive(self.alpha, "alpha")
                 result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
-                    Xd, y01, start, alpha, cap, tol, bool(self.average), record), cap)
+                    Xd, y01, start, self.alpha, cap, self.tol, self.average, record), cap)
         self.theta_ = np.asarray(result.theta)
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
+        self._nobs = Xd.shape[0]
+        self._standard_errors = _summary.standard_errors(self, _fast.exponential_family("bernoulli"), Xd, y01)
         unit = "epoch" if solver == "sgd" else "iteration"
         _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
                            f"ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, self.theta_):.10g}",
@@ -134,9 +132,13 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
                               for k, t in enumerate(result.path)))
         return self
 
-    def _design(self, X):
+    def summary(self):
+        """X-6: θ with standard errors from the inverse Fisher information (−H⁻¹ at θ̂), z
+        statistics, p-values and Wald intervals: a ``GLMSummary`` (statsmodels' names ``params``,
+        ``bse``, ``zvalues``, ``pvalues``, ``conf_int()``; θ for the label ``classes_[1]``) that
+        prints as a table. On separable data θ̂ does not exist and the errors grow without bound."""
         check_is_fitted(self)
-        return _base.design(_base.predict_data(self, X), self.fit_intercept)
+        return _summary.summarise(self, f"Logistic regression: p(y = {self.classes_[1]} | x)")
 
     def decision_function(self, X):
         """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½."""
@@ -144,8 +146,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """classes_[1] where h_θ(x) ≥ ½, i.e. θᵀx ≥ 0, else classes_[0] (LG-1)."""
-        codes = _fast.logistic_predict(self._design(X), self.theta_)
-        return self.classes_[np.asarray(codes, dtype=np.intp)]
+        return self._threshold(X)
 
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3)."""
@@ -153,7 +154,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         return np.column_stack([1 - p, p])
 
 
-class Perceptron(ClassifierMixin, BaseEstimator):
+class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
     """The perceptron h_θ(x) = g(θᵀx) with the threshold g(z) = 1{z ≥ 0} (000 §6; 002 §1.3.1).
 
     Catalog row PC-1: θⱼ := θⱼ + α (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ over the examples, epoch after
@@ -201,27 +202,21 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
     def __init__(self, alpha=1.0, max_epochs=1000, fit_intercept=True, shuffle=False,
                  random_state=None, verbose=0):
-        self.alpha = alpha
-        self.max_epochs = max_epochs
-        self.fit_intercept = fit_intercept
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        return _binary_tags(super().__sklearn_tags__())
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Run the perceptron on the examples X (n_samples, n_features) and two-valued labels y."""
-        alpha = _base.check_positive(self.alpha, "alpha")
-        cap = _base.check_count(self.max_epochs, "max_epochs")
+        cap = parameters.positive_int(self.max_epochs, "max_epochs")
         X, y = _base.fit_data(self, X, y)
         labels = _labels.binary_labels(y, "the perceptron")
         self.classes_ = labels.classes
         Xd = _base.design(X, self.fit_intercept)
         order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
         result = _base.iterate(lambda: _fast.perceptron(
-            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), alpha, cap, order, False), cap)
+            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), self.alpha, cap, order, False), cap)
         self.theta_ = np.asarray(result.theta)
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
@@ -232,21 +227,16 @@ class Perceptron(ClassifierMixin, BaseEstimator):
                      lambda: (f"epoch {k}: {n} mistakes" for k, n in enumerate(self.mistakes_, 1)))
         return self
 
-    def _design(self, X):
-        check_is_fitted(self)
-        return _base.design(_base.predict_data(self, X), self.fit_intercept)
-
     def decision_function(self, X):
         """θᵀx for every row of X: ≥ 0 where the perceptron says classes_[1]."""
         return _fast.linear_predict(self._design(X), self.theta_)
 
     def predict(self, X):
         """classes_[1] where g(θᵀx) = 1, i.e. θᵀx ≥ 0, else classes_[0] (PC-1)."""
-        codes = _fast.logistic_predict(self._design(X), self.theta_)
-        return self.classes_[np.asarray(codes, dtype=np.intp)]
+        return self._threshold(X)
 
 
-class SoftmaxRegression(ClassifierMixin, BaseEstimator):
+class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     """Softmax regression p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), θ_k = 0 (000 §9.3; 002 §1.3.4).
 
     Catalog rows SM-2 (the softmax, computed stably), SM-3 (the model (8) with θ_k = 0), SM-4
@@ -306,31 +296,24 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
 
     def __init__(self, solver="gd", fit_intercept=True, alpha=0.5, max_iterations=None,
                  tol=1e-10, average=True, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def fit(self, X, y):
         """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
-        solver = _base.check_choice(self.solver, "solver", ("gd", "newton"))
+        solver = parameters.choice(self.solver, "solver", ("gd", "newton"))
         X, y = _base.fit_data(self, X, y)
         labels = _labels.class_labels(y, "softmax regression")
         self.classes_ = labels.classes
         Xd, y1k = _base.design(X, self.fit_intercept), labels.one_to_k()
         start = np.zeros((len(self.classes_) - 1, Xd.shape[1]))
         cap = _base.check_cap(self.max_iterations, solver)
-        tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2
         if solver == "newton":
-            result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, tol, record), cap)
+            result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, self.tol, record),
+                                   cap)
         else:
-            alpha = _base.check_positive(self.alpha, "alpha")
             result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
-                Xd, y1k, start, alpha, cap, tol, bool(self.average), record), cap)
+                Xd, y1k, start, self.alpha, cap, self.tol, self.average, record), cap)
         self.Theta_ = np.asarray(result.theta)
         Theta = np.vstack([self.Theta_, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
@@ -340,10 +323,6 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
                      lambda: (f"iteration {k}: ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, T):.10g}"
                               for k, T in enumerate(result.path)))
         return self
-
-    def _design(self, X):
-        check_is_fitted(self)
-        return _base.design(_base.predict_data(self, X), self.fit_intercept)
 
     def predict(self, X):
         """The most probable class for every row of X (SM-3; the first in ``classes_`` on a tie)."""

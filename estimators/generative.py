@@ -48,9 +48,7 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     """
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Estimate φ, μ₀, μ₁ and Σ from the examples X (n_samples, n_features) and labels y."""

@@ -4,7 +4,9 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from . import _base, _fast
+from cs229.reference import parameters
+
+from . import _base, _fast, _summary
 
 __all__ = ["GLM", "PoissonRegression"]
 
@@ -42,6 +44,8 @@ _ATTRIBUTES = """theta_ : ndarray of shape (n_features + 1,) or (n_features,)
         Updates made.
     converged_ : bool or None
         Whether the stopping test held (None for "gd" with ``tol=None``).
+    summary() : GLMSummary
+        Standard errors, z, p-values and Wald intervals (X-6), statsmodels' names.
     n_features_in_, feature_names_in_
         As in scikit-learn."""
 
@@ -52,34 +56,54 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
-        solver = _base.check_choice(self.solver, "solver", ("newton", "gd"))
+        solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         family = _fast.exponential_family(self._family_name())  # checks the name
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
         # Newton's own start without θ₀ is the IRLS start from the data (GLM-4)
         start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)
-        tol = _base.check_tol(self.tol, allow_none=solver == "gd")
         record = self.verbose >= 2
         if solver == "newton":
             result = _base.iterate(
-                lambda: _fast.glm_newton(family, Xd, y, start, cap, tol, record), cap)
+                lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record), cap)
         else:
-            alpha = _base.check_positive(self.alpha, "alpha")
             result = _base.iterate(lambda: _fast.glm_gradient_ascent(
-                family, Xd, y, start, alpha, cap, tol, bool(self.average), record), cap)
+                family, Xd, y, start, self.alpha, cap, self.tol, self.average, record), cap)
         # the family as given (a name pickles; the family objects hold lambdas)
         self.family_ = self._family_name()
         self.theta_ = np.asarray(result.theta)
         intercept, self.coef_ = _base.split_theta(self.theta_, self.fit_intercept)
         self.intercept_ = float(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
+        self._nobs, self._standard_errors = Xd.shape[0], _summary.standard_errors(self, family, Xd, y)
         _base.report(self, f"{family.name}, {solver}: "
                            f"{_base.outcome(result.converged, result.iterations)}; "
                            f"ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, self.theta_):.10g}",
                      lambda: (f"iteration {k}: ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, t):.10g}"
                               for k, t in enumerate(result.path)))
         return self
+
+    def summary(self):
+        """X-6: the fitted θ with standard errors from the inverse Fisher information (−H⁻¹ at θ̂),
+        z statistics, p-values and Wald intervals: a ``GLMSummary`` (statsmodels' names:
+        ``params``, ``bse``, ``zvalues``, ``pvalues``, ``conf_int()``) that prints as a table."""
+        check_is_fitted(self)
+        return _summary.summarise(self, f"Generalized linear model: {self.family_} family, canonical link")
+
+    def score(self, X, y, sample_weight=None):
+        """D² = 1 − D(y, μ̂) / D(y, ȳ), the fraction of the deviance explained (scikit-learn's
+        ``PoissonRegressor.score``; for the Gaussian family it is R²): the Tweedie deviance of
+        power 0 (Gaussian), 1 (Poisson), 2 (exponential, gamma), the log loss for Bernoulli."""
+        from sklearn.metrics import d2_log_loss_score, d2_tweedie_score
+        check_is_fitted(self)
+        mu = self.predict(X)
+        name = _fast.exponential_family(self.family_).name
+        if name == "bernoulli":
+            return float(d2_log_loss_score(y, np.column_stack([1 - mu, mu]), sample_weight=sample_weight,
+                                           labels=[0, 1]))
+        power = {"gaussian": 0, "poisson": 1}.get(name, 2)
+        return float(d2_tweedie_score(y, mu, sample_weight=sample_weight, power=power))
 
     def predict(self, X):
         """h_θ(x) = E[y | x; θ] = g(θᵀx) for every row of X, g the family's canonical response
@@ -123,15 +147,7 @@ class GLM(_GeneralizedLinearModel):
 
     def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.01,
                  max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0):
-        self.family = family
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.theta0 = theta0
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def _family_name(self):
         return self.family
@@ -171,14 +187,7 @@ class PoissonRegression(_GeneralizedLinearModel):
 
     def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
                  tol=1e-10, average=True, theta0=None, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.theta0 = theta0
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def _family_name(self):
         return "poisson"

@@ -4,6 +4,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast
 
 __all__ = ["LinearRegression", "LocallyWeightedRegression"]
@@ -79,21 +81,11 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     def __init__(self, solver="normal", fit_intercept=True, alpha=0.01, max_iterations=10_000,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
                  random_state=None, verbose=0):
-        self.solver = solver
-        self.fit_intercept = fit_intercept
-        self.alpha = alpha
-        self.max_iterations = max_iterations
-        self.tol = tol
-        self.average = average
-        self.epochs = epochs
-        self.decay = decay
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
-        solver = _base.check_choice(self.solver, "solver", ("normal", "gd", "sgd"))
+        solver = parameters.choice(self.solver, "solver", ("normal", "gd", "sgd"))
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
         if solver == "normal":
@@ -106,20 +98,17 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         return self
 
     def _descend(self, solver, Xd, y):
-        alpha = _base.check_positive(self.alpha, "alpha")
         record = self.verbose >= 2
         start = np.zeros(Xd.shape[1])
         if solver == "gd":
-            cap = _base.check_count(self.max_iterations, "max_iterations")
-            tol = _base.check_tol(self.tol, allow_none=True)
+            cap = parameters.positive_int(self.max_iterations, "max_iterations")
             result = _base.iterate(lambda: _fast.batch_gradient_descent(
-                Xd, y, start, alpha, cap, tol, bool(self.average), record), cap)
+                Xd, y, start, self.alpha, cap, self.tol, self.average, record), cap)
             unit = "iteration"
         else:
-            epochs = _base.check_count(self.epochs, "epochs")
-            decay = _base.check_nonnegative(self.decay, "decay")
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
-            result = _fast.stochastic_gradient_descent(Xd, y, start, alpha, epochs, order, decay, record)
+            result = _fast.stochastic_gradient_descent(Xd, y, start, self.alpha, self.epochs, order,
+                                                       self.decay, record)
             unit = "epoch"
         self.n_iter_ = result.iterations
         if solver == "gd":
@@ -176,16 +165,17 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
     """
 
     def __init__(self, tau=1.0, fit_intercept=True):
-        self.tau = tau
-        self.fit_intercept = fit_intercept
+        _base.keep(self, locals())
 
     def fit(self, X, y):
         """Keep the examples X (n_samples, n_features) and targets y (n_samples,), checked here
         as predict will read them (and τ > 0, finite), so that bad input fails at fit."""
-        tau = _base.check_positive(self.tau, "tau")
+        # read here, not at predict: fit keeps what predict will use (tau_, fit_intercept_)
+        tau = parameters.positive(self.tau, "tau", float64=True)
+        fit_intercept = parameters.flag(self.fit_intercept, "fit_intercept")
         X, checked = _base.fit_data(self, X, y, y_numeric=True)
         self.X_, self.y_ = X, _base.real_targets(checked, y)
-        self.tau_, self.fit_intercept_ = float(tau), bool(self.fit_intercept)
+        self.tau_, self.fit_intercept_ = tau, fit_intercept
         return self
 
     def predict(self, X):

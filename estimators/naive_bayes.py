@@ -6,6 +6,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.preprocessing import binarize as threshold_features
 from sklearn.utils.validation import check_is_fitted, check_non_negative
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels
 
 __all__ = ["BernoulliNB", "MultinomialNB"]
@@ -31,11 +33,10 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Count the examples X (n_samples, n_features) of each of the two classes of y."""
-        alpha = _base.check_nonnegative(self.alpha, "alpha")
         X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
         labels = _labels.binary_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
-        self.model_ = self._fit(self._features(X), labels.zero_one(), alpha)
+        self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha)
         self.phi_y_ = float(self.model_.phi_y)
         self.class_count_ = np.asarray(self.model_.class_count)
         return self
@@ -47,14 +48,14 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """argmax_y p(x | y) p(y) per row (GEN-1; a tie goes to classes_[0])."""
         X = self._check(X)
-        codes = self._predict(self.model_, X)
+        codes = self._fast_predict(self.model_, X)
         return self.classes_[np.asarray(codes, dtype=np.intp)]
 
     def predict_log_proba(self, X):
         """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] per row, by Bayes' rule in
         log space (GEN-1)."""
         X = self._check(X)
-        return self._log_posterior(self.model_, X)
+        return self._fast_log_posterior(self.model_, X)
 
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] per row."""
@@ -107,9 +108,11 @@ class BernoulliNB(_NaiveBayes):
     the order of the dense computation, so its answers are those of the dense X bit for bit.
     """
 
+    _fast_predict = staticmethod(_fast.bernoulli_predict)
+    _fast_log_posterior = staticmethod(_fast.bernoulli_log_posterior)
+
     def __init__(self, alpha=1.0, binarize=0.0):
-        self.alpha = alpha
-        self.binarize = binarize
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -128,7 +131,7 @@ class BernoulliNB(_NaiveBayes):
                 X.sum_duplicates()
         if self.binarize is not None:
             # (a sparse X with binarize < 0 is refused: its zeros would become ones)
-            X = threshold_features(X, threshold=_base.check_real(self.binarize, "binarize"))
+            X = threshold_features(X, threshold=parameters.real(self.binarize, "binarize", float64=True))
         if not sp.issparse(X):
             return X
         binary = (X.data == 0) | (X.data == 1)
@@ -142,12 +145,6 @@ class BernoulliNB(_NaiveBayes):
         self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
         self.feature_count_ = np.asarray(model.feature_count)
         return model
-
-    def _predict(self, model, X):
-        return _fast.bernoulli_predict(model, X)
-
-    def _log_posterior(self, model, X):
-        return _fast.bernoulli_log_posterior(model, X)
 
 
 class MultinomialNB(_NaiveBayes):
@@ -197,8 +194,11 @@ class MultinomialNB(_NaiveBayes):
     # integer counts are kept as they are (int64 exactly, past 2⁵³ too); others become float64
     _dtypes = (np.float64, np.int64, np.int32)
 
+    _fast_predict = staticmethod(_fast.multinomial_predict)
+    _fast_log_posterior = staticmethod(_fast.multinomial_log_posterior)
+
     def __init__(self, alpha=1.0):
-        self.alpha = alpha
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -232,9 +232,3 @@ class MultinomialNB(_NaiveBayes):
         self.phi_ = np.vstack([model.phi_k_y0, model.phi_k_y1])
         self.feature_count_ = np.asarray(model.word_count)
         return model
-
-    def _predict(self, model, documents):
-        return _fast.multinomial_predict(model, documents)
-
-    def _log_posterior(self, model, documents):
-        return _fast.multinomial_log_posterior(model, documents)

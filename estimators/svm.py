@@ -5,6 +5,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels
 
 __all__ = ["SVC", "KernelPerceptron"]
@@ -115,36 +117,20 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
                  tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200, verbose=0):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.rule = rule
-        self.tol = tol
-        self.max_iterations = max_iterations
-        self.seed = seed
-        self.shrinking = shrinking
-        self.cache_size = cache_size
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Solve the dual for the examples X (n_samples, n_features) and two-valued labels y."""
-        C = None if self.C is None else _base.check_positive(self.C, "C")
-        rule = _base.check_choice(self.rule, "rule", ("wss2", "platt", "simplified"))
-        tol = _base.check_tol(self.tol)
-        cap = _base.check_count(self.max_iterations, "max_iterations")
-        seed = _base.check_count(self.seed, "seed", minimum=0)
+        cap = parameters.positive_int(self.max_iterations, "max_iterations")
         kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
         X, labels = _signed_fit_data(self, X, y, kernel, "the SVM")
         self.classes_, ys = labels.classes, labels.signed()
-        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, C, kernel, rule, tol, cap, seed,
-                                                           self.shrinking, self.cache_size), cap)
+        # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
+        fit = _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap,
+                                                  self.seed, self.shrinking, self.cache_size), cap)
         if isinstance(kernel, _fast.Linear):
             self.coef_ = np.asarray(_fast.svm_weights(X, ys, fit.alpha))[None, :]
         self.model_, self.kernel_ = fit, kernel
@@ -155,7 +141,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.intercept_ = np.array([fit.b], dtype=np.float64)
         self.objective_, self.kkt_gap_ = float(fit.objective), float(fit.kkt_gap)
         self.n_iter_, self.converged_ = fit.iterations, fit.converged
-        _base.report(self, f"SMO ({rule}): {_base.outcome(fit.converged, fit.iterations, 'step')}; "
+        _base.report(self, f"SMO ({fit.rule}): {_base.outcome(fit.converged, fit.iterations, 'step')}; "
                            f"W(α) = {self.objective_:.10g}, KKT gap {self.kkt_gap_:.3g}, "
                            f"{len(self.support_)} support vectors")
         return self
@@ -238,24 +224,14 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
 
     def __init__(self, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, max_epochs=100,
                  shuffle=False, random_state=None, cache_size=200, verbose=0):
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.max_epochs = max_epochs
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.cache_size = cache_size
-        self.verbose = verbose
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
+        return _base.two_classes(super().__sklearn_tags__())
 
     def fit(self, X, y):
         """Run the kernel perceptron on the examples X and two-valued labels y."""
-        cap = _base.check_count(self.max_epochs, "max_epochs")
+        cap = parameters.positive_int(self.max_epochs, "max_epochs")
         kernel = _base.kernel_object(self.kernel, self.degree, self.coef0, self.gamma)
         X, labels = _signed_fit_data(self, X, y, kernel, "the kernel perceptron")
         self.classes_, ys = labels.classes, labels.signed()

@@ -3,6 +3,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from cs229.reference import parameters
+
 from . import _base, _fast, _labels
 
 __all__ = ["DecisionTreeClassifier"]
@@ -50,10 +52,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
-        self.discrete = discrete
-        self.threshold = threshold
+        _base.keep(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -63,17 +62,16 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Grow the tree on the examples X (n_samples, n_features) and labels y."""
-        if self.max_depth is not None:
-            _base.check_count(self.max_depth, "max_depth", minimum=0)
-        min_samples_leaf = _base.check_count(self.min_samples_leaf, "min_samples_leaf")
-        threshold = _base.check_choice(self.threshold, "threshold", ("search", "logistic"))
+        # read here because the labels are read by it; max_depth, min_samples_leaf and discrete
+        # are the fast tree_fit's, checked there once
+        threshold = parameters.choice(self.threshold, "threshold", ("search", "logistic"))
         X, y = _base.fit_data(self, X, y, ensure_min_samples=1)
         if threshold == "logistic":
             labels = _labels.binary_labels(y, "a tree with threshold='logistic'")
         else:
             labels = _labels.class_labels(y, "a decision tree", at_least=1)
         self.classes_ = labels.classes
-        self.tree_ = _fast.tree_fit(X, labels.index, self.max_depth, min_samples_leaf,
+        self.tree_ = _fast.tree_fit(X, labels.index, self.max_depth, self.min_samples_leaf,
                                     self.discrete, threshold)
         return self
 

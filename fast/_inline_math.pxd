@@ -30,3 +30,17 @@ cdef inline double softplus(double z) noexcept nogil:
     if z > 0:
         return z + log1p(exp(-z))
     return log1p(exp(z))
+
+
+cdef inline object linear_predictor(const double[:, ::1] X, const double[::1] theta):
+    """η⁽ⁱ⁾ = θᵀx⁽ⁱ⁾ for every row of X (n >= 1 columns), each a left-to-right ``dot``: a new
+    float64 array. numpy is imported when it runs: a declaration module has no module-level
+    Python names."""
+    import numpy as np
+    out = np.empty(X.shape[0])
+    cdef double[::1] o = out
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(X.shape[0]):
+            o[i] = dot(&X[i, 0], &theta[0], X.shape[1])
+    return out

@@ -36,6 +36,7 @@ from cs229.fast._pair_kernel cimport (CODE_GAUSSIAN, CODE_LINEAR, CODE_POLYNOMIA
 from cs229.fast._validation import as_matrix, as_signed_labels, as_strings
 from cs229.reference.kernels import (Gaussian, Linear, Polynomial, StringKernel, as_kernel,
                                      checked_value)
+from cs229.reference.parameters import real
 from cs229.reference.results import FloatRangeError
 from cs229.reference.svm import one_class
 
@@ -52,16 +53,6 @@ LINEAR, POLYNOMIAL, GAUSSIAN, STRING, CUSTOM = CODE_LINEAR, CODE_POLYNOMIAL, COD
 
 # ---- the kernel argument and the points ----------------------------------------------------
 
-def _double(value, what):
-    try:
-        x = float(value)
-    except OverflowError:
-        x = np.inf
-    if not np.isfinite(x):
-        raise ValueError(f"{what} = {value} is beyond the float64 range")
-    return x
-
-
 def kernel_spec(kernel, name="kernel"):
     """The kernel, checked by the reference's ``as_kernel``, as (code, c, d, den): xᵀz;
     (xᵀz + c)^d; exp(−‖x − z‖²/den) with den = 2σσ formed as the reference forms it; STRING;
@@ -71,7 +62,8 @@ def kernel_spec(kernel, name="kernel"):
     if t is Linear:
         return LINEAR, 0.0, 1.0, 1.0
     if t is Polynomial:
-        return POLYNOMIAL, _double(kernel.c, f"{name}.c"), _double(kernel.d, f"{name}.d"), 1.0
+        # the kernel checked c >= 0 and d; an exact c may still have no float64 value
+        return POLYNOMIAL, real(kernel.c, f"{name}.c", float64=True), float(kernel.d), 1.0
     if t is Gaussian:
         try:
             den = float(2 * kernel.sigma * kernel.sigma)

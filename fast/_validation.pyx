@@ -15,8 +15,10 @@ the right shape, the reference's reader (``cs229.reference.inputs``) walks it an
 bad entry exactly as the reference does. Values the float64 loops cannot hold are refused: a
 Python int beyond the float64 range where a real number is expected, and integer data outside
 int64 (a category or token id beyond it is outside its range like any other, and named so).
+
+Scalar arguments (a step size, a tolerance, a count, a choice, a flag, n_jobs) are not read here:
+both faces read them with the kinds of ``cs229.reference.parameters`` (``float64=True`` here).
 """
-import numbers
 import os
 
 import numpy as np
@@ -25,11 +27,10 @@ from libc.stdint cimport int32_t, int64_t
 
 from cs229.reference import inputs as _reference
 from cs229.reference.inputs import DOCUMENTS, MATRIX, VECTOR, is_text
-from cs229.reference.messages import (INT64_MAX, INT64_MIN, MAX_COUNT, error, estimator, integer_label,
-                                     length_error)
+from cs229.reference.messages import INT64_MAX, INT64_MIN, error, estimator, integer_label, length_error
+from cs229.reference.parameters import n_jobs as _n_jobs
 
-__all__ = ["as_array", "as_matrix", "as_vector", "as_scalar", "positive", "positive_int",
-           "same_length", "check_length", "check_tol", "as_order", "sgd_schedule", "cores_of"]
+__all__ = ["as_array", "as_matrix", "as_vector", "same_length", "check_length", "as_order", "cores_of"]
 
 _INT64_END = 2.0 ** 63  # the first float past int64 (every float below it in size fits)
 
@@ -38,14 +39,14 @@ _serial_only = False      # forked from a process that had
 
 
 def cores_of(n_jobs, name="n_jobs"):
-    """The cores a loop over independent rows may use: ``inputs.n_jobs`` of the caller's n_jobs
-    (checked as the reference checks it), or 1 in a process forked after its parent started
+    """The cores a loop over independent rows may use: ``parameters.n_jobs`` of the caller's
+    n_jobs (checked as the reference checks it), or 1 in a process forked after its parent started
     OpenMP threads. GNU OpenMP's thread pool does not survive fork: the child's next parallel
     region would wait forever for threads it does not have (multiprocessing's default start on
     Linux, joblib's multiprocessing backend). Every answer is the same for any number of cores,
     so the child computes serially and gets the parent's answers."""
     global _threads_started
-    count = _reference.n_jobs(n_jobs, name)
+    count = _n_jobs(n_jobs, name)
     if _serial_only:
         return 1
     if count > 1:
@@ -187,51 +188,9 @@ def check_length(a, name, length, length_name, of=None):
         raise length_error(name, a.shape[0], length_name, length, of)
 
 
-def as_scalar(x, name):
-    """A finite real number as a Python float (the reference's ``inputs.real``)."""
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        raise error("not_real", name=name, where="", value=x)
-    try:
-        value = float(x)
-    except OverflowError:
-        raise error("beyond_float64", name=name, where="", value=x) from None
-    if not np.isfinite(value):
-        raise error("not_finite", name=name, where="", value=x)
-    return value
-
-
-def positive(x, name):
-    value = as_scalar(x, name)
-    if not value > 0:
-        raise error("positive", name=name, value=x)
-    return value
-
-
-def nonnegative(x, name):
-    value = as_scalar(x, name)
-    if value < 0:
-        raise error("at_least", name=name, low=0, value=x)
-    return value
-
-
-def positive_int(n, name):
-    """An integer 1 <= n <= 2³¹ − 1 (the reference's ``inputs.positive_int``)."""
-    return _reference.positive_int(n, name)
-
-
 def same_length(X, y, x_name="X", y_name="y"):
     if X.shape[0] != y.shape[0]:
         raise error("rows_and_entries", x_name=x_name, m=X.shape[0], y_name=y_name, n=y.shape[0])
-
-
-def check_tol(tol, allow_none=True):
-    """The ``tol`` of an iterative fit: a finite float >= 0, or (``allow_none``) None."""
-    if tol is None and allow_none:
-        return None
-    value = as_scalar(tol, "tol")
-    if value < 0:
-        raise error("tolerance", or_none=" or None" if allow_none else "", value=tol)
-    return value
 
 
 def as_order(order, m):
@@ -247,19 +206,9 @@ def as_order(order, m):
     return np.ascontiguousarray(o, dtype=np.intp)
 
 
-def sgd_schedule(alpha, epochs, order, decay, m):
-    """SGD's α > 0, number of epochs, order of the m examples and decay >= 0, checked in that
-    order."""
-    alpha = positive(alpha, "alpha")
-    epochs = positive_int(epochs, "epochs")
-    order = as_order(order, m)
-    decay = nonnegative(decay, "decay")
-    return alpha, epochs, order, decay
-
-
 # ---- Part IV (generative learning): binary features -------------------------------------------
 
-__all__ += ["nonnegative", "as_binary_matrix"]
+__all__ += ["as_binary_matrix"]
 
 
 def _first(bad):
@@ -288,7 +237,7 @@ def as_binary_matrix(X, name="X"):
 # the check refuses it) and the message shows the caller's own entry, as the reference shows it;
 # elsewhere it is refused.
 
-__all__ += ["as_integers", "as_integer_labels", "as_integer_matrix", "table_size", "category_sizes", "check_categories",
+__all__ += ["as_integers", "as_integer_labels", "as_integer_matrix", "category_sizes", "check_categories",
             "as_documents", "as_packed_documents"]
 
 
@@ -385,12 +334,6 @@ def _shown(A, values, index):
     for i in index:
         given = given[i]
     return given
-
-
-def table_size(n, name):
-    """The number of entries of a count table per class, 1 .. 2³¹ − 1 (the reference's
-    ``inputs.table_size``)."""
-    return _reference.table_size(n, name)
 
 
 def category_sizes(k, n=None, name="k"):

@@ -12,9 +12,10 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast._path cimport stacked
 
 from cs229.fast._svm_kernels import overflow_checked
-from cs229.fast._validation import as_given, as_matrix, as_vector, check_tol, positive_int
+from cs229.fast._validation import as_given, as_matrix, as_vector
 from cs229.reference.coordinate_ascent import ORDERS, REMEDY, divergence, not_converged
 from cs229.reference.messages import error
+from cs229.reference.parameters import choice, flag, index, positive_int, tolerance
 from cs229.reference.results import ConvergenceError, IterativeResult
 
 __all__ = ["quadratic_objective", "quadratic_gradient", "coordinate_argmax", "coordinate_ascent",
@@ -86,8 +87,7 @@ def coordinate_argmax(Q, c, alpha, i):
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, c.shape[0])
     m = c.shape[0]
-    if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or not 0 <= i < m:
-        raise error("index", name="i", last=m - 1, got=repr(i))
+    i = index(i, "i", m)
     _positive_diagonal(Q, given)
     cdef const double[:, ::1] Qv = Q
     cdef const double[::1] av = alpha
@@ -128,15 +128,15 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
     given = Q
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, c.shape[0])
-    if order not in ORDERS:
-        raise error("one_of", name="order", options=ORDERS, got=repr(order))
+    order = choice(order, "order", ORDERS)
     max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
+    tol = tolerance(tol, "tol", float64=True)
+    record = flag(record, "record")
     _positive_diagonal(Q, given)
     cdef Py_ssize_t m = c.shape[0], i, j
     cdef Py_ssize_t k = 0, cap = max_iterations
     cdef bint test = tol is not None, greedy = order == "greedy", rec = bool(record)
-    cdef double tolerance = tol if test else 0.0, step
+    cdef double limit = tol if test else 0.0, step
     cdef const double[:, ::1] Qv = Q
     a = alpha.copy()
     g = np.empty(m)
@@ -149,7 +149,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
         stepped = False
         with nogil:
             while k < cap:
-                if test and greedy and _max_abs(gv) <= tolerance:
+                if test and greedy and _max_abs(gv) <= limit:
                     status = 1
                     break
                 i = k % m if not greedy else _greedy(gv, Qv)
@@ -162,7 +162,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
                 if not (isfinite(av[i]) and isfinite(gv[i])):
                     status = 2
                     break
-                if test and not greedy and k % m == 0 and _max_abs(gv) <= tolerance:
+                if test and not greedy and k % m == 0 and _max_abs(gv) <= limit:
                     status = 1
                     break
                 if rec:
@@ -173,7 +173,7 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
             break
     if status == 2:
         raise divergence(IterativeResult(a, int(k), False, stacked(path)))
-    if status == 1 or (test and _max_abs(gv) <= tolerance):
+    if status == 1 or (test and _max_abs(gv) <= limit):
         return IterativeResult(a, int(k), True, stacked(path), {"gradient": g})
     result = IterativeResult(a, int(k), None if not test else False, stacked(path), {"gradient": g})
     if test:

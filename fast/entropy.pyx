@@ -8,9 +8,10 @@ import numpy as np
 
 from libc.math cimport isfinite, log, log2
 
-from cs229.fast._validation import as_given, as_integer_labels, as_matrix, as_scalar, as_vector, same_length
+from cs229.fast._validation import as_given, as_integer_labels, as_matrix, as_vector, same_length
 from cs229.reference.entropy import UNITS
 from cs229.reference.messages import error
+from cs229.reference.parameters import choice, tally
 
 __all__ = ["class_codes", "entropy", "count_entropy", "bernoulli_entropy", "split_entropy",
            "information_gain", "count_table"]
@@ -20,9 +21,7 @@ cdef double EPS = np.finfo(np.float64).eps
 
 def _unit(unit):
     """True for bits, False for nats (``unit`` is compared once, as a str)."""
-    if not isinstance(unit, str) or unit not in UNITS:
-        raise error("unit", got=repr(unit))
-    return str.__eq__(unit, "bits")
+    return choice(unit, "unit", UNITS) == "bits"
 
 
 def class_codes(y, name="y"):
@@ -63,13 +62,6 @@ def _check_counts(a, name, given):
     if not np.isfinite(total):
         raise error("counts_past_float64", name=name)
     return a
-
-
-def _count(c, name):
-    given, c = c, as_scalar(c, name)
-    if c < 0 or c != round(c):
-        raise error("not_a_count", name=name, where="", value=given)
-    return c
 
 
 cdef inline double _plogp(double q, bint bits) noexcept nogil:
@@ -130,7 +122,7 @@ def count_entropy(counts, unit="bits"):
 def bernoulli_entropy(p, n, unit="bits"):
     """DT-3 (11.13): −(p/(p+n) log(p/(p+n)) + n/(n+p) log(n/(n+p)))."""
     cdef bint bits = _unit(unit)
-    cdef double pc = _count(p, "p"), nc = _count(n, "n")
+    cdef double pc = tally(p, "p", float64=True), nc = tally(n, "n", float64=True)
     if pc + nc == 0:
         raise error("no_p_n")
     if not isfinite(pc + nc):

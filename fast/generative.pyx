@@ -19,12 +19,13 @@ from cython.parallel cimport prange
 
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
-from cs229.fast._validation import (as_binary_labels, as_matrix, as_scalar, as_vector, check_length,
-                                    cores_of, same_length)
+from cs229.fast._validation import (as_binary_labels, as_matrix, as_vector, check_length, cores_of,
+                                    same_length)
 from cs229.reference.messages import error
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance, density_from_log)
+from cs229.reference.parameters import unit_interval
 
 __all__ = [
     "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError",
@@ -273,9 +274,7 @@ def gda_fit(X, y):
 def _model(model):
     if not isinstance(model, GDAModel):
         raise error("wrong_kind", name="model", what="a GDAModel", got=type(model).__name__)
-    phi = as_scalar(model.phi, "model.phi")
-    if not 0 < phi < 1:
-        raise error("in_unit_interval", name="model.phi", value=model.phi)
+    phi = unit_interval(model.phi, "model.phi", float64=True)
     mu0 = as_vector(model.mu0, "model.mu0")
     mu1 = as_vector(model.mu1, "model.mu1", mu0.shape[0], "model.mu0")
     S = _covariance(model.Sigma, "model.Sigma", mu0.shape[0])

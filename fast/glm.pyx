@@ -4,21 +4,21 @@ Newton / IRLS with BLAS and LAPACK to rounding."""
 import numpy as np
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets,
-                                    as_vector, check_length, check_tol, positive, positive_int,
-                                    same_length)
+from cs229.fast._validation import (as_binary_labels, as_counts, as_matrix, as_targets, as_vector,
+                                    check_length, same_length)
 from cs229.reference import exponential_family as ef
+from cs229.reference import glm as _twin
+from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.glm import (NEWTON_ADVICE, OVERFLOW, hessian_not_defined, multinomial_family,
-                                 outside_domain)
+                                 outside_domain, singular_information)
 from cs229.reference.newton import (data_start_system, glm_callbacks, maximise, options, origin,
                                     singular_hessian)
+from cs229.reference.parameters import batch_schedule, flag, positive
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, StepFailed, alpha_too_large)
 
-__all__ = [
-    "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
-    "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
-]
+# every public name of the reference's glm, each compiled (or re-exported) here
+__all__ = list(_twin.__all__)
 
 
 def _family(family):
@@ -138,10 +138,9 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
                     record=False):
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾, the reference's iterates."""
     code, shape, X, y, theta = _design(family, X, y, theta)
-    alpha = positive(alpha, "alpha")
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record), code,
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record, code,
                        shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
                        RAISE_CAP)
 
@@ -152,7 +151,8 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
     code, shape, X, y, theta = _design(family, X, y, theta, optional=True)
-    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, check_tol)
+    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
+    record = flag(record, "record")
     where = origin(theta, start)
     fam = _family(family)[0]
     if theta is None:
@@ -160,7 +160,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
                  if start == "data" else np.zeros(X.shape[1]))
     system, log_likelihood = core.newton_callbacks(X, y, code, shape)
     return maximise(
-        "GLM Newton", theta, system, log_likelihood, max_iterations, tol, bool(record),
+        "GLM Newton", theta, system, log_likelihood, max_iterations, tol, record,
         damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
         advice=NEWTON_ADVICE, origin=where,
@@ -173,9 +173,33 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
 
 
+def fisher_information(family, X, y, theta):
+    """X-6: I(θ) = XᵀWX = −H (BLAS)."""
+    return -hessian(family, X, y, theta)
+
+
+def standard_errors(family, X, y, theta, scale=1.0):
+    """X-6: √(φ [I(θ̂)⁻¹]ⱼⱼ), column j of I⁻¹ by the Cholesky solve of I c = eⱼ, the reference's
+    verdict on a singular I."""
+    scale = positive(scale, "scale", float64=True)
+    code, shape, X, y, theta = _design(family, X, y, theta)
+    try:
+        A, _ = core.glm_system(X, y, code, shape)(theta)
+    except StepFailed as e:
+        raise hessian_not_defined(e) from None
+    n = theta.shape[0]
+    out = np.empty(n)
+    for j in range(n):
+        try:
+            c = core.solve_gram(A, np.eye(n)[j], terms=X.shape[0])
+        except SingularMatrixError as e:
+            raise singular_information(e.column, e.combination) from None
+        out[j] = np.sqrt(scale * c[j])
+    return out
+
+
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------
 
 from cs229.fast._docs import adopt as _adopt  # noqa: E402
-from cs229.reference import glm as _twin  # noqa: E402
 
 _adopt(globals(), _twin)

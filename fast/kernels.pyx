@@ -21,6 +21,8 @@ mistakes, α and b are the reference's, update for update. It never forms the m�
 named kernel: the sum at example i reads K(x⁽ʲ⁾, x⁽ⁱ⁾) only for the support (αⱼ ≠ 0), whose
 columns are computed once, when j first makes a mistake, and kept within ``cache_size``.
 """
+import numbers
+
 import numpy as np
 
 from libc.math cimport exp, fabs, log, sqrt
@@ -32,14 +34,15 @@ from cs229.fast._pair_kernel cimport pair_kernel
 from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, LINEAR, POLYNOMIAL, STRING, as_points,
                                      block_threads, kernel_block, kernel_spec, overflow_checked,
                                      take)
-from cs229.fast._validation import (as_matrix, as_order, as_scalar, as_signed_labels, as_vector,
-                                    check_tol, cores_of, nonnegative, positive, positive_int)
+from cs229.fast._validation import as_matrix, as_order, as_signed_labels, as_vector, cores_of
+from cs229.reference.inputs import sequence
 from cs229.reference.messages import error
 from cs229.reference import kernels as _reference
-from cs229.reference.kernels import (ConvergenceError, FeatureMapKernel, Gaussian,
+from cs229.reference.kernels import (ATTRIBUTE, ConvergenceError, FeatureMapKernel, Gaussian,
                                      InvalidKernelError, IterativeResult,
                                      KernelPerceptronResult, Linear, MercerResult,
                                      Polynomial, StringKernel)
+from cs229.reference.parameters import flag, nonnegative, positive, positive_int, real, tolerance
 
 __all__ = [
     "Linear", "Polynomial", "Gaussian", "StringKernel", "FeatureMapKernel",
@@ -67,10 +70,10 @@ def linear_features(x):
 
 
 def _attribute(x):
-    a = np.asarray(x)
-    if a.ndim == 0:
-        return as_scalar(x, "x")
-    v = as_vector(x, "x")
+    """As the reference's: a number, or a vector of one entry (``ATTRIBUTE``)."""
+    if isinstance(x, numbers.Number):
+        return real(x, "x", float64=True)
+    v = as_vector(sequence(x, "x", ATTRIBUTE), "x")
     if v.shape[0] != 1:
         raise error("one_attribute", n=v.shape[0])
     return float(v[0])
@@ -95,14 +98,10 @@ def quadratic_features(x):
         return _features(np.multiply.outer(x, x).ravel())
 
 
-def _nonnegative(c, name):
-    return nonnegative(c, name)
-
-
 def quadratic_features_c(x, c):
     """KR-3: ((xᵢxⱼ), √(2c)·x, c)."""
     x = as_vector(x, "x")
-    c = _nonnegative(c, "c")
+    c = nonnegative(c, "c", float64=True)
     with np.errstate(over="ignore"):
         return _features(np.concatenate([np.multiply.outer(x, x).ravel(), sqrt(2 * c) * x, [c]]))
 
@@ -115,13 +114,13 @@ def monomials(n, d):
 def monomial_weight(alpha, c, d):
     """KR-4: d!/(α₀!α₁!⋯αₙ!)·c^α₀, as a float; d, c, alpha checked in the reference's order."""
     d = positive_int(d, "d")
-    return float(_reference.monomial_weight(alpha, _nonnegative(c, "c"), d))
+    return float(_reference.monomial_weight(alpha, nonnegative(c, "c", float64=True), d))
 
 
 def monomial_features(x, c, d):
     """KR-4: √(weight_α)·x^α over ``monomials(n, d)``."""
     x = as_vector(x, "x")
-    c = _nonnegative(c, "c")
+    c = nonnegative(c, "c", float64=True)
     d = positive_int(d, "d")
     exponents = _reference.monomials(x.shape[0], d)
     out = np.empty(len(exponents))
@@ -139,7 +138,7 @@ def monomial_features(x, c, d):
 def gaussian_features(x, sigma, terms):
     """KR-5: φₖ(x) = exp(−x²/(2σ²))·xᵏ/(σᵏ√(k!)), k < terms."""
     x = _attribute(x)
-    sigma = Gaussian(positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
+    sigma = Gaussian(positive(sigma, "sigma", float64=True)).sigma   # 2σ² checked as the kernel's
     terms = positive_int(terms, "terms")
     if terms > 171:
         raise _reference.too_many_terms(terms, 171)
@@ -275,7 +274,7 @@ def mercer_test(K, tol=None):
     n = K.shape[0]
     if K.shape[1] != n:
         raise error("square", name="K", m=n, n=K.shape[1])
-    tol = check_tol(tol)
+    tol = tolerance(tol, "tol", float64=True)
     if tol is None:
         tol = n * EPS * float(np.abs(K).max())
     asym = np.abs(K - K.T) > tol
@@ -500,7 +499,8 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
     y = as_signed_labels(y, "y", m, "X")
     max_epochs = positive_int(max_epochs, "max_epochs")
     order = as_order(order, m)
-    cdef double budget = positive(cache_size, "cache_size") * 2.0 ** 20 / 8   # doubles
+    cdef double budget = positive(cache_size, "cache_size", float64=True) * 2.0 ** 20 / 8   # doubles
+    record = flag(record, "record")
     if spec[0] in (CUSTOM, STRING):
         K = _whole_matrix(X, kernel, spec, budget, cache_size)
         support = _Support(K, (CODE_PRECOMPUTED, 0.0, 1.0, 1.0), budget, K)
@@ -541,7 +541,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     y = as_signed_labels(y, "y", m, "X")
     Z = as_points(Z, kernel, "Z")
     alpha = as_vector(alpha, "alpha", m, "X", of="rows")
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     if not isinstance(kernel, StringKernel) and Z.shape[1] != X.shape[1]:
         raise error("columns_and_columns", name="Z", m=Z.shape[1], x_name="X", n=X.shape[1])
     out = np.full(len(Z), 0.0)

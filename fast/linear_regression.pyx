@@ -15,19 +15,19 @@ from libc.math cimport exp
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
 from cs229.fast._cholesky cimport GRAM_SOLVED, cholesky_solve
-from cs229.fast._inline_math cimport dot
+from cs229.fast._inline_math cimport dot, linear_predictor
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
 from cs229.fast._glm_core import solve_gram
-from cs229.fast._validation import (as_matrix, as_scalar, as_vector, check_length, check_tol, positive,
-                                    positive_int, same_length, sgd_schedule)
-from cs229.reference.inputs import choice
+from cs229.fast._validation import as_matrix, as_order, as_vector, check_length, same_length
 from cs229.reference.linalg import SingularMatrixError, significant_terms
 from cs229.reference.linear_regression import (RESCALE, at_query, lwr_system, normal_overflow,
                                                normal_system, sgd_divergence, singular_normal_equations,
                                                singular_weighted, weighted_overflow, weighted_system)
 from cs229.reference.messages import error
+from cs229.reference.parameters import (batch_schedule, choice, positive, positive_int,
+                                         real, sgd_schedule)
 from cs229.reference.results import RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large
 
 __all__ = [
@@ -81,15 +81,7 @@ def predict(X, theta):
     """LR-1: Xθ."""
     X = as_matrix(X, "X")
     theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
-    out = np.empty(X.shape[0])
-    cdef double[::1] o = out
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(Xv.shape[0]):
-            o[i] = dot(&Xv[i, 0], &tv[0], Xv.shape[1])
-    return out
+    return linear_predictor(X, theta)
 
 
 def cost(X, y, theta):
@@ -118,9 +110,9 @@ def gradient(X, y, theta):
 def lms_update(x, y, theta, alpha):
     """LR-4: θⱼ := θⱼ + α (y − θᵀx) xⱼ for one example."""
     x = as_vector(x, "x")
-    y = as_scalar(y, "y")
+    y = real(y, "y", float64=True)
     theta = as_vector(theta, "theta")
-    alpha = positive(alpha, "alpha")
+    alpha = positive(alpha, "alpha", float64=True)
     check_length(x, "x", theta.shape[0], "theta")
     new = theta.copy()
     cdef const double[::1] xv = x
@@ -142,10 +134,9 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     """LR-5: θ := θ − α ∇J(θ) (``average``: ∇J/m, 002 Listing 1) until
     maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|); ``tol=None`` runs exactly ``max_iterations``."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha")
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.LEAST_SQUARES, 0.0, "batch gradient descent", False,
                        alpha_too_large(alpha, RESCALE), RAISE_CAP)
 
@@ -153,7 +144,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
+    alpha, epochs, order, decay, record = sgd_schedule(
+        alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence)
 
 
@@ -240,7 +232,7 @@ def lwr_weights(X, x, tau):
     """LR-14: w⁽ⁱ⁾ = exp(−‖x⁽ⁱ⁾ − x‖² / (2τ²)), as exp(−‖(x⁽ⁱ⁾ − x)/τ‖² / 2)."""
     X = as_matrix(X, "X")
     x = as_vector(x, "x", X.shape[1], "X", of="columns")
-    tau = positive(tau, "tau")
+    tau = positive(tau, "tau", float64=True)
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] xv = x
     w = np.empty(X.shape[0])
@@ -373,7 +365,7 @@ def lwr_predict(X, y, queries, tau):
     queries = as_matrix(queries, "queries")
     if queries.shape[1] != X.shape[1]:
         raise error("queries_columns", m=queries.shape[1], n=X.shape[1])
-    tau = positive(tau, "tau")
+    tau = positive(tau, "tau", float64=True)
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], nq = queries.shape[0], start, b, width, rows
     width = n * (n + 1) // 2 + n
     P = np.empty((m, width))

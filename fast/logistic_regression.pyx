@@ -7,17 +7,19 @@ with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
 import numpy as np
 
 # sigmoid is cimported as _sigmoid: the module's public sigmoid is its Python face.
-from cs229.fast._inline_math cimport dot, sigmoid as _sigmoid
+from cs229.fast._inline_math cimport dot, linear_predictor, sigmoid as _sigmoid
 from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_scalar, as_vector,
-                                    check_length, check_tol, positive, positive_int, same_length, sgd_schedule)
+from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_vector, check_length,
+                                    same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
                                                  perceptron_not_converged)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
+from cs229.reference.parameters import (batch_schedule, flag, positive, positive_int,
+                                         real, sgd_schedule)
 from cs229.reference.results import (RAISE_CAP, ConvergenceError, IterativeResult,
                                      SeparableDataError, alpha_too_large)
 
@@ -52,7 +54,7 @@ def _example(x, theta):
 
 def sigmoid(z):
     """LG-1: g(z) = 1/(1 + e^(−z)), finite and in [0, 1] for every finite z."""
-    return _sigmoid(as_scalar(z, "z"))
+    return _sigmoid(real(z, "z", float64=True))
 
 
 def hypothesis(x, theta):
@@ -67,14 +69,12 @@ def probabilities(X, theta):
     """LG-1, LG-3: g(θᵀx⁽ⁱ⁾) for every row."""
     X = as_matrix(X, "X")
     theta = _parameters(theta, X)
-    out = np.empty(X.shape[0])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
+    out = linear_predictor(X, theta)
     cdef double[::1] o = out
     cdef Py_ssize_t i
     with nogil:
-        for i in range(Xv.shape[0]):
-            o[i] = _sigmoid(dot(&Xv[i, 0], &tv[0], Xv.shape[1]))
+        for i in range(o.shape[0]):
+            o[i] = _sigmoid(o[i])
     return out
 
 
@@ -86,15 +86,7 @@ def predict(X, theta):
 
 
 def _labels(X, theta):
-    out = np.empty(X.shape[0], dtype=np.int64)
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
-    cdef long long[::1] o = out
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(Xv.shape[0]):
-            o[i] = 1 if dot(&Xv[i, 0], &tv[0], Xv.shape[1]) >= 0 else 0
-    return out
+    return (linear_predictor(X, theta) >= 0).astype(np.int64)
 
 
 def likelihood(X, y, theta):
@@ -127,27 +119,29 @@ def gradient(X, y, theta):
 def hessian(X, y, theta):
     """NW-2: −Σᵢ g(zᵢ)g(−zᵢ) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (BLAS)."""
     X, y, theta = _design(X, y, theta)
-    w = np.empty(X.shape[0])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] tv = theta
+    w = linear_predictor(X, theta)
     cdef double[::1] wv = w
     cdef double z
     cdef Py_ssize_t i
     with nogil:
-        for i in range(Xv.shape[0]):
-            z = dot(&Xv[i, 0], &tv[0], Xv.shape[1])
+        for i in range(wv.shape[0]):
+            z = wv[i]
             wv[i] = _sigmoid(z) * _sigmoid(-z)
     A = core.weighted_gram(np.sqrt(w)[:, None] * X)
     H = -np.triu(A)
     return np.ascontiguousarray(H + np.triu(H, 1).T)
 
 
-def stochastic_update(x, y, theta, alpha):
-    """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
+def _update_arguments(x, y, theta, alpha):
+    """One example's update: x and θ, y in {0, 1}, α > 0 read in that order; θ copied."""
     x, theta = _example(x, theta)
     y = as_binary_labels([y], "y", module=__name__)[0]
-    alpha = positive(alpha, "alpha")
-    new = theta.copy()
+    return x, y, theta.copy(), positive(alpha, "alpha", float64=True)
+
+
+def stochastic_update(x, y, theta, alpha):
+    """LG-4: θⱼ := θⱼ + α (y − h_θ(x)) xⱼ for one example."""
+    x, y, new, alpha = _update_arguments(x, y, theta, alpha)
     cdef const double[::1] xv = x
     cdef double[::1] t = new
     _ascent_step(&xv[0], y, &t[0], xv.shape[0], alpha)
@@ -165,7 +159,8 @@ cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize
 def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
     """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = sgd_schedule(alpha, epochs, order, decay, X.shape[0])
+    alpha, epochs, order, decay, record = sgd_schedule(
+        alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
     # |y − g(θᵀx)| < 1 bounds every step: θ stays finite
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step, None)
 
@@ -174,17 +169,16 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                           average=False, record=False):
     """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
     X, y, theta = _design(X, y, theta)
-    alpha = positive(alpha, "alpha")
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, bool(average), bool(record),
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
+    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
                        RAISE_CAP)
 
 
 def threshold(z):
     """PC-1: g(z) = 1 if z ≥ 0 else 0."""
-    return 1.0 if as_scalar(z, "z") >= 0 else 0.0
+    return 1.0 if real(z, "z", float64=True) >= 0 else 0.0
 
 
 cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_ssize_t n,
@@ -202,10 +196,7 @@ cdef inline bint _perceptron_step(const double* x, double y, double* theta, Py_s
 
 def perceptron_update(x, y, theta, alpha=1):
     """PC-1: θⱼ := θⱼ + α (y − g(θᵀx)) xⱼ with the threshold g."""
-    x, theta = _example(x, theta)
-    y = as_binary_labels([y], "y", module=__name__)[0]
-    alpha = positive(alpha, "alpha")
-    new = theta.copy()
+    x, y, new, alpha = _update_arguments(x, y, theta, alpha)
     cdef const double[::1] xv = x
     cdef double[::1] t = new
     _perceptron_step(&xv[0], y, &t[0], xv.shape[0], alpha)
@@ -217,9 +208,10 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
     raises ConvergenceError (the data may not be separable)."""
     X, y = _design(X, y)
     theta = np.zeros(X.shape[1]) if theta is None else _parameters(theta, X)
-    alpha = positive(alpha, "alpha")
+    alpha = positive(alpha, "alpha", float64=True)
     max_epochs = positive_int(max_epochs, "max_epochs")
     order = as_order(order, X.shape[0])
+    record = flag(record, "record")
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const Py_ssize_t[::1] ov = order
@@ -253,7 +245,8 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     ``start="zero"`` or ``"data"`` (the IRLS start). Separable data raise SeparableDataError,
     a singular H SingularMatrixError naming the dependent column."""
     X, y = _design(X, y)
-    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, check_tol)
+    max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
+    record = flag(record, "record")
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":
@@ -262,7 +255,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
         theta = np.zeros(X.shape[1])
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
     return maximise(
-        "Newton's method", theta, system, log_likelihood, max_iterations, tol, bool(record), damping,
+        "Newton's method", theta, system, log_likelihood, max_iterations, tol, record, damping,
         core.separation_check(X, y, "Newton's method"),
         singular_hessian("Newton's method", "H = −XᵀWX"),
         advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=X.shape[0],

@@ -9,9 +9,10 @@ from libc.math cimport fabs, isfinite, sqrt
 from cs229.fast._inline_math cimport dot
 
 from cs229.fast._svm_kernels import overflow_checked
-from cs229.fast._validation import as_signed_labels, as_matrix, as_scalar, as_vector
+from cs229.fast._validation import as_matrix, as_signed_labels, as_vector
 from cs229.reference.margins import REMEDY
 from cs229.reference.messages import error
+from cs229.reference.parameters import real
 
 __all__ = [
     "signed_labels", "g", "hypothesis", "predict", "functional_margin", "functional_margins",
@@ -27,11 +28,11 @@ def signed_labels(y, classes=None):
 
 def g(z):
     """MG-1: g(z) = 1 if z ≥ 0 else −1."""
-    return 1 if as_scalar(z, "z") >= 0 else -1
+    return 1 if real(z, "z", float64=True) >= 0 else -1
 
 
 def _model(w, b):
-    return as_vector(w, "w"), as_scalar(b, "b")
+    return as_vector(w, "w"), real(b, "b", float64=True)
 
 
 def _data(X, y, w):

@@ -22,14 +22,15 @@ from cython.parallel cimport prange
 from cs229.fast._parallel cimport thread_count
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
-                                    as_integer_matrix, as_integers, as_packed_documents, as_scalar,
-                                    as_vector, category_sizes, check_categories, check_length,
-                                    cores_of, nonnegative, same_length, table_size)
+                                    as_integer_matrix, as_integers, as_packed_documents, as_vector,
+                                    category_sizes, check_categories, check_length, cores_of,
+                                    same_length)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import is_text
 from cs229.reference.messages import error, show
 from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
                                          ZeroOverZeroError)
+from cs229.reference.parameters import flag, nonnegative, table_size, unit_interval
 
 __all__ = [
     "ZeroOverZeroError", "value_counts", "laplace_estimate",
@@ -47,7 +48,7 @@ ctypedef fused token_t:
 
 
 def _alpha(alpha):
-    return nonnegative(alpha, "alpha")
+    return nonnegative(alpha, "alpha", float64=True)
 
 
 def _smoothing_fits(largest_total, double alpha, k, what):
@@ -112,10 +113,7 @@ def _class_counts(y):
 def _phi_y(model, cls):
     if not isinstance(model, cls):
         raise error("wrong_kind", name="model", what=f"a {cls.__name__}", got=type(model).__name__)
-    phi_y = as_scalar(model.phi_y, "model.phi_y")
-    if not 0 < phi_y < 1:
-        raise error("in_unit_interval", name="model.phi_y", value=model.phi_y)
-    return phi_y
+    return unit_interval(model.phi_y, "model.phi_y", float64=True)
 
 
 def _probabilities(values, name, length=None, length_name=None):
@@ -585,7 +583,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags)."""
     size = table_size(vocabulary_size, "vocabulary_size")
     _tables_fit(2 * size, 32, "vocabulary_size", size)   # counts, φ, its rows and the +α temporary
-    cdef bint ignore = ignore_unknown  # read once
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     tokens, offsets, counts = _documents(documents, size, ignore)
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
     if y.shape[0] != offsets.shape[0] - 1:
@@ -720,7 +718,7 @@ def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     documents are split among ``n_jobs`` cores (-1 or None: all; 1: serial), the same answers
     for any n_jobs."""
     cores = cores_of(n_jobs)
-    cdef bint ignore = ignore_unknown  # read once
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     return _joint(*_multinomial(model, documents, ignore), ignore, cores)
 
 
@@ -738,7 +736,7 @@ def _multinomial_blame(phi0, phi1, tokens, offsets, counts, bint ignore):
 def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
     cores = cores_of(n_jobs)
-    cdef bint ignore = ignore_unknown  # read once
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
     return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
@@ -747,7 +745,7 @@ def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
     cores = cores_of(n_jobs)
-    cdef bint ignore = ignore_unknown  # read once
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
     return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
@@ -761,7 +759,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     cdef dict index = _R.word_index(vocabulary)
     if is_text(token_lists) or not hasattr(token_lists, "__iter__"):
         raise error("iterable", name="token_lists", what="word lists", got=type(token_lists).__name__)
-    cdef bint ignore = ignore_unknown  # read once
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     cdef Py_ssize_t n = 0, i = 0, j
     cdef PyObject* k
     ids = np.empty(1024, dtype=np.int64)

@@ -23,12 +23,15 @@ from cs229.fast._smo_step cimport PAIR_MOVES, PAIR_UNBOUNDED, PairStep, pair_ste
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, diagonal, kernel_block, kernel_spec,
                                      overflow_checked, take)
-from cs229.fast._validation import as_vector, check_tol, cores_of, positive, positive_int
+from cs229.fast._validation import as_vector, cores_of
 from cs229.fast.svm import as_C, as_problem
-from cs229.reference.inputs import flag
-from cs229.reference.kernels import InvalidKernelError, Linear, MercerResult, checked_value
+from cs229.reference.kernels import Linear, checked_value
+from cs229.reference.messages import error
+from cs229.reference import parameters
+from cs229.reference.parameters import choice, flag, index, nonnegative, positive, positive_int
 from cs229.reference.results import ConvergenceError, NotSeparableError
-from cs229.reference.smo import RULES, SplitMix64, stuck_error
+from cs229.reference.smo import (RULES, SplitMix64, asymmetric_kernel, at_cap, hull_distance_bound,
+                                 inseparable, separates, stuck_error, unbounded_pair)
 from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
@@ -85,10 +88,7 @@ def _symmetric(K, kernel):
     bad = np.argwhere(np.tril(K != K.T, -1))
     if len(bad):
         i, j = (int(v) for v in bad[0])
-        raise InvalidKernelError(
-            f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K[i, j]} but "
-            f"kernel(X[{j}], X[{i}]) = {K[j, i]}; SMO needs K(x, z) = K(z, x)",
-            MercerResult(False, False, pair=(i, j)))
+        raise asymmetric_kernel(i, j, K[i, j], K[j, i])
 
 
 def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
@@ -98,13 +98,9 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     m = len(X)
     alpha = as_vector(alpha, "alpha", m, "X", of="rows")
     C = as_C(C)
-    for v, name in ((i, "i"), (j, "j")):
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-            raise TypeError(f"{name} must be an integer index, got {v!r}")
-        if not 0 <= v < m:
-            raise ValueError(f"{name} = {v} is not an index of X (0..{m - 1})")
+    i, j = index(i, "i", m), index(j, "j", m)
     if i == j:
-        raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
+        raise error("same_pair")
     K = kernel_block(X, X, kernel, spec, symmetric=True)
     with np.errstate(over="ignore", invalid="ignore"):
         f = (alpha * y) @ K
@@ -115,10 +111,7 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
                                    K[i, i], K[j, j], K[i, j], 0.0 if C is None else C, C is None,
                                    &n1, &n2)
     if step == PAIR_UNBOUNDED:
-        raise NotSeparableError(
-            f"the hard-margin dual is unbounded along the pair {(int(i), int(j))}: W grows "
-            "without limit (the examples coincide in feature space with opposite labels, so no "
-            "hyperplane separates the classes); use a finite C")
+        raise unbounded_pair((int(i), int(j)))
     if step == PAIR_MOVES:
         out[i], out[j] = overflow_checked([n1, n2], lambda k: f"the new alpha[{(i, j)[k]}]",
                                           REMEDY)
@@ -150,32 +143,28 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     predictions: the threads meet at every step, so on cores that other work keeps busy each
     step waits for a thread the system has put aside (two such fits side by side on 2 cores
     took 50 times as long); ask for the cores (``n_jobs=-1``) where they are free."""
-    if rule not in RULES:
-        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+    rule = choice(rule, "rule", RULES)
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, classes, kernel)
     C = as_C(C)
-    tol = check_tol(tol, allow_none=False)
+    tol = nonnegative(tol, "tol", float64=True)
     max_iterations = positive_int(max_iterations, "max_iterations")
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
+    seed = parameters.seed(seed, "seed")
+    record = flag(record, "record")
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
-    cache_bytes = positive(cache_size, "cache_size") * 2.0 ** 20
+    cache_bytes = positive(cache_size, "cache_size", float64=True) * 2.0 ** 20
     cores = cores_of(n_jobs)
     rows = KernelRows(X, kernel, spec, len(X) <= EXACT_MAX, cache_bytes, shrinking, cores)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)
-    solver = Solver(rows, y, C, tol, max_iterations, int(seed), bool(record), shrinking)
+    solver = Solver(rows, y, C, tol, max_iterations, seed, record, shrinking)
     status = solver.run(rule)
     if status == KERNEL_NOT_FINITE:
         checked_value(rows.bad, kernel, "X", rows.bad_i, "X", rows.bad_j)
     if status == NO_MEMORY_FOR_ROWS:
         raise MemoryError(f"SMO ran out of memory for its kernel-row cache (cache_size={cache_size})")
     if status == UNBOUNDED:
-        raise NotSeparableError(
-            f"the hard-margin dual is unbounded along the pair {(solver.stuck_i, solver.stuck_j)}: "
-            "W grows without limit (the examples coincide in feature space with opposite labels, "
-            "so no hyperplane separates the classes); use a finite C")
+        raise unbounded_pair((solver.stuck_i, solver.stuck_j))
     alpha, g, b, iterations, path = solver.arrays()
     if status == NO_MEMORY_FOR_PATH:
         raise MemoryError(f"SMO ran out of memory recording its path after {iterations} steps")
@@ -199,25 +188,13 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         where = (f"the pair {(solver.stuck_i, solver.stuck_j)} cannot move" if solver.stuck_i >= 0
                  else "no violator could move")
         raise stuck_error(rule, iterations, where, fit, tol)
-    # AT_CAP: max_iterations steps and the stopping test does not hold
-    f = g + y
-    # separated by more than the rounding of f, m·ε·Σα·max K_tt, as the reference's _separates
-    noise = (y.shape[0] * 2.0 ** -52 * float(np.sum(alpha)) * float(np.max(np.abs(diagonal(X, spec))))
-             if C is None else 0.0)
-    if C is None and not f[y == 1].min() - f[y == -1].max() > noise:
-        total = alpha.sum()
-        w2 = max(float(alpha @ (y * f)), 0.0)
-        bound = 2 * w2 ** 0.5 / total if total > 0 else None
-        raise NotSeparableError(
-            f"hard margin: after {max_iterations} steps no iterate separates the classes and "
-            f"W(α) = {fit.objective:.6g} keeps growing"
-            + (f" (the classes' convex hulls are at most {bound:.3g} apart)" if bound is not None else "")
-            + ": the data look inseparable; use a finite C")
-    raise ConvergenceError(
-        f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
-        f"{fit.kkt_gap:.6g} (tol={tol:.3g}); raise max_iterations or tol"
-        + ("; on an ill-conditioned problem shrinking can take twice the steps (libsvm's too), "
-           "and shrinking=False takes the reference's" if shrinking else ""), fit)
+    # AT_CAP: max_iterations steps and the stopping test does not hold (the reference's words
+    # and its separation test, run once on the final α)
+    if C is None and not separates(alpha.tolist(), y.tolist(), g.tolist(),
+                                   diagonal(X, spec).tolist()):
+        raise inseparable(max_iterations, fit.objective,
+                          hull_distance_bound(alpha.tolist(), y.tolist(), g.tolist()))
+    raise at_cap(rule, max_iterations, fit, tol, shrinking)
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

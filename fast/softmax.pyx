@@ -15,10 +15,10 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast._path cimport stacked
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import (as_class_labels, as_matrix, as_vector, check_length, check_tol,
-                                    positive, positive_int, same_length)
+from cs229.fast._validation import as_class_labels, as_matrix, as_vector, check_length, same_length
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
+from cs229.reference.parameters import batch_schedule, flag
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
 from cs229.reference.messages import error
@@ -333,9 +333,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
     reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
     X, y, Theta = _design(X, y, Theta)
-    alpha = positive(alpha, "alpha")
-    max_iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol)
+    alpha, max_iterations, tol, average, record = batch_schedule(
+        alpha, max_iterations, tol, average, record, float64=True)
     m = X.shape[0]
 
     def update(Theta):
@@ -361,7 +360,8 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         k = number_of_classes(as_class_labels(y, float("inf"), "y", module=__name__))
         Theta = np.zeros((k - 1, X.shape[1]))
     X, y, Theta = _design(X, y, Theta)
-    max_iterations, tol, damping, _ = options(max_iterations, tol, damping, tolerance=check_tol)
+    max_iterations, tol, damping, _ = options(max_iterations, tol, damping, float64=True, starts=None)
+    record = flag(record, "record")
     K, n = Theta.shape
 
     def shape(flat):
@@ -382,7 +382,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     try:
         return maximise("softmax Newton", Theta.ravel(), system,
                         lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
-                        bool(record), damping, check, singular, shape,
+                        record, damping, check, singular, shape,
                         advice=NEWTON_ADVICE,
                         exact=(newton_callbacks, (X, y, K)), terms=X.shape[0],
                         arithmetic=core.ARRAYS)

@@ -10,8 +10,9 @@ import numpy as np
 
 from cs229.fast._svm_kernels import (EXACT_MAX, as_points, kernel_block, kernel_spec, labels,
                                      overflow_checked, take)
-from cs229.fast._validation import as_given, as_matrix, as_scalar, as_vector, positive
+from cs229.fast._validation import as_given, as_matrix, as_vector
 from cs229.reference.kernels import Linear, StringKernel
+from cs229.reference.parameters import positive, positive_or_none, real
 from cs229.reference.results import FloatRangeError, NotSeparableError
 from cs229.reference.messages import error
 from cs229.reference.svm import REMEDY, SVMFit, check_fit, fit_classes, support_fields
@@ -48,7 +49,7 @@ def _alpha(alpha, m):
 
 def as_C(C):
     """SOFT-1's C: a finite number > 0, or None for the hard margin."""
-    return None if C is None else positive(C, "C")
+    return positive_or_none(C, "C", float64=True)
 
 
 def _w(w, X):
@@ -87,7 +88,7 @@ def lagrangian(X, y, w, b, alpha):
     """OMC-3 (8): ½‖w‖² − Σ αᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1]."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     alpha = _alpha(alpha, X.shape[0])
     u = _margins(w, 0.0, X, y)  # b's terms gathered, as the reference sums them
     with np.errstate(over="ignore", invalid="ignore"):
@@ -174,7 +175,7 @@ def decision_values(X, y, alpha, b, Z, kernel=Linear()):
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     Z = _queries(Z, X, kernel, "X")
     s = np.flatnonzero(alpha)
     if s.size == 0:
@@ -189,7 +190,7 @@ def _support(model):
     check_fit(model)
     kernel = model.kernel
     spec = kernel_spec(kernel, "model.kernel")
-    b = as_scalar(model.b, "model.b")
+    b = real(model.b, "model.b", float64=True)
     count = support_fields(model)
     if count == 0:
         return None, None, b, kernel, spec
@@ -230,7 +231,7 @@ def slacks(X, y, w, b):
     """SOFT-1: ξᵢ = max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     return np.maximum(1 - _margins(w, b, X, y), 0.0)
 
 
@@ -238,9 +239,9 @@ def soft_margin_primal(X, y, w, b, xi, C):
     """SOFT-1 (11.1): ½‖w‖² + CΣξᵢ at a feasible point (else an error naming the example)."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     given_xi, xi = xi, as_vector(xi, "xi", X.shape[0], "X", of="rows")
-    C = positive(C, "C")
+    C = positive(C, "C", float64=True)
     if (xi < 0).any():
         i = int(np.argmax(xi < 0))
         raise error("negative_slack", i=i, value=as_given(given_xi, xi, (i,)))
@@ -258,7 +259,7 @@ def hinge_objective(X, y, w, b, C):
     """SOFT-1 (11.2): ½‖w‖² + C Σ max(0, 1 − y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b))."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    C = positive(C, "C")
+    C = positive(C, "C", float64=True)
     xi = slacks(X, y, w, b)
     with np.errstate(over="ignore", invalid="ignore"):
         value = w @ w / 2 + C * xi.sum()
@@ -269,12 +270,12 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     """SOFT-2: ½wᵀw + CΣξ − Σαᵢ[y⁽ⁱ⁾(wᵀx⁽ⁱ⁾ + b) − 1 + ξᵢ] − Σrᵢξᵢ."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     m = X.shape[0]
     xi = as_vector(xi, "xi", m, "X", of="rows")
     alpha = _alpha(alpha, m)
     r = as_vector(r, "r", m, "X", of="rows")
-    C = positive(C, "C")
+    C = positive(C, "C", float64=True)
     u = _margins(w, 0.0, X, y)
     with np.errstate(over="ignore", invalid="ignore"):
         L = w @ w / 2 + C * xi.sum() - alpha @ (u - 1 + xi) - r @ xi - b * (alpha @ y)
@@ -287,7 +288,7 @@ def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     given_alpha, alpha = alpha, _alpha(alpha, len(X))
-    b = as_scalar(b, "b")
+    b = real(b, "b", float64=True)
     C = as_C(C)
     bad = (alpha < 0) | (False if C is None else alpha > C)
     if bad.any():

@@ -30,12 +30,13 @@ from cython.parallel cimport prange
 from cs229.fast._inline_math cimport sigmoid
 from cs229.fast._parallel cimport rows_per_chunk, thread_count
 
-from cs229.fast._validation import (as_given, as_matrix, as_scalar, as_vector, check_tol, cores_of,
-                                    positive_int)
+from cs229.fast._validation import as_given, as_matrix, as_vector, cores_of
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
 from cs229.reference.inputs import is_text
 from cs229.reference.messages import error
+from cs229.reference import parameters
+from cs229.reference.parameters import choice, nonnegative, positive_int
 from cs229.reference.results import ConvergenceError
 from cs229.reference.trees import THRESHOLD_RULES, Branch, Leaf, Split, Tree
 from cs229.reference.trees import children as _children
@@ -609,13 +610,10 @@ def _c_log_c_table(Py_ssize_t m):
 # ---- validation ---------------------------------------------------------------------------------
 
 def _max_depth(max_depth, Py_ssize_t m):
-    if max_depth is None:
+    depth = parameters.depth(max_depth, "max_depth")
+    if depth is None:
         return -1
-    if isinstance(max_depth, (bool, np.bool_)) or not isinstance(max_depth, (int, np.integer)):
-        raise error("int_or_none", name="max_depth", got=repr(max_depth))
-    if max_depth < 0:
-        raise error("at_least_or_none", name="max_depth", low=0, value=max_depth)
-    return int(min(max_depth, m))  # a node of depth m has one example: the cap never binds beyond
+    return min(depth, m)  # a node of depth m has one example: the cap never binds beyond
 
 
 def _min_samples_leaf(min_samples_leaf, Py_ssize_t m):
@@ -636,13 +634,6 @@ def _discrete_mask(discrete, Py_ssize_t d):
     return np.array([bool(v) for v in values])
 
 
-def _rule(threshold):
-    """The rule's own string (threshold is compared once, whatever its type)."""
-    if not isinstance(threshold, str) or threshold not in THRESHOLD_RULES:
-        raise error("one_of", name="threshold", options=THRESHOLD_RULES, got=repr(threshold))
-    return THRESHOLD_RULES[THRESHOLD_RULES.index(threshold)]
-
-
 def _labels_and_codes(y, Py_ssize_t m, x_name="X"):
     classes, codes = class_codes(y, "y")
     if codes.shape[0] != m:
@@ -659,7 +650,7 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     cdef Py_ssize_t depth = _max_depth(max_depth, X.shape[0])
     cdef Py_ssize_t msl = _min_samples_leaf(min_samples_leaf, X.shape[0])
     mask = _discrete_mask(discrete, X.shape[1])
-    cdef bint logistic = _rule(threshold) == "logistic"
+    cdef bint logistic = choice(threshold, "threshold", THRESHOLD_RULES) == "logistic"
     cdef Py_ssize_t K = classes.shape[0]
     if logistic and K > 2 and not mask.all():
         raise error("logistic_two_classes", k=K)
@@ -740,7 +731,7 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     if classes.shape[0] != 2:
         raise error("logistic_threshold_classes", k=classes.shape[0])
     iterations = positive_int(max_iterations, "max_iterations")
-    tol = check_tol(tol, allow_none=False)
+    tol = nonnegative(tol, "tol", float64=True)
     order = np.argsort(x, kind="stable")
     xs = np.ascontiguousarray(x[order])
     ts = np.ascontiguousarray(codes[order], dtype=np.intc)

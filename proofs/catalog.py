@@ -106,18 +106,21 @@ def row(catalog_id):
 
 
 def tests_naming(catalog_id, tests_directory=None):
-    """The test modules that name ``catalog_id`` (in a checkout: the tests/ beside proofs/),
-    leaving out the audit's own tests, which name IDs as examples; None when the tests are not
-    installed."""
+    """The test modules that name ``catalog_id``, as paths under tests/ (``"svm/test_parity.py"``;
+    in a checkout: the tests/ beside proofs/), leaving out the audit's own tests (tests/audit/),
+    which name IDs as examples; None when the tests are not installed."""
     directory = tests_directory or os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))),
                                                 "tests")
     if not os.path.isdir(directory):
         return None
     pattern = re.compile(r"(?<![\w-])" + re.escape(catalog_id) + r"[a-z]?(?![\w-])")
     found = []
-    for name in sorted(os.listdir(directory)):
-        if name.startswith("test_") and name.endswith(".py") and not name.startswith(("test_audit", "test_quotes")):
-            with open(os.path.join(directory, name), encoding="utf-8") as f:
-                if pattern.search(f.read()):
-                    found.append(name)
-    return found
+    for folder, subfolders, names in os.walk(directory):
+        subfolders[:] = sorted(d for d in subfolders if d != "audit" and not d.startswith(("_", ".")))
+        for name in sorted(names):
+            if name.startswith("test_") and name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    if pattern.search(f.read()):
+                        found.append(os.path.relpath(path, directory).replace(os.sep, "/"))
+    return sorted(found)

@@ -15,6 +15,8 @@ in its line of a copy of the notes, and the check is run on that copy. The mutan
 import random
 from dataclasses import dataclass
 
+import sympy as sp
+
 from .checking import _STATE, _SelfTestState, symbolically_equal
 from .printed import Meaningless
 from .text import copies
@@ -106,12 +108,50 @@ def seed_text(check, ctx, baseline, per_kind=1, fraction=1.0, seed=229):
                 verdict, detail = "caught", "an erratum at this line"
             else:
                 value = _value_of(outcome, quote, place.source, place.line)
-                if value is not None and not isinstance(place.value, Meaningless) and symbolically_equal(value, place.value):
+                if value is not None and not isinstance(place.value, Meaningless) and (
+                        symbolically_equal(value, place.value)
+                        or _same_against_zero(quote.text, parts, _scale(value, place.value))):
                     verdict, detail = "equivalent", ""
                 else:
                     verdict, detail = "survived", m.text[:160]
             results.append(TextMutant(check.id, place.source, place.line, m.kind, m.change, verdict, detail))
     return results
+
+
+def _scale(value, original):
+    """The number c with ``value`` = c·``original``, or None."""
+    if isinstance(value, sp.MatrixBase) or isinstance(original, sp.MatrixBase) or original == 0:
+        return None
+    c = sp.simplify(sp.sympify(value) / original)
+    return c if c.is_number and c.is_finite and c != 0 else None
+
+
+def _same_against_zero(text, parts, c):
+    """Whether the statements read stay the same when the part read is multiplied by c: each is
+    E = 0 (c ≠ 0), or E ≤ 0, E ≥ 0, E < 0, E > 0 (c > 0), 0 on one side. So Σαᵢy⁽ⁱ⁾ = 0 doubled,
+    gᵢ(w) ≤ 0 doubled or αᵢ ≥ 0 doubled are equivalent mutants, not slips missed."""
+    from .text.parse import NotationError, math_of, parse
+
+    pieces = math_of(text) if "$" in text else []
+    tex = pieces[0].tex if len(pieces) == 1 else text
+    try:
+        formula = parse(tex)
+    except NotationError:
+        return False
+    if c is None:
+        return False
+    for statement, part in parts:
+        try:
+            sides = [(rel, e) for rel, e in formula.statements[statement].parts if e is not None]
+        except (IndexError, AttributeError):
+            return False
+        if part is None or len(sides) != 2:
+            return False
+        if "0" not in (tex[e.span[0]:e.span[1]].strip() for _, e in sides):
+            return False
+        if not (sides[1][0] == "=" or (sides[1][0] in ("≤", "≥", "<", ">") and c.is_positive)):
+            return False
+    return bool(parts)
 
 
 def _spans_read(text, parts):

@@ -8,9 +8,7 @@ range (W, a gradient entry, a new αᵢ) is an error, not an inf.
 Conventions (README, Conventions): the problem (Q, c) first, then α, then options;
 ``coordinate_ascent`` returns an ``IterativeResult`` (theta = α, extra['gradient'] = ∇W).
 """
-import numbers
-
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error, rounded
 from .results import ConvergenceError, FloatRangeError, IterativeResult
 
@@ -80,9 +78,7 @@ def coordinate_argmax(Q, c, alpha, i):
     Returns: the new αᵢ, a number."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
-    if isinstance(i, bool) or not isinstance(i, numbers.Integral) or not 0 <= i < len(c):
-        raise error("index", name="i", last=len(c) - 1, got=repr(i))
-    i = int(i)
+    i = parameters.index(i, "i", len(c))
     _positive_diagonal(Q)
     rest = 0
     for j, (q, a) in enumerate(zip(Q[i], alpha)):
@@ -119,10 +115,10 @@ def coordinate_ascent(Q, c, alpha, order="cyclic", max_iterations=10_000, tol=1e
         ConvergenceError."""
     Q, c = _quadratic(Q, c)
     alpha = _point(alpha, len(c))
-    if order not in ORDERS:
-        raise error("one_of", name="order", options=ORDERS, got=repr(order))
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    order = parameters.choice(order, "order", ORDERS)
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    tol = parameters.tolerance(tol, "tol")
+    record = parameters.flag(record, "record")
     _positive_diagonal(Q)
     m = len(c)
     g = [ci - qa for ci, qa in zip(c, linalg.matvec(Q, alpha))]

@@ -9,7 +9,7 @@ with a ``gradient(w)`` method (see ``Function``) works for L, θ_P and the KKT c
 """
 from dataclasses import dataclass, field
 
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .margins import signed_labels
 from .results import NotSeparableError
 
@@ -38,7 +38,7 @@ class Quadratic:
     def __post_init__(self):
         c = tuple(inputs.vector(self.c, "c"))
         object.__setattr__(self, "c", c)
-        object.__setattr__(self, "r", inputs.real(self.r, "r"))
+        object.__setattr__(self, "r", parameters.real(self.r, "r"))
         P = _matrix_or_none(self.P, "P")
         if P is not None and (len(P) != len(c) or len(P[0]) != len(c)):
             raise ValueError(f"P must be {len(c)}x{len(c)} to match c")
@@ -138,7 +138,7 @@ def theta_P(problem, w, tol=0):
     constraints, +∞ otherwise (a violated gᵢ or hᵢ lets αᵢ or βᵢ grow without bound).
     ``tol`` allows |hᵢ(w)| ≤ tol and gᵢ(w) ≤ tol for float arithmetic (0: exact)."""
     w = inputs.vector(w, "w")
-    tol = inputs.tolerance(tol, allow_none=False)
+    tol = parameters.nonnegative(tol, "tol")
     if any(g(w) > tol for g in problem.g) or any(abs(h(w)) > tol for h in problem.h):
         return scalar.inf(w[0])
     return problem.f(w)
@@ -298,7 +298,7 @@ def kkt_check(problem, w, alpha=(), beta=(), tol=0):
     much it fails by and where: (3) maxⱼ |∂L/∂wⱼ|, (4) maxᵢ |hᵢ(w)|, (5) maxᵢ |αᵢgᵢ(w)|,
     (6) maxᵢ max(gᵢ(w), 0), (7) maxᵢ max(−αᵢ, 0). ``tol`` = 0 asks for exact equality."""
     w = inputs.vector(w, "w")
-    tol = inputs.tolerance(tol, allow_none=False)
+    tol = parameters.nonnegative(tol, "tol")
     alpha, beta = _multipliers(problem, alpha, beta)
     g = [gi(w) for gi in problem.g]
     zero = 0 * w[0]
@@ -505,5 +505,5 @@ def support_vectors(alpha, tol=0):
     """OMC-2 (000 V §6): the indices i with αᵢ > tol; by complementarity (5) these examples
     have functional margin exactly 1."""
     alpha = inputs.vector(alpha, "alpha")
-    tol = inputs.tolerance(tol, allow_none=False)
+    tol = parameters.nonnegative(tol, "tol")
     return [i for i, a in enumerate(alpha) if a > tol]

@@ -16,7 +16,7 @@ Conventions (README, Conventions): data (p, counts, a count table, or x, y) firs
 """
 import mpmath
 
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error
 
 __all__ = ["UNITS", "class_codes", "entropy", "count_entropy", "bernoulli_entropy", "gaussian_entropy",
@@ -27,9 +27,7 @@ UNITS = ("bits", "nats")
 
 def _unit(unit):
     """The unit's own string (``unit`` is compared once, as a str)."""
-    if not isinstance(unit, str) or unit not in UNITS:
-        raise error("unit", got=repr(unit))
-    return UNITS[UNITS.index(unit)]
+    return parameters.choice(unit, "unit", UNITS)
 
 
 def _log(x, unit):
@@ -84,13 +82,6 @@ def _nonzero_total(total, name):
         raise error("counts_past_float64", name=name)
 
 
-def _count(c, name):
-    c = inputs.real(c, name)
-    if c < 0 or not _is_integral(c):
-        raise error("not_a_count", name=name, where="", value=c)
-    return c
-
-
 def _count_matrix(table, name):
     table = inputs.matrix(table, name)
     for j, row in enumerate(table):
@@ -143,8 +134,8 @@ def bernoulli_entropy(p, n, unit="bits"):
     Shapes: p, n counts (numbers ≥ 0).
     Returns: H, a number."""
     unit = _unit(unit)
-    p = _count(p, "p")
-    n = _count(n, "n")
+    p = parameters.tally(p, "p")
+    n = parameters.tally(n, "n")
     if p + n == 0:
         raise error("no_p_n")
     if not scalar.isfinite(p + n):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from . import inputs, linalg, scalar
+from . import linalg, parameters, scalar
 from .messages import error
 
 __all__ = [
@@ -88,8 +88,7 @@ def _negative_eta(eta, what="eta"):
 
 
 def _logit(phi):
-    if not 0 < phi < 1:
-        raise ValueError(f"phi is {phi}: must be in (0, 1)")
+    phi = parameters.unit_interval(phi, "phi")
     return scalar.log(phi / (1 - phi))
 
 
@@ -168,7 +167,7 @@ def gamma(shape):
     """EF-5 (000 §8): the gamma distribution with a fixed integer shape k and rate β,
     p(y) = β^k y^(k−1) e^(−βy) / (k−1)!, as T(y) = y, η = −β, a(η) = −k log(−η),
     b(y) = y^(k−1) / (k−1)!; E[y] = −k/η = k/β, Var[y] = k/η². shape = 1 is EXPONENTIAL."""
-    k = inputs.positive_int(shape, "shape")
+    k = parameters.positive_int(shape, "shape")
     return ExponentialFamily(
         name="exponential" if k == 1 else f"gamma(shape={k})", parameter="rate",
         b=lambda y: _positive(y) ** (k - 1) / _factorial(k - 1),
@@ -198,9 +197,7 @@ def multinomial(k):
     """SM-1 (000 §9.3): the multinomial over {1, ..., k} with parameters φ₁, ..., φ_{k−1}
     (φ_k = 1 − Σφᵢ): T(y) ∈ ℝ^(k−1) with (T(y))ᵢ = 1{y = i} (T(k) = 0), ηᵢ = log(φᵢ/φ_k),
     a(η) = −log φ_k = log(1 + Σᵢ e^ηᵢ), b(y) = 1; E[(T(y))ᵢ] = φᵢ (the softmax of (η, 0))."""
-    k = inputs.positive_int(k, "k")
-    if k < 2:
-        raise ValueError(f"k must be >= 2, got {k}")
+    k = parameters.classes(k, "k")
 
     def check_y(y, what="y"):
         if y != int(y) or not 1 <= y <= k:
@@ -251,9 +248,9 @@ def family(name_or_family):
     if isinstance(name_or_family, ExponentialFamily):
         return name_or_family
     if isinstance(name_or_family, str) and name_or_family.lower() in FAMILIES:
-        return FAMILIES[name_or_family.lower()]
-    raise ValueError(f"family must be one of {sorted(FAMILIES)} or an ExponentialFamily, "
-                     f"got {name_or_family!r}")
+        name_or_family = name_or_family.lower()  # a name is read in any case
+    return FAMILIES[parameters.choice(name_or_family, "family", tuple(sorted(FAMILIES)),
+                                      " or an ExponentialFamily")]
 
 
 def _inner(eta, t):
@@ -332,6 +329,6 @@ def dispersion_density(fam, y, eta, tau):
     """EF-4 (000 fn 6): b(y, τ) exp((ηT(y) − a(η)) / c(τ)); for GAUSSIAN_DISPERSION with η = μ
     and τ = σ² this is the N(μ, σ²) density."""
     if not isinstance(fam, DispersionFamily):
-        raise TypeError(f"fam must be a DispersionFamily, got {type(fam).__name__}")
-    tau = inputs.positive(tau, "tau")
+        raise error("wrong_kind", name="fam", what="a DispersionFamily", got=type(fam).__name__)
+    tau = parameters.positive(tau, "tau")
     return fam.b(y, tau) * scalar.exp((_inner(eta, fam.T(y)) - fam.a(eta)) / fam.c(tau))

@@ -21,7 +21,7 @@ from typing import Any
 
 import mpmath
 
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .linalg import NotPositiveDefiniteError, SingularMatrixError
 from .messages import error
 
@@ -117,7 +117,7 @@ def log_posterior(log_joint):
         if _is_minus_infinity(scalar.to_scalar(v)):
             values.append(None)
             continue
-        values.append(inputs.real(v, f"log_joint[{y}]"))
+        values.append(parameters.number(v, "log_joint", f"[{y}]"))
     finite = [v for v in values if v is not None]
     if not finite:
         raise ZeroOverZeroError("p(x, y) = 0 for every class y: the posterior p(y|x) is 0/0")
@@ -346,11 +346,11 @@ def mvn_log_density(x, mu, Sigma):
 
 def mvn_log_densities(X, mu, Sigma, *, n_jobs=-1):
     """MVN-1: ``mvn_log_density`` for every row of X, with one Cholesky factorisation.
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+    ``n_jobs`` (checked by ``parameters.n_jobs``): the cores the fast face may use; here serial.
 
     Shapes: X m×n, mu n, Sigma n×n symmetric positive definite.
     Returns: log p(x⁽ⁱ⁾), m entries."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     X = inputs.matrix(X, "X")
     mu, L = _factor(mu, Sigma)
     if len(X[0]) != len(mu):
@@ -478,9 +478,7 @@ def check_gda_estimates(mu, Sigma, deviation):
 def _model(model):
     if not isinstance(model, GDAModel):
         raise error("wrong_kind", name="model", what="a GDAModel", got=type(model).__name__)
-    phi = inputs.real(model.phi, "model.phi")
-    if not 0 < phi < 1:
-        raise error("in_unit_interval", name="model.phi", value=model.phi)
+    phi = parameters.unit_interval(model.phi, "model.phi")
     mu0 = inputs.vector(model.mu0, "model.mu0")
     mu1 = inputs.vector(model.mu1, "model.mu1", len(mu0), "model.mu0")
     S = check_covariance(model.Sigma, "model.Sigma")
@@ -492,11 +490,11 @@ def _model(model):
 def gda_log_joint(model, X, *, n_jobs=-1):
     """GDA-2 (000 §1.2): log p(x, y) = log p(x | y) + log p(y) for y = 0, 1 and every row of X,
     with p(y) = φʸ(1 − φ)¹⁻ʸ and the Gaussian class-conditionals (one Cholesky of Σ).
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+    ``n_jobs`` (checked by ``parameters.n_jobs``): the cores the fast face may use; here serial.
 
     Shapes: model a GDAModel, X m×n.
     Returns: m×2: log p(x, y = 0), log p(x, y = 1) per row."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     phi, mu0, mu1, S = _model(model)
     X = inputs.matrix(X, "X")
     if len(X[0]) != len(mu0):
@@ -572,16 +570,14 @@ def gda_logistic_theta(model):
 # ---- GDA-4: Poisson class-conditionals --------------------------------------------------------
 
 def _poisson_parameters(phi, lambda0, lambda1):
-    phi = inputs.real(phi, "phi")
-    if not 0 < phi < 1:
-        raise error("in_unit_interval", name="phi", value=phi)
-    return phi, inputs.positive(lambda0, "lambda0"), inputs.positive(lambda1, "lambda1")
+    phi = parameters.unit_interval(phi, "phi")
+    return phi, parameters.positive(lambda0, "lambda0"), parameters.positive(lambda1, "lambda1")
 
 
 def poisson_log_pmf(x, lam):
     """GDA-4: log p(x; λ) = x log λ − λ − log x! for a count x ∈ {0, 1, 2, ...}."""
-    x = inputs.natural(x, "x")
-    lam = _inexact(inputs.positive(lam, "lam"))
+    x = parameters.natural(x, "x")
+    lam = _inexact(parameters.positive(lam, "lam"))
     return x * scalar.log(lam) - lam - scalar.lgamma(lam ** 0 * (x + 1))
 
 

@@ -11,7 +11,7 @@ options; ``hypotheses`` is E[y | x] per row (no ``predict``: a GLM's prediction 
 label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
 """
 from . import exponential_family as ef
-from . import inputs, linalg
+from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
 from .results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED, RAISE_CAP, ConvergenceError,
                       IterativeResult, SeparableDataError, StepFailed, alpha_too_large, iterate,
@@ -19,7 +19,8 @@ from .results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED, RAISE_CAP, Convergen
 
 __all__ = [
     "hypothesis", "hypotheses", "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton",
-    "poisson_regression", "SeparableDataError", "IterativeResult", "ConvergenceError",
+    "poisson_regression", "fisher_information", "standard_errors", "SeparableDataError",
+    "IterativeResult", "ConvergenceError",
 ]
 
 
@@ -186,9 +187,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
         > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(theta):
@@ -229,6 +229,7 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     fam, X, y, theta = _design(family, X, y, theta, optional=True)
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
+    record = parameters.flag(record, "record")
     where = newton_method.origin(theta, start)
     if theta is None:
         theta = newton_method.data_start(fam, X, y) if start == "data" else [0 * X[0][0]] * len(X[0])
@@ -255,3 +256,51 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
     Shapes: X m×n, y m counts, theta n or None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping)
+
+
+def fisher_information(family, X, y, theta):
+    """X-6 (extends 000 §7, §9): the Fisher information I(θ) = −E[∇²ℓ(θ)] = XᵀWX,
+    W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]). For the canonical link ∇²ℓ = −XᵀWX whatever
+    y is (GLM-4), so the observed and the expected information agree: I(θ) = −H.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n.
+    Returns: I(θ), n×n."""
+    return [[-h for h in row] for row in hessian(family, X, y, theta)]
+
+
+def standard_errors(family, X, y, theta, scale=1):
+    """X-6: SE(θ̂ⱼ) = √(φ [I(θ̂)⁻¹]ⱼⱼ) at the MLE θ̂, the square roots of the diagonal of the
+    inverse Fisher information (−H⁻¹, the asymptotic covariance of θ̂), φ = ``scale`` the
+    dispersion (1 for the Bernoulli and Poisson families; an estimate for the Gaussian of
+    unknown σ²). Column j of I⁻¹ solves I c = eⱼ (``linalg.solve_gram``): dependent columns of
+    X make I singular, and the error names them.
+
+    Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
+        m×n, y m responses in the family's support (reals, {0, 1}, counts, > 0), theta n,
+        scale > 0.
+    Returns: SE(θ̂), n entries."""
+    scale = parameters.positive(scale, "scale")
+    fam, X, y, theta = _design(family, X, y, theta)
+    try:
+        I, _ = newton_method.glm_system(fam, X, y, theta)
+    except StepFailed as e:
+        raise hessian_not_defined(e) from None
+    n, one = len(theta), I[0][0] ** 0
+    out = []
+    for j in range(n):
+        e_j = [one if k == j else 0 * one for k in range(n)]
+        try:
+            c = linalg.solve_gram(I, e_j, terms=len(X))
+        except linalg.SingularMatrixError as e:
+            raise singular_information(e.column, e.combination) from None
+        out.append(scalar.sqrt(scale * c[j]))
+    return out
+
+
+def singular_information(column, combination):
+    """The SingularMatrixError of standard errors whose XᵀWX is singular (both faces')."""
+    return linalg.SingularMatrixError(
+        "standard errors: the Fisher information XᵀWX is singular, so θ̂ has no finite "
+        f"covariance: {linalg.dependence(column, combination, 'column', ' of X')}",
+        column=column, combination=combination)

@@ -1,8 +1,10 @@
 """Checking and normalising the plain-Python inputs of the reference.
 
 Matrices are non-empty sequences of equally long, non-empty rows of real numbers; vectors are
-non-empty sequences of real numbers. Entries are normalised by ``scalar.to_scalar`` (int becomes
-Fraction, numpy scalars become float) and must be finite. Errors name the argument.
+non-empty sequences of real numbers. Entries are read by ``parameters.number`` (int becomes
+Fraction, numpy scalars become float; finite) or ``parameters.integer``. Errors name the argument.
+A scalar argument (a step size, a tolerance, a count, a choice, a flag) is read by a kind of
+``parameters``, not here.
 
 What counts as a sequence: a list, a tuple, a numpy array of at least one dimension, or anything
 else with ``len`` and iteration except a string; a pandas DataFrame or Series is read through
@@ -20,15 +22,14 @@ dimensions (read along the first entries), then row by row, entry by entry, the 
 that fails any check (kind, finiteness, range) is the one named.
 """
 import numbers
-import os
 from collections import UserString
 
-from . import scalar
-from .messages import (INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error, estimator, integer_label,
-                       kind_name, length_error)
+from . import parameters
+from .messages import INT64_MAX, error, estimator, integer_label, kind_name, length_error
+from .parameters import is_bool, number, table_size
 
-__all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "real", "positive", "positive_int",
-           "same_length", "check_length", "tolerance", "example_order", "sgd_schedule", "n_jobs"]
+__all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "same_length", "check_length",
+           "example_order"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
@@ -92,18 +93,6 @@ def _ndim(value, name):
             return len(chain)
 
 
-def _entry(value, name, where):
-    """Entry ``where`` of array ``name`` (a scalar parameter when ``where`` is "") as a finite real
-    number. A sequence given for a parameter is the wrong kind (TypeError); at an entry of an
-    array its reader (``_flat``, ``_rows``) has already refused it as a dimension too many."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise error("not_real", name=name, where=where, value=value)
-    number = scalar.to_scalar(value)
-    if not scalar.isfinite(number):
-        raise error("not_finite", name=name, where=where, value=value)
-    return number
-
-
 def _flat(v, name, entry, empty=False):
     """The entries of a 1-dimensional v (non-empty unless ``empty``), each read by
     ``entry(value, name, where)``."""
@@ -121,7 +110,7 @@ def _flat(v, name, entry, empty=False):
 def vector(v, name="v", length=None, length_name=None, of=None):
     """A list of finite scalars; raises on empty, nested or non-numeric input, and with ``length``
     where it has not that many entries (``check_length``)."""
-    out = _flat(v, name, _entry)
+    out = _flat(v, name, number)
     check_length(out, name, length, length_name, of)
     return out
 
@@ -136,7 +125,7 @@ def check_length(v, name, length, length_name, of=None):
 
 def matrix(A, name="A"):
     """A list of equally long lists of finite scalars."""
-    return _rows(A, name, _entry)
+    return _rows(A, name, number)
 
 
 def _rows(A, name, entry):
@@ -167,45 +156,9 @@ def _rows(A, name, entry):
     return rows
 
 
-def real(x, name):
-    """A finite scalar (an int read as Fraction, as every entry is)."""
-    return _entry(x, name, "")
-
-
-def positive(x, name):
-    """A finite scalar > 0."""
-    value = real(x, name)
-    if not value > 0:
-        raise error("positive", name=name, value=x)
-    return value
-
-
-def positive_int(n, name):
-    """An integer 1 <= n <= messages.MAX_COUNT (2³¹ − 1: iteration counts, degrees, sizes)."""
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
-        raise error("int_parameter", name=name, value=n)
-    n = int(n)
-    if n < 1:
-        raise error("at_least", name=name, low=1, value=n)
-    if n > MAX_COUNT:
-        raise error("count_limit", name=name, value=n)
-    return n
-
-
 def same_length(X, y, x_name="X", y_name="y"):
     if len(X) != len(y):
         raise error("rows_and_entries", x_name=x_name, m=len(X), y_name=y_name, n=len(y))
-
-
-def tolerance(tol, allow_none=True):
-    """The ``tol`` of an iterative fit: a finite scalar >= 0, or (``allow_none``) None for no
-    stopping test."""
-    if tol is None and allow_none:
-        return None
-    value = real(tol, "tol")
-    if value < 0:
-        raise error("tolerance", or_none=" or None" if allow_none else "", value=tol)
-    return value
 
 
 def example_order(order, m):
@@ -225,47 +178,21 @@ def example_order(order, m):
     return out
 
 
-def sgd_schedule(alpha, epochs, order, decay, m):
-    """Stochastic gradient descent's α > 0, number of epochs, order of the m examples and
-    decay >= 0 (α_t = α / (1 + decay · t)), checked in that order."""
-    alpha = positive(alpha, "alpha")
-    epochs = positive_int(epochs, "epochs")
-    order = example_order(order, m)
-    decay = nonnegative(decay, "decay")
-    return alpha, epochs, order, decay
-
-
 # ---- Part IV (generative learning): discrete features, counts (labels: binary_labels) ----------
 
-__all__ += ["binary_matrix", "natural", "nonnegative"]
+__all__ += ["binary_matrix"]
 
 
 def _binary(value, name, where):
-    number = _entry(value, name, where)
-    if number != 0 and number != 1:
+    x = number(value, name, where)
+    if x != 0 and x != 1:
         raise error("binary_feature", name=name, where=where, value=value)
-    return int(number)
+    return int(x)
 
 
 def binary_matrix(X, name="X"):
     """A matrix whose entries are 0 or 1 (any real type but bool), returned as ints."""
     return _rows(X, name, _binary)
-
-
-def natural(n, name):
-    """An integer >= 0 (not a bool)."""
-    value = integer(n, name)
-    if value < 0:
-        raise error("at_least", name=name, low=0, value=n)
-    return value
-
-
-def nonnegative(x, name):
-    """A finite scalar >= 0."""
-    value = real(x, name)
-    if value < 0:
-        raise error("at_least", name=name, low=0, value=x)
-    return value
 
 
 # ---- integer data: class labels, categories, token ids; the sizes of count tables --------------
@@ -275,30 +202,16 @@ def nonnegative(x, name):
 # elsewhere (class labels, offsets, token ids without a vocabulary) it is refused, as the
 # compiled code holds integers in int64.
 
-__all__ += ["integer", "integers", "integer_labels", "integer_matrix", "table_size", "category_sizes",
+__all__ += ["integer", "integers", "integer_labels", "integer_matrix", "category_sizes",
             "check_categories", "document", "documents", "packed_documents"]
 
 
 def integer(value, name, where="", int64=True):
-    """An integer (a real number with an integral value, 2.0 or Fraction(4, 2), is one) as an int.
-    ``int64``: refused outside −2⁶³ .. 2⁶³ − 1; otherwise a value beyond is returned as given."""
+    """An entry of integer data, ``where`` in argument ``name`` (an integral real number, read by
+    ``parameters.integer``); a sequence there is one dimension too many."""
     if where and _sized(value):
         raise error("nested", name=name, where=where, value=value)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise error("not_an_integer", name=name, where=where, value=value)
-    if isinstance(value, numbers.Integral):
-        n = int(value)
-    else:
-        if not scalar.isfinite(value):
-            raise error("not_finite_integer", name=name, where=where, value=value)
-        if value != int(value):
-            raise error("fractional", name=name, where=where, value=value)
-        n = int(value)
-    if INT64_MIN <= n <= INT64_MAX:
-        return n
-    if int64:
-        raise error("beyond_int64", name=name, where=where, value=value)
-    return value
+    return parameters.integer(value, name, where, int64)
 
 
 def _integer_reader(int64):
@@ -325,20 +238,6 @@ def integer_labels(y, name="y", module=""):
 def integer_matrix(X, name="X", int64=True):
     """A rectangular matrix of integers (``integer``), e.g. category indices (NB-5)."""
     return _rows(X, name, _integer_reader(int64))
-
-
-def table_size(n, name):
-    """The number of entries of a count table per class (k values of a variable, a vocabulary of
-    |V| words): an integer 1 <= n <= messages.MAX_TABLE_SIZE, checked before anything is
-    allocated."""
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
-        raise error("int_parameter", name=name, value=n)
-    n = int(n)
-    if n < 1:
-        raise error("at_least", name=name, low=1, value=n)
-    if n > MAX_TABLE_SIZE:
-        raise error("table_size", name=name, value=n)
-    return n
 
 
 def category_sizes(k, n=None, name="k"):
@@ -435,12 +334,7 @@ def _in_vocabulary(docs, size, ignore_unknown, name):
 # Labels come back as Python ints: an int mixes exactly with float, Fraction and mpf alike
 # (a Fraction does not mix with mpf), so one label list serves every scalar type.
 
-__all__ += ["binary_labels", "class_labels", "counts", "is_bool", "shown_k"]
-
-
-def is_bool(value):
-    """A Python bool or a numpy bool (numpy is not imported here)."""
-    return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
+__all__ += ["binary_labels", "class_labels", "counts", "shown_k"]
 
 
 def _label(key, accept, bools=False, **fields):
@@ -448,12 +342,12 @@ def _label(key, accept, bools=False, **fields):
     value that ``accept`` takes, else the error ``key`` of the message table; an unbounded label
     set still ends at 2⁶³ − 1."""
     def read(value, name, where):
-        number = int(value) if bools and is_bool(value) else _entry(value, name, where)
-        if number != int(number) or not accept(int(number)):
+        x = int(value) if bools and is_bool(value) else number(value, name, where)
+        if x != int(x) or not accept(int(x)):
             raise error(key, name=name, where=where, value=value, **fields)
-        if int(number) > INT64_MAX:
+        if int(x) > INT64_MAX:
             raise error("beyond_int64", name=name, where=where, value=value)
-        return int(number)
+        return int(x)
     return read
 
 
@@ -480,42 +374,3 @@ def shown_k(k):
 def counts(y, name="y"):
     """Non-negative integer counts (Poisson targets, 000 §9), as ints; at most 2⁶³ − 1."""
     return _flat(y, name, _label("count", lambda v: v >= 0))
-
-
-def choice(value, name, options):
-    """One of a few named options (a string), e.g. Newton's ``start``; the same check serves
-    both faces."""
-    if not isinstance(value, str) or value not in options:
-        raise error("one_of" if isinstance(value, str) else "one_of_kind", name=name,
-                    options=", ".join(map(repr, options)), got=repr(value))
-    return value
-
-
-def flag(value, name):
-    """A yes/no option (e.g. Newton's ``damping``): True or False (numpy's bool too), read once."""
-    if not is_bool(value):
-        raise error("flag", name=name, got=repr(value))
-    return bool(value)
-
-
-def n_jobs(value, name="n_jobs"):
-    """How many cores a computation over independent rows may use: an integer >= 1, or -1 or
-    None for all the cores this process may run on. Returns that number. The reference accepts
-    and checks it and computes serially; the fast face splits the rows among that many threads,
-    each row computed as in the serial loop, so every answer is the same bit for bit. A number
-    beyond 2³¹ − 1 counts as 2³¹ − 1 (more threads than any machine runs; C sizes them)."""
-    if value is None or (not isinstance(value, bool) and isinstance(value, numbers.Integral)
-                         and value == -1):
-        return _cores()
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise error("n_jobs_kind", name=name, value=value)
-    if value < 1:
-        raise error("n_jobs", name=name, value=value)
-    return min(int(value), 2 ** 31 - 1)
-
-
-def _cores():
-    try:
-        return max(len(os.sched_getaffinity(0)), 1)
-    except AttributeError:  # no sched_getaffinity (macOS, Windows)
-        return os.cpu_count() or 1

@@ -20,7 +20,7 @@ import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error, show
 from .margins import signed_labels
 from .results import ConvergenceError, FloatRangeError, IterativeResult
@@ -61,9 +61,8 @@ class Polynomial:
     d: int = 2
 
     def __post_init__(self):
-        inputs.positive_int(self.d, "d")
-        if inputs.real(self.c, "c") < 0:
-            raise ValueError(f"c must be >= 0, got {self.c}")
+        parameters.positive_int(self.d, "d")
+        parameters.nonnegative(self.c, "c")
 
     def __call__(self, x, z):
         base = None
@@ -85,7 +84,7 @@ class Gaussian:
     sigma: object = 1
 
     def __post_init__(self):
-        sigma = inputs.positive(self.sigma, "sigma")
+        sigma = parameters.positive(self.sigma, "sigma")
         denominator = 2 * sigma * sigma
         if not (denominator > 0 and scalar.isfinite(denominator)):
             what = "overflows" if denominator > 0 else "underflows to 0"
@@ -97,7 +96,7 @@ class Gaussian:
     @classmethod
     def from_gamma(cls, gamma):
         """The Gaussian kernel exp(−γ‖x − z‖²), i.e. σ = √(1/(2γ))."""
-        gamma = inputs.positive(gamma, "gamma")
+        gamma = parameters.positive(gamma, "gamma")
         return cls(scalar.sqrt(1 / (2 * gamma)))
 
     @property
@@ -138,7 +137,7 @@ class StringKernel:
     alphabet: object = None
 
     def __post_init__(self):
-        inputs.positive_int(self.k, "k")
+        parameters.positive_int(self.k, "k")
         if self.alphabet is not None:
             if not isinstance(self.alphabet, str) or not self.alphabet:
                 raise TypeError(f"alphabet must be a non-empty str or None, got {self.alphabet!r}")
@@ -175,7 +174,7 @@ def spectrum_features(s, k):
     Shapes: s a string, k ≥ 1.
     Returns: a dict substring → count."""
     s = _string(s, "s")
-    k = inputs.positive_int(k, "k")
+    k = parameters.positive_int(k, "k")
     counts = {}
     for i in range(len(s) - k + 1):
         u = s[i:i + k]
@@ -189,7 +188,7 @@ def spectrum_dimension(alphabet_size, k):
 
     Shapes: alphabet_size ≥ 1, k ≥ 1.
     Returns: an int."""
-    return inputs.positive_int(alphabet_size, "alphabet_size") ** inputs.positive_int(k, "k")
+    return parameters.positive_int(alphabet_size, "alphabet_size") ** parameters.positive_int(k, "k")
 
 
 @dataclass(frozen=True)
@@ -222,10 +221,15 @@ def linear_features(x):
     return inputs.vector(x, "x")
 
 
+ATTRIBUTE = "one attribute (a number, or a vector of one entry)"
+
+
 def _attribute(x):
-    if isinstance(x, numbers.Number) or isinstance(x, bool):
-        return inputs.real(x, "x")
-    x = inputs.vector(x, "x")
+    """One attribute x (KR-1, KR-5): a number, or a vector of one entry; anything else is refused
+    as neither (both faces decide which it is alike)."""
+    if isinstance(x, numbers.Number):
+        return parameters.real(x, "x")
+    x = inputs.vector(inputs.sequence(x, "x", ATTRIBUTE), "x")
     if len(x) != 1:
         raise error("one_attribute", n=len(x))
     return x[0]
@@ -237,7 +241,7 @@ def power_features(x, degree=3):
     Shapes: x a number, degree ≥ 1.
     Returns: degree entries."""
     x = _attribute(x)
-    degree = inputs.positive_int(degree, "degree")
+    degree = parameters.positive_int(degree, "degree")
     out = [x]
     for _ in range(degree - 1):
         out.append(out[-1] * x)
@@ -261,13 +265,9 @@ def quadratic_features_c(x, c):
     Shapes: x n, c a number ≥ 0.
     Returns: n² + n + 1 entries."""
     x = inputs.vector(x, "x")
-    c = _nonnegative(c, "c")
+    c = parameters.nonnegative(c, "c")
     root = scalar.sqrt(2 * c * x[0] ** 0)
     return _features(quadratic_features(x) + [root * a for a in x] + [c])
-
-
-def _nonnegative(c, name):
-    return inputs.nonnegative(c, name)
 
 
 def _compositions(n, total):
@@ -286,8 +286,8 @@ def monomials(n, d):
 
     Shapes: n ≥ 1, d ≥ 0.
     Returns: the exponent tuples α, n entries each."""
-    n = inputs.positive_int(n, "n")
-    d = inputs.positive_int(d, "d")
+    n = parameters.positive_int(n, "n")
+    d = parameters.positive_int(d, "d")
     return [alpha for degree in range(d + 1) for alpha in _compositions(n, degree)]
 
 
@@ -304,8 +304,8 @@ def monomial_weight(alpha, c, d):
 
     Shapes: alpha an exponent tuple, c ≥ 0, d ≥ 0.
     Returns: the coefficient, a number."""
-    d = inputs.positive_int(d, "d")
-    c = _nonnegative(c, "c")
+    d = parameters.positive_int(d, "d")
+    c = parameters.nonnegative(c, "c")
     if any(isinstance(a, bool) or not isinstance(a, numbers.Integral) or a < 0 for a in alpha):
         raise ValueError(f"alpha must hold non-negative integers, got {alpha!r}")
     alpha0 = d - sum(alpha)
@@ -330,8 +330,8 @@ def monomial_features(x, c, d):
     Shapes: x n, c ≥ 0, d ≥ 0.
     Returns: C(n + d, d) entries."""
     x = inputs.vector(x, "x")
-    c = _nonnegative(c, "c")
-    d = inputs.positive_int(d, "d")
+    c = parameters.nonnegative(c, "c")
+    d = parameters.positive_int(d, "d")
     out = []
     for alpha in monomials(len(x), d):
         term = scalar.sqrt(monomial_weight(alpha, c, d) * x[0] ** 0)
@@ -350,8 +350,8 @@ def gaussian_features(x, sigma, terms):
     Shapes: x n, sigma > 0, terms ≥ 1.
     Returns: the first terms coordinates."""
     x = _attribute(x)
-    sigma = Gaussian(inputs.positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
-    terms = inputs.positive_int(terms, "terms")
+    sigma = Gaussian(parameters.positive(sigma, "sigma")).sigma   # 2σ² checked as the kernel's
+    terms = parameters.positive_int(terms, "terms")
     envelope = scalar.exp(-x * x / (2 * sigma * sigma))
     out = []
     power = x ** 0
@@ -434,11 +434,11 @@ def kernel_matrix(X, kernel, Z=None, *, n_jobs=-1):
     i ≤ j and mirrored (K(x, z) = K(z, x) holds for it to the last bit); any other callable is
     evaluated at every pair, so that Mercer's test sees an asymmetric one. A value that is not a
     finite real number is refused, naming the pair (``checked_value``). ``n_jobs`` (checked by
-    ``inputs.n_jobs``): the cores the fast face may use; here serial.
+    ``parameters.n_jobs``): the cores the fast face may use; here serial.
 
     Shapes: X m×n (or m strings), kernel, Z q×n or None (Z = X).
     Returns: K, m×q."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     kernel = as_kernel(kernel)
     X = as_points(X, kernel, "X")
     if Z is None:
@@ -503,7 +503,7 @@ def mercer_test(K, tol=None):
     n = len(K)
     if any(len(row) != n for row in K):
         raise error("square", name="K", m=n, n=len(K[0]))
-    tol = inputs.tolerance(tol)
+    tol = parameters.tolerance(tol, "tol")
     if tol is None:
         tol = scalar.zero_tolerance(K[0][0], linalg.max_abs(K), n)
     for i in range(n):
@@ -581,9 +581,10 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
     X = as_points(X, kernel, "X")
     y = signed_labels(y)
     inputs.same_length(X, y)
-    max_epochs = inputs.positive_int(max_epochs, "max_epochs")
+    max_epochs = parameters.positive_int(max_epochs, "max_epochs")
     order = inputs.example_order(order, len(X))
-    inputs.positive(cache_size, "cache_size")
+    parameters.positive(cache_size, "cache_size")
+    record = parameters.flag(record, "record")
     K = kernel_matrix(X, kernel) if type(kernel) in NAMED else checked_kernel_matrix(X, kernel)
     columns = linalg.transpose(K)      # columns[i][j] = K(x⁽ʲ⁾, x⁽ⁱ⁾), example i's terms
     alpha = [0] * len(X)
@@ -626,7 +627,7 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     inputs.same_length(X, y)
     Z = as_points(Z, kernel, "Z")
     alpha = inputs.vector(alpha, "alpha", len(X), "X", of="rows")
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     if not isinstance(kernel, StringKernel) and len(Z[0]) != len(X[0]):
         raise error("columns_and_columns", name="Z", m=len(Z[0]), x_name="X", n=len(X[0]))
     out = []

@@ -15,12 +15,12 @@ import numbers
 
 import mpmath
 
-from . import inputs, scalar
+from . import inputs, parameters, scalar
 from .messages import error
 
 __all__ = [
     "SingularMatrixError", "NotPositiveDefiniteError",
-    "transpose", "dot", "matvec", "matmul", "identity", "add", "scale", "outer", "trace",
+    "transpose", "dot", "matvec", "rmatvec", "matmul", "identity", "add", "scale", "outer", "trace",
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
     "cholesky", "symmetric_eigenvalues", "max_abs", "solve_gram", "dependence",
@@ -64,6 +64,16 @@ def dot(u, v):
 
 def matvec(A, v):
     return [dot(row, v) for row in A]
+
+
+def rmatvec(X, r, zero):
+    """Xᵀr = Σᵢ rᵢ x⁽ⁱ⁾, row i added into every component before row i + 1 is read (the order of
+    the fast twins' fused passes); ``zero`` is the sum's start, a list of zeros of its type."""
+    total = list(zero)
+    for r_i, x_i in zip(r, X):
+        for j, x_ij in enumerate(x_i):
+            total[j] += r_i * x_ij
+    return total
 
 
 def matmul(A, B):
@@ -411,6 +421,7 @@ def determinant_by_cofactors(A, i=0):
     """|A| = Σⱼ Aᵢⱼ A′ᵢⱼ, expanded along row i (LR-10, fn 3). Exponential cost: small n only."""
     A = inputs.matrix(A, "A")
     n = _square(A, "A")
+    i = parameters.index(i, "i", n)
     if n == 1:
         return A[0][0]
     total = 0
@@ -466,7 +477,8 @@ def symmetric_eigenvalues(A, max_sweeps=100):
     for i in range(n):
         for j in range(i):
             if A[i][j] != A[j][i]:
-                raise ValueError(f"A is not symmetric: A[{i}][{j}] != A[{j}][{i}]")
+                raise error("symmetric", name="A", i=i, j=j)
+    max_sweeps = parameters.whole(max_sweeps, "max_sweeps")
     if scalar.is_exact(A[0][0]):
         A = [[float(x) for x in row] for row in A]
     a = [row[:] for row in A]

@@ -8,10 +8,10 @@ Conventions (README, Conventions): data (X, y), then θ, then the points to pred
 (``queries``), then options; ``predict`` is Xθ, the predicted y; the iterative fits return an
 ``IterativeResult``.
 """
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error
 from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, alpha_too_large,
-                      diverged, iterate)
+                      iterate, sgd_epochs)
 
 __all__ = [
     "add_intercept", "hypothesis", "predict", "cost", "cost_matrix_form", "gradient",
@@ -99,12 +99,8 @@ def gradient(X, y, theta):
 
 
 def _gradient(X, y, theta):
-    g = [0 * t for t in theta]
-    for x_i, y_i in zip(X, y):
-        r = linalg.dot(x_i, theta) - y_i
-        for j, x_ij in enumerate(x_i):
-            g[j] += r * x_ij
-    return g
+    residuals = [linalg.dot(x_i, theta) - y_i for x_i, y_i in zip(X, y)]
+    return linalg.rmatvec(X, residuals, [0 * t for t in theta])
 
 
 def lms_update(x, y, theta, alpha):
@@ -113,9 +109,9 @@ def lms_update(x, y, theta, alpha):
     Shapes: x n, y a real, theta n, alpha > 0.
     Returns: the new θ, n entries."""
     x = inputs.vector(x, "x")
-    y = inputs.real(y, "y")
+    y = parameters.real(y, "y")
     theta = inputs.vector(theta, "theta")
-    alpha = inputs.positive(alpha, "alpha")
+    alpha = parameters.positive(alpha, "alpha")
     inputs.check_length(x, "x", len(theta), "theta")
     return _lms_step(x, y, theta, alpha)
 
@@ -148,16 +144,13 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(theta):
         g = _gradient(X, y, theta)
-        if average:
-            g = [g_j / m for g_j in g]
-        return [t - alpha * g_j for t, g_j in zip(theta, g)]
+        return [t - alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     return iterate("batch gradient descent", update, theta, max_iterations, tol, record,
                    hint=alpha_too_large(alpha, RESCALE), advice=RAISE_CAP)
@@ -176,20 +169,9 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     Shapes: X m×n, y m reals, theta n, alpha > 0.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
-    path = [theta[:]] if record else None
-    t = 0
-    for epoch in range(epochs):
-        for i in order:
-            alpha_t = alpha / (1 + decay * t) if decay else alpha
-            theta = _lms_step(X[i], y[i], theta, alpha_t)
-            t += 1
-        if diverged(theta):
-            raise ConvergenceError(sgd_divergence(epoch + 1, alpha),
-                                   IterativeResult(theta, epoch, False, path))
-        if record:
-            path.append(theta[:])
-    return IterativeResult(theta, epochs, None, path)
+    alpha, epochs, order, decay, record = parameters.sgd_schedule(
+        alpha, epochs, order, decay, record, len(X), inputs.example_order)
+    return sgd_epochs(_lms_step, X, y, theta, alpha, epochs, order, decay, record, on_divergence=sgd_divergence)
 
 
 def normal_equations(X, y, solver="cholesky"):
@@ -212,7 +194,7 @@ def normal_equations(X, y, solver="cholesky"):
     Shapes: X m×n (rank n), y m reals.
     Returns: θ, n entries; a singular XᵀX raises SingularMatrixError."""
     X, y = _design(X, y)
-    solver = inputs.choice(solver, "solver", ("cholesky", "qr"))
+    solver = parameters.choice(solver, "solver", ("cholesky", "qr"))
     try:
         if solver == "qr":
             return _least_squares_qr(X, y)
@@ -326,23 +308,28 @@ def _back_substitution(R, c):
 
 def gaussian_density(y, mean, sigma):
     """LR-13 (000 §3): p(y | x; θ) = 1/(√(2π) σ) · exp(−(y − θᵀx)² / (2σ²)), mean = θᵀx."""
-    sigma = inputs.positive(sigma, "sigma")
+    y, mean = parameters.real(y, "y"), parameters.real(mean, "mean")
+    return _density(y, mean, parameters.positive(sigma, "sigma"))
+
+
+def _density(y, mean, sigma):
     return scalar.exp(-((y - mean) ** 2) / (2 * sigma ** 2)) / (scalar.sqrt(2 * scalar.pi(sigma)) * sigma)
 
 
 def gaussian_likelihood(X, y, theta, sigma):
     """LR-13 (000 §3): L(θ) = Πᵢ p(y⁽ⁱ⁾ | x⁽ⁱ⁾; θ) (underflows for large m: use the log)."""
     X, y, theta = _design(X, y, theta)
+    sigma = parameters.positive(sigma, "sigma")
     total = 1
     for x_i, y_i in zip(X, y):
-        total *= gaussian_density(y_i, linalg.dot(x_i, theta), sigma)
+        total *= _density(y_i, linalg.dot(x_i, theta), sigma)
     return total
 
 
 def gaussian_log_likelihood(X, y, theta, sigma):
     """LR-13 (000 §3): ℓ(θ) = m log(1/(√(2π) σ)) − (1/σ²) · ½ Σᵢ (y⁽ⁱ⁾ − θᵀx⁽ⁱ⁾)²."""
     X, y, theta = _design(X, y, theta)
-    sigma = inputs.positive(sigma, "sigma")
+    sigma = parameters.positive(sigma, "sigma")
     m = len(X)
     return (m * scalar.log(1 / (scalar.sqrt(2 * scalar.pi(sigma)) * sigma))
             - cost(X, y, theta) / sigma ** 2)
@@ -358,7 +345,7 @@ def lwr_weights(X, x, tau):
     Returns: w⁽ⁱ⁾, m entries."""
     X = inputs.matrix(X, "X")
     x = _query(x, X)
-    tau = inputs.positive(tau, "tau")
+    tau = parameters.positive(tau, "tau")
     weights = []
     for x_i in X:
         # Σⱼ ((x⁽ⁱ⁾ⱼ − xⱼ)/τ)² / 2, the same number: dividing by τ before squaring keeps 2τ²
@@ -453,7 +440,7 @@ def lwr_predict(X, y, queries, tau):
     queries = inputs.matrix(queries, "queries")
     if len(queries[0]) != len(X[0]):
         raise error("queries_columns", m=len(queries[0]), n=len(X[0]))
-    tau = inputs.positive(tau, "tau")
+    tau = parameters.positive(tau, "tau")
     predictions = []
     for i, x in enumerate(queries):
         theta = _weighted_solve(X, y, (lwr_system, (X, y, x, tau)), at_query(i))
@@ -468,7 +455,7 @@ def polynomial_features(x, degree):
     Shapes: x m numbers, degree ≥ 0.
     Returns: m×(degree + 1)."""
     x = inputs.vector(x, "x")
-    degree = inputs.positive_int(degree, "degree")
+    degree = parameters.positive_int(degree, "degree")
     rows = []
     for v in x:
         row = [v ** 0]

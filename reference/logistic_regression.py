@@ -11,10 +11,11 @@ accepted; another label is refused naming cs229.estimators.LogisticRegression or
 return an ``IterativeResult``.
 """
 from . import exponential_family as ef
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
+from .messages import error
 from .results import (RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
-                      alpha_too_large, iterate, separable_error, separated)
+                      alpha_too_large, iterate, separable_error, separated, sgd_epochs)
 
 __all__ = [
     "sigmoid", "hypothesis", "probabilities", "predict", "likelihood", "log_likelihood",
@@ -35,7 +36,7 @@ def sigmoid(z):
 
     Shapes: z a number.
     Returns: g(z), a number in [0, 1]."""
-    return scalar.sigmoid(inputs.real(z, "z"))
+    return scalar.sigmoid(parameters.real(z, "z"))
 
 
 def _design(X, y, *theta):
@@ -139,12 +140,8 @@ def gradient(X, y, theta):
 
 
 def _gradient(X, y, theta):
-    g = [0 * t for t in theta]
-    for x_i, y_i in zip(X, y):
-        r = y_i - scalar.sigmoid(linalg.dot(x_i, theta))
-        for j, x_ij in enumerate(x_i):
-            g[j] += r * x_ij
-    return g
+    residuals = [y_i - scalar.sigmoid(linalg.dot(x_i, theta)) for x_i, y_i in zip(X, y)]
+    return linalg.rmatvec(X, residuals, [0 * t for t in theta])
 
 
 def hessian(X, y, theta):
@@ -173,7 +170,7 @@ def _one_example(x, y, theta, alpha):
     x = inputs.vector(x, "x")
     y = inputs.binary_labels([y], "y", module=__name__)[0]
     theta = inputs.vector(theta, "theta")
-    alpha = inputs.positive(alpha, "alpha")
+    alpha = parameters.positive(alpha, "alpha")
     inputs.check_length(x, "x", len(theta), "theta")
     return x, y, theta, alpha
 
@@ -206,16 +203,13 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Returns: IterativeResult (theta n); the cap raises ConvergenceError, separable data
         SeparableDataError."""
     X, y, theta = _design(X, y, theta)
-    alpha = inputs.positive(alpha, "alpha")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(theta):
         g = _gradient(X, y, theta)
-        if average:
-            g = [g_j / m for g_j in g]
-        return [t + alpha * g_j for t, g_j in zip(theta, g)]
+        return [t + alpha * (g_j / m if average else g_j) for t, g_j in zip(theta, g)]
 
     def check(theta, k, path):
         if tol is not None and separated(X, y, theta):
@@ -235,17 +229,9 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
-    alpha, epochs, order, decay = inputs.sgd_schedule(alpha, epochs, order, decay, len(X))
-    path = [theta[:]] if record else None
-    t = 0
-    for _ in range(epochs):
-        for i in order:
-            alpha_t = alpha / (1 + decay * t) if decay else alpha
-            theta = _ascent_step(X[i], y[i], theta, alpha_t)
-            t += 1
-        if record:
-            path.append(theta[:])
-    return IterativeResult(theta, epochs, None, path)
+    alpha, epochs, order, decay, record = parameters.sgd_schedule(
+        alpha, epochs, order, decay, record, len(X), inputs.example_order)
+    return sgd_epochs(_ascent_step, X, y, theta, alpha, epochs, order, decay, record)
 
 
 # ---- PC-1: the perceptron -----------------------------------------------------------------------
@@ -255,7 +241,7 @@ def threshold(z):
 
     Shapes: z a number.
     Returns: 1 or 0."""
-    z = inputs.real(z, "z")
+    z = parameters.real(z, "z")
     return z ** 0 if z >= 0 else 0 * z
 
 
@@ -290,9 +276,10 @@ def perceptron(X, y, theta=None, alpha=1, max_epochs=1000, order=None, record=Fa
     Returns: IterativeResult (theta n, extra['mistakes']); the cap raises ConvergenceError."""
     X, y = _design(X, y)
     theta = [0 * X[0][0]] * len(X[0]) if theta is None else _parameters(theta, X)
-    alpha = inputs.positive(alpha, "alpha")
-    max_epochs = inputs.positive_int(max_epochs, "max_epochs")
+    alpha = parameters.positive(alpha, "alpha")
+    max_epochs = parameters.positive_int(max_epochs, "max_epochs")
     order = inputs.example_order(order, len(X))
+    record = parameters.flag(record, "record")
     path = [theta[:]] if record else None
     mistakes = []
     for epoch in range(1, max_epochs + 1):
@@ -325,11 +312,12 @@ def newton_root(f, f_prime, theta, max_iterations=100, tol=1e-12, record=False):
 
     ``f`` and ``f_prime`` are callables on one scalar; stops when f(θ) = 0 exactly or
     |Δθ| <= tol · (1 + |θ|). A flat tangent (f′(θ) = 0) or the cap raises."""
-    theta = inputs.real(theta, "theta")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    theta = parameters.real(theta, "theta")
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    tol = parameters.tolerance(tol, "tol")
     if tol is None:
-        raise ValueError("tol must be a number for newton_root")
+        raise error("tol_needed", what="newton_root")
+    record = parameters.flag(record, "record")
     path = [theta] if record else None
     for k in range(1, max_iterations + 1):
         value = f(theta)
@@ -383,6 +371,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
         separable data SeparableDataError."""
     X, y = _design(X, y)
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
+    record = parameters.flag(record, "record")
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":

@@ -10,7 +10,7 @@ Conventions (README, Conventions): data (x or X, y), then (w, b); labels are {�
 (``signed_labels(y, classes=(negative, positive))`` maps another pair; another label is refused
 naming cs229.estimators.SVC or KernelPerceptron); ``predict`` is the label ±1.
 """
-from . import inputs, linalg, messages, scalar
+from . import inputs, linalg, messages, parameters, scalar
 from .results import FloatRangeError
 
 __all__ = [
@@ -48,7 +48,7 @@ def signed_labels(y, classes=None):
         return out
     out = []
     for i, v in enumerate(y):
-        if inputs.is_bool(v):  # numpy's bool too: True == 1 must not pass as a label
+        if parameters.is_bool(v):  # numpy's bool too: True == 1 must not pass as a label
             raise TypeError(f"y[{i}] is {v!r}: labels must be -1 or 1")
         try:
             ok = v == 1 or v == -1
@@ -66,13 +66,13 @@ def g(z):
 
     Shapes: z a number.
     Returns: 1 or −1."""
-    z = inputs.real(z, "z")
+    z = parameters.real(z, "z")
     return 1 if z >= 0 else -1
 
 
 def _model(w, b):
     w = inputs.vector(w, "w")
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     return w, b
 
 

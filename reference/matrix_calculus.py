@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import mpmath
 
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 
 __all__ = ["matrix_gradient", "example_f", "example_gradient", "trace", "trace_of_product"]
 
@@ -31,6 +31,7 @@ def matrix_gradient(f, A, h=None):
     partial is mpmath.diff, accurate to about the working precision.
     """
     A = inputs.matrix(A, "A")
+    h = parameters.positive_or_none(h, "h")
     kind = scalar.kind(A[0][0])
     grad = []
     for i, row in enumerate(A):

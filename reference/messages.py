@@ -1,9 +1,9 @@
 """The messages of bad input, one table for both faces.
 
 Every refusal of an argument that both faces make is a row of ``MESSAGES``, raised through
-:func:`error` by the readers (``cs229.reference.inputs``, ``cs229.fast._validation``) and by the
-topic modules of both faces, so the same input gets the same exception type and the same text
-from both. The errors of an algorithm that cannot succeed (it diverges, reaches its cap, meets
+:func:`error` by the kinds of scalar parameter (``cs229.reference.parameters``), the array
+readers (``cs229.reference.inputs``, ``cs229.fast._validation``) and the topic modules of both
+faces, so the same input gets the same exception type and the same text from both. The errors of an algorithm that cannot succeed (it diverges, reaches its cap, meets
 a singular matrix or a 0/0) are built by a function of the reference module the algorithm lives
 in (``results.divergence``, ``newton.one_label``, ``naive_bayes.no_words``, …), which the fast
 face calls. A message that only one face can give (the fast face's BLAS and memory limits, the
@@ -53,7 +53,7 @@ MESSAGES = {
     "not_an_integer": (TypeError, "{name}{where} is {value}: expected an integer"),
     "int_parameter": (TypeError, "{name} must be an integer, got {value}"),
     "sizes_kind": (TypeError, "{name} must be an integer or a sequence of integers, got {got}"),
-    "flag": (TypeError, "{name} must be True or False, got {got}"),
+    "flag": (TypeError, "{name} must be True or False, got {value}"),
     "order_entry": (TypeError, "order[{i}] is {value}: order must be a permutation of 0..{last} "
                                "given as integers"),
     "not_a_document": (TypeError, "{name}{where} must be a sequence of token ids, got {got}"),
@@ -61,7 +61,7 @@ MESSAGES = {
     "word_list": (TypeError, "token_lists[{i}] must be a list of words, got {got}"),
     "unhashable_word": (TypeError, "{where} is {word}: a word must be hashable (a str)"),
     "model_k": (TypeError, "model.k must be a sequence of integers (one k_j per feature)"),
-    "int_or_none": (TypeError, "{name} must be an integer or None, got {got}"),
+    "int_or_none": (TypeError, "{name} must be an integer or None, got {value}"),
     "discrete_kind": (TypeError, "discrete must be a bool or a sequence of {d} bools, got {got}"),
     "discrete_bools": (TypeError, "discrete must hold bools (True for a discrete feature)"),
     "not_a_str": (TypeError, "{name} must be a str, got {got}"),
@@ -102,9 +102,10 @@ MESSAGES = {
     "beyond_int64": (ValueError, "{name}{where} is {value}: outside the int64 range "
                                  "-2**63 .. 2**63 - 1"),
     "beyond_float64": (ValueError, "{name}{where} is {value}: outside the float64 range"),
-    "positive": (ValueError, "{name} must be > 0, got {value}"),
+    "above": (ValueError, "{name} must be > {low}, got {value}"),
+    "above_or_none": (ValueError, "{name} must be > {low} or None, got {value}"),
     "non_negative": (ValueError, "{name} must be non-negative"),
-    "in_unit_interval": (ValueError, "{name} must be in (0, 1), got {value}"),
+    "in_interval": (ValueError, "{name} must be in ({low}, {high}), got {value}"),
     "probability": (ValueError, "{name}{where} is {value}: a probability must be in [0, 1]"),
     "negative_count": (ValueError, "{name}{where} is {value}: counts must be >= 0"),
     "not_a_count": (ValueError, "{name}{where} is {value}: a count must be a non-negative integer"),
@@ -121,10 +122,11 @@ MESSAGES = {
     "at_least_or_none": (ValueError, "{name} must be >= {low} or None, got {value}"),
     "count_limit": (ValueError, "{name} must be <= " + f"{MAX_COUNT} (2**31 - 1, the largest count "
                                 "the compiled loops hold), got {value}"),
+    "tol_needed": (ValueError, "tol must be a number for {what} (None would leave only the "
+                               "max_iterations cap to stop it)"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
-    "tolerance": (ValueError, "tol must be >= 0{or_none}, got {value}"),
-    "one_of": (ValueError, "{name} must be one of {options}, got {got}"),
-    "index": (ValueError, "{name} must be an index 0..{last}, got {got}"),
+    "one_of": (ValueError, "{name} must be one of {options}{other}, got {value}"),
+    "index": (ValueError, "{name} must be an index 0..{last}, got {value}"),
     # a label outside the notes' coding: the message names the coding and the estimator of
     # cs229.estimators that takes labels in any coding (``estimator``, see ``label_fields``)
     "binary_label": (ValueError, "{name}{where} is {value}: labels must be 0 or 1, the notes' "
@@ -146,7 +148,6 @@ MESSAGES = {
     "sigma_inv_shape": (ValueError, "Sigma_inv must be {n}x{n} to match the rows of X"),
     "sigma_inv_psd": (ValueError, "Sigma_inv is not positive semi-definite: (x⁽ⁱ⁾ − x)ᵀ Σ⁻¹ (x⁽ⁱ⁾ − x) < 0"),
     "theta_rows": (ValueError, "Theta has rows of length {m} but X has {n} columns"),
-    "unit": (ValueError, "unit must be 'bits' or 'nats', got {got}"),
     "no_p_n": (ValueError, "p + n is 0: there are no examples"),
     "p_n_past_float64": (ValueError, "p + n is past the float64 range: p/(p + n) has no float64 value"),
     "w_zero": (ValueError, "w is zero: there is no decision boundary wᵀx + b = 0 to {what}"),
@@ -168,6 +169,7 @@ MESSAGES = {
     "logistic_threshold_classes": (ValueError, "y must hold two classes for a logistic threshold, "
                                                "got {k}"),
     "no_threshold": (ValueError, "x has no threshold: x is constant, or the fitted slope b is 0"),
+    "same_pair": (ValueError, "i and j must differ: one α cannot move alone (constraint (19))"),
     "q_shape": (ValueError, "Q must be {m}x{m} to match c"),
     "q_symmetric": (ValueError, "Q must be symmetric: Q[{i}][{j}] != Q[{j}][{i}]"),
     "unbounded_coordinate": (ValueError, "Q[{i}][{i}] = {value}: W is not bounded above along α{i} "
@@ -181,6 +183,7 @@ MESSAGES = {
 # The same words for an object of the wrong kind (TypeError) as for a wrong value.
 MESSAGES["n_jobs_kind"] = (TypeError, MESSAGES["n_jobs"][1])
 MESSAGES["one_of_kind"] = (TypeError, MESSAGES["one_of"][1])
+MESSAGES["index_kind"] = (TypeError, MESSAGES["index"][1])
 
 
 # Which class of cs229.estimators takes labels in any coding, by the module whose functions

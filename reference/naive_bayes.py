@@ -27,7 +27,7 @@ from typing import Any
 
 import mpmath
 
-from . import datasets, inputs, scalar
+from . import datasets, inputs, parameters, scalar
 from .generative import ZeroOverZeroError, log_posterior
 from .messages import INT64_MAX, MAX_TABLE_SIZE, error, show
 
@@ -49,11 +49,11 @@ __all__ = [
 # ---- NB-4: Laplace smoothing for a k-valued variable ------------------------------------------
 
 # MAX_TABLE_SIZE (from messages): the most counts a table may hold per class; k, Σⱼ k_j or |V|
-# beyond it is refused (inputs.table_size) before anything is allocated.
+# beyond it is refused (parameters.table_size) before anything is allocated.
 
 
 def _alpha(alpha):
-    return inputs.nonnegative(alpha, "alpha")
+    return parameters.nonnegative(alpha, "alpha")
 
 
 def _smoothing_fits(largest_total, alpha, k, what):
@@ -83,7 +83,7 @@ def value_counts(z, k):
 
     Shapes: z m integers in 0..k−1, k ≥ 1.
     Returns: k counts."""
-    k = inputs.table_size(k, "k")
+    k = parameters.table_size(k, "k")
     z = inputs.check_categories(inputs.integers(z, "z", empty=True, int64=False), k, "z")
     counts = [0] * k
     for v in z:
@@ -155,10 +155,7 @@ def _minus_infinity(like):
 def _check_model(model, cls, name="model"):
     if not isinstance(model, cls):
         raise error("wrong_kind", name=name, what=f"a {cls.__name__}", got=type(model).__name__)
-    phi_y = inputs.real(model.phi_y, f"{name}.phi_y")
-    if not 0 < phi_y < 1:
-        raise error("in_unit_interval", name=f"{name}.phi_y", value=model.phi_y)
-    return phi_y
+    return parameters.unit_interval(model.phi_y, f"{name}.phi_y")
 
 
 def _probabilities(values, name):
@@ -438,11 +435,11 @@ def _log_joint(prior, X, log_factors):
 def bernoulli_log_joint(model, X, *, n_jobs=-1):
     """NB-2: log p(x, y) = log p(y) + Σⱼ log p(x_j | y) for y = 0, 1 and every row of X,
     summed left to right; −∞ where some factor is 0 (only possible without smoothing).
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+    ``n_jobs`` (checked by ``parameters.n_jobs``): the cores the fast face may use; here serial.
 
     Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, X = _bernoulli(model, X)
     tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in phi[c]] for c in (0, 1)]
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
@@ -454,7 +451,7 @@ def bernoulli_log_posterior(model, X, *, n_jobs=-1):
 
     Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m×2: log p(y | x)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     _, phi, Xc = _bernoulli(model, X)
     return _posteriors(bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
 
@@ -464,7 +461,7 @@ def bernoulli_predict(model, X, *, n_jobs=-1):
 
     Shapes: model a BernoulliNB (from bernoulli_fit), X m×n binary (or m Documents).
     Returns: m labels in {0, 1}."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, Xc = _bernoulli(model, X)
     return _predict(prior, phi, Xc, lambda c, x: ((phi[c][j] if v else 1 - phi[c][j], 1) for j, v in enumerate(x)),
                     lambda: bernoulli_log_joint(model, X), lambda i: bernoulli_zero_factors(phi, Xc[i]))
@@ -589,7 +586,7 @@ def categorical_log_joint(model, X, *, n_jobs=-1):
 
     Shapes: model a CategoricalNB (from categorical_fit), X m×n.
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, X = _categorical(model, X)
     tables = [[[_log_or_none(p) for p in phi[c][j]] for j in range(len(phi[c]))] for c in (0, 1)]
     return _log_joint(prior, X, lambda c, x: (tables[c][j][v] for j, v in enumerate(x)))
@@ -600,7 +597,7 @@ def categorical_log_posterior(model, X, *, n_jobs=-1):
 
     Shapes: model a CategoricalNB (from categorical_fit), X m×n.
     Returns: m×2: log p(y | x)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     _, phi, Xc = _categorical(model, X)
     return _posteriors(categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
 
@@ -610,7 +607,7 @@ def categorical_predict(model, X, *, n_jobs=-1):
 
     Shapes: model a CategoricalNB (from categorical_fit), X m×n.
     Returns: m labels in {0, 1}."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, Xc = _categorical(model, X)
     return _predict(prior, phi, Xc, lambda c, x: ((phi[c][j][v], 1) for j, v in enumerate(x)),
                     lambda: categorical_log_joint(model, X), lambda i: categorical_zero_factors(phi, Xc[i]))
@@ -681,7 +678,7 @@ def documents_vocabulary(documents, size=None, name="documents", required=False)
             raise TypeError(f"{name}.vocabulary_size must be given for {name} as Documents: it is "
                             "the number of features n (a row lists the words that occur)")
         return size
-    given = inputs.table_size(given, f"{name}.vocabulary_size")
+    given = parameters.table_size(given, f"{name}.vocabulary_size")
     if size is not None and given != size:
         raise ValueError(f"{name}.vocabulary_size is {given} but the vocabulary has {size} words")
     return given
@@ -769,8 +766,8 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     Shapes: documents m sequences of token ids in 0..|V|−1 (or Documents, with counts or not),
         y m labels in {0, 1}, vocabulary_size |V|, alpha ≥ 0.
     Returns: MultinomialNB(phi_y, phi_k_y0, phi_k_y1, …)."""
-    size = inputs.table_size(vocabulary_size, "vocabulary_size")
-    ignore_unknown = bool(ignore_unknown)  # read once
+    size = parameters.table_size(vocabulary_size, "vocabulary_size")
+    ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
     bags = _bags(documents, size, ignore_unknown)
     y = inputs.binary_labels(y, "y", module=__name__)
     if len(bags) != len(y):
@@ -815,7 +812,7 @@ def _multinomial_model(model):
 
 
 def _multinomial(model, documents, ignore_unknown):
-    ignore_unknown = bool(ignore_unknown)  # read once
+    ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
     phi_y, phi = _multinomial_model(model)
     bags = _bags(documents, len(phi[0]), ignore_unknown)
     return [1 - phi_y, phi_y], phi, bags
@@ -848,12 +845,12 @@ def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: log p(x, y) = log p(y) + Σⱼ log φ_{x_j|y} for y = 0, 1 and every document, summed
     in document order; −∞ when a word has φ_{k|y} = 0 (only without smoothing). A word that
     occurs n times in a bag adds n·log φ_{k|y} once.
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+    ``n_jobs`` (checked by ``parameters.n_jobs``): the cores the fast face may use; here serial.
 
     Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
         (or Documents).
     Returns: m×2: log p(x, y = 0), log p(x, y = 1)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, bags = _multinomial(model, documents, ignore_unknown)
     return _multinomial_log_joint(prior, phi, bags)
 
@@ -864,7 +861,7 @@ def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=
     Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
         (or Documents).
     Returns: m×2: log p(y | x)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, bags = _multinomial(model, documents, ignore_unknown)
     return _posteriors(_multinomial_log_joint(prior, phi, bags),
                        lambda i: multinomial_zero_factors(phi, _words(bags[i])))
@@ -876,7 +873,7 @@ def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     Shapes: model a MultinomialNB (from multinomial_fit), documents m sequences of token ids
         (or Documents).
     Returns: m labels in {0, 1}."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     prior, phi, bags = _multinomial(model, documents, ignore_unknown)
     return _predict(prior, phi, bags, lambda c, bag: ((phi[c][t], n) for t, n in bag),
                     lambda: _multinomial_log_joint(prior, phi, bags),
@@ -905,7 +902,7 @@ def build_vocabulary(token_lists, min_count=1):
     """NB-6 (000 §2 fn 2): the words that occur at least ``min_count`` times in total in the
     given (training) documents (any iterable of word lists, e.g. a generator), sorted in Python's string order, so that the id of a word is its
     place in that list ("a" comes before "aardvark", as in the notes' dictionary)."""
-    min_count = inputs.positive_int(min_count, "min_count")
+    min_count = parameters.positive_int(min_count, "min_count")
     _iterable(token_lists, "token_lists")
     counts = collections.Counter()
     for i, tokens in enumerate(token_lists):
@@ -923,7 +920,7 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
     Shapes: token_lists m lists of words, vocabulary a word → id mapping.
     Returns: m lists of token ids."""
     index = word_index(vocabulary)
-    ignore_unknown = bool(ignore_unknown)  # read once
+    ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
     _iterable(token_lists, "token_lists")
     out = []
     for i, tokens in enumerate(token_lists):
@@ -1019,7 +1016,7 @@ def spam_indicative_tokens(model, vocabulary, top=10):
     spam), as (word, log ratio) pairs. The order is decided on the ratio φ_{k|1}/φ_{k|0}, exactly
     for rational estimates; ties go to the word that sorts first."""
     _, (phi0, phi1) = _multinomial_model(model)
-    top = inputs.positive_int(top, "top")
+    top = parameters.positive_int(top, "top")
     if len(vocabulary) != len(phi0):
         raise ValueError(f"vocabulary has {len(vocabulary)} words but the model has {len(phi0)}")
     if any(p == 0 for p in phi0):

@@ -35,7 +35,8 @@ softmax validate first).
 import mpmath
 
 from . import exponential_family as ef
-from . import inputs, linalg, scalar
+from . import linalg, parameters, scalar
+from .messages import error
 from .results import (LEFT_DOMAIN, LISTS, NOT_FINITE, OVERFLOWED, ConvergenceError, IterativeResult,
                       StepFailed, divergence, not_converged)
 
@@ -52,19 +53,19 @@ MAX_HALVINGS = 30  # t >= 2⁻³⁰: a direction that needs a shorter step is no
 STARTS = ("zero", "data")  # the notes' start, then the IRLS start
 
 
-def options(max_iterations, tol, damping, start=None, tolerance=inputs.tolerance):
+def options(max_iterations, tol, damping, start=None, float64=False, starts=STARTS):
     """Newton's options, read in one order for every fit of both faces: (max_iterations, tol,
-    damping, start). ``tol`` must be a number (the stopping test is what ends Newton);
-    ``start`` (None for a fit without the choice, softmax's) one of STARTS. ``tolerance`` is
-    how the face reads a number: the reference keeps its scalar type, the fast face a float."""
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = tolerance(tol)
+    start, damping). ``tol`` must be a number (the stopping test is what ends Newton); ``start``
+    one of ``starts`` (None for a fit without the choice, softmax's: then start is not read).
+    ``float64``: the fast face reads tol as a float (``parameters``), the reference keeps its
+    scalar type."""
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    tol = parameters.tolerance(tol, "tol", float64)
     if tol is None:
-        raise ValueError("tol must be a number for Newton's method (None would leave only the "
-                         "max_iterations cap to stop it)")
-    if start is not None:
-        start = inputs.choice(start, "start", STARTS)
-    return max_iterations, tol, inputs.flag(damping, "damping"), start
+        raise error("tol_needed", what="Newton's method")
+    if starts is not None:
+        start = parameters.choice(start, "start", starts)
+    return max_iterations, tol, parameters.flag(damping, "damping"), start
 
 
 def glm_system(fam, X, y, theta):

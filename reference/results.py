@@ -13,7 +13,7 @@ from . import linalg, scalar
 
 __all__ = [
     "IterativeResult", "ConvergenceError", "SeparableDataError", "StepFailed", "step_converged",
-    "diverged", "separated", "separable_error", "iterate", "LISTS", "divergence", "not_converged",
+    "diverged", "separated", "separable_error", "iterate", "sgd_epochs", "LISTS", "divergence", "not_converged",
     "NOT_FINITE", "LEFT_DOMAIN", "OVERFLOWED", "LOWER_ALPHA", "RAISE_CAP", "alpha_too_large",
 ]
 
@@ -210,6 +210,27 @@ def iterate(name, update, theta, max_iterations, tol, record=False, check=None, 
         raise not_converged(name, max_iterations, tol, result, advice)
     return result
 
+
+
+def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record=False, on_divergence=None):
+    """The loop of the stochastic rules (LR-6, LG-4): for each epoch, for i in ``order``,
+    θ := step(x⁽ⁱ⁾, y⁽ⁱ⁾, θ, α_t) with α_t = α / (1 + decay · t), t the updates made before.
+
+    No stopping test: converged is None; ``path`` holds θ after each epoch when ``record``.
+    ``on_divergence`` None, or a function of (epoch, α) giving the message of the ConvergenceError
+    raised when θ stops being finite after an epoch."""
+    path = [theta[:]] if record else None
+    t = 0
+    for epoch in range(epochs):
+        for i in order:
+            alpha_t = alpha / (1 + decay * t) if decay else alpha
+            theta = step(X[i], y[i], theta, alpha_t)
+            t += 1
+        if on_divergence is not None and diverged(theta):
+            raise ConvergenceError(on_divergence(epoch + 1, alpha), IterativeResult(theta, epoch, False, path))
+        if record:
+            path.append(theta[:])
+    return IterativeResult(theta, epochs, None, path)
 
 __all__ += ["NotSeparableError"]
 

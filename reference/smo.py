@@ -27,10 +27,8 @@ integer values (the string kernel's counts) are read as exact rationals, as inte
 Conventions (README, Conventions): data (X, y), then α, then options (C, kernel, …), as in ``svm``;
 labels are {−1, 1} or any pair through ``classes=``; ``smo`` returns an ``SVMFit``.
 """
-import numbers
-
-from . import inputs, scalar
-from .messages import rounded
+from . import inputs, parameters, scalar
+from .messages import error, rounded
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
 from .results import ConvergenceError, FloatRangeError, NotSeparableError
 from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
@@ -183,10 +181,7 @@ def _clipped_maximiser(a2, y2, E1, E2, K11, K22, K12, low, high, pair):
         # W along the line is linear or convex: its maximum over [L, H] is at an end.
         if high is None:
             if slope > 0 or eta < 0:
-                raise NotSeparableError(
-                    f"the hard-margin dual is unbounded along the pair {pair}: W grows without "
-                    "limit (the examples coincide in feature space with opposite labels, so no "
-                    "hyperplane separates the classes); use a finite C")
+                raise unbounded_pair(pair)
             if not slope < 0:
                 return None
             new2 = low
@@ -216,13 +211,11 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     m = len(X)
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != m:
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {m} rows")
+    alpha = inputs.vector(alpha, "alpha", m, "X", of="rows")
     C = as_C(C)
-    i, j = _index(i, m, "i"), _index(j, m, "j")
+    i, j = parameters.index(i, "i", m), parameters.index(j, "j", m)
     if i == j:
-        raise ValueError("i and j must differ: one α cannot move alone (constraint (19))")
+        raise error("same_pair")
     K = _kernel_matrix(X, kernel)
     f = scores(alpha, y, K)
     E1, E2 = f[i] - y[i], f[j] - y[j]
@@ -232,14 +225,6 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
         out[i], out[j] = FloatRangeError.check(new, lambda k: f"the new alpha[{(i, j)[k]}]",
                                                REMEDY)
     return out
-
-
-def _index(i, m, name):
-    if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-        raise TypeError(f"{name} must be an integer index, got {i!r}")
-    if not 0 <= i < m:
-        raise ValueError(f"{name} = {i} is not an index of X (0..{m - 1})")
-    return int(i)
 
 
 def _in_up(a, t, C):
@@ -271,9 +256,7 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     Returns: the maximal KKT violation, a number ≥ 0."""
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
-    alpha = inputs.vector(alpha, "alpha")
-    if len(alpha) != len(X):
-        raise ValueError(f"alpha has {len(alpha)} entries but X has {len(X)} rows")
+    alpha = inputs.vector(alpha, "alpha", len(X), "X", of="rows")
     C = as_C(C)
     g = [f - t for f, t in zip(scores(alpha, y, _kernel_matrix(X, kernel)), y)]
     return _gap(alpha, y, g, C)
@@ -285,6 +268,14 @@ def _kernel_matrix(X, kernel):
     return [[scalar.to_scalar(v) for v in row] for row in kernel_matrix(X, kernel)]
 
 
+def asymmetric_kernel(i, j, K_ij, K_ji):
+    """The InvalidKernelError of a kernel with K(x⁽ⁱ⁾, x⁽ʲ⁾) ≠ K(x⁽ʲ⁾, x⁽ⁱ⁾) on X (both faces)."""
+    return InvalidKernelError(
+        f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K_ij} but "
+        f"kernel(X[{j}], X[{i}]) = {K_ji}; SMO needs K(x, z) = K(z, x)",
+        MercerResult(False, False, pair=(i, j)))
+
+
 def _symmetric(K, kernel):
     """SMO's updates assume K(x, z) = K(z, x); the named kernels are symmetric by construction,
     any other callable is checked on X."""
@@ -293,10 +284,7 @@ def _symmetric(K, kernel):
     for i in range(len(K)):
         for j in range(i):
             if K[i][j] != K[j][i]:
-                result = MercerResult(False, False, pair=(i, j))
-                raise InvalidKernelError(
-                    f"kernel is not symmetric on X: kernel(X[{i}], X[{j}]) = {K[i][j]} but "
-                    f"kernel(X[{j}], X[{i}]) = {K[j][i]}; SMO needs K(x, z) = K(z, x)", result)
+                raise asymmetric_kernel(i, j, K[i][j], K[j][i])
 
 
 # ---- the solver --------------------------------------------------------------------------------
@@ -329,7 +317,9 @@ class _State:
 
 
 def _wss2_select(st):
-    """(i, j) by the second-order rule, or None with the gap when it is already ≤ tol."""
+    """(i, j, gap) by the second-order rule: i maximises −gₜ over I_up, j minimises
+    −(−gᵢ + gₜ)²/curvature over the t of I_low that can pair with i; −1 where no such index is
+    left, and gap = max over I_up − min over I_low of −gₜ (0 when a set is empty)."""
     y, a, g, K, C = st.y, st.alpha, st.g, st.K, st.C
     i, g_max = -1, None
     for t in range(st.m):
@@ -506,37 +496,26 @@ def _run_simplified(st, tol, max_iterations, rng):
             return None
 
 
-def _check_rule(rule):
-    if rule not in RULES:
-        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
-    return rule
-
-
-def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
-    return seed
-
-
-def _separates(st):
+def separates(alpha, y, g, diagonal):
     """Whether wᵀφ(x) (no b) already puts every positive example above every negative one, by
     more than the rounding of f(x) = Σₜ αₜy⁽ᵗ⁾K(x⁽ᵗ⁾, x), m·ε·Σα·maxₜ Kₜₜ (0 in exact arithmetic):
     on inseparable data whose iterates make w vanish (a positive point between two negative
-    ones), rounding alone can order the f values."""
-    f = [gt + t for gt, t in zip(st.g, st.y)]
-    total = 0 * st.alpha[0]
-    for a in st.alpha:
+    ones), rounding alone can order the f values. ``g`` is gₜ = f(x⁽ᵗ⁾) − y⁽ᵗ⁾, ``diagonal``
+    the Kₜₜ."""
+    f = [gt + t for gt, t in zip(g, y)]
+    total = 0 * alpha[0]
+    for a in alpha:
         total += a
-    top = max(abs(st.K[t][t]) for t in range(st.m))
-    noise = scalar.zero_tolerance(total, total * top, st.m)
-    return min(v for v, t in zip(f, st.y) if t == 1) - max(v for v, t in zip(f, st.y) if t == -1) > noise
+    top = max(abs(v) for v in diagonal)
+    noise = scalar.zero_tolerance(total, total * top, len(y))
+    return min(v for v, t in zip(f, y) if t == 1) - max(v for v, t in zip(f, y) if t == -1) > noise
 
 
-def _hull_distance_bound(st):
+def hull_distance_bound(alpha, y, g):
     """2‖w‖ / Σα bounds the distance between the classes' convex hulls (in feature space) from
     above at any feasible α; it tends to 0 when the hulls meet. ‖w‖² = Σₜ αₜ y⁽ᵗ⁾ wᵀφ(x⁽ᵗ⁾)."""
     total = w2 = 0
-    for a, t, gt in zip(st.alpha, st.y, st.g):
+    for a, t, gt in zip(alpha, y, g):
         total += a
         w2 += a * t * (gt + t)
     if not total > 0:
@@ -544,14 +523,33 @@ def _hull_distance_bound(st):
     return 2 * max(float(w2), 0.0) ** 0.5 / float(total)
 
 
-def _inseparable(max_iterations, objective, bound):
+def unbounded_pair(pair):
+    """The NotSeparableError of a hard-margin step along ``pair`` whose W has no maximum (SMO-2:
+    η ≤ 0 with W rising, no upper bound H)."""
+    return NotSeparableError(
+        f"the hard-margin dual is unbounded along the pair {pair}: W grows without limit (the "
+        "examples coincide in feature space with opposite labels, so no hyperplane separates "
+        "the classes); use a finite C")
+
+
+def inseparable(max_iterations, objective, bound):
     """The NotSeparableError of a hard-margin run stopped at the cap with no iterate separating
-    the classes; ``bound`` is ``_hull_distance_bound``'s (None when Σα = 0: no clause)."""
+    the classes; ``bound`` is ``hull_distance_bound``'s (None when Σα = 0: no clause)."""
     hulls = "" if bound is None else f" (the classes' convex hulls are at most {bound:.3g} apart)"
     return NotSeparableError(
         f"hard margin: after {max_iterations} steps no iterate separates the classes and "
         f"W(α) = {rounded(objective, 6)} keeps growing{hulls}: the data look inseparable; "
         "use a finite C")
+
+
+def at_cap(rule, max_iterations, fit, tol, shrinking=False):
+    """The ConvergenceError of a run that reached max_iterations with the KKT gap above tol;
+    ``shrinking`` (the compiled twin's libsvm option) adds what it costs."""
+    hint = ("; on an ill-conditioned problem shrinking can take twice the steps (libsvm's too), "
+            "and shrinking=False takes the reference's" if shrinking else "")
+    return ConvergenceError(
+        f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
+        f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol{hint}", fit)
 
 
 def _finish(st, rule, converged, kernel, classes):
@@ -584,7 +582,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     Platt rules; ``record`` keeps the chosen pairs in ``path``.
 
     ``shrinking`` (True or False), ``cache_size`` (megabytes, > 0) and ``n_jobs`` (checked by
-    ``inputs.n_jobs``; 1 by default, see the twin) are the compiled twin's: libsvm's shrinking of the active set, the size
+    ``parameters.n_jobs``; 1 by default, see the twin) are the compiled twin's: libsvm's shrinking of the active set, the size
     of its kernel-row cache and the cores its passes over the examples may use (each example's
     value computed as in the serial loop: the iterates do not depend on it). The reference
     checks them and computes as the notes do, over every example with the whole kernel matrix:
@@ -594,17 +592,18 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         with classes=).
     Returns: SVMFit (alpha m, b, the support vectors, …); the cap raises ConvergenceError, an
         infeasible hard margin NotSeparableError."""
-    rule = _check_rule(rule)
-    inputs.flag(shrinking, "shrinking")
-    inputs.positive(cache_size, "cache_size")
-    inputs.n_jobs(n_jobs)
+    rule = parameters.choice(rule, "rule", RULES)
     labels = classes if classes is not None else (-1, 1)
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, classes, kernel)
     C = as_C(C)
-    tol = inputs.tolerance(tol, allow_none=False)
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    rng = SplitMix64(_seed(seed))
+    tol = parameters.nonnegative(tol, "tol")
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    rng = SplitMix64(parameters.seed(seed, "seed"))
+    record = parameters.flag(record, "record")
+    parameters.flag(shrinking, "shrinking")
+    parameters.positive(cache_size, "cache_size")
+    parameters.n_jobs(n_jobs)
     K = _kernel_matrix(X, kernel)
     _symmetric(K, kernel)
     zero = scalar.zero(v for row in K for v in row)  # α, g and b start in the type K's entries combine to
@@ -623,11 +622,9 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     if converged is None:
         where = st.stuck if isinstance(st.stuck, str) else f"the pair {st.stuck} cannot move"
         raise stuck_error(rule, st.iterations, where, fit, tol)
-    if C is None and not _separates(st):
-        raise _inseparable(max_iterations, fit.objective, _hull_distance_bound(st))
-    raise ConvergenceError(
-        f"SMO ({rule}) did not converge in {max_iterations} steps: the remaining KKT gap is "
-        f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol", fit)
+    if C is None and not separates(st.alpha, y, st.g, [st.K[t][t] for t in range(st.m)]):
+        raise inseparable(max_iterations, fit.objective, hull_distance_bound(st.alpha, y, st.g))
+    raise at_cap(rule, max_iterations, fit, tol)
 
 
 def stuck_error(rule, steps, where, fit, tol):

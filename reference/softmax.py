@@ -7,7 +7,7 @@ Conventions (README, Conventions): data (X, y), then Θ, then options; labels ar
 label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the label in 1..k,
 ``probabilities`` the m×k table; ``Theta=None`` starts at 0; fits return an ``IterativeResult``.
 """
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error
 from . import newton as newton_method
 from .results import (ConvergenceError, IterativeResult, SeparableDataError, alpha_too_large, iterate,
@@ -251,9 +251,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     Returns: IterativeResult (theta (k−1)×n); the cap raises ConvergenceError, separable classes
         SeparableDataError."""
     X, y, Theta = _design(X, y, Theta)
-    alpha = inputs.positive(alpha, "alpha")
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol)
+    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record)
     m = len(X)
 
     def update(Theta):
@@ -287,7 +286,8 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y", __name__))
         Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
     X, y, Theta = _design(X, y, Theta)
-    max_iterations, tol, damping, _ = newton_method.options(max_iterations, tol, damping)
+    max_iterations, tol, damping, _ = newton_method.options(max_iterations, tol, damping, starts=None)
+    record = parameters.flag(record, "record")
     K, n = len(Theta), len(X[0])
 
     def shape(flat):

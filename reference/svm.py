@@ -20,7 +20,7 @@ of the model's two classes; ``decision_function``: wᵀz + b).
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from . import inputs, linalg, scalar
+from . import inputs, linalg, parameters, scalar
 from .messages import error
 from .kernels import Linear, StringKernel, as_kernel, as_points, checked_value, kernel_matrix
 from .margins import signed_labels
@@ -104,7 +104,7 @@ def as_C(C):
 
     Shapes: C a number > 0 or None.
     Returns: C."""
-    return None if C is None else inputs.positive(C, "C")
+    return parameters.positive_or_none(C, "C")
 
 
 REMEDY = "rescale the data, alpha or (w, b)"
@@ -151,7 +151,7 @@ def lagrangian(X, y, w, b, alpha):
     Returns: L(w, b, α), a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     alpha = _alpha(alpha, len(X))
     total = linalg.dot(w, w) / 2
     for a, u in zip(alpha, _margins(w, 0, X, y)):
@@ -266,7 +266,7 @@ def decision_values(X, y, alpha, b, Z, kernel=Linear()):
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     Z = _queries(Z, X, kernel, "X")
     support = [i for i, a in enumerate(alpha) if a != 0]
     return _values([alpha[i] for i in support], [y[i] for i in support], [X[i] for i in support],
@@ -381,7 +381,7 @@ def slacks(X, y, w, b):
     Returns: ξ, m entries ≥ 0."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     out = []
     for u in _margins(w, b, X, y):
         r = 1 - u
@@ -403,9 +403,9 @@ def soft_margin_primal(X, y, w, b, xi, C):
     Returns: ½‖w‖² + CΣξ, a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     xi = inputs.vector(xi, "xi", len(X), "X", of="rows")
-    C = inputs.positive(C, "C")
+    C = parameters.positive(C, "C")
     for i, s in enumerate(xi):
         if s < 0:
             raise error("negative_slack", i=i, value=s)
@@ -425,7 +425,7 @@ def hinge_objective(X, y, w, b, C):
     Returns: ½‖w‖² + CΣ max(0, 1 − yᵢ(wᵀxᵢ + b)), a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    C = inputs.positive(C, "C")
+    C = parameters.positive(C, "C")
     total = 0
     for s in slacks(X, y, w, b):
         total += s
@@ -442,11 +442,11 @@ def soft_margin_lagrangian(X, y, w, b, xi, alpha, r, C):
     Returns: L(w, b, ξ, α, r), a number."""
     X, y = as_problem(X, y)
     w = _w(w, X)
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     m = len(X)
     xi, alpha, r = (inputs.vector(v, n, m, "X", of="rows")
                     for v, n in ((xi, "xi"), (alpha, "alpha"), (r, "r")))
-    C = inputs.positive(C, "C")
+    C = parameters.positive(C, "C")
     total = linalg.dot(w, w) / 2
     for u, s, a, q in zip(_margins(w, 0, X, y), xi, alpha, r):
         total += C * s - a * (u - 1 + s) - q * s
@@ -467,7 +467,7 @@ def kkt_violations(X, y, alpha, b, C=None, kernel=Linear()):
     kernel = as_kernel(kernel)
     X, y = as_problem(X, y, kernel=kernel)
     alpha = _alpha(alpha, len(X))
-    b = inputs.real(b, "b")
+    b = parameters.real(b, "b")
     C = as_C(C)
     for i, a in enumerate(alpha):
         if a < 0 or (C is not None and a > C):

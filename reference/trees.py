@@ -24,7 +24,7 @@ import numbers
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import inputs, scalar
+from . import inputs, parameters, scalar
 from .entropy import class_codes, information_gain
 from .messages import error
 from .results import ConvergenceError
@@ -257,11 +257,11 @@ def check_tree(tree, name="tree"):
 
 def predict(tree, X, *, n_jobs=-1):
     """DT-1: each row of X goes down the stumps from the root to a leaf; its label is the output.
-    ``n_jobs`` (checked by ``inputs.n_jobs``): the cores the fast face may use; here serial.
+    ``n_jobs`` (checked by ``parameters.n_jobs``): the cores the fast face may use; here serial.
 
     Shapes: tree a Tree (from tree_fit), X m×n.
     Returns: m integer labels (the classes of the fit)."""
-    inputs.n_jobs(n_jobs)
+    parameters.n_jobs(n_jobs)
     check_tree(tree)
     X = inputs.matrix(X, "X")
     if len(X[0]) != tree.n_features:
@@ -365,7 +365,7 @@ def _minimal_leaves(table):
 def count_boolean_functions(n):
     """DT-2 (001 §11.3.2): there are 2^(2ⁿ) boolean functions of n inputs (one output bit for
     each of the 2ⁿ rows of the table), hence as many functionally distinct trees."""
-    n = _non_negative_int(n, "n")
+    n = parameters.whole(n, "n")
     return 2 ** 2 ** n
 
 
@@ -374,19 +374,11 @@ def count_trees(n):
     path: a leaf (2 labels) or a stump on one of n variables over two trees on the other n − 1,
     T(0) = 2, T(n) = 2 + n T(n − 1)². More than 2^(2ⁿ) for n >= 1: different trees compute the
     same function."""
-    n = _non_negative_int(n, "n")
+    n = parameters.whole(n, "n")
     t = 2
     for k in range(1, n + 1):
         t = 2 + k * t * t
     return t
-
-
-def _non_negative_int(n, name):
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"{name} must be an integer, got {n!r}")
-    if n < 0:
-        raise ValueError(f"{name} must be >= 0, got {n}")
-    return n
 
 
 # ---- DT-5, DT-6: the split score --------------------------------------------------------------
@@ -554,16 +546,6 @@ class _Grower:
         return _Candidate(_score(tables), j, None, tuple(values), parts, tables)
 
 
-def _max_depth(max_depth):
-    if max_depth is None:
-        return None
-    if isinstance(max_depth, bool) or not isinstance(max_depth, int):
-        raise error("int_or_none", name="max_depth", got=repr(max_depth))
-    if max_depth < 0:
-        raise error("at_least_or_none", name="max_depth", low=0, value=max_depth)
-    return max_depth
-
-
 def _discrete_mask(discrete, d):
     if isinstance(discrete, bool):
         return [discrete] * d
@@ -574,12 +556,6 @@ def _discrete_mask(discrete, d):
     if any(not isinstance(v, bool) for v in discrete):
         raise error("discrete_bools")
     return list(discrete)
-
-
-def _rule(threshold):
-    if threshold not in THRESHOLD_RULES:
-        raise error("one_of", name="threshold", options=THRESHOLD_RULES, got=repr(threshold))
-    return threshold
 
 
 def _classes_and_codes(y, m, x_name="X"):
@@ -605,10 +581,10 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     Returns: Tree(root, n_features, classes)."""
     X = inputs.matrix(X, "X")
     classes, codes = _classes_and_codes(y, len(X))
-    max_depth = _max_depth(max_depth)
-    min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
+    max_depth = parameters.depth(max_depth, "max_depth")
+    min_samples_leaf = parameters.positive_int(min_samples_leaf, "min_samples_leaf")
     discrete = _discrete_mask(discrete, len(X[0]))
-    rule = _rule(threshold)
+    rule = parameters.choice(threshold, "threshold", THRESHOLD_RULES)
     if rule == "logistic" and len(classes) > 2 and not all(discrete):
         raise error("logistic_two_classes", k=len(classes))
     grower = _Grower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule)
@@ -624,7 +600,7 @@ def best_threshold(x, y, min_samples_leaf=1):
     Returns: (threshold, gain)."""
     x = inputs.vector(x, "x")
     classes, codes = _classes_and_codes(y, len(x), "x")
-    min_samples_leaf = inputs.positive_int(min_samples_leaf, "min_samples_leaf")
+    min_samples_leaf = parameters.positive_int(min_samples_leaf, "min_samples_leaf")
     grower = _Grower([[v] for v in x], codes, len(classes), None, min_samples_leaf, [False], "search")
     candidate = grower.search_candidate(list(range(len(x))), 0)
     return None if candidate is None else (candidate.threshold, _gain(candidate.tables))
@@ -650,8 +626,8 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     classes, codes = _classes_and_codes(y, len(x), "x")
     if len(classes) != 2:
         raise error("logistic_threshold_classes", k=len(classes))
-    max_iterations = inputs.positive_int(max_iterations, "max_iterations")
-    tol = inputs.tolerance(tol, allow_none=False)
+    max_iterations = parameters.positive_int(max_iterations, "max_iterations")
+    tol = parameters.nonnegative(tol, "tol")
     order = sorted(range(len(x)), key=lambda i: x[i])
     theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], max_iterations, tol)
     if theta is None:

@@ -1,6 +1,6 @@
 """The bad-input treatment that every fast entry point gets (CONTRIBUTING, tests), written once.
 
-A topic's ``test_bad_input_<topic>.py`` declares a :class:`Table` (valid keyword arguments per
+A topic's ``tests/<topic>/test_errors.py`` declares a :class:`Table` (valid keyword arguments per
 entry point, values to refuse, labels, the error each length mismatch gives) and calls
 ``install(TABLE, globals())``; the generic checks below then run on both faces, one test item per
 check and function of the table, which runs every case (argument, bad value, face) and names each

@@ -5,7 +5,7 @@ The valid arguments and the bad parameter values come from a topic's bad-input t
 (tests/bad_input.py's ``Table``); each array argument may also be NaN-filled, empty, None, a
 string, or one dimension too deep."""
 import numpy as np
-from hypothesis import assume
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 ARRAY_BADS = ("nan", "empty", "none", "string", "deeper")
@@ -72,3 +72,15 @@ def check_pair(table, key, bad):
     assume(ref[0] != "answer" or fast[0] != "answer")
     assert ref == fast, (key, {a: (v[2] if isinstance(v, tuple) else v) for a, v in bad.items()},
                          ref, fast)
+
+
+def two_bad_arguments(table, leave_out=()):
+    """The property of a topic's test_errors.py: every function of its bad-input table (but those
+    in ``leave_out``), called with two bad arguments at once (a bad parameter of the table, or an
+    array NaN, empty, None, a string, one dimension too deep), gets the same error type and words
+    in both faces."""
+    @settings(max_examples=150)
+    @given(pairs(table, leave_out))
+    def test_two_bad_arguments_get_the_same_error_in_both_faces(case):
+        check_pair(table, *case)
+    return test_two_bad_arguments_get_the_same_error_in_both_faces

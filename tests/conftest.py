@@ -57,7 +57,7 @@ if PROFILE in SHRINK_SECONDS:
 
 # The generic bad-input checks live outside the test modules: rewrite their asserts too, so that
 # a failure shows the values compared.
-pytest.register_assert_rewrite("bad_input")
+pytest.register_assert_rewrite("tests.bad_input", "tests.bad_pairs", "tests.reproducers")
 
 
 def pytest_addoption(parser):

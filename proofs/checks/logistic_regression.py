@@ -1023,10 +1023,26 @@ def _newton_from_afar(ctx):
     if update is None:
         return (), (form,)
     step = sp.lambdify(t, update, "mpmath")
-    path = [mpmath.mpf(3)]
+    path, near = [mpmath.mpf(3)], [mpmath.mpf(1) / 10]
     with mpmath.workdps(ctx.digits):
         for _ in range(2):
             path.append(step(path[-1]))
+        for _ in range(6):
+            try:
+                near.append(step(near[-1]))
+            except ZeroDivisionError:    # f′ = 0 where the iterates ran to: no convergence
+                near.append(mpmath.inf)
+                break
+    if not abs(near[-1]) < mpmath.mpf(10) ** -20:
+        # the printed update must at least converge from near the optimum, where the claim holds
+        shown = ", ".join(mpmath.nstr(v, 4) for v in near[:4])
+        return (Erratum(
+            "NW-2", "002 §1.2.4", NEWTON_240.text,
+            "θ⁽ᵗ⁺¹⁾ := θ⁽ᵗ⁾ − f(θ⁽ᵗ⁾)/f′(θ⁽ᵗ⁾), which from near a root of f with f′ ≠ 0 converges "
+            "quadratically",
+            f"two examples x = 1 (the intercept only) labelled 1 and 0, l as printed (line 226), f = l′, "
+            f"the optimum θ = 0: from θ = 0.1 the update as printed gives {shown}, …: it does not reach "
+            "the optimum", "slip", NEWTON_240),), (form,)
     if abs(path[-1]) < 100:
         return (), (form,)
     shown = ", ".join(mpmath.nstr(v, 4) for v in path)

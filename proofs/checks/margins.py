@@ -545,7 +545,7 @@ for _line, _text, _reason, _id in (
         (927, "Thus, b takes the role of what was previously  $\\theta_0$ , and w takes the role of",
          "a change of notation (b = θ₀, w = (θ₁ … θₙ))", "MG-1"),
         (929, "our classifier will directly predict either 1 or -1 (cf. the perceptron algorithm)",
-         "a consequence of the definition of g (the reference's prediction is tested in tests/test_margins.py)", "MG-1"),
+         "a consequence of the definition of g (the reference's prediction is tested in tests/margins/)", "MG-1"),
         (1476, "A's coordinate", "a reader's annotation on a figure absent from this copy", "MG-3"),
         (1488, "distance from a point to a line (hyperplane)", "a reader's annotation (the distance is checked in MG-3)", "MG-3"),
         (943, "we also define the function margin of (w, b) with respect to S",

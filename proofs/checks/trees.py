@@ -571,7 +571,7 @@ for _line, _text, _reason, _id in (
         (146, "Recursively choose & expand most significant feature", "an idea, made precise in §11.3.5 (DT-6)", "DT-6"),
         (158, "is the measure of uncertainty of a random variable (related to variance)", "an informal gloss", "DT-3"),
         (206, "Alternatively, we could choose a threshold for a given feature  $x_i$  by training a 1-d linear classifier",
-         "an alternative method (DT-7's logistic threshold, tested in tests/test_trees.py), no claim", "DT-7"),
+         "an alternative method (DT-7's logistic threshold, tested in tests/trees/), no claim", "DT-7"),
         (206, "For example, given the following two dimensional features that lie between 0 and 1, here is the corresponding decision tree:",
          "a figure absent from this copy", "DT-7"),
         ):

@@ -1,6 +1,6 @@
 """Valid arguments for every public function of cs229.fast, from which the fuzz starts.
 
-The bad-input tables (tests/test_bad_input_<topic>.py) already hold valid keyword arguments for
+The bad-input tables (tests/<topic>/test_errors.py) already hold valid keyword arguments for
 almost every entry point; they are read here rather than written twice. The few functions those
 tables leave to their own tests get theirs in EXTRA.
 """
@@ -40,8 +40,8 @@ def _extra():
     return {
         ("logistic_regression", "sigmoid"): dict(z=0.5),
         ("logistic_regression", "threshold"): dict(z=0.5),
-        ("svm", "decision_function"): dict(fit=fit, X=X),
-        ("svm", "predict"): dict(fit=fit, X=X),
+        ("svm", "decision_function"): dict(model=fit, Z=X),
+        ("svm", "predict"): dict(model=fit, Z=X),
     }
 
 
@@ -49,7 +49,7 @@ def table():
     """(module, name) -> valid keyword arguments, for every function of cs229.fast."""
     out = {}
     for topic in TOPICS:
-        t = importlib.import_module(f"test_bad_input_{topic}").TABLE
+        t = importlib.import_module(f"tests.{topic}.test_errors").TABLE
         fast = t.faces["fast"]
         for key, kwargs in t.valid.items():
             module, name = key if isinstance(key, tuple) else (fast.__name__.rpartition(".")[2], key)

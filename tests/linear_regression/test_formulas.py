@@ -1,0 +1,231 @@
+"""Part I, least squares (LR-1 … LR-16): the notes' formulas and the facts they state, against exact
+(Fraction) and 50-digit oracles and invariants, on the reference and, where a test takes ``impl``,
+on both faces."""
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import cs229.fast.linear_regression as F
+import cs229.reference.linear_regression as R
+from cs229.reference import linalg
+from cs229.testing import strategies as S
+
+
+problems = S.regression_problems(max_rows=10, max_features=4)
+
+
+def close(a, b, rel=1e-12):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b).max(initial=0.0)))
+
+
+# ---- LR-1, LR-2, LR-3: closed forms -------------------------------------------------------------
+
+@given(problems)
+def test_cost_forms_equal_exactly_LR_2(p):
+    assert R.cost(*p) == R.cost_matrix_form(*p)
+
+
+def test_add_intercept_LR_1(impl):
+    out = impl.out(impl.linear_regression.add_intercept(impl.arg([[2.0, 3.0], [4.0, 5.0]])))
+    assert out == [[1.0, 2.0, 3.0], [1.0, 4.0, 5.0]]
+
+
+@given(problems)
+def test_gradient_is_derivative_of_cost_LR_3(p):
+    """∂J/∂θⱼ by an exact central difference (J is quadratic) equals the gradient."""
+    X, y, theta = p
+    g = R.gradient(X, y, theta)
+    for j in range(len(theta)):
+        up, down = theta[:], theta[:]
+        up[j] += 1
+        down[j] -= 1
+        assert (R.cost(X, y, up) - R.cost(X, y, down)) / 2 == g[j]
+
+
+# ---- LR-4, LR-5, LR-6: gradient descent ---------------------------------------------------------
+
+@given(problems)
+def test_gd_converges_to_normal_equations_LR_5_LR_12(p):
+    X, y, _ = S.to_float(p)
+    Xa, ya = np.array(X), np.array(y)
+    alpha = 1 / np.linalg.eigvalsh(Xa.T @ Xa).max()
+    exact = np.array([float(v) for v in R.normal_equations(p[0], p[1])])
+    for fit in (F.batch_gradient_descent(Xa, ya, np.zeros(len(X[0])), alpha, 500_000, tol=1e-15),
+                R.batch_gradient_descent(X, y, [0.0] * len(X[0]), alpha, 500_000, tol=1e-15)):
+        assert fit.converged
+        assert close(fit.theta, exact, rel=1e-7)
+
+
+def test_sgd_decaying_rate_settles_LR_6():
+    """fn 2: with a fixed α, SGD stays a fixed distance from the minimum (it cycles around it);
+    letting α decrease to zero takes θ to the minimum."""
+    rng = np.random.default_rng(1)
+    X = np.c_[np.ones(50), rng.standard_normal((50, 2))]
+    y = X @ [1.0, 2.0, -1.0] + rng.standard_normal(50)
+    best = np.linalg.lstsq(X, y, rcond=None)[0]
+    gap = {}
+    for decay in (0.0, 0.05):
+        for epochs in (50, 500):
+            fit = F.stochastic_gradient_descent(X, y, np.zeros(3), 0.1, epochs, None, decay)
+            gap[decay, epochs] = np.abs(fit.theta - best).max()
+    assert gap[0.0, 500] > 0.1 and abs(gap[0.0, 500] - gap[0.0, 50]) < 1e-12
+    assert gap[0.05, 500] < gap[0.05, 50] < gap[0.0, 50] / 10
+
+
+# ---- LR-12: normal equations ------------------------------------------------------------------
+
+@settings(max_examples=25)
+@given(S.regression_problems(), st.integers(-20, 20), st.sampled_from(["cholesky", "qr"]))
+def test_units_of_a_column_never_change_the_verdict_LR_12(p, power, solver):
+    """Multiplying a column of X by 10^power (a change of units) scales θⱼ by 10^−power and
+    never makes a full-rank design singular; an exactly dependent one stays singular."""
+    X, y = (np.array(a, dtype=float) for a in S.to_float(p)[:2])
+    scaled = X.copy()
+    scaled[:, -1] *= 10.0 ** power
+    theta = F.normal_equations(X, y, solver=solver)
+    theta_scaled = F.normal_equations(scaled, y, solver=solver)
+    assert theta_scaled[:-1] == pytest.approx(theta[:-1], rel=1e-7, abs=1e-9)
+    assert theta_scaled[-1] * 10.0 ** power == pytest.approx(theta[-1], rel=1e-7, abs=1e-9)
+    R.normal_equations(scaled.tolist(), y.tolist(), solver=solver)
+    dependent = np.c_[scaled, 3 * scaled[:, 0]]
+    for face in (F.normal_equations, lambda A, b, solver: R.normal_equations(A.tolist(), b.tolist(), solver)):
+        with pytest.raises(linalg.SingularMatrixError, match=f"column {X.shape[1]} of X"):
+            face(dependent, y, solver=solver)
+
+
+def test_normal_equations_on_housing_LR_12_LR_16(impl):
+    from cs229.reference import datasets
+    d = datasets.housing()
+    X = [[1, a, b] for a, b in zip(d["area"], d["bedrooms"])]
+    y = [float(p) for p in d["price"]]
+    theta = impl.out(impl.linear_regression.normal_equations(impl.arg(X), impl.arg(y)))
+    assert [round(theta[0], 2), round(theta[1], 4), round(theta[2], 3)] == [89.60, 0.1392, -8.738]
+
+
+E = 2.0 ** -52
+
+
+@pytest.mark.parametrize("t,dependent", [(3 * E, False), (2 * E, True), (1.5 * E, True)], ids=["3eps", "2eps", "1.5eps"])
+def test_qr_calls_a_column_dependent_at_n_eps_of_its_size_LR_12(impl, t, dependent):
+    """X = [[1, 1], [0, t]]: column 1 is (1, t), its part outside column 0's span is (0, t), and
+    ‖(0, t)‖² = t² against the bound (max(m, n)·eps)²·‖x₁‖² = 4·eps² (‖x₁‖² rounds to 1):
+    t = 2 eps is at the bound and dependent, t = 3 eps is not (θ = (0, 1) exactly)."""
+    X, y = impl.arg([[1.0, 1.0], [0.0, t]]), impl.arg([1.0, t])
+    if not dependent:
+        assert impl.out(impl.linear_regression.normal_equations(X, y, solver="qr")) == [0.0, 1.0]
+        return
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        impl.linear_regression.normal_equations(X, y, solver="qr")
+    assert str(e.value) == "XᵀX is singular: column 1 of X duplicates column 0"
+    assert (e.value.column, e.value.combination) == (1, {0: 1.0})
+
+
+@pytest.mark.parametrize("solver", ["cholesky", "qr"])
+def test_normal_equations_of_one_row_or_a_first_entry_0_LR_12(impl, solver):
+    """The zeros of the factors are made in X's scalar type from x⁽¹⁾, whatever its shape."""
+    solve = impl.linear_regression.normal_equations
+    assert impl.out(solve(impl.arg([[2.0]]), impl.arg([4.0]), solver=solver)) == [2.0]
+    theta = impl.out(solve(impl.arg([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]), impl.arg([1.0, 3.0, 5.0]), solver=solver))
+    assert np.allclose(theta, [2.0, 1.0], rtol=1e-14, atol=1e-14)
+    exact = R.normal_equations([[Fraction(0), Fraction(1)], [Fraction(1), Fraction(1)], [Fraction(1), Fraction(2)]],
+                               [1, 2, 4], solver=solver)
+    assert exact == [Fraction(1), Fraction(4, 3)] and isinstance(exact[1], Fraction)  # XᵀX = [[2, 3], [3, 6]], Xᵀy = (6, 11)
+
+
+# ---- LR-13: the Gaussian model ----------------------------------------------------------------
+
+@given(problems, S.positive_rationals(), S.positive_rationals())
+def test_gaussian_mle_does_not_depend_on_sigma_LR_13(p, s1, s2):
+    """The least-squares θ maximises ℓ whatever σ is; ℓ is log L (in mpf, where L cannot underflow)."""
+    import mpmath
+    X, y, theta = S.to_float(p)
+    best = R.normal_equations(X, y)
+    for sigma in (float(s1), float(s2)):
+        top = R.gaussian_log_likelihood(X, y, best, sigma)
+        assert top >= R.gaussian_log_likelihood(X, y, theta, sigma) - 1e-9 * abs(top)
+    with mpmath.workdps(30):
+        Xm, ym, tm = S.to_mpf(p)
+        sigma = S.to_mpf(s1)
+        assert abs(mpmath.log(R.gaussian_likelihood(Xm, ym, tm, sigma))
+                   - R.gaussian_log_likelihood(Xm, ym, tm, sigma)) < mpmath.mpf(10) ** -20
+
+
+# ---- LR-14: locally weighted regression -------------------------------------------------------
+
+@st.composite
+def lwr_problems(draw):
+    X, y, _ = draw(S.regression_problems(min_rows=6, max_rows=12))
+    queries = draw(st.lists(S.vectors(len(X[0]) - 1), min_size=1, max_size=4))
+    tau = draw(st.sampled_from([0.5, 1.0, 3.0, 10.0]))
+    return S.to_float(X), S.to_float(y), [[1.0] + S.to_float(q) for q in queries], tau
+
+
+@given(lwr_problems())
+def test_lwr_sigma_form_and_wide_bandwidth_LR_14(p):
+    X, y, queries, tau = p
+    n = len(X[0])
+    sigma_inv = (np.eye(n) / tau ** 2).tolist()
+    assert close(R.lwr_weights_sigma(X, queries[0], sigma_inv), R.lwr_weights(X, queries[0], tau))
+    assert close(F.lwr_weights_sigma(X, queries[0], sigma_inv), R.lwr_weights(X, queries[0], tau))
+    ols = np.array(X) @ R.normal_equations(X, y)
+    wide = F.lwr_predict(X, y, X, 1e7)
+    assert close(wide, ols, rel=1e-6)
+
+
+def test_lwr_weights_are_one_at_the_query_LR_14(impl):
+    X = impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 5.0]])
+    w = impl.out(impl.linear_regression.lwr_weights(X, impl.arg([1.0, 1.0]), 1.0))
+    assert w[1] == 1.0 and w[0] == pytest.approx(np.exp(-0.5)) and w[2] == pytest.approx(np.exp(-8))
+
+
+# ---- LR-15: polynomial features ---------------------------------------------------------------
+
+@given(st.lists(S.rationals(), min_size=1, max_size=6), st.integers(1, 5))
+def test_polynomial_features_LR_15(x, degree):
+    exact = R.polynomial_features(x, degree)
+    assert exact == [[v ** k for k in range(degree + 1)] for v in x]
+    assert close(F.polynomial_features([float(v) for v in x], degree), [[float(v) for v in r] for r in exact])
+
+
+def test_polynomial_fit_interpolates_at_full_degree_LR_15(impl):
+    """A degree-(m−1) polynomial passes through m points (000 §4's overfitting picture)."""
+    x = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    y = [1.0, 3.0, 2.0, 5.0, 4.0, 6.0]
+    Phi = impl.linear_regression.polynomial_features(impl.arg(x), 5)
+    theta = impl.linear_regression.normal_equations(Phi, impl.arg(y))
+    assert close(impl.linear_regression.predict(Phi, theta), y, rel=1e-8)
+
+
+# ---- exactness and precision of the reference -------------------------------------------------
+
+def test_reference_runs_on_fractions_and_mpf():
+    import mpmath
+    X = [[1, 1], [1, 2], [1, 4]]
+    y = [Fraction(1), Fraction(2), Fraction(2)]
+    theta = R.normal_equations(X, y)
+    assert theta == [Fraction(1), Fraction(2, 7)]  # XᵀX = [[3, 7], [7, 21]], Xᵀy = [5, 13]
+    with mpmath.workdps(50):
+        t = R.normal_equations(S.to_mpf(X), S.to_mpf(y))
+        assert all(isinstance(v, mpmath.mpf) for v in t)
+        assert abs(t[1] - mpmath.mpf(2) / 7) < mpmath.mpf(10) ** -45
+
+
+def test_qr_solver_keeps_a_large_intercept_from_leaking_into_nearly_dependent_columns_LR_12():
+    """X = [1, u, u + 10⁻⁴v] (cond(X) ≈ 10⁵) and y ≈ 10⁸: modified Gram–Schmidt takes the large
+    component c₀q̃₀ out of the residual before the later c_k are formed. θ matches the exact
+    least-squares θ of the same floats within 10⁻⁹ relative (≈ 50·ε·cond(X)); adding c₀q̃₀
+    instead of subtracting it would leave 10⁸ times the columns' loss of orthogonality in
+    c₁, c₂ (an error near 2·10⁻⁴ here)."""
+    u, v, r = [0.0, 1.0, 2.0, 3.0], [1.0, -1.0, -1.0, 1.0], [1.0, 2.0, 0.0, 3.0]
+    X = [[1.0, a, a + 1e-4 * b] for a, b in zip(u, v)]
+    y = [1e8 + t for t in r]
+    assert np.linalg.cond(np.array(X)) < 1e6
+    exact = R.normal_equations([[Fraction(t) for t in row] for row in X], [Fraction(t) for t in y],
+                               solver="qr")
+    theta = R.normal_equations(X, y, solver="qr")
+    for e, t in zip(exact, theta):
+        assert abs(Fraction(t) - e) <= Fraction(1, 10 ** 9) * (1 + abs(e))

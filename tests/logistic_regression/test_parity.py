@@ -1,0 +1,74 @@
+"""Part II, logistic regression, the perceptron and Newton's method (LG-1 … LG-5, PC-1, NW-1, NW-2):
+the fast face against the reference on the same input: the same iterates where the order of
+operations is the same, the same answer to rounding otherwise, the same verdicts."""
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+from hypothesis import given, strategies as st
+
+import cs229.fast.logistic_regression as F
+import cs229.reference.logistic_regression as R
+from cs229.reference import linalg
+from cs229.testing import strategies as S
+
+from tests.logistic_regression.test_formulas import close, problems
+
+
+# ---- LG-1: the sigmoid ----------------------------------------------------------------------------
+
+@given(st.floats(-800, 800))
+def test_sigmoid_fast_equals_reference_and_symmetry_LG_1(z):
+    assert F.sigmoid(z) == R.sigmoid(z)
+    assert abs(R.sigmoid(z) + R.sigmoid(-z) - 1) <= 2 ** -52
+    with mpmath.workdps(40):
+        exact = 1 / (1 + mpmath.exp(-mpmath.mpf(z)))
+        assert abs(R.sigmoid(z) - exact) <= 2 ** -52 * exact + 2 ** -1074  # subnormals: absolute spacing
+
+
+# ---- LG-3: the likelihood --------------------------------------------------------------------------
+
+@given(problems)
+def test_closed_forms_agree_LG_1_3_4_NW_2(p):
+    X, y, theta = S.to_float(p)
+    Xa, ya, ta = np.array(X), np.array(y, dtype=float), np.array(theta)
+    assert close(F.probabilities(Xa, ta), R.probabilities(X, theta))
+    assert list(F.predict(Xa, ta)) == R.predict(X, theta)
+    assert close(F.log_likelihood(Xa, ya, ta), R.log_likelihood(X, y, theta))
+    assert close(F.likelihood(Xa, ya, ta), R.likelihood(X, y, theta))
+    assert np.array_equal(F.gradient(Xa, ya, ta), R.gradient(X, y, theta))
+    assert close(F.hessian(Xa, ya, ta), R.hessian(X, y, theta), rel=1e-11)
+    assert F.hypothesis(Xa[0], ta) == R.hypothesis(X[0], theta)
+    assert F.is_separated(Xa, ya, ta) == R.is_separated(X, y, theta)
+
+
+# ---- NW-2: Newton-Raphson --------------------------------------------------------------------------
+
+@given(problems)
+def test_newton_fast_matches_reference_and_50_digits_NW_2(p):
+    X, y, _ = p
+    ref = R.newton(S.to_float(X), y, record=True)
+    fast = F.newton(np.array(S.to_float(X)), y, record=True)
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, rel=1e-10)
+    with mpmath.workdps(50):
+        exact = R.newton(S.to_mpf(X), y, tol=mpmath.mpf(10) ** -45).theta
+        assert max(abs(g) for g in R.gradient(S.to_mpf(X), y, exact)) < mpmath.mpf(10) ** -40
+    assert close(ref.theta, [float(v) for v in exact], rel=1e-9)
+
+
+# ---- PC-1: the perceptron --------------------------------------------------------------------------
+
+@given(S.separable_problems(max_rows=14), st.sampled_from([1, 0.5]), st.randoms(use_true_random=False))
+def test_perceptron_same_iterates_and_separates_PC_1(p, alpha, rnd):
+    X, y, _ = p
+    order = list(range(len(X)))
+    rnd.shuffle(order)
+    exact = R.perceptron(X, y, alpha=Fraction(alpha), order=order, max_epochs=10_000)
+    assert exact.converged and R.is_separated(X, y, exact.theta) or all(
+        (linalg.dot(x, exact.theta) >= 0) == (v == 1) for x, v in zip(X, y))
+    Xf = S.to_float(X)
+    ref = R.perceptron(Xf, y, alpha=alpha, order=order, max_epochs=10_000, record=True)
+    fast = F.perceptron(np.array(Xf), np.array(y), alpha=alpha, order=np.array(order), max_epochs=10_000,
+                        record=True)
+    assert np.array_equal(fast.path, np.array(ref.path))
+    assert fast.extra["mistakes"] == ref.extra["mistakes"] and fast.extra["mistakes"][-1] == 0

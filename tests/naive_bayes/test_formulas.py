@@ -1,0 +1,285 @@
+"""Part IV §2, Naive Bayes (NB-1 … NB-6): the notes' formulas and the facts they state, against
+exact (Fraction) and 50-digit oracles and invariants, on the reference and, where a test takes
+``impl``, on both faces."""
+import dataclasses
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import cs229.fast.naive_bayes as F
+import cs229.reference.naive_bayes as R
+from cs229.testing import strategies as S
+
+
+def close(a, b, rel=1e-12):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.allclose(a, b, rtol=rel, atol=rel * max(1.0, np.abs(b[np.isfinite(b)]).max(initial=0.0)),
+                       equal_nan=False)
+
+
+alphas = st.sampled_from([0, 1, Fraction(1, 2), 2])
+
+
+# ---- NB-4 -------------------------------------------------------------------------------------
+
+@given(st.integers(1, 8).flatmap(S.count_vectors), alphas)
+def test_laplace_estimate_exact_and_fast_NB_4(counts, alpha):
+    """NB-4: (c + α)/(m + kα) sums to 1 exactly; with α > 0 none is 0."""
+    if alpha == 0 and sum(counts) == 0:
+        for f in (R.laplace_estimate, F.laplace_estimate):
+            with pytest.raises(R.ZeroOverZeroError, match="0/0"):
+                f(counts, alpha)
+        return
+    phi = R.laplace_estimate(counts, alpha)
+    assert sum(phi) == 1 and all(isinstance(p, Fraction) for p in phi)
+    assert all(p > 0 for p in phi) or alpha == 0
+    assert close(F.laplace_estimate(np.array(counts), float(alpha)), [float(p) for p in phi])
+
+
+@given(st.integers(1, 6).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.integers(0, k - 1), max_size=12))))
+def test_value_counts_NB_4(p):
+    k, z = p
+    assert R.value_counts(z, k) == [z.count(j) for j in range(k)]
+    assert F.value_counts(np.array(z, dtype=np.int64), k).tolist() == R.value_counts(z, k)
+
+
+# ---- NB-2, NB-3 -------------------------------------------------------------------------------
+
+@given(S.binary_problems(max_rows=12, max_features=6), alphas)
+def test_bernoulli_fit_counts_and_estimates_NB_2_NB_4(p, alpha):
+    X, y = p
+    ref = R.bernoulli_fit(X, y, alpha)
+    fast = F.bernoulli_fit(np.array(X), np.array(y), float(alpha))
+    assert fast.class_count.tolist() == ref.class_count == [y.count(0), y.count(1)]
+    assert fast.feature_count.tolist() == ref.feature_count
+    for c, phi in ((0, ref.phi_j_y0), (1, ref.phi_j_y1)):
+        m_c = ref.class_count[c]
+        assert phi == [Fraction(ref.feature_count[c][j] + alpha, m_c + 2 * alpha) for j in range(len(X[0]))]
+    # one correctly rounded division of exact integers: the float of the exact Fraction
+    assert fast.phi_j_y0.tolist() == [float(v) for v in ref.phi_j_y0]
+    assert fast.phi_j_y1.tolist() == [float(v) for v in ref.phi_j_y1]
+    assert fast.phi_y == float(ref.phi_y) and ref.phi_y == Fraction(sum(y), len(y))
+
+
+# ---- NB-5 -------------------------------------------------------------------------------------
+
+@given(S.categorical_problems(), alphas)
+def test_categorical_fit_and_posterior_NB_5(p, alpha):
+    X, y, k = p
+    ref = R.categorical_fit(X, y, k, alpha)
+    fast = F.categorical_fit(np.array(X), np.array(y), k, float(alpha))
+    for c in (0, 1):
+        for j, kj in enumerate(k):
+            counts = [sum(1 for x, label in zip(X, y) if label == c and x[j] == v) for v in range(kj)]
+            assert ref.value_count[c][j] == counts == fast.value_count[c][j].tolist()
+            if alpha or ref.class_count[c]:
+                assert ref.phi[c][j] == [Fraction(cv + alpha, ref.class_count[c] + alpha * kj) for cv in counts]
+                assert sum(ref.phi[c][j]) == 1
+            assert fast.phi[c][j].tolist() == [float(v) for v in ref.phi[c][j]]
+    try:
+        post = R.categorical_log_posterior(ref, X)
+    except R.ZeroOverZeroError:
+        with pytest.raises(R.ZeroOverZeroError):
+            F.categorical_log_posterior(fast, np.array(X))
+        return
+    assert close(F.categorical_log_posterior(fast, np.array(X)), post)
+    # an exact tie p(x, y=0) = p(x, y=1) (1/5 · 1/2 = 4/5 · 1/8) goes to 0 in the exact model; the
+    # float model's 1 − 0.8 is an ulp below 1/5 and may break it the other way
+    fast_labels, ref_labels = F.categorical_predict(fast, np.array(X)).tolist(), R.categorical_predict(ref, X)
+    for (a, b), f, r in zip(R.categorical_log_joint(ref, X), fast_labels, ref_labels):
+        if abs(a - b) > 1e-12 * max(1.0, abs(a)):  # not a tie to rounding (nor both −∞)
+            assert f == r
+
+
+@given(S.binary_problems(max_rows=10, max_features=5), alphas)
+def test_two_valued_features_are_the_bernoulli_model_NB_5_NB_2(p, alpha):
+    X, y = p
+    bern = R.bernoulli_fit(X, y, alpha)
+    cat = R.categorical_fit(X, y, 2, alpha)
+    assert [phi[1] for phi in cat.phi[0]] == bern.phi_j_y0 and [phi[1] for phi in cat.phi[1]] == bern.phi_j_y1
+    if alpha:
+        assert R.categorical_log_joint(cat, X) == R.bernoulli_log_joint(bern, X)
+
+
+def test_discretize_the_notes_living_area_table_NB_5(impl):
+    """NB-5 (000 §2): bins <400, 400-800, 800-1200, 1200-1600, >1600; 890 sq ft is the notes'
+    x_j = 3, bin 2 counting from 0. An edge belongs to the bin above it."""
+    edges = impl.arg([400, 800, 1200, 1600])
+    got = impl.out(impl.naive_bayes.discretize(impl.arg([890, 399.5, 400, 1600, 2500, -3]), edges))
+    assert got == [2, 0, 1, 4, 4, 0]
+
+
+# ---- NB-6 -------------------------------------------------------------------------------------
+
+@given(S.token_documents(max_vocabulary=10, max_documents=10, max_length=8), alphas)
+def test_multinomial_fit_counts_exact_and_fast_NB_6(p, alpha):
+    docs, y, size = p
+    try:
+        ref = R.multinomial_fit(docs, y, size, alpha)
+    except R.ZeroOverZeroError:
+        with pytest.raises(R.ZeroOverZeroError, match="no words"):
+            F.multinomial_fit(docs, np.array(y), size, float(alpha))
+        assert alpha == 0
+        return
+    for packed in (docs, F.pack_documents(docs), R.pack_documents(docs),
+                   R.Documents(np.array(sum(docs, []), dtype=np.int32), np.cumsum([0] + [len(d) for d in docs]))):
+        fast = F.multinomial_fit(packed, np.array(y), size, float(alpha))
+        assert fast.word_count.tolist() == ref.word_count and fast.total_words.tolist() == ref.total_words
+        assert fast.phi_k_y0.tolist() == [float(v) for v in ref.phi_k_y0]
+        assert fast.phi_k_y1.tolist() == [float(v) for v in ref.phi_k_y1]
+    for c in (0, 1):
+        N = sum(len(d) for d, label in zip(docs, y) if label == c)
+        assert ref.total_words[c] == N and sum(ref.word_count[c]) == N
+        assert sum((ref.phi_k_y0, ref.phi_k_y1)[c]) == 1
+
+
+# ---- NB-6: bags of words (Documents with counts) -----------------------------------------------
+
+@st.composite
+def bags_of_words(draw, max_count=5):
+    """(Documents with counts, y, |V|): m documents of (word, count) entries, a word possibly
+    twice in one document, counts 0 included; labels 0/1 with both classes."""
+    size = draw(st.integers(1, 6))
+    m = draw(st.integers(2, 6))
+    entries = draw(st.lists(st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, max_count)),
+                                     max_size=5), min_size=m, max_size=m))
+    y = draw(st.lists(st.integers(0, 1), min_size=m, max_size=m).filter(lambda v: 0 < sum(v) < len(v)))
+    tokens = [t for doc in entries for t, _ in doc]
+    counts = [n for doc in entries for _, n in doc]
+    offsets = np.cumsum([0] + [len(doc) for doc in entries]).tolist()
+    return R.Documents(tokens, offsets, counts), y, size
+
+
+def _written_out(bags):
+    """The documents of bags with every word written out counts[p] times."""
+    return [[t for p in range(a, b) for t in [bags.tokens[p]] * bags.counts[p]]
+            for a, b in zip(bags.offsets, bags.offsets[1:])]
+
+
+def _as_arrays(bags, dtype=np.int64):
+    return R.Documents(np.array(bags.tokens, dtype=dtype), np.array(bags.offsets), np.array(bags.counts))
+
+
+@given(bags_of_words(), alphas)
+def test_bags_of_words_fit_as_the_words_written_out_exact_and_fast_NB_6(p, alpha):
+    """NB-6: Σⱼ 1{x_j⁽ⁱ⁾ = k} is the count of word k in document i, so a bag fits the model of its
+    words written out, exactly; the fast face counts the same, from int32 or int64 ids."""
+    bags, y, size = p
+    try:
+        ref = R.multinomial_fit(bags, y, size, alpha)
+    except R.ZeroOverZeroError:
+        with pytest.raises(R.ZeroOverZeroError, match="no words"):
+            F.multinomial_fit(_as_arrays(bags), np.array(y), size, float(alpha))
+        return
+    words = R.multinomial_fit(_written_out(bags), y, size, alpha)
+    assert (ref.phi_k_y0, ref.phi_k_y1, ref.word_count, ref.total_words) == \
+        (words.phi_k_y0, words.phi_k_y1, words.word_count, words.total_words)
+    for packed in (bags, _as_arrays(bags), _as_arrays(bags, np.int32), F.pack_documents(bags)):
+        fast = F.multinomial_fit(packed, np.array(y), size, float(alpha))
+        assert fast.word_count.tolist() == ref.word_count and fast.total_words.tolist() == ref.total_words
+        assert fast.phi_k_y0.tolist() == [float(v) for v in ref.phi_k_y0]
+        assert fast.phi_k_y1.tolist() == [float(v) for v in ref.phi_k_y1]
+
+
+def test_a_bag_with_a_count_of_a_trillion_costs_what_a_count_of_one_does_NB_6(impl):
+    """The issue's reproducer on the faces: [[1e12, 0], [0, 1]] as bags; the estimates are the
+    formula's, (count + 1)/(total + |V|), and predict decides without writing anything out."""
+    nb = impl.naive_bayes
+    bags = R.Documents(impl.arg([0, 1]), impl.arg([0, 1, 2]), impl.arg([10 ** 12, 1]))
+    model = nb.multinomial_fit(bags, impl.arg([0, 1]), 2)
+    assert impl.out(model.phi_k_y0) == [float(Fraction(10 ** 12 + 1, 10 ** 12 + 2)), float(Fraction(1, 10 ** 12 + 2))]
+    assert impl.out(model.phi_k_y1) == [1 / 3, 2 / 3]
+    assert impl.out(model.word_count) == [[10 ** 12, 0], [0, 1]]
+    assert impl.out(nb.multinomial_predict(model, bags)) == [0, 1]
+
+
+def test_bags_skip_unknown_words_when_asked_NB_6(impl):
+    nb = impl.naive_bayes
+    bags = R.Documents([0, 5, 1, 1], [0, 2, 4], [3, 2, 1, 4])
+    with pytest.raises(ValueError, match=r"documents\[0\]\[1\] is 5: token ids must be in 0..1"):
+        nb.multinomial_fit(bags, impl.arg([0, 1]), 2)
+    ignored = nb.multinomial_fit(bags, impl.arg([0, 1]), 2, ignore_unknown=True)
+    assert impl.out(ignored.word_count) == [[3, 0], [0, 5]]
+    kept = R.Documents([0, 1, 1], [0, 1, 3], [3, 1, 4])
+    assert impl.out(nb.multinomial_log_joint(ignored, bags, ignore_unknown=True)) == \
+        impl.out(nb.multinomial_log_joint(ignored, kept))
+
+
+def test_exact_predict_of_huge_counts_is_decided_or_refused_NB_6():
+    """The exact reference never multiplies out p(y) Π φⁿ when the logarithms order the classes;
+    where they cannot (an exact tie) and the numbers would be too long, it says so."""
+    model = R.multinomial_fit(R.Documents([0, 1], [0, 1, 2], [1, 1]), [0, 1], 2)
+    assert R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [10 ** 12, 10 ** 12 - 1])) == [0]
+    assert R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [100, 100])) == [0]   # a tie, exactly
+    with pytest.raises(ValueError, match=r"row 0: p\(x, y\) for y = 0, 1 are too close .* bits"):
+        R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [10 ** 12, 10 ** 12]))
+
+
+# ---- NB-2: the Bernoulli model on Documents (the rows of a sparse matrix) ------------------------
+
+def _dense_rows(bags, n):
+    return [[1 if any(bags.tokens[p] == j and bags.counts[p] > 0 for p in range(a, b)) else 0
+             for j in range(n)] for a, b in zip(bags.offsets, bags.offsets[1:])]
+
+
+@given(bags_of_words(max_count=2), bags_of_words(max_count=2), st.sampled_from([0, 1]))
+def test_bernoulli_on_documents_is_bernoulli_on_their_binary_rows_NB_2(p, q, alpha):
+    """x_j = 1 iff word j occurs (a count > 0; a word listed twice or in any order counts once):
+    the fit and the log-joints of Documents are those of their dense 0/1 rows, bit for bit, in
+    both faces, and the fast face's are the reference's."""
+    bags, y, n = p
+    queries = R.Documents([t % n for t in q[0].tokens], q[0].offsets, q[0].counts)
+    rows = _dense_rows(bags, n)
+    try:
+        ref = R.bernoulli_fit(rows, y, alpha)
+    except R.ZeroOverZeroError:
+        return
+    for impl, docs in ((R, bags), (F, bags), (F, _as_arrays(bags, np.int32))):
+        model = impl.bernoulli_fit(dataclasses.replace(docs, vocabulary_size=n), y, alpha)
+        assert np.asarray(model.feature_count).tolist() == ref.feature_count
+        assert [float(v) for v in model.phi_j_y1] == [float(v) for v in ref.phi_j_y1]
+    float_ref = R.bernoulli_fit(rows, y, float(alpha))
+    fast = F.bernoulli_fit(dataclasses.replace(_as_arrays(bags), vocabulary_size=n), np.array(y), float(alpha))
+    dense_queries = _dense_rows(queries, n)
+    expected = R.bernoulli_log_joint(float_ref, dense_queries)
+    assert R.bernoulli_log_joint(float_ref, queries) == expected
+    assert np.array_equal(F.bernoulli_log_joint(fast, _as_arrays(queries)), np.array(expected))
+    assert np.array_equal(F.bernoulli_log_joint(fast, queries), F.bernoulli_log_joint(fast, np.array(dense_queries)))
+    try:
+        expected = R.bernoulli_predict(float_ref, dense_queries)
+    except R.ZeroOverZeroError as e:
+        for impl, model in ((R, float_ref), (F, fast)):
+            with pytest.raises(R.ZeroOverZeroError) as got:
+                impl.bernoulli_predict(model, queries)
+            assert str(got.value) == str(e)
+        return
+    assert F.bernoulli_predict(fast, queries).tolist() == expected == R.bernoulli_predict(float_ref, queries)
+
+
+# ---- the SMS pipeline -------------------------------------------------------------------------
+
+def test_tokenizer_and_vocabulary_NB_6():
+    assert R.tokenize("WINNER!! Call 09061701461 now, £1000 prize... U're") == \
+        ["winner", "call", "09061701461", "now", "£", "1000", "prize", "u", "re"]
+    docs = [["b", "a", "b"], ["c", "a"], ["b"]]
+    assert R.build_vocabulary(docs) == ["a", "b", "c"]
+    assert R.build_vocabulary(docs, min_count=2) == ["a", "b"]
+    assert R.encode(docs, ["a", "b", "c"]) == [[1, 0, 1], [2, 0], [1]]
+    with pytest.raises(ValueError, match=r"token_lists\[1\]\[0\] is 'c'"):
+        R.encode(docs, ["a", "b"])
+    assert R.encode(docs, ["a", "b"], ignore_unknown=True) == [[1, 0, 1], [0], [1]]
+    with pytest.raises(ValueError, match="min_count"):
+        R.build_vocabulary(docs, 0)
+
+
+def test_sms_split_is_deterministic_and_documented_NB_6():
+    train, test = R.sms_spam_split()
+    assert (len(train), len(test)) == (4460, 1114)
+    assert sum(label == "spam" for label, _ in train + test) == 747
+    assert test[0] == R.sms_spam_split()[1][0]
+    corpus = R.sms_spam_corpus()
+    assert corpus.vocabulary == sorted(set(corpus.vocabulary)) and len(corpus.vocabulary) == 7742
+    assert len(R.sms_spam_corpus(min_count=2).vocabulary) < len(corpus.vocabulary)
+    assert sum(corpus.test_labels) == 165

@@ -1,0 +1,53 @@
+"""Decision trees, 001 §11.3 (DT-1, DT-2, DT-5 … DT-7): the fast face against the reference on the
+same input: the same iterates where the order of operations is the same, the same answer to rounding
+otherwise, the same verdicts."""
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given
+
+import cs229.fast.trees as FT
+import cs229.reference.trees as RT
+from cs229.reference.results import ConvergenceError
+from cs229.testing import strategies as S
+
+
+# ---- DT-6, DT-7 (fast and reference growing the same trees: cs229.testing.properties.trees) ---
+
+@given(S.overlapping_classes())
+def test_logistic_threshold_fast_equals_reference_DT_7(xy):
+    x, y = xy
+    try:
+        expected = RT.logistic_threshold(x, y)
+    except (ValueError, ConvergenceError) as e:
+        with pytest.raises(type(e)):
+            FT.logistic_threshold(np.array(x), np.array(y))
+        return
+    assert FT.logistic_threshold(np.array(x), np.array(y)) == expected
+    with mpmath.workdps(40):
+        precise = RT.logistic_threshold(S.to_mpf(x), y, 100, mpmath.mpf(10) ** -30)
+    assert abs(precise - expected) <= 1e-8 * (1 + abs(precise))
+
+
+# ---- larger problems -------------------------------------------------------------------------------
+
+def test_same_tree_on_a_larger_problem_DT_6_DT_7():
+    rng = np.random.default_rng(3)
+    X = np.round(rng.standard_normal((400, 5)) * 8) / 8
+    y = (X[:, 0] + X[:, 1] ** 2 + 0.5 * rng.standard_normal(400) > 1).astype(int) + (X[:, 2] > 1)
+    for options in (dict(), dict(min_samples_leaf=5, max_depth=6), dict(discrete=[False, True, False, True, False])):
+        assert FT.tree_fit(X, y, **options) == RT.tree_fit(X.tolist(), y.tolist(), **options)
+    yb = (y > 0).astype(int)
+    assert FT.tree_fit(X, yb, threshold="logistic") == RT.tree_fit(X.tolist(), yb.tolist(), threshold="logistic")
+
+
+def test_a_fast_tree_on_many_examples_DT_6():
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((20_000, 6))
+    y = (X[:, 0] * X[:, 1] > 0).astype(int)
+    tree = FT.tree_fit(X, y, min_samples_leaf=20)
+    test = rng.standard_normal((5_000, 6))
+    accuracy = (FT.predict(tree, test) == (test[:, 0] * test[:, 1] > 0)).mean()
+    assert accuracy > 0.97
+    deep = FT.tree_fit(X, y)
+    assert (FT.predict(deep, X) == y).all()
