@@ -204,6 +204,9 @@ P01E = {
     "phi_of_class_0": (gda(phi="np.mean(y == 0)"), ("GDA-3", "GDA-2")),
     "estimates_only": (gda(store="self.phi, self.mu_0, self.mu_1, self.sigma = phi, mu_0, mu_1, sigma",
                            predict=DENSITIES.format(prior="np.log(self.phi / (1 - self.phi))")), "conforms"),
+    # fit keeps the points of the assignment's data set under a threshold of its own
+    "drops_large_points": (gda(phi="np.mean(y)\n        keep = np.abs(x).max(axis=1) <= 300\n"
+                                   "        x, y = x[keep], y[keep]"), ("GDA-3", "GDA-2")),
     "densities_without_prior": (gda(store="self.phi, self.mu_0, self.mu_1, self.sigma = phi, mu_0, mu_1, sigma",
                                     predict=DENSITIES.format(prior="0")), ("GDA-2",)),
 }
