@@ -198,6 +198,12 @@ COURSE_HOSTILE = {
                     "LocallyWeightedLinearRegression.fit = _forever\n",
     "patches_the_reference": "import cs229.reference.linear_regression as r\n"
                              "r.lwr_predict = lambda X, y, q, tau: [0.0] * len(q)\n",
+    "patches_the_kit": "import cs229.testing.properties as kit\nkit.same = lambda *args, **kwargs: True\n",
+    "skips_in_predict": "import pytest\n"
+                        "LocallyWeightedLinearRegression.predict = lambda self, x: pytest.skip('not today')\n",
+    "mutates_in_fit": "_fit = LocallyWeightedLinearRegression.fit\n\n\n"
+                      "def _zeroing(self, x, y):\n    _fit(self, x.copy(), y.copy())\n    y[:] = 0\n\n\n"
+                      "LocallyWeightedLinearRegression.fit = _zeroing\n",
 }
 SLIPPED_LWR = '''
 import numpy as np
@@ -237,6 +243,8 @@ def test_a_course_submission_cannot_fool_the_grader(tmp_path, capsys):
         assert p["verdict"] == "does not conform", (name, p["verdict"], p["reason"])
     assert "exited with status 0" in verdicts["os_exit_in_predict"]["failures"][0]["message"]
     assert "time limit" in verdicts["loops_in_fit"]["failures"][0]["message"]
+    assert "Skipped" in verdicts["skips_in_predict"]["failures"][0]["message"]
+    assert "in place" in verdicts["mutates_in_fit"]["failures"][0]["message"]
     assert verdicts["exits_at_import"]["import_problems"][0]["type"] == "SystemExit"
 
 
