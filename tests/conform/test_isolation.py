@@ -52,6 +52,9 @@ HOSTILE = {
     "system_exit": ("raise SystemExit(0)", ""),
     "endless_loop": ("while True: pass", ""),
     "mutates_its_input": ("X[:] = 0 if hasattr(X, '__setitem__') else X", ""),
+    "reaches_the_network": ("import socket; socket.create_connection(('127.0.0.1', 9), timeout=1)", ""),
+    # 4 GiB reserved, not touched: refused only under the memory cap (2048 MiB by default)
+    "reserves_4_gib": ("np.empty(2 ** 29).sum()", ""),
 }
 
 
@@ -85,7 +88,8 @@ def test_a_hostile_module_does_not_conform(tmp_path, capsys, name):
     assert properties["sigmoid::agrees_with_reference[LG-1]"]["status"] == "passed"
     reasons = {"os_exit": "exited with status 0", "endless_loop": "time limit",
                "mutates_its_input": "changed its argument X in place", "pytest_skip": "Skipped",
-               "keyboard_interrupt": "KeyboardInterrupt", "system_exit": "SystemExit"}
+               "keyboard_interrupt": "KeyboardInterrupt", "system_exit": "SystemExit",
+               "reaches_the_network": "network access is disabled", "reserves_4_gib": "MemoryError"}
     if name in reasons:
         assert reasons[name] in json.dumps(gradient, ensure_ascii=False), gradient
     if name == "exits_at_import":
