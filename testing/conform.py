@@ -5,30 +5,40 @@ file defining any subset of the public functions of one ``cs229.reference`` modu
 found from the names or given with ``--topic``) with the same signatures. For every function the
 target defines, the properties of ``cs229.testing.properties`` run; a failure shows Hypothesis's
 shrunk counterexample: the inputs, the target's answer, the reference's answer and the catalog
-ID of the formula it breaks. Exit status 0 only when every property passes; 1 when one fails or
-a signature differs; 2 when the target cannot be loaded or has no topic; 130 when Ctrl-C stops
-the run, after the report of the properties done.
+ID of the formula it breaks. The target runs in a child process (``cs229.testing.sandbox``): a
+time limit per property, a memory cap, and nothing it does reaches the grader's reference or
+verdict. Exit status 0 only when every property passes; 1 when one fails or a signature
+differs; 2 when the target cannot be loaded or has no topic; 5 when nothing was checked (the
+target defines no function of the topic that has properties); 130 when Ctrl-C stops the run,
+after the report of the properties done.
+
+``cs229 conform --course cs229-2018 DIR`` grades a student's repository of the course's problem
+sets instead (``cs229.testing.course``).
 """
 import importlib
 import importlib.util
 import inspect
-import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
+from dataclasses import dataclass, field, replace
 
 from hypothesis import HealthCheck, Verbosity, seed as hypothesis_seed, settings
 
-from cs229._exits import (EXAMPLES, INTERRUPTED, SEED, CtrlC, OutputError, UsageError, emit, nonempty,
-                          output_file, progress_stream, real_in)
+from cs229._exits import (EXAMPLES, INTERRUPTED, SEED, CtrlC, OutputError, UsageError, emit, integer_in,
+                          nonempty, output_file, progress_stream, real_in)
 from cs229._text import count, progress_line, stream_width
 
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
+from .reports import printable, strict_json, xml_attribute, xml_text
+from .sandbox import Limits, LoadError, StudentBroke, isolated_module
 
 __all__ = ["ConformError", "load_target", "defined_names", "infer_topic", "signature_errors",
-           "run_property", "PropertyResult", "conform", "Report", "add_parser", "run"]
+           "run_property", "PropertyResult", "conform", "Report", "add_parser", "run", "NOTHING_TO_CHECK",
+           "bounded_shrinking", "ShrinkingDone"]
+
+# pytest's exit status when it collected no test: a run in which nothing was checked
+NOTHING_TO_CHECK = 5
 
 
 class ConformError(Exception):
@@ -36,7 +46,9 @@ class ConformError(Exception):
 
 
 def load_target(target):
-    """The module named by ``target``: a path to a .py file, or an importable module name."""
+    """The module named by ``target``, a path to a .py file or an importable module name,
+    imported in this process: for code the caller trusts (``cs229 conform`` and the plugin run
+    targets in a child process, ``isolated_target``)."""
     if target.endswith(".py") or os.sep in target or os.path.exists(target):
         path = os.path.abspath(target)
         if not os.path.isfile(path):
@@ -54,6 +66,15 @@ def load_target(target):
         return importlib.import_module(target)
     except ImportError as e:
         raise ConformError(f"TARGET: cannot import {target}: {e}") from None
+
+
+def isolated_target(target, limits=Limits()):
+    """(child, module) for ``target`` loaded in a child process (``cs229.testing.sandbox``); the
+    module's attributes call into the child. The caller closes the child."""
+    try:
+        return isolated_module(target, limits)
+    except LoadError as e:
+        raise ConformError(f"TARGET: {e}") from None
 
 
 def _reference(topic):
@@ -146,12 +167,38 @@ class PropertyResult:
                 for k, v in self.__dict__.items()}
 
 
-def run_property(prop, target, options=Options(), examples=40, seed=None):
+class ShrinkingDone(BaseException):
+    """The time given to shrinking a failure is over (a BaseException: Hypothesis lets it through)."""
+
+
+def bounded_shrinking(prop, seconds):
+    """``prop`` whose check stops Hypothesis ``seconds`` after its first failure; ``state``
+    keeps the last Mismatch raised, the smallest failing case found so far."""
+    state = {"first": None, "last": None}
+
+    def check(target, case, options):
+        if state["first"] is not None and time.monotonic() - state["first"] > seconds:
+            raise ShrinkingDone
+        try:
+            prop.check(target, case, options)
+        except Mismatch as e:
+            if state["first"] is None:
+                state["first"] = time.monotonic()
+            state["last"] = e
+            raise
+    return replace(prop, check=check), state
+
+
+def run_property(prop, target, options=Options(), examples=40, seed=None, shrink_seconds=None):
     """Run one property on the target with Hypothesis (derandomized unless a seed is given);
-    the ``PropertyResult`` holds the shrunk counterexample of a failure."""
+    the ``PropertyResult`` holds the shrunk counterexample of a failure (shrunk for at most
+    ``shrink_seconds`` when given: then the smallest failing case found by then)."""
     config = settings(max_examples=examples, deadline=None, database=None, derandomize=seed is None,
                       verbosity=Verbosity.quiet, report_multiple_bugs=False, print_blob=False,
                       suppress_health_check=list(HealthCheck))
+    state = None
+    if shrink_seconds is not None:
+        prop, state = bounded_shrinking(prop, shrink_seconds)
     test = config(prop.test(target, options))
     if seed is not None:
         test = hypothesis_seed(seed)(test)
@@ -163,6 +210,17 @@ def run_property(prop, target, options=Options(), examples=40, seed=None):
     except Mismatch as e:
         return PropertyResult(**base, status="failed", seconds=time.perf_counter() - start, message=e.message,
                        inputs=e.inputs, target=e.got, reference=e.expected)
+    except ShrinkingDone:
+        e = state["last"]
+        return PropertyResult(**base, status="failed", seconds=time.perf_counter() - start,
+                              message=e.message + f" (the data shrunk for {shrink_seconds:g} s)", inputs=e.inputs,
+                              target=e.got, reference=e.expected)
+    except StudentBroke as e:  # a timeout, an ended process, an argument changed in place
+        inputs = None
+        if e.call is not None:
+            inputs = {"call": e.call[0], "args": list(e.call[1]), **({"kwargs": e.call[2]} if e.call[2] else {})}
+        return PropertyResult(**base, status="failed", seconds=time.perf_counter() - start, message=e.message,
+                              inputs=inputs)
     except Exception as e:  # Hypothesis could not draw, or the property itself broke
         return PropertyResult(**base, status="error", seconds=time.perf_counter() - start,
                        message=f"{type(e).__name__}: {e}")
@@ -179,11 +237,29 @@ class Report:
     not_defined: list = field(default_factory=list)
     no_property: list = field(default_factory=list)
     interrupted: bool = False   # Ctrl-C stopped the run: ``outcomes`` are the properties done
+    import_problems: list = field(default_factory=list)  # statements that raised while the target loaded
+
+    @property
+    def nothing_checked(self):
+        """No property ran and no signature was wrong: the target offered nothing to check."""
+        return not self.outcomes and not self.signature_errors and not self.interrupted
 
     @property
     def ok(self):
-        return (not self.signature_errors and not self.interrupted
+        return (not self.signature_errors and not self.interrupted and not self.nothing_checked
                 and all(o.status == "passed" for o in self.outcomes))
+
+    @property
+    def verdict(self):
+        if self.interrupted and self.ok_so_far:
+            return "interrupted"
+        if self.nothing_checked:
+            return "nothing to check"
+        return "conforms" if self.ok else "does not conform"
+
+    @property
+    def ok_so_far(self):
+        return not self.signature_errors and all(o.status == "passed" for o in self.outcomes)
 
     def functions(self):
         order = []
@@ -200,20 +276,36 @@ class Report:
                         "failed": sum(o.status != "passed" for o in mine),
                         "properties": [o.as_dict() for o in mine]})
         return {"target": self.target, "topic": self.topic, "options": self.options, "ok": self.ok,
-                "interrupted": self.interrupted, "functions": per, "signature_errors": self.signature_errors,
-                "not_checked": self.not_defined, "defined_without_property": self.no_property}
+                "verdict": self.verdict, "interrupted": self.interrupted, "functions": per,
+                "signature_errors": self.signature_errors, "not_checked": self.not_defined,
+                "defined_without_property": self.no_property, "import_problems": self.import_problems}
 
 
-def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loose=False, progress=None):
-    """Check ``target`` (a module, a module name or a .py path) and return the Report; Ctrl-C
-    stops the run and the Report holds the properties done (``interrupted`` is then True)."""
-    module = load_target(target) if isinstance(target, str) else target
+def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loose=False, progress=None,
+            limits=Limits()):
+    """Check ``target`` and return the Report; Ctrl-C stops the run and the Report holds the
+    properties done (``interrupted`` is then True).
+
+    A module name or a .py path is loaded and run in a child process (``cs229.testing.sandbox``):
+    ``limits.timeout`` seconds of its code per property, ``limits.memory`` MiB. A module object
+    is the caller's own code and runs in this process."""
+    if not isinstance(target, str):
+        return _conform(target, target.__name__, topic, examples, seed, rtol, loose, progress, None)
+    child, module = isolated_target(target, limits)
+    try:
+        report = _conform(module, target, topic, examples, seed, rtol, loose, progress, child)
+        report.import_problems = module.import_problems
+        return report
+    finally:
+        child.close()
+
+
+def _conform(module, name, topic, examples, seed, rtol, loose, progress, child):
     topic = topic or infer_topic(module)
     if topic not in TOPICS:
         raise ConformError(f"--topic: no properties for {topic!r} yet; the topics checked are {', '.join(TOPICS)}")
     names = defined_names(module, topic)
-    report = Report(target if isinstance(target, str) else module.__name__, topic,
-                    {"examples": examples, "seed": seed, "rtol": rtol, "loose": loose})
+    report = Report(name, topic, {"examples": examples, "seed": seed, "rtol": rtol, "loose": loose})
     report.signature_errors = signature_errors(module, topic, names)
     props = properties(topic)
     checked = {p.function for p in props}
@@ -225,7 +317,11 @@ def conform(target, topic=None, examples=40, seed=None, rtol=CONTRACT_RTOL, loos
             for p in props:
                 if p.function not in names or p.function in report.signature_errors:
                     continue
-                outcome = run_property(p, module, options, examples, seed)
+                if child is None:
+                    outcome = run_property(p, module, options, examples, seed)
+                else:
+                    with child.budget():
+                        outcome = run_property(p, module, options, examples, seed)
                 # a property the signal cut short may have recorded the interruption as its
                 # failure: it is no outcome
                 ctrl_c.stop_if_asked()
@@ -266,12 +362,13 @@ def text(report):
         lines.append(f"  not checked (not defined by the target): {', '.join(report.not_defined)}")
     if report.no_property:
         lines.append(f"  defined, no property yet: {', '.join(report.no_property)}")
+    for p in report.import_problems:
+        lines.append(f"  on import, line {p['line']} raised {p['type']}: {p['message']} ({p['statement']})")
     run_, failed = len(report.outcomes), sum(x.status != "passed" for x in report.outcomes)
     mismatches = len(report.signature_errors)
     if report.interrupted:
         lines.append("Interrupted: the properties above ran, the others did not.")
-    verdict = (" — INTERRUPTED" if report.interrupted and not failed and not mismatches
-               else " — CONFORMS" if report.ok else " — DOES NOT CONFORM")
+    verdict = f" — {report.verdict.upper()}"
     lines.append(f"{count(run_, 'property', 'properties')} run on {count(len(report.functions()), 'function')}: "
                  f"{run_ - failed} passed, {failed} failed"
                  + (f"; {count(mismatches, 'signature mismatch', 'signature mismatches')}" if mismatches else "")
@@ -281,7 +378,7 @@ def text(report):
 
 def junit(report):
     """The report as JUnit XML: one testcase per property (classname = topic.function) and per
-    signature mismatch."""
+    signature mismatch; whatever the target printed or answered is escaped (``reports``)."""
     cases = []
     for x in report.outcomes:
         body = ""
@@ -289,16 +386,16 @@ def junit(report):
             detail = (f"{x.message}\ninputs: {_show(x.inputs)}\ntarget: {_show(x.target)}\n"
                       f"reference: {_show(x.reference)}" if x.status == "failed" else x.message)
             tag = "failure" if x.status == "failed" else "error"
-            body = f"<{tag} message={quoteattr(f'[{x.catalog_id}] {x.message}')}>{escape(detail)}</{tag}>"
-        cases.append(f'  <testcase classname={quoteattr(f"{report.topic}.{x.function}")} '
-                     f'name={quoteattr(f"{x.name}[{x.catalog_id}]")} time="{x.seconds:.3f}">{body}</testcase>')
+            body = f"<{tag} message={xml_attribute(f'[{x.catalog_id}] {x.message}')}>{xml_text(detail)}</{tag}>"
+        cases.append(f'  <testcase classname={xml_attribute(f"{report.topic}.{x.function}")} '
+                     f'name={xml_attribute(f"{x.name}[{x.catalog_id}]")} time="{x.seconds:.3f}">{body}</testcase>')
     for name, message in report.signature_errors.items():
-        cases.append(f'  <testcase classname={quoteattr(f"{report.topic}.{name}")} name="signature">'
-                     f'<failure message={quoteattr(message)}/></testcase>')
+        cases.append(f'  <testcase classname={xml_attribute(f"{report.topic}.{name}")} name="signature">'
+                     f'<failure message={xml_attribute(message)}/></testcase>')
     failures = sum(x.status == "failed" for x in report.outcomes) + len(report.signature_errors)
     errors = sum(x.status == "error" for x in report.outcomes)
     total = sum(x.seconds for x in report.outcomes)
-    return (f'<?xml version="1.0" encoding="utf-8"?>\n<testsuite name={quoteattr("cs229 conform " + report.target)} '
+    return (f'<?xml version="1.0" encoding="utf-8"?>\n<testsuite name={xml_attribute("cs229 conform " + report.target)} '
             f'tests="{len(cases)}" failures="{failures}" errors="{errors}" time="{total:.3f}">\n'
             + "\n".join(cases) + "\n</testsuite>\n")
 
@@ -306,17 +403,35 @@ def junit(report):
 # ---- the command -------------------------------------------------------------------------------
 
 def add_parser(sub):
-    c = sub.add_parser("conform", help="check your own implementation of a topic against the reference",
+    from . import course  # which imports this module's run_property
+    c = sub.add_parser("conform", help="check your own implementation of a topic, or a course's problem sets, "
+                                       "against the reference",
                        description="Run the properties that tie an implementation to cs229.reference "
-                                   "on every function TARGET defines. Exit status 0 only if all pass.")
-    c.add_argument("target", metavar="TARGET", type=nonempty("a module name or a .py file"),
-                   help="an importable module or a path to a .py file")
+                                   "on every function TARGET defines, or with --course the properties of "
+                                   "each problem set file found in the directory TARGET. The code under test "
+                                   "runs in a child process. Exit status 0 only if all pass; 5 if nothing "
+                                   "was checked.")
+    c.add_argument("target", metavar="TARGET", type=nonempty("a module name, a .py file or a directory"),
+                   help="an importable module or a path to a .py file; with --course, a student's directory")
+    c.add_argument("--course", choices=course.COURSES,
+                   help="grade the course's problem sets found under the directory TARGET "
+                        "(cs229-2018: the Autumn 2018 PS1 and PS2)")
     c.add_argument("--topic", choices=TOPICS, help="the cs229.reference module TARGET implements "
                                                    "(default: found from its names)")
-    c.add_argument("--examples", type=EXAMPLES, default=40, help="examples drawn per property, 1 to 1000 (default 40)")
+    c.add_argument("--examples", type=EXAMPLES, default=None,
+                   help=f"examples drawn per property, 1 to 1000 (default 40; {course.EXAMPLES} with --course)")
     c.add_argument("--seed", type=SEED, default=None, help="Hypothesis seed, 0 to 2³²−1 (default: derandomized)")
     c.add_argument("--json", action="store_true", help="machine-readable report on stdout")
     c.add_argument("--junitxml", metavar="FILE", help="also write the report as JUnit XML")
+    c.add_argument("--gradescope", metavar="FILE",
+                   help="with --course: also write FILE in the Gradescope autograder format (results.json)")
+    c.add_argument("--weights", metavar="TOML",
+                   help="with --gradescope: the points of each problem and the visibility (the format: README)")
+    c.add_argument("--timeout", type=real_in(0.5, 86400), default=None,
+                   help="seconds the code under test may run: per property (default 60), per problem file "
+                        f"with --course (default {course.TIMEOUT:g})")
+    c.add_argument("--memory", type=integer_in(0, 1 << 20), default=2048,
+                   help="the memory cap of the code under test in MiB, 0 for none (default 2048)")
     c.add_argument("--rtol", type=real_in(0, 1), default=CONTRACT_RTOL,
                    help=f"relative tolerance of closed forms, 0 ≤ rtol < 1 (default {CONTRACT_RTOL:g}, the contract)")
     c.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -326,11 +441,32 @@ def add_parser(sub):
     return c
 
 
+def _check_combinations(args):
+    if args.course:
+        for option, given in (("--topic", args.topic), ("--loose", args.loose),
+                              ("--rtol", args.rtol != CONTRACT_RTOL)):
+            if given:
+                raise UsageError(f"{option} is for a module's topic; --course checks each problem with its "
+                                 "own properties and tolerances (drop one of them)")
+        if not os.path.isdir(args.target):
+            raise UsageError(f"--course grades a directory: {args.target} is not one")
+    else:
+        for option, given in (("--gradescope", args.gradescope), ("--weights", args.weights)):
+            if given is not None:
+                raise UsageError(f"{option} grades a course's problem sets: give --course")
+    if args.weights is not None and args.gradescope is None:
+        raise UsageError("--weights gives the points of --gradescope's results: give --gradescope FILE")
+
+
 def run(args):
     """The subcommand (``cs229.cli`` runs it through ``cs229._exits.run``): 0 when the target
-    conforms, 1 when it does not, 2 when it cannot be checked, 130 when interrupted (after the
-    report of the properties done)."""
+    conforms, 1 when it does not, 2 when it cannot be checked, 5 when nothing was checked, 130
+    when interrupted (after the report of the properties done)."""
+    _check_combinations(args)
     output_file("--junitxml", args.junitxml)
+    if args.course:
+        from . import course
+        return course.run(args)
     stream = progress_stream(args.quiet)
     done = []
 
@@ -340,9 +476,10 @@ def run(args):
                                    f" ... {outcome.status} ({outcome.seconds:.1f} s)", stream_width(stream)) + "\n")
         stream.flush()
 
+    limits = Limits(timeout=args.timeout or 60.0, memory=args.memory)
     try:
-        report = conform(args.target, args.topic, args.examples, args.seed, args.rtol, args.loose,
-                         progress if stream else None)
+        report = conform(args.target, args.topic, args.examples or 40, args.seed, args.rtol, args.loose,
+                         progress if stream else None, limits)
     except ConformError as e:
         raise UsageError(str(e)) from None
     problem = None
@@ -352,9 +489,11 @@ def run(args):
                 f.write(junit(report))
         except OSError as e:  # checked before the run: a disk that filled, a directory removed
             problem = f"--junitxml: cannot write {args.junitxml}: {e.strerror or e}"
-    emit(json.dumps(report.as_dict(), indent=1, default=repr, ensure_ascii=False) if args.json else text(report))
+    emit(strict_json(report.as_dict(), indent=1) if args.json else printable(text(report)))
     if problem:
         raise OutputError(problem)
     if report.interrupted:
         return INTERRUPTED
+    if report.nothing_checked:
+        return NOTHING_TO_CHECK
     return 0 if report.ok else 1

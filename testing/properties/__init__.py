@@ -99,7 +99,11 @@ def checked_names(topic):
 
 def normal(value):
     """An answer as plain data: dataclasses as dicts of fields, arrays as lists, numpy scalars as
-    Python numbers, Fractions and mpf as float."""
+    Python numbers, Fractions and mpf as float; an object the code under test returned from its
+    process (``cs229.testing.sandbox``) as its attributes."""
+    plain = getattr(type(value), "_cs229_plain_", None)
+    if plain is not None:
+        return normal(plain(value))
     if is_dataclass(value) and not isinstance(value, type):
         if not fields(value):  # Linear(): its name is all it says
             return repr(value)
