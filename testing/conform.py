@@ -124,9 +124,16 @@ def _same_default(a, b):
         return a is b
 
 
+# keyword parameters of the reference beyond the notes (catalog X rows), which a target written
+# from the notes need not have
+EXTENSIONS = frozenset({"lam", "penalize_intercept"})
+
+
 def signature_errors(target, topic, names):
     """{name: message} for each function whose parameters (names, kinds, order, defaults) are not
-    the reference's."""
+    the reference's. The target may stop before the reference's last parameters where those
+    have defaults and are the catalog's extensions beyond the notes (``lam`` and
+    ``penalize_intercept`` of X-1): the properties never pass them."""
     reference = _reference(topic)
     errors = {}
     for n in names:
@@ -136,6 +143,9 @@ def signature_errors(target, topic, names):
             continue  # no introspectable signature (a builtin): the calls will tell
         theirs = inspect.signature(getattr(reference, n))
         a, b = list(mine.parameters.values()), list(theirs.parameters.values())
+        extensions = b[len(a):]
+        if extensions and all(q.name in EXTENSIONS and q.default is not q.empty for q in extensions):
+            b = b[:len(a)]
         if ([(p.name, p.kind) for p in a] != [(p.name, p.kind) for p in b]
                 or not all(_same_default(p.default, q.default) for p, q in zip(a, b))):
             errors[n] = f"{n}{mine} is not the reference's {n}{theirs}"

@@ -141,3 +141,24 @@ def test_pytest_plugin_passes_a_conforming_module(tmp_path):
     items = listed.stdout.count("<PropertyItem ")
     assert "<ConformTarget cs229-conform[cs229.fast.entropy]>" in listed.stdout, listed.stdout
     assert items > 0 and f"{items} tests collected" in listed.stdout, listed.stdout  # the collection counts them
+
+
+def test_a_target_written_from_the_notes_need_not_take_the_catalogs_extensions():
+    """X-1's lam and penalize_intercept are the reference's last, defaulted parameters: a target
+    that stops before them has no signature error; one that stops before another parameter does."""
+    import types
+
+    from cs229.testing.conform import signature_errors
+
+    def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10000, tol=1e-10, average=False,
+                              record=False):
+        return None
+
+    def without_record(X, y, theta, alpha, max_iterations=10000, tol=1e-10, average=False):
+        return None
+
+    target = types.SimpleNamespace(batch_gradient_ascent=batch_gradient_ascent)
+    assert signature_errors(target, "logistic_regression", ["batch_gradient_ascent"]) == {}
+    target.batch_gradient_ascent = without_record
+    assert list(signature_errors(target, "logistic_regression", ["batch_gradient_ascent"])) == [
+        "batch_gradient_ascent"]
