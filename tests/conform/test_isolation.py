@@ -120,8 +120,11 @@ def test_reports_stay_valid_whatever_the_code_prints_or_answers(tmp_path, capsys
 
 
 def _cs229(*argv, **kwargs):
+    # Ctrl-C as at a terminal: SIGINT at its default in the command, whatever this test process
+    # inherited (an ignored SIGINT survives exec, and the audit's pool workers ignore it)
     return subprocess.Popen([sys.executable, "-m", "cs229", "conform", *argv], text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kwargs)
 
 
 def _children(worktree_child):
