@@ -93,9 +93,12 @@ def _old_numpy_names(np):
                "NINF": -np.inf, "infty": np.inf, "mat": np.asmatrix, "product": np.prod,
                "cumproduct": np.cumprod, "alltrue": np.all, "sometrue": np.any, "round_": np.round,
                "asscalar": lambda a: a.item(), "int0": np.intp, "uint0": np.uintp}
+    import warnings
     for name, value in aliases.items():
         try:
-            getattr(np, name)
+            with warnings.catch_warnings():  # numpy 2 warns of np.object/np.str before it refuses
+                warnings.simplefilter("ignore")
+                getattr(np, name)
         except AttributeError:
             setattr(np, name, value)
     # np.sum of a generator was Python's sum of it, whatever the axis (deprecated in 1.15, an

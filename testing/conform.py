@@ -30,7 +30,7 @@ from cs229._exits import (EXAMPLES, INTERRUPTED, SEED, CtrlC, OutputError, Usage
 from cs229._text import count, progress_line, stream_width
 
 from .properties import CONTRACT_RTOL, TOPICS, Mismatch, Options, normal, properties
-from .reports import printable, strict_json, xml_attribute, xml_text
+from .reports import strict_json, visible, xml_attribute, xml_text
 from .sandbox import Limits, LoadError, StudentBroke, isolated_module
 
 __all__ = ["ConformError", "load_target", "defined_names", "infer_topic", "signature_errors",
@@ -499,7 +499,7 @@ def run(args):
                 f.write(junit(report))
         except OSError as e:  # checked before the run: a disk that filled, a directory removed
             problem = f"--junitxml: cannot write {args.junitxml}: {e.strerror or e}"
-    emit(strict_json(report.as_dict(), indent=1) if args.json else printable(text(report)))
+    emit(strict_json(report.as_dict(), indent=1) if args.json else visible(text(report)))
     if problem:
         raise OutputError(problem)
     if report.interrupted:

@@ -33,7 +33,7 @@ from cs229._exits import INTERRUPTED, CtrlC, OutputError, UsageError, emit, outp
 from cs229._text import progress_line, stream_width
 
 from .properties import Mismatch, Options, normal
-from .reports import printable, strict_json, xml_attribute, xml_text
+from .reports import strict_json, visible, xml_attribute, xml_text
 from .sandbox import Child, Limits, StudentBroke, StudentRaised, _grader_path
 
 __all__ = ["COURSES", "Problem", "Student", "find_files", "check_file", "grade", "CourseReport",
@@ -423,7 +423,7 @@ def run(args):
                     f.write(render())
             except OSError as e:  # checked before the run: a disk that filled, a directory removed
                 problems.append(f"{option}: cannot write {path}: {e.strerror or e}")
-    emit(strict_json(report.as_dict(), indent=1) if args.json else printable(text(report)))
+    emit(strict_json(report.as_dict(), indent=1) if args.json else visible(text(report)))
     if problems:
         raise OutputError("; ".join(problems))
     return report.exit_status()

@@ -23,7 +23,7 @@ import os
 
 from cs229._exits import UsageError
 
-from .reports import strict_json
+from .reports import strict_json, visible
 
 __all__ = ["read_weights", "Weights", "results_json", "VISIBILITIES"]
 
@@ -126,7 +126,7 @@ def results_json(report, weights=None):
         if chosen.printed and chosen.verdict != "conforms":
             output += "\nwhat the code printed last:\n" + chosen.printed[-1000:]
         tests.append({"name": name, "score": round(_score(chosen, points, weights), 6), "max_score": points,
-                      "visibility": weights.visibility, "output": output})
+                      "visibility": weights.visibility, "output": visible(output)})
     counts = report.counts()
     summary = (f"cs229 conform --course {report.course}: "
                + ", ".join(f"{n} {v}" for v, n in counts.items() if n) if report.files else

@@ -4,14 +4,17 @@
 string "NaN", "Infinity" or "-Infinity" (JavaScript's spellings; JSON has no such numbers), never
 as the bare NaN that Python's json writes by default. ``xml_text`` and ``xml_attribute``: text
 for JUnit XML with what XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/FFFF)
-written as ``\\xNN`` / ``\\uNNNN`` escapes, then escaped as XML.
+written as ``\\xNN`` / ``\\uNNNN`` escapes, then escaped as XML. ``visible``: text for a person
+to read (a terminal, Gradescope's page) with the control characters other than tab and newline
+written as the same escapes, so that what the code under test printed cannot move a cursor,
+change colours or ring a bell there.
 """
 import json
 import math
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["plain_numbers", "strict_json", "xml_text", "xml_attribute", "NOT_FINITE", "printable"]
+__all__ = ["plain_numbers", "strict_json", "xml_text", "xml_attribute", "NOT_FINITE", "printable", "visible"]
 
 NOT_FINITE = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
@@ -67,3 +70,13 @@ def xml_text(text):
 def xml_attribute(text):
     """``text`` as a quoted XML attribute value."""
     return quoteattr(_NOT_XML.sub(_visible, str(text)))
+
+
+# C0 controls but tab and newline, DEL, the C1 controls, lone surrogates
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def visible(text):
+    """``text`` for a person to read: control characters but tab and newline, and lone
+    surrogates, written as ``\\xNN`` / ``\\uNNNN``."""
+    return _CONTROL.sub(_visible, str(text))

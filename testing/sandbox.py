@@ -262,10 +262,11 @@ def output_tail(path, limit=2000):
 def _clean_environment():
     """The grader's environment without what would change how Python starts in the child, and
     with matplotlib off screen, one thread per BLAS, fixed hashing and no bytecode files written
-    beside the code under test."""
+    beside the code under test. What the code prints is written with backslash escapes where it
+    cannot be encoded (a lone surrogate): a print must not fail the code under test."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("PYTHON") and k not in ("MPLBACKEND", "DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(MPLBACKEND="Agg", PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8",
+    env.update(MPLBACKEND="Agg", PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8:backslashreplace",
                OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", NUMEXPR_NUM_THREADS="1")
     return env
 

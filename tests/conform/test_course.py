@@ -493,6 +493,27 @@ def test_json_junit_and_gradescope_outputs(tmp_path, capsys):
     assert gs["score"] == sum(t["score"] for t in gs["tests"])
 
 
+def test_reports_stay_valid_whatever_a_submission_prints(tmp_path, capsys):
+    # control characters and a lone surrogate in what the student prints and raises: the JUnit
+    # XML must parse, the Gradescope file must be strict JSON, and the words must survive escaped
+    noisy = LWR.format(distance="np.sum(d ** 2, axis=1)").replace(
+        "    def predict(self, x):\n",
+        "    def predict(self, x):\n"
+        "        print('\\x00\\x1b[31m\\x07 bell \\ud800')\n"
+        "        raise ValueError('\\x00\\x01 \\x1b[0m broken')\n")
+    root = repository(tmp_path / "student", {"ps1/src/p05b_lwr.py": noisy})
+    junit, results = tmp_path / "conform.xml", tmp_path / "results.json"
+    code, report, _ = grade(root, capsys, "--junitxml", str(junit), "--gradescope", str(results))
+    assert code == 1 and verdicts(report)["ps1"]["verdict"] == "does not conform"
+    failed = [c.find("failure") for c in ET.parse(junit).getroot().iter("testcase")
+              if c.find("failure") is not None]
+    assert failed and any("\\x00" in (f.text or "") + f.get("message", "") for f in failed)
+    output = {t["name"].split(":")[0]: t for t in strict(results.read_text())["tests"]}["ps1 p05b_lwr"]["output"]
+    assert "broken" in output and "\\x1b[31m" in output and not {"\x00", "\x07", "\x1b"} & set(output)
+    text = cli.main(["conform", "--course", "cs229-2018", str(root), "--examples", EXAMPLES]), capsys.readouterr().out
+    assert text[0] == 1 and "\\x1b[0m broken" in text[1] and not {"\x00", "\x1b"} & set(text[1])
+
+
 def cs229_2018_verdicts():
     from cs229.testing.course import VERDICTS
     return VERDICTS
