@@ -24,6 +24,7 @@ nothing was checked (no file found, or none recognised), 130 on Ctrl-C after the
 files done.
 """
 import importlib
+import importlib.util
 import os
 import time
 from dataclasses import dataclass, field
@@ -78,7 +79,12 @@ class Missing(str):
 def course_module(name):
     if name not in COURSES:
         raise UsageError(f"--course: no course {name!r}; the courses are {', '.join(COURSES)}")
-    return importlib.import_module(COURSES[name])
+    module = importlib.import_module(COURSES[name])
+    missing = {m: extra for m, extra in getattr(module, "REQUIRES", {}).items() if importlib.util.find_spec(m) is None}
+    if missing:
+        raise UsageError(f"--course {name}: the assignments' own files import {', '.join(missing)}, which is not "
+                         f"installed here; install it first: pip install {' '.join(repr(e) for e in set(missing.values()))}")
+    return module
 
 
 # ---- finding the files -----------------------------------------------------------------------

@@ -12,14 +12,17 @@ learning_rate, x_i, y_i)``, labels 0/1) and ``p06_spam`` (``get_words``, ``creat
 ``get_top_five_naive_bayes_words``). The properties are in ``cs229_2018_ps1`` and
 ``cs229_2018_ps2``; ``STAND_INS`` are this project's own minimal versions of the helper modules
 the assignments ship (``util``, ``linear_model``, ``svm``), loaded only when a student's folder
-lacks them.
+lacks them. ``REQUIRES``: what the assignments' own helper modules import beyond numpy (their
+``util.py`` plots with matplotlib), so that a grader without it is told before any file is
+judged, not every student's ``import util`` blamed.
 """
 from .cs229_2018_ps1 import PROBLEMS as PS1
 from .cs229_2018_ps2 import PROBLEMS as PS2
 
-__all__ = ["PROBLEMS", "STAND_INS"]
+__all__ = ["PROBLEMS", "REQUIRES", "STAND_INS"]
 
 PROBLEMS = PS1 + PS2
+REQUIRES = {"matplotlib": "cs229[course]"}
 
 _LINEAR_MODEL = '''"""Stand-in for the assignment's linear_model module (cs229 conform): the documented interface."""
 

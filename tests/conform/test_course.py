@@ -544,6 +544,19 @@ def test_nothing_to_check_and_usage_errors(tmp_path, capsys):
         assert code == 2 and words in capsys.readouterr().err, text
 
 
+def test_a_grader_without_matplotlib_is_told_before_any_file_is_judged(tmp_path, capsys, monkeypatch):
+    # the assignments' util.py imports matplotlib: without it every student's `import util`
+    # would fail and be blamed on the student
+    import importlib.util
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else find_spec(name, *a))
+    root = _small_repository(tmp_path)
+    assert cli.main(["conform", "--course", "cs229-2018", str(root), "--json"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "import matplotlib" in out.err and "pip install 'cs229[course]'" in out.err
+
+
 def test_text_report_names_problem_property_catalog_id_and_data(tmp_path, capsys):
     root = repository(tmp_path, {"ps1/src/p05b_lwr.py": P05B["unsquared_distance"][0]})
     code = cli.main(["conform", "--course", "cs229-2018", str(root), "--quiet", "--examples", "4"])
