@@ -20,7 +20,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import validate_data
 
-from cs229.reference import inputs, linalg, parameters
+from cs229.reference import inputs, linalg, messages, parameters
 
 from . import _fast
 
@@ -188,11 +188,16 @@ def check_cap(max_iterations, solver):
 def check_n_jobs(n_jobs):
     """The cores for the fast face's ``n_jobs`` from scikit-learn's ``n_jobs``, where the faces'
     meaning differs: None is one core (joblib's ``effective_n_jobs``: more inside a
-    ``parallel_config`` that asks for them) and −2 all cores but one (−3 all but two, ...);
-    everything else, and the words that refuse 0 or a non-integer, are ``parameters.n_jobs``."""
+    ``parallel_config`` that asks for them) and −2 all cores but one (−3 all but two, ...); a
+    positive count and −1 are ``parameters.n_jobs``'s. 0 or a non-integer is refused in words
+    of this meaning (``n_jobs_estimator``): the faces' words call None all cores."""
     if n_jobs is None:
         return effective_n_jobs(None)
-    if not isinstance(n_jobs, bool) and isinstance(n_jobs, numbers.Integral) and n_jobs < -1:
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral):
+        raise messages.error("n_jobs_estimator_kind", name="n_jobs", value=n_jobs)
+    if n_jobs == 0:
+        raise messages.error("n_jobs_estimator", name="n_jobs", value=n_jobs)
+    if n_jobs < -1:
         return max(effective_n_jobs(int(n_jobs)), 1)
     return parameters.n_jobs(n_jobs)
 

@@ -126,6 +126,9 @@ MESSAGES = {
     "tol_needed": (ValueError, "tol must be a number for {what} (None would leave only the "
                                "max_iterations cap to stop it)"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
+    # scikit-learn's meaning, which the estimators take: None is one core, -2 all but one
+    "n_jobs_estimator": (ValueError, "{name} must be a nonzero integer (-1 all cores, -2 all but one, ...) "
+                                     "or None (one core), got {value}"),
     "one_of": (ValueError, "{name} must be one of {options}{other}, got {value}"),
     "index": (ValueError, "{name} must be an index 0..{last}, got {value}"),
     # a label outside the notes' coding: the message names the coding and the estimator of
@@ -186,6 +189,7 @@ MESSAGES = {
 }
 # The same words for an object of the wrong kind (TypeError) as for a wrong value.
 MESSAGES["n_jobs_kind"] = (TypeError, MESSAGES["n_jobs"][1])
+MESSAGES["n_jobs_estimator_kind"] = (TypeError, MESSAGES["n_jobs_estimator"][1])
 MESSAGES["one_of_kind"] = (TypeError, MESSAGES["one_of"][1])
 MESSAGES["index_kind"] = (TypeError, MESSAGES["index"][1])
 
