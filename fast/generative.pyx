@@ -1,12 +1,13 @@
-"""Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3).
+"""Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3, X-3).
 
-GDA's sufficient statistics come from one pass over X in blocks of rows: each block's rows of a
-class are centred on the block's class mean and their scatter added with dsyrk, and the block is
-merged into the running class means and the pooled scatter with the pairwise update of Chan,
-Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the cancellation of the
-one-pass formula Σxxᵀ − mμμᵀ out. Multivariate normal log-densities use the Cholesky factor from
-dpotrf and forward substitution row by row. Σ is checked by the reference's ``check_covariance`` (a
-d×d computation) so that both faces refuse the same matrices with the same message.
+GDA's sufficient statistics (two classes or k) come from one pass over X in blocks of rows: each
+block's rows of a class are centred on the block's class mean and their scatter added with dsyrk,
+and the block is merged into the running class means and the pooled scatter with the pairwise
+update of Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the
+cancellation of the one-pass formula Σxxᵀ − mμμᵀ out. Multivariate normal log-densities use the
+Cholesky factor from dpotrf and forward substitution row by row. Σ is checked by the reference's
+``check_covariance`` (a d×d computation) so that both faces refuse the same matrices with the same
+message.
 """
 import numpy as np
 

@@ -14,6 +14,12 @@ Conventions (README, Conventions): labels are the notes' {0, 1} (bools accepted;
 refused naming cs229.estimators.GaussianDiscriminantAnalysis); ``gda_fit(X, y)`` returns a
 ``GDAModel``, and every function of a model takes it first (``gda_log_likelihood(model, X, y)``,
 ``gda_predict(model, X)``: labels 0/1; ``gda_posterior``: p(y = 1 | x)).
+
+GDA with k classes (catalog X-3, extending 000 §1.2-1.3) takes labels 1..k as softmax regression
+does (k the largest label, every class present): ``gda_classes_fit`` returns a
+``GDAClassesModel`` (k priors φ_j, k means μ_j, one Σ), ``gda_classes_posterior`` the m×k
+p(y = j | x) and ``gda_classes_predict`` labels 1..k; ``gda_softmax_theta`` the k rows θ_j of the
+softmax form of the posterior.
 """
 from dataclasses import dataclass
 from fractions import Fraction
