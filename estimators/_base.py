@@ -4,11 +4,12 @@ report, and the kernels by name.
 
 Parameters are read by the kinds of ``cs229.reference.parameters``, the faces' own, so that an
 estimator and the function it calls refuse a value in the same words. A parameter the estimator
-only passes on (C, alpha, tol, epochs, decay, seed, shrinking, cache_size, average, max_depth, ...)
-is left to the fast function, which checks it once; the estimator reads a parameter itself only
-where it uses the value before the call (a solver, an iteration cap, a kernel's options under
-their scikit-learn names, a bandwidth kept for predict) or where scikit-learn's conventions differ
-from the faces' (said where it happens).
+only passes on (SVC's C, naive Bayes' alpha, tol, epochs, decay, seed, shrinking, cache_size,
+average, max_depth, ...) is left to the fast function, which checks it once; the estimator reads a
+parameter itself only where it uses the value before the call (a solver, an iteration cap, a
+kernel's options under their scikit-learn names, a bandwidth kept for predict) or where
+scikit-learn's names or conventions differ from the faces' (``learning_rate`` for the faces' α,
+``penalty`` and ``C`` or the GLMs' ``alpha`` for their λ; said where it happens).
 """
 import functools
 import math

@@ -18,7 +18,7 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 
 The tags that change what the checks ask, scikit-learn's mechanism for models of these kinds:
 
-- classifier_tags.multi_class = False (LogisticRegression, Perceptron,
+- classifier_tags.multi_class = False (LogisticRegression(solver="sgd"), Perceptron,
   GaussianDiscriminantAnalysis, BernoulliNB, MultinomialNB,
   DecisionTreeClassifier(threshold="logistic")): the notes' models have two classes; the checks
   train on two, and check_classifier_not_supporting_multiclass checks the refusal of three.
