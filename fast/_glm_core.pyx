@@ -120,6 +120,25 @@ def family_code(fam):
     raise ValueError(f"family: {name} has no compiled form")
 
 
+cdef const double* _data(offset) noexcept:
+    """The entries of a validated float64 ``offset`` array (X-5), or NULL for None; the caller
+    holds the array while the pointer is in use."""
+    cdef const double[::1] view
+    if offset is None:
+        return NULL
+    view = offset
+    return &view[0]
+
+
+cdef inline double _eta(const double[:, ::1] X, Py_ssize_t i, const double[::1] theta,
+                        const double* offset) noexcept nogil:
+    """η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), summed as the reference's ``newton.linear_predictor``."""
+    cdef double eta = dot(&X[i, 0], &theta[0], X.shape[1])
+    if offset != NULL:
+        eta = eta + offset[i]
+    return eta
+
+
 cdef inline int _mean_weight(int code, double k, double eta, double* mu, double* w) noexcept nogil:
     """μ = g(η) (canonical response) and w = a″(η) (the variance) for one example."""
     cdef double e
@@ -149,7 +168,7 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                        int code, double k, double[::1] g) noexcept nogil:
+                        int code, double k, double[::1] g, const double* offset) noexcept nogil:
     """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
     of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
     otherwise flows into g (a gradient step then leaves the finite numbers)."""
@@ -159,7 +178,7 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        eta = dot(&X[i, 0], &theta[0], n)
+        eta = _eta(X, i, theta, offset)
         status = _mean_weight(code, k, eta, &mu, &w)
         if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
             return status
@@ -202,12 +221,13 @@ cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef int _any_gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                            int code, double k, double[::1] g) noexcept nogil:
-    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ."""
+                            int code, double k, double[::1] g, const double* offset) noexcept nogil:
+    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ (with
+    the ``offset``, X-5)."""
     if code == C_LEAST_SQUARES:
         _least_squares_pass(X, y, theta, g)
         return OK
-    return _gradient_pass(X, y, theta, code, k, g)
+    return _gradient_pass(X, y, theta, code, k, g, offset)
 
 
 cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[::1] theta) noexcept nogil:
@@ -241,17 +261,18 @@ def _domain_error(name, code):
     return ValueError(f"{name}: {OUTSIDE_DOMAIN}")
 
 
-def gradient(X, y, theta, int code, double k, name="gradient"):
-    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾; LR-3 (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ −
-    y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs)."""
+def gradient(X, y, theta, int code, double k, name="gradient", offset=None):
+    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5); LR-3
+    (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs)."""
     g = np.empty(X.shape[1])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
     cdef double[::1] gv = g
+    cdef const double* ov = _data(offset)
     cdef int status
     with nogil:
-        status = _any_gradient_pass(Xv, yv, tv, code, k, gv)
+        status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
@@ -264,15 +285,16 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
 # at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
            int code, double k, name, bint check_separation, hint="", advice="", double lam=0.0,
-           Py_ssize_t first=1):
+           Py_ssize_t first=1, offset=None):
     """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
     LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
     separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
     X-1: ``lam`` > 0 adds the penalty's −λθⱼ (+λθⱼ in descent) for j >= ``first`` to the sum
     before the division by m, as cs229.reference.results.penalised_gradient; no separation test
-    then (the MAP exists)."""
+    then (the MAP exists). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
+    cdef const double* ov = _data(offset)
     cdef Py_ssize_t n = X.shape[1], j
     cdef double m = X.shape[0], step, size, tolerance = tol if tol is not None else 0.0
     cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
@@ -285,7 +307,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
         with nogil:
-            status = _any_gradient_pass(Xv, yv, t, code, k, gv)
+            status = _any_gradient_pass(Xv, yv, t, code, k, gv, ov)
             if status == OK:
                 step = 0.0
                 size = 0.0
@@ -325,7 +347,8 @@ def _separable(name, it, theta, path):
 
 
 cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                      int code, double k, double[::1] g, double[:, ::1] Z) noexcept nogil:
+                      int code, double k, double[::1] g, double[:, ::1] Z,
+                      const double* offset) noexcept nogil:
     """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
     cdef double mu, w, r, s
@@ -333,7 +356,7 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
+        status = _mean_weight(code, k, _eta(X, i, theta, offset), &mu, &w)
         if status != OK:
             return status
         r = y[i] - mu
@@ -364,10 +387,10 @@ def _failure(status):
     return StepFailed(LEFT_DOMAIN if status == OUT_OF_DOMAIN else OVERFLOWED)
 
 
-def glm_system(X, y, int code, double k):
-    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(Xθ))), W = diag(a″(θᵀx)),
-    raising StepFailed where g or a″ is not finite or η leaves the domain (one m×n buffer for
-    diag(√w)X, reused)."""
+def glm_system(X, y, int code, double k, offset=None):
+    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(η))), W = diag(a″(η)),
+    η = Xθ (+ ``offset``, X-5), raising StepFailed where g or a″ is not finite or η leaves the
+    domain (one m×n buffer for diag(√w)X, reused)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     Z = np.empty_like(X)
@@ -377,9 +400,10 @@ def glm_system(X, y, int code, double k):
         g = np.empty(X.shape[1])
         cdef const double[::1] tv = theta
         cdef double[::1] gv = g
+        cdef const double* ov = _data(offset)
         cdef int status
         with nogil:
-            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv)
+            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov)
         if status != OK:
             raise _failure(status)
         return weighted_gram(Z), g
@@ -387,7 +411,8 @@ def glm_system(X, y, int code, double k):
 
 
 cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                              int code, double k, double* total, double* size) noexcept nogil:
+                              int code, double k, double* total, double* size,
+                              const double* offset) noexcept nogil:
     """ℓ = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (the reference's terms), and the sizes of
     their parts Σᵢ |ℓᵢ| + |ηy⁽ⁱ⁾| + |a(η)| for the rounding bound."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
@@ -395,7 +420,7 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
     total[0] = 0.0
     size[0] = 0.0
     for i in range(m):
-        status = _add_glm_term(code, k, dot(&X[i, 0], &theta[0], n), y[i], total, size)
+        status = _add_glm_term(code, k, _eta(X, i, theta, offset), y[i], total, size)
         if status != OK:
             return status
     if not isfinite(total[0]):
@@ -431,23 +456,24 @@ cdef inline void _add_logistic_term(double z, double y, double* total, double* s
     size[0] = size[0] + term
 
 
-def log_likelihood(X, y, theta, int code, double k):
-    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (validated inputs)."""
-    return glm_log_likelihood(X, y, code, k)(theta)[0]
+def log_likelihood(X, y, theta, int code, double k, offset=None):
+    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5) (validated inputs)."""
+    return glm_log_likelihood(X, y, code, k, offset)(theta)[0]
 
 
-def glm_log_likelihood(X, y, int code, double k):
+def glm_log_likelihood(X, y, int code, double k, offset=None):
     """GLM-4: a function θ ↦ (ℓ(θ), the bound on its rounding error), raising StepFailed where
-    ℓ is not defined or not finite."""
+    ℓ is not defined or not finite (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
 
     def ell(theta):
         cdef const double[::1] tv = theta
         cdef double total, size
+        cdef const double* ov = _data(offset)
         cdef int status
         with nogil:
-            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size)
+            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size, ov)
         if status == OUT_OF_DOMAIN:
             raise StepFailed(OUTSIDE_DOMAIN)
         if status != OK:
@@ -486,7 +512,8 @@ cdef enum:
 
 cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                           int code, double k, bint logistic_form, bint want_ell, double* total,
-                          double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A) noexcept nogil:
+                          double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A,
+                          const double* offset) noexcept nogil:
     """One pass: ℓ(θ) and its size (``want_ell``; the logistic module's form or the GLM's),
     g = Xᵀ(y − μ) in the reference's order and the upper triangle of A = XᵀWX (A zeroed by the
     caller)."""
@@ -503,7 +530,7 @@ cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const dou
         rows = <int> (BLOCK_ROWS if m - start > BLOCK_ROWS else m - start)
         for r in range(rows):
             i = start + r
-            eta = dot(&X[i, 0], &theta[0], n)
+            eta = _eta(X, i, theta, offset)
             if logistic_form:
                 _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
             else:
@@ -547,11 +574,12 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
         w[0] = mu[0] * (1.0 / (1.0 + e))
 
 
-def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
+def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=None):
     """(system, log_likelihood) for cs229.reference.newton.maximise, as ``glm_system`` and ``bernoulli_log_likelihood``
     (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
     the system at that θ for the system call that follows. Where the pass stops (η outside the
-    domain, a value not finite) the separate functions answer, with their own errors."""
+    domain, a value not finite) the separate functions answer, with their own errors. X-5:
+    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset`` (the GLM form only)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
@@ -559,7 +587,8 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
         raise error("blas_rows", m=m)
     Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
     cdef double[:, ::1] Zv = Zb
-    separate_ell = bernoulli_log_likelihood(X, y) if logistic_form else glm_log_likelihood(X, y, code, k)
+    separate_ell = (bernoulli_log_likelihood(X, y) if logistic_form
+                    else glm_log_likelihood(X, y, code, k, offset))
     kept = []  # [(θ, A, g)]: the system of the last θ whose ℓ was asked for
 
     def run(theta, bint want_ell):
@@ -569,10 +598,11 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
         cdef double[::1] gv = g
         cdef double[::1, :] Av = A
         cdef double total = 0.0, size = 0.0
+        cdef const double* ov = _data(offset)
         cdef int status
         with nogil:
             status = _newton_ell_pass(Xv, yv, tv, code, k, logistic_form, want_ell, &total, &size,
-                                      gv, Zv, Av)
+                                      gv, Zv, Av, ov)
         if status != OK:
             return None
         return A, g, total, size
@@ -592,15 +622,16 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
             return A, g
         kept.clear()
         out = run(theta, False)
-        return glm_system(X, y, code, k)(theta) if out is None else out[:2]
+        return glm_system(X, y, code, k, offset)(theta) if out is None else out[:2]
 
     return system, log_likelihood
 
 
-def data_start(X, y, int code, double k, exact=None):
+def data_start(X, y, int code, double k, exact=None, offset=None):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
-    fit of z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); ``exact`` as
-    the reference's (its data_start_system on the original data), for a borderline pivot."""
+    fit of z₀ = η₀ + (y − μ₀)/w₀ (less the ``offset``, X-5) at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀),
+    w₀ = a″(η₀); ``exact`` as the reference's (its data_start_system on the original data), for
+    a borderline pivot."""
     y_bar = _mean(y)
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
         raise one_label(int(y[0]))
@@ -619,7 +650,7 @@ def data_start(X, y, int code, double k, exact=None):
     else:
         eta = -k / mu
         w = k / (eta * eta)
-    z = eta + (y - mu) / w
+    z = (eta if offset is None else eta - offset) + (y - mu) / w
     A = weighted_gram(np.sqrt(w)[:, None] * X)
     return solve_gram(A, X.T @ (w * z), "XᵀW₀X", exact, X.shape[0])
 

@@ -46,6 +46,7 @@ __all__ = [
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
     "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
     "no_counts", "ELL_NOT_FINITE", "penalised", "penalised_callbacks", "penalised_indices",
+    "linear_predictor", "offsets",
 ]
 
 ELL_NOT_FINITE = "ℓ(θ) is not finite"  # a StepFailed of both faces
@@ -68,17 +69,28 @@ def options(max_iterations, tol, damping, start=None, float64=False, starts=STAR
     return max_iterations, tol, parameters.flag(damping, "damping"), start
 
 
-def glm_system(fam, X, y, theta):
-    """(A, ∇ℓ) = (XᵀWX, Xᵀ(y − g(Xθ))) for a GLM family with T(y) = y (NW-2, GLM-4):
-    W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]), H = −A. The upper triangle is accumulated
-    example by example and mirrored. A value that overflows or an η outside the family's
-    domain raises StepFailed."""
+def linear_predictor(x, theta, o=None):
+    """X-5: η = θᵀx + o with the example's offset o (None: the notes' η = θᵀx, GLM-1)."""
+    eta = linalg.dot(x, theta)
+    return eta if o is None else eta + o
+
+
+def offsets(offset, m):
+    """The m examples' offsets: ``offset`` itself, or None for each where there is none."""
+    return [None] * m if offset is None else offset
+
+
+def glm_system(fam, X, y, theta, offset=None):
+    """(A, ∇ℓ) = (XᵀWX, Xᵀ(y − g(η))) for a GLM family with T(y) = y (NW-2, GLM-4), η = Xθ
+    (+ ``offset``, X-5): W = diag(a″(η⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]), H = −A. The upper triangle
+    is accumulated example by example and mirrored. A value that overflows or an η outside the
+    family's domain raises StepFailed."""
     n = len(theta)
     zero = 0 * theta[0]
     A = [[zero] * n for _ in range(n)]
     g = [zero] * n
-    for x_i, y_i in zip(X, y):
-        eta = linalg.dot(x_i, theta)
+    for x_i, y_i, o_i in zip(X, y, offsets(offset, len(X))):
+        eta = linear_predictor(x_i, theta, o_i)
         try:
             fam.check_eta(eta)
         except ValueError:
@@ -109,14 +121,14 @@ def rounding_bound(terms, size):
     return 2 * (terms + 8) * scalar.eps(size) * size
 
 
-def glm_log_likelihood(fam, X, y, theta):
-    """(ℓ(θ), its rounding bound) with ℓ = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾) (GLM-4); StepFailed where
-    ℓ is not defined or not finite at θ."""
+def glm_log_likelihood(fam, X, y, theta, offset=None):
+    """(ℓ(θ), its rounding bound) with ℓ = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾ (+ ``offset``, X-5))
+    (GLM-4); StepFailed where ℓ is not defined or not finite at θ."""
     total, size = 0, 0
     try:
-        for x_i, y_i in zip(X, y):
-            eta = linalg.dot(x_i, theta)
-            term = ef.log_density(fam, y_i, eta)
+        for x_i, y_i, o_i in zip(X, y, offsets(offset, len(X))):
+            eta = linear_predictor(x_i, theta, o_i)
+            term = ef.glm_log_density(fam, y_i, eta)
             total += term
             size += abs(term) + abs(eta * y_i) + abs(fam.a(eta))
     except (ValueError, OverflowError) as e:
@@ -126,15 +138,16 @@ def glm_log_likelihood(fam, X, y, theta):
     return total, rounding_bound(len(X), size)
 
 
-def data_start(fam, X, y):
+def data_start(fam, X, y, offset=None):
     """θ₀ from the data (GLM-4; the IRLS start): the weighted least-squares fit of the working
-    response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀)."""
-    A, b = data_start_system(fam, X, y)
-    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y)), terms=len(X))
+    response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); with an
+    ``offset`` o (X-5) of z₀ − o, since η = θᵀx + o (as R's glm.fit)."""
+    A, b = data_start_system(fam, X, y, offset)
+    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y, offset)), terms=len(X))
 
 
-def data_start_system(fam, X, y):
-    """(XᵀW₀X, XᵀW₀z₀) of ``data_start``, in any scalar type."""
+def data_start_system(fam, X, y, offset=None):
+    """(XᵀW₀X, XᵀW₀(z₀ − o)) of ``data_start``, in any scalar type."""
     m, n = len(X), len(X[0])
     y_bar = 0 * X[0][0]  # in the scalar type of X: labels and counts arrive as ints
     for y_i in y:
@@ -146,11 +159,11 @@ def data_start_system(fam, X, y):
         raise no_counts()
     A = [[0 * y_bar] * n for _ in range(n)]
     b = [0 * y_bar] * n
-    for x_i, y_i in zip(X, y):
+    for x_i, y_i, o_i in zip(X, y, offsets(offset, m)):
         mu = (y_i + y_bar) / 2
         eta = fam.link(mu)
         w = fam.variance(eta)
-        z = eta + (y_i - mu) / w
+        z = (eta if o_i is None else eta - o_i) + (y_i - mu) / w
         for j in range(n):
             wx = w * x_i[j]
             b[j] += wx * z
@@ -174,11 +187,12 @@ def no_counts():
                       "likelihood θ exists")
 
 
-def glm_callbacks(fam, X, y):
+def glm_callbacks(fam, X, y, offset=None):
     """(system, log_likelihood) of a GLM fit for ``maximise``: ``glm_system`` and
-    ``glm_log_likelihood`` on X, y, in any scalar type (the referee's at 50 digits)."""
-    return (lambda theta: glm_system(fam, X, y, theta),
-            lambda theta: glm_log_likelihood(fam, X, y, theta))
+    ``glm_log_likelihood`` on X, y (and ``offset``, X-5), in any scalar type (the referee's at
+    50 digits)."""
+    return (lambda theta: glm_system(fam, X, y, theta, offset),
+            lambda theta: glm_log_likelihood(fam, X, y, theta, offset))
 
 
 # ---- X-1: the L2 penalty --------------------------------------------------------------------------
