@@ -130,6 +130,11 @@ cdef const double* _data(offset) noexcept:
     return &view[0]
 
 
+cdef inline double _weight(const double* weight, Py_ssize_t i) noexcept nogil:
+    """X-2: the sample weight of example i, 1 without weights (c·v is then v, bit for bit)."""
+    return 1.0 if weight == NULL else weight[i]
+
+
 cdef inline double _eta(const double[:, ::1] X, Py_ssize_t i, const double[::1] theta,
                         const double* offset) noexcept nogil:
     """η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), summed as the reference's ``newton.linear_predictor``."""
@@ -168,7 +173,8 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                        int code, double k, double[::1] g, const double* offset) noexcept nogil:
+                        int code, double k, double[::1] g, const double* offset,
+                        const double* weight) noexcept nogil:
     """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
     of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
     otherwise flows into g (a gradient step then leaves the finite numbers)."""
@@ -183,6 +189,8 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
         if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
             return status
         r = y[i] - mu
+        if weight != NULL:
+            r = weight[i] * r
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
     return OK
@@ -221,13 +229,14 @@ cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef int _any_gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                            int code, double k, double[::1] g, const double* offset) noexcept nogil:
+                            int code, double k, double[::1] g, const double* offset,
+                            const double* weight) noexcept nogil:
     """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ (with
-    the ``offset``, X-5)."""
+    the ``offset``, X-5, and the sample ``weight``, X-2)."""
     if code == C_LEAST_SQUARES:
         _least_squares_pass(X, y, theta, g)
         return OK
-    return _gradient_pass(X, y, theta, code, k, g, offset)
+    return _gradient_pass(X, y, theta, code, k, g, offset, weight)
 
 
 cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[::1] theta) noexcept nogil:
@@ -261,18 +270,20 @@ def _domain_error(name, code):
     return ValueError(f"{name}: {OUTSIDE_DOMAIN}")
 
 
-def gradient(X, y, theta, int code, double k, name="gradient", offset=None):
+def gradient(X, y, theta, int code, double k, name="gradient", offset=None, weight=None):
     """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5); LR-3
-    (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs)."""
+    (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs). X-2: each
+    term times its sample ``weight``."""
     g = np.empty(X.shape[1])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
     cdef double[::1] gv = g
     cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef int status
     with nogil:
-        status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov)
+        status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov, wv)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
@@ -285,18 +296,20 @@ def gradient(X, y, theta, int code, double k, name="gradient", offset=None):
 # at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
            int code, double k, name, bint check_separation, hint="", advice="", double lam=0.0,
-           Py_ssize_t first=1, offset=None):
+           Py_ssize_t first=1, offset=None, weight=None):
     """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
     LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
     separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
     X-1: ``lam`` > 0 adds the penalty's −λθⱼ (+λθⱼ in descent) for j >= ``first`` to the sum
     before the division by m, as cs229.reference.results.penalised_gradient; no separation test
-    then (the MAP exists). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``."""
+    then (the MAP exists). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sum's terms
+    times their sample ``weight``, ``average`` dividing by Σ wᵢ (summed as the reference)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef Py_ssize_t n = X.shape[1], j
-    cdef double m = X.shape[0], step, size, tolerance = tol if tol is not None else 0.0
+    cdef double m = X.shape[0] if weight is None else sum(weight.tolist()), step, size, tolerance = tol if tol is not None else 0.0
     cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
     cdef bint penalised = lam != 0.0
     cdef int it, status = OK
@@ -307,7 +320,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
         with nogil:
-            status = _any_gradient_pass(Xv, yv, t, code, k, gv, ov)
+            status = _any_gradient_pass(Xv, yv, t, code, k, gv, ov, wv)
             if status == OK:
                 step = 0.0
                 size = 0.0
@@ -348,8 +361,9 @@ def _separable(name, it, theta, path):
 
 cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                       int code, double k, double[::1] g, double[:, ::1] Z,
-                      const double* offset) noexcept nogil:
-    """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ."""
+                      const double* offset, const double* weight) noexcept nogil:
+    """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ (X-2:
+    y − μ and w times the sample weight)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
     cdef double mu, w, r, s
     cdef int status
@@ -359,8 +373,8 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
         status = _mean_weight(code, k, _eta(X, i, theta, offset), &mu, &w)
         if status != OK:
             return status
-        r = y[i] - mu
-        s = sqrt(w)
+        r = _weight(weight, i) * (y[i] - mu)
+        s = sqrt(_weight(weight, i) * w)
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
             Z[i, j] = s * X[i, j]
@@ -387,10 +401,10 @@ def _failure(status):
     return StepFailed(LEFT_DOMAIN if status == OUT_OF_DOMAIN else OVERFLOWED)
 
 
-def glm_system(X, y, int code, double k, offset=None):
+def glm_system(X, y, int code, double k, offset=None, weight=None):
     """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(η))), W = diag(a″(η)),
     η = Xθ (+ ``offset``, X-5), raising StepFailed where g or a″ is not finite or η leaves the
-    domain (one m×n buffer for diag(√w)X, reused)."""
+    domain (one m×n buffer for diag(√w)X, reused); X-2: with the sample ``weight``s."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     Z = np.empty_like(X)
@@ -401,9 +415,10 @@ def glm_system(X, y, int code, double k, offset=None):
         cdef const double[::1] tv = theta
         cdef double[::1] gv = g
         cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
-            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov)
+            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov, wv)
         if status != OK:
             raise _failure(status)
         return weighted_gram(Z), g
@@ -412,7 +427,7 @@ def glm_system(X, y, int code, double k, offset=None):
 
 cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                               int code, double k, double* total, double* size,
-                              const double* offset) noexcept nogil:
+                              const double* offset, const double* weight) noexcept nogil:
     """ℓ = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (the reference's terms), and the sizes of
     their parts Σᵢ |ℓᵢ| + |ηy⁽ⁱ⁾| + |a(η)| for the rounding bound."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
@@ -420,7 +435,8 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
     total[0] = 0.0
     size[0] = 0.0
     for i in range(m):
-        status = _add_glm_term(code, k, _eta(X, i, theta, offset), y[i], total, size)
+        status = _add_glm_term(code, k, _eta(X, i, theta, offset), y[i], total, size,
+                               _weight(weight, i))
         if status != OK:
             return status
     if not isfinite(total[0]):
@@ -429,8 +445,9 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef inline int _add_glm_term(int code, double k, double eta, double y, double* total,
-                              double* size) noexcept nogil:
-    """ℓ += log b(y) + ηy − a(η) for one example; size += |that| + |ηy| + |a(η)|."""
+                              double* size, double c) noexcept nogil:
+    """ℓ += c(log b(y) + ηy − a(η)) for one example of sample weight c (X-2; 1 without
+    weights, bit for bit the unweighted term); size += |that| + c|ηy| + c|a(η)|."""
     cdef double a, log_b, term
     if code == C_BERNOULLI:
         log_b, a = 0.0, softplus(eta)
@@ -443,9 +460,9 @@ cdef inline int _add_glm_term(int code, double k, double eta, double y, double* 
             return OUT_OF_DOMAIN
         log_b = (k - 1) * log(y) - lgamma(k) if k > 1 else 0.0
         a = -k * log(-eta)
-    term = log_b + eta * y - a
+    term = c * (log_b + eta * y - a)
     total[0] = total[0] + term
-    size[0] = size[0] + fabs(term) + fabs(eta * y) + fabs(a)
+    size[0] = size[0] + fabs(term) + c * fabs(eta * y) + c * fabs(a)
     return OK
 
 
@@ -456,12 +473,13 @@ cdef inline void _add_logistic_term(double z, double y, double* total, double* s
     size[0] = size[0] + term
 
 
-def log_likelihood(X, y, theta, int code, double k, offset=None):
-    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5) (validated inputs)."""
-    return glm_log_likelihood(X, y, code, k, offset)(theta)[0]
+def log_likelihood(X, y, theta, int code, double k, offset=None, weight=None):
+    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), each term times its
+    sample weight (X-2) (validated inputs)."""
+    return glm_log_likelihood(X, y, code, k, offset, weight)(theta)[0]
 
 
-def glm_log_likelihood(X, y, int code, double k, offset=None):
+def glm_log_likelihood(X, y, int code, double k, offset=None, weight=None):
     """GLM-4: a function θ ↦ (ℓ(θ), the bound on its rounding error), raising StepFailed where
     ℓ is not defined or not finite (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5)."""
     cdef const double[:, ::1] Xv = X
@@ -471,9 +489,10 @@ def glm_log_likelihood(X, y, int code, double k, offset=None):
         cdef const double[::1] tv = theta
         cdef double total, size
         cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
-            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size, ov)
+            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size, ov, wv)
         if status == OUT_OF_DOMAIN:
             raise StepFailed(OUTSIDE_DOMAIN)
         if status != OK:
@@ -513,7 +532,7 @@ cdef enum:
 cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                           int code, double k, bint logistic_form, bint want_ell, double* total,
                           double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A,
-                          const double* offset) noexcept nogil:
+                          const double* offset, const double* weight) noexcept nogil:
     """One pass: ℓ(θ) and its size (``want_ell``; the logistic module's form or the GLM's),
     g = Xᵀ(y − μ) in the reference's order and the upper triangle of A = XᵀWX (A zeroed by the
     caller)."""
@@ -535,14 +554,14 @@ cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const dou
                 _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
             else:
                 if want_ell:
-                    status = _add_glm_term(code, k, eta, y[i], total, size)
+                    status = _add_glm_term(code, k, eta, y[i], total, size, _weight(weight, i))
                     if status != OK:
                         return status
                 status = _mean_weight(code, k, eta, &mu, &w)
                 if status != OK:
                     return status
-            res = y[i] - mu
-            s = sqrt(w)
+            res = _weight(weight, i) * (y[i] - mu)
+            s = sqrt(_weight(weight, i) * w)
             for j in range(n):
                 g[j] = g[j] + res * X[i, j]
                 Zb[r, j] = s * X[i, j]
@@ -574,12 +593,13 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
         w[0] = mu[0] * (1.0 / (1.0 + e))
 
 
-def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=None):
+def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=None,
+                     weight=None):
     """(system, log_likelihood) for cs229.reference.newton.maximise, as ``glm_system`` and ``bernoulli_log_likelihood``
     (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
     the system at that θ for the system call that follows. Where the pass stops (η outside the
     domain, a value not finite) the separate functions answer, with their own errors. X-5:
-    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset`` (the GLM form only)."""
+    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sample ``weight``s (the GLM form only)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
@@ -588,7 +608,7 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=
     Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
     cdef double[:, ::1] Zv = Zb
     separate_ell = (bernoulli_log_likelihood(X, y) if logistic_form
-                    else glm_log_likelihood(X, y, code, k, offset))
+                    else glm_log_likelihood(X, y, code, k, offset, weight))
     kept = []  # [(θ, A, g)]: the system of the last θ whose ℓ was asked for
 
     def run(theta, bint want_ell):
@@ -599,10 +619,11 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=
         cdef double[::1, :] Av = A
         cdef double total = 0.0, size = 0.0
         cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
             status = _newton_ell_pass(Xv, yv, tv, code, k, logistic_form, want_ell, &total, &size,
-                                      gv, Zv, Av, ov)
+                                      gv, Zv, Av, ov, wv)
         if status != OK:
             return None
         return A, g, total, size
@@ -622,17 +643,17 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=
             return A, g
         kept.clear()
         out = run(theta, False)
-        return glm_system(X, y, code, k, offset)(theta) if out is None else out[:2]
+        return glm_system(X, y, code, k, offset, weight)(theta) if out is None else out[:2]
 
     return system, log_likelihood
 
 
-def data_start(X, y, int code, double k, exact=None, offset=None):
+def data_start(X, y, int code, double k, exact=None, offset=None, weight=None):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
     fit of z₀ = η₀ + (y − μ₀)/w₀ (less the ``offset``, X-5) at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀),
     w₀ = a″(η₀); ``exact`` as the reference's (its data_start_system on the original data), for
-    a borderline pivot."""
-    y_bar = _mean(y)
+    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``."""
+    y_bar = _mean(y) if weight is None else _weighted_mean(y, weight)
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
         raise one_label(int(y[0]))
     if code == C_POISSON and y_bar == 0:
@@ -651,6 +672,8 @@ def data_start(X, y, int code, double k, exact=None, offset=None):
         eta = -k / mu
         w = k / (eta * eta)
     z = (eta if offset is None else eta - offset) + (y - mu) / w
+    if weight is not None:
+        w = weight * w
     A = weighted_gram(np.sqrt(w)[:, None] * X)
     return solve_gram(A, X.T @ (w * z), "XᵀW₀X", exact, X.shape[0])
 
@@ -662,6 +685,16 @@ cdef double _mean(const double[::1] y) noexcept:
     for i in range(y.shape[0]):
         total = total + y[i]
     return total / y.shape[0]
+
+
+cdef double _weighted_mean(const double[::1] y, const double[::1] weight) noexcept:
+    """Σᵢ wᵢy⁽ⁱ⁾ / Σᵢ wᵢ, each sum left to right as the reference's."""
+    cdef double total = 0.0, weights = 0.0
+    cdef Py_ssize_t i
+    for i in range(y.shape[0]):
+        total = total + weight[i] * y[i]
+        weights = weights + weight[i]
+    return total / weights
 
 
 def _responses_and_variances(eta, int code, double k, mu, w):

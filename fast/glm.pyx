@@ -38,18 +38,33 @@ def _targets(code, y):
     return as_targets(y, "y", positive=code == core.GAMMA)
 
 
-def _design(family, X, y, theta, optional=False, offset=None):
-    """The family's code and shape, X, y, θ and the offset; θ = None only where it is
-    ``optional``."""
+def _design(family, X, y, theta, optional=False, offset=None, sample_weight=None):
+    """The family's code and shape, X, y, θ, the offset and the sample weights; θ = None only
+    where it is ``optional``."""
     fam, code, shape = _family(family)
     X = as_matrix(X, "X")
     y = _targets(code, y)
     same_length(X, y)
     offset = _offset(offset, X)
+    weight = sample_weights(sample_weight, X)
     if theta is None and optional:
-        return code, shape, X, y, None, offset
+        return code, shape, X, y, None, offset, weight
     theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
-    return code, shape, X, y, theta, offset
+    return code, shape, X, y, theta, offset, weight
+
+
+def sample_weights(sample_weight, X):
+    """X-2: the reference's ``sample_weights`` as float64 (each >= 0, not all 0), or None."""
+    if sample_weight is None:
+        return None
+    weight = as_vector(sample_weight, "sample_weight", X.shape[0], "X", of="rows")
+    if not (weight >= 0).all():
+        i = int(np.argmax(~(weight >= 0)))
+        raise error("negative_weight", name="sample_weight", where=f"[{i}]",
+                    value=as_given(sample_weight, weight, (i,)))
+    if not weight.any():
+        raise error("zero_weights", name="sample_weight")
+    return weight
 
 
 def _offset(offset, X):
@@ -131,31 +146,34 @@ def hypotheses(family, X, theta, offset=None):
     return _responses(code, shape, eta, lambda: _outside_domain(family, X, theta, offset))
 
 
-def log_likelihood(family, X, y, theta, offset=None):
+def log_likelihood(family, X, y, theta, offset=None, sample_weight=None):
     """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5)."""
-    code, shape, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                                        sample_weight=sample_weight)
     try:
-        return core.log_likelihood(X, y, theta, code, shape, offset)
+        return core.log_likelihood(X, y, theta, code, shape, offset, weight)
     except StepFailed as e:
         if "domain" in str(e):
             raise _outside_domain(family, X, theta, offset) from None
         raise OverflowError(OVERFLOW) from None
 
 
-def gradient(family, X, y, theta, offset=None):
+def gradient(family, X, y, theta, offset=None, sample_weight=None):
     """GLM-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾ (+ oᵢ))) x⁽ⁱ⁾, the reference's order."""
-    code, shape, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                                        sample_weight=sample_weight)
     try:
-        return core.gradient(X, y, theta, code, shape, "theta", offset)
+        return core.gradient(X, y, theta, code, shape, "theta", offset, weight)
     except ValueError:  # η outside the domain: named as the reference names it
         raise _outside_domain(family, X, theta, offset) from None
 
 
-def hessian(family, X, y, theta, offset=None):
+def hessian(family, X, y, theta, offset=None, sample_weight=None):
     """GLM-4: H = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾ (+ oᵢ))) (BLAS)."""
-    code, shape, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                                        sample_weight=sample_weight)
     try:
-        A, _ = core.glm_system(X, y, code, shape, offset)(theta)
+        A, _ = core.glm_system(X, y, code, shape, offset, weight)(theta)
     except StepFailed as e:
         raise hessian_not_defined(e) from None
     H = -np.triu(A)
@@ -163,64 +181,69 @@ def hessian(family, X, y, theta, offset=None):
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False, lam=0, penalize_intercept=False, offset=None):
+                    record=False, lam=0, penalize_intercept=False, offset=None,
+                    sample_weight=None):
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾ (+ oᵢ))) x⁽ⁱ⁾, the reference's iterates."""
-    code, shape, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                                        sample_weight=sample_weight)
     alpha, max_iterations, tol, average, record = batch_schedule(
         alpha, max_iterations, tol, average, record, float64=True)
     lam, first = penalty(lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record, code,
                        shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
-                       RAISE_CAP, lam, first, offset)
+                       RAISE_CAP, lam, first, offset, weight)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
-           damping=True, lam=0, penalize_intercept=False, offset=None):
+           damping=True, lam=0, penalize_intercept=False, offset=None, sample_weight=None):
     """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″),
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
-    code, shape, X, y, theta, offset = _design(family, X, y, theta, optional=True, offset=offset)
+    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, optional=True,
+                                                        offset=offset, sample_weight=sample_weight)
     max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
     record = flag(record, "record")
     lam, first = penalty(lam, penalize_intercept, float64=True)
     where = origin(theta, start)
     fam = _family(family)[0]
     if theta is None:
-        theta = (core.data_start(X, y, code, shape, (data_start_system, (fam, X, y, offset)), offset)
+        theta = (core.data_start(X, y, code, shape, (data_start_system, (fam, X, y, offset, weight)),
+                                 offset, weight)
                  if start == "data" else np.zeros(X.shape[1]))
-    system, log_likelihood = core.newton_callbacks(X, y, code, shape, offset=offset)
+    system, log_likelihood = core.newton_callbacks(X, y, code, shape, offset=offset, weight=weight)
     return maximise(
         "GLM Newton", theta, system, log_likelihood, max_iterations, tol, record,
         damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI and not lam else None,
         singular_hessian("GLM Newton", "−XᵀWX"),
         advice=NEWTON_ADVICE, origin=where,
-        exact=(glm_callbacks, (fam, X, y, offset)), terms=X.shape[0], arithmetic=core.ARRAYS,
+        exact=(glm_callbacks, (fam, X, y, offset, weight)), terms=X.shape[0], arithmetic=core.ARRAYS,
         penalty=(lam, first, X.shape[1]))
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
                        start="data", damping=True, lam=0, penalize_intercept=False, offset=None,
-                       exposure=None):
+                       exposure=None, sample_weight=None):
     """GLM-4: Poisson regression (log link) by Newton / IRLS, y >= 0 reals; X-1: ``lam`` the L2
-    penalty; X-5: ``offset`` or ``exposure`` (offset log e)."""
+    penalty; X-5: ``offset`` or ``exposure`` (offset log e); X-2: ``sample_weight``."""
     if exposure is not None:
         offset = exposure_offset(offset, exposure, as_matrix(X, "X"))
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
-                  penalize_intercept, offset)
+                  penalize_intercept, offset, sample_weight)
 
 
-def fisher_information(family, X, y, theta, offset=None):
+def fisher_information(family, X, y, theta, offset=None, sample_weight=None):
     """X-6: I(θ) = XᵀWX = −H (BLAS)."""
-    return -hessian(family, X, y, theta, offset)
+    return -hessian(family, X, y, theta, offset, sample_weight)
 
 
-def standard_errors(family, X, y, theta, scale=1.0, offset=None):
+def standard_errors(family, X, y, theta, scale=1.0, offset=None, sample_weight=None):
     """X-6: √(φ [I(θ̂)⁻¹]ⱼⱼ), column j of I⁻¹ by the Cholesky solve of I c = eⱼ, the reference's
     verdict on a singular I."""
     scale = positive(scale, "scale", float64=True)
-    code, shape, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                                        sample_weight=sample_weight)
     try:
-        A, _ = core.glm_system(X, y, code, shape, offset)(theta)
+        A, _ = core.glm_system(X, y, code, shape, offset, weight)(theta)
     except StepFailed as e:
         raise hessian_not_defined(e) from None
     n = theta.shape[0]

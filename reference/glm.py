@@ -48,18 +48,32 @@ def _targets(fam, y):
     return y
 
 
-def _design(family, X, y, theta, optional=False, offset=None):
-    """The family, X, y, θ and the offset; θ = None only where it is ``optional`` (Newton's
-    start)."""
+def _design(family, X, y, theta, optional=False, offset=None, sample_weight=None):
+    """The family, X, y, θ, the offset and the sample weights; θ = None only where it is
+    ``optional`` (Newton's start)."""
     fam = _family(family)
     X = inputs.matrix(X, "X")
     y = _targets(fam, y)
     inputs.same_length(X, y)
     offset = _offset(offset, X)
+    weight = sample_weights(sample_weight, X)
     if theta is None and optional:
-        return fam, X, y, None, offset
+        return fam, X, y, None, offset, weight
     theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
-    return fam, X, y, theta, offset
+    return fam, X, y, theta, offset, weight
+
+
+def sample_weights(sample_weight, X):
+    """X-2: the sample weights, one real >= 0 per row of X, not all 0; or None."""
+    if sample_weight is None:
+        return None
+    weight = inputs.vector(sample_weight, "sample_weight", len(X), "X", of="rows")
+    for i, w in enumerate(weight):
+        if not w >= 0:
+            raise error("negative_weight", name="sample_weight", where=f"[{i}]", value=w)
+    if not any(weight):
+        raise error("zero_weights", name="sample_weight")
+    return weight
 
 
 def _offset(offset, X):
@@ -144,58 +158,70 @@ def hypotheses(family, X, theta, offset=None):
     return [_response(fam, _eta(fam, x_i, theta, o=o_i)) for x_i, o_i in zip(X, offset)]
 
 
-def log_likelihood(family, X, y, theta, offset=None):
+def log_likelihood(family, X, y, theta, offset=None, sample_weight=None):
     """GLM-4 (000 §9; 002 §1.3.3): ℓ(θ) = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾)
-    = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η); X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``. Poisson targets
-    are any reals y >= 0 (log b(y) = −log Γ(y + 1)).
+    = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η); X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: Σᵢ wᵢ(…)
+    with a ``sample_weight`` wᵢ >= 0 per example (integer weights are repeated rows). Poisson
+    targets are any reals y >= 0 (log b(y) = −log Γ(y + 1)).
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n, offset m
-        or None.
+        or None, sample_weight m or None.
     Returns: ℓ(θ), a number."""
-    fam, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    fam, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                               sample_weight=sample_weight)
     total = 0
-    for x_i, y_i, o_i in zip(X, y, newton_method.offsets(offset, len(X))):
+    m = len(X)
+    for x_i, y_i, o_i, w_i in zip(X, y, newton_method.offsets(offset, m),
+                                  newton_method.weights(weight, m)):
         try:
-            total += ef.glm_log_density(fam, y_i, _eta(fam, x_i, theta, o=o_i))
+            term = ef.glm_log_density(fam, y_i, _eta(fam, x_i, theta, o=o_i))
+            total += term if w_i is None else w_i * term
         except OverflowError:
             raise OverflowError(OVERFLOW) from None
     return total
 
 
-def gradient(family, X, y, theta, offset=None):
+def gradient(family, X, y, theta, offset=None, sample_weight=None):
     """GLM-4 (002 §1.3.3): ∂ℓ/∂θⱼ = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) xⱼ⁽ⁱ⁾, the same for every family;
-    X-5: g(θᵀx⁽ⁱ⁾ + oᵢ) with an ``offset`` (∂η/∂θ is still x).
+    X-5: g(θᵀx⁽ⁱ⁾ + oᵢ) with an ``offset`` (∂η/∂θ is still x); X-2: Σᵢ wᵢ(…) with a
+    ``sample_weight``.
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n, offset m
-        or None.
+        or None, sample_weight m or None.
     Returns: ∇ℓ, n entries."""
-    fam, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
-    return _gradient(fam, X, y, theta, offset)
+    fam, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                               sample_weight=sample_weight)
+    return _gradient(fam, X, y, theta, offset, weight)
 
 
-def _gradient(fam, X, y, theta, offset=None):
+def _gradient(fam, X, y, theta, offset=None, weight=None):
     g = [0 * t for t in theta]
-    for x_i, y_i, o_i in zip(X, y, newton_method.offsets(offset, len(X))):
+    m = len(X)
+    for x_i, y_i, o_i, w_i in zip(X, y, newton_method.offsets(offset, m),
+                                  newton_method.weights(weight, m)):
         r = y_i - _response(fam, _eta(fam, x_i, theta, o=o_i))
+        if w_i is not None:
+            r = w_i * r
         for j, x_ij in enumerate(x_i):
             g[j] += r * x_ij
     return g
 
 
-def hessian(family, X, y, theta, offset=None):
+def hessian(family, X, y, theta, offset=None, sample_weight=None):
     """GLM-4 (000 §7, §9): H = ∂²ℓ/∂θ∂θᵀ = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]);
     for a canonical link it does not involve y (Newton = Fisher scoring). X-5: a″(θᵀx⁽ⁱ⁾ + oᵢ)
-    with an ``offset``.
+    with an ``offset``; X-2: W = diag(wᵢ a″(η⁽ⁱ⁾)) with a ``sample_weight``.
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n, offset m
-        or None.
+        or None, sample_weight m or None.
     Returns: H, n×n."""
-    fam, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    fam, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                               sample_weight=sample_weight)
     try:
-        A, _ = newton_method.glm_system(fam, X, y, theta, offset)
+        A, _ = newton_method.glm_system(fam, X, y, theta, offset, weight)
     except StepFailed as e:
         raise hessian_not_defined(e) from None
     return [[-a for a in row] for row in A]
@@ -207,7 +233,8 @@ def hessian_not_defined(e):
 
 
 def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False, lam=0, penalize_intercept=False, offset=None):
+                    record=False, lam=0, penalize_intercept=False, offset=None,
+                    sample_weight=None):
     """GLM-4 (000 §9; 002 §1.3.3): θⱼ := θⱼ + α Σᵢ (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ with h = g(θᵀx).
 
     ``average=True`` divides the sum by m; stopping as in Part I (``tol=None``: a fixed number
@@ -220,20 +247,23 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     MAP exists on separable data, which then raise no SeparableDataError.
 
     X-5: an ``offset`` (m reals oᵢ) makes η = θᵀx⁽ⁱ⁾ + oᵢ; the rule is the same with h = g(η).
+    X-2: a ``sample_weight`` wᵢ >= 0 per example ascends Σᵢ wᵢ ℓᵢ, the sum's terms times wᵢ
+    (``average`` divides by Σ wᵢ, so integer weights are repeated rows).
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n, alpha
-        > 0, offset m or None.
+        > 0, offset m or None, sample_weight m or None.
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
-    fam, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    fam, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                               sample_weight=sample_weight)
     alpha, max_iterations, tol, average, record = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record)
     lam, first = parameters.penalty(lam, penalize_intercept)
-    m = len(X)
+    m = len(X) if weight is None else sum(weight)  # Σ wᵢ: integer weights count as rows
 
     def update(theta):
         try:
-            g = _gradient(fam, X, y, theta, offset)
+            g = _gradient(fam, X, y, theta, offset, weight)
         except ValueError:  # the words of both faces, and of Newton's StepFailed
             raise StepFailed(LEFT_DOMAIN + LOWER_ALPHA) from None
         except OverflowError:
@@ -250,7 +280,7 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
-           damping=True, lam=0, penalize_intercept=False, offset=None):
+           damping=True, lam=0, penalize_intercept=False, offset=None, sample_weight=None):
     """GLM-4 (000 §7, §9): Newton's method θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)).
 
     For a canonical link the Hessian −XᵀWX does not involve y, so Newton is Fisher scoring and
@@ -269,19 +299,22 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     (XᵀWX + λI′)s = ∇ℓ − λθ′; separable Bernoulli data raise no SeparableDataError then.
 
     X-5: an ``offset`` (m reals oᵢ, a known part of η = θᵀx⁽ⁱ⁾ + oᵢ with no coefficient) enters
-    g(η) and W; the IRLS start fits the working response less the offset.
+    g(η) and W; the IRLS start fits the working response less the offset. X-2: a
+    ``sample_weight`` wᵢ >= 0 per example maximises Σᵢ wᵢ ℓᵢ: ∇ℓ = Σᵢ wᵢ(y⁽ⁱ⁾ − g(η⁽ⁱ⁾))x⁽ⁱ⁾,
+    W = diag(wᵢ a″(η⁽ⁱ⁾)) (integer weights are repeated rows).
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n or
-        None, offset m or None.
+        None, offset m or None, sample_weight m or None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
-    fam, X, y, theta, offset = _design(family, X, y, theta, optional=True, offset=offset)
+    fam, X, y, theta, offset, weight = _design(family, X, y, theta, optional=True,
+                                               offset=offset, sample_weight=sample_weight)
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     record = parameters.flag(record, "record")
     lam, first = parameters.penalty(lam, penalize_intercept)
     where = newton_method.origin(theta, start)
     if theta is None:
-        theta = (newton_method.data_start(fam, X, y, offset) if start == "data"
+        theta = (newton_method.data_start(fam, X, y, offset, weight) if start == "data"
                  else [0 * X[0][0]] * len(X[0]))
 
     def check(theta, k, path):
@@ -289,10 +322,11 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
             raise separable_error("GLM Newton", k, theta, path)
 
     return newton_method.maximise(
-        "GLM Newton", theta, *newton_method.glm_callbacks(fam, X, y, offset), max_iterations, tol,
+        "GLM Newton", theta, *newton_method.glm_callbacks(fam, X, y, offset, weight), max_iterations,
+        tol,
         record, damping, check, singular=newton_method.singular_hessian("GLM Newton", "−XᵀWX"),
         advice=NEWTON_ADVICE, origin=where,
-        exact=(newton_method.glm_callbacks, (fam, X, y, offset)),
+        exact=(newton_method.glm_callbacks, (fam, X, y, offset, weight)),
         terms=len(X), penalty=(lam, first, len(X[0])))
 
 
@@ -302,48 +336,52 @@ NEWTON_ADVICE = ("; if ‖θ‖ keeps growing the MLE may not exist (e.g. separa
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
                        start="data", damping=True, lam=0, penalize_intercept=False, offset=None,
-                       exposure=None):
+                       exposure=None, sample_weight=None):
     """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS (any real
     y >= 0 is accepted: ℓ is defined there); X-1: ``lam`` > 0 (the penalty's λ, not the Poisson
     mean) as in ``newton``. X-5: ``offset`` as in ``newton``, or ``exposure`` eᵢ > 0, the
-    offset log eᵢ: the mean is eᵢ·e^(θᵀx⁽ⁱ⁾), a rate per unit of exposure (not both).
+    offset log eᵢ: the mean is eᵢ·e^(θᵀx⁽ⁱ⁾), a rate per unit of exposure (not both). X-2:
+    ``sample_weight`` as in ``newton``.
 
-    Shapes: X m×n, y m reals >= 0, theta n or None, offset m or None, exposure m or None.
+    Shapes: X m×n, y m reals >= 0, theta n or None, offset m or None, exposure m or None,
+        sample_weight m or None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     if exposure is not None:
         offset = exposure_offset(offset, exposure, inputs.matrix(X, "X"))
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
-                  penalize_intercept, offset)
+                  penalize_intercept, offset, sample_weight)
 
 
-def fisher_information(family, X, y, theta, offset=None):
+def fisher_information(family, X, y, theta, offset=None, sample_weight=None):
     """X-6 (extends 000 §7, §9): the Fisher information I(θ) = −E[∇²ℓ(θ)] = XᵀWX,
     W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]). For the canonical link ∇²ℓ = −XᵀWX whatever
     y is (GLM-4), so the observed and the expected information agree: I(θ) = −H (X-5: at
-    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``).
+    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: Σᵢ wᵢ a″(η⁽ⁱ⁾)x⁽ⁱ⁾x⁽ⁱ⁾ᵀ with a ``sample_weight``).
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n, offset m
-        or None.
+        or None, sample_weight m or None.
     Returns: I(θ), n×n."""
-    return [[-h for h in row] for row in hessian(family, X, y, theta, offset)]
+    return [[-h for h in row] for row in hessian(family, X, y, theta, offset, sample_weight)]
 
 
-def standard_errors(family, X, y, theta, scale=1, offset=None):
+def standard_errors(family, X, y, theta, scale=1, offset=None, sample_weight=None):
     """X-6: SE(θ̂ⱼ) = √(φ [I(θ̂)⁻¹]ⱼⱼ) at the MLE θ̂, the square roots of the diagonal of the
     inverse Fisher information (−H⁻¹, the asymptotic covariance of θ̂), φ = ``scale`` the
     dispersion (1 for the Bernoulli and Poisson families; an estimate for the Gaussian of
     unknown σ²). Column j of I⁻¹ solves I c = eⱼ (``linalg.solve_gram``): dependent columns of
-    X make I singular, and the error names them. X-5: at η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``.
+    X make I singular, and the error names them. X-5: at η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``;
+    X-2: I with a ``sample_weight`` (frequency weights: the SE of the repeated rows).
 
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n,
-        scale > 0, offset m or None.
+        scale > 0, offset m or None, sample_weight m or None.
     Returns: SE(θ̂), n entries."""
     scale = parameters.positive(scale, "scale")
-    fam, X, y, theta, offset = _design(family, X, y, theta, offset=offset)
+    fam, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
+                                               sample_weight=sample_weight)
     try:
-        I, _ = newton_method.glm_system(fam, X, y, theta, offset)
+        I, _ = newton_method.glm_system(fam, X, y, theta, offset, weight)
     except StepFailed as e:
         raise hessian_not_defined(e) from None
     n, one = len(theta), I[0][0] ** 0

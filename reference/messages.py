@@ -118,6 +118,8 @@ MESSAGES = {
     "positive_target": (ValueError, "{name}{where} is {value}: the target must be > 0"),
     "poisson_target": (ValueError, "{name}{where} is {value}: a Poisson target must be >= 0"),
     "positive_exposure": (ValueError, "{name}{where} is {value}: an exposure must be > 0"),
+    "negative_weight": (ValueError, "{name}{where} is {value}: a sample weight must be >= 0"),
+    "zero_weights": (ValueError, "{name}: every sample weight is 0, so there is nothing to fit"),
     "offset_and_exposure": (ValueError, "offset and exposure are both given: an exposure e is the "
                                         "offset log e, so give one of them"),
     "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),
