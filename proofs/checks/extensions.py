@@ -11,6 +11,9 @@ Hessian H − λI′; for least squares, minimise J(θ) + (λ/2) Σ_{j≥1} θ�
 
 X-5: a GLM's offset, η = θᵀx + o with o known (log e for a Poisson exposure e): the gradient
 and Hessian keep their form at the shifted η, and the fit is where that gradient vanishes.
+
+X-2 (the GLMs' part): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ; each term's derivatives are
+multiplied by wᵢ, and an integer weight is the row repeated.
 """
 import mpmath
 import numpy as np
@@ -302,5 +305,85 @@ def offset_optimality(ctx):
         return max(gap(Xm, counts, offset, by_offset, mpmath.exp),
                    gap(Xm, counts, [mpmath.log(e) for e in exposure], by_exposure, mpmath.exp),
                    gap(Xm, reals, offset, gaussian, lambda eta: eta))
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-2: sample weights (the GLMs) ---------------------------------------------------------------
+# ℓ_w(θ) = Σᵢ wᵢ log p(y⁽ⁱ⁾; ηᵢ): each term's derivatives times wᵢ, so ∇ℓ_w = Σᵢ wᵢ(y⁽ⁱ⁾ − g(ηᵢ))x⁽ⁱ⁾
+# and ∇²ℓ_w = −Σᵢ wᵢ a″(ηᵢ)x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; an integer wᵢ is the row repeated wᵢ times.
+
+def _sample_weights(m):
+    """The drawn points' weights: 0, 1/2, 1, 3/2, 2, 0, … (a weight of 0 included)."""
+    return [mpmath.mpf(i % 5) / 2 for i in range(m)]
+
+
+def _weighted_by_sympy(name, X, y, weight, theta):
+    """(∇ℓ_w, ∇²ℓ_w) at θ of ℓ_w = Σᵢ wᵢ(y⁽ⁱ⁾ηᵢ − a(ηᵢ)), ηᵢ = θᵀx⁽ⁱ⁾, differentiated by sympy
+    with θ and the weights wᵢ symbols (then taken at the drawn values, mp.dps digits)."""
+    n, m = len(theta), len(X)
+    t = sp.symbols(f"t0:{n}", real=True)
+    w = sp.symbols(f"w0:{m}", nonnegative=True)
+    a = _LOG_PARTITION[name]
+    etas = [sum(sp.Float(str(v), 60) * t_j for v, t_j in zip(x, t)) for x in X]
+    ell = sum(w_i * (sp.Float(str(y_i), 60) * eta - a.subs(_ETA, eta)) for eta, y_i, w_i in zip(etas, y, w))
+    grad = [sp.diff(ell, t_j) for t_j in t]
+    value = sp.lambdify((*t, *w), [grad, sp.hessian(ell, t).tolist()], "mpmath")
+    return value(*theta, *weight)
+
+
+@relies_on(newton, "weights", lambda f: lambda weight, m: f(None, m), "the weights ignored")
+@relies_on(newton, "_weighted", lambda f: lambda w, value: value if w is None else f(w, f(w, value)),
+           "every weighted term times w²")
+@check("X-2", "ℓ_w = Σᵢ wᵢ ℓᵢ has ∇ℓ_w = Σᵢ wᵢ(y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾))x⁽ⁱ⁾ and ∇²ℓ_w = −Σᵢ wᵢ "
+       "a″(θᵀx⁽ⁱ⁾)x⁽ⁱ⁾x⁽ⁱ⁾ᵀ: sympy's derivatives (θ and w symbols) equal the reference's GLM gradient "
+       "and hessian with sample_weight (Bernoulli, Gaussian, Poisson; 50 digits)",
+       "extends 000 §9", "derivation")
+def weighted_gradient_and_hessian(ctx):
+    def residual(p):
+        X, y, theta = p
+        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+        weight = _sample_weights(len(X))
+        worst = mpmath.mpf(0)
+        for name in ("bernoulli", "gaussian", "poisson"):
+            labels = {"bernoulli": y, "gaussian": [mpmath.mpf(v) for v in y],
+                      "poisson": _real_targets(y)}[name]
+            grad, hess = _weighted_by_sympy(name, Xm, labels, weight, tm)
+            g = glm.gradient(name, Xm, labels, tm, sample_weight=weight)
+            H = glm.hessian(name, Xm, labels, tm, sample_weight=weight)
+            worst = max([worst] + [abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
+                        + [abs(a - b) for a, b in zip(g, grad)])
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+@relies_on(newton, "_weighted", lambda f: lambda w, value: value if w is None else f(w + 1, value),
+           "every weight one too large in ℓ and its system (scaling them all would be no error)")
+@relies_on(newton, "weights", lambda f: lambda weight, m: f(None if weight is None else weight[::-1], m),
+           "the weights applied to the rows in reverse")
+@check("X-2", "integer sample weights are repeated rows: the reference's Poisson fit (real y >= 0) "
+       "with weights 1, 2, 3, 1, 2, 3, … and with an offset equals its fit of the data with each row "
+       "repeated wᵢ times, and ∇ℓ_w(θ̂) = Σᵢ wᵢ(y⁽ⁱ⁾ − e^(θ̂ᵀx⁽ⁱ⁾ + oᵢ))x⁽ⁱ⁾ = 0 there (50 digits)",
+       "extends 000 §9", "optimality")
+def weights_are_repeated_rows(ctx):
+    tol = mpmath.mpf(10) ** -(ctx.digits - 5)
+
+    def residual(p):
+        X, y, _ = p
+        Xm = S.to_mpf(X)
+        counts = _real_targets(y)
+        offset = _offsets(len(X))
+        weight = [1 + i % 3 for i in range(len(X))]
+        fit = glm.poisson_regression(Xm, counts, tol=tol, offset=offset, sample_weight=weight).theta
+        rows = [i for i, w in enumerate(weight) for _ in range(w)]
+        repeated = glm.poisson_regression([Xm[i] for i in rows], [counts[i] for i in rows], tol=tol,
+                                          offset=[offset[i] for i in rows]).theta
+        g = [0 * t for t in fit]
+        for x, y_i, o_i, w_i in zip(Xm, counts, offset, weight):
+            r = w_i * (y_i - mpmath.exp(sum(a * b for a, b in zip(x, fit)) + o_i))
+            g = [g_j + r * x_j for g_j, x_j in zip(g, x)]
+        size = 1 + max(abs(t) for t in fit)
+        return max(max(abs(a - b) for a, b in zip(fit, repeated)) / size, max(abs(v) for v in g) / size)
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
