@@ -8,7 +8,10 @@ so one gradient-ascent rule and one Newton / IRLS iteration fit them all.
 
 Conventions (README, Conventions): the family first (it names the model), then data (X, y), θ,
 options; ``hypotheses`` is E[y | x] per row (no ``predict``: a GLM's prediction is a mean, not a
-label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}.
+label); fits return an ``IterativeResult``; Bernoulli labels are {0, 1}; Poisson targets are any
+reals y >= 0 (ℓ is defined there). Beyond the notes, the keywords of the catalog's extensions
+come last: ``lam`` (X-1), ``offset`` and, for the Poisson, ``exposure`` (X-5: η = θᵀx + o),
+``sample_weight`` (X-2: ℓ = Σᵢ wᵢ ℓᵢ).
 """
 from . import exponential_family as ef
 from . import inputs, linalg, parameters, scalar
