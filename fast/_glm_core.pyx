@@ -605,6 +605,10 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
     if m > 2147483647:
         raise error("blas_rows", m=m)
+    if logistic_form and (offset is not None or weight is not None):
+        # the logistic module's ℓ (bernoulli_log_likelihood) has neither: its g and A would
+        # disagree with it
+        raise TypeError("newton_callbacks: offset and weight are for the GLM form only")
     Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
     cdef double[:, ::1] Zv = Zb
     separate_ell = (bernoulli_log_likelihood(X, y) if logistic_form
