@@ -145,7 +145,7 @@ class GLM(_GeneralizedLinearModel):
     ----------
     family : str or ExponentialFamily, default="gaussian"
         "gaussian" (σ² = 1: least squares, GLM-2), "bernoulli" (y ∈ {{0, 1}}: logistic
-        regression, GLM-3), "poisson" (counts y ∈ {{0, 1, 2, ...}}), "exponential" (y > 0),
+        regression, GLM-3), "poisson" (y >= 0: counts, or any reals >= 0), "exponential" (y > 0),
         or a family object of ``cs229.reference.exponential_family`` with T(y) = y such as
         ``gamma(k)``. The exponential and gamma families need η = θᵀx < 0: give ``theta0``.
     {_PARAMETERS}
@@ -199,8 +199,9 @@ class PoissonRegression(_GeneralizedLinearModel):
 
     Notes
     -----
-    y must hold counts (non-negative integers, as the notes' Poisson model reads them); other
-    targets are refused with a ValueError naming the first one.
+    y may be any reals >= 0 (counts, or rates such as claims per policy-year: the Poisson
+    log-likelihood and deviance are defined there, as in scikit-learn and statsmodels); a
+    negative target is refused with a ValueError naming the first one.
     """
 
     def __init__(self, solver="newton", fit_intercept=True, alpha=0.0, max_iterations=None,

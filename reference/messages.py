@@ -116,6 +116,12 @@ MESSAGES = {
     "negative_probability": (ValueError, "{name}{where} is {value}: a probability must be >= 0"),
     "sums_to": (ValueError, "{name} sums to {s}, not 1"),
     "positive_target": (ValueError, "{name}{where} is {value}: the target must be > 0"),
+    "poisson_target": (ValueError, "{name}{where} is {value}: a Poisson target must be >= 0"),
+    "positive_exposure": (ValueError, "{name}{where} is {value}: an exposure must be > 0"),
+    "negative_weight": (ValueError, "{name}{where} is {value}: a sample weight must be >= 0"),
+    "zero_weights": (ValueError, "{name}: every sample weight is 0, so there is nothing to fit"),
+    "offset_and_exposure": (ValueError, "offset and exposure are both given: an exposure e is the "
+                                        "offset log e, so give one of them"),
     "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),
     "increasing": (ValueError, "{name} must be strictly increasing: {name}[{i}] = {low} >= "
                                "{name}[{j}] = {high}"),
