@@ -8,13 +8,7 @@ Every estimator, with its defaults and in the variants listed in ``ESTIMATORS``,
 ``parametrize_with_checks``. The checks it does not pass are listed in ``EXPECTED_FAILED_CHECKS``
 and run as strict xfails (a listed check that starts passing fails the suite):
 
-- PoissonRegression: check_regressors_train, check_regressor_data_not_an_array,
-  check_regressors_no_decision_function, check_fit_idempotent, check_fit_check_is_fitted,
-  check_n_features_in, check_n_features_in_after_fitting. The notes' Poisson model (GLM-4,
-  EF-5) is for counts, y ∈ {0, 1, 2, ...}, and these checks draw real targets (make_regression,
-  shifted positive under the positive_only tag), which the fast face refuses by name; no
-  scikit-learn tag asks the checks for integer targets. The same properties are tested below on
-  counts.
+- SVC(rule='simplified'): three checks of k classes (``SIMPLIFIED_REASON``).
 
 The tags that change what the checks ask, scikit-learn's mechanism for models of these kinds:
 
