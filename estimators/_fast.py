@@ -77,13 +77,16 @@ def lwr_predict(X, y, queries, tau):
 
 # ---- Part II: logistic regression, the perceptron (LG-1 … LG-5, PC-1, NW-2) --------------------
 
-def logistic_newton(X, y, theta, max_iterations, tol, record):
-    return logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol, record=record)
+def logistic_newton(X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+    return logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol, record=record,
+                                      lam=lam, penalize_intercept=penalize_intercept)
 
 
-def logistic_gradient_ascent(X, y, theta, alpha, max_iterations, tol, average, record):
+def logistic_gradient_ascent(X, y, theta, alpha, max_iterations, tol, average, record, lam,
+                             penalize_intercept):
     return logistic_regression.batch_gradient_ascent(X, y, theta, alpha, max_iterations=max_iterations,
-                                                     tol=tol, average=average, record=record)
+                                                     tol=tol, average=average, record=record, lam=lam,
+                                                     penalize_intercept=penalize_intercept)
 
 
 def logistic_sgd(X, y, theta, alpha, epochs, order, decay, record):
@@ -115,13 +118,16 @@ def perceptron_mistakes(result):
 
 # ---- Part III: softmax regression and GLMs (SM-3, SM-4, GLM-1, GLM-4) --------------------------
 
-def softmax_newton(X, y, Theta, max_iterations, tol, record):
-    return softmax.newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record)
+def softmax_newton(X, y, Theta, max_iterations, tol, record, lam, penalize_intercept):
+    return softmax.newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
+                          penalize_intercept=penalize_intercept)
 
 
-def softmax_gradient_ascent(X, y, Theta, alpha, max_iterations, tol, average, record):
+def softmax_gradient_ascent(X, y, Theta, alpha, max_iterations, tol, average, record, lam,
+                            penalize_intercept):
     return softmax.gradient_ascent(X, y, Theta, alpha, max_iterations=max_iterations, tol=tol,
-                                   average=average, record=record)
+                                   average=average, record=record, lam=lam,
+                                   penalize_intercept=penalize_intercept)
 
 
 def softmax_predict(X, Theta):
@@ -136,13 +142,16 @@ def softmax_log_likelihood(X, y, Theta):
     return softmax.log_likelihood(X, y, Theta)
 
 
-def glm_newton(family, X, y, theta, max_iterations, tol, record):
-    return glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol, record=record)
+def glm_newton(family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+    return glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
+                      penalize_intercept=penalize_intercept)
 
 
-def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average, record):
+def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average, record, lam,
+                        penalize_intercept):
     return glm.gradient_ascent(family, X, y, theta, alpha, max_iterations=max_iterations, tol=tol,
-                               average=average, record=record)
+                               average=average, record=record, lam=lam,
+                               penalize_intercept=penalize_intercept)
 
 
 def glm_predict(family, X, theta):

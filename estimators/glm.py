@@ -4,7 +4,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from cs229.reference import parameters
+from cs229.reference import messages, parameters
 
 from . import _base, _fast, _summary
 
@@ -17,7 +17,13 @@ _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
         maxⱼ |Δθⱼ| ≤ tol·(1 + maxⱼ |θⱼ|).
     fit_intercept : bool, default=True
         Prepend x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
-    alpha : float, default=0.01
+    alpha : float, default=0
+        The L2 penalty, scikit-learn's ``PoissonRegressor`` meaning: θ maximises
+        ℓ(θ)/m − (alpha/2) Σ_{j≥1} θⱼ², the faces' ``lam`` λ = alpha · m (X-1), the intercept
+        unpenalised (every θⱼ without ``fit_intercept``). 0 is the notes' maximum likelihood
+        fit (scikit-learn's default is 1). Until this release alpha was the step size, now
+        ``learning_rate``.
+    learning_rate : float, default=0.01
         "gd": the learning rate α.
     max_iterations : int or None, default=None
         The cap on updates; None is 100 for Newton and 10,000 for "gd".
@@ -65,19 +71,27 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)
         record = self.verbose >= 2
+        # scikit-learn's alpha multiplies the mean deviance's penalty: λ = alpha · m on ℓ's sum
+        lam = parameters.nonnegative(self.alpha, "alpha", float64=True) * Xd.shape[0]
+        rate = parameters.positive(self.learning_rate, "learning_rate", float64=True)
+        # where the maximum likelihood θ may not exist (separated labels; a group of zero counts)
+        missing = not lam and family.name in ("bernoulli", "poisson")
+        remedy, first = ("remedy_alpha" if missing else None), not self.fit_intercept
         if solver == "newton":
-            result = _base.iterate(
-                lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record), cap)
+            result = _base.iterate(lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record,
+                                                            lam, first), cap, remedy, newton=True)
         else:
             result = _base.iterate(lambda: _fast.glm_gradient_ascent(
-                family, Xd, y, start, self.alpha, cap, self.tol, self.average, record), cap)
+                family, Xd, y, start, rate, cap, self.tol, self.average, record, lam,
+                first), cap, remedy)
         # the family as given (a name pickles; the family objects hold lambdas)
         self.family_ = self._family_name()
         self.theta_ = np.asarray(result.theta)
         intercept, self.coef_ = _base.split_theta(self.theta_, self.fit_intercept)
         self.intercept_ = float(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
-        self._nobs, self._standard_errors = Xd.shape[0], _summary.standard_errors(self, family, Xd, y)
+        self._nobs = Xd.shape[0]
+        self._standard_errors = None if lam else _summary.standard_errors(self, family, Xd, y)
         _base.report(self, f"{family.name}, {solver}: "
                            f"{_base.outcome(result.converged, result.iterations)}; "
                            f"ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, self.theta_):.10g}",
@@ -90,6 +104,8 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         z statistics, p-values and Wald intervals: a ``GLMSummary`` (statsmodels' names:
         ``params``, ``bse``, ``zvalues``, ``pvalues``, ``conf_int()``) that prints as a table."""
         check_is_fitted(self)
+        if self._standard_errors is None:
+            raise messages.error("penalty_no_summary", what=f"alpha={self.alpha!r}", unpenalised="alpha=0")
         return _summary.summarise(self, f"Generalized linear model: {self.family_} family, canonical link")
 
     def score(self, X, y, sample_weight=None):
@@ -129,7 +145,7 @@ class GLM(_GeneralizedLinearModel):
     ----------
     family : str or ExponentialFamily, default="gaussian"
         "gaussian" (σ² = 1: least squares, GLM-2), "bernoulli" (y ∈ {{0, 1}}: logistic
-        regression, GLM-3), "poisson" (counts y ∈ {{0, 1, 2, ...}}), "exponential" (y > 0),
+        regression, GLM-3), "poisson" (y >= 0: counts, or any reals >= 0), "exponential" (y > 0),
         or a family object of ``cs229.reference.exponential_family`` with T(y) = y such as
         ``gamma(k)``. The exponential and gamma families need η = θᵀx < 0: give ``theta0``.
     {_PARAMETERS}
@@ -146,8 +162,9 @@ class GLM(_GeneralizedLinearModel):
     fast face's ConvergenceError for the last.
     """
 
-    def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.01,
-                 max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0):
+    def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.0,
+                 max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0,
+                 learning_rate=0.01):
         _base.keep(self, locals())
 
     def _family_name(self):
@@ -182,12 +199,13 @@ class PoissonRegression(_GeneralizedLinearModel):
 
     Notes
     -----
-    y must hold counts (non-negative integers, as the notes' Poisson model reads them); other
-    targets are refused with a ValueError naming the first one.
+    y may be any reals >= 0 (counts, or rates such as claims per policy-year: the Poisson
+    log-likelihood and deviance are defined there, as in scikit-learn and statsmodels); a
+    negative target is refused with a ValueError naming the first one.
     """
 
-    def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
-                 tol=1e-10, average=True, theta0=None, verbose=0):
+    def __init__(self, solver="newton", fit_intercept=True, alpha=0.0, max_iterations=None,
+                 tol=1e-10, average=True, theta0=None, verbose=0, learning_rate=0.01):
         _base.keep(self, locals())
 
     def _family_name(self):

@@ -120,6 +120,30 @@ def family_code(fam):
     raise ValueError(f"family: {name} has no compiled form")
 
 
+cdef const double* _data(offset) noexcept:
+    """The entries of a validated float64 ``offset`` array (X-5), or NULL for None; the caller
+    holds the array while the pointer is in use."""
+    cdef const double[::1] view
+    if offset is None:
+        return NULL
+    view = offset
+    return &view[0]
+
+
+cdef inline double _weight(const double* weight, Py_ssize_t i) noexcept nogil:
+    """X-2: the sample weight of example i, 1 without weights (c·v is then v, bit for bit)."""
+    return 1.0 if weight == NULL else weight[i]
+
+
+cdef inline double _eta(const double[:, ::1] X, Py_ssize_t i, const double[::1] theta,
+                        const double* offset) noexcept nogil:
+    """η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), summed as the reference's ``newton.linear_predictor``."""
+    cdef double eta = dot(&X[i, 0], &theta[0], X.shape[1])
+    if offset != NULL:
+        eta = eta + offset[i]
+    return eta
+
+
 cdef inline int _mean_weight(int code, double k, double eta, double* mu, double* w) noexcept nogil:
     """μ = g(η) (canonical response) and w = a″(η) (the variance) for one example."""
     cdef double e
@@ -149,7 +173,8 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                        int code, double k, double[::1] g) noexcept nogil:
+                        int code, double k, double[::1] g, const double* offset,
+                        const double* weight) noexcept nogil:
     """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
     of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
     otherwise flows into g (a gradient step then leaves the finite numbers)."""
@@ -159,11 +184,13 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        eta = dot(&X[i, 0], &theta[0], n)
+        eta = _eta(X, i, theta, offset)
         status = _mean_weight(code, k, eta, &mu, &w)
         if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
             return status
         r = y[i] - mu
+        if weight != NULL:
+            r = weight[i] * r
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
     return OK
@@ -202,12 +229,14 @@ cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef int _any_gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                            int code, double k, double[::1] g) noexcept nogil:
-    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ."""
+                            int code, double k, double[::1] g, const double* offset,
+                            const double* weight) noexcept nogil:
+    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ (with
+    the ``offset``, X-5, and the sample ``weight``, X-2)."""
     if code == C_LEAST_SQUARES:
         _least_squares_pass(X, y, theta, g)
         return OK
-    return _gradient_pass(X, y, theta, code, k, g)
+    return _gradient_pass(X, y, theta, code, k, g, offset, weight)
 
 
 cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[::1] theta) noexcept nogil:
@@ -241,17 +270,20 @@ def _domain_error(name, code):
     return ValueError(f"{name}: {OUTSIDE_DOMAIN}")
 
 
-def gradient(X, y, theta, int code, double k, name="gradient"):
-    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾; LR-3 (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ −
-    y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs)."""
+def gradient(X, y, theta, int code, double k, name="gradient", offset=None, weight=None):
+    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5); LR-3
+    (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs). X-2: each
+    term times its sample ``weight``."""
     g = np.empty(X.shape[1])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
     cdef double[::1] gv = g
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef int status
     with nogil:
-        status = _any_gradient_pass(Xv, yv, tv, code, k, gv)
+        status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov, wv)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
@@ -264,17 +296,20 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
 # at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
            int code, double k, name, bint check_separation, hint="", advice="", double lam=0.0,
-           Py_ssize_t first=1):
+           Py_ssize_t first=1, offset=None, weight=None):
     """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
     LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
     separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
     X-1: ``lam`` > 0 adds the penalty's −λθⱼ (+λθⱼ in descent) for j >= ``first`` to the sum
     before the division by m, as cs229.reference.results.penalised_gradient; no separation test
-    then (the MAP exists)."""
+    then (the MAP exists). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sum's terms
+    times their sample ``weight``, ``average`` dividing by Σ wᵢ (summed as the reference)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef Py_ssize_t n = X.shape[1], j
-    cdef double m = X.shape[0], step, size, tolerance = tol if tol is not None else 0.0
+    cdef double m = X.shape[0] if weight is None else sum(weight.tolist()), step, size, tolerance = tol if tol is not None else 0.0
     cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
     cdef bint penalised = lam != 0.0
     cdef int it, status = OK
@@ -285,7 +320,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
         with nogil:
-            status = _any_gradient_pass(Xv, yv, t, code, k, gv)
+            status = _any_gradient_pass(Xv, yv, t, code, k, gv, ov, wv)
             if status == OK:
                 step = 0.0
                 size = 0.0
@@ -325,19 +360,21 @@ def _separable(name, it, theta, path):
 
 
 cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                      int code, double k, double[::1] g, double[:, ::1] Z) noexcept nogil:
-    """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ."""
+                      int code, double k, double[::1] g, double[:, ::1] Z,
+                      const double* offset, const double* weight) noexcept nogil:
+    """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ (X-2:
+    y − μ and w times the sample weight)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
     cdef double mu, w, r, s
     cdef int status
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
+        status = _mean_weight(code, k, _eta(X, i, theta, offset), &mu, &w)
         if status != OK:
             return status
-        r = y[i] - mu
-        s = sqrt(w)
+        r = _weight(weight, i) * (y[i] - mu)
+        s = sqrt(_weight(weight, i) * w)
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
             Z[i, j] = s * X[i, j]
@@ -364,10 +401,10 @@ def _failure(status):
     return StepFailed(LEFT_DOMAIN if status == OUT_OF_DOMAIN else OVERFLOWED)
 
 
-def glm_system(X, y, int code, double k):
-    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(Xθ))), W = diag(a″(θᵀx)),
-    raising StepFailed where g or a″ is not finite or η leaves the domain (one m×n buffer for
-    diag(√w)X, reused)."""
+def glm_system(X, y, int code, double k, offset=None, weight=None):
+    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(η))), W = diag(a″(η)),
+    η = Xθ (+ ``offset``, X-5), raising StepFailed where g or a″ is not finite or η leaves the
+    domain (one m×n buffer for diag(√w)X, reused); X-2: with the sample ``weight``s."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     Z = np.empty_like(X)
@@ -377,9 +414,11 @@ def glm_system(X, y, int code, double k):
         g = np.empty(X.shape[1])
         cdef const double[::1] tv = theta
         cdef double[::1] gv = g
+        cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
-            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv)
+            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov, wv)
         if status != OK:
             raise _failure(status)
         return weighted_gram(Z), g
@@ -387,7 +426,8 @@ def glm_system(X, y, int code, double k):
 
 
 cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                              int code, double k, double* total, double* size) noexcept nogil:
+                              int code, double k, double* total, double* size,
+                              const double* offset, const double* weight) noexcept nogil:
     """ℓ = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (the reference's terms), and the sizes of
     their parts Σᵢ |ℓᵢ| + |ηy⁽ⁱ⁾| + |a(η)| for the rounding bound."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
@@ -395,7 +435,8 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
     total[0] = 0.0
     size[0] = 0.0
     for i in range(m):
-        status = _add_glm_term(code, k, dot(&X[i, 0], &theta[0], n), y[i], total, size)
+        status = _add_glm_term(code, k, _eta(X, i, theta, offset), y[i], total, size,
+                               _weight(weight, i))
         if status != OK:
             return status
     if not isfinite(total[0]):
@@ -404,8 +445,9 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef inline int _add_glm_term(int code, double k, double eta, double y, double* total,
-                              double* size) noexcept nogil:
-    """ℓ += log b(y) + ηy − a(η) for one example; size += |that| + |ηy| + |a(η)|."""
+                              double* size, double c) noexcept nogil:
+    """ℓ += c(log b(y) + ηy − a(η)) for one example of sample weight c (X-2; 1 without
+    weights, bit for bit the unweighted term); size += |that| + c|ηy| + c|a(η)|."""
     cdef double a, log_b, term
     if code == C_BERNOULLI:
         log_b, a = 0.0, softplus(eta)
@@ -418,9 +460,9 @@ cdef inline int _add_glm_term(int code, double k, double eta, double y, double* 
             return OUT_OF_DOMAIN
         log_b = (k - 1) * log(y) - lgamma(k) if k > 1 else 0.0
         a = -k * log(-eta)
-    term = log_b + eta * y - a
+    term = c * (log_b + eta * y - a)
     total[0] = total[0] + term
-    size[0] = size[0] + fabs(term) + fabs(eta * y) + fabs(a)
+    size[0] = size[0] + fabs(term) + c * fabs(eta * y) + c * fabs(a)
     return OK
 
 
@@ -431,23 +473,26 @@ cdef inline void _add_logistic_term(double z, double y, double* total, double* s
     size[0] = size[0] + term
 
 
-def log_likelihood(X, y, theta, int code, double k):
-    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (validated inputs)."""
-    return glm_log_likelihood(X, y, code, k)(theta)[0]
+def log_likelihood(X, y, theta, int code, double k, offset=None, weight=None):
+    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), each term times its
+    sample weight (X-2) (validated inputs)."""
+    return glm_log_likelihood(X, y, code, k, offset, weight)(theta)[0]
 
 
-def glm_log_likelihood(X, y, int code, double k):
+def glm_log_likelihood(X, y, int code, double k, offset=None, weight=None):
     """GLM-4: a function θ ↦ (ℓ(θ), the bound on its rounding error), raising StepFailed where
-    ℓ is not defined or not finite."""
+    ℓ is not defined or not finite (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
 
     def ell(theta):
         cdef const double[::1] tv = theta
         cdef double total, size
+        cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
-            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size)
+            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size, ov, wv)
         if status == OUT_OF_DOMAIN:
             raise StepFailed(OUTSIDE_DOMAIN)
         if status != OK:
@@ -486,7 +531,8 @@ cdef enum:
 
 cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                           int code, double k, bint logistic_form, bint want_ell, double* total,
-                          double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A) noexcept nogil:
+                          double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A,
+                          const double* offset, const double* weight) noexcept nogil:
     """One pass: ℓ(θ) and its size (``want_ell``; the logistic module's form or the GLM's),
     g = Xᵀ(y − μ) in the reference's order and the upper triangle of A = XᵀWX (A zeroed by the
     caller)."""
@@ -503,19 +549,19 @@ cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const dou
         rows = <int> (BLOCK_ROWS if m - start > BLOCK_ROWS else m - start)
         for r in range(rows):
             i = start + r
-            eta = dot(&X[i, 0], &theta[0], n)
+            eta = _eta(X, i, theta, offset)
             if logistic_form:
                 _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
             else:
                 if want_ell:
-                    status = _add_glm_term(code, k, eta, y[i], total, size)
+                    status = _add_glm_term(code, k, eta, y[i], total, size, _weight(weight, i))
                     if status != OK:
                         return status
                 status = _mean_weight(code, k, eta, &mu, &w)
                 if status != OK:
                     return status
-            res = y[i] - mu
-            s = sqrt(w)
+            res = _weight(weight, i) * (y[i] - mu)
+            s = sqrt(_weight(weight, i) * w)
             for j in range(n):
                 g[j] = g[j] + res * X[i, j]
                 Zb[r, j] = s * X[i, j]
@@ -547,19 +593,26 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
         w[0] = mu[0] * (1.0 / (1.0 + e))
 
 
-def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
+def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=None,
+                     weight=None):
     """(system, log_likelihood) for cs229.reference.newton.maximise, as ``glm_system`` and ``bernoulli_log_likelihood``
     (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
     the system at that θ for the system call that follows. Where the pass stops (η outside the
-    domain, a value not finite) the separate functions answer, with their own errors."""
+    domain, a value not finite) the separate functions answer, with their own errors. X-5:
+    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sample ``weight``s (the GLM form only)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
     if m > 2147483647:
         raise error("blas_rows", m=m)
+    if logistic_form and (offset is not None or weight is not None):
+        # the logistic module's ℓ (bernoulli_log_likelihood) has neither: its g and A would
+        # disagree with it
+        raise TypeError("newton_callbacks: offset and weight are for the GLM form only")
     Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
     cdef double[:, ::1] Zv = Zb
-    separate_ell = bernoulli_log_likelihood(X, y) if logistic_form else glm_log_likelihood(X, y, code, k)
+    separate_ell = (bernoulli_log_likelihood(X, y) if logistic_form
+                    else glm_log_likelihood(X, y, code, k, offset, weight))
     kept = []  # [(θ, A, g)]: the system of the last θ whose ℓ was asked for
 
     def run(theta, bint want_ell):
@@ -569,10 +622,12 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
         cdef double[::1] gv = g
         cdef double[::1, :] Av = A
         cdef double total = 0.0, size = 0.0
+        cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
             status = _newton_ell_pass(Xv, yv, tv, code, k, logistic_form, want_ell, &total, &size,
-                                      gv, Zv, Av)
+                                      gv, Zv, Av, ov, wv)
         if status != OK:
             return None
         return A, g, total, size
@@ -592,16 +647,17 @@ def newton_callbacks(X, y, int code, double k, bint logistic_form=False):
             return A, g
         kept.clear()
         out = run(theta, False)
-        return glm_system(X, y, code, k)(theta) if out is None else out[:2]
+        return glm_system(X, y, code, k, offset, weight)(theta) if out is None else out[:2]
 
     return system, log_likelihood
 
 
-def data_start(X, y, int code, double k, exact=None):
+def data_start(X, y, int code, double k, exact=None, offset=None, weight=None):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
-    fit of z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); ``exact`` as
-    the reference's (its data_start_system on the original data), for a borderline pivot."""
-    y_bar = _mean(y)
+    fit of z₀ = η₀ + (y − μ₀)/w₀ (less the ``offset``, X-5) at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀),
+    w₀ = a″(η₀); ``exact`` as the reference's (its data_start_system on the original data), for
+    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``."""
+    y_bar = _mean(y) if weight is None else _weighted_mean(y, weight)
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
         raise one_label(int(y[0]))
     if code == C_POISSON and y_bar == 0:
@@ -619,7 +675,9 @@ def data_start(X, y, int code, double k, exact=None):
     else:
         eta = -k / mu
         w = k / (eta * eta)
-    z = eta + (y - mu) / w
+    z = (eta if offset is None else eta - offset) + (y - mu) / w
+    if weight is not None:
+        w = weight * w
     A = weighted_gram(np.sqrt(w)[:, None] * X)
     return solve_gram(A, X.T @ (w * z), "XᵀW₀X", exact, X.shape[0])
 
@@ -631,6 +689,16 @@ cdef double _mean(const double[::1] y) noexcept:
     for i in range(y.shape[0]):
         total = total + y[i]
     return total / y.shape[0]
+
+
+cdef double _weighted_mean(const double[::1] y, const double[::1] weight) noexcept:
+    """Σᵢ wᵢy⁽ⁱ⁾ / Σᵢ wᵢ, each sum left to right as the reference's."""
+    cdef double total = 0.0, weights = 0.0
+    cdef Py_ssize_t i
+    for i in range(y.shape[0]):
+        total = total + weight[i] * y[i]
+        weights = weights + weight[i]
+    return total / weights
 
 
 def _responses_and_variances(eta, int code, double k, mu, w):
