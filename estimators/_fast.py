@@ -25,6 +25,7 @@ __all__ = [
     "softmax_log_likelihood",
     "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
     "gda_fit", "gda_predict", "gda_posterior", "gda_logistic_theta",
+    "gda_classes_fit", "gda_classes_predict", "gda_classes_posterior", "gda_softmax_theta",
     "bernoulli_fit", "bernoulli_predict", "bernoulli_log_posterior",
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
@@ -181,6 +182,22 @@ def gda_posterior(model, X, n_jobs):
 
 def gda_logistic_theta(model):
     return generative.gda_logistic_theta(model)
+
+
+def gda_classes_fit(X, y):
+    return generative.gda_classes_fit(X, y)
+
+
+def gda_classes_predict(model, X, n_jobs):
+    return generative.gda_classes_predict(model, X, n_jobs=n_jobs)
+
+
+def gda_classes_posterior(model, X, n_jobs):
+    return generative.gda_classes_posterior(model, X, n_jobs=n_jobs)
+
+
+def gda_softmax_theta(model):
+    return generative.gda_softmax_theta(model)
 
 
 def bernoulli_fit(X, y, alpha):

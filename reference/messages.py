@@ -240,7 +240,10 @@ ESTIMATORS = {
 # model refuses a third label
 SOFTMAX = ("for k classes, softmax regression (cs229.reference.softmax, cs229.fast.softmax, "
            "cs229.estimators.SoftmaxRegression)")
-K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX}
+GDA_CLASSES = ("for k classes, GDA with labels 1..k (gda_classes_fit of cs229.reference.generative "
+               "and cs229.fast.generative; cs229.estimators.GaussianDiscriminantAnalysis takes any "
+               "number of classes)")
+K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX, "generative": GDA_CLASSES}
 
 
 def k_classes(module):

@@ -9,6 +9,10 @@ intercept θ₀ unpenalised): maximise ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ², wh
 Hessian H − λI′; for least squares, minimise J(θ) + (λ/2) Σ_{j≥1} θⱼ², solved by
 (XᵀX + λI′)θ = Xᵀy.
 
+X-3: GDA with k classes: y ~ Multinomial(φ₁, ..., φ_k), x | y = j ~ N(μ_j, Σ) with one shared Σ;
+the MLE is the class frequencies, the class means and the pooled (1/m) scatter, and the posterior
+is the softmax of θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_jᵀΣ⁻¹μ_j.
+
 X-5: a GLM's offset, η = θᵀx + o with o known (log e for a Poisson exposure e): the gradient
 and Hessian keep their form at the shifted η, and the fit is where that gradient vanishes.
 
@@ -21,6 +25,7 @@ import sympy as sp
 
 from cs229.fast import glm as fast_glm
 from cs229.reference import exponential_family as ef
+from cs229.reference import generative as G
 from cs229.reference import glm
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
@@ -28,7 +33,7 @@ from cs229.reference import newton
 from cs229.reference import softmax
 from cs229.testing import strategies as S
 
-from ..checking import relies_on, sampled
+from ..checking import combine, relies_on, sampled
 from ..registry import Outcome, check
 
 # log p(y; η) = log b(y) + ηy − a(η) for the families with T(y) = y: a(η) of each (000 §8)
@@ -216,6 +221,124 @@ def penalised_optimality(ctx):
         return worst
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-3: GDA with k classes --------------------------------------------------------------------
+
+def _three_classes(problem):
+    """(X, y) with labels 1..k from a two-class GDA problem: class 1 split in two by alternation
+    (k = 3, or 2 when class 1 has one example); None where the finer split leaves Σ singular."""
+    X, y = problem
+    labels, seen = [], 0
+    for c in y:
+        if c == 0:
+            labels.append(1)
+        else:
+            labels.append(2 + seen % 2)
+            seen += 1
+    try:
+        G.gda_classes_fit(X, labels)
+    except ValueError:
+        return None
+    return X, labels
+
+
+def _k_problems():
+    return S.gda_problems(max_features=2, max_rows=9).map(_three_classes).filter(lambda p: p is not None)
+
+
+def _moved(model, what, index, t):
+    """The model with one coordinate moved by t, on the parameter space: φ_a + t, φ_b − t (the
+    priors keep summing to 1), μ_j,l + t, or Σ_ab and Σ_ba + t together (Σ stays symmetric)."""
+    phi = list(model.phi)
+    mu = [list(row) for row in model.mu]
+    Sigma = [list(row) for row in model.Sigma]
+    if what == "phi":
+        a, b = index
+        phi[a] += t
+        phi[b] -= t
+    elif what == "mu":
+        j, l = index
+        mu[j][l] += t
+    else:
+        a, b = index
+        Sigma[a][b] += t
+        if a != b:
+            Sigma[b][a] += t
+    # mpmath.diff works at a raised precision: the last prior is taken as 1 − the others there,
+    # so that the priors sum to 1 at the precision of the model they make
+    phi[-1] = 1 - sum(phi[:-1])
+    return G.GDAClassesModel(phi, mu, Sigma)
+
+
+def _k_directions(k, n):
+    return ([("phi", (a, b)) for a in range(k) for b in range(a + 1, k)]
+            + [("mu", (j, l)) for j in range(k) for l in range(n)]
+            + [("Sigma", (a, b)) for a in range(n) for b in range(a + 1)])
+
+
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y: _moved(f(X, y), "mu", (len(set(y)) - 1, 0), mpmath.mpf(1) / 8),
+           "μ_k moved by 1/8")
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y: _moved(f(X, y), "phi", (0, 1), mpmath.mpf(1) / 16),
+           "φ₁ raised and φ₂ lowered by 1/16")
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y: G.GDAClassesModel(
+               f(X, y).phi, f(X, y).mu, [[v * len(y) / (len(y) - len(set(y))) for v in row] for row in f(X, y).Sigma]),
+           "Σ divided by m − k for m")
+@check("X-3", "the k-class MLE φ_j = (1/m)Σ1{y = j}, μ_j the class means, Σ = (1/m)Σ(x − μ_y)(x − μ_y)ᵀ "
+       "zeroes the gradient of ℓ = Σᵢ log p(x⁽ⁱ⁾|y⁽ⁱ⁾)p(y⁽ⁱ⁾) along every direction of the parameter "
+       "space (φ on the simplex, Σ symmetric): mpmath derivatives at the reference's fits on drawn "
+       "data with 3 classes (50 digits)", "extends 000 §1.2", "optimality")
+def gda_classes_mle_optimal(ctx):
+    def gradient(p):
+        X, y = S.to_mpf(p[0]), p[1]
+        model = G.gda_classes_fit(X, y)
+        worst = mpmath.mpf(0)
+        for what, index in _k_directions(len(model.phi), len(X[0])):
+            along = lambda t: G.gda_classes_log_likelihood(_moved(model, what, index, t), X, y)  # noqa: E731
+            worst = max(worst, abs(mpmath.diff(along, 0)))
+        return worst
+    return sampled(ctx, _k_problems(), gradient, mpmath.mpf(10) ** -(ctx.digits - 12),
+                   n=min(ctx.examples, 6), names=("X", "y"))
+
+
+@relies_on(G, "gda_softmax_theta", lambda f: lambda model: [[t[0] + j] + t[1:] for j, t in enumerate(f(model))],
+           "θ_j0 shifted by j")
+@relies_on(G, "gda_softmax_theta", lambda f: lambda model: [[t[0]] + [2 * v for v in t[1:]] for t in f(model)],
+           "Σ⁻¹μ_j doubled")
+@check("X-3", "the k-class posterior p(y = j|x) = p(x|y = j)φ_j / Σ_l p(x|y = l)φ_l is the softmax of "
+       "θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_jᵀΣ⁻¹μ_j (3 classes, 50 digits); for k = 2 the "
+       "estimates are gda_fit's (GDA-1) exactly and θ₂ − θ₁ is GDA-3's logistic θ",
+       "extends 000 §1.2-1.3", "identity")
+def gda_classes_softmax_posterior(ctx):
+    def softmax_gap(p):
+        X, y = S.to_mpf(p[0]), p[1]
+        model = G.gda_classes_fit(X, y)
+        Theta = G.gda_softmax_theta(model)
+        worst = mpmath.mpf(0)
+        for x, bayes in zip(X, G.gda_classes_posterior(model, X)):
+            eta = [t[0] + sum(a * b for a, b in zip(t[1:], x)) for t in Theta]
+            top = max(eta)
+            total = sum(mpmath.exp(e - top) for e in eta)
+            worst = max([worst] + [abs(mpmath.exp(e - top) / total - q) for e, q in zip(eta, bayes)])
+        return worst
+    k_classes = sampled(ctx, _k_problems(), softmax_gap, mpmath.mpf(10) ** -(ctx.digits - 10),
+                        n=min(ctx.examples, 6), names=("X", "y"))
+
+    def two_classes(p):
+        X, y = p  # rational: the estimates are compared exactly
+        two = G.gda_fit(X, y)
+        k = G.gda_classes_fit(X, [c + 1 for c in y])
+        same = (k.phi == [1 - two.phi, two.phi] and k.mu == [list(two.mu0), list(two.mu1)]
+                and k.Sigma == two.Sigma)
+        if not same:
+            return mpmath.inf
+        X = S.to_mpf(X)
+        two, k = G.gda_fit(X, y), G.gda_classes_fit(X, [c + 1 for c in y])
+        Theta = G.gda_softmax_theta(k)
+        return max(abs(b - a - t) for a, b, t in zip(Theta[0], Theta[1], G.gda_logistic_theta(two)))
+    k_two = sampled(ctx, S.gda_problems(max_features=2, max_rows=8), two_classes,
+                    mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 6), names=("X", "y"))
+    return combine(k_classes, k_two)
 
 
 # ---- X-5: offset and exposure ---------------------------------------------------------------------

@@ -496,7 +496,8 @@ def test_any_two_label_coding_gives_the_same_model(estimator, coding):
 @pytest.mark.parametrize("estimator", [e for e in BINARY if not isinstance(e, (E.SoftmaxRegression,
                                                                                E.DecisionTreeClassifier,
                                                                                E.SVC, E.KernelPerceptron,
-                                                                               E.LogisticRegression))]
+                                                                               E.LogisticRegression,
+                                                                               E.GaussianDiscriminantAnalysis))]
                          + [E.LogisticRegression(solver="sgd")], ids=lambda e: type(e).__name__)
 def test_two_class_models_refuse_three_classes_and_one(estimator):
     X, y = _three_classes()
