@@ -142,28 +142,34 @@ def softmax_log_likelihood(X, y, Theta):
     return softmax.log_likelihood(X, y, Theta)
 
 
-def glm_newton(family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+def glm_newton(family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,
+               sample_weight=None):
     return glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
-                      penalize_intercept=penalize_intercept)
+                      penalize_intercept=penalize_intercept, offset=offset, sample_weight=sample_weight)
 
 
 def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average, record, lam,
-                        penalize_intercept):
+                        penalize_intercept, offset=None, sample_weight=None):
     return glm.gradient_ascent(family, X, y, theta, alpha, max_iterations=max_iterations, tol=tol,
                                average=average, record=record, lam=lam,
-                               penalize_intercept=penalize_intercept)
+                               penalize_intercept=penalize_intercept, offset=offset,
+                               sample_weight=sample_weight)
 
 
-def glm_predict(family, X, theta):
-    return glm.hypotheses(family, X, theta)
+def glm_exposure_offset(offset, exposure, X):
+    return glm.exposure_offset(offset, exposure, X)
 
 
-def glm_log_likelihood(family, X, y, theta):
-    return glm.log_likelihood(family, X, y, theta)
+def glm_predict(family, X, theta, offset=None):
+    return glm.hypotheses(family, X, theta, offset)
 
 
-def glm_standard_errors(family, X, y, theta, scale):
-    return glm.standard_errors(family, X, y, theta, scale=scale)
+def glm_log_likelihood(family, X, y, theta, offset=None, sample_weight=None):
+    return glm.log_likelihood(family, X, y, theta, offset, sample_weight)
+
+
+def glm_standard_errors(family, X, y, theta, scale, offset=None, sample_weight=None):
+    return glm.standard_errors(family, X, y, theta, scale=scale, offset=offset, sample_weight=sample_weight)
 
 
 # ---- Part IV: GDA and Naive Bayes (GDA-1 … GDA-3, NB-2 … NB-6) ---------------------------------

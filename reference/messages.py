@@ -120,6 +120,8 @@ MESSAGES = {
     "positive_exposure": (ValueError, "{name}{where} is {value}: an exposure must be > 0"),
     "negative_weight": (ValueError, "{name}{where} is {value}: a sample weight must be >= 0"),
     "zero_weights": (ValueError, "{name}: every sample weight is 0, so there is nothing to fit"),
+    "exposure_not_poisson": (ValueError, "exposure is the Poisson family's offset log e (μ = e·e^(θᵀx)); "
+                                         "for the {family} family give the offset itself"),
     "offset_and_exposure": (ValueError, "offset and exposure are both given: an exposure e is the "
                                         "offset log e, so give one of them"),
     "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),
