@@ -58,9 +58,9 @@ def sigmoid_fit(f, positive, max_iterations=100, min_step=1e-10, sigma=1e-12, ep
         if step < min_step:
             # no step decreases the cross-entropy: A, B are a minimum to rounding, as libsvm keeps them
             return A, B
-    warnings.warn(f"Platt's sigmoid: Newton's method reached {max_iterations} iterations with the "
-                  f"gradient ({g1:.3g}, {g2:.3g}) above {eps:g}; the last A, B are kept",
-                  ConvergenceWarning, stacklevel=3)
+    warnings.warn(f"Platt's sigmoid: Newton's method reached its cap of {max_iterations} steps before "
+                  f"the gradient fell below {eps:g}; the last A, B are kept", ConvergenceWarning,
+                  stacklevel=3)
     return A, B
 
 

@@ -197,6 +197,10 @@ def test_platts_sigmoid_is_the_minimiser_of_the_cross_entropy_with_prior_correct
     # separable decision values: the targets keep A and B finite
     A, B = _platt.sigmoid_fit(np.where(positive, 2.0, -2.0), positive)
     assert np.isfinite(A) and np.isfinite(B) and A < 0
+    with pytest.warns(ConvergenceWarning, match=r"^Platt's sigmoid: Newton's method reached its cap of 1 "
+                                                r"steps before the gradient fell below 1e-05; the last A, B "
+                                                r"are kept$"):
+        _platt.sigmoid_fit(f, positive, max_iterations=1)
 
 
 def test_pairwise_coupling_recovers_the_distribution_its_pairs_come_from():
