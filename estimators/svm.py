@@ -3,11 +3,13 @@ perceptron (000 Part V §6-9; 001 §11.1-11.2; 004)."""
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from cs229.reference import parameters
 
-from . import _base, _fast, _labels
+from . import _base, _fast, _labels, _platt
 
 __all__ = ["SVC", "KernelPerceptron"]
 
@@ -51,6 +53,19 @@ def _shape(estimator):
     return parameters.choice(estimator.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
 
 
+# libsvm's number of folds for the decision values that Platt's sigmoid is fitted to
+PLATT_FOLDS = 5
+
+
+def _probability_on(estimator):
+    """``available_if``'s test: predict_proba exists only with probability=True (scikit-learn's
+    AttributeError otherwise, so that ``hasattr`` answers False)."""
+    if not estimator.probability:
+        raise AttributeError("predict_proba is not available when probability=False; "
+                             "fit with SVC(probability=True)")
+    return True
+
+
 class SVC(ClassifierMixin, BaseEstimator):
     __doc__ = f"""The support vector machine fitted by SMO (000 Part V §6-9; 001 §11.1-11.2; 004).
 
@@ -89,6 +104,16 @@ class SVC(ClassifierMixin, BaseEstimator):
         (unless ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The
         steps are the same bit for bit for every n_jobs; where other processes hold the cores,
         the fit measures that and runs on one.
+    probability : bool, default=False
+        Fit Platt's sigmoid P(y = i | f) = 1/(1 + exp(Af + B)) to each pair's decision values f
+        as libsvm does: f of every example of the pair from an SVM fitted on the other four of
+        five folds (shuffled by ``random_state``), A and B by Newton's method with Platt's
+        prior-corrected targets. ``predict_proba`` and ``predict_log_proba`` then exist: the
+        sigmoid for two classes, the pairs' probabilities coupled (Wu, Lin and Weng's method
+        2) for k > 2. The fit then costs about five more fits of each pair, and the
+        probabilities need not agree with ``predict`` (which reads the decision values).
+    random_state : int, RandomState instance or None, default=None
+        The generator of the folds' shuffle (``probability=True`` only), scikit-learn's meaning.
     verbose : int, default=0
         1 prints the number of pairs of classes, steps and support vectors when the fit ends.
 
@@ -123,8 +148,12 @@ class SVC(ClassifierMixin, BaseEstimator):
         Two classes: W(α) at the answer and the remaining maximal KKT violation.
     model_ : cs229.fast.smo.SVMFit
         Two classes: the fit (``models_[0]``).
+    probA_, probB_ : ndarray of shape (k(k − 1)/2,)
+        With ``probability=True``, each pair's A and B, libsvm's: for the pair (i, j) the sigmoid
+        gives P(y = classes_[i]) from the decision value positive for classes_[i] (for two
+        classes the negated ``decision_function``), so the numbers are scikit-learn's.
     n_iter_ : int
-        Two-variable steps taken, over all pairs.
+        Two-variable steps taken, over all pairs (the cross-validation's not counted).
     converged_ : bool
         Whether the stopping test held in every pair.
     kernel_ : callable
@@ -143,15 +172,19 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
                  tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200,
-                 decision_function_shape="ovr", n_jobs=None, verbose=0):
+                 decision_function_shape="ovr", n_jobs=None, probability=False, random_state=None,
+                 verbose=0):
         _base.keep(self, locals())
 
     def fit(self, X, y):
         """Solve the dual for the examples X (n_samples, n_features) and labels y: one SVM for
-        two classes, one for each pair of classes for k > 2 (one-vs-one, as libsvm)."""
+        two classes, one for each pair of classes for k > 2 (one-vs-one, as libsvm); with
+        ``probability=True`` also each pair's sigmoid, by five-fold cross-validation."""
         cap = parameters.positive_int(self.max_iterations, "max_iterations")
         _shape(self)  # used by decision_function, refused here already
         n_jobs = _base.check_n_jobs(self.n_jobs)
+        probability = parameters.flag(self.probability, "probability")
+        random = check_random_state(self.random_state) if probability else None
         X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM", _labels.class_labels)
         self.classes_, self.kernel_ = labels.classes, kernel
         k = len(self.classes_)
@@ -165,12 +198,19 @@ class SVC(ClassifierMixin, BaseEstimator):
             ys = np.where(labels.index[rows] == positive, 1.0, -1.0)
             Xp = X[rows]
             # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
-            fit = _base.iterate(lambda: _fast.smo_fit(Xp, ys, self.C, kernel, self.rule, self.tol, cap,
-                                                      self.seed, self.shrinking, self.cache_size,
-                                                      n_jobs), cap)
+            fit = self._smo(Xp, ys, kernel, cap, n_jobs)
             self.pairs_.append((i, j))
             self.models_.append(fit)
             self.rows_.append(rows)
+        for name in ("probA_", "probB_"):
+            self.__dict__.pop(name, None)  # a refit without probability has none
+        if probability:
+            # the sigmoid speaks of the pair's first class, libsvm's +1: for two classes, −f
+            signs = [-1.0] if k == 2 else [1.0] * len(pairs)
+            sigmoids = [self._platt(X[rows], labels.index[rows] == i, sign, kernel, cap, n_jobs, random)
+                        for (i, _), rows, sign in zip(self.pairs_, self.rows_, signs)]
+            self.probA_ = np.array([A for A, _ in sigmoids])
+            self.probB_ = np.array([B for _, B in sigmoids])
         self._keep_support(X, labels.index)
         if k == 2:
             fit = self.models_[0]
@@ -186,6 +226,31 @@ class SVC(ClassifierMixin, BaseEstimator):
                            f"{_base.outcome(self.converged_, self.n_iter_, 'step')}; "
                            f"{len(self.support_)} support vectors")
         return self
+
+    def _smo(self, X, ys, kernel, cap, n_jobs):
+        return _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap, self.seed,
+                                                   self.shrinking, self.cache_size, n_jobs), cap)
+
+    def _platt(self, X, first, sign, kernel, cap, n_jobs, random):
+        """(A, B) of Platt's sigmoid for one pair (libsvm's ``svm_binary_svc_probability``): the
+        examples X of the pair (``first`` True for its first class) shuffled and cut into five
+        folds, each fold's decision values sign·f (positive for the first class) from the SVM of
+        the other four; a training part of one class gives its fold ±1, of none 0, as libsvm."""
+        m = len(X)
+        order = random.permutation(m)
+        f = np.zeros(m)
+        for fold in range(PLATT_FOLDS):
+            begin, end = fold * m // PLATT_FOLDS, (fold + 1) * m // PLATT_FOLDS
+            held, train = order[begin:end], np.concatenate([order[:begin], order[end:]])
+            if len(held) == 0:
+                continue
+            ys = np.where(first[train], sign, -sign)  # the coding of the pair's SVM
+            if len(train) == 0 or np.all(ys == ys[0]):
+                f[held] = 0.0 if len(train) == 0 else sign * ys[0]
+                continue
+            model = self._smo(X[train], ys, kernel, cap, n_jobs)
+            f[held] = sign * np.asarray(_fast.svm_decision_function(model, X[held]))
+        return _platt.sigmoid_fit(f, first)
 
     def _keep_support(self, X, index):
         """support_ (grouped by class, ascending within a class, as libsvm), n_support_,
@@ -247,6 +312,30 @@ class SVC(ClassifierMixin, BaseEstimator):
             codes = _fast.svm_predict(self.models_[0], _predict_points(self, X))
             return self.classes_[(np.asarray(codes) == 1).astype(np.intp)]
         return self.classes_[np.argmax(self._ovr(self._pair_decisions(X)), axis=1)]
+
+    @available_if(_probability_on)
+    def predict_proba(self, X):
+        """P(y = c | x) for every row x of X and class c of classes_ (``probability=True``):
+        each pair's sigmoid 1/(1 + exp(A·f + B)) of its decision value, clipped into
+        [1e-7, 1 − 1e-7]; for two classes that is the answer, for k > 2 the pairs' probabilities
+        are coupled into one distribution (Wu, Lin and Weng's method 2), as libsvm."""
+        check_is_fitted(self, ("probA_", "probB_"))
+        k = len(self.classes_)
+        decisions = self._pair_decisions(X)
+        sign = -1.0 if k == 2 else 1.0  # positive for each pair's first class, as the sigmoid's f
+        first = np.clip(_platt.sigmoid_probability(sign * decisions, self.probA_, self.probB_),
+                        _platt.MIN_PROBABILITY, 1 - _platt.MIN_PROBABILITY)
+        if k == 2:
+            return np.column_stack([first[:, 0], 1 - first[:, 0]])
+        r = np.zeros((len(decisions), k, k))
+        for p, (i, j) in enumerate(self.pairs_):
+            r[:, i, j], r[:, j, i] = first[:, p], 1 - first[:, p]
+        return _platt.pairwise_coupling(r)
+
+    @available_if(_probability_on)
+    def predict_log_proba(self, X):
+        """log P(y = c | x), the log of ``predict_proba`` (``probability=True``)."""
+        return np.log(self.predict_proba(X))
 
 
 class KernelPerceptron(ClassifierMixin, BaseEstimator):

@@ -102,6 +102,7 @@ ESTIMATORS = [
     E.SoftmaxRegression(solver="gd"), E.PoissonRegression(alpha=1.0),
     E.Perceptron(shuffle=True, random_state=0), E.SVC(kernel="linear"), E.SVC(rule="platt"),
     E.SVC(rule="simplified"),  # but three checks of k classes (SIMPLIFIED_REASON)
+    E.SVC(probability=True, random_state=0),
     E.KernelPerceptron(kernel="linear"),
     E.KernelPerceptron(kernel=kernels.Polynomial(1.0, 2)), E.DecisionTreeClassifier(max_depth=3),
     E.DecisionTreeClassifier(discrete=True), E.DecisionTreeClassifier(threshold="logistic"),
