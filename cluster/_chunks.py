@@ -105,9 +105,6 @@ class Gathered:
     def tolist(self):
         return np.asarray(self.array.compute()).tolist()
 
-    def __getitem__(self, i):
-        return self.array[i].compute()
-
 
 class Passes:
     """X-7: the sums of a Newton / IRLS fit over chunked X and y, the interface of
