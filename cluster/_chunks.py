@@ -116,6 +116,7 @@ class Passes:
         self.code, self.k, self.logistic_form = code, k, logistic_form
         self.m, self.n = chunked.m, chunked.n
         self.data = (Gathered(chunked.X), Gathered(chunked.y))
+        self.extensions = (None, None)
 
     def newton(self, theta, want_ell):
         results = self.chunked.map(_newton_map, theta, self.code, self.k, self.logistic_form,
@@ -129,10 +130,11 @@ class Passes:
         return total, ell_outside, status
 
     def y_total(self):
+        """[Σy] (``sum_chunk``)."""
         total = np.zeros(1)
         for parts in self.chunked.map(_sum_map):
             add_blocks(parts, total)
-        return total[0]
+        return total
 
     def start(self, y_bar):
         total = np.zeros(core.start_size(self.n))

@@ -4,13 +4,15 @@ report, and the kernels by name.
 
 Parameters are read by the kinds of ``cs229.reference.parameters``, the faces' own, so that an
 estimator and the function it calls refuse a value in the same words. A parameter the estimator
-only passes on (C, alpha, tol, epochs, decay, seed, shrinking, cache_size, average, max_depth, ...)
-is left to the fast function, which checks it once; the estimator reads a parameter itself only
-where it uses the value before the call (a solver, an iteration cap, a kernel's options under
-their scikit-learn names, a bandwidth kept for predict) or where scikit-learn's conventions differ
-from the faces' (said where it happens).
+only passes on (SVC's C, naive Bayes' alpha, tol, epochs, decay, seed, shrinking, cache_size,
+average, max_depth, ...) is left to the fast function, which checks it once; the estimator reads a
+parameter itself only where it uses the value before the call (a solver, an iteration cap, a
+kernel's options under their scikit-learn names, a bandwidth kept for predict) or where
+scikit-learn's names or conventions differ from the faces' (``learning_rate`` for the faces' α,
+``penalty`` and ``C`` or the GLMs' ``alpha`` for their λ; said where it happens).
 """
 import functools
+import math
 import numbers
 import warnings
 
@@ -28,7 +30,7 @@ __all__ = [
     "keep", "two_classes", "user_columns", "log_odds_to_log_proba", "fit_data", "predict_data",
     "strings", "real_targets", "design", "split_theta", "example_order", "check_cap", "iterate",
     "report", "outcome", "KERNEL_NAMES", "kernel_object", "gamma_value", "wants_strings",
-    "is_string_kernel", "check_n_jobs",
+    "is_string_kernel", "check_n_jobs", "DEPRECATED", "learning_rate", "PENALTIES", "inverse_penalty",
 ]
 
 
@@ -185,6 +187,50 @@ def check_cap(max_iterations, solver):
     return parameters.positive_int(max_iterations, "max_iterations")
 
 
+# The default of the deprecated ``alpha`` of the estimators whose alpha was the step size: a
+# str, so that get_params, set_params and clone carry it unchanged and fit can tell it from a
+# number the caller gave.
+DEPRECATED = "deprecated"
+
+
+def learning_rate(estimator):
+    """The step size α of a gradient method: ``learning_rate``, or, for one release, the
+    deprecated ``alpha`` of the estimators whose alpha was the step size (linear, logistic,
+    perceptron, softmax), with a FutureWarning naming ``learning_rate``. Read in fit, as
+    scikit-learn's rule for a renamed parameter asks (``__init__`` stores the arguments as
+    given). Both given is refused. The value is read here (``parameters.positive``), so that a
+    refusal names the estimator's parameter, not the faces' α."""
+    alpha = getattr(estimator, "alpha", DEPRECATED)
+    if isinstance(alpha, str) and alpha == DEPRECATED:
+        return parameters.positive(estimator.learning_rate, "learning_rate", float64=True)
+    name = type(estimator).__name__
+    default = type(estimator)().learning_rate
+    if not (estimator.learning_rate is default or estimator.learning_rate == default):
+        raise messages.error("alpha_and_learning_rate", estimator=name, value=alpha,
+                             rate=messages.show(estimator.learning_rate))
+    alpha = parameters.positive(alpha, "alpha", float64=True)
+    warnings.warn(messages.text("alpha_step_size", estimator=name, value=alpha), FutureWarning,
+                  stacklevel=3)
+    return alpha
+
+
+PENALTIES = ("l2",)
+
+
+def inverse_penalty(penalty, C):
+    """λ of scikit-learn's ``penalty`` and ``C``: 0 for None (the notes' maximum likelihood
+    fit; C is then not read), 1/C for "l2" with C > 0 (C = inf is λ = 0, scikit-learn's other
+    way of saying no penalty). scikit-learn's C multiplies the loss summed over the examples,
+    ½‖w‖² + C Σᵢ loss⁽ⁱ⁾, whose minimiser maximises ℓ(θ) − (1/(2C)) Σ_{j≥1} θⱼ², the faces'
+    objective with λ = 1/C (X-1)."""
+    if penalty is None:
+        return 0.0
+    parameters.choice(penalty, "penalty", PENALTIES, " or None")
+    if isinstance(C, numbers.Real) and not isinstance(C, bool) and C == math.inf:
+        return 0.0
+    return 1.0 / parameters.positive(C, "C", float64=True)
+
+
 def check_n_jobs(n_jobs):
     """The cores for the fast face's ``n_jobs`` from scikit-learn's ``n_jobs``, where the faces'
     meaning differs: None is one core (joblib's ``effective_n_jobs``: more inside a
@@ -204,7 +250,7 @@ def check_n_jobs(n_jobs):
 
 # ---- iterative fits -----------------------------------------------------------------------------
 
-def iterate(fit, cap):
+def iterate(fit, cap, remedy=None, newton=False):
     """Run one of the notes' iterative algorithms, ``fit()``, and return its result.
 
     The fast face raises ConvergenceError (holding the last iterate) in three situations, and
@@ -219,18 +265,31 @@ def iterate(fit, cap):
       (``warnings.simplefilter("error", ConvergenceWarning)`` turns both into errors);
     - anything else (θ diverged to infinity, η left the family's domain, an SMO pair that
       cannot move): there is no usable iterate and the error is raised as it is.
+
+    ``remedy``, where the estimator has a penalty that is off, is the message row of the option
+    that makes the maximum exist: it ends the separable-data warning and, for ``newton``, the
+    errors that a missing maximum causes there (θ grows until the Hessian is singular or too
+    ill-conditioned for a step), raised with the same type and attributes. A gradient method's
+    errors (a step too large) and the cap's warning are not about the penalty.
     """
+    advice = "" if remedy is None else "; " + messages.text(remedy)
     try:
         return fit()
     except _fast.SeparableDataError as e:
         warnings.warn(f"{e}. The fit keeps that separating iterate (no maximum likelihood θ "
-                      "exists for these data).", ConvergenceWarning, stacklevel=3)
+                      f"exists for these data){advice}.", ConvergenceWarning, stacklevel=3)
         return e.result
     except _fast.ConvergenceError as e:
         if e.result is None or e.result.iterations < cap:
+            if advice and newton:
+                raise type(e)(f"{e}{advice}", e.result) from e
             raise
         warnings.warn(f"{e}. The fit keeps the last iterate.", ConvergenceWarning, stacklevel=3)
         return e.result
+    except _fast.SingularMatrixError as e:
+        if advice and newton:
+            raise type(e)(f"{e}{advice}", e.column, e.combination) from e
+        raise
 
 
 def report(estimator, summary, steps=None):

@@ -25,6 +25,7 @@ __all__ = [
     "softmax_log_likelihood",
     "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
     "gda_fit", "gda_predict", "gda_posterior", "gda_logistic_theta",
+    "gda_classes_fit", "gda_classes_predict", "gda_classes_posterior", "gda_softmax_theta",
     "bernoulli_fit", "bernoulli_predict", "bernoulli_log_posterior",
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
@@ -76,13 +77,16 @@ def lwr_predict(X, y, queries, tau):
 
 # ---- Part II: logistic regression, the perceptron (LG-1 … LG-5, PC-1, NW-2) --------------------
 
-def logistic_newton(X, y, theta, max_iterations, tol, record):
-    return logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol, record=record)
+def logistic_newton(X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+    return logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol, record=record,
+                                      lam=lam, penalize_intercept=penalize_intercept)
 
 
-def logistic_gradient_ascent(X, y, theta, alpha, max_iterations, tol, average, record):
+def logistic_gradient_ascent(X, y, theta, alpha, max_iterations, tol, average, record, lam,
+                             penalize_intercept):
     return logistic_regression.batch_gradient_ascent(X, y, theta, alpha, max_iterations=max_iterations,
-                                                     tol=tol, average=average, record=record)
+                                                     tol=tol, average=average, record=record, lam=lam,
+                                                     penalize_intercept=penalize_intercept)
 
 
 def logistic_sgd(X, y, theta, alpha, epochs, order, decay, record):
@@ -114,13 +118,16 @@ def perceptron_mistakes(result):
 
 # ---- Part III: softmax regression and GLMs (SM-3, SM-4, GLM-1, GLM-4) --------------------------
 
-def softmax_newton(X, y, Theta, max_iterations, tol, record):
-    return softmax.newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record)
+def softmax_newton(X, y, Theta, max_iterations, tol, record, lam, penalize_intercept):
+    return softmax.newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
+                          penalize_intercept=penalize_intercept)
 
 
-def softmax_gradient_ascent(X, y, Theta, alpha, max_iterations, tol, average, record):
+def softmax_gradient_ascent(X, y, Theta, alpha, max_iterations, tol, average, record, lam,
+                            penalize_intercept):
     return softmax.gradient_ascent(X, y, Theta, alpha, max_iterations=max_iterations, tol=tol,
-                                   average=average, record=record)
+                                   average=average, record=record, lam=lam,
+                                   penalize_intercept=penalize_intercept)
 
 
 def softmax_predict(X, Theta):
@@ -135,25 +142,34 @@ def softmax_log_likelihood(X, y, Theta):
     return softmax.log_likelihood(X, y, Theta)
 
 
-def glm_newton(family, X, y, theta, max_iterations, tol, record):
-    return glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol, record=record)
+def glm_newton(family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,
+               sample_weight=None):
+    return glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
+                      penalize_intercept=penalize_intercept, offset=offset, sample_weight=sample_weight)
 
 
-def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average, record):
+def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average, record, lam,
+                        penalize_intercept, offset=None, sample_weight=None):
     return glm.gradient_ascent(family, X, y, theta, alpha, max_iterations=max_iterations, tol=tol,
-                               average=average, record=record)
+                               average=average, record=record, lam=lam,
+                               penalize_intercept=penalize_intercept, offset=offset,
+                               sample_weight=sample_weight)
 
 
-def glm_predict(family, X, theta):
-    return glm.hypotheses(family, X, theta)
+def glm_exposure_offset(offset, exposure, X):
+    return glm.exposure_offset(offset, exposure, X)
 
 
-def glm_log_likelihood(family, X, y, theta):
-    return glm.log_likelihood(family, X, y, theta)
+def glm_predict(family, X, theta, offset=None):
+    return glm.hypotheses(family, X, theta, offset)
 
 
-def glm_standard_errors(family, X, y, theta, scale):
-    return glm.standard_errors(family, X, y, theta, scale=scale)
+def glm_log_likelihood(family, X, y, theta, offset=None, sample_weight=None):
+    return glm.log_likelihood(family, X, y, theta, offset, sample_weight)
+
+
+def glm_standard_errors(family, X, y, theta, scale, offset=None, sample_weight=None):
+    return glm.standard_errors(family, X, y, theta, scale=scale, offset=offset, sample_weight=sample_weight)
 
 
 # ---- Part IV: GDA and Naive Bayes (GDA-1 … GDA-3, NB-2 … NB-6) ---------------------------------
@@ -172,6 +188,22 @@ def gda_posterior(model, X, n_jobs):
 
 def gda_logistic_theta(model):
     return generative.gda_logistic_theta(model)
+
+
+def gda_classes_fit(X, y):
+    return generative.gda_classes_fit(X, y)
+
+
+def gda_classes_predict(model, X, n_jobs):
+    return generative.gda_classes_predict(model, X, n_jobs=n_jobs)
+
+
+def gda_classes_posterior(model, X, n_jobs):
+    return generative.gda_classes_posterior(model, X, n_jobs=n_jobs)
+
+
+def gda_softmax_theta(model):
+    return generative.gda_softmax_theta(model)
 
 
 def bernoulli_fit(X, y, alpha):

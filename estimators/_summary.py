@@ -17,10 +17,12 @@ class GLMSummary:
     """params, bse, zvalues, pvalues, conf_int(alpha), names, scale, nobs, df_resid; prints as a
     table (``str``)."""
 
-    def __init__(self, title, names, params, bse, scale, nobs):
+    def __init__(self, title, names, params, bse, scale, nobs, weight_total=None):
+        # statsmodels' counts: nobs the rows, df_resid Σ wᵢ − p with frequency weights
         self.title, self.names = title, list(names)
         self.params, self.bse = np.asarray(params, dtype=float), np.asarray(bse, dtype=float)
-        self.scale, self.nobs, self.df_resid = float(scale), int(nobs), int(nobs) - len(self.params)
+        total = nobs if weight_total is None else weight_total
+        self.scale, self.nobs, self.df_resid = float(scale), int(nobs), int(round(total)) - len(self.params)
         self.zvalues = self.params / self.bse
         self.pvalues = 2 * stats.norm.sf(np.abs(self.zvalues))
 
@@ -52,24 +54,28 @@ def names(estimator, n_features):
     return (["const"] if estimator.fit_intercept else []) + [str(f) for f in features]
 
 
-def standard_errors(estimator, family, Xd, y):
+def standard_errors(estimator, family, Xd, y, offset=None, sample_weight=None):
     """(scale, bse or the error that stops them) of ``estimator`` fitted to the design Xd (x₀ = 1
-    first when it has an intercept) and y: dispersion 1 for the Bernoulli and Poisson families,
-    else Pearson's χ² / (m − p) as statsmodels estimates it. Taken when the fit ends, so that
-    ``summary()`` needs no data: one more pass over X (XᵀWX, about one Newton iteration) and n
-    Cholesky solves."""
+    first when it has an intercept) and y, with the fit's offset and weights: dispersion 1 for
+    the Bernoulli and Poisson families, else Pearson's χ² / (m − p) as statsmodels estimates it
+    (weights as frequencies: χ² = Σ wᵢ (yᵢ − μᵢ)²/V(μᵢ), m = Σ wᵢ). Taken when the fit ends, so
+    that ``summary()`` needs no data: one more pass over X (XᵀWX, about one Newton iteration)
+    and n Cholesky solves."""
     theta = estimator.theta_
     m, p = Xd.shape
+    w = np.ones(m) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    m = float(np.sum(w)) if sample_weight is not None else m
     scale = 1.0
     if family.name not in ("bernoulli", "poisson"):
-        mu = _fast.glm_predict(family, Xd, theta)
-        variance = np.array([float(family.variance(float(e))) for e in Xd @ theta])
-        scale = float(np.sum((y - mu) ** 2 / variance) / (m - p)) if m > p else np.nan
+        mu = _fast.glm_predict(family, Xd, theta, offset)
+        eta = Xd @ theta + (0.0 if offset is None else np.asarray(offset, dtype=float))
+        variance = np.array([float(family.variance(float(e))) for e in eta])
+        scale = float(np.sum(w * (y - mu) ** 2 / variance) / (m - p)) if m > p else np.nan
         if not scale > 0:
-            return scale, ValueError(f"summary: the dispersion cannot be estimated from {m} examples "
+            return scale, ValueError(f"summary: the dispersion cannot be estimated from {m:g} examples "
                                      f"and {p} parameters (Pearson's χ² / (m − p) is {scale})")
     try:
-        return scale, _fast.glm_standard_errors(family, Xd, y, theta, scale)
+        return scale, _fast.glm_standard_errors(family, Xd, y, theta, scale, offset, sample_weight)
     except (_fast.SingularMatrixError, ValueError) as e:
         return scale, e
 
@@ -81,4 +87,4 @@ def summarise(estimator, title):
         raise bse
     n = len(estimator.theta_)
     return GLMSummary(title, names(estimator, n - bool(estimator.fit_intercept)), estimator.theta_,
-                      bse, scale, estimator._nobs)
+                      bse, scale, estimator._nobs, getattr(estimator, "_weight_total", None))

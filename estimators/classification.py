@@ -5,7 +5,7 @@ from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from cs229.reference import parameters
+from cs229.reference import messages, parameters
 
 from . import _base, _fast, _labels, _summary
 
@@ -30,10 +30,11 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
 
     Catalog rows LG-1 (the sigmoid and h_θ), LG-3 (the Bernoulli likelihood ℓ(θ)), LG-4 (the
     stochastic gradient ascent rule), LG-5 (batch gradient ascent), NW-2 (Newton's method
-    θ := θ − H⁻¹∇ℓ). The fit is the one of ``cs229.fast.logistic_regression``; this class
-    checks the input, prepends x₀ = 1, codes the two classes as the notes' y ∈ {0, 1}
-    (``classes_[1]`` is 1) and keeps θ. Two classes only: the notes' model for k classes is
-    ``SoftmaxRegression``.
+    θ := θ − H⁻¹∇ℓ), X-1 (the L2 penalty). The fit is the one of
+    ``cs229.fast.logistic_regression``; this class checks the input, prepends x₀ = 1, codes the
+    two classes as the notes' y ∈ {0, 1} (``classes_[1]`` is 1) and keeps θ. With k > 2 classes
+    it fits the notes' model for k classes, softmax regression (SM-3, ``cs229.fast.softmax``;
+    ``SoftmaxRegression`` with the same options), as scikit-learn's LogisticRegression does.
 
     Parameters
     ----------
@@ -41,11 +42,11 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         "newton": Newton's method from θ = 0 (NW-2). "gd": batch gradient ascent
         θ := θ + α∇ℓ(θ) from θ = 0 (LG-5). Both stop when maxⱼ |Δθⱼ| ≤ tol·(1 + maxⱼ |θⱼ|).
         "sgd": the rule θⱼ := θⱼ + α (y⁽ⁱ⁾ − h_θ(x⁽ⁱ⁾)) xⱼ⁽ⁱ⁾ example after example for
-        ``epochs`` epochs (LG-4; no stopping test).
+        ``epochs`` epochs (LG-4; no stopping test; two classes, no penalty).
     fit_intercept : bool, default=True
         Prepend x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
-    alpha : float, default=0.01
-        The learning rate α of "gd" and "sgd" (a step size; there is no penalty in the notes).
+    learning_rate : float, default=0.01
+        The step size α of "gd" and "sgd".
     max_iterations : int or None, default=None
         "newton" and "gd": the cap on updates; None is 100 for Newton and 10,000 for "gd".
     tol : float, default=1e-10
@@ -64,16 +65,30 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     verbose : int, default=0
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration (epoch for "sgd").
+    penalty : {"l2"} or None, default=None
+        None: the notes' maximum likelihood fit. "l2": maximise ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² with
+        λ = 1/C (X-1, the MAP estimate under a Gaussian prior), the intercept unpenalised (every
+        θⱼ without ``fit_intercept``): scikit-learn's ``LogisticRegression(C=C)``. The default
+        differs from scikit-learn's ("l2"): it is the notes' model.
+    C : float, default=1.0
+        With ``penalty="l2"``: the inverse of λ, > 0 (a smaller C, a stronger penalty);
+        scikit-learn's meaning, C multiplying the log loss summed over the examples. Not read
+        with ``penalty=None``.
+    alpha : float, optional
+        Deprecated: the former name of ``learning_rate`` (scikit-learn's alpha is a penalty).
+        Still honoured for one release, with a FutureWarning.
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the notes' y = 1.
-    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
-        θ, with θ₀ first when ``fit_intercept``.
-    coef_ : ndarray of shape (1, n_features)
-        θ₁, ..., θₙ.
-    intercept_ : ndarray of shape (1,)
+    classes_ : ndarray of shape (k,)
+        The labels; with two, ``classes_[1]`` is the notes' y = 1.
+    theta_ : ndarray of shape (n_features + 1,) or (n_features,), or (k − 1, ...) for k > 2
+        θ, with θ₀ first when ``fit_intercept``; for k > 2 the rows θ₁, ..., θ_{k−1} of
+        softmax regression (θ_k = 0).
+    coef_ : ndarray of shape (1, n_features), or (k, n_features) for k > 2
+        θ₁, ..., θₙ; for k > 2 a row per class, the last 0 (the notes' θ_k = 0, where
+        scikit-learn centres its rows: the probabilities are the same).
+    intercept_ : ndarray of shape (1,), or (k,) for k > 2
         θ₀ (0 without an intercept).
     n_iter_ : int
         Updates made (epochs for "sgd").
@@ -84,50 +99,71 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    When the two classes are linearly separable the likelihood has no maximum (LG-3): some
-    iterate classifies every example correctly and ℓ keeps growing along it. "newton" and
-    "gd" stop at that iterate; it is kept (it separates the training data) and a
-    ConvergenceWarning carrying the notes' explanation is issued. Reaching the cap keeps the
-    last θ with a ConvergenceWarning; a singular Hessian raises SingularMatrixError.
+    When the classes are linearly separable the likelihood has no maximum (LG-3): some iterate
+    classifies every example correctly and ℓ keeps growing along it. Without a penalty "newton"
+    and "gd" stop at that iterate; it is kept (it separates the training data) and a
+    ConvergenceWarning carrying the notes' explanation and naming ``penalty="l2"`` is issued.
+    Reaching the cap keeps the last θ with a ConvergenceWarning; a singular Hessian raises
+    SingularMatrixError.
     """
 
-    def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
+    def __init__(self, solver="newton", fit_intercept=True, learning_rate=0.01, max_iterations=None,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
-                 random_state=None, verbose=0):
+                 random_state=None, verbose=0, penalty=None, C=1.0, alpha=_base.DEPRECATED):
         _base.keep(self, locals())
 
     def __sklearn_tags__(self):
-        return _base.two_classes(super().__sklearn_tags__())
+        tags = super().__sklearn_tags__()
+        # the notes' stochastic rule (LG-4) is for two classes; the other solvers take k
+        return _base.two_classes(tags) if self.solver == "sgd" else tags
 
     @_base.user_columns
     def fit(self, X, y):
-        """Fit θ to the examples X (n_samples, n_features) and their two-valued labels y."""
+        """Fit θ to the examples X (n_samples, n_features) and their labels y (two classes: the
+        notes' logistic regression; more: softmax regression)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
+        lam = _base.inverse_penalty(self.penalty, self.C)
+        rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y)
-        labels = _labels.binary_labels(y, "logistic regression",
-                                       "SoftmaxRegression, the notes' softmax regression (000 §9.3)")
+        labels = _labels.class_labels(y, "logistic regression")
         self.classes_ = labels.classes
-        Xd, y01 = _base.design(X, self.fit_intercept), labels.zero_one()
+        if lam and solver == "sgd":
+            raise messages.error("penalty_solver", solver=solver)
+        Xd = _base.design(X, self.fit_intercept)
+        if len(self.classes_) > 2:
+            if solver == "sgd":
+                _labels.binary_labels(y, "logistic regression with solver='sgd' (LG-4)",
+                                      "solver='newton' or 'gd' (softmax regression, 000 §9.3)")
+            self.theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate)
+            self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
+            self._standard_errors, self._nobs = None, Xd.shape[0]
+            return self
+        y01 = labels.zero_one()
         start = np.zeros(Xd.shape[1])
         record = self.verbose >= 2
         if solver == "sgd":
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
-            result = _fast.logistic_sgd(Xd, y01, start, self.alpha, self.epochs, order, self.decay,
+            result = _fast.logistic_sgd(Xd, y01, start, rate, self.epochs, order, self.decay,
                                         record)
         else:
             cap = _base.check_cap(self.max_iterations, solver)
+            remedy = None if lam else "remedy_penalty"
+            first = not self.fit_intercept
             if solver == "newton":
                 result = _base.iterate(
-                    lambda: _fast.logistic_newton(Xd, y01, start, cap, self.tol, record), cap)
+                    lambda: _fast.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first),
+                    cap, remedy, newton=True)
             else:
                 result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
-                    Xd, y01, start, self.alpha, cap, self.tol, self.average, record), cap)
+                    Xd, y01, start, rate, cap, self.tol, self.average, record, lam, first),
+                    cap, remedy)
         self.theta_ = np.asarray(result.theta)
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
         self._nobs = Xd.shape[0]
-        self._standard_errors = _summary.standard_errors(self, _fast.exponential_family("bernoulli"), Xd, y01)
+        self._standard_errors = (_summary.standard_errors(self, _fast.exponential_family("bernoulli"), Xd, y01)
+                                 if not lam else None)
         unit = "epoch" if solver == "sgd" else "iteration"
         _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
                            f"ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, self.theta_):.10g}",
@@ -139,27 +175,89 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         """X-6: θ with standard errors from the inverse Fisher information (−H⁻¹ at θ̂), z
         statistics, p-values and Wald intervals: a ``GLMSummary`` (statsmodels' names ``params``,
         ``bse``, ``zvalues``, ``pvalues``, ``conf_int()``; θ for the label ``classes_[1]``) that
-        prints as a table. On separable data θ̂ does not exist and the errors grow without bound."""
-        check_is_fitted(self)
+        prints as a table. On separable data θ̂ does not exist and the errors grow without bound.
+        Two classes and the maximum likelihood fit only (``penalty=None``)."""
+        if self._k_classes():
+            raise ValueError(f"summary: the table is that of the two-class model; this fit has "
+                             f"{len(self.classes_)} classes")
+        if self._standard_errors is None:
+            raise messages.error("penalty_no_summary", what=f"penalty={self.penalty!r}, C={self.C!r}",
+                                 unpenalised="penalty=None")
         return _summary.summarise(self, f"Logistic regression: p(y = {self.classes_[1]} | x)")
 
+    def _k_classes(self):
+        """Fitted with more than two classes (softmax regression)."""
+        check_is_fitted(self)
+        return len(self.classes_) > 2
+
     def decision_function(self, X):
-        """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½."""
+        """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½. For k > 2 classes
+        the scores θ_lᵀx, one column per class (θ_k = 0)."""
+        if self._k_classes():
+            return _softmax_scores(self._design(X), self.theta_)
         return _fast.linear_predict(self._design(X), self.theta_)
 
     def predict(self, X):
-        """classes_[1] where h_θ(x) ≥ ½, i.e. θᵀx ≥ 0, else classes_[0] (LG-1)."""
+        """classes_[1] where h_θ(x) ≥ ½, i.e. θᵀx ≥ 0, else classes_[0] (LG-1); for k > 2 the
+        most probable class (SM-3; the first in ``classes_`` on a tie)."""
+        if self._k_classes():
+            return _softmax_predict(self, self.theta_, X)
         return self._threshold(X)
 
     def predict_proba(self, X):
-        """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3)."""
+        """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3);
+        for k > 2 the softmax probabilities (SM-3, (8))."""
+        if self._k_classes():
+            return _fast.softmax_probabilities(self._design(X), self.theta_)
         p = _fast.logistic_probability(self._design(X), self.theta_)
         return np.column_stack([1 - p, p])
 
     def predict_log_proba(self, X):
         """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] = [−log(1 + e^z), −log(1 + e^−z)],
-        z = θᵀx, per row (LG-3), without forming the probabilities (no log 0)."""
+        z = θᵀx, per row (LG-3), without forming the probabilities (no log 0); for k > 2,
+        θ_lᵀx − log Σⱼ e^(θⱼᵀx)."""
+        if self._k_classes():
+            return _softmax_log_proba(self._design(X), self.theta_)
         return _base.log_odds_to_log_proba(self.decision_function(X))
+
+
+def _softmax_fit(estimator, solver, Xd, labels, lam, rate):
+    """SM-4 (X-1 with ``lam``): fit softmax regression for ``estimator`` (its tol, cap, average,
+    verbose, fit_intercept) to the design Xd and labels coded 1..k from Θ = 0; sets n_iter_ and
+    converged_, reports, and returns (Θ, Θ with the row θ_k = 0 appended)."""
+    y1k = labels.one_to_k()
+    start = np.zeros((len(labels.classes) - 1, Xd.shape[1]))
+    cap = _base.check_cap(estimator.max_iterations, solver)
+    record = estimator.verbose >= 2
+    remedy, first = (None if lam else "remedy_penalty"), not estimator.fit_intercept
+    if solver == "newton":
+        result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, estimator.tol, record,
+                                                            lam, first), cap, remedy, newton=True)
+    else:
+        result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
+            Xd, y1k, start, rate, cap, estimator.tol, estimator.average, record, lam, first), cap, remedy)
+    Theta = np.asarray(result.theta)
+    estimator.n_iter_, estimator.converged_ = result.iterations, result.converged
+    _base.report(estimator, f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
+                            f"ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, Theta):.10g}",
+                 lambda: (f"iteration {k}: ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, T):.10g}"
+                          for k, T in enumerate(result.path)))
+    return Theta, np.vstack([Theta, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
+
+
+def _softmax_scores(Xd, Theta):
+    """θ_lᵀx for l = 1..k (θ_k = 0), a column per class."""
+    return np.column_stack([Xd @ Theta.T, np.zeros(len(Xd))])
+
+
+def _softmax_predict(estimator, Theta, X):
+    codes = _fast.softmax_predict(estimator._design(X), Theta)
+    return estimator.classes_[np.asarray(codes, dtype=np.intp) - 1]
+
+
+def _softmax_log_proba(Xd, Theta):
+    scores = _softmax_scores(Xd, Theta)
+    return scores - logsumexp(scores, axis=1, keepdims=True)
 
 
 class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
@@ -171,7 +269,7 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    alpha : float, default=1.0
+    learning_rate : float, default=1.0
         The learning rate α.
     max_epochs : int, default=1000
         The cap on epochs.
@@ -183,6 +281,9 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
         The generator of that order.
     verbose : int, default=0
         1 prints the number of epochs when the fit ends, 2 also each epoch's mistakes.
+    alpha : float, optional
+        Deprecated: the former name of ``learning_rate``, still honoured for one release with a
+        FutureWarning (scikit-learn's Perceptron calls its penalty alpha).
 
     Attributes
     ----------
@@ -208,8 +309,8 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
     does at ``max_iter``.
     """
 
-    def __init__(self, alpha=1.0, max_epochs=1000, fit_intercept=True, shuffle=False,
-                 random_state=None, verbose=0):
+    def __init__(self, learning_rate=1.0, max_epochs=1000, fit_intercept=True, shuffle=False,
+                 random_state=None, verbose=0, alpha=_base.DEPRECATED):
         _base.keep(self, locals())
 
     def __sklearn_tags__(self):
@@ -219,13 +320,14 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Run the perceptron on the examples X (n_samples, n_features) and two-valued labels y."""
         cap = parameters.positive_int(self.max_epochs, "max_epochs")
+        rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y)
         labels = _labels.binary_labels(y, "the perceptron")
         self.classes_ = labels.classes
         Xd = _base.design(X, self.fit_intercept)
         order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
         result = _base.iterate(lambda: _fast.perceptron(
-            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), self.alpha, cap, order, False), cap)
+            Xd, labels.zero_one(), np.zeros(Xd.shape[1]), rate, cap, order, False), cap)
         self.theta_ = np.asarray(result.theta)
         intercept, coef = _base.split_theta(self.theta_, self.fit_intercept)
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
@@ -256,17 +358,17 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    solver : {"gd", "newton"}, default="gd"
-        Gradient ascent θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾, or Newton's method
-        on the stacked θ₁, ..., θ_{k−1}; both stop when max |Δθ| ≤ tol·(1 + max |θ|). Gradient
-        ascent is the default because Newton's method fails on a common shape of data, one
-        class lying apart from the others (iris's setosa): the likelihood then has no maximum,
-        that class's θ grows without bound and the Hessian becomes singular, which the fast
-        face reports as SingularMatrixError; gradient ascent stops at ``max_iterations`` with a
-        usable θ and a ConvergenceWarning. Newton is much faster where the maximum exists.
+    solver : {"newton", "gd"}, default="newton"
+        Newton's method on the stacked θ₁, ..., θ_{k−1}, or gradient ascent
+        θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾; both stop when
+        max |Δθ| ≤ tol·(1 + max |θ|). Where one class lies apart from the others (iris's
+        setosa) the likelihood has no maximum: without a penalty Newton's method then fails
+        (θ grows until the Hessian is singular or too ill-conditioned for a step) and its error
+        names ``penalty="l2"``, with which the maximum exists and Newton converges in a few
+        steps.
     fit_intercept : bool, default=True
         Prepend x₀ = 1 to every example (LR-1).
-    alpha : float, default=0.5
+    learning_rate : float, default=0.5
         "gd": the learning rate α. With the averaged gradient a step of 0.5 is stable for
         features of unit scale (the softmax gradient is bounded, so a step too large makes θ
         oscillate rather than overflow: the fit then stops at ``max_iterations``).
@@ -279,6 +381,14 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     verbose : int, default=0
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration.
+    penalty : {"l2"} or None, default=None
+        None: the notes' maximum likelihood fit. "l2": maximise
+        ℓ(Θ) − (λ/2) Σ_{l<k} Σ_{j≥1} θ_lj² with λ = 1/C (X-1), the intercepts unpenalised.
+    C : float, default=1.0
+        With ``penalty="l2"``: the inverse of λ, > 0. Not read with ``penalty=None``.
+    alpha : float, optional
+        Deprecated: the former name of ``learning_rate``, still honoured for one release with a
+        FutureWarning.
 
     Attributes
     ----------
@@ -299,53 +409,44 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     -----
     When every example's own class can be put strictly on top (the classes are linearly
     separable) the likelihood has no maximum: the fit stops at that iterate, keeps it and
-    warns (ConvergenceWarning), as ``LogisticRegression`` does. A singular Hessian raises
-    SingularMatrixError.
+    warns (ConvergenceWarning, naming ``penalty="l2"``), as ``LogisticRegression`` does. A
+    singular Hessian raises SingularMatrixError.
+
+    The penalty is the notes' parametrisation's, θ_k = 0 with θ₁, ..., θ_{k−1} penalised;
+    scikit-learn's multinomial LogisticRegression penalises k rows (Σ_l ‖w_l‖²), a different
+    prior, so that penalised fits differ (the unpenalised ones agree).
     """
 
-    def __init__(self, solver="gd", fit_intercept=True, alpha=0.5, max_iterations=None,
-                 tol=1e-10, average=True, verbose=0):
+    def __init__(self, solver="newton", fit_intercept=True, learning_rate=0.5, max_iterations=None,
+                 tol=1e-10, average=True, verbose=0, penalty=None, C=1.0, alpha=_base.DEPRECATED):
         _base.keep(self, locals())
 
     @_base.user_columns
     def fit(self, X, y):
         """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
-        solver = parameters.choice(self.solver, "solver", ("gd", "newton"))
+        solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
+        lam = _base.inverse_penalty(self.penalty, self.C)
+        rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y)
         labels = _labels.class_labels(y, "softmax regression")
         self.classes_ = labels.classes
-        Xd, y1k = _base.design(X, self.fit_intercept), labels.one_to_k()
-        start = np.zeros((len(self.classes_) - 1, Xd.shape[1]))
-        cap = _base.check_cap(self.max_iterations, solver)
-        record = self.verbose >= 2
-        if solver == "newton":
-            result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, self.tol, record),
-                                   cap)
-        else:
-            result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
-                Xd, y1k, start, self.alpha, cap, self.tol, self.average, record), cap)
-        self.Theta_ = np.asarray(result.theta)
-        Theta = np.vstack([self.Theta_, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
+        Xd = _base.design(X, self.fit_intercept)
+        self.Theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
-        self.n_iter_, self.converged_ = result.iterations, result.converged
-        _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
-                           f"ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, self.Theta_):.10g}",
-                     lambda: (f"iteration {k}: ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, T):.10g}"
-                              for k, T in enumerate(result.path)))
         return self
 
     def predict(self, X):
         """The most probable class for every row of X (SM-3; the first in ``classes_`` on a tie)."""
-        codes = _fast.softmax_predict(self._design(X), self.Theta_)
-        return self.classes_[np.asarray(codes, dtype=np.intp) - 1]
+        check_is_fitted(self)
+        return _softmax_predict(self, self.Theta_, X)
 
     def predict_proba(self, X):
         """p(y = classes_[i] | x; θ) for every row of X and class i (SM-3, (8))."""
-        return _fast.softmax_probabilities(self._design(X), self.Theta_)
+        Xd = self._design(X)
+        return _fast.softmax_probabilities(Xd, self.Theta_)
 
     def predict_log_proba(self, X):
         """log p(y = classes_[i] | x; θ) = θᵢᵀx − log Σⱼ e^(θⱼᵀx) (θ_k = 0) for every row of X and
         class i (SM-3, (8)), in log space."""
         Xd = self._design(X)
-        scores = np.column_stack([Xd @ self.Theta_.T, np.zeros(len(Xd))])
-        return scores - logsumexp(scores, axis=1, keepdims=True)
+        return _softmax_log_proba(Xd, self.Theta_)

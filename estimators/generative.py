@@ -1,6 +1,7 @@
 """Part IV of the notes as a classifier: Gaussian discriminant analysis (000 Part IV §1;
-002 §1.4.1)."""
+002 §1.4.1), with any number of classes (catalog X-3)."""
 import numpy as np
+from scipy.special import log_softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
@@ -10,14 +11,21 @@ __all__ = ["GaussianDiscriminantAnalysis"]
 
 
 class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
-    """Gaussian discriminant analysis: y ~ Bernoulli(φ), x | y = c ~ N(μ_c, Σ) (000 Part IV §1.2).
+    """Gaussian discriminant analysis: y ~ Bernoulli(φ), x | y = c ~ N(μ_c, Σ) (000 Part IV §1.2);
+    with k > 2 classes y ~ Multinomial(φ₁, ..., φ_k), x | y = j ~ N(μ_j, Σ) (X-3).
 
     Catalog rows GDA-1 (the maximum-likelihood φ, μ₀, μ₁ and the shared Σ), GDA-2 (prediction
     by argmax_y p(x | y) p(y), posterior by Bayes' rule), GDA-3 (the posterior is logistic with
-    an explicit θ), MVN-1 (the class densities). The fit is ``cs229.fast.generative.gda_fit``;
-    this class checks the input and codes the two classes as the notes' y ∈ {0, 1}
-    (``classes_[1]`` is 1). The model is stated for x ∈ Rⁿ without an intercept entry (002
+    an explicit θ), MVN-1 (the class densities), X-3 (k classes: the posterior is a softmax of
+    θ_jᵀx). With two classes the fit is ``cs229.fast.generative.gda_fit`` on the notes' y ∈ {0, 1}
+    (``classes_[1]`` is 1); with more it is ``gda_classes_fit`` on y ∈ {1, ..., k}
+    (``classes_[j − 1]`` is j). The model is stated for x ∈ Rⁿ without an intercept entry (002
     §1.4.1), so there is no ``fit_intercept``.
+
+    This is scikit-learn's ``LinearDiscriminantAnalysis`` with the class frequencies as priors:
+    its ``covariance_`` is this maximum-likelihood Σ (divided by m, not m − k) for every solver;
+    ``solver="lsqr"`` and ``"eigen"`` give this ``coef_`` and ``intercept_``, ``"svd"`` other
+    coefficients with the same probabilities.
 
     Parameters
     ----------
@@ -28,21 +36,24 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the notes' y = 1.
-    phi_ : float
-        φ = p(y = 1).
-    mu_ : ndarray of shape (2, n_features)
-        The class means μ₀ and μ₁ as rows.
+    classes_ : ndarray of shape (k,)
+        The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.
+    priors_ : ndarray of shape (k,)
+        p(y = classes_[j]): [1 − φ, φ] with two classes, φ₁, ..., φ_k with more.
+    phi_ : float or ndarray of shape (k,)
+        φ = p(y = 1) with two classes; the k priors with more.
+    mu_ : ndarray of shape (k, n_features)
+        The class means μ as rows, in the order of ``classes_``.
     Sigma_ : ndarray of shape (n_features, n_features)
-        The shared covariance Σ.
-    theta_ : ndarray of shape (n_features + 1,)
-        GDA-3's θ (with x₀ = 1 first): p(y = 1 | x) = 1 / (1 + exp(−θᵀx)).
-    coef_ : ndarray of shape (1, n_features)
-        θ₁, ..., θₙ of ``theta_``.
-    intercept_ : ndarray of shape (1,)
-        θ₀ of ``theta_``.
-    model_ : cs229.fast.generative.GDAModel
+        The shared covariance Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ.
+    theta_ : ndarray of shape (n_features + 1,) or (k, n_features + 1)
+        Two classes: GDA-3's θ (with x₀ = 1 first), p(y = 1 | x) = 1 / (1 + exp(−θᵀx)).
+        k classes: X-3's θ_j as rows, p(y = j | x) = exp(θ_jᵀx) / Σ_l exp(θ_lᵀx).
+    coef_ : ndarray of shape (1, n_features) or (k, n_features)
+        θ without θ₀ (as scikit-learn's linear classifiers: one row for two classes).
+    intercept_ : ndarray of shape (1,) or (k,)
+        θ₀ of each row of ``coef_``.
+    model_ : cs229.fast.generative.GDAModel or GDAClassesModel
         The fitted model as the fast face returns it.
     n_features_in_, feature_names_in_
         As in scikit-learn.
@@ -57,41 +68,59 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     def __init__(self, n_jobs=None):
         _base.keep(self, locals())
 
-    def __sklearn_tags__(self):
-        return _base.two_classes(super().__sklearn_tags__())
-
     @_base.user_columns
     def fit(self, X, y):
-        """Estimate φ, μ₀, μ₁ and Σ from the examples X (n_samples, n_features) and labels y."""
+        """Estimate the priors, the class means and Σ from the examples X (n_samples,
+        n_features) and labels y (two or more classes)."""
         _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y)
-        labels = _labels.binary_labels(y, "GDA")
+        labels = _labels.class_labels(y, "GDA")
         self.classes_ = labels.classes
-        self.model_ = _fast.gda_fit(X, labels.zero_one())
-        self.phi_ = float(self.model_.phi)
-        self.mu_ = np.vstack([self.model_.mu0, self.model_.mu1])
+        if len(self.classes_) == 2:
+            self.model_ = _fast.gda_fit(X, labels.zero_one())
+            self.phi_ = float(self.model_.phi)
+            self.priors_ = np.array([1 - self.phi_, self.phi_])
+            self.mu_ = np.vstack([self.model_.mu0, self.model_.mu1])
+            self.theta_ = np.asarray(_fast.gda_logistic_theta(self.model_))
+            self.coef_, self.intercept_ = self.theta_[None, 1:], self.theta_[:1].copy()
+        else:
+            self.model_ = _fast.gda_classes_fit(X, labels.one_to_k())
+            self.phi_ = self.priors_ = np.asarray(self.model_.phi, dtype=np.float64)
+            self.mu_ = np.asarray(self.model_.mu)
+            self.theta_ = np.asarray(_fast.gda_softmax_theta(self.model_))
+            self.coef_, self.intercept_ = self.theta_[:, 1:], self.theta_[:, 0].copy()
         self.Sigma_ = np.asarray(self.model_.Sigma)
-        self.theta_ = np.asarray(_fast.gda_logistic_theta(self.model_))
-        self.coef_, self.intercept_ = self.theta_[None, 1:], self.theta_[:1].copy()
         return self
 
+    def _binary(self):
+        return len(self.classes_) == 2
+
     def predict(self, X):
-        """classes_[1] where log p(x | y=1) p(y=1) > log p(x | y=0) p(y=0), else classes_[0]
-        (GDA-2)."""
+        """The class of largest log p(x | y) p(y) (GDA-2, X-3); a tie goes to the first of
+        ``classes_`` (with two classes: to classes_[0] on the boundary)."""
         check_is_fitted(self)
-        codes = _fast.gda_predict(self.model_, _base.predict_data(self, X),
-                                  _base.check_n_jobs(self.n_jobs))
-        return self.classes_[np.asarray(codes, dtype=np.intp)]
+        X, n_jobs = _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs)
+        if self._binary():
+            codes = np.asarray(_fast.gda_predict(self.model_, X, n_jobs), dtype=np.intp)
+        else:
+            codes = np.asarray(_fast.gda_classes_predict(self.model_, X, n_jobs), dtype=np.intp) - 1
+        return self.classes_[codes]
 
     def predict_proba(self, X):
-        """[p(y = classes_[0] | x), p(y = classes_[1] | x)] per row, by Bayes' rule (GDA-2)."""
+        """p(y = classes_[j] | x) in column j per row, by Bayes' rule (GDA-2, X-3)."""
         check_is_fitted(self)
-        p = _fast.gda_posterior(self.model_, _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs))
-        return np.column_stack([1 - p, p])
+        X, n_jobs = _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs)
+        if self._binary():
+            p = _fast.gda_posterior(self.model_, X, n_jobs)
+            return np.column_stack([1 - p, p])
+        return np.asarray(_fast.gda_classes_posterior(self.model_, X, n_jobs))
 
     def predict_log_proba(self, X):
-        """The log of ``predict_proba`` from the posterior's log-odds z = θᵀx of GDA-3
-        (p(y = 1 | x) = g(z)), without forming the probabilities (no log 0)."""
+        """The log of ``predict_proba`` from the linear functions of GDA-3 / X-3 (the log-odds
+        θᵀx with two classes, log-softmax of θ_jᵀx with more), without forming the
+        probabilities (no log 0)."""
         check_is_fitted(self)
         X = _base.predict_data(self, X)
-        return _base.log_odds_to_log_proba(self.intercept_[0] + X @ self.coef_[0])
+        if self._binary():
+            return _base.log_odds_to_log_proba(self.intercept_[0] + X @ self.coef_[0])
+        return log_softmax(X @ self.coef_.T + self.intercept_, axis=1)

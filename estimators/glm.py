@@ -2,9 +2,9 @@
 with T(y) = y, and Poisson regression (000 §8-9; 002 §1.3.2-1.3.3)."""
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from cs229.reference import parameters
+from cs229.reference import messages, parameters
 
 from . import _base, _fast, _summary
 
@@ -17,7 +17,13 @@ _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
         maxⱼ |Δθⱼ| ≤ tol·(1 + maxⱼ |θⱼ|).
     fit_intercept : bool, default=True
         Prepend x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
-    alpha : float, default=0.01
+    alpha : float, default=0
+        The L2 penalty, scikit-learn's ``PoissonRegressor`` meaning: θ maximises
+        ℓ(θ)/m − (alpha/2) Σ_{j≥1} θⱼ², the faces' ``lam`` λ = alpha · m (X-1), the intercept
+        unpenalised (every θⱼ without ``fit_intercept``). 0 is the notes' maximum likelihood
+        fit (scikit-learn's default is 1). Until this release alpha was the step size, now
+        ``learning_rate``.
+    learning_rate : float, default=0.01
         "gd": the learning rate α.
     max_iterations : int or None, default=None
         The cap on updates; None is 100 for Newton and 10,000 for "gd".
@@ -55,41 +61,75 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
     family."""
 
     @_base.user_columns
-    def fit(self, X, y):
-        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
+    def fit(self, X, y, sample_weight=None, offset=None, exposure=None):
+        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,).
+
+        ``sample_weight`` (X-2): wᵢ >= 0 per example, ℓ = Σᵢ wᵢ ℓᵢ (an integer weight is the
+        example repeated). ``offset`` (X-5): oᵢ added to the linear predictor, η = θᵀx + o, with
+        θ fitted around it; ``exposure`` (the Poisson family): eᵢ > 0, the offset log e, so that
+        μ = e · e^(θᵀx) (a count over an exposure e, such as claims over policy-years), as
+        statsmodels' GLM takes them. Neither is kept: ``predict`` takes them again."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         family = _fast.exponential_family(self._family_name())  # checks the name
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
+        offset = self._offset(family, offset, exposure, Xd)
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         # Newton's own start without θ₀ is the IRLS start from the data (GLM-4)
         start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)
         record = self.verbose >= 2
+        # scikit-learn's alpha multiplies the mean deviance's penalty: λ = alpha · Σwᵢ (m without
+        # weights) on ℓ's sum
+        total = Xd.shape[0] if sample_weight is None else float(np.sum(sample_weight))
+        lam = parameters.nonnegative(self.alpha, "alpha", float64=True) * total
+        rate = parameters.positive(self.learning_rate, "learning_rate", float64=True)
+        # where the maximum likelihood θ may not exist (separated labels; a group of zero counts)
+        missing = not lam and family.name in ("bernoulli", "poisson")
+        remedy, first = ("remedy_alpha" if missing else None), not self.fit_intercept
         if solver == "newton":
-            result = _base.iterate(
-                lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record), cap)
+            result = _base.iterate(lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record,
+                                                            lam, first, offset, sample_weight),
+                                   cap, remedy, newton=True)
         else:
             result = _base.iterate(lambda: _fast.glm_gradient_ascent(
-                family, Xd, y, start, self.alpha, cap, self.tol, self.average, record), cap)
+                family, Xd, y, start, rate, cap, self.tol, self.average, record, lam,
+                first, offset, sample_weight), cap, remedy)
         # the family as given (a name pickles; the family objects hold lambdas)
         self.family_ = self._family_name()
         self.theta_ = np.asarray(result.theta)
         intercept, self.coef_ = _base.split_theta(self.theta_, self.fit_intercept)
         self.intercept_ = float(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
-        self._nobs, self._standard_errors = Xd.shape[0], _summary.standard_errors(self, family, Xd, y)
+        self._nobs, self._weight_total = Xd.shape[0], (None if sample_weight is None else total)
+        self._standard_errors = None if lam else _summary.standard_errors(self, family, Xd, y, offset,
+                                                                          sample_weight)
+
+        def loglik(theta):
+            return _fast.glm_log_likelihood(family, Xd, y, theta, offset, sample_weight)
         _base.report(self, f"{family.name}, {solver}: "
                            f"{_base.outcome(result.converged, result.iterations)}; "
-                           f"ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, self.theta_):.10g}",
-                     lambda: (f"iteration {k}: ℓ(θ) = {_fast.glm_log_likelihood(family, Xd, y, t):.10g}"
-                              for k, t in enumerate(result.path)))
+                           f"ℓ(θ) = {loglik(self.theta_):.10g}",
+                     lambda: (f"iteration {k}: ℓ(θ) = {loglik(t):.10g}" for k, t in enumerate(result.path)))
         return self
+
+    def _offset(self, family, offset, exposure, Xd):
+        """X-5: the offset o of η = θᵀx + o from ``offset`` or ``exposure`` (log e; the Poisson
+        family's), None when neither is given."""
+        if exposure is not None:
+            if family.name != "poisson":
+                raise messages.error("exposure_not_poisson", family=family.name)
+            return _fast.glm_exposure_offset(offset, exposure, Xd)
+        return offset  # read by the fast face, which names a wrong length or a NaN
 
     def summary(self):
         """X-6: the fitted θ with standard errors from the inverse Fisher information (−H⁻¹ at θ̂),
         z statistics, p-values and Wald intervals: a ``GLMSummary`` (statsmodels' names:
         ``params``, ``bse``, ``zvalues``, ``pvalues``, ``conf_int()``) that prints as a table."""
         check_is_fitted(self)
+        if self._standard_errors is None:
+            raise messages.error("penalty_no_summary", what=f"alpha={self.alpha!r}", unpenalised="alpha=0")
         return _summary.summarise(self, f"Generalized linear model: {self.family_} family, canonical link")
 
     def score(self, X, y, sample_weight=None):
@@ -106,13 +146,14 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         power = {"gaussian": 0, "poisson": 1}.get(name, 2)
         return float(d2_tweedie_score(y, mu, sample_weight=sample_weight, power=power))
 
-    def predict(self, X):
+    def predict(self, X, offset=None, exposure=None):
         """h_θ(x) = E[y | x; θ] = g(θᵀx) for every row of X, g the family's canonical response
-        (GLM-1)."""
+        (GLM-1); g(θᵀx + o) with an ``offset`` o or an ``exposure`` e (o = log e) per row (X-5)."""
         check_is_fitted(self)
         X = _base.predict_data(self, X)
         family = _fast.exponential_family(self.family_)
-        return _fast.glm_predict(family, _base.design(X, self.fit_intercept), self.theta_)
+        Xd = _base.design(X, self.fit_intercept)
+        return _fast.glm_predict(family, Xd, self.theta_, self._offset(family, offset, exposure, Xd))
 
 
 class GLM(_GeneralizedLinearModel):
@@ -129,7 +170,7 @@ class GLM(_GeneralizedLinearModel):
     ----------
     family : str or ExponentialFamily, default="gaussian"
         "gaussian" (σ² = 1: least squares, GLM-2), "bernoulli" (y ∈ {{0, 1}}: logistic
-        regression, GLM-3), "poisson" (counts y ∈ {{0, 1, 2, ...}}), "exponential" (y > 0),
+        regression, GLM-3), "poisson" (y >= 0: counts, or any reals >= 0), "exponential" (y > 0),
         or a family object of ``cs229.reference.exponential_family`` with T(y) = y such as
         ``gamma(k)``. The exponential and gamma families need η = θᵀx < 0: give ``theta0``.
     {_PARAMETERS}
@@ -146,8 +187,9 @@ class GLM(_GeneralizedLinearModel):
     fast face's ConvergenceError for the last.
     """
 
-    def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.01,
-                 max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0):
+    def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.0,
+                 max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0,
+                 learning_rate=0.01):
         _base.keep(self, locals())
 
     def _family_name(self):
@@ -182,12 +224,13 @@ class PoissonRegression(_GeneralizedLinearModel):
 
     Notes
     -----
-    y must hold counts (non-negative integers, as the notes' Poisson model reads them); other
-    targets are refused with a ValueError naming the first one.
+    y may be any reals >= 0 (counts, or rates such as claims per policy-year: the Poisson
+    log-likelihood and deviance are defined there, as in scikit-learn and statsmodels); a
+    negative target is refused with a ValueError naming the first one.
     """
 
-    def __init__(self, solver="newton", fit_intercept=True, alpha=0.01, max_iterations=None,
-                 tol=1e-10, average=True, theta0=None, verbose=0):
+    def __init__(self, solver="newton", fit_intercept=True, alpha=0.0, max_iterations=None,
+                 tol=1e-10, average=True, theta0=None, verbose=0, learning_rate=0.01):
         _base.keep(self, locals())
 
     def _family_name(self):

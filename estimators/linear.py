@@ -29,10 +29,10 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         from θ = 0 (LR-6; the notes give it no stopping test).
     fit_intercept : bool, default=True
         Prepend the entry x₀ = 1 to every example (LR-1), so that θ₀ is the intercept.
-    alpha : float, default=0.01
-        The learning rate α of "gd" and "sgd" (a step size, not a penalty: the notes' least
-        squares are unpenalised). Gradient descent diverges when α is too large for the scale
-        of X; scale the features (e.g. ``StandardScaler`` in a ``Pipeline``) or lower α.
+    learning_rate : float, default=0.01
+        The learning rate α of "gd" and "sgd" (a step size; the penalised least squares are
+        ``Ridge``). Gradient descent diverges when α is too large for the scale of X; scale
+        the features (e.g. ``StandardScaler`` in a ``Pipeline``) or lower α.
     max_iterations : int, default=10_000
         "gd": the cap on the number of updates.
     tol : float or None, default=1e-10
@@ -52,6 +52,9 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     verbose : int, default=0
         "gd" and "sgd": 1 prints the number of iterations and J(θ) when the fit ends, 2 also
         J(θ) after every iteration (epoch for "sgd").
+    alpha : float, optional
+        Deprecated: the former name of ``learning_rate``, still honoured for one release with a
+        FutureWarning (scikit-learn's alpha is a penalty, ``Ridge``'s).
 
     Attributes
     ----------
@@ -78,37 +81,38 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     ``max_iterations`` first keeps the last θ with a ConvergenceWarning.
     """
 
-    def __init__(self, solver="normal", fit_intercept=True, alpha=0.01, max_iterations=10_000,
+    def __init__(self, solver="normal", fit_intercept=True, learning_rate=0.01, max_iterations=10_000,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
-                 random_state=None, verbose=0):
+                 random_state=None, verbose=0, alpha=_base.DEPRECATED):
         _base.keep(self, locals())
 
     @_base.user_columns
     def fit(self, X, y):
         """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
         solver = parameters.choice(self.solver, "solver", ("normal", "gd", "sgd"))
+        rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
         if solver == "normal":
             theta = _fast.normal_equations(Xd, y)
         else:
-            theta = self._descend(solver, Xd, y)
+            theta = self._descend(solver, Xd, y, rate)
         self.theta_ = theta
         self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
         self.intercept_ = float(self.intercept_)
         return self
 
-    def _descend(self, solver, Xd, y):
+    def _descend(self, solver, Xd, y, rate):
         record = self.verbose >= 2
         start = np.zeros(Xd.shape[1])
         if solver == "gd":
             cap = parameters.positive_int(self.max_iterations, "max_iterations")
             result = _base.iterate(lambda: _fast.batch_gradient_descent(
-                Xd, y, start, self.alpha, cap, self.tol, self.average, record), cap)
+                Xd, y, start, rate, cap, self.tol, self.average, record), cap)
             unit = "iteration"
         else:
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
-            result = _fast.stochastic_gradient_descent(Xd, y, start, self.alpha, self.epochs, order,
+            result = _fast.stochastic_gradient_descent(Xd, y, start, rate, self.epochs, order,
                                                        self.decay, record)
             unit = "epoch"
         self.n_iter_ = result.iterations

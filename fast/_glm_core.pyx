@@ -124,6 +124,30 @@ def family_code(fam):
     raise ValueError(f"family: {name} has no compiled form")
 
 
+cdef const double* _data(offset) noexcept:
+    """The entries of a validated float64 ``offset`` array (X-5), or NULL for None; the caller
+    holds the array while the pointer is in use."""
+    cdef const double[::1] view
+    if offset is None:
+        return NULL
+    view = offset
+    return &view[0]
+
+
+cdef inline double _weight(const double* weight, Py_ssize_t i) noexcept nogil:
+    """X-2: the sample weight of example i, 1 without weights (c·v is then v, bit for bit)."""
+    return 1.0 if weight == NULL else weight[i]
+
+
+cdef inline double _eta(const double[:, ::1] X, Py_ssize_t i, const double[::1] theta,
+                        const double* offset) noexcept nogil:
+    """η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), summed as the reference's ``newton.linear_predictor``."""
+    cdef double eta = dot(&X[i, 0], &theta[0], X.shape[1])
+    if offset != NULL:
+        eta = eta + offset[i]
+    return eta
+
+
 cdef inline int _mean_weight(int code, double k, double eta, double* mu, double* w) noexcept nogil:
     """μ = g(η) (canonical response) and w = a″(η) (the variance) for one example."""
     cdef double e
@@ -153,7 +177,8 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                        int code, double k, double[::1] g) noexcept nogil:
+                        int code, double k, double[::1] g, const double* offset,
+                        const double* weight) noexcept nogil:
     """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
     of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
     otherwise flows into g (a gradient step then leaves the finite numbers)."""
@@ -163,11 +188,13 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        eta = dot(&X[i, 0], &theta[0], n)
+        eta = _eta(X, i, theta, offset)
         status = _mean_weight(code, k, eta, &mu, &w)
         if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
             return status
         r = y[i] - mu
+        if weight != NULL:
+            r = weight[i] * r
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
     return OK
@@ -206,12 +233,14 @@ cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef int _any_gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                            int code, double k, double[::1] g) noexcept nogil:
-    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ."""
+                            int code, double k, double[::1] g, const double* offset,
+                            const double* weight) noexcept nogil:
+    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ (with
+    the ``offset``, X-5, and the sample ``weight``, X-2)."""
     if code == C_LEAST_SQUARES:
         _least_squares_pass(X, y, theta, g)
         return OK
-    return _gradient_pass(X, y, theta, code, k, g)
+    return _gradient_pass(X, y, theta, code, k, g, offset, weight)
 
 
 cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[::1] theta) noexcept nogil:
@@ -245,17 +274,20 @@ def _domain_error(name, code):
     return ValueError(f"{name}: {OUTSIDE_DOMAIN}")
 
 
-def gradient(X, y, theta, int code, double k, name="gradient"):
-    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾; LR-3 (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ −
-    y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs)."""
+def gradient(X, y, theta, int code, double k, name="gradient", offset=None, weight=None):
+    """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5); LR-3
+    (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs). X-2: each
+    term times its sample ``weight``."""
     g = np.empty(X.shape[1])
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
     cdef double[::1] gv = g
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef int status
     with nogil:
-        status = _any_gradient_pass(Xv, yv, tv, code, k, gv)
+        status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov, wv)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
@@ -268,17 +300,20 @@ def gradient(X, y, theta, int code, double k, name="gradient"):
 # at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
 def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
            int code, double k, name, bint check_separation, hint="", advice="", double lam=0.0,
-           Py_ssize_t first=1):
+           Py_ssize_t first=1, offset=None, weight=None):
     """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
     LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
     separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
     X-1: ``lam`` > 0 adds the penalty's −λθⱼ (+λθⱼ in descent) for j >= ``first`` to the sum
     before the division by m, as cs229.reference.results.penalised_gradient; no separation test
-    then (the MAP exists)."""
+    then (the MAP exists). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sum's terms
+    times their sample ``weight``, ``average`` dividing by Σ wᵢ (summed as the reference)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef Py_ssize_t n = X.shape[1], j
-    cdef double m = X.shape[0], step, size, tolerance = tol if tol is not None else 0.0
+    cdef double m = X.shape[0] if weight is None else sum(weight.tolist()), step, size, tolerance = tol if tol is not None else 0.0
     cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
     cdef bint penalised = lam != 0.0
     cdef int it, status = OK
@@ -289,7 +324,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
         with nogil:
-            status = _any_gradient_pass(Xv, yv, t, code, k, gv)
+            status = _any_gradient_pass(Xv, yv, t, code, k, gv, ov, wv)
             if status == OK:
                 step = 0.0
                 size = 0.0
@@ -329,19 +364,21 @@ def _separable(name, it, theta, path):
 
 
 cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                      int code, double k, double[::1] g, double[:, ::1] Z) noexcept nogil:
-    """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ."""
+                      int code, double k, double[::1] g, double[:, ::1] Z,
+                      const double* offset, const double* weight) noexcept nogil:
+    """g = Xᵀ(y − μ) in the reference's order, and Z = diag(√w) X so that XᵀWX = ZᵀZ (X-2:
+    y − μ and w times the sample weight)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
     cdef double mu, w, r, s
     cdef int status
     for j in range(n):
         g[j] = 0.0
     for i in range(m):
-        status = _mean_weight(code, k, dot(&X[i, 0], &theta[0], n), &mu, &w)
+        status = _mean_weight(code, k, _eta(X, i, theta, offset), &mu, &w)
         if status != OK:
             return status
-        r = y[i] - mu
-        s = sqrt(w)
+        r = _weight(weight, i) * (y[i] - mu)
+        s = sqrt(_weight(weight, i) * w)
         for j in range(n):
             g[j] = g[j] + r * X[i, j]
             Z[i, j] = s * X[i, j]
@@ -368,10 +405,10 @@ def _failure(status):
     return StepFailed(LEFT_DOMAIN if status == OUT_OF_DOMAIN else OVERFLOWED)
 
 
-def glm_system(X, y, int code, double k):
-    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(Xθ))), W = diag(a″(θᵀx)),
-    raising StepFailed where g or a″ is not finite or η leaves the domain (one m×n buffer for
-    diag(√w)X, reused)."""
+def glm_system(X, y, int code, double k, offset=None, weight=None):
+    """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(η))), W = diag(a″(η)),
+    η = Xθ (+ ``offset``, X-5), raising StepFailed where g or a″ is not finite or η leaves the
+    domain (one m×n buffer for diag(√w)X, reused); X-2: with the sample ``weight``s."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     Z = np.empty_like(X)
@@ -381,9 +418,11 @@ def glm_system(X, y, int code, double k):
         g = np.empty(X.shape[1])
         cdef const double[::1] tv = theta
         cdef double[::1] gv = g
+        cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
-            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv)
+            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov, wv)
         if status != OK:
             raise _failure(status)
         return weighted_gram(Z), g
@@ -391,7 +430,8 @@ def glm_system(X, y, int code, double k):
 
 
 cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                              int code, double k, double* total, double* size) noexcept nogil:
+                              int code, double k, double* total, double* size,
+                              const double* offset, const double* weight) noexcept nogil:
     """ℓ = Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (the reference's terms), and the sizes of
     their parts Σᵢ |ℓᵢ| + |ηy⁽ⁱ⁾| + |a(η)| for the rounding bound."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i
@@ -399,7 +439,8 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
     total[0] = 0.0
     size[0] = 0.0
     for i in range(m):
-        status = _add_glm_term(code, k, dot(&X[i, 0], &theta[0], n), y[i], total, size)
+        status = _add_glm_term(code, k, _eta(X, i, theta, offset), y[i], total, size,
+                               _weight(weight, i))
         if status != OK:
             return status
     if not isfinite(total[0]):
@@ -408,8 +449,9 @@ cdef int _log_likelihood_pass(const double[:, ::1] X, const double[::1] y, const
 
 
 cdef inline int _add_glm_term(int code, double k, double eta, double y, double* total,
-                              double* size) noexcept nogil:
-    """ℓ += log b(y) + ηy − a(η) for one example; size += |that| + |ηy| + |a(η)|."""
+                              double* size, double c) noexcept nogil:
+    """ℓ += c(log b(y) + ηy − a(η)) for one example of sample weight c (X-2; 1 without
+    weights, bit for bit the unweighted term); size += |that| + c|ηy| + c|a(η)|."""
     cdef double a, log_b, term
     if code == C_BERNOULLI:
         log_b, a = 0.0, softplus(eta)
@@ -422,9 +464,9 @@ cdef inline int _add_glm_term(int code, double k, double eta, double y, double* 
             return OUT_OF_DOMAIN
         log_b = (k - 1) * log(y) - lgamma(k) if k > 1 else 0.0
         a = -k * log(-eta)
-    term = log_b + eta * y - a
+    term = c * (log_b + eta * y - a)
     total[0] = total[0] + term
-    size[0] = size[0] + fabs(term) + fabs(eta * y) + fabs(a)
+    size[0] = size[0] + fabs(term) + c * fabs(eta * y) + c * fabs(a)
     return OK
 
 
@@ -435,23 +477,26 @@ cdef inline void _add_logistic_term(double z, double y, double* total, double* s
     size[0] = size[0] + term
 
 
-def log_likelihood(X, y, theta, int code, double k):
-    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (validated inputs)."""
-    return glm_log_likelihood(X, y, code, k)(theta)[0]
+def log_likelihood(X, y, theta, int code, double k, offset=None, weight=None):
+    """GLM-4: Σᵢ log b(y⁽ⁱ⁾) + η y⁽ⁱ⁾ − a(η), η = θᵀx⁽ⁱ⁾ (+ oᵢ, X-5), each term times its
+    sample weight (X-2) (validated inputs)."""
+    return glm_log_likelihood(X, y, code, k, offset, weight)(theta)[0]
 
 
-def glm_log_likelihood(X, y, int code, double k):
+def glm_log_likelihood(X, y, int code, double k, offset=None, weight=None):
     """GLM-4: a function θ ↦ (ℓ(θ), the bound on its rounding error), raising StepFailed where
-    ℓ is not defined or not finite."""
+    ℓ is not defined or not finite (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
 
     def ell(theta):
         cdef const double[::1] tv = theta
         cdef double total, size
+        cdef const double* ov = _data(offset)
+        cdef const double* wv = _data(weight)
         cdef int status
         with nogil:
-            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size)
+            status = _log_likelihood_pass(Xv, yv, tv, code, k, &total, &size, ov, wv)
         if status == OUT_OF_DOMAIN:
             raise StepFailed(OUTSIDE_DOMAIN)
         if status != OK:
@@ -494,13 +539,15 @@ cdef struct PassStatus:
 
 cdef void _newton_block(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
                         Py_ssize_t start, int rows, int code, double k, bint logistic_form,
-                        bint want_ell, double[:, ::1] Zb, double* part,
-                        PassStatus* st) noexcept nogil:
+                        bint want_ell, double[:, ::1] Zb, double* part, PassStatus* st,
+                        const double* offset, const double* weight) noexcept nogil:
     """One block's partials into ``part`` = [XᵀWX's upper triangle (n×n, Fortran order), Xᵀ(y − μ),
-    ℓ, the size of ℓ's parts]; ℓ in the logistic module's form or the GLM's (``want_ell``). A
-    failure is recorded in ``st`` and the pass goes on (its sums are then not used)."""
+    ℓ, the size of ℓ's parts]; ℓ in the logistic module's form or the GLM's (``want_ell``). X-5:
+    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: y − μ, w and ℓ's terms times the sample ``weight``
+    (the GLM form only). ``offset`` and ``weight`` are indexed as X's rows. A failure is recorded
+    in ``st`` and the pass goes on (its sums are then not used)."""
     cdef Py_ssize_t n = X.shape[1], r, i, j
-    cdef double eta, mu, w, res, s, one = 1.0, zero = 0.0
+    cdef double eta, mu, w, res, s, c, one = 1.0, zero = 0.0
     cdef double* g = part + n * n
     cdef double* total = g + n
     cdef double* size = total + 1
@@ -512,12 +559,13 @@ cdef void _newton_block(const double[:, ::1] X, const double[::1] y, const doubl
         g[j] = 0.0
     for r in range(rows):
         i = start + r
-        eta = dot(&X[i, 0], &theta[0], n)
+        eta = _eta(X, i, theta, offset)
+        c = _weight(weight, i)
         if logistic_form:
             _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
         else:
             if want_ell and not st.ell_outside:
-                if _add_glm_term(code, k, eta, y[i], total, size) != OK:
+                if _add_glm_term(code, k, eta, y[i], total, size, c) != OK:
                     st.ell_outside = True
             status = _mean_weight(code, k, eta, &mu, &w)
             if status != OK:
@@ -526,8 +574,8 @@ cdef void _newton_block(const double[:, ::1] X, const double[::1] y, const doubl
                     st.row = i
                 mu = y[i]
                 w = 0.0
-        res = y[i] - mu
-        s = sqrt(w)
+        res = c * (y[i] - mu)
+        s = sqrt(c * w)
         for j in range(n):
             g[j] = g[j] + res * X[i, j]
             Zb[r, j] = s * X[i, j]
@@ -540,13 +588,15 @@ def newton_size(Py_ssize_t n):
     return n * n + n + 2
 
 
-def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_ell, total=None):
+def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_ell, total=None,
+                 offset=None, weight=None):
     """NW-2, GLM-4, X-7's map step for Newton / IRLS: on a chunk of rows whose first row starts a
-    block, each block's partials [XᵀWX (upper triangle, n×n Fortran order), Xᵀ(y − g(Xθ)), ℓ(θ)
+    block, each block's partials [XᵀWX (upper triangle, n×n Fortran order), Xᵀ(y − g(η)), ℓ(θ)
     (``want_ell``), the size of ℓ's parts], one row per block; with ``total``
-    (``newton_size(n)`` entries), added into it in block order instead. Returns (partials or
-    total, ℓ left the domain, the status of the first example whose μ or w fails (0: none), its
-    row in the chunk). Validated float64 C-contiguous inputs."""
+    (``newton_size(n)`` entries), added into it in block order instead. η = Xθ (+ the chunk's
+    ``offset``, X-5); X-2: the chunk's sample ``weight``s (GLM form). Returns (partials or total,
+    ℓ left the domain, the status of the first example whose μ or w fails (0: none), its row in
+    the chunk). Validated float64 C-contiguous inputs."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
@@ -555,6 +605,8 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
     cdef double[:, ::1] Zv = Zb, pv = parts
     cdef double[::1] out = total if not store else parts[0]
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef double* part
     cdef int rows
     cdef bint keep = store
@@ -567,7 +619,8 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
             start = b * BLOCK
             rows = <int> (BLOCK if m - start > BLOCK else m - start)
             part = &pv[b, 0] if keep else &pv[0, 0]
-            _newton_block(Xv, yv, tv, start, rows, code, k, logistic_form, want_ell, Zv, part, &st)
+            _newton_block(Xv, yv, tv, start, rows, code, k, logistic_form, want_ell, Zv, part, &st,
+                          ov, wv)
             if not keep:
                 add_into(&out[0], part, size)
     return (parts if store else total), bool(st.ell_outside), st.system, st.row
@@ -593,16 +646,18 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
         w[0] = mu[0] * (1.0 / (1.0 + e))
 
 
-def newton_callbacks(X, y, int code, double k, bint logistic_form=False, passes=None):
+def newton_callbacks(X, y, int code, double k, bint logistic_form=False, passes=None,
+                     offset=None, weight=None):
     """(system, log_likelihood) for cs229.reference.newton.maximise, the values of
     ``glm_system`` and ``bernoulli_log_likelihood`` (``logistic_form``) or
     ``glm_log_likelihood`` to rounding, from one pass (``newton_chunk``): ℓ at a θ also leaves
     the system at that θ for the system call that follows. ``passes`` (default: ``Passes`` on
-    X, y) takes the pass over all the rows (cs229.distributed passes its own). The errors are
-    the separate functions': ℓ outside the domain or not finite (GLM form), μ or w failing at
-    the first such example."""
+    X, y, ``offset``, ``weight``) takes the pass over all the rows (cs229.distributed passes its
+    own). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sample ``weight``s (the GLM form
+    only). The errors are the separate functions': ℓ outside the domain or not finite (GLM
+    form), μ or w failing at the first such example."""
     if passes is None:
-        passes = Passes(X, y, code, k, logistic_form)
+        passes = Passes(X, y, code, k, logistic_form, offset, weight)
     cdef Py_ssize_t m = passes.m, n = passes.n
     sums = passes.newton
     kept = []  # [(θ, A, g, status)]: the system of the last θ whose ℓ was asked for
@@ -642,11 +697,12 @@ def start_size(Py_ssize_t n):
     return n * n + n
 
 
-def start_chunk(X, y, double y_bar, int code, double k, total=None):
+def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None, weight=None):
     """GLM-4, X-7: on a chunk of rows whose first row starts a block, each block's partials of
     (XᵀW₀X, XᵀW₀z₀) of ``data_start`` at μ₀ = (y + ȳ)/2 (XᵀW₀X's upper triangle, n×n Fortran
     order, then XᵀW₀z₀), one row per block; with ``total`` (``start_size(n)`` entries), added
-    into it in block order."""
+    into it in block order. X-5: z₀ less the chunk's ``offset``; X-2: w₀ times the chunk's sample
+    ``weight``."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, start, r, i, j
@@ -654,8 +710,10 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None):
     Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
     cdef double[:, ::1] Zv = Zb, pv = parts
     cdef double[::1] out = total if not store else parts[0]
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef double* part
-    cdef double mu, eta, w, v, s, one = 1.0, zero = 0.0
+    cdef double mu, eta, w, z, v, s, one = 1.0, zero = 0.0
     cdef int rows, ni = <int> n
     cdef char uplo = b'U', notrans = b'N'
     cdef bint keep = store
@@ -670,7 +728,10 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None):
                 i = start + r
                 mu = (yv[i] + y_bar) / 2
                 _start_example(code, k, mu, &eta, &w)
-                v = w * (eta + (yv[i] - mu) / w)  # w₀z₀
+                # η = θᵀx + o, so the start fits θᵀx to z₀ − o
+                z = (eta if ov == NULL else eta - ov[i]) + (yv[i] - mu) / w
+                w = _weight(wv, i) * w
+                v = w * z  # w₀z₀
                 s = sqrt(w)
                 for j in range(n):
                     part[n * n + j] = part[n * n + j] + v * Xv[i, j]
@@ -698,16 +759,18 @@ cdef inline void _start_example(int code, double k, double mu, double* eta, doub
         w[0] = k / (eta[0] * eta[0])
 
 
-def data_start(X, y, int code, double k, exact=None, passes=None):
+def data_start(X, y, int code, double k, exact=None, passes=None, offset=None, weight=None):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
-    fit of z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); ``exact`` as
-    the reference's (its data_start_system on the original data), for a borderline pivot.
-    Σy and the system are summed block by block (``sum_chunk``, ``start_chunk``) by
-    ``passes`` (default: ``Passes`` on X, y)."""
+    fit of z₀ = η₀ + (y − μ₀)/w₀ (less the ``offset``, X-5) at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀),
+    w₀ = a″(η₀); ``exact`` as the reference's (its data_start_system on the original data), for
+    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``. Σy (Σwy and
+    Σw) and the system are summed block by block (``sum_chunk``, ``start_chunk``) by
+    ``passes`` (default: ``Passes`` on X, y, ``offset``, ``weight``)."""
     if passes is None:
-        passes = Passes(X, y, code, k, False)
+        passes = Passes(X, y, code, k, False, offset, weight)
     cdef Py_ssize_t m = passes.m, n = passes.n
-    y_bar = float(passes.y_total()) / m
+    sums = passes.y_total()
+    y_bar = float(sums[0]) / (m if sums.shape[0] == 1 else float(sums[1]))
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
         raise one_label(int(passes.first_target()))
     if code == C_POISSON and y_bar == 0:
@@ -781,28 +844,35 @@ def separation_check(X, y, name, test=None):
 
 
 class Passes:
-    """X-7: the sums over the examples that a Newton / IRLS fit takes, on X and y in memory, each
-    by its map step over the whole X (one chunk, its partials added in block order). The
-    distributed face has a class with the same methods over chunks (cs229.distributed).
-    ``data`` is (X, y) as the 50-digit referee reads them."""
+    """X-7: the sums over the examples that a Newton / IRLS fit takes, on X and y in memory (with
+    an ``offset``, X-5, and sample ``weight``s, X-2, or None), each by its map step over the
+    whole X (one chunk, its partials added in block order). The distributed face has a class
+    with the same methods over chunks (cs229.distributed). ``data`` is (X, y) and
+    ``extensions`` (offset, weight) as the 50-digit referee reads them."""
 
-    def __init__(self, X, y, int code, double k, bint logistic_form):
-        self.X, self.y = X, y
+    def __init__(self, X, y, int code, double k, bint logistic_form, offset=None, weight=None):
+        if logistic_form and (offset is not None or weight is not None):
+            # the logistic module's ℓ (bernoulli_log_likelihood) has neither: its g and A would
+            # disagree with it
+            raise TypeError("newton_callbacks: offset and weight are for the GLM form only")
+        self.X, self.y, self.offset, self.weight = X, y, offset, weight
         self.code, self.k, self.logistic_form = code, k, logistic_form
         self.m, self.n = X.shape
         self.data = (X, y)
+        self.extensions = (offset, weight)
 
     def newton(self, theta, want_ell):
         """(the pass's total, ℓ left the domain, the first failing status) of ``newton_chunk``."""
         return newton_chunk(self.X, self.y, theta, self.code, self.k, self.logistic_form,
-                            want_ell, np.zeros(newton_size(self.n)))[:3]
+                            want_ell, np.zeros(newton_size(self.n)), self.offset, self.weight)[:3]
 
     def y_total(self):
-        return sum_chunk(self.y, np.zeros(1))[0]
+        """[Σy], or [Σwy, Σw] with weights (``sum_chunk``)."""
+        return sum_chunk(self.y, np.zeros(1 if self.weight is None else 2), self.weight)
 
     def start(self, y_bar):
         return start_chunk(self.X, self.y, y_bar, self.code, self.k,
-                           np.zeros(start_size(self.n)))
+                           np.zeros(start_size(self.n)), self.offset, self.weight)
 
     def separated(self, theta):
         return separated(self.X, self.y, theta)

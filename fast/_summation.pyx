@@ -80,25 +80,38 @@ def gram_chunk(X, y, total=None):
     return parts if store else total
 
 
-def sum_chunk(y, total=None):
-    """X-7: the blocks' partials of Σᵢ y⁽ⁱ⁾, each summed left to right (ȳ of the IRLS start);
-    with ``total`` (1 entry), added into it."""
+def sum_chunk(y, total=None, weight=None):
+    """X-7: the blocks' partials of Σᵢ y⁽ⁱ⁾ (ȳ of the IRLS start), or with sample ``weight``s
+    (X-2) of [Σᵢ wᵢy⁽ⁱ⁾, Σᵢ wᵢ] (the weighted ȳ), each summed left to right; with ``total`` (1
+    entry, or 2 with weights), added into it."""
     cdef const double[::1] yv = y
+    cdef const double[::1] wv
     cdef Py_ssize_t m = y.shape[0], b, i, start, stop
-    parts, store = partials(m, 1, total)
+    cdef bint weighted = weight is not None
+    if weighted:
+        wv = weight
+    parts, store = partials(m, 2 if weighted else 1, total)
     cdef double[:, ::1] pv = parts
     cdef double[::1] tv = total if not store else parts[0]
-    cdef double s
+    cdef double s[2]
     cdef bint keep = store
     with nogil:
         for b in range(blocks_of(m)):
             start = b * BLOCK
             stop = start + BLOCK if m - start > BLOCK else m
-            s = 0.0
-            for i in range(start, stop):
-                s = s + yv[i]
-            if keep:
-                pv[b, 0] = s
+            s[0] = 0.0
+            s[1] = 0.0
+            if weighted:
+                for i in range(start, stop):
+                    s[0] = s[0] + wv[i] * yv[i]
+                    s[1] = s[1] + wv[i]
             else:
-                add_into(&tv[0], &s, 1)
+                for i in range(start, stop):
+                    s[0] = s[0] + yv[i]
+            if keep:
+                pv[b, 0] = s[0]
+                if weighted:
+                    pv[b, 1] = s[1]
+            else:
+                add_into(&tv[0], &s[0], 2 if weighted else 1)
     return parts if store else total

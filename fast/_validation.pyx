@@ -453,7 +453,7 @@ def as_packed_documents(tokens, offsets, name="documents", size=None, ignore_unk
 
 # ---- Parts II-III: labels and counts (logistic regression, perceptron, GLMs, softmax) ------------
 
-__all__ += ["as_binary_labels", "as_class_labels", "as_counts", "as_targets"]
+__all__ += ["as_binary_labels", "as_class_labels", "as_counts", "as_poisson_targets", "as_targets"]
 
 
 def _labels(y, name, length, length_name, walk, key, ok, bools=False, integral_key=None, **fields):
@@ -503,6 +503,16 @@ def as_class_labels(y, k, name="y", length=None, length_name=None, module=""):
 def as_counts(y, name="y", length=None, length_name=None):
     """Non-negative integer counts (at most 2⁶³ − 1) as float64."""
     return _labels(y, name, length, length_name, _reference.counts, "count", lambda a: a >= 0)
+
+
+def as_poisson_targets(y, name="y", length=None, length_name=None):
+    """The targets of a Poisson GLM, any reals >= 0, as float64 (the reference's
+    ``inputs.poisson_targets``)."""
+    a = as_vector(y, name, length, length_name)
+    if not (a >= 0).all():
+        i = int(np.argmax(~(a >= 0)))
+        raise error("poisson_target", name=name, where=f"[{i}]", value=as_given(y, a, (i,)))
+    return a
 
 
 def as_targets(y, name="y", length=None, length_name=None, positive=False):

@@ -1,12 +1,13 @@
-"""Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3).
+"""Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3, X-3).
 
-GDA's sufficient statistics come from one pass over X in blocks of rows: each block's rows of a
-class are centred on the block's class mean and their scatter added with dsyrk, and the block is
-merged into the running class means and the pooled scatter with the pairwise update of Chan,
-Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the cancellation of the
-one-pass formula Σxxᵀ − mμμᵀ out. Multivariate normal log-densities use the Cholesky factor from
-dpotrf and forward substitution row by row. Σ is checked by the reference's ``check_covariance`` (a
-d×d computation) so that both faces refuse the same matrices with the same message.
+GDA's sufficient statistics (two classes or k) come from one pass over X in blocks of rows: each
+block's rows of a class are centred on the block's class mean and their scatter added with dsyrk,
+and the block is merged into the running class means and the pooled scatter with the pairwise
+update of Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the
+cancellation of the one-pass formula Σxxᵀ − mμμᵀ out. Multivariate normal log-densities use the
+Cholesky factor from dpotrf and forward substitution row by row. Σ is checked by the reference's
+``check_covariance`` (a d×d computation) so that both faces refuse the same matrices with the same
+message.
 """
 import numpy as np
 
@@ -20,11 +21,11 @@ from cython.parallel cimport prange, threadid
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
 from cs229.fast._threads cimport QUADRATIC_FORMS, loop_done, loop_threads
 
-from cs229.fast._validation import (as_binary_labels, as_matrix, as_vector, check_length, cores_of,
+from cs229.fast._validation import (as_binary_labels, as_class_labels, as_matrix, as_vector, check_length, cores_of,
                                     same_length)
 from cs229.reference.messages import error
 from cs229.reference import generative as _R
-from cs229.reference.generative import (GDAModel, NotPositiveDefiniteError, SingularMatrixError,
+from cs229.reference.generative import (GDAClassesModel, GDAModel, NotPositiveDefiniteError, SingularMatrixError,
                                         ZeroOverZeroError, check_covariance, density_from_log)
 from cs229.reference.parameters import unit_interval
 
@@ -33,6 +34,8 @@ __all__ = [
     "mvn_log_density", "mvn_log_densities", "mvn_density",
     "GDAModel", "gda_fit", "gda_log_likelihood", "gda_log_joint", "gda_posterior", "gda_predict",
     "gda_logistic_theta",
+    "GDAClassesModel", "gda_classes_fit", "gda_classes_log_joint", "gda_classes_log_likelihood",
+    "gda_classes_posterior", "gda_classes_predict", "gda_softmax_theta",
 ]
 
 
@@ -193,22 +196,22 @@ cdef void _merge(double* mean, double* M, const double* block_mean, double* delt
         mean[j] += delta[j] * f
 
 
-cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:, ::1] mean,
+cdef void _gda_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, double[:, ::1] mean,
                     double[::1, :] M, double[:, :, ::1] buf, double[:, ::1] block_mean,
-                    double[::1] delta) noexcept nogil:
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], B = buf.shape[1], start, i, j, c, r
-    cdef Py_ssize_t rows[2]
-    cdef double seen[2]
+                    double[::1] delta, Py_ssize_t[::1] rows, double[::1] seen) noexcept nogil:
+    """GDA-1, X-3: the class means and the pooled scatter M of classes 0..k−1 (k = rows.shape[0])
+    in blocks of B rows (the rows of a block are bucketed by class into buf)."""
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], B = buf.shape[1], K = rows.shape[0]
+    cdef Py_ssize_t start, i, j, c, r
     cdef int n = <int> d, k, ld = <int> d  # BLAS takes int sizes: d < 2³¹ (Σ is d × d), rows <= B
     cdef double one = 1.0
     cdef char uplo = b'U', notrans = b'N'
-    seen[0] = 0.0
-    seen[1] = 0.0
+    for c in range(K):
+        seen[c] = 0.0
     start = 0
     while start < m:
-        rows[0] = 0
-        rows[1] = 0
-        for c in range(2):
+        for c in range(K):
+            rows[c] = 0
             for j in range(d):
                 block_mean[c, j] = 0.0
         for i in range(start, min(start + B, m)):
@@ -218,7 +221,7 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
             for j in range(d):
                 block_mean[c, j] += X[i, j]
             rows[c] = r + 1
-        for c in range(2):
+        for c in range(K):
             if rows[c] == 0:
                 continue
             for j in range(d):
@@ -239,6 +242,39 @@ cdef void _gda_pass(const double[:, ::1] X, const unsigned char[::1] y, double[:
         start += B
 
 
+def _class_estimates(X, codes, k, absent):
+    """GDA-1, X-3: (counts, class means k×d, Σ) for class codes 0..k−1 (intp) from one blocked
+    pass; ``absent(c)`` is the error of a class without examples. A block holds at most
+    2·BLOCK rows over all k buckets, so the buffer stays k·B·d ≈ 2·BLOCK·d doubles."""
+    m, d = X.shape
+    count = np.bincount(codes, minlength=k)
+    for c in range(k):
+        if count[c] == 0:
+            raise absent(c)
+    mean = np.zeros((k, d))
+    M = np.zeros((d, d), order="F")
+    buf = np.empty((k, min(max(1, 2 * BLOCK // k), m), d))
+    block_mean = np.empty((k, d))
+    delta = np.empty(d)
+    rows = np.empty(k, dtype=np.intp)
+    seen = np.empty(k)
+    cdef const double[:, ::1] Xv = X
+    cdef const Py_ssize_t[::1] yv = codes
+    cdef double[:, ::1] meanv = mean, bmv = block_mean
+    cdef double[::1] dv = delta, sv = seen
+    cdef Py_ssize_t[::1] rv = rows
+    cdef double[::1, :] Mv = M
+    cdef double[:, :, ::1] bufv = buf
+    with nogil:
+        _gda_pass(Xv, yv, meanv, Mv, bufv, bmv, dv, rv, sv)
+    Sigma = np.triu(M) / m
+    Sigma = Sigma + np.triu(Sigma, 1).T
+    Sigma = np.ascontiguousarray(Sigma)
+    _R.check_gda_estimates(mean.tolist(), Sigma.tolist(),
+                           lambda j: float(np.abs(X[:, j] - mean[codes, j]).max()))
+    return count, mean, Sigma
+
+
 def _data(X, y):
     X = as_matrix(X, "X")
     y = as_binary_labels(y, "y", module=__name__).astype(np.uint8)
@@ -250,29 +286,8 @@ def gda_fit(X, y):
     """GDA-1: φ, μ₀, μ₁ and the shared Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ from one
     blocked pass over X (see the module docstring)."""
     X, y = _data(X, y)
-    m, d = X.shape
-    count = np.bincount(y, minlength=2)
-    for c in (0, 1):
-        if count[c] == 0:
-            raise _R.no_class_examples(c)
-    mean = np.zeros((2, d))
-    M = np.zeros((d, d), order="F")
-    buf = np.empty((2, min(BLOCK, m), d))
-    block_mean = np.empty((2, d))
-    delta = np.empty(d)
-    cdef const double[:, ::1] Xv = X
-    cdef const unsigned char[::1] yv = y
-    cdef double[:, ::1] meanv = mean, bmv = block_mean
-    cdef double[::1] dv = delta
-    cdef double[::1, :] Mv = M
-    cdef double[:, :, ::1] bufv = buf
-    with nogil:
-        _gda_pass(Xv, yv, meanv, Mv, bufv, bmv, dv)
-    Sigma = np.triu(M) / m
-    Sigma = Sigma + np.triu(Sigma, 1).T
-    Sigma = np.ascontiguousarray(Sigma)
-    _R.check_gda_estimates(mean.tolist(), Sigma.tolist(),
-                           lambda j: float(np.abs(X[:, j] - mean[y, j]).max()))
+    count, mean, Sigma = _class_estimates(X, y.astype(np.intp), 2, _R.no_class_examples)
+    m = X.shape[0]
     return GDAModel(float(count[1] / m), mean[0].copy(), mean[1].copy(), Sigma)
 
 
@@ -357,6 +372,108 @@ def gda_logistic_theta(model):
     w = w[:, 0].copy()
     theta0 = np.log(phi / (1 - phi)) - float(w @ (mu0 + mu1)) / 2
     return np.r_[theta0, w]
+
+
+# ---- X-3: GDA with k classes -------------------------------------------------------------------
+
+def _class_data(X, y):
+    X = as_matrix(X, "X")
+    y = as_class_labels(y, float("inf"), "y", module=__name__)
+    same_length(X, y)
+    return X, y
+
+
+def gda_classes_fit(X, y):
+    """X-3: φ_j, μ_j (j = 1..k) and the shared Σ from the blocked pass of ``gda_fit``."""
+    X, y = _class_data(X, y)
+    k = int(y.max())
+    count, mean, Sigma = _class_estimates(X, y - 1, k, lambda c: _R.no_class_of_k(c + 1, k))
+    return GDAClassesModel(count / X.shape[0], mean, Sigma)
+
+
+def _classes_model(model):
+    _R.check_classes_model(model)  # a k + k·d + d² check, the reference's messages
+    phi = as_vector(model.phi, "model.phi")
+    mu = np.ascontiguousarray(as_matrix(model.mu, "model.mu"))
+    S = _covariance(model.Sigma, "model.Sigma", mu.shape[1])
+    return phi, mu, S
+
+
+def gda_classes_log_joint(model, X, *, n_jobs=-1):
+    """X-3: log p(x | y = j) + log φ_j in column j − 1 for every row of X; the rows split among
+    ``n_jobs`` cores as in ``gda_log_joint``."""
+    cores = cores_of(n_jobs)
+    phi, mu, S = _classes_model(model)
+    X = as_matrix(X, "X")
+    if X.shape[1] != mu.shape[1]:
+        raise error("model_features", name="X", m=X.shape[1], n=mu.shape[1])
+    L = np.ascontiguousarray(_cholesky(S))
+    cdef Py_ssize_t k = mu.shape[0], i, j
+    out = np.empty((X.shape[0], k))
+    with np.errstate(divide="ignore"):
+        log_phi = np.log(phi)  # log 0 = −∞: a class that never occurs
+    cdef int threads = loop_threads(QUADRATIC_FORMS, thread_count(cores, X.shape[0]))
+    z = np.empty(threads * X.shape[1] * ROWS)
+    cdef double[:, ::1] ov = out
+    cdef double[::1] zv = z
+    cdef const double[:, ::1] Xv = X
+    cdef const double[:, ::1] muv = mu
+    cdef const double[::1] lp = log_phi
+    cdef const double[:, ::1] Lv = L
+    cdef double constant
+    with nogil:
+        for j in range(k):
+            _quadratic_forms(Xv, muv[j], Lv, zv, &ov[0, j], k, threads)
+    loop_done(QUADRATIC_FORMS, k * Xv.shape[0])
+    with nogil:
+        constant = -Xv.shape[1] * LOG_2PI / 2 - _half_log_det(Lv)
+        for i in range(Xv.shape[0]):
+            for j in range(k):
+                ov[i, j] = constant - ov[i, j] / 2 + lp[j]
+    return out
+
+
+def gda_classes_log_likelihood(model, X, y):
+    """X-3: ℓ = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾) + log φ_{y⁽ⁱ⁾}]."""
+    X, y = _class_data(X, y)
+    joint = gda_classes_log_joint(model, X)
+    if y.max() > joint.shape[1]:
+        raise ValueError(f"y has label {int(y.max())} but the model has {joint.shape[1]} classes")
+    return float(joint[np.arange(X.shape[0]), y - 1].sum())
+
+
+def gda_classes_posterior(model, X, *, n_jobs=-1):
+    """X-3: p(y = j | x) by Bayes' rule from the log joint, log-sum-exp with the max first; a row
+    whose joint is 0 for every class is 0/0 (ZeroOverZeroError), as in the reference."""
+    joint = gda_classes_log_joint(model, X, n_jobs=n_jobs)
+    impossible = (joint == -np.inf).all(axis=1)
+    if impossible.any():
+        raise _R.gda_zero_over_zero(int(np.argmax(impossible)))
+    top = joint.max(axis=1, keepdims=True)
+    log_p_x = top + np.log(np.exp(joint - top).sum(axis=1, keepdims=True))
+    return np.exp(joint - log_p_x)
+
+
+def gda_classes_predict(model, X, *, n_jobs=-1):
+    """X-3: argmax_j log p(x, y = j), ties to the smallest label (numpy's argmax takes the first)."""
+    joint = gda_classes_log_joint(model, X, n_jobs=n_jobs)
+    return np.argmax(joint, axis=1).astype(np.int64) + 1
+
+
+def gda_softmax_theta(model):
+    """X-3: θ_j = (log φ_j − ½ μ_jᵀΣ⁻¹μ_j, Σ⁻¹μ_j) for j = 1..k by one Cholesky solve."""
+    phi, mu, S = _classes_model(model)
+    L = _cholesky(S)
+    W = np.array(mu.T, order="F", copy=True)  # dpotrs overwrites it; mu may be the caller's
+    cdef double[::1, :] Lv = L, Wv = W
+    # LAPACK's int sizes: d < 2³¹ (Σ is d × d), k < 2³¹ (μ is k × d)
+    cdef int n = <int> L.shape[0], nrhs = <int> W.shape[1], info = 0
+    cdef char uplo = b'L'
+    with nogil:
+        dpotrs(&uplo, &n, &nrhs, &Lv[0, 0], &n, &Wv[0, 0], &n, &info)
+    with np.errstate(divide="ignore"):
+        theta0 = np.log(phi) - np.einsum("dj,jd->j", W, mu) / 2
+    return np.column_stack([theta0, W.T])
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

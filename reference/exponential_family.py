@@ -16,8 +16,8 @@ from .messages import error
 
 __all__ = [
     "ExponentialFamily", "BERNOULLI", "GAUSSIAN", "POISSON", "EXPONENTIAL", "gamma",
-    "multinomial", "indicator", "family", "density", "log_density", "DispersionFamily",
-    "GAUSSIAN_DISPERSION", "dispersion_density",
+    "multinomial", "indicator", "family", "density", "log_density", "glm_log_density",
+    "DispersionFamily", "GAUSSIAN_DISPERSION", "dispersion_density",
 ]
 
 
@@ -288,6 +288,16 @@ def log_density(fam, y, eta):
         b = _like(fam.b(y), eta)
         log_b = 0 * b if b == 1 else scalar.log(b)
     return log_b + _inner(eta, fam.T(y)) - fam.a(eta)
+
+
+def glm_log_density(fam, y, eta):
+    """GLM-4, X-5: log b(y) + ηy − a(η) for a family with T(y) = y and ``log_b``, at a target the
+    GLM has read (its own support test, not the pmf's): the Poisson's log b(y) = −log Γ(y + 1)
+    is defined on every real y >= 0 (the quasi-likelihood of non-integer y), and equals
+    ``log_density`` at a count."""
+    fam.check_eta(eta)
+    y = _like(y, eta)
+    return fam.log_b(y) + eta * y - fam.a(eta)
 
 
 def density(fam, y, eta):

@@ -14,6 +14,12 @@ Conventions (README, Conventions): labels are the notes' {0, 1} (bools accepted;
 refused naming cs229.estimators.GaussianDiscriminantAnalysis); ``gda_fit(X, y)`` returns a
 ``GDAModel``, and every function of a model takes it first (``gda_log_likelihood(model, X, y)``,
 ``gda_predict(model, X)``: labels 0/1; ``gda_posterior``: p(y = 1 | x)).
+
+GDA with k classes (catalog X-3, extending 000 §1.2-1.3) takes labels 1..k as softmax regression
+does (k the largest label, every class present): ``gda_classes_fit`` returns a
+``GDAClassesModel`` (k priors φ_j, k means μ_j, one Σ), ``gda_classes_posterior`` the m×k
+p(y = j | x) and ``gda_classes_predict`` labels 1..k; ``gda_softmax_theta`` the k rows θ_j of the
+softmax form of the posterior.
 """
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,7 +37,10 @@ __all__ = [
     "expectation", "covariance", "covariance_from_moments", "check_covariance",
     "mvn_log_density", "mvn_log_densities", "mvn_density",
     "GDAModel", "check_gda_estimates", "gda_fit", "gda_log_likelihood", "gda_log_joint",
-    "gda_posterior", "gda_zero_over_zero", "gda_predict", "gda_logistic_theta", "poisson_log_pmf", "poisson_posterior", "poisson_logistic_theta",
+    "gda_posterior", "gda_zero_over_zero", "gda_predict", "gda_logistic_theta",
+    "GDAClassesModel", "gda_classes_fit", "gda_classes_log_joint", "gda_classes_log_likelihood",
+    "gda_classes_posterior", "gda_classes_predict", "gda_softmax_theta", "no_class_of_k", "check_classes_model",
+    "poisson_log_pmf", "poisson_posterior", "poisson_logistic_theta",
 ]
 
 
@@ -410,38 +419,46 @@ def gda_fit(X, y):
     Shapes: X m×n, y m labels in {0, 1} (both classes present).
     Returns: GDAModel(phi, mu0, mu1, Sigma)."""
     X, y = _data(X, y)
+    count, mu, Sigma = _class_estimates(X, y, 2, no_class_examples)
+    phi = X[0][0] ** 0 * count[1] / len(X)
+    return GDAModel(phi, mu[0], mu[1], Sigma)
+
+
+def _class_estimates(X, codes, k, absent):
+    """GDA-1 and X-3: the class counts, the class means μ_c = Σᵢ 1{c⁽ⁱ⁾ = c} x⁽ⁱ⁾ / Σᵢ 1{c⁽ⁱ⁾ = c}
+    and the shared Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{c⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{c⁽ⁱ⁾})ᵀ for class codes 0..k−1;
+    ``absent(c)`` is the error of a class without examples. Σ is checked by
+    ``check_gda_estimates``."""
     m, n = len(X), len(X[0])
     zero = 0 * X[0][0]
-    count = [0, 0]
-    sums = [[zero] * n, [zero] * n]
-    for x, c in zip(X, y):
+    count = [0] * k
+    sums = [[zero] * n for _ in range(k)]
+    for x, c in zip(X, codes):
         count[c] += 1
         for j in range(n):
             sums[c][j] += x[j]
-    for c in (0, 1):
+    for c in range(k):
         if count[c] == 0:
-            raise no_class_examples(c)
-    one = X[0][0] ** 0
-    phi = one * count[1] / m
-    mu = [[s / count[c] for s in sums[c]] for c in (0, 1)]
+            raise absent(c)
+    mu = [[s / count[c] for s in sums[c]] for c in range(k)]
     Sigma = [[zero] * n for _ in range(n)]
-    for x, c in zip(X, y):
+    for x, c in zip(X, codes):
         d = [a - b for a, b in zip(x, mu[c])]
         for j in range(n):
-            for k in range(j + 1):
-                Sigma[j][k] += d[j] * d[k]
+            for k_ in range(j + 1):
+                Sigma[j][k_] += d[j] * d[k_]
     for j in range(n):
-        for k in range(j + 1):
-            Sigma[j][k] = Sigma[j][k] / m
-            Sigma[k][j] = Sigma[j][k]
+        for k_ in range(j + 1):
+            Sigma[j][k_] = Sigma[j][k_] / m
+            Sigma[k_][j] = Sigma[j][k_]
 
     def deviation(j):
         largest = zero
-        for x, c in zip(X, y):
+        for x, c in zip(X, codes):
             largest = max(largest, abs(x[j] - mu[c][j]))
         return largest
     check_gda_estimates(mu, Sigma, deviation)
-    return GDAModel(phi, mu[0], mu[1], Sigma)
+    return count, mu, Sigma
 
 
 def no_class_examples(c):
@@ -451,12 +468,12 @@ def no_class_examples(c):
 
 
 def check_gda_estimates(mu, Sigma, deviation):
-    """GDA-1: the estimates of ``gda_fit`` must be finite and Σ positive definite, or the
-    maximum of ℓ does not exist in float64; the error says why. mu = [μ₀, μ₁];
+    """GDA-1, X-3: the estimates of ``gda_fit`` must be finite and Σ positive definite, or the
+    maximum of ℓ does not exist in float64; the error says why. mu = [μ₀, μ₁, ...];
     ``deviation(j)`` is the largest |x_j⁽ⁱ⁾ − μ_{y⁽ⁱ⁾, j}|, asked only for a feature whose
     variance Σ_jj is 0: when its deviations are not all 0, the variance has underflowed (X is
     too small for float64), and the features are not dependent."""
-    for name, values in (("mu", mu[0] + mu[1]), ("Sigma", [v for row in Sigma for v in row])):
+    for name, values in (("mu", [v for row in mu for v in row]), ("Sigma", [v for row in Sigma for v in row])):
         for v in values:
             if not scalar.isfinite(v):
                 raise ValueError("X is too large for float64: the class means and the covariance Σ "
@@ -565,6 +582,157 @@ def gda_logistic_theta(model):
     # μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀ = (μ₁ − μ₀)ᵀ Σ⁻¹ (μ₁ + μ₀) because Σ⁻¹ is symmetric
     theta0 = _log(phi / (1 - phi)) - linalg.dot(w, [a + b for a, b in zip(mu0, mu1)]) / 2
     return [theta0] + w
+
+
+# ---- X-3: GDA with k classes ------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class GDAClassesModel:
+    """X-3 (extends 000 §1.2): y ∈ {1, ..., k} ~ Multinomial(φ₁, ..., φ_k), x | y = j ~ N(μ_j, Σ).
+    phi: the k priors p(y = j); mu: the k class means (rows); Sigma: the shared covariance."""
+
+    phi: Any
+    mu: Any
+    Sigma: Any
+
+
+def _class_data(X, y):
+    X = inputs.matrix(X, "X")
+    y = inputs.class_labels(y, float("inf"), "y", module=__name__)
+    inputs.same_length(X, y)
+    return X, y
+
+
+def no_class_of_k(j, k):
+    """X-3: the ValueError of labels 1..k (k the largest) without class j, both faces'."""
+    return ValueError(f"y has no examples of class {j} of 1..{k} (k is the largest label): "
+                      f"μ_{j} = Σ 1{{y = {j}}} x / Σ 1{{y = {j}}} is 0/0")
+
+
+def gda_classes_fit(X, y):
+    """X-3 (extends 000 §1.2, GDA-1): the maximum-likelihood estimates for labels 1..k
+    φ_j = (1/m) Σᵢ 1{y⁽ⁱ⁾ = j},  μ_j = Σᵢ 1{y⁽ⁱ⁾ = j} x⁽ⁱ⁾ / Σᵢ 1{y⁽ⁱ⁾ = j},
+    Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ.
+    k is the largest label and every class 1..k must occur (else μ_j is 0/0: ValueError); a
+    singular Σ: SingularMatrixError naming the dependent features, as in ``gda_fit``.
+
+    Shapes: X m×n, y m labels in 1..k.
+    Returns: GDAClassesModel(phi (k), mu (k×n), Sigma (n×n))."""
+    X, y = _class_data(X, y)
+    k = max(y)
+    count, mu, Sigma = _class_estimates(X, [c - 1 for c in y], k, lambda c: no_class_of_k(c + 1, k))
+    one = X[0][0] ** 0
+    return GDAClassesModel([one * count[c] / len(X) for c in range(k)], mu, Sigma)
+
+
+def check_classes_model(model):
+    """X-3: the model's φ (k >= 2 priors in [0, 1] summing to 1), μ (k rows) and Σ (checked by
+    ``check_covariance``), both faces' check."""
+    if not isinstance(model, GDAClassesModel):
+        raise error("wrong_kind", name="model", what="a GDAClassesModel", got=type(model).__name__)
+    phi = inputs.vector(model.phi, "model.phi")
+    if len(phi) < 2:
+        raise ValueError(f"model.phi has {len(phi)} entries: GDA needs k >= 2 class priors")
+    for j, p in enumerate(phi):
+        parameters.unit_interval(p, f"model.phi[{j}]")
+    total = sum(phi[1:], phi[0])
+    if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(phi)):
+        raise ValueError(f"model.phi must sum to 1, it sums to {total}")
+    mu = inputs.matrix(model.mu, "model.mu")
+    if len(mu) != len(phi):
+        raise ValueError(f"model.mu has {len(mu)} rows but model.phi has {len(phi)} entries "
+                         "(one mean per class)")
+    S = check_covariance(model.Sigma, "model.Sigma")
+    if len(S) != len(mu[0]):
+        raise error("covariance_size", name="model.Sigma", n=len(S), means="the means have",
+                    d=len(mu[0]))
+    return phi, mu, S
+
+
+def _log_prior(p, like):
+    """log φ_j, −∞ (in the scalar type of ``like``) for a class that never occurs."""
+    return _log(p) if p != 0 else -scalar.inf(like)
+
+
+def gda_classes_log_joint(model, X, *, n_jobs=-1):
+    """X-3: log p(x, y = j) = log p(x | y = j) + log φ_j for j = 1..k and every row of X (one
+    Cholesky of Σ; a class with φ_j = 0 gets −∞). ``n_jobs``: as in ``gda_log_joint``.
+
+    Shapes: model a GDAClassesModel (k classes, n features), X m×n.
+    Returns: m×k: log p(x, y = j) in column j − 1."""
+    parameters.n_jobs(n_jobs)
+    phi, mu, S = check_classes_model(model)
+    X = inputs.matrix(X, "X")
+    if len(X[0]) != len(mu[0]):
+        raise error("model_features", name="X", m=len(X[0]), n=len(mu[0]))
+    _, L = _factor(mu[0], S)
+    mu = [[_inexact(v) for v in row] for row in mu]
+    log_phi = [_log_prior(p, L[0][0]) for p in phi]
+    return [[_log_density(x, mu_j, L) + lp for mu_j, lp in zip(mu, log_phi)] for x in X]
+
+
+def gda_classes_log_likelihood(model, X, y):
+    """X-3: ℓ(φ, μ₁..μ_k, Σ) = Σᵢ [log p(x⁽ⁱ⁾ | y⁽ⁱ⁾; μ, Σ) + log φ_{y⁽ⁱ⁾}].
+
+    Shapes: model a GDAClassesModel, X m×n, y m labels in 1..k.
+    Returns: ℓ, a number."""
+    X, y = _class_data(X, y)
+    rows = gda_classes_log_joint(model, X)
+    if max(y) > len(rows[0]):
+        raise ValueError(f"y has label {max(y)} but the model has {len(rows[0])} classes")
+    total = 0
+    for joint, c in zip(rows, y):
+        total += joint[c - 1]
+    return total
+
+
+def gda_classes_posterior(model, X, *, n_jobs=-1):
+    """X-3 (GEN-1): p(y = j | x) = p(x | y = j) φ_j / Σ_l p(x | y = l) φ_l for j = 1..k and every
+    row of X, from the log joint (log-sum-exp). A row whose joint is 0 for every class is 0/0:
+    ZeroOverZeroError. ``n_jobs``: as in ``gda_log_joint``.
+
+    Shapes: model a GDAClassesModel, X m×n.
+    Returns: m×k probabilities, column j − 1 for class j."""
+    out = []
+    for i, joint in enumerate(gda_classes_log_joint(model, X, n_jobs=n_jobs)):
+        if all(_is_minus_infinity(v) for v in joint):
+            raise gda_zero_over_zero(i)
+        out.append([scalar.exp(v) for v in log_posterior(joint)])
+    return out
+
+
+def gda_classes_predict(model, X, *, n_jobs=-1):
+    """X-3: argmax_j log p(x, y = j) for every row; ties go to the smallest label.
+    ``n_jobs``: as in ``gda_log_joint``.
+
+    Shapes: model a GDAClassesModel, X m×n.
+    Returns: m labels in 1..k."""
+    out = []
+    for joint in gda_classes_log_joint(model, X, n_jobs=n_jobs):
+        best = 0
+        for j in range(1, len(joint)):
+            if joint[j] > joint[best]:
+                best = j
+        out.append(best + 1)
+    return out
+
+
+def gda_softmax_theta(model):
+    """X-3 (extends GDA-3, 000 §1.3): p(y = j | x) = exp(θ_jᵀx) / Σ_l exp(θ_lᵀx) with x₀ = 1 and
+    θ_j,1..n = Σ⁻¹μ_j,  θ_j0 = log φ_j − ½ μ_jᵀΣ⁻¹μ_j
+    (xᵀΣ⁻¹x, common to every class, cancels). θ_j,1..n is exact for rational parameters.
+    For k = 2, θ₂ − θ₁ is ``gda_logistic_theta``'s θ.
+
+    Shapes: model a GDAClassesModel (k classes, n features).
+    Returns: k rows θ_j of n + 1 entries (θ_j0 first)."""
+    phi, mu, S = check_classes_model(model)
+    L, D, _, _ = _ldl(S)  # S passed check_covariance: every pivot is positive
+    Theta = []
+    for p, mu_j in zip(phi, mu):
+        w = _ldl_solve(L, D, list(mu_j))
+        theta0 = _log_prior(p, D[0]) - linalg.dot(w, mu_j) / 2
+        Theta.append([theta0] + w)
+    return Theta
 
 
 # ---- GDA-4: Poisson class-conditionals --------------------------------------------------------

@@ -334,7 +334,7 @@ def _in_vocabulary(docs, size, ignore_unknown, name):
 # Labels come back as Python ints: an int mixes exactly with float, Fraction and mpf alike
 # (a Fraction does not mix with mpf), so one label list serves every scalar type.
 
-__all__ += ["binary_labels", "class_labels", "counts", "shown_k"]
+__all__ += ["binary_labels", "class_labels", "counts", "poisson_targets", "shown_k"]
 
 
 def _label(key, accept, bools=False, integral_key=None, **fields):
@@ -377,3 +377,15 @@ def shown_k(k):
 def counts(y, name="y"):
     """Non-negative integer counts (Poisson targets, 000 §9), as ints; at most 2⁶³ − 1."""
     return _flat(y, name, _label("count", lambda v: v >= 0))
+
+
+def poisson_targets(y, name="y"):
+    """The targets of a Poisson GLM: any real y >= 0 (000 §9 reads counts; ℓ and the deviance
+    are defined on every y >= 0, with log y! = log Γ(y + 1)). An integral entry comes back as an
+    int, as ``counts`` gives it, so that it mixes with every scalar type; another as read."""
+    def read(value, name, where):
+        x = number(value, name, where)
+        if not x >= 0:
+            raise error("poisson_target", name=name, where=where, value=value)
+        return int(x) if x == int(x) else x
+    return _flat(y, name, read)

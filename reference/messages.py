@@ -28,7 +28,7 @@ import numbers
 import mpmath
 
 __all__ = ["MESSAGES", "MAX_COUNT", "MAX_TABLE_SIZE", "INT64_MIN", "INT64_MAX", "ESTIMATORS", "error",
-           "show", "rounded", "kind_name", "estimator", "k_classes", "K_CLASSES", "integer_label",
+           "text", "show", "rounded", "kind_name", "estimator", "k_classes", "K_CLASSES", "integer_label",
            "length_error"]
 
 # The largest iteration count, degree or size an int parameter may take: the compiled loops keep
@@ -116,6 +116,14 @@ MESSAGES = {
     "negative_probability": (ValueError, "{name}{where} is {value}: a probability must be >= 0"),
     "sums_to": (ValueError, "{name} sums to {s}, not 1"),
     "positive_target": (ValueError, "{name}{where} is {value}: the target must be > 0"),
+    "poisson_target": (ValueError, "{name}{where} is {value}: a Poisson target must be >= 0"),
+    "positive_exposure": (ValueError, "{name}{where} is {value}: an exposure must be > 0"),
+    "negative_weight": (ValueError, "{name}{where} is {value}: a sample weight must be >= 0"),
+    "zero_weights": (ValueError, "{name}: every sample weight is 0, so there is nothing to fit"),
+    "exposure_not_poisson": (ValueError, "exposure is the Poisson family's offset log e (μ = e·e^(θᵀx)); "
+                                         "for the {family} family give the offset itself"),
+    "offset_and_exposure": (ValueError, "offset and exposure are both given: an exposure e is the "
+                                        "offset log e, so give one of them"),
     "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),
     "increasing": (ValueError, "{name} must be strictly increasing: {name}[{i}] = {low} >= "
                                "{name}[{j}] = {high}"),
@@ -126,6 +134,27 @@ MESSAGES = {
     "tol_needed": (ValueError, "tol must be a number for {what} (None would leave only the "
                                "max_iterations cap to stop it)"),
     "n_jobs": (ValueError, "{name} must be an integer >= 1, or -1 or None (all cores), got {value}"),
+    # the estimators' step size, renamed to scikit-learn's learning_rate (alpha is its penalty);
+    # these words go into a FutureWarning (``text``), the kind is only the table's
+    "alpha_step_size": (ValueError, "{estimator}: alpha as the step size is deprecated and will be "
+                                    "removed in the next release; pass learning_rate={value} "
+                                    "(alpha is scikit-learn's name for a penalty)"),
+    "alpha_and_learning_rate": (ValueError, "{estimator}: alpha (the deprecated name of the step size) "
+                                            "and learning_rate are both given; pass learning_rate "
+                                            "only, got alpha={value} and learning_rate={rate}"),
+    # what an estimator's user passes where the maximum likelihood θ does not exist: words that
+    # follow a face's error or warning (``text``)
+    "remedy_penalty": (ValueError, "pass penalty='l2' with a C > 0 (the inverse of λ: a smaller C, "
+                                   "a stronger penalty; scikit-learn's default is C=1.0) for the "
+                                   "penalised fit, whose maximum exists"),
+    "remedy_alpha": (ValueError, "pass alpha > 0 (the L2 penalty, scikit-learn's PoissonRegressor's "
+                                 "meaning) for the penalised fit, whose maximum exists"),
+    "penalty_solver": (ValueError, "solver={solver!r} has no penalty (the notes' stochastic rule "
+                                   "maximises ℓ); pass solver='newton' or 'gd' with penalty='l2', "
+                                   "or penalty=None"),
+    "penalty_no_summary": (ValueError, "summary: the standard errors of the inverse Fisher information "
+                                       "are those of the maximum likelihood fit, and this fit is "
+                                       "penalised ({what}); refit with {unpenalised} for a summary"),
     # scikit-learn's meaning, which the estimators take: None is one core, -2 all but one
     "n_jobs_estimator": (ValueError, "{name} must be a nonzero integer (-1 all cores, -2 all but one, ...) "
                                      "or None (one core), got {value}"),
@@ -213,7 +242,10 @@ ESTIMATORS = {
 # model refuses a third label
 SOFTMAX = ("for k classes, softmax regression (cs229.reference.softmax, cs229.fast.softmax, "
            "cs229.estimators.SoftmaxRegression)")
-K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX}
+GDA_CLASSES = ("for k classes, GDA with labels 1..k (gda_classes_fit of cs229.reference.generative "
+               "and cs229.fast.generative; cs229.estimators.GaussianDiscriminantAnalysis takes any "
+               "number of classes)")
+K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX, "generative": GDA_CLASSES}
 
 
 def k_classes(module):
@@ -249,10 +281,15 @@ def length_error(name, n, length_name, length, of=None):
 def error(key, **fields):
     """The exception of table row ``key``, its text filled from ``fields`` (``value`` shown by
     :func:`show`)."""
-    kind, template = MESSAGES[key]
+    return MESSAGES[key][0](text(key, **fields))
+
+
+def text(key, **fields):
+    """The words of table row ``key`` filled from ``fields`` (``value`` shown by :func:`show`),
+    for a message that carries them inside another (an estimator's advice after a face's error)."""
     if "value" in fields:
         fields["value"] = show(fields["value"])
-    return kind(template.format(**fields))
+    return MESSAGES[key][1].format(**fields)
 
 
 def show(value):

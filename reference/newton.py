@@ -46,6 +46,7 @@ __all__ = [
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
     "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
     "no_counts", "ELL_NOT_FINITE", "penalised", "penalised_callbacks", "penalised_indices",
+    "linear_predictor", "offsets", "weights",
 ]
 
 ELL_NOT_FINITE = "ℓ(θ) is not finite"  # a StepFailed of both faces
@@ -68,17 +69,41 @@ def options(max_iterations, tol, damping, start=None, float64=False, starts=STAR
     return max_iterations, tol, parameters.flag(damping, "damping"), start
 
 
-def glm_system(fam, X, y, theta):
-    """(A, ∇ℓ) = (XᵀWX, Xᵀ(y − g(Xθ))) for a GLM family with T(y) = y (NW-2, GLM-4):
-    W = diag(a″(θᵀx⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]), H = −A. The upper triangle is accumulated
-    example by example and mirrored. A value that overflows or an η outside the family's
-    domain raises StepFailed."""
+def linear_predictor(x, theta, o=None):
+    """X-5: η = θᵀx + o with the example's offset o (None: the notes' η = θᵀx, GLM-1)."""
+    eta = linalg.dot(x, theta)
+    return eta if o is None else eta + o
+
+
+def offsets(offset, m):
+    """The m examples' offsets: ``offset`` itself, or None for each where there is none."""
+    return [None] * m if offset is None else offset
+
+
+def weights(weight, m):
+    """X-2: the m examples' sample weights: ``weight`` itself, or None for each (weight 1, the
+    notes' ℓ, with no product formed)."""
+    return [None] * m if weight is None else weight
+
+
+def _weighted(w, value):
+    """X-2: w·value, the value itself where there is no weight (w None)."""
+    return value if w is None else w * value
+
+
+def glm_system(fam, X, y, theta, offset=None, weight=None):
+    """(A, ∇ℓ) = (XᵀWX, Xᵀ(y − g(η))) for a GLM family with T(y) = y (NW-2, GLM-4), η = Xθ
+    (+ ``offset``, X-5): W = diag(a″(η⁽ⁱ⁾)) = diag(Var[y | x⁽ⁱ⁾]), H = −A; X-2: with sample
+    weights wᵢ, ∇ℓ = Σᵢ wᵢ(y⁽ⁱ⁾ − g(η⁽ⁱ⁾))x⁽ⁱ⁾ and W = diag(wᵢ a″(η⁽ⁱ⁾)). The upper triangle
+    is accumulated example by example and mirrored. A value that overflows or an η outside the
+    family's domain raises StepFailed."""
     n = len(theta)
     zero = 0 * theta[0]
     A = [[zero] * n for _ in range(n)]
     g = [zero] * n
-    for x_i, y_i in zip(X, y):
-        eta = linalg.dot(x_i, theta)
+    m = len(X)
+    for x_i, y_i, o_i, w_i in zip(X, y, offsets(offset, m), weights(weight, m)):
+        eta = linear_predictor(x_i, theta, o_i)
         try:
             fam.check_eta(eta)
         except ValueError:
@@ -90,6 +115,7 @@ def glm_system(fam, X, y, theta):
             r = w = scalar.inf(eta)
         if not (scalar.isfinite(r) and scalar.isfinite(w)):
             raise StepFailed(OVERFLOWED)
+        r, w = _weighted(w_i, r), _weighted(w_i, w)
         for j in range(n):
             g[j] += r * x_i[j]
             wx = w * x_i[j]
@@ -109,16 +135,19 @@ def rounding_bound(terms, size):
     return 2 * (terms + 8) * scalar.eps(size) * size
 
 
-def glm_log_likelihood(fam, X, y, theta):
-    """(ℓ(θ), its rounding bound) with ℓ = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾) (GLM-4); StepFailed where
-    ℓ is not defined or not finite at θ."""
+def glm_log_likelihood(fam, X, y, theta, offset=None, weight=None):
+    """(ℓ(θ), its rounding bound) with ℓ = Σᵢ log p(y⁽ⁱ⁾; η = θᵀx⁽ⁱ⁾ (+ ``offset``, X-5))
+    (GLM-4), each term times its sample weight wᵢ (X-2); StepFailed where ℓ is not defined or
+    not finite at θ."""
     total, size = 0, 0
+    m = len(X)
     try:
-        for x_i, y_i in zip(X, y):
-            eta = linalg.dot(x_i, theta)
-            term = ef.log_density(fam, y_i, eta)
+        for x_i, y_i, o_i, w_i in zip(X, y, offsets(offset, m), weights(weight, m)):
+            eta = linear_predictor(x_i, theta, o_i)
+            term = _weighted(w_i, ef.glm_log_density(fam, y_i, eta))
             total += term
-            size += abs(term) + abs(eta * y_i) + abs(fam.a(eta))
+            size += (abs(term) + _weighted(w_i, abs(eta * y_i))
+                     + _weighted(w_i, abs(fam.a(eta))))
     except (ValueError, OverflowError) as e:
         raise StepFailed(str(e)) from None
     if not scalar.isfinite(total):
@@ -126,31 +155,37 @@ def glm_log_likelihood(fam, X, y, theta):
     return total, rounding_bound(len(X), size)
 
 
-def data_start(fam, X, y):
+def data_start(fam, X, y, offset=None, weight=None):
     """θ₀ from the data (GLM-4; the IRLS start): the weighted least-squares fit of the working
-    response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀)."""
-    A, b = data_start_system(fam, X, y)
-    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y)), terms=len(X))
+    response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); with an
+    ``offset`` o (X-5) of z₀ − o, since η = θᵀx + o (as R's glm.fit); with sample weights
+    (X-2) ȳ is their weighted mean and w₀ is multiplied by them."""
+    A, b = data_start_system(fam, X, y, offset, weight)
+    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y, offset, weight)),
+                             terms=len(X))
 
 
-def data_start_system(fam, X, y):
-    """(XᵀW₀X, XᵀW₀z₀) of ``data_start``, in any scalar type."""
+def data_start_system(fam, X, y, offset=None, weight=None):
+    """(XᵀW₀X, XᵀW₀(z₀ − o)) of ``data_start``, in any scalar type."""
     m, n = len(X), len(X[0])
     y_bar = 0 * X[0][0]  # in the scalar type of X: labels and counts arrive as ints
-    for y_i in y:
-        y_bar += y_i
-    y_bar = y_bar / m
+    total = 0 * X[0][0]
+    for y_i, w_i in zip(y, weights(weight, m)):
+        y_bar += _weighted(w_i, y_i)
+        total += 1 if w_i is None else w_i
+    y_bar = y_bar / total
     if fam is ef.BERNOULLI and (y_bar == 0 or y_bar == 1):
         raise one_label(y[0])
     if fam is ef.POISSON and y_bar == 0:
         raise no_counts()
     A = [[0 * y_bar] * n for _ in range(n)]
     b = [0 * y_bar] * n
-    for x_i, y_i in zip(X, y):
+    for x_i, y_i, o_i, w_i in zip(X, y, offsets(offset, m), weights(weight, m)):
         mu = (y_i + y_bar) / 2
         eta = fam.link(mu)
         w = fam.variance(eta)
-        z = eta + (y_i - mu) / w
+        z = (eta if o_i is None else eta - o_i) + (y_i - mu) / w
+        w = _weighted(w_i, w)
         for j in range(n):
             wx = w * x_i[j]
             b[j] += wx * z
@@ -174,11 +209,12 @@ def no_counts():
                       "likelihood θ exists")
 
 
-def glm_callbacks(fam, X, y):
+def glm_callbacks(fam, X, y, offset=None, weight=None):
     """(system, log_likelihood) of a GLM fit for ``maximise``: ``glm_system`` and
-    ``glm_log_likelihood`` on X, y, in any scalar type (the referee's at 50 digits)."""
-    return (lambda theta: glm_system(fam, X, y, theta),
-            lambda theta: glm_log_likelihood(fam, X, y, theta))
+    ``glm_log_likelihood`` on X, y (with ``offset``, X-5, and sample ``weight``, X-2), in any
+    scalar type (the referee's at 50 digits)."""
+    return (lambda theta: glm_system(fam, X, y, theta, offset, weight),
+            lambda theta: glm_log_likelihood(fam, X, y, theta, offset, weight))
 
 
 # ---- X-1: the L2 penalty --------------------------------------------------------------------------

@@ -126,14 +126,15 @@ def _same_default(a, b):
 
 # keyword parameters of the reference beyond the notes (catalog X rows), which a target written
 # from the notes need not have
-EXTENSIONS = frozenset({"lam", "penalize_intercept"})
+EXTENSIONS = frozenset({"lam", "penalize_intercept", "offset", "exposure", "sample_weight"})
 
 
 def signature_errors(target, topic, names):
     """{name: message} for each function whose parameters (names, kinds, order, defaults) are not
     the reference's. The target may stop before the reference's last parameters where those
     have defaults and are the catalog's extensions beyond the notes (``lam`` and
-    ``penalize_intercept`` of X-1): the properties never pass them."""
+    ``penalize_intercept`` of X-1, ``offset`` and ``exposure`` of X-5, ``sample_weight`` of
+    X-2): the properties never pass them."""
     reference = _reference(topic)
     errors = {}
     for n in names:

@@ -113,3 +113,25 @@ def without_shrinking():
     settings.load_profile(f"{PROFILE}-without-shrinking")
     yield
     settings.load_profile(PROFILE)
+
+
+# The Ctrl-C tests start commands that must get SIGINT; an ignored or blocked SIGINT survives
+# fork and exec. A test that leaves the process's SIGINT handler or signal mask changed fails
+# here, naming itself, instead of a later test in the same worker failing for it.
+def _signal_state():
+    import signal
+    return signal.getsignal(signal.SIGINT), frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    before = _signal_state()
+    result = yield
+    after = _signal_state()
+    if after != before:
+        import signal
+        signal.signal(signal.SIGINT, before[0])
+        signal.pthread_sigmask(signal.SIG_SETMASK, before[1])
+        pytest.fail(f"the test left the SIGINT handler or the signal mask changed: {before} -> {after}",
+                    pytrace=False)
+    return result

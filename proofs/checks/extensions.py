@@ -14,6 +14,16 @@ IRLS is a sum over the examples, A = Σᵢ Aᵢ and ∇ℓ = Σᵢ ∇ℓᵢ; su
 split of the rows into contiguous blocks, the sums, and so the step A⁻¹∇ℓ, are the serial
 fit's in exact arithmetic. cs229.fast and cs229.distributed fix the blocks and the order of
 their addition, which makes their float sums equal too.
+
+X-3: GDA with k classes: y ~ Multinomial(φ₁, ..., φ_k), x | y = j ~ N(μ_j, Σ) with one shared Σ;
+the MLE is the class frequencies, the class means and the pooled (1/m) scatter, and the posterior
+is the softmax of θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_jᵀΣ⁻¹μ_j.
+
+X-5: a GLM's offset, η = θᵀx + o with o known (log e for a Poisson exposure e): the gradient
+and Hessian keep their form at the shifted η, and the fit is where that gradient vanishes.
+
+X-2 (the GLMs' part): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ; each term's derivatives are
+multiplied by wᵢ, and an integer weight is the row repeated.
 """
 from fractions import Fraction
 
@@ -23,6 +33,7 @@ import sympy as sp
 
 from cs229.fast import glm as fast_glm
 from cs229.reference import exponential_family as ef
+from cs229.reference import generative as G
 from cs229.reference import glm
 from cs229.reference import linalg
 from cs229.reference import linear_regression as lr
@@ -31,7 +42,7 @@ from cs229.reference import newton
 from cs229.reference import softmax
 from cs229.testing import strategies as S
 
-from ..checking import relies_on, sampled
+from ..checking import combine, relies_on, sampled
 from ..registry import Outcome, check
 
 # log p(y; η) = log b(y) + ηy − a(η) for the families with T(y) = y: a(η) of each (000 §8)
@@ -283,3 +294,292 @@ def summation_form_steps(ctx):
     return sampled(ctx, S.classification_problems(max_rows=6), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 3),
                    names=("X", "y", "θ"))
+
+
+# ---- X-3: GDA with k classes --------------------------------------------------------------------
+
+def _three_classes(problem):
+    """(X, y) with labels 1..k from a two-class GDA problem: class 1 split in two by alternation
+    (k = 3, or 2 when class 1 has one example); None where the finer split leaves Σ singular."""
+    X, y = problem
+    labels, seen = [], 0
+    for c in y:
+        if c == 0:
+            labels.append(1)
+        else:
+            labels.append(2 + seen % 2)
+            seen += 1
+    try:
+        G.gda_classes_fit(X, labels)
+    except ValueError:
+        return None
+    return X, labels
+
+
+def _k_problems():
+    return S.gda_problems(max_features=2, max_rows=9).map(_three_classes).filter(lambda p: p is not None)
+
+
+def _moved(model, what, index, t):
+    """The model with one coordinate moved by t, on the parameter space: φ_a + t, φ_b − t (the
+    priors keep summing to 1), μ_j,l + t, or Σ_ab and Σ_ba + t together (Σ stays symmetric)."""
+    phi = list(model.phi)
+    mu = [list(row) for row in model.mu]
+    Sigma = [list(row) for row in model.Sigma]
+    if what == "phi":
+        a, b = index
+        phi[a] += t
+        phi[b] -= t
+    elif what == "mu":
+        j, l = index
+        mu[j][l] += t
+    else:
+        a, b = index
+        Sigma[a][b] += t
+        if a != b:
+            Sigma[b][a] += t
+    # mpmath.diff works at a raised precision: the last prior is taken as 1 − the others there,
+    # so that the priors sum to 1 at the precision of the model they make
+    phi[-1] = 1 - sum(phi[:-1])
+    return G.GDAClassesModel(phi, mu, Sigma)
+
+
+def _k_directions(k, n):
+    return ([("phi", (a, b)) for a in range(k) for b in range(a + 1, k)]
+            + [("mu", (j, l)) for j in range(k) for l in range(n)]
+            + [("Sigma", (a, b)) for a in range(n) for b in range(a + 1)])
+
+
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y: _moved(f(X, y), "mu", (len(set(y)) - 1, 0), mpmath.mpf(1) / 8),
+           "μ_k moved by 1/8")
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y: _moved(f(X, y), "phi", (0, 1), mpmath.mpf(1) / 16),
+           "φ₁ raised and φ₂ lowered by 1/16")
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y: G.GDAClassesModel(
+               f(X, y).phi, f(X, y).mu, [[v * len(y) / (len(y) - len(set(y))) for v in row] for row in f(X, y).Sigma]),
+           "Σ divided by m − k for m")
+@check("X-3", "the k-class MLE φ_j = (1/m)Σ1{y = j}, μ_j the class means, Σ = (1/m)Σ(x − μ_y)(x − μ_y)ᵀ "
+       "zeroes the gradient of ℓ = Σᵢ log p(x⁽ⁱ⁾|y⁽ⁱ⁾)p(y⁽ⁱ⁾) along every direction of the parameter "
+       "space (φ on the simplex, Σ symmetric): mpmath derivatives at the reference's fits on drawn "
+       "data with 3 classes (50 digits)", "extends 000 §1.2", "optimality")
+def gda_classes_mle_optimal(ctx):
+    def gradient(p):
+        X, y = S.to_mpf(p[0]), p[1]
+        model = G.gda_classes_fit(X, y)
+        worst = mpmath.mpf(0)
+        for what, index in _k_directions(len(model.phi), len(X[0])):
+            along = lambda t: G.gda_classes_log_likelihood(_moved(model, what, index, t), X, y)  # noqa: E731
+            worst = max(worst, abs(mpmath.diff(along, 0)))
+        return worst
+    return sampled(ctx, _k_problems(), gradient, mpmath.mpf(10) ** -(ctx.digits - 12),
+                   n=min(ctx.examples, 6), names=("X", "y"))
+
+
+@relies_on(G, "gda_softmax_theta", lambda f: lambda model: [[t[0] + j] + t[1:] for j, t in enumerate(f(model))],
+           "θ_j0 shifted by j")
+@relies_on(G, "gda_softmax_theta", lambda f: lambda model: [[t[0]] + [2 * v for v in t[1:]] for t in f(model)],
+           "Σ⁻¹μ_j doubled")
+@check("X-3", "the k-class posterior p(y = j|x) = p(x|y = j)φ_j / Σ_l p(x|y = l)φ_l is the softmax of "
+       "θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_jᵀΣ⁻¹μ_j (3 classes, 50 digits); for k = 2 the "
+       "estimates are gda_fit's (GDA-1) exactly and θ₂ − θ₁ is GDA-3's logistic θ",
+       "extends 000 §1.2-1.3", "identity")
+def gda_classes_softmax_posterior(ctx):
+    def softmax_gap(p):
+        X, y = S.to_mpf(p[0]), p[1]
+        model = G.gda_classes_fit(X, y)
+        Theta = G.gda_softmax_theta(model)
+        worst = mpmath.mpf(0)
+        for x, bayes in zip(X, G.gda_classes_posterior(model, X)):
+            eta = [t[0] + sum(a * b for a, b in zip(t[1:], x)) for t in Theta]
+            top = max(eta)
+            total = sum(mpmath.exp(e - top) for e in eta)
+            worst = max([worst] + [abs(mpmath.exp(e - top) / total - q) for e, q in zip(eta, bayes)])
+        return worst
+    k_classes = sampled(ctx, _k_problems(), softmax_gap, mpmath.mpf(10) ** -(ctx.digits - 10),
+                        n=min(ctx.examples, 6), names=("X", "y"))
+
+    def two_classes(p):
+        X, y = p  # rational: the estimates are compared exactly
+        two = G.gda_fit(X, y)
+        k = G.gda_classes_fit(X, [c + 1 for c in y])
+        same = (k.phi == [1 - two.phi, two.phi] and k.mu == [list(two.mu0), list(two.mu1)]
+                and k.Sigma == two.Sigma)
+        if not same:
+            return mpmath.inf
+        X = S.to_mpf(X)
+        two, k = G.gda_fit(X, y), G.gda_classes_fit(X, [c + 1 for c in y])
+        Theta = G.gda_softmax_theta(k)
+        return max(abs(b - a - t) for a, b, t in zip(Theta[0], Theta[1], G.gda_logistic_theta(two)))
+    k_two = sampled(ctx, S.gda_problems(max_features=2, max_rows=8), two_classes,
+                    mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 6), names=("X", "y"))
+    return combine(k_classes, k_two)
+
+
+# ---- X-5: offset and exposure ---------------------------------------------------------------------
+# A known part of the linear predictor, η⁽ⁱ⁾ = θᵀx⁽ⁱ⁾ + oᵢ (an exposure e is the offset log e):
+# ∂η/∂θ is still x, so ∇ℓ = Σᵢ (y⁽ⁱ⁾ − g(η⁽ⁱ⁾)) x⁽ⁱ⁾ and H = −Σᵢ a″(η⁽ⁱ⁾) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ at the shifted η.
+
+def _offsets(m):
+    """The drawn points' offsets: m distinct values in (−1/2, 1/2), none 0 but by chance."""
+    return [mpmath.mpf(2 * i - m + 1) / (2 * m) + mpmath.mpf(1) / 7 for i in range(m)]
+
+
+def _real_targets(y):
+    """Poisson targets from labels that are not counts (y + (i mod 3)/2 + 1/4, all > 0): the
+    extension's any real y >= 0, and an MLE that exists where X has full rank."""
+    return [v + mpmath.mpf(i % 3) / 2 + mpmath.mpf(1) / 4 for i, v in enumerate(y)]
+
+
+def _offset_by_sympy(name, X, y, offset, theta):
+    """(∇ℓ, ∇²ℓ) at θ of ℓ = Σᵢ y⁽ⁱ⁾ηᵢ − a(ηᵢ), ηᵢ = θᵀx⁽ⁱ⁾ + oᵢ, differentiated by sympy with
+    θ and the offsets oᵢ symbols (then taken at the drawn values, mp.dps digits)."""
+    n, m = len(theta), len(X)
+    t = sp.symbols(f"t0:{n}", real=True)
+    o = sp.symbols(f"o0:{m}", real=True)
+    a = _LOG_PARTITION[name]
+    etas = [sum(sp.Float(str(v), 60) * t_j for v, t_j in zip(x, t)) + o_i for x, o_i in zip(X, o)]
+    ell = sum(sp.Float(str(y_i), 60) * eta - a.subs(_ETA, eta) for eta, y_i in zip(etas, y))
+    grad = [sp.diff(ell, t_j) for t_j in t]
+    value = sp.lambdify((*t, *o), [grad, sp.hessian(ell, t).tolist()], "mpmath")
+    return value(*theta, *offset)
+
+
+@relies_on(newton, "linear_predictor", lambda f: lambda x, theta, o=None: f(x, theta),
+           "the offset left out of η")
+@relies_on(newton, "linear_predictor", lambda f: lambda x, theta, o=None: f(x, theta, None if o is None else -o),
+           "η = θᵀx − o")
+@check("X-5", "with η = θᵀx + o (an offset o per example), ∇ℓ = Σᵢ (y⁽ⁱ⁾ − g(η⁽ⁱ⁾))x⁽ⁱ⁾ and "
+       "∇²ℓ = −Σᵢ a″(η⁽ⁱ⁾)x⁽ⁱ⁾x⁽ⁱ⁾ᵀ: sympy's derivatives (θ and o symbols) equal the reference's "
+       "gradient and hessian with offset (Bernoulli, Gaussian, Poisson with real y >= 0; 50 digits)",
+       "extends 000 §9", "derivation")
+def offset_gradient_and_hessian(ctx):
+    def residual(p):
+        X, y, theta = p
+        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+        offset = _offsets(len(X))
+        worst = mpmath.mpf(0)
+        for name in ("bernoulli", "gaussian", "poisson"):
+            labels = {"bernoulli": y, "gaussian": [mpmath.mpf(v) for v in y],
+                      "poisson": _real_targets(y)}[name]
+            grad, hess = _offset_by_sympy(name, Xm, labels, offset, tm)
+            g = glm.gradient(name, Xm, labels, tm, offset=offset)
+            H = glm.hessian(name, Xm, labels, tm, offset=offset)
+            worst = max([worst] + [abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
+                        + [abs(a - b) for a, b in zip(g, grad)])
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+@relies_on(newton, "linear_predictor", lambda f: lambda x, theta, o=None: f(x, theta, None if o is None else o / 2),
+           "half the offset in η")
+@relies_on(glm, "exposure_offset", lambda f: lambda offset, exposure, X: [2 * v for v in f(offset, exposure, X)],
+           "the offset 2 log e for an exposure e")
+@check("X-5", "the fit with an offset is a maximum of ℓ with η = θᵀx + o: ∇ℓ(θ̂) = Σᵢ (y⁽ⁱ⁾ − "
+       "e^(θ̂ᵀx⁽ⁱ⁾ + oᵢ))x⁽ⁱ⁾ = 0, summed here from the formula, at the reference's Poisson fits "
+       "with an offset and with an exposure e (o = log e), real y >= 0, and its Gaussian fit "
+       "(50 digits)", "extends 000 §9", "optimality")
+def offset_optimality(ctx):
+    tol = mpmath.mpf(10) ** -(ctx.digits - 5)
+
+    def gap(X, y, offset, theta, response):
+        g = [0 * t for t in theta]
+        for x, y_i, o_i in zip(X, y, offset):
+            r = y_i - response(sum(a * b for a, b in zip(x, theta)) + o_i)
+            g = [g_j + r * x_j for g_j, x_j in zip(g, x)]
+        return max(abs(v) for v in g) / (1 + max(abs(t) for t in theta))
+
+    def residual(p):
+        X, y, _ = p
+        Xm = S.to_mpf(X)
+        offset = _offsets(len(X))
+        counts = _real_targets(y)
+        exposure = [mpmath.exp(o) * 3 for o in offset]
+        by_offset = glm.poisson_regression(Xm, counts, tol=tol, offset=offset).theta
+        by_exposure = glm.poisson_regression(Xm, counts, tol=tol, exposure=exposure).theta
+        reals = [mpmath.mpf(v) for v in y]
+        gaussian = glm.newton("gaussian", Xm, reals, tol=tol, offset=offset).theta
+        return max(gap(Xm, counts, offset, by_offset, mpmath.exp),
+                   gap(Xm, counts, [mpmath.log(e) for e in exposure], by_exposure, mpmath.exp),
+                   gap(Xm, reals, offset, gaussian, lambda eta: eta))
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-2: sample weights (the GLMs) ---------------------------------------------------------------
+# ℓ_w(θ) = Σᵢ wᵢ log p(y⁽ⁱ⁾; ηᵢ): each term's derivatives times wᵢ, so ∇ℓ_w = Σᵢ wᵢ(y⁽ⁱ⁾ − g(ηᵢ))x⁽ⁱ⁾
+# and ∇²ℓ_w = −Σᵢ wᵢ a″(ηᵢ)x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; an integer wᵢ is the row repeated wᵢ times.
+
+def _sample_weights(m):
+    """The drawn points' weights: 0, 1/2, 1, 3/2, 2, 0, … (a weight of 0 included)."""
+    return [mpmath.mpf(i % 5) / 2 for i in range(m)]
+
+
+def _weighted_by_sympy(name, X, y, weight, theta):
+    """(∇ℓ_w, ∇²ℓ_w) at θ of ℓ_w = Σᵢ wᵢ(y⁽ⁱ⁾ηᵢ − a(ηᵢ)), ηᵢ = θᵀx⁽ⁱ⁾, differentiated by sympy
+    with θ and the weights wᵢ symbols (then taken at the drawn values, mp.dps digits)."""
+    n, m = len(theta), len(X)
+    t = sp.symbols(f"t0:{n}", real=True)
+    w = sp.symbols(f"w0:{m}", nonnegative=True)
+    a = _LOG_PARTITION[name]
+    etas = [sum(sp.Float(str(v), 60) * t_j for v, t_j in zip(x, t)) for x in X]
+    ell = sum(w_i * (sp.Float(str(y_i), 60) * eta - a.subs(_ETA, eta)) for eta, y_i, w_i in zip(etas, y, w))
+    grad = [sp.diff(ell, t_j) for t_j in t]
+    value = sp.lambdify((*t, *w), [grad, sp.hessian(ell, t).tolist()], "mpmath")
+    return value(*theta, *weight)
+
+
+@relies_on(newton, "weights", lambda f: lambda weight, m: f(None, m), "the weights ignored")
+@relies_on(newton, "_weighted", lambda f: lambda w, value: value if w is None else f(w, f(w, value)),
+           "every weighted term times w²")
+@check("X-2", "ℓ_w = Σᵢ wᵢ ℓᵢ has ∇ℓ_w = Σᵢ wᵢ(y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾))x⁽ⁱ⁾ and ∇²ℓ_w = −Σᵢ wᵢ "
+       "a″(θᵀx⁽ⁱ⁾)x⁽ⁱ⁾x⁽ⁱ⁾ᵀ: sympy's derivatives (θ and w symbols) equal the reference's GLM gradient "
+       "and hessian with sample_weight (Bernoulli, Gaussian, Poisson; 50 digits)",
+       "extends 000 §9", "derivation")
+def weighted_gradient_and_hessian(ctx):
+    def residual(p):
+        X, y, theta = p
+        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+        weight = _sample_weights(len(X))
+        worst = mpmath.mpf(0)
+        for name in ("bernoulli", "gaussian", "poisson"):
+            labels = {"bernoulli": y, "gaussian": [mpmath.mpf(v) for v in y],
+                      "poisson": _real_targets(y)}[name]
+            grad, hess = _weighted_by_sympy(name, Xm, labels, weight, tm)
+            g = glm.gradient(name, Xm, labels, tm, sample_weight=weight)
+            H = glm.hessian(name, Xm, labels, tm, sample_weight=weight)
+            worst = max([worst] + [abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
+                        + [abs(a - b) for a, b in zip(g, grad)])
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+@relies_on(newton, "_weighted", lambda f: lambda w, value: value if w is None else f(w + 1, value),
+           "every weight one too large in ℓ and its system (scaling them all would be no error)")
+@relies_on(newton, "weights", lambda f: lambda weight, m: f(None if weight is None else weight[::-1], m),
+           "the weights applied to the rows in reverse")
+@check("X-2", "integer sample weights are repeated rows: the reference's Poisson fit (real y >= 0) "
+       "with weights 1, 2, 3, 1, 2, 3, … and with an offset equals its fit of the data with each row "
+       "repeated wᵢ times, and ∇ℓ_w(θ̂) = Σᵢ wᵢ(y⁽ⁱ⁾ − e^(θ̂ᵀx⁽ⁱ⁾ + oᵢ))x⁽ⁱ⁾ = 0 there (50 digits)",
+       "extends 000 §9", "optimality")
+def weights_are_repeated_rows(ctx):
+    tol = mpmath.mpf(10) ** -(ctx.digits - 5)
+
+    def residual(p):
+        X, y, _ = p
+        Xm = S.to_mpf(X)
+        counts = _real_targets(y)
+        offset = _offsets(len(X))
+        weight = [1 + i % 3 for i in range(len(X))]
+        fit = glm.poisson_regression(Xm, counts, tol=tol, offset=offset, sample_weight=weight).theta
+        rows = [i for i, w in enumerate(weight) for _ in range(w)]
+        repeated = glm.poisson_regression([Xm[i] for i in rows], [counts[i] for i in rows], tol=tol,
+                                          offset=[offset[i] for i in rows]).theta
+        g = [0 * t for t in fit]
+        for x, y_i, o_i, w_i in zip(Xm, counts, offset, weight):
+            r = w_i * (y_i - mpmath.exp(sum(a * b for a, b in zip(x, fit)) + o_i))
+            g = [g_j + r * x_j for g_j, x_j in zip(g, x)]
+        size = 1 + max(abs(t) for t in fit)
+        return max(max(abs(a - b) for a, b in zip(fit, repeated)) / size, max(abs(v) for v in g) / size)
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))

@@ -109,6 +109,9 @@ Y = np.array([0.0, 0.0, 0.0, 1.0, 1.0, 1.0])
 MU = np.array([0.5, 1.5])
 SIGMA = np.array([[2.0, 0.5], [0.5, 1.0]])
 MODEL = R.GDAModel(0.5, [2.0, 2.0], [2.0, 2.0], [[1.5, 0.5], [0.5, 1.25]])
+Y3 = np.array([1, 2, 3, 1, 2, 3])
+MODEL3 = R.GDAClassesModel(np.array([0.25, 0.25, 0.5]), np.array([[2.0, 2.0], [1.0, 2.0], [2.0, 3.0]]),
+                           np.array([[1.5, 0.5], [0.5, 1.25]]))
 
 TABLE = Table(F, R, valid={
     "mvn_log_density": dict(x=X[0], mu=MU, Sigma=SIGMA),
@@ -120,6 +123,12 @@ TABLE = Table(F, R, valid={
     "gda_posterior": dict(model=MODEL, X=X),
     "gda_predict": dict(model=MODEL, X=X),
     "gda_logistic_theta": dict(model=MODEL),
+    "gda_classes_fit": dict(X=X, y=Y3),
+    "gda_classes_log_likelihood": dict(X=X, y=Y3, model=MODEL3),
+    "gda_classes_log_joint": dict(model=MODEL3, X=X),
+    "gda_classes_posterior": dict(model=MODEL3, X=X),
+    "gda_classes_predict": dict(model=MODEL3, X=X),
+    "gda_softmax_theta": dict(model=MODEL3),
 }, parameters={  # shapes that disagree, labels, classes without examples
     "mvn_log_density": [("x", X[0, :1], ValueError, "x has 1 entries"),
                         ("mu", MU[:1], ValueError, "mu has 1|Sigma is 2x2")],
@@ -131,8 +140,14 @@ TABLE = Table(F, R, valid={
                       ("model.Sigma", np.eye(3), ValueError, "model.Sigma is 3x3")],
     "gda_fit": [("y", np.array([0, 0, 2, 1, 1, 1]), ValueError, r"y\[2\] is 2.*labels must be 0 or 1"),
                 ("y", np.zeros(6), ValueError, "no examples of class 1")],
-}, models={R.GDAModel: ("mu0", "mu1", "Sigma")},
-    others={"GDAModel", "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError"})
+    "gda_classes_fit": [("y", np.array([1, 0, 3, 1, 2, 3]), ValueError, r"y\[1\] is 0.*labels must be integers in 1\.\.k"),
+                        ("y", np.array([1, 3, 3, 1, 1, 3]), ValueError, "no examples of class 2 of 1..3")],
+    "gda_classes_posterior": [("X", np.ones((2, 3)), ValueError, "X has 3 columns"),
+                              ("model.mu", np.ones((2, 2)), ValueError, "model.mu has 2 rows"),
+                              ("model.phi", np.array([0.5, 0.25, 0.5]), ValueError, "model.phi must sum to 1"),
+                              ("model.Sigma", np.eye(3), ValueError, "model.Sigma is 3x3")],
+}, models={R.GDAModel: ("mu0", "mu1", "Sigma"), R.GDAClassesModel: ("phi", "mu", "Sigma")},
+    others={"GDAModel", "GDAClassesModel", "ZeroOverZeroError", "SingularMatrixError", "NotPositiveDefiniteError"})
 install(TABLE, globals())
 FACES = TABLE.faces
 

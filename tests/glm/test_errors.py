@@ -114,7 +114,8 @@ def test_newton_separation_keeps_the_iterate_and_path_GLM_4():
 
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.glm and its reference twin (GLM-1, GLM-4, X-6):
-# errors name the argument, Poisson targets must be non-negative integers, Bernoulli labels 0/1,
+# errors name the argument, Poisson targets must be >= 0, Bernoulli labels 0/1, an offset
+# has one finite real per row and an exposure one positive real, sample weights are >= 0,
 # unknown families are refused, the caller's arrays are untouched, every dtype and layout works
 # (tests/bad_input.py).
 
@@ -122,29 +123,48 @@ def test_newton_separation_keeps_the_iterate_and_path_GLM_4():
 X = np.array([[1.0, 0.5], [1.0, -1.0], [1.0, 2.0], [1.0, 0.0], [1.0, 1.5], [1.0, -0.5]])
 COUNTS = np.array([2.0, 0.0, 5.0, 1.0, 3.0, 1.0])
 THETA = np.array([0.25, 0.5])
+OFFSET = np.array([0.5, -1.0, 0.0, 1.0, -0.5, 2.0])
+EXPOSURE = np.array([1.0, 2.0, 1.5, 3.0, 1.0, 2.5])
+WEIGHTS = np.array([1.0, 2.0, 0.5, 0.0, 3.0, 1.5])
 
 VALID = {
     "hypothesis": dict(family="poisson", x=X[2], theta=THETA),
-    "hypotheses": dict(family="poisson", X=X, theta=THETA),
-    "log_likelihood": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
-    "gradient": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
-    "hessian": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
+    "hypotheses": dict(family="poisson", X=X, theta=THETA, offset=OFFSET),
+    "log_likelihood": dict(family="poisson", X=X, y=COUNTS, theta=THETA, offset=OFFSET,
+                           sample_weight=WEIGHTS),
+    "gradient": dict(family="poisson", X=X, y=COUNTS, theta=THETA, offset=OFFSET,
+                     sample_weight=WEIGHTS),
+    "hessian": dict(family="poisson", X=X, y=COUNTS, theta=THETA, offset=OFFSET,
+                    sample_weight=WEIGHTS),
     "gradient_ascent": dict(family="poisson", X=X, y=COUNTS, theta=THETA, alpha=0.01,
-                            max_iterations=5, tol=None),
-    "newton": dict(family="poisson", X=X, y=COUNTS, theta=THETA, max_iterations=50),
-    "poisson_regression": dict(X=X, y=COUNTS, theta=THETA, max_iterations=50),
-    "fisher_information": dict(family="poisson", X=X, y=COUNTS, theta=THETA),
-    "standard_errors": dict(family="poisson", X=X, y=COUNTS, theta=THETA, scale=1.0),
+                            max_iterations=5, tol=None, offset=OFFSET, sample_weight=WEIGHTS),
+    "newton": dict(family="poisson", X=X, y=COUNTS, theta=THETA, max_iterations=50, offset=OFFSET,
+                   sample_weight=WEIGHTS),
+    "poisson_regression": dict(X=X, y=COUNTS, theta=THETA, max_iterations=50, exposure=EXPOSURE,
+                               sample_weight=WEIGHTS),
+    "fisher_information": dict(family="poisson", X=X, y=COUNTS, theta=THETA, offset=OFFSET,
+                               sample_weight=WEIGHTS),
+    "standard_errors": dict(family="poisson", X=X, y=COUNTS, theta=THETA, scale=1.0, offset=OFFSET,
+                            sample_weight=WEIGHTS),
 }
+BAD_WEIGHTS = [("sample_weight", np.array([1.0, 2.0, -0.5, 0.0, 3.0, 1.5]), ValueError,
+                r"^sample_weight\[2\] is -0.5: a sample weight must be >= 0$"),
+               ("sample_weight", np.zeros(6), ValueError,
+                "^sample_weight: every sample weight is 0, so there is nothing to fit$")]
 TABLE = Table(F, R, VALID, parameters={
-    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial"), *BAD_PENALTIES],
+    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial"), *BAD_PENALTIES,
+                        *BAD_WEIGHTS],
+    "gradient": BAD_WEIGHTS, "log_likelihood": BAD_WEIGHTS,
     "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("family", "cauchy"), *BAD_PENALTIES,
                ("family", ef.multinomial(3)), ("start", "ones"), ("start", 0, TypeError),
                ("damping", "yes", TypeError)],
-    "poisson_regression": [("start", "mean"), *BAD_PENALTIES],
+    "poisson_regression": [("start", "mean"), *BAD_PENALTIES, ("offset", OFFSET, ValueError,
+                                                               "^offset and exposure are both given"),
+                           ("exposure", np.array([1.0, 2.0, 0.0, 3.0, 1.0, 2.5]), ValueError,
+                            r"^exposure\[2\] is 0.0: an exposure must be > 0$")],
     "hypotheses": [("family", 3, TypeError)],
     "standard_errors": [("scale", 0.0), ("scale", -2.0), ("scale", float("inf")), ("scale", "1", TypeError)],
-}, labels={(n, "y"): [0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
+}, labels={(n, "y"): [-0.5, -1.0, -3.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
 install(TABLE, globals())
 FACES = TABLE.faces

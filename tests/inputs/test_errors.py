@@ -372,7 +372,9 @@ NOTES = "the notes' coding here; for any other coding use"
     ("half_logistic", lambda: I.binary_labels([0, 0.5], module="logistic_regression"), ValueError,
      f"y[1] is 0.5: labels must be 0 or 1, {NOTES} cs229.estimators.LogisticRegression or Perceptron"),
     ("two_generative", lambda: I.binary_labels([2], module="generative"), ValueError,
-     f"y[0] is 2: labels must be 0 or 1, {NOTES} cs229.estimators.GaussianDiscriminantAnalysis"),
+     f"y[0] is 2: labels must be 0 or 1, {NOTES} cs229.estimators.GaussianDiscriminantAnalysis; for k "
+     "classes, GDA with labels 1..k (gda_classes_fit of cs229.reference.generative and "
+     "cs229.fast.generative; cs229.estimators.GaussianDiscriminantAnalysis takes any number of classes)"),
     ("half", lambda: I.binary_labels([0.5], "t"), ValueError,
      f"t[0] is 0.5: labels must be 0 or 1, {NOTES} a classifier of cs229.estimators"),
     ("str", lambda: I.binary_labels(["a"]), TypeError, "y[0] is 'a': expected a real number"),

@@ -537,12 +537,16 @@ def _estimators():
         (E.Ridge(), regression), (E.Ridge(alpha=0.5, fit_intercept=False, solver="qr"), regression),
         (E.LogisticRegression(max_iterations=50), two), (E.LogisticRegression(solver="gd", max_iterations=50), two),
         (E.LogisticRegression(solver="sgd", epochs=3, shuffle=True, random_state=0), two),
+        (E.LogisticRegression(penalty="l2", C=0.5, max_iterations=50), two),
+        (E.LogisticRegression(penalty="l2", max_iterations=50), three),
         (E.Perceptron(max_epochs=5, shuffle=True, random_state=0), two),
-        (E.SoftmaxRegression(max_iterations=50), three), (E.SoftmaxRegression(solver="newton", max_iterations=50), three),
+        (E.SoftmaxRegression(solver="gd", max_iterations=50), three), (E.SoftmaxRegression(max_iterations=50), three),
+        (E.SoftmaxRegression(penalty="l2", C=2.0, max_iterations=50), three),
         (E.GLM(family="poisson", max_iterations=50), poisson),
-        (E.GLM(family="poisson", solver="gd", alpha=0.001, max_iterations=50), poisson),
+        (E.GLM(family="poisson", solver="gd", learning_rate=0.001, max_iterations=50), poisson),
         (E.PoissonRegression(max_iterations=50), poisson),
-        (E.PoissonRegression(solver="gd", alpha=0.001, max_iterations=50), poisson),
+        (E.PoissonRegression(solver="gd", learning_rate=0.001, max_iterations=50), poisson),
+        (E.PoissonRegression(alpha=0.1, max_iterations=50), poisson),
         (E.GaussianDiscriminantAnalysis(), two),
         (E.BernoulliNB(binarize=0.5), counts), (E.MultinomialNB(), counts),
         (E.SVC(max_iterations=500), two), (E.SVC(kernel="poly", max_iterations=500), two),
@@ -563,6 +567,8 @@ ESTIMATORS_OWN_VALUES = {
     ("max_iterations", None): "the solver's own cap (100 Newton steps, 10 000 gradient steps)",
     ("binarize", None): "no threshold: the features are taken as given (0 or 1)",
     ("n_jobs", -2): "every core but one (scikit-learn's; -3 all but two, ...)",
+    ("penalty", None): "the notes' maximum likelihood fit, no penalty (scikit-learn's None)",
+    ("C", math.inf): "λ = 1/C = 0, no penalty (scikit-learn's other way of saying it)",
 }
 # Parameters an estimator refuses in words of its own, since scikit-learn's meaning differs from
 # the faces' (tests/estimators/test_n_jobs.py holds their words).
@@ -638,6 +644,9 @@ READ_BY_THE_ESTIMATOR = {
     "degree": "a kernel's option, read under scikit-learn's name to build the kernel",
     "coef0": "a kernel's option, read under scikit-learn's name to build the kernel",
     "family": "the family object is built from its name",
+    "learning_rate": "scikit-learn's name of the faces' step size α, refused in its own words",
+    "alpha": ("GLM and PoissonRegression: the penalty, λ = alpha · m for the faces' lam; elsewhere "
+              "the deprecated step size, read in its own words (the faces' α shares the name)"),
 }
 
 

@@ -1,0 +1,203 @@
+"""GDA with k classes (X-3): the k-class estimates, posterior and softmax θ in both faces, the
+two-class case equal to GDA-1 … GDA-3 bit for bit, the errors, and the estimator
+GaussianDiscriminantAnalysis on 3+ classes against scikit-learn's LinearDiscriminantAnalysis.
+
+scikit-learn's ``covariance_`` is the maximum-likelihood Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(…)ᵀ
+(the class covariances pooled with the priors as weights, each divided by m_c), not the
+1/(m − k) pooled estimate, for every solver; ``solver="lsqr"`` then gives the same coef_ and
+intercept_ as X-3's θ_j."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import cs229.fast.generative as F
+import cs229.reference.generative as R
+from cs229.estimators import GaussianDiscriminantAnalysis
+
+
+@st.composite
+def k_class_data(draw, min_k=3, max_k=5):
+    seed = draw(st.integers(0, 2 ** 16))
+    k = draw(st.integers(min_k, max_k))
+    d = draw(st.integers(1, 4))
+    m = draw(st.integers(k + d + 2, 60))
+    rng = np.random.default_rng(seed)
+    y = np.r_[np.arange(1, k + 1), rng.integers(1, k + 1, m - k)]
+    X = rng.standard_normal((m, d)) @ (np.eye(d) + rng.standard_normal((d, d)) / 3) \
+        + rng.standard_normal((k + 1, d))[y] * 2
+    return X, y
+
+
+def _fits(X, y):
+    try:
+        return R.gda_classes_fit(X.tolist(), y.tolist()), F.gda_classes_fit(X, y)
+    except R.SingularMatrixError:
+        return None
+
+
+# ---- the faces agree ----------------------------------------------------------------------------
+
+@given(k_class_data())
+def test_k_class_fit_posterior_predict_theta_fast_equals_reference_X_3(data):
+    X, y = data
+    fits = _fits(X, y)
+    if fits is None:
+        return
+    r, f = fits
+    np.testing.assert_array_equal(np.array(r.phi), f.phi)
+    np.testing.assert_allclose(np.array(r.mu), f.mu, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(np.array(r.Sigma), f.Sigma, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(np.array(R.gda_classes_posterior(r, X.tolist())),
+                               F.gda_classes_posterior(f, X), rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(np.array(R.gda_softmax_theta(r)), F.gda_softmax_theta(f),
+                               rtol=1e-8, atol=1e-8)
+    assert R.gda_classes_log_likelihood(r, X.tolist(), y.tolist()) == pytest.approx(
+        F.gda_classes_log_likelihood(f, X, y), rel=1e-10)
+    joint = F.gda_classes_log_joint(f, X)
+    gap = np.sort(joint, axis=1)
+    clear = gap[:, -1] - gap[:, -2] > 1e-9  # rows not on a boundary between two classes
+    assert np.array_equal(np.array(R.gda_classes_predict(r, X.tolist()))[clear], F.gda_classes_predict(f, X)[clear])
+
+
+@given(k_class_data())
+def test_posterior_is_the_softmax_of_theta_x_X_3(data):
+    X, y = data
+    fits = _fits(X, y)
+    if fits is None:
+        return
+    _, f = fits
+    Theta = F.gda_softmax_theta(f)
+    eta = Theta[:, 0] + X @ Theta[:, 1:].T
+    p = np.exp(eta - eta.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(p, F.gda_classes_posterior(f, X), rtol=1e-8, atol=1e-12)
+    np.testing.assert_allclose(F.gda_classes_posterior(f, X).sum(axis=1), 1, rtol=1e-14)
+
+
+def test_the_k_class_fit_is_the_class_frequencies_means_and_pooled_scatter_exactly_X_3():
+    X = [[Fraction(v) for v in row] for row in ([0, 1], [2, 1], [1, 3], [4, 0], [5, 2], [3, 3], [7, 7], [9, 8])]
+    y = [1, 1, 2, 2, 2, 3, 3, 3]
+    for face in (R, F):
+        model = face.gda_classes_fit(X if face is R else np.array(X, dtype=float), y)
+        phi = [Fraction(2, 8), Fraction(3, 8), Fraction(3, 8)]
+        mu = [[Fraction(1), Fraction(1)], [Fraction(10, 3), Fraction(5, 3)], [Fraction(19, 3), Fraction(6)]]
+        centred = [[a - b for a, b in zip(x, mu[c - 1])] for x, c in zip(X, y)]
+        Sigma = [[sum(d[i] * d[j] for d in centred) / 8 for j in range(2)] for i in range(2)]
+        if face is R:
+            assert model.phi == phi and model.mu == mu and model.Sigma == Sigma
+            assert all(isinstance(v, Fraction) for v in model.Sigma[0])
+        else:
+            np.testing.assert_allclose(model.phi, np.array(phi, dtype=float), rtol=1e-15)
+            np.testing.assert_allclose(model.mu, np.array(mu, dtype=float), rtol=1e-15)
+            np.testing.assert_allclose(model.Sigma, np.array(Sigma, dtype=float), rtol=1e-14)
+
+
+# ---- two classes: the notes' GDA-1 … GDA-3, bit for bit ------------------------------------------
+
+@given(k_class_data(min_k=2, max_k=2))
+def test_two_classes_give_gda_fit_and_the_logistic_theta_X_3_GDA_1_GDA_3(data):
+    X, y = data
+    try:
+        two = F.gda_fit(X, y - 1)
+    except R.SingularMatrixError:
+        return
+    for face, Xs in ((F, X), (R, X.tolist())):
+        two = face.gda_fit(Xs, (y - 1).tolist())
+        k = face.gda_classes_fit(Xs, y.tolist())
+        # φ₂ is gda_fit's φ bit for bit; φ₁ = m₁/m is 1 − φ to one rounding
+        assert k.phi[1] == two.phi and k.phi[0] == pytest.approx(1 - two.phi, rel=0, abs=1e-15)
+        assert np.array_equal(np.asarray(k.mu), np.vstack([two.mu0, two.mu1]))
+        assert np.array_equal(np.asarray(k.Sigma), np.asarray(two.Sigma))
+        Theta = np.asarray(face.gda_softmax_theta(k), dtype=float)
+        np.testing.assert_allclose(Theta[1] - Theta[0], np.asarray(face.gda_logistic_theta(two), dtype=float),
+                                   rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(np.asarray(face.gda_classes_posterior(k, Xs), dtype=float)[:, 1],
+                                   np.asarray(face.gda_posterior(two, Xs), dtype=float), rtol=1e-9, atol=1e-12)
+
+
+# ---- errors -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_missing_class_and_a_label_outside_1_to_k_are_refused_X_3(face):
+    X = np.arange(12.0).reshape(6, 2) ** 1.5
+    with pytest.raises(ValueError, match=r"y has no examples of class 2 of 1\.\.3"):
+        face.gda_classes_fit(X.tolist(), [1, 3, 1, 3, 1, 3])
+    with pytest.raises(ValueError, match=r"y\[1\] is 0: labels must be integers in 1\.\.k"):
+        face.gda_classes_fit(X.tolist(), [1, 0, 1, 2, 1, 2])
+    with pytest.raises(ValueError, match=r"labels must be 0 or 1.*for k classes, GDA with labels 1\.\.k"):
+        face.gda_fit(X.tolist(), [0, 1, 2, 0, 1, 2])
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_bad_model_is_refused_naming_the_field_X_3(face):
+    Sigma = [[1.0, 0.0], [0.0, 1.0]]
+    mu = [[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]]
+    with pytest.raises(ValueError, match="model.phi must sum to 1"):
+        face.gda_softmax_theta(R.GDAClassesModel([0.5, 0.5, 0.5], mu, Sigma))
+    with pytest.raises(ValueError, match="model.mu has 3 rows but model.phi has 2 entries"):
+        face.gda_softmax_theta(R.GDAClassesModel([0.5, 0.5], mu, Sigma))
+    with pytest.raises(TypeError, match="model must be a GDAClassesModel"):
+        face.gda_classes_posterior(R.GDAModel(0.5, [0.0], [1.0], [[1.0]]), [[0.0]])
+    with pytest.raises(R.SingularMatrixError):
+        face.gda_softmax_theta(R.GDAClassesModel([0.25, 0.25, 0.5], mu, [[1.0, 1.0], [1.0, 1.0]]))
+
+
+def test_the_fast_face_does_not_modify_the_callers_arrays_X_3():
+    X = np.array([[0.0, 1.0], [2.0, 1.5], [1.0, 3.0], [4.0, 0.0], [5.0, 2.0], [3.0, 3.5], [7.0, 7.0], [9.0, 8.5]])
+    y = np.array([1, 1, 2, 2, 2, 3, 3, 3])
+    model = F.gda_classes_fit(X, y)
+    copies = [np.array(a, copy=True) for a in (X, y, model.phi, model.mu, model.Sigma)]
+    F.gda_softmax_theta(model)
+    F.gda_classes_posterior(model, X)
+    F.gda_classes_log_likelihood(model, X, y)
+    for before, after in zip(copies, (X, y, model.phi, model.mu, model.Sigma)):
+        assert np.array_equal(before, after)
+
+
+# ---- the estimator against scikit-learn ---------------------------------------------------------
+
+@pytest.mark.peer
+@pytest.mark.parametrize("name", ["iris", "wine"])
+def test_estimator_with_k_classes_equals_lda_lsqr_on_iris_and_wine_X_3(name):
+    from sklearn import datasets
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
+    labels = np.array(["setosa", "versicolor", "virginica", "other"])[y] if name == "iris" else y
+    ours = GaussianDiscriminantAnalysis().fit(X, labels)
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X, labels)
+    assert list(ours.classes_) == list(lda.classes_)
+    assert np.array_equal(ours.predict(X), lda.predict(X))
+    np.testing.assert_allclose(ours.predict_proba(X), lda.predict_proba(X), rtol=0, atol=1e-8)
+    np.testing.assert_allclose(ours.Sigma_, lda.covariance_, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(ours.priors_, lda.priors_, rtol=1e-15)
+    np.testing.assert_allclose(ours.mu_, lda.means_, rtol=1e-12)
+    np.testing.assert_allclose(ours.coef_, lda.coef_, rtol=1e-8, atol=1e-8)
+    np.testing.assert_allclose(ours.intercept_, lda.intercept_, rtol=1e-8, atol=1e-8)
+    np.testing.assert_allclose(np.exp(ours.predict_log_proba(X)), ours.predict_proba(X), rtol=1e-10, atol=1e-14)
+    # the unbiased pooled estimate, 1/(m − k), is not what either fits
+    m, k = len(y), len(ours.classes_)
+    assert np.abs(ours.Sigma_ * m / (m - k) - lda.covariance_).max() > 1e-4
+
+
+def test_estimator_with_two_classes_is_unchanged_GDA_1_GDA_3():
+    from sklearn.datasets import load_breast_cancer
+    X, y = load_breast_cancer(return_X_y=True)
+    X = X[:, :6]
+    est = GaussianDiscriminantAnalysis().fit(X, y)
+    model = F.gda_fit(X, y)
+    assert est.phi_ == model.phi
+    assert np.array_equal(est.theta_, F.gda_logistic_theta(model))
+    assert np.array_equal(est.predict_proba(X)[:, 1], F.gda_posterior(model, X))
+    assert est.coef_.shape == (1, 6) and est.intercept_.shape == (1,)
+
+
+def test_estimator_refuses_one_class_and_a_singular_sigma_names_the_users_columns_X_3():
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((30, 3))
+    with pytest.raises(ValueError, match="only one class"):
+        GaussianDiscriminantAnalysis().fit(X, np.zeros(30))
+    X[:, 2] = 2 * X[:, 0] - X[:, 1]
+    with pytest.raises(R.SingularMatrixError, match=r"feature 2 is a linear combination of features 0, 1"):
+        GaussianDiscriminantAnalysis().fit(X, np.arange(30) % 3)

@@ -1,0 +1,214 @@
+"""X-5 (GLM offset and exposure, η = θᵀx + o) and Poisson targets that are any reals y >= 0,
+in both faces, against statsmodels' GLM on the data sets it ships (cpunish, fair) and on drawn
+data; the faces against each other (gradient ascent bit for bit, Newton to rounding)."""
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cs229.fast.glm as F
+import cs229.reference.glm as R
+
+sm = pytest.importorskip("statsmodels.api")
+
+FACES = pytest.mark.parametrize("face", ["reference", "fast"])
+FAMILIES = {"poisson": "Poisson", "gaussian": "Gaussian", "bernoulli": "Binomial"}
+
+
+def _call(face, name, *args, **kwargs):
+    """``name`` of the face, with every array argument as the reference takes it (lists)."""
+    if face == "fast":
+        return getattr(F, name)(*args, **kwargs)
+    lists = [a.tolist() if isinstance(a, np.ndarray) else a for a in args]
+    return getattr(R, name)(*lists, **{k: v.tolist() if isinstance(v, np.ndarray) else v
+                                       for k, v in kwargs.items()})
+
+
+def rel(a, b):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.abs(a - b).max() / max(1.0, np.abs(b).max())
+
+
+def _cpunish():
+    """Executions by US state (statsmodels `cpunish`): the violent-crime rate per 100,000 as the
+    exposure, the other covariates (income in thousands of dollars) and an intercept as X."""
+    d = sm.datasets.cpunish.load_pandas()
+    exog = d.exog.copy()
+    exog["INCOME"] = exog["INCOME"] / 1000
+    exposure = exog.pop("VC100k96").to_numpy(dtype=float)
+    X = np.c_[np.ones(len(exog)), exog.to_numpy(dtype=float)]
+    return X, d.endog.to_numpy(dtype=float), exposure
+
+
+def _fair():
+    """Fair's 6,366 women (statsmodels `fair`): affairs per year, a real y >= 0 (e.g. 0.111,
+    3.23); years married as the exposure, as statsmodels' own GLM example takes it."""
+    d = sm.datasets.fair.load_pandas().data
+    exposure = d["yrs_married"].to_numpy(dtype=float)
+    X = np.c_[np.ones(len(d)), d.drop(columns=["affairs", "yrs_married"]).to_numpy(dtype=float)]
+    return X, d["affairs"].to_numpy(dtype=float), exposure
+
+
+def _peer(X, y, family="poisson", **kwargs):
+    return sm.GLM(y, X, family=getattr(sm.families, FAMILIES[family])(), **kwargs).fit(tol=1e-14,
+                                                                                        maxiter=200)
+
+
+# ---- Poisson targets: any real y >= 0 ------------------------------------------------------------
+
+@FACES
+def test_real_poisson_targets_match_statsmodels_on_fair(face):
+    """The fair data's affairs are real (0.111, 3.23, ...): θ̂, ℓ(θ̂) and the standard errors
+    as statsmodels' Poisson GLM, within 1e-8 (ℓ with log y! = log Γ(y + 1), as statsmodels)."""
+    X, y, _ = _fair()
+    assert (y != np.round(y)).any()
+    peer = _peer(X, y)
+    if face == "reference":  # 6,366 rows in pure Python: the first 600
+        X, y = X[:600], y[:600]
+        peer = _peer(X, y)
+    fit = _call(face, "poisson_regression", X, y)
+    assert rel(fit.theta, peer.params) < 1e-8
+    theta = np.asarray(fit.theta, dtype=float)
+    assert abs(_call(face, "log_likelihood", "poisson", X, y, theta) - peer.llf) < 1e-8 * abs(peer.llf)
+    assert rel(_call(face, "standard_errors", "poisson", X, y, theta), peer.bse) < 1e-8
+
+
+@FACES
+def test_a_negative_target_is_refused_in_the_same_words(face):
+    X, y, _ = _cpunish()
+    y = y.copy()
+    y[4] = -0.25
+    with pytest.raises(ValueError) as e:
+        _call(face, "poisson_regression", X, y)
+    assert str(e.value) == "y[4] is -0.25: a Poisson target must be >= 0"
+
+
+def test_integer_counts_give_the_same_fit_as_before():
+    """An integral y is read as a count: the fits of [1, 2, ...] and [1.0, 2.0, ...] are the same
+    bit for bit in the reference (ints mix with every scalar type)."""
+    X, y, _ = _cpunish()
+    as_ints = R.poisson_regression(X.tolist(), [int(v) for v in y]).theta
+    assert R.poisson_regression(X.tolist(), y.tolist()).theta == as_ints
+
+
+# ---- X-5: offset and exposure --------------------------------------------------------------------
+
+@FACES
+@pytest.mark.parametrize("data", [_cpunish, _fair], ids=["cpunish", "fair"])
+def test_exposure_and_offset_match_statsmodels_X_5(face, data):
+    """Poisson regression with exposure e (offset log e) as statsmodels' GLM(exposure=e) and
+    GLM(offset=log e): θ̂, ℓ(θ̂), the standard errors and the fitted means within 1e-8."""
+    X, y, exposure = data()
+    if face == "reference" and len(X) > 600:
+        X, y, exposure = X[:600], y[:600], exposure[:600]
+    peer = _peer(X, y, exposure=exposure)
+    assert rel(peer.params, _peer(X, y, offset=np.log(exposure)).params) < 1e-10
+    by_exposure = _call(face, "poisson_regression", X, y, exposure=exposure)
+    by_offset = _call(face, "poisson_regression", X, y, offset=np.log(exposure))
+    assert by_exposure.converged
+    for fit in (by_exposure, by_offset):
+        assert rel(fit.theta, peer.params) < 1e-8
+    theta = np.asarray(by_exposure.theta, dtype=float)
+    offset = np.log(exposure)
+    ell = _call(face, "log_likelihood", "poisson", X, y, theta, offset=offset)
+    assert abs(ell - peer.llf) < 1e-8 * abs(peer.llf)
+    assert rel(_call(face, "standard_errors", "poisson", X, y, theta, offset=offset), peer.bse) < 1e-8
+    assert rel(_call(face, "hypotheses", "poisson", X, theta, offset=offset), peer.fittedvalues) < 1e-8
+    assert rel(_call(face, "gradient", "poisson", X, y, theta, offset=offset), np.zeros(X.shape[1])) < 1e-6
+
+
+@st.composite
+def offset_data(draw):
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    rng = np.random.default_rng(seed)
+    m, d = draw(st.integers(60, 200)), draw(st.integers(2, 5))
+    X = np.c_[np.ones(m), rng.standard_normal((m, d - 1))]
+    offset = rng.uniform(-1, 1, m)
+    eta = X @ rng.uniform(-0.5, 0.5, d) + offset
+    return X, offset, {"poisson": rng.gamma(2.0, np.exp(eta) / 2),  # real y >= 0, mean e^η
+                       "gaussian": eta + rng.standard_normal(m),
+                       "bernoulli": (rng.random(m) < 1 / (1 + np.exp(-eta))).astype(float)}
+
+
+@given(offset_data())
+def test_newton_with_an_offset_matches_statsmodels_every_family_X_5(data):
+    """Newton with an offset, Poisson (real y), Gaussian and Bernoulli: both faces within 1e-8
+    of statsmodels' GLM(offset=...)."""
+    X, offset, ys = data
+    for name, y in ys.items():
+        peer = _peer(X, y, name, offset=offset).params
+        assert rel(F.newton(name, X, y, offset=offset).theta, peer) < 1e-8, name
+        assert rel(R.newton(name, X.tolist(), y.tolist(), offset=offset.tolist()).theta, peer) < 1e-8, name
+
+
+@FACES
+def test_an_offset_along_a_column_moves_its_coefficient_by_the_same_amount_X_5(face):
+    """η = θᵀx + c·xⱼ is θ with θⱼ + c: fitting with the offset c·xⱼ gives θ̂ⱼ − c, the rest
+    unchanged (cpunish, c = 0.3 on PERBLACK)."""
+    X, y, _ = _cpunish()
+    plain = np.asarray(_call(face, "poisson_regression", X, y).theta, dtype=float)
+    shifted = np.asarray(_call(face, "poisson_regression", X, y, offset=0.3 * X[:, 3]).theta, dtype=float)
+    expected = plain.copy()
+    expected[3] -= 0.3
+    assert rel(shifted, expected) < 1e-9
+
+
+def test_gradient_ascent_with_an_offset_is_the_reference_bit_for_bit_X_5():
+    """The compiled gradient pass adds the offset as the reference does (θᵀx summed, then + o):
+    every iterate of 300 steps, Bernoulli and Poisson, equal to the last bit."""
+    rng = np.random.default_rng(3)
+    X = np.c_[np.ones(40), rng.standard_normal((40, 2))]
+    offset = rng.uniform(-1, 1, 40)
+    for name, y in (("bernoulli", (rng.random(40) < 0.5).astype(float)),
+                    ("poisson", rng.gamma(2.0, 1.0, 40))):
+        fast = F.gradient_ascent(name, X, y, np.zeros(3), 0.005, max_iterations=300, tol=None,
+                                 record=True, offset=offset)
+        ref = R.gradient_ascent(name, X.tolist(), y.tolist(), [0.0] * 3, 0.005, max_iterations=300,
+                                tol=None, record=True, offset=offset.tolist())
+        assert np.array_equal(fast.path, np.array(ref.path, dtype=float)), name
+        assert np.array_equal(F.gradient(name, X, y, fast.theta, offset=offset),
+                              R.gradient(name, X.tolist(), y.tolist(), fast.theta.tolist(), offset=offset.tolist()))
+
+
+@pytest.mark.parametrize("name", ["poisson", "gaussian", "bernoulli"])
+def test_the_faces_agree_with_an_offset_X_5(name):
+    """ℓ, ∇ℓ, H, I and the hypotheses at a θ with an offset: the faces within rounding, and
+    none of them the value without the offset (but the Gaussian's H = −XᵀX)."""
+    rng = np.random.default_rng(7)
+    X = np.c_[np.ones(50), rng.standard_normal((50, 3))]
+    offset, theta = rng.uniform(-1, 1, 50), rng.uniform(-0.5, 0.5, 4)
+    y = {"poisson": rng.gamma(2.0, 1.0, 50), "gaussian": rng.standard_normal(50),
+         "bernoulli": (rng.random(50) < 0.5).astype(float)}[name]
+    for function, args in (("log_likelihood", (name, X, y, theta)), ("gradient", (name, X, y, theta)),
+                           ("hessian", (name, X, y, theta)), ("hypotheses", (name, X, theta)),
+                           ("fisher_information", (name, X, y, theta))):
+        fast = F.__dict__[function](*args, offset=offset)
+        ref = _call("reference", function, *args, offset=offset)
+        assert rel(fast, ref) < 1e-13, function
+        if name != "gaussian" or function not in ("hessian", "fisher_information"):  # W = I there
+            assert rel(fast, F.__dict__[function](*args)) > 1e-3, function  # the offset is used
+
+
+@FACES
+def test_exposure_is_the_offset_log_e_and_not_both_X_5(face):
+    X, y, exposure = _cpunish()
+    a = _call(face, "poisson_regression", X, y, exposure=exposure).theta
+    b = _call(face, "poisson_regression", X, y, offset=np.log(exposure)).theta
+    assert rel(a, b) < 1e-12
+    with pytest.raises(ValueError, match="^offset and exposure are both given"):
+        _call(face, "poisson_regression", X, y, offset=np.log(exposure), exposure=exposure)
+
+
+@FACES
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(offset=np.zeros(16)), "offset has 16 entries but X has 17 rows"),
+    (dict(offset=np.r_[np.zeros(5), np.nan, np.zeros(11)]), "offset[5] is nan: expected a finite number"),
+    (dict(exposure=np.r_[np.ones(2), -1.0, np.ones(14)]), "exposure[2] is -1.0: an exposure must be > 0"),
+    (dict(exposure=np.r_[np.ones(16), 0.0]), "exposure[16] is 0.0: an exposure must be > 0"),
+    (dict(exposure=np.ones(18)), "exposure has 18 entries but X has 17 rows"),
+])
+def test_a_bad_offset_or_exposure_is_named_alike_X_5(face, kwargs, words):
+    X, y, _ = _cpunish()
+    with pytest.raises(ValueError) as e:
+        _call(face, "poisson_regression", X, y, **kwargs)
+    assert str(e.value) == words
