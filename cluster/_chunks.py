@@ -16,7 +16,7 @@ import numpy as np
 from cs229.fast import _glm_core as core
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK
 from cs229.fast._summation import add_blocks, gram_chunk, sum_chunk
-from cs229.fast._validation import as_matrix
+from cs229.fast._validation import as_matrix, check_length
 from cs229.reference.messages import error
 
 # chunks of arrays given in memory: 64 blocks, 2 MB per column of X
@@ -59,39 +59,53 @@ def whole_blocks(row_chunks):
 
 class Chunked:
     """X (m×n) and y (m) as dask arrays with the same row chunks, each of whole blocks, and X's
-    columns in one chunk; ``starts`` are the chunks' first rows."""
+    columns in one chunk; ``starts`` are the chunks' first rows. ``rows`` (name: a vector of m
+    entries or None, e.g. offset and sample_weight) are chunked as y; those given are in
+    ``extras``."""
 
-    def __init__(self, X, y):
+    def __init__(self, X, y, **rows):
         X = _dask_array(X, "X", 2)
         y = _dask_array(y, "y", 1)
         if X.shape[0] != y.shape[0]:
             raise error("rows_and_entries", x_name="X", m=X.shape[0], y_name="y", n=y.shape[0])
-        rows = whole_blocks(X.chunks[0])
-        self.X = X.rechunk((rows, -1))
-        self.y = y.rechunk((rows,))
+        extras = {name: _dask_array(a, name, 1) for name, a in rows.items() if a is not None}
+        for name, a in extras.items():
+            check_length(a, name, X.shape[0], "X", of="rows")
+        chunks = whole_blocks(X.chunks[0])
+        self.X = X.rechunk((chunks, -1))
+        self.y = y.rechunk((chunks,))
+        self.extras = {name: a.rechunk((chunks,)) for name, a in extras.items()}
         self.m, self.n = X.shape
-        self.starts = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(int).tolist()
-        self.rows = rows
+        self.starts = np.concatenate([[0], np.cumsum(chunks)[:-1]]).astype(int).tolist()
+        self.rows = chunks
 
-    def map(self, f, *args):
-        """[f(X chunk, y chunk, *args) for each chunk], computed by dask (the active
-        distributed.Client, else the default scheduler), in chunk order."""
-        xs = self.X.to_delayed().ravel()
-        ys = self.y.to_delayed().ravel()
-        tasks = [dask.delayed(f, pure=True)(x, y, *args) for x, y in zip(xs, ys)]
+    def map(self, f, *args, rows=()):
+        """[f(X chunk, y chunk, *(the chunks of ``rows``, dask arrays chunked as y, or None),
+        *args) for each chunk], computed by dask (the active distributed.Client, else the
+        default scheduler), in chunk order."""
+        columns = [self.X.to_delayed().ravel(), self.y.to_delayed().ravel()]
+        for a in rows:
+            columns.append([None] * len(self.rows) if a is None else a.to_delayed().ravel())
+        tasks = [dask.delayed(f, pure=True)(*chunk, *args) for chunk in zip(*columns)]
         return list(dask.compute(*tasks))
 
-    def check(self, targets):
-        """The fast face's validation of X (``as_matrix``) and of y (``targets``) on every chunk;
-        the first chunk that fails raises its error, the index of the entry counted from the
-        first row of X and the chunk's rows named."""
-        for c, found in enumerate(self.map(_check_map, targets)):
-            if found is not None:
-                kind, message = found
+    def check(self, targets, extras=None):
+        """The fast face's validation of X (``as_matrix``), of y (``targets``) and of each of
+        ``extras`` (name: a function of the chunk and X's chunk) on every chunk; the first chunk
+        that fails raises its error, the index of the entry counted from the first row of X and
+        the chunk's rows named. Returns each chunk's [extras' results]."""
+        extras = extras or {}
+        names = list(extras)
+        found = self.map(_check_map, targets, [extras[name] for name in names],
+                         rows=[self.extras.get(name) for name in names])
+        for c, (failed, results) in enumerate(found):
+            if failed is not None:
+                kind, message = failed
                 a, b = self.starts[c], self.starts[c] + self.rows[c] - 1
-                message = re.sub(r"^(X|y)\[(\d+)\]",
+                message = re.sub(r"^(" + "|".join(["X", "y"] + names) + r")\[(\d+)\]",
                                  lambda g: f"{g[1]}[{int(g[2]) + a}]", message)
                 raise kind(f"{message} (in the chunk of rows {a}–{b})")
+        return [results for _, results in found]
 
 
 class Gathered:
@@ -111,16 +125,17 @@ class Passes:
     cs229.fast._glm_core.Passes: each pass maps the fast face's compiled per-chunk partials
     over the chunks and adds the gathered partials in block order (``add_blocks``)."""
 
-    def __init__(self, chunked, code, k, logistic_form):
+    def __init__(self, chunked, code, k, logistic_form, offset=None, weight=None):
         self.chunked = chunked
         self.code, self.k, self.logistic_form = code, k, logistic_form
         self.m, self.n = chunked.m, chunked.n
+        self.offset, self.weight = offset, weight
         self.data = (Gathered(chunked.X), Gathered(chunked.y))
-        self.extensions = (None, None)
+        self.extensions = tuple(None if a is None else Gathered(a) for a in (offset, weight))
 
     def newton(self, theta, want_ell):
         results = self.chunked.map(_newton_map, theta, self.code, self.k, self.logistic_form,
-                                   want_ell)
+                                   want_ell, rows=(self.offset, self.weight))
         total = np.zeros(core.newton_size(self.n))
         ell_outside, status = False, 0
         for parts, outside, failed, _ in results:
@@ -130,15 +145,16 @@ class Passes:
         return total, ell_outside, status
 
     def y_total(self):
-        """[Σy] (``sum_chunk``)."""
-        total = np.zeros(1)
-        for parts in self.chunked.map(_sum_map):
+        """[Σy], or [Σwy, Σw] with weights (``sum_chunk``)."""
+        total = np.zeros(1 if self.weight is None else 2)
+        for parts in self.chunked.map(_sum_map, rows=(self.weight,)):
             add_blocks(parts, total)
         return total
 
     def start(self, y_bar):
         total = np.zeros(core.start_size(self.n))
-        for parts in self.chunked.map(_start_map, y_bar, self.code, self.k):
+        for parts in self.chunked.map(_start_map, y_bar, self.code, self.k,
+                                      rows=(self.offset, self.weight)):
             add_blocks(parts, total)
         return total
 
@@ -162,28 +178,31 @@ def gram(chunked):
 # ---- the map steps: module functions, so that workers import them rather than unpickle code ----
 
 def _float64(a):
-    return np.ascontiguousarray(a, dtype=np.float64)
+    return None if a is None else np.ascontiguousarray(a, dtype=np.float64)
 
 
-def _check_map(X, y, targets):
+def _check_map(X, y, *rest):
+    *extras, targets, checks = rest
     try:
-        as_matrix(X, "X")
+        X = as_matrix(X, "X")
         targets(y)
+        return None, [check(a, X) for check, a in zip(checks, extras)]
     except (ValueError, TypeError) as e:
-        return type(e), str(e)
-    return None
+        return (type(e), str(e)), None
 
 
-def _newton_map(X, y, theta, code, k, logistic_form, want_ell):
-    return core.newton_chunk(_float64(X), _float64(y), theta, code, k, logistic_form, want_ell)
+def _newton_map(X, y, offset, weight, theta, code, k, logistic_form, want_ell):
+    return core.newton_chunk(_float64(X), _float64(y), theta, code, k, logistic_form, want_ell,
+                             None, _float64(offset), _float64(weight))
 
 
-def _sum_map(X, y):
-    return sum_chunk(_float64(y))
+def _sum_map(X, y, weight):
+    return sum_chunk(_float64(y), None, _float64(weight))
 
 
-def _start_map(X, y, y_bar, code, k):
-    return core.start_chunk(_float64(X), _float64(y), y_bar, code, k)
+def _start_map(X, y, offset, weight, y_bar, code, k):
+    return core.start_chunk(_float64(X), _float64(y), y_bar, code, k, None, _float64(offset),
+                            _float64(weight))
 
 
 def _separated_map(X, y, theta):
