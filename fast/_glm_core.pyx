@@ -27,7 +27,8 @@ from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.glm import overflow
 from cs229.reference.messages import error
-from cs229.reference.newton import ELL_NOT_FINITE, no_counts, one_label, rounding_bound
+from cs229.reference.newton import (ELL_NOT_FINITE, add_penalty, no_counts, one_label,
+                                    rounding_bound)
 from cs229.reference.results import NOT_FINITE as THETA_NOT_FINITE
 from cs229.reference.results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED,
                                      IterativeResult, StepFailed, divergence, not_converged,
@@ -759,12 +760,14 @@ cdef inline void _start_example(int code, double k, double mu, double* eta, doub
         w[0] = k / (eta[0] * eta[0])
 
 
-def data_start(X, y, int code, double k, exact=None, passes=None, offset=None, weight=None):
+def data_start(X, y, int code, double k, exact=None, passes=None, offset=None, weight=None,
+               penalty=(0, 1)):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
     fit of z₀ = η₀ + (y − μ₀)/w₀ (less the ``offset``, X-5) at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀),
     w₀ = a″(η₀); ``exact`` as the reference's (its data_start_system on the original data), for
-    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``. Σy (Σwy and
-    Σw) and the system are summed block by block (``sum_chunk``, ``start_chunk``) by
+    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``. X-1: with
+    ``penalty`` = (λ, first), (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀ (the reference's ``add_penalty``). Σy
+    (Σwy and Σw) and the system are summed block by block (``sum_chunk``, ``start_chunk``) by
     ``passes`` (default: ``Passes`` on X, y, ``offset``, ``weight``)."""
     if passes is None:
         passes = Passes(X, y, code, k, False, offset, weight)
@@ -776,7 +779,7 @@ def data_start(X, y, int code, double k, exact=None, passes=None, offset=None, w
     if code == C_POISSON and y_bar == 0:
         raise no_counts()
     total = passes.start(y_bar)
-    A = np.asfortranarray(total[:n * n].reshape((n, n), order="F"))
+    A = add_penalty(np.asfortranarray(total[:n * n].reshape((n, n), order="F")), *penalty)
     return solve_gram(A, total[n * n:].copy(), "XᵀW₀X", exact, m)
 
 

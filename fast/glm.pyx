@@ -218,7 +218,9 @@ def newton_fit(family, passes, theta, max_iterations, tol, record, start, dampin
     X, y = passes.data
     if theta is None:
         theta = (core.data_start(X, y, code, shape,
-                                 (data_start_system, (fam, X, y) + passes.extensions), passes)
+                                 (data_start_system,
+                                  (fam, X, y) + passes.extensions + ((lam, first),)),
+                                 passes, penalty=(lam, first))
                  if start == "data" else np.zeros(passes.n))
     system, log_likelihood = core.newton_callbacks(X, y, code, shape, False, passes)
     return maximise(

@@ -262,7 +262,8 @@ def newton_fit(passes, theta, max_iterations, tol, record, start, damping, lam,
         theta = as_vector(theta, "theta", passes.n, "X", of="columns")
     elif start == "data":
         theta = core.data_start(X, y, core.BERNOULLI, 0.0,
-                                (data_start_system, (ef.BERNOULLI, X, y)), passes)
+                                (data_start_system, (ef.BERNOULLI, X, y, None, None, (lam, first))),
+                                passes, penalty=(lam, first))
     else:
         theta = np.zeros(passes.n)
     system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, True, passes)

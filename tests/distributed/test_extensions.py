@@ -85,3 +85,15 @@ def test_x2_weights_all_0_offset_with_exposure_and_a_short_vector_are_refused_as
         assert str(got.value) == str(expected.value)
     with pytest.raises(ValueError, match=re.escape("every sample weight is 0")):
         DG.newton(ef.GAUSSIAN, Xd, yd, sample_weight=zd)
+
+
+def test_x1_penalised_data_start_with_more_features_than_examples_is_the_fast_faces(scheduler):
+    """The start of a penalised fit solves (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀: 15 examples of 30 features."""
+    rng = np.random.default_rng(15)
+    Xw = np.column_stack([np.ones(15), rng.standard_normal((15, 29))])
+    y = rng.poisson(1.5, 15).astype(float)
+    Xd, yd, wd = _chunked(BLOCK, Xw, y, WEIGHTS[:15])
+    _same(FG.poisson_regression(Xw, y, record=True, lam=1.0),
+          DG.poisson_regression(Xd, yd, record=True, lam=1.0))
+    _same(FG.poisson_regression(Xw, y, record=True, lam=1.0, sample_weight=WEIGHTS[:15]),
+          DG.poisson_regression(Xd, yd, record=True, lam=1.0, sample_weight=wd))
