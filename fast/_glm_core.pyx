@@ -6,7 +6,8 @@ A family is a code (BERNOULLI, GAUSSIAN, POISSON, GAMMA) and, for the gamma, its
 exponential). Inputs arrive validated (float64, C-contiguous, finite, targets in the support).
 The gradient pass keeps the reference's order (examples in order, each added into every
 component before the next), so gradient-ascent iterates are the reference's bit for bit; Newton
-forms XᵀWX with BLAS (dsyrk) and solves it by Cholesky (LAPACK), agreeing to rounding.
+sums ℓ, ∇ℓ and XᵀWX (BLAS dsyrk) over blocks of rows added in block order (X-7, the summation
+form, fast/_summation.pxd) and solves by Cholesky (LAPACK), agreeing to rounding.
 """
 import numpy as np
 
@@ -18,12 +19,16 @@ from cs229.fast._cholesky cimport (GRAM_BORDERLINE, GRAM_NO_MEMORY, GRAM_OVERFLO
                                    GRAM_SOLVED, cholesky_solve)
 from cs229.fast._inline_math cimport dot, softplus
 from cs229.fast._path cimport stacked
+from cs229.fast._summation cimport BLOCK, add_into, blocks_of
+
+from cs229.fast._summation import partials, sum_chunk
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.glm import overflow
 from cs229.reference.messages import error
-from cs229.reference.newton import ELL_NOT_FINITE, no_counts, one_label, rounding_bound
+from cs229.reference.newton import (ELL_NOT_FINITE, add_penalty, no_counts, one_label,
+                                    rounding_bound)
 from cs229.reference.results import NOT_FINITE as THETA_NOT_FINITE
 from cs229.reference.results import (LEFT_DOMAIN, LOWER_ALPHA, OVERFLOWED,
                                      IterativeResult, StepFailed, divergence, not_converged,
@@ -518,59 +523,108 @@ def bernoulli_log_likelihood(X, y):
     return ell
 
 
-# ---- ℓ and the Newton system in one pass ----------------------------------------------------------
+# ---- ℓ and the Newton system in one pass, block by block (X-7's map step) -----------------------
 # Damped Newton evaluates ℓ at the step it tries, and, once the step is taken, the system at the
-# same θ: one pass over X serves both (η once per example), and diag(√w)X is formed BLOCK_ROWS
-# rows at a time, each block added into XᵀWX by dsyrk while it is still in cache. ℓ and ∇ℓ keep
-# their order of summation, so they are bit for bit those of the separate passes; XᵀWX is a BLAS
-# sum either way.
+# same θ: one pass over X serves both (η once per example). The pass runs over blocks of BLOCK
+# rows (fast/_summation.pxd): each block's ℓ, ∇ℓ and XᵀWX (diag(√w)X formed in the block and
+# added by dsyrk while it is still in cache) is a partial sum of its own, and the partials are
+# added left to right in block order, so that a chunk of whole blocks on another machine
+# (cs229.distributed) gives the same partials and the same sums bit for bit. Within a block ℓ
+# and ∇ℓ keep the reference's order.
 
-cdef enum:
-    BLOCK_ROWS = 512
+cdef struct PassStatus:
+    bint ell_outside  # some η outside the family's domain in ℓ's terms
+    int system        # OK, or the status of the first example whose μ or w fails
+    Py_ssize_t row    # that example, counted from the chunk's first row
 
 
-cdef int _newton_ell_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                          int code, double k, bint logistic_form, bint want_ell, double* total,
-                          double* size, double[::1] g, double[:, ::1] Zb, double[::1, :] A,
-                          const double* offset, const double* weight) noexcept nogil:
-    """One pass: ℓ(θ) and its size (``want_ell``; the logistic module's form or the GLM's),
-    g = Xᵀ(y − μ) in the reference's order and the upper triangle of A = XᵀWX (A zeroed by the
-    caller)."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], start, r, i, j
-    cdef double eta, mu, w, res, s, one = 1.0
-    cdef int status, rows, ni = <int> n
+cdef void _newton_block(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                        Py_ssize_t start, int rows, int code, double k, bint logistic_form,
+                        bint want_ell, double[:, ::1] Zb, double* part, PassStatus* st,
+                        const double* offset, const double* weight) noexcept nogil:
+    """One block's partials into ``part`` = [XᵀWX's upper triangle (n×n, Fortran order), Xᵀ(y − μ),
+    ℓ, the size of ℓ's parts]; ℓ in the logistic module's form or the GLM's (``want_ell``). X-5:
+    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: y − μ, w and ℓ's terms times the sample ``weight``
+    (the GLM form only). ``offset`` and ``weight`` are indexed as X's rows. A failure is recorded
+    in ``st`` and the pass goes on (its sums are then not used)."""
+    cdef Py_ssize_t n = X.shape[1], r, i, j
+    cdef double eta, mu, w, res, s, c, one = 1.0, zero = 0.0
+    cdef double* g = part + n * n
+    cdef double* total = g + n
+    cdef double* size = total + 1
+    cdef int status, ni = <int> n
     cdef char uplo = b'U', notrans = b'N'
     total[0] = 0.0
     size[0] = 0.0
     for j in range(n):
         g[j] = 0.0
-    start = 0
-    while start < m:
-        rows = <int> (BLOCK_ROWS if m - start > BLOCK_ROWS else m - start)
-        for r in range(rows):
-            i = start + r
-            eta = _eta(X, i, theta, offset)
-            if logistic_form:
-                _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
-            else:
-                if want_ell:
-                    status = _add_glm_term(code, k, eta, y[i], total, size, _weight(weight, i))
-                    if status != OK:
-                        return status
-                status = _mean_weight(code, k, eta, &mu, &w)
-                if status != OK:
-                    return status
-            res = _weight(weight, i) * (y[i] - mu)
-            s = sqrt(_weight(weight, i) * w)
-            for j in range(n):
-                g[j] = g[j] + res * X[i, j]
-                Zb[r, j] = s * X[i, j]
-        # Zb is C-ordered rows×n, i.e. Fortran-ordered n×rows (its transpose): A += ZbᵀZb.
-        dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zb[0, 0], &ni, &one, &A[0, 0], &ni)
-        start += rows
-    if want_ell and not isfinite(total[0]):
-        return NOT_FINITE
-    return OK
+    for r in range(rows):
+        i = start + r
+        eta = _eta(X, i, theta, offset)
+        c = _weight(weight, i)
+        if logistic_form:
+            _logistic_example(eta, y[i], want_ell, total, size, &mu, &w)
+        else:
+            if want_ell and not st.ell_outside:
+                if _add_glm_term(code, k, eta, y[i], total, size, c) != OK:
+                    st.ell_outside = True
+            status = _mean_weight(code, k, eta, &mu, &w)
+            if status != OK:
+                if st.system == OK:
+                    st.system = status
+                    st.row = i
+                mu = y[i]
+                w = 0.0
+        res = c * (y[i] - mu)
+        s = sqrt(c * w)
+        for j in range(n):
+            g[j] = g[j] + res * X[i, j]
+            Zb[r, j] = s * X[i, j]
+    # Zb is C-ordered rows×n, i.e. Fortran-ordered n×rows (its transpose): A = ZbᵀZb.
+    dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zb[0, 0], &ni, &zero, part, &ni)
+
+
+def newton_size(Py_ssize_t n):
+    """The entries of one block's partials in ``newton_chunk``: n² + n + 2."""
+    return n * n + n + 2
+
+
+def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_ell, total=None,
+                 offset=None, weight=None):
+    """NW-2, GLM-4, X-7's map step for Newton / IRLS: on a chunk of rows whose first row starts a
+    block, each block's partials [XᵀWX (upper triangle, n×n Fortran order), Xᵀ(y − g(η)), ℓ(θ)
+    (``want_ell``), the size of ℓ's parts], one row per block; with ``total``
+    (``newton_size(n)`` entries), added into it in block order instead. η = Xθ (+ the chunk's
+    ``offset``, X-5); X-2: the chunk's sample ``weight``s (GLM form). Returns (partials or total,
+    ℓ left the domain, the status of the first example whose μ or w fails (0: none), its row in
+    the chunk). Validated float64 C-contiguous inputs."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const double[::1] tv = theta
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b, start
+    parts, store = partials(m, size, total)
+    Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
+    cdef double[:, ::1] Zv = Zb, pv = parts
+    cdef double[::1] out = total if not store else parts[0]
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
+    cdef double* part
+    cdef int rows
+    cdef bint keep = store
+    cdef PassStatus st
+    st.ell_outside = False
+    st.system = OK
+    st.row = -1
+    with nogil:
+        for b in range(blocks_of(m)):
+            start = b * BLOCK
+            rows = <int> (BLOCK if m - start > BLOCK else m - start)
+            part = &pv[b, 0] if keep else &pv[0, 0]
+            _newton_block(Xv, yv, tv, start, rows, code, k, logistic_form, want_ell, Zv, part, &st,
+                          ov, wv)
+            if not keep:
+                add_into(&out[0], part, size)
+    return (parts if store else total), bool(st.ell_outside), st.system, st.row
 
 
 cdef inline void _logistic_example(double z, double y, bint want_ell, double* total, double* size,
@@ -593,119 +647,140 @@ cdef inline void _logistic_example(double z, double y, bint want_ell, double* to
         w[0] = mu[0] * (1.0 / (1.0 + e))
 
 
-def newton_callbacks(X, y, int code, double k, bint logistic_form=False, offset=None,
-                     weight=None):
-    """(system, log_likelihood) for cs229.reference.newton.maximise, as ``glm_system`` and ``bernoulli_log_likelihood``
-    (``logistic_form``) or ``glm_log_likelihood``, sharing the pass above: ℓ at a θ also leaves
-    the system at that θ for the system call that follows. Where the pass stops (η outside the
-    domain, a value not finite) the separate functions answer, with their own errors. X-5:
-    η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sample ``weight``s (the GLM form only)."""
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1]
-    if m > 2147483647:
-        raise error("blas_rows", m=m)
-    if logistic_form and (offset is not None or weight is not None):
-        # the logistic module's ℓ (bernoulli_log_likelihood) has neither: its g and A would
-        # disagree with it
-        raise TypeError("newton_callbacks: offset and weight are for the GLM form only")
-    Zb = np.empty((min(<Py_ssize_t> BLOCK_ROWS, m), n))
-    cdef double[:, ::1] Zv = Zb
-    separate_ell = (bernoulli_log_likelihood(X, y) if logistic_form
-                    else glm_log_likelihood(X, y, code, k, offset, weight))
-    kept = []  # [(θ, A, g)]: the system of the last θ whose ℓ was asked for
+def newton_callbacks(X, y, int code, double k, bint logistic_form=False, passes=None,
+                     offset=None, weight=None):
+    """(system, log_likelihood) for cs229.reference.newton.maximise, the values of
+    ``glm_system`` and ``bernoulli_log_likelihood`` (``logistic_form``) or
+    ``glm_log_likelihood`` to rounding, from one pass (``newton_chunk``): ℓ at a θ also leaves
+    the system at that θ for the system call that follows. ``passes`` (default: ``Passes`` on
+    X, y, ``offset``, ``weight``) takes the pass over all the rows (cs229.distributed passes its
+    own). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sample ``weight``s (the GLM form
+    only). The errors are the separate functions': ℓ outside the domain or not finite (GLM
+    form), μ or w failing at the first such example."""
+    if passes is None:
+        passes = Passes(X, y, code, k, logistic_form, offset, weight)
+    cdef Py_ssize_t m = passes.m, n = passes.n
+    sums = passes.newton
+    kept = []  # [(θ, A, g, status)]: the system of the last θ whose ℓ was asked for
 
-    def run(theta, bint want_ell):
-        A = np.zeros((n, n), order="F")
-        g = np.empty(n)
-        cdef const double[::1] tv = theta
-        cdef double[::1] gv = g
-        cdef double[::1, :] Av = A
-        cdef double total = 0.0, size = 0.0
-        cdef const double* ov = _data(offset)
-        cdef const double* wv = _data(weight)
-        cdef int status
-        with nogil:
-            status = _newton_ell_pass(Xv, yv, tv, code, k, logistic_form, want_ell, &total, &size,
-                                      gv, Zv, Av, ov, wv)
-        if status != OK:
-            return None
-        return A, g, total, size
+    def run(theta, want_ell):
+        total, ell_outside, status = sums(theta, want_ell)
+        A = np.asfortranarray(total[:n * n].reshape((n, n), order="F"))
+        return A, total[n * n:n * n + n].copy(), total[-2], total[-1], ell_outside, status
 
     def log_likelihood(theta):
         kept.clear()
-        out = run(theta, True)
-        if out is None:
-            return separate_ell(theta)
-        A, g, total, size = out
-        kept.append((np.array(theta, dtype=np.float64), A, g))
-        return total, rounding_bound(m, size)
+        A, g, ell, size, ell_outside, status = run(theta, True)
+        if ell_outside:
+            raise StepFailed(OUTSIDE_DOMAIN)
+        if not logistic_form and not isfinite(ell):
+            raise StepFailed(ELL_NOT_FINITE)
+        kept.append((np.array(theta, dtype=np.float64), A, g, status))
+        return float(ell), rounding_bound(m, float(size))
 
     def system(theta):
         if kept and np.array_equal(kept[0][0], theta):
-            _, A, g = kept.pop()
-            return A, g
-        kept.clear()
-        out = run(theta, False)
-        return glm_system(X, y, code, k, offset, weight)(theta) if out is None else out[:2]
+            _, A, g, status = kept.pop()
+        else:
+            kept.clear()
+            A, g, _, _, _, status = run(theta, False)
+        if status != OK:
+            raise _failure(status)
+        return A, g
 
     return system, log_likelihood
 
 
-def data_start(X, y, int code, double k, exact=None, offset=None, weight=None):
+# ---- the IRLS start, block by block (X-7's map step) ----------------------------------------------
+
+def start_size(Py_ssize_t n):
+    """The entries of one block's partials in ``start_chunk``: n² + n."""
+    return n * n + n
+
+
+def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None, weight=None):
+    """GLM-4, X-7: on a chunk of rows whose first row starts a block, each block's partials of
+    (XᵀW₀X, XᵀW₀z₀) of ``data_start`` at μ₀ = (y + ȳ)/2 (XᵀW₀X's upper triangle, n×n Fortran
+    order, then XᵀW₀z₀), one row per block; with ``total`` (``start_size(n)`` entries), added
+    into it in block order. X-5: z₀ less the chunk's ``offset``; X-2: w₀ times the chunk's sample
+    ``weight``."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, start, r, i, j
+    parts, store = partials(m, size, total)
+    Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
+    cdef double[:, ::1] Zv = Zb, pv = parts
+    cdef double[::1] out = total if not store else parts[0]
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
+    cdef double* part
+    cdef double mu, eta, w, z, v, s, one = 1.0, zero = 0.0
+    cdef int rows, ni = <int> n
+    cdef char uplo = b'U', notrans = b'N'
+    cdef bint keep = store
+    with nogil:
+        for b in range(blocks_of(m)):
+            start = b * BLOCK
+            rows = <int> (BLOCK if m - start > BLOCK else m - start)
+            part = &pv[b, 0] if keep else &pv[0, 0]
+            for j in range(n):
+                part[n * n + j] = 0.0
+            for r in range(rows):
+                i = start + r
+                mu = (yv[i] + y_bar) / 2
+                _start_example(code, k, mu, &eta, &w)
+                # η = θᵀx + o, so the start fits θᵀx to z₀ − o
+                z = (eta if ov == NULL else eta - ov[i]) + (yv[i] - mu) / w
+                w = _weight(wv, i) * w
+                v = w * z  # w₀z₀
+                s = sqrt(w)
+                for j in range(n):
+                    part[n * n + j] = part[n * n + j] + v * Xv[i, j]
+                    Zv[r, j] = s * Xv[i, j]
+            dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zv[0, 0], &ni, &zero, part, &ni)
+            if not keep:
+                add_into(&out[0], part, size)
+    return parts if store else total
+
+
+cdef inline void _start_example(int code, double k, double mu, double* eta, double* w) noexcept nogil:
+    """η₀ = g⁻¹(μ₀) and w₀ = a″(η₀) for one example."""
+    cdef double ignored
+    if code == C_BERNOULLI:
+        eta[0] = log(mu / (1 - mu))
+        _mean_weight(code, k, eta[0], &ignored, w)
+    elif code == C_GAUSSIAN:
+        eta[0] = mu
+        w[0] = 1.0
+    elif code == C_POISSON:
+        eta[0] = log(mu)
+        w[0] = exp(eta[0])
+    else:
+        eta[0] = -k / mu
+        w[0] = k / (eta[0] * eta[0])
+
+
+def data_start(X, y, int code, double k, exact=None, passes=None, offset=None, weight=None,
+               penalty=(0, 1)):
     """GLM-4: the IRLS start of cs229.reference.newton.data_start, the weighted least-squares
     fit of z₀ = η₀ + (y − μ₀)/w₀ (less the ``offset``, X-5) at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀),
     w₀ = a″(η₀); ``exact`` as the reference's (its data_start_system on the original data), for
-    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``."""
-    y_bar = _mean(y) if weight is None else _weighted_mean(y, weight)
+    a borderline pivot. X-2: ȳ the weighted mean, w₀ times the sample ``weight``. X-1: with
+    ``penalty`` = (λ, first), (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀ (the reference's ``add_penalty``). Σy
+    (Σwy and Σw) and the system are summed block by block (``sum_chunk``, ``start_chunk``) by
+    ``passes`` (default: ``Passes`` on X, y, ``offset``, ``weight``)."""
+    if passes is None:
+        passes = Passes(X, y, code, k, False, offset, weight)
+    cdef Py_ssize_t m = passes.m, n = passes.n
+    sums = passes.y_total()
+    y_bar = float(sums[0]) / (m if sums.shape[0] == 1 else float(sums[1]))
     if code == C_BERNOULLI and (y_bar == 0 or y_bar == 1):
-        raise one_label(int(y[0]))
+        raise one_label(int(passes.first_target()))
     if code == C_POISSON and y_bar == 0:
         raise no_counts()
-    mu = (y + y_bar) / 2
-    if code == C_BERNOULLI:
-        eta = np.log(mu / (1 - mu))
-        w = np.empty_like(eta)
-        _responses_and_variances(eta, code, k, np.empty_like(eta), w)
-    elif code == C_GAUSSIAN:
-        eta, w = mu, np.ones_like(mu)
-    elif code == C_POISSON:
-        eta = np.log(mu)
-        w = np.exp(eta)
-    else:
-        eta = -k / mu
-        w = k / (eta * eta)
-    z = (eta if offset is None else eta - offset) + (y - mu) / w
-    if weight is not None:
-        w = weight * w
-    A = weighted_gram(np.sqrt(w)[:, None] * X)
-    return solve_gram(A, X.T @ (w * z), "XᵀW₀X", exact, X.shape[0])
-
-
-cdef double _mean(const double[::1] y) noexcept:
-    """Σᵢ y⁽ⁱ⁾ / m, summed left to right as the reference does."""
-    cdef double total = 0.0
-    cdef Py_ssize_t i
-    for i in range(y.shape[0]):
-        total = total + y[i]
-    return total / y.shape[0]
-
-
-cdef double _weighted_mean(const double[::1] y, const double[::1] weight) noexcept:
-    """Σᵢ wᵢy⁽ⁱ⁾ / Σᵢ wᵢ, each sum left to right as the reference's."""
-    cdef double total = 0.0, weights = 0.0
-    cdef Py_ssize_t i
-    for i in range(y.shape[0]):
-        total = total + weight[i] * y[i]
-        weights = weights + weight[i]
-    return total / weights
-
-
-def _responses_and_variances(eta, int code, double k, mu, w):
-    cdef double[::1] e = eta, mv = mu, wv = w
-    cdef Py_ssize_t i
-    for i in range(e.shape[0]):
-        _mean_weight(code, k, e[i], &mv[i], &wv[i])
+    total = passes.start(y_bar)
+    A = add_penalty(np.asfortranarray(total[:n * n].reshape((n, n), order="F")), *penalty)
+    return solve_gram(A, total[n * n:].copy(), "XᵀW₀X", exact, m)
 
 
 class Arrays:
@@ -762,9 +837,48 @@ class Arrays:
 ARRAYS = Arrays()
 
 
-def separation_check(X, y, name):
-    """For cs229.reference.newton.maximise: raise SeparableDataError when θ separates the data (LG-3)."""
+def separation_check(X, y, name, test=None):
+    """For cs229.reference.newton.maximise: raise SeparableDataError when θ separates the data
+    (LG-3): ``separated`` on X, y, or ``test(θ)``."""
     def check(theta, it, path):
-        if separated(X, y, theta):
+        if (test(theta) if test is not None else separated(X, y, theta)):
             raise _separable(name, it, theta, path)
     return check
+
+
+class Passes:
+    """X-7: the sums over the examples that a Newton / IRLS fit takes, on X and y in memory (with
+    an ``offset``, X-5, and sample ``weight``s, X-2, or None), each by its map step over the
+    whole X (one chunk, its partials added in block order). The distributed face has a class
+    with the same methods over chunks (cs229.distributed). ``data`` is (X, y) and
+    ``extensions`` (offset, weight) as the 50-digit referee reads them."""
+
+    def __init__(self, X, y, int code, double k, bint logistic_form, offset=None, weight=None):
+        if logistic_form and (offset is not None or weight is not None):
+            # the logistic module's ℓ (bernoulli_log_likelihood) has neither: its g and A would
+            # disagree with it
+            raise TypeError("newton_callbacks: offset and weight are for the GLM form only")
+        self.X, self.y, self.offset, self.weight = X, y, offset, weight
+        self.code, self.k, self.logistic_form = code, k, logistic_form
+        self.m, self.n = X.shape
+        self.data = (X, y)
+        self.extensions = (offset, weight)
+
+    def newton(self, theta, want_ell):
+        """(the pass's total, ℓ left the domain, the first failing status) of ``newton_chunk``."""
+        return newton_chunk(self.X, self.y, theta, self.code, self.k, self.logistic_form,
+                            want_ell, np.zeros(newton_size(self.n)), self.offset, self.weight)[:3]
+
+    def y_total(self):
+        """[Σy], or [Σwy, Σw] with weights (``sum_chunk``)."""
+        return sum_chunk(self.y, np.zeros(1 if self.weight is None else 2), self.weight)
+
+    def start(self, y_bar):
+        return start_chunk(self.X, self.y, y_bar, self.code, self.k,
+                           np.zeros(start_size(self.n)), self.offset, self.weight)
+
+    def separated(self, theta):
+        return separated(self.X, self.y, theta)
+
+    def first_target(self):
+        return self.y[0]

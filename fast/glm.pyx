@@ -201,23 +201,36 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
     code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, optional=True,
                                                         offset=offset, sample_weight=sample_weight)
+    return newton_fit(family, core.Passes(X, y, code, shape, False, offset, weight), theta,
+                      max_iterations, tol, record, start, damping, lam, penalize_intercept)
+
+
+def newton_fit(family, passes, theta, max_iterations, tol, record, start, damping, lam,
+               penalize_intercept):
+    """``newton`` on validated data (θ too, where given) whose sums over the examples
+    ``passes`` takes (cs229.fast._glm_core.Passes in memory, with the offset and the sample
+    weights; cs229.distributed's over chunks)."""
     max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
     record = flag(record, "record")
     lam, first = penalty(lam, penalize_intercept, float64=True)
     where = origin(theta, start)
-    fam = _family(family)[0]
+    fam, code, shape = _family(family)
+    X, y = passes.data
     if theta is None:
-        theta = (core.data_start(X, y, code, shape, (data_start_system, (fam, X, y, offset, weight)),
-                                 offset, weight)
-                 if start == "data" else np.zeros(X.shape[1]))
-    system, log_likelihood = core.newton_callbacks(X, y, code, shape, offset=offset, weight=weight)
+        theta = (core.data_start(X, y, code, shape,
+                                 (data_start_system,
+                                  (fam, X, y) + passes.extensions + ((lam, first),)),
+                                 passes, penalty=(lam, first))
+                 if start == "data" else np.zeros(passes.n))
+    system, log_likelihood = core.newton_callbacks(X, y, code, shape, False, passes)
     return maximise(
         "GLM Newton", theta, system, log_likelihood, max_iterations, tol, record,
-        damping, core.separation_check(X, y, "GLM Newton") if code == core.BERNOULLI and not lam else None,
+        damping, (core.separation_check(X, y, "GLM Newton", passes.separated)
+                  if code == core.BERNOULLI and not lam else None),
         singular_hessian("GLM Newton", "−XᵀWX"),
         advice=NEWTON_ADVICE, origin=where,
-        exact=(glm_callbacks, (fam, X, y, offset, weight)), terms=X.shape[0], arithmetic=core.ARRAYS,
-        penalty=(lam, first, X.shape[1]))
+        exact=(glm_callbacks, (fam, X, y) + passes.extensions), terms=passes.m,
+        arithmetic=core.ARRAYS, penalty=(lam, first, passes.n))
 
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,

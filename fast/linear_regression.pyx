@@ -18,6 +18,8 @@ from cs229.fast._cholesky cimport GRAM_SOLVED, cholesky_solve
 from cs229.fast._inline_math cimport dot, linear_predictor
 from cs229.fast._sgd cimport sgd_epochs
 
+from cs229.fast._summation import gram_chunk
+
 from cs229.fast import _glm_core as core
 from cs229.fast._glm_core import solve_gram
 from cs229.fast._validation import as_matrix, as_order, as_vector, check_length, same_length
@@ -152,7 +154,8 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
 
 
 def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
-    """LR-12: θ solving XᵀXθ = Xᵀy. ``solver="cholesky"``: XᵀX by dsyrk, Xᵀy by dgemv, then
+    """LR-12: θ solving XᵀXθ = Xᵀy. ``solver="cholesky"``: XᵀX by dsyrk, Xᵀy by dgemv, summed
+    block by block (X-7, cs229.fast._summation.gram_chunk), then
     Cholesky (LAPACK) on the equilibrated XᵀX, which loses about 2·log₁₀ cond(X) digits;
     ``solver="qr"``: Householder QR of X (LAPACK), about log₁₀ cond(X). A dependent column
     (the same units-free test as the reference's) raises SingularMatrixError naming it and the
@@ -167,24 +170,20 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
             rows = np.array(ridge_rows(X.shape[1], lam, first), dtype=np.float64).reshape(-1, X.shape[1])
             return _least_squares_qr(np.vstack([X, rows]), np.concatenate([y, np.zeros(rows.shape[0])]))
         return _least_squares_qr(X, y)
-    if X.shape[0] > 2147483647:
-        raise error("blas_rows", m=X.shape[0])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef int m = <int> X.shape[0], n = <int> X.shape[1], inc = 1, code
-    cdef double one = 1.0, zero = 0.0
-    A = np.zeros((n, n), order="F")
-    b = np.zeros(n)
-    cdef double[::1, :] Av = A
-    cdef double[::1] bv = b
-    cdef char uplo = b'U', trans = b'N', notrans = b'N'
-    with nogil:
-        # X is C-ordered m×n, i.e. Fortran-ordered n×m (Xᶠ = Xᵀ): XᵀX = Xᶠ Xᶠᵀ.
-        dsyrk(&uplo, &notrans, &n, &m, &one, <double*> &Xv[0, 0], &n, &zero, &Av[0, 0], &n)
-        dgemv(&trans, &n, &m, &one, <double*> &Xv[0, 0], &n, <double*> &yv[0], &inc, &zero, &bv[0], &inc)
+    n = X.shape[1]
+    return normal_solve(gram_chunk(X, y, np.zeros(n * n + n)), X.shape, lam, first, X, y)
+
+
+def normal_solve(total, shape, lam, first, X, y):
+    """LR-12, X-1: θ from the block sums of ``gram_chunk`` (``total``: XᵀX's upper triangle, n×n
+    Fortran order, then Xᵀy) by Cholesky; X, y are what the referee of a borderline pivot reads
+    (converted exactly by its ``tolist``)."""
+    n = shape[1]
+    A = np.asfortranarray(total[:n * n].reshape((n, n), order="F"))
+    b = total[n * n:].copy()
     if lam:
-        return _normal_solve(add_ridge(A, lam, first), b, X.shape, (ridge_system, (X, y, lam, first)))
-    return _normal_solve(A, b, X.shape, (normal_system, (X, y)))
+        return _normal_solve(add_ridge(A, lam, first), b, shape, (ridge_system, (X, y, lam, first)))
+    return _normal_solve(A, b, shape, (normal_system, (X, y)))
 
 
 def _normal_solve(A, b, shape, exact):

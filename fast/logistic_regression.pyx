@@ -246,22 +246,33 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     ``start="zero"`` or ``"data"`` (the IRLS start). Separable data raise SeparableDataError,
     a singular H SingularMatrixError naming the dependent column."""
     X, y = _design(X, y)
+    return newton_fit(core.Passes(X, y, core.BERNOULLI, 0.0, True), theta, max_iterations, tol,
+                      record, start, damping, lam, penalize_intercept)
+
+
+def newton_fit(passes, theta, max_iterations, tol, record, start, damping, lam,
+               penalize_intercept):
+    """``newton`` on validated data whose sums over the examples ``passes`` takes
+    (cs229.fast._glm_core.Passes in memory; cs229.distributed's over chunks)."""
     max_iterations, tol, damping, start = options(max_iterations, tol, damping, start, float64=True)
     record = flag(record, "record")
     lam, first = penalty(lam, penalize_intercept, float64=True)
+    X, y = passes.data
     if theta is not None:
-        theta = _parameters(theta, X)
+        theta = as_vector(theta, "theta", passes.n, "X", of="columns")
     elif start == "data":
-        theta = core.data_start(X, y, core.BERNOULLI, 0.0, (data_start_system, (ef.BERNOULLI, X, y)))
+        theta = core.data_start(X, y, core.BERNOULLI, 0.0,
+                                (data_start_system, (ef.BERNOULLI, X, y, None, None, (lam, first))),
+                                passes, penalty=(lam, first))
     else:
-        theta = np.zeros(X.shape[1])
-    system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, logistic_form=True)
+        theta = np.zeros(passes.n)
+    system, log_likelihood = core.newton_callbacks(X, y, core.BERNOULLI, 0.0, True, passes)
     return maximise(
         "Newton's method", theta, system, log_likelihood, max_iterations, tol, record, damping,
-        None if lam else core.separation_check(X, y, "Newton's method"),
+        None if lam else core.separation_check(X, y, "Newton's method", passes.separated),
         singular_hessian("Newton's method", "H = −XᵀWX"),
-        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=X.shape[0],
-        arithmetic=core.ARRAYS, penalty=(lam, first, X.shape[1]))
+        advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y)), terms=passes.m,
+        arithmetic=core.ARRAYS, penalty=(lam, first, passes.n))
 
 
 def is_separated(X, y, theta):

@@ -317,7 +317,8 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     lam, first = parameters.penalty(lam, penalize_intercept)
     where = newton_method.origin(theta, start)
     if theta is None:
-        theta = (newton_method.data_start(fam, X, y, offset, weight) if start == "data"
+        theta = (newton_method.data_start(fam, X, y, offset, weight, (lam, first))
+                 if start == "data"
                  else [0 * X[0][0]] * len(X[0]))
 
     def check(theta, k, path):

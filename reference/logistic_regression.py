@@ -386,7 +386,7 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     if theta is not None:
         theta = _parameters(theta, X)
     elif start == "data":
-        theta = newton_method.data_start(ef.BERNOULLI, X, y)
+        theta = newton_method.data_start(ef.BERNOULLI, X, y, penalty=(lam, first))
     else:
         theta = [0 * X[0][0]] * len(X[0])
 

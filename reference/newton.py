@@ -43,7 +43,7 @@ from .results import (LEFT_DOMAIN, LISTS, NOT_FINITE, OVERFLOWED, ConvergenceErr
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
-    "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks",
+    "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks", "add_penalty",
     "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
     "no_counts", "ELL_NOT_FINITE", "penalised", "penalised_callbacks", "penalised_indices",
     "linear_predictor", "offsets", "weights",
@@ -155,18 +155,20 @@ def glm_log_likelihood(fam, X, y, theta, offset=None, weight=None):
     return total, rounding_bound(len(X), size)
 
 
-def data_start(fam, X, y, offset=None, weight=None):
+def data_start(fam, X, y, offset=None, weight=None, penalty=(0, 1)):
     """θ₀ from the data (GLM-4; the IRLS start): the weighted least-squares fit of the working
     response z₀ = η₀ + (y − μ₀)/w₀ at μ₀ = (y + ȳ)/2, η₀ = g⁻¹(μ₀), w₀ = a″(η₀); with an
     ``offset`` o (X-5) of z₀ − o, since η = θᵀx + o (as R's glm.fit); with sample weights
-    (X-2) ȳ is their weighted mean and w₀ is multiplied by them."""
-    A, b = data_start_system(fam, X, y, offset, weight)
-    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y, offset, weight)),
+    (X-2) ȳ is their weighted mean and w₀ is multiplied by them. X-1: with ``penalty`` =
+    (λ, first), λ > 0, the penalised fit (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀, the ridge start of the
+    penalised problem, well posed where XᵀW₀X is singular (more features than examples)."""
+    A, b = data_start_system(fam, X, y, offset, weight, penalty)
+    return linalg.solve_gram(A, b, exact=(data_start_system, (fam, X, y, offset, weight, penalty)),
                              terms=len(X))
 
 
-def data_start_system(fam, X, y, offset=None, weight=None):
-    """(XᵀW₀X, XᵀW₀(z₀ − o)) of ``data_start``, in any scalar type."""
+def data_start_system(fam, X, y, offset=None, weight=None, penalty=(0, 1)):
+    """(XᵀW₀X + λI′, XᵀW₀(z₀ − o)) of ``data_start``, in any scalar type (λ = 0: XᵀW₀X)."""
     m, n = len(X), len(X[0])
     y_bar = 0 * X[0][0]  # in the scalar type of X: labels and counts arrive as ints
     total = 0 * X[0][0]
@@ -194,7 +196,7 @@ def data_start_system(fam, X, y, offset=None, weight=None):
     for j in range(n):
         for k in range(j):
             A[j][k] = A[k][j]
-    return A, b
+    return add_penalty(A, *penalty), b
 
 
 def one_label(label):
@@ -227,6 +229,15 @@ def penalised_indices(size, first, width):
     """The penalised entries of a flat parameter list of ``size`` entries made of rows of
     ``width`` (softmax's θ_l; one row otherwise): those at position >= ``first`` in their row."""
     return [j for j in range(size) if j % width >= first]
+
+
+def add_penalty(A, lam, first):
+    """X-1: A + λI′ in place, I′ the identity less its entries j < ``first`` (θ₀ unpenalised
+    with first = 1); A as it is for λ = 0."""
+    if lam:
+        for j in penalised_indices(len(A), first, len(A)):
+            A[j][j] += lam
+    return A
 
 
 def penalised(callbacks, lam, first, width, arithmetic=LISTS):

@@ -9,6 +9,12 @@ intercept θ₀ unpenalised): maximise ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ², wh
 Hessian H − λI′; for least squares, minimise J(θ) + (λ/2) Σ_{j≥1} θⱼ², solved by
 (XᵀX + λI′)θ = Xᵀy.
 
+X-7: the summation form (Chu et al. 2006). Each pass of the normal equations and of Newton /
+IRLS is a sum over the examples, A = Σᵢ Aᵢ and ∇ℓ = Σᵢ ∇ℓᵢ; summed block by block over any
+split of the rows into contiguous blocks, the sums, and so the step A⁻¹∇ℓ, are the serial
+fit's in exact arithmetic. cs229.fast and cs229.distributed fix the blocks and the order of
+their addition, which makes their float sums equal too.
+
 X-3: GDA with k classes: y ~ Multinomial(φ₁, ..., φ_k), x | y = j ~ N(μ_j, Σ) with one shared Σ;
 the MLE is the class frequencies, the class means and the pooled (1/m) scatter, and the posterior
 is the softmax of θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_jᵀΣ⁻¹μ_j.
@@ -19,6 +25,8 @@ and Hessian keep their form at the shifted η, and the fit is where that gradien
 X-2 (the GLMs' part): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ; each term's derivatives are
 multiplied by wᵢ, and an integer weight is the row repeated.
 """
+from fractions import Fraction
+
 import mpmath
 import numpy as np
 import sympy as sp
@@ -27,6 +35,7 @@ from cs229.fast import glm as fast_glm
 from cs229.reference import exponential_family as ef
 from cs229.reference import generative as G
 from cs229.reference import glm
+from cs229.reference import linalg
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
 from cs229.reference import newton
@@ -221,6 +230,70 @@ def penalised_optimality(ctx):
         return worst
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-7: the summation form ----------------------------------------------------------------------
+
+def _contiguous_partitions(m):
+    """Every split of rows 0..m−1 into contiguous blocks (2^(m−1) of them), as lists of (start, stop)."""
+    for mask in range(2 ** (m - 1)):
+        cuts = [0] + [i + 1 for i in range(m - 1) if mask >> i & 1] + [m]
+        yield [(a, b) for a, b in zip(cuts, cuts[1:])]
+
+
+def _blocked_system(system, X, y, blocks):
+    """(A, ∇) added block by block, left to right: Σ_blocks of the system on each block's rows."""
+    A = g = None
+    for a, b in blocks:
+        A_b, g_b = system(X[a:b], y[a:b])
+        if A is None:
+            A, g = [row[:] for row in A_b], g_b[:]
+        else:
+            A = [[u + v for u, v in zip(r, s)] for r, s in zip(A, A_b)]
+            g = [u + v for u, v in zip(g, g_b)]
+    return A, g
+
+
+def _step(A, g):
+    try:
+        return linalg.solve_gram(A, g)
+    except linalg.SingularMatrixError as e:
+        return ("singular", e.column)
+
+
+def _difference(s, t):
+    if isinstance(s, tuple) or isinstance(t, tuple):
+        return 0 if s == t else mpmath.inf
+    return max(mpmath.mpf(abs(u - v).numerator) / abs(u - v).denominator
+               if isinstance(u - v, Fraction) else abs(u - v) for u, v in zip(s, t))
+
+
+@relies_on(newton, "glm_system", lambda f: lambda fam, X, y, theta: f(fam, X[1:] or X, y[1:] or y, theta),
+           "each call's first example left out of the sums")
+@relies_on(lr, "normal_system", lambda f: lambda X, y: f(X[1:] or X, y[1:] or y),
+           "each call's first example left out of XᵀX and Xᵀy")
+@check("X-7", "the summation form: the normal equations' and Newton's (A, ∇ℓ) summed block by block "
+       "over every split of the rows into contiguous blocks give the serial fit's step A⁻¹∇ℓ "
+       "exactly (rationals: least squares, Gaussian Newton) and to 50 digits (Bernoulli, Poisson)",
+       "extends 000 Parts I-III", "derivation")
+def summation_form_steps(ctx):
+    def residual(p):
+        X, y, theta = p
+        worst = mpmath.mpf(0)
+        exact = [(lr.normal_system, X, [Fraction(v) for v in y]),
+                 (lambda X_, y_: newton.glm_system(ef.GAUSSIAN, X_, y_, theta), X,
+                  [Fraction(v) for v in y])]
+        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+        rounded = [(lambda X_, y_, fam=fam: newton.glm_system(fam, X_, y_, tm), Xm, y)
+                   for fam in (ef.BERNOULLI, ef.POISSON)]
+        for system, Xs, ys in exact + rounded:
+            whole = _step(*system(Xs, ys))
+            for blocks in _contiguous_partitions(len(Xs)):
+                worst = max(worst, _difference(_step(*_blocked_system(system, Xs, ys, blocks)), whole))
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=6), residual,
+                   mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 3),
+                   names=("X", "y", "θ"))
 
 
 # ---- X-3: GDA with k classes --------------------------------------------------------------------

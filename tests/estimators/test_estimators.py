@@ -77,14 +77,10 @@ SINGULAR_REASON = (
     "the check fits 15 examples of 30 features: the unpenalised GLM's XᵀWX is singular there (the "
     "maximum likelihood θ is not unique), and the fit raises SingularMatrixError naming the "
     "dependent column, as it should; with alpha > 0 the check is met")
-START_REASON = (
-    "the penalised fit of 15 examples of 30 features is well posed, but Newton's data start "
-    "solves the unpenalised XᵀW₀X θ₀ = XᵀW₀z₀, singular there: the start must take the penalty")
 
 EXPECTED_FAILED_CHECKS = {
     "GLM()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
     "PoissonRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
-    "PoissonRegression(alpha=1.0)": {"check_sample_weight_equivalence_on_dense_data": START_REASON},
     # keyed by the estimator's repr: one variant
     "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (
         "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")},

@@ -1,6 +1,8 @@
 """Part III, generalized linear models (GLM-1 … GLM-4): the fast face against the reference on the
 same input: the same iterates where the order of operations is the same, the same answer to rounding
 otherwise, the same verdicts."""
+from fractions import Fraction
+
 import mpmath
 import numpy as np
 import pytest
@@ -9,6 +11,8 @@ from hypothesis import given, strategies as st
 import cs229.fast.glm as F
 import cs229.reference.glm as R
 from cs229.reference import exponential_family as ef
+from cs229.reference import newton
+from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError
 from cs229.testing import strategies as S
 
@@ -138,3 +142,35 @@ def test_penalised_glm_newton_fast_matches_reference_X_1(p, name):
         return
     fast = F.newton(fam, np.array(X), np.array(y), lam=1.5)
     assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-9)
+
+
+@pytest.mark.parametrize("penalize_intercept", [False, True])
+def test_penalised_data_start_fits_more_features_than_examples_X_1(penalize_intercept):
+    """X-1, GLM-4: 15 examples of 30 features, XᵀW₀X singular: the data start solves
+    (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀, so the penalised Poisson fit (well posed) runs in both faces and
+    they agree; without the penalty the start stays singular."""
+    rng = np.random.default_rng(15)
+    X = np.column_stack([np.ones(15), rng.standard_normal((15, 29))])
+    y = rng.poisson(1.5, 15).astype(float)
+    ref = R.poisson_regression(X.tolist(), y.tolist(), lam=1.0, penalize_intercept=penalize_intercept)
+    fast = F.poisson_regression(X, y, lam=1.0, penalize_intercept=penalize_intercept)
+    assert ref.converged and fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-10)
+    first = 0 if penalize_intercept else 1
+    g = R.gradient("poisson", X.tolist(), y.tolist(), ref.theta)
+    assert max(abs(g_j - (1.0 * t if j >= first else 0)) for j, (g_j, t) in enumerate(zip(g, ref.theta))) < 1e-8
+    for face, data in ((R, (X.tolist(), y.tolist())), (F, (X, y))):
+        with pytest.raises(SingularMatrixError, match="singular: column 15 "):
+            face.poisson_regression(*data)
+
+
+def test_penalised_data_start_is_the_ridge_fit_of_the_working_response_X_1():
+    """X-1: the start's system is XᵀW₀X + λI′ (θ₀ unpenalised) and XᵀW₀z₀, exactly (rationals),
+    and λ = 0 leaves XᵀW₀X as it was."""
+    X = [[Fraction(1), Fraction(2)], [Fraction(1), Fraction(-1)], [Fraction(1), Fraction(3)]]
+    y = [Fraction(1), Fraction(0), Fraction(2)]
+    A0, b0 = newton.data_start_system(ef.GAUSSIAN, X, y)
+    A, b = newton.data_start_system(ef.GAUSSIAN, X, y, penalty=(Fraction(5), 1))
+    assert b == b0 and A == [[A0[0][0], A0[0][1]], [A0[1][0], A0[1][1] + 5]]
+    A, _ = newton.data_start_system(ef.GAUSSIAN, X, y, penalty=(Fraction(5), 0))
+    assert A == [[A0[0][0] + 5, A0[0][1]], [A0[1][0], A0[1][1] + 5]]
+    assert newton.data_start_system(ef.GAUSSIAN, X, y, penalty=(0, 1)) == (A0, b0)

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import mpmath
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 
 import cs229.fast.logistic_regression as F
@@ -98,3 +99,16 @@ def test_penalised_batch_gradient_ascent_same_iterates_X_1(p, alpha, lam, averag
     fast = F.batch_gradient_ascent(np.array(X), y, np.array(theta), alpha, 10, tol=None,
                                    average=average, record=True, lam=lam)
     assert np.array_equal(fast.path, np.array(ref.path))
+
+
+def test_penalised_data_start_fits_more_features_than_examples_X_1():
+    """X-1: Newton from the data start on 12 examples of 20 features: the start solves
+    (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀, singular without λ, and both faces fit the penalised θ and agree."""
+    rng = np.random.default_rng(12)
+    X = np.column_stack([np.ones(12), rng.standard_normal((12, 19))])
+    y = np.array([0, 1] * 6, dtype=float)
+    ref = R.newton(X.tolist(), y.tolist(), lam=2.0, start="data")
+    fast = F.newton(X, y, lam=2.0, start="data")
+    assert ref.converged and fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-10)
+    with pytest.raises(linalg.SingularMatrixError):
+        F.newton(X, y, start="data")

@@ -1,0 +1,26 @@
+"""cs229.distributed: the summation form of the notes' fits (catalog X-7) on dask arrays chunked by
+rows, with cs229.fast's answers bit for bit.
+
+A fit of Parts I–III is a sum over the examples in every pass: XᵀX and Xᵀy for the normal
+equations, Xᵀ(y − μ), XᵀWX and ℓ for Newton / IRLS. Each pass here maps the fast face's compiled
+per-chunk partial sums over the chunks (cs229.fast._summation, ``_glm_core.newton_chunk``),
+gathers the partials on the client in block order and adds them left to right, then takes the
+small d×d step with the fast face's own code. The fast face sums the same blocks in the same
+order, so θ and every iterate are the fast face's bit for bit, whatever the chunking and the
+number of workers, on workers that run the same BLAS on the same kind of CPU.
+
+Where it runs: on the user's active ``distributed.Client`` if there is one, else on dask's
+default scheduler (``dask.compute``); no cluster is ever started here.
+
+Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
+``glm.newton`` and ``glm.poisson_regression``, with the fast face's names, signatures, errors
+and results. Needs the ``[dask]`` extra (``pip install 'cs229[dask]'``).
+"""
+try:
+    import dask  # noqa: F401
+    import dask.array  # noqa: F401
+except ImportError as e:  # pragma: no cover - exercised without the extra
+    raise ImportError("cs229.distributed needs dask: pip install 'cs229[dask]' (dask[array] and "
+                      "distributed)") from e
+
+__all__ = ["linear_regression", "logistic_regression", "glm"]

@@ -1,0 +1,99 @@
+"""X-5 and X-2 in cs229.distributed: an offset, an exposure and sample weights, dask arrays chunked
+as the rows (or arrays in memory), give cs229.fast's GLM fits bit for bit (θ and every iterate,
+with ``==``) for several chunkings and on both schedulers; their bad entries raise the fast
+face's errors, naming the row and its chunk."""
+import re
+
+import numpy as np
+import pytest
+
+da = pytest.importorskip("dask.array", reason="cs229.distributed needs the [dask] extra (dask[array])")
+pytest.importorskip("distributed", reason="cs229.distributed's cluster tests need the [dask] extra "
+                    "(distributed)")
+
+from cs229.distributed import glm as DG  # noqa: E402
+from cs229.fast import glm as FG  # noqa: E402
+from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
+from cs229.reference import exponential_family as ef  # noqa: E402
+
+from .test_parity import CHUNKINGS, COUNTS, LABELS, M, TARGETS, X, _chunked, _raised, _same  # noqa: E402
+from .test_parity import cluster, scheduler  # noqa: E402, F401
+
+rng = np.random.default_rng(5)
+EXPOSURE = rng.uniform(0.5, 3.0, M)
+OFFSET = np.log(EXPOSURE)
+WEIGHTS = rng.integers(0, 4, M).astype(float)  # a quarter of them 0
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+@pytest.mark.parametrize("lam", [0, 0.5])
+def test_x5_x2_poisson_with_offset_exposure_and_weights_is_the_fast_faces(scheduler, rows, lam):
+    Xd, yd, od, ed, wd = _chunked(rows, X, COUNTS, OFFSET, EXPOSURE, WEIGHTS)
+    _same(FG.poisson_regression(X, COUNTS, record=True, lam=lam, offset=OFFSET),
+          DG.poisson_regression(Xd, yd, record=True, lam=lam, offset=od))
+    _same(FG.poisson_regression(X, COUNTS, record=True, lam=lam, exposure=EXPOSURE,
+                                sample_weight=WEIGHTS),
+          DG.poisson_regression(Xd, yd, record=True, lam=lam, exposure=ed, sample_weight=wd))
+
+
+@pytest.mark.parametrize("family", [ef.BERNOULLI, ef.GAUSSIAN])
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x5_x2_glm_newton_with_offset_and_weights_is_the_fast_faces(scheduler, rows, family):
+    y = LABELS if family is ef.BERNOULLI else TARGETS
+    offset = 0.3 * OFFSET
+    Xd, yd, od, wd = _chunked(rows, X, y, offset, WEIGHTS)
+    fast = FG.newton(family, X, y, record=True, offset=offset, sample_weight=WEIGHTS)
+    _same(fast, DG.newton(family, Xd, yd, record=True, offset=od, sample_weight=wd))
+    # the offset and the weights do reach the sums
+    assert not np.array_equal(fast.theta, FG.newton(family, X, y).theta)
+
+
+def test_x5_x2_vectors_in_memory_and_chunks_not_of_whole_blocks_are_accepted():
+    Xd, yd, wd = _chunked(5000, X, COUNTS, WEIGHTS)  # 5000 rows: rechunked to whole blocks
+    _same(FG.poisson_regression(X, COUNTS, record=True, exposure=EXPOSURE, sample_weight=WEIGHTS),
+          DG.poisson_regression(Xd, yd, record=True, exposure=EXPOSURE, sample_weight=wd))
+
+
+def _chunk_of(row, rows):
+    first = row // rows * rows
+    return f"(in the chunk of rows {first}–{min(first + rows, M) - 1})"
+
+
+@pytest.mark.parametrize("name, bad, row", [
+    ("sample_weight", -1.0, 2 * BLOCK + 17), ("exposure", 0.0, BLOCK + 3), ("offset", np.nan, M - 1)])
+def test_x5_x2_a_bad_entry_names_its_row_and_its_chunk(name, bad, row):
+    given = {"sample_weight": WEIGHTS, "exposure": EXPOSURE, "offset": OFFSET}[name].copy()
+    given[row] = bad
+    expected = _raised(lambda: FG.poisson_regression(X, COUNTS, **{name: given}))
+    Xd, yd, gd = _chunked(2 * BLOCK, X, COUNTS, given)
+    got = _raised(lambda: DG.poisson_regression(Xd, yd, **{name: gd}))
+    assert got.type is expected.type is ValueError
+    assert str(got.value) == f"{expected.value} {_chunk_of(row, 2 * BLOCK)}"
+
+
+def test_x2_weights_all_0_offset_with_exposure_and_a_short_vector_are_refused_as_the_fast_face():
+    Xd, yd, zd, ed = _chunked(BLOCK, X, COUNTS, np.zeros(M), EXPOSURE)
+    for fast, dist in [
+            (lambda: FG.poisson_regression(X, COUNTS, sample_weight=np.zeros(M)),
+             lambda: DG.poisson_regression(Xd, yd, sample_weight=zd)),
+            (lambda: FG.poisson_regression(X, COUNTS, offset=OFFSET, exposure=EXPOSURE),
+             lambda: DG.poisson_regression(Xd, yd, offset=ed, exposure=ed)),
+            (lambda: FG.newton(ef.POISSON, X, COUNTS, offset=OFFSET[:-1]),
+             lambda: DG.newton(ef.POISSON, Xd, yd, offset=da.from_array(OFFSET[:-1])))]:
+        expected, got = _raised(fast), _raised(dist)
+        assert got.type is expected.type is ValueError
+        assert str(got.value) == str(expected.value)
+    with pytest.raises(ValueError, match=re.escape("every sample weight is 0")):
+        DG.newton(ef.GAUSSIAN, Xd, yd, sample_weight=zd)
+
+
+def test_x1_penalised_data_start_with_more_features_than_examples_is_the_fast_faces(scheduler):
+    """The start of a penalised fit solves (XᵀW₀X + λI′)θ₀ = XᵀW₀z₀: 15 examples of 30 features."""
+    rng = np.random.default_rng(15)
+    Xw = np.column_stack([np.ones(15), rng.standard_normal((15, 29))])
+    y = rng.poisson(1.5, 15).astype(float)
+    Xd, yd, wd = _chunked(BLOCK, Xw, y, WEIGHTS[:15])
+    _same(FG.poisson_regression(Xw, y, record=True, lam=1.0),
+          DG.poisson_regression(Xd, yd, record=True, lam=1.0))
+    _same(FG.poisson_regression(Xw, y, record=True, lam=1.0, sample_weight=WEIGHTS[:15]),
+          DG.poisson_regression(Xd, yd, record=True, lam=1.0, sample_weight=wd))

@@ -1,0 +1,166 @@
+"""X-7: cs229.distributed's fits equal cs229.fast's bit for bit (θ and every iterate, with ``==``)
+for several chunkings of whole blocks and on both schedulers (dask's default one, and a
+distributed.Client on a LocalCluster of two one-thread workers); its errors are the fast face's."""
+import re
+
+import numpy as np
+import pytest
+
+da = pytest.importorskip("dask.array", reason="cs229.distributed needs the [dask] extra (dask[array])")
+distributed = pytest.importorskip("distributed", reason="cs229.distributed's cluster tests need the "
+                                  "[dask] extra (distributed)")
+
+from cs229.distributed import glm as DG  # noqa: E402
+from cs229.distributed import linear_regression as DR  # noqa: E402
+from cs229.distributed import logistic_regression as DL  # noqa: E402
+from cs229.fast import glm as FG  # noqa: E402
+from cs229.fast import linear_regression as FR  # noqa: E402
+from cs229.fast import logistic_regression as FL  # noqa: E402
+from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
+from cs229.reference import exponential_family as ef  # noqa: E402
+from cs229.reference.linalg import SingularMatrixError  # noqa: E402
+from cs229.reference.results import SeparableDataError  # noqa: E402
+
+M = 7 * BLOCK - 123  # seven blocks, the last one short
+D = 4
+# rows per chunk: one chunk, two chunks (4 + 3 blocks), seven chunks of one block
+CHUNKINGS = [M, 4 * BLOCK, BLOCK]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                  processes=True) as c:
+        yield c
+
+
+@pytest.fixture(params=["default", "cluster"])
+def scheduler(request):
+    """No client (dask's default scheduler), or a Client on the module's LocalCluster."""
+    if request.param == "default":
+        yield None
+        return
+    with distributed.Client(request.getfixturevalue("cluster")) as client:
+        yield client
+
+
+def _data(seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((M, D))
+    X[:, 0] = 1.0
+    theta = np.array([0.3, -0.8, 0.5, 1.2])
+    labels = (rng.random(M) < 1 / (1 + np.exp(-X @ theta))).astype(float)
+    counts = rng.poisson(np.exp(X @ (theta * 0.4))).astype(float)
+    targets = X @ theta + rng.standard_normal(M)
+    return X, labels, counts, targets
+
+
+X, LABELS, COUNTS, TARGETS = _data()
+
+
+def _chunked(rows, *arrays):
+    return [da.from_array(a, chunks=(rows,) + a.shape[1:]) for a in arrays]
+
+
+def _same(fast, dist):
+    assert np.array_equal(dist.theta, fast.theta)
+    assert np.array_equal(dist.path, fast.path)
+    assert dist.iterations == fast.iterations and dist.converged == fast.converged
+    assert dist.extra == fast.extra
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+@pytest.mark.parametrize("start", ["zero", "data"])
+def test_x7_logistic_newton_iterates_are_the_fast_faces(scheduler, rows, start):
+    Xd, yd = _chunked(rows, X, LABELS)
+    _same(FL.newton(X, LABELS, record=True, start=start),
+          DL.newton(Xd, yd, record=True, start=start))
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x7_poisson_irls_iterates_are_the_fast_faces(scheduler, rows):
+    Xd, yd = _chunked(rows, X, COUNTS)
+    _same(FG.poisson_regression(X, COUNTS, record=True, lam=0.5),
+          DG.poisson_regression(Xd, yd, record=True, lam=0.5))
+
+
+@pytest.mark.parametrize("family", [ef.BERNOULLI, ef.GAUSSIAN])
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x7_glm_newton_iterates_are_the_fast_faces(scheduler, rows, family):
+    y = LABELS if family is ef.BERNOULLI else TARGETS
+    Xd, yd = _chunked(rows, X, y)
+    _same(FG.newton(family, X, y, record=True), DG.newton(family, Xd, yd, record=True))
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+@pytest.mark.parametrize("lam", [0, 2.0])
+def test_x7_normal_equations_are_the_fast_faces(scheduler, rows, lam):
+    Xd, yd = _chunked(rows, X, TARGETS)
+    assert np.array_equal(DR.normal_equations(Xd, yd, lam=lam),
+                          FR.normal_equations(X, TARGETS, lam=lam))
+
+
+def test_x7_chunks_not_made_of_whole_blocks_are_rechunked():
+    Xd, yd = _chunked(5000, X, LABELS)  # 5000 rows: blocks would straddle chunks
+    _same(FL.newton(X, LABELS, record=True), DL.newton(Xd, yd, record=True))
+
+
+def test_x7_arrays_in_memory_are_accepted():
+    assert np.array_equal(DR.normal_equations(X, TARGETS), FR.normal_equations(X, TARGETS))
+
+
+def _raised(f):
+    with pytest.raises(Exception) as info:
+        f()
+    return info
+
+
+def test_x7_a_singular_x_raises_the_fast_faces_error(scheduler):
+    Xs = np.column_stack([X, X[:, 1] * 2.0])
+    Xd, yd, td = _chunked(2 * BLOCK, Xs, LABELS, TARGETS)
+    for fast, dist in [(lambda: FL.newton(Xs, LABELS), lambda: DL.newton(Xd, yd)),
+                       (lambda: FR.normal_equations(Xs, TARGETS), lambda: DR.normal_equations(Xd, td))]:
+        expected, got = _raised(fast), _raised(dist)
+        assert expected.type is SingularMatrixError and got.type is SingularMatrixError
+        assert str(got.value) == str(expected.value)
+
+
+def test_x7_separable_data_raise_the_fast_faces_error(scheduler):
+    y = (X[:, 1] > 0).astype(float)
+    Xd, yd = _chunked(3 * BLOCK, X, y)
+    expected, got = _raised(lambda: FL.newton(X, y)), _raised(lambda: DL.newton(Xd, yd))
+    assert expected.type is SeparableDataError and got.type is SeparableDataError
+    assert str(got.value) == str(expected.value)
+    assert np.array_equal(got.value.result.path, expected.value.result.path)
+
+
+@pytest.mark.parametrize("row", [5, 2 * BLOCK + 17, M - 1])
+def test_x7_a_nan_names_its_row_and_its_chunk(scheduler, row):
+    Xn = X.copy()
+    Xn[row, 2] = np.nan
+    Xd, yd = _chunked(2 * BLOCK, Xn, LABELS)
+    expected = _raised(lambda: FL.newton(Xn, LABELS))
+    got = _raised(lambda: DL.newton(Xd, yd))
+    assert got.type is ValueError
+    first = row // (2 * BLOCK) * 2 * BLOCK
+    last = min(first + 2 * BLOCK, M) - 1
+    assert str(got.value) == f"{expected.value} (in the chunk of rows {first}–{last})"
+
+
+def test_x7_a_bad_label_names_its_row_and_its_chunk():
+    y = LABELS.copy()
+    y[BLOCK + 3] = 2.0
+    Xd, yd = _chunked(BLOCK, X, y)
+    expected = _raised(lambda: FL.newton(X, y))
+    got = _raised(lambda: DL.newton(Xd, yd))
+    assert str(got.value) == f"{expected.value} (in the chunk of rows {BLOCK}–{2 * BLOCK - 1})"
+
+
+def test_x7_shapes_are_checked_before_any_pass():
+    Xd, yd = _chunked(BLOCK, X, LABELS[:-1])
+    with pytest.raises(ValueError, match=re.escape("X")):
+        DL.newton(Xd, yd)
+    with pytest.raises(ValueError, match="2-dimensional"):
+        DL.newton(da.from_array(LABELS), da.from_array(LABELS))
+    with pytest.raises(ValueError, match="solver"):
+        DR.normal_equations(*_chunked(BLOCK, X, TARGETS), solver="qr")
