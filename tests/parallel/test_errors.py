@@ -81,6 +81,9 @@ def _calls(face):
     multinomial = N.multinomial_fit(documents, as_input([0, 1]), 3)
     gda = G.gda_fit(as_input([[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [2.0, 2.0], [3.0, 1.0], [3.0, 3.0]]),
                     as_input([0, 0, 0, 1, 1, 1]))
+    gda_classes = G.gda_classes_fit(as_input([[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [2.0, 2.0], [3.0, 1.0],
+                                              [3.0, 3.0], [5.0, 0.0], [6.0, 1.0], [5.0, 2.0]]),
+                                    as_input([1, 1, 1, 2, 2, 2, 3, 3, 3]))
     X, B, C = as_input([[0.5, 1.5]]), as_input([[1, 1]]), as_input([[1, 2]])
     return [
         ("trees.predict", lambda n_jobs: T.predict(tree, as_input([[0.5]]), n_jobs=n_jobs)),
@@ -97,6 +100,9 @@ def _calls(face):
         ("gda_log_joint", lambda n_jobs: G.gda_log_joint(gda, X, n_jobs=n_jobs)),
         ("gda_posterior", lambda n_jobs: G.gda_posterior(gda, X, n_jobs=n_jobs)),
         ("gda_predict", lambda n_jobs: G.gda_predict(gda, X, n_jobs=n_jobs)),
+        ("gda_classes_log_joint", lambda n_jobs: G.gda_classes_log_joint(gda_classes, X, n_jobs=n_jobs)),
+        ("gda_classes_posterior", lambda n_jobs: G.gda_classes_posterior(gda_classes, X, n_jobs=n_jobs)),
+        ("gda_classes_predict", lambda n_jobs: G.gda_classes_predict(gda_classes, X, n_jobs=n_jobs)),
         ("mvn_log_densities", lambda n_jobs: G.mvn_log_densities(X, gda.mu0, gda.Sigma, n_jobs=n_jobs)),
         ("kernel_matrix", lambda n_jobs: K.kernel_matrix(X, K.Gaussian(1.0), n_jobs=n_jobs)),
         ("smo", lambda n_jobs: as_input(S.smo(as_input([[0.0], [1.0], [3.0]]), as_input([-1, -1, 1]),
