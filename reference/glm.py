@@ -347,8 +347,8 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
     offset log eᵢ: the mean is eᵢ·e^(θᵀx⁽ⁱ⁾), a rate per unit of exposure (not both). X-2:
     ``sample_weight`` as in ``newton``.
 
-    Shapes: X m×n, y m reals >= 0, theta n or None, offset m or None, exposure m or None,
-        sample_weight m or None.
+    Shapes: X m×n, y m counts or other reals >= 0, theta n or None, offset m or None,
+        exposure m or None, sample_weight m or None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     if exposure is not None:
         offset = exposure_offset(offset, exposure, inputs.matrix(X, "X"))

@@ -9,10 +9,12 @@ import pytest
 from tests import ROOT
 
 TESTS = ROOT / "tests"
-ROLES = {"test_formulas.py", "test_parity.py", "test_errors.py", "test_peers.py", "test_regressions.py"}
+ROLES = {"test_formulas.py", "test_parity.py", "test_errors.py", "test_peers.py", "test_regressions.py",
+         "test_extensions.py"}
 NOT_TOPICS = {"audit", "conform", "estimators", "fuzz", "package"}
 # topics that are no module of their own: predictions split among cores (n_jobs, in several modules)
-OTHER_TOPICS = {"parallel"}
+# and the distributed face (cs229.distributed: the summation form, X-7)
+OTHER_TOPICS = {"parallel", "distributed"}
 # a campaign's name or a sequel's number: pinned, _2, _more, hardening
 WHEN_WRITTEN = re.compile(r"_pinned|_more\b|_more_|hardening|_\d+$")
 

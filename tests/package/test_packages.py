@@ -23,6 +23,7 @@ MAY_IMPORT = {
     "cs229.testing": {"cs229", "cs229.reference"},
     "cs229.proofs": {"cs229", "cs229.reference", "cs229.fast", "cs229.testing"},
     "cs229.figures": {"cs229", "cs229.reference", "cs229.fast", "cs229.proofs"},
+    "cs229.distributed": {"cs229", "cs229.reference", "cs229.fast"},
 }
 MAY_IMPORT[COMMAND] = set(MAY_IMPORT)
 
