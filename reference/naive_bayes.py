@@ -17,6 +17,11 @@ Conventions (README, Conventions): labels are {0, 1} (bools accepted; another la
 naming cs229.estimators.BernoulliNB or MultinomialNB); ``<model>_fit(X, y, …)`` returns the model,
 which every other function of it takes first; ``<model>_predict`` is the label 0/1,
 ``<model>_log_posterior`` log p(y | x).
+
+Naive Bayes with k classes (catalog X-4, extending 000 §2-2.2) takes labels 1..k as softmax
+regression does (k the largest label, every class present): ``bernoulli_classes_fit`` and
+``multinomial_classes_fit`` return k priors φ_j and one row of φ per class, smoothed as above;
+``*_classes_log_posterior`` gives m×k log p(y = j | x), ``*_classes_predict`` labels 1..k.
 """
 import collections
 import numbers
