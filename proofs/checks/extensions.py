@@ -572,6 +572,13 @@ def _nb_moved(model, what, index, t):
                                    model.alpha)
 
 
+def _plus_two(model):
+    """The multinomial model with φ_{w|y=j} = (count + 2α)/(words of j + α|V|), a slip."""
+    a, size = model.alpha, len(model.phi_words[0])
+    rows = [[(c + 2 * a) / (n + a * size) for c in row] for row, n in zip(model.word_count, model.total_words)]
+    return NB.MultinomialClassesNB(model.phi, rows, model.class_count, model.word_count, model.total_words, a)
+
+
 def _nb_directions(model):
     k = len(model.phi)
     out = [("phi", (a, b)) for a in range(k) for b in range(a + 1, k)]
@@ -600,10 +607,7 @@ def _nb_map_gradient(model, log_likelihood):
 
 @relies_on(NB, "bernoulli_classes_fit", lambda f: lambda X, y, alpha=1: _nb_moved(
                f(X, y, alpha), "row", (len(set(y)) - 1, 0), mpmath.mpf(1) / 64), "φ_{0|k} moved by 1/64")
-@relies_on(NB, "multinomial_classes_fit", lambda f: lambda d, y, size, alpha=1: NB.MultinomialClassesNB(
-               f(d, y, size, alpha).phi, [[(c + 2 * alpha) / (n + alpha * size) for c in row] for row, n in zip(f(d, y, size, alpha).word_count,
-                                                            f(d, y, size, alpha).total_words)],
-               None, f(d, y, size, alpha).word_count, f(d, y, size, alpha).total_words, alpha),
+@relies_on(NB, "multinomial_classes_fit", lambda f: lambda d, y, size, alpha=1: _plus_two(f(d, y, size, alpha)),
            "+2 for +1 in the numerator")
 @relies_on(NB, "bernoulli_classes_fit", lambda f: lambda X, y, alpha=1: _nb_moved(
                f(X, y, alpha), "phi", (0, 1), mpmath.mpf(1) / 32), "φ₁ raised and φ₂ lowered by 1/32")

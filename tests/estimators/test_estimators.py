@@ -19,9 +19,9 @@ The tags that change what the checks ask, scikit-learn's mechanism for models of
   checks draw non-negative integers, and check_positive_only_tag_during_fit checks the refusal of
   negative counts.
 - classifier_tags.poor_score (BernoulliNB; MultinomialNB, whose word-count model reads the
-  proportions of a row's columns, which the checks' three blobs hardly set apart): binarize=0 turns the checks' shifted blobs into
-  nearly all ones, so check_classifiers_train does not assert its accuracy threshold
-  (scikit-learn's own BernoulliNB carries the same tag).
+  proportions of a row's columns, which the checks' three blobs hardly set apart): binarize=0
+  turns the checks' shifted blobs into nearly all ones, so check_classifiers_train does not
+  assert its accuracy threshold (scikit-learn's own BernoulliNB and MultinomialNB carry the tag).
 - target_tags.positive_only (PoissonRegression, GLM for the Poisson, exponential and gamma
   families): the checks draw y > 0.
 
