@@ -22,15 +22,16 @@ from cython.parallel cimport prange
 from cs229.fast._parallel cimport chunk_rows, thread_count
 from cs229.fast._threads cimport BERNOULLI_JOINT, CATEGORICAL_JOINT, MULTINOMIAL_JOINT, loop_done, loop_threads
 
-from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_documents, as_given,
+from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_class_labels,
+                                    as_documents, as_given,
                                     as_integer_matrix, as_integers, as_packed_documents, as_vector,
                                     category_sizes, check_categories, check_length, cores_of,
                                     same_length)
 from cs229.reference import naive_bayes as _R
 from cs229.reference.inputs import is_text
 from cs229.reference.messages import error, show
-from cs229.reference.naive_bayes import (BernoulliNB, CategoricalNB, Documents, MultinomialNB,
-                                         ZeroOverZeroError)
+from cs229.reference.naive_bayes import (BernoulliClassesNB, BernoulliNB, CategoricalNB, Documents,
+                                         MultinomialClassesNB, MultinomialNB, ZeroOverZeroError)
 from cs229.reference.parameters import flag, nonnegative, table_size, unit_interval
 
 __all__ = [
@@ -40,6 +41,10 @@ __all__ = [
     "categorical_log_posterior", "categorical_predict",
     "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_log_joint",
     "multinomial_log_posterior", "multinomial_predict", "encode",
+    "BernoulliClassesNB", "bernoulli_classes_fit", "bernoulli_classes_log_joint",
+    "bernoulli_classes_log_posterior", "bernoulli_classes_predict",
+    "MultinomialClassesNB", "multinomial_classes_fit", "multinomial_classes_log_joint",
+    "multinomial_classes_log_posterior", "multinomial_classes_predict",
 ]
 
 
@@ -279,13 +284,13 @@ def _bernoulli(model, X):
 cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1] T,
                            const double[::1] log_prior, double[:, ::1] out,
                            int threads) noexcept nogil:
-    """out[i, c] = log p(y=c) + Σⱼ T[c, j, x_j], left to right, −∞ at the first zero factor;
-    the rows split among ``threads`` threads."""
+    """out[i, c] = log p(y=c) + Σⱼ T[c, j, x_j] for each class c of T (two, or X-4's k), left
+    to right, −∞ at the first zero factor; the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c, n = X.shape[1]
     cdef double total, term
     for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
                    chunksize=chunk_rows(X.shape[0], threads)):
-        for c in range(2):
+        for c in range(T.shape[0]):
             total = log_prior[c]
             for j in range(n):
                 term = T[c, j, X[i, j]]
@@ -306,7 +311,7 @@ cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
     cdef int x
     for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
                    chunksize=chunk_rows(out.shape[0], threads)):
-        for c in range(2):
+        for c in range(T.shape[0]):
             total = log_prior[c]
             q = offsets[i]
             for j in range(n):
@@ -757,6 +762,254 @@ def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
     return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+
+
+# ---- X-4: naive Bayes with k classes ----------------------------------------------------------
+# Labels 1..k (k the largest), class j in row (or column) j − 1. Counts are exact integers
+# however they are summed; the estimates are the reference's divisions, the log joints its sums
+# in its order (the Bernoulli loops above run over the classes of their table).
+
+def _k_labels(y, X=None, m=None):
+    """(the codes y − 1 as intp, the k class counts) of labels 1..k, every class present, one
+    per row of X (or per each of m documents), checked in the reference's order."""
+    y = as_class_labels(y, float("inf"), "y", module=__name__)
+    codes = y - 1
+    class_count = np.bincount(codes, minlength=int(codes.max()) + 1).astype(np.int64)
+    _R.check_k_counts(class_count.tolist())
+    if X is not None:
+        same_length(X, y)
+    elif y.shape[0] != m:
+        raise error("documents_and_entries", name="documents", n=m, y_name="y", m=y.shape[0])
+    return codes, class_count
+
+
+def _k_priors(class_count):
+    return class_count / class_count.sum()
+
+
+def _k_rows(model, cls, table):
+    """(φ, the k×n table) of a checked model: φ by the reference's check, the table read as a
+    float64 matrix with one row per class and entries in [0, 1], named as the reference names
+    them."""
+    phi = as_vector(_R.check_k_priors(model, cls), "model.phi")
+    rows = getattr(model, table)
+    if is_text(rows) or not hasattr(rows, "__len__") or len(rows) != phi.shape[0]:
+        raise _R.k_rows_mismatch(table, phi.shape[0])
+    first = as_vector(rows[0], f"model.{table}[0]")
+    P = np.empty((len(rows), first.shape[0]))
+    P[0] = first
+    for c in range(1, len(rows)):
+        P[c] = as_vector(rows[c], f"model.{table}[{c}]", first.shape[0], f"model.{table}[0]")
+    bad = (P < 0) | (P > 1)
+    if bad.any():
+        c, l = np.unravel_index(int(np.argmax(bad)), P.shape)
+        raise error("probability", name=f"model.{table}[{c}]", where=f"[{l}]",
+                    value=as_given(rows[c], P[c], (l,)))
+    return phi, P
+
+
+def _k_possible(joint):
+    impossible = (joint == -np.inf).all(axis=1)
+    if impossible.any():
+        raise _R.k_zero_over_zero(int(np.argmax(impossible)), joint.shape[1])
+
+
+def _k_posterior(joint):
+    """log p(y = j | x) from the m×k log joint as the reference's ``log_posterior``: the top
+    entry, then Σ exp(· − top) over the classes in order."""
+    _k_possible(joint)
+    top = joint.max(axis=1)
+    total = np.zeros(joint.shape[0])
+    for c in range(joint.shape[1]):
+        total += np.exp(joint[:, c] - top)
+    return joint - (top + np.log(total))[:, None]
+
+
+def _k_argmax(joint):
+    """Labels 1..k: the first largest log joint of each row (ties to the smallest label)."""
+    _k_possible(joint)
+    return np.argmax(joint, axis=1).astype(np.int64) + 1
+
+
+def bernoulli_classes_fit(X, y, alpha=1):
+    """X-4: φ_j = m_j/m, φ_{l|y=j} = (Σᵢ 1{x_l = 1 ∧ y = j} + α) / (m_j + 2α), counted from the
+    rows (or the entries of Documents)."""
+    X = _binary_rows(X)
+    codes, class_count = _k_labels(y, X)
+    alpha = _alpha(alpha)
+    k, n = class_count.shape[0], X.shape[1]
+    _tables_fit(k * n, 32, "the classes × features", f"{k} × {n}")
+    _smoothing_fits(class_count.max(), alpha, 2, "the class count")
+    if isinstance(X, _Present):
+        entry_class = np.repeat(codes, np.diff(X.offsets))
+        count = np.bincount(entry_class * n + X.words, minlength=k * n).astype(np.int64).reshape(k, n)
+    else:
+        count = np.empty((k, n), dtype=np.int64)
+        for c in range(k):
+            count[c] = X[codes == c].sum(axis=0, dtype=np.int64)
+    phi_x = (count + alpha) / (class_count[:, None] + 2 * alpha)
+    return BernoulliClassesNB(_k_priors(class_count), phi_x, class_count, count, alpha)
+
+
+def _bernoulli_classes(model, X):
+    phi, P = _k_rows(model, BernoulliClassesNB, "phi_x")
+    if isinstance(X, (Documents, _Present)):
+        return phi, P, X if isinstance(X, _Present) else _present(X, P.shape[1])
+    X = as_binary_matrix(X, "X")
+    if X.shape[1] != P.shape[1]:
+        raise error("model_features", name="X", m=X.shape[1], n=P.shape[1])
+    return phi, P, X
+
+
+def bernoulli_classes_log_joint(model, X, *, n_jobs=-1):
+    """X-4: log φ_j + Σ_l log p(x_l | y = j) in column j − 1, by the loops of
+    ``bernoulli_log_joint`` over a k-class table; the rows split among ``n_jobs`` cores."""
+    cores = cores_of(n_jobs)
+    phi, P, X = _bernoulli_classes(model, X)
+    T = np.empty((P.shape[0], P.shape[1], 2))
+    for c in range(P.shape[0]):
+        T[c, :, 0] = _logs(1 - P[c])
+        T[c, :, 1] = _logs(P[c])
+    out = np.empty((X.shape[0], P.shape[0]))
+    cdef const double[:, :, ::1] Tv = T
+    cdef const double[::1] lp = _logs(phi)
+    cdef double[:, ::1] ov = out
+    cdef int threads = loop_threads(BERNOULLI_JOINT, thread_count(cores, X.shape[0]))
+    cdef const unsigned char[:, ::1] Xv
+    cdef const int64_t[::1] wv, fv
+    if isinstance(X, _Present):
+        wv, fv = X.words, X.offsets
+        with nogil:
+            _present_joint(wv, fv, Tv, lp, ov, threads)
+    else:
+        Xv = X
+        with nogil:
+            _bernoulli_joint(Xv, Tv, lp, ov, threads)
+    loop_done(BERNOULLI_JOINT, ov.shape[0])
+    return out
+
+
+def bernoulli_classes_log_posterior(model, X, *, n_jobs=-1):
+    """X-4: log p(y = j | x) in column j − 1; a row impossible under every class raises
+    ZeroOverZeroError."""
+    return _k_posterior(bernoulli_classes_log_joint(model, X, n_jobs=n_jobs))
+
+
+def bernoulli_classes_predict(model, X, *, n_jobs=-1):
+    """X-4: argmax_j log p(x, y = j) per row, labels 1..k (ties to the smallest)."""
+    return _k_argmax(bernoulli_classes_log_joint(model, X, n_jobs=n_jobs))
+
+
+def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+    """X-4: φ_j = m_j/m, φ_{w|y=j} = (Σᵢ Σ_t 1{x_t = w ∧ y = j} + α) / (Σᵢ 1{y = j} nᵢ + α|V|),
+    counted from the flat token ids (or the entries of the bags)."""
+    size = table_size(vocabulary_size, "vocabulary_size")
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
+    tokens, offsets, counts = _documents(documents, size, ignore)
+    codes, class_count = _k_labels(y, m=offsets.shape[0] - 1)
+    alpha = _alpha(alpha)
+    k = class_count.shape[0]
+    _tables_fit(k * size, 32, "the classes × vocabulary_size", f"{k} × {size}")
+    entry_class = np.repeat(codes, np.diff(offsets))
+    words = tokens.astype(np.int64, copy=False)
+    if ignore:
+        known = (words >= 0) & (words < size)
+        entry_class, words = entry_class[known], words[known]
+        if counts is not None:
+            counts = counts[known]
+    if counts is None:
+        count = np.bincount(entry_class * size + words, minlength=k * size).astype(np.int64)
+    else:
+        # a class whose words pass 2⁶³ − 1 is found on float sums, then confirmed exactly
+        rough = np.bincount(entry_class, weights=counts.astype(np.float64), minlength=k)
+        for c in np.flatnonzero(rough >= 2.0 ** 62):
+            if sum(int(v) for v in counts[entry_class == c]) > INT64_MAX:
+                raise _R.class_words_beyond_int64(int(c) + 1)
+        count = np.zeros(k * size, dtype=np.int64)
+        np.add.at(count, entry_class * size + words, counts)
+    count = count.reshape(k, size)
+    total = count.sum(axis=1)
+    _smoothing_fits(total.max(), alpha, size, _R.CLASS_WORDS)
+    for c in range(k):
+        if total[c] + alpha * size == 0:
+            raise _R.no_words(c + 1)
+    phi_words = (count + alpha) / (total[:, None] + alpha * size)
+    return MultinomialClassesNB(_k_priors(class_count), phi_words, class_count, count, total, alpha)
+
+
+cdef void _classes_joint(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+                         const int64_t[::1] offsets, const double[:, ::1] T,
+                         const double[::1] log_prior, Py_ssize_t size, bint ignore,
+                         double[:, ::1] out, int threads) noexcept nogil:
+    """out[i, c] = log p(y = c + 1) + Σ_t T[x_t, c] in document order for each of the k columns
+    of T (log φ_{w|y} word by word, the classes side by side); bags as in _multinomial_joint."""
+    cdef Py_ssize_t i, p, c, k = T.shape[1]
+    cdef int64_t t
+    cdef double n
+    for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
+                   chunksize=chunk_rows(out.shape[0], threads)):
+        for c in range(k):
+            out[i, c] = log_prior[c]
+        for p in range(offsets[i], offsets[i + 1]):
+            t = tokens[p]
+            if ignore and (t < 0 or t >= size):
+                continue
+            if bags:
+                if counts[p] == 0:
+                    continue
+                n = <double> counts[p]
+                for c in range(k):
+                    out[i, c] = out[i, c] + n * T[t, c]
+            else:
+                for c in range(k):
+                    out[i, c] = out[i, c] + T[t, c]
+
+
+def _classes_joint32(const int32_t[::1] tokens, counts, const int64_t[::1] offsets,
+                     const double[:, ::1] T, const double[::1] lp, Py_ssize_t size, bint ignore,
+                     double[:, ::1] out, int threads):
+    cdef bint bags = counts is not None
+    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
+    with nogil:
+        _classes_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+
+
+def _classes_joint64(const int64_t[::1] tokens, counts, const int64_t[::1] offsets,
+                     const double[:, ::1] T, const double[::1] lp, Py_ssize_t size, bint ignore,
+                     double[:, ::1] out, int threads):
+    cdef bint bags = counts is not None
+    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
+    with nogil:
+        _classes_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+
+
+def multinomial_classes_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """X-4: log φ_j + Σ_t log φ_{x_t|y=j} in column j − 1 per document; the documents split
+    among ``n_jobs`` cores."""
+    cores = cores_of(n_jobs)
+    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
+    phi, P = _k_rows(model, MultinomialClassesNB, "phi_words")
+    tokens, offsets, counts = _documents(documents, P.shape[1], ignore)
+    T = np.ascontiguousarray(np.stack([_logs(P[c]) for c in range(P.shape[0])], axis=1))
+    out = np.empty((offsets.shape[0] - 1, P.shape[0]))
+    lp = _logs(phi)
+    threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
+    if tokens.dtype == np.int32:
+        _classes_joint32(tokens, counts, offsets, T, lp, P.shape[1], ignore, out, threads)
+    else:
+        _classes_joint64(tokens, counts, offsets, T, lp, P.shape[1], ignore, out, threads)
+    loop_done(MULTINOMIAL_JOINT, out.shape[0])
+    return out
+
+
+def multinomial_classes_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """X-4: log p(y = j | x) in column j − 1 per document."""
+    return _k_posterior(multinomial_classes_log_joint(model, documents, ignore_unknown, n_jobs=n_jobs))
+
+
+def multinomial_classes_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """X-4: argmax_j log p(x, y = j) per document, labels 1..k (ties to the smallest)."""
+    return _k_argmax(multinomial_classes_log_joint(model, documents, ignore_unknown, n_jobs=n_jobs))
 
 
 # ---- NB-6: words to ids -----------------------------------------------------------------------

@@ -245,7 +245,10 @@ SOFTMAX = ("for k classes, softmax regression (cs229.reference.softmax, cs229.fa
 GDA_CLASSES = ("for k classes, GDA with labels 1..k (gda_classes_fit of cs229.reference.generative "
                "and cs229.fast.generative; cs229.estimators.GaussianDiscriminantAnalysis takes any "
                "number of classes)")
-K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX, "generative": GDA_CLASSES}
+NB_CLASSES = ("for k classes, naive Bayes with labels 1..k (bernoulli_classes_fit, "
+              "multinomial_classes_fit)")
+K_CLASSES = {"logistic_regression": SOFTMAX, "glm": SOFTMAX, "generative": GDA_CLASSES,
+             "naive_bayes": NB_CLASSES}
 
 
 def k_classes(module):

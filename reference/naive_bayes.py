@@ -17,6 +17,11 @@ Conventions (README, Conventions): labels are {0, 1} (bools accepted; another la
 naming cs229.estimators.BernoulliNB or MultinomialNB); ``<model>_fit(X, y, …)`` returns the model,
 which every other function of it takes first; ``<model>_predict`` is the label 0/1,
 ``<model>_log_posterior`` log p(y | x).
+
+Naive Bayes with k classes (catalog X-4, extending 000 §2-2.2) takes labels 1..k as softmax
+regression does (k the largest label, every class present): ``bernoulli_classes_fit`` and
+``multinomial_classes_fit`` return k priors φ_j and one row of φ per class, smoothed as above;
+``*_classes_log_posterior`` gives m×k log p(y = j | x), ``*_classes_predict`` labels 1..k.
 """
 import collections
 import numbers
@@ -41,6 +46,11 @@ __all__ = [
     "Documents", "pack_documents", "documents_vocabulary", "class_words_beyond_int64",
     "MultinomialNB", "multinomial_fit", "multinomial_likelihood",
     "multinomial_log_joint", "multinomial_log_posterior", "multinomial_predict",
+    "BernoulliClassesNB", "bernoulli_classes_fit", "bernoulli_classes_log_joint",
+    "bernoulli_classes_log_likelihood", "bernoulli_classes_log_posterior", "bernoulli_classes_predict",
+    "MultinomialClassesNB", "multinomial_classes_fit", "multinomial_classes_log_joint",
+    "multinomial_classes_log_likelihood", "multinomial_classes_log_posterior",
+    "multinomial_classes_predict", "no_class_of_k",
     "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "sms_spam_split", "SpamCorpus",
     "sms_spam_corpus", "spam_indicative_tokens",
 ]
@@ -410,14 +420,15 @@ def bernoulli_posterior(model, x):
 
 
 def _log_joint(prior, X, log_factors):
-    """log p(y) + the sum of ``log_factors(y, x)`` for y = 0, 1 and every x in X, summed in the
-    order given; a None factor (log 0) makes the total −∞."""
+    """log p(y) + the sum of ``log_factors(y, x)`` for every class y (y = 0, 1, or the codes
+    0..k−1 of X-4's classes 1..k) and every x in X, summed in the order given; a None factor
+    (log 0) makes the total −∞."""
     log_prior = [_log_or_none(p) for p in prior]
     minus_infinity = _minus_infinity(next((v for v in log_prior if v is not None), 0.0))
     out = []
     for x in X:
         row = []
-        for c in (0, 1):
+        for c in range(len(prior)):
             total = log_prior[c]
             if total is None:  # an exact p(y) that rounds to 0.0: the class is impossible
                 row.append(minus_infinity)
@@ -878,6 +889,323 @@ def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     return _predict(prior, phi, bags, lambda c, bag: ((phi[c][t], n) for t, n in bag),
                     lambda: _multinomial_log_joint(prior, phi, bags),
                     lambda i: multinomial_zero_factors(phi, _words(bags[i])))
+
+
+# ---- X-4: naive Bayes with k classes ----------------------------------------------------------
+# Labels 1..k as softmax regression takes them (k the largest label, every class present); the
+# class prior is the multinomial φ_j = p(y = j), never smoothed (as φ_y above); class j is row
+# j − 1 of every table.
+
+def no_class_of_k(j, k):
+    """X-4: the ValueError of labels 1..k (k the largest) without class j, both faces'."""
+    return ValueError(f"y has no examples of class {j} of 1..{k} (k is the largest label): "
+                      f"p(y = {j}) = 0 and φ_(·|y={j}) has no data (naive Bayes needs every class)")
+
+
+def too_few_classes(k):
+    """X-4: the ValueError of labels with k < 2 classes, both faces'."""
+    return ValueError(f"y has labels 1..{k}: naive Bayes with k classes needs k >= 2")
+
+
+def _k_labels(y):
+    """(the codes y − 1 ∈ {0..k−1}, the k class counts) of labels 1..k, every class present."""
+    y = inputs.class_labels(y, float("inf"), "y", module=__name__)
+    count = [0] * max(y)
+    for c in y:
+        count[c - 1] += 1
+    check_k_counts(count)
+    return [c - 1 for c in y], count
+
+
+def check_k_counts(count):
+    """X-4: k >= 2 classes, each with an example (both faces)."""
+    k = len(count)
+    if k < 2:
+        raise too_few_classes(k)
+    for c in range(k):
+        if count[c] == 0:
+            raise no_class_of_k(c + 1, k)
+
+
+def _k_priors(count, alpha):
+    """φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m, exact for an exact α (the scalar type follows α, as φ_y's)."""
+    one = alpha ** 0
+    m = sum(count)
+    return [one * c / m for c in count]
+
+
+def check_k_priors(model, cls):
+    """X-4: the model's φ, checked (both faces): a ``cls``, k >= 2 priors in [0, 1] summing to 1."""
+    if not isinstance(model, cls):
+        raise error("wrong_kind", name="model", what=f"a {cls.__name__}", got=type(model).__name__)
+    phi = inputs.vector(model.phi, "model.phi")
+    if len(phi) < 2:
+        raise ValueError(f"model.phi has {len(phi)} entries: naive Bayes needs k >= 2 class priors")
+    for j, p in enumerate(phi):
+        parameters.unit_interval(p, f"model.phi[{j}]")
+    total = sum(phi[1:], phi[0])
+    if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(phi)):
+        raise ValueError(f"model.phi must sum to 1, it sums to {total}")
+    return phi
+
+
+def k_rows_mismatch(table, k):
+    """X-4: the ValueError of a table without one row per class, both faces'."""
+    return ValueError(f"model.{table} must have {k} rows, one per class (as model.phi)")
+
+
+def _k_model(model, cls, table):
+    """(φ, the k rows of ``table``) of a checked k-class model: k >= 2 priors in [0, 1] summing
+    to 1, one row of probabilities per class, all of one length."""
+    phi = check_k_priors(model, cls)
+    rows = getattr(model, table)
+    if inputs.is_text(rows) or not hasattr(rows, "__len__") or len(rows) != len(phi):
+        raise k_rows_mismatch(table, len(phi))
+    rows = [_probabilities(row, f"model.{table}[{c}]") for c, row in enumerate(rows)]
+    for c in range(1, len(rows)):
+        inputs.check_length(rows[c], f"model.{table}[{c}]", len(rows[0]), f"model.{table}[0]")
+    return phi, rows
+
+
+def _k_argmax(joints):
+    """argmax_j of each row's log joint, as a label 1..k; ties go to the smallest label. A row
+    that is −∞ for every class has no answer (0/0): None, for the caller to explain."""
+    out = []
+    for joint in joints:
+        if all(_is_minus_infinity(v) for v in joint):
+            out.append(None)
+            continue
+        best = 0
+        for j in range(1, len(joint)):
+            if joint[j] > joint[best]:
+                best = j
+        out.append(best + 1)
+    return out
+
+
+def k_zero_over_zero(row, k):
+    """X-4: the ZeroOverZeroError of a row impossible under every class, both faces'."""
+    return ZeroOverZeroError(f"row {row}: p(x|y)p(y) = 0 for every class 1..{k}, so p(y | x) is "
+                             "0/0 (000 §2.1); use Laplace smoothing (alpha > 0)")
+
+
+def _k_posteriors(joints):
+    out = []
+    for i, joint in enumerate(joints):
+        if all(_is_minus_infinity(v) for v in joint):
+            raise k_zero_over_zero(i, len(joint))
+        out.append(log_posterior(joint))
+    return out
+
+
+def _k_predict(joints):
+    labels = _k_argmax(joints)
+    for i, label in enumerate(labels):
+        if label is None:
+            raise k_zero_over_zero(i, len(joints[i]))
+    return labels
+
+
+@dataclass(frozen=True, eq=False)
+class BernoulliClassesNB:
+    """X-4 (extends NB-2): phi[j − 1] = p(y = j) for j = 1..k; phi_x[j − 1][l] =
+    p(x_l = 1 | y = j); class_count[j − 1] = Σᵢ 1{y⁽ⁱ⁾ = j}, feature_count[j − 1][l] =
+    Σᵢ 1{x_l⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = j}; alpha the smoothing used."""
+
+    phi: Any
+    phi_x: Any
+    class_count: Any
+    feature_count: Any
+    alpha: Any
+
+
+def bernoulli_classes_fit(X, y, alpha=1):
+    """X-4 (extends NB-2, NB-4, 000 §2-2.1): for labels y ∈ {1..k} and binary features,
+    φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m,
+    φ_{l|y=j} = (Σᵢ 1{x_l⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = j} + α) / (Σᵢ 1{y⁽ⁱ⁾ = j} + 2α).
+    α = 1 is Laplace (+1, +2), α = 0 the maximum-likelihood estimates. k is the largest label;
+    every class 1..k must occur. X may be ``Documents``, as for ``bernoulli_fit``.
+
+    Shapes: X m×n binary features (or m Documents), y m labels in 1..k (k >= 2), alpha ≥ 0.
+    Returns: BernoulliClassesNB(phi (k), phi_x (k×n), …)."""
+    X = _binary_rows(X)
+    codes, class_count = _k_labels(y)
+    inputs.same_length(X, codes)
+    alpha = _alpha(alpha)
+    k, n = len(class_count), len(X[0])
+    _smoothing_fits(max(class_count), alpha, 2, "the class count")
+    feature_count = [[0] * n for _ in range(k)]
+    for x, c in zip(X, codes):
+        for l in range(n):
+            feature_count[c][l] += x[l]
+    phi_x = [[(feature_count[c][l] + alpha) / (class_count[c] + 2 * alpha) for l in range(n)]
+             for c in range(k)]
+    return BernoulliClassesNB(_k_priors(class_count, alpha), phi_x, class_count, feature_count, alpha)
+
+
+def _bernoulli_classes(model, X):
+    phi, rows = _k_model(model, BernoulliClassesNB, "phi_x")
+    if isinstance(X, Documents):
+        return phi, rows, _binary_rows(X, len(rows[0]))
+    X = inputs.binary_matrix(X, "X")
+    if len(X[0]) != len(rows[0]):
+        raise error("model_features", name="X", m=len(X[0]), n=len(rows[0]))
+    return phi, rows, X
+
+
+def bernoulli_classes_log_joint(model, X, *, n_jobs=-1):
+    """X-4: log p(x, y = j) = log φ_j + Σ_l log p(x_l | y = j) for j = 1..k and every row of X,
+    summed left to right; −∞ where a factor is 0 (only without smoothing). ``n_jobs``: as in
+    ``bernoulli_log_joint``.
+
+    Shapes: model a BernoulliClassesNB, X m×n binary (or m Documents).
+    Returns: m×k: log p(x, y = j) in column j − 1."""
+    parameters.n_jobs(n_jobs)
+    phi, rows, X = _bernoulli_classes(model, X)
+    tables = [[(_log_or_none(1 - p), _log_or_none(p)) for p in row] for row in rows]
+    return _log_joint(phi, X, lambda c, x: (tables[c][l][v] for l, v in enumerate(x)))
+
+
+def bernoulli_classes_log_likelihood(model, X, y):
+    """X-4: ℓ = Σᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) = Σᵢ [log φ_{y⁽ⁱ⁾} + Σ_l log p(x_l⁽ⁱ⁾ | y⁽ⁱ⁾)], in the
+    precision of the model (mpf parameters give an mpf ℓ).
+
+    Shapes: model a BernoulliClassesNB, X m×n binary, y m labels in 1..k.
+    Returns: ℓ, a number (−∞ where some factor is 0)."""
+    phi, rows, X = _bernoulli_classes(model, X)
+    y = inputs.class_labels(y, len(phi), "y", module=__name__)
+    inputs.same_length(X, y)
+    return _k_log_likelihood(phi, rows, zip(X, y),
+                             lambda row, x: ((p if v else 1 - p, 1) for p, v in zip(row, x)))
+
+
+def _k_log_likelihood(phi, rows, examples, factors):
+    """Σ over (x, y) of log φ_y + Σ n·log p over the (p, n) that ``factors(row of y, x)`` gives."""
+    total = 0
+    for x, label in examples:
+        terms = [(phi[label - 1], 1)] + list(factors(rows[label - 1], x))
+        for p, n in terms:
+            if n == 0:
+                continue
+            if p == 0:
+                return _minus_infinity(phi[0])
+            total += n * (mpmath.log(p) if scalar.kind(p) == "mpf" else scalar.log(scalar.as_float(p)))
+    return total
+
+
+def bernoulli_classes_log_posterior(model, X, *, n_jobs=-1):
+    """X-4 (GEN-1): log p(y = j | x) for j = 1..k and every row, from the log joint by
+    ``log_posterior``; a row impossible under every class raises ZeroOverZeroError.
+
+    Shapes: model a BernoulliClassesNB, X m×n binary (or m Documents).
+    Returns: m×k: log p(y = j | x) in column j − 1."""
+    return _k_posteriors(bernoulli_classes_log_joint(model, X, n_jobs=n_jobs))
+
+
+def bernoulli_classes_predict(model, X, *, n_jobs=-1):
+    """X-4: argmax_j log p(x, y = j) per row (ties go to the smallest label).
+
+    Shapes: model a BernoulliClassesNB, X m×n binary (or m Documents).
+    Returns: m labels in 1..k."""
+    return _k_predict(bernoulli_classes_log_joint(model, X, n_jobs=n_jobs))
+
+
+@dataclass(frozen=True, eq=False)
+class MultinomialClassesNB:
+    """X-4 (extends NB-6): phi[j − 1] = p(y = j) for j = 1..k; phi_words[j − 1][w] =
+    p(x_t = w | y = j) for every position t; class_count[j − 1] documents of class j;
+    word_count[j − 1][w] = how often word w occurs in them; total_words[j − 1] their words."""
+
+    phi: Any
+    phi_words: Any
+    class_count: Any
+    word_count: Any
+    total_words: Any
+    alpha: Any
+
+
+def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+    """X-4 (extends NB-6, 000 §2.2): for labels y ∈ {1..k} and documents of word ids,
+    φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m,
+    φ_{w|y=j} = (Σᵢ Σ_t 1{x_t⁽ⁱ⁾ = w ∧ y⁽ⁱ⁾ = j} + α) / (Σᵢ 1{y⁽ⁱ⁾ = j} nᵢ + α|V|).
+    α = 1 is Laplace (+1, +|V|). Documents as for ``multinomial_fit`` (bags add their counts).
+
+    Shapes: documents m sequences of token ids in 0..|V|−1 (or Documents), y m labels in 1..k
+        (k >= 2), vocabulary_size |V|, alpha ≥ 0.
+    Returns: MultinomialClassesNB(phi (k), phi_words (k×|V|), …)."""
+    size = parameters.table_size(vocabulary_size, "vocabulary_size")
+    ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
+    bags = _bags(documents, size, ignore_unknown)
+    codes, class_count = _k_labels(y)
+    if len(bags) != len(codes):
+        raise error("documents_and_entries", name="documents", n=len(bags), y_name="y", m=len(codes))
+    alpha = _alpha(alpha)
+    k = len(class_count)
+    word_count = [[0] * size for _ in range(k)]
+    total = [0] * k
+    for bag, c in zip(bags, codes):
+        for t, n in bag:
+            word_count[c][t] += n
+            total[c] += n
+    for c in range(k):
+        if total[c] > INT64_MAX:
+            raise class_words_beyond_int64(c + 1)
+    _smoothing_fits(max(total), alpha, size, CLASS_WORDS)
+    for c in range(k):
+        if total[c] + alpha * size == 0:
+            raise no_words(c + 1)
+    phi_words = [[(word_count[c][w] + alpha) / (total[c] + alpha * size) for w in range(size)]
+                 for c in range(k)]
+    return MultinomialClassesNB(_k_priors(class_count, alpha), phi_words, class_count, word_count,
+                                total, alpha)
+
+
+def _multinomial_classes(model, documents, ignore_unknown):
+    ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
+    phi, rows = _k_model(model, MultinomialClassesNB, "phi_words")
+    return phi, rows, _bags(documents, len(rows[0]), ignore_unknown)
+
+
+def multinomial_classes_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """X-4: log p(x, y = j) = log φ_j + Σ_t log φ_{x_t|y=j} for j = 1..k and every document, in
+    document order (a word n times in a bag adds n·log φ_{w|y=j} once); −∞ where a word has
+    φ_{w|y=j} = 0. ``n_jobs``: as in ``multinomial_log_joint``.
+
+    Shapes: model a MultinomialClassesNB, documents m sequences of token ids (or Documents).
+    Returns: m×k: log p(x, y = j) in column j − 1."""
+    parameters.n_jobs(n_jobs)
+    phi, rows, bags = _multinomial_classes(model, documents, ignore_unknown)
+    tables = [[_log_or_none(p) for p in row] for row in rows]
+    return _log_joint(phi, bags, lambda c, bag: (None if tables[c][t] is None else n * tables[c][t]
+                                                 for t, n in bag))
+
+
+def multinomial_classes_log_likelihood(model, documents, y, ignore_unknown=False):
+    """X-4: ℓ = Σᵢ [log φ_{y⁽ⁱ⁾} + Σ_t log φ_{x_t⁽ⁱ⁾|y⁽ⁱ⁾}], in the precision of the model.
+
+    Shapes: model a MultinomialClassesNB, documents m sequences of token ids, y m labels in 1..k.
+    Returns: ℓ, a number (−∞ where some factor is 0)."""
+    phi, rows, bags = _multinomial_classes(model, documents, ignore_unknown)
+    y = inputs.class_labels(y, len(phi), "y", module=__name__)
+    if len(bags) != len(y):
+        raise error("documents_and_entries", name="documents", n=len(bags), y_name="y", m=len(y))
+    return _k_log_likelihood(phi, rows, zip(bags, y), lambda row, bag: ((row[t], n) for t, n in bag))
+
+
+def multinomial_classes_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """X-4 (GEN-1): log p(y = j | x) for j = 1..k and every document.
+
+    Shapes: model a MultinomialClassesNB, documents m sequences of token ids (or Documents).
+    Returns: m×k: log p(y = j | x) in column j − 1."""
+    return _k_posteriors(multinomial_classes_log_joint(model, documents, ignore_unknown, n_jobs=n_jobs))
+
+
+def multinomial_classes_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """X-4: argmax_j log p(x, y = j) per document (ties go to the smallest label).
+
+    Shapes: model a MultinomialClassesNB, documents m sequences of token ids (or Documents).
+    Returns: m labels in 1..k."""
+    return _k_predict(multinomial_classes_log_joint(model, documents, ignore_unknown, n_jobs=n_jobs))
 
 
 # ---- the SMS Spam Collection: tokenizer, vocabulary, split ------------------------------------

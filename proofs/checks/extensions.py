@@ -24,6 +24,9 @@ and Hessian keep their form at the shifted η, and the fit is where that gradien
 
 X-2 (the GLMs' part): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ; each term's derivatives are
 multiplied by wᵢ, and an integer weight is the row repeated.
+
+X-4: naive Bayes with k classes, both event models: Laplace smoothing is the MAP estimate under
+a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each class's φ.
 """
 from fractions import Fraction
 
@@ -38,6 +41,7 @@ from cs229.reference import glm
 from cs229.reference import linalg
 from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
+from cs229.reference import naive_bayes as NB
 from cs229.reference import newton
 from cs229.reference import softmax
 from cs229.testing import strategies as S
@@ -583,3 +587,139 @@ def weights_are_repeated_rows(ctx):
         return max(max(abs(a - b) for a, b in zip(fit, repeated)) / size, max(abs(v) for v in g) / size)
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-4: naive Bayes with k classes --------------------------------------------------------------
+# y ~ Multinomial(φ₁, ..., φ_k); Bernoulli: x_l | y = j ~ Bernoulli(φ_{l|j}); multinomial: each
+# word of a document | y = j ~ Multinomial(φ_{·|j}). Laplace smoothing is the MAP estimate under
+# a Beta(2, 2) prior on each φ_{l|j} (Bernoulli) and a Dirichlet(2, ..., 2) prior on each row
+# φ_{·|j} (multinomial), φ_y left to the data: the smoothed estimates maximise
+# ℓ + Σ log φ_{l|j} + log(1 − φ_{l|j}), resp. ℓ + Σ log φ_{w|j}.
+
+def _k_labels_of(y):
+    """Labels 1..k from 0/1 labels: class 1 split in two by alternation (k = 3, or 2 when class
+    1 has one example)."""
+    labels, seen = [], 0
+    for c in y:
+        if c == 0:
+            labels.append(1)
+        else:
+            labels.append(2 + seen % 2)
+            seen += 1
+    return labels
+
+
+def _nb_k_bernoulli():
+    return S.binary_problems(max_rows=9, max_features=3).map(lambda p: (p[0], _k_labels_of(p[1])))
+
+
+def _nb_k_documents():
+    return S.token_documents(max_vocabulary=4, max_documents=8, max_length=5).map(
+        lambda p: (p[0], _k_labels_of(p[1]), p[2]))
+
+
+def _nb_moved(model, what, index, t):
+    """The model with one coordinate moved by t on the parameter space: φ_a + t, φ_b − t (the
+    priors keep summing to 1); a Bernoulli φ_{l|j} + t; a multinomial φ_{a|j} + t, φ_{b|j} − t
+    (the row keeps summing to 1)."""
+    phi = list(model.phi)
+    bernoulli = isinstance(model, NB.BernoulliClassesNB)
+    rows = [list(r) for r in (model.phi_x if bernoulli else model.phi_words)]
+    if what == "phi":
+        a, b = index
+        phi[a] += t
+        phi[b] -= t
+    elif bernoulli:
+        j, l = index
+        rows[j][l] += t
+    else:
+        j, a, b = index
+        rows[j][a] += t
+        rows[j][b] -= t
+    # mpmath.diff works at a raised precision: the last prior is 1 − the others there (as in
+    # _moved), so that the priors sum to 1 at the precision of the model they make
+    phi[-1] = 1 - sum(phi[:-1])
+    if bernoulli:
+        return NB.BernoulliClassesNB(phi, rows, model.class_count, model.feature_count, model.alpha)
+    return NB.MultinomialClassesNB(phi, rows, model.class_count, model.word_count, model.total_words,
+                                   model.alpha)
+
+
+def _plus_two(model):
+    """The multinomial model with φ_{w|y=j} = (count + 2α)/(words of j + α|V|), a slip."""
+    a, size = model.alpha, len(model.phi_words[0])
+    rows = [[(c + 2 * a) / (n + a * size) for c in row] for row, n in zip(model.word_count, model.total_words)]
+    return NB.MultinomialClassesNB(model.phi, rows, model.class_count, model.word_count, model.total_words, a)
+
+
+def _nb_directions(model):
+    k = len(model.phi)
+    out = [("phi", (a, b)) for a in range(k) for b in range(a + 1, k)]
+    if isinstance(model, NB.BernoulliClassesNB):
+        return out + [("row", (j, l)) for j in range(k) for l in range(len(model.phi_x[0]))]
+    V = len(model.phi_words[0])
+    return out + [("row", (j, a, b)) for j in range(k) for a in range(V) for b in range(a + 1, V)]
+
+
+def _nb_log_prior(model):
+    """log of the Beta(2, 2) / Dirichlet(2, ..., 2) densities of the rows, up to a constant."""
+    if isinstance(model, NB.BernoulliClassesNB):
+        return sum(mpmath.log(p) + mpmath.log(1 - p) for row in model.phi_x for p in row)
+    return sum(mpmath.log(p) for row in model.phi_words for p in row)
+
+
+def _nb_map_gradient(model, log_likelihood):
+    worst = mpmath.mpf(0)
+    for what, index in _nb_directions(model):
+        def along(t, what=what, index=index):
+            moved = _nb_moved(model, what, index, t)
+            return log_likelihood(moved) + _nb_log_prior(moved)
+        worst = max(worst, abs(mpmath.diff(along, 0)))
+    return worst
+
+
+@relies_on(NB, "bernoulli_classes_fit", lambda f: lambda X, y, alpha=1: _nb_moved(
+               f(X, y, alpha), "row", (len(set(y)) - 1, 0), mpmath.mpf(1) / 64), "φ_{0|k} moved by 1/64")
+@relies_on(NB, "multinomial_classes_fit", lambda f: lambda d, y, size, alpha=1: _plus_two(f(d, y, size, alpha)),
+           "+2 for +1 in the numerator")
+@relies_on(NB, "bernoulli_classes_fit", lambda f: lambda X, y, alpha=1: _nb_moved(
+               f(X, y, alpha), "phi", (0, 1), mpmath.mpf(1) / 32), "φ₁ raised and φ₂ lowered by 1/32")
+@check("X-4", "the k-class naive Bayes estimates with Laplace smoothing, φ_j = (1/m)Σ1{y = j}, "
+       "φ_{l|y=j} = (Σ1{x_l = 1 ∧ y = j} + 1)/(Σ1{y = j} + 2) and φ_{w|y=j} = (Σ words w of class j + 1)/"
+       "(Σ words of class j + |V|), zero the gradient of ℓ + the log of a Beta(2, 2) / Dirichlet(2, ..., 2) "
+       "prior on each φ_{·|y=j} along every direction of the parameter space (φ and each multinomial row "
+       "on their simplex): mpmath derivatives at the reference's fits on drawn data with 3 classes "
+       "(50 digits); for k = 2 the estimates are NB-4/NB-6's exactly", "extends 000 §2-2.2", "optimality")
+def naive_bayes_classes_map_optimal(ctx):
+    one = mpmath.mpf(1)
+
+    def bernoulli(p):
+        X, y = p
+        model = NB.bernoulli_classes_fit(X, y, one)
+        return _nb_map_gradient(model, lambda m: NB.bernoulli_classes_log_likelihood(m, X, y))
+
+    def multinomial(p):
+        docs, y, size = p
+        model = NB.multinomial_classes_fit(docs, y, size, one)
+        return _nb_map_gradient(model, lambda m: NB.multinomial_classes_log_likelihood(m, docs, y))
+
+    def two_bernoulli(p):
+        X, y = p
+        two, k = NB.bernoulli_fit(X, y), NB.bernoulli_classes_fit(X, [c + 1 for c in y])
+        same = k.phi == [1 - two.phi_y, two.phi_y] and k.phi_x == [two.phi_j_y0, two.phi_j_y1]
+        return 0 if same else mpmath.inf
+
+    def two_multinomial(p):
+        docs, y, size = p
+        two, k = NB.multinomial_fit(docs, y, size), NB.multinomial_classes_fit(docs, [c + 1 for c in y], size)
+        same = k.phi == [1 - two.phi_y, two.phi_y] and k.phi_words == [two.phi_k_y0, two.phi_k_y1]
+        return 0 if same else mpmath.inf
+
+    tol = mpmath.mpf(10) ** -(ctx.digits - 12)
+    n = min(ctx.examples, 6)
+    return combine(sampled(ctx, _nb_k_bernoulli(), bernoulli, tol, n=n, names=("X", "y")),
+                   sampled(ctx, _nb_k_documents(), multinomial, tol, n=n, names=("documents", "y", "|V|")),
+                   sampled(ctx, S.binary_problems(max_rows=8, max_features=3), two_bernoulli, 0, n=n,
+                           names=("X", "y")),
+                   sampled(ctx, S.token_documents(max_vocabulary=4, max_documents=8), two_multinomial, 0,
+                           n=n, names=("documents", "y", "|V|")))

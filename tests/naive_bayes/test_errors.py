@@ -222,6 +222,14 @@ CATEGORICAL = R.CategoricalNB(0.5, [[[0.5, 0.25, 0.25], [0.2, 0.3, 0.5]], [[0.1,
                               [3, 3], None, None, None)
 MULTINOMIAL = R.MultinomialNB(0.25, [0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1], None, None, None, None)
 
+# three classes
+YK = np.array([1, 3, 2, 3])
+BERNOULLI_K = R.BernoulliClassesNB(np.array([0.25, 0.25, 0.5]), np.array([[0.25, 0.5, 0.75], [0.5, 0.25, 0.5],
+                                                                          [0.5, 0.5, 0.5]]), None, None, None)
+MULTINOMIAL_K = R.MultinomialClassesNB(np.array([0.25, 0.25, 0.5]), np.array([[0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1],
+                                                                              [0.25, 0.25, 0.25, 0.25]]),
+                                       None, None, None, None)
+
 TABLE = Table(F, R, valid={
     "value_counts": dict(z=np.array([0, 2, 2, 1]), k=3),
     "laplace_estimate": dict(counts=np.array([3.0, 0.0, 1.0]), alpha=1),
@@ -240,6 +248,14 @@ TABLE = Table(F, R, valid={
     "multinomial_log_posterior": dict(model=MULTINOMIAL, documents=DOCS),
     "multinomial_predict": dict(model=MULTINOMIAL, documents=DOCS),
     "encode": dict(token_lists=[["b", "a"], ["a"]], vocabulary=["a", "b"]),  # words, not numbers
+    "bernoulli_classes_fit": dict(X=BX, y=YK, alpha=1),
+    "bernoulli_classes_log_joint": dict(model=BERNOULLI_K, X=BX),
+    "bernoulli_classes_log_posterior": dict(model=BERNOULLI_K, X=BX),
+    "bernoulli_classes_predict": dict(model=BERNOULLI_K, X=BX),
+    "multinomial_classes_fit": dict(documents=DOCS, y=YK, vocabulary_size=4, alpha=1),
+    "multinomial_classes_log_joint": dict(model=MULTINOMIAL_K, documents=DOCS),
+    "multinomial_classes_log_posterior": dict(model=MULTINOMIAL_K, documents=DOCS),
+    "multinomial_classes_predict": dict(model=MULTINOMIAL_K, documents=DOCS),
 }, parameters={
     "value_counts": [("k", 0, ValueError, "k must be >= 1"), ("z", np.array([0, 3]), ValueError, r"z\[1\] is 3"),
                      ("k", 2.5, TypeError, "k must be an integer")],
@@ -268,11 +284,17 @@ TABLE = Table(F, R, valid={
                ("token_lists", [["a"], "ab"], TypeError, r"token_lists\[1\] must be a list of words"),
                ("token_lists", [["a", "c"]], ValueError, r"token_lists\[0\]\[1\] is 'c'"),
                ("vocabulary", ["a", "b", "a"], ValueError, "repeated")],
-}, lengths={"multinomial_fit": "documents has 4 documents but y has 3"},
+    "bernoulli_classes_fit": [("y", np.array([1, 3, 3, 3]), ValueError, "no examples of class 2 of 1..3"),
+                              ("y", np.array([1, 0, 2, 2]), ValueError, r"y\[1\] is 0")],
+    "multinomial_classes_fit": [("y", np.array([2, 2, 2, 2]), ValueError, "no examples of class 1 of 1..2"),
+                                ("vocabulary_size", 3, ValueError, r"documents\[2\]\[1\] is 3")],
+}, lengths={"multinomial_fit": "documents has 4 documents but y has 3",
+            "multinomial_classes_fit": "documents has 4 documents but y has 3"},
     models={R.BernoulliNB: ("phi_j_y0", "phi_j_y1"), R.MultinomialNB: ("phi_k_y0", "phi_k_y1")},
     exempt={"empty": {"z"},  # no observations is valid
             "ragged": {"documents"}},  # documents may differ in length
-    others={"ZeroOverZeroError", "BernoulliNB", "CategoricalNB", "Documents", "MultinomialNB"})
+    others={"ZeroOverZeroError", "BernoulliNB", "CategoricalNB", "Documents", "MultinomialNB",
+            "BernoulliClassesNB", "MultinomialClassesNB"})
 install(TABLE, globals())
 FACES = TABLE.faces
 

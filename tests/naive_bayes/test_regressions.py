@@ -26,7 +26,8 @@ from tests.reproducers import FACES_IV, in_interpreter
 BIG = 2**64  # an integer category beyond int64
 
 LABEL_WORDS = ("labels must be 0 or 1, the notes' coding here; for any other coding use "
-               "cs229.estimators.BernoulliNB or MultinomialNB")
+               "cs229.estimators.BernoulliNB or MultinomialNB; for k classes, naive Bayes with labels "
+               "1..k (bernoulli_classes_fit, multinomial_classes_fit)")
 
 ZERO_OVER_ZERO_TAIL = "so p(y = 1 | x) is 0/0 (000 §2.1); use Laplace smoothing (alpha > 0)"
 
