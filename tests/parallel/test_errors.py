@@ -84,6 +84,8 @@ def _calls(face):
     gda_classes = G.gda_classes_fit(as_input([[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [2.0, 2.0], [3.0, 1.0],
                                               [3.0, 3.0], [5.0, 0.0], [6.0, 1.0], [5.0, 2.0]]),
                                     as_input([1, 1, 1, 2, 2, 2, 3, 3, 3]))
+    bernoulli_classes = N.bernoulli_classes_fit(as_input([[1, 0], [0, 1], [1, 1]]), as_input([1, 2, 3]))
+    multinomial_classes = N.multinomial_classes_fit(N.pack_documents([[0, 1], [2], [1, 1]]), as_input([1, 2, 3]), 3)
     X, B, C = as_input([[0.5, 1.5]]), as_input([[1, 1]]), as_input([[1, 2]])
     return [
         ("trees.predict", lambda n_jobs: T.predict(tree, as_input([[0.5]]), n_jobs=n_jobs)),
@@ -97,6 +99,18 @@ def _calls(face):
         ("multinomial_log_posterior",
          lambda n_jobs: N.multinomial_log_posterior(multinomial, documents, n_jobs=n_jobs)),
         ("multinomial_predict", lambda n_jobs: N.multinomial_predict(multinomial, documents, n_jobs=n_jobs)),
+        ("bernoulli_classes_log_joint",
+         lambda n_jobs: N.bernoulli_classes_log_joint(bernoulli_classes, B, n_jobs=n_jobs)),
+        ("bernoulli_classes_log_posterior",
+         lambda n_jobs: N.bernoulli_classes_log_posterior(bernoulli_classes, B, n_jobs=n_jobs)),
+        ("bernoulli_classes_predict",
+         lambda n_jobs: N.bernoulli_classes_predict(bernoulli_classes, B, n_jobs=n_jobs)),
+        ("multinomial_classes_log_joint",
+         lambda n_jobs: N.multinomial_classes_log_joint(multinomial_classes, documents, n_jobs=n_jobs)),
+        ("multinomial_classes_log_posterior",
+         lambda n_jobs: N.multinomial_classes_log_posterior(multinomial_classes, documents, n_jobs=n_jobs)),
+        ("multinomial_classes_predict",
+         lambda n_jobs: N.multinomial_classes_predict(multinomial_classes, documents, n_jobs=n_jobs)),
         ("gda_log_joint", lambda n_jobs: G.gda_log_joint(gda, X, n_jobs=n_jobs)),
         ("gda_posterior", lambda n_jobs: G.gda_posterior(gda, X, n_jobs=n_jobs)),
         ("gda_predict", lambda n_jobs: G.gda_predict(gda, X, n_jobs=n_jobs)),
