@@ -168,14 +168,21 @@ def gradient(family, X, y, theta, offset=None, sample_weight=None):
         raise _outside_domain(family, X, theta, offset) from None
 
 
-def hessian(family, X, y, theta, offset=None, sample_weight=None):
-    """GLM-4: H = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾ (+ oᵢ))) (BLAS)."""
+def _information(family, X, y, theta, offset, sample_weight):
+    """(XᵀWX at θ (its upper triangle), X and θ as read), W = diag(wᵢ a″(θᵀx⁽ⁱ⁾ (+ oᵢ))); the
+    reference's words where a″ is not defined."""
     code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
                                                         sample_weight=sample_weight)
     try:
         A, _ = core.glm_system(X, y, code, shape, offset, weight)(theta)
     except StepFailed as e:
         raise hessian_not_defined(e) from None
+    return A, X, theta
+
+
+def hessian(family, X, y, theta, offset=None, sample_weight=None):
+    """GLM-4: H = −XᵀWX, W = diag(a″(θᵀx⁽ⁱ⁾ (+ oᵢ))) (BLAS)."""
+    A = _information(family, X, y, theta, offset, sample_weight)[0]
     H = -np.triu(A)
     return np.ascontiguousarray(H + np.triu(H, 1).T)
 
@@ -253,12 +260,7 @@ def standard_errors(family, X, y, theta, scale=1.0, offset=None, sample_weight=N
     """X-6: √(φ [I(θ̂)⁻¹]ⱼⱼ), column j of I⁻¹ by the Cholesky solve of I c = eⱼ, the reference's
     verdict on a singular I."""
     scale = positive(scale, "scale", float64=True)
-    code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
-                                                        sample_weight=sample_weight)
-    try:
-        A, _ = core.glm_system(X, y, code, shape, offset, weight)(theta)
-    except StepFailed as e:
-        raise hessian_not_defined(e) from None
+    A, X, theta = _information(family, X, y, theta, offset, sample_weight)
     n = theta.shape[0]
     out = np.empty(n)
     for j in range(n):
