@@ -333,13 +333,19 @@ def bernoulli_log_joint(model, X, *, n_jobs=-1):
     Documents are read from their entries (no m×n matrix), in the same order of terms."""
     cores = cores_of(n_jobs)
     phi_y, phi0, phi1, X = _bernoulli(model, X)
-    T = np.empty((2, phi0.shape[0], 2))
-    for c, phi in enumerate((phi0, phi1)):
-        T[c, :, 0] = _logs(1 - phi)
-        T[c, :, 1] = _logs(phi)
-    out = np.empty((X.shape[0], 2))
+    return _bernoulli_table_joint(np.stack([phi0, phi1]), _log_prior(phi_y), X, cores)
+
+
+def _bernoulli_table_joint(P, log_prior, X, int cores):
+    """log prior_c + Σ_l log p(x_l | c) for the rows of a k×n table P of p(x_l = 1 | c), checked
+    X (binary rows or present words): the loops both event tables share (NB-2, X-4)."""
+    T = np.empty((P.shape[0], P.shape[1], 2))
+    for c in range(P.shape[0]):
+        T[c, :, 0] = _logs(1 - P[c])
+        T[c, :, 1] = _logs(P[c])
+    out = np.empty((X.shape[0], P.shape[0]))
     cdef const double[:, :, ::1] Tv = T
-    cdef const double[::1] lp = _log_prior(phi_y)
+    cdef const double[::1] lp = log_prior
     cdef double[:, ::1] ov = out
     cdef int threads = loop_threads(BERNOULLI_JOINT, thread_count(cores, X.shape[0]))
     cdef const unsigned char[:, ::1] Xv
@@ -866,27 +872,7 @@ def bernoulli_classes_log_joint(model, X, *, n_jobs=-1):
     ``bernoulli_log_joint`` over a k-class table; the rows split among ``n_jobs`` cores."""
     cores = cores_of(n_jobs)
     phi, P, X = _bernoulli_classes(model, X)
-    T = np.empty((P.shape[0], P.shape[1], 2))
-    for c in range(P.shape[0]):
-        T[c, :, 0] = _logs(1 - P[c])
-        T[c, :, 1] = _logs(P[c])
-    out = np.empty((X.shape[0], P.shape[0]))
-    cdef const double[:, :, ::1] Tv = T
-    cdef const double[::1] lp = _logs(phi)
-    cdef double[:, ::1] ov = out
-    cdef int threads = loop_threads(BERNOULLI_JOINT, thread_count(cores, X.shape[0]))
-    cdef const unsigned char[:, ::1] Xv
-    cdef const int64_t[::1] wv, fv
-    if isinstance(X, _Present):
-        wv, fv = X.words, X.offsets
-        with nogil:
-            _present_joint(wv, fv, Tv, lp, ov, threads)
-    else:
-        Xv = X
-        with nogil:
-            _bernoulli_joint(Xv, Tv, lp, ov, threads)
-    loop_done(BERNOULLI_JOINT, ov.shape[0])
-    return out
+    return _bernoulli_table_joint(P, _logs(phi), X, cores)
 
 
 def bernoulli_classes_log_posterior(model, X, *, n_jobs=-1):

@@ -630,14 +630,7 @@ def check_classes_model(model):
     ``check_covariance``), both faces' check."""
     if not isinstance(model, GDAClassesModel):
         raise error("wrong_kind", name="model", what="a GDAClassesModel", got=type(model).__name__)
-    phi = inputs.vector(model.phi, "model.phi")
-    if len(phi) < 2:
-        raise ValueError(f"model.phi has {len(phi)} entries: GDA needs k >= 2 class priors")
-    for j, p in enumerate(phi):
-        parameters.unit_interval(p, f"model.phi[{j}]")
-    total = sum(phi[1:], phi[0])
-    if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(phi)):
-        raise ValueError(f"model.phi must sum to 1, it sums to {total}")
+    phi = inputs.class_priors(model.phi, "model.phi", "GDA")
     mu = inputs.matrix(model.mu, "model.mu")
     if len(mu) != len(phi):
         raise ValueError(f"model.mu has {len(mu)} rows but model.phi has {len(phi)} entries "

@@ -24,12 +24,12 @@ that fails any check (kind, finiteness, range) is the one named.
 import numbers
 from collections import UserString
 
-from . import parameters
+from . import parameters, scalar
 from .messages import INT64_MAX, error, estimator, integer_label, k_classes, kind_name, length_error
 from .parameters import is_bool, number, table_size
 
 __all__ = ["TEXT", "is_text", "sequence", "matrix", "vector", "same_length", "check_length",
-           "example_order"]
+           "example_order", "class_priors"]
 
 MATRIX = "a matrix (a sequence of rows)"
 VECTOR = "a vector (a sequence of numbers)"
@@ -389,3 +389,17 @@ def poisson_targets(y, name="y"):
             raise error("poisson_target", name=name, where=where, value=value)
         return int(x) if x == int(x) else x
     return _flat(y, name, read)
+
+
+def class_priors(values, name, model):
+    """The class priors φ_1..φ_k of a k-class model (X-3, X-4; both faces' check): k >= 2 entries,
+    each in [0, 1], summing to 1 (to rounding for float and mpf, exactly for rationals)."""
+    phi = vector(values, name)
+    if len(phi) < 2:
+        raise error("too_few_priors", name=name, n=len(phi), model=model)
+    for j, p in enumerate(phi):
+        parameters.unit_interval(p, f"{name}[{j}]")
+    total = sum(phi[1:], phi[0])
+    if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(phi)):
+        raise error("priors_sum", name=name, total=total)
+    return phi

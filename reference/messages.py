@@ -122,6 +122,9 @@ MESSAGES = {
     "zero_weights": (ValueError, "{name}: every sample weight is 0, so there is nothing to fit"),
     "exposure_not_poisson": (ValueError, "exposure is the Poisson family's offset log e (μ = e·e^(θᵀx)); "
                                          "for the {family} family give the offset itself"),
+    # the class priors of a k-class model
+    "too_few_priors": (ValueError, "{name} has {n} entries: {model} needs k >= 2 class priors"),
+    "priors_sum": (ValueError, "{name} must sum to 1, it sums to {total}"),
     "offset_and_exposure": (ValueError, "offset and exposure are both given: an exposure e is the "
                                         "offset log e, so give one of them"),
     "not_in_alphabet": (ValueError, "{name}[{i}] is {got}, which is not in the alphabet {alphabet}"),

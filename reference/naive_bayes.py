@@ -938,15 +938,7 @@ def check_k_priors(model, cls):
     """X-4: the model's φ, checked (both faces): a ``cls``, k >= 2 priors in [0, 1] summing to 1."""
     if not isinstance(model, cls):
         raise error("wrong_kind", name="model", what=f"a {cls.__name__}", got=type(model).__name__)
-    phi = inputs.vector(model.phi, "model.phi")
-    if len(phi) < 2:
-        raise ValueError(f"model.phi has {len(phi)} entries: naive Bayes needs k >= 2 class priors")
-    for j, p in enumerate(phi):
-        parameters.unit_interval(p, f"model.phi[{j}]")
-    total = sum(phi[1:], phi[0])
-    if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(phi)):
-        raise ValueError(f"model.phi must sum to 1, it sums to {total}")
-    return phi
+    return inputs.class_priors(model.phi, "model.phi", "naive Bayes")
 
 
 def k_rows_mismatch(table, k):
