@@ -187,7 +187,7 @@ print("\\n".join(sorted(m for m in sys.modules if m == "cs229" or m.startswith("
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))
 def test_importing_a_subpackage_alone_loads_only_what_its_layer_allows(package):
-    extra = {"cs229.figures": "matplotlib", "cs229.estimators": "sklearn"}.get(package)
+    extra = {"cs229.figures": "matplotlib", "cs229.estimators": "sklearn", "cs229.distributed": "dask"}.get(package)
     if extra:
         pytest.importorskip(extra, reason=f"{package} needs {extra}, an extra")
     out = subprocess.run([sys.executable, "-c", _IMPORT_ALONE, package], capture_output=True, text=True,
