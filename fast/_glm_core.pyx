@@ -19,7 +19,7 @@ from cs229.fast._cholesky cimport (GRAM_BORDERLINE, GRAM_NO_MEMORY, GRAM_OVERFLO
                                    GRAM_SOLVED, cholesky_solve)
 from cs229.fast._inline_math cimport dot, softplus
 from cs229.fast._path cimport stacked
-from cs229.fast._summation cimport BLOCK, add_into, blocks_of
+from cs229.fast._summation cimport BLOCK, Block, add_into, block, block_done, blocks_of
 
 from cs229.fast._summation import partials, sum_chunk
 
@@ -601,15 +601,14 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b, start
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b
     parts, store = partials(m, size, total)
     Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
     cdef double[:, ::1] Zv = Zb, pv = parts
     cdef double[::1] out = total if not store else parts[0]
     cdef const double* ov = _data(offset)
     cdef const double* wv = _data(weight)
-    cdef double* part
-    cdef int rows
+    cdef Block here
     cdef bint keep = store
     cdef PassStatus st
     st.ell_outside = False
@@ -617,13 +616,10 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     st.row = -1
     with nogil:
         for b in range(blocks_of(m)):
-            start = b * BLOCK
-            rows = <int> (BLOCK if m - start > BLOCK else m - start)
-            part = &pv[b, 0] if keep else &pv[0, 0]
-            _newton_block(Xv, yv, tv, start, rows, code, k, logistic_form, want_ell, Zv, part, &st,
-                          ov, wv)
-            if not keep:
-                add_into(&out[0], part, size)
+            here = block(b, m, &pv[0, 0], size, keep)
+            _newton_block(Xv, yv, tv, here.start, here.rows, code, k, logistic_form, want_ell, Zv,
+                          here.part, &st, ov, wv)
+            block_done(here, &out[0], size, keep)
     return (parts if store else total), bool(st.ell_outside), st.system, st.row
 
 
@@ -706,7 +702,7 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None,
     ``weight``."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, start, r, i, j
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, r, i, j
     parts, store = partials(m, size, total)
     Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
     cdef double[:, ::1] Zv = Zb, pv = parts
@@ -716,17 +712,17 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None,
     cdef double* part
     cdef double mu, eta, w, z, v, s, one = 1.0, zero = 0.0
     cdef int rows, ni = <int> n
+    cdef Block here
     cdef char uplo = b'U', notrans = b'N'
     cdef bint keep = store
     with nogil:
         for b in range(blocks_of(m)):
-            start = b * BLOCK
-            rows = <int> (BLOCK if m - start > BLOCK else m - start)
-            part = &pv[b, 0] if keep else &pv[0, 0]
+            here = block(b, m, &pv[0, 0], size, keep)
+            part, rows = here.part, here.rows
             for j in range(n):
                 part[n * n + j] = 0.0
             for r in range(rows):
-                i = start + r
+                i = here.start + r
                 mu = (yv[i] + y_bar) / 2
                 _start_example(code, k, mu, &eta, &w)
                 # η = θᵀx + o, so the start fits θᵀx to z₀ − o
@@ -738,8 +734,7 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None,
                     part[n * n + j] = part[n * n + j] + v * Xv[i, j]
                     Zv[r, j] = s * Xv[i, j]
             dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zv[0, 0], &ni, &zero, part, &ni)
-            if not keep:
-                add_into(&out[0], part, size)
+            block_done(here, &out[0], size, keep)
     return parts if store else total
 
 

@@ -22,3 +22,26 @@ cdef inline void add_into(double* total, const double* part, Py_ssize_t size) no
 cdef inline Py_ssize_t blocks_of(Py_ssize_t m) noexcept nogil:
     """The number of blocks of m rows, ⌈m / BLOCK⌉."""
     return (m + BLOCK - 1) // BLOCK
+
+
+cdef struct Block:
+    Py_ssize_t start   # its first row
+    int rows           # BLOCK, or fewer for an array's last block
+    double* part       # where its partial sums go
+
+
+cdef inline Block block(Py_ssize_t b, Py_ssize_t m, double* parts, Py_ssize_t size,
+                        bint keep) noexcept nogil:
+    """Block b of m rows; its partial goes to row b of ``parts`` (rows of ``size`` entries) when
+    the blocks' partials are kept, else to the one scratch row, added into the total after it."""
+    cdef Block here
+    here.start = b * BLOCK
+    here.rows = <int> (BLOCK if m - here.start > BLOCK else m - here.start)
+    here.part = parts + (b * size if keep else 0)
+    return here
+
+
+cdef inline void block_done(Block here, double* total, Py_ssize_t size, bint keep) noexcept nogil:
+    """A block's partial joins the running total (when the partials are not kept)."""
+    if not keep:
+        add_into(total, here.part, size)

@@ -15,7 +15,7 @@ import numpy as np
 
 from scipy.linalg.cython_blas cimport dgemv, dsyrk
 
-from cs229.fast._summation cimport BLOCK, add_into, blocks_of
+from cs229.fast._summation cimport BLOCK, Block, add_into, block, block_done, blocks_of
 
 ROWS_PER_BLOCK = BLOCK
 
@@ -56,27 +56,25 @@ def gram_chunk(X, y, total=None):
     ``total``, added into it (validated float64 C-contiguous X, y)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
-    cdef Py_ssize_t m = X.shape[0], b, start, nn = X.shape[1] * X.shape[1]
-    cdef int n = <int> X.shape[1], rows, inc = 1
+    cdef Py_ssize_t m = X.shape[0], b, nn = X.shape[1] * X.shape[1]
+    cdef int n = <int> X.shape[1], inc = 1
+    cdef Block here
     parts, store = partials(m, nn + n, total)
     cdef double[:, ::1] pv = parts
     cdef double[::1] tv = total if not store else parts[0]
-    cdef double* part
     cdef double one = 1.0, zero = 0.0
     cdef char uplo = b'U', trans = b'N'
     cdef bint keep = store
     with nogil:
         for b in range(blocks_of(m)):
-            start = b * BLOCK
-            rows = <int> (BLOCK if m - start > BLOCK else m - start)
-            part = &pv[b, 0] if keep else &pv[0, 0]
+            here = block(b, m, &pv[0, 0], nn + n, keep)
             # the block is C-ordered rows×n, i.e. Fortran-ordered n×rows (its transpose):
             # XᵀX = Xᶠ Xᶠᵀ and Xᵀy = Xᶠ y
-            dsyrk(&uplo, &trans, &n, &rows, &one, <double*> &Xv[start, 0], &n, &zero, part, &n)
-            dgemv(&trans, &n, &rows, &one, <double*> &Xv[start, 0], &n, <double*> &yv[start],
-                  &inc, &zero, part + nn, &inc)
-            if not keep:
-                add_into(&tv[0], part, nn + n)
+            dsyrk(&uplo, &trans, &n, &here.rows, &one, <double*> &Xv[here.start, 0], &n, &zero,
+                  here.part, &n)
+            dgemv(&trans, &n, &here.rows, &one, <double*> &Xv[here.start, 0], &n,
+                  <double*> &yv[here.start], &inc, &zero, here.part + nn, &inc)
+            block_done(here, &tv[0], nn + n, keep)
     return parts if store else total
 
 

@@ -611,14 +611,11 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     count = np.zeros((2, size), dtype=np.int64)
     total = np.zeros(2, dtype=np.int64)
     if counts is not None:
-        beyond = (_bags32 if tokens.dtype == np.int32 else _bags64)(tokens, counts, offsets, y, size,
-                                                                    ignore, count, total)
+        beyond = _bags(tokens, counts, offsets, y, size, ignore, count, total)
         if beyond >= 0:
             raise _R.class_words_beyond_int64(beyond)
-    elif tokens.dtype == np.int32:
-        _count32(tokens, offsets, y, size, ignore, count, total)
     else:
-        _count64(tokens, offsets, y, size, ignore, count, total)
+        _count(tokens, offsets, y, size, ignore, count, total)
     _smoothing_fits(total.max(), alpha, size, _R.CLASS_WORDS)
     for c in (0, 1):
         if total[c] + alpha * size == 0:
@@ -628,30 +625,17 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
                          class_count, count, total, alpha)
 
 
-def _count32(const int32_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
-             Py_ssize_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
+# The fused ``token_t`` makes each of these one Python-callable function over int32 and int64 ids
+# (Cython picks the compiled version from the array's dtype).
+def _count(const token_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
+           Py_ssize_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
     with nogil:
         _count_words(tokens, offsets, y, size, ignore, count, total)
 
 
-def _count64(const int64_t[::1] tokens, const int64_t[::1] offsets, const unsigned char[::1] y,
-             Py_ssize_t size, bint ignore, int64_t[:, ::1] count, int64_t[::1] total):
-    with nogil:
-        _count_words(tokens, offsets, y, size, ignore, count, total)
-
-
-def _bags32(const int32_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
-            const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
-            int64_t[::1] total):
-    cdef int beyond
-    with nogil:
-        beyond = _count_bags(tokens, counts, offsets, y, size, ignore, count, total)
-    return beyond
-
-
-def _bags64(const int64_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
-            const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
-            int64_t[::1] total):
+def _bags(const token_t[::1] tokens, const int64_t[::1] counts, const int64_t[::1] offsets,
+          const unsigned char[::1] y, Py_ssize_t size, bint ignore, int64_t[:, ::1] count,
+          int64_t[::1] total):
     cdef int beyond
     with nogil:
         beyond = _count_bags(tokens, counts, offsets, y, size, ignore, count, total)
@@ -693,20 +677,27 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] count
 _NO_COUNTS = np.zeros(0, dtype=np.int64)
 
 
-def _joint32(const int32_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
+# Two classes keep their two sums in registers (_multinomial_joint); k classes add into the row
+# of ``out`` (_classes_joint). The same sums in the same order: the same answers.
+def _joint_rows(const token_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
+           const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
     cdef bint bags = counts is not None
     cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
     with nogil:
-        _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+        if T.shape[1] == 2:
+            _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+        else:
+            _classes_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
 
 
-def _joint64(const int64_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
-             const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
-    cdef bint bags = counts is not None
-    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
-    with nogil:
-        _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+def _table_joint(tokens, offsets, counts, T, lp, Py_ssize_t size, bint ignore, cores):
+    """The log joint of every document in column c for the k columns of T (log φ_{w|y} per word)
+    and lp (log p(y)), the documents split among ``cores``."""
+    out = np.empty((offsets.shape[0] - 1, T.shape[1]))
+    threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
+    _joint_rows(tokens, counts, offsets, T, lp, size, ignore, out, threads)
+    loop_done(MULTINOMIAL_JOINT, out.shape[0])
+    return out
 
 
 def _multinomial(model, documents, bint ignore):
@@ -721,15 +712,7 @@ def _joint(phi_y, phi0, phi1, tokens, offsets, counts, bint ignore, cores):
     T = np.empty((phi0.shape[0], 2))
     T[:, 0] = _logs(phi0)
     T[:, 1] = _logs(phi1)
-    out = np.empty((offsets.shape[0] - 1, 2))
-    lp = _log_prior(phi_y)
-    threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
-    if tokens.dtype == np.int32:
-        _joint32(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
-    else:
-        _joint64(tokens, counts, offsets, T, lp, phi0.shape[0], ignore, out, threads)
-    loop_done(MULTINOMIAL_JOINT, out.shape[0])
-    return out
+    return _table_joint(tokens, offsets, counts, T, _log_prior(phi_y), phi0.shape[0], ignore, cores)
 
 
 def multinomial_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
@@ -951,24 +934,6 @@ cdef void _classes_joint(const token_t[::1] tokens, const int64_t[::1] counts, b
                     out[i, c] = out[i, c] + T[t, c]
 
 
-def _classes_joint32(const int32_t[::1] tokens, counts, const int64_t[::1] offsets,
-                     const double[:, ::1] T, const double[::1] lp, Py_ssize_t size, bint ignore,
-                     double[:, ::1] out, int threads):
-    cdef bint bags = counts is not None
-    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
-    with nogil:
-        _classes_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
-
-
-def _classes_joint64(const int64_t[::1] tokens, counts, const int64_t[::1] offsets,
-                     const double[:, ::1] T, const double[::1] lp, Py_ssize_t size, bint ignore,
-                     double[:, ::1] out, int threads):
-    cdef bint bags = counts is not None
-    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
-    with nogil:
-        _classes_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
-
-
 def multinomial_classes_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """X-4: log φ_j + Σ_t log φ_{x_t|y=j} in column j − 1 per document; the documents split
     among ``n_jobs`` cores."""
@@ -977,15 +942,7 @@ def multinomial_classes_log_joint(model, documents, ignore_unknown=False, *, n_j
     phi, P = _k_rows(model, MultinomialClassesNB, "phi_words")
     tokens, offsets, counts = _documents(documents, P.shape[1], ignore)
     T = np.ascontiguousarray(np.stack([_logs(P[c]) for c in range(P.shape[0])], axis=1))
-    out = np.empty((offsets.shape[0] - 1, P.shape[0]))
-    lp = _logs(phi)
-    threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
-    if tokens.dtype == np.int32:
-        _classes_joint32(tokens, counts, offsets, T, lp, P.shape[1], ignore, out, threads)
-    else:
-        _classes_joint64(tokens, counts, offsets, T, lp, P.shape[1], ignore, out, threads)
-    loop_done(MULTINOMIAL_JOINT, out.shape[0])
-    return out
+    return _table_joint(tokens, offsets, counts, T, _logs(phi), P.shape[1], ignore, cores)
 
 
 def multinomial_classes_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):

@@ -447,6 +447,23 @@ def _offset_by_sympy(name, X, y, offset, theta):
     return value(*theta, *offset)
 
 
+def _gap_to_sympy(point, by_sympy, **extension):
+    """The largest |reference − sympy| over the GLM gradient and Hessian at a drawn (X, y, θ), for
+    the Bernoulli, Gaussian and Poisson (real y >= 0) families, the reference given the extension's
+    argument (offset= or sample_weight=) and sympy's derivatives ``by_sympy(name, X, y, θ)``."""
+    X, y, theta = point
+    Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+    worst = mpmath.mpf(0)
+    for name in ("bernoulli", "gaussian", "poisson"):
+        labels = {"bernoulli": y, "gaussian": [mpmath.mpf(v) for v in y], "poisson": _real_targets(y)}[name]
+        grad, hess = by_sympy(name, Xm, labels, tm)
+        g = glm.gradient(name, Xm, labels, tm, **extension)
+        H = glm.hessian(name, Xm, labels, tm, **extension)
+        worst = max([worst] + [abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
+                    + [abs(a - b) for a, b in zip(g, grad)])
+    return worst
+
+
 @relies_on(newton, "linear_predictor", lambda f: lambda x, theta, o=None: f(x, theta),
            "the offset left out of η")
 @relies_on(newton, "linear_predictor", lambda f: lambda x, theta, o=None: f(x, theta, None if o is None else -o),
@@ -457,19 +474,9 @@ def _offset_by_sympy(name, X, y, offset, theta):
        "extends 000 §9", "derivation")
 def offset_gradient_and_hessian(ctx):
     def residual(p):
-        X, y, theta = p
-        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
-        offset = _offsets(len(X))
-        worst = mpmath.mpf(0)
-        for name in ("bernoulli", "gaussian", "poisson"):
-            labels = {"bernoulli": y, "gaussian": [mpmath.mpf(v) for v in y],
-                      "poisson": _real_targets(y)}[name]
-            grad, hess = _offset_by_sympy(name, Xm, labels, offset, tm)
-            g = glm.gradient(name, Xm, labels, tm, offset=offset)
-            H = glm.hessian(name, Xm, labels, tm, offset=offset)
-            worst = max([worst] + [abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
-                        + [abs(a - b) for a, b in zip(g, grad)])
-        return worst
+        offset = _offsets(len(p[0]))
+        return _gap_to_sympy(p, lambda name, X, y, theta: _offset_by_sympy(name, X, y, offset, theta),
+                             offset=offset)
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
 
@@ -541,19 +548,9 @@ def _weighted_by_sympy(name, X, y, weight, theta):
        "extends 000 §9", "derivation")
 def weighted_gradient_and_hessian(ctx):
     def residual(p):
-        X, y, theta = p
-        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
-        weight = _sample_weights(len(X))
-        worst = mpmath.mpf(0)
-        for name in ("bernoulli", "gaussian", "poisson"):
-            labels = {"bernoulli": y, "gaussian": [mpmath.mpf(v) for v in y],
-                      "poisson": _real_targets(y)}[name]
-            grad, hess = _weighted_by_sympy(name, Xm, labels, weight, tm)
-            g = glm.gradient(name, Xm, labels, tm, sample_weight=weight)
-            H = glm.hessian(name, Xm, labels, tm, sample_weight=weight)
-            worst = max([worst] + [abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
-                        + [abs(a - b) for a, b in zip(g, grad)])
-        return worst
+        weight = _sample_weights(len(p[0]))
+        return _gap_to_sympy(p, lambda name, X, y, theta: _weighted_by_sympy(name, X, y, weight, theta),
+                             sample_weight=weight)
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
 
