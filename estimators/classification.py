@@ -7,7 +7,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from cs229.reference import messages, parameters
 
-from . import _base, _fast, _labels, _summary
+from . import _base, _docs, _fast, _labels, _summary
 
 __all__ = ["LogisticRegression", "Perceptron", "SoftmaxRegression"]
 
@@ -347,6 +347,7 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
         return self._threshold(X)
 
 
+@_docs.filled
 class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     """Softmax regression p(y = i | x; θ) = e^(θᵢᵀx) / Σⱼ e^(θⱼᵀx), θ_k = 0 (000 §9.3; 002 §1.3.4).
 
@@ -372,12 +373,7 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         "gd": the learning rate α. With the averaged gradient a step of 0.5 is stable for
         features of unit scale (the softmax gradient is bounded, so a step too large makes θ
         oscillate rather than overflow: the fit then stops at ``max_iterations``).
-    max_iterations : int or None, default=None
-        The cap on updates; None is 100 for Newton and 10,000 for "gd".
-    tol : float, default=1e-10
-        The stopping test ("gd" also takes None: exactly ``max_iterations`` updates).
-    average : bool, default=True
-        "gd": divide the gradient by m, so that α does not depend on m.
+    %(newton_or_gd_stop)s
     verbose : int, default=0
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration.

@@ -5,11 +5,12 @@ from scipy.special import log_softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from . import _base, _fast, _labels
+from . import _base, _docs, _fast, _labels
 
 __all__ = ["GaussianDiscriminantAnalysis"]
 
 
+@_docs.filled
 class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     """Gaussian discriminant analysis: y ~ Bernoulli(φ), x | y = c ~ N(μ_c, Σ) (000 Part IV §1.2);
     with k > 2 classes y ~ Multinomial(φ₁, ..., φ_k), x | y = j ~ N(μ_j, Σ) (X-3).
@@ -29,15 +30,11 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    n_jobs : int or None, default=None
-        The cores that prediction may use, as in scikit-learn: None is one (unless
-        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
-        are the same bit for bit for every n_jobs.
+    %(n_jobs_predict)s
 
     Attributes
     ----------
-    classes_ : ndarray of shape (k,)
-        The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.
+    %(classes)s
     priors_ : ndarray of shape (k,)
         p(y = classes_[j]): [1 − φ, φ] with two classes, φ₁, ..., φ_k with more.
     phi_ : float or ndarray of shape (k,)

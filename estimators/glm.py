@@ -6,7 +6,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from cs229.reference import messages, parameters
 
-from . import _base, _fast, _summary
+from . import _base, _docs, _fast, _summary
 
 __all__ = ["GLM", "PoissonRegression"]
 
@@ -25,12 +25,7 @@ _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
         ``learning_rate``.
     learning_rate : float, default=0.01
         "gd": the learning rate α.
-    max_iterations : int or None, default=None
-        The cap on updates; None is 100 for Newton and 10,000 for "gd".
-    tol : float, default=1e-10
-        The stopping test ("gd" also takes None: exactly ``max_iterations`` updates).
-    average : bool, default=True
-        "gd": divide the gradient by m, so that α does not depend on m.
+    %(newton_or_gd_stop)s
     theta0 : array-like of shape (n_features + 1,) or (n_features,), default=None
         The starting θ (θ₀ first when ``fit_intercept``); None is the IRLS start from the data
         for Newton (μ₀ = (y + ȳ)/2, as R's glm) and θ = 0 for "gd".
@@ -38,12 +33,7 @@ _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration."""
 
-_ATTRIBUTES = """theta_ : ndarray of shape (n_features + 1,) or (n_features,)
-        θ, with θ₀ first when ``fit_intercept``.
-    coef_ : ndarray of shape (n_features,)
-        θ₁, ..., θₙ.
-    intercept_ : float
-        θ₀, or 0.0 without an intercept.
+_ATTRIBUTES = """%(theta)s
     family_ : str or ExponentialFamily
         The family of y given x, as it was given.
     n_iter_ : int
@@ -156,6 +146,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         return _fast.glm_predict(family, Xd, self.theta_, self._offset(family, offset, exposure, Xd))
 
 
+@_docs.filled
 class GLM(_GeneralizedLinearModel):
     __doc__ = f"""A generalized linear model with the canonical link (000 §9; 002 §1.3.3).
 
@@ -206,6 +197,7 @@ class GLM(_GeneralizedLinearModel):
         return tags
 
 
+@_docs.filled
 class PoissonRegression(_GeneralizedLinearModel):
     __doc__ = f"""Poisson regression: counts y ~ Poisson(λ = e^(θᵀx)) (000 §9; 002 §1.3.3).
 

@@ -6,11 +6,12 @@ from sklearn.utils.validation import check_is_fitted
 
 from cs229.reference import parameters
 
-from . import _base, _fast
+from . import _base, _docs, _fast
 
 __all__ = ["LinearRegression", "LocallyWeightedRegression", "Ridge"]
 
 
+@_docs.filled
 class LinearRegression(RegressorMixin, BaseEstimator):
     """Least-squares linear regression h_θ(x) = θᵀx (000 Part I; 002 §1.1).
 
@@ -58,20 +59,12 @@ class LinearRegression(RegressorMixin, BaseEstimator):
 
     Attributes
     ----------
-    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
-        θ, with θ₀ (the intercept) first when ``fit_intercept``.
-    coef_ : ndarray of shape (n_features,)
-        θ₁, ..., θₙ.
-    intercept_ : float
-        θ₀, or 0.0 without an intercept.
+    %(theta)s
     n_iter_ : int
         "gd": updates made; "sgd": epochs run. Not set by "normal".
     converged_ : bool or None
         "gd": whether the stopping test held (None with ``tol=None``). Not set otherwise.
-    n_features_in_ : int
-        Number of features seen during fit.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
-        The column names, when X was a DataFrame with string column names.
+    %(features_in)s
 
     Notes
     -----
@@ -131,6 +124,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         return _fast.linear_predict(_base.design(X, self.fit_intercept), self.theta_)
 
 
+@_docs.filled
 class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
     """Locally weighted linear regression (000 §4; 002 §1.2.1).
 
@@ -158,10 +152,7 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
         The bandwidth τ predict uses (``tau`` as fit checked it).
     fit_intercept_ : bool
         Whether predict prepends x₀ = 1.
-    n_features_in_ : int
-        Number of features seen during fit.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
-        The column names, when X was a DataFrame with string column names.
+    %(features_in)s
 
     Notes
     -----
@@ -193,6 +184,7 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
                                  _base.design(X, self.fit_intercept_), self.tau_)
 
 
+@_docs.filled
 class Ridge(RegressorMixin, BaseEstimator):
     """Ridge regression: least squares with an L2 penalty on θ₁, ..., θₙ (X-1, extending 000
     Part I), scikit-learn's ``Ridge`` by name and meaning.
@@ -217,16 +209,8 @@ class Ridge(RegressorMixin, BaseEstimator):
 
     Attributes
     ----------
-    theta_ : ndarray of shape (n_features + 1,) or (n_features,)
-        θ, with θ₀ (the intercept) first when ``fit_intercept``.
-    coef_ : ndarray of shape (n_features,)
-        θ₁, ..., θₙ.
-    intercept_ : float
-        θ₀, or 0.0 without an intercept.
-    n_features_in_ : int
-        Number of features seen during fit.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
-        The column names, when X was a DataFrame with string column names.
+    %(theta)s
+    %(features_in)s
 
     Notes
     -----

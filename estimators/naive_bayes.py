@@ -10,7 +10,7 @@ from sklearn.utils.validation import check_is_fitted, check_non_negative
 from cs229.fast import naive_bayes as _classes
 from cs229.reference import parameters
 
-from . import _base, _fast, _labels
+from . import _base, _docs, _fast, _labels
 
 __all__ = ["BernoulliNB", "MultinomialNB"]
 
@@ -77,6 +77,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
         return np.exp(self.predict_log_proba(X))
 
 
+@_docs.filled
 class BernoulliNB(_NaiveBayes):
     """Naive Bayes with the multivariate Bernoulli event model (000 Part IV §2; 002 §1.4.3).
 
@@ -98,17 +99,12 @@ class BernoulliNB(_NaiveBayes):
     binarize : float or None, default=0.0
         xⱼ is 1 where the input is > ``binarize``, else 0 (scikit-learn's ``binarize``), so that
         counts become "word j occurs". None: the input must already be 0 or 1.
-    n_jobs : int or None, default=None
-        The cores that prediction may use, as in scikit-learn: None is one (unless
-        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
-        are the same bit for bit for every n_jobs.
+    %(n_jobs_predict)s
 
     Attributes
     ----------
-    classes_ : ndarray of shape (k,)
-        The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.
-    phi_y_ : float or ndarray of shape (k,)
-        φ_y = p(y = 1) with two classes; the k priors p(y = classes_[j]) with more.
+    %(classes)s
+    %(phi_y)s
     phi_ : ndarray of shape (k, n_features)
         Row c: φ_{j|y=c} = p(xⱼ = 1 | y = classes_[c]).
     class_count_ : ndarray of shape (k,)
@@ -176,6 +172,7 @@ class BernoulliNB(_NaiveBayes):
         return model
 
 
+@_docs.filled
 class MultinomialNB(_NaiveBayes):
     """Naive Bayes with the multinomial event model for word counts (000 Part IV §2.2; 002 §1.4.5).
 
@@ -193,17 +190,12 @@ class MultinomialNB(_NaiveBayes):
     alpha : float, default=1.0
         The smoothing pseudo-count; 1 is Laplace smoothing (+1, +|V|), 0 the maximum-likelihood
         estimates (a word never seen with a class then makes p(x | y) = 0).
-    n_jobs : int or None, default=None
-        The cores that prediction may use, as in scikit-learn: None is one (unless
-        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
-        are the same bit for bit for every n_jobs.
+    %(n_jobs_predict)s
 
     Attributes
     ----------
-    classes_ : ndarray of shape (k,)
-        The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.
-    phi_y_ : float or ndarray of shape (k,)
-        φ_y = p(y = 1) with two classes; the k priors p(y = classes_[j]) with more.
+    %(classes)s
+    %(phi_y)s
     phi_ : ndarray of shape (k, n_features)
         Row c: φ_{k|y=c} over the vocabulary, for y = classes_[c].
     class_count_ : ndarray of shape (k,)

@@ -9,7 +9,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from cs229.reference import parameters
 
-from . import _base, _fast, _labels, _platt
+from . import _base, _docs, _fast, _labels, _platt
 
 __all__ = ["SVC", "KernelPerceptron"]
 
@@ -66,6 +66,7 @@ def _probability_on(estimator):
     return True
 
 
+@_docs.filled
 class SVC(ClassifierMixin, BaseEstimator):
     __doc__ = f"""The support vector machine fitted by SMO (000 Part V §6-9; 001 §11.1-11.2; 004).
 
@@ -156,11 +157,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         Two-variable steps taken, over all pairs (the cross-validation's not counted).
     converged_ : bool
         Whether the stopping test held in every pair.
-    kernel_ : callable
-        The kernel K(x, z) used.
-    n_features_in_, feature_names_in_
-        As in scikit-learn (for a string kernel, set when X is a column of strings in a
-        two-dimensional input).
+    %(kernel_fitted)s
 
     Notes
     -----
@@ -338,6 +335,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         return np.log(self.predict_proba(X))
 
 
+@_docs.filled
 class KernelPerceptron(ClassifierMixin, BaseEstimator):
     __doc__ = f"""The kernel perceptron (000 Part V §7: the perceptron with the kernel trick).
 
@@ -385,11 +383,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
         Epochs run (the most of any class's perceptron).
     converged_ : bool
         Whether the last epoch made no mistake (in every perceptron).
-    kernel_ : callable
-        The kernel K(x, z) used.
-    n_features_in_, feature_names_in_
-        As in scikit-learn (for a string kernel, set when X is a column of strings in a
-        two-dimensional input).
+    %(kernel_fitted)s
 
     Notes
     -----

@@ -5,11 +5,12 @@ from sklearn.utils.validation import check_is_fitted
 
 from cs229.reference import parameters
 
-from . import _base, _fast, _labels
+from . import _base, _docs, _fast, _labels
 
 __all__ = ["DecisionTreeClassifier"]
 
 
+@_docs.filled
 class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     """A decision tree grown greedily by information gain (001 §11.3).
 
@@ -35,10 +36,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         How a continuous split's θ is chosen (DT-7): the exhaustive search for the largest
         information gain, or θ = −a/b of a logistic regression g(a + b xⱼ) (two classes only:
         y must then have two classes).
-    n_jobs : int or None, default=None
-        The cores that prediction may use, as in scikit-learn: None is one (unless
-        ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
-        are the same bit for bit for every n_jobs.
+    %(n_jobs_predict)s
 
     Attributes
     ----------

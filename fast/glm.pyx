@@ -193,9 +193,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾ (+ oᵢ))) x⁽ⁱ⁾, the reference's iterates."""
     code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
                                                         sample_weight=sample_weight)
-    alpha, max_iterations, tol, average, record = batch_schedule(
-        alpha, max_iterations, tol, average, record, float64=True)
-    lam, first = penalty(lam, penalize_intercept, float64=True)
+    alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record, code,
                        shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
                        RAISE_CAP, lam, first, offset, weight)

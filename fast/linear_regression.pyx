@@ -137,9 +137,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     """LR-5: θ := θ − α ∇J(θ) (``average``: ∇J/m, 002 Listing 1) until
     maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|); ``tol=None`` runs exactly ``max_iterations``."""
     X, y, theta = _design(X, y, theta)
-    alpha, max_iterations, tol, average, record = batch_schedule(
-        alpha, max_iterations, tol, average, record, float64=True)
-    lam, first = penalty(lam, penalize_intercept, float64=True)
+    alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.LEAST_SQUARES, 0.0, "batch gradient descent", False,
                        alpha_too_large(alpha, RESCALE), RAISE_CAP, lam, first)

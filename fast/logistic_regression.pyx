@@ -169,9 +169,8 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                           average=False, record=False, lam=0, penalize_intercept=False):
     """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
     X, y, theta = _design(X, y, theta)
-    alpha, max_iterations, tol, average, record = batch_schedule(
-        alpha, max_iterations, tol, average, record, float64=True)
-    lam, first = penalty(lam, penalize_intercept, float64=True)
+    alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
     return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
                        core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
                        RAISE_CAP, lam, first)

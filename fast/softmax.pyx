@@ -333,9 +333,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
     reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
     X, y, Theta = _design(X, y, Theta)
-    alpha, max_iterations, tol, average, record = batch_schedule(
-        alpha, max_iterations, tol, average, record, float64=True)
-    lam, first = penalty(lam, penalize_intercept, float64=True)
+    alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
     m = X.shape[0]
 
     def update(Theta):

@@ -259,9 +259,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     Returns: IterativeResult (theta n); the cap raises ConvergenceError."""
     fam, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
                                                sample_weight=sample_weight)
-    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
-        alpha, max_iterations, tol, average, record)
-    lam, first = parameters.penalty(lam, penalize_intercept)
+    alpha, max_iterations, tol, average, record, lam, first = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept)
     m = len(X) if weight is None else sum(weight)  # Σ wᵢ: integer weights count as rows
 
     def update(theta):

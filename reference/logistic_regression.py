@@ -208,9 +208,8 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     Returns: IterativeResult (theta n); the cap raises ConvergenceError, separable data
         SeparableDataError."""
     X, y, theta = _design(X, y, theta)
-    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
-        alpha, max_iterations, tol, average, record)
-    lam, first = parameters.penalty(lam, penalize_intercept)
+    alpha, max_iterations, tol, average, record, lam, first = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept)
     m = len(X)
 
     def update(theta):

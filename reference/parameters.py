@@ -248,13 +248,16 @@ KINDS = {kind.label: kind for kind in (real, positive, nonnegative, tolerance, p
 
 # ---- a step schedule ----------------------------------------------------------------------------
 
-def batch_schedule(alpha, max_iterations, tol, average, record, float64=False):
+def batch_schedule(alpha, max_iterations, tol, average, record, lam=0, penalize_intercept=False,
+                   float64=False):
     """A batch gradient method's α > 0, iteration cap, tolerance (or None), ``average`` (divide
-    the sum by m) and ``record`` (keep the path), checked in that order."""
+    the sum by m), ``record`` (keep the path) and its L2 penalty (``penalty``: λ and the first
+    penalised index), checked in that order."""
     alpha = positive(alpha, "alpha", float64)
     max_iterations = positive_int(max_iterations, "max_iterations")
     tol = tolerance(tol, "tol", float64)
-    return alpha, max_iterations, tol, flag(average, "average"), flag(record, "record")
+    average, record = flag(average, "average"), flag(record, "record")
+    return (alpha, max_iterations, tol, average, record) + penalty(lam, penalize_intercept, float64)
 
 
 def sgd_schedule(alpha, epochs, order, decay, record, m, example_order, float64=False):

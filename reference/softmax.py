@@ -255,9 +255,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     Returns: IterativeResult (theta (k−1)×n); the cap raises ConvergenceError, separable classes
         SeparableDataError."""
     X, y, Theta = _design(X, y, Theta)
-    alpha, max_iterations, tol, average, record = parameters.batch_schedule(
-        alpha, max_iterations, tol, average, record)
-    lam, first = parameters.penalty(lam, penalize_intercept)
+    alpha, max_iterations, tol, average, record, lam, first = parameters.batch_schedule(
+        alpha, max_iterations, tol, average, record, lam, penalize_intercept)
     m = len(X)
 
     def update(Theta):

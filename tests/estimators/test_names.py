@@ -144,3 +144,38 @@ def test_two_classes_are_unchanged():
     assert est.theta_.shape == (6,) and est.coef_.shape == (1, 5) and est.intercept_.shape == (1,)
     assert est.decision_function(X).shape == (len(X),)
     assert est.summary().params.shape == (6,)
+
+
+ESTIMATORS = [getattr(E, name) for name in E.__all__ if isinstance(getattr(E, name), type)]
+
+
+@pytest.mark.parametrize("estimator", ESTIMATORS, ids=lambda c: c.__name__)
+def test_every_parameter_and_shared_paragraph_is_in_the_docstring(estimator):
+    """The docstring names every parameter of ``__init__`` as a numpydoc entry, and the shared
+    paragraphs (estimators/_docs.py) are in it: no ``%(name)s`` line is left."""
+    import inspect
+    import re
+    doc = estimator.__doc__
+    assert not re.search(r"%\(\w+\)s", doc)
+    for name in inspect.signature(estimator.__init__).parameters:
+        if name != "self":
+            assert re.search(rf"^    {name}\b.* :|^    {name} :", doc, re.MULTILINE), name
+
+
+def test_a_shared_paragraph_goes_where_it_is_named_at_its_indentation():
+    from cs229.estimators import _docs
+
+    class Made:
+        """Parameters
+        ----------
+        %(n_jobs_predict)s
+        other : int
+            Not shared."""
+    filled = _docs.filled(Made).__doc__
+    assert "        n_jobs : int or None, default=None\n            The cores that prediction" in filled
+    assert filled.endswith("        other : int\n            Not shared.")
+
+    class Unknown:
+        """%(no_such_paragraph)s"""
+    with pytest.raises(KeyError, match="no_such_paragraph"):
+        _docs.filled(Unknown)
