@@ -46,6 +46,13 @@ _ATTRIBUTES = """%(theta)s
         As in scikit-learn."""
 
 
+# the Parameters section after its heading (GLM puts ``family`` first), then the Attributes
+_SECTIONS = f"""{_PARAMETERS}
+
+    Attributes
+    ----------
+    {_ATTRIBUTES}"""
+
 class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
     """The fit and prediction GLM and PoissonRegression share; ``_family_name`` says which
     family."""
@@ -164,11 +171,7 @@ class GLM(_GeneralizedLinearModel):
         regression, GLM-3), "poisson" (y >= 0: counts, or any reals >= 0), "exponential" (y > 0),
         or a family object of ``cs229.reference.exponential_family`` with T(y) = y such as
         ``gamma(k)``. The exponential and gamma families need η = θᵀx < 0: give ``theta0``.
-    {_PARAMETERS}
-
-    Attributes
-    ----------
-    {_ATTRIBUTES}
+    {_SECTIONS}
 
     Notes
     -----
@@ -208,11 +211,7 @@ class PoissonRegression(_GeneralizedLinearModel):
 
     Parameters
     ----------
-    {_PARAMETERS}
-
-    Attributes
-    ----------
-    {_ATTRIBUTES}
+    {_SECTIONS}
 
     Notes
     -----

@@ -287,17 +287,15 @@ cdef void _bernoulli_joint(const unsigned char[:, ::1] X, const double[:, :, ::1
     """out[i, c] = log p(y=c) + Σⱼ T[c, j, x_j] for each class c of T (two, or X-4's k), left
     to right, −∞ at the first zero factor; the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c, n = X.shape[1]
-    cdef double total, term
+    cdef double total
     for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
                    chunksize=chunk_rows(X.shape[0], threads)):
         for c in range(T.shape[0]):
             total = log_prior[c]
             for j in range(n):
-                term = T[c, j, X[i, j]]
-                if term == -INFINITY:
-                    total = -INFINITY
+                total = total + T[c, j, X[i, j]]
+                if total == -INFINITY:  # a factor 0: the joint is −∞ whatever follows
                     break
-                total = total + term
             out[i, c] = total
 
 
@@ -307,7 +305,7 @@ cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
     """As _bernoulli_joint for rows given by their present words (increasing): x_j is 1 where
     the next present word is j. The same terms in the same order: the same bits."""
     cdef Py_ssize_t i, j, c, q, n = T.shape[1]
-    cdef double total, term
+    cdef double total
     cdef int x
     for i in prange(out.shape[0], num_threads=threads, schedule="dynamic",
                    chunksize=chunk_rows(out.shape[0], threads)):
@@ -319,11 +317,9 @@ cdef void _present_joint(const int64_t[::1] words, const int64_t[::1] offsets,
                 if q < offsets[i + 1] and words[q] == j:
                     x = 1
                     q = q + 1
-                term = T[c, j, x]
-                if term == -INFINITY:
-                    total = -INFINITY
+                total = total + T[c, j, x]
+                if total == -INFINITY:  # a factor 0: the joint is −∞ whatever follows
                     break
-                total = total + term
             out[i, c] = total
 
 
@@ -461,17 +457,15 @@ cdef void _categorical_joint(const Py_ssize_t[:, ::1] X, const double[:, ::1] T,
     """out[i, c] = log p(y=c) + Σⱼ T[c, offset_j + x_j], left to right, −∞ at the first zero
     factor; the rows split among ``threads`` threads."""
     cdef Py_ssize_t i, j, c
-    cdef double total, term
+    cdef double total
     for i in prange(X.shape[0], num_threads=threads, schedule="dynamic",
                    chunksize=chunk_rows(X.shape[0], threads)):
         for c in range(2):
             total = log_prior[c]
             for j in range(X.shape[1]):
-                term = T[c, offset[j] + X[i, j]]
-                if term == -INFINITY:
-                    total = -INFINITY
+                total = total + T[c, offset[j] + X[i, j]]
+                if total == -INFINITY:  # a factor 0: the joint is −∞ whatever follows
                     break
-                total = total + term
             out[i, c] = total
 
 

@@ -700,14 +700,7 @@ def gda_classes_predict(model, X, *, n_jobs=-1):
 
     Shapes: model a GDAClassesModel, X m×n.
     Returns: m labels in 1..k."""
-    out = []
-    for joint in gda_classes_log_joint(model, X, n_jobs=n_jobs):
-        best = 0
-        for j in range(1, len(joint)):
-            if joint[j] > joint[best]:
-                best = j
-        out.append(best + 1)
-    return out
+    return [linalg.first_argmax(joint) + 1 for joint in gda_classes_log_joint(model, X, n_jobs=n_jobs)]
 
 
 def gda_softmax_theta(model):

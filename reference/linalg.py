@@ -23,7 +23,7 @@ __all__ = [
     "transpose", "dot", "matvec", "rmatvec", "matmul", "identity", "add", "scale", "outer", "trace",
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
-    "cholesky", "symmetric_eigenvalues", "max_abs", "solve_gram", "dependence",
+    "cholesky", "symmetric_eigenvalues", "max_abs", "first_argmax", "solve_gram", "dependence",
     "significant_terms", "gram_band", "gram_referee", "GRAM_DIGITS", "as_mpf",
     "solve_gram_with_error",
 ]
@@ -97,6 +97,15 @@ def scale(a, A):
 
 def outer(u, v):
     return [[a * b for b in v] for a in u]
+
+
+def first_argmax(v):
+    """The index of v's largest entry, the first of equal ones (ties to the smallest index)."""
+    best = 0
+    for j in range(1, len(v)):
+        if v[j] > v[best]:
+            best = j
+    return best
 
 
 def trace(A):

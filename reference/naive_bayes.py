@@ -32,7 +32,7 @@ from typing import Any
 
 import mpmath
 
-from . import datasets, inputs, parameters, scalar
+from . import datasets, inputs, linalg, parameters, scalar
 from .generative import ZeroOverZeroError, log_posterior
 from .messages import INT64_MAX, MAX_TABLE_SIZE, error, show
 
@@ -967,11 +967,7 @@ def _k_argmax(joints):
         if all(_is_minus_infinity(v) for v in joint):
             out.append(None)
             continue
-        best = 0
-        for j in range(1, len(joint)):
-            if joint[j] > joint[best]:
-                best = j
-        out.append(best + 1)
+        out.append(linalg.first_argmax(joint) + 1)
     return out
 
 

@@ -46,18 +46,20 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STAGE = ROOT / "build" / "mutation"
 RECORD = ROOT / "tools" / "mutation_record.json"  # scores, and why each survivor is harmless
-OTHER_FACES = ("fast", "proofs", "figures", "estimators", "testing")
+# the other subpackages of cs229, by the folder that holds each (package-dir in pyproject.toml)
+OTHER_FACES = {"fast": "fast", "proofs": "proofs", "figures": "figures", "estimators": "estimators",
+               "testing": "testing", "distributed": "cluster"}
 SOURCES_READ = ("reference", "fast", "README.md")
 # the suites left out (paths under tests/, shell patterns): the audit's own and its quotes (the
 # notation, the registry, the symbolic helpers and the audits of whole parts stay), figures,
 # the estimators' checks (their summary() stays), peers, README, real data, conform's command and
 # slips (the reference as an oracle for other code; the command's tests too), fuzz, the layout of
-# tests/ itself, and the build and package-layout tests (they read the repository's
-# pyproject.toml, which the staging tree replaces with mutmut's)
+# tests/ itself, the bench's command (bench/ is not staged), and the build and package-layout
+# tests (they read the repository's pyproject.toml, which the staging tree replaces with mutmut's)
 SLOW_OR_ELSEWHERE = ("audit/test_audit.py", "audit/test_html.py", "audit/test_notes*.py",
                      "audit/test_plugin.py", "audit/test_self_test.py", "audit/test_quotes.py",
                      "conform/test_conform.py", "conform/test_slips.py",
-                     "estimators/test_estimators.py", "fuzz/*", "package/test_build.py",
+                     "estimators/test_estimators.py", "fuzz/*", "package/test_bench.py", "package/test_build.py",
                      "package/test_cli.py", "package/test_figures.py", "package/test_layout.py",
                      "package/test_packages.py", "package/test_readme.py",
                      "package/test_real_data.py", "*/test_peers.py")
@@ -84,8 +86,8 @@ def stage(names, tests=()):
     shutil.copytree(ROOT / "reference", STAGE / "cs229" / "reference",
                     ignore=shutil.ignore_patterns("__pycache__"))
     (STAGE / "others" / "cs229").mkdir(parents=True)
-    for face in OTHER_FACES:  # copied, so that a build in the checkout during the run (hours) changes nothing
-        shutil.copytree(ROOT / face, STAGE / "others" / "cs229" / face,
+    for face, folder in OTHER_FACES.items():  # copied, so that a build in the checkout during the run (hours) changes nothing
+        shutil.copytree(ROOT / folder, STAGE / "others" / "cs229" / face,
                         ignore=shutil.ignore_patterns("__pycache__", "*.c", "*.html"))
     # the package root (version, lazy subpackages, the cs229 command) beside the faces; its
     # __path__ also takes the cs229 folder of mutmut's tree, where the mutated reference is

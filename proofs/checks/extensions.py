@@ -447,10 +447,22 @@ def _offset_by_sympy(name, X, y, offset, theta):
     return value(*theta, *offset)
 
 
+def _derivatives_agree(ctx, values, by_sympy, keyword):
+    """The check of an extension's GLM gradient and Hessian (X-5's offset, X-2's weights) on drawn
+    (X, y, θ): the reference given ``keyword=values(m)`` against sympy's derivatives
+    ``by_sympy(name, X, y, values, θ)``, for the Bernoulli, Gaussian and Poisson (real y >= 0)
+    families, to 50 digits."""
+    def residual(point):
+        given = values(len(point[0]))
+        return _gap_to_sympy(point, lambda name, X, y, theta: by_sympy(name, X, y, given, theta),
+                             **{keyword: given})
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
 def _gap_to_sympy(point, by_sympy, **extension):
-    """The largest |reference − sympy| over the GLM gradient and Hessian at a drawn (X, y, θ), for
-    the Bernoulli, Gaussian and Poisson (real y >= 0) families, the reference given the extension's
-    argument (offset= or sample_weight=) and sympy's derivatives ``by_sympy(name, X, y, θ)``."""
+    """The largest |reference − sympy| over the GLM gradient and Hessian at a drawn (X, y, θ), the
+    reference given the extension's argument and sympy's derivatives ``by_sympy(name, X, y, θ)``."""
     X, y, theta = point
     Xm, tm = S.to_mpf(X), S.to_mpf(theta)
     worst = mpmath.mpf(0)
@@ -473,12 +485,7 @@ def _gap_to_sympy(point, by_sympy, **extension):
        "gradient and hessian with offset (Bernoulli, Gaussian, Poisson with real y >= 0; 50 digits)",
        "extends 000 §9", "derivation")
 def offset_gradient_and_hessian(ctx):
-    def residual(p):
-        offset = _offsets(len(p[0]))
-        return _gap_to_sympy(p, lambda name, X, y, theta: _offset_by_sympy(name, X, y, offset, theta),
-                             offset=offset)
-    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
-                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+    return _derivatives_agree(ctx, _offsets, _offset_by_sympy, "offset")
 
 
 @relies_on(newton, "linear_predictor", lambda f: lambda x, theta, o=None: f(x, theta, None if o is None else o / 2),
@@ -547,12 +554,7 @@ def _weighted_by_sympy(name, X, y, weight, theta):
        "and hessian with sample_weight (Bernoulli, Gaussian, Poisson; 50 digits)",
        "extends 000 §9", "derivation")
 def weighted_gradient_and_hessian(ctx):
-    def residual(p):
-        weight = _sample_weights(len(p[0]))
-        return _gap_to_sympy(p, lambda name, X, y, theta: _weighted_by_sympy(name, X, y, weight, theta),
-                             sample_weight=weight)
-    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
-                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+    return _derivatives_agree(ctx, _sample_weights, _weighted_by_sympy, "sample_weight")
 
 
 @relies_on(newton, "_weighted", lambda f: lambda w, value: value if w is None else f(w + 1, value),

@@ -201,3 +201,16 @@ def test_estimator_refuses_one_class_and_a_singular_sigma_names_the_users_column
     X[:, 2] = 2 * X[:, 0] - X[:, 1]
     with pytest.raises(R.SingularMatrixError, match=r"feature 2 is a linear combination of features 0, 1"):
         GaussianDiscriminantAnalysis().fit(X, np.arange(30) % 3)
+
+
+def test_equal_joints_go_to_the_smallest_label_in_both_faces_X_3():
+    """Classes 1 and 2 made of the same points (the same μ, the same prior, one shared Σ) have
+    equal log joints everywhere: both faces predict 1 there, not 2."""
+    A = np.array([[0.0, 0.0], [1.0, 0.5], [0.3, 1.2]])
+    X = np.vstack([A, A, A + 5.0])
+    y = np.repeat([1, 2, 3], 3)
+    queries = np.array([[0.4, 0.6], [0.0, 0.1], [1.0, 1.0]])
+    reference = R.gda_classes_predict(R.gda_classes_fit(X.tolist(), y.tolist()), queries.tolist())
+    fast = F.gda_classes_predict(F.gda_classes_fit(X, y), queries)
+    assert reference == [1, 1, 1]
+    assert fast.tolist() == [1, 1, 1]

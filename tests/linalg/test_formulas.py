@@ -144,3 +144,11 @@ def test_jacobi_stops_after_100_sweeps_by_default(monkeypatch):
     assert rotations == [(0, 1)] * 100
     with pytest.raises(ArithmeticError, match=r"in 3 sweeps$"):
         linalg.symmetric_eigenvalues([[2.0, 1.0], [1.0, 2.0]], max_sweeps=3)
+
+
+@pytest.mark.parametrize("v, index", [([5], 0), ([2, 1], 0), ([1, 3, 3], 1), ([1, 2, 3], 2),
+                                      ([-math.inf, -math.inf], 0), ([Fraction(1, 3), Fraction(2, 6)], 0)])
+def test_first_argmax_takes_the_first_of_equal_largest_entries(v, index):
+    """argmax with ties to the smallest index: the k-class predictions (X-3, X-4) name the
+    smallest label among equal joints through it."""
+    assert linalg.first_argmax(v) == index
