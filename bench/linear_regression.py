@@ -32,19 +32,8 @@ def gd_epoch(small):
 
 
 def sgd_epoch(small):
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.linear_model import SGDRegressor
     m, d = (20_000, 20) if small else (200_000, 20)
-    X, y = _data(m, d)
-    Z = np.ascontiguousarray(X[:, 1:])
-
-    def sklearn():
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            SGDRegressor(penalty=None, learning_rate="constant", eta0=1e-4, max_iter=1, tol=None,
-                         shuffle=False).fit(Z, y)
-    t = race({"fast": lambda: F.stochastic_gradient_descent(X, y, np.zeros(d), 1e-4, 1),
-              "sklearn": sklearn})
+    t = race(_sgd_at(m))
     return row(f"SGD epoch m={m:,} d={d}", t["fast"], "sklearn SGDRegressor(max_iter=1)", t["sklearn"], 1.0)
 
 
