@@ -302,10 +302,9 @@ def summation_form_steps(ctx):
 
 # ---- X-3: GDA with k classes --------------------------------------------------------------------
 
-def _three_classes(problem):
-    """(X, y) with labels 1..k from a two-class GDA problem: class 1 split in two by alternation
-    (k = 3, or 2 when class 1 has one example); None where the finer split leaves Σ singular."""
-    X, y = problem
+def _k_labels_of(y):
+    """Labels 1..k from 0/1 labels: class 1 split in two by alternation (k = 3, or 2 when class
+    1 has one example)."""
     labels, seen = [], 0
     for c in y:
         if c == 0:
@@ -313,6 +312,14 @@ def _three_classes(problem):
         else:
             labels.append(2 + seen % 2)
             seen += 1
+    return labels
+
+
+def _three_classes(problem):
+    """(X, y) with labels 1..k from a two-class GDA problem: class 1 split in two by alternation
+    (k = 3, or 2 when class 1 has one example); None where the finer split leaves Σ singular."""
+    X, y = problem
+    labels = _k_labels_of(y)
     try:
         G.gda_classes_fit(X, labels)
     except ValueError:
@@ -594,19 +601,6 @@ def weights_are_repeated_rows(ctx):
 # a Beta(2, 2) prior on each φ_{l|j} (Bernoulli) and a Dirichlet(2, ..., 2) prior on each row
 # φ_{·|j} (multinomial), φ_y left to the data: the smoothed estimates maximise
 # ℓ + Σ log φ_{l|j} + log(1 − φ_{l|j}), resp. ℓ + Σ log φ_{w|j}.
-
-def _k_labels_of(y):
-    """Labels 1..k from 0/1 labels: class 1 split in two by alternation (k = 3, or 2 when class
-    1 has one example)."""
-    labels, seen = [], 0
-    for c in y:
-        if c == 0:
-            labels.append(1)
-        else:
-            labels.append(2 + seen % 2)
-            seen += 1
-    return labels
-
 
 def _nb_k_bernoulli():
     return S.binary_problems(max_rows=9, max_features=3).map(lambda p: (p[0], _k_labels_of(p[1])))
