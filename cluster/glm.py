@@ -8,7 +8,7 @@ import dask.array as da
 import numpy as np
 
 from cs229.fast import glm as _fast
-from cs229.fast._validation import as_vector
+from cs229.fast._validation import as_sample_weights, as_vector
 from cs229.reference import exponential_family as ef
 from cs229.reference.messages import error
 
@@ -85,7 +85,7 @@ def _weight_chunk(weight, X):
         return False
     if not as_vector(weight, "sample_weight", X.shape[0], "X", of="rows").any():
         return False
-    _fast.sample_weights(weight, X)
+    as_sample_weights(weight, X)
     return True
 
 

@@ -583,3 +583,20 @@ def as_strings(X, name="X", alphabet=None):
                                 alphabet=repr(alphabet))
         out.append(s)
     return out
+
+
+__all__ += ["as_sample_weights"]
+
+
+def as_sample_weights(sample_weight, X, name="sample_weight"):
+    """X-2: the reference's ``inputs.sample_weights`` as float64 (each >= 0, not all 0), or None."""
+    if sample_weight is None:
+        return None
+    weight = as_vector(sample_weight, name, X.shape[0], "X", of="rows")
+    if not (weight >= 0).all():
+        i = int(np.argmax(~(weight >= 0)))
+        raise error("negative_weight", name=name, where=f"[{i}]",
+                    value=as_given(sample_weight, weight, (i,)))
+    if not weight.any():
+        raise error("zero_weights", name=name)
+    return weight

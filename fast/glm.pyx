@@ -5,7 +5,8 @@ import numpy as np
 
 from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_binary_labels, as_given, as_matrix, as_poisson_targets,
-                                    as_targets, as_vector, check_length, same_length)
+                                    as_sample_weights, as_targets, as_vector, check_length,
+                                    same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference import glm as _twin
 from cs229.reference.linalg import SingularMatrixError
@@ -46,25 +47,11 @@ def _design(family, X, y, theta, optional=False, offset=None, sample_weight=None
     y = _targets(code, y)
     same_length(X, y)
     offset = _offset(offset, X)
-    weight = sample_weights(sample_weight, X)
+    weight = as_sample_weights(sample_weight, X)
     if theta is None and optional:
         return code, shape, X, y, None, offset, weight
     theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
     return code, shape, X, y, theta, offset, weight
-
-
-def sample_weights(sample_weight, X):
-    """X-2: the reference's ``sample_weights`` as float64 (each >= 0, not all 0), or None."""
-    if sample_weight is None:
-        return None
-    weight = as_vector(sample_weight, "sample_weight", X.shape[0], "X", of="rows")
-    if not (weight >= 0).all():
-        i = int(np.argmax(~(weight >= 0)))
-        raise error("negative_weight", name="sample_weight", where=f"[{i}]",
-                    value=as_given(sample_weight, weight, (i,)))
-    if not weight.any():
-        raise error("zero_weights", name="sample_weight")
-    return weight
 
 
 def _offset(offset, X):

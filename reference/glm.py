@@ -59,24 +59,11 @@ def _design(family, X, y, theta, optional=False, offset=None, sample_weight=None
     y = _targets(fam, y)
     inputs.same_length(X, y)
     offset = _offset(offset, X)
-    weight = sample_weights(sample_weight, X)
+    weight = inputs.sample_weights(sample_weight, X)
     if theta is None and optional:
         return fam, X, y, None, offset, weight
     theta = inputs.vector(theta, "theta", len(X[0]), "X", of="columns")
     return fam, X, y, theta, offset, weight
-
-
-def sample_weights(sample_weight, X):
-    """X-2: the sample weights, one real >= 0 per row of X, not all 0; or None."""
-    if sample_weight is None:
-        return None
-    weight = inputs.vector(sample_weight, "sample_weight", len(X), "X", of="rows")
-    for i, w in enumerate(weight):
-        if not w >= 0:
-            raise error("negative_weight", name="sample_weight", where=f"[{i}]", value=w)
-    if not any(weight):
-        raise error("zero_weights", name="sample_weight")
-    return weight
 
 
 def _offset(offset, X):

@@ -403,3 +403,22 @@ def class_priors(values, name, model):
     if abs(total - 1) > scalar.zero_tolerance(total, 1, 4 * len(phi)):
         raise error("priors_sum", name=name, total=total)
     return phi
+
+
+__all__ += ["sample_weights"]
+
+
+def sample_weights(sample_weight, X, name="sample_weight"):
+    """X-2: the sample weights, one real >= 0 per row of X, not all 0; or None (every weight 1).
+
+    An integer weight wᵢ counts example i wᵢ times: every weighted fit equals the unweighted fit
+    with the rows repeated."""
+    if sample_weight is None:
+        return None
+    weight = vector(sample_weight, name, len(X), "X", of="rows")
+    for i, w in enumerate(weight):
+        if not w >= 0:
+            raise error("negative_weight", name=name, where=f"[{i}]", value=w)
+    if not any(weight):
+        raise error("zero_weights", name=name)
+    return weight
