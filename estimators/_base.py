@@ -20,7 +20,7 @@ import numpy as np
 from joblib import effective_n_jobs
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import validate_data
+from sklearn.utils.validation import _check_sample_weight, validate_data
 
 from cs229.reference import inputs, linalg, messages, parameters
 
@@ -215,6 +215,20 @@ def learning_rate(estimator):
 
 
 PENALTIES = ("l2",)
+
+
+def sample_weights(sample_weight, X):
+    """X-2: None, or scikit-learn's ``_check_sample_weight`` of the weights (float64, one per row
+    of X; a scalar is that weight for every row); the faces refuse negative weights and all 0."""
+    if sample_weight is None:
+        return None
+    return _check_sample_weight(sample_weight, X, dtype=np.float64)
+
+
+def weights_need(solver, weighted, sample_weight):
+    """Refuse ``sample_weight`` for a stochastic ``solver``, naming the ``weighted`` ones."""
+    if sample_weight is not None and solver == "sgd":
+        raise messages.error("weight_solver", solver=solver, weighted=weighted)
 
 
 def inverse_penalty(penalty, C):

@@ -20,7 +20,7 @@ __all__ = [
     "add_intercept", "linear_predict", "cost", "normal_equations", "ridge", "batch_gradient_descent",
     "stochastic_gradient_descent", "lwr_predict",
     "logistic_newton", "logistic_gradient_ascent", "logistic_sgd", "logistic_predict",
-    "logistic_probability", "logistic_log_likelihood", "perceptron", "perceptron_mistakes",
+    "logistic_probability", "perceptron", "perceptron_mistakes",
     "softmax_newton", "softmax_gradient_ascent", "softmax_predict", "softmax_probabilities",
     "softmax_log_likelihood",
     "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
@@ -53,12 +53,13 @@ def cost(X, y, theta):
     return linear_regression.cost(X, y, theta)
 
 
-def normal_equations(X, y):
-    return linear_regression.normal_equations(X, y)
+def normal_equations(X, y, sample_weight=None):
+    return linear_regression.normal_equations(X, y, sample_weight=sample_weight)
 
 
-def ridge(X, y, solver, lam, penalize_intercept):
-    return linear_regression.normal_equations(X, y, solver, lam=lam, penalize_intercept=penalize_intercept)
+def ridge(X, y, solver, lam, penalize_intercept, sample_weight=None):
+    return linear_regression.normal_equations(X, y, solver, lam=lam, penalize_intercept=penalize_intercept,
+                                              sample_weight=sample_weight)
 
 
 def batch_gradient_descent(X, y, theta, alpha, max_iterations, tol, average, record):
@@ -100,10 +101,6 @@ def logistic_predict(X, theta):
 
 def logistic_probability(X, theta):
     return logistic_regression.probabilities(X, theta)
-
-
-def logistic_log_likelihood(X, y, theta):
-    return logistic_regression.log_likelihood(X, y, theta)
 
 
 def perceptron(X, y, theta, alpha, max_epochs, order, record):

@@ -118,19 +118,29 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         return _base.two_classes(tags) if self.solver == "sgd" else tags
 
     @_base.user_columns
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit θ to the examples X (n_samples, n_features) and their labels y (two classes: the
-        notes' logistic regression; more: softmax regression)."""
+        notes' logistic regression; more: softmax regression).
+
+        ``sample_weight`` (X-2): wᵢ >= 0 per example, maximising Σᵢ wᵢ ℓᵢ(θ) (an integer
+        weight is the example repeated): the Bernoulli GLM's weighted Newton or gradient ascent
+        (``cs229.fast.glm``; "gd"'s ``average`` divides by Σ wᵢ). Two classes and "newton" or
+        "gd" only."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y)
+        sample_weight = _base.sample_weights(sample_weight, X)
         labels = _labels.class_labels(y, "logistic regression")
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
+        _base.weights_need(solver, "'newton' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if len(self.classes_) > 2:
+            if sample_weight is not None:
+                raise messages.error("weights_two_classes", estimator="LogisticRegression",
+                                     k=len(self.classes_))
             if solver == "sgd":
                 _labels.binary_labels(y, "logistic regression with solver='sgd' (LG-4)",
                                       "solver='newton' or 'gd' (softmax regression, 000 §9.3)")
@@ -149,7 +159,10 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             cap = _base.check_cap(self.max_iterations, solver)
             remedy = None if lam else "remedy_penalty"
             first = not self.fit_intercept
-            if solver == "newton":
+            if sample_weight is not None:
+                result = _weighted_fit(solver, Xd, y01, start, rate, cap, self, lam, sample_weight,
+                                       remedy)
+            elif solver == "newton":
                 result = _base.iterate(
                     lambda: _fast.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first),
                     cap, remedy, newton=True)
@@ -162,13 +175,16 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         self.coef_, self.intercept_ = coef[None, :], np.atleast_1d(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
         self._nobs = Xd.shape[0]
-        self._standard_errors = (_summary.standard_errors(self, _fast.exponential_family("bernoulli"), Xd, y01)
+        bernoulli = _fast.exponential_family("bernoulli")
+        self._standard_errors = (_summary.standard_errors(self, bernoulli, Xd, y01, None, sample_weight)
                                  if not lam else None)
         unit = "epoch" if solver == "sgd" else "iteration"
+
+        def loglik(theta):
+            return _fast.glm_log_likelihood(bernoulli, Xd, y01, theta, None, sample_weight)
         _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
-                           f"ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, self.theta_):.10g}",
-                     lambda: (f"{unit} {k}: ℓ(θ) = {_fast.logistic_log_likelihood(Xd, y01, t):.10g}"
-                              for k, t in enumerate(result.path)))
+                           f"ℓ(θ) = {loglik(self.theta_):.10g}",
+                     lambda: (f"{unit} {k}: ℓ(θ) = {loglik(t):.10g}" for k, t in enumerate(result.path)))
         return self
 
     def summary(self):
@@ -219,6 +235,20 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         if self._k_classes():
             return _softmax_log_proba(self._design(X), self.theta_)
         return _base.log_odds_to_log_proba(self.decision_function(X))
+
+
+def _weighted_fit(solver, Xd, y01, start, rate, cap, estimator, lam, sample_weight, remedy):
+    """X-2: the two-class fit with sample weights, the Bernoulli GLM's (logistic regression is
+    that GLM, GLM-3), by Newton from θ = 0 or by gradient ascent."""
+    bernoulli, first, e = _fast.exponential_family("bernoulli"), not estimator.fit_intercept, estimator
+    record = e.verbose >= 2
+    if solver == "newton":
+        return _base.iterate(lambda: _fast.glm_newton(bernoulli, Xd, y01, start, cap, e.tol, record, lam,
+                                                      first, sample_weight=sample_weight),
+                             cap, remedy, newton=True)
+    return _base.iterate(lambda: _fast.glm_gradient_ascent(
+        bernoulli, Xd, y01, start, rate, cap, e.tol, e.average, record, lam, first,
+        sample_weight=sample_weight), cap, remedy)
 
 
 def _softmax_fit(estimator, solver, Xd, labels, lam, rate):

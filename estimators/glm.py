@@ -2,7 +2,7 @@
 with T(y) = y, and Poisson regression (000 §8-9; 002 §1.3.2-1.3.3)."""
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
 from cs229.reference import messages, parameters
 
@@ -71,8 +71,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         Xd = _base.design(X, self.fit_intercept)
         offset = self._offset(family, offset, exposure, Xd)
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        sample_weight = _base.sample_weights(sample_weight, X)
         # Newton's own start without θ₀ is the IRLS start from the data (GLM-4)
         start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)

@@ -80,25 +80,38 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         _base.keep(self, locals())
 
     @_base.user_columns
-    def fit(self, X, y):
-        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
+    def fit(self, X, y, sample_weight=None):
+        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,).
+
+        ``sample_weight`` (X-2): wᵢ >= 0 per example, minimising ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (an
+        integer weight is the example repeated): "normal" solves XᵀWXθ = XᵀWy, "gd" descends
+        the weighted J (``average`` divides by Σ wᵢ); "sgd" takes no weights."""
         solver = parameters.choice(self.solver, "solver", ("normal", "gd", "sgd"))
         rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y, y_numeric=True)
+        sample_weight = _base.sample_weights(sample_weight, X)
+        _base.weights_need(solver, "'normal' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if solver == "normal":
-            theta = _fast.normal_equations(Xd, y)
+            theta = _fast.normal_equations(Xd, y, sample_weight)
         else:
-            theta = self._descend(solver, Xd, y, rate)
+            theta = self._descend(solver, Xd, y, rate, sample_weight)
         self.theta_ = theta
         self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
         self.intercept_ = float(self.intercept_)
         return self
 
-    def _descend(self, solver, Xd, y, rate):
+    def _descend(self, solver, Xd, y, rate, sample_weight):
         record = self.verbose >= 2
         start = np.zeros(Xd.shape[1])
-        if solver == "gd":
+        if solver == "gd" and sample_weight is not None:
+            # least squares is the Gaussian GLM (θ − α∇J is θ + α∇ℓ), whose ascent takes weights
+            cap = parameters.positive_int(self.max_iterations, "max_iterations")
+            result = _base.iterate(lambda: _fast.glm_gradient_ascent(
+                _fast.exponential_family("gaussian"), Xd, y, start, rate, cap, self.tol,
+                self.average, record, 0.0, False, sample_weight=sample_weight), cap)
+            unit = "iteration"
+        elif solver == "gd":
             cap = parameters.positive_int(self.max_iterations, "max_iterations")
             result = _base.iterate(lambda: _fast.batch_gradient_descent(
                 Xd, y, start, rate, cap, self.tol, self.average, record), cap)
@@ -223,13 +236,17 @@ class Ridge(RegressorMixin, BaseEstimator):
         _base.keep(self, locals())
 
     @_base.user_columns
-    def fit(self, X, y):
-        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,)."""
+    def fit(self, X, y, sample_weight=None):
+        """Fit θ to the examples X (n_samples, n_features) and targets y (n_samples,).
+
+        ``sample_weight`` (X-2): wᵢ >= 0 per example, minimising ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² +
+        (λ/2) Σ_{j≥1} θⱼ², (XᵀWX + λI′)θ = XᵀWy: scikit-learn's ``Ridge`` with the same weights."""
         # alpha is scikit-learn's name for the fast face's lam: read here, in its own words
         lam = parameters.nonnegative(self.alpha, "alpha", float64=True)
         X, y = _base.fit_data(self, X, y, y_numeric=True)
+        sample_weight = _base.sample_weights(sample_weight, X)
         Xd = _base.design(X, self.fit_intercept)
-        theta = _fast.ridge(Xd, y, self.solver, lam, not self.fit_intercept)
+        theta = _fast.ridge(Xd, y, self.solver, lam, not self.fit_intercept, sample_weight)
         self.theta_ = theta
         self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
         self.intercept_ = float(self.intercept_)

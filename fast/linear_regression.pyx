@@ -22,12 +22,14 @@ from cs229.fast._summation import gram_chunk
 
 from cs229.fast import _glm_core as core
 from cs229.fast._glm_core import solve_gram
-from cs229.fast._validation import as_matrix, as_order, as_vector, check_length, same_length
+from cs229.fast._validation import (as_matrix, as_order, as_sample_weights, as_vector, check_length,
+                                    same_length)
 from cs229.reference.linalg import SingularMatrixError, significant_terms
 from cs229.reference.linear_regression import (RESCALE, add_ridge, ridge_rows, ridge_system,
                                                at_query, lwr_system, normal_overflow,
                                                normal_system, sgd_divergence, singular_normal_equations,
-                                               singular_weighted, weighted_overflow, weighted_system)
+                                               singular_weighted, weighted_overflow, weighted_ridge_system,
+                                               weighted_system)
 from cs229.reference.messages import error
 from cs229.reference.parameters import (batch_schedule, choice, penalty, positive, positive_int,
                                          real, sgd_schedule)
@@ -152,7 +154,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence)
 
 
-def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
+def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, sample_weight=None):
     """LR-12: θ solving XᵀXθ = Xᵀy. ``solver="cholesky"``: XᵀX by dsyrk, Xᵀy by dgemv, summed
     block by block (X-7, cs229.fast._summation.gram_chunk), then
     Cholesky (LAPACK) on the equilibrated XᵀX, which loses about 2·log₁₀ cond(X) digits;
@@ -160,17 +162,49 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
     (the same units-free test as the reference's) raises SingularMatrixError naming it and the
     columns it depends on; overflow raises OverflowError. X-1: ``lam`` > 0 solves the ridge
     system (XᵀX + λI′)θ = Xᵀy (θ₀ unpenalised unless ``penalize_intercept``); with ``"qr"``,
-    least squares on X with the rows √λ·eⱼ appended."""
+    least squares on X with the rows √λ·eⱼ appended. X-2: ``sample_weight`` solves
+    (XᵀWX + λI′)θ = XᵀWy, with XᵀWX and XᵀWy summed on the rows √wᵢ·x⁽ⁱ⁾, √wᵢ·y⁽ⁱ⁾ (Cholesky or QR)."""
     X, y = _design(X, y)
     solver = choice(solver, "solver", ("cholesky", "qr"))
     lam, first = penalty(lam, penalize_intercept, float64=True)
+    weight = as_sample_weights(sample_weight, X)
+    if weight is not None:
+        return _weighted_normal_equations(X, y, solver, lam, first, weight)
     if solver == "qr":
-        if lam:
-            rows = np.array(ridge_rows(X.shape[1], lam, first), dtype=np.float64).reshape(-1, X.shape[1])
-            return _least_squares_qr(np.vstack([X, rows]), np.concatenate([y, np.zeros(rows.shape[0])]))
-        return _least_squares_qr(X, y)
+        return _ridge_qr(X, y, lam, first)
     n = X.shape[1]
     return normal_solve(gram_chunk(X, y, np.zeros(n * n + n)), X.shape, lam, first, X, y)
+
+
+def _weighted_normal_equations(X, y, solver, lam, first, weight):
+    """X-2: θ of ``normal_equations`` with the read sample weights: least squares on the rows
+    scaled by √wᵢ, whose Gram matrix is XᵀWX."""
+    root = np.sqrt(weight)
+    Xw, yw = X * root[:, None], y * root
+    if solver == "qr":
+        try:
+            return _ridge_qr(Xw, yw, lam, first)
+        except SingularMatrixError as e:
+            raise singular_weighted(e) from None
+    n = X.shape[1]
+    total = gram_chunk(Xw, yw, np.zeros(n * n + n))
+    A = np.asfortranarray(total[:n * n].reshape((n, n), order="F"))
+    try:
+        return solve_gram(add_ridge(A, lam, first), total[n * n:].copy(), "XᵀWX",
+                          (weighted_ridge_system, (X, y, weight, lam, first)), X.shape[0])
+    except SingularMatrixError as e:
+        raise singular_weighted(e) from None
+    except OverflowError:
+        raise weighted_overflow() from None
+
+
+def _ridge_qr(X, y, lam, first):
+    """LR-12, X-1 with ``solver="qr"``: least squares on X, with the rows √λ·eⱼ appended (y with
+    zeros) when λ > 0."""
+    if not lam:
+        return _least_squares_qr(X, y)
+    rows = np.array(ridge_rows(X.shape[1], lam, first), dtype=np.float64).reshape(-1, X.shape[1])
+    return _least_squares_qr(np.vstack([X, rows]), np.concatenate([y, np.zeros(rows.shape[0])]))
 
 
 def normal_solve(total, shape, lam, first, X, y):

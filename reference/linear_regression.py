@@ -178,7 +178,7 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     return sgd_epochs(_lms_step, X, y, theta, alpha, epochs, order, decay, record, on_divergence=sgd_divergence)
 
 
-def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
+def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, sample_weight=None):
     """LR-12 (000 §2.2): θ = (XᵀX)⁻¹Xᵀy, the solution of the normal equations XᵀXθ = Xᵀy.
 
     ``solver="cholesky"`` forms XᵀX and solves by its root-free Cholesky factorisation
@@ -203,11 +203,19 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
     y with zeros (an exact λ needs an exact √λ there). With λ > 0 only an unpenalised column
     can make the system singular.
 
-    Shapes: X m×n (rank n), y m reals.
+    X-2 (sample weights): ``sample_weight`` wᵢ >= 0 minimises ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (+ the
+    penalty): (XᵀWX + λI′)θ = XᵀWy, W = diag(wᵢ), the system of LR-14 with the weights given
+    (an integer wᵢ is row i repeated wᵢ times; a 0 drops it). ``solver="qr"`` solves least
+    squares on the rows √wᵢ·x⁽ⁱ⁾ and √wᵢ·y⁽ⁱ⁾ (an exact wᵢ needs an exact √wᵢ there).
+
+    Shapes: X m×n (rank n), y m reals, sample_weight m reals >= 0 or None.
     Returns: θ, n entries; a singular XᵀX raises SingularMatrixError."""
     X, y = _design(X, y)
     solver = parameters.choice(solver, "solver", ("cholesky", "qr"))
     lam, first = parameters.penalty(lam, penalize_intercept)
+    weight = inputs.sample_weights(sample_weight, X)
+    if weight is not None:
+        return _weighted_normal_equations(X, y, solver, lam, first, weight)
     try:
         if solver == "qr":
             if lam:
@@ -225,6 +233,20 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False):
         if solver == "qr":  # its own words: which of the sizes or θ overflowed
             raise OverflowError(str(e)) from None
         raise normal_overflow("system") from None
+
+
+def _weighted_normal_equations(X, y, solver, lam, first, weight):
+    """X-2: θ of ``normal_equations`` with sample weights wᵢ (read), λ and the first penalised
+    column read too."""
+    if solver == "qr":
+        roots = [scalar.sqrt(w) for w in weight]
+        rows = ridge_rows(len(X[0]), lam, first) if lam else []
+        try:
+            return _least_squares_qr([[r * v for v in x] for r, x in zip(roots, X)] + rows,
+                                     [r * v for r, v in zip(roots, y)] + [0 * lam] * len(rows))
+        except linalg.SingularMatrixError as e:
+            raise singular_weighted(e) from None
+    return _weighted_solve(X, y, (weighted_ridge_system, (X, y, weight, lam, first)))
 
 
 # ---- the errors of the normal equations (LR-12, LR-14), raised by both faces --------------------
@@ -254,12 +276,12 @@ def singular_normal_equations(e, m, n):
 
 
 def singular_weighted(e, where=""):
-    """The SingularMatrixError of XᵀWX (LR-14) from the solve's ``e``; ``where`` names the
-    query (``at_query``)."""
+    """The SingularMatrixError of XᵀWX (LR-14, X-2) from the solve's ``e``; ``where`` names
+    LWR's query (``at_query``), whose remedy is a wider τ."""
+    remedy = "; too few examples carry weight near the query (increase tau)" if where else ""
     return linalg.SingularMatrixError(
         f"XᵀWX is singular{where}: {linalg.dependence(e.column, e.combination, of=' of X')} on "
-        "the examples that carry weight; too few examples carry weight near the query (increase "
-        "tau)", column=e.column, combination=e.combination)
+        f"the examples that carry weight{remedy}", column=e.column, combination=e.combination)
 
 
 def weighted_overflow(where=""):
@@ -451,6 +473,13 @@ def weighted_system(X, y, w):
             for k in range(n):
                 A[j][k] += wx * x_i[k]
     return A, b
+
+
+def weighted_ridge_system(X, y, w, lam, first):
+    """X-1, X-2: (XᵀWX + λI′, XᵀWy), the weighted (ridge) normal equations, in any scalar type
+    (the referee's at 50 digits)."""
+    A, b = weighted_system(X, y, w)
+    return add_ridge(A, lam, first), b
 
 
 def lwr_system(X, y, x, tau):

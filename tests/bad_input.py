@@ -524,6 +524,16 @@ BAD_PENALTIES = [("lam", -1.0), ("lam", float("nan")), ("lam", "a", TypeError),
                  ("penalize_intercept", 1, TypeError)]
 
 
+def bad_weights(m):
+    """X-2: ``parameters`` rows of sample weights for m examples the faces' one reader refuses
+    (a negative weight at row 2, every weight 0), with its words."""
+    negative = np.ones(m)
+    negative[2] = -0.5
+    return [("sample_weight", negative, ValueError, r"^sample_weight\[2\] is -0.5: a sample weight must be >= 0$"),
+            ("sample_weight", np.zeros(m), ValueError,
+             "^sample_weight: every sample weight is 0, so there is nothing to fit$")]
+
+
 def bad_penalties_are_refused_alike(table, names):
     """X-1: λ < 0, NaN, a string, and a ``penalize_intercept`` that is not a bool, given to each
     fit of ``names``: the same error and the same words (the kinds' own, naming the argument)

@@ -9,7 +9,7 @@ from cs229.reference import exponential_family as ef, logistic_regression as lg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError, SeparableDataError
 
-from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, bad_weights, install
 from tests.bad_pairs import two_bad_arguments
 from tests.glm.test_formulas import XS, YS
 
@@ -147,10 +147,7 @@ VALID = {
     "standard_errors": dict(family="poisson", X=X, y=COUNTS, theta=THETA, scale=1.0, offset=OFFSET,
                             sample_weight=WEIGHTS),
 }
-BAD_WEIGHTS = [("sample_weight", np.array([1.0, 2.0, -0.5, 0.0, 3.0, 1.5]), ValueError,
-                r"^sample_weight\[2\] is -0.5: a sample weight must be >= 0$"),
-               ("sample_weight", np.zeros(6), ValueError,
-                "^sample_weight: every sample weight is 0, so there is nothing to fit$")]
+BAD_WEIGHTS = bad_weights(6)
 TABLE = Table(F, R, VALID, parameters={
     "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), ("family", "binomial"), *BAD_PENALTIES,
                         *BAD_WEIGHTS],

@@ -9,7 +9,7 @@ from cs229.reference import linalg
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.results import ConvergenceError
 
-from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, bad_weights, install
 from tests.bad_pairs import two_bad_arguments
 
 
@@ -137,12 +137,34 @@ def test_weighted_normal_equations_words_and_shapes_LR_14(impl):
     assert str(e.value) == "w must be non-negative"
     with pytest.raises(linalg.SingularMatrixError) as e:
         wne(impl.arg([[1.0, 2.0]] * 3), impl.arg([1.0, 2.0, 3.0]), impl.arg([1.0, 1.0, 1.0]))
-    assert str(e.value) == ("XᵀWX is singular: column 1 of X is 2 × column 0 on the examples that carry weight; "
-                            "too few examples carry weight near the query (increase tau)")
+    # no query here, so no advice on τ (LWR's own error has it, at its query)
+    assert str(e.value) == "XᵀWX is singular: column 1 of X is 2 × column 0 on the examples that carry weight"
     assert (e.value.column, e.value.combination) == (1, {0: 2.0})
     assert np.allclose(impl.out(wne(impl.arg([[2.0]]), impl.arg([4.0]), impl.arg([3.0]))), [2.0], rtol=1e-15, atol=0)
     theta = impl.out(wne(impl.arg([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]), impl.arg([1.0, 2.0, 4.0]), impl.arg([1.0, 2.0, 1.0])))
     assert np.allclose(theta, [1.5, 0.75], rtol=1e-14, atol=0)
+
+
+def test_lwr_names_the_query_and_tau_where_too_few_examples_carry_weight_LR_14(impl):
+    """LR-14: the singular XᵀWX of a query far from the data names the query and the remedy."""
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        impl.linear_regression.lwr_predict(impl.arg([[1.0, 0.0], [1.0, 1.0], [1.0, 50.0]]),
+                                           impl.arg([1.0, 2.0, 3.0]), impl.arg([[1.0, 0.0]]), 0.01)
+    assert str(e.value) == ("XᵀWX is singular at query 0: column 1 of X is zero on the examples that carry "
+                            "weight; too few examples carry weight near the query (increase tau)")
+
+
+@pytest.mark.parametrize("solver", ["cholesky", "qr"])
+def test_sample_weights_that_leave_a_column_dependent_name_it_X_2(impl, solver):
+    """X-2: weights 0 on the rows that made column 2 independent: XᵀWX is singular, said of X's
+    columns on the examples that carry weight (no LWR advice), in both solvers."""
+    X = impl.arg([[1.0, 0.0, 1.0], [1.0, 1.0, 2.0], [1.0, 2.0, 3.0], [1.0, 3.0, 7.0]])
+    with pytest.raises(linalg.SingularMatrixError) as e:
+        impl.linear_regression.normal_equations(X, impl.arg([1.0, 2.0, 3.0, 4.0]), solver,
+                                                sample_weight=impl.arg([1.0, 2.0, 1.0, 0.0]))
+    assert str(e.value).startswith("XᵀWX is singular: column 2 of X is ")
+    assert str(e.value).endswith(" on the examples that carry weight")
+    assert e.value.column == 2
 
 
 def test_lwr_weights_sigma_refuses_an_indefinite_sigma_inv_LR_14(impl):
@@ -193,7 +215,7 @@ TABLE = Table(F, R, valid={
     "lms_update": dict(x=X[1], y=2.0, theta=THETA, alpha=0.1),
     "batch_gradient_descent": dict(X=X, y=Y, theta=THETA, alpha=0.01, max_iterations=5, tol=None),
     "stochastic_gradient_descent": dict(X=X, y=Y, theta=THETA, alpha=0.01, epochs=2),
-    "normal_equations": dict(X=X, y=Y),
+    "normal_equations": dict(X=X, y=Y, sample_weight=np.array([1.0, 2.0, 0.0, 0.5])),  # X-2
     "lwr_weights": dict(X=X, x=X[1], tau=1.0),
     "lwr_weights_sigma": dict(X=X, x=X[1], Sigma_inv=np.eye(2)),
     "weighted_normal_equations": dict(X=X, y=Y, w=np.array([1.0, 0.5, 0.25, 0.125])),
@@ -206,7 +228,7 @@ TABLE = Table(F, R, valid={
     "stochastic_gradient_descent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0)],
     "lwr_weights": [("tau", 0.0), ("tau", -2.0)],
     "lwr_predict": [("tau", 0.0)],
-    "normal_equations": [("solver", "svd"), ("solver", None, TypeError), *BAD_PENALTIES],
+    "normal_equations": [("solver", "svd"), ("solver", None, TypeError), *BAD_PENALTIES, *bad_weights(4)],
     "polynomial_features": [("degree", 0)],
 }, others={"IterativeResult", "ConvergenceError"})
 install(TABLE, globals())

@@ -246,6 +246,57 @@ def test_ridge_normal_equations_solve_the_penalised_optimality_condition_exactly
     assert R.normal_equations(X, y, lam=0) == R.normal_equations(X, y)
 
 
+@given(problems, st.lists(st.integers(0, 3), min_size=10, max_size=10), st.sampled_from([0, Fraction(1, 2)]))
+def test_weighted_normal_equations_solve_the_weighted_optimality_condition_exactly_X_2(p, w, lam):
+    """X-2: with sample weights wᵢ the (ridge) θ̂ is exact and satisfies
+    Σᵢ wᵢ(θ̂ᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)x⁽ⁱ⁾ + λθ̂′ = 0, and it is θ̂ of the rows repeated wᵢ times."""
+    X, y, _ = p
+    w = w[:len(X)]
+    if not any(w):
+        w[0] = 1
+    rows = [i for i, w_i in enumerate(w) for _ in range(w_i)]
+    try:
+        theta = R.normal_equations(X, y, lam=lam, sample_weight=w)
+    except linalg.SingularMatrixError:
+        with pytest.raises(linalg.SingularMatrixError):
+            R.normal_equations([X[i] for i in rows], [y[i] for i in rows], lam=lam)
+        return
+    residual = [w_i * (sum(a * t for a, t in zip(x, theta)) - y_i) for x, y_i, w_i in zip(X, y, w)]
+    g = [sum(r * x[j] for r, x in zip(residual, X)) for j in range(len(theta))]
+    assert [g_j + (lam * t if j else 0) for j, (g_j, t) in enumerate(zip(g, theta))] == [0] * len(g)
+    assert theta == R.normal_equations([X[i] for i in rows], [y[i] for i in rows], lam=lam)
+
+
+@given(problems, st.lists(st.integers(0, 3), min_size=10, max_size=10))
+def test_weighted_normal_equations_are_repeated_rows_in_the_fast_face_X_2(p, w):
+    """X-2: the fast face's weighted θ̂ (Cholesky and QR, with and without a penalty) is its θ̂
+    of the rows repeated wᵢ times, to rounding."""
+    X, y, _ = S.to_float(p)
+    w = np.array(w[:len(X)], dtype=float)
+    w[0] = max(w[0], 1.0)
+    rows = np.repeat(np.arange(len(X)), w.astype(int))
+    X, y = np.array(X), np.array(y)
+    for solver in ("cholesky", "qr"):
+        for lam in (0.0, 0.5):
+            try:
+                repeated = F.normal_equations(X[rows], y[rows], solver, lam=lam)
+            except linalg.SingularMatrixError:
+                with pytest.raises(linalg.SingularMatrixError):
+                    F.normal_equations(X, y, solver, lam=lam, sample_weight=w)
+                continue
+            weighted = F.normal_equations(X, y, solver, lam=lam, sample_weight=w)
+            assert close(weighted, repeated, rel=1e-7)
+
+
+def test_weighted_qr_with_exact_square_root_weights_X_2():
+    """X-2: solver="qr" scales the rows by √wᵢ: exact where every √wᵢ is rational, as Cholesky."""
+    X = [[Fraction(1), Fraction(2)], [Fraction(1), Fraction(-1)], [Fraction(1), Fraction(3)]]
+    y = [Fraction(1), Fraction(0), Fraction(2)]
+    w = [Fraction(4), Fraction(1, 4), Fraction(9)]
+    assert R.normal_equations(X, y, "qr", sample_weight=w) == R.normal_equations(X, y, sample_weight=w)
+    assert R.normal_equations(X, y, sample_weight=[1, 1, 1]) == R.normal_equations(X, y)
+
+
 def test_ridge_qr_with_an_exact_lambda_X_1():
     """X-1: solver="qr" appends the rows √λ·eⱼ: exact where √λ is rational, as Cholesky."""
     X = [[Fraction(1), Fraction(2)], [Fraction(1), Fraction(-1)], [Fraction(1), Fraction(3)]]

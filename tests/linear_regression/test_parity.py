@@ -210,3 +210,19 @@ def test_ridge_batch_gd_same_iterates_X_1(p, alpha, lam, average):
     fast = F.batch_gradient_descent(np.array(X), np.array(y), np.array(theta), alpha, 12, tol=None,
                                     average=average, record=True, lam=lam)
     assert np.array_equal(fast.path, np.array(ref.path))
+
+
+@given(problems, st.sampled_from([0.0, 0.25]), st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.0]), min_size=10,
+                                                         max_size=10))
+def test_weighted_normal_equations_fast_equal_reference_X_2(p, lam, w):
+    """X-2: (XᵀWX + λI′)θ = XᵀWy in both faces and both solvers, to rounding."""
+    X, y, _ = S.to_float(p)
+    w = w[:len(X)]
+    w[0] = 1.0
+    try:
+        ref = R.normal_equations(X, y, lam=lam, sample_weight=w)
+    except linalg.SingularMatrixError:
+        return
+    for solver in ("cholesky", "qr"):
+        fast = F.normal_equations(np.array(X), np.array(y), solver, lam=lam, sample_weight=np.array(w))
+        assert close(fast, ref, rel=1e-9)
