@@ -225,12 +225,6 @@ def sample_weights(sample_weight, X):
     return _check_sample_weight(sample_weight, X, dtype=np.float64)
 
 
-def weights_need(solver, weighted, sample_weight):
-    """Refuse ``sample_weight`` for a stochastic ``solver``, naming the ``weighted`` ones."""
-    if sample_weight is not None and solver == "sgd":
-        raise messages.error("weight_solver", solver=solver, weighted=weighted)
-
-
 def inverse_penalty(penalty, C):
     """λ of scikit-learn's ``penalty`` and ``C``: 0 for None (the notes' maximum likelihood
     fit; C is then not read), 1/C for "l2" with C > 0 (C = inf is λ = 0, scikit-learn's other

@@ -67,9 +67,10 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations, tol, average, rec
                                                     tol=tol, average=average, record=record)
 
 
-def stochastic_gradient_descent(X, y, theta, alpha, epochs, order, decay, record):
+def stochastic_gradient_descent(X, y, theta, alpha, epochs, order, decay, record, sample_weight=None):
     return linear_regression.stochastic_gradient_descent(X, y, theta, alpha, epochs=epochs, order=order,
-                                                         decay=decay, record=record)
+                                                         decay=decay, record=record,
+                                                         sample_weight=sample_weight)
 
 
 def lwr_predict(X, y, queries, tau):
@@ -90,9 +91,10 @@ def logistic_gradient_ascent(X, y, theta, alpha, max_iterations, tol, average, r
                                                      penalize_intercept=penalize_intercept)
 
 
-def logistic_sgd(X, y, theta, alpha, epochs, order, decay, record):
+def logistic_sgd(X, y, theta, alpha, epochs, order, decay, record, sample_weight=None):
     return logistic_regression.stochastic_gradient_ascent(X, y, theta, alpha, epochs=epochs, order=order,
-                                                          decay=decay, record=record)
+                                                          decay=decay, record=record,
+                                                          sample_weight=sample_weight)
 
 
 def logistic_predict(X, theta):

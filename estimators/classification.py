@@ -124,8 +124,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
 
         ``sample_weight`` (X-2): wᵢ >= 0 per example, maximising Σᵢ wᵢ ℓᵢ(θ) (an integer
         weight is the example repeated): the Bernoulli GLM's weighted Newton or gradient ascent
-        (``cs229.fast.glm``; "gd"'s ``average`` divides by Σ wᵢ). Two classes and "newton" or
-        "gd" only."""
+        (``cs229.fast.glm``; "gd"'s ``average`` divides by Σ wᵢ); "sgd" scales example i's
+        step by wᵢ (scikit-learn's SGD meaning)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
@@ -135,7 +135,6 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
-        _base.weights_need(solver, "'newton' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if len(self.classes_) > 2:
             if sample_weight is not None:
@@ -154,7 +153,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         if solver == "sgd":
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
             result = _fast.logistic_sgd(Xd, y01, start, rate, self.epochs, order, self.decay,
-                                        record)
+                                        record, sample_weight)
         else:
             cap = _base.check_cap(self.max_iterations, solver)
             remedy = None if lam else "remedy_penalty"

@@ -85,12 +85,12 @@ class LinearRegression(RegressorMixin, BaseEstimator):
 
         ``sample_weight`` (X-2): wᵢ >= 0 per example, minimising ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (an
         integer weight is the example repeated): "normal" solves XᵀWXθ = XᵀWy, "gd" descends
-        the weighted J (``average`` divides by Σ wᵢ); "sgd" takes no weights."""
+        the weighted J (``average`` divides by Σ wᵢ); "sgd" scales example i's step by wᵢ
+        (scikit-learn's SGD meaning)."""
         solver = parameters.choice(self.solver, "solver", ("normal", "gd", "sgd"))
         rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y, y_numeric=True)
         sample_weight = _base.sample_weights(sample_weight, X)
-        _base.weights_need(solver, "'normal' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if solver == "normal":
             theta = _fast.normal_equations(Xd, y, sample_weight)
@@ -119,7 +119,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         else:
             order = _base.example_order(self.shuffle, self.random_state, Xd.shape[0])
             result = _fast.stochastic_gradient_descent(Xd, y, start, rate, self.epochs, order,
-                                                       self.decay, record)
+                                                       self.decay, record, sample_weight)
             unit = "epoch"
         self.n_iter_ = result.iterations
         if solver == "gd":

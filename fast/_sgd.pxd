@@ -15,25 +15,27 @@ ctypedef void (*example_update)(const double* x, double y, double* theta, Py_ssi
 cdef inline long long sgd_epoch(const double[:, ::1] X, const double[::1] y,
                                 const Py_ssize_t[::1] order, double* theta, double alpha,
                                 double decay, long long count,
-                                example_update update) noexcept nogil:
+                                example_update update, const double* weight) noexcept nogil:
     """One epoch: update(x⁽ⁱ⁾, y⁽ⁱ⁾) for i in ``order`` with α_t = α / (1 + decay · t), t the
-    number of updates before this one (``count`` on entry); returns the count after it."""
+    number of updates before this one (``count`` on entry), times wᵢ where ``weight`` is not
+    NULL (X-2); returns the count after it."""
     cdef Py_ssize_t idx, i, n = X.shape[1]
     cdef double alpha_t
     for idx in range(X.shape[0]):
         i = order[idx]
         alpha_t = alpha / (1 + decay * <double> count) if decay != 0 else alpha
-        update(&X[i, 0], y[i], theta, n, alpha_t)
+        update(&X[i, 0], y[i], theta, n, alpha_t if weight == NULL else alpha_t * weight[i])
         count += 1
     return count
 
 
 cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta, double alpha,
                               int epochs, const Py_ssize_t[::1] order, double decay, bint record,
-                              example_update update, diverged):
+                              example_update update, diverged, weight=None):
     """``epochs`` epochs from ``theta`` (a float64 array, copied), the iterate after each one kept
     when ``record``. ``diverged`` None, or a function of (epoch, α) giving the message of the
-    ConvergenceError raised when θ stops being finite after an epoch."""
+    ConvergenceError raised when θ stops being finite after an epoch. ``weight`` None, or the
+    read sample weights (float64, X-2) scaling each example's step."""
     import numpy as np
     from cs229.reference.results import ConvergenceError, IterativeResult
     current = theta.copy()
@@ -42,10 +44,15 @@ cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta
     cdef int epoch
     cdef Py_ssize_t j
     cdef bint finite = True, check = diverged is not None
+    cdef const double[::1] w
+    cdef const double* w_start = NULL
+    if weight is not None:
+        w = weight
+        w_start = &w[0]
     path = [current.copy()] if record else None
     for epoch in range(epochs):
         with nogil:
-            count = sgd_epoch(X, y, order, &t[0], alpha, decay, count, update)
+            count = sgd_epoch(X, y, order, &t[0], alpha, decay, count, update, w_start)
             if check:
                 for j in range(t.shape[0]):
                     finite = finite and isfinite(t[j])

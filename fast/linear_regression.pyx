@@ -146,12 +146,15 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                        alpha_too_large(alpha, RESCALE), RAISE_CAP, lam, first)
 
 
-def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
-    """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t)."""
+def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False,
+                                sample_weight=None):
+    """LR-6: LMS updates example by example in ``order``, α_t = α / (1 + decay · t) (times wᵢ
+    with ``sample_weight``, X-2)."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay, record = sgd_schedule(
         alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
-    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence)
+    weight = as_sample_weights(sample_weight, X)
+    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _lms_step, sgd_divergence, weight)
 
 
 def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, sample_weight=None):

@@ -12,11 +12,11 @@ from cs229.fast._path cimport stacked
 from cs229.fast._sgd cimport sgd_epochs
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_vector, check_length,
-                                    same_length)
+from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_sample_weights, as_vector,
+                                    check_length, same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
-                                                 perceptron_not_converged)
+                                                 perceptron_not_converged, weighted_sgd_divergence)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
 from cs229.reference.parameters import (batch_schedule, flag, penalty, positive, positive_int,
                                          real, sgd_schedule)
@@ -156,13 +156,17 @@ cdef inline void _ascent_step(const double* x, double y, double* theta, Py_ssize
         theta[j] = theta[j] + step * x[j]
 
 
-def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
-    """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t)."""
+def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False,
+                               sample_weight=None):
+    """LG-4: the stochastic rule example by example in ``order``, α_t = α / (1 + decay · t) (times
+    wᵢ with ``sample_weight``, X-2)."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay, record = sgd_schedule(
         alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
-    # |y − g(θᵀx)| < 1 bounds every step: θ stays finite
-    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step, None)
+    weight = as_sample_weights(sample_weight, X)
+    # |y − g(θᵀx)| < 1 bounds every step: θ stays finite, unless large weights push it past
+    return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step,
+                      None if weight is None else weighted_sgd_divergence, weight)
 
 
 def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,

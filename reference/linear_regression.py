@@ -161,7 +161,8 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
 
 
 
-def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
+def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False,
+                                sample_weight=None):
     """LR-6 (000 §1 and fn 2; 002 Listing 2): LMS updates one example at a time.
 
     Each epoch visits the examples in ``order`` (default 0, 1, ..., m−1; give a permutation to
@@ -169,13 +170,17 @@ def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=
     α_t = α / (1 + decay · t): decay = 0 is the fixed rate; decay > 0 lets α fall to zero, as
     fn 2 suggests, so that θ settles instead of oscillating. There is no stopping test: the
     result has converged=None and path holds θ after each epoch when ``record``.
+    X-2: ``sample_weight`` wᵢ >= 0 scales example i's step to α_t·wᵢ (scikit-learn's SGD meaning:
+    in expectation the step of the weighted J; a weight of 0 leaves θ where it is).
 
-    Shapes: X m×n, y m reals, theta n, alpha > 0.
+    Shapes: X m×n, y m reals, theta n, alpha > 0, sample_weight m or None.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay, record = parameters.sgd_schedule(
         alpha, epochs, order, decay, record, len(X), inputs.example_order)
-    return sgd_epochs(_lms_step, X, y, theta, alpha, epochs, order, decay, record, on_divergence=sgd_divergence)
+    weight = inputs.sample_weights(sample_weight, X)
+    return sgd_epochs(_lms_step, X, y, theta, alpha, epochs, order, decay, record, on_divergence=sgd_divergence,
+                      weight=weight)
 
 
 def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, sample_weight=None):

@@ -14,7 +14,7 @@ from . import exponential_family as ef
 from . import inputs, linalg, parameters, scalar
 from . import newton as newton_method
 from .messages import error
-from .results import (RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
+from .results import (NOT_FINITE, RAISE_CAP, ConvergenceError, IterativeResult, SeparableDataError,
                       alpha_too_large, iterate, penalised_gradient, separable_error, separated,
                       sgd_epochs)
 
@@ -224,19 +224,32 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                    hint=alpha_too_large(alpha), advice=RAISE_CAP)
 
 
-def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False):
+def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False,
+                               sample_weight=None):
     """LG-4 (000 §5): the stochastic gradient ascent rule, one example at a time.
 
     Each epoch visits the examples in ``order`` (default 0..m−1); update t (counted from 0 over
     all epochs) uses α_t = α / (1 + decay · t). No stopping test: converged is None; ``path``
     holds θ after each epoch when ``record``.
+    X-2: ``sample_weight`` wᵢ >= 0 scales example i's step to α_t·wᵢ (scikit-learn's SGD meaning:
+    in expectation the step of the weighted ℓ; a weight of 0 leaves θ where it is).
 
-    Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0.
+    Shapes: X m×n, y m labels in {0, 1}, theta n, alpha > 0, sample_weight m or None.
     Returns: IterativeResult (theta n) after the given epochs."""
     X, y, theta = _design(X, y, theta)
     alpha, epochs, order, decay, record = parameters.sgd_schedule(
         alpha, epochs, order, decay, record, len(X), inputs.example_order)
-    return sgd_epochs(_ascent_step, X, y, theta, alpha, epochs, order, decay, record)
+    weight = inputs.sample_weights(sample_weight, X)
+    # |y − g(θᵀx)| < 1 bounds every step: θ stays finite, unless large weights push it past
+    return sgd_epochs(_ascent_step, X, y, theta, alpha, epochs, order, decay, record,
+                      on_divergence=None if weight is None else weighted_sgd_divergence, weight=weight)
+
+
+def weighted_sgd_divergence(epoch, alpha):
+    """The message of the weighted stochastic rule (LG-4, X-2) whose θ left the finite numbers in
+    ``epoch``: only weights can make its steps that large."""
+    return (f"stochastic gradient ascent diverged in epoch {epoch}: {NOT_FINITE}; the steps α·wᵢ "
+            f"(alpha={alpha} times the sample weights) are too large")
 
 
 # ---- PC-1: the perceptron -----------------------------------------------------------------------

@@ -224,9 +224,11 @@ def iterate(name, update, theta, max_iterations, tol, record=False, check=None, 
 
 
 
-def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record=False, on_divergence=None):
+def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record=False, on_divergence=None,
+               weight=None):
     """The loop of the stochastic rules (LR-6, LG-4): for each epoch, for i in ``order``,
     θ := step(x⁽ⁱ⁾, y⁽ⁱ⁾, θ, α_t) with α_t = α / (1 + decay · t), t the updates made before.
+    X-2: sample weights ``weight`` scale example i's step, α_t·wᵢ (t still counts every visit).
 
     No stopping test: converged is None; ``path`` holds θ after each epoch when ``record``.
     ``on_divergence`` None, or a function of (epoch, α) giving the message of the ConvergenceError
@@ -236,7 +238,7 @@ def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record=False, on_
     for epoch in range(epochs):
         for i in order:
             alpha_t = alpha / (1 + decay * t) if decay else alpha
-            theta = step(X[i], y[i], theta, alpha_t)
+            theta = step(X[i], y[i], theta, alpha_t if weight is None else alpha_t * weight[i])
             t += 1
         if on_divergence is not None and diverged(theta):
             raise ConvergenceError(on_divergence(epoch + 1, alpha), IterativeResult(theta, epoch, False, path))

@@ -226,3 +226,23 @@ def test_weighted_normal_equations_fast_equal_reference_X_2(p, lam, w):
     for solver in ("cholesky", "qr"):
         fast = F.normal_equations(np.array(X), np.array(y), solver, lam=lam, sample_weight=np.array(w))
         assert close(fast, ref, rel=1e-9)
+
+
+@given(problems, st.sampled_from([0, 0.1]), st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.5]), min_size=10,
+                                                     max_size=10), st.randoms(use_true_random=False))
+def test_weighted_sgd_same_iterates_X_2(p, decay, w, rnd):
+    """X-2: LMS with sample weights (step α_t·wᵢ) gives the same iterates in both faces, bit for
+    bit; a weight of 0 is a step that leaves θ as it is."""
+    X, y, theta = S.to_float(p)
+    w = w[:len(X)]
+    w[0] = 1.0
+    order = list(range(len(X)))
+    rnd.shuffle(order)
+    ref = R.stochastic_gradient_descent(X, y, theta, 1e-2, 3, order, decay, record=True, sample_weight=w)
+    fast = F.stochastic_gradient_descent(np.array(X), np.array(y), np.array(theta), 1e-2, 3,
+                                         np.array(order), decay, record=True, sample_weight=np.array(w))
+    assert np.array_equal(fast.path, np.array(ref.path))
+    kept = [i for i in range(len(X)) if w[i]]
+    alone = R.stochastic_gradient_descent([X[i] for i in kept], [y[i] for i in kept], theta, 1e-2, 1,
+                                          sample_weight=[w[i] for i in kept])
+    assert R.stochastic_gradient_descent(X, y, theta, 1e-2, 1, sample_weight=w).theta == alone.theta

@@ -11,6 +11,7 @@ from hypothesis import given, strategies as st
 import cs229.fast.logistic_regression as F
 import cs229.reference.logistic_regression as R
 from cs229.reference import linalg
+from cs229.reference.results import ConvergenceError
 from cs229.testing import strategies as S
 
 from tests.logistic_regression.test_formulas import close, problems
@@ -112,3 +113,27 @@ def test_penalised_data_start_fits_more_features_than_examples_X_1():
     assert ref.converged and fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-10)
     with pytest.raises(linalg.SingularMatrixError):
         F.newton(X, y, start="data")
+
+
+@given(problems, st.sampled_from([0, 0.1]), st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.5]), min_size=14,
+                                                     max_size=14))
+def test_weighted_stochastic_ascent_same_iterates_X_2(p, decay, w):
+    """X-2: the stochastic rule with sample weights (step α_t·wᵢ) gives the same iterates in
+    both faces, bit for bit."""
+    X, y, theta = S.to_float(p)
+    w = w[:len(X)]
+    w[0] = 1.0
+    ref = R.stochastic_gradient_ascent(X, y, theta, 0.1, 3, None, decay, record=True, sample_weight=w)
+    fast = F.stochastic_gradient_ascent(np.array(X), np.array(y), np.array(theta), 0.1, 3, None, decay,
+                                        record=True, sample_weight=np.array(w))
+    assert np.array_equal(fast.path, np.array(ref.path))
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_weighted_stochastic_ascent_that_overflows_says_so_X_2(face):
+    """X-2: weights large enough to carry θ past the float range raise, naming the steps α·wᵢ."""
+    X, y = np.array([[1.0, 4.0], [1.0, -4.0]]), np.array([1.0, 0.0])  # the first step is 1e308·½·4
+    with pytest.raises(ConvergenceError, match=r"^stochastic gradient ascent diverged in epoch 1: θ is no "
+                                               r"longer finite; the steps α·wᵢ \(alpha=1.0 times the "
+                                               r"sample weights\) are too large$"):
+        face.stochastic_gradient_ascent(X, y, np.zeros(2), 1.0, 2, sample_weight=np.array([1e308, 1e308]))
