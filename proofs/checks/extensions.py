@@ -22,8 +22,9 @@ is the softmax of θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_j�
 X-5: a GLM's offset, η = θᵀx + o with o known (log e for a Poisson exposure e): the gradient
 and Hessian keep their form at the shifted η, and the fit is where that gradient vanishes.
 
-X-2 (the GLMs' part): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ; each term's derivatives are
-multiplied by wᵢ, and an integer weight is the row repeated.
+X-2: sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ (J_w = ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² for least squares);
+each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated; the
+stochastic rules step along one example's weighted term.
 
 X-4: naive Bayes with k classes, both event models: Laplace smoothing is the MAP estimate under
 a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each class's φ.
@@ -46,7 +47,7 @@ from cs229.reference import newton
 from cs229.reference import softmax
 from cs229.testing import strategies as S
 
-from ..checking import combine, relies_on, sampled
+from ..checking import combine, exact, relies_on, sampled
 from ..registry import Outcome, check
 
 # log p(y; η) = log b(y) + ηy − a(η) for the families with T(y) = y: a(η) of each (000 §8)
@@ -119,6 +120,96 @@ def standard_errors_are_the_spread(ctx):
     detail = "" if worst <= 0.1 else f"sample sd / SE = {np.round(ratio, 3).tolist()}"
     return Outcome(worst <= 0.1, f"a thousand refits in float64 (the fast face), seed {ctx.seed}", worst, detail,
                    measure="max |sd(θ̂ⱼ)/SE(θ̂ⱼ) − 1|")
+
+
+# ---- X-2: sample weights (least squares and the stochastic rules) --------------------------------
+# J_w(θ) = ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² (+ (λ/2)‖θ′‖²) has ∇J_w = XᵀW(Xθ − y) (+ λθ′): the weighted normal
+# equations (XᵀWX + λI′)θ = XᵀWy. The stochastic rules step along one example's weighted term.
+
+def _integer_weights(m):
+    """Weights 0, 1, 2, 3, 0, 1, … for m rows, the first at least 1."""
+    return [max(i % 4, 1 if i == 0 else 0) for i in range(m)]
+
+
+@relies_on(lr, "weighted_ridge_system", lambda f: lambda X, y, w, lam, first: f(X, y, w[::-1], lam, first),
+           "the weights applied to the rows in reverse")
+@relies_on(lr, "weighted_ridge_system", lambda f: lambda X, y, w, lam, first: f(X, y, w, 2 * lam, first),
+           "λ doubled in the weighted ridge system")
+@relies_on(lr, "weighted_system", lambda f: lambda X, y, w: f(X, y, [v * v for v in w]),
+           "every weight squared in XᵀWX and XᵀWy")
+@check("X-2", "the weighted least-squares θ̂ (normal_equations with sample_weight, λ = 0 and 1/2) "
+       "satisfies Σᵢ wᵢ(y⁽ⁱ⁾ − θ̂ᵀx⁽ⁱ⁾)x⁽ⁱ⁾ = λθ̂′ exactly (θ̂₀ unpenalised) and is θ̂ of the rows "
+       "repeated wᵢ times, for integer weights 0 … 3 (exact rationals)",
+       "extends 000 §2.2, §4", "optimality")
+def weighted_normal_equations(ctx):
+    def holds(p):
+        X, y, _ = p
+        w = _integer_weights(len(X))
+        rows = [i for i, w_i in enumerate(w) for _ in range(w_i)]
+        for lam in (0, Fraction(1, 2)):
+            try:
+                theta = lr.normal_equations(X, y, lam=lam, sample_weight=w)
+            except linalg.SingularMatrixError:
+                return False
+            residual = [w_i * (y_i - linalg.dot(x, theta)) for x, y_i, w_i in zip(X, y, w)]
+            gradient = [sum(r * x[j] for r, x in zip(residual, X)) for j in range(len(theta))]
+            if gradient != [lam * t if j else 0 for j, t in enumerate(theta)]:
+                return False
+            if theta != lr.normal_equations([X[i] for i in rows], [y[i] for i in rows], lam=lam):
+                return False
+        return True
+    return exact(ctx, S.regression_problems(min_rows=5, max_rows=8), holds, cap=20,
+                 label="exact rationals", names=("X", "y", "θ"))
+
+
+def _weighted_step_by_sympy(x, y, theta, alpha, w, term):
+    """θ − α ∂/∂θ [w·term(θᵀx, y)] at the drawn values, differentiated by sympy with θ and w
+    symbols (``term`` the example's loss: ½(η − y)² for LMS, −log p(y; η) for logistic)."""
+    t = sp.symbols(f"t0:{len(theta)}", real=True)
+    w_s = sp.symbols("w", nonnegative=True)
+    eta = sum(sp.Rational(str(v)) * t_j for v, t_j in zip(x, t))
+    loss = w_s * term(eta, sp.Rational(str(y)))
+    at = {**{t_j: sp.Rational(str(v)) for t_j, v in zip(t, theta)}, w_s: sp.Rational(str(w))}
+    return [sp.Rational(str(v)) - sp.Rational(str(alpha)) * sp.diff(loss, t_j).subs(at)
+            for v, t_j in zip(theta, t)]
+
+
+def _lms_loss(eta, y):
+    return (eta - y) ** 2 / 2
+
+
+def _logistic_loss(eta, y):
+    return -(y * eta - sp.log(1 + sp.exp(eta)))
+
+
+@relies_on(lr, "sgd_epochs", lambda f: lambda *a, weight=None, **k: f(*a, **k), "LMS ignores the weights")
+@relies_on(lg, "sgd_epochs", lambda f: lambda *a, weight=None, **k: f(
+    *a, **k, weight=None if weight is None else [v * v for v in weight]), "logistic steps by α·wᵢ²")
+@check("X-2", "the weighted stochastic rules step along one example's weighted term: LMS's "
+       "θ := θ − α∇[wᵢ·½(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)²] and the logistic θ := θ + α∇[wᵢ log p(y⁽ⁱ⁾|x⁽ⁱ⁾; θ)], "
+       "differentiated by sympy with θ and w symbols, equal the reference's one-example epoch with "
+       "sample_weight (w = 1/4, 1/2, 3; exact for LMS, 50 digits for logistic)",
+       "extends 000 §1, §5", "derivation")
+def weighted_stochastic_steps(ctx):
+    alpha = Fraction(1, 8)
+
+    def residual(p):
+        X, y, theta = p
+        worst = mpmath.mpf(0)
+        for w in (Fraction(1, 4), Fraction(1, 2), 3):
+            lms = lr.stochastic_gradient_descent([X[0]], [y[0]], theta, alpha, 1, sample_weight=[w]).theta
+            derived = _weighted_step_by_sympy(X[0], y[0], theta, alpha, w, _lms_loss)
+            worst = max([worst] + [mpmath.inf if a != Fraction(int(b.p), int(b.q)) else mpmath.mpf(0)
+                                   for a, b in zip(lms, derived)])
+            label = 1 if y[0] > 0 else 0
+            Xm, tm = S.to_mpf([X[0]]), S.to_mpf(theta)
+            ascent = lg.stochastic_gradient_ascent(Xm, [label], tm, S.to_mpf([alpha])[0], 1,
+                                                   sample_weight=S.to_mpf([Fraction(w)])).theta
+            derived = _weighted_step_by_sympy(X[0], label, theta, alpha, w, _logistic_loss)
+            worst = max([worst] + [abs(a - mpmath.mpf(str(sp.N(b, ctx.digits + 10)))) for a, b in zip(ascent, derived)])
+        return worst
+    return sampled(ctx, S.regression_problems(max_rows=4), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 6), names=("X", "y", "θ"))
 
 
 # ---- X-1: L2 regularisation ---------------------------------------------------------------------
