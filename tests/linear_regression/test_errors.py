@@ -214,7 +214,8 @@ TABLE = Table(F, R, valid={
     "gradient": dict(X=X, y=Y, theta=THETA),
     "lms_update": dict(x=X[1], y=2.0, theta=THETA, alpha=0.1),
     "batch_gradient_descent": dict(X=X, y=Y, theta=THETA, alpha=0.01, max_iterations=5, tol=None),
-    "stochastic_gradient_descent": dict(X=X, y=Y, theta=THETA, alpha=0.01, epochs=2),
+    "stochastic_gradient_descent": dict(X=X, y=Y, theta=THETA, alpha=0.01, epochs=2,
+                                        sample_weight=np.array([0.5, 1.0, 2.0, 0.0])),
     "normal_equations": dict(X=X, y=Y, sample_weight=np.array([1.0, 2.0, 0.0, 0.5])),
     "lwr_weights": dict(X=X, x=X[1], tau=1.0),
     "lwr_weights_sigma": dict(X=X, x=X[1], Sigma_inv=np.eye(2)),
@@ -225,7 +226,7 @@ TABLE = Table(F, R, valid={
     "lms_update": [("alpha", 0.0), ("alpha", -1.0), ("alpha", "fast", TypeError)],
     "batch_gradient_descent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES,
                                ("max_iterations", 2.5, TypeError)],
-    "stochastic_gradient_descent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0)],
+    "stochastic_gradient_descent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0), *bad_weights(4)],
     "lwr_weights": [("tau", 0.0), ("tau", -2.0)],
     "lwr_predict": [("tau", 0.0)],
     "normal_equations": [("solver", "svd"), ("solver", None, TypeError), *BAD_PENALTIES, *bad_weights(4)],

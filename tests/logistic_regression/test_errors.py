@@ -9,7 +9,7 @@ import cs229.reference.logistic_regression as R
 from cs229.reference import linalg
 from cs229.reference.results import ConvergenceError, SeparableDataError
 
-from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, bad_weights, install
 from tests.bad_pairs import two_bad_arguments
 
 
@@ -171,7 +171,8 @@ VALID = {
     "gradient": dict(X=X, y=Y, theta=THETA),
     "hessian": dict(X=X, y=Y, theta=THETA),
     "stochastic_update": dict(x=X[2], y=1.0, theta=THETA, alpha=0.1),
-    "stochastic_gradient_ascent": dict(X=X, y=Y, theta=THETA, alpha=0.1, epochs=2),
+    "stochastic_gradient_ascent": dict(X=X, y=Y, theta=THETA, alpha=0.1, epochs=2,
+                                       sample_weight=np.array([1.0, 0.5, 0.0, 2.0, 1.0, 3.0])),
     "batch_gradient_ascent": dict(X=X, y=Y, theta=THETA, alpha=0.1, max_iterations=5, tol=None),
     "perceptron_update": dict(x=X[2], y=0.0, theta=THETA, alpha=1.0),
     "perceptron": dict(X=X, y=(X[:, 1] > 0.25).astype(float), theta=THETA, alpha=1.0, max_epochs=50),
@@ -181,7 +182,7 @@ VALID = {
 TABLE = Table(F, R, VALID, parameters={
     "stochastic_update": [("alpha", 0.0), ("alpha", -1.0), ("alpha", "fast", TypeError)],
     "stochastic_gradient_ascent": [("alpha", -0.5), ("epochs", 0), ("decay", -1.0), ("epochs", 2.5, TypeError),
-                                   ("order", [0, 0, 1, 2, 3, 4])],
+                                   ("order", [0, 0, 1, 2, 3, 4]), *bad_weights(6)],
     "batch_gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES],
     "perceptron_update": [("alpha", 0.0)],
     "perceptron": [("alpha", -1.0), ("max_epochs", 0), ("order", [5, 4, 3, 2, 1, 1])],
