@@ -16,7 +16,8 @@ import numpy as np
 from cs229.fast import _glm_core as core
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK
 from cs229.fast._summation import add_blocks, gram_chunk, sum_chunk
-from cs229.fast._validation import as_matrix, check_length
+from cs229.fast._validation import as_matrix, as_sample_weights, as_vector, check_length
+from cs229.fast.linear_regression import weighted_root_rows
 from cs229.reference.messages import error
 
 # chunks of arrays given in memory: 64 blocks, 2 MB per column of X
@@ -165,14 +166,26 @@ class Passes:
         return self.chunked.y[0].compute()
 
 
-def gram(chunked):
+def gram(chunked, weight=None):
     """LR-12, X-7: (XᵀX's upper triangle, Xᵀy) summed block by block over the chunks, as
-    cs229.fast.linear_regression sums them over the whole X."""
+    cs229.fast.linear_regression sums them over the whole X; with sample ``weight``s (X-2, a dask
+    array chunked as y), (XᵀWX, XᵀWy) on the rows scaled by √wᵢ, as the fast face scales them."""
     n = chunked.n
     total = np.zeros(n * n + n)
-    for parts in chunked.map(_gram_map):
+    for parts in chunked.map(_gram_map, rows=(weight,)):
         add_blocks(parts, total)
     return total
+
+
+def weight_chunk(weight, X):
+    """X-2: the fast face's check of a chunk of sample weights (each >= 0), for ``Chunked.check``;
+    whether one is not 0 (the fast face's "not all 0" is over every chunk)."""
+    if weight is None:
+        return False
+    if not as_vector(weight, "sample_weight", X.shape[0], "X", of="rows").any():
+        return False
+    as_sample_weights(weight, X)
+    return True
 
 
 # ---- the map steps: module functions, so that workers import them rather than unpickle code ----
@@ -209,5 +222,8 @@ def _separated_map(X, y, theta):
     return core.separated(_float64(X), _float64(y), theta)
 
 
-def _gram_map(X, y):
-    return gram_chunk(_float64(X), _float64(y))
+def _gram_map(X, y, weight):
+    X, y = _float64(X), _float64(y)
+    if weight is not None:
+        X, y = weighted_root_rows(X, y, _float64(weight))
+    return gram_chunk(X, y)

@@ -8,11 +8,11 @@ import dask.array as da
 import numpy as np
 
 from cs229.fast import glm as _fast
-from cs229.fast._validation import as_sample_weights, as_vector
+from cs229.fast._validation import as_vector
 from cs229.reference import exponential_family as ef
 from cs229.reference.messages import error
 
-from ._chunks import Chunked, Passes
+from ._chunks import Chunked, Passes, weight_chunk
 
 __all__ = ["newton", "poisson_regression"]
 
@@ -49,7 +49,7 @@ def _newton(family, X, y, theta, max_iterations, tol, record, start, damping, la
     chunked = Chunked(X, y, offset=offset, exposure=exposure, sample_weight=sample_weight)
     found = chunked.check(partial(_fast._targets, code),
                           {"offset": _offset_chunk, "exposure": _exposure_chunk,
-                           "sample_weight": _weight_chunk})
+                           "sample_weight": weight_chunk})
     if theta is not None:
         theta = as_vector(theta, "theta", chunked.n, "X", of="columns")
     rows = chunked.extras
@@ -76,17 +76,6 @@ def _exposure_chunk(exposure, X):
     """The fast face's check of an exposure's chunk (each > 0)."""
     if exposure is not None:
         _fast.exposure_offset(None, exposure, X)
-
-
-def _weight_chunk(weight, X):
-    """The fast face's check of a chunk of sample weights (each >= 0); whether one is not 0
-    (the fast face's "not all 0" is over every chunk)."""
-    if weight is None:
-        return False
-    if not as_vector(weight, "sample_weight", X.shape[0], "X", of="rows").any():
-        return False
-    as_sample_weights(weight, X)
-    return True
 
 
 def _exposure_offset(exposure):

@@ -182,19 +182,32 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, s
 def _weighted_normal_equations(X, y, solver, lam, first, weight):
     """X-2: θ of ``normal_equations`` with the read sample weights: least squares on the rows
     scaled by √wᵢ, whose Gram matrix is XᵀWX."""
-    root = np.sqrt(weight)
-    Xw, yw = X * root[:, None], y * root
+    Xw, yw = weighted_root_rows(X, y, weight)
     if solver == "qr":
         try:
             return _ridge_qr(Xw, yw, lam, first)
         except SingularMatrixError as e:
             raise singular_weighted(e) from None
     n = X.shape[1]
-    total = gram_chunk(Xw, yw, np.zeros(n * n + n))
+    return weighted_normal_solve(gram_chunk(Xw, yw, np.zeros(n * n + n)), X.shape, lam, first, X, y,
+                                 weight)
+
+
+def weighted_root_rows(X, y, weight):
+    """X-2: the rows √wᵢ·x⁽ⁱ⁾ and √wᵢ·y⁽ⁱ⁾, whose Gram sums are XᵀWX and XᵀWy."""
+    root = np.sqrt(weight)
+    return X * root[:, None], y * root
+
+
+def weighted_normal_solve(total, shape, lam, first, X, y, weight):
+    """X-1, X-2: θ from the block sums of ``gram_chunk`` on the √w-scaled rows (``total``: XᵀWX's
+    upper triangle, n×n Fortran order, then XᵀWy) by Cholesky; X, y and the weights are what the
+    referee of a borderline pivot reads."""
+    n = shape[1]
     A = np.asfortranarray(total[:n * n].reshape((n, n), order="F"))
     try:
         return solve_gram(add_ridge(A, lam, first), total[n * n:].copy(), "XᵀWX",
-                          (weighted_ridge_system, (X, y, weight, lam, first)), X.shape[0])
+                          (weighted_ridge_system, (X, y, weight, lam, first)), shape[0])
     except SingularMatrixError as e:
         raise singular_weighted(e) from None
     except OverflowError:
