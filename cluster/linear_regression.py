@@ -3,8 +3,14 @@ and Xᵀy as cs229.fast sums them, block by block, then cs229.fast's own Cholesk
 the fast face's bit for bit."""
 from functools import partial
 
+import dask.array as da
+import numpy as np
+import scipy.linalg
+
 from cs229.fast import linear_regression as _fast
 from cs229.fast._validation import as_vector
+from cs229.reference.linalg import SingularMatrixError
+from cs229.reference.linear_regression import ridge_rows, singular_weighted
 from cs229.reference.messages import error
 from cs229.reference.parameters import choice, penalty
 
@@ -19,8 +25,13 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, s
     cs229.fast._summation.ROWS_PER_BLOCK rows on the chunks' workers, the partials added in
     block order on the client, then the fast face's Cholesky solve. Columns are gathered into
     one chunk and rows into chunks of whole blocks, so that no block's sum is split between
-    chunks (that would round it differently): θ is then the fast face's bit for bit. Only
-    ``solver="cholesky"`` runs here (a tall-skinny QR is not written yet).
+    chunks (that would round it differently): θ is then the fast face's bit for bit.
+
+    ``solver="qr"``: dask's tall-skinny QR (``dask.array.linalg.tsqr``: each chunk's R, then the
+    QR of the stacked Rs) of [X | y], whose last column holds Qᵀy, never forms XᵀX; with λ > 0
+    the rows √λ·eⱼ are stacked under the n×n R on the client and one more small QR taken. The
+    fast face's test of a dependent column on R's diagonal, the same words; θ equals the fast
+    face's Householder QR to rounding (another order of reflections), not bit for bit.
 
     X-2: ``sample_weight`` (a dask array chunked as the rows, or an array in memory) sums
     XᵀWX and XᵀWy on each chunk's rows scaled by √wᵢ, as the fast face does."""
@@ -28,14 +39,41 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, s
     weighted = chunked.check(partial(as_vector, name="y"),
                              {"sample_weight": weight_chunk} if sample_weight is not None else None)
     solver = choice(solver, "solver", ("cholesky", "qr"))
-    if solver == "qr":
-        raise ValueError("solver: 'qr' is not available in cs229.distributed yet; use "
-                         "solver='cholesky', or cs229.fast.linear_regression on data in memory")
     lam, first = penalty(lam, penalize_intercept, float64=True)
+    if sample_weight is not None and not any(found for found, in weighted):
+        raise error("zero_weights", name="sample_weight")
+    if solver == "qr":
+        return _tall_skinny_qr(chunked, lam, first, chunked.extras.get("sample_weight"))
     shape, data = (chunked.m, chunked.n), (Gathered(chunked.X), Gathered(chunked.y))
     if sample_weight is None:
         return _fast.normal_solve(gram(chunked), shape, lam, first, *data)
-    if not any(found for found, in weighted):
-        raise error("zero_weights", name="sample_weight")
     weight = chunked.extras["sample_weight"]
     return _fast.weighted_normal_solve(gram(chunked, weight), shape, lam, first, *data, Gathered(weight))
+
+
+def _tall_skinny_qr(chunked, lam, first, weight):
+    """LR-12, X-1, X-2 with ``solver="qr"``: θ from dask's tall-skinny R of [X | y] (rows scaled
+    by √wᵢ with weights), the ridge rows stacked under it, and the fast face's triangular solve."""
+    m, n = chunked.m, chunked.n
+    X, y = chunked.X, chunked.y
+    if weight is not None:
+        root = da.sqrt(weight)
+        X, y = X * root[:, None], y * root
+    if m < n:  # fewer rows than columns: the fast face's verdict on the (small) data itself
+        X, y = X.compute(), y.compute()
+        return _fast.normal_equations(X, y, "qr", lam=lam, penalize_intercept=not first)
+    augmented = da.concatenate([X, y[:, None]], axis=1).rechunk((chunked.rows, -1))
+    _, R = da.linalg.tsqr(augmented)
+    R, squares = da.compute(R, (X * X).sum(axis=0))
+    R, c, rows = R[:n, :n], R[:n, n], m
+    if lam:
+        ridge = np.array(ridge_rows(n, lam, first), dtype=np.float64).reshape(-1, n)
+        Q2, R = scipy.linalg.qr(np.vstack([R, ridge]), mode="economic", check_finite=False)
+        c = Q2.T @ np.concatenate([c, np.zeros(ridge.shape[0])])
+        squares, rows = squares + (ridge * ridge).sum(axis=0), m + ridge.shape[0]
+    try:
+        return _fast.qr_theta(R, c, np.sqrt(squares), rows)
+    except SingularMatrixError as e:
+        if weight is None:
+            raise
+        raise singular_weighted(e) from None

@@ -245,25 +245,32 @@ def _normal_solve(A, b, shape, exact):
 
 
 def _least_squares_qr(X, y):
-    """LR-12 (``solver="qr"``): X = QR by Householder reflections, then Rθ = Qᵀy. |R_kk| / ‖x_k‖
-    is the sine of the angle between column k and the earlier columns' span: at most
-    max(m, n)·eps makes column k dependent, as in the reference's Gram–Schmidt."""
-    m, n = X.shape
+    """LR-12 (``solver="qr"``): X = QR by Householder reflections, then Rθ = Qᵀy (``qr_theta``)."""
     Q, R = scipy.linalg.qr(X, mode="economic", check_finite=False)
-    norms = np.sqrt(np.einsum("ij,ij->j", X, X))
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported by qr_theta
+        c = Q.T @ y
+    return qr_theta(R, c, np.sqrt(np.einsum("ij,ij->j", X, X)), X.shape[0])
+
+
+def qr_theta(R, c, norms, m):
+    """LR-12 (``solver="qr"``): θ solving Rθ = c = Qᵀy, R the n columns' triangular factor of an
+    m-row X whose columns have the 2-norms ``norms``. |R_kk| / ‖x_k‖ is the sine of the angle
+    between column k and the earlier columns' span: at most max(m, n)·eps makes column k
+    dependent, as in the reference's Gram–Schmidt."""
+    n = R.shape[1]
     if not np.isfinite(norms).all() or not np.isfinite(R).all():
         raise normal_overflow("sizes")
     for k in range(n):
-        if k >= m or norms[k] == 0 or abs(R[k, k]) <= max(m, n) * DBL_EPSILON * norms[k]:
+        if k >= min(m, R.shape[0]) or norms[k] == 0 or abs(R[k, k]) <= max(m, n) * DBL_EPSILON * norms[k]:
             combination = {}
             if norms[k] > 0:
-                c = scipy.linalg.solve_triangular(R[:k, :k], R[:k, k]) if k else np.empty(0)
-                combination = significant_terms([float(v) for v in c],
+                c_k = scipy.linalg.solve_triangular(R[:k, :k], R[:k, k]) if k else np.empty(0)
+                combination = significant_terms([float(v) for v in c_k],
                                                 [float(v) for v in norms[:k] ** 2], float(norms[k] ** 2))
             raise singular_normal_equations(SingularMatrixError("", column=k, combination=combination),
                                             m, n)
     with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported just below
-        theta = scipy.linalg.solve_triangular(R, Q.T @ y, check_finite=False)
+        theta = scipy.linalg.solve_triangular(R, c, check_finite=False)
     if not np.isfinite(theta).all():
         raise normal_overflow("theta")
     return theta

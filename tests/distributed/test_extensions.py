@@ -12,9 +12,9 @@ pytest.importorskip("distributed", reason="cs229.distributed's cluster tests nee
                     "(distributed)")
 
 from cs229.distributed import glm as DG  # noqa: E402
-from cs229.distributed import linear_regression as DL  # noqa: E402
+from cs229.distributed import linear_regression as DR  # noqa: E402
 from cs229.fast import glm as FG  # noqa: E402
-from cs229.fast import linear_regression as FL  # noqa: E402
+from cs229.fast import linear_regression as FR  # noqa: E402
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
 from cs229.reference import exponential_family as ef  # noqa: E402
 
@@ -106,10 +106,13 @@ def test_x1_penalised_data_start_with_more_features_than_examples_is_the_fast_fa
 def test_x2_weighted_normal_equations_are_the_fast_faces(scheduler, rows, lam):
     """X-2: (XᵀWX + λI′)θ = XᵀWy summed on each chunk's √w-scaled rows: θ equal to the fast face's."""
     Xd, yd, wd = _chunked(rows, X, TARGETS, WEIGHTS)
-    fast = FL.normal_equations(X, TARGETS, lam=lam, sample_weight=WEIGHTS)
-    assert np.array_equal(DL.normal_equations(Xd, yd, lam=lam, sample_weight=wd), fast)
-    assert np.array_equal(DL.normal_equations(Xd, yd, lam=lam, sample_weight=WEIGHTS), fast)
-    assert not np.array_equal(fast, FL.normal_equations(X, TARGETS, lam=lam))
+    fast = FR.normal_equations(X, TARGETS, lam=lam, sample_weight=WEIGHTS)
+    assert np.array_equal(DR.normal_equations(Xd, yd, lam=lam, sample_weight=wd), fast)
+    assert np.array_equal(DR.normal_equations(Xd, yd, lam=lam, sample_weight=WEIGHTS), fast)
+    assert not np.array_equal(fast, FR.normal_equations(X, TARGETS, lam=lam))
+    qr = FR.normal_equations(X, TARGETS, "qr", lam=lam, sample_weight=WEIGHTS)  # to rounding
+    got = DR.normal_equations(Xd, yd, "qr", lam=lam, sample_weight=wd)
+    assert np.max(np.abs(got - qr)) <= 1e-12 * np.max(np.abs(qr))
 
 
 def test_x2_bad_weights_of_the_normal_equations_are_refused_as_the_fast_face():
@@ -117,14 +120,14 @@ def test_x2_bad_weights_of_the_normal_equations_are_refused_as_the_fast_face():
     in the fast face's words."""
     given = WEIGHTS.copy()
     given[BLOCK + 5] = -1.0
-    expected = _raised(lambda: FL.normal_equations(X, TARGETS, sample_weight=given))
+    expected = _raised(lambda: FR.normal_equations(X, TARGETS, sample_weight=given))
     Xd, yd, gd, zd = _chunked(BLOCK, X, TARGETS, given, np.zeros(M))
-    got = _raised(lambda: DL.normal_equations(Xd, yd, sample_weight=gd))
+    got = _raised(lambda: DR.normal_equations(Xd, yd, sample_weight=gd))
     assert str(got.value) == f"{expected.value} {_chunk_of(BLOCK + 5, BLOCK)}"
-    for fast, dist in [(lambda: FL.normal_equations(X, TARGETS, sample_weight=np.zeros(M)),
-                        lambda: DL.normal_equations(Xd, yd, sample_weight=zd)),
-                       (lambda: FL.normal_equations(X, TARGETS, sample_weight=WEIGHTS[:-1]),
-                        lambda: DL.normal_equations(Xd, yd, sample_weight=da.from_array(WEIGHTS[:-1])))]:
+    for fast, dist in [(lambda: FR.normal_equations(X, TARGETS, sample_weight=np.zeros(M)),
+                        lambda: DR.normal_equations(Xd, yd, sample_weight=zd)),
+                       (lambda: FR.normal_equations(X, TARGETS, sample_weight=WEIGHTS[:-1]),
+                        lambda: DR.normal_equations(Xd, yd, sample_weight=da.from_array(WEIGHTS[:-1])))]:
         expected, got = _raised(fast), _raised(dist)
         assert got.type is expected.type is ValueError
         assert str(got.value) == str(expected.value)

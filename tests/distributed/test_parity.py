@@ -163,4 +163,24 @@ def test_x7_shapes_are_checked_before_any_pass():
     with pytest.raises(ValueError, match="2-dimensional"):
         DL.newton(da.from_array(LABELS), da.from_array(LABELS))
     with pytest.raises(ValueError, match="solver"):
-        DR.normal_equations(*_chunked(BLOCK, X, TARGETS), solver="qr")
+        DR.normal_equations(*_chunked(BLOCK, X, TARGETS), solver="svd")
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+@pytest.mark.parametrize("lam", [0, 0.5])
+def test_lr_12_x_1_the_tall_skinny_qr_is_the_fast_faces_qr_to_rounding(scheduler, rows, lam):
+    """solver="qr": dask's tall-skinny R of [X | y] (and the ridge rows stacked under it) solves
+    least squares as the fast face's Householder QR does, to rounding; never XᵀX."""
+    fast = FR.normal_equations(X, TARGETS, "qr", lam=lam)
+    got = DR.normal_equations(*_chunked(rows, X, TARGETS), solver="qr", lam=lam)
+    assert np.max(np.abs(got - fast)) <= 1e-12 * np.max(np.abs(fast))
+
+
+def test_lr_12_the_tall_skinny_qr_names_a_dependent_column_as_the_fast_face(scheduler):
+    Xs = np.column_stack([X, 2 * X[:, 1]])
+    expected = _raised(lambda: FR.normal_equations(Xs, TARGETS, "qr"))
+    got = _raised(lambda: DR.normal_equations(*_chunked(BLOCK, Xs, TARGETS), solver="qr"))
+    assert got.type is expected.type is SingularMatrixError
+    assert str(got.value) == str(expected.value)
+    few = _raised(lambda: DR.normal_equations(*_chunked(BLOCK, X[:2], TARGETS[:2]), solver="qr"))
+    assert str(few.value) == str(_raised(lambda: FR.normal_equations(X[:2], TARGETS[:2], "qr")).value)
