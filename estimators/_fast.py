@@ -173,8 +173,8 @@ def glm_standard_errors(family, X, y, theta, scale, offset=None, sample_weight=N
 
 # ---- Part IV: GDA and Naive Bayes (GDA-1 … GDA-3, NB-2 … NB-6) ---------------------------------
 
-def gda_fit(X, y):
-    return generative.gda_fit(X, y)
+def gda_fit(X, y, sample_weight=None):
+    return generative.gda_fit(X, y, sample_weight)
 
 
 def gda_predict(model, X, n_jobs):
@@ -189,8 +189,8 @@ def gda_logistic_theta(model):
     return generative.gda_logistic_theta(model)
 
 
-def gda_classes_fit(X, y):
-    return generative.gda_classes_fit(X, y)
+def gda_classes_fit(X, y, sample_weight=None):
+    return generative.gda_classes_fit(X, y, sample_weight)
 
 
 def gda_classes_predict(model, X, n_jobs):

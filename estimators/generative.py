@@ -3,7 +3,7 @@
 import numpy as np
 from scipy.special import log_softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from . import _base, _docs, _fast, _labels
 
@@ -42,7 +42,8 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     mu_ : ndarray of shape (k, n_features)
         The class means μ as rows, in the order of ``classes_``.
     Sigma_ : ndarray of shape (n_features, n_features)
-        The shared covariance Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ.
+        The shared covariance Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ (with
+        ``sample_weight``: Σᵢ wᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(…)ᵀ / Σᵢ wᵢ, X-2).
     theta_ : ndarray of shape (n_features + 1,) or (k, n_features + 1)
         Two classes: GDA-3's θ (with x₀ = 1 first), p(y = 1 | x) = 1 / (1 + exp(−θᵀx)).
         k classes: X-3's θ_j as rows, p(y = j | x) = exp(θ_jᵀx) / Σ_l exp(θ_lᵀx).
@@ -66,22 +67,29 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
         _base.keep(self, locals())
 
     @_base.user_columns
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Estimate the priors, the class means and Σ from the examples X (n_samples,
-        n_features) and labels y (two or more classes)."""
+        n_features) and labels y (two or more classes).
+
+        ``sample_weight`` (X-2): wᵢ >= 0 per example, not all 0; the estimates maximise
+        Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾): weighted class frequencies and means, and Σ the weighted scatter
+        divided by Σᵢ wᵢ (an integer weight is the example repeated). A class of y whose weights
+        are all 0 has no examples, and is refused."""
         _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y)
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         labels = _labels.class_labels(y, "GDA")
         self.classes_ = labels.classes
         if len(self.classes_) == 2:
-            self.model_ = _fast.gda_fit(X, labels.zero_one())
+            self.model_ = _fast.gda_fit(X, labels.zero_one(), sample_weight)
             self.phi_ = float(self.model_.phi)
             self.priors_ = np.array([1 - self.phi_, self.phi_])
             self.mu_ = np.vstack([self.model_.mu0, self.model_.mu1])
             self.theta_ = np.asarray(_fast.gda_logistic_theta(self.model_))
             self.coef_, self.intercept_ = self.theta_[None, 1:], self.theta_[:1].copy()
         else:
-            self.model_ = _fast.gda_classes_fit(X, labels.one_to_k())
+            self.model_ = _fast.gda_classes_fit(X, labels.one_to_k(), sample_weight)
             self.phi_ = self.priors_ = np.asarray(self.model_.phi, dtype=np.float64)
             self.mu_ = np.asarray(self.model_.mu)
             self.theta_ = np.asarray(_fast.gda_softmax_theta(self.model_))

@@ -4,14 +4,16 @@ GDA's sufficient statistics (two classes or k) come from one pass over X in bloc
 block's rows of a class are centred on the block's class mean and their scatter added with dsyrk,
 and the block is merged into the running class means and the pooled scatter with the pairwise
 update of Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the
-cancellation of the one-pass formula Σxxᵀ − mμμᵀ out. Multivariate normal log-densities use the
+cancellation of the one-pass formula Σxxᵀ − mμμᵀ out. With sample weights (X-2) a block's class
+mean is weighted, its centred rows are scaled by √wᵢ before dsyrk (Σ wᵢ(x − x̄)(x − x̄)ᵀ) and the
+merge takes the classes' weight totals for n_a and n_b; rows of weight 0 are dropped first. Multivariate normal log-densities use the
 Cholesky factor from dpotrf and forward substitution row by row. Σ is checked by the reference's
 ``check_covariance`` (a d×d computation) so that both faces refuse the same matrices with the same
 message.
 """
 import numpy as np
 
-from libc.math cimport INFINITY, log
+from libc.math cimport INFINITY, log, sqrt
 from libc.string cimport memcpy
 from scipy.linalg.cython_blas cimport dsyrk
 from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
@@ -21,8 +23,8 @@ from cython.parallel cimport prange, threadid
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
 from cs229.fast._threads cimport QUADRATIC_FORMS, loop_done, loop_threads
 
-from cs229.fast._validation import (as_binary_labels, as_class_labels, as_matrix, as_vector, check_length, cores_of,
-                                    same_length)
+from cs229.fast._validation import (as_binary_labels, as_class_labels, as_matrix, as_sample_weights, as_vector,
+                                    check_length, cores_of, same_length)
 from cs229.reference.messages import error
 from cs229.reference import generative as _R
 from cs229.reference.generative import (GDAClassesModel, GDAModel, NotPositiveDefiniteError, SingularMatrixError,
@@ -196,15 +198,19 @@ cdef void _merge(double* mean, double* M, const double* block_mean, double* delt
         mean[j] += delta[j] * f
 
 
-cdef void _gda_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, double[:, ::1] mean,
-                    double[::1, :] M, double[:, :, ::1] buf, double[:, ::1] block_mean,
-                    double[::1] delta, Py_ssize_t[::1] rows, double[::1] seen) noexcept nogil:
+cdef void _gda_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[::1] weight,
+                    double[:, ::1] mean, double[::1, :] M, double[:, :, ::1] buf, double[:, ::1] root,
+                    double[:, ::1] block_mean, double[::1] block_weight, double[::1] delta,
+                    Py_ssize_t[::1] rows, double[::1] seen) noexcept nogil:
     """GDA-1, X-3: the class means and the pooled scatter M of classes 0..k−1 (k = rows.shape[0])
-    in blocks of B rows (the rows of a block are bucketed by class into buf)."""
+    in blocks of B rows (the rows of a block are bucketed by class into buf). X-2: with weights
+    (``weight`` of m entries, all > 0; none: an empty one) the block's class means and sizes are
+    weighted and each centred row is scaled by √wᵢ (kept in ``root``)."""
     cdef Py_ssize_t m = X.shape[0], d = X.shape[1], B = buf.shape[1], K = rows.shape[0]
     cdef Py_ssize_t start, i, j, c, r
     cdef int n = <int> d, k, ld = <int> d  # BLAS takes int sizes: d < 2³¹ (Σ is d × d), rows <= B
-    cdef double one = 1.0
+    cdef double one = 1.0, size
+    cdef bint weighted = weight.shape[0] > 0
     cdef char uplo = b'U', notrans = b'N'
     for c in range(K):
         seen[c] = 0.0
@@ -212,23 +218,34 @@ cdef void _gda_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, double[:, :
     while start < m:
         for c in range(K):
             rows[c] = 0
+            block_weight[c] = 0.0
             for j in range(d):
                 block_mean[c, j] = 0.0
         for i in range(start, min(start + B, m)):
             c = y[i]
             r = rows[c]
             memcpy(&buf[c, r, 0], &X[i, 0], d * sizeof(double))
-            for j in range(d):
-                block_mean[c, j] += X[i, j]
+            if weighted:
+                for j in range(d):
+                    block_mean[c, j] += weight[i] * X[i, j]
+                block_weight[c] += weight[i]
+                root[c, r] = sqrt(weight[i])
+            else:
+                for j in range(d):
+                    block_mean[c, j] += X[i, j]
             rows[c] = r + 1
         for c in range(K):
             if rows[c] == 0:
                 continue
+            size = block_weight[c] if weighted else <double> rows[c]
             for j in range(d):
-                block_mean[c, j] = block_mean[c, j] / rows[c]
+                block_mean[c, j] = block_mean[c, j] / size
             for r in range(rows[c]):
                 for j in range(d):
                     buf[c, r, j] = buf[c, r, j] - block_mean[c, j]
+                if weighted:
+                    for j in range(d):
+                        buf[c, r, j] = buf[c, r, j] * root[c, r]
             # the block's rows, C-ordered rows × d, are the Fortran d × rows matrix Bᶠ:
             # their scatter Σ (x − x̄)(x − x̄)ᵀ is Bᶠ Bᶠᵀ, added into M's upper triangle
             k = <int> rows[c]
@@ -237,42 +254,55 @@ cdef void _gda_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, double[:, :
                 for j in range(d):
                     mean[c, j] = block_mean[c, j]
             else:
-                _merge(&mean[c, 0], &M[0, 0], &block_mean[c, 0], &delta[0], seen[c], <double> rows[c], d)
-            seen[c] = seen[c] + rows[c]
+                _merge(&mean[c, 0], &M[0, 0], &block_mean[c, 0], &delta[0], seen[c], size, d)
+            seen[c] = seen[c] + size
         start += B
 
 
-def _class_estimates(X, codes, k, absent):
-    """GDA-1, X-3: (counts, class means k×d, Σ) for class codes 0..k−1 (intp) from one blocked
-    pass; ``absent(c)`` is the error of a class without examples. A block holds at most
-    2·BLOCK rows over all k buckets, so the buffer stays k·B·d ≈ 2·BLOCK·d doubles."""
+def _class_estimates(X, codes, k, absent, weight=None):
+    """GDA-1, X-3: (counts, m, class means k×d, Σ) for class codes 0..k−1 (intp) from one
+    blocked pass; ``absent(c)`` is the error of a class without examples. A block holds at most
+    2·BLOCK rows over all k buckets, so the buffer stays k·B·d ≈ 2·BLOCK·d doubles. X-2: with
+    weights (validated) the counts are the classes' weight totals and m is Σᵢ wᵢ, the rows of
+    weight 0 dropped first (into new arrays: the caller's are never written)."""
+    if weight is not None and not weight.all():
+        kept = weight > 0
+        X, codes, weight = np.ascontiguousarray(X[kept]), codes[kept], weight[kept]
     m, d = X.shape
-    count = np.bincount(codes, minlength=k)
+    if weight is None:
+        count, total = np.bincount(codes, minlength=k), m
+    else:
+        count = np.bincount(codes, weights=weight, minlength=k)
+        total = float(np.sum(weight))
     for c in range(k):
         if count[c] == 0:
             raise absent(c)
     mean = np.zeros((k, d))
     M = np.zeros((d, d), order="F")
-    buf = np.empty((k, min(max(1, 2 * BLOCK // k), m), d))
+    B = min(max(1, 2 * BLOCK // k), m)
+    buf = np.empty((k, B, d))
+    root = np.empty((k, B) if weight is not None else (0, 0))
     block_mean = np.empty((k, d))
+    block_weight = np.empty(k)
     delta = np.empty(d)
     rows = np.empty(k, dtype=np.intp)
     seen = np.empty(k)
     cdef const double[:, ::1] Xv = X
     cdef const Py_ssize_t[::1] yv = codes
-    cdef double[:, ::1] meanv = mean, bmv = block_mean
-    cdef double[::1] dv = delta, sv = seen
+    cdef const double[::1] wv = weight if weight is not None else np.empty(0)
+    cdef double[:, ::1] meanv = mean, bmv = block_mean, rootv = root
+    cdef double[::1] dv = delta, sv = seen, bwv = block_weight
     cdef Py_ssize_t[::1] rv = rows
     cdef double[::1, :] Mv = M
     cdef double[:, :, ::1] bufv = buf
     with nogil:
-        _gda_pass(Xv, yv, meanv, Mv, bufv, bmv, dv, rv, sv)
-    Sigma = np.triu(M) / m
+        _gda_pass(Xv, yv, wv, meanv, Mv, bufv, rootv, bmv, bwv, dv, rv, sv)
+    Sigma = np.triu(M) / total
     Sigma = Sigma + np.triu(Sigma, 1).T
     Sigma = np.ascontiguousarray(Sigma)
     _R.check_gda_estimates(mean.tolist(), Sigma.tolist(),
                            lambda j: float(np.abs(X[:, j] - mean[codes, j]).max()))
-    return count, mean, Sigma
+    return count, total, mean, Sigma
 
 
 def _data(X, y):
@@ -282,13 +312,13 @@ def _data(X, y):
     return X, y
 
 
-def gda_fit(X, y):
+def gda_fit(X, y, sample_weight=None):
     """GDA-1: φ, μ₀, μ₁ and the shared Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ from one
-    blocked pass over X (see the module docstring)."""
+    blocked pass over X (see the module docstring); X-2: weighted by ``sample_weight``."""
     X, y = _data(X, y)
-    count, mean, Sigma = _class_estimates(X, y.astype(np.intp), 2, _R.no_class_examples)
-    m = X.shape[0]
-    return GDAModel(float(count[1] / m), mean[0].copy(), mean[1].copy(), Sigma)
+    weight = as_sample_weights(sample_weight, X)
+    count, total, mean, Sigma = _class_estimates(X, y.astype(np.intp), 2, _R.no_class_examples, weight)
+    return GDAModel(float(count[1] / total), mean[0].copy(), mean[1].copy(), Sigma)
 
 
 def _model(model):
@@ -383,12 +413,14 @@ def _class_data(X, y):
     return X, y
 
 
-def gda_classes_fit(X, y):
-    """X-3: φ_j, μ_j (j = 1..k) and the shared Σ from the blocked pass of ``gda_fit``."""
+def gda_classes_fit(X, y, sample_weight=None):
+    """X-3: φ_j, μ_j (j = 1..k) and the shared Σ from the blocked pass of ``gda_fit``; X-2:
+    weighted by ``sample_weight``."""
     X, y = _class_data(X, y)
+    weight = as_sample_weights(sample_weight, X)
     k = int(y.max())
-    count, mean, Sigma = _class_estimates(X, y - 1, k, lambda c: _R.no_class_of_k(c + 1, k))
-    return GDAClassesModel(count / X.shape[0], mean, Sigma)
+    count, total, mean, Sigma = _class_estimates(X, y - 1, k, lambda c: _R.no_class_of_k(c + 1, k), weight)
+    return GDAClassesModel(count / total, mean, Sigma)
 
 
 def _classes_model(model):

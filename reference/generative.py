@@ -20,6 +20,11 @@ does (k the largest label, every class present): ``gda_classes_fit`` returns a
 ``GDAClassesModel`` (k priors φ_j, k means μ_j, one Σ), ``gda_classes_posterior`` the m×k
 p(y = j | x) and ``gda_classes_predict`` labels 1..k; ``gda_softmax_theta`` the k rows θ_j of the
 softmax form of the posterior.
+
+Sample weights (catalog X-2): ``gda_fit`` and ``gda_classes_fit`` take ``sample_weight``, one
+wᵢ >= 0 per row (``inputs.sample_weights``), and return the maximisers of the weighted
+log-likelihood Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾): every count and sum of the estimates weighted, Σ divided by
+Σᵢ wᵢ. An integer weight is the row repeated; a row of weight 0 is dropped.
 """
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,7 +32,7 @@ from typing import Any
 
 import mpmath
 
-from . import inputs, linalg, parameters, scalar
+from . import inputs, linalg, newton, parameters, scalar
 from .linalg import NotPositiveDefiniteError, SingularMatrixError
 from .messages import error
 
@@ -407,7 +412,7 @@ def _data(X, y):
     return X, y
 
 
-def gda_fit(X, y):
+def gda_fit(X, y, sample_weight=None):
     """GDA-1 (000 §1.2; 002 §1.4.1): the maximum-likelihood estimates
     φ = (1/m) Σᵢ 1{y⁽ⁱ⁾ = 1},  μ_c = Σᵢ 1{y⁽ⁱ⁾ = c} x⁽ⁱ⁾ / Σᵢ 1{y⁽ⁱ⁾ = c},
     Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ.
@@ -416,40 +421,60 @@ def gda_fit(X, y):
     dependent within the classes, or too few examples) leaves ℓ unbounded, so there is no
     maximum: SingularMatrixError naming the dependent features.
 
-    Shapes: X m×n, y m labels in {0, 1} (both classes present).
+    X-2: with ``sample_weight`` wᵢ >= 0 (not all 0) the maximisers of Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾)
+    φ = Σᵢ wᵢ 1{y⁽ⁱ⁾ = 1} / Σᵢ wᵢ,  μ_c = Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} x⁽ⁱ⁾ / Σᵢ wᵢ 1{y⁽ⁱ⁾ = c},
+    Σ = Σᵢ wᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ / Σᵢ wᵢ;
+    an integer weight is the row repeated, a class whose weights are all 0 has no examples.
+
+    Shapes: X m×n, y m labels in {0, 1} (both classes present), sample_weight m or None.
     Returns: GDAModel(phi, mu0, mu1, Sigma)."""
     X, y = _data(X, y)
-    count, mu, Sigma = _class_estimates(X, y, 2, no_class_examples)
-    phi = X[0][0] ** 0 * count[1] / len(X)
+    weight = inputs.sample_weights(sample_weight, X)
+    count, total, mu, Sigma = _class_estimates(X, y, 2, no_class_examples, weight)
+    phi = X[0][0] ** 0 * count[1] / total
     return GDAModel(phi, mu[0], mu[1], Sigma)
 
 
-def _class_estimates(X, codes, k, absent):
+def _kept(X, codes, weight):
+    """X-2: the rows, class codes and weights of the rows of weight > 0 (all of them without
+    weights): a row of weight 0 is not an example."""
+    if weight is None or all(w > 0 for w in weight):
+        return X, codes, weight
+    rows = [i for i, w in enumerate(weight) if w > 0]
+    return [X[i] for i in rows], [codes[i] for i in rows], [weight[i] for i in rows]
+
+
+def _class_estimates(X, codes, k, absent, weight=None):
     """GDA-1 and X-3: the class counts, the class means μ_c = Σᵢ 1{c⁽ⁱ⁾ = c} x⁽ⁱ⁾ / Σᵢ 1{c⁽ⁱ⁾ = c}
     and the shared Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{c⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{c⁽ⁱ⁾})ᵀ for class codes 0..k−1;
     ``absent(c)`` is the error of a class without examples. Σ is checked by
-    ``check_gda_estimates``."""
+    ``check_gda_estimates``. X-2: with weights wᵢ every term is weighted, the counts are
+    Σᵢ wᵢ 1{c⁽ⁱ⁾ = c} and m is Σᵢ wᵢ (rows of weight 0 dropped first).
+    Returns: (counts, m, means, Σ)."""
+    X, codes, weight = _kept(X, codes, weight)
     m, n = len(X), len(X[0])
     zero = 0 * X[0][0]
     count = [0] * k
+    total = 0
     sums = [[zero] * n for _ in range(k)]
-    for x, c in zip(X, codes):
-        count[c] += 1
+    for x, c, w in zip(X, codes, newton.weights(weight, m)):
+        count[c] += newton._weighted(w, 1)
+        total += newton._weighted(w, 1)
         for j in range(n):
-            sums[c][j] += x[j]
+            sums[c][j] += newton._weighted(w, x[j])
     for c in range(k):
         if count[c] == 0:
             raise absent(c)
     mu = [[s / count[c] for s in sums[c]] for c in range(k)]
     Sigma = [[zero] * n for _ in range(n)]
-    for x, c in zip(X, codes):
+    for x, c, w in zip(X, codes, newton.weights(weight, m)):
         d = [a - b for a, b in zip(x, mu[c])]
         for j in range(n):
             for k_ in range(j + 1):
-                Sigma[j][k_] += d[j] * d[k_]
+                Sigma[j][k_] += newton._weighted(w, d[j] * d[k_])
     for j in range(n):
         for k_ in range(j + 1):
-            Sigma[j][k_] = Sigma[j][k_] / m
+            Sigma[j][k_] = Sigma[j][k_] / total
             Sigma[k_][j] = Sigma[j][k_]
 
     def deviation(j):
@@ -458,7 +483,7 @@ def _class_estimates(X, codes, k, absent):
             largest = max(largest, abs(x[j] - mu[c][j]))
         return largest
     check_gda_estimates(mu, Sigma, deviation)
-    return count, mu, Sigma
+    return count, total, mu, Sigma
 
 
 def no_class_examples(c):
@@ -609,20 +634,27 @@ def no_class_of_k(j, k):
                       f"μ_{j} = Σ 1{{y = {j}}} x / Σ 1{{y = {j}}} is 0/0")
 
 
-def gda_classes_fit(X, y):
+def gda_classes_fit(X, y, sample_weight=None):
     """X-3 (extends 000 §1.2, GDA-1): the maximum-likelihood estimates for labels 1..k
     φ_j = (1/m) Σᵢ 1{y⁽ⁱ⁾ = j},  μ_j = Σᵢ 1{y⁽ⁱ⁾ = j} x⁽ⁱ⁾ / Σᵢ 1{y⁽ⁱ⁾ = j},
     Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ.
     k is the largest label and every class 1..k must occur (else μ_j is 0/0: ValueError); a
     singular Σ: SingularMatrixError naming the dependent features, as in ``gda_fit``.
 
-    Shapes: X m×n, y m labels in 1..k.
+    X-2: with ``sample_weight`` wᵢ >= 0 (not all 0) the maximisers of Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾)
+    φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ,  μ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} x⁽ⁱ⁾ / Σᵢ wᵢ 1{y⁽ⁱ⁾ = j},
+    Σ = Σᵢ wᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ / Σᵢ wᵢ;
+    a class whose weights are all 0 does not occur.
+
+    Shapes: X m×n, y m labels in 1..k, sample_weight m or None.
     Returns: GDAClassesModel(phi (k), mu (k×n), Sigma (n×n))."""
     X, y = _class_data(X, y)
+    weight = inputs.sample_weights(sample_weight, X)
     k = max(y)
-    count, mu, Sigma = _class_estimates(X, [c - 1 for c in y], k, lambda c: no_class_of_k(c + 1, k))
+    count, total, mu, Sigma = _class_estimates(X, [c - 1 for c in y], k, lambda c: no_class_of_k(c + 1, k),
+                                               weight)
     one = X[0][0] ** 0
-    return GDAClassesModel([one * count[c] / len(X) for c in range(k)], mu, Sigma)
+    return GDAClassesModel([one * count[c] / total for c in range(k)], mu, Sigma)
 
 
 def check_classes_model(model):

@@ -93,6 +93,11 @@ STOCHASTIC_REASON = (
     "the stochastic rule scales example i's step by wᵢ (scikit-learn's SGD meaning): one step of "
     "2α is not two steps of α, so a weight of 2 is not a repeated row (scikit-learn's own SGD "
     "estimators list this check as failing too)")
+GDA_SINGULAR_REASON = (
+    "the check's data leave GDA's pooled Σ singular (15 examples of 30 features; or 2 features, one "
+    "constant within each class): the maximum-likelihood estimates do not exist, weighted (X-2) or "
+    "not, and the fit raises SingularMatrixError naming the dependent features, as it should; "
+    "tests/generative/test_extensions.py checks weights against repeated and dropped rows")
 
 EXPECTED_FAILED_CHECKS = {
     "GLM()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
@@ -103,6 +108,9 @@ EXPECTED_FAILED_CHECKS = {
     "LogisticRegression()": {"check_sample_weight_equivalence_on_dense_data": SEPARABLE_REASON},
     "LogisticRegression(solver='gd')": {"check_sample_weight_equivalence_on_dense_data": SEPARABLE_REASON},
     "LogisticRegression(solver='sgd')": {"check_sample_weight_equivalence_on_dense_data": STOCHASTIC_REASON},
+    "GaussianDiscriminantAnalysis()": {name: GDA_SINGULAR_REASON for name in (
+        "check_sample_weights_shape", "check_sample_weights_not_overwritten",
+        "check_sample_weight_equivalence_on_dense_data")},
     # keyed by the estimator's repr: one variant
     "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (
         "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")},

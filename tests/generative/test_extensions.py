@@ -5,7 +5,11 @@ GaussianDiscriminantAnalysis on 3+ classes against scikit-learn's LinearDiscrimi
 scikit-learn's ``covariance_`` is the maximum-likelihood Σ = (1/m) Σᵢ (x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(…)ᵀ
 (the class covariances pooled with the priors as weights, each divided by m_c), not the
 1/(m − k) pooled estimate, for every solver; ``solver="lsqr"`` then gives the same coef_ and
-intercept_ as X-3's θ_j."""
+intercept_ as X-3's θ_j.
+
+Then sample weights on both fits (X-2): integer weights are repeated rows, a weight of 0 drops the
+row, the faces agree with numpy's weighted moments on iris and wine, and the estimator's
+``sample_weight``."""
 from fractions import Fraction
 
 import numpy as np
@@ -15,6 +19,7 @@ from hypothesis import given, strategies as st
 import cs229.fast.generative as F
 import cs229.reference.generative as R
 from cs229.estimators import GaussianDiscriminantAnalysis
+from cs229.testing import strategies as S
 
 
 @st.composite
@@ -214,3 +219,181 @@ def test_equal_joints_go_to_the_smallest_label_in_both_faces_X_3():
     fast = F.gda_classes_predict(F.gda_classes_fit(X, y), queries)
     assert reference == [1, 1, 1]
     assert fast.tolist() == [1, 1, 1]
+
+
+# ==================================================================================================
+# X-2: sample weights. The weighted MLE maximises Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾):
+# φ_j = Σᵢ wᵢ1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ, μ_j = Σᵢ wᵢ1{y⁽ⁱ⁾ = j}x⁽ⁱ⁾ / Σᵢ wᵢ1{y⁽ⁱ⁾ = j},
+# Σ = Σᵢ wᵢ(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})(x⁽ⁱ⁾ − μ_{y⁽ⁱ⁾})ᵀ / Σᵢ wᵢ; an integer weight is the row repeated.
+
+def _repeated(weight):
+    """The row indices of the data with row i repeated weight[i] times (0: dropped)."""
+    return [i for i, w in enumerate(weight) for _ in range(int(w))]
+
+
+def _outcome(fit, *args):
+    """The fit, or the type and text of its error (a class whose weights are all 0, a singular Σ)."""
+    try:
+        return fit(*args)
+    except ValueError as e:
+        return type(e), str(e)
+
+
+def _as_lists(model):
+    if isinstance(model, tuple):
+        return model
+    if isinstance(model, R.GDAModel):
+        return [model.phi, list(model.mu0), list(model.mu1), [list(r) for r in model.Sigma]]
+    return [list(model.phi), [list(r) for r in model.mu], [list(r) for r in model.Sigma]]
+
+
+def _float_close(a, b):
+    """Two fits to rounding (float64), or the same error."""
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return a == b
+    return all(np.allclose(np.asarray(u, dtype=float), np.asarray(v, dtype=float), rtol=1e-11, atol=1e-11)
+               for u, v in zip(_as_lists(a), _as_lists(b)))
+
+
+@given(S.gda_problems(max_features=3, max_rows=12), st.data())
+def test_integer_weights_are_repeated_rows_in_both_faces_two_classes_X_2(p, data):
+    """Hypothesis-drawn integer weights 0..3: the reference's exact fit with weights is its fit of
+    the rows repeated, equal as Fractions (or the same error: a class whose weights are all 0, a
+    singular Σ); the fast face's is its own fit of the repeated rows to rounding."""
+    X, y = p
+    weight = data.draw(st.lists(st.integers(0, 3), min_size=len(y), max_size=len(y)).filter(any))
+    rows = _repeated(weight)
+    weighted = _outcome(R.gda_fit, X, y, weight)
+    repeated = _outcome(R.gda_fit, [X[i] for i in rows], [y[i] for i in rows])
+    assert _as_lists(weighted) == _as_lists(repeated)
+    Xf, yf, w = np.array(S.to_float(X)), np.array(y), np.array(weight, dtype=float)
+    assert _float_close(_outcome(F.gda_fit, Xf, yf, w), _outcome(F.gda_fit, Xf[rows], yf[rows]))
+
+
+@given(k_class_data(max_k=4), st.data())
+def test_integer_weights_are_repeated_rows_in_both_faces_k_classes_X_2(data, draw):
+    """X-3 with X-2: integer weights 0..3 on k classes; the reference on exact data (the floats
+    read as Fractions) equals its repeated-rows fit exactly, the fast face to rounding."""
+    X, y = data
+    weight = draw.draw(st.lists(st.integers(0, 3), min_size=len(y), max_size=len(y)).filter(any))
+    rows = _repeated(weight)
+    exact = [[Fraction(v) for v in row] for row in X.tolist()]
+    weighted = _outcome(R.gda_classes_fit, exact, y.tolist(), weight)
+    repeated = _outcome(R.gda_classes_fit, [exact[i] for i in rows], [int(y[i]) for i in rows])
+    assert _as_lists(weighted) == _as_lists(repeated)
+    w = np.array(weight, dtype=float)
+    assert _float_close(_outcome(F.gda_classes_fit, X, y, w), _outcome(F.gda_classes_fit, X[rows], y[rows]))
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_weight_of_zero_drops_the_row_and_weights_of_one_change_nothing_X_2(face):
+    """Weights 0 and 1 give the fit of the rows of weight 1, bit for bit in both faces (the fast
+    face's weighted pass then adds the same numbers in the same blocks), and all weights 1 the
+    unweighted fit; for two classes and for k."""
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((3000, 3)) + 50.0
+    y2, yk = rng.integers(0, 2, 3000), rng.integers(1, 5, 3000)
+    weight = (rng.random(3000) < 0.7).astype(float)
+    kept = weight > 0
+
+    def fits(fit, y, **weights):
+        if face is R:
+            return _as_lists(fit(X.tolist(), y.tolist(), **weights))
+        return [np.asarray(v).tolist() for v in _as_lists(fit(X, y, **weights))]
+    for fit, y in ((face.gda_fit, y2), (face.gda_classes_fit, yk)):
+        assert fits(fit, y, sample_weight=np.ones(3000)) == fits(fit, y)
+        Xs, ys = X[kept], y[kept]
+        subset = (_as_lists(fit(Xs.tolist(), ys.tolist())) if face is R
+                  else [np.asarray(v).tolist() for v in _as_lists(fit(Xs, ys))])
+        assert fits(fit, y, sample_weight=weight) == subset
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_class_whose_weights_are_all_zero_has_no_examples_X_2(face):
+    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 5.0], [0.0, 1.0], [2.0, 3.0], [4.0, 2.0]]
+    with pytest.raises(ValueError) as e:
+        face.gda_fit(X, [0, 0, 0, 1, 1, 1], [1, 2, 1, 0, 0, 0])
+    assert str(e.value) == str(R.no_class_examples(1))
+    with pytest.raises(ValueError) as e:
+        face.gda_classes_fit(X, [1, 2, 3, 1, 2, 3], [1, 0, 1, 1, 0, 1])
+    assert str(e.value) == str(R.no_class_of_k(2, 3))
+
+
+def _weighted_moments(X, codes, weight):
+    """The weighted MLE by numpy: the priors, the class means (np.average) and Σ as one matrix
+    product of the weighted centred rows."""
+    k = codes.max() + 1
+    priors = np.bincount(codes, weights=weight, minlength=k) / weight.sum()
+    means = np.array([np.average(X[codes == c], axis=0, weights=weight[codes == c]) for c in range(k)])
+    centred = X - means[codes]
+    return priors, means, (centred * weight[:, None]).T @ centred / weight.sum()
+
+
+@pytest.mark.peer
+@pytest.mark.parametrize("name", ["iris", "wine"])
+def test_weighted_fit_is_numpys_weighted_moments_on_iris_and_wine_X_2(name):
+    """Real weights on iris and wine (k = 3, and two classes from the first two): both faces and
+    the estimator equal numpy's weighted priors, means and pooled covariance."""
+    from sklearn import datasets
+    X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
+    weight = np.random.default_rng(11).uniform(0.0, 3.0, len(y))
+    priors, means, Sigma = _weighted_moments(X, y, weight)
+    fast = F.gda_classes_fit(X, y + 1, weight)
+    ref = R.gda_classes_fit(X.tolist(), (y + 1).tolist(), weight.tolist())
+    for model in (fast, ref):
+        np.testing.assert_allclose(np.asarray(model.phi, dtype=float), priors, rtol=1e-13)
+        np.testing.assert_allclose(np.asarray(model.mu, dtype=float), means, rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(model.Sigma, dtype=float), Sigma, rtol=1e-10, atol=1e-12)
+    est = GaussianDiscriminantAnalysis().fit(X, y, sample_weight=weight)
+    np.testing.assert_allclose(est.priors_, priors, rtol=1e-13)
+    np.testing.assert_allclose(est.Sigma_, Sigma, rtol=1e-10, atol=1e-12)
+    two = y < 2
+    X2, y2, w2 = X[two], y[two], weight[two]
+    priors, means, Sigma = _weighted_moments(X2, y2, w2)
+    for model in (F.gda_fit(X2, y2, w2), R.gda_fit(X2.tolist(), y2.tolist(), w2.tolist())):
+        assert float(model.phi) == pytest.approx(priors[1], rel=1e-13)
+        np.testing.assert_allclose(np.array([model.mu0, model.mu1], dtype=float), means, rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(model.Sigma, dtype=float), Sigma, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.peer
+@pytest.mark.parametrize("name", ["iris", "wine", "breast_cancer"])
+def test_estimator_with_weights_of_one_predicts_as_lda_X_2(name):
+    """scikit-learn's LinearDiscriminantAnalysis takes no sample_weight: with every weight 1 the
+    estimator is the unweighted fit, and predicts as LDA (lsqr) does."""
+    from sklearn import datasets
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
+    X = X[:, :6] if name == "breast_cancer" else X
+    ours = GaussianDiscriminantAnalysis().fit(X, y, sample_weight=np.ones(len(y)))
+    plain = GaussianDiscriminantAnalysis().fit(X, y)
+    assert np.array_equal(ours.Sigma_, plain.Sigma_) and np.array_equal(ours.theta_, plain.theta_)
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
+    assert np.array_equal(ours.predict(X), lda.predict(X))
+    np.testing.assert_allclose(ours.predict_proba(X), lda.predict_proba(X), rtol=0, atol=1e-8)
+
+
+def test_estimator_with_integer_weights_is_the_estimator_on_repeated_rows_X_2():
+    """The estimator's weights reach the fast face (two classes with string labels, and k):
+    integer weights give the fit of the repeated rows; a list is accepted as scikit-learn's
+    estimators accept it, an array is left as it was given; a class of y whose weights are all 0 is refused, a weight vector of
+    the wrong length too."""
+    from sklearn.datasets import load_wine
+    X, y = load_wine(return_X_y=True)
+    weight = np.random.default_rng(5).integers(0, 4, len(y))
+    weight[:3] = 1
+    rows = _repeated(weight)
+    given = weight.astype(float)
+    est = GaussianDiscriminantAnalysis().fit(X, y, sample_weight=given)
+    assert np.array_equal(given, weight)  # the caller's weights are not written
+    for labels in (np.array(["a", "b", "b"])[y], y):
+        est = GaussianDiscriminantAnalysis().fit(X, labels, sample_weight=list(weight))
+        repeated = GaussianDiscriminantAnalysis().fit(X[rows], labels[rows])
+        assert list(est.classes_) == list(repeated.classes_)
+        for name in ("priors_", "mu_", "Sigma_", "coef_", "intercept_"):
+            np.testing.assert_allclose(getattr(est, name), getattr(repeated, name), rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(est.predict_proba(X), repeated.predict_proba(X), rtol=1e-9, atol=1e-12)
+    with pytest.raises(ValueError, match="no examples of class 2 of 1..3"):
+        GaussianDiscriminantAnalysis().fit(X, y, sample_weight=np.where(y == 1, 0.0, 1.0))
+    with pytest.raises(ValueError, match="sample_weight"):
+        GaussianDiscriminantAnalysis().fit(X, y, sample_weight=np.ones(len(y) - 1))
