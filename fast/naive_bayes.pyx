@@ -195,11 +195,17 @@ def _weighted_class_counts(y, weight):
 
 
 def _weighted_prior(class_count):
-    """φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ, the denominator the class totals summed left to right."""
+    """φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ, the denominator the class totals summed left to right;
+    each strictly inside (0, 1), as a model's (the reference's check)."""
     total = float(class_count[0])
     for c in range(1, class_count.shape[0]):
         total += float(class_count[c])
-    return class_count / total
+    phi = class_count / total
+    if phi.shape[0] == 2:
+        _R.check_weighted_priors([float(1 - phi[1]), float(phi[1])], 0)
+    else:
+        _R.check_weighted_priors(phi.tolist(), 1)
+    return phi
 
 
 cdef void _weighted_rows(const unsigned char[:, ::1] X, const Py_ssize_t[::1] codes,

@@ -374,8 +374,30 @@ def bernoulli_fit(X, y, alpha=1, sample_weight=None):
     one = alpha ** 0
     phi = [[(feature_count[c][j] + alpha) / (class_count[c] + 2 * alpha) for j in range(n)]
            for c in (0, 1)]
-    return BernoulliNB(one * class_count[1] / _total(class_count, len(y), weight), phi[0], phi[1],
-                       class_count, feature_count, alpha)
+    phi_y = _checked_prior(one * class_count[1] / _total(class_count, len(y), weight), weight)
+    return BernoulliNB(phi_y, phi[0], phi[1], class_count, feature_count, alpha)
+
+
+def uneven_weights(label, prior):
+    """X-2: the ValueError of weights so uneven that the prior of class ``label`` rounds to
+    ``prior``, 0 or 1 (a model's priors lie strictly between them), both faces'."""
+    return ValueError(f"sample_weight makes p(y = {label}) round to {prior}: the classes' weights "
+                      "are too uneven for the precision of the weights (every class prior must lie "
+                      "strictly between 0 and 1)")
+
+
+def check_weighted_priors(priors, first):
+    """X-2: each prior of the classes first, first + 1, … strictly inside (0, 1) (both faces)."""
+    for j, p in enumerate(priors):
+        if not 0 < p < 1:
+            raise uneven_weights(first + j, p)
+
+
+def _checked_prior(phi_y, weight):
+    """φ_y, checked as a model's when it comes from weights (X-2)."""
+    if weight is not None:
+        check_weighted_priors([1 - phi_y, phi_y], 0)
+    return phi_y
 
 
 def _total(class_count, m, weight):
@@ -581,8 +603,8 @@ def categorical_fit(X, y, k, alpha=1, sample_weight=None):
     phi = [[[(count[c][j][v] + alpha) / (class_count[c] + alpha * k[j]) for v in range(k[j])]
             for j in range(len(k))] for c in (0, 1)]
     one = alpha ** 0
-    return CategoricalNB(one * class_count[1] / _total(class_count, len(y), weight), phi, k,
-                         class_count, count, alpha)
+    phi_y = _checked_prior(one * class_count[1] / _total(class_count, len(y), weight), weight)
+    return CategoricalNB(phi_y, phi, k, class_count, count, alpha)
 
 
 def model_list(value, name, length=None, what=None):
@@ -836,8 +858,8 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
             raise no_words(c)
     phi = [[(word_count[c][k] + alpha) / (total[c] + alpha * size) for k in range(size)] for c in (0, 1)]
     one = alpha ** 0
-    return MultinomialNB(one * class_count[1] / _total(class_count, len(y), weight), phi[0], phi[1],
-                         class_count, word_count, total, alpha)
+    phi_y = _checked_prior(one * class_count[1] / _total(class_count, len(y), weight), weight)
+    return MultinomialNB(phi_y, phi[0], phi[1], class_count, word_count, total, alpha)
 
 
 def _document_weights(sample_weight, bags):
@@ -991,6 +1013,14 @@ def _k_priors(count, alpha):
     return [one * c / m for c in count]
 
 
+def _k_weighted_priors(count, alpha, weight):
+    """The k priors, checked as a model's when they come from weights (X-2)."""
+    phi = _k_priors(count, alpha)
+    if weight is not None:
+        check_weighted_priors(phi, 1)
+    return phi
+
+
 def check_k_priors(model, cls):
     """X-4: the model's φ, checked (both faces): a ``cls``, k >= 2 priors in [0, 1] summing to 1."""
     if not isinstance(model, cls):
@@ -1090,7 +1120,8 @@ def bernoulli_classes_fit(X, y, alpha=1, sample_weight=None):
             feature_count[c][l] += x[l] * w
     phi_x = [[(feature_count[c][l] + alpha) / (class_count[c] + 2 * alpha) for l in range(n)]
              for c in range(k)]
-    return BernoulliClassesNB(_k_priors(class_count, alpha), phi_x, class_count, feature_count, alpha)
+    return BernoulliClassesNB(_k_weighted_priors(class_count, alpha, weight), phi_x, class_count,
+                              feature_count, alpha)
 
 
 def _bernoulli_classes(model, X):
@@ -1211,8 +1242,8 @@ def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unkno
             raise no_words(c + 1)
     phi_words = [[(word_count[c][w] + alpha) / (total[c] + alpha * size) for w in range(size)]
                  for c in range(k)]
-    return MultinomialClassesNB(_k_priors(class_count, alpha), phi_words, class_count, word_count,
-                                total, alpha)
+    return MultinomialClassesNB(_k_weighted_priors(class_count, alpha, weight), phi_words,
+                                class_count, word_count, total, alpha)
 
 
 def _multinomial_classes(model, documents, ignore_unknown):
