@@ -675,3 +675,25 @@ def test_bad_weights_are_refused_whole_X_2(impl, name):
         assert str(e.value) == message
     with pytest.raises(ValueError, match=r"^sample_weight\[1\] is nan"):
         getattr(impl.naive_bayes, name)(**data, sample_weight=impl.arg([1.0, float("nan"), 1.0, 1.0]))
+
+
+def _uneven(label, prior):
+    return (f"sample_weight makes p(y = {label}) round to {prior}: the classes' weights are too uneven "
+            "for the precision of the weights (every class prior must lie strictly between 0 and 1)")
+
+
+@pytest.mark.parametrize("name, data, weights, message", [
+    ("bernoulli_fit", dict(X=BX, y=Y), [1e-320, 1e-320, 1e10, 1.0], _uneven(0, 1.0)),
+    ("categorical_fit", dict(X=CX, y=Y, k=[3, 3]), [1e-320, 1e-320, 1e10, 1.0], _uneven(0, 1.0)),
+    ("multinomial_fit", dict(documents=DOCS, y=Y, vocabulary_size=4), [1e10, 1.0, 1e-320, 0.0], _uneven(0, 0.0)),
+    ("bernoulli_classes_fit", dict(X=BX, y=YK), [1e10, 1.0, 1e-320, 1.0], _uneven(2, 0.0)),
+    ("multinomial_classes_fit", dict(documents=DOCS, y=YK, vocabulary_size=4), [1.0, 1e-300, 1e-300, 1e-300],
+     _uneven(1, 1.0)),
+], ids=["bernoulli", "categorical", "multinomial", "bernoulli_classes", "multinomial_classes"])
+def test_weights_that_make_a_prior_round_to_0_or_1_are_refused_X_2(impl, name, data, weights, message):
+    """X-2: a class prior Σ_{class} wᵢ / Σᵢ wᵢ that rounds to 0 or 1 in float64 would make a model
+    that every predict refuses (a model's priors lie strictly inside (0, 1)): the fit refuses the
+    weights, naming the class, the same words in both faces."""
+    with pytest.raises(ValueError) as e:
+        getattr(impl.naive_bayes, name)(**data, sample_weight=impl.arg(weights))
+    assert str(e.value) == message
