@@ -205,8 +205,8 @@ def gda_softmax_theta(model):
     return generative.gda_softmax_theta(model)
 
 
-def bernoulli_fit(X, y, alpha):
-    return naive_bayes.bernoulli_fit(X, y, alpha=alpha)
+def bernoulli_fit(X, y, alpha, sample_weight=None):
+    return naive_bayes.bernoulli_fit(X, y, alpha=alpha, sample_weight=sample_weight)
 
 
 def bernoulli_predict(model, X, n_jobs):
@@ -217,8 +217,9 @@ def bernoulli_log_posterior(model, X, n_jobs):
     return naive_bayes.bernoulli_log_posterior(model, X, n_jobs=n_jobs)
 
 
-def multinomial_fit(documents, y, vocabulary_size, alpha):
-    return naive_bayes.multinomial_fit(documents, y, vocabulary_size, alpha=alpha)
+def multinomial_fit(documents, y, vocabulary_size, alpha, sample_weight=None):
+    return naive_bayes.multinomial_fit(documents, y, vocabulary_size, alpha=alpha,
+                                       sample_weight=sample_weight)
 
 
 def multinomial_predict(model, documents, n_jobs):

@@ -5,7 +5,7 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.preprocessing import binarize as threshold_features
-from sklearn.utils.validation import check_is_fitted, check_non_negative
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, check_non_negative
 
 from cs229.fast import naive_bayes as _classes
 from cs229.reference import parameters
@@ -32,17 +32,36 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
         tags.input_tags.sparse = True
         return tags
 
-    def fit(self, X, y):
-        """Count the examples X (n_samples, n_features) of each class of y (two or more)."""
+    def fit(self, X, y, sample_weight=None):
+        """Count the examples X (n_samples, n_features) of each class of y (two or more).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+            The examples.
+        y : array-like of shape (n_samples,)
+            Their classes (two or more).
+        sample_weight : array-like of shape (n_samples,), default=None
+            X-2: a weight wᵢ >= 0 per example (not all 0): every count Σᵢ 1{…} of the estimates
+            and of the class prior becomes Σᵢ wᵢ 1{…}, so that an integer weight is the example
+            repeated and a weight 0 drops it. None: every weight 1.
+
+        Returns
+        -------
+        self
+        """
         _base.check_n_jobs(self.n_jobs)
         X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         labels = _labels.class_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
         if self._two_classes():
-            self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha)
+            self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha, sample_weight)
             self.phi_y_ = float(self.model_.phi_y)
         else:
-            self.model_ = self._fit_classes(self._features(X), labels.one_to_k(), self.alpha)
+            self.model_ = self._fit_classes(self._features(X), labels.one_to_k(), self.alpha,
+                                            sample_weight)
             self.phi_y_ = np.asarray(self.model_.phi)
         self.class_count_ = np.asarray(self.model_.class_count)
         return self
@@ -108,9 +127,9 @@ class BernoulliNB(_NaiveBayes):
     phi_ : ndarray of shape (k, n_features)
         Row c: φ_{j|y=c} = p(xⱼ = 1 | y = classes_[c]).
     class_count_ : ndarray of shape (k,)
-        Σᵢ 1{y⁽ⁱ⁾ = c}.
+        Σᵢ 1{y⁽ⁱ⁾ = c} (Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} when fitted with sample_weight).
     feature_count_ : ndarray of shape (k, n_features)
-        Σᵢ 1{xⱼ⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c}.
+        Σᵢ 1{xⱼ⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} (Σᵢ wᵢ … with sample_weight).
     model_ : cs229.fast.naive_bayes.BernoulliNB (BernoulliClassesNB with k > 2)
         The fitted model as the fast face returns it.
     n_features_in_, feature_names_in_
@@ -159,14 +178,14 @@ class BernoulliNB(_NaiveBayes):
                              "set binarize to a threshold")
         return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64), X.shape[1])
 
-    def _fit(self, X, y, alpha):
-        model = _fast.bernoulli_fit(X, y, alpha)
+    def _fit(self, X, y, alpha, sample_weight):
+        model = _fast.bernoulli_fit(X, y, alpha, sample_weight)
         self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
         self.feature_count_ = np.asarray(model.feature_count)
         return model
 
-    def _fit_classes(self, X, y, alpha):
-        model = _classes.bernoulli_classes_fit(X, y, alpha)
+    def _fit_classes(self, X, y, alpha, sample_weight):
+        model = _classes.bernoulli_classes_fit(X, y, alpha, sample_weight=sample_weight)
         self.phi_ = np.asarray(model.phi_x)
         self.feature_count_ = np.asarray(model.feature_count)
         return model
@@ -199,9 +218,10 @@ class MultinomialNB(_NaiveBayes):
     phi_ : ndarray of shape (k, n_features)
         Row c: φ_{k|y=c} over the vocabulary, for y = classes_[c].
     class_count_ : ndarray of shape (k,)
-        Documents of each class.
+        Documents of each class (the sum of their weights when fitted with sample_weight).
     feature_count_ : ndarray of shape (k, n_features)
-        Σᵢ Σⱼ 1{xⱼ⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c}: how often word k occurs in the documents of class c.
+        Σᵢ Σⱼ 1{xⱼ⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c}: how often word k occurs in the documents of class c
+        (each occurrence counting its document's weight wᵢ with sample_weight).
     model_ : cs229.fast.naive_bayes.MultinomialNB (MultinomialClassesNB with k > 2)
         The fitted model as the fast face returns it.
     n_features_in_, feature_names_in_
@@ -259,14 +279,15 @@ class MultinomialNB(_NaiveBayes):
                                  "2**63 (word counts are held in int64)")
         return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64, copy=False), X.shape[1])
 
-    def _fit(self, documents, y, alpha):
-        model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha)
+    def _fit(self, documents, y, alpha, sample_weight):
+        model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha, sample_weight)
         self.phi_ = np.vstack([model.phi_k_y0, model.phi_k_y1])
         self.feature_count_ = np.asarray(model.word_count)
         return model
 
-    def _fit_classes(self, documents, y, alpha):
-        model = _classes.multinomial_classes_fit(documents, y, self.n_features_in_, alpha)
+    def _fit_classes(self, documents, y, alpha, sample_weight):
+        model = _classes.multinomial_classes_fit(documents, y, self.n_features_in_, alpha,
+                                                 sample_weight=sample_weight)
         self.phi_ = np.asarray(model.phi_words)
         self.feature_count_ = np.asarray(model.word_count)
         return model

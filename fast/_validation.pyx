@@ -588,11 +588,12 @@ def as_strings(X, name="X", alphabet=None):
 __all__ += ["as_sample_weights"]
 
 
-def as_sample_weights(sample_weight, X, name="sample_weight"):
-    """X-2: the reference's ``inputs.sample_weights`` as float64 (each >= 0, not all 0), or None."""
+def as_sample_weights(sample_weight, X, name="sample_weight", x_name="X", of="rows"):
+    """X-2: the reference's ``inputs.sample_weights`` as float64 (each >= 0, not all 0), or None;
+    a length mismatch named by ``x_name`` and ``of`` as there."""
     if sample_weight is None:
         return None
-    weight = as_vector(sample_weight, name, X.shape[0], "X", of="rows")
+    weight = as_vector(sample_weight, name, X.shape[0], x_name, of=of)
     if not (weight >= 0).all():
         i = int(np.argmax(~(weight >= 0)))
         raise error("negative_weight", name=name, where=f"[{i}]",

@@ -6,6 +6,11 @@ float of the reference's Fractions. Log-joints add log p(y) and then the log-pro
 features (or words) in the reference's order, from tables of logarithms taken with the C library,
 so they are the reference's float results. Documents for the multinomial event model are flat
 token ids (int32 or int64, read in place) with int64 offsets.
+
+Sample weights (X-2): without them the integer counting above is untouched (the same bits as
+before); with them each count is a float64 sum of weights, added example by example in the
+reference's order by the ``_weighted_*`` loops, so the estimates are the reference's float
+results.
 """
 import os
 
@@ -23,7 +28,7 @@ from cs229.fast._parallel cimport chunk_rows, thread_count
 from cs229.fast._threads cimport BERNOULLI_JOINT, CATEGORICAL_JOINT, MULTINOMIAL_JOINT, loop_done, loop_threads
 
 from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_class_labels,
-                                    as_documents, as_given,
+                                    as_documents, as_given, as_sample_weights,
                                     as_integer_matrix, as_integers, as_packed_documents, as_vector,
                                     category_sizes, check_categories, check_length, cores_of,
                                     same_length)
@@ -175,6 +180,74 @@ def _labels(y, X):
     return y
 
 
+# ---- X-2: sample weights ----------------------------------------------------------------------
+# Each count Σᵢ 1{…} becomes Σᵢ wᵢ 1{…}, a float64 sum taken example by example in the
+# reference's order (a count table per class code 0..k−1, two classes or X-4's k).
+
+def _weighted_class_counts(y, weight):
+    """Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} for c = 0, 1, in example order; a class whose examples all weigh 0 has
+    no examples."""
+    count = np.bincount(y, weights=weight, minlength=2)
+    for c in (0, 1):
+        if count[c] == 0:
+            raise _R.no_class_examples(c)
+    return count
+
+
+def _weighted_prior(class_count):
+    """φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ, the denominator the class totals summed left to right;
+    each strictly inside (0, 1), as a model's (the reference's check)."""
+    total = float(class_count[0])
+    for c in range(1, class_count.shape[0]):
+        total += float(class_count[c])
+    phi = class_count / total
+    if phi.shape[0] == 2:
+        _R.check_weighted_priors([float(1 - phi[1]), float(phi[1])], 0)
+    else:
+        _R.check_weighted_priors(phi.tolist(), 1)
+    return phi
+
+
+cdef void _weighted_rows(const unsigned char[:, ::1] X, const Py_ssize_t[::1] codes,
+                         const double[::1] w, double[:, ::1] count) noexcept nogil:
+    """count[c, j] += x_j⁽ⁱ⁾ wᵢ for the rows i of class code c."""
+    cdef Py_ssize_t i, j, n = X.shape[1]
+    cdef double* row
+    for i in range(X.shape[0]):
+        row = &count[codes[i], 0]
+        for j in range(n):
+            row[j] += X[i, j] * w[i]
+
+
+cdef void _weighted_present(const int64_t[::1] words, const int64_t[::1] offsets,
+                            const Py_ssize_t[::1] codes, const double[::1] w,
+                            double[:, ::1] count) noexcept nogil:
+    """count[c, j] += wᵢ for each word j present in row i of class code c."""
+    cdef Py_ssize_t i, p
+    for i in range(codes.shape[0]):
+        for p in range(offsets[i], offsets[i + 1]):
+            count[codes[i], words[p]] += w[i]
+
+
+def _weighted_features(X, codes, weight, k):
+    """The k×n table Σᵢ wᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} of binary rows (or ``_Present``)."""
+    count = np.zeros((k, X.shape[1]))
+    cdef const Py_ssize_t[::1] cv = np.ascontiguousarray(codes, dtype=np.intp)
+    cdef const double[::1] wv = weight
+    cdef double[:, ::1] tv = count
+    cdef const unsigned char[:, ::1] Xv
+    cdef const int64_t[::1] words, offsets
+    if isinstance(X, _Present):
+        words, offsets = X.words, X.offsets
+        with nogil:
+            _weighted_present(words, offsets, cv, wv, tv)
+    else:
+        Xv = X
+        with nogil:
+            _weighted_rows(Xv, cv, wv, tv)
+    return count
+
+
 # ---- NB-2, NB-3, NB-4: Bernoulli --------------------------------------------------------------
 
 cdef void _bernoulli_counts(const unsigned char[:, ::1] X, const unsigned char[::1] y,
@@ -242,12 +315,20 @@ def _binary_rows(X):
     return _present(X, n)
 
 
-def bernoulli_fit(X, y, alpha=1):
+def bernoulli_fit(X, y, alpha=1, sample_weight=None):
     """NB-2, NB-4: φ_{j|y=c} = (Σᵢ 1{x_j = 1 ∧ y = c} + α) / (Σᵢ 1{y = c} + 2α), φ_y = m₁/m;
-    Documents are counted from their entries."""
+    Documents are counted from their entries. X-2: each count a sum of weights."""
     X = _binary_rows(X)
     y = _labels(y, X)
     alpha = _alpha(alpha)
+    weight = as_sample_weights(sample_weight, X)
+    if weight is not None:
+        class_count = _weighted_class_counts(y, weight)
+        _smoothing_fits(class_count.max(), alpha, 2, "the class count")
+        count = _weighted_features(X, y, weight, 2)
+        phi = (count + alpha) / (class_count[:, None] + 2 * alpha)
+        return BernoulliNB(float(_weighted_prior(class_count)[1]), phi[0].copy(), phi[1].copy(),
+                           class_count, count, alpha)
     class_count = _class_counts(y)
     _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     count = np.zeros((2, X.shape[1]), dtype=np.int64)
@@ -407,29 +488,52 @@ cdef void _categorical_counts(const Py_ssize_t[:, ::1] X, const unsigned char[::
             count[y[i], offset[j] + X[i, j]] += 1
 
 
-def categorical_fit(X, y, k, alpha=1):
-    """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j)."""
+cdef void _weighted_categories(const Py_ssize_t[:, ::1] X, const Py_ssize_t[::1] codes,
+                               const Py_ssize_t[::1] offset, const double[::1] w,
+                               double[:, ::1] count) noexcept nogil:
+    """X-2: count[c, offset_j + v] += wᵢ for x_j⁽ⁱ⁾ = v in the rows i of class code c."""
+    cdef Py_ssize_t i, j
+    for i in range(X.shape[0]):
+        for j in range(X.shape[1]):
+            count[codes[i], offset[j] + X[i, j]] += w[i]
+
+
+def categorical_fit(X, y, k, alpha=1, sample_weight=None):
+    """NB-5, NB-4: p(x_j = v | y = c) = (Σᵢ 1{x_j = v ∧ y = c} + α) / (Σᵢ 1{y = c} + α k_j).
+    X-2: each count a sum of weights."""
     a = as_integer_matrix(X, "X", int64=False)
     k = category_sizes(k, a.shape[1])
     _tables_fit(2 * int(k.sum()), 40, "Σⱼ k[j]", int(k.sum()))   # counts, their lists, φ, temporaries
     X = np.ascontiguousarray(check_categories(a, k, "X", X), dtype=np.intp)
     y = _labels(y, X)
     alpha = _alpha(alpha)
-    class_count = _class_counts(y)
+    weight = as_sample_weights(sample_weight, X)
+    class_count = _class_counts(y) if weight is None else _weighted_class_counts(y, weight)
     _smoothing_fits(class_count.max(), alpha, int(k.max()), "the class count")
     offset = np.r_[0, np.cumsum(k)].astype(np.intp)
-    flat = np.zeros((2, int(offset[offset.shape[0] - 1])), dtype=np.int64)
     cdef const Py_ssize_t[:, ::1] Xv = X
     cdef const unsigned char[::1] yv = y
     cdef const Py_ssize_t[::1] ov = offset
-    cdef int64_t[:, ::1] fv = flat
-    with nogil:
-        _categorical_counts(Xv, yv, ov, fv)
+    cdef int64_t[:, ::1] fv
+    cdef double[:, ::1] dv
+    cdef const Py_ssize_t[::1] cv
+    cdef const double[::1] wv
+    if weight is None:
+        flat = np.zeros((2, int(offset[offset.shape[0] - 1])), dtype=np.int64)
+        fv = flat
+        with nogil:
+            _categorical_counts(Xv, yv, ov, fv)
+        phi_y = float(class_count[1] / y.shape[0])
+    else:
+        flat = np.zeros((2, int(offset[offset.shape[0] - 1])))
+        dv, cv, wv = flat, y.astype(np.intp), weight
+        with nogil:
+            _weighted_categories(Xv, cv, ov, wv, dv)
+        phi_y = float(_weighted_prior(class_count)[1])
     count = [[flat[c, offset[j]:offset[j + 1]].copy() for j in range(k.shape[0])] for c in (0, 1)]
     phi = [[(count[c][j] + alpha) / (class_count[c] + alpha * k[j]) for j in range(k.shape[0])]
            for c in (0, 1)]
-    return CategoricalNB(float(class_count[1] / y.shape[0]), phi, [int(v) for v in k], class_count,
-                         count, alpha)
+    return CategoricalNB(phi_y, phi, [int(v) for v in k], class_count, count, alpha)
 
 
 def _categorical(model, X):
@@ -589,9 +693,10 @@ cdef int _count_bags(const token_t[::1] tokens, const int64_t[::1] counts,
     return -1
 
 
-def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False, sample_weight=None):
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
-    φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags)."""
+    φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags).
+    X-2: each word of document i counts wᵢ."""
     size = table_size(vocabulary_size, "vocabulary_size")
     _tables_fit(2 * size, 32, "vocabulary_size", size)   # counts, φ, its rows and the +α temporary
     cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
@@ -601,6 +706,12 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
         raise error("documents_and_entries", name="documents", n=offsets.shape[0] - 1, y_name="y",
                     m=y.shape[0])
     alpha = _alpha(alpha)
+    weight = _document_weights(sample_weight, offsets)
+    if weight is not None:
+        class_count = _weighted_class_counts(y, weight)
+        count, total = _weighted_words(tokens, offsets, counts, y, weight, 2, size, ignore)
+        return _multinomial_model(class_count, count, total, alpha, size,
+                                  float(_weighted_prior(class_count)[1]))
     class_count = _class_counts(y)
     count = np.zeros((2, size), dtype=np.int64)
     total = np.zeros(2, dtype=np.int64)
@@ -610,13 +721,67 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
             raise _R.class_words_beyond_int64(beyond)
     else:
         _count(tokens, offsets, y, size, ignore, count, total)
+    return _multinomial_model(class_count, count, total, alpha, size,
+                              float(class_count[1] / y.shape[0]))
+
+
+def _multinomial_model(class_count, count, total, alpha, size, phi_y):
+    """The MultinomialNB of the class and word counts (or X-2's sums of weights)."""
     _smoothing_fits(total.max(), alpha, size, _R.CLASS_WORDS)
     for c in (0, 1):
         if total[c] + alpha * size == 0:
             raise _R.no_words(c)
     phi = (count + alpha) / (total[:, None] + alpha * size)
-    return MultinomialNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
-                         class_count, count, total, alpha)
+    return MultinomialNB(phi_y, phi[0].copy(), phi[1].copy(), class_count, count, total, alpha)
+
+
+def _document_weights(sample_weight, offsets):
+    """X-2: one weight per document (m = offsets − 1), by the shared reader."""
+    return as_sample_weights(sample_weight, offsets[1:], x_name="documents", of=None)
+
+
+cdef void _weighted_word_counts(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+                                const int64_t[::1] offsets, const Py_ssize_t[::1] codes,
+                                const double[::1] w, Py_ssize_t size, bint ignore,
+                                double[:, ::1] count, double[::1] total) noexcept nogil:
+    """X-2: count[c, t] += n wᵢ and total[c] += n wᵢ for each word t of document i of class code
+    c, n its count in a bag (an entry of count 0 skipped) and 1 for each token otherwise."""
+    cdef Py_ssize_t i, p, c
+    cdef int64_t t
+    cdef double v
+    for i in range(codes.shape[0]):
+        c = codes[i]
+        for p in range(offsets[i], offsets[i + 1]):
+            t = tokens[p]
+            if ignore and (t < 0 or t >= size):
+                continue
+            if bags:
+                if counts[p] == 0:
+                    continue
+                v = <double> counts[p] * w[i]
+            else:
+                v = w[i]
+            count[c, t] += v
+            total[c] += v
+
+
+def _weighted_words(tokens, offsets, counts, codes, weight, Py_ssize_t k, Py_ssize_t size,
+                    bint ignore):
+    """X-2: the k×|V| table of Σᵢ wᵢ (count of word t in document i) per class code, and the
+    class totals Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} nᵢ."""
+    count = np.zeros((k, size))
+    total = np.zeros(k)
+    _weighted_count(tokens, offsets, _NO_COUNTS if counts is None else counts, counts is not None,
+                    np.ascontiguousarray(codes, dtype=np.intp), weight, size, ignore, count, total)
+    return count, total
+
+
+def _weighted_count(const token_t[::1] tokens, const int64_t[::1] offsets,
+                    const int64_t[::1] counts, bint bags, const Py_ssize_t[::1] codes,
+                    const double[::1] w, Py_ssize_t size, bint ignore, double[:, ::1] count,
+                    double[::1] total):
+    with nogil:
+        _weighted_word_counts(tokens, counts, bags, offsets, codes, w, size, ignore, count, total)
 
 
 # The fused ``token_t`` makes each of these one Python-callable function over int32 and int64 ids
@@ -770,6 +935,14 @@ def _k_priors(class_count):
     return class_count / class_count.sum()
 
 
+def _k_weighted(codes, k, weight):
+    """X-2: the class totals Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} in example order; a class whose examples all weigh
+    0 is a class without examples (the reference's check)."""
+    class_count = np.bincount(codes, weights=weight, minlength=k)
+    _R.check_k_counts(class_count.tolist())
+    return class_count
+
+
 def _k_rows(model, cls, table):
     """(φ, the k×n table) of a checked model: φ by the reference's check, the table read as a
     float64 matrix with one row per class and entries in [0, 1], named as the reference names
@@ -814,14 +987,21 @@ def _k_argmax(joint):
     return np.argmax(joint, axis=1).astype(np.int64) + 1
 
 
-def bernoulli_classes_fit(X, y, alpha=1):
+def bernoulli_classes_fit(X, y, alpha=1, sample_weight=None):
     """X-4: φ_j = m_j/m, φ_{l|y=j} = (Σᵢ 1{x_l = 1 ∧ y = j} + α) / (m_j + 2α), counted from the
-    rows (or the entries of Documents)."""
+    rows (or the entries of Documents). X-2: each count a sum of weights."""
     X = _binary_rows(X)
     codes, class_count = _k_labels(y, X)
     alpha = _alpha(alpha)
+    weight = as_sample_weights(sample_weight, X)
     k, n = class_count.shape[0], X.shape[1]
     _tables_fit(k * n, 32, "the classes × features", f"{k} × {n}")
+    if weight is not None:
+        class_count = _k_weighted(codes, k, weight)
+        _smoothing_fits(class_count.max(), alpha, 2, "the class count")
+        count = _weighted_features(X, codes, weight, k)
+        phi_x = (count + alpha) / (class_count[:, None] + 2 * alpha)
+        return BernoulliClassesNB(_weighted_prior(class_count), phi_x, class_count, count, alpha)
     _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     if isinstance(X, _Present):
         entry_class = np.repeat(codes, np.diff(X.offsets))
@@ -863,16 +1043,23 @@ def bernoulli_classes_predict(model, X, *, n_jobs=-1):
     return _k_argmax(bernoulli_classes_log_joint(model, X, n_jobs=n_jobs))
 
 
-def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False,
+                            sample_weight=None):
     """X-4: φ_j = m_j/m, φ_{w|y=j} = (Σᵢ Σ_t 1{x_t = w ∧ y = j} + α) / (Σᵢ 1{y = j} nᵢ + α|V|),
-    counted from the flat token ids (or the entries of the bags)."""
+    counted from the flat token ids (or the entries of the bags). X-2: each word of document i
+    counts wᵢ."""
     size = table_size(vocabulary_size, "vocabulary_size")
     cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     tokens, offsets, counts = _documents(documents, size, ignore)
     codes, class_count = _k_labels(y, m=offsets.shape[0] - 1)
     alpha = _alpha(alpha)
+    weight = _document_weights(sample_weight, offsets)
     k = class_count.shape[0]
     _tables_fit(k * size, 32, "the classes × vocabulary_size", f"{k} × {size}")
+    if weight is not None:
+        class_count = _k_weighted(codes, k, weight)
+        count, total = _weighted_words(tokens, offsets, counts, codes, weight, k, size, ignore)
+        return _classes_model(class_count, count, total, alpha, size, _weighted_prior(class_count))
     entry_class = np.repeat(codes, np.diff(offsets))
     words = tokens.astype(np.int64, copy=False)
     if ignore:
@@ -891,13 +1078,17 @@ def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unkno
         count = np.zeros(k * size, dtype=np.int64)
         np.add.at(count, entry_class * size + words, counts)
     count = count.reshape(k, size)
-    total = count.sum(axis=1)
+    return _classes_model(class_count, count, count.sum(axis=1), alpha, size, _k_priors(class_count))
+
+
+def _classes_model(class_count, count, total, alpha, size, phi):
+    """The MultinomialClassesNB of the class and word counts (or X-2's sums of weights)."""
     _smoothing_fits(total.max(), alpha, size, _R.CLASS_WORDS)
-    for c in range(k):
+    for c in range(count.shape[0]):
         if total[c] + alpha * size == 0:
             raise _R.no_words(c + 1)
     phi_words = (count + alpha) / (total[:, None] + alpha * size)
-    return MultinomialClassesNB(_k_priors(class_count), phi_words, class_count, count, total, alpha)
+    return MultinomialClassesNB(phi, phi_words, class_count, count, total, alpha)
 
 
 cdef void _classes_joint(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,

@@ -408,14 +408,16 @@ def class_priors(values, name, model):
 __all__ += ["sample_weights"]
 
 
-def sample_weights(sample_weight, X, name="sample_weight"):
+def sample_weights(sample_weight, X, name="sample_weight", x_name="X", of="rows"):
     """X-2: the sample weights, one real >= 0 per row of X, not all 0; or None (every weight 1).
+    ``x_name`` and ``of`` say what a length mismatch names: "... but X has 3 rows" by default,
+    "... but documents has 3" for the documents of naive Bayes (``x_name="documents", of=None``).
 
     An integer weight wᵢ counts example i wᵢ times: every weighted fit equals the unweighted fit
     with the rows repeated."""
     if sample_weight is None:
         return None
-    weight = vector(sample_weight, name, len(X), "X", of="rows")
+    weight = vector(sample_weight, name, len(X), x_name, of=of)
     for i, w in enumerate(weight):
         if not w >= 0:
             raise error("negative_weight", name=name, where=f"[{i}]", value=w)

@@ -22,6 +22,12 @@ Naive Bayes with k classes (catalog X-4, extending 000 §2-2.2) takes labels 1..
 regression does (k the largest label, every class present): ``bernoulli_classes_fit`` and
 ``multinomial_classes_fit`` return k priors φ_j and one row of φ per class, smoothed as above;
 ``*_classes_log_posterior`` gives m×k log p(y = j | x), ``*_classes_predict`` labels 1..k.
+
+Sample weights (catalog X-2, extending 000 §2-2.2): every ``*_fit`` takes ``sample_weight``, one
+wᵢ >= 0 per example (``inputs.sample_weights``), and replaces each count by a sum of weights:
+Σᵢ 1{…} becomes Σᵢ wᵢ 1{…} in every estimate and in the class prior, so that an integer weight
+is the example repeated wᵢ times and a weight 0 drops it. A class whose examples all weigh 0 has
+no examples. The counts the model keeps are then those sums (of the weights' scalar type).
 """
 import collections
 import numbers
@@ -128,10 +134,17 @@ def laplace_estimate(counts, alpha=1):
 
 # ---- shared checks ----------------------------------------------------------------------------
 
-def _class_counts(y):
+def _example_weights(weight, m):
+    """X-2: the weight of each of m examples: the checked ``weight``, or 1 each (the counts)."""
+    return [1] * m if weight is None else weight
+
+
+def _class_counts(y, weight=None):
+    """Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} for c = 0, 1 (X-2; the counts without weights), left to right; a class
+    without examples (or whose examples all weigh 0) is refused."""
     count = [0, 0]
-    for c in y:
-        count[c] += 1
+    for c, w in zip(y, _example_weights(weight, len(y))):
+        count[c] += w
     for c in (0, 1):
         if count[c] == 0:
             raise no_class_examples(c)
@@ -333,32 +346,69 @@ class BernoulliNB:
     alpha: Any
 
 
-def bernoulli_fit(X, y, alpha=1):
+def bernoulli_fit(X, y, alpha=1, sample_weight=None):
     """NB-2, NB-4 (000 §2, §2.1; 002 §1.4.3-1.4.4): for binary features x_j ∈ {0, 1},
     φ_{j|y=c} = (Σᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} + 2α),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 0: the maximum-likelihood estimates; α = 1: Laplace (+1, +2).
     X may be ``Documents`` with a ``vocabulary_size`` n (the rows of a sparse matrix): x_j = 1
     iff word j occurs in the document (000 §2's email as the set of its words).
+    X-2: with a ``sample_weight`` wᵢ per example,
+    φ_{j|y=c} = (Σᵢ wᵢ 1{x_j⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} + 2α),
+    φ_y = Σᵢ wᵢ 1{y⁽ⁱ⁾ = 1} / Σᵢ wᵢ (the denominator summed class by class).
 
     Shapes: X m×n binary features (or m Documents of ids in 0..n−1), y m labels in {0, 1},
-        alpha ≥ 0.
+        alpha ≥ 0, sample_weight m or None.
     Returns: BernoulliNB(phi_y, phi_j_y0, phi_j_y1, …)."""
     X = _binary_rows(X)
     y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
+    weight = inputs.sample_weights(sample_weight, X)
     n = len(X[0])
-    class_count = _class_counts(y)
+    class_count = _class_counts(y, weight)
     _smoothing_fits(max(class_count), alpha, 2, "the class count")
     feature_count = [[0] * n, [0] * n]
-    for x, c in zip(X, y):
+    for x, c, w in zip(X, y, _example_weights(weight, len(y))):
         for j in range(n):
-            feature_count[c][j] += x[j]
+            feature_count[c][j] += x[j] * w
     one = alpha ** 0
     phi = [[(feature_count[c][j] + alpha) / (class_count[c] + 2 * alpha) for j in range(n)]
            for c in (0, 1)]
-    return BernoulliNB(one * class_count[1] / len(y), phi[0], phi[1], class_count, feature_count,
-                       alpha)
+    phi_y = _checked_prior(one * class_count[1] / _total(class_count, len(y), weight), weight)
+    return BernoulliNB(phi_y, phi[0], phi[1], class_count, feature_count, alpha)
+
+
+def uneven_weights(label, prior):
+    """X-2: the ValueError of weights so uneven that the prior of class ``label`` rounds to
+    ``prior``, 0 or 1 (a model's priors lie strictly between them), both faces'."""
+    return ValueError(f"sample_weight makes p(y = {label}) round to {prior}: the classes' weights "
+                      "are too uneven for the precision of the weights (every class prior must lie "
+                      "strictly between 0 and 1)")
+
+
+def check_weighted_priors(priors, first):
+    """X-2: each prior of the classes first, first + 1, … strictly inside (0, 1) (both faces)."""
+    for j, p in enumerate(priors):
+        if not 0 < p < 1:
+            raise uneven_weights(first + j, p)
+
+
+def _checked_prior(phi_y, weight):
+    """φ_y, checked as a model's when it comes from weights (X-2)."""
+    if weight is not None:
+        check_weighted_priors([1 - phi_y, phi_y], 0)
+    return phi_y
+
+
+def _total(class_count, m, weight):
+    """The prior's denominator: m, or with weights (X-2) Σᵢ wᵢ as the class totals summed in
+    class order (both faces' order)."""
+    if weight is None:
+        return m
+    total = class_count[0]
+    for c in range(1, len(class_count)):
+        total += class_count[c]
+    return total
 
 
 def _binary_rows(X, n=None):
@@ -527,13 +577,15 @@ def _categories(X, k, name="X"):
     return inputs.check_categories(X, k, name)
 
 
-def categorical_fit(X, y, k, alpha=1):
+def categorical_fit(X, y, k, alpha=1, sample_weight=None):
     """NB-5, NB-4 (000 §2, §2.1): p(x_j = v | y = c) = (Σᵢ 1{x_j⁽ⁱ⁾ = v ∧ y⁽ⁱ⁾ = c} + α) /
     (Σᵢ 1{y⁽ⁱ⁾ = c} + α k_j), a multinomial per feature and class; k is k_j per feature (or one
     int for all). With k_j = 2 this is the Bernoulli model (NB-2).
+    X-2: with a ``sample_weight`` wᵢ per example every count Σᵢ 1{…} is Σᵢ wᵢ 1{…}, the prior's
+    too (φ_y = Σᵢ wᵢ 1{y⁽ⁱ⁾ = 1} / Σᵢ wᵢ).
 
     Shapes: X m×n integers in 0..kⱼ−1, y m labels in {0, 1}, k n value counts (or one), alpha ≥
-        0.
+        0, sample_weight m or None.
     Returns: CategoricalNB(phi_y, phi, k, …)."""
     X = inputs.integer_matrix(X, "X", int64=False)
     k = inputs.category_sizes(k, len(X[0]))
@@ -541,16 +593,18 @@ def categorical_fit(X, y, k, alpha=1):
     y = inputs.binary_labels(y, "y", module=__name__)
     inputs.same_length(X, y)
     alpha = _alpha(alpha)
-    class_count = _class_counts(y)
+    weight = inputs.sample_weights(sample_weight, X)
+    class_count = _class_counts(y, weight)
     _smoothing_fits(max(class_count), alpha, max(k), "the class count")
     count = [[[0] * k_j for k_j in k] for _ in (0, 1)]
-    for x, c in zip(X, y):
+    for x, c, w in zip(X, y, _example_weights(weight, len(y))):
         for j, v in enumerate(x):
-            count[c][j][v] += 1
+            count[c][j][v] += w
     phi = [[[(count[c][j][v] + alpha) / (class_count[c] + alpha * k[j]) for v in range(k[j])]
             for j in range(len(k))] for c in (0, 1)]
     one = alpha ** 0
-    return CategoricalNB(one * class_count[1] / len(y), phi, k, class_count, count, alpha)
+    phi_y = _checked_prior(one * class_count[1] / _total(class_count, len(y), weight), weight)
+    return CategoricalNB(phi_y, phi, k, class_count, count, alpha)
 
 
 def model_list(value, name, length=None, what=None):
@@ -767,15 +821,18 @@ class MultinomialNB:
     alpha: Any
 
 
-def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False, sample_weight=None):
     """NB-6 (000 §2.2; 002 §1.4.5): documents of nᵢ word ids x_j⁽ⁱ⁾ ∈ {0..|V|−1};
     φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
     word has φ_{k|y} = 0/0 (ZeroOverZeroError). A bag of words (``Documents`` with counts)
     adds each entry's count at once: Σⱼ 1{x_j⁽ⁱ⁾ = k} is the count of word k in document i.
+    X-2: with a ``sample_weight`` wᵢ per document each of its words counts wᵢ:
+    φ_{k|y=c} = (Σᵢ wᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
+    φ_y = Σᵢ wᵢ 1{y⁽ⁱ⁾ = 1} / Σᵢ wᵢ.
 
     Shapes: documents m sequences of token ids in 0..|V|−1 (or Documents, with counts or not),
-        y m labels in {0, 1}, vocabulary_size |V|, alpha ≥ 0.
+        y m labels in {0, 1}, vocabulary_size |V|, alpha ≥ 0, sample_weight m or None.
     Returns: MultinomialNB(phi_y, phi_k_y0, phi_k_y1, …)."""
     size = parameters.table_size(vocabulary_size, "vocabulary_size")
     ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
@@ -784,15 +841,16 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     if len(bags) != len(y):
         raise error("documents_and_entries", name="documents", n=len(bags), y_name="y", m=len(y))
     alpha = _alpha(alpha)
-    class_count = _class_counts(y)
+    weight = _document_weights(sample_weight, bags)
+    class_count = _class_counts(y, weight)
     word_count = [[0] * size, [0] * size]
     total = [0, 0]
-    for bag, c in zip(bags, y):
+    for bag, c, w in zip(bags, y, _example_weights(weight, len(y))):
         for t, n in bag:
-            word_count[c][t] += n
-            total[c] += n
+            word_count[c][t] += n * w
+            total[c] += n * w
     for c in (0, 1):
-        if total[c] > INT64_MAX:
+        if weight is None and total[c] > INT64_MAX:
             raise class_words_beyond_int64(c)
     _smoothing_fits(max(total), alpha, size, CLASS_WORDS)
     for c in (0, 1):
@@ -800,8 +858,13 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
             raise no_words(c)
     phi = [[(word_count[c][k] + alpha) / (total[c] + alpha * size) for k in range(size)] for c in (0, 1)]
     one = alpha ** 0
-    return MultinomialNB(one * class_count[1] / len(y), phi[0], phi[1], class_count, word_count,
-                         total, alpha)
+    phi_y = _checked_prior(one * class_count[1] / _total(class_count, len(y), weight), weight)
+    return MultinomialNB(phi_y, phi[0], phi[1], class_count, word_count, total, alpha)
+
+
+def _document_weights(sample_weight, bags):
+    """X-2: the weights of the documents, one per document, by ``inputs.sample_weights``."""
+    return inputs.sample_weights(sample_weight, bags, x_name="documents", of=None)
 
 
 CLASS_WORDS = "the number of words of a class"  # N of NB-6's denominator N + α|V|
@@ -917,6 +980,18 @@ def _k_labels(y):
     return [c - 1 for c in y], count
 
 
+def _k_weighted(codes, count, weight):
+    """X-2: the class totals Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} (``count`` itself without weights), left to right;
+    a class whose examples all weigh 0 is a class without examples."""
+    if weight is None:
+        return count
+    total = [0] * len(count)
+    for c, w in zip(codes, weight):
+        total[c] += w
+    check_k_counts(total)
+    return total
+
+
 def check_k_counts(count):
     """X-4: k >= 2 classes, each with an example (both faces)."""
     k = len(count)
@@ -928,10 +1003,22 @@ def check_k_counts(count):
 
 
 def _k_priors(count, alpha):
-    """φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m, exact for an exact α (the scalar type follows α, as φ_y's)."""
+    """φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m, exact for an exact α (the scalar type follows α, as φ_y's);
+    X-2: φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ for class totals of weights. m (or Σᵢ wᵢ) is the
+    class totals summed left to right."""
     one = alpha ** 0
-    m = sum(count)
+    m = count[0]
+    for c in range(1, len(count)):
+        m += count[c]
     return [one * c / m for c in count]
+
+
+def _k_weighted_priors(count, alpha, weight):
+    """The k priors, checked as a model's when they come from weights (X-2)."""
+    phi = _k_priors(count, alpha)
+    if weight is not None:
+        check_weighted_priors(phi, 1)
+    return phi
 
 
 def check_k_priors(model, cls):
@@ -1007,28 +1094,34 @@ class BernoulliClassesNB:
     alpha: Any
 
 
-def bernoulli_classes_fit(X, y, alpha=1):
+def bernoulli_classes_fit(X, y, alpha=1, sample_weight=None):
     """X-4 (extends NB-2, NB-4, 000 §2-2.1): for labels y ∈ {1..k} and binary features,
     φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m,
     φ_{l|y=j} = (Σᵢ 1{x_l⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = j} + α) / (Σᵢ 1{y⁽ⁱ⁾ = j} + 2α).
     α = 1 is Laplace (+1, +2), α = 0 the maximum-likelihood estimates. k is the largest label;
     every class 1..k must occur. X may be ``Documents``, as for ``bernoulli_fit``.
+    X-2: with a ``sample_weight`` wᵢ per example each count Σᵢ 1{…} is Σᵢ wᵢ 1{…}
+    (φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ); every class needs an example of weight > 0.
 
-    Shapes: X m×n binary features (or m Documents), y m labels in 1..k (k >= 2), alpha ≥ 0.
+    Shapes: X m×n binary features (or m Documents), y m labels in 1..k (k >= 2), alpha ≥ 0,
+        sample_weight m or None.
     Returns: BernoulliClassesNB(phi (k), phi_x (k×n), …)."""
     X = _binary_rows(X)
     codes, class_count = _k_labels(y)
     inputs.same_length(X, codes)
     alpha = _alpha(alpha)
+    weight = inputs.sample_weights(sample_weight, X)
+    class_count = _k_weighted(codes, class_count, weight)
     k, n = len(class_count), len(X[0])
     _smoothing_fits(max(class_count), alpha, 2, "the class count")
     feature_count = [[0] * n for _ in range(k)]
-    for x, c in zip(X, codes):
+    for x, c, w in zip(X, codes, _example_weights(weight, len(codes))):
         for l in range(n):
-            feature_count[c][l] += x[l]
+            feature_count[c][l] += x[l] * w
     phi_x = [[(feature_count[c][l] + alpha) / (class_count[c] + 2 * alpha) for l in range(n)]
              for c in range(k)]
-    return BernoulliClassesNB(_k_priors(class_count, alpha), phi_x, class_count, feature_count, alpha)
+    return BernoulliClassesNB(_k_weighted_priors(class_count, alpha, weight), phi_x, class_count,
+                              feature_count, alpha)
 
 
 def _bernoulli_classes(model, X):
@@ -1112,14 +1205,17 @@ class MultinomialClassesNB:
     alpha: Any
 
 
-def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False):
+def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False,
+                            sample_weight=None):
     """X-4 (extends NB-6, 000 §2.2): for labels y ∈ {1..k} and documents of word ids,
     φ_j = Σᵢ 1{y⁽ⁱ⁾ = j} / m,
     φ_{w|y=j} = (Σᵢ Σ_t 1{x_t⁽ⁱ⁾ = w ∧ y⁽ⁱ⁾ = j} + α) / (Σᵢ 1{y⁽ⁱ⁾ = j} nᵢ + α|V|).
     α = 1 is Laplace (+1, +|V|). Documents as for ``multinomial_fit`` (bags add their counts).
+    X-2: with a ``sample_weight`` wᵢ per document each of its words counts wᵢ, and
+    φ_j = Σᵢ wᵢ 1{y⁽ⁱ⁾ = j} / Σᵢ wᵢ.
 
     Shapes: documents m sequences of token ids in 0..|V|−1 (or Documents), y m labels in 1..k
-        (k >= 2), vocabulary_size |V|, alpha ≥ 0.
+        (k >= 2), vocabulary_size |V|, alpha ≥ 0, sample_weight m or None.
     Returns: MultinomialClassesNB(phi (k), phi_words (k×|V|), …)."""
     size = parameters.table_size(vocabulary_size, "vocabulary_size")
     ignore_unknown = parameters.flag(ignore_unknown, "ignore_unknown")
@@ -1128,15 +1224,17 @@ def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unkno
     if len(bags) != len(codes):
         raise error("documents_and_entries", name="documents", n=len(bags), y_name="y", m=len(codes))
     alpha = _alpha(alpha)
+    weight = _document_weights(sample_weight, bags)
+    class_count = _k_weighted(codes, class_count, weight)
     k = len(class_count)
     word_count = [[0] * size for _ in range(k)]
     total = [0] * k
-    for bag, c in zip(bags, codes):
+    for bag, c, w in zip(bags, codes, _example_weights(weight, len(codes))):
         for t, n in bag:
-            word_count[c][t] += n
-            total[c] += n
+            word_count[c][t] += n * w
+            total[c] += n * w
     for c in range(k):
-        if total[c] > INT64_MAX:
+        if weight is None and total[c] > INT64_MAX:
             raise class_words_beyond_int64(c + 1)
     _smoothing_fits(max(total), alpha, size, CLASS_WORDS)
     for c in range(k):
@@ -1144,8 +1242,8 @@ def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unkno
             raise no_words(c + 1)
     phi_words = [[(word_count[c][w] + alpha) / (total[c] + alpha * size) for w in range(size)]
                  for c in range(k)]
-    return MultinomialClassesNB(_k_priors(class_count, alpha), phi_words, class_count, word_count,
-                                total, alpha)
+    return MultinomialClassesNB(_k_weighted_priors(class_count, alpha, weight), phi_words,
+                                class_count, word_count, total, alpha)
 
 
 def _multinomial_classes(model, documents, ignore_unknown):

@@ -28,6 +28,10 @@ stochastic rules step along one example's weighted term.
 
 X-4: naive Bayes with k classes, both event models: Laplace smoothing is the MAP estimate under
 a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each class's φ.
+
+X-2 (naive Bayes' part): sample weights wᵢ >= 0 replace each count Σᵢ 1{…} by Σᵢ wᵢ 1{…}; the
+weighted smoothed estimates are the MAP estimate of ℓ_w = Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) under the same
+priors, and an integer weight is the example repeated.
 """
 from fractions import Fraction
 
@@ -807,3 +811,122 @@ def naive_bayes_classes_map_optimal(ctx):
                            names=("X", "y")),
                    sampled(ctx, S.token_documents(max_vocabulary=4, max_documents=8), two_multinomial, 0,
                            n=n, names=("documents", "y", "|V|")))
+
+
+# ---- X-2: sample weights (naive Bayes) ---------------------------------------------------------
+# ℓ_w = Σᵢ wᵢ [log φ_{y⁽ⁱ⁾} + log p(x⁽ⁱ⁾ | y⁽ⁱ⁾)]: each count of the estimates becomes a sum of
+# weights, φ_j = Σᵢ wᵢ1{y⁽ⁱ⁾ = j}/Σᵢ wᵢ, φ_{l|y=j} = (Σᵢ wᵢ1{x_l⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = j} + 1)/
+# (Σᵢ wᵢ1{y⁽ⁱ⁾ = j} + 2), φ_{w|y=j} = (Σᵢ wᵢ (count of w in x⁽ⁱ⁾)1{y⁽ⁱ⁾ = j} + 1)/
+# (Σᵢ wᵢ nᵢ1{y⁽ⁱ⁾ = j} + |V|): the MAP estimate of X-4 with the weighted likelihood.
+
+def _nb_weights(y, pattern, as_number):
+    """One weight per example from ``pattern(i)`` (zeros included), the first example of a class
+    left without weight given weight 1 (a class must weigh something), as ``as_number`` makes it."""
+    w = [pattern(i) for i in range(len(y))]
+    for c in set(y):
+        if not any(w_i for w_i, c_i in zip(w, y) if c_i == c):
+            w[y.index(c)] = 1
+    return [as_number(v) for v in w]
+
+
+def _nb_weighted_log_likelihood(log_likelihood, rows, y, weight):
+    """ℓ_w = Σᵢ wᵢ ℓᵢ, ℓᵢ the reference's log-likelihood of example i alone."""
+    total = mpmath.mpf(0)
+    for x, c, w in zip(rows, y, weight):
+        if w:
+            total += w * log_likelihood([x], [c])
+    return total
+
+
+def _halves(i):
+    return Fraction((i + 1) % 5, 2)   # 1/2, 1, 3/2, 2, 0, 1/2, …
+
+
+@relies_on(NB, "_example_weights", lambda f: lambda weight, m: f(None, m), "the counts unweighted")
+@relies_on(NB, "_k_weighted", lambda f: lambda codes, count, weight: f(codes, count, None),
+           "the class totals unweighted")
+@relies_on(NB, "_k_priors", lambda f: lambda count, alpha: [c * 0 + 1 / mpmath.mpf(len(count)) for c in count],
+           "uniform priors")
+@check("X-2", "the weighted naive Bayes estimates with Laplace smoothing, φ_j = Σᵢ wᵢ1{y = j}/Σᵢ wᵢ, "
+       "φ_{l|y=j} = (Σᵢ wᵢ1{x_l = 1 ∧ y = j} + 1)/(Σᵢ wᵢ1{y = j} + 2) and φ_{w|y=j} = (Σᵢ wᵢ·(words w "
+       "of x⁽ⁱ⁾) + 1)/(Σᵢ wᵢnᵢ + |V|) over class j, zero the gradient of ℓ_w = Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) "
+       "+ the log of a Beta(2, 2) / Dirichlet(2, ..., 2) prior along every direction of the parameter "
+       "space: mpmath derivatives at the reference's fits with weights 0, 1/2, 1, 3/2, 2 on drawn data "
+       "with 3 classes (50 digits)", "extends 000 §2-2.2", "optimality")
+def naive_bayes_weighted_map_optimal(ctx):
+    one = mpmath.mpf(1)
+
+    def weights(y):
+        return _nb_weights(y, _halves, lambda v: mpmath.mpf(v.numerator) / v.denominator)
+
+    def bernoulli(p):
+        X, y = p
+        w = weights(y)
+        model = NB.bernoulli_classes_fit(X, y, one, w)
+        return _nb_map_gradient(model, lambda m: _nb_weighted_log_likelihood(
+            lambda rows, c: NB.bernoulli_classes_log_likelihood(m, rows, c), X, y, w))
+
+    def multinomial(p):
+        docs, y, size = p
+        w = weights(y)
+        model = NB.multinomial_classes_fit(docs, y, size, one, sample_weight=w)
+        return _nb_map_gradient(model, lambda m: _nb_weighted_log_likelihood(
+            lambda rows, c: NB.multinomial_classes_log_likelihood(m, rows, c), docs, y, w))
+
+    tol = mpmath.mpf(10) ** -(ctx.digits - 12)
+    n = min(ctx.examples, 5)
+    return combine(sampled(ctx, _nb_k_bernoulli(), bernoulli, tol, n=n, names=("X", "y")),
+                   sampled(ctx, _nb_k_documents(), multinomial, tol, n=n, names=("documents", "y", "|V|")))
+
+
+def _nb_repeated(rows, weight):
+    return [r for r, w in zip(rows, weight) for _ in range(int(w))]
+
+
+def _nb_fields_equal(a, b):
+    """The models' fields equal, entry by entry (nested lists of numbers)."""
+    return all(list(NB._flatten([getattr(a, f)])) == list(NB._flatten([getattr(b, f)]))
+               for f in a.__dataclass_fields__ if f != "k")
+
+
+@relies_on(NB, "_example_weights", lambda f: lambda weight, m: f(None if weight is None else weight[::-1], m),
+           "the weights applied to the examples in reverse")
+@relies_on(NB, "_class_counts", lambda f: lambda y, weight=None: f(y),
+           "the two-class counts unweighted")
+@relies_on(NB, "_total", lambda f: lambda class_count, m, weight: f(class_count, m, None),
+           "the prior's denominator m for Σᵢ wᵢ")
+@check("X-2", "integer sample weights are repeated examples: each naive Bayes fit of the reference "
+       "(Bernoulli and k_j-valued features, documents of words; two classes and 3) with "
+       "mpf weights 1, 2, 3, 0, 1, … equals its fit of the data with each example repeated wᵢ times "
+       "(a weight 0 drops it), every estimate and count exactly (mpf α = 1, 50 digits)",
+       "extends 000 §2-2.2", "identity")
+def naive_bayes_weights_are_repeated_rows(ctx):
+    one = mpmath.mpf(1)
+
+    def weights(y):
+        return _nb_weights(y, lambda i: (i + 1) % 4, mpmath.mpf)
+
+    def gap(fit, rows, y, *rest, **options):
+        w = weights(y)
+        weighted = fit(rows, y, *rest, sample_weight=w, **options)
+        repeated = fit(_nb_repeated(rows, w), _nb_repeated(y, w), *rest, **options)
+        return 0 if _nb_fields_equal(weighted, repeated) else mpmath.inf
+
+    def bernoulli(p):
+        X, y = p
+        return max(gap(NB.bernoulli_fit, X, y, one), gap(NB.bernoulli_classes_fit, X, _k_labels_of(y), one))
+
+    def categorical(p):
+        X, y = p
+        return gap(NB.categorical_fit, [[v + x[0] for v in x] for x in X], y, 3, one)
+
+    def documents(p):
+        docs, y, size = p
+        return max(gap(NB.multinomial_fit, docs, y, size, one),
+                   gap(NB.multinomial_classes_fit, docs, _k_labels_of(y), size, one))
+
+    n = min(ctx.examples, 6)
+    return combine(sampled(ctx, S.binary_problems(max_rows=8, max_features=3), bernoulli, 0, n=n, names=("X", "y")),
+                   sampled(ctx, S.binary_problems(max_rows=8, max_features=3), categorical, 0, n=n, names=("X", "y")),
+                   sampled(ctx, S.token_documents(max_vocabulary=4, max_documents=8), documents, 0, n=n,
+                           names=("documents", "y", "|V|")))

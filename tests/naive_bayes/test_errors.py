@@ -230,29 +230,38 @@ MULTINOMIAL_K = R.MultinomialClassesNB(np.array([0.25, 0.25, 0.5]), np.array([[0
                                                                               [0.25, 0.25, 0.25, 0.25]]),
                                        None, None, None, None)
 
+W = np.array([1.0, 0.5, 2.0, 0.0])  # X-2: sample weights, one per row or document
+# X-2: the weights reader's refusals (inputs.sample_weights), the same for every fit
+BAD_WEIGHTS = [("sample_weight", np.array([1.0, -0.5, 2.0, 0.0]), ValueError,
+                r"^sample_weight\[1\] is -0.5: a sample weight must be >= 0$"),
+               ("sample_weight", np.zeros(4), ValueError,
+                "^sample_weight: every sample weight is 0, so there is nothing to fit$"),
+               ("sample_weight", np.array([1.0, 2.0, 3.0]), ValueError,
+                "^sample_weight has 3 entries but (X has 4 rows|documents has 4)$")]
+
 TABLE = Table(F, R, valid={
     "value_counts": dict(z=np.array([0, 2, 2, 1]), k=3),
     "laplace_estimate": dict(counts=np.array([3.0, 0.0, 1.0]), alpha=1),
-    "bernoulli_fit": dict(X=BX, y=Y, alpha=1),
+    "bernoulli_fit": dict(X=BX, y=Y, alpha=1, sample_weight=W),
     "bernoulli_log_joint": dict(model=BERNOULLI, X=BX),
     "bernoulli_log_posterior": dict(model=BERNOULLI, X=BX),
     "bernoulli_predict": dict(model=BERNOULLI, X=BX),
     "discretize": dict(values=np.array([890.0, 120.0, 1700.0]), edges=np.array([400.0, 800.0, 1200.0, 1600.0])),
-    "categorical_fit": dict(X=CX, y=Y, k=[3, 3], alpha=1),
+    "categorical_fit": dict(X=CX, y=Y, k=[3, 3], alpha=1, sample_weight=W),
     "categorical_log_joint": dict(model=CATEGORICAL, X=CX),
     "categorical_log_posterior": dict(model=CATEGORICAL, X=CX),
     "categorical_predict": dict(model=CATEGORICAL, X=CX),
     "pack_documents": dict(documents=DOCS),
-    "multinomial_fit": dict(documents=DOCS, y=Y, vocabulary_size=4, alpha=1),
+    "multinomial_fit": dict(documents=DOCS, y=Y, vocabulary_size=4, alpha=1, sample_weight=W),
     "multinomial_log_joint": dict(model=MULTINOMIAL, documents=DOCS),
     "multinomial_log_posterior": dict(model=MULTINOMIAL, documents=DOCS),
     "multinomial_predict": dict(model=MULTINOMIAL, documents=DOCS),
     "encode": dict(token_lists=[["b", "a"], ["a"]], vocabulary=["a", "b"]),  # words, not numbers
-    "bernoulli_classes_fit": dict(X=BX, y=YK, alpha=1),
+    "bernoulli_classes_fit": dict(X=BX, y=YK, alpha=1, sample_weight=W),
     "bernoulli_classes_log_joint": dict(model=BERNOULLI_K, X=BX),
     "bernoulli_classes_log_posterior": dict(model=BERNOULLI_K, X=BX),
     "bernoulli_classes_predict": dict(model=BERNOULLI_K, X=BX),
-    "multinomial_classes_fit": dict(documents=DOCS, y=YK, vocabulary_size=4, alpha=1),
+    "multinomial_classes_fit": dict(documents=DOCS, y=YK, vocabulary_size=4, alpha=1, sample_weight=W),
     "multinomial_classes_log_joint": dict(model=MULTINOMIAL_K, documents=DOCS),
     "multinomial_classes_log_posterior": dict(model=MULTINOMIAL_K, documents=DOCS),
     "multinomial_classes_predict": dict(model=MULTINOMIAL_K, documents=DOCS),
@@ -261,19 +270,19 @@ TABLE = Table(F, R, valid={
                      ("k", 2.5, TypeError, "k must be an integer")],
     "laplace_estimate": [("alpha", -1, ValueError, "alpha must be >= 0"),
                          ("counts", np.array([1.0, -2.0]), ValueError, r"counts\[1\] is -2")],
-    "bernoulli_fit": [("alpha", -0.5, ValueError), ("alpha", "one", TypeError),
+    "bernoulli_fit": [*BAD_WEIGHTS, ("alpha", -0.5, ValueError), ("alpha", "one", TypeError),
                       ("X", BX * 2, ValueError, r"X\[0\]\[0\] is 2.*binary"),
                       ("y", np.array([0, 3, 1, 0]), ValueError, r"y\[1\] is 3.*labels"),
                       ("X", BX.astype(bool), TypeError, "X")],  # bools are refused like any bool
     "bernoulli_log_posterior": [("X", BX[:, :2], ValueError, "X has 2 columns but the model has 3"),
                                 ("model.phi_j_y0", np.array([0.2, 1.5, 0.1]), ValueError, r"model.phi_j_y0\[1\] is 1.5")],
     "discretize": [("edges", np.array([1.0, 3.0, 2.0]), ValueError, "edges must be strictly increasing")],
-    "categorical_fit": [("k", [3, 0], ValueError, r"k\[1\] must be >= 1"),
+    "categorical_fit": [*BAD_WEIGHTS, ("k", [3, 0], ValueError, r"k\[1\] must be >= 1"),
                         ("k", [3, 2], ValueError, r"X\[0\]\[1\] is 2: feature 1 takes values 0..1"),
                         ("X", CX - 1, ValueError, r"X\[0\]\[0\] is -1"),
                         ("X", CX + 0.5, ValueError, r"X\[0\]\[0\] is 0.5: expected an integer")],
     "categorical_log_posterior": [("X", CX + 1, ValueError, r"X\[0\]\[1\] is 3: feature 1 takes values 0..2")],
-    "multinomial_fit": [("vocabulary_size", 0, ValueError, "vocabulary_size must be >= 1"),
+    "multinomial_fit": [*BAD_WEIGHTS, ("vocabulary_size", 0, ValueError, "vocabulary_size must be >= 1"),
                         ("vocabulary_size", 3, ValueError, r"documents\[2\]\[1\] is 3"),
                         ("alpha", -1.0, ValueError)],
     "multinomial_log_posterior": [
@@ -284,9 +293,9 @@ TABLE = Table(F, R, valid={
                ("token_lists", [["a"], "ab"], TypeError, r"token_lists\[1\] must be a list of words"),
                ("token_lists", [["a", "c"]], ValueError, r"token_lists\[0\]\[1\] is 'c'"),
                ("vocabulary", ["a", "b", "a"], ValueError, "repeated")],
-    "bernoulli_classes_fit": [("y", np.array([1, 3, 3, 3]), ValueError, "no examples of class 2 of 1..3"),
+    "bernoulli_classes_fit": [*BAD_WEIGHTS, ("y", np.array([1, 3, 3, 3]), ValueError, "no examples of class 2 of 1..3"),
                               ("y", np.array([1, 0, 2, 2]), ValueError, r"y\[1\] is 0")],
-    "multinomial_classes_fit": [("y", np.array([2, 2, 2, 2]), ValueError, "no examples of class 1 of 1..2"),
+    "multinomial_classes_fit": [*BAD_WEIGHTS, ("y", np.array([2, 2, 2, 2]), ValueError, "no examples of class 1 of 1..2"),
                                 ("vocabulary_size", 3, ValueError, r"documents\[2\]\[1\] is 3")],
 }, lengths={"multinomial_fit": "documents has 4 documents but y has 3",
             "multinomial_classes_fit": "documents has 4 documents but y has 3"},
@@ -627,3 +636,64 @@ def test_spam_indicative_tokens_refuses_a_prior_outside_the_open_interval_NB_6()
     with pytest.raises(ValueError) as e:
         R.spam_indicative_tokens(_multinomial(phi_y=1.0), ["a", "b"])
     assert str(e.value) == "model.phi_y must be in (0, 1), got 1.0"
+
+
+# ---- X-2: sample weights ----------------------------------------------------------------------
+
+_FITS_X_2 = {  # each fit with its data and the weights that leave one class without weight
+    "bernoulli_fit": (dict(X=BX, y=Y), [0.0, 0.0, 1.0, 2.0], _no_examples(1)),
+    "categorical_fit": (dict(X=CX, y=Y, k=[3, 3]), [1.0, 3.0, 0.0, 0.0], _no_examples(0)),
+    "multinomial_fit": (dict(documents=DOCS, y=Y, vocabulary_size=4), [0.0, 0.0, 0.5, 1.0], _no_examples(1)),
+    "bernoulli_classes_fit": (dict(X=BX, y=YK), [1.0, 2.0, 0.0, 3.0], R.no_class_of_k(2, 3)),
+    "multinomial_classes_fit": (dict(documents=DOCS, y=YK, vocabulary_size=4), [0.0, 2.0, 1.0, 3.0],
+                                R.no_class_of_k(1, 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_FITS_X_2))
+def test_a_class_whose_examples_all_weigh_0_has_no_examples_X_2(impl, name):
+    """X-2: a class whose examples all have weight 0 is refused with the error of a class without
+    examples, its whole text, in both faces."""
+    data, weights, expected = _FITS_X_2[name]
+    with pytest.raises(ValueError) as e:
+        getattr(impl.naive_bayes, name)(**data, sample_weight=impl.arg(weights))
+    assert str(e.value) == str(expected)
+
+
+@pytest.mark.parametrize("name", sorted(_FITS_X_2))
+def test_bad_weights_are_refused_whole_X_2(impl, name):
+    """X-2: a negative or NaN weight, the wrong number of weights and weights all 0 give the
+    weights reader's errors, whole, naming sample_weight."""
+    data = _FITS_X_2[name][0]
+    rows = "documents has 4" if "documents" in data else "X has 4 rows"
+    cases = [([1.0, 2.0, -1.0, 1.0], "sample_weight[2] is -1.0: a sample weight must be >= 0"),
+             ([1.0, 2.0, 1.0], f"sample_weight has 3 entries but {rows}"),
+             ([0.0, 0.0, 0.0, 0.0], "sample_weight: every sample weight is 0, so there is nothing to fit")]
+    for weights, message in cases:
+        with pytest.raises(ValueError) as e:
+            getattr(impl.naive_bayes, name)(**data, sample_weight=impl.arg(weights))
+        assert str(e.value) == message
+    with pytest.raises(ValueError, match=r"^sample_weight\[1\] is nan"):
+        getattr(impl.naive_bayes, name)(**data, sample_weight=impl.arg([1.0, float("nan"), 1.0, 1.0]))
+
+
+def _uneven(label, prior):
+    return (f"sample_weight makes p(y = {label}) round to {prior}: the classes' weights are too uneven "
+            "for the precision of the weights (every class prior must lie strictly between 0 and 1)")
+
+
+@pytest.mark.parametrize("name, data, weights, message", [
+    ("bernoulli_fit", dict(X=BX, y=Y), [1e-320, 1e-320, 1e10, 1.0], _uneven(0, 1.0)),
+    ("categorical_fit", dict(X=CX, y=Y, k=[3, 3]), [1e-320, 1e-320, 1e10, 1.0], _uneven(0, 1.0)),
+    ("multinomial_fit", dict(documents=DOCS, y=Y, vocabulary_size=4), [1e10, 1.0, 1e-320, 0.0], _uneven(0, 0.0)),
+    ("bernoulli_classes_fit", dict(X=BX, y=YK), [1e10, 1.0, 1e-320, 1.0], _uneven(2, 0.0)),
+    ("multinomial_classes_fit", dict(documents=DOCS, y=YK, vocabulary_size=4), [1.0, 1e-300, 1e-300, 1e-300],
+     _uneven(1, 1.0)),
+], ids=["bernoulli", "categorical", "multinomial", "bernoulli_classes", "multinomial_classes"])
+def test_weights_that_make_a_prior_round_to_0_or_1_are_refused_X_2(impl, name, data, weights, message):
+    """X-2: a class prior Σ_{class} wᵢ / Σᵢ wᵢ that rounds to 0 or 1 in float64 would make a model
+    that every predict refuses (a model's priors lie strictly inside (0, 1)): the fit refuses the
+    weights, naming the class, the same words in both faces."""
+    with pytest.raises(ValueError) as e:
+        getattr(impl.naive_bayes, name)(**data, sample_weight=impl.arg(weights))
+    assert str(e.value) == message

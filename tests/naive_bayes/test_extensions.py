@@ -225,3 +225,334 @@ def test_two_classes_keep_the_notes_model_X_4():
     assert isinstance(est.model_, F.MultinomialNB) and isinstance(est.phi_y_, float)
     est = E.BernoulliNB().fit(X, y)
     assert isinstance(est.model_, F.BernoulliClassesNB) and est.phi_y_.shape == (3,)
+
+
+# ---- X-2: sample weights ----------------------------------------------------------------------
+# Each count Σᵢ 1{…} becomes Σᵢ wᵢ 1{…}: an integer weight is the example repeated, a weight 0
+# drops it, in both faces, two and k classes, every event model; against scikit-learn's
+# sample_weight on real data.
+
+import mpmath  # noqa: E402
+from hypothesis import assume  # noqa: E402
+
+from tests.naive_bayes.test_peers import _counts  # noqa: E402
+
+FACES_X_2 = [(R, lambda v: v), (F, np.array)]
+FACE_IDS_X_2 = ["reference", "fast"]
+integer_weights = st.integers(0, 3)
+
+
+def _repeated(rows, weights):
+    """Each row repeated as often as its weight says, in order."""
+    return [r for r, w in zip(rows, weights) for _ in range(w)]
+
+
+def _all_weighed(y, w, labels):
+    return all(any(wi > 0 for c, wi in zip(y, w) if c == j) for j in labels)
+
+
+def _equal(a, b):
+    """Equal fields: exactly (Fractions in the reference; the same floats in the fast face)."""
+    return np.array_equal(np.asarray(a, dtype=object if isinstance(a, list) else float),
+                          np.asarray(b, dtype=object if isinstance(b, list) else float))
+
+
+@st.composite
+def weighted_rows(draw, problems):
+    p = draw(problems)
+    w = draw(st.lists(integer_weights, min_size=len(p[1]), max_size=len(p[1])))
+    return p, w
+
+
+def _fields(model, names):
+    return [getattr(model, n) for n in names]
+
+
+def _same_models(a, b, names):
+    for x, y in zip(_fields(a, names), _fields(b, names)):
+        assert _equal(x, y), (x, y)
+
+
+BERNOULLI_FIELDS = ["phi_y", "phi_j_y0", "phi_j_y1", "class_count", "feature_count"]
+MULTINOMIAL_FIELDS = ["phi_y", "phi_k_y0", "phi_k_y1", "class_count", "word_count", "total_words"]
+
+
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+@given(p=weighted_rows(S.binary_problems(max_rows=8, max_features=4)))
+def test_weighted_bernoulli_is_repeated_rows_X_2(face, arr, p):
+    (X, y), w = p
+    assume(_all_weighed(y, w, (0, 1)))
+    weighted = face.bernoulli_fit(arr(X), arr(y), 1, arr(w))
+    repeated = face.bernoulli_fit(arr(_repeated(X, w)), arr(_repeated(y, w)), 1)
+    _same_models(weighted, repeated, BERNOULLI_FIELDS)
+    assert _equal(face.bernoulli_log_joint(weighted, arr(X)), face.bernoulli_log_joint(repeated, arr(X)))
+
+
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+@given(p=weighted_rows(bernoulli_problems()))
+def test_weighted_bernoulli_classes_is_repeated_rows_X_2(face, arr, p):
+    (X, y), w = p
+    assume(_all_weighed(y, w, range(1, max(y) + 1)))
+    weighted = face.bernoulli_classes_fit(arr(X), arr(y), Fraction(1, 2) if face is R else 0.5, arr(w))
+    repeated = face.bernoulli_classes_fit(arr(_repeated(X, w)), arr(_repeated(y, w)),
+                                          Fraction(1, 2) if face is R else 0.5)
+    _same_models(weighted, repeated, ["phi", "phi_x", "class_count", "feature_count"])
+    assert _equal(face.bernoulli_classes_log_joint(weighted, arr(X)),
+                  face.bernoulli_classes_log_joint(repeated, arr(X)))
+
+
+@st.composite
+def categorical_problems(draw):
+    n = draw(st.integers(1, 3))
+    k = draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))
+    m = draw(st.integers(2, 8))
+    X = [[draw(st.integers(0, kj - 1)) for kj in k] for _ in range(m)]
+    y = draw(st.lists(st.integers(0, 1), min_size=m, max_size=m))
+    return X, y, k
+
+
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+@given(p=weighted_rows(categorical_problems()))
+def test_weighted_categorical_is_repeated_rows_X_2(face, arr, p):
+    (X, y, k), w = p
+    assume(_all_weighed(y, w, (0, 1)))
+    weighted = face.categorical_fit(arr(X), arr(y), k, 1, arr(w))
+    repeated = face.categorical_fit(arr(_repeated(X, w)), arr(_repeated(y, w)), k, 1)
+    assert _equal(weighted.phi_y, repeated.phi_y) and _equal(weighted.class_count, repeated.class_count)
+    for c in (0, 1):
+        for j in range(len(k)):
+            assert _equal(weighted.phi[c][j], repeated.phi[c][j])
+            assert _equal(weighted.value_count[c][j], repeated.value_count[c][j])
+
+
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+@given(p=weighted_rows(S.token_documents(max_vocabulary=6, max_documents=8)))
+def test_weighted_multinomial_is_repeated_documents_X_2(face, arr, p):
+    (docs, y, size), w = p
+    assume(_all_weighed(y, w, (0, 1)))
+    weighted = face.multinomial_fit(docs, arr(y), size, 1, sample_weight=arr(w))
+    repeated = face.multinomial_fit(_repeated(docs, w), arr(_repeated(y, w)), size, 1)
+    _same_models(weighted, repeated, MULTINOMIAL_FIELDS)
+    assert _equal(face.multinomial_log_joint(weighted, docs), face.multinomial_log_joint(repeated, docs))
+
+
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+@given(p=weighted_rows(bags_of_words()))
+def test_weighted_bags_of_words_are_repeated_documents_X_2(face, arr, p):
+    """Bags (Documents with counts): each entry's count n adds n·wᵢ, as the bag repeated wᵢ times."""
+    (bags, y, size), w = p
+    assume(_all_weighed(y, w, (0, 1)))
+    entries = [list(zip(bags.tokens[a:b], bags.counts[a:b])) for a, b in zip(bags.offsets, bags.offsets[1:])]
+    again = _repeated(entries, w)
+    repeated_bags = R.Documents([t for e in again for t, _ in e], np.cumsum([0] + [len(e) for e in again]).tolist(),
+                                [n for e in again for _, n in e])
+    weighted = face.multinomial_fit(bags, arr(y), size, 1, sample_weight=arr(w))
+    repeated = face.multinomial_fit(repeated_bags, arr(_repeated(y, w)), size, 1)
+    _same_models(weighted, repeated, MULTINOMIAL_FIELDS)
+
+
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+@given(p=weighted_rows(document_problems()))
+def test_weighted_multinomial_classes_is_repeated_documents_X_2(face, arr, p):
+    (docs, y, size), w = p
+    assume(_all_weighed(y, w, range(1, max(y) + 1)))
+    weighted = face.multinomial_classes_fit(docs, arr(y), size, 1, sample_weight=arr(w))
+    repeated = face.multinomial_classes_fit(_repeated(docs, w), arr(_repeated(y, w)), size, 1)
+    _same_models(weighted, repeated, ["phi", "phi_words", "class_count", "word_count", "total_words"])
+    assert _equal(face.multinomial_classes_log_joint(weighted, docs),
+                  face.multinomial_classes_log_joint(repeated, docs))
+
+
+# a weight 0 drops its example (the fit of the other rows), every fit, both faces
+_DROP_X_2 = {
+    "bernoulli_fit": (dict(X=[[1, 0], [0, 1], [1, 1], [0, 0], [1, 0], [0, 1]], y=[0, 1, 1, 0, 1, 0]),
+                      BERNOULLI_FIELDS),
+    "categorical_fit": (dict(X=[[2, 0], [0, 1], [1, 1], [0, 0], [2, 1], [1, 0]], y=[0, 1, 1, 0, 1, 0], k=[3, 2]),
+                        ["phi_y", "class_count"]),
+    "multinomial_fit": (dict(documents=[[0, 2], [1], [2, 2, 1], [0], [1, 1], [2]], y=[0, 1, 1, 0, 1, 0],
+                             vocabulary_size=3), MULTINOMIAL_FIELDS),
+    "bernoulli_classes_fit": (dict(X=[[1, 0], [0, 1], [1, 1], [0, 0], [1, 0], [0, 1]], y=[1, 2, 3, 1, 3, 2]),
+                              ["phi", "phi_x", "class_count", "feature_count"]),
+    "multinomial_classes_fit": (dict(documents=[[0, 2], [1], [2, 2, 1], [0], [1, 1], [2]], y=[1, 2, 3, 1, 3, 2],
+                                     vocabulary_size=3), ["phi", "phi_words", "class_count", "word_count"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_DROP_X_2))
+@pytest.mark.parametrize("face, arr", FACES_X_2, ids=FACE_IDS_X_2)
+def test_a_weight_of_0_drops_the_example_X_2(face, arr, name):
+    data, fields = _DROP_X_2[name]
+    fit = getattr(face, name)
+    for drop in range(6):
+        w = [0 if i == drop else 1 for i in range(6)]
+        kept = {key: (arr([v for i, v in enumerate(value) if i != drop]) if key in ("X", "y") else
+                      [v for i, v in enumerate(value) if i != drop] if key == "documents" else value)
+                for key, value in data.items()}
+        given_ = {key: arr(value) if key in ("X", "y") else value for key, value in data.items()}
+        weighted, dropped = fit(**given_, sample_weight=arr(w)), fit(**kept)
+        _same_models(weighted, dropped, fields)
+        if name == "categorical_fit":
+            assert all(_equal(a, b) for c in (0, 1) for a, b in zip(weighted.phi[c], dropped.phi[c]))
+
+
+def test_weights_keep_the_scalar_type_of_the_reference_X_2():
+    """X-2 in the reference: Fraction weights give exact estimates, the closed form
+    φ_{l|y=c} = (Σᵢ wᵢ 1{x_l = 1 ∧ y = c} + α)/(Σᵢ wᵢ 1{y = c} + 2α), φ_y = Σᵢ wᵢ 1{y = 1}/Σᵢ wᵢ;
+    mpf weights give mpf estimates at the working precision."""
+    X, y = [[1, 0], [0, 1], [1, 1]], [0, 1, 1]
+    w = [Fraction(1, 3), Fraction(5, 2), Fraction(2, 7)]
+    model = R.bernoulli_fit(X, y, 1, w)
+    W1 = w[1] + w[2]
+    assert model.phi_y == W1 / (w[0] + W1)
+    assert model.phi_j_y0 == [(w[0] + 1) / (w[0] + 2), Fraction(1) / (w[0] + 2)]
+    assert model.phi_j_y1 == [(w[2] + 1) / (W1 + 2), (W1 + 1) / (W1 + 2)]
+    words = R.multinomial_classes_fit([[0, 0, 1], [1], [2]], [1, 2, 2], 3, 1, sample_weight=w)
+    assert words.phi == [w[0] / sum(w), W1 / sum(w)]
+    assert words.phi_words[0] == [(2 * w[0] + 1) / (3 * w[0] + 3), (w[0] + 1) / (3 * w[0] + 3),
+                                  Fraction(1) / (3 * w[0] + 3)]
+    with mpmath.workdps(50):
+        mp = R.bernoulli_fit(X, y, 1, [mpmath.mpf(1) / 3, mpmath.mpf(5) / 2, mpmath.mpf(2) / 7])
+        assert all(isinstance(v, mpmath.mpf) for v in [mp.phi_y, *mp.phi_j_y0, *mp.phi_j_y1])
+        assert abs(mp.phi_j_y1[0] - mpmath.mpf(Fraction(model.phi_j_y1[0]).numerator)
+                   / Fraction(model.phi_j_y1[0]).denominator) < mpmath.mpf(10) ** -45
+
+
+def test_no_weights_and_unit_weights_give_the_same_estimates_X_2():
+    """X-2: sample_weight=None is the unweighted fit (the integer counts), and weights all 1 give
+    the same estimates from the float64 sums, in the fast face bit for bit."""
+    rng = np.random.default_rng(5)
+    X, y = rng.integers(0, 2, (40, 7)), rng.integers(0, 2, 40)
+    ones = np.ones(40)
+    a, b = F.bernoulli_fit(X, y), F.bernoulli_fit(X, y, 1, ones)
+    assert a.class_count.dtype == np.int64 and b.class_count.dtype == np.float64
+    assert a.phi_y == b.phi_y and np.array_equal(a.phi_j_y1, b.phi_j_y1) and np.array_equal(a.feature_count, b.feature_count)
+    docs = [rng.integers(0, 9, rng.integers(0, 6)).tolist() for _ in range(40)]
+    a, b = F.multinomial_classes_fit(docs, y + 1, 9), F.multinomial_classes_fit(docs, y + 1, 9, sample_weight=ones)
+    assert np.array_equal(a.phi, b.phi) and np.array_equal(a.phi_words, b.phi_words)
+
+
+# ---- X-2 against scikit-learn's sample_weight on real data ------------------------------------
+
+@pytest.fixture(scope="module")
+def sms_x_2():
+    corpus = R.sms_spam_corpus()
+    size = len(corpus.vocabulary)
+    w = np.random.default_rng(29).uniform(0, 3, len(corpus.train_labels))
+    w[::7] = 0.0   # some messages dropped
+    return corpus, size, w
+
+
+@pytest.mark.peer
+def test_weighted_multinomial_matches_sklearn_on_sms_X_2(sms_x_2):
+    from sklearn.naive_bayes import MultinomialNB
+    corpus, size, w = sms_x_2
+    y = np.array(corpus.train_labels)
+    train, test = _counts(corpus.train_documents, size), _counts(corpus.test_documents, size)
+    sk = MultinomialNB(alpha=1.0).fit(train, y, sample_weight=w)
+    fast = F.multinomial_fit(corpus.train_documents, y, size, sample_weight=w)
+    assert np.allclose(sk.feature_count_, fast.word_count, rtol=1e-12, atol=1e-12)
+    assert np.allclose(sk.class_count_, fast.class_count, rtol=1e-12, atol=0)
+    assert np.allclose(sk.feature_log_prob_, np.log([fast.phi_k_y0, fast.phi_k_y1]), rtol=1e-12, atol=1e-12)
+    assert np.allclose(sk.class_log_prior_, np.log([1 - fast.phi_y, fast.phi_y]), rtol=1e-12, atol=1e-12)
+    expected = sk.predict_log_proba(test)
+    assert np.allclose(F.multinomial_log_posterior(fast, corpus.test_documents), expected, rtol=1e-10, atol=1e-10)
+    assert np.array_equal(F.multinomial_predict(fast, corpus.test_documents), sk.predict(test))
+    est = E.MultinomialNB().fit(train, y, sample_weight=w)
+    assert np.abs(est.predict_proba(test) - sk.predict_proba(test)).max() < 1e-10
+    assert np.allclose(est.feature_count_, sk.feature_count_, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.peer
+def test_weighted_bernoulli_matches_sklearn_on_sms_X_2(sms_x_2):
+    from sklearn.naive_bayes import BernoulliNB
+    corpus, size, w = sms_x_2
+    y = np.array(corpus.train_labels)
+    train = (_counts(corpus.train_documents, size) > 0).astype(np.uint8)
+    test = (_counts(corpus.test_documents, size) > 0).astype(np.uint8)
+    sk = BernoulliNB(alpha=1.0).fit(train, y, sample_weight=w)
+    fast = F.bernoulli_fit(train.toarray(), y, 1, w)
+    assert np.allclose(sk.feature_count_, fast.feature_count, rtol=1e-12, atol=1e-12)
+    assert np.allclose(sk.feature_log_prob_, np.log([fast.phi_j_y0, fast.phi_j_y1]), rtol=1e-12, atol=1e-12)
+    expected = sk.predict_log_proba(test)
+    assert np.allclose(F.bernoulli_log_posterior(fast, test.toarray()), expected, rtol=1e-10, atol=1e-10)
+    est = E.BernoulliNB().fit(train, y, sample_weight=w)   # sparse: counted from the entries
+    assert np.abs(est.predict_log_proba(test) - expected).max() < 1e-10
+    assert np.array_equal(est.predict(test), sk.predict(test))
+
+
+@pytest.fixture(scope="module")
+def digits_x_2():
+    from sklearn.datasets import load_digits
+    X, y = load_digits(return_X_y=True)
+    w = np.random.default_rng(31).uniform(0, 2, len(y))
+    w[::11] = 0.0
+    return X.astype(np.int64), y, w
+
+
+@pytest.mark.peer
+@pytest.mark.parametrize("ours", ["BernoulliNB", "MultinomialNB"])
+def test_weighted_k_class_estimators_match_sklearn_on_digits_X_2(digits_x_2, ours):
+    """Ten classes of digits: BernoulliNB on the pixels binarised at 7.5 (X-4 and X-2), and
+    MultinomialNB on the pixel values as counts."""
+    import sklearn.naive_bayes as SK
+    X, y, w = digits_x_2
+    train, test = slice(0, 1200), slice(1200, None)
+    options = dict(binarize=7.5) if ours == "BernoulliNB" else {}
+    est = getattr(E, ours)(**options).fit(X[train], y[train], sample_weight=w[train])
+    sk = getattr(SK, ours)(alpha=1.0, **options).fit(X[train], y[train], sample_weight=w[train])
+    assert np.allclose(est.class_count_, sk.class_count_, rtol=1e-12, atol=0)
+    assert np.allclose(est.feature_count_, sk.feature_count_, rtol=1e-12, atol=1e-12)
+    assert np.allclose(np.log(est.phi_y_), sk.class_log_prior_, rtol=1e-12, atol=1e-12)
+    assert np.abs(est.predict_log_proba(X[test]) - sk.predict_log_proba(X[test])).max() < 1e-9
+    assert np.array_equal(est.predict(X[test]), sk.predict(X[test]))
+
+
+@pytest.mark.peer
+def test_weighted_categorical_matches_sklearn_on_digits_X_2(digits_x_2):
+    """The 64 pixels of the digits as 17-valued features, "is the digit 5 or more?", weighted."""
+    from sklearn.naive_bayes import CategoricalNB
+    X, digit, w = digits_x_2
+    y = (digit >= 5).astype(int)
+    sk = CategoricalNB(alpha=1.0, min_categories=17).fit(X, y, sample_weight=w)
+    fast = F.categorical_fit(X, y, 17, 1, w)
+    ref = R.categorical_fit(X.tolist(), y.tolist(), 17, 1.0, w.tolist())
+    for j in range(64):
+        assert np.allclose(sk.category_count_[j], [fast.value_count[0][j], fast.value_count[1][j]],
+                           rtol=1e-12, atol=1e-12)
+        assert np.allclose(sk.feature_log_prob_[j], np.log([fast.phi[0][j], fast.phi[1][j]]), rtol=1e-12, atol=1e-12)
+    expected = sk.predict_log_proba(X)
+    assert np.allclose(F.categorical_log_posterior(fast, X), expected, rtol=1e-10, atol=1e-10)
+    assert np.allclose(R.categorical_log_posterior(ref, X[:200].tolist()), expected[:200], rtol=1e-10, atol=1e-10)
+
+
+# ---- X-2: the estimators ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+@pytest.mark.parametrize("ours", ["BernoulliNB", "MultinomialNB"])
+@pytest.mark.parametrize("classes", [2, 3])
+def test_estimators_with_integer_weights_are_repeated_rows_X_2(ours, classes, sparse):
+    X, y = _three_class_counts(m=300)
+    if classes == 2:
+        X, y = X[y != "news"], y[y != "news"]
+    w = np.random.default_rng(7).integers(0, 4, len(y))
+    shape = sp.csr_matrix if sparse else np.asarray
+    weighted = getattr(E, ours)().fit(shape(X), y, sample_weight=w)
+    repeated = getattr(E, ours)().fit(shape(np.repeat(X, w, axis=0)), np.repeat(y, w))
+    assert np.array_equal(weighted.phi_, repeated.phi_) and np.array_equal(weighted.phi_y_, repeated.phi_y_)
+    assert np.array_equal(weighted.class_count_, repeated.class_count_)
+    assert np.array_equal(weighted.feature_count_, repeated.feature_count_)
+    assert np.array_equal(weighted.predict_proba(shape(X)), repeated.predict_proba(shape(X)))
+    # a list of weights is read as scikit-learn reads it; None is every weight 1
+    assert np.array_equal(getattr(E, ours)().fit(X, y, sample_weight=list(w)).phi_, weighted.phi_)
+    assert np.array_equal(getattr(E, ours)().fit(X, y, sample_weight=None).phi_, getattr(E, ours)().fit(X, y).phi_)
+
+
+@pytest.mark.parametrize("ours", ["BernoulliNB", "MultinomialNB"])
+def test_estimators_refuse_bad_weights_X_2(ours):
+    X, y = _three_class_counts(m=30)
+    for w, error, message in [(-np.ones(30), ValueError, r"^sample_weight\[0\] is -1.0: a sample weight must be >= 0$"),
+                              (np.zeros(30), ValueError, "(?i)sample.weight"),   # scikit-learn's reader refuses it first
+                              (np.ones(29), ValueError, "sample_weight"),
+                              (np.r_[np.nan, np.ones(29)], ValueError, "NaN|nan")]:
+        with pytest.raises(error, match=message):
+            getattr(E, ours)().fit(X, y, sample_weight=w)

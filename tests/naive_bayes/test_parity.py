@@ -153,3 +153,167 @@ def test_sms_spam_fast_and_reference_agree_NB_6():
     assert accuracy > 0.97
     top = [w for w, _ in R.spam_indicative_tokens(ref, corpus.vocabulary, 10)]
     assert {"claim", "prize", "£"} <= set(top)
+
+
+# ---- X-2: sample weights ----------------------------------------------------------------------
+# The fast face adds the weights example by example in the reference's order (float64 sums), so
+# with float weights the counts, the estimates and the priors are the float reference's, bit for
+# bit.
+
+weights_x_2 = st.floats(0, 8, allow_subnormal=False)
+
+
+def _draw_weights(draw, m):
+    """m float weights >= 0 (zeros included), not all 0."""
+    return draw(st.lists(weights_x_2, min_size=m, max_size=m).filter(any))
+
+
+@st.composite
+def weighted_binary(draw, k=2):
+    X, y = draw(S.binary_problems(max_rows=10, max_features=5))
+    if k > 2:
+        y = draw(st.permutations(list(range(1, k + 1)) + [draw(st.integers(1, k)) for _ in X[k:]]))
+        X = X + [X[0]] * (len(y) - len(X))
+    w = _draw_weights(draw, len(y))
+    return X, y, w
+
+
+def _classes_weighed(y, w, k):
+    """Every class of 0..1 (k = 2) or 1..k has an example of weight > 0."""
+    labels = range(2) if k == 2 else range(1, k + 1)
+    return all(any(wi > 0 for c, wi in zip(y, w) if c == j) for j in labels)
+
+
+def _fits(ref_fit, fast_fit):
+    """(reference model, fast model), or None where both refuse the draw alike: a class prior
+    that the weights make round to 0 or 1, or 0/0 without smoothing."""
+    try:
+        ref = ref_fit()
+    except (ValueError, R.ZeroOverZeroError) as e:
+        with pytest.raises(type(e)) as raised:
+            fast_fit()
+        assert str(raised.value) == str(e)
+        return None
+    return ref, fast_fit()
+
+
+def _same(fast, ref):
+    return np.array_equal(np.asarray(fast, dtype=float), np.asarray(ref, dtype=float))
+
+
+@given(weighted_binary(), st.sampled_from([1.0, 0.5, 0.0]))
+def test_weighted_bernoulli_fit_fast_equals_reference_X_2(p, alpha):
+    X, y, w = p
+    if not _classes_weighed(y, w, 2):
+        return
+    models = _fits(lambda: R.bernoulli_fit(X, y, alpha, w),
+                   lambda: F.bernoulli_fit(np.array(X), np.array(y), alpha, np.array(w)))
+    if models is None:
+        return
+    ref, fast = models
+    assert fast.phi_y == ref.phi_y and _same(fast.class_count, ref.class_count)
+    assert _same(fast.feature_count, ref.feature_count)
+    assert _same(fast.phi_j_y0, ref.phi_j_y0) and _same(fast.phi_j_y1, ref.phi_j_y1)
+    assert np.array_equal(F.bernoulli_log_joint(fast, np.array(X)), R.bernoulli_log_joint(ref, X))
+    # the rows as Documents (their present words) are counted with the same weights
+    docs = F.Documents(np.array([j for x in X for j, v in enumerate(x) if v], dtype=np.int64),
+                       np.cumsum([0] + [sum(x) for x in X]).astype(np.int64), None, len(X[0]))
+    from_docs = F.bernoulli_fit(docs, np.array(y), alpha, np.array(w))
+    assert _same(from_docs.feature_count, fast.feature_count) and _same(from_docs.phi_j_y1, fast.phi_j_y1)
+    assert _same(R.bernoulli_fit(docs, y, alpha, w).feature_count, ref.feature_count)
+
+
+@given(st.integers(3, 4).flatmap(lambda k: st.tuples(st.just(k), weighted_binary(k))),
+       st.sampled_from([1.0, 0.5]))
+def test_weighted_bernoulli_classes_fit_fast_equals_reference_X_2(p, alpha):
+    k, (X, y, w) = p
+    if not _classes_weighed(y, w, k):
+        return
+    models = _fits(lambda: R.bernoulli_classes_fit(X, y, alpha, w),
+                   lambda: F.bernoulli_classes_fit(np.array(X), np.array(y), alpha, np.array(w)))
+    if models is None:
+        return
+    ref, fast = models
+    assert _same(fast.phi, ref.phi) and _same(fast.class_count, ref.class_count)
+    assert _same(fast.phi_x, ref.phi_x) and _same(fast.feature_count, ref.feature_count)
+    assert np.array_equal(F.bernoulli_classes_log_joint(fast, np.array(X)), R.bernoulli_classes_log_joint(ref, X))
+
+
+@given(st.data())
+def test_weighted_categorical_fit_fast_equals_reference_X_2(data):
+    n = data.draw(st.integers(1, 4))
+    k = data.draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))
+    m = data.draw(st.integers(2, 10))
+    X = [[data.draw(st.integers(0, kj - 1)) for kj in k] for _ in range(m)]
+    y = data.draw(st.lists(st.integers(0, 1), min_size=m, max_size=m))
+    w = _draw_weights(data.draw, m)
+    if not _classes_weighed(y, w, 2):
+        return
+    models = _fits(lambda: R.categorical_fit(X, y, k, 1.0, w),
+                   lambda: F.categorical_fit(np.array(X), np.array(y), k, 1.0, np.array(w)))
+    if models is None:
+        return
+    ref, fast = models
+    assert fast.phi_y == ref.phi_y and _same(fast.class_count, ref.class_count)
+    for c in (0, 1):
+        for j in range(n):
+            assert _same(fast.value_count[c][j], ref.value_count[c][j])
+            assert _same(fast.phi[c][j], ref.phi[c][j])
+
+
+@given(S.token_documents(max_vocabulary=6, max_documents=8), st.data(), st.booleans())
+def test_weighted_multinomial_fit_fast_equals_reference_X_2(p, data, ignore):
+    docs, y, size = p
+    w = _draw_weights(data.draw, len(y))
+    if not _classes_weighed(y, w, 2):
+        return
+    fit_size = max(1, size - 1) if ignore else size   # ignore_unknown drops the last word's ids
+    models = _fits(lambda: R.multinomial_fit(docs, y, fit_size, 1.0, ignore, w),
+                   lambda: F.multinomial_fit(docs, np.array(y), fit_size, 1.0, ignore, np.array(w)))
+    if models is None:
+        return
+    ref, fast = models
+    assert fast.phi_y == ref.phi_y and _same(fast.class_count, ref.class_count)
+    assert _same(fast.word_count, ref.word_count) and _same(fast.total_words, ref.total_words)
+    assert _same(fast.phi_k_y0, ref.phi_k_y0) and _same(fast.phi_k_y1, ref.phi_k_y1)
+
+
+@given(bags_of_words(max_count=10 ** 6), st.data())
+def test_weighted_bags_of_words_fast_equals_reference_X_2(p, data):
+    bags, y, size = p
+    w = _draw_weights(data.draw, len(y))
+    if not _classes_weighed(y, w, 2):
+        return
+    models = _fits(lambda: R.multinomial_fit(bags, y, size, 0.5, sample_weight=w),
+                   lambda: F.multinomial_fit(_as_arrays(bags), np.array(y), size, 0.5, sample_weight=np.array(w)))
+    if models is None:
+        return
+    ref, fast = models
+    assert _same(fast.word_count, ref.word_count) and _same(fast.phi_k_y1, ref.phi_k_y1)
+    yk = [c + 1 for c in y]
+    ref_k, fast_k = _fits(lambda: R.multinomial_classes_fit(bags, yk, size, 0.5, sample_weight=w),
+                          lambda: F.multinomial_classes_fit(_as_arrays(bags), np.array(yk), size, 0.5,
+                                                            sample_weight=np.array(w)))
+    assert _same(fast_k.word_count, ref_k.word_count) and _same(fast_k.phi_words, ref_k.phi_words)
+    assert _same(fast_k.phi, ref_k.phi)
+
+
+@given(st.integers(2, 4), st.data())
+def test_weighted_multinomial_classes_fit_fast_equals_reference_X_2(k, data):
+    size = data.draw(st.integers(1, 6))
+    m = data.draw(st.integers(k, 10))
+    y = data.draw(st.permutations(list(range(1, k + 1)) + data.draw(
+        st.lists(st.integers(1, k), min_size=m - k, max_size=m - k))))
+    docs = data.draw(st.lists(st.lists(st.integers(0, size - 1), max_size=6), min_size=m, max_size=m))
+    w = _draw_weights(data.draw, m)
+    if not _classes_weighed(y, w, k):
+        return
+    models = _fits(lambda: R.multinomial_classes_fit(docs, y, size, 1.0, sample_weight=w),
+                   lambda: F.multinomial_classes_fit(docs, np.array(y), size, 1.0, sample_weight=np.array(w)))
+    if models is None:
+        return
+    ref, fast = models
+    assert _same(fast.phi, ref.phi) and _same(fast.class_count, ref.class_count)
+    assert _same(fast.word_count, ref.word_count) and _same(fast.total_words, ref.total_words)
+    assert _same(fast.phi_words, ref.phi_words)
+    assert np.array_equal(F.multinomial_classes_log_joint(fast, docs), R.multinomial_classes_log_joint(ref, docs))
