@@ -86,6 +86,18 @@ def test_weight_0_rows_still_count_for_min_samples_leaf_X_2(face):
 
 
 @FACES
+def test_weight_0_rows_right_of_the_midpoint_count_on_the_right_X_2(face):
+    """min_samples_leaf counts the examples on each side of θ = (a + b)/2, a and b neighbouring
+    values of positive weight: the row 1.9 of weight 0 lies right of θ = 1.5, so there the left
+    child would hold 2 < 3 examples; the best allowed split is x > 2.5 (counting the row left
+    would choose 1.5, or give up the node)."""
+    X, y = [[0.0], [1.0], [1.9], [2.0], [3.0], [4.0], [5.0], [6.0]], [0, 0, 0, 1, 1, 1, 1, 0]
+    tree = _fit(face, X, y, min_samples_leaf=3, sample_weight=[1, 1, 0, 1, 1, 1, 1, 1])
+    assert tree.root.threshold == 2.5
+    assert (tree.root.left.counts, tree.root.right.counts) == ((2, 1), (1, 3))
+
+
+@FACES
 def test_weights_decide_the_majority_and_the_split_X_2(face):
     """One heavy example outweighs two light ones: the leaf's majority is the weighted one, its
     counts the sums of the weights; a tie of weights goes to the lower label."""
