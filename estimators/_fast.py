@@ -269,9 +269,9 @@ def svm_weights(X, y, alpha):
 
 # ---- decision trees (DT-1, DT-6, DT-7) ---------------------------------------------------------
 
-def tree_fit(X, y, max_depth, min_samples_leaf, discrete, threshold):
+def tree_fit(X, y, max_depth, min_samples_leaf, discrete, threshold, sample_weight=None):
     return trees.tree_fit(X, y, max_depth=max_depth, min_samples_leaf=min_samples_leaf,
-                          discrete=discrete, threshold=threshold)
+                          discrete=discrete, threshold=threshold, sample_weight=sample_weight)
 
 
 Split, Branch = trees.Split, trees.Branch

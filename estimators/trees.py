@@ -1,7 +1,7 @@
 """Decision trees of the notes as a classifier (001 §11.3)."""
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from cs229.reference import parameters
 
@@ -18,7 +18,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     entropy and information gain (11.20): the split criterion is the entropy, there is no
     other), DT-6 (greedy building on discrete features, one child per value), DT-7 (continuous
     features: the threshold xⱼ > θ by exhaustive search, or from a one-dimensional logistic
-    regression). The tree is ``cs229.fast.trees.tree_fit``'s; this class checks the input and
+    regression), X-2 (sample weights, in ``fit``). The tree is ``cs229.fast.trees.tree_fit``'s; this class checks the input and
     numbers the classes 0..k−1 in the order of ``classes_``.
 
     Parameters
@@ -27,7 +27,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         The depth at which a node becomes a leaf; None grows until the leaves are pure or no
         split is allowed.
     min_samples_leaf : int, default=1
-        A split must leave at least this many examples in every child.
+        A split must leave at least this many examples in every child (examples, whatever
+        their sample weights, as in scikit-learn).
     discrete : bool or array-like of bool, default=False
         Which features are discrete (DT-6: a multiway split with one child per value seen)
         rather than continuous (DT-7: a binary split xⱼ > θ). A value a discrete feature did not
@@ -47,7 +48,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         counts, the majority class (a number into ``classes_``) and the information gain.
     feature_importances_ : ndarray of shape (n_features,)
         Each feature's share of the tree's total information gain, every split weighted by the
-        fraction of the training examples that reach it (DT-5), summing to 1 (all zeros for a
+        fraction of the training examples that reach it (DT-5; of their total sample weight,
+        X-2), summing to 1 (all zeros for a
         tree without a split). With the entropy criterion this is scikit-learn's
         ``feature_importances_``.
     n_features_in_, feature_names_in_
@@ -56,7 +58,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     Notes
     -----
     Leaves predict their majority class, the first in ``classes_`` on a tie (001 §11.3.5), and
-    ``predict_proba`` gives the class frequencies of the training examples at the leaf (a value
+    ``predict_proba`` gives the class frequencies (weighted by ``sample_weight``, X-2) of the
+    training examples at the leaf (a value
     of a discrete feature not seen in training stops at its node: that node's frequencies).
     """
 
@@ -70,8 +73,26 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = self.threshold != "logistic"
         return tags
 
-    def fit(self, X, y):
-        """Grow the tree on the examples X (n_samples, n_features) and labels y."""
+    def fit(self, X, y, sample_weight=None):
+        """Grow the tree on the examples X (n_samples, n_features) and labels y.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+            X-2: one weight wᵢ >= 0 per example, not all 0 (None: every weight 1). Every class
+            count of a node is the sum of the weights of its examples: the information gains,
+            the leaves' majority classes, ``predict_proba`` and ``feature_importances_`` are
+            weighted, and an integer weight equals the example repeated. An example of weight 0
+            takes no part in choosing the thresholds but still counts for
+            ``min_samples_leaf``, as in scikit-learn. Continuous features and
+            ``threshold="search"`` only.
+
+        Returns
+        -------
+        self
+        """
         # read here because the labels are read by it; max_depth, min_samples_leaf and discrete
         # are the fast tree_fit's, checked there once
         threshold = parameters.choice(self.threshold, "threshold", ("search", "logistic"))
@@ -81,9 +102,11 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
             labels = _labels.binary_labels(y, "a tree with threshold='logistic'", "threshold='search'")
         else:
             labels = _labels.class_labels(y, "a decision tree", at_least=1)
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
         self.classes_ = labels.classes
         self.tree_ = _fast.tree_fit(X, labels.index, self.max_depth, self.min_samples_leaf,
-                                    self.discrete, threshold)
+                                    self.discrete, threshold, sample_weight)
         self.feature_importances_ = _importances(self.tree_)
         return self
 
@@ -138,7 +161,8 @@ def _reach(node, X, rows, counts):
 
 def _importances(tree):
     """DT-5 (001 §11.3): Σ over the splits on feature j of (examples at the split / m) × its
-    information gain, normalised to sum to 1."""
+    information gain, normalised to sum to 1; with sample weights (X-2) the counts are weighted
+    and m is the total weight."""
     importances = np.zeros(tree.n_features)
     m = sum(tree.root.counts)
     stack = [tree.root]

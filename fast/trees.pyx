@@ -1,4 +1,4 @@
-"""Compiled twins of cs229.reference.trees (catalog DT-1, DT-6, DT-7).
+"""Compiled twins of cs229.reference.trees (catalog DT-1, DT-6, DT-7, X-2).
 
 ``tree_fit`` sorts the examples by every feature once (stably: equal values keep row order) and
 gives each node a segment of every feature's order; splitting a node partitions those segments
@@ -9,6 +9,10 @@ reference's float64 formula from integer counts (c ln c from one table, sums in 
 so the two faces choose the same splits and return equal trees, split for split. The gains
 stored in the nodes and the 1-D logistic fits of the "logistic" rule follow the reference's
 arithmetic too.
+
+With sample weights (X-2) the builder keeps a second set of count tables, of doubles: the node's
+weighted counts, summed by increasing x₀, and the sweep's, summed by increasing xⱼ, as the
+reference's weighted grower sums them; the unweighted loops are untouched.
 
 The trees are the reference's dataclasses, checked by the reference's ``check_tree`` before a
 walk. ``predict`` walks a packed copy of the tree (one struct per node, numbered breadth first),
@@ -32,7 +36,7 @@ from cs229.fast._inline_math cimport sigmoid
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
 from cs229.fast._threads cimport TREE_PREDICT, loop_done, loop_threads
 
-from cs229.fast._validation import as_given, as_matrix, as_vector, cores_of
+from cs229.fast._validation import as_given, as_matrix, as_sample_weights, as_vector, cores_of
 from cs229.fast.entropy import class_codes
 from cs229.reference import trees as _R
 from cs229.reference.inputs import is_text
@@ -76,7 +80,27 @@ cdef inline double _group_score(const Py_ssize_t* c, Py_ssize_t K, Py_ssize_t n,
     return T[n] - terms
 
 
-cdef double _entropy_bits(const Py_ssize_t* c, Py_ssize_t K) noexcept nogil:
+ctypedef fused count_t:
+    Py_ssize_t
+    double
+
+
+cdef inline double _c_log_c(double c) noexcept nogil:
+    """c ln c of a weighted count (X-2), 0 ln 0 = 0: the reference's ``_c_log_c``."""
+    return 0.0 if c == 0 else c * log(c)
+
+
+cdef inline double _weighted_group_score(const double* c, Py_ssize_t K) noexcept nogil:
+    """X-2: mⱼ ln mⱼ − Σₖ cⱼₖ ln cⱼₖ for one group of weighted counts, mⱼ = Σₖ cⱼₖ."""
+    cdef double m_j = 0.0, terms = 0.0
+    cdef Py_ssize_t k
+    for k in range(K):
+        m_j = m_j + c[k]
+        terms = terms + _c_log_c(c[k])
+    return _c_log_c(m_j) - terms
+
+
+cdef double _entropy_bits(const count_t* c, Py_ssize_t K) noexcept nogil:
     cdef double m = 0.0, total = 0.0, q
     cdef Py_ssize_t k
     for k in range(K):
@@ -197,6 +221,11 @@ cdef class _Builder:
     cdef Py_ssize_t[::1] total                   # K: class counts of the node
     cdef Py_ssize_t[::1] left                    # K: of the left group (or of one group)
     cdef Py_ssize_t[::1] right                   # K
+    cdef readonly bint weighted                  # X-2: sample weights given
+    cdef const double[::1] w                     # m: the weights (empty when unweighted)
+    cdef double[::1] wtotal                      # K: weighted counts (X-2), as total, left
+    cdef double[::1] wleft                       # and right above
+    cdef double[::1] wright
     cdef Py_ssize_t[::1] st_start                # the stack of nodes still to grow
     cdef Py_ssize_t[::1] st_end
     cdef Py_ssize_t[::1] st_depth
@@ -209,6 +238,7 @@ cdef class _Builder:
     cdef public object child_id
     cdef public object child_value
     cdef public object counts
+    cdef public object wcounts                   # X-2: the weighted counts of the nodes
     cdef public object gain
     cdef signed char[::1] kind_
     cdef Py_ssize_t[::1] feature_
@@ -218,10 +248,11 @@ cdef class _Builder:
     cdef Py_ssize_t[::1] child_id_
     cdef double[::1] child_value_
     cdef Py_ssize_t[:, ::1] counts_
+    cdef double[:, ::1] wcounts_
     cdef double[::1] gain_
 
     def __init__(self, X, codes, Py_ssize_t K, Py_ssize_t max_depth, Py_ssize_t msl, discrete,
-                 bint logistic):
+                 bint logistic, weight=None):
         cdef Py_ssize_t m = X.shape[0], d = X.shape[1], cap = 2 * m
         if m >= 2 ** 31 - 1:
             raise ValueError(f"{m} examples: the tree builder numbers them with 32-bit integers")
@@ -241,6 +272,11 @@ cdef class _Builder:
         self.total = np.empty(K, np.intp)
         self.left = np.empty(K, np.intp)
         self.right = np.empty(K, np.intp)
+        self.weighted = weight is not None
+        self.w = np.empty(0) if weight is None else weight
+        self.wtotal = np.empty(K)
+        self.wleft = np.empty(K)
+        self.wright = np.empty(K)
         # the stack and the node arrays are sized for the worst case (a node per example, and
         # one each time two are merged); np.empty/np.zeros only map the pages a fit touches
         self.st_start = np.empty(m + 1, np.intp)
@@ -255,6 +291,7 @@ cdef class _Builder:
         self.child_id = self.child_id_ = np.zeros(cap, np.intp)
         self.child_value = self.child_value_ = np.zeros(cap)
         self.counts = self.counts_ = np.zeros((cap, K), np.intp)
+        self.wcounts = self.wcounts_ = np.zeros((cap if self.weighted else 0, K))
         self.gain = self.gain_ = np.zeros(cap)
 
     cdef inline bint _improves(self, Py_ssize_t j, Py_ssize_t nl, Py_ssize_t npos,
@@ -306,6 +343,67 @@ cdef class _Builder:
                 continue
             if self._improves(j, nl, npos, best):
                 best.threshold = _midpoint(a, b)
+
+    cdef inline bint _weighted_improves(self, Py_ssize_t j, Py_ssize_t nl,
+                                        Best* best) noexcept nogil:
+        """X-2: ``_improves`` on the weighted counts ``wleft`` and ``wtotal`` of the sweep."""
+        cdef Py_ssize_t K = self.K, k
+        cdef const double* left = &self.wleft[0]
+        cdef double* right = &self.wright[0]
+        cdef const double* total = &self.wtotal[0]
+        cdef double s
+        for k in range(K):
+            right[k] = total[k] - left[k]
+        s = 0.0 + _weighted_group_score(left, K)
+        s = s + _weighted_group_score(right, K)
+        if s < best.score:
+            best.score = s
+            best.feature = j
+            best.kind = SPLIT
+            best.n_left = nl
+            return True
+        return False
+
+    cdef void _weighted_search(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end,
+                               Best* best) noexcept nogil:
+        """X-2, DT-7: every threshold between neighbouring distinct values a < b of feature j
+        among the examples of positive weight (the reference's ``_WeightedGrower``); nl counts
+        the examples x_j <= θ, those of weight 0 too (``min_samples_leaf``)."""
+        cdef const int* I = &self.I[j, 0]
+        cdef const double* x = &self.X[0, j]
+        cdef const int* code = &self.codes[0]
+        cdef const double* w = &self.w[0]
+        cdef double* left = &self.wleft[0]
+        cdef double* total = &self.wtotal[0]
+        cdef Py_ssize_t K = self.K, d = self.d, msl = self.msl, k, p, i, after, nl
+        cdef Py_ssize_t npos = end - start
+        cdef double a = 0.0, b, theta
+        cdef bint seen = False
+        for k in range(K):
+            left[k] = 0.0
+            total[k] = 0.0
+        for p in range(start, end):
+            total[code[I[p]]] += w[I[p]]
+        for p in range(start, end - 1):
+            i = I[p]
+            after = I[p + 1]
+            left[code[i]] += w[i]
+            if w[i] > 0:
+                a = x[i * d]
+                seen = True
+            b = x[after * d]
+            if not seen or not w[after] > 0 or a == b:
+                continue
+            theta = _midpoint(a, b)
+            nl = p - start + 1
+            while x[I[start + nl - 1] * d] > theta:
+                nl -= 1
+            if nl < msl:
+                continue
+            if npos - nl < msl:
+                break
+            if self._weighted_improves(j, nl, best):
+                best.threshold = theta
 
     cdef void _logistic_split(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end,
                               Best* best) noexcept nogil:
@@ -443,6 +541,53 @@ cdef class _Builder:
             after = after + (m_j / m) * _entropy_bits(left, K)
         return _entropy_bits(&self.total[0], K) - after
 
+    cdef double _weighted_gain(self, Py_ssize_t f) noexcept nogil:
+        """X-2: (11.20) in bits of a two-way split's weighted counts, each child's summed along
+        feature f, the pooled counts their column sums: the reference's ``_weighted_gain``."""
+        cdef const int* I = &self.I[f, 0]
+        cdef const int* code = &self.codes[0]
+        cdef const double* w = &self.w[0]
+        cdef const Py_ssize_t* bounds = &self.bounds[0]
+        cdef double* t[2]
+        cdef double* pooled = &self.wtotal[0]
+        cdef double sizes[2]
+        cdef Py_ssize_t K = self.K, k, r, p
+        cdef double m = 0.0, after = 0.0
+        t[0] = &self.wleft[0]
+        t[1] = &self.wright[0]
+        for r in range(2):
+            for k in range(K):
+                t[r][k] = 0.0
+            for p in range(bounds[r], bounds[r + 1]):
+                t[r][code[I[p]]] += w[I[p]]
+        for k in range(K):
+            pooled[k] = (0.0 + t[0][k]) + t[1][k]
+        for r in range(2):
+            sizes[r] = 0.0
+            for k in range(K):
+                sizes[r] = sizes[r] + t[r][k]
+            m = m + sizes[r]
+        for r in range(2):
+            if sizes[r] == 0:
+                continue
+            after = after + (sizes[r] / m) * _entropy_bits(t[r], K)
+        return _entropy_bits(pooled, K) - after
+
+    cdef bint _weigh(self, Py_ssize_t node, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
+        """X-2: the node's weighted counts, by increasing x₀; whether one class at most has
+        positive weight (the node is pure)."""
+        cdef const int* I0 = &self.I[0, 0]
+        cdef const int* code = &self.codes[0]
+        cdef const double* w = &self.w[0]
+        cdef double* c = &self.wcounts_[node, 0]
+        cdef Py_ssize_t k, p, present = 0
+        for p in range(start, end):
+            c[code[I0[p]]] += w[I0[p]]
+        for k in range(self.K):
+            if c[k] > 0:
+                present += 1
+        return present <= 1
+
     cdef Py_ssize_t _grow(self) noexcept nogil:
         """The greedy recursion of 001 §11.3.5, depth first, left child first; nodes numbered in
         preorder. Returns the number of nodes."""
@@ -476,13 +621,20 @@ cdef class _Builder:
                 top = max(top, total[k])
             self.kind_[node] = LEAF
             npos = end - start
-            if top == npos or depth == self.max_depth or npos < 2 * self.msl:
+            if self.weighted:
+                if self._weigh(node, start, end):
+                    continue
+            elif top == npos:
+                continue
+            if depth == self.max_depth or npos < 2 * self.msl:
                 continue
             best.score = INFINITY
             best.feature = -1
             for j in range(d):
                 if self.discrete[j]:
                     self._branch(j, start, end, &best)
+                elif self.weighted:
+                    self._weighted_search(j, start, end, &best)
                 elif self.logistic:
                     self._logistic_split(j, start, end, &best)
                 else:
@@ -496,7 +648,10 @@ cdef class _Builder:
             self.threshold_[node] = best.threshold
             self.n_children_[node] = g
             self.first_child_[node] = n_child
-            self.gain_[node] = self._gain(best.feature, g)
+            if self.weighted:
+                self.gain_[node] = self._weighted_gain(best.feature)
+            else:
+                self.gain_[node] = self._gain(best.feature, g)
             for r in range(g):
                 self.child_value_[n_child + r] = self.X[self.I[best.feature, self.bounds[r]], best.feature]
             for r in range(g - 1, -1, -1):
@@ -645,8 +800,10 @@ def _labels_and_codes(y, Py_ssize_t m, x_name="X"):
 
 # ---- public -------------------------------------------------------------------------------------
 
-def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
-    """DT-6, DT-7: the greedy tree (largest information gain first), the reference's splits."""
+def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search",
+             sample_weight=None):
+    """DT-6, DT-7, X-2: the greedy tree (largest information gain first), the reference's
+    splits; with sample weights, its weighted splits and counts."""
     X = as_matrix(X, "X")
     classes, codes = _labels_and_codes(y, X.shape[0])
     cdef Py_ssize_t depth = _max_depth(max_depth, X.shape[0])
@@ -656,7 +813,10 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     cdef Py_ssize_t K = classes.shape[0]
     if logistic and K > 2 and not mask.all():
         raise error("logistic_two_classes", k=K)
-    builder = _Builder(X, codes, K, depth, msl, mask, logistic)
+    weight = as_sample_weights(sample_weight, X)
+    if weight is not None and (logistic or mask.any()):
+        raise error("tree_weights")
+    builder = _Builder(X, codes, K, depth, msl, mask, logistic, weight)
     n = builder.grow()
     labels = [int(c) for c in classes]
     return Tree(_nested(builder, n, labels), X.shape[1], tuple(labels))
@@ -670,7 +830,7 @@ def _nested(builder, Py_ssize_t n, labels):
     threshold, gains = builder.threshold[:n].tolist(), builder.gain[:n].tolist()
     n_children, first = builder.n_children[:n].tolist(), builder.first_child[:n].tolist()
     child_id, child_value = builder.child_id[:used].tolist(), builder.child_value[:used].tolist()
-    counts = builder.counts[:n]
+    counts = builder.wcounts[:n] if builder.weighted else builder.counts[:n]
     prediction = np.asarray(labels, dtype=object)[np.argmax(counts, axis=1)].tolist()
     counts = counts.tolist()
     nodes = [None] * n

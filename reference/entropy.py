@@ -230,7 +230,11 @@ def information_gain(table, unit="bits"):
     Shapes: table groups × classes of counts.
     Returns: the gain, a number."""
     unit = _unit(unit)
-    table = _count_matrix(table, "table")
+    return _information_gain(_count_matrix(table, "table"), unit)
+
+
+def _information_gain(table, unit):
+    """(11.20) for a checked table; the trees' weighted counts (X-2, reals >= 0) come here too."""
     columns = [0 * table[0][0]] * len(table[0])
     for row in table:
         columns = [c + v for c, v in zip(columns, row)]

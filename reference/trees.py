@@ -1,4 +1,4 @@
-"""Decision trees (001 §11.3; catalog DT-1, DT-2, DT-6, DT-7).
+"""Decision trees (001 §11.3; catalog DT-1, DT-2, DT-6, DT-7, X-2).
 
 A tree is plain data: nested frozen dataclasses. A ``Split`` is a decision stump on a continuous
 (or 0/1) feature, xⱼ > θ going right; a ``Branch`` is a multiway stump on a discrete feature, one
@@ -17,6 +17,10 @@ the root). Leaves predict the majority class, the lowest label on a tie.
 X holds features in rows (float, Fraction or mpf; NaN is refused: there is no missing-value
 policy); y holds integer class labels.
 
+Sample weights (X-2): with weights wᵢ every class count of a node is the sum of the weights of
+its examples, and the entropies, the gains, the majority classes and the counts the nodes carry
+are those weighted counts; an integer weight is the row repeated.
+
 Conventions (README, Conventions): ``tree_fit(X, y, …)`` returns a ``Tree``, which ``predict(tree,
 X)`` takes first; labels are any integers and ``predict`` returns them.
 """
@@ -25,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import inputs, parameters, scalar
-from .entropy import class_codes, information_gain
+from .entropy import _information_gain, class_codes, information_gain
 from .messages import error
 from .results import ConvergenceError
 
@@ -58,7 +62,8 @@ def _freeze(node, field):
 @dataclass(frozen=True)
 class Leaf:
     """DT-1 (001 §11.3.1): a leaf labelled with a class. ``counts``: the training examples of
-    each class of ``Tree.classes`` that reach it (empty for a tree built by hand)."""
+    each class of ``Tree.classes`` that reach it (empty for a tree built by hand); with sample
+    weights (X-2) the sums of their weights, reals >= 0."""
 
     prediction: int
     counts: tuple = ()
@@ -185,8 +190,10 @@ def _check_node(node, where, tree):
     if not isinstance(node, _NODES):
         raise TypeError(f"{where} must be a Leaf, Split or Branch, got {type(node).__name__}")
     for k, c in enumerate(node.counts):
-        if isinstance(c, bool) or not isinstance(c, numbers.Integral) or c < 0:
-            raise ValueError(f"{where}.counts[{k}] is {c!r}: a count must be a non-negative integer")
+        if isinstance(c, bool) or not isinstance(c, numbers.Real) or not c >= 0 \
+                or not scalar.isfinite(scalar.to_scalar(c)):
+            raise ValueError(f"{where}.counts[{k}] is {c!r}: a count must be a finite number >= 0 "
+                             "(an integer, or a sum of sample weights)")
     if tree.classes and node.counts and len(node.counts) != len(tree.classes):
         raise ValueError(f"{where}.counts has {len(node.counts)} entries but the tree has "
                          f"{len(tree.classes)} classes")
@@ -215,7 +222,8 @@ def check_tree(tree, name="tree"):
     """DT-1: a tree that can be walked: a ``Tree`` whose ``n_features`` is an integer >= 0 and
     ``classes`` distinct ascending integers; every node a Leaf (an integer prediction), Split (a
     feature in 0..n_features − 1, a finite threshold) or Branch (a feature in range, distinct
-    finite values, one child each); counts non-negative integers, one per class; and no node
+    finite values, one child each); counts finite numbers >= 0 (integers, or the sums of sample
+    weights of X-2), one per class; and no node
     its own descendant (a cycle would send a walk round for ever). Errors name the field, as
     ``tree.root.children[1].threshold``. Returns the distinct nodes, each after its parent."""
     if not isinstance(tree, Tree):
@@ -384,7 +392,7 @@ def count_trees(n):
 # ---- DT-5, DT-6: the split score --------------------------------------------------------------
 
 def _c_log_c(c):
-    """c ln c in float64 for a count c (0 ln 0 = 0)."""
+    """c ln c in float64 for a count c (0 ln 0 = 0); a weighted count (X-2) is any real >= 0."""
     return 0.0 if c == 0 else float(c) * scalar.log(float(c))
 
 
@@ -430,6 +438,12 @@ def _gain(table):
     return information_gain([[float(c) for c in row] for row in table])
 
 
+def _weighted_gain(table):
+    """X-2: the information gain (11.20) in bits, in float64, of a split with these weighted
+    counts (sums of sample weights: reals >= 0, the pooled total > 0)."""
+    return _information_gain([[float(c) for c in row] for row in table], "bits")
+
+
 # ---- DT-6, DT-7: greedy building --------------------------------------------------------------
 
 def _midpoint(a, b):
@@ -465,10 +479,23 @@ class _Grower:
             c[self.codes[i]] += 1
         return c
 
+    def node_counts(self, rows):
+        return self.counts(rows)
+
+    def pure(self, counts, rows):
+        return max(counts) == len(rows)
+
+    def tables(self, parts, j):
+        """The class counts of each child."""
+        return tuple(tuple(self.counts(part)) for part in parts)
+
+    def gain(self, tables):
+        return _gain(tables)
+
     def grow(self, rows, depth, classes):
-        counts = self.counts(rows)
+        counts = self.node_counts(rows)
         prediction = classes[counts.index(max(counts))]
-        if max(counts) == len(rows) or depth == self.max_depth or len(rows) < 2 * self.msl:
+        if self.pure(counts, rows) or depth == self.max_depth or len(rows) < 2 * self.msl:
             return Leaf(prediction, tuple(counts))
         best = None
         for j in range(len(self.X[0])):
@@ -483,7 +510,7 @@ class _Grower:
         if best is None:
             return Leaf(prediction, tuple(counts))
         children = tuple(self.grow(part, depth + 1, classes) for part in best.parts)
-        gain = _gain(best.tables)
+        gain = self.gain(best.tables)
         if best.threshold is None:
             return Branch(best.feature, best.values, children, tuple(counts), prediction, gain)
         return Split(best.feature, best.threshold, children[0], children[1], tuple(counts),
@@ -519,7 +546,7 @@ class _Grower:
         right = [i for i in rows if self.X[i][j] > theta]
         if len(left) < self.msl or len(right) < self.msl:
             return None
-        tables = (tuple(self.counts(left)), tuple(self.counts(right)))
+        tables = self.tables((left, right), j)
         score = _score(tables) if score is None else score
         return _Candidate(score, j, theta, (), (left, right), tables)
 
@@ -542,8 +569,78 @@ class _Grower:
         parts = tuple([i for i in rows if self.X[i][j] == v] for v in values)
         if any(len(part) < self.msl for part in parts):
             return None
-        tables = tuple(tuple(self.counts(part)) for part in parts)
+        tables = self.tables(parts, j)
         return _Candidate(_score(tables), j, None, tuple(values), parts, tables)
+
+
+class _WeightedGrower(_Grower):
+    """X-2: the greedy recursion with sample weights w (continuous features, the "search" rule).
+    A class count is the sum of the weights of the examples, summed by increasing xⱼ (the
+    node's own counts by increasing x₀), the order the fast face holds a node's examples in,
+    so that both faces add the same floats in the same order.
+
+    An example of weight 0 takes no part in the search: thresholds lie between neighbouring
+    distinct values of examples of positive weight, so the tree is the tree without that row
+    (and integer weights give the tree of the repeated rows). It is still an example for
+    ``min_samples_leaf``, as in scikit-learn: a split leaves ``min_samples_leaf`` examples in
+    each child, whatever their weights."""
+
+    def __init__(self, X, codes, n_classes, max_depth, min_samples_leaf, weight):
+        super().__init__(X, codes, n_classes, max_depth, min_samples_leaf, [False] * len(X[0]),
+                         "search")
+        self.w = weight
+
+    def counts(self, rows):
+        c = [0] * self.K
+        for i in rows:
+            c[self.codes[i]] += self.w[i]
+        return c
+
+    def node_counts(self, rows):
+        return self.counts(self.sorted_rows(rows, 0))
+
+    def pure(self, counts, rows):
+        """At most one class of positive weight."""
+        present = 0
+        for c in counts:
+            if c > 0:
+                present += 1
+        return present <= 1
+
+    def tables(self, parts, j):
+        return tuple(tuple(self.counts(self.sorted_rows(part, j))) for part in parts)
+
+    def gain(self, tables):
+        return _weighted_gain(tables)
+
+    def search_candidate(self, rows, j):
+        """X-2, DT-7: every threshold between neighbouring distinct values a < b of xⱼ among the
+        examples of positive weight, the weighted class counts on the left kept running; the
+        examples left of θ = (a + b)/2 (those of weight 0 between a and b too) are counted for
+        ``min_samples_leaf``."""
+        order = self.sorted_rows(rows, j)
+        total = self.counts(order)
+        left = [0] * self.K
+        best, a = None, None
+        for k in range(len(order) - 1):
+            i, after = order[k], order[k + 1]
+            left[self.codes[i]] += self.w[i]
+            if self.w[i] > 0:
+                a = self.X[i][j]
+            b = self.X[after][j]
+            if a is None or not self.w[after] > 0 or a == b:
+                continue
+            theta = _midpoint(a, b)
+            n_left = k + 1
+            while self.X[order[n_left - 1]][j] > theta:  # weight-0 examples in (θ, b) go right
+                n_left -= 1
+            if n_left < self.msl or len(order) - n_left < self.msl:
+                continue
+            right = [t - c for t, c in zip(total, left)]
+            score = _score([left, right])
+            if best is None or score < best[0]:
+                best = (score, theta)
+        return None if best is None else self.threshold_candidate(rows, j, best[1], best[0])
 
 
 def _discrete_mask(discrete, d):
@@ -565,7 +662,8 @@ def _classes_and_codes(y, m, x_name="X"):
     return classes, codes
 
 
-def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search"):
+def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold="search",
+             sample_weight=None):
     """DT-6, DT-7 (001 §11.3.5-11.3.6): the greedy tree. Start with all the data at the root;
     split it by the feature (and threshold) of largest information gain; repeat in each branch.
 
@@ -577,7 +675,15 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     stay impure). ``max_depth``: None or >= 0 (0 is a single leaf); ``min_samples_leaf`` >= 1
     examples in every child.
 
-    Shapes: X m×n, y m integer labels (any integers).
+    ``sample_weight`` (X-2): None (every weight 1) or one real wᵢ >= 0 per row, not all 0
+    (``inputs.sample_weights``); continuous features and the "search" rule only. Every class
+    count is then the sum of the weights of its examples: the entropies, the gains, the counts of
+    the nodes and their weighted majority classes (the lowest label on a tie) are weighted, and
+    an integer weight equals the row repeated. A weight of 0 drops the row from the search (the
+    thresholds lie between values of positive weight), but ``min_samples_leaf`` counts examples,
+    not weights, as scikit-learn's does: an example of weight 0 still counts there.
+
+    Shapes: X m×n, y m integer labels (any integers), sample_weight m reals >= 0 or None.
     Returns: Tree(root, n_features, classes)."""
     X = inputs.matrix(X, "X")
     classes, codes = _classes_and_codes(y, len(X))
@@ -587,7 +693,13 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     rule = parameters.choice(threshold, "threshold", THRESHOLD_RULES)
     if rule == "logistic" and len(classes) > 2 and not all(discrete):
         raise error("logistic_two_classes", k=len(classes))
-    grower = _Grower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule)
+    weight = inputs.sample_weights(sample_weight, X)
+    if weight is None:
+        grower = _Grower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule)
+    elif rule == "logistic" or any(discrete):
+        raise error("tree_weights")
+    else:
+        grower = _WeightedGrower(X, codes, len(classes), max_depth, min_samples_leaf, weight)
     return Tree(grower.grow(list(range(len(X))), 0, classes), len(X[0]), classes)
 
 

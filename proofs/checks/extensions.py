@@ -32,6 +32,8 @@ a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each cla
 X-2 (naive Bayes' part): sample weights wᵢ >= 0 replace each count Σᵢ 1{…} by Σᵢ wᵢ 1{…}; the
 weighted smoothed estimates are the MAP estimate of ℓ_w = Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) under the same
 priors, and an integer weight is the example repeated.
+X-2 (the trees' part): a class count of a node is the sum of its examples' weights; the
+information gain (11.20) and the greedy tree on weighted counts are those of the repeated rows.
 """
 from fractions import Fraction
 
@@ -49,6 +51,8 @@ from cs229.reference import logistic_regression as lg
 from cs229.reference import naive_bayes as NB
 from cs229.reference import newton
 from cs229.reference import softmax
+from cs229.reference import entropy as E
+from cs229.reference import trees as T
 from cs229.testing import strategies as S
 
 from ..checking import combine, exact, relies_on, sampled
@@ -930,3 +934,83 @@ def naive_bayes_weights_are_repeated_rows(ctx):
                    sampled(ctx, S.binary_problems(max_rows=8, max_features=3), categorical, 0, n=n, names=("X", "y")),
                    sampled(ctx, S.token_documents(max_vocabulary=4, max_documents=8), documents, 0, n=n,
                            names=("documents", "y", "|V|")))
+# ---- X-2: sample weights (trees) ---------------------------------------------------------------
+# With weights wᵢ a node's count of class k is Σ_{i in the node, y⁽ⁱ⁾ = k} wᵢ; the entropies, the
+# gain (11.20) and the greedy choices read those counts, so an integer wᵢ is the row repeated wᵢ
+# times (0: the row dropped).
+
+def _tree_weights(y):
+    """Weights 1, 2, 3, 0, 1, 2, 3, 0, …, a row keeping 1 where 0 would leave its class without
+    weight (then the repeated rows have the same classes)."""
+    weight = [(i + 1) % 4 for i in range(len(y))]
+    kept = {y_i for y_i, w in zip(y, weight) if w}
+    return [w if w or y_i in kept else 1 for y_i, w in zip(y, weight)]
+
+
+def _repeat(rows, weight):
+    return [r for r, w in zip(rows, weight) for _ in range(w)]
+
+
+def _weights_ignored(cls):
+    return type(cls.__name__, (cls,), {"counts": T._Grower.counts})
+
+
+def _zero_weights_searched(cls):
+    return type(cls.__name__, (cls,), {"search_candidate": T._Grower.search_candidate})
+
+
+@relies_on(T, "_WeightedGrower", _weights_ignored, "the class counts ignoring the weights")
+@relies_on(T, "_weighted_gain", lambda f: lambda table: f([[2 * c for c in table[0]]] + list(table[1:])),
+           "the left child's weighted counts doubled in the gain")
+@check("X-2", "a split's weighted class counts Σ_{y⁽ⁱ⁾ = k} wᵢ are the repeated rows' counts, exactly "
+       "(Fractions), and its weighted information gain (11.20) is theirs: the same float64, and at "
+       "50 digits on mpf counts, at every threshold of every feature of drawn data with integer "
+       "weights 0..3", "extends 001 §11.3.4 (11.20)", "identity")
+def tree_weighted_gain_is_repeated_rows(ctx):
+    def residual(p):
+        X, y = p
+        weight = _tree_weights(y)
+        classes, codes = E.class_codes(y)
+        grower = T._WeightedGrower(X, codes, len(classes), None, 1, weight)
+        rows = list(range(len(X)))
+        worst = mpmath.mpf(0)
+        for j in range(len(X[0])):
+            values = sorted(set(x[j] for x in X))
+            for a, b in zip(values, values[1:]):
+                theta = (a + b) / 2
+                parts = ([i for i in rows if not X[i][j] > theta], [i for i in rows if X[i][j] > theta])
+                tables = grower.tables(parts, j)
+                repeated = [[sum(1 for i in part for _ in range(weight[i]) if y[i] == c) for c in classes]
+                            for part in parts]
+                if [list(t) for t in tables] != repeated:
+                    return mpmath.inf
+                if not sum(map(sum, repeated)) or not all(map(sum, zip(*repeated))):
+                    continue  # no weight on this split, or a class with none (no count table)
+                if T._weighted_gain(tables) != E.information_gain([[float(c) for c in r] for r in repeated]):
+                    return mpmath.inf
+                precise = E._information_gain([[mpmath.mpf(c) for c in t] for t in tables], "bits")
+                worst = max(worst, abs(precise - E.information_gain([[mpmath.mpf(c) for c in r]
+                                                                    for r in repeated])))
+        return worst
+    return sampled(ctx, S.class_labelled_sets(min_rows=2, max_rows=10, levels=8), residual,
+                   mpmath.mpf(10) ** -(ctx.digits - 5), n=min(ctx.examples, 8), names=("X", "y"))
+
+
+@relies_on(T, "_WeightedGrower", _weights_ignored, "the class counts ignoring the weights")
+@relies_on(T, "_WeightedGrower", _zero_weights_searched, "rows of weight 0 taking part in the threshold search")
+@relies_on(T, "_weighted_gain", lambda f: lambda table: f([[2 * c for c in table[0]]] + list(table[1:])),
+           "the left child's weighted counts doubled in the gain")
+@check("X-2", "integer sample weights give the tree of the repeated rows: the reference's tree_fit on "
+       "mpf inputs with weights 1, 2, 3, 0, … equals, split for split (thresholds, weighted counts, "
+       "majority classes, gains), its tree of each row repeated wᵢ times (a weight of 0 drops the row)",
+       "extends 001 §11.3.5-11.3.6", "reproduction")
+def tree_weights_are_repeated_rows(ctx):
+    def residual(p):
+        X, y = p
+        Xm = S.to_mpf(X)
+        weight = _tree_weights(y)
+        weighted = T.tree_fit(Xm, y, sample_weight=weight)
+        repeated = T.tree_fit(_repeat(Xm, weight), _repeat(y, weight))
+        return 0 if weighted == repeated else mpmath.inf
+    return sampled(ctx, S.class_labelled_sets(min_rows=4, max_rows=12, levels=8), residual, 0,
+                   n=min(ctx.examples, 8), names=("X", "y"))

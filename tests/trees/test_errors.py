@@ -38,7 +38,7 @@ TABLE = Table({"entropy": FE, "trees": FT}, {"entropy": RE, "trees": RT}, valid=
     ("trees", "split_score"): dict(table=COUNTS),
     ("trees", "best_threshold"): dict(x=X[:, 0], y=Y),
     ("trees", "logistic_threshold"): dict(x=X[:, 1], y=Y),
-    ("trees", "tree_fit"): dict(X=X, y=Y),
+    ("trees", "tree_fit"): dict(X=X, y=Y, sample_weight=np.ones(6)),  # X-2: the weights' checks too
 }, parameters={
     ("entropy", "entropy"): [("unit", "bytes", ValueError, "unit"),
                              ("p", np.array([-0.5, 1.5]), ValueError, r"p\[0\]"),
@@ -70,7 +70,11 @@ TABLE = Table({"entropy": FE, "trees": FT}, {"entropy": RE, "trees": RT}, valid=
                             ("min_samples_leaf", "one", TypeError, "min_samples_leaf"),
                             ("discrete", "yes", TypeError, "discrete"),
                             ("discrete", [1, 0], TypeError, "discrete"),
-                            ("y", [True, False, True, False, True, False], TypeError, "y")],
+                            ("y", [True, False, True, False, True, False], TypeError, "y"),
+                            ("sample_weight", np.array([1.0, 2.0, -0.5, 0.0, 3.0, 1.5]), ValueError,
+                             r"^sample_weight\[2\] is -0.5: a sample weight must be >= 0$"),
+                            ("sample_weight", np.zeros(6), ValueError,
+                             r"^sample_weight: every sample weight is 0, so there is nothing to fit$")],
     ("trees", "predict"): [("X", X[:, :1], ValueError, "X has 1 columns but the tree takes 2"),
                            ("tree", TREE.root, TypeError, "tree must be a Tree")],
 }, lengths={key: "x has 6 rows but y has 5 entries" for key in
@@ -95,7 +99,7 @@ def test_degenerate_but_valid_input_DT(face):
     """One class is a single leaf; a one-row X is a leaf; max_depth 0 is the root alone."""
     tree = TABLE.call(face, ("trees", "tree_fit"), y=np.zeros(6))
     assert isinstance(tree.root, RT.Leaf) and tree.root.counts == (6,)
-    tree = TABLE.call(face, ("trees", "tree_fit"), X=X[:1], y=Y[:1])
+    tree = TABLE.call(face, ("trees", "tree_fit"), X=X[:1], y=Y[:1], sample_weight=None)
     assert tree.root == RT.Leaf(0, (1,))
     assert TABLE.call(face, ("trees", "tree_fit"), max_depth=0).n_nodes == 1
     assert TABLE.call(face, ("trees", "best_threshold"), x=np.ones(6)) is None
@@ -288,3 +292,50 @@ def test_best_threshold_leaves_may_hold_one_example_by_default_DT_7(impl):
     x, y = impl.arg([0.0, 1.0, 2.0, 3.0]), impl.arg([1, 0, 0, 0])
     assert impl.trees.best_threshold(x, y)[0] == impl.trees.best_threshold(x, y, min_samples_leaf=1)[0] == 0.5
     assert impl.trees.best_threshold(x, y, min_samples_leaf=2)[0] == 1.5
+
+
+# ---- X-2: sample weights ---------------------------------------------------------------------------
+
+WEIGHT_ERRORS = [
+    (dict(sample_weight=[1.0, 2.0, -0.5, 0.0, 3.0, 1.5]), ValueError,
+     "sample_weight[2] is -0.5: a sample weight must be >= 0"),
+    (dict(sample_weight=[1.0, 2.0, float("nan"), 0.0, 3.0, 1.5]), ValueError,
+     "sample_weight[2] is nan: expected a finite number"),
+    (dict(sample_weight=[1.0, 2.0, 3.0]), ValueError, "sample_weight has 3 entries but X has 6 rows"),
+    (dict(sample_weight=[0.0] * 6), ValueError,
+     "sample_weight: every sample weight is 0, so there is nothing to fit"),
+    (dict(sample_weight="weights"), TypeError,
+     "sample_weight must be a vector (a sequence of numbers), got str"),
+    (dict(sample_weight=[1.0] * 6, discrete=True), ValueError,
+     "sample_weight is for continuous features and threshold='search' (discrete features and the "
+     "logistic threshold are unweighted)"),
+    (dict(sample_weight=[1.0] * 6, discrete=[False, True]), ValueError,
+     "sample_weight is for continuous features and threshold='search' (discrete features and the "
+     "logistic threshold are unweighted)"),
+    (dict(sample_weight=[1.0] * 6, threshold="logistic"), ValueError,
+     "sample_weight is for continuous features and threshold='search' (discrete features and the "
+     "logistic threshold are unweighted)"),
+]
+
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("options, kind, message", WEIGHT_ERRORS)
+def test_bad_sample_weights_are_refused_whole_X_2(face, options, kind, message):
+    """X-2: the weights reader's errors (negative, NaN, wrong length, all 0, not a vector) and the
+    refusal of weights with discrete features or the logistic threshold, word for word in both
+    faces (the fast face given numpy arrays)."""
+    weight = options["sample_weight"]
+    if face == "fast" and not isinstance(weight, str):
+        options = dict(options, sample_weight=np.array(weight))
+    with pytest.raises(kind) as e:
+        TABLE.call(face, ("trees", "tree_fit"), **options)
+    assert str(e.value) == message
+
+
+def test_the_callers_weights_are_untouched_and_read_only_ones_work_X_2():
+    """X-2: the fast face neither writes into the weights nor needs them writable."""
+    weight = np.array([1.0, 2.0, 0.5, 0.0, 3.0, 1.5])
+    weight.setflags(write=False)
+    tree = FT.tree_fit(X, Y, sample_weight=weight)
+    assert weight.tolist() == [1.0, 2.0, 0.5, 0.0, 3.0, 1.5]
+    assert tree == RT.tree_fit(X.tolist(), Y.tolist(), sample_weight=weight.tolist())

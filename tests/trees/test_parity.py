@@ -4,7 +4,8 @@ otherwise, the same verdicts."""
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import cs229.fast.trees as FT
 import cs229.reference.trees as RT
@@ -51,3 +52,28 @@ def test_a_fast_tree_on_many_examples_DT_6():
     assert accuracy > 0.97
     deep = FT.tree_fit(X, y)
     assert (FT.predict(deep, X) == y).all()
+
+
+# ---- X-2: sample weights ---------------------------------------------------------------------------
+
+@given(S.class_labelled_sets(min_rows=1, max_rows=30, levels=8),
+       st.lists(st.floats(0, 4), min_size=30, max_size=30), st.sampled_from([1, 2, 3]))
+def test_weighted_tree_fast_equals_reference_X_2(Xy, weights, msl):
+    """X-2, real weights (0 among them): the same tree, thresholds, weighted counts and gains to
+    the last bit, both faces summing the same floats in the same order."""
+    X, y = S.to_float(Xy[0]), Xy[1]
+    w = weights[:len(y)]
+    assume(any(w))
+    fast = FT.tree_fit(np.array(X), np.array(y), min_samples_leaf=msl, sample_weight=np.array(w))
+    assert fast == RT.tree_fit(X, y, min_samples_leaf=msl, sample_weight=w)
+
+
+def test_weighted_tree_on_a_larger_problem_X_2():
+    rng = np.random.default_rng(6)
+    X = np.round(rng.standard_normal((400, 5)) * 8) / 8
+    y = (X[:, 0] + X[:, 1] ** 2 + 0.5 * rng.standard_normal(400) > 1).astype(int) + (X[:, 2] > 1)
+    w = rng.exponential(1.0, 400) * (rng.random(400) < 0.9)
+    for options in (dict(), dict(min_samples_leaf=5, max_depth=6)):
+        fast = FT.tree_fit(X, y, sample_weight=w, **options)
+        assert fast == RT.tree_fit(X.tolist(), y.tolist(), sample_weight=w.tolist(), **options)
+        assert fast != FT.tree_fit(X, y, **options)  # the weights are used
