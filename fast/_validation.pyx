@@ -592,7 +592,7 @@ def as_sample_weights(sample_weight, X, name="sample_weight"):
     """X-2: the reference's ``inputs.sample_weights`` as float64 (each >= 0, not all 0), or None."""
     if sample_weight is None:
         return None
-    weight = as_vector(sample_weight, name, X.shape[0], "X", of="rows")
+    weight = as_vector(sample_weight, name, len(X), "X", of="rows")   # X may be strings (SMO)
     if not (weight >= 0).all():
         i = int(np.argmax(~(weight >= 0)))
         raise error("negative_weight", name=name, where=f"[{i}]",
