@@ -9,6 +9,7 @@ Every estimator, with its defaults and in the variants listed in ``ESTIMATORS``,
 and run as strict xfails (a listed check that starts passing fails the suite):
 
 - SVC(rule='simplified'): three checks of k classes (``SIMPLIFIED_REASON``).
+- SVC with the RBF kernel: check_sample_weight_equivalence_on_dense_data (``SMO_WEIGHT_REASON``).
 
 The tags that change what the checks ask, scikit-learn's mechanism for models of these kinds:
 
@@ -78,12 +79,24 @@ SINGULAR_REASON = (
     "maximum likelihood θ is not unique), and the fit raises SingularMatrixError naming the "
     "dependent column, as it should; with alpha > 0 the check is met")
 
+SMO_WEIGHT_REASON = (
+    "X-2: SVC's weighted dual (box 0 <= αᵢ <= C·wᵢ) has the optimum of the repeated rows' dual "
+    "(the copies' α sum to αᵢ), but SMO stops at the KKT tolerance tol=1e-3, and the two runs "
+    "stop at different points within it: with the RBF kernel their decision values differ by "
+    "about 1e-4, not the "
+    "check's rtol 1e-7 (test_sample_weight_is_repeated_rows_X_2 in tests/smo/test_extensions.py "
+    "checks the equality as tol goes down); scikit-learn lists its own SVC for this check too")
+
 EXPECTED_FAILED_CHECKS = {
     "GLM()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
     "PoissonRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
-    # keyed by the estimator's repr: one variant
-    "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (
-        "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")},
+    # keyed by the estimator's repr: one variant (SVC(kernel="linear") meets the check)
+    **{name: {"check_sample_weight_equivalence_on_dense_data": SMO_WEIGHT_REASON} for name in (
+        "SVC()", "SVC(rule='platt')", "SVC(probability=True, random_state=0)")},
+    "SVC(rule='simplified')": {"check_sample_weight_equivalence_on_dense_data": SMO_WEIGHT_REASON,
+                               **{name: SIMPLIFIED_REASON for name in (
+                                   "check_fit_score_takes_y", "check_dtype_object",
+                                   "check_supervised_y_2d")}},
 }
 
 ESTIMATORS = [
