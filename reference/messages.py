@@ -158,8 +158,13 @@ MESSAGES = {
     "weight_solver": (ValueError, "sample_weight: solver={solver!r} has no sample weights (the notes' "
                                   "stochastic rule visits each example once per epoch); pass "
                                   "solver={weighted} with sample_weight, or sample_weight=None"),
-    "weights_two_classes": (ValueError, "sample_weight: {estimator} takes sample weights for two "
-                                        "classes (the Bernoulli model); y has {k}"),
+    "weights_one_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
+                                      "examples has weight 0), so only class {kept} is left; {model} "
+                                      "needs examples of at least two classes with weight > 0"),
+    "weights_absent_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
+                                         "examples has weight 0), so its probability is driven to 0 and "
+                                         "no maximum likelihood θ exists; give its examples weight, or "
+                                         "pass penalty='l2' for the penalised fit, whose maximum exists"),
     "penalty_no_summary": (ValueError, "summary: the standard errors of the inverse Fisher information "
                                        "are those of the maximum likelihood fit, and this fit is "
                                        "penalised ({what}); refit with {unpenalised} for a summary"),
