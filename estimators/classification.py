@@ -126,7 +126,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         weight is the example repeated): for two classes the Bernoulli GLM's weighted Newton or
         gradient ascent (``cs229.fast.glm``), for more the weighted softmax regression
         (``cs229.fast.softmax``); "gd"'s ``average`` divides by Σ wᵢ. "newton" or "gd" only; at
-        least two classes must carry weight (and, without a penalty, every class)."""
+        least two classes must carry weight, and every class unless the fit is penalised without
+        an intercept (the intercept of a class of weight 0 runs to −∞)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
@@ -136,7 +137,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
-        _weighted_classes(labels, sample_weight, "logistic regression", lam)
+        _weighted_classes(labels, sample_weight, "logistic regression", lam and not self.fit_intercept)
         _base.weights_need(solver, "'newton' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if len(self.classes_) > 2:
@@ -250,11 +251,12 @@ def _weighted_fit(solver, Xd, y01, start, rate, cap, estimator, lam, sample_weig
         sample_weight=sample_weight), cap, remedy)
 
 
-def _weighted_classes(labels, sample_weight, model, lam):
+def _weighted_classes(labels, sample_weight, model, bounded):
     """X-2: with sample weights, at least two classes must carry weight (a ValueError naming the
-    class that carries none otherwise); without a penalty (``lam`` 0) every class must, since a
-    class of weight 0 has no maximum likelihood θ. Weights the faces' reader refuses (a negative
-    one, all 0) are left to it, so that its words name them."""
+    class that carries none otherwise); unless the fit is ``bounded`` (penalised with no
+    intercept) every class must, since the θ of a class of weight 0 runs off (its intercept to
+    −∞). Weights the faces' reader refuses (a negative one, all 0) are left to it, so that its
+    words name them."""
     if sample_weight is None or not (sample_weight >= 0).all() or not sample_weight.any():
         return
     total = np.bincount(labels.index, weights=sample_weight, minlength=len(labels.classes))
@@ -262,7 +264,7 @@ def _weighted_classes(labels, sample_weight, model, lam):
     kept = [c for c, t in zip(labels.classes.tolist(), total) if t > 0]
     if len(kept) < 2:
         raise messages.error("weights_one_class", empty=repr(empty[0]), kept=repr(kept[0]), model=model)
-    if empty and not lam:
+    if empty and not bounded:
         raise messages.error("weights_absent_class", empty=repr(empty[0]))
 
 
@@ -473,7 +475,8 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
 
         ``sample_weight`` (X-2): wᵢ >= 0 per example, maximising ℓ_w(Θ) = Σᵢ wᵢ ℓᵢ(Θ) (an
         integer weight is the example repeated; "gd"'s ``average`` divides by Σ wᵢ). At least
-        two classes must carry weight (and, without a penalty, every class)."""
+        two classes must carry weight, and every class unless the fit is penalised without an
+        intercept (the intercept of a class of weight 0 runs to −∞)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
@@ -481,7 +484,7 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         sample_weight = _base.sample_weights(sample_weight, X)
         labels = _labels.class_labels(y, "softmax regression")
         self.classes_ = labels.classes
-        _weighted_classes(labels, sample_weight, "softmax regression", lam)
+        _weighted_classes(labels, sample_weight, "softmax regression", lam and not self.fit_intercept)
         Xd = _base.design(X, self.fit_intercept)
         self.Theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate, sample_weight)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)

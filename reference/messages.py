@@ -163,8 +163,9 @@ MESSAGES = {
                                       "needs examples of at least two classes with weight > 0"),
     "weights_absent_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
                                          "examples has weight 0), so its probability is driven to 0 and "
-                                         "no maximum likelihood θ exists; give its examples weight, or "
-                                         "pass penalty='l2' for the penalised fit, whose maximum exists"),
+                                         "ℓ has no maximum (nor has the penalised ℓ while the intercepts "
+                                         "are unpenalised); give its examples weight, or leave them out "
+                                         "of the data"),
     "penalty_no_summary": (ValueError, "summary: the standard errors of the inverse Fisher information "
                                        "are those of the maximum likelihood fit, and this fit is "
                                        "penalised ({what}); refit with {unpenalised} for a summary"),
