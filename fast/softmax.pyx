@@ -18,7 +18,8 @@ from cs229.fast import _glm_core as core
 from cs229.fast._validation import (as_class_labels, as_matrix, as_sample_weights, as_vector,
                                     check_length, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
+from cs229.reference.newton import (classes_carry_weight, column_system, maximise, number_of_classes,
+                                   options, rounding_bound)
 from cs229.reference.parameters import batch_schedule, flag, penalty
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
@@ -411,14 +412,14 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     decrease (``damping``); ``Theta=None`` starts at 0 with k the largest label; separable
     classes (or one class separable from the rest) raise SeparableDataError, a singular H
     SingularMatrixError; the reference's iterates to rounding. X-2: ``sample_weight``, the
-    rows of weight 0 out of the separation tests and the start's classes."""
+    rows of weight 0 out of the separation tests; with Theta=None every class must carry weight."""
     if Theta is None:
         X = as_matrix(X, "X")
         labels = as_class_labels(y, float("inf"), "y", module=__name__)
-        if sample_weight is not None:  # X-2: the classes of the examples that carry weight
-            same_length(X, labels)
-            labels = _carrying(labels, labels, as_sample_weights(sample_weight, X))[1]
         k = number_of_classes(labels)
+        if sample_weight is not None:  # X-2: every class must carry weight
+            same_length(X, labels)
+            classes_carry_weight(labels.tolist(), as_sample_weights(sample_weight, X).tolist(), k)
         Theta = np.zeros((k - 1, X.shape[1]))
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     max_iterations, tol, damping, _ = options(max_iterations, tol, damping, float64=True, starts=None)

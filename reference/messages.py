@@ -161,6 +161,9 @@ MESSAGES = {
     "weights_one_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
                                       "examples has weight 0), so only class {kept} is left; {model} "
                                       "needs examples of at least two classes with weight > 0"),
+    "weights_start_class": (ValueError, "sample_weight: class {c} of 1..{k} carries no weight (each of "
+                                        "its examples has weight 0); with Theta=None, k is the largest "
+                                        "label and every class in 1..k must carry weight"),
     "weights_absent_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
                                          "examples has weight 0), so its probability is driven to 0 and "
                                          "ℓ has no maximum (nor has the penalised ℓ while the intercepts "

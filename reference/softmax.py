@@ -313,8 +313,8 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
 
     X-2: a ``sample_weight`` wᵢ >= 0 per example maximises ℓ_w = Σᵢ wᵢ ℓᵢ: every example's
     gradient and Hessian terms times wᵢ (integer weights are repeated rows). A row of weight 0
-    is not in the data: the separation tests, the dependence of X's columns and the classes of
-    the zero start read the examples of weight > 0 only.
+    is not in the data: the separation tests and the dependence of X's columns read the examples
+    of weight > 0 only, and with Theta=None every class 1..k must carry weight.
 
     Shapes: X m×n, y m labels in 1..k (k the largest), Theta (k−1)×n or None (zeros),
         sample_weight m or None.
@@ -323,10 +323,10 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     if Theta is None:
         X = inputs.matrix(X, "X")
         labels = inputs.class_labels(y, float("inf"), "y", __name__)
-        if sample_weight is not None:  # the classes of the examples that carry weight
-            inputs.same_length(X, labels)
-            labels = _carrying(labels, labels, inputs.sample_weights(sample_weight, X))[1]
         k = newton_method.number_of_classes(labels)
+        if sample_weight is not None:  # every class must carry weight
+            inputs.same_length(X, labels)
+            newton_method.classes_carry_weight(labels, inputs.sample_weights(sample_weight, X), k)
         Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     max_iterations, tol, damping, _ = newton_method.options(max_iterations, tol, damping, starts=None)
