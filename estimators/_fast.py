@@ -117,16 +117,16 @@ def perceptron_mistakes(result):
 
 # ---- Part III: softmax regression and GLMs (SM-3, SM-4, GLM-1, GLM-4) --------------------------
 
-def softmax_newton(X, y, Theta, max_iterations, tol, record, lam, penalize_intercept):
+def softmax_newton(X, y, Theta, max_iterations, tol, record, lam, penalize_intercept, sample_weight=None):
     return softmax.newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
-                          penalize_intercept=penalize_intercept)
+                          penalize_intercept=penalize_intercept, sample_weight=sample_weight)
 
 
 def softmax_gradient_ascent(X, y, Theta, alpha, max_iterations, tol, average, record, lam,
-                            penalize_intercept):
+                            penalize_intercept, sample_weight=None):
     return softmax.gradient_ascent(X, y, Theta, alpha, max_iterations=max_iterations, tol=tol,
                                    average=average, record=record, lam=lam,
-                                   penalize_intercept=penalize_intercept)
+                                   penalize_intercept=penalize_intercept, sample_weight=sample_weight)
 
 
 def softmax_predict(X, Theta):
@@ -137,8 +137,8 @@ def softmax_probabilities(X, Theta):
     return softmax.probabilities(X, Theta)
 
 
-def softmax_log_likelihood(X, y, Theta):
-    return softmax.log_likelihood(X, y, Theta)
+def softmax_log_likelihood(X, y, Theta, sample_weight=None):
+    return softmax.log_likelihood(X, y, Theta, sample_weight=sample_weight)
 
 
 def glm_newton(family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,

@@ -126,6 +126,11 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         weight is the example repeated): the Bernoulli GLM's weighted Newton or gradient ascent
         (``cs229.fast.glm``; "gd"'s ``average`` divides by Σ wᵢ); "sgd" scales example i's
         step by wᵢ (scikit-learn's SGD meaning)."""
+        weight is the example repeated): for two classes the Bernoulli GLM's weighted Newton or
+        gradient ascent (``cs229.fast.glm``), for more the weighted softmax regression
+        (``cs229.fast.softmax``); "gd"'s ``average`` divides by Σ wᵢ. "newton" or "gd" only; at
+        least two classes must carry weight, and every class unless the fit is penalised without
+        an intercept (the intercept of a class of weight 0 runs to −∞)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
@@ -135,15 +140,14 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
+        _weighted_classes(labels, sample_weight, "logistic regression", lam and not self.fit_intercept)
+        _base.weights_need(solver, "'newton' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if len(self.classes_) > 2:
-            if sample_weight is not None:
-                raise messages.error("weights_two_classes", estimator="LogisticRegression",
-                                     k=len(self.classes_))
             if solver == "sgd":
                 _labels.binary_labels(y, "logistic regression with solver='sgd' (LG-4)",
                                       "solver='newton' or 'gd' (softmax regression, 000 §9.3)")
-            self.theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate)
+            self.theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate, sample_weight)
             self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
             self._standard_errors, self._nobs = None, Xd.shape[0]
             return self
@@ -250,10 +254,28 @@ def _weighted_fit(solver, Xd, y01, start, rate, cap, estimator, lam, sample_weig
         sample_weight=sample_weight), cap, remedy)
 
 
-def _softmax_fit(estimator, solver, Xd, labels, lam, rate):
-    """SM-4 (X-1 with ``lam``): fit softmax regression for ``estimator`` (its tol, cap, average,
-    verbose, fit_intercept) to the design Xd and labels coded 1..k from Θ = 0; sets n_iter_ and
-    converged_, reports, and returns (Θ, Θ with the row θ_k = 0 appended)."""
+def _weighted_classes(labels, sample_weight, model, bounded):
+    """X-2: with sample weights, at least two classes must carry weight (a ValueError naming the
+    class that carries none otherwise); unless the fit is ``bounded`` (penalised with no
+    intercept) every class must, since the θ of a class of weight 0 runs off (its intercept to
+    −∞). Weights the faces' reader refuses (a negative one, all 0) are left to it, so that its
+    words name them."""
+    if sample_weight is None or not (sample_weight >= 0).all() or not sample_weight.any():
+        return
+    total = np.bincount(labels.index, weights=sample_weight, minlength=len(labels.classes))
+    empty = [c for c, t in zip(labels.classes.tolist(), total) if not t > 0]
+    kept = [c for c, t in zip(labels.classes.tolist(), total) if t > 0]
+    if len(kept) < 2:
+        raise messages.error("weights_one_class", empty=repr(empty[0]), kept=repr(kept[0]), model=model)
+    if empty and not bounded:
+        raise messages.error("weights_absent_class", empty=repr(empty[0]))
+
+
+def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
+    """SM-4 (X-1 with ``lam``, X-2 with ``sample_weight``): fit softmax regression for
+    ``estimator`` (its tol, cap, average, verbose, fit_intercept) to the design Xd and labels
+    coded 1..k from Θ = 0; sets n_iter_ and converged_, reports, and returns (Θ, Θ with the row
+    θ_k = 0 appended)."""
     y1k = labels.one_to_k()
     start = np.zeros((len(labels.classes) - 1, Xd.shape[1]))
     cap = _base.check_cap(estimator.max_iterations, solver)
@@ -261,16 +283,20 @@ def _softmax_fit(estimator, solver, Xd, labels, lam, rate):
     remedy, first = (None if lam else "remedy_penalty"), not estimator.fit_intercept
     if solver == "newton":
         result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, estimator.tol, record,
-                                                            lam, first), cap, remedy, newton=True)
+                                                            lam, first, sample_weight),
+                               cap, remedy, newton=True)
     else:
         result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
-            Xd, y1k, start, rate, cap, estimator.tol, estimator.average, record, lam, first), cap, remedy)
+            Xd, y1k, start, rate, cap, estimator.tol, estimator.average, record, lam, first,
+            sample_weight), cap, remedy)
     Theta = np.asarray(result.theta)
     estimator.n_iter_, estimator.converged_ = result.iterations, result.converged
+
+    def loglik(T):
+        return _fast.softmax_log_likelihood(Xd, y1k, T, sample_weight)
     _base.report(estimator, f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
-                            f"ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, Theta):.10g}",
-                 lambda: (f"iteration {k}: ℓ(θ) = {_fast.softmax_log_likelihood(Xd, y1k, T):.10g}"
-                          for k, T in enumerate(result.path)))
+                            f"ℓ(θ) = {loglik(Theta):.10g}",
+                 lambda: (f"iteration {k}: ℓ(θ) = {loglik(T):.10g}" for k, T in enumerate(result.path)))
     return Theta, np.vstack([Theta, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
 
 
@@ -447,16 +473,23 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         _base.keep(self, locals())
 
     @_base.user_columns
-    def fit(self, X, y):
-        """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes)."""
+    def fit(self, X, y, sample_weight=None):
+        """Fit Θ to the examples X (n_samples, n_features) and labels y (two or more classes).
+
+        ``sample_weight`` (X-2): wᵢ >= 0 per example, maximising ℓ_w(Θ) = Σᵢ wᵢ ℓᵢ(Θ) (an
+        integer weight is the example repeated; "gd"'s ``average`` divides by Σ wᵢ). At least
+        two classes must carry weight, and every class unless the fit is penalised without an
+        intercept (the intercept of a class of weight 0 runs to −∞)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
         X, y = _base.fit_data(self, X, y)
+        sample_weight = _base.sample_weights(sample_weight, X)
         labels = _labels.class_labels(y, "softmax regression")
         self.classes_ = labels.classes
+        _weighted_classes(labels, sample_weight, "softmax regression", lam and not self.fit_intercept)
         Xd = _base.design(X, self.fit_intercept)
-        self.Theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate)
+        self.Theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate, sample_weight)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
         return self
 

@@ -15,9 +15,11 @@ from cs229.fast._inline_math cimport dot
 from cs229.fast._path cimport stacked
 
 from cs229.fast import _glm_core as core
-from cs229.fast._validation import as_class_labels, as_matrix, as_vector, check_length, same_length
+from cs229.fast._validation import (as_class_labels, as_matrix, as_sample_weights, as_vector,
+                                    check_length, same_length)
 from cs229.reference.linalg import SingularMatrixError
-from cs229.reference.newton import column_system, maximise, number_of_classes, options, rounding_bound
+from cs229.reference.newton import (classes_carry_weight, column_system, maximise, number_of_classes,
+                                   options, rounding_bound)
 from cs229.reference.parameters import batch_schedule, flag, penalty
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
@@ -74,12 +76,32 @@ def _parameters(Theta, n):
     return Theta
 
 
-def _design(X, y, Theta):
+def _design(X, y, Theta, sample_weight=None):
+    """X, y, Θ and the sample weights (X-2: None, or float64 >= 0 per row, not all 0)."""
     X = as_matrix(X, "X")
     Theta = _parameters(Theta, X.shape[1])
     y = as_class_labels(y, Theta.shape[0] + 1, "y", module=__name__)
     same_length(X, y)
-    return X, y, Theta
+    return X, y, Theta, as_sample_weights(sample_weight, X)
+
+
+def _carrying(X, y, weight):
+    """X-2: the examples of weight > 0, as (X, y) (all rows without weights), as the
+    reference's ``_carrying``."""
+    if weight is None:
+        return X, y
+    kept = weight > 0
+    return np.ascontiguousarray(X[kept]), np.ascontiguousarray(y[kept])
+
+
+cdef const double* _weights(weight) noexcept:
+    """X-2: the entries of validated float64 sample weights, or NULL for None; the caller holds
+    the array while the pointer is in use."""
+    cdef const double[::1] view
+    if weight is None:
+        return NULL
+    view = weight
+    return &view[0]
 
 
 def softmax(eta):
@@ -151,29 +173,38 @@ def _etas(X, Theta):
     return out
 
 
-def log_likelihood(X, y, Theta):
-    """SM-4: Σᵢ η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ."""
-    X, y, Theta = _design(X, y, Theta)
-    return _log_likelihood(X, y, Theta)[0]
+def log_likelihood(X, y, Theta, sample_weight=None):
+    """SM-4: Σᵢ η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ; X-2: Σᵢ wᵢ(…)."""
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    return _log_likelihood(X, y, Theta, weight)[0]
 
 
-def _log_likelihood(X, y, Theta):
-    """(ℓ(θ), the bound on its rounding error), the reference's order."""
+def _log_likelihood(X, y, Theta, weight=None):
+    """(ℓ(θ), the bound on its rounding error), the reference's order; X-2: each term times its
+    sample weight (the unweighted loop is the notes' ℓ, untouched)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i
     cdef const double[:, ::1] Xv = X
     cdef const double[:, ::1] Tv = Theta
     cdef const Py_ssize_t[::1] yv = y
+    cdef const double* wv = _weights(weight)
     cdef double total = 0.0, size = 0.0, top
     cdef double* eta = <double*> malloc((K + 1) * sizeof(double))
     if eta == NULL:
         raise MemoryError("softmax log-likelihood: no memory for η")
     try:
         with nogil:
-            for i in range(m):
-                _eta(&Xv[i, 0], Tv, n, eta)
-                top = _lse(eta, K + 1)
-                total = total + (eta[yv[i] - 1] - top)
-                size = size + fabs(eta[yv[i] - 1]) + fabs(top)
+            if wv == NULL:
+                for i in range(m):
+                    _eta(&Xv[i, 0], Tv, n, eta)
+                    top = _lse(eta, K + 1)
+                    total = total + (eta[yv[i] - 1] - top)
+                    size = size + fabs(eta[yv[i] - 1]) + fabs(top)
+            else:
+                for i in range(m):
+                    _eta(&Xv[i, 0], Tv, n, eta)
+                    top = _lse(eta, K + 1)
+                    total = total + wv[i] * (eta[yv[i] - 1] - top)
+                    size = size + wv[i] * (fabs(eta[yv[i] - 1]) + fabs(top))
     finally:
         free(eta)
     return total, rounding_bound(m, size)
@@ -194,7 +225,9 @@ def cross_entropy(p, p_hat):
 
 
 cdef void _gradient_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
-                         double[:, ::1] G, double* phi) noexcept nogil:
+                         double[:, ::1] G, double* phi, const double* weight) noexcept nogil:
+    """G = ∇ℓ in the reference's order; X-2: each example's residuals times its sample weight
+    (``weight`` NULL: none)."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i, l, j
     cdef double r
     for l in range(K):
@@ -205,29 +238,32 @@ cdef void _gradient_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const 
         _softmax_inplace(phi, K + 1)
         for l in range(K):
             r = (1.0 if y[i] == l + 1 else 0.0) - phi[l]
+            if weight != NULL:
+                r = weight[i] * r
             for j in range(n):
                 G[l, j] = G[l, j] + r * X[i, j]
 
 
-def _gradient(X, y, Theta):
+def _gradient(X, y, Theta, weight=None):
     G = np.empty_like(Theta)
     cdef const double[:, ::1] Xv = X
     cdef const double[:, ::1] Tv = Theta
     cdef const Py_ssize_t[::1] yv = y
     cdef double[:, ::1] Gv = G
+    cdef const double* wv = _weights(weight)
     cdef double* phi = <double*> malloc((Theta.shape[0] + 1) * sizeof(double))
     try:
         with nogil:
-            _gradient_pass(Xv, yv, Tv, Gv, phi)
+            _gradient_pass(Xv, yv, Tv, Gv, phi, wv)
     finally:
         free(phi)
     return G
 
 
-def gradient(X, y, Theta):
-    """SM-4: ∂ℓ/∂θ_l = Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's order."""
-    X, y, Theta = _design(X, y, Theta)
-    return _gradient(X, y, Theta)
+def gradient(X, y, Theta, sample_weight=None):
+    """SM-4: ∂ℓ/∂θ_l = Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's order; X-2: Σᵢ wᵢ(…)."""
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    return _gradient(X, y, Theta, weight)
 
 
 def _symmetric(upper):
@@ -241,14 +277,15 @@ cdef enum:
 
 cdef bint _newton_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
                        double[::1, :] A, double[::1, :] D, double[:, ::1] G, double[:, ::1] Phi,
-                       double[:, ::1] Z, double* phi) noexcept nogil:
+                       double[:, ::1] Z, double* phi, const double* weight) noexcept nogil:
     """One pass over X, NEWTON_ROWS rows at a time: the gradient (the reference's order), the
     upper triangles of Σ (φ ⊗ x)(φ ⊗ x)ᵀ into A and of Σ φ_l(1 − φ_l) x xᵀ into block l of D
     (dsyrk on the block's rows of Φ and Z), and whether θ puts every example's own class strictly
-    on top."""
+    on top. X-2 (``weight`` not NULL): the gradient's residuals times wᵢ, the rows of Φ and Z
+    times √wᵢ, and the examples of weight 0 left out of the separation test."""
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], start, rows, r, i, l, j
     cdef int N = <int> (K * n), nn = <int> n, krows
-    cdef double one = 1.0, minus_one = -1.0, w, own, other
+    cdef double one = 1.0, minus_one = -1.0, w, own, other, root = 1.0
     cdef char uplo = b'U', notrans = b'N'
     cdef bint separated = True
     for l in range(K):
@@ -265,16 +302,28 @@ cdef bint _newton_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const do
             for l in range(K + 1):
                 if l != y[i] - 1 and phi[l] > other:
                     other = phi[l]
-            separated = separated and other < own
+            if weight == NULL or weight[i] > 0:
+                separated = separated and other < own
             _softmax_inplace(phi, K + 1)
-            for l in range(K):
-                w = (1.0 if y[i] == l + 1 else 0.0) - phi[l]
-                for j in range(n):
-                    G[l, j] = G[l, j] + w * X[i, j]
-                w = sqrt(phi[l] * (1.0 - phi[l]))
-                for j in range(n):
-                    Phi[r, l * n + j] = phi[l] * X[i, j]
-                    Z[r, l * n + j] = w * X[i, j]
+            if weight == NULL:
+                for l in range(K):
+                    w = (1.0 if y[i] == l + 1 else 0.0) - phi[l]
+                    for j in range(n):
+                        G[l, j] = G[l, j] + w * X[i, j]
+                    w = sqrt(phi[l] * (1.0 - phi[l]))
+                    for j in range(n):
+                        Phi[r, l * n + j] = phi[l] * X[i, j]
+                        Z[r, l * n + j] = w * X[i, j]
+            else:
+                root = sqrt(weight[i])
+                for l in range(K):
+                    w = weight[i] * ((1.0 if y[i] == l + 1 else 0.0) - phi[l])
+                    for j in range(n):
+                        G[l, j] = G[l, j] + w * X[i, j]
+                    w = sqrt(weight[i] * (phi[l] * (1.0 - phi[l])))
+                    for j in range(n):
+                        Phi[r, l * n + j] = (root * phi[l]) * X[i, j]
+                        Z[r, l * n + j] = w * X[i, j]
         # A block of Φ (rows × N, C order) is, to BLAS, the N × rows Fortran matrix Φᵀ.
         krows = <int> rows
         dsyrk(&uplo, &notrans, &N, &krows, &minus_one, &Phi[0, 0], &N, &one, &A[0, 0], &N)
@@ -284,11 +333,12 @@ cdef bint _newton_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const do
     return separated
 
 
-def _newton_system(X, y, Theta):
+def _newton_system(X, y, Theta, weight=None):
     """(−H, ∇ℓ, separated) over the stacked parameters. The off-diagonal blocks −Σ φ_l φ_l′ x xᵀ
     come from rank-k updates with Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X]; the diagonal blocks
     Σ φ_l(1 − φ_l) x xᵀ from updates with √(φ_l(1 − φ_l)) ∘ X (not as a difference, which
-    would cancel when φ_l ≈ 1)."""
+    would cancel when φ_l ≈ 1). X-2: with sample weights, every row of Φ and of the diagonal
+    blocks' factors times √wᵢ, and ∇ℓ's terms times wᵢ."""
     K, n = Theta.shape
     N = K * n
     A = np.zeros((N, N), order="F")
@@ -302,10 +352,11 @@ def _newton_system(X, y, Theta):
     cdef double[::1, :] Av = A, Dv = D
     cdef double[:, ::1] Gv = G, Pv = Phi, Zv = Z
     cdef bint separated
+    cdef const double* wv = _weights(weight)
     cdef double* phi = <double*> malloc((K + 1) * sizeof(double))
     try:
         with nogil:
-            separated = _newton_pass(Xv, yv, Tv, Av, Dv, Gv, Pv, Zv, phi)
+            separated = _newton_pass(Xv, yv, Tv, Av, Dv, Gv, Pv, Zv, phi, wv)
     finally:
         free(phi)
     A = _symmetric(A)  # −H off the diagonal blocks: the pass accumulated −Σ (φ ⊗ x)(φ ⊗ x)ᵀ
@@ -314,10 +365,11 @@ def _newton_system(X, y, Theta):
     return np.ascontiguousarray(A), G.ravel(), separated
 
 
-def hessian(X, y, Theta):
-    """SM-4: H over the stacked θ, block (l, l′) = −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ."""
-    X, y, Theta = _design(X, y, Theta)
-    A, _, _ = _newton_system(X, y, Theta)
+def hessian(X, y, Theta, sample_weight=None):
+    """SM-4: H over the stacked θ, block (l, l′) = −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; X-2:
+    −Σᵢ wᵢ(…)."""
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    A, _, _ = _newton_system(X, y, Theta, weight)
     return -A
 
 
@@ -329,23 +381,25 @@ def _separated(X, y, Theta):
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False, lam=0, penalize_intercept=False):
+                    record=False, lam=0, penalize_intercept=False, sample_weight=None):
     """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
-    reference's loop (cs229.reference.results.iterate) around the compiled gradient pass."""
-    X, y, Theta = _design(X, y, Theta)
+    reference's loop (cs229.reference.results.iterate) around the compiled gradient pass. X-2:
+    the terms times wᵢ, ``average`` dividing by Σ wᵢ (summed as the reference)."""
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
-    m = X.shape[0]
+    m = X.shape[0] if weight is None else sum(weight.tolist())
+    X_on, y_on = _carrying(X, y, weight)
 
     def update(Theta):
-        G = _gradient(X, y, Theta)
+        G = _gradient(X, y, Theta, weight)
         with np.errstate(over="ignore", invalid="ignore"):
             if lam:  # X-1: ∇ℓ − λθ′, entry by entry as results.penalised_gradient
                 G[:, first:] = G[:, first:] - lam * Theta[:, first:]
             return Theta + alpha * (G / m if average else G)
 
     def check(Theta, it, path):
-        if tol is not None and not lam and _separated(X, y, Theta):
+        if tol is not None and not lam and _separated(X_on, y_on, Theta):
             raise separable_error("softmax gradient ascent", it, Theta, stacked(path), SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta.copy(), max_iterations, tol, record,
@@ -353,47 +407,53 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
-           penalize_intercept=False):
+           penalize_intercept=False, sample_weight=None):
     """SM-4: Newton's method on the stacked parameters, t halved from 1 until ℓ does not
     decrease (``damping``); ``Theta=None`` starts at 0 with k the largest label; separable
     classes (or one class separable from the rest) raise SeparableDataError, a singular H
-    SingularMatrixError; the reference's iterates to rounding."""
+    SingularMatrixError; the reference's iterates to rounding. X-2: ``sample_weight``, the
+    rows of weight 0 out of the separation tests; with Theta=None every class must carry weight."""
     if Theta is None:
         X = as_matrix(X, "X")
-        k = number_of_classes(as_class_labels(y, float("inf"), "y", module=__name__))
+        labels = as_class_labels(y, float("inf"), "y", module=__name__)
+        k = number_of_classes(labels)
+        if sample_weight is not None:  # X-2: every class must carry weight
+            same_length(X, labels)
+            classes_carry_weight(labels.tolist(), as_sample_weights(sample_weight, X).tolist(), k)
         Theta = np.zeros((k - 1, X.shape[1]))
-    X, y, Theta = _design(X, y, Theta)
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     max_iterations, tol, damping, _ = options(max_iterations, tol, damping, float64=True, starts=None)
     record = flag(record, "record")
     lam, first = penalty(lam, penalize_intercept, float64=True)
     K, n = Theta.shape
+    X_on, y_on = _carrying(X, y, weight)
 
     def shape(flat):
         return flat.reshape(K, n)
 
     def system(flat):
-        A, g, _ = _newton_system(X, y, shape(flat))
+        A, g, _ = _newton_system(X, y, shape(flat), weight)
         return A, g
 
     def check(Theta, it, path):
-        if _separated(X, y, Theta):
+        if _separated(X_on, y_on, Theta):
             raise separable_error("softmax Newton", it, Theta, stacked(path), SEPARATED)
 
     def singular(e, it, Theta):
-        return singular_newton(e, it, Theta, n, lambda T: _separated_classes(X, y, T),
-                               lambda: _column_dependence(X))
+        return singular_newton(e, it, Theta, n, lambda T: _separated_classes(X_on, y_on, T),
+                               lambda: _column_dependence(X_on))
 
     try:
         return maximise("softmax Newton", Theta.ravel(), system,
-                        lambda flat: _log_likelihood(X, y, shape(flat)), max_iterations, tol,
+                        lambda flat: _log_likelihood(X, y, shape(flat), weight), max_iterations, tol,
                         record, damping, None if lam else check, singular, shape,
                         advice=NEWTON_ADVICE,
-                        exact=(newton_callbacks, (X, y, K)), terms=X.shape[0],
+                        exact=(newton_callbacks, (X, y, K, weight)), terms=X.shape[0],
                         arithmetic=core.ARRAYS, penalty=(lam, first, n))
     except ConvergenceError as e:
         if lam:
             raise
-        raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
+        raise capped(e, max_iterations, _separated_classes(X_on, y_on, e.result.theta)) from None
 
 
 def _column_dependence(X):

@@ -159,6 +159,20 @@ MESSAGES = {
                                    "or penalty=None"),
     "weights_two_classes": (ValueError, "sample_weight: {estimator} takes sample weights for two "
                                         "classes (the Bernoulli model); y has {k}"),
+    "weight_solver": (ValueError, "sample_weight: solver={solver!r} has no sample weights (the notes' "
+                                  "stochastic rule visits each example once per epoch); pass "
+                                  "solver={weighted} with sample_weight, or sample_weight=None"),
+    "weights_one_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
+                                      "examples has weight 0), so only class {kept} is left; {model} "
+                                      "needs examples of at least two classes with weight > 0"),
+    "weights_start_class": (ValueError, "sample_weight: class {c} of 1..{k} carries no weight (each of "
+                                        "its examples has weight 0); with Theta=None, k is the largest "
+                                        "label and every class in 1..k must carry weight"),
+    "weights_absent_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
+                                         "examples has weight 0), so its probability is driven to 0 and "
+                                         "ℓ has no maximum (nor has the penalised ℓ while the intercepts "
+                                         "are unpenalised); give its examples weight, or leave them out "
+                                         "of the data"),
     "penalty_no_summary": (ValueError, "summary: the standard errors of the inverse Fisher information "
                                        "are those of the maximum likelihood fit, and this fit is "
                                        "penalised ({what}); refit with {unpenalised} for a summary"),

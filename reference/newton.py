@@ -42,7 +42,7 @@ from .results import (LEFT_DOMAIN, LISTS, NOT_FINITE, OVERFLOWED, ConvergenceErr
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
-    "singular_hessian", "singular_softmax_hessian", "number_of_classes", "origin",
+    "singular_hessian", "singular_softmax_hessian", "number_of_classes", "classes_carry_weight", "origin",
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks", "add_penalty",
     "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
     "no_counts", "ELL_NOT_FINITE", "penalised", "penalised_callbacks", "penalised_indices",
@@ -473,6 +473,18 @@ def number_of_classes(labels):
         raise ValueError(f"y: class {missing} of 1..{k} does not occur; with Theta=None, k is the "
                          "largest label and every class in 1..k must be present")
     return k
+
+
+def classes_carry_weight(labels, weight, k):
+    """X-2: with sample ``weight``s (or None), each class 1..k of SM-4's zero start must have an
+    example of weight > 0 (a class of weight 0 is absent from the data); a ValueError naming the
+    first that has none."""
+    if weight is None:
+        return
+    carried = {int(v) for v, w in zip(labels, weight) if w > 0}
+    missing = next((c for c in range(1, k + 1) if c not in carried), None)
+    if missing is not None:
+        raise error("weights_start_class", c=missing, k=k)
 
 
 def origin(theta, start):

@@ -6,6 +6,8 @@ parameter vectors θ₁, ..., θ_{k−1} as rows (θ_k = 0 is fixed, 000 §9.3),
 Conventions (README, Conventions): data (X, y), then Θ, then options; labels are 1..k (another
 label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the label in 1..k,
 ``probabilities`` the m×k table; ``Theta=None`` starts at 0; fits return an ``IterativeResult``.
+Beyond the notes, the keywords of the catalog's extensions come last: ``lam`` (X-1) and
+``sample_weight`` (X-2: ℓ_w = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ)).
 """
 from . import inputs, linalg, parameters, scalar
 from .messages import error
@@ -51,12 +53,23 @@ def _parameters(Theta, n):
     return Theta
 
 
-def _design(X, y, Theta):
+def _design(X, y, Theta, sample_weight=None):
+    """X, y, Θ and the sample weights (X-2: None, or one real >= 0 per row, not all 0)."""
     X = inputs.matrix(X, "X")
     Theta = _parameters(Theta, len(X[0]))
     y = inputs.class_labels(y, len(Theta) + 1, "y", __name__)
     inputs.same_length(X, y)
-    return X, y, Theta
+    return X, y, Theta, inputs.sample_weights(sample_weight, X)
+
+
+def _carrying(X, y, weight):
+    """X-2: the examples that carry weight (wᵢ > 0), as (X, y): a row of weight 0 is not in the
+    data, so the separation tests and the start's classes leave it out (all rows without
+    weights)."""
+    if weight is None:
+        return X, y
+    kept = [i for i, w in enumerate(weight) if w > 0]
+    return [X[i] for i in kept], [y[i] for i in kept]
 
 
 def _eta(x, Theta):
@@ -110,24 +123,27 @@ def predict(X, Theta):
 
 # ---- SM-4: the log-likelihood and its maximisation ----------------------------------------------
 
-def log_likelihood(X, y, Theta):
+def log_likelihood(X, y, Theta, sample_weight=None):
     """SM-4 (000 §9.3): ℓ(θ) = Σᵢ log Π_l (e^(θ_lᵀx⁽ⁱ⁾) / Σⱼ e^(θⱼᵀx⁽ⁱ⁾))^1{y⁽ⁱ⁾ = l}
-    = Σᵢ (η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ), with the log-sum-exp evaluated stably.
+    = Σᵢ (η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ), with the log-sum-exp evaluated stably. X-2: ℓ_w(θ) =
+    Σᵢ wᵢ (η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ) with a ``sample_weight`` wᵢ >= 0 per example (integer
+    weights are repeated rows).
 
-    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n.
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, sample_weight m or None.
     Returns: ℓ(θ), a number."""
-    X, y, Theta = _design(X, y, Theta)
-    return _log_likelihood(X, y, Theta)[0]
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    return _log_likelihood(X, y, Theta, weight)[0]
 
 
-def _log_likelihood(X, y, Theta):
-    """(ℓ(θ), the bound on its rounding error) for validated lists."""
+def _log_likelihood(X, y, Theta, weight=None):
+    """(ℓ(θ), the bound on its rounding error) for validated lists; X-2: each term times its
+    sample weight."""
     total, size = 0, 0
-    for x_i, y_i in zip(X, y):
+    for x_i, y_i, w_i in zip(X, y, newton_method.weights(weight, len(X))):
         eta = _eta(x_i, Theta)
         top = scalar.log_sum_exp(eta)
-        total += eta[y_i - 1] - top
-        size += abs(eta[y_i - 1]) + abs(top)
+        total += newton_method._weighted(w_i, eta[y_i - 1] - top)
+        size += newton_method._weighted(w_i, abs(eta[y_i - 1]) + abs(top))
     return total, newton_method.rounding_bound(len(X), size)
 
 
@@ -150,44 +166,45 @@ def cross_entropy(p, p_hat):
     return total
 
 
-def gradient(X, y, Theta):
+def gradient(X, y, Theta, sample_weight=None):
     """SM-4: ∂ℓ/∂θ_l = Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ for l = 1..k−1, as k − 1 rows.
+    X-2: Σᵢ wᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ with a ``sample_weight``.
 
     Examples in order; each is added into every row before the next is read.
 
-    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n.
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, sample_weight m or None.
     Returns: ∇ℓ, (k−1)×n."""
-    X, y, Theta = _design(X, y, Theta)
-    return _gradient(X, y, Theta)
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    return _gradient(X, y, Theta, weight)
 
 
-def _gradient(X, y, Theta):
+def _gradient(X, y, Theta, weight=None):
     G = [[0 * t for t in theta] for theta in Theta]
-    for x_i, y_i in zip(X, y):
+    for x_i, y_i, w_i in zip(X, y, newton_method.weights(weight, len(X))):
         phi = scalar.softmax(_eta(x_i, Theta))
         for l, row in enumerate(G):
-            r = (1 if y_i == l + 1 else 0) - phi[l]
+            r = newton_method._weighted(w_i, (1 if y_i == l + 1 else 0) - phi[l])
             for j, x_ij in enumerate(x_i):
                 row[j] += r * x_ij
     return G
 
 
-def _newton_system(X, y, Theta):
+def _newton_system(X, y, Theta, weight=None):
     """(−H, ∇ℓ) over the stacked parameters (θ₁; ...; θ_{k−1}), block (l, l′) of −H being
-    Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ."""
+    Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; X-2: each example's terms times its sample weight."""
     K, n = len(Theta), len(X[0])
     size = K * n
     zero = 0 * Theta[0][0]
     A = [[zero] * size for _ in range(size)]
     g = [zero] * size
-    for x_i, y_i in zip(X, y):
+    for x_i, y_i, w_i in zip(X, y, newton_method.weights(weight, len(X))):
         phi = scalar.softmax(_eta(x_i, Theta))
         for l in range(K):
-            r = (1 if y_i == l + 1 else 0) - phi[l]
+            r = newton_method._weighted(w_i, (1 if y_i == l + 1 else 0) - phi[l])
             for j in range(n):
                 g[l * n + j] += r * x_i[j]
             for l2 in range(l, K):
-                w = phi[l] * ((1 if l == l2 else 0) - phi[l2])
+                w = newton_method._weighted(w_i, phi[l] * ((1 if l == l2 else 0) - phi[l2]))
                 for j in range(n):
                     wx = w * x_i[j]
                     row = A[l * n + j]
@@ -200,14 +217,15 @@ def _newton_system(X, y, Theta):
     return A, g
 
 
-def hessian(X, y, Theta):
+def hessian(X, y, Theta, sample_weight=None):
     """SM-4: H = ∂²ℓ/∂θ∂θᵀ over the stacked θ = (θ₁; ...; θ_{k−1}): block (l, l′) is
-    −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (it does not involve y).
+    −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ (it does not involve y). X-2: −Σᵢ wᵢ φ_l(δ_{ll′} −
+    φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ with a ``sample_weight``.
 
-    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n.
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, sample_weight m or None.
     Returns: H, (k−1)n×(k−1)n."""
-    X, y, Theta = _design(X, y, Theta)
-    A, _ = _newton_system(X, y, Theta)
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    A, _ = _newton_system(X, y, Theta, weight)
     return [[-a for a in row] for row in A]
 
 
@@ -241,7 +259,7 @@ def _separated_classes(X, y, Theta):
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False, lam=0, penalize_intercept=False):
+                    record=False, lam=0, penalize_intercept=False, sample_weight=None):
     """SM-4 (000 §9.3): θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ for l < k, until
     maxⱼ |Δθ| <= tol · (1 + max |θ|) (``tol=None``: exactly ``max_iterations`` steps).
     ``average=True`` divides the sum by m. With a tolerance, separable classes raise
@@ -251,21 +269,27 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``) by steps
     α(∇_{θ_l}ℓ − λθ_l′); separable classes raise no SeparableDataError then.
 
-    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, alpha > 0.
+    X-2: a ``sample_weight`` wᵢ >= 0 per example ascends ℓ_w = Σᵢ wᵢ ℓᵢ, the sum's terms times
+    wᵢ (``average`` divides by Σ wᵢ, so integer weights are repeated rows); the separation test
+    reads the examples of weight > 0 only.
+
+    Shapes: X m×n, y m labels in 1..k, Theta (k−1)×n, alpha > 0, sample_weight m or None.
     Returns: IterativeResult (theta (k−1)×n); the cap raises ConvergenceError, separable classes
         SeparableDataError."""
-    X, y, Theta = _design(X, y, Theta)
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     alpha, max_iterations, tol, average, record, lam, first = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept)
-    m = len(X)
+    m = len(X) if weight is None else sum(weight)  # Σ wᵢ: integer weights count as rows
+    X_on, y_on = _carrying(X, y, weight)
 
     def update(Theta):
-        G = [penalised_gradient(grow, row, lam, first) for grow, row in zip(_gradient(X, y, Theta), Theta)]
+        G = [penalised_gradient(grow, row, lam, first)
+             for grow, row in zip(_gradient(X, y, Theta, weight), Theta)]
         return [[t + alpha * (g / m if average else g) for t, g in zip(row, grow)]
                 for row, grow in zip(Theta, G)]
 
     def check(Theta, k, path):
-        if tol is not None and not lam and _separated(X, y, Theta):
+        if tol is not None and not lam and _separated(X_on, y_on, Theta):
             raise separable_error("softmax gradient ascent", k, Theta, path, SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta, max_iterations, tol, record, check,
@@ -273,7 +297,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
-           penalize_intercept=False):
+           penalize_intercept=False, sample_weight=None):
     """SM-4 (000 §9.3): Newton's method θ := θ − tH⁻¹∇ℓ on the stacked parameters.
 
     ``Theta=None`` starts at θ₁ = ... = θ_{k−1} = 0 with k the largest label of y (the usual
@@ -287,40 +311,51 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``): ∇ℓ − λθ′
     and H − λI′ on the stacked parameters; separable classes raise no SeparableDataError then.
 
-    Shapes: X m×n, y m labels in 1..k (k the largest), Theta (k−1)×n or None (zeros).
+    X-2: a ``sample_weight`` wᵢ >= 0 per example maximises ℓ_w = Σᵢ wᵢ ℓᵢ: every example's
+    gradient and Hessian terms times wᵢ (integer weights are repeated rows). A row of weight 0
+    is not in the data: the separation tests and the dependence of X's columns read the examples
+    of weight > 0 only, and with Theta=None every class 1..k must carry weight.
+
+    Shapes: X m×n, y m labels in 1..k (k the largest), Theta (k−1)×n or None (zeros),
+        sample_weight m or None.
     Returns: IterativeResult (theta (k−1)×n, extra['step_lengths']); the cap raises
         ConvergenceError, separable classes SeparableDataError."""
     if Theta is None:
         X = inputs.matrix(X, "X")
-        k = newton_method.number_of_classes(inputs.class_labels(y, float("inf"), "y", __name__))
+        labels = inputs.class_labels(y, float("inf"), "y", __name__)
+        k = newton_method.number_of_classes(labels)
+        if sample_weight is not None:  # X-2: every class must carry weight
+            inputs.same_length(X, labels)
+            newton_method.classes_carry_weight(labels, inputs.sample_weights(sample_weight, X), k)
         Theta = [[0 * X[0][0]] * len(X[0]) for _ in range(k - 1)]
-    X, y, Theta = _design(X, y, Theta)
+    X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     max_iterations, tol, damping, _ = newton_method.options(max_iterations, tol, damping, starts=None)
     record = parameters.flag(record, "record")
     lam, first = parameters.penalty(lam, penalize_intercept)
     K, n = len(Theta), len(X[0])
+    X_on, y_on = _carrying(X, y, weight)
 
     def shape(flat):
         return [flat[l * n:(l + 1) * n] for l in range(K)]
 
     def check(Theta, k, path):
-        if _separated(X, y, Theta):
+        if _separated(X_on, y_on, Theta):
             raise separable_error("softmax Newton", k, Theta, path, SEPARATED)
 
     def singular(e, k, Theta):
-        return singular_newton(e, k, Theta, n, lambda T: _separated_classes(X, y, T),
-                               lambda: newton_method.column_dependence(X))
+        return singular_newton(e, k, Theta, n, lambda T: _separated_classes(X_on, y_on, T),
+                               lambda: newton_method.column_dependence(X_on))
 
     try:
         return newton_method.maximise(
-            "softmax Newton", [v for row in Theta for v in row], *newton_callbacks(X, y, K),
+            "softmax Newton", [v for row in Theta for v in row], *newton_callbacks(X, y, K, weight),
             max_iterations, tol, record, damping, None if lam else check, singular, shape,
-            advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y, K)), terms=len(X),
+            advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y, K, weight)), terms=len(X),
             penalty=(lam, first, n))
     except ConvergenceError as e:
         if lam:
             raise
-        raise capped(e, max_iterations, _separated_classes(X, y, e.result.theta)) from None
+        raise capped(e, max_iterations, _separated_classes(X_on, y_on, e.result.theta)) from None
 
 
 NEWTON_ADVICE = ("; if ‖θ‖ keeps growing some class is nearly separable from the others and the "
@@ -357,12 +392,16 @@ def capped(e, max_iterations, apart):
                              "Newton did not converge")
 
 
-def newton_callbacks(X, y, K):
+def newton_callbacks(X, y, K, weight=None):
     """(system, log_likelihood) of SM-4 for ``newton.maximise`` on the stacked parameters of K
-    rows, on X in any scalar type (the referee's at 50 digits); y labels in 1..k."""
+    rows, on X in any scalar type (the referee's at 50 digits); y labels in 1..k; X-2: the
+    sample ``weight``s (None: every weight 1), in X's scalar type or as float64."""
     n = len(X[0])
     y = [int(v) for v in y]
+    if weight is not None:
+        weight = list(weight)
 
     def shape(flat):
         return [flat[l * n:(l + 1) * n] for l in range(K)]
-    return (lambda t: _newton_system(X, y, shape(t)), lambda t: _log_likelihood(X, y, shape(t)))
+    return (lambda t: _newton_system(X, y, shape(t), weight),
+            lambda t: _log_likelihood(X, y, shape(t), weight))

@@ -25,6 +25,8 @@ and Hessian keep their form at the shifted η, and the fit is where that gradien
 X-2: sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ (J_w = ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² for least squares);
 each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated; the
 stochastic rules step along one example's weighted term.
+X-2 (the GLMs' part, and softmax regression's after X-1): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ;
+each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated.
 
 X-4: naive Bayes with k classes, both event models: Laplace smoothing is the MAP estimate under
 a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each class's φ.
@@ -333,6 +335,83 @@ def penalised_optimality(ctx):
         return worst
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-2: sample weights (softmax) ---------------------------------------------------------------
+# ℓ_w(Θ) = Σᵢ wᵢ (θ_{y⁽ⁱ⁾}ᵀx⁽ⁱ⁾ − log Σ_l e^(θ_lᵀx⁽ⁱ⁾)), θ_k = 0 (SM-4): each example's terms times
+# wᵢ, so ∂ℓ_w/∂θ_l = Σᵢ wᵢ(1{y⁽ⁱ⁾ = l} − φ_l)x⁽ⁱ⁾ and block (l, l′) of ∇²ℓ_w is
+# −Σᵢ wᵢ φ_l(δ_{ll′} − φ_{l′})x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; an integer wᵢ is the row repeated wᵢ times.
+
+def _softmax_weighted_by_sympy(X, y, weight, Theta):
+    """(∇ℓ_w, ∇²ℓ_w) at Θ over the stacked (θ₁; …; θ_{k−1}) of the weighted softmax
+    log-likelihood, differentiated by sympy with Θ's entries and the weights wᵢ symbols (then
+    taken at the drawn values, mp.dps digits)."""
+    K, n, m = len(Theta), len(X[0]), len(X)
+    t = sp.symbols(f"t0:{K * n}", real=True)
+    w = sp.symbols(f"w0:{m}", nonnegative=True)
+    ell = 0
+    for x, y_i, w_i in zip(X, y, w):
+        etas = [sum(sp.Float(str(v), 60) * t[l * n + j] for j, v in enumerate(x)) for l in range(K)] + [0]
+        ell += w_i * (etas[y_i - 1] - sp.log(sum(sp.exp(eta) for eta in etas)))
+    grad = [sp.diff(ell, t_j) for t_j in t]
+    value = sp.lambdify((*t, *w), [grad, sp.hessian(ell, t).tolist()], "mpmath")
+    return value(*[v for row in Theta for v in row], *weight)
+
+
+@relies_on(softmax, "_gradient", lambda f: lambda X, y, Theta, weight=None: f(X, y, Theta),
+           "the weights left out of the gradient")
+@relies_on(softmax, "_newton_system", lambda f: lambda X, y, Theta, weight=None: f(
+    X, y, Theta, None if weight is None else [w * w for w in weight]), "every weight squared in the Hessian")
+@check("X-2", "softmax regression's ℓ_w = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ) has ∂ℓ_w/∂θ_l = Σᵢ wᵢ(1{y⁽ⁱ⁾ = l} "
+       "− φ_l)x⁽ⁱ⁾ and Hessian blocks −Σᵢ wᵢ φ_l(δ_{ll′} − φ_{l′})x⁽ⁱ⁾x⁽ⁱ⁾ᵀ: sympy's derivatives (Θ "
+       "and w symbols) equal the reference's softmax gradient and hessian with sample_weight "
+       "(k = 3, n = 2; 50 digits)", "extends 000 §9.3", "derivation")
+def softmax_weighted_gradient_and_hessian(ctx):
+    def residual(point):
+        X, y, Theta = point
+        Xm, Tm = S.to_mpf(X), S.to_mpf(Theta)
+        weight = _sample_weights(len(X))
+        grad, hess = _softmax_weighted_by_sympy(Xm, y, weight, Tm)
+        g = [v for row in softmax.gradient(Xm, y, Tm, sample_weight=weight) for v in row]
+        H = softmax.hessian(Xm, y, Tm, sample_weight=weight)
+        return max([abs(a - b) for ra, rb in zip(H, hess) for a, b in zip(ra, rb)]
+                   + [abs(a - b) for a, b in zip(g, grad)])
+    return sampled(ctx, S.multiclass_problems(min_rows=3, max_rows=4, max_features=1), residual,
+                   mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 4), names=("X", "y", "Θ"))
+
+
+@relies_on(softmax, "newton_callbacks", lambda f: lambda X, y, K, weight=None: f(
+    X, y, K, None if weight is None else weight[::-1]), "the weights applied to the rows in reverse")
+@relies_on(softmax, "_newton_system", lambda f: lambda X, y, Theta, weight=None: f(
+    X, y, Theta, None if weight is None else [w + 1 for w in weight]),
+    "every weight one too large in Newton's system (scaling them all would be no error)")
+@check("X-2", "integer sample weights are repeated rows in softmax regression: the reference's "
+       "Newton fit with weights 1, 2, 3, 1, 2, 3, … equals its fit of the data with each row repeated "
+       "wᵢ times, and Σᵢ wᵢ(1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾))x⁽ⁱ⁾ = 0 there, summed here from the formula "
+       "(k = 3; 50 digits)", "extends 000 §9.3", "optimality")
+def softmax_weights_are_repeated_rows(ctx):
+    tol = mpmath.mpf(10) ** -(ctx.digits - 5)
+
+    def residual(point):
+        X, y, _ = point
+        Xm = S.to_mpf(X)
+        weight = [1 + i % 3 for i in range(len(X))]
+        fit = softmax.newton(Xm, y, tol=tol, sample_weight=weight).theta
+        rows = [i for i, w in enumerate(weight) for _ in range(w)]
+        repeated = softmax.newton([Xm[i] for i in rows], [y[i] for i in rows], tol=tol).theta
+        gap = mpmath.mpf(0)
+        for l, theta in enumerate(fit):
+            g = [0 * t for t in theta]
+            for x, y_i, w_i in zip(Xm, y, weight):
+                etas = [sum(a * b for a, b in zip(x, row)) for row in fit] + [0]
+                phi = mpmath.exp(etas[l]) / sum(mpmath.exp(eta) for eta in etas)
+                r = w_i * ((1 if y_i == l + 1 else 0) - phi)
+                g = [g_j + r * x_j for g_j, x_j in zip(g, x)]
+            gap = max([gap] + [abs(v) for v in g])
+        size = 1 + max(abs(t) for row in fit for t in row)
+        return max(max(abs(a - b) for ra, rb in zip(fit, repeated) for a, b in zip(ra, rb)) / size, gap / size)
+    return sampled(ctx, S.multiclass_problems(min_rows=3, max_rows=6), residual,
+                   mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 4), names=("X", "y", "Θ"))
 
 
 # ---- X-7: the summation form ----------------------------------------------------------------------

@@ -10,6 +10,10 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 
 - SVC(rule='simplified'): three checks of k classes (``SIMPLIFIED_REASON``).
 - SVC with the RBF kernel: check_sample_weight_equivalence_on_dense_data (``SMO_WEIGHT_REASON``).
+- the unpenalised fits with sample weights (X-2), on the weights' equivalence check's 15 examples
+  of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``).
+- LogisticRegression(solver="sgd"): the checks that expect sample weights taken
+  (``SGD_WEIGHTS_REASON``).
 
 The tags that change what the checks ask, scikit-learn's mechanism for models of these kinds:
 
@@ -106,6 +110,17 @@ SMO_WEIGHT_REASON = (
     "about 1e-4, not the "
     "check's rtol 1e-7 (test_sample_weight_is_repeated_rows_X_2 in tests/smo/test_extensions.py "
     "checks the equality as tol goes down); scikit-learn lists its own SVC for this check too")
+# X-2: the same check on the unpenalised least-squares, logistic and softmax fits
+SINGULAR_WEIGHTED_REASON = (
+    "the check fits 15 examples of 30 features: XᵀWX (least squares) or the Hessian (logistic and "
+    "softmax regression without a penalty) is singular there (the θ that maximises the weighted ℓ "
+    "is not unique), and the fit raises SingularMatrixError naming the dependent column, as it "
+    "should; Ridge and penalty='l2' meet the check")
+
+SGD_WEIGHTS_REASON = (
+    "solver='sgd' takes no sample weights (the notes' stochastic rule visits each example once per "
+    "epoch) and refuses them naming the solvers that do (tests/estimators/test_weights.py); the "
+    "check expects them to be taken")
 
 EXPECTED_FAILED_CHECKS = {
     "GLM()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
@@ -118,6 +133,14 @@ EXPECTED_FAILED_CHECKS = {
     "LogisticRegression(solver='sgd')": {"check_sample_weight_equivalence_on_dense_data": STOCHASTIC_REASON},
     "GaussianDiscriminantAnalysis()": {name: GDA_SINGULAR_REASON for name in (
         "check_sample_weights_shape", "check_sample_weights_not_overwritten",
+    "LinearRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
+    "LinearRegression(fit_intercept=False)": {
+        "check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
+    "LogisticRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
+    "SoftmaxRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
+    "LogisticRegression(solver='sgd')": {name: SGD_WEIGHTS_REASON for name in (
+        "check_sample_weights_not_an_array", "check_sample_weights_list", "check_sample_weights_shape",
+        "check_sample_weights_pandas_series", "check_sample_weights_not_overwritten",
         "check_sample_weight_equivalence_on_dense_data")},
     # keyed by the estimator's repr: one variant
     "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (

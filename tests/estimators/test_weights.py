@@ -1,17 +1,19 @@
-"""X-2 in the estimators: ``fit(X, y, sample_weight)`` of the least-squares and logistic
+"""X-2 in the estimators: ``fit(X, y, sample_weight)`` of the least-squares, logistic and softmax
 estimators against scikit-learn's with the same weights on the data sets it ships, against the
-rows repeated, and the words where a solver or a model takes no weights. (The GLMs' weights are
-in tests/glm/test_extensions.py.)"""
+rows repeated, and the words where a solver takes no weights or the weights leave a class out.
+(The GLMs' weights are in tests/glm/test_extensions.py, softmax regression's functions' in
+tests/softmax/test_extensions.py.)"""
 import numpy as np
 import pytest
 
 pytest.importorskip("sklearn")
 
 from sklearn import linear_model  # noqa: E402
-from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris  # noqa: E402
+from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris, load_wine  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 
 import cs229.estimators as E  # noqa: E402
+from cs229.fast import softmax  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -114,15 +116,113 @@ def test_the_stochastic_rule_scales_each_step_by_its_weight_X_2(cancer, estimato
     assert np.array_equal(twos.theta_, doubled.fit(X, y).theta_)
 
 
-def test_logistic_regression_with_k_classes_refuses_weights_X_2():
+@pytest.mark.parametrize("solver", ["newton", "gd"])
+def test_logistic_regression_with_k_classes_fits_the_weighted_softmax_X_2(solver):
+    """Three classes and weights: LogisticRegression is SoftmaxRegression's weighted fit (the
+    same Θ, bit for bit), and weights of 1 are the unweighted fit."""
     X, y = load_iris(return_X_y=True)
-    with pytest.raises(ValueError, match="^sample_weight: LogisticRegression takes sample weights for two "
-                                         r"classes \(the Bernoulli model\); y has 3$"):
-        E.LogisticRegression(penalty="l2").fit(X, y, sample_weight=np.ones(len(y)))
+    X = StandardScaler().fit_transform(X)
+    w = np.random.default_rng(5).uniform(0.0, 3.0, len(y))
+    options = dict(penalty="l2", C=2.0, solver=solver, learning_rate=0.5, max_iterations=20_000)
+    logistic = E.LogisticRegression(**options).fit(X, y, sample_weight=w)
+    softmax = E.SoftmaxRegression(**options).fit(X, y, sample_weight=w)
+    assert np.array_equal(logistic.theta_, softmax.Theta_)
+    assert np.array_equal(logistic.predict_proba(X), softmax.predict_proba(X))
+    ones = E.LogisticRegression(**options).fit(X, y, sample_weight=np.ones(len(y)))
+    unweighted = E.LogisticRegression(**options).fit(X, y)
+    assert _relative(ones.theta_, unweighted.theta_) < 1e-12
 
 
-@pytest.mark.parametrize("estimator", [E.LinearRegression(), E.Ridge(), E.LogisticRegression()],
-                         ids=["linear", "ridge", "logistic"])
+def _standardised(loader, columns):
+    X, y = loader(return_X_y=True)
+    return StandardScaler().fit_transform(X[:, columns]), y
+
+
+@pytest.mark.parametrize("loader,columns,seed", [(load_wine, [0, 1], 6), (load_iris, [1], 7)],
+                         ids=["wine", "iris"])
+@pytest.mark.parametrize("estimator", [E.LogisticRegression, E.SoftmaxRegression],
+                         ids=["logistic", "softmax"])
+def test_k_class_weights_are_scikit_learns_multinomial_X_2(loader, columns, seed, estimator):
+    """Three classes with the same sample_weight: scikit-learn's multinomial LogisticRegression
+    (its C = inf, newton-cg at a tight tol) gives the same probabilities to 1e-8. The fits are
+    unpenalised, where the maximum likelihood Θ exists (wine's first two features, iris's sepal
+    width: no class lies apart): the notes' penalty (θ_k = 0, k − 1 rows penalised) is another
+    prior than scikit-learn's over k centred rows, so penalised fits differ
+    (tests/estimators/test_penalty.py) with or without weights."""
+    X, y = _standardised(loader, columns)
+    w = np.random.default_rng(seed).uniform(0.0, 3.0, len(y))
+    theirs = linear_model.LogisticRegression(C=np.inf, solver="newton-cg", tol=1e-12,
+                                             max_iter=10_000).fit(X, y, sample_weight=w)
+    ours = estimator().fit(X, y, sample_weight=w)
+    assert np.abs(ours.predict_proba(X) - theirs.predict_proba(X)).max() < 1e-8
+    assert np.abs(ours.predict_log_proba(X) - theirs.predict_log_proba(X)).max() < 1e-7
+    assert np.array_equal(ours.predict(X), theirs.predict(X))
+    unweighted = estimator().fit(X, y)
+    assert np.abs(ours.predict_proba(X) - unweighted.predict_proba(X)).max() > 1e-3  # the weights count
+
+
+@pytest.mark.parametrize("estimator", [E.SoftmaxRegression(), E.SoftmaxRegression(solver="gd", tol=1e-12),
+                                       E.LogisticRegression(penalty="l2", C=0.5)],
+                         ids=["softmax-newton", "softmax-gd", "logistic-l2"])
+def test_k_class_integer_weights_are_repeated_rows_and_zero_drops_a_row_X_2(estimator):
+    """SoftmaxRegression and k-class LogisticRegression: integer weights 0..3 give the fit of the
+    rows repeated (weight 0: the row left out), on wine's first two features."""
+    X, y = _standardised(load_wine, [0, 1])
+    w = np.random.default_rng(8).integers(0, 4, len(y)).astype(float)
+    rows = np.repeat(np.arange(len(y)), w.astype(int))
+    weighted = estimator.__class__(**estimator.get_params()).fit(X, y, sample_weight=w)
+    repeated = estimator.__class__(**estimator.get_params()).fit(X[rows], y[rows])
+    theta = getattr(weighted, "Theta_", getattr(weighted, "theta_", None))
+    assert _relative(theta, getattr(repeated, "Theta_", getattr(repeated, "theta_", None))) < 1e-8
+    assert np.abs(weighted.predict_proba(X) - repeated.predict_proba(X)).max() < 1e-9
+
+
+@pytest.mark.parametrize("estimator,model", [(E.LogisticRegression(), "logistic regression"),
+                                             (E.LogisticRegression(solver="sgd"), "logistic regression"),
+                                             (E.SoftmaxRegression(), "softmax regression")],
+                         ids=["logistic", "logistic-sgd", "softmax"])
+def test_weights_that_leave_one_class_name_the_class_without_weight_X_2(estimator, model):
+    """Weights of 0 on every example of all classes but one: a ValueError naming the class that
+    carries no weight (scikit-learn's check_classifiers_one_label_sample_weights asks for the word
+    "class"), before any fit."""
+    X, y = _standardised(load_wine, [0, 1])
+    y2 = np.where(y == 2, "b", "a")
+    with pytest.raises(ValueError) as e:
+        estimator.fit(X, y2, sample_weight=(y == 2).astype(float))
+    assert str(e.value) == ("sample_weight: class 'a' carries no weight (each of its examples has weight 0), "
+                            f"so only class 'b' is left; {model} needs examples of at least two classes "
+                            "with weight > 0")
+    if model != "softmax regression":
+        return
+    with pytest.raises(ValueError) as e:
+        estimator.fit(X, y, sample_weight=(y == 2).astype(float))
+    assert str(e.value).startswith("sample_weight: class 0 carries no weight")
+
+
+@pytest.mark.parametrize("estimator", [E.LogisticRegression(), E.SoftmaxRegression()], ids=["logistic", "softmax"])
+def test_a_class_without_weight_is_named_unless_the_fit_is_bounded_X_1_X_2(estimator):
+    """Three classes, one of weight 0: its θ runs off (its intercept, unpenalised, to −∞, with or
+    without a penalty), said by name; penalised without an intercept the fit exists: Newton
+    converges to the weighted MAP, ∇ℓ_w(Θ) = λΘ (every entry penalised)."""
+    X, y = _standardised(load_wine, [0, 1])
+    w = (y != 1).astype(float)
+    for penalty in (None, "l2"):
+        with pytest.raises(ValueError) as e:
+            estimator.set_params(penalty=penalty).fit(X, y, sample_weight=w)
+        assert str(e.value) == (
+            "sample_weight: class 1 carries no weight (each of its examples has weight 0), so its probability "
+            "is driven to 0 and ℓ has no maximum (nor has the penalised ℓ while the intercepts are "
+            "unpenalised); give its examples weight, or leave them out of the data")
+    fit = estimator.set_params(penalty="l2", fit_intercept=False, C=1.0).fit(X, y, sample_weight=w)
+    Theta = getattr(fit, "Theta_", getattr(fit, "theta_", None))
+    assert fit.converged_ and Theta.shape == (2, 2)
+    gradient = softmax.gradient(X, y + 1, Theta, sample_weight=w)
+    assert np.abs(gradient - Theta).max() < 1e-8
+
+
+@pytest.mark.parametrize("estimator", [E.LinearRegression(), E.Ridge(), E.LogisticRegression(),
+                                       E.SoftmaxRegression()],
+                         ids=["linear", "ridge", "logistic", "softmax"])
 def test_bad_weights_are_refused_by_name_X_2(cancer, estimator):
     X, y, _ = cancer
     w = np.ones(len(y))

@@ -10,7 +10,7 @@ import cs229.reference.softmax as R
 from cs229.reference import linalg, logistic_regression as lg
 from cs229.reference.results import ConvergenceError
 
-from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, install
+from tests.bad_input import BAD_PENALTIES, Table, bad_penalties_are_refused_alike, bad_weights, install
 from tests.bad_pairs import two_bad_arguments
 from tests.softmax.test_formulas import MIXED, close
 
@@ -143,6 +143,7 @@ X = np.array([[1.0, 0.5], [1.0, -1.0], [1.0, 2.0], [1.0, 0.0], [1.0, 1.5], [1.0,
               [1.0, 0.5]])
 Y = np.array([1.0, 3.0, 1.0, 2.0, 2.0, 1.0, 2.0, 3.0])
 THETA = np.array([[0.25, -0.5], [0.1, 0.2]])
+WEIGHTS = np.array([1.0, 0.5, 2.0, 0.0, 1.5, 3.0, 1.0, 0.25])  # X-2
 
 VALID = {
     "softmax": dict(eta=np.array([0.5, -1.0, 2.0])),
@@ -151,16 +152,20 @@ VALID = {
     "probabilities": dict(X=X, Theta=THETA),
     "hypothesis": dict(x=X[2], Theta=THETA),
     "predict": dict(X=X, Theta=THETA),
-    "log_likelihood": dict(X=X, y=Y, Theta=THETA),
-    "gradient": dict(X=X, y=Y, Theta=THETA),
-    "hessian": dict(X=X, y=Y, Theta=THETA),
-    "gradient_ascent": dict(X=X, y=Y, Theta=THETA, alpha=0.1, max_iterations=5, tol=None),
-    "newton": dict(X=X, y=Y, Theta=THETA, max_iterations=50),
+    "log_likelihood": dict(X=X, y=Y, Theta=THETA, sample_weight=WEIGHTS),
+    "gradient": dict(X=X, y=Y, Theta=THETA, sample_weight=WEIGHTS),
+    "hessian": dict(X=X, y=Y, Theta=THETA, sample_weight=WEIGHTS),
+    "gradient_ascent": dict(X=X, y=Y, Theta=THETA, alpha=0.1, max_iterations=5, tol=None,
+                            sample_weight=WEIGHTS),
+    "newton": dict(X=X, y=Y, Theta=THETA, max_iterations=50, sample_weight=WEIGHTS),
     "cross_entropy": dict(p=np.array([0.0, 1.0, 0.0]), p_hat=np.array([0.2, 0.5, 0.3])),
 }
+BAD_WEIGHTS = bad_weights(len(Y))
 TABLE = Table(F, R, VALID, parameters={
-    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES],
-    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("damping", "yes", TypeError), *BAD_PENALTIES],
+    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES, *BAD_WEIGHTS],
+    "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("damping", "yes", TypeError), *BAD_PENALTIES,
+               *BAD_WEIGHTS],
+    "log_likelihood": BAD_WEIGHTS, "gradient": BAD_WEIGHTS, "hessian": BAD_WEIGHTS,
     "cross_entropy": [("p_hat", np.array([0.2, 0.0, 0.8]))],
 }, labels={(n, "y"): [0.5, 0.0, 4.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},
     others={"IterativeResult", "ConvergenceError", "SeparableDataError"})
@@ -187,3 +192,35 @@ def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
     """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
     and the same words (the kinds' own, naming the argument) from both faces."""
     bad_penalties_are_refused_alike(TABLE, ['newton', 'gradient_ascent'])
+
+
+# ---- X-2: sample weights -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("face", FACES)
+@pytest.mark.parametrize("name", ["log_likelihood", "gradient", "hessian", "gradient_ascent", "newton"])
+def test_bad_weights_are_refused_by_the_one_reader_X_2(face, name):
+    """X-2: a negative weight, NaN, the wrong length, every weight 0: the words of the faces' one
+    reader (inputs.sample_weights, _validation.as_sample_weights), naming sample_weight."""
+    negative = WEIGHTS.copy()
+    negative[4] = -2.0
+    nan = WEIGHTS.copy()
+    nan[1] = np.nan
+    cases = [(negative, "sample_weight[4] is -2.0: a sample weight must be >= 0"),
+             (np.zeros(len(Y)), "sample_weight: every sample weight is 0, so there is nothing to fit"),
+             (nan, "sample_weight[1] is nan: expected a finite number"),
+             (WEIGHTS[:5], "sample_weight has 5 entries but X has 8 rows")]
+    for weight, words in cases:
+        with pytest.raises(ValueError) as e:
+            TABLE.call(face, name, sample_weight=weight)
+        assert str(e.value) == words, (weight, str(e.value))
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_the_zero_start_names_a_class_without_weight_X_2(face):
+    """X-2: Theta=None reads k from the labels; a class of 1..k whose every example has weight 0
+    is named (its θ would run off: it is absent from the weighted data)."""
+    weight = np.where(Y == 2, 0.0, 1.0)
+    with pytest.raises(ValueError) as e:
+        TABLE.call(face, "newton", Theta=None, sample_weight=weight)
+    assert str(e.value) == ("sample_weight: class 2 of 1..3 carries no weight (each of its examples has weight 0); "
+                            "with Theta=None, k is the largest label and every class in 1..k must carry weight")

@@ -3,7 +3,8 @@ iterates where the order of operations is the same, the same answer to rounding 
 verdicts."""
 import mpmath
 import numpy as np
-from hypothesis import given, strategies as st
+import pytest
+from hypothesis import given, settings, strategies as st
 
 import cs229.fast.softmax as F
 import cs229.reference.softmax as R
@@ -102,3 +103,75 @@ def test_penalised_gradient_ascent_same_iterates_X_1(p, alpha, lam, average):
     fast = F.gradient_ascent(np.array(X), y, np.array(Theta), alpha, 8, tol=None, average=average,
                              record=True, lam=lam)
     assert np.array_equal(fast.path, np.array(ref.path))
+
+
+# ---- X-2: sample weights -------------------------------------------------------------------------
+
+@st.composite
+def weighted(draw):
+    """A problem and real weights >= 0 (the last row's at least 1, so not all are 0)."""
+    X, y, Theta = S.to_float(draw(problems))
+    w = draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.5, 2.0, 3.0]), min_size=len(X) - 1,
+                      max_size=len(X) - 1)) + [1.0]
+    return X, y, Theta, w
+
+
+@given(weighted())
+def test_weighted_likelihood_gradient_and_hessian_fast_equal_reference_X_2(p):
+    """X-2: ℓ_w to rounding, its gradient bit for bit (the same order, each residual times wᵢ
+    before it meets x), its Hessian to rounding (BLAS on √wᵢ-scaled rows)."""
+    X, y, Theta, w = p
+    Xa, Ta, wa = np.array(X), np.array(Theta), np.array(w)
+    assert close(F.log_likelihood(Xa, y, Ta, sample_weight=wa), R.log_likelihood(X, y, Theta, sample_weight=w))
+    assert np.array_equal(F.gradient(Xa, y, Ta, sample_weight=wa), R.gradient(X, y, Theta, sample_weight=w))
+    assert close(F.hessian(Xa, y, Ta, sample_weight=wa), R.hessian(X, y, Theta, sample_weight=w), 1e-11)
+
+
+@given(weighted(), st.sampled_from([1e-3, 5e-2]), st.booleans(), st.sampled_from([0.0, 0.5]))
+def test_weighted_gradient_ascent_same_iterates_X_2(p, alpha, average, lam):
+    """X-2: the weighted steps, ``average`` over Σ wᵢ summed as the reference sums it, with and
+    without the penalty: the same iterates bit for bit."""
+    X, y, Theta, w = p
+    ref = R.gradient_ascent(X, y, Theta, alpha, 8, tol=None, average=average, record=True, lam=lam,
+                            sample_weight=w)
+    fast = F.gradient_ascent(np.array(X), y, np.array(Theta), alpha, 8, tol=None, average=average,
+                             record=True, lam=lam, sample_weight=np.array(w))
+    assert np.array_equal(fast.path, np.array(ref.path))
+
+
+@settings(max_examples=20)
+@given(weighted(), st.sampled_from([0.0, 0.5]))
+def test_weighted_newton_fast_matches_reference_X_2(p, lam):
+    """X-2: weighted Newton (and X-1's penalised one) from Θ = 0: the same number of iterations
+    and Θ to rounding, or the same error where the weights leave no maximum."""
+    X, y, _, w = p
+    zero = [[0.0] * len(X[0]) for _ in range(2)]
+    try:
+        ref = R.newton(X, y, zero, sample_weight=w, lam=lam)
+    except Exception as e:
+        with pytest.raises(type(e)) as fast:
+            F.newton(np.array(X), y, np.array(zero), sample_weight=np.array(w), lam=lam)
+        assert str(fast.value).split(":")[0] == str(e).split(":")[0]
+        return
+    fast = F.newton(np.array(X), y, np.array(zero), sample_weight=np.array(w), lam=lam)
+    assert fast.iterations == ref.iterations and close(fast.theta, ref.theta, 1e-9)
+
+
+@settings(max_examples=15)
+@given(problems, st.booleans())
+def test_weights_of_one_are_the_unweighted_bits_X_2(p, average):
+    """X-2: weights all 1 give the notes' unweighted results bit for bit in both faces (1·r is r,
+    Σ 1 is m, √1 is 1): ℓ, ∇ℓ, H and gradient ascent's iterates."""
+    X, y, Theta = S.to_float(p)
+    ones = [1.0] * len(X)
+    Xa, Ta = np.array(X), np.array(Theta)
+    assert F.log_likelihood(Xa, y, Ta, sample_weight=np.ones(len(X))) == F.log_likelihood(Xa, y, Ta)
+    assert R.log_likelihood(X, y, Theta, sample_weight=ones) == R.log_likelihood(X, y, Theta)
+    assert np.array_equal(F.gradient(Xa, y, Ta, sample_weight=np.ones(len(X))), F.gradient(Xa, y, Ta))
+    assert R.gradient(X, y, Theta, sample_weight=ones) == R.gradient(X, y, Theta)
+    assert np.array_equal(F.hessian(Xa, y, Ta, sample_weight=np.ones(len(X))), F.hessian(Xa, y, Ta))
+    assert R.hessian(X, y, Theta, sample_weight=ones) == R.hessian(X, y, Theta)
+    fit = F.gradient_ascent(Xa, y, Ta, 0.05, 6, tol=None, average=average, record=True)
+    weighted_fit = F.gradient_ascent(Xa, y, Ta, 0.05, 6, tol=None, average=average, record=True,
+                                     sample_weight=np.ones(len(X)))
+    assert np.array_equal(fit.path, weighted_fit.path)

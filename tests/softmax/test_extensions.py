@@ -1,0 +1,154 @@
+"""The catalog's extensions of softmax regression, in both faces: X-2 (sample weights wᵢ >= 0,
+ℓ_w(Θ) = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ): integer weights are repeated rows, a weight of 0 drops the
+row, also from the separation tests and the zero start's classes), against the repeated rows and
+at 50 digits. (Parity of the weighted faces: test_parity.py; bad weights: test_errors.py; against
+scikit-learn: tests/estimators/test_weights.py.)"""
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cs229.fast.softmax as F
+import cs229.reference.softmax as R
+from cs229.reference import linalg, logistic_regression as lg
+from cs229.reference.results import ConvergenceError
+from cs229.testing import strategies as S
+
+from tests.softmax.test_errors import SEPARATE
+from tests.softmax.test_formulas import problems
+
+FACES = pytest.mark.parametrize("face", ["reference", "fast"])
+
+
+def _call(face, name, *args, **kwargs):
+    """``name`` of the face, with every array argument as the reference takes it (lists)."""
+    if face == "fast":
+        return getattr(F, name)(*args, **kwargs)
+    lists = [a.tolist() if isinstance(a, np.ndarray) else a for a in args]
+    return getattr(R, name)(*lists, **{k: v.tolist() if isinstance(v, np.ndarray) else v
+                                       for k, v in kwargs.items()})
+
+
+def rel(a, b):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.abs(a - b).max() / max(1.0, np.abs(b).max())
+
+
+@st.composite
+def weighted_problems(draw):
+    """(X, y, Θ, w): a softmax problem whose MLE exists (every class on its last k rows, which
+    keep weight 1) and integer weights 0..3 drawn for the other rows."""
+    X, y, Theta = draw(problems)
+    k = len(Theta) + 1
+    w = draw(st.lists(st.integers(0, 3), min_size=len(X) - k, max_size=len(X) - k)) + [1] * k
+    return (np.array(S.to_float(X)), np.array(y), np.array(S.to_float(Theta)),
+            np.array(w, dtype=float))
+
+
+# ---- X-2: integer weights are repeated rows ------------------------------------------------------
+
+@settings(max_examples=15)  # a reference Newton fit on up to 3m rows per draw
+@given(weighted_problems())
+def test_integer_weights_are_repeated_rows_X_2(data):
+    """Weights in {0, 1, 2, 3}: ℓ_w, its gradient and Hessian at a drawn Θ, and Newton's fit from
+    Θ = 0, are those of the data with each row repeated wᵢ times (a weight of 0 drops the row),
+    both faces; where the repeated rows have no MLE the weighted fit raises the same error."""
+    X, y, Theta, w = data
+    rows = np.repeat(np.arange(len(X)), w.astype(int))
+    for face in ("fast", "reference"):
+        for function in ("log_likelihood", "gradient", "hessian"):
+            assert rel(_call(face, function, X, y, Theta, sample_weight=w),
+                       _call(face, function, X[rows], y[rows], Theta)) < 1e-12, (face, function)
+        zero = np.zeros_like(Theta)
+        try:
+            repeated = _call(face, "newton", X[rows], y[rows], zero)
+        except Exception as e:  # separable or singular: the weighted fit must say the same
+            with pytest.raises(type(e)):
+                _call(face, "newton", X, y, zero, sample_weight=w)
+            continue
+        weighted = _call(face, "newton", X, y, zero, sample_weight=w)
+        assert rel(weighted.theta, repeated.theta) < 1e-9, face
+
+
+@FACES
+@pytest.mark.parametrize("average", [False, True])
+def test_weighted_gradient_ascent_is_the_repeated_rows_X_2(face, average):
+    """Gradient ascent with integer weights steps as the repeated rows do; ``average`` divides by
+    Σ wᵢ, the number of rows repeated."""
+    rng = np.random.default_rng(12)
+    X = np.c_[np.ones(30), rng.standard_normal((30, 2))]
+    y = rng.integers(1, 4, 30)
+    w = rng.integers(0, 4, 30).astype(float)
+    rows = np.repeat(np.arange(30), w.astype(int))
+    start = np.zeros((2, 3))
+    a = _call(face, "gradient_ascent", X, y, start, 0.01, max_iterations=60, tol=None, average=average,
+              sample_weight=w).theta
+    b = _call(face, "gradient_ascent", X[rows], y[rows], start, 0.01, max_iterations=60, tol=None,
+              average=average).theta
+    assert rel(a, b) < 1e-12
+
+
+# ---- X-2: a row of weight 0 is not in the data ---------------------------------------------------
+
+@FACES
+def test_a_row_of_weight_zero_is_left_out_of_the_separation_tests_X_2(face):
+    """SEPARATE's classes are separable; a seventh row that contradicts them (x₁ = 2.2, class 1)
+    makes them inseparable (Newton converges), unless its weight is 0: then Newton and gradient
+    ascent name the separation at the step they name it without the row, at the same iterate."""
+    X0, y0 = np.array(SEPARATE[0]), np.array(SEPARATE[1])
+    X, y = np.r_[X0, [[1.0, 2.2]]], np.r_[y0, [1]]
+    w = np.r_[np.ones(6), 0.0]
+    zero = np.zeros((2, 2))
+    for name, args in (("newton", ()), ("gradient_ascent", (0.5,))):
+        with pytest.raises(lg.SeparableDataError) as without:
+            _call(face, name, X0, y0, zero, *args)
+        with pytest.raises(lg.SeparableDataError) as weighted:
+            _call(face, name, X, y, zero, *args, sample_weight=w)
+        assert str(weighted.value) == str(without.value)
+        assert rel(weighted.value.result.theta, without.value.result.theta) < 1e-12
+    assert _call(face, "newton", X, y, zero, sample_weight=np.ones(7)).converged  # with its weight, the MLE exists
+
+
+@FACES
+def test_the_zero_start_needs_every_class_to_carry_weight_X_2(face):
+    """Theta=None: k is the largest label, and a class of 1..k whose examples all have weight 0
+    is absent from the data (its θ would run off): named, the largest class too. The rows of
+    weight 0 of a class that carries weight elsewhere change nothing."""
+    rng = np.random.default_rng(3)
+    X = np.c_[np.ones(24), rng.standard_normal(24)]
+    y = np.array([1, 2, 3] * 8)
+    for c in (2, 3):
+        with pytest.raises(ValueError) as e:
+            _call(face, "newton", X, y, sample_weight=np.where(y == c, 0.0, 1.0))
+        assert str(e.value) == (f"sample_weight: class {c} of 1..3 carries no weight (each of its examples has "
+                                "weight 0); with Theta=None, k is the largest label and every class in 1..k "
+                                "must carry weight")
+    w = rng.uniform(0.5, 2.0, 24)
+    w[:3] = 0.0
+    weighted = _call(face, "newton", X, y, sample_weight=w)
+    without = _call(face, "newton", X[3:], y[3:], sample_weight=w[3:])
+    assert rel(weighted.theta, without.theta) < 1e-12
+
+
+# ---- X-2: the weighted MLE at 50 digits ----------------------------------------------------------
+
+@settings(max_examples=15)  # a Newton fit at 50 digits per draw
+@given(weighted_problems(), st.sampled_from([0.5, 1.75]))
+def test_weighted_newton_is_optimal_at_50_digits_X_2(data, scale):
+    """Real weights (the integers drawn times ``scale``): the float Newton fit is the 50-digit
+    one to 1e-8, whose weighted gradient Σᵢ wᵢ(1{y⁽ⁱ⁾ = l} − φ_l)x⁽ⁱ⁾ is 0 to 40 digits."""
+    X, y, Theta, w = data
+    w = w * scale
+    zero = np.zeros_like(Theta)
+    try:
+        fit = F.newton(X, y, zero, sample_weight=w)
+    except (lg.SeparableDataError, linalg.SingularMatrixError, ConvergenceError):  # the weights left no MLE
+        return
+    with mpmath.workdps(50):
+        Xm, wm = S.to_mpf(X.tolist()), S.to_mpf(w.tolist())
+        exact = R.newton(Xm, y.tolist(), S.to_mpf(zero.tolist()), tol=mpmath.mpf(10) ** -45,
+                         sample_weight=wm).theta
+        grad = R.gradient(Xm, y.tolist(), exact, sample_weight=wm)
+        assert max(abs(g) for row in grad for g in row) < mpmath.mpf(10) ** -40
+    assert rel(fit.theta, [[float(v) for v in row] for row in exact]) < 1e-8
