@@ -123,14 +123,12 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         notes' logistic regression; more: softmax regression).
 
         ``sample_weight`` (X-2): wᵢ >= 0 per example, maximising Σᵢ wᵢ ℓᵢ(θ) (an integer
-        weight is the example repeated): the Bernoulli GLM's weighted Newton or gradient ascent
-        (``cs229.fast.glm``; "gd"'s ``average`` divides by Σ wᵢ); "sgd" scales example i's
-        step by wᵢ (scikit-learn's SGD meaning)."""
         weight is the example repeated): for two classes the Bernoulli GLM's weighted Newton or
         gradient ascent (``cs229.fast.glm``), for more the weighted softmax regression
-        (``cs229.fast.softmax``); "gd"'s ``average`` divides by Σ wᵢ. "newton" or "gd" only; at
-        least two classes must carry weight, and every class unless the fit is penalised without
-        an intercept (the intercept of a class of weight 0 runs to −∞)."""
+        (``cs229.fast.softmax``); "gd"'s ``average`` divides by Σ wᵢ; "sgd" (two classes) scales
+        example i's step by wᵢ (scikit-learn's SGD meaning). At least two classes must carry
+        weight, and every class unless the fit is penalised without an intercept (the intercept
+        of a class of weight 0 runs to −∞)."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
@@ -141,7 +139,6 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
         _weighted_classes(labels, sample_weight, "logistic regression", lam and not self.fit_intercept)
-        _base.weights_need(solver, "'newton' or 'gd'", sample_weight)
         Xd = _base.design(X, self.fit_intercept)
         if len(self.classes_) > 2:
             if solver == "sgd":

@@ -157,11 +157,6 @@ MESSAGES = {
     "penalty_solver": (ValueError, "solver={solver!r} has no penalty (the notes' stochastic rule "
                                    "maximises ℓ); pass solver='newton' or 'gd' with penalty='l2', "
                                    "or penalty=None"),
-    "weights_two_classes": (ValueError, "sample_weight: {estimator} takes sample weights for two "
-                                        "classes (the Bernoulli model); y has {k}"),
-    "weight_solver": (ValueError, "sample_weight: solver={solver!r} has no sample weights (the notes' "
-                                  "stochastic rule visits each example once per epoch); pass "
-                                  "solver={weighted} with sample_weight, or sample_weight=None"),
     "weights_one_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
                                       "examples has weight 0), so only class {kept} is left; {model} "
                                       "needs examples of at least two classes with weight > 0"),

@@ -11,9 +11,10 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 - SVC(rule='simplified'): three checks of k classes (``SIMPLIFIED_REASON``).
 - SVC with the RBF kernel: check_sample_weight_equivalence_on_dense_data (``SMO_WEIGHT_REASON``).
 - the unpenalised fits with sample weights (X-2), on the weights' equivalence check's 15 examples
-  of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``).
-- LogisticRegression(solver="sgd"): the checks that expect sample weights taken
-  (``SGD_WEIGHTS_REASON``).
+  of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``,
+  ``GDA_SINGULAR_REASON``) or separable (``SEPARABLE_REASON``).
+- LogisticRegression(solver="sgd"): the weights' equivalence check, which a step scaled by wᵢ
+  cannot meet (``STOCHASTIC_REASON``).
 
 The tags that change what the checks ask, scikit-learn's mechanism for models of these kinds:
 
@@ -83,33 +84,31 @@ SINGULAR_REASON = (
     "maximum likelihood θ is not unique), and the fit raises SingularMatrixError naming the "
     "dependent column, as it should; with alpha > 0 the check is met")
 
-LEAST_SQUARES_REASON = (
-    "the check fits 15 examples of 30 features: XᵀWX is singular there (the least-squares θ is "
-    "not unique), and the fit raises SingularMatrixError naming the dependent column, as it "
-    "should; Ridge (alpha > 0) meets the check")
-
 SEPARABLE_REASON = (
     "the check fits 15 examples of 30 features, which are separable: the maximum likelihood θ "
-    "does not exist, so the unpenalised fit stops at a separating iterate with a "
-    "ConvergenceWarning (or raises on the singular Hessian) and the weighted and repeated fits "
-    "stop at different ones; penalty='l2' meets the check")
+    "does not exist, so the unpenalised gradient ascent stops at a separating iterate with a "
+    "ConvergenceWarning, and the weighted and the repeated fits stop at different ones; "
+    "penalty='l2' meets the check")
 
 STOCHASTIC_REASON = (
     "the stochastic rule scales example i's step by wᵢ (scikit-learn's SGD meaning): one step of "
     "2α is not two steps of α, so a weight of 2 is not a repeated row (scikit-learn's own SGD "
     "estimators list this check as failing too)")
+
 GDA_SINGULAR_REASON = (
     "the check's data leave GDA's pooled Σ singular (15 examples of 30 features; or 2 features, one "
     "constant within each class): the maximum-likelihood estimates do not exist, weighted (X-2) or "
     "not, and the fit raises SingularMatrixError naming the dependent features, as it should; "
     "tests/generative/test_extensions.py checks weights against repeated and dropped rows")
+
 SMO_WEIGHT_REASON = (
     "X-2: SVC's weighted dual (box 0 <= αᵢ <= C·wᵢ) has the optimum of the repeated rows' dual "
     "(the copies' α sum to αᵢ), but SMO stops at the KKT tolerance tol=1e-3, and the two runs "
     "stop at different points within it: with the RBF kernel their decision values differ by "
-    "about 1e-4, not the "
-    "check's rtol 1e-7 (test_sample_weight_is_repeated_rows_X_2 in tests/smo/test_extensions.py "
-    "checks the equality as tol goes down); scikit-learn lists its own SVC for this check too")
+    "about 1e-4, not the check's rtol 1e-7 (test_sample_weight_is_repeated_rows_X_2 in "
+    "tests/smo/test_extensions.py checks the equality as tol goes down); scikit-learn lists its "
+    "own SVC for this check too")
+
 # X-2: the same check on the unpenalised least-squares, logistic and softmax fits
 SINGULAR_WEIGHTED_REASON = (
     "the check fits 15 examples of 30 features: XᵀWX (least squares) or the Hessian (logistic and "
@@ -117,41 +116,23 @@ SINGULAR_WEIGHTED_REASON = (
     "is not unique), and the fit raises SingularMatrixError naming the dependent column, as it "
     "should; Ridge and penalty='l2' meet the check")
 
-SGD_WEIGHTS_REASON = (
-    "solver='sgd' takes no sample weights (the notes' stochastic rule visits each example once per "
-    "epoch) and refuses them naming the solvers that do (tests/estimators/test_weights.py); the "
-    "check expects them to be taken")
+_DENSE = "check_sample_weight_equivalence_on_dense_data"
 
 EXPECTED_FAILED_CHECKS = {
-    "GLM()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
-    "PoissonRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
-    "LinearRegression()": {"check_sample_weight_equivalence_on_dense_data": LEAST_SQUARES_REASON},
-    "LinearRegression(fit_intercept=False)": {
-        "check_sample_weight_equivalence_on_dense_data": LEAST_SQUARES_REASON},
-    "LogisticRegression()": {"check_sample_weight_equivalence_on_dense_data": SEPARABLE_REASON},
-    "LogisticRegression(solver='gd')": {"check_sample_weight_equivalence_on_dense_data": SEPARABLE_REASON},
-    "LogisticRegression(solver='sgd')": {"check_sample_weight_equivalence_on_dense_data": STOCHASTIC_REASON},
+    "GLM()": {_DENSE: SINGULAR_REASON},
+    "PoissonRegression()": {_DENSE: SINGULAR_REASON},
+    **{name: {_DENSE: SINGULAR_WEIGHTED_REASON} for name in (
+        "LinearRegression()", "LinearRegression(fit_intercept=False)", "LogisticRegression()",
+        "SoftmaxRegression()")},
+    "LogisticRegression(solver='gd')": {_DENSE: SEPARABLE_REASON},
+    "LogisticRegression(solver='sgd')": {_DENSE: STOCHASTIC_REASON},
     "GaussianDiscriminantAnalysis()": {name: GDA_SINGULAR_REASON for name in (
-        "check_sample_weights_shape", "check_sample_weights_not_overwritten",
-    "LinearRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
-    "LinearRegression(fit_intercept=False)": {
-        "check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
-    "LogisticRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
-    "SoftmaxRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_WEIGHTED_REASON},
-    "LogisticRegression(solver='sgd')": {name: SGD_WEIGHTS_REASON for name in (
-        "check_sample_weights_not_an_array", "check_sample_weights_list", "check_sample_weights_shape",
-        "check_sample_weights_pandas_series", "check_sample_weights_not_overwritten",
-        "check_sample_weight_equivalence_on_dense_data")},
-    # keyed by the estimator's repr: one variant
-    "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (
-        "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")},
+        "check_sample_weights_shape", "check_sample_weights_not_overwritten", _DENSE)},
     # keyed by the estimator's repr: one variant (SVC(kernel="linear") meets the check)
-    **{name: {"check_sample_weight_equivalence_on_dense_data": SMO_WEIGHT_REASON} for name in (
+    **{name: {_DENSE: SMO_WEIGHT_REASON} for name in (
         "SVC()", "SVC(rule='platt')", "SVC(probability=True, random_state=0)")},
-    "SVC(rule='simplified')": {"check_sample_weight_equivalence_on_dense_data": SMO_WEIGHT_REASON,
-                               **{name: SIMPLIFIED_REASON for name in (
-                                   "check_fit_score_takes_y", "check_dtype_object",
-                                   "check_supervised_y_2d")}},
+    "SVC(rule='simplified')": {_DENSE: SMO_WEIGHT_REASON, **{name: SIMPLIFIED_REASON for name in (
+        "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")}},
 }
 
 ESTIMATORS = [
