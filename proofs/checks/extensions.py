@@ -22,11 +22,10 @@ is the softmax of θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_j�
 X-5: a GLM's offset, η = θᵀx + o with o known (log e for a Poisson exposure e): the gradient
 and Hessian keep their form at the shifted η, and the fit is where that gradient vanishes.
 
-X-2: sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ (J_w = ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² for least squares);
-each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated; the
-stochastic rules step along one example's weighted term.
-X-2 (the GLMs' part, and softmax regression's after X-1): sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ;
-each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated.
+X-2: sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ (J_w = ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² for least squares):
+each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated (least
+squares, the GLMs, softmax regression); the stochastic rules step along one example's weighted
+term; the weighted GDA class frequencies, means and pooled scatter maximise Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾).
 
 X-4: naive Bayes with k classes, both event models: Laplace smoothing is the MAP estimate under
 a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each class's φ.
@@ -601,6 +600,96 @@ def gda_classes_softmax_posterior(ctx):
     k_two = sampled(ctx, S.gda_problems(max_features=2, max_rows=8), two_classes,
                     mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 6), names=("X", "y"))
     return combine(k_classes, k_two)
+
+
+# ---- X-2: sample weights (GDA) ---------------------------------------------------------------------
+# ℓ_w = Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) is maximised by the weighted class frequencies and means and the
+# weighted pooled scatter over Σᵢ wᵢ; an integer wᵢ is the row repeated wᵢ times.
+
+def _gda_weights(m):
+    """The drawn points' weights: 1, 0, 3/2, 2, 3/2, 1, 0, … (a weight of 0 included; their mean
+    is not 1, so that Σᵢ wᵢ is not m)."""
+    return [Fraction((2, 0, 3, 4, 3)[i % 5], 2) for i in range(m)]
+
+
+def _weighted_gda_problems():
+    """(X, y, w) with labels 1..k whose weighted fit exists (no class of weight 0, Σ regular)."""
+    def weighted(problem):
+        X, y = problem
+        w = _gda_weights(len(y))
+        try:
+            G.gda_classes_fit(X, y, w)
+        except ValueError:
+            return None
+        return X, y, w
+    return _k_problems().map(weighted).filter(lambda p: p is not None)
+
+
+@relies_on(G, "_kept", lambda f: lambda X, codes, weight: f(X, codes, None), "the weights ignored")
+@relies_on(G, "_kept", lambda f: lambda X, codes, weight: f(X, codes, None if weight is None else weight[::-1]),
+           "the weights applied to the rows in reverse")
+@relies_on(G, "gda_classes_fit", lambda f: lambda X, y, sample_weight=None: G.GDAClassesModel(
+               f(X, y, sample_weight).phi, f(X, y, sample_weight).mu,
+               [[v * sum(sample_weight or [1] * len(y)) / len(y) for v in row] for row in f(X, y, sample_weight).Sigma]),
+           "Σ divided by m for Σᵢ wᵢ")
+@check("X-2", "the weighted GDA estimates φ_j = Σᵢ wᵢ1{y = j} / Σᵢ wᵢ, μ_j = Σᵢ wᵢ1{y = j}x⁽ⁱ⁾ / Σᵢ wᵢ1{y = j}, "
+       "Σ = Σᵢ wᵢ(x⁽ⁱ⁾ − μ_y)(x⁽ⁱ⁾ − μ_y)ᵀ / Σᵢ wᵢ zero the gradient of ℓ_w = Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) along "
+       "every direction of the parameter space (φ on the simplex, Σ symmetric): mpmath derivatives at "
+       "the reference's weighted fits (weights 1, 0, 3/2, 2, 3/2, …; 3 classes, 50 digits)",
+       "extends 000 §1.2", "optimality")
+def weighted_gda_mle_optimal(ctx):
+    def gradient(p):
+        X, y, w = S.to_mpf(p[0]), p[1], S.to_mpf(p[2])
+        model = G.gda_classes_fit(X, y, w)
+
+        def ell(m):
+            total = mpmath.mpf(0)
+            for joint, c, w_i in zip(G.gda_classes_log_joint(m, X), y, w):
+                total += w_i * joint[c - 1]
+            return total
+        worst = mpmath.mpf(0)
+        for what, index in _k_directions(len(model.phi), len(X[0])):
+            worst = max(worst, abs(mpmath.diff(lambda t: ell(_moved(model, what, index, t)), 0)))
+        return worst
+    return sampled(ctx, _weighted_gda_problems(), gradient, mpmath.mpf(10) ** -(ctx.digits - 12),
+                   n=min(ctx.examples, 6), names=("X", "y", "w"))
+
+
+@relies_on(G, "_kept", lambda f: lambda X, codes, weight: f(X, codes, None), "the weights ignored")
+@relies_on(G, "_kept", lambda f: lambda X, codes, weight: f(X, codes, None if weight is None else [v + 1 for v in weight]),
+           "every weight one too large")
+@check("X-2", "integer sample weights are repeated rows for GDA: the reference's exact gda_fit and "
+       "gda_classes_fit with weights 1, 2, 0, 3, 1, 2, 0, 3, … equal their fits of the data with each "
+       "row repeated wᵢ times (a weight of 0 drops the row; a class left without weight is refused "
+       "as a class without examples), Fraction for Fraction",
+       "extends 000 §1.2", "identity")
+def gda_weights_are_repeated_rows(ctx):
+    def gap(p):
+        X, y = p
+        weight = [(1, 2, 0, 3)[i % 4] for i in range(len(y))]
+        rows = [i for i, w in enumerate(weight) for _ in range(w)]
+        worst = mpmath.mpf(0)
+        for fit, labels in ((G.gda_fit, y), (G.gda_classes_fit, _k_labels_of(y))):
+            try:
+                weighted = fit(X, labels, weight)
+            except ValueError as e:
+                weighted = str(e)
+            missing = sorted(set(labels) - {labels[i] for i in rows})
+            if missing and fit is G.gda_classes_fit:  # k is the largest label: the repeated rows' may be smaller
+                repeated = str(G.no_class_of_k(missing[0], max(labels)))
+            else:
+                try:
+                    repeated = fit([X[i] for i in rows], [labels[i] for i in rows])
+                except ValueError as e:
+                    repeated = str(e)
+            if isinstance(weighted, str) or isinstance(repeated, str):
+                same = weighted == repeated
+            else:
+                same = vars(weighted) == vars(repeated)
+            worst = max(worst, mpmath.mpf(0) if same else mpmath.inf)
+        return worst
+    return sampled(ctx, S.gda_problems(max_features=2, max_rows=9), gap, mpmath.mpf(0),
+                   n=min(ctx.examples, 6), names=("X", "y"))
 
 
 # ---- X-5: offset and exposure ---------------------------------------------------------------------

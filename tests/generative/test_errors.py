@@ -82,6 +82,19 @@ def test_a_density_too_large_for_float_is_the_same_error_in_both_faces_MVN_1(Sig
                                    "overflows: Sigma is so close to singular")
 
 
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_class_whose_weights_are_all_zero_has_no_examples_X_2(face):
+    """X-2 on GDA-1 and X-3: a class whose examples all weigh 0 has no examples, and its mean
+    is 0/0: the unweighted fits' error, word for word, in both faces."""
+    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 5.0], [0.0, 1.0], [2.0, 3.0], [4.0, 2.0]]
+    with pytest.raises(ValueError) as e:
+        face.gda_fit(X, [0, 0, 0, 1, 1, 1], [1, 2, 1, 0, 0, 0])
+    assert str(e.value) == str(R.no_class_examples(1))
+    with pytest.raises(ValueError) as e:
+        face.gda_classes_fit(X, [1, 2, 3, 1, 2, 3], [1, 0, 1, 1, 0, 1])
+    assert str(e.value) == str(R.no_class_of_k(2, 3))
+
+
 # ---- GDA-4 ------------------------------------------------------------------------------------
 
 def test_poisson_bad_parameters_GDA_4():
@@ -99,9 +112,10 @@ def test_poisson_bad_parameters_GDA_4():
 
 # ==================================================================================================
 # Bad input for every entry point of cs229.fast.generative and its reference twin (MVN-1, GDA-1,
-# GDA-2, GDA-3): a ValueError/TypeError naming the argument, the caller's arrays untouched, every
-# real dtype and memory layout accepted with the answer of float64 C-contiguous input
-# (tests/bad_input.py). A model's mu0, mu1 and Sigma get the array checks as 'model.<field>'.
+# GDA-2, GDA-3, X-3, and X-2's sample weights of the fits: >= 0, not all 0, one per row): a
+# ValueError/TypeError naming the argument, the caller's arrays untouched, every real dtype and
+# memory layout accepted with the answer of float64 C-contiguous input (tests/bad_input.py). A
+# model's mu0, mu1 and Sigma get the array checks as 'model.<field>'.
 
 
 X = np.array([[1.0, 2.0], [2.0, 1.0], [3.0, 4.0], [0.0, 1.0], [2.0, 3.0], [4.0, 2.0]])
@@ -113,17 +127,24 @@ Y3 = np.array([1, 2, 3, 1, 2, 3])
 MODEL3 = R.GDAClassesModel(np.array([0.25, 0.25, 0.5]), np.array([[2.0, 2.0], [1.0, 2.0], [2.0, 3.0]]),
                            np.array([[1.5, 0.5], [0.5, 1.25]]))
 
+WEIGHTS = np.array([1.0, 2.0, 0.5, 0.0, 3.0, 1.5])  # X-2
+BAD_WEIGHTS = [("sample_weight", np.array([1.0, 2.0, -0.5, 0.0, 3.0, 1.5]), ValueError,
+                r"^sample_weight\[2\] is -0.5: a sample weight must be >= 0$"),
+               ("sample_weight", np.zeros(6), ValueError,
+                "^sample_weight: every sample weight is 0, so there is nothing to fit$"),
+               ("sample_weight", np.ones(5), ValueError, "^sample_weight has 5 entries but X has 6 rows")]
+
 TABLE = Table(F, R, valid={
     "mvn_log_density": dict(x=X[0], mu=MU, Sigma=SIGMA),
     "mvn_log_densities": dict(X=X, mu=MU, Sigma=SIGMA),
     "mvn_density": dict(x=X[0], mu=MU, Sigma=SIGMA),
-    "gda_fit": dict(X=X, y=Y),
+    "gda_fit": dict(X=X, y=Y, sample_weight=WEIGHTS),
     "gda_log_likelihood": dict(X=X, y=Y, model=MODEL),
     "gda_log_joint": dict(model=MODEL, X=X),
     "gda_posterior": dict(model=MODEL, X=X),
     "gda_predict": dict(model=MODEL, X=X),
     "gda_logistic_theta": dict(model=MODEL),
-    "gda_classes_fit": dict(X=X, y=Y3),
+    "gda_classes_fit": dict(X=X, y=Y3, sample_weight=WEIGHTS),
     "gda_classes_log_likelihood": dict(X=X, y=Y3, model=MODEL3),
     "gda_classes_log_joint": dict(model=MODEL3, X=X),
     "gda_classes_posterior": dict(model=MODEL3, X=X),
@@ -139,9 +160,11 @@ TABLE = Table(F, R, valid={
                       ("model.mu1", np.array([1.0, 2.0, 3.0]), ValueError, "model.mu1"),
                       ("model.Sigma", np.eye(3), ValueError, "model.Sigma is 3x3")],
     "gda_fit": [("y", np.array([0, 0, 2, 1, 1, 1]), ValueError, r"y\[2\] is 2.*labels must be 0 or 1"),
-                ("y", np.zeros(6), ValueError, "no examples of class 1")],
+                ("y", np.zeros(6), ValueError, "no examples of class 1"),
+                *BAD_WEIGHTS],
     "gda_classes_fit": [("y", np.array([1, 0, 3, 1, 2, 3]), ValueError, r"y\[1\] is 0.*labels must be integers in 1\.\.k"),
-                        ("y", np.array([1, 3, 3, 1, 1, 3]), ValueError, "no examples of class 2 of 1..3")],
+                        ("y", np.array([1, 3, 3, 1, 1, 3]), ValueError, "no examples of class 2 of 1..3"),
+                        *BAD_WEIGHTS],
     "gda_classes_posterior": [("X", np.ones((2, 3)), ValueError, "X has 3 columns"),
                               ("model.mu", np.ones((2, 2)), ValueError, "model.mu has 2 rows"),
                               ("model.phi", np.array([0.5, 0.25, 0.5]), ValueError, "model.phi must sum to 1"),

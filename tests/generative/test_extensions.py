@@ -247,6 +247,10 @@ def _as_lists(model):
     return [list(model.phi), [list(r) for r in model.mu], [list(r) for r in model.Sigma]]
 
 
+def _singular(outcome):
+    return isinstance(outcome, tuple) and outcome[0] is R.SingularMatrixError
+
+
 def _float_close(a, b):
     """Two fits to rounding (float64), or the same error."""
     if isinstance(a, tuple) or isinstance(b, tuple):
@@ -266,6 +270,8 @@ def test_integer_weights_are_repeated_rows_in_both_faces_two_classes_X_2(p, data
     weighted = _outcome(R.gda_fit, X, y, weight)
     repeated = _outcome(R.gda_fit, [X[i] for i in rows], [y[i] for i in rows])
     assert _as_lists(weighted) == _as_lists(repeated)
+    if _singular(weighted):
+        return  # Σ is exactly singular: in float64, rounding decides (a mean of copies of x need not be x)
     Xf, yf, w = np.array(S.to_float(X)), np.array(y), np.array(weight, dtype=float)
     assert _float_close(_outcome(F.gda_fit, Xf, yf, w), _outcome(F.gda_fit, Xf[rows], yf[rows]))
 
@@ -279,8 +285,15 @@ def test_integer_weights_are_repeated_rows_in_both_faces_k_classes_X_2(data, dra
     rows = _repeated(weight)
     exact = [[Fraction(v) for v in row] for row in X.tolist()]
     weighted = _outcome(R.gda_classes_fit, exact, y.tolist(), weight)
+    k, missing = int(y.max()), sorted(set(range(1, int(y.max()) + 1)) - {int(y[i]) for i in rows})
+    if missing:  # the repeated rows lack a class (k may shrink with it): the weighted fit refuses it
+        words = (ValueError, str(R.no_class_of_k(missing[0], k)))
+        assert weighted == words and _outcome(F.gda_classes_fit, X, y, np.array(weight, dtype=float)) == words
+        return
     repeated = _outcome(R.gda_classes_fit, [exact[i] for i in rows], [int(y[i]) for i in rows])
     assert _as_lists(weighted) == _as_lists(repeated)
+    if _singular(weighted):
+        return  # as with two classes
     w = np.array(weight, dtype=float)
     assert _float_close(_outcome(F.gda_classes_fit, X, y, w), _outcome(F.gda_classes_fit, X[rows], y[rows]))
 
@@ -306,17 +319,6 @@ def test_a_weight_of_zero_drops_the_row_and_weights_of_one_change_nothing_X_2(fa
         subset = (_as_lists(fit(Xs.tolist(), ys.tolist())) if face is R
                   else [np.asarray(v).tolist() for v in _as_lists(fit(Xs, ys))])
         assert fits(fit, y, sample_weight=weight) == subset
-
-
-@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
-def test_a_class_whose_weights_are_all_zero_has_no_examples_X_2(face):
-    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 5.0], [0.0, 1.0], [2.0, 3.0], [4.0, 2.0]]
-    with pytest.raises(ValueError) as e:
-        face.gda_fit(X, [0, 0, 0, 1, 1, 1], [1, 2, 1, 0, 0, 0])
-    assert str(e.value) == str(R.no_class_examples(1))
-    with pytest.raises(ValueError) as e:
-        face.gda_classes_fit(X, [1, 2, 3, 1, 2, 3], [1, 0, 1, 1, 0, 1])
-    assert str(e.value) == str(R.no_class_of_k(2, 3))
 
 
 def _weighted_moments(X, codes, weight):

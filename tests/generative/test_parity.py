@@ -68,6 +68,54 @@ def test_gda_fast_blocks_agree_with_reference_on_many_rows_GDA_1():
     assert close(fast.mu0, ref.mu0) and close(fast.mu1, ref.mu1)
 
 
+def _fit_or_error(fit, *args):
+    try:
+        return fit(*args)
+    except ValueError as e:
+        return type(e), str(e)
+
+
+@given(problems, st.data())
+def test_weighted_gda_fit_exact_float_and_fast_agree_X_2(p, data):
+    """X-2 on GDA-1 and X-3 (the labels y + 1): Hypothesis-drawn rational weights in [0, 3], some
+    0; the float reference and the fast face agree with the exact weighted fit, or give its
+    error word for word where a class's weights are all 0 (an exactly singular Σ is left to
+    rounding in float64)."""
+    X, y = p
+    weight = data.draw(st.lists(st.one_of(st.just(Fraction(0)), S.rationals(0, 3)), min_size=len(y),
+                                max_size=len(y)).filter(any))
+    Xf, wf = S.to_float(X), S.to_float(weight)
+    for fit, labels, fields in ((R.gda_fit, y, ("phi", "mu0", "mu1", "Sigma")),
+                                (R.gda_classes_fit, [c + 1 for c in y], ("phi", "mu", "Sigma"))):
+        exact = _fit_or_error(fit, X, labels, weight)
+        ref = _fit_or_error(fit, Xf, labels, wf)
+        fast = _fit_or_error(getattr(F, fit.__name__), np.array(Xf), np.array(labels), np.array(wf))
+        if isinstance(exact, tuple):
+            if exact[0] is R.SingularMatrixError:
+                continue  # exactly singular: in float64 rounding decides (w·x / w need not be x)
+            assert ref == exact and fast == exact
+            continue
+        for name in fields:
+            b = np.array(getattr(exact, name), dtype=float)
+            assert close(getattr(ref, name), b, rel=1e-10) and close(getattr(fast, name), b, rel=1e-10)
+
+
+def test_weighted_gda_fast_blocks_agree_with_reference_on_many_rows_X_2():
+    """X-2 over many blocks of the fast face's one-pass fit, far from the origin, with real
+    weights (a fifth of them 0): the weighted pairwise merge agrees with the reference's
+    two-pass sums, for two classes and for four."""
+    rng = np.random.default_rng(9)
+    X = 1e4 + rng.standard_normal((5000, 3)) @ [[1.0, 0.3, 0.0], [0.0, 1.0, 0.2], [0.0, 0.0, 0.5]]
+    weight = rng.uniform(0.0, 4.0, 5000) * (rng.random(5000) > 0.2)
+    y = (rng.random(5000) < 0.35).astype(int)
+    ref, fast = R.gda_fit(X.tolist(), y.tolist(), weight.tolist()), F.gda_fit(X, y, weight)
+    assert close(fast.phi, ref.phi) and close(fast.Sigma, ref.Sigma, rel=1e-10)
+    assert close(fast.mu0, ref.mu0) and close(fast.mu1, ref.mu1)
+    yk = rng.integers(1, 5, 5000)
+    ref, fast = R.gda_classes_fit(X.tolist(), yk.tolist(), weight.tolist()), F.gda_classes_fit(X, yk, weight)
+    assert close(fast.phi, ref.phi) and close(fast.Sigma, ref.Sigma, rel=1e-10) and close(fast.mu, ref.mu)
+
+
 def test_a_density_just_inside_float_is_the_same_number_in_both_faces_MVN_1():
     Sigma = [[1e-308]]
     assert R.mvn_density([0.0], [0.0], Sigma) == F.mvn_density(np.zeros(1), np.zeros(1), np.array(Sigma))
