@@ -78,7 +78,21 @@ SINGULAR_REASON = (
     "maximum likelihood θ is not unique), and the fit raises SingularMatrixError naming the "
     "dependent column, as it should; with alpha > 0 the check is met")
 
+UNWEIGHTED_TREE_REASON = (
+    "sample weights (X-2) are for continuous features and threshold='search': with discrete "
+    "features or the logistic threshold the fit refuses any sample_weight with a ValueError that "
+    "says so, as it should")
+
+_UNWEIGHTED_TREE_CHECKS = (
+    "check_classifiers_one_label_sample_weights", "check_sample_weight_equivalence_on_dense_data",
+    "check_sample_weights_list", "check_sample_weights_not_an_array",
+    "check_sample_weights_not_overwritten", "check_sample_weights_pandas_series",
+    "check_sample_weights_shape")
+
 EXPECTED_FAILED_CHECKS = {
+    "DecisionTreeClassifier(discrete=True)": {name: UNWEIGHTED_TREE_REASON for name in _UNWEIGHTED_TREE_CHECKS},
+    "DecisionTreeClassifier(threshold='logistic')": {name: UNWEIGHTED_TREE_REASON
+                                                     for name in _UNWEIGHTED_TREE_CHECKS},
     "GLM()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
     "PoissonRegression()": {"check_sample_weight_equivalence_on_dense_data": SINGULAR_REASON},
     # keyed by the estimator's repr: one variant
