@@ -12,7 +12,9 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 - SVC with the RBF kernel: check_sample_weight_equivalence_on_dense_data (``SMO_WEIGHT_REASON``).
 - the unpenalised fits with sample weights (X-2), on the weights' equivalence check's 15 examples
   of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``,
-  ``GDA_SINGULAR_REASON``) or separable (``SEPARABLE_REASON``).
+  ``GDA_SINGULAR_REASON``).
+- DecisionTreeClassifier with discrete features or the logistic threshold: the weights' checks
+  (``UNWEIGHTED_TREE_REASON``); those variants refuse sample weights.
 - LogisticRegression(solver="sgd"): the weights' equivalence check, which a step scaled by wᵢ
   cannot meet (``STOCHASTIC_REASON``).
 
@@ -84,12 +86,6 @@ SINGULAR_REASON = (
     "maximum likelihood θ is not unique), and the fit raises SingularMatrixError naming the "
     "dependent column, as it should; with alpha > 0 the check is met")
 
-SEPARABLE_REASON = (
-    "the check fits 15 examples of 30 features, which are separable: the maximum likelihood θ "
-    "does not exist, so the unpenalised gradient ascent stops at a separating iterate with a "
-    "ConvergenceWarning, and the weighted and the repeated fits stop at different ones; "
-    "penalty='l2' meets the check")
-
 STOCHASTIC_REASON = (
     "the stochastic rule scales example i's step by wᵢ (scikit-learn's SGD meaning): one step of "
     "2α is not two steps of α, so a weight of 2 is not a repeated row (scikit-learn's own SGD "
@@ -116,15 +112,27 @@ SINGULAR_WEIGHTED_REASON = (
     "is not unique), and the fit raises SingularMatrixError naming the dependent column, as it "
     "should; Ridge and penalty='l2' meet the check")
 
+UNWEIGHTED_TREE_REASON = (
+    "sample weights (X-2) are for continuous features and threshold='search': with discrete "
+    "features or the logistic threshold the fit refuses any sample_weight with a ValueError that "
+    "says so, as it should")
+
+_UNWEIGHTED_TREE_CHECKS = (
+    "check_classifiers_one_label_sample_weights", "check_sample_weight_equivalence_on_dense_data",
+    "check_sample_weights_list", "check_sample_weights_not_an_array",
+    "check_sample_weights_not_overwritten", "check_sample_weights_pandas_series",
+    "check_sample_weights_shape")
+
 _DENSE = "check_sample_weight_equivalence_on_dense_data"
 
 EXPECTED_FAILED_CHECKS = {
+    **{name: {check: UNWEIGHTED_TREE_REASON for check in _UNWEIGHTED_TREE_CHECKS} for name in (
+        "DecisionTreeClassifier(discrete=True)", "DecisionTreeClassifier(threshold='logistic')")},
     "GLM()": {_DENSE: SINGULAR_REASON},
     "PoissonRegression()": {_DENSE: SINGULAR_REASON},
     **{name: {_DENSE: SINGULAR_WEIGHTED_REASON} for name in (
         "LinearRegression()", "LinearRegression(fit_intercept=False)", "LogisticRegression()",
         "SoftmaxRegression()")},
-    "LogisticRegression(solver='gd')": {_DENSE: SEPARABLE_REASON},
     "LogisticRegression(solver='sgd')": {_DENSE: STOCHASTIC_REASON},
     "GaussianDiscriminantAnalysis()": {name: GDA_SINGULAR_REASON for name in (
         "check_sample_weights_shape", "check_sample_weights_not_overwritten", _DENSE)},
