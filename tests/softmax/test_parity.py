@@ -175,3 +175,18 @@ def test_weights_of_one_are_the_unweighted_bits_X_2(p, average):
     weighted_fit = F.gradient_ascent(Xa, y, Ta, 0.05, 6, tol=None, average=average, record=True,
                                      sample_weight=np.ones(len(X)))
     assert np.array_equal(fit.path, weighted_fit.path)
+
+
+def test_weighted_average_divides_by_the_reference_s_sum_X_2():
+    """X-2: ``average`` divides by Σ wᵢ summed left to right as the reference sums it; with 40
+    real weights (whose float sum depends on the order) the 200 iterates are equal to the last
+    bit."""
+    rng = np.random.default_rng(13)
+    X = np.c_[np.ones(40), rng.standard_normal((40, 2))]
+    y = rng.integers(1, 4, 40)
+    w = rng.uniform(0.0, 3.0, 40)
+    fast = F.gradient_ascent(X, y, np.zeros((2, 3)), 0.3, max_iterations=200, tol=None, average=True,
+                             record=True, sample_weight=w)
+    ref = R.gradient_ascent(X.tolist(), y.tolist(), [[0.0] * 3] * 2, 0.3, max_iterations=200, tol=None,
+                            average=True, record=True, sample_weight=w.tolist())
+    assert np.array_equal(fast.path, np.array(ref.path))
