@@ -593,7 +593,9 @@ def as_sample_weights(sample_weight, X, name="sample_weight", x_name="X", of="ro
     a length mismatch named by ``x_name`` and ``of`` as there."""
     if sample_weight is None:
         return None
-    weight = as_vector(sample_weight, name, X.shape[0], x_name, of=of)
+    # X: an array, or the view of a sparse matrix that naive Bayes passes (no len)
+    m = X.shape[0] if hasattr(X, "shape") else len(X)
+    weight = as_vector(sample_weight, name, m, x_name, of=of)
     if not (weight >= 0).all():
         i = int(np.argmax(~(weight >= 0)))
         raise error("negative_weight", name=name, where=f"[{i}]",

@@ -12,6 +12,7 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 - the unpenalised fits with sample weights (X-2), on the weights' equivalence check's 15 examples
   of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``,
   ``GDA_SINGULAR_REASON``).
+- MultinomialNB: the weights' checks that draw real X, which word counts refuse (``COUNTS_REASON``).
 - DecisionTreeClassifier with discrete features or the logistic threshold: the weights' checks
   (``UNWEIGHTED_TREE_REASON``); those variants refuse sample weights.
 - LogisticRegression(solver="sgd"): the weights' equivalence check, which a step scaled by wᵢ
@@ -114,9 +115,18 @@ _UNWEIGHTED_TREE_CHECKS = (
     "check_sample_weights_not_overwritten", "check_sample_weights_pandas_series",
     "check_sample_weights_shape")
 
+COUNTS_REASON = (
+    "these checks of sample_weight draw X uniform in [0, 1): MultinomialNB reads X as word counts "
+    "(000 §2.2), which are integers, and refuses the fractions with a ValueError naming the first, "
+    "as it should (its other checks draw integer X under the categorical tag); weighted == repeated "
+    "rows on integer counts is tested in tests/naive_bayes/test_extensions.py (X-2)")
+
 _DENSE = "check_sample_weight_equivalence_on_dense_data"
 
 EXPECTED_FAILED_CHECKS = {
+    "MultinomialNB()": {name: COUNTS_REASON for name in (
+        _DENSE, "check_sample_weight_equivalence_on_sparse_data",
+        "check_classifiers_one_label_sample_weights")},
     **{name: {check: UNWEIGHTED_TREE_REASON for check in _UNWEIGHTED_TREE_CHECKS} for name in (
         "DecisionTreeClassifier(discrete=True)", "DecisionTreeClassifier(threshold='logistic')")},
     "GLM()": {_DENSE: SINGULAR_REASON},
