@@ -250,9 +250,11 @@ def perceptron_decision(X, y, alpha, b, Z, kernel):
     return kernels.perceptron_decision(X, y, alpha, b, Z, kernel)
 
 
-def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed, shrinking, cache_size, n_jobs):
+def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed, shrinking, cache_size, n_jobs,
+            sample_weight=None):
     return smo.smo(X, y, C=C, kernel=kernel, rule=rule, tol=tol, max_iterations=max_iterations, seed=seed,
-                   shrinking=shrinking, cache_size=cache_size, n_jobs=n_jobs)
+                   shrinking=shrinking, cache_size=cache_size, n_jobs=n_jobs,
+                   sample_weight=sample_weight)
 
 
 def svm_decision_function(model, Z):

@@ -4,8 +4,9 @@ perceptron (000 Part V §6-9; 001 §11.1-11.2; 004)."""
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
+from sklearn.utils.class_weight import compute_class_weight
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from cs229.reference import parameters
 
@@ -66,6 +67,11 @@ def _probability_on(estimator):
     return True
 
 
+def _part(weight, rows):
+    """The weights of the examples ``rows`` (None: unweighted)."""
+    return None if weight is None else weight[rows]
+
+
 @_docs.filled
 class SVC(ClassifierMixin, BaseEstimator):
     __doc__ = f"""The support vector machine fitted by SMO (000 Part V §6-9; 001 §11.1-11.2; 004).
@@ -117,6 +123,11 @@ class SVC(ClassifierMixin, BaseEstimator):
         The generator of the folds' shuffle (``probability=True`` only), scikit-learn's meaning.
     verbose : int, default=0
         1 prints the number of pairs of classes, steps and support vectors when the fit ends.
+    class_weight : dict, "balanced" or None, default=None
+        X-2, scikit-learn's and libsvm's meaning: example i's box is 0 ≤ αᵢ ≤ C·w_{{y⁽ⁱ⁾}}, with
+        w_c the weight of class c (``{{label: weight}}``; a class not named weighs 1).
+        "balanced" is w_c = n_samples / (n_classes · n_c), n_c the count of class c in y.
+        None: every class weighs 1. Multiplies ``fit``'s ``sample_weight``.
 
     Attributes
     ----------
@@ -124,6 +135,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         The labels; with two, ``classes_[1]`` is the notes' y = +1. With k > 2 one SVM is fitted
         for each pair (i, j), i < j, on the examples of those two classes, ``classes_[i]``
         coded +1 (one-vs-one, as libsvm).
+    class_weight_ : ndarray of shape (k,)
+        The weight of each class of ``classes_`` (all 1 with ``class_weight=None``).
     support_ : ndarray of shape (n_SV,)
         The indices with αᵢ > 0 in some pair's SVM, grouped by class in the order of
         ``classes_`` and ascending within a class (libsvm's order).
@@ -170,13 +183,19 @@ class SVC(ClassifierMixin, BaseEstimator):
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma=0.5, coef0=0.0, rule="wss2",
                  tol=1e-3, max_iterations=100_000, seed=0, shrinking=True, cache_size=200,
                  decision_function_shape="ovr", n_jobs=None, probability=False, random_state=None,
-                 verbose=0):
+                 verbose=0, class_weight=None):
         _base.keep(self, locals())
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Solve the dual for the examples X (n_samples, n_features) and labels y: one SVM for
         two classes, one for each pair of classes for k > 2 (one-vs-one, as libsvm); with
-        ``probability=True`` also each pair's sigmoid, by five-fold cross-validation."""
+        ``probability=True`` also each pair's sigmoid, by five-fold cross-validation.
+
+        ``sample_weight`` (X-2), array of shape (n_samples,) or None: example i's box is
+        0 ≤ αᵢ ≤ C·wᵢ (times its class's weight, ``class_weight``), libsvm's and scikit-learn's
+        meaning; each pair of classes uses the Cᵢ of its examples. A weight of 0 leaves the
+        example out (αᵢ = 0); the weights must be ≥ 0 with some weight > 0 in each class.
+        None: every wᵢ = 1."""
         cap = parameters.positive_int(self.max_iterations, "max_iterations")
         _shape(self)  # used by decision_function, refused here already
         n_jobs = _base.check_n_jobs(self.n_jobs)
@@ -185,6 +204,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         X, kernel, labels = _kernel_fit_data(self, X, y, "the SVM", _labels.class_labels)
         self.classes_, self.kernel_ = labels.classes, kernel
         k = len(self.classes_)
+        weight = self._weights(X, labels, sample_weight)
         # one SVM per pair (i, j), i < j, class i coded +1 for k > 2 (libsvm's sign of the pair's
         # decision value); for two classes the notes' coding, classes_[1] is +1
         pairs = [(0, 1)] if k == 2 else [(i, j) for i in range(k) for j in range(i + 1, k)]
@@ -195,7 +215,7 @@ class SVC(ClassifierMixin, BaseEstimator):
             ys = np.where(labels.index[rows] == positive, 1.0, -1.0)
             Xp = X[rows]
             # C, rule, tol, seed, shrinking and cache_size are SMO's, checked there once
-            fit = self._smo(Xp, ys, kernel, cap, n_jobs)
+            fit = self._smo(Xp, ys, kernel, cap, n_jobs, _part(weight, rows))
             self.pairs_.append((i, j))
             self.models_.append(fit)
             self.rows_.append(rows)
@@ -204,7 +224,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         if probability:
             # the sigmoid speaks of the pair's first class, libsvm's +1: for two classes, −f
             signs = [-1.0] if k == 2 else [1.0] * len(pairs)
-            sigmoids = [self._platt(X[rows], labels.index[rows] == i, sign, kernel, cap, n_jobs, random)
+            sigmoids = [self._platt(X[rows], labels.index[rows] == i, sign, kernel, cap, n_jobs, random,
+                                    _part(weight, rows))
                         for (i, _), rows, sign in zip(self.pairs_, self.rows_, signs)]
             self.probA_ = np.array([A for A, _ in sigmoids])
             self.probB_ = np.array([B for _, B in sigmoids])
@@ -224,11 +245,23 @@ class SVC(ClassifierMixin, BaseEstimator):
                            f"{len(self.support_)} support vectors")
         return self
 
-    def _smo(self, X, ys, kernel, cap, n_jobs):
-        return _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap, self.seed,
-                                                   self.shrinking, self.cache_size, n_jobs), cap)
+    def _weights(self, X, labels, sample_weight):
+        """X-2: each example's weight, sample_weight × its class's weight (``class_weight_``);
+        None when neither is given, the unweighted fit."""
+        self.class_weight_ = compute_class_weight(self.class_weight, classes=labels.classes,
+                                                  y=labels.classes[labels.index])
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        if sample_weight is None and self.class_weight is None:
+            return None
+        weight = self.class_weight_[labels.index]
+        return weight if sample_weight is None else sample_weight * weight
 
-    def _platt(self, X, first, sign, kernel, cap, n_jobs, random):
+    def _smo(self, X, ys, kernel, cap, n_jobs, weight=None):
+        return _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap, self.seed,
+                                                   self.shrinking, self.cache_size, n_jobs, weight), cap)
+
+    def _platt(self, X, first, sign, kernel, cap, n_jobs, random, weight=None):
         """(A, B) of Platt's sigmoid for one pair (libsvm's ``svm_binary_svc_probability``): the
         examples X of the pair (``first`` True for its first class) shuffled and cut into five
         folds, each fold's decision values sign·f (positive for the first class) from the SVM of
@@ -245,7 +278,7 @@ class SVC(ClassifierMixin, BaseEstimator):
             if len(train) == 0 or np.all(ys == ys[0]):
                 f[held] = 0.0 if len(train) == 0 else sign * ys[0]
                 continue
-            model = self._smo(X[train], ys, kernel, cap, n_jobs)
+            model = self._smo(X[train], ys, kernel, cap, n_jobs, _part(weight, train))
             f[held] = sign * np.asarray(_fast.svm_decision_function(model, X[held]))
         return _platt.sigmoid_fit(f, first)
 

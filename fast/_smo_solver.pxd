@@ -3,6 +3,7 @@
 # cache (fast/_smo_cache.pxd), with the step of fast/_smo_step.pxd. cs229.fast.smo runs it and
 # turns its Status into the answer or the error.
 
+from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t
 
 from cs229.fast._parallel cimport ThreadChoice
@@ -22,18 +23,28 @@ cdef enum Status:
     NO_MEMORY_FOR_ROWS = -5   # a kernel row could not be allocated
 
 
-cdef inline bint in_up(double a, double t, double C, bint hard) noexcept nogil:
-    """t ∈ I_up: αₜ can grow along y⁽ᵗ⁾ (the reference's _in_up; ``hard``: no bound C)."""
-    return (t == 1 and (hard or a < C)) or (t == -1 and a > 0)
+cdef inline bint below(double a, double C) noexcept nogil:
+    """α < C, its own bound (C = +∞: the hard margin, no bound; X-2: C = Cₜ)."""
+    return C == INFINITY or a < C
 
 
-cdef inline bint in_low(double a, double t, double C, bint hard) noexcept nogil:
+cdef inline bint in_up(double a, double t, double C) noexcept nogil:
+    """t ∈ I_up: αₜ can grow along y⁽ᵗ⁾ (the reference's _in_up; C = Cₜ, +∞: no bound)."""
+    return (t == 1 and below(a, C)) or (t == -1 and a > 0)
+
+
+cdef inline bint in_low(double a, double t, double C) noexcept nogil:
     """t ∈ I_low: αₜ can shrink along y⁽ᵗ⁾ (the reference's _in_low)."""
-    return (t == -1 and (hard or a < C)) or (t == 1 and a > 0)
+    return (t == -1 and below(a, C)) or (t == 1 and a > 0)
 
 
-cdef double b_soft(const double[::1] alpha, const double[::1] y, const double[::1] f, double C,
-                   bint hard) noexcept nogil
+cdef inline bint is_free(double a, double C) noexcept nogil:
+    """0 < α < C (the reference's _is_free)."""
+    return a > 0 and below(a, C)
+
+
+cdef double b_soft(const double[::1] alpha, const double[::1] y, const double[::1] f,
+                   const double[::1] C) noexcept nogil
 
 
 cdef class Solver:
@@ -47,7 +58,8 @@ cdef class Solver:
     cdef Py_ssize_t[::1] free
     cdef unsigned char[::1] flag      # 1: in I_up, 2: in I_low (the second-order rule)
     cdef double[::1] f
-    cdef double C, tol, b
+    cdef double[::1] Cs               # each example's C (X-2), +∞ for the hard margin
+    cdef double tol, b
     cdef bint hard, record, shrinking
     cdef Py_ssize_t m, active, cores
     cdef ThreadChoice choice          # a pass on one thread or on several (measured)

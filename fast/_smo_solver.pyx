@@ -111,18 +111,20 @@ cdef inline uint64_t _next(uint64_t* state) noexcept nogil:
     return z ^ (z >> 31)
 
 
-cdef double b_soft(const double[::1] alpha, const double[::1] y, const double[::1] f, double C,
-                   bint hard) noexcept nogil:
-    """SOFT-2, SMO-3: b from the KKT conditions at α given the scores f = wᵀφ(x), as the
-    reference's svm.b_soft: the average of y − f over the free α, else the middle of the
-    interval the bound ones leave."""
+cdef double b_soft(const double[::1] alpha, const double[::1] y, const double[::1] f,
+                   const double[::1] C) noexcept nogil:
+    """SOFT-2, SMO-3, X-2: b from the KKT conditions at α given the scores f = wᵀφ(x), as the
+    reference's svm.b_soft_each: the average of y − f over the free α (0 < αₜ < Cₜ), else the
+    middle of the interval the bound ones leave; an example with Cₜ = 0 bounds nothing."""
     cdef double total = 0.0, r, lower = 0.0, upper = 0.0
     cdef Py_ssize_t free = 0
     cdef bint have_lower = False, have_upper = False, at_zero
     cdef Py_ssize_t t
     for t in range(alpha.shape[0]):
+        if C[t] == 0:
+            continue
         r = y[t] - f[t]
-        if alpha[t] > 0 and (hard or alpha[t] < C):
+        if is_free(alpha[t], C[t]):
             total = total + r
             free += 1
             continue
@@ -149,7 +151,7 @@ cdef class Solver:
     recorded pairs (a buffer that doubles when full). Arrays are indexed by position (see
     KernelRows); only shrinking moves examples, and only the second-order rule shrinks."""
 
-    def __init__(self, KernelRows rows, y, C, tol, max_iterations, seed, record, shrinking,
+    def __init__(self, KernelRows rows, y, C, Cs, tol, max_iterations, seed, record, shrinking,
                  int rule, bint busy):
         self.rows = rows
         self.cores = self.rows.cores
@@ -159,7 +161,7 @@ cdef class Solver:
         self.alpha = np.zeros(self.m)
         self.g = -y
         self.hard = C is None
-        self.C = 0.0 if C is None else C
+        self.Cs = Cs.copy()             # shrinking reorders it
         self.tol = tol
         self.b = 0.0
         self.iterations = 0
@@ -226,8 +228,8 @@ cdef class Solver:
         return 1
 
     cdef inline unsigned char _flags(self, Py_ssize_t t) noexcept nogil:
-        return in_up(self.alpha[t], self.y[t], self.C, self.hard) | \
-            (in_low(self.alpha[t], self.y[t], self.C, self.hard) << 1)
+        return in_up(self.alpha[t], self.y[t], self.Cs[t]) | \
+            (in_low(self.alpha[t], self.y[t], self.Cs[t]) << 1)
 
     # ---- the second-order rule, with libsvm's shrinking ---------------------------------------
 
@@ -297,9 +299,10 @@ cdef class Solver:
         return i
 
     cdef Status _bound_changed(self, Py_ssize_t k, double before) noexcept nogil:
-        """libsvm's Ḡ: ḡₜ = Σ_{αₛ = C} C y⁽ˢ⁾Kₛₜ over every position, kept when αₖ reaches C
+        """libsvm's Ḡ: ḡₜ = Σ_{αₛ = Cₛ} Cₛ y⁽ˢ⁾Kₛₜ over every position, kept when αₖ reaches Cₖ
         or leaves it, so that the g of shrunk examples can be rebuilt."""
-        cdef bint was = before >= self.C, now = self.alpha[k] >= self.C
+        cdef double Ck = self.Cs[k]
+        cdef bint was = before >= Ck, now = self.alpha[k] >= Ck
         cdef double coef
         cdef const double* Kk
         cdef Py_ssize_t threads, chunk, c
@@ -309,7 +312,7 @@ cdef class Solver:
         Kk = self._row(k, self.m, &status)
         if Kk == NULL:
             return status
-        coef = self.C * self.y[k] if now else -(self.C * self.y[k])
+        coef = Ck * self.y[k] if now else -(Ck * self.y[k])
         threads = choose_threads(&self.choice, _step_threads(self.cores, self.m))
         if threads == 1:
             _axpy(coef, Kk, &self.gbar[0], 0, self.m)
@@ -334,6 +337,7 @@ cdef class Solver:
         v = self.alpha[i]; self.alpha[i] = self.alpha[j]; self.alpha[j] = v
         v = self.g[i]; self.g[i] = self.g[j]; self.g[j] = v
         v = self.gbar[i]; self.gbar[i] = self.gbar[j]; self.gbar[j] = v
+        v = self.Cs[i]; self.Cs[i] = self.Cs[j]; self.Cs[j] = v
         f = self.flag[i]; self.flag[i] = self.flag[j]; self.flag[j] = f
         self.rows.swap(i, j)
 
@@ -379,7 +383,7 @@ cdef class Solver:
         for t in range(active, m):
             self.g[t] = self.gbar[t] - self.y[t]
         for s in range(active):
-            if self.alpha[s] > 0 and (self.hard or self.alpha[s] < self.C):
+            if is_free(self.alpha[s], self.Cs[s]):
                 free += 1
         if free * m > 2 * active * (m - active):
             for t in range(active, m):
@@ -388,12 +392,12 @@ cdef class Solver:
                     return status
                 total = self.g[t]
                 for s in range(active):
-                    if self.alpha[s] > 0 and (self.hard or self.alpha[s] < self.C):
+                    if is_free(self.alpha[s], self.Cs[s]):
                         total = total + self.alpha[s] * self.y[s] * K[s]
                 self.g[t] = total
         else:
             for s in range(active):
-                if self.alpha[s] > 0 and (self.hard or self.alpha[s] < self.C):
+                if is_free(self.alpha[s], self.Cs[s]):
                     K = self._row(s, m, &status)
                     if K == NULL:
                         return status
@@ -462,7 +466,7 @@ cdef class Solver:
             if Kj == NULL:
                 return r
             step = pair_step(a[i], a[j], y[i], y[j], self.g[i], self.g[j], self.rows.diag[i],
-                             self.rows.diag[j], Ki[j], self.C, self.hard, &n1, &n2)
+                             self.rows.diag[j], Ki[j], self.Cs[i], self.Cs[j], &n1, &n2)
             if step != PAIR_MOVES:
                 self.stuck_i, self.stuck_j = self.rows.perm[i], self.rows.perm[j]
                 return UNBOUNDED if step == PAIR_UNBOUNDED else STUCK
@@ -489,11 +493,11 @@ cdef class Solver:
 
     cdef inline bint _violates(self, Py_ssize_t t, double E) noexcept nogil:
         cdef double r = E * self.y[t]
-        return (r < -self.tol and (self.hard or self.alpha[t] < self.C)) or \
+        return (r < -self.tol and below(self.alpha[t], self.Cs[t])) or \
                (r > self.tol and self.alpha[t] > 0)
 
     cdef inline bint _is_free(self, Py_ssize_t t) noexcept nogil:
-        return self.alpha[t] > 0 and (self.hard or self.alpha[t] < self.C)
+        return is_free(self.alpha[t], self.Cs[t])
 
     cdef double _platt_threshold(self, Py_ssize_t i, Py_ssize_t j, double n1, double n2,
                                  double E1, double E2, double K11, double K22,
@@ -504,9 +508,9 @@ cdef class Solver:
         cdef double t2 = self.y[j] * (n2 - self.alpha[j])
         cdef double b1 = self.b - E1 - t1 * K11 - t2 * K12
         cdef double b2 = self.b - E2 - t1 * K12 - t2 * K22
-        if n1 > 0 and (self.hard or n1 < self.C):
+        if is_free(n1, self.Cs[i]):
             return b1
-        if n2 > 0 and (self.hard or n2 < self.C):
+        if is_free(n2, self.Cs[j]):
             return b2
         return (b1 + b2) / 2
 
@@ -523,7 +527,7 @@ cdef class Solver:
             return r
         K11, K22, K12 = self.rows.diag[i], self.rows.diag[j], Kj[i]
         step = pair_step(self.alpha[i], self.alpha[j], self.y[i], self.y[j], E1, E2, K11, K22,
-                         K12, self.C, self.hard, &n1, &n2)
+                         K12, self.Cs[i], self.Cs[j], &n1, &n2)
         if step == PAIR_UNBOUNDED:
             self.stuck_i, self.stuck_j = i, j
             return UNBOUNDED
@@ -637,7 +641,7 @@ cdef class Solver:
             if not changed:
                 for t in range(m):
                     self.f[t] = self.g[t] + self.y[t]
-                b = b_soft(self.alpha, self.y, self.f, self.C, self.hard)
+                b = b_soft(self.alpha, self.y, self.f, self.Cs)
                 if b != self.b:
                     self.b = b
                     continue

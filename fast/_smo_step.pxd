@@ -4,7 +4,7 @@
 # the reference's pair sequence depends. A declaration module of inline functions only: it has
 # no compiled module of its own.
 
-from libc.math cimport fabs
+from libc.math cimport INFINITY, fabs
 
 # What a step does with the pair (pair_step).
 cdef enum PairStep:
@@ -21,23 +21,24 @@ cdef inline double tiny() noexcept nogil:
 
 
 cdef inline PairStep pair_step(double a1, double a2, double y1, double y2, double E1, double E2,
-                               double K11, double K22, double K12, double C, bint hard,
+                               double K11, double K22, double K12, double C1, double C2,
                                double* new1, double* new2) noexcept nogil:
-    """SMO-2 (000 V §9.2): α₂ to the maximiser of W along (20) clipped to [L, H], α₁ back from
-    (20); ``hard``: no upper bound C. The new pair in new1, new2 when it moves."""
+    """SMO-2 (000 V §9.2), X-2: α₂ to the maximiser of W along (20) clipped to [L, H], α₁ back
+    from (20), in the box [0, C₁] × [0, C₂] (the reference's box_bounds; C = +∞: no upper
+    bound, the hard margin). The new pair in new1, new2 when it moves."""
     cdef double low, high = 0.0, d, total, eta, slope, n1, n2, dd, w_low, w_high, s
     cdef bint unbounded = False
     if y1 != y2:
         d = a2 - a1
         low = d if d > 0 else 0.0
-        if hard:
+        if C1 == INFINITY and C2 == INFINITY:
             unbounded = True
         else:
-            high = C if d > 0 else C + d
+            high = C2 if d > C2 - C1 else C1 + d   # C₁ = C₂ = C: C if d > 0 else C + d
     else:
         total = a1 + a2
-        low = 0.0 if (hard or total <= C) else total - C
-        high = total if (hard or total < C) else C
+        low = 0.0 if (C1 == INFINITY or total <= C1) else total - C1
+        high = total if (C2 == INFINITY or total < C2) else C2
     eta = K11 + K22 - 2 * K12
     slope = y2 * (E1 - E2)
     if not unbounded and not low < high:
@@ -68,13 +69,13 @@ cdef inline PairStep pair_step(double a1, double a2, double y1, double y2, doubl
     s = y1 * y2
     n1 = a1 + s * (a2 - n2)
     if n2 == low and low != 0:
-        n1 = 0.0 if s < 0 else C
-    elif not unbounded and n2 == high and (hard or high != C):
-        n1 = C if s < 0 else 0.0
+        n1 = 0.0 if s < 0 else C1
+    elif not unbounded and n2 == high and (C2 == INFINITY or high != C2):
+        n1 = C1 if s < 0 else 0.0
     if n1 < 0:          # a rounding error outside the box, put back on it (as the reference)
         n1 = 0.0
-    elif not hard and n1 > C:
-        n1 = C
+    elif C1 != INFINITY and n1 > C1:
+        n1 = C1
     if n1 == a1 and n2 == a2:
         return PAIR_STAYS
     new1[0] = n1

@@ -593,7 +593,7 @@ def as_sample_weights(sample_weight, X, name="sample_weight", x_name="X", of="ro
     a length mismatch named by ``x_name`` and ``of`` as there."""
     if sample_weight is None:
         return None
-    # X: an array, or the view of a sparse matrix that naive Bayes passes (no len)
+    # X: an array, the view of a sparse matrix that naive Bayes passes (no len), or strings (SMO)
     m = X.shape[0] if hasattr(X, "shape") else len(X)
     weight = as_vector(sample_weight, name, m, x_name, of=of)
     if not (weight >= 0).all():

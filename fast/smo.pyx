@@ -20,21 +20,23 @@ from cs229.fast._smo_cache cimport KernelRows
 from cs229.fast._smo_solver cimport (CONVERGED, KERNEL_NOT_FINITE, NO_MEMORY_FOR_PATH,
                                      NO_MEMORY_FOR_ROWS, STUCK, UNBOUNDED, Solver, b_soft,
                                      in_low, in_up)
+from libc.math cimport INFINITY
 from cs229.fast._smo_step cimport PAIR_MOVES, PAIR_UNBOUNDED, PairStep, pair_step
 from cs229.fast._threads cimport run_rule
 
 from cs229.fast._svm_kernels import (CUSTOM, EXACT_MAX, diagonal, kernel_block, kernel_spec,
                                      overflow_checked, take)
 from cs229.fast._threads import cores_taken
-from cs229.fast._validation import as_vector, cores_of
+from cs229.fast._validation import as_sample_weights, as_vector, cores_of
 from cs229.fast.svm import as_C, as_problem
 from cs229.reference.kernels import Linear, checked_value
 from cs229.reference.messages import error
 from cs229.reference import parameters
 from cs229.reference.parameters import choice, flag, index, nonnegative, positive, positive_int
 from cs229.reference.results import ConvergenceError, NotSeparableError
-from cs229.reference.smo import (RULES, SplitMix64, asymmetric_kernel, at_cap, hull_distance_bound,
-                                 inseparable, separates, stuck_error, unbounded_pair)
+from cs229.reference.smo import (RULES, SplitMix64, asymmetric_kernel, at_cap, both_classes,
+                                 hull_distance_bound, inseparable, separates, stuck_error,
+                                 unbounded_pair)
 from cs229.reference.svm import REMEDY, SVMFit
 
 __all__ = ["SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "two_variable_step",
@@ -47,15 +49,15 @@ _last_threads = None
 
 # ---- after the run: b, W, the gap --------------------------------------------------------------
 
-cdef double _gap(const double[::1] alpha, const double[::1] y, const double[::1] g, double C,
-                 bint hard) noexcept nogil:
+cdef double _gap(const double[::1] alpha, const double[::1] y, const double[::1] g,
+                 const double[::1] C) noexcept nogil:
     cdef double up = 0.0, low = 0.0, d
     cdef bint have_up = False, have_low = False
     cdef Py_ssize_t t
     for t in range(alpha.shape[0]):
-        if in_up(alpha[t], y[t], C, hard) and (not have_up or -g[t] > up):
+        if in_up(alpha[t], y[t], C[t]) and (not have_up or -g[t] > up):
             up, have_up = -g[t], True
-        if in_low(alpha[t], y[t], C, hard) and (not have_low or -g[t] < low):
+        if in_low(alpha[t], y[t], C[t]) and (not have_low or -g[t] < low):
             low, have_low = -g[t], True
     if not (have_up and have_low):
         return 0.0
@@ -63,15 +65,28 @@ cdef double _gap(const double[::1] alpha, const double[::1] y, const double[::1]
     return d if d > 0 else 0.0
 
 
-def _kkt_threshold(alpha, y, g, C):
+def _box(C, weight, m):
+    """X-2: each example's C, the reference's box as float64 (+∞ for the hard margin)."""
+    if weight is None:
+        return np.full(m, INFINITY if C is None else C)
+    if C is None:
+        return np.where(weight > 0, INFINITY, 0.0)
+    return C * weight
+
+
+def _kkt_threshold(alpha, y, g, C, Cs):
     """b from the KKT conditions at the final α (the reference's _finish for the second-order
-    rule, whose steps do not keep b): b_hard (11) for the hard margin, else b_soft."""
+    rule, whose steps do not keep b): b_hard (11) over the examples of Cₜ > 0 for the hard
+    margin, else b_soft."""
     cdef double[::1] f = g + y
+    cdef const double[::1] box = Cs
     cdef double below = -np.inf, above = np.inf
     cdef Py_ssize_t t
     if C is not None:
-        return b_soft(alpha, y, f, C, False)
+        return b_soft(alpha, y, f, Cs)
     for t in range(f.shape[0]):
+        if box[t] == 0:
+            continue
         if y[t] == -1 and f[t] > below:
             below = f[t]
         if y[t] == 1 and f[t] < above:
@@ -115,9 +130,9 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     overflow_checked(f, lambda t: f"wᵀφ(X[{t}])", REMEDY)
     cdef double n1 = 0.0, n2 = 0.0
     out = alpha.copy()
+    cdef double Cd = INFINITY if C is None else C
     cdef PairStep step = pair_step(alpha[i], alpha[j], y[i], y[j], f[i] - y[i], f[j] - y[j],
-                                   K[i, i], K[j, j], K[i, j], 0.0 if C is None else C, C is None,
-                                   &n1, &n2)
+                                   K[i, i], K[j, j], K[i, j], Cd, Cd, &n1, &n2)
     if step == PAIR_UNBOUNDED:
         raise unbounded_pair((int(i), int(j)))
     if step == PAIR_MOVES:
@@ -136,11 +151,12 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     with np.errstate(over="ignore", invalid="ignore"):
         f = (alpha * y) @ K
     g = overflow_checked(f, lambda t: f"wᵀφ(X[{t}])", REMEDY) - y
-    return float(_gap(alpha, y, g, 0.0 if C is None else C, C is None))
+    return float(_gap(alpha, y, g, _box(C, None, len(X))))
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=1):
+        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=1,
+        sample_weight=None):
     """SMO-3, SMO-4: maximise W(α) over 0 ≤ αᵢ ≤ C, Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps; the
     reference's algorithm with a kernel-row cache of ``cache_size`` megabytes (2²⁰ bytes) and
     the gradient cache g. ``shrinking`` (the second-order rule only) is libsvm's: the same
@@ -152,7 +168,8 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     so the run times its passes on one thread and on n_jobs as it goes and keeps the faster
     (fast/_parallel.pxd): ``n_jobs=-1`` keeps the threads on idle cores wherever they pay (rows
     from 4,096 examples, passes from 8,192) and costs about 1% on busy ones. Serial by default,
-    as the reference."""
+    as the reference. X-2: ``sample_weight`` gives example i the box 0 ≤ αᵢ ≤ C·wᵢ, as the
+    reference's."""
     rule = choice(rule, "rule", RULES)
     spec = kernel_spec(kernel)
     X, y = as_problem(X, y, classes, kernel)
@@ -164,13 +181,16 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     shrinking = flag(shrinking, "shrinking") and rule == "wss2"
     cache_bytes = positive(cache_size, "cache_size", float64=True) * 2.0 ** 20
     cores = cores_of(n_jobs)
+    weight = as_sample_weights(sample_weight, X)
+    both_classes(y, weight, classes if classes is not None else (-1, 1))
+    Cs = _box(C, weight, len(X))
     threads = run_rule()
     busy = cores > 1 and len(X) >= 2 * MIN_CHUNK and cores_taken(cores)
     rows = KernelRows(X, kernel, spec, len(X) <= EXACT_MAX, cache_bytes, shrinking, cores, threads,
                       busy)
     if spec[0] == CUSTOM:
         _symmetric(rows.matrix(), kernel)
-    solver = Solver(rows, y, C, tol, max_iterations, seed, record, shrinking, threads, busy)
+    solver = Solver(rows, y, C, Cs, tol, max_iterations, seed, record, shrinking, threads, busy)
     status = solver.run(rule)
     global _last_threads
     _last_threads = {"passes": solver.threads_report(), "rows": rows.threads_report()}
@@ -186,8 +206,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     with np.errstate(over="ignore", invalid="ignore"):
         overflow_checked(g + y, lambda t: f"wᵀφ(X[{t}])", REMEDY)
     if rule == "wss2":
-        b = _kkt_threshold(alpha, y, g, C)
-    Cd = 0.0 if C is None else C
+        b = _kkt_threshold(alpha, y, g, C, Cs)
     support = np.flatnonzero(alpha > 0)
     fit = SVMFit(alpha=alpha, b=float(b), support=support, support_vectors=take(X, support),
                  support_labels=y[support].copy(), support_alpha=alpha[support].copy(),
@@ -195,7 +214,7 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
                  objective=overflow_checked(float(_objective(alpha, y, g)), lambda i: "W(α)",
                                             REMEDY),
                  iterations=iterations,
-                 kkt_gap=float(_gap(alpha, y, g, Cd, C is None)), converged=status == CONVERGED,
+                 kkt_gap=float(_gap(alpha, y, g, Cs)), converged=status == CONVERGED,
                  rule=rule, path=path)
     if status == CONVERGED:
         return fit
@@ -205,10 +224,12 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         raise stuck_error(rule, iterations, where, fit, tol)
     # AT_CAP: max_iterations steps and the stopping test does not hold (the reference's words
     # and its separation test, run once on the final α)
-    if C is None and not separates(alpha.tolist(), y.tolist(), g.tolist(),
-                                   diagonal(X, spec).tolist()):
+    rows = np.flatnonzero(Cs != 0)   # X-2: the examples of weight > 0
+    if C is None and not separates(alpha[rows].tolist(), y[rows].tolist(), g[rows].tolist(),
+                                   diagonal(X, spec)[rows].tolist()):
         raise inseparable(max_iterations, fit.objective,
-                          hull_distance_bound(alpha.tolist(), y.tolist(), g.tolist()))
+                          hull_distance_bound(alpha[rows].tolist(), y[rows].tolist(),
+                                              g[rows].tolist()))
     raise at_cap(rule, max_iterations, fit, tol, shrinking)
 
 

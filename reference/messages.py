@@ -120,6 +120,8 @@ MESSAGES = {
     "positive_exposure": (ValueError, "{name}{where} is {value}: an exposure must be > 0"),
     "negative_weight": (ValueError, "{name}{where} is {value}: a sample weight must be >= 0"),
     "zero_weights": (ValueError, "{name}: every sample weight is 0, so there is nothing to fit"),
+    "one_class_weights": (ValueError, "{name}: every example of weight > 0 has the label {label}; "
+                                      "a two-class model needs both classes among them"),
     "exposure_not_poisson": (ValueError, "exposure is the Poisson family's offset log e (μ = e·e^(θᵀx)); "
                                          "for the {family} family give the offset itself"),
     # the class priors of a k-class model

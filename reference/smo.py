@@ -26,17 +26,24 @@ integer values (the string kernel's counts) are read as exact rationals, as inte
 
 Conventions (README, Conventions): data (X, y), then α, then options (C, kernel, …), as in ``svm``;
 labels are {−1, 1} or any pair through ``classes=``; ``smo`` returns an ``SVMFit``.
+
+X-2 (per-example C, libsvm's meaning): ``smo(..., sample_weight=w)`` gives example i its own box
+0 ≤ αᵢ ≤ Cᵢ = C·wᵢ (``box``). The step's bounds L and H use Cᵢ and Cⱼ (``box_bounds``), the
+sets I_up and I_low and the tests "at a bound" use each example's own Cᵢ, and b averages the
+free examples by their own Cᵢ. A weight of 0 pins αᵢ = 0: the example drops out (in the hard
+margin too, where every other Cᵢ is +∞). Integer weights are not repeated rows here: the dual of
+the repeated rows has one α per copy, whose sum is this αᵢ.
 """
 from . import inputs, parameters, scalar
 from .messages import error, rounded
 from .kernels import InvalidKernelError, Linear, MercerResult, NAMED, as_kernel, kernel_matrix
 from .results import ConvergenceError, FloatRangeError, NotSeparableError
-from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft, scores
+from .svm import REMEDY, SVMFit, as_C, as_problem, b_hard, b_soft_each, scores
 
 __all__ = [
     "SVMFit", "NotSeparableError", "ConvergenceError", "SplitMix64", "RULES", "zeta", "bounds",
     "alpha1_from_alpha2", "pair_quadratic", "unclipped_optimum", "clip", "two_variable_step",
-    "kkt_gap", "smo", "stuck_error",
+    "kkt_gap", "smo", "stuck_error", "box", "box_bounds",
 ]
 
 RULES = ("wss2", "platt", "simplified")
@@ -77,15 +84,38 @@ def bounds(alpha1, alpha2, y1, y2, C=None):
     the box [0, C]². H is None (+∞) for the hard margin when the line is unbounded.
     y⁽¹⁾ ≠ y⁽²⁾: α₂ − α₁ is fixed, L = max(0, α₂ − α₁), H = min(C, C + α₂ − α₁);
     y⁽¹⁾ = y⁽²⁾: α₁ + α₂ is fixed, L = max(0, α₁ + α₂ − C), H = min(C, α₁ + α₂)."""
+    return box_bounds(alpha1, alpha2, y1, y2, C, C)
+
+
+def box_bounds(alpha1, alpha2, y1, y2, C1, C2):
+    """X-2, SMO-2 (000 V §9.2 with per-example C): [L, H] of α₂ on the line (20) in the box
+    [0, C₁] × [0, C₂] (None: no upper bound; H is None when the line is unbounded).
+    y⁽¹⁾ ≠ y⁽²⁾: L = max(0, α₂ − α₁), H = min(C₂, C₁ + α₂ − α₁);
+    y⁽¹⁾ = y⁽²⁾: L = max(0, α₁ + α₂ − C₁), H = min(C₂, α₁ + α₂)."""
     if y1 != y2:
         d = alpha2 - alpha1
         low = d if d > 0 else 0 * d
-        high = None if C is None else (C if d > 0 else C + d)
+        if C1 is None:
+            high = C2
+        elif C2 is None:
+            high = C1 + d
+        else:
+            high = C2 if d > C2 - C1 else C1 + d   # C₁ = C₂ = C: C if d > 0 else C + d
     else:
         s = alpha1 + alpha2
-        low = 0 * s if C is None or s <= C else s - C
-        high = s if C is None else min(C, s)
+        low = 0 * s if C1 is None or s <= C1 else s - C1
+        high = s if C2 is None else min(C2, s)
     return low, high
+
+
+def box(C, weight, m):
+    """X-2 (libsvm's per-example C): Cᵢ = C·wᵢ for each of the m examples (every Cᵢ = C without
+    weights). In the hard margin (C None, +∞) Cᵢ is None (+∞) where wᵢ > 0 and 0 where wᵢ = 0."""
+    if weight is None:
+        return [C] * m
+    if C is None:
+        return [None if w > 0 else 0 * w for w in weight]
+    return [C * w for w in weight]
 
 
 def alpha1_from_alpha2(zeta_, alpha2, y1, y2):
@@ -138,9 +168,10 @@ def _tiny(like):
     return scalar.zero_tolerance(like, 1, 2 ** 8)
 
 
-def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
-    """The two-variable step; None when α cannot move. Returns (α₁new, α₂new)."""
-    low, high = bounds(a1, a2, y1, y2, C)
+def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C1, C2, pair):
+    """The two-variable step in the box [0, C₁] × [0, C₂]; None when α cannot move. Returns
+    (α₁new, α₂new)."""
+    low, high = box_bounds(a1, a2, y1, y2, C1, C2)
     if high is not None and not low < high:
         # The segment is one point. In floats it can be a point that α is a rounding error
         # away from: an α within half an ulp of its bound is absorbed into L or H by the
@@ -157,15 +188,15 @@ def _step(a1, a2, y1, y2, E1, E2, K11, K22, K12, C, pair):
     # to rounding; a near-miss would leave α₁ a rounding error inside the box). This can move
     # α₁ alone: α₂ = L in floats while α₁ is a rounding error off its bound.
     if new2 == low and low != 0:
-        new1 = 0 * new1 if s < 0 else C
-    elif high is not None and new2 == high and (C is None or high != C):
-        new1 = C if s < 0 else 0 * new1
-    # (20) keeps α₁ in the box [0, C], but in floats α₁ + s(α₂ − α₂new) can land a rounding error
+        new1 = 0 * new1 if s < 0 else C1
+    elif high is not None and new2 == high and (C2 is None or high != C2):
+        new1 = C1 if s < 0 else 0 * new1
+    # (20) keeps α₁ in the box [0, C₁], but in floats α₁ + s(α₂ − α₂new) can land a rounding error
     # outside it (α₂new a hair inside H = α₁ + α₂), and the box is a constraint of the dual.
     if new1 <= 0:
         new1 = new1 - new1  # +0 of α's own type, also for the −0.0 a snap above leaves (as the twin)
-    elif C is not None and new1 > C:
-        new1 = C
+    elif C1 is not None and new1 > C1:
+        new1 = C1
     if new1 == a1 and new2 == a2:
         return None
     return new1, new2
@@ -220,7 +251,7 @@ def two_variable_step(X, y, alpha, i, j, C=1.0, kernel=Linear()):
     f = scores(alpha, y, K)
     E1, E2 = f[i] - y[i], f[j] - y[j]
     out = alpha[:]
-    new = _step(alpha[i], alpha[j], y[i], y[j], E1, E2, K[i][i], K[j][j], K[i][j], C, (i, j))
+    new = _step(alpha[i], alpha[j], y[i], y[j], E1, E2, K[i][i], K[j][j], K[i][j], C, C, (i, j))
     if new is not None:
         out[i], out[j] = FloatRangeError.check(new, lambda k: f"the new alpha[{(i, j)[k]}]",
                                                REMEDY)
@@ -235,10 +266,11 @@ def _in_low(a, t, C):
     return (t == -1 and (C is None or a < C)) or (t == 1 and a > 0)
 
 
-def _gap(alpha, y, g, C):
-    """max_{I_up} −gₜ − min_{I_low} −gₜ: the maximal violation of the KKT conditions."""
-    up = max((-gt for a, t, gt in zip(alpha, y, g) if _in_up(a, t, C)), default=None)
-    low = min((-gt for a, t, gt in zip(alpha, y, g) if _in_low(a, t, C)), default=None)
+def _gap(alpha, y, g, Cs):
+    """max_{I_up} −gₜ − min_{I_low} −gₜ: the maximal violation of the KKT conditions, each α in
+    its own box [0, Cₜ]."""
+    up = max((-gt for a, t, gt, c in zip(alpha, y, g, Cs) if _in_up(a, t, c)), default=None)
+    low = min((-gt for a, t, gt, c in zip(alpha, y, g, Cs) if _in_low(a, t, c)), default=None)
     if up is None or low is None:
         return scalar.zero(g)
     d = up - low
@@ -259,7 +291,7 @@ def kkt_gap(X, y, alpha, C=1.0, kernel=Linear()):
     alpha = inputs.vector(alpha, "alpha", len(X), "X", of="rows")
     C = as_C(C)
     g = [f - t for f, t in zip(scores(alpha, y, _kernel_matrix(X, kernel)), y)]
-    return _gap(alpha, y, g, C)
+    return _gap(alpha, y, g, box(C, None, len(X)))
 
 
 def _kernel_matrix(X, kernel):
@@ -290,10 +322,10 @@ def _symmetric(K, kernel):
 # ---- the solver --------------------------------------------------------------------------------
 
 class _State:
-    """α, the kernel matrix and the cached errors of one run."""
+    """α, the kernel matrix, each example's C (X-2) and the cached errors of one run."""
 
     def __init__(self, X, y, K, C, zero):
-        self.X, self.y, self.K, self.C = X, y, K, C
+        self.X, self.y, self.K, self.C = X, y, K, C   # C: the list of the Cₜ
         self.m = len(y)
         self.alpha = [zero] * self.m
         self.b = zero
@@ -323,11 +355,11 @@ def _wss2_select(st):
     y, a, g, K, C = st.y, st.alpha, st.g, st.K, st.C
     i, g_max = -1, None
     for t in range(st.m):
-        if _in_up(a[t], y[t], C) and (g_max is None or -g[t] > g_max):
+        if _in_up(a[t], y[t], C[t]) and (g_max is None or -g[t] > g_max):
             i, g_max = t, -g[t]
     j, best, g_min = -1, None, None
     for t in range(st.m):
-        if not _in_low(a[t], y[t], C):
+        if not _in_low(a[t], y[t], C[t]):
             continue
         if g_min is None or -g[t] < g_min:
             g_min = -g[t]
@@ -355,7 +387,7 @@ def _run_wss2(st, tol, max_iterations):
             return False
         E1, E2 = st.g[i], st.g[j]       # E − b: b cancels in E₁ − E₂
         new = _step(st.alpha[i], st.alpha[j], st.y[i], st.y[j], E1, E2,
-                    st.K[i][i], st.K[j][j], st.K[i][j], st.C, (i, j))
+                    st.K[i][i], st.K[j][j], st.K[i][j], st.C[i], st.C[j], (i, j))
         if new is None:
             # impossible for a positive semi-definite kernel: the pair has a feasible
             # direction of ascent
@@ -376,9 +408,9 @@ def _platt_threshold(st, i, j, new1, new2, E1, E2):
     t2 = y[j] * (new2 - a[j])
     b1 = st.b - E1 - t1 * K[i][i] - t2 * K[i][j]
     b2 = st.b - E2 - t1 * K[i][j] - t2 * K[j][j]
-    if new1 > 0 and (C is None or new1 < C):
+    if _is_free(new1, C[i]):
         return b1
-    if new2 > 0 and (C is None or new2 < C):
+    if _is_free(new2, C[j]):
         return b2
     return (b1 + b2) / 2
 
@@ -389,7 +421,7 @@ def _platt_take(st, i, j):
     E1 = st.g[i] + st.b
     E2 = st.g[j] + st.b
     new = _step(st.alpha[i], st.alpha[j], st.y[i], st.y[j], E1, E2,
-                st.K[i][i], st.K[j][j], st.K[i][j], st.C, (i, j))
+                st.K[i][i], st.K[j][j], st.K[i][j], st.C[i], st.C[j], (i, j))
     if new is None:
         return False
     tiny = _tiny(new[1])
@@ -400,15 +432,19 @@ def _platt_take(st, i, j):
     return True
 
 
+def _is_free(a, C):
+    """0 < α < C (C None: no upper bound)."""
+    return a > 0 and (C is None or a < C)
+
+
 def _free(st):
-    C = st.C
-    return [t for t in range(st.m) if st.alpha[t] > 0 and (C is None or st.alpha[t] < C)]
+    return [t for t in range(st.m) if _is_free(st.alpha[t], st.C[t])]
 
 
 def _platt_examine(st, j, tol, rng):
     """Platt's examineExample for α₂ = αⱼ: True when a step was taken."""
     E2 = st.g[j] + st.b
-    if not _violates(st.alpha[j], st.y[j], E2, st.C, tol):
+    if not _violates(st.alpha[j], st.y[j], E2, st.C[j], tol):
         return False
     free = _free(st)
     if len(free) > 1:
@@ -436,12 +472,12 @@ def _run_platt(st, tol, max_iterations, rng):
     while True:
         changed = 0
         for j in range(st.m):
-            if not examine_all and not (st.alpha[j] > 0 and (st.C is None or st.alpha[j] < st.C)):
+            if not examine_all and not _is_free(st.alpha[j], st.C[j]):
                 continue
             if st.iterations >= max_iterations:
                 # the cap stops only a run that still has a violator to move: a last step that
                 # reached the solution is followed by the pass that finds none (as _run_simplified)
-                if _violates(st.alpha[j], st.y[j], st.g[j] + st.b, st.C, tol):
+                if _violates(st.alpha[j], st.y[j], st.g[j] + st.b, st.C[j], tol):
                     return False
                 continue
             changed += _platt_examine(st, j, tol, rng)
@@ -462,7 +498,7 @@ def _run_simplified(st, tol, max_iterations, rng):
         changed = violators = 0
         for i in range(m):
             Ei = st.g[i] + st.b
-            if not _violates(st.alpha[i], st.y[i], Ei, st.C, tol):
+            if not _violates(st.alpha[i], st.y[i], Ei, st.C[i], tol):
                 continue
             violators += 1
             if st.iterations >= max_iterations:
@@ -472,7 +508,7 @@ def _run_simplified(st, tol, max_iterations, rng):
                 j += 1
             Ej = st.g[j] + st.b
             new = _step(st.alpha[i], st.alpha[j], st.y[i], st.y[j], Ei, Ej,
-                        st.K[i][i], st.K[j][j], st.K[i][j], st.C, (i, j))
+                        st.K[i][i], st.K[j][j], st.K[i][j], st.C[i], st.C[j], (i, j))
             if new is None:
                 continue
             tiny = _tiny(new[1])
@@ -486,7 +522,7 @@ def _run_simplified(st, tol, max_iterations, rng):
         if not changed:
             # Platt's update can leave b inconsistent with α (both new α at a bound): take b
             # from the KKT conditions at the current α before calling the pass fruitless
-            b = b_soft(st.alpha, st.y, [gt + t for gt, t in zip(st.g, st.y)], st.C)
+            b = b_soft_each(st.alpha, st.y, [gt + t for gt, t in zip(st.g, st.y)], st.C)
             if b != st.b:
                 st.b = b
                 continue
@@ -552,12 +588,31 @@ def at_cap(rule, max_iterations, fit, tol, shrinking=False):
         f"{rounded(fit.kkt_gap, 6)} (tol={rounded(tol)}); raise max_iterations or tol{hint}", fit)
 
 
-def _finish(st, rule, converged, kernel, classes):
-    y, alpha, C = st.y, st.alpha, st.C
+def both_classes(y, weight, labels, name="sample_weight"):
+    """X-2: the examples of weight > 0 must hold both labels (y in {−1, 1}; ``labels`` as given)."""
+    if weight is None:
+        return
+    seen = {t for t, w in zip(y, weight) if w > 0}
+    if len(seen) < 2:
+        (t,) = seen
+        raise error("one_class_weights", name=name, label=labels[0] if t == -1 else labels[1])
+
+
+def kept(Cs):
+    """X-2: the examples in the problem, those whose box is not [0, 0] (weight > 0)."""
+    return [t for t, c in enumerate(Cs) if c is None or c != 0]
+
+
+def _finish(st, C, rule, converged, kernel, classes):
+    y, alpha = st.y, st.alpha
     f = FloatRangeError.check([gt + t for gt, t in zip(st.g, y)], lambda j: f"wᵀφ(X[{j}])",
                               REMEDY)
     if rule == "wss2":
-        b = b_hard(f, y) if C is None else b_soft(alpha, y, f, C)
+        if C is None:
+            rows = kept(st.C)
+            b = b_hard([f[t] for t in rows], [y[t] for t in rows])
+        else:
+            b = b_soft_each(alpha, y, f, st.C)
     else:
         b = st.b
     W = 0
@@ -569,17 +624,23 @@ def _finish(st, rule, converged, kernel, classes):
         alpha=alpha[:], b=b, support=support,
         support_vectors=[st.X[i][:] for i in support], support_labels=[y[i] for i in support],
         support_alpha=[alpha[i] for i in support], kernel=kernel, C=C, classes=classes,
-        objective=W, iterations=st.iterations, kkt_gap=_gap(alpha, y, st.g, C),
+        objective=W, iterations=st.iterations, kkt_gap=_gap(alpha, y, st.g, st.C),
         converged=converged, rule=rule, path=st.path)
 
 
 def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_000, seed=0,
-        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=1):
+        classes=None, record=False, shrinking=True, cache_size=200, *, n_jobs=1,
+        sample_weight=None):
     """SMO-3, SMO-4 (000 V §9.2; 001 §11.2; 004): maximise W(α) subject to 0 ≤ αᵢ ≤ C and
     Σ αᵢy⁽ⁱ⁾ = 0 by two-variable steps from α = 0, choosing pairs by ``rule``; returns an
     ``SVMFit``. ``C=None`` is the hard margin (b from (11)); ``tol`` is the KKT tolerance
     (wss2: the maximal-violation gap); ``seed`` drives the random choices of the simplified and
     Platt rules; ``record`` keeps the chosen pairs in ``path``.
+
+    X-2: ``sample_weight`` (m weights ≥ 0, not all 0; ``inputs.sample_weights``) gives each
+    example its own box 0 ≤ αᵢ ≤ Cᵢ = C·wᵢ, libsvm's and scikit-learn's meaning (``box``); a
+    weight of 0 pins αᵢ = 0, so the example drops out (in the hard margin too, where the other
+    Cᵢ are +∞). None: every Cᵢ = C.
 
     ``shrinking`` (True or False), ``cache_size`` (megabytes, > 0) and ``n_jobs`` (checked by
     ``parameters.n_jobs``; 1 by default, see the twin) are the compiled twin's: libsvm's shrinking of the active set, the size
@@ -604,10 +665,13 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
     parameters.flag(shrinking, "shrinking")
     parameters.positive(cache_size, "cache_size")
     parameters.n_jobs(n_jobs)
+    weight = inputs.sample_weights(sample_weight, X)
+    both_classes(y, weight, labels)
+    Cs = box(C, weight, len(X))
     K = _kernel_matrix(X, kernel)
     _symmetric(K, kernel)
     zero = scalar.zero(v for row in K for v in row)  # α, g and b start in the type K's entries combine to
-    st = _State(X, y, K, C, zero)
+    st = _State(X, y, K, Cs, zero)
     if record:
         st.path = []
     if rule == "wss2":
@@ -616,14 +680,16 @@ def smo(X, y, C=1.0, kernel=Linear(), rule="wss2", tol=1e-3, max_iterations=100_
         converged = _run_platt(st, tol, max_iterations, rng)
     else:
         converged = _run_simplified(st, tol, max_iterations, rng)
-    fit = _finish(st, rule, bool(converged), kernel, tuple(labels))
+    fit = _finish(st, C, rule, bool(converged), kernel, tuple(labels))
     if converged:
         return fit
     if converged is None:
         where = st.stuck if isinstance(st.stuck, str) else f"the pair {st.stuck} cannot move"
         raise stuck_error(rule, st.iterations, where, fit, tol)
-    if C is None and not separates(st.alpha, y, st.g, [st.K[t][t] for t in range(st.m)]):
-        raise inseparable(max_iterations, fit.objective, hull_distance_bound(st.alpha, y, st.g))
+    rows = kept(Cs)
+    alpha, y, g = ([v[t] for t in rows] for v in (st.alpha, y, st.g))
+    if C is None and not separates(alpha, y, g, [st.K[t][t] for t in rows]):
+        raise inseparable(max_iterations, fit.objective, hull_distance_bound(alpha, y, g))
     raise at_cap(rule, max_iterations, fit, tol)
 
 

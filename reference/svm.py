@@ -219,9 +219,18 @@ def b_soft(alpha, y, scores, C):
     free αᵢ (0 < αᵢ < C) has y⁽ⁱ⁾(sᵢ + b) = 1, i.e. b = y⁽ⁱ⁾ − sᵢ; their average (in index
     order) when there are any. Otherwise (14) and (15) only bound b, and b is the middle of the
     interval they leave."""
+    return b_soft_each(alpha, y, scores, [C] * len(alpha))
+
+
+def b_soft_each(alpha, y, scores, Cs):
+    """X-2, SOFT-2: ``b_soft`` with each αᵢ in its own box [0, Cᵢ] (None: no upper bound): the
+    free αᵢ are 0 < αᵢ < Cᵢ; an example with Cᵢ = 0 (weight 0) is out of the problem and bounds
+    nothing."""
     total, free = 0, 0
     lower, upper = None, None
-    for a, s, t in zip(alpha, scores, y):
+    for a, s, t, C in zip(alpha, scores, y, Cs):
+        if C is not None and C == 0:
+            continue
         r = t - s
         if a > 0 and (C is None or a < C):
             total += r

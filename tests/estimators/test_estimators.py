@@ -9,6 +9,7 @@ Every estimator, with its defaults and in the variants listed in ``ESTIMATORS``,
 and run as strict xfails (a listed check that starts passing fails the suite):
 
 - SVC(rule='simplified'): three checks of k classes (``SIMPLIFIED_REASON``).
+- SVC with the RBF kernel: check_sample_weight_equivalence_on_dense_data (``SMO_WEIGHT_REASON``).
 - the unpenalised fits with sample weights (X-2), on the weights' equivalence check's 15 examples
   of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``,
   ``GDA_SINGULAR_REASON``).
@@ -97,6 +98,14 @@ GDA_SINGULAR_REASON = (
     "not, and the fit raises SingularMatrixError naming the dependent features, as it should; "
     "tests/generative/test_extensions.py checks weights against repeated and dropped rows")
 
+SMO_WEIGHT_REASON = (
+    "X-2: SVC's weighted dual (box 0 <= αᵢ <= C·wᵢ) has the optimum of the repeated rows' dual "
+    "(the copies' α sum to αᵢ), but SMO stops at the KKT tolerance tol=1e-3, and the two runs "
+    "stop at different points within it: with the RBF kernel their decision values differ by "
+    "about 1e-4, not the check's rtol 1e-7 (test_sample_weight_is_repeated_rows_X_2 in "
+    "tests/smo/test_extensions.py checks the equality as tol goes down); scikit-learn lists its "
+    "own SVC for this check too")
+
 # X-2: the same check on the unpenalised least-squares, logistic and softmax fits
 SINGULAR_WEIGHTED_REASON = (
     "the check fits 15 examples of 30 features: XᵀWX (least squares) or the Hessian (logistic and "
@@ -137,9 +146,11 @@ EXPECTED_FAILED_CHECKS = {
     "LogisticRegression(solver='sgd')": {_DENSE: STOCHASTIC_REASON},
     "GaussianDiscriminantAnalysis()": {name: GDA_SINGULAR_REASON for name in (
         "check_sample_weights_shape", "check_sample_weights_not_overwritten", _DENSE)},
-    # keyed by the estimator's repr: one variant
-    "SVC(rule='simplified')": {name: SIMPLIFIED_REASON for name in (
-        "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")},
+    # keyed by the estimator's repr: one variant (SVC(kernel="linear") meets the check)
+    **{name: {_DENSE: SMO_WEIGHT_REASON} for name in (
+        "SVC()", "SVC(rule='platt')", "SVC(probability=True, random_state=0)")},
+    "SVC(rule='simplified')": {_DENSE: SMO_WEIGHT_REASON, **{name: SIMPLIFIED_REASON for name in (
+        "check_fit_score_takes_y", "check_dtype_object", "check_supervised_y_2d")}},
 }
 
 ESTIMATORS = [

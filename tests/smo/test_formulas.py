@@ -177,7 +177,7 @@ def test_a_clip_set_by_alpha1_leaves_alpha1_exactly_on_its_bound_SMO_2(a1, a2, y
     """In floats, (20) would leave α₁ a rounding error inside the box, and an α a hair below C
     stalls the second-order rule (it stays in I_up but cannot move)."""
     C = 1.0
-    new = R._step(a1, a2, y1, y2, dE, 0.0, eta, 0.0, 0.0, C, (0, 1))
+    new = R._step(a1, a2, y1, y2, dE, 0.0, eta, 0.0, 0.0, C, C, (0, 1))
     if new is None:
         return
     n1, n2 = new
@@ -460,7 +460,7 @@ def test_simplified_counts_passes_without_a_step_from_zero_after_a_step_SMO_4(sc
 # heuristic picks example 4.
 def _platt_state(alpha):
     K = [[Q(int(i == j)) for j in range(5)] for i in range(5)]
-    st = R._State([[Q(t)] for t in range(5)], [1, -1, 1, -1, 1], K, 1, Q(0))
+    st = R._State([[Q(t)] for t in range(5)], [1, -1, 1, -1, 1], K, [1] * 5, Q(0))
     st.alpha = list(alpha)
     st.g, st.b = [Q(-1), Q(3, 2), Q(0), Q(1), Q(5, 2)], Q(1, 2)
     return st

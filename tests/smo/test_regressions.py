@@ -606,7 +606,8 @@ def test_step_puts_alpha1_at_plus_zero_after_a_snap_SMO_2():
     rounding error below 0 and is snapped to the bound 0; 0 · (−ε) would be −0.0, and α₁ is +0.0
     as in the compiled twin (case found by a random search)."""
     new1, new2 = R._step(1e-17, 0.0958046694373238, -1, -1, 1.246282108552451, 1.868541598662616,
-                         0.11226112611513361, 1.6417613709320302, 0.7853531144608958, 1.0, (0, 1))
+                         0.11226112611513361, 1.6417613709320302, 0.7853531144608958, 1.0, 1.0,
+                         (0, 1))
     assert new1 == 0 and math.copysign(1, new1) == 1 and new2 == 0.09580466943732381
 
 
