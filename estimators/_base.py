@@ -225,6 +225,14 @@ def sample_weights(sample_weight, X):
     return _check_sample_weight(sample_weight, X, dtype=np.float64)
 
 
+def classes_without_weight(labels, sample_weight):
+    """X-2: (the classes whose examples all weigh 0, the classes that carry weight), each in the
+    order of ``labels.classes``."""
+    total = np.bincount(labels.index, weights=sample_weight, minlength=len(labels.classes))
+    classes = labels.classes.tolist()
+    return [c for c, t in zip(classes, total) if not t > 0], [c for c, t in zip(classes, total) if t > 0]
+
+
 def inverse_penalty(penalty, C):
     """λ of scikit-learn's ``penalty`` and ``C``: 0 for None (the notes' maximum likelihood
     fit; C is then not read), 1/C for "l2" with C > 0 (C = inf is λ = 0, scikit-learn's other

@@ -7,6 +7,7 @@ is therefore a change of one line here.
 """
 from cs229.fast import (generative, glm, kernels, linear_regression, logistic_regression,
                         naive_bayes, smo, softmax, svm, trees)
+from cs229.fast._validation import as_sample_weights
 from cs229.reference import trees as reference_trees
 from cs229.reference.exponential_family import family as exponential_family
 
@@ -29,7 +30,7 @@ __all__ = [
     "bernoulli_fit", "bernoulli_predict", "bernoulli_log_posterior",
     "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
-    "smo_fit", "svm_decision_function", "svm_predict", "svm_weights",
+    "sample_weights", "smo_fit", "svm_decision_function", "svm_predict", "svm_weights",
     "Split", "Branch", "tree_fit", "tree_predict", "tree_children",
 ]
 
@@ -248,6 +249,10 @@ def kernel_perceptron_threshold(result):
 
 def perceptron_decision(X, y, alpha, b, Z, kernel):
     return kernels.perceptron_decision(X, y, alpha, b, Z, kernel)
+
+
+def sample_weights(sample_weight, X):
+    return as_sample_weights(sample_weight, X)
 
 
 def smo_fit(X, y, C, kernel, rule, tol, max_iterations, seed, shrinking, cache_size, n_jobs,

@@ -259,9 +259,7 @@ def _weighted_classes(labels, sample_weight, model, bounded):
     words name them."""
     if sample_weight is None or not (sample_weight >= 0).all() or not sample_weight.any():
         return
-    total = np.bincount(labels.index, weights=sample_weight, minlength=len(labels.classes))
-    empty = [c for c, t in zip(labels.classes.tolist(), total) if not t > 0]
-    kept = [c for c, t in zip(labels.classes.tolist(), total) if t > 0]
+    empty, kept = _base.classes_without_weight(labels, sample_weight)
     if len(kept) < 2:
         raise messages.error("weights_one_class", empty=repr(empty[0]), kept=repr(kept[0]), model=model)
     if empty and not bounded:

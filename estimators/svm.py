@@ -6,9 +6,9 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.class_weight import compute_class_weight
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
-from cs229.reference import parameters
+from cs229.reference import messages, parameters
 
 from . import _base, _docs, _fast, _labels, _platt
 
@@ -247,15 +247,25 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def _weights(self, X, labels, sample_weight):
         """X-2: each example's weight, sample_weight × its class's weight (``class_weight_``);
-        None when neither is given, the unweighted fit."""
+        None when neither is given, the unweighted fit. The weights are read whole by the faces'
+        reader (rows named as the user's X counts them) before any pair takes its part, and each
+        class must carry weight: every pair's SVM needs both of its classes."""
         self.class_weight_ = compute_class_weight(self.class_weight, classes=labels.classes,
                                                   y=labels.classes[labels.index])
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+        for c, w in zip(labels.classes.tolist(), self.class_weight_):
+            if not w >= 0:
+                raise messages.error("negative_weight", name="class_weight", where=f"[{c!r}]", value=w)
+        sample_weight = _fast.sample_weights(_base.sample_weights(sample_weight, X), X)
         if sample_weight is None and self.class_weight is None:
             return None
         weight = self.class_weight_[labels.index]
-        return weight if sample_weight is None else sample_weight * weight
+        weight = _fast.sample_weights(weight if sample_weight is None else sample_weight * weight, X)
+        empty, kept = _base.classes_without_weight(labels, weight)
+        if len(kept) < 2:
+            raise messages.error("weights_one_class", empty=repr(empty[0]), kept=repr(kept[0]), model="the SVM")
+        if empty:
+            raise messages.error("weights_pair_class", empty=repr(empty[0]))
+        return weight
 
     def _smo(self, X, ys, kernel, cap, n_jobs, weight=None):
         return _base.iterate(lambda: _fast.smo_fit(X, ys, self.C, kernel, self.rule, self.tol, cap, self.seed,
@@ -275,8 +285,9 @@ class SVC(ClassifierMixin, BaseEstimator):
             if len(held) == 0:
                 continue
             ys = np.where(first[train], sign, -sign)  # the coding of the pair's SVM
-            if len(train) == 0 or np.all(ys == ys[0]):
-                f[held] = 0.0 if len(train) == 0 else sign * ys[0]
+            live = ys if weight is None else ys[weight[train] > 0]  # X-2: weight 0 is no example
+            if len(live) == 0 or np.all(live == live[0]):
+                f[held] = 0.0 if len(live) == 0 else sign * live[0]
                 continue
             model = self._smo(X[train], ys, kernel, cap, n_jobs, _part(weight, train))
             f[held] = sign * np.asarray(_fast.svm_decision_function(model, X[held]))

@@ -163,6 +163,10 @@ MESSAGES = {
     "weights_start_class": (ValueError, "sample_weight: class {c} of 1..{k} carries no weight (each of "
                                         "its examples has weight 0); with Theta=None, k is the largest "
                                         "label and every class in 1..k must carry weight"),
+    "weights_pair_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
+                                       "examples has weight 0), so the SVMs of its pairs of classes "
+                                       "have none of its examples; give its examples weight, or "
+                                       "leave them out of the data"),
     "weights_absent_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
                                          "examples has weight 0), so its probability is driven to 0 and "
                                          "ℓ has no maximum (nor has the penalised ℓ while the intercepts "

@@ -27,6 +27,9 @@ each term's derivatives are multiplied by wᵢ, and an integer weight is the row
 squares, the GLMs, softmax regression); the stochastic rules step along one example's weighted
 term; the weighted GDA class frequencies, means and pooled scatter maximise Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾).
 
+X-2 (the SVM's part): a weight multiplies example i's C, the box 0 ≤ αᵢ ≤ C·wᵢ of the dual of the
+weighted soft margin ½‖w‖² + Σᵢ C·wᵢξᵢ; an integer weight is the example repeated.
+
 X-4: naive Bayes with k classes, both event models: Laplace smoothing is the MAP estimate under
 a Beta(2, 2) (Bernoulli) or Dirichlet(2, ..., 2) (multinomial) prior on each class's φ.
 
@@ -51,7 +54,9 @@ from cs229.reference import linear_regression as lr
 from cs229.reference import logistic_regression as lg
 from cs229.reference import naive_bayes as NB
 from cs229.reference import newton
+from cs229.reference import smo
 from cs229.reference import softmax
+from cs229.reference import svm
 from cs229.reference import entropy as E
 from cs229.reference import trees as T
 from cs229.testing import strategies as S
@@ -690,6 +695,66 @@ def gda_weights_are_repeated_rows(ctx):
         return worst
     return sampled(ctx, S.gda_problems(max_features=2, max_rows=9), gap, mpmath.mpf(0),
                    n=min(ctx.examples, 6), names=("X", "y"))
+
+
+# ---- X-2: per-example C (SMO) -------------------------------------------------------------------------
+# The weighted soft margin min ½‖w‖² + Σᵢ C·wᵢξᵢ has the dual of (17) with the box 0 ≤ αᵢ ≤ C·wᵢ
+# (libsvm's weights). With integer wᵢ it is the repeated rows' problem: their dual's optimum puts
+# α's on the copies that sum to αᵢ, so W(α) and w are the same, and a weight of 0 drops the row.
+
+def _smo_weights(m):
+    """The drawn points' integer weights: 1, 2, 0, 2, 1, 1, 2, 0, … (a weight of 0 included)."""
+    return [(1, 2, 0, 2, 1)[i % 5] for i in range(m)]
+
+
+def _weighted_svm_problems():
+    """(X, y, w): one-feature rational data whose examples of weight > 0 hold both labels."""
+    def weighted(p):
+        X, y = p
+        w = _smo_weights(len(y))
+        return (X, y, w) if len({t for t, v in zip(y, w) if v > 0}) == 2 else None
+    return S.svm_labelled_sets(min_rows=3, max_rows=6, features=1).map(weighted).filter(lambda p: p is not None)
+
+
+def _weighted_kkt(X, y, w, C, fit):
+    """Whether the fit meets the weighted dual's KKT conditions exactly: αᵢ ∈ [0, C·wᵢ],
+    Σαᵢy⁽ⁱ⁾ = 0, and for wᵢ > 0 y⁽ⁱ⁾f(x⁽ⁱ⁾) ≥ 1 at αᵢ = 0, = 1 inside the box, ≤ 1 at C·wᵢ."""
+    f = [svm.decision_values(X, y, fit.alpha, fit.b, [x])[0] for x in X]
+    if sum(a * t for a, t in zip(fit.alpha, y)) != 0:
+        return False
+    for a, t, v, weight in zip(fit.alpha, y, f, w):
+        top = C * weight
+        if not 0 <= a <= top:
+            return False
+        if weight > 0 and ((a == 0 and t * v < 1) or (0 < a < top and t * v != 1) or (a == top and t * v > 1)):
+            return False
+    return True
+
+
+@relies_on(smo, "box", lambda f: lambda C, weight, m: f(C, None, m), "the weights ignored")
+@relies_on(smo, "box", lambda f: lambda C, weight, m: f(C, None if weight is None else [v + 1 for v in weight], m),
+           "every weight one too large")
+@relies_on(smo, "b_soft_each", lambda f: lambda alpha, y, scores, Cs: f(alpha, y, scores, [max(Cs)] * len(Cs)),
+           "b read with one C for every example")
+@check("X-2", "the SVM with per-example C (sample weights, libsvm's meaning): exact SMO (tol = 0) with the "
+       "box 0 ≤ αᵢ ≤ C·wᵢ (wᵢ = 1, 2, 0, 2, 1, …; C = 1 and 2/5) meets the weighted dual's KKT conditions "
+       "exactly and has the W(α) and w of exact SMO on the rows repeated wᵢ times (a weight of 0 drops "
+       "the row, its αᵢ = 0), Fraction for Fraction",
+       "extends 000 V §8-9", "identity")
+def smo_weights_are_repeated_rows(ctx):
+    def holds(p):
+        X, y, w = p
+        rows = [i for i, v in enumerate(w) for _ in range(v)]
+        Xr, yr = [X[i] for i in rows], [y[i] for i in rows]
+        for C in (Fraction(1), Fraction(2, 5)):
+            fit = smo.smo(X, y, C=C, tol=0, max_iterations=2000, sample_weight=w)
+            plain = smo.smo(Xr, yr, C=C, tol=0, max_iterations=2000)
+            if not (fit.objective == plain.objective and _weighted_kkt(X, y, w, C, fit)
+                    and svm.weights_from_alpha(X, y, fit.alpha) == svm.weights_from_alpha(Xr, yr, plain.alpha)
+                    and all(a == 0 for a, v in zip(fit.alpha, w) if v == 0)):
+                return False
+        return True
+    return exact(ctx, _weighted_svm_problems(), holds, n=min(ctx.examples, 12), names=("X", "y", "w"))
 
 
 # ---- X-5: offset and exposure ---------------------------------------------------------------------

@@ -102,9 +102,9 @@ SMO_WEIGHT_REASON = (
     "X-2: SVC's weighted dual (box 0 <= αᵢ <= C·wᵢ) has the optimum of the repeated rows' dual "
     "(the copies' α sum to αᵢ), but SMO stops at the KKT tolerance tol=1e-3, and the two runs "
     "stop at different points within it: with the RBF kernel their decision values differ by "
-    "about 1e-4, not the check's rtol 1e-7 (test_sample_weight_is_repeated_rows_X_2 in "
-    "tests/smo/test_extensions.py checks the equality as tol goes down); scikit-learn lists its "
-    "own SVC for this check too")
+    "about 1e-4, not the check's rtol 1e-7 (test_integer_weights_are_repeated_rows_X_2 in "
+    "tests/smo/test_extensions.py checks the equality exactly, by exact SMO with tol=0); "
+    "scikit-learn lists its own SVC for this check too")
 
 # X-2: the same check on the unpenalised least-squares, logistic and softmax fits
 SINGULAR_WEIGHTED_REASON = (

@@ -231,3 +231,86 @@ def test_bad_weights_are_refused_by_name_X_2(cancer, estimator):
         estimator.fit(X, y, sample_weight=w)
     with pytest.raises(ValueError, match="sample_weight"):
         estimator.fit(X, y, sample_weight=np.ones(3))
+
+
+# ---- X-2: SVC, per-example C ---------------------------------------------------------------------
+
+def _svc_pair(**options):
+    ours = E.SVC(gamma="scale", tol=1e-8, max_iterations=10 ** 6, **options)
+    theirs = pytest.importorskip("sklearn.svm").SVC(gamma="scale", tol=1e-8, decision_function_shape="ovo",
+                                                    **options)
+    return ours, theirs
+
+
+@pytest.mark.parametrize("loader, options", [
+    (load_breast_cancer, {}), (load_breast_cancer, {"class_weight": "balanced"}),
+    (load_breast_cancer, {"class_weight": {0: 2.5}}), (load_wine, {}), (load_wine, {"class_weight": "balanced"}),
+    (load_iris, {"kernel": "linear", "class_weight": {1: 0.5, 2: 3.0}})],
+    ids=["cancer", "cancer-balanced", "cancer-dict", "wine", "wine-balanced", "iris-linear-dict"])
+def test_svc_with_weights_is_scikit_learns_X_2(loader, options):
+    """Cᵢ = C·wᵢ·w_{y⁽ⁱ⁾} (sample_weight and class_weight): libsvm's dual through scikit-learn's
+    SVC with the same weights, two classes and one-vs-one: the same support vectors and decision
+    values within 1e-6 of the largest (both solvers stopped at tol = 1e-8)."""
+    X, y = loader(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    w = np.random.default_rng(3).uniform(0.0, 3.0, len(y))
+    w[::7] = 0.0  # weights of 0 leave their examples out in both
+    ours, theirs = _svc_pair(**options)
+    ours.fit(X, y, sample_weight=w)
+    theirs.fit(X, y, sample_weight=w)
+    # libsvm drops the examples of weight 0 before it solves: its support_ counts the others
+    assert np.array_equal(ours.support_, np.flatnonzero(w > 0)[theirs.support_])
+    ovo = ours.decision_function(X) if len(ours.classes_) == 2 else ours.set_params(
+        decision_function_shape="ovo").decision_function(X)
+    assert _relative(ovo, theirs.decision_function(X)) < 1e-6
+    assert np.allclose(ours.class_weight_, theirs.class_weight_)
+
+
+def test_svc_integer_weights_are_repeated_rows_X_2():
+    """wᵢ ∈ {0, 1, 2, 3} is the example repeated wᵢ times: the same decision values to the
+    stopping tolerance (tol = 1e-9), three classes one-vs-one."""
+    X, y = load_iris(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    w = np.random.default_rng(4).integers(0, 4, len(y))
+    weighted = E.SVC(tol=1e-9, decision_function_shape="ovo").fit(X, y, sample_weight=w)
+    rows = np.repeat(np.arange(len(y)), w)
+    repeated = E.SVC(tol=1e-9, decision_function_shape="ovo").fit(X[rows], y[rows])
+    assert np.max(np.abs(weighted.decision_function(X) - repeated.decision_function(X))) < 1e-6
+    assert not set(weighted.support_) & set(np.flatnonzero(w == 0))
+
+
+def test_svc_refuses_weights_by_the_users_rows_and_classes_X_2():
+    """A bad weight is named by its row of the user's X (not of a pair's examples); a class of
+    weight 0 is named, with two classes and with three; a negative class weight is named."""
+    X, y = load_iris(return_X_y=True)
+    w = np.ones(len(y))
+    w[120] = -1.0
+    with pytest.raises(ValueError, match=r"^sample_weight\[120\] is -1.0: a sample weight must be >= 0$"):
+        E.SVC().fit(X, y, sample_weight=w)
+    with pytest.raises(ValueError) as e:
+        E.SVC().fit(X, y, sample_weight=(y != 1).astype(float))
+    assert str(e.value) == ("sample_weight: class 1 carries no weight (each of its examples has weight 0), so "
+                            "the SVMs of its pairs of classes have none of its examples; give its examples "
+                            "weight, or leave them out of the data")
+    with pytest.raises(ValueError) as e:
+        E.SVC().fit(X[y < 2], y[y < 2], sample_weight=(y[y < 2] == 1).astype(float))
+    assert str(e.value) == ("sample_weight: class 0 carries no weight (each of its examples has weight 0), so "
+                            "only class 1 is left; the SVM needs examples of at least two classes with "
+                            "weight > 0")
+    with pytest.raises(ValueError, match=r"^class_weight\[2\] is -1.0: a sample weight must be >= 0$"):
+        E.SVC(class_weight={2: -1.0}).fit(X, y)
+
+
+@pytest.mark.filterwarnings("ignore:The `probability` parameter was deprecated:FutureWarning")  # scikit-learn's own
+def test_svc_weighted_probabilities_are_near_scikit_learns_X_2():
+    """probability=True with weights: each fold's SVM with its examples' Cᵢ, a fold whose
+    training part carries one class's weight only given that class's side (a weight of 0 is no
+    example); the probabilities within 0.05 of scikit-learn's on average (their folds differ)."""
+    X, y = load_wine(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    w = np.random.default_rng(5).uniform(0.0, 3.0, len(y))
+    w[::5] = 0.0
+    ours, theirs = _svc_pair(probability=True, random_state=0)
+    p = ours.fit(X, y, sample_weight=w).predict_proba(X)
+    q = theirs.fit(X, y, sample_weight=w).predict_proba(X)
+    assert np.mean(np.abs(p - q)) < 0.05

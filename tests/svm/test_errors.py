@@ -16,7 +16,7 @@ from cs229.reference.kernels import Gaussian, Linear, Polynomial
 from cs229.reference.results import ConvergenceError
 from cs229.reference.svm import SVMFit
 
-from tests.bad_input import Table, install
+from tests.bad_input import Table, bad_weights, install
 
 
 # ---- the identities ---------------------------------------------------------------------------
@@ -59,7 +59,7 @@ VALID = {  # (module name, function) -> valid keyword arguments
     ("svm", "kkt_categories"): dict(alpha=A, C=1.0),
     ("smo", "two_variable_step"): dict(alpha=A, X=X, y=Y, i=0, j=2, C=1.0),
     ("smo", "kkt_gap"): dict(alpha=A, X=X, y=Y, C=1.0),
-    ("smo", "smo"): dict(X=X, y=Y, C=1.0),
+    ("smo", "smo"): dict(X=X, y=Y, C=1.0, sample_weight=np.array([1.0, 0.5, 2.0, 1.0, 1.0])),
     ("coordinate_ascent", "quadratic_objective"): dict(Q=Q, c=QC, alpha=QC),
     ("coordinate_ascent", "quadratic_gradient"): dict(Q=Q, c=QC, alpha=QC),
     ("coordinate_ascent", "coordinate_argmax"): dict(Q=Q, c=QC, alpha=QC, i=1),
@@ -80,7 +80,12 @@ TABLE = Table({"svm": F, "smo": FS, "coordinate_ascent": FC}, {"svm": R, "smo": 
                      ("y", np.array([0.0, 0, 1, 1, 1]), ValueError, r"y\[0\] is .*labels must be -1 or 1"),
                      ("y", np.array([-1.0, -1, 1, 2, 1]), ValueError, r"y\[3\] is .*labels must be -1 or 1"),
                      ("y", np.ones(5), ValueError, "y has only one class"),
-                     ("y", ["a", -1, 1, 1, 1], ValueError, r"y.*labels must be -1 or 1")],
+                     ("y", ["a", -1, 1, 1, 1], ValueError, r"y.*labels must be -1 or 1"),
+                     *bad_weights(5),
+                     # the examples of weight > 0 must hold both classes
+                     ("sample_weight", np.array([0.0, 0.0, 1.0, 1.0, 1.0]), ValueError,
+                      "^sample_weight: every example of weight > 0 has the label 1; a two-class model "
+                      "needs both classes among them$")],
     ("smo", "two_variable_step"): [("C", 0.0), ("i", 7), ("j", -1)],
     ("smo", "kkt_gap"): [("C", -0.5)],
     ("coordinate_ascent", "coordinate_ascent"): [("max_iterations", 0), ("tol", -1.0), ("order", "random")],
@@ -146,10 +151,10 @@ def test_hard_margin_on_inseparable_data_is_an_error(face):
     Xi = np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 0.0], [5.0, 5.0]])
     Yi = np.array([1.0, 1.0, -1.0, -1.0])
     with pytest.raises(RS.NotSeparableError, match="inseparable"):
-        TABLE.call(face, ("smo", "smo"), X=Xi, y=Yi, C=None, max_iterations=500)
+        TABLE.call(face, ("smo", "smo"), X=Xi, y=Yi, C=None, max_iterations=500, sample_weight=None)
     Xd = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 1.0]])
     with pytest.raises(RS.NotSeparableError, match="unbounded"):
-        TABLE.call(face, ("smo", "smo"), X=Xd, y=np.array([-1.0, 1.0, -1.0]), C=None)
+        TABLE.call(face, ("smo", "smo"), X=Xd, y=np.array([-1.0, 1.0, -1.0]), C=None, sample_weight=None)
 
 
 @pytest.mark.parametrize("face", FACES)
