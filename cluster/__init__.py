@@ -14,7 +14,9 @@ default scheduler (``dask.compute``); no cluster is ever started here.
 
 Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
 ``glm.newton`` and ``glm.poisson_regression``, with the fast face's names, signatures, errors
-and results. Needs the ``[dask]`` extra (``pip install 'cs229[dask]'``).
+and results; ``glm.log_likelihood``, ``glm.standard_errors`` and ``glm.hypotheses`` (lazy) for
+the estimators, whose ``fit`` comes here for a dask X. Needs the ``[dask]`` extra
+(``pip install 'cs229[dask]'``).
 """
 try:
     import dask  # noqa: F401

@@ -8,13 +8,14 @@ import dask.array as da
 import numpy as np
 
 from cs229.fast import glm as _fast
-from cs229.fast._validation import as_vector
+from cs229.fast._validation import as_vector, check_length
 from cs229.reference import exponential_family as ef
 from cs229.reference.messages import error
+from cs229.reference.parameters import positive
 
-from ._chunks import Chunked, Passes, weight_chunk
+from ._chunks import Chunked, Passes, _dask_array, weight_chunk
 
-__all__ = ["newton", "poisson_regression"]
+__all__ = ["newton", "poisson_regression", "hypotheses", "log_likelihood", "standard_errors"]
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
@@ -45,13 +46,21 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
 
 def _newton(family, X, y, theta, max_iterations, tol, record, start, damping, lam,
             penalize_intercept, offset, exposure, sample_weight):
-    _, code, shape = _fast._family(family)
+    family, passes = _passes(family, X, y, offset, exposure, sample_weight)
+    if theta is not None:
+        theta = as_vector(theta, "theta", passes.n, "X", of="columns")
+    return _fast.newton_fit(family, passes, theta, max_iterations, tol, record, start, damping,
+                            lam, penalize_intercept)
+
+
+def _passes(family, X, y, offset=None, exposure=None, sample_weight=None):
+    """(the family, the ``Passes`` of its sums over X and y chunked by rows), every chunk checked
+    by the fast face's readers (targets of the family, offset, exposure, sample weights)."""
+    family, code, shape = _fast._family(family)
     chunked = Chunked(X, y, offset=offset, exposure=exposure, sample_weight=sample_weight)
     found = chunked.check(partial(_fast._targets, code),
                           {"offset": _offset_chunk, "exposure": _exposure_chunk,
                            "sample_weight": weight_chunk})
-    if theta is not None:
-        theta = as_vector(theta, "theta", chunked.n, "X", of="columns")
     rows = chunked.extras
     if "sample_weight" in rows and not any(results[2] for results in found):
         raise error("zero_weights", name="sample_weight")
@@ -59,9 +68,44 @@ def _newton(family, X, y, theta, max_iterations, tol, record, start, damping, la
         offset = da.map_blocks(_exposure_offset, rows["exposure"], dtype=np.float64)
     else:
         offset = rows.get("offset")
-    passes = Passes(chunked, code, shape, False, offset, rows.get("sample_weight"))
-    return _fast.newton_fit(family, passes, theta, max_iterations, tol, record, start, damping,
-                            lam, penalize_intercept)
+    return family, Passes(chunked, code, shape, False, offset, rows.get("sample_weight"))
+
+
+def log_likelihood(family, X, y, theta, offset=None, sample_weight=None):
+    """GLM-4, X-7: ℓ(θ) = Σᵢ wᵢ(log b(y⁽ⁱ⁾) + ηy⁽ⁱ⁾ − a(η)) on chunked X and y: the fast face's
+    ``log_likelihood`` of each chunk, added in chunk order (the fast face's ℓ to rounding)."""
+    _, passes = _passes(family, X, y, offset, None, sample_weight)
+    theta = as_vector(theta, "theta", passes.n, "X", of="columns")
+    return float(np.sum(passes.chunked.map(_log_likelihood_map, ef.family(family).name, theta,
+                                           rows=(passes.offset, passes.weight))))
+
+
+def standard_errors(family, X, y, theta, scale=1.0, offset=None, sample_weight=None):
+    """X-6, X-7: √(φ [I(θ̂)⁻¹]ⱼⱼ) with the information I = XᵀWX summed chunk by chunk (each
+    chunk's the fast face's ``fisher_information``), then the fast face's solves; a singular I in
+    its words."""
+    scale = positive(scale, "scale", float64=True)
+    _, passes = _passes(family, X, y, offset, None, sample_weight)
+    theta = as_vector(theta, "theta", passes.n, "X", of="columns")
+    information = np.zeros((passes.n, passes.n))
+    for part in passes.chunked.map(_information_map, ef.family(family).name, theta,
+                                   rows=(passes.offset, passes.weight)):
+        information += part
+    return _fast.information_standard_errors(information, scale, passes.m)
+
+
+def hypotheses(family, X, theta, offset=None):
+    """GLM-1, X-7: g(θᵀx⁽ⁱ⁾ (+ oᵢ)) for every row of a dask array X, a dask array chunked as X's
+    rows (lazy: nothing is computed until the caller asks), each chunk's by the fast face."""
+    X = _dask_array(X, "X", 2).rechunk({1: -1})
+    theta = as_vector(theta, "theta", X.shape[1], "X", of="columns")
+    name = ef.family(family).name
+    if offset is None:
+        return X.map_blocks(_hypotheses_map, name, theta, None, drop_axis=1, dtype=np.float64)
+    offset = _dask_array(offset, "offset", 1)
+    check_length(offset, "offset", X.shape[0], "X", of="rows")
+    return da.map_blocks(_hypotheses_map, X, name, theta, offset.rechunk((X.chunks[0],)), drop_axis=1,
+                         dtype=np.float64)
 
 
 # ---- the chunks' checks and maps: module functions, so that workers import them ----------------
@@ -76,6 +120,18 @@ def _exposure_chunk(exposure, X):
     """The fast face's check of an exposure's chunk (each > 0)."""
     if exposure is not None:
         _fast.exposure_offset(None, exposure, X)
+
+
+def _log_likelihood_map(X, y, offset, weight, name, theta):
+    return _fast.log_likelihood(name, X, y, theta, offset, weight)
+
+
+def _information_map(X, y, offset, weight, name, theta):
+    return _fast.fisher_information(name, X, y, theta, offset, weight)
+
+
+def _hypotheses_map(X, name, theta, offset):
+    return _fast.hypotheses(name, X, theta, offset)
 
 
 def _exposure_offset(exposure):

@@ -12,6 +12,7 @@ scikit-learn's names or conventions differ from the faces' (``learning_rate`` fo
 ``penalty`` and ``C`` or the GLMs' ``alpha`` for their λ; said where it happens).
 """
 import functools
+import inspect
 import math
 import numbers
 import warnings
@@ -233,6 +234,64 @@ def classes_without_weight(labels, sample_weight):
     return [c for c, t in zip(classes, total) if not t > 0], [c for c, t in zip(classes, total) if t > 0]
 
 
+class Memory:
+    """The engine of a fit on arrays in memory: scikit-learn's ``validate_data`` and cs229.fast
+    (through ``_fast``); ``_dask.Dask`` has the same names for dask collections (X-7)."""
+
+    fit_data = staticmethod(fit_data)
+    predict_data = staticmethod(predict_data)
+    design = staticmethod(design)
+    sample_weights = staticmethod(sample_weights)
+    classes_without_weight = staticmethod(classes_without_weight)
+
+    def labels(self, y, model):
+        from . import _labels
+        return _labels.class_labels(y, model)
+
+    def variance(self, family, eta):
+        """V at each η (the family's variance function)."""
+        return np.array([float(family.variance(float(e))) for e in eta])
+
+    def vector(self, a, name):
+        return np.asarray(a, dtype=np.float64)
+
+    def __getattr__(self, name):
+        return getattr(_fast, name)
+
+
+MEMORY = Memory()
+
+
+def engine(*arrays):
+    """The engine of a call on ``arrays``: ``_dask.DASK`` when one is a dask collection (X-7),
+    else ``MEMORY``."""
+    from . import _dask
+    return _dask.DASK if _dask.is_dask(*arrays) else MEMORY
+
+
+def rowwise(method):
+    """A prediction made row by row (``predict``, ``decision_function``, ``predict_proba``, …):
+    on a dask X (X-7), a dask array whose row chunks the method predicts in memory, computed
+    when the caller asks (``_dask.map_rows``); keyword arguments are per-row vectors (offset,
+    exposure)."""
+    @functools.wraps(method)
+    def by_rows(estimator, X, *args, **kwargs):
+        from . import _dask
+        if not _dask.is_dask(X, *args, *kwargs.values()):
+            return method(estimator, X, *args, **kwargs)
+        rows = inspect.signature(method).bind(estimator, X, *args, **kwargs).arguments
+        rows = {name: value for name, value in list(rows.items())[2:]}
+        return _dask.map_rows(method.__name__, estimator, X, **rows)
+    return by_rows
+
+
+def in_memory(engine_, what, solver, supported):
+    """A dask collection given to a ``solver`` that has no distributed form: a ValueError naming
+    the ones that have (X-7)."""
+    if engine_ is not MEMORY:
+        raise messages.error("dask_solver", what=what, solver=solver, supported=supported)
+
+
 def inverse_penalty(penalty, C):
     """λ of scikit-learn's ``penalty`` and ``C``: 0 for None (the notes' maximum likelihood
     fit; C is then not read), 1/C for "l2" with C > 0 (C = inf is λ = 0, scikit-learn's other
@@ -314,7 +373,8 @@ def report(estimator, summary, steps=None):
     with ``verbose`` >= 2 also ``steps()``, one line per recorded iterate."""
     if not estimator.verbose:
         return
-    print(f"[{type(estimator).__name__}] {summary}")
+    # a callable summary is formed only when printed (it may take a pass over the data)
+    print(f"[{type(estimator).__name__}] {summary() if callable(summary) else summary}")
     if estimator.verbose >= 2 and steps is not None:
         for line in steps():
             print(f"[{type(estimator).__name__}]   {line}")

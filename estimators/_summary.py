@@ -54,7 +54,7 @@ def names(estimator, n_features):
     return (["const"] if estimator.fit_intercept else []) + [str(f) for f in features]
 
 
-def standard_errors(estimator, family, Xd, y, offset=None, sample_weight=None):
+def standard_errors(estimator, engine, family, Xd, y, offset=None, sample_weight=None):
     """(scale, bse or the error that stops them) of ``estimator`` fitted to the design Xd (x₀ = 1
     first when it has an intercept) and y, with the fit's offset and weights: dispersion 1 for
     the Bernoulli and Poisson families, else Pearson's χ² / (m − p) as statsmodels estimates it
@@ -63,19 +63,19 @@ def standard_errors(estimator, family, Xd, y, offset=None, sample_weight=None):
     and n Cholesky solves."""
     theta = estimator.theta_
     m, p = Xd.shape
-    w = np.ones(m) if sample_weight is None else np.asarray(sample_weight, dtype=float)
-    m = float(np.sum(w)) if sample_weight is not None else m
+    m = float(sample_weight.sum()) if sample_weight is not None else m
     scale = 1.0
     if family.name not in ("bernoulli", "poisson"):
-        mu = _fast.glm_predict(family, Xd, theta, offset)
-        eta = Xd @ theta + (0.0 if offset is None else np.asarray(offset, dtype=float))
-        variance = np.array([float(family.variance(float(e))) for e in eta])
-        scale = float(np.sum(w * (y - mu) ** 2 / variance) / (m - p)) if m > p else np.nan
+        mu = engine.glm_predict(family, Xd, theta, offset)
+        eta = Xd @ theta if offset is None else Xd @ theta + engine.vector(offset, "offset")
+        chi2 = (y - mu) ** 2 / engine.variance(family, eta)
+        chi2 = float((chi2 if sample_weight is None else sample_weight * chi2).sum())
+        scale = chi2 / (m - p) if m > p else np.nan
         if not scale > 0:
             return scale, ValueError(f"summary: the dispersion cannot be estimated from {m:g} examples "
                                      f"and {p} parameters (Pearson's χ² / (m − p) is {scale})")
     try:
-        return scale, _fast.glm_standard_errors(family, Xd, y, theta, scale, offset, sample_weight)
+        return scale, engine.glm_standard_errors(family, Xd, y, theta, scale, offset, sample_weight)
     except (_fast.SingularMatrixError, ValueError) as e:
         return scale, e
 

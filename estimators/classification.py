@@ -132,14 +132,17 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         solver = parameters.choice(self.solver, "solver", ("newton", "gd", "sgd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
-        X, y = _base.fit_data(self, X, y)
-        sample_weight = _base.sample_weights(sample_weight, X)
-        labels = _labels.class_labels(y, "logistic regression")
+        e = _base.engine(X, y, sample_weight)
+        if solver != "newton":
+            _base.in_memory(e, "LogisticRegression", solver, "'newton'")
+        X, y = e.fit_data(self, X, y)
+        sample_weight = e.sample_weights(sample_weight, X)
+        labels = e.labels(y, "logistic regression")
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
-        _weighted_classes(labels, sample_weight, "logistic regression", lam and not self.fit_intercept)
-        Xd = _base.design(X, self.fit_intercept)
+        _weighted_classes(e, labels, sample_weight, "logistic regression", lam and not self.fit_intercept)
+        Xd = e.design(X, self.fit_intercept)
         if len(self.classes_) > 2:
             if solver == "sgd":
                 _labels.binary_labels(y, "logistic regression with solver='sgd' (LG-4)",
@@ -160,11 +163,11 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             remedy = None if lam else "remedy_penalty"
             first = not self.fit_intercept
             if sample_weight is not None:
-                result = _weighted_fit(solver, Xd, y01, start, rate, cap, self, lam, sample_weight,
+                result = _weighted_fit(e, solver, Xd, y01, start, rate, cap, self, lam, sample_weight,
                                        remedy)
             elif solver == "newton":
                 result = _base.iterate(
-                    lambda: _fast.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first),
+                    lambda: e.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first),
                     cap, remedy, newton=True)
             else:
                 result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
@@ -176,14 +179,14 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         self.n_iter_, self.converged_ = result.iterations, result.converged
         self._nobs = Xd.shape[0]
         bernoulli = _fast.exponential_family("bernoulli")
-        self._standard_errors = (_summary.standard_errors(self, bernoulli, Xd, y01, None, sample_weight)
+        self._standard_errors = (_summary.standard_errors(self, e, bernoulli, Xd, y01, None, sample_weight)
                                  if not lam else None)
         unit = "epoch" if solver == "sgd" else "iteration"
 
         def loglik(theta):
-            return _fast.glm_log_likelihood(bernoulli, Xd, y01, theta, None, sample_weight)
-        _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
-                           f"ℓ(θ) = {loglik(self.theta_):.10g}",
+            return e.glm_log_likelihood(bernoulli, Xd, y01, theta, None, sample_weight)
+        _base.report(self, lambda: f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
+                                   f"ℓ(θ) = {loglik(self.theta_):.10g}",
                      lambda: (f"{unit} {k}: ℓ(θ) = {loglik(t):.10g}" for k, t in enumerate(result.path)))
         return self
 
@@ -206,6 +209,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return len(self.classes_) > 2
 
+    @_base.rowwise
     def decision_function(self, X):
         """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½. For k > 2 classes
         the scores θ_lᵀx, one column per class (θ_k = 0)."""
@@ -213,6 +217,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             return _softmax_scores(self._design(X), self.theta_)
         return _fast.linear_predict(self._design(X), self.theta_)
 
+    @_base.rowwise
     def predict(self, X):
         """classes_[1] where h_θ(x) ≥ ½, i.e. θᵀx ≥ 0, else classes_[0] (LG-1); for k > 2 the
         most probable class (SM-3; the first in ``classes_`` on a tie)."""
@@ -220,6 +225,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             return _softmax_predict(self, self.theta_, X)
         return self._threshold(X)
 
+    @_base.rowwise
     def predict_proba(self, X):
         """[p(y = classes_[0] | x), p(y = classes_[1] | x)] = [1 − g(θᵀx), g(θᵀx)] per row (LG-3);
         for k > 2 the softmax probabilities (SM-3, (8))."""
@@ -228,6 +234,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         p = _fast.logistic_probability(self._design(X), self.theta_)
         return np.column_stack([1 - p, p])
 
+    @_base.rowwise
     def predict_log_proba(self, X):
         """[log p(y = classes_[0] | x), log p(y = classes_[1] | x)] = [−log(1 + e^z), −log(1 + e^−z)],
         z = θᵀx, per row (LG-3), without forming the probabilities (no log 0); for k > 2,
@@ -237,21 +244,21 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         return _base.log_odds_to_log_proba(self.decision_function(X))
 
 
-def _weighted_fit(solver, Xd, y01, start, rate, cap, estimator, lam, sample_weight, remedy):
+def _weighted_fit(engine, solver, Xd, y01, start, rate, cap, estimator, lam, sample_weight, remedy):
     """X-2: the two-class fit with sample weights, the Bernoulli GLM's (logistic regression is
-    that GLM, GLM-3), by Newton from θ = 0 or by gradient ascent."""
+    that GLM, GLM-3), by Newton from θ = 0 or by gradient ascent (``engine``: the call's)."""
     bernoulli, first, e = _fast.exponential_family("bernoulli"), not estimator.fit_intercept, estimator
     record = e.verbose >= 2
     if solver == "newton":
-        return _base.iterate(lambda: _fast.glm_newton(bernoulli, Xd, y01, start, cap, e.tol, record, lam,
-                                                      first, sample_weight=sample_weight),
+        return _base.iterate(lambda: engine.glm_newton(bernoulli, Xd, y01, start, cap, e.tol, record, lam,
+                                                       first, sample_weight=sample_weight),
                              cap, remedy, newton=True)
     return _base.iterate(lambda: _fast.glm_gradient_ascent(
         bernoulli, Xd, y01, start, rate, cap, e.tol, e.average, record, lam, first,
         sample_weight=sample_weight), cap, remedy)
 
 
-def _weighted_classes(labels, sample_weight, model, bounded):
+def _weighted_classes(e, labels, sample_weight, model, bounded):
     """X-2: with sample weights, at least two classes must carry weight (a ValueError naming the
     class that carries none otherwise); unless the fit is ``bounded`` (penalised with no
     intercept) every class must, since the θ of a class of weight 0 runs off (its intercept to
@@ -259,7 +266,7 @@ def _weighted_classes(labels, sample_weight, model, bounded):
     words name them."""
     if sample_weight is None or not (sample_weight >= 0).all() or not sample_weight.any():
         return
-    empty, kept = _base.classes_without_weight(labels, sample_weight)
+    empty, kept = e.classes_without_weight(labels, sample_weight)
     if len(kept) < 2:
         raise messages.error("weights_one_class", empty=repr(empty[0]), kept=repr(kept[0]), model=model)
     if empty and not bounded:
@@ -289,8 +296,8 @@ def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
 
     def loglik(T):
         return _fast.softmax_log_likelihood(Xd, y1k, T, sample_weight)
-    _base.report(estimator, f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
-                            f"ℓ(θ) = {loglik(Theta):.10g}",
+    _base.report(estimator, lambda: f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
+                                    f"ℓ(θ) = {loglik(Theta):.10g}",
                  lambda: (f"iteration {k}: ℓ(θ) = {loglik(T):.10g}" for k, T in enumerate(result.path)))
     return Theta, np.vstack([Theta, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
 
@@ -388,10 +395,12 @@ class Perceptron(_Linear, ClassifierMixin, BaseEstimator):
                      lambda: (f"epoch {k}: {n} mistakes" for k, n in enumerate(self.mistakes_, 1)))
         return self
 
+    @_base.rowwise
     def decision_function(self, X):
         """θᵀx for every row of X: ≥ 0 where the perceptron says classes_[1]."""
         return _fast.linear_predict(self._design(X), self.theta_)
 
+    @_base.rowwise
     def predict(self, X):
         """classes_[1] where g(θᵀx) = 1, i.e. θᵀx ≥ 0, else classes_[0] (PC-1)."""
         return self._threshold(X)
@@ -482,22 +491,25 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         sample_weight = _base.sample_weights(sample_weight, X)
         labels = _labels.class_labels(y, "softmax regression")
         self.classes_ = labels.classes
-        _weighted_classes(labels, sample_weight, "softmax regression", lam and not self.fit_intercept)
+        _weighted_classes(_base.MEMORY, labels, sample_weight, "softmax regression", lam and not self.fit_intercept)
         Xd = _base.design(X, self.fit_intercept)
         self.Theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate, sample_weight)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
         return self
 
+    @_base.rowwise
     def predict(self, X):
         """The most probable class for every row of X (SM-3; the first in ``classes_`` on a tie)."""
         check_is_fitted(self)
         return _softmax_predict(self, self.Theta_, X)
 
+    @_base.rowwise
     def predict_proba(self, X):
         """p(y = classes_[i] | x; θ) for every row of X and class i (SM-3, (8))."""
         Xd = self._design(X)
         return _fast.softmax_probabilities(Xd, self.Theta_)
 
+    @_base.rowwise
     def predict_log_proba(self, X):
         """log p(y = classes_[i] | x; θ) = θᵢᵀx − log Σⱼ e^(θⱼᵀx) (θ_k = 0) for every row of X and
         class i (SM-3, (8)), in log space."""

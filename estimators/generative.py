@@ -100,6 +100,7 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     def _binary(self):
         return len(self.classes_) == 2
 
+    @_base.rowwise
     def predict(self, X):
         """The class of largest log p(x | y) p(y) (GDA-2, X-3); a tie goes to the first of
         ``classes_`` (with two classes: to classes_[0] on the boundary)."""
@@ -111,6 +112,7 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
             codes = np.asarray(_fast.gda_classes_predict(self.model_, X, n_jobs), dtype=np.intp) - 1
         return self.classes_[codes]
 
+    @_base.rowwise
     def predict_proba(self, X):
         """p(y = classes_[j] | x) in column j per row, by Bayes' rule (GDA-2, X-3)."""
         check_is_fitted(self)
@@ -120,6 +122,7 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
             return np.column_stack([1 - p, p])
         return np.asarray(_fast.gda_classes_posterior(self.model_, X, n_jobs))
 
+    @_base.rowwise
     def predict_log_proba(self, X):
         """The log of ``predict_proba`` from the linear functions of GDA-3 / X-3 (the log-odds
         θᵀx with two classes, log-softmax of θ_jᵀx with more), without forming the

@@ -68,27 +68,29 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         statsmodels' GLM takes them. Neither is kept: ``predict`` takes them again."""
         solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         family = _fast.exponential_family(self._family_name())  # checks the name
-        X, y = _base.fit_data(self, X, y, y_numeric=True)
-        Xd = _base.design(X, self.fit_intercept)
-        offset = self._offset(family, offset, exposure, Xd)
-        sample_weight = _base.sample_weights(sample_weight, X)
+        e = _base.engine(X, y, sample_weight, offset, exposure)
+        X, y = e.fit_data(self, X, y, y_numeric=True)
+        Xd = e.design(X, self.fit_intercept)
+        offset = self._offset(e, family, offset, exposure, Xd)
+        sample_weight = e.sample_weights(sample_weight, X)
         # Newton's own start without θ₀ is the IRLS start from the data (GLM-4)
         start = self.theta0 if self.theta0 is not None or solver == "newton" else np.zeros(Xd.shape[1])
         cap = _base.check_cap(self.max_iterations, solver)
         record = self.verbose >= 2
         # scikit-learn's alpha multiplies the mean deviance's penalty: λ = alpha · Σwᵢ (m without
         # weights) on ℓ's sum
-        total = Xd.shape[0] if sample_weight is None else float(np.sum(sample_weight))
+        total = Xd.shape[0] if sample_weight is None else float(sample_weight.sum())
         lam = parameters.nonnegative(self.alpha, "alpha", float64=True) * total
         rate = parameters.positive(self.learning_rate, "learning_rate", float64=True)
         # where the maximum likelihood θ may not exist (separated labels; a group of zero counts)
         missing = not lam and family.name in ("bernoulli", "poisson")
         remedy, first = ("remedy_alpha" if missing else None), not self.fit_intercept
         if solver == "newton":
-            result = _base.iterate(lambda: _fast.glm_newton(family, Xd, y, start, cap, self.tol, record,
-                                                            lam, first, offset, sample_weight),
+            result = _base.iterate(lambda: e.glm_newton(family, Xd, y, start, cap, self.tol, record,
+                                                        lam, first, offset, sample_weight),
                                    cap, remedy, newton=True)
         else:
+            _base.in_memory(e, type(self).__name__, solver, "'newton'")
             result = _base.iterate(lambda: _fast.glm_gradient_ascent(
                 family, Xd, y, start, rate, cap, self.tol, self.average, record, lam,
                 first, offset, sample_weight), cap, remedy)
@@ -99,24 +101,24 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         self.intercept_ = float(intercept)
         self.n_iter_, self.converged_ = result.iterations, result.converged
         self._nobs, self._weight_total = Xd.shape[0], (None if sample_weight is None else total)
-        self._standard_errors = None if lam else _summary.standard_errors(self, family, Xd, y, offset,
+        self._standard_errors = None if lam else _summary.standard_errors(self, e, family, Xd, y, offset,
                                                                           sample_weight)
 
         def loglik(theta):
-            return _fast.glm_log_likelihood(family, Xd, y, theta, offset, sample_weight)
-        _base.report(self, f"{family.name}, {solver}: "
-                           f"{_base.outcome(result.converged, result.iterations)}; "
-                           f"ℓ(θ) = {loglik(self.theta_):.10g}",
+            return e.glm_log_likelihood(family, Xd, y, theta, offset, sample_weight)
+        _base.report(self, lambda: f"{family.name}, {solver}: "
+                                   f"{_base.outcome(result.converged, result.iterations)}; "
+                                   f"ℓ(θ) = {loglik(self.theta_):.10g}",
                      lambda: (f"iteration {k}: ℓ(θ) = {loglik(t):.10g}" for k, t in enumerate(result.path)))
         return self
 
-    def _offset(self, family, offset, exposure, Xd):
+    def _offset(self, e, family, offset, exposure, Xd):
         """X-5: the offset o of η = θᵀx + o from ``offset`` or ``exposure`` (log e; the Poisson
-        family's), None when neither is given."""
+        family's), None when neither is given (``e``: the engine of the call)."""
         if exposure is not None:
             if family.name != "poisson":
                 raise messages.error("exposure_not_poisson", family=family.name)
-            return _fast.glm_exposure_offset(offset, exposure, Xd)
+            return e.glm_exposure_offset(offset, exposure, Xd)
         return offset  # read by the fast face, which names a wrong length or a NaN
 
     def summary(self):
@@ -142,6 +144,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         power = {"gaussian": 0, "poisson": 1}.get(name, 2)
         return float(d2_tweedie_score(y, mu, sample_weight=sample_weight, power=power))
 
+    @_base.rowwise
     def predict(self, X, offset=None, exposure=None):
         """h_θ(x) = E[y | x; θ] = g(θᵀx) for every row of X, g the family's canonical response
         (GLM-1); g(θᵀx + o) with an ``offset`` o or an ``exposure`` e (o = log e) per row (X-5)."""
@@ -149,7 +152,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         X = _base.predict_data(self, X)
         family = _fast.exponential_family(self.family_)
         Xd = _base.design(X, self.fit_intercept)
-        return _fast.glm_predict(family, Xd, self.theta_, self._offset(family, offset, exposure, Xd))
+        return _fast.glm_predict(family, Xd, self.theta_, self._offset(_base.MEMORY, family, offset, exposure, Xd))
 
 
 @_docs.filled

@@ -89,12 +89,14 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         (scikit-learn's SGD meaning)."""
         solver = parameters.choice(self.solver, "solver", ("normal", "gd", "sgd"))
         rate = _base.learning_rate(self)
-        X, y = _base.fit_data(self, X, y, y_numeric=True)
-        sample_weight = _base.sample_weights(sample_weight, X)
-        Xd = _base.design(X, self.fit_intercept)
+        e = _base.engine(X, y, sample_weight)
+        X, y = e.fit_data(self, X, y, y_numeric=True)
+        sample_weight = e.sample_weights(sample_weight, X)
+        Xd = e.design(X, self.fit_intercept)
         if solver == "normal":
-            theta = _fast.normal_equations(Xd, y, sample_weight)
+            theta = e.normal_equations(Xd, y, sample_weight)
         else:
+            _base.in_memory(e, "LinearRegression", solver, "'normal'")
             theta = self._descend(solver, Xd, y, rate, sample_weight)
         self.theta_ = theta
         self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
@@ -124,12 +126,13 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         self.n_iter_ = result.iterations
         if solver == "gd":
             self.converged_ = result.converged
-        _base.report(self, f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
-                           f"J(θ) = {_fast.cost(Xd, y, result.theta):.10g}",
+        _base.report(self, lambda: f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
+                                   f"J(θ) = {_fast.cost(Xd, y, result.theta):.10g}",
                      lambda: (f"{unit} {k}: J(θ) = {_fast.cost(Xd, y, t):.10g}"
                               for k, t in enumerate(result.path)))
         return result.theta
 
+    @_base.rowwise
     def predict(self, X):
         """h_θ(x) = θᵀx for every row of X (LR-1)."""
         check_is_fitted(self)
@@ -188,6 +191,7 @@ class LocallyWeightedRegression(RegressorMixin, BaseEstimator):
         self.tau_, self.fit_intercept_ = tau, fit_intercept
         return self
 
+    @_base.rowwise
     @_base.user_columns
     def predict(self, X):
         """θ(x)ᵀx at every row x of X, θ(x) from the weighted normal equations (LR-14)."""
@@ -243,15 +247,17 @@ class Ridge(RegressorMixin, BaseEstimator):
         (λ/2) Σ_{j≥1} θⱼ², (XᵀWX + λI′)θ = XᵀWy: scikit-learn's ``Ridge`` with the same weights."""
         # alpha is scikit-learn's name for the fast face's lam: read here, in its own words
         lam = parameters.nonnegative(self.alpha, "alpha", float64=True)
-        X, y = _base.fit_data(self, X, y, y_numeric=True)
-        sample_weight = _base.sample_weights(sample_weight, X)
-        Xd = _base.design(X, self.fit_intercept)
-        theta = _fast.ridge(Xd, y, self.solver, lam, not self.fit_intercept, sample_weight)
+        e = _base.engine(X, y, sample_weight)
+        X, y = e.fit_data(self, X, y, y_numeric=True)
+        sample_weight = e.sample_weights(sample_weight, X)
+        Xd = e.design(X, self.fit_intercept)
+        theta = e.ridge(Xd, y, self.solver, lam, not self.fit_intercept, sample_weight)
         self.theta_ = theta
         self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
         self.intercept_ = float(self.intercept_)
         return self
 
+    @_base.rowwise
     def predict(self, X):
         """h_θ(x) = θᵀx for every row of X (LR-1)."""
         check_is_fitted(self)

@@ -319,6 +319,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         points = _predict_points(self, X)
         return np.column_stack([_fast.svm_decision_function(fit, points) for fit in self.models_])
 
+    @_base.rowwise
     def decision_function(self, X):
         """Two classes: Σᵢ αᵢy⁽ⁱ⁾K(x⁽ⁱ⁾, x) + b over the support vectors, for every row x of X
         (OMC-5, (13)), positive on the side of classes_[1]. k classes, "ovo": each pair's decision
@@ -344,6 +345,7 @@ class SVC(ClassifierMixin, BaseEstimator):
             confidence[:, j] -= decisions[:, p]
         return votes + confidence / (3 * (np.abs(confidence) + 1))
 
+    @_base.rowwise
     def predict(self, X):
         """Two classes: classes_[1] where the decision value is ≥ 0, else classes_[0] (000 V §2:
         g(z) = 1 for z ≥ 0). k classes: the class with the most votes of the pairs' SVMs, a tie
@@ -355,6 +357,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         return self.classes_[np.argmax(self._ovr(self._pair_decisions(X)), axis=1)]
 
     @available_if(_probability_on)
+    @_base.rowwise
     def predict_proba(self, X):
         """P(y = c | x) for every row x of X and class c of classes_ (``probability=True``):
         each pair's sigmoid 1/(1 + exp(A·f + B)) of its decision value, clipped into
@@ -374,6 +377,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         return _platt.pairwise_coupling(r)
 
     @available_if(_probability_on)
+    @_base.rowwise
     def predict_log_proba(self, X):
         """log P(y = c | x), the log of ``predict_proba`` (``probability=True``)."""
         return np.log(self.predict_proba(X))
@@ -474,6 +478,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
                      lambda: (f"epoch {k}: {n} updates" for k, n in enumerate(updates, 1)))
         return self
 
+    @_base.rowwise
     def decision_function(self, X):
         """Σⱼ αⱼy⁽ʲ⁾K(x⁽ʲ⁾, x) + b for every row x of X (KR-9): two classes, ≥ 0 on the side of
         classes_[1]; k classes, (n, k), each class's perceptron against the rest."""
@@ -486,6 +491,7 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
             for labels, a, b in zip(self._support_labels, alpha, self.intercept_)])
         return values[:, 0] if len(self.classes_) == 2 else values
 
+    @_base.rowwise
     def predict(self, X):
         """Two classes: classes_[1] where the decision value is ≥ 0 (g(0) = 1, 000 V §2), else
         classes_[0]; k classes: the class whose perceptron gives the largest value (the first

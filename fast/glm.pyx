@@ -247,11 +247,18 @@ def standard_errors(family, X, y, theta, scale=1.0, offset=None, sample_weight=N
     verdict on a singular I."""
     scale = positive(scale, "scale", float64=True)
     A, X, theta = _information(family, X, y, theta, offset, sample_weight)
-    n = theta.shape[0]
+    return information_standard_errors(A, scale, X.shape[0])
+
+
+def information_standard_errors(A, double scale, Py_ssize_t terms):
+    """X-6: √(φ [A⁻¹]ⱼⱼ) for the information A = XᵀWX (its upper triangle read) summed over
+    ``terms`` examples, column j of A⁻¹ by the Cholesky solve of A c = eⱼ; a singular A is
+    named as the reference names it. (cs229.distributed sums A over its chunks.)"""
+    n = A.shape[0]
     out = np.empty(n)
     for j in range(n):
         try:
-            c = core.solve_gram(A, np.eye(n)[j], terms=X.shape[0])
+            c = core.solve_gram(A, np.eye(n)[j], terms=terms)
         except SingularMatrixError as e:
             raise singular_information(e.column, e.combination) from None
         out[j] = np.sqrt(scale * c[j])

@@ -19,7 +19,7 @@ MAY_IMPORT = {
     "cs229": set(),
     "cs229.reference": {"cs229"},
     "cs229.fast": {"cs229", "cs229.reference"},
-    "cs229.estimators": {"cs229", "cs229.reference", "cs229.fast"},
+    "cs229.estimators": {"cs229", "cs229.reference", "cs229.fast", "cs229.distributed"},
     "cs229.testing": {"cs229", "cs229.reference"},
     "cs229.proofs": {"cs229", "cs229.reference", "cs229.fast", "cs229.testing"},
     "cs229.figures": {"cs229", "cs229.reference", "cs229.fast", "cs229.proofs"},

@@ -1,0 +1,227 @@
+"""X-7 in the estimators: a fit on a dask array or DataFrame goes to cs229.distributed.
+
+``_base.engine(X, ...)`` picks the engine of a call: ``_base.MEMORY`` (scikit-learn's
+``validate_data`` and cs229.fast, through ``_fast``) for arrays in memory, ``DASK`` here for dask
+collections, as dask-ml's estimators take them. The engine has the names the estimators call
+(``fit_data``, ``design``, ``normal_equations``, ``glm_newton``, …), so that each estimator
+writes its fit once. Here the data stay chunked by rows: the fits are cs229.distributed's (the
+fast face's θ bit for bit), the predictions dask arrays computed when the caller asks, and the
+fitted attributes are those of a fit in memory.
+"""
+import sys
+
+import numpy as np
+
+from cs229.reference import messages, parameters
+
+
+def is_dask(*arrays):
+    """Whether one of ``arrays`` is a dask collection (dask is not imported unless the caller
+    has: no dask array can exist before)."""
+    if "dask" not in sys.modules:
+        return False
+    import dask
+    return any(a is not None and dask.is_dask_collection(a) for a in arrays)
+
+
+def _distributed():
+    # the [dask] extra's clear ImportError where it is missing
+    import cs229.distributed.glm
+    import cs229.distributed.linear_regression
+    import cs229.distributed.logistic_regression
+    return cs229.distributed
+
+
+def _rows(a, name, ndim):
+    from cs229.distributed._chunks import _dask_array
+    return _dask_array(a, name, ndim)
+
+
+def _names(X):
+    """The feature names of a dask DataFrame (all strings, scikit-learn's rule), else None."""
+    columns = getattr(X, "columns", None)
+    if columns is None or not all(isinstance(c, str) for c in columns):
+        return None
+    return np.asarray(list(columns), dtype=object)
+
+
+class Dask:
+    """The engine of a fit on dask collections (see the module's docstring)."""
+
+    def fit_data(self, estimator, X, y, y_numeric=False, **options):
+        """(X, y) as dask arrays chunked by rows (X as float64); records ``n_features_in_`` and,
+        for a DataFrame, ``feature_names_in_``, as scikit-learn's ``validate_data``. The values
+        are read chunk by chunk by the fit, which names a NaN by its row."""
+        _distributed()
+        names = _names(X)
+        X, y = _rows(X, "X", 2), _rows(y, "y", 1)
+        if X.shape[0] < 2:
+            raise ValueError(f"Found array with {X.shape[0]} sample(s) (shape={X.shape}) while a minimum of 2 "
+                             "is required.")
+        estimator.n_features_in_ = X.shape[1]
+        if names is None:
+            estimator.__dict__.pop("feature_names_in_", None)
+        else:
+            estimator.feature_names_in_ = names
+        # checked lazily, in the fit's first pass: the entry named by the user's row and column
+        # (the fit reads the design, whose column 0 is the intercept)
+        X = X.astype(np.float64).map_blocks(_finite, dtype=np.float64)
+        return X, (y.astype(np.float64) if y_numeric else y)
+
+    def predict_data(self, estimator, X, **options):
+        """X for predict: a dask array of the columns fit saw (their number and names)."""
+        names = _names(X)
+        X = _rows(X, "X", 2)
+        if X.shape[1] != estimator.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features, but {type(estimator).__name__} is expecting "
+                             f"{estimator.n_features_in_} features as input.")
+        fitted = getattr(estimator, "feature_names_in_", None)
+        if fitted is not None and names is not None and list(names) != list(fitted):
+            raise ValueError("The feature names should match those that were passed during fit.")
+        return X.astype(np.float64)
+
+    def sample_weights(self, sample_weight, X):
+        """The weights as a dask array chunked as X's rows (read chunk by chunk by the fit)."""
+        if sample_weight is None:
+            return None
+        if np.ndim(sample_weight) == 0 and not is_dask(sample_weight):
+            import dask.array as da
+            return da.full(X.shape[0], float(sample_weight), chunks=(X.chunks[0],))
+        return _rows(sample_weight, "sample_weight", 1)
+
+    def design(self, X, fit_intercept):
+        """LR-1: x₀ = 1 prepended to every row, lazily, in X's row chunks."""
+        import dask.array as da
+        if not parameters.flag(fit_intercept, "fit_intercept"):
+            return X
+        ones = da.ones((X.shape[0], 1), chunks=(X.chunks[0], 1), dtype=np.float64)
+        return da.concatenate([ones, X], axis=1)
+
+    def labels(self, y, model):
+        """The two classes of y (sorted) with the notes' 0/1 coding as a dask array; more than
+        two are refused: the softmax fit is in memory only."""
+        import dask.array as da
+        classes = np.unique(np.asarray(da.unique(y).compute()))
+        if len(classes) < 2:
+            raise ValueError(f"y has only one class ({classes[0]!r}): {model} needs examples of at least 2 classes")
+        if len(classes) > 2:
+            raise messages.error("dask_classes", k=len(classes), model=model)
+        return _TwoLabels(classes, y)
+
+    def classes_without_weight(self, labels, sample_weight):
+        totals = np.asarray(sample_weight[labels.index == 0].sum().compute(), dtype=float), \
+            np.asarray(sample_weight[labels.index == 1].sum().compute(), dtype=float)
+        classes = labels.classes.tolist()
+        return ([c for c, t in zip(classes, totals) if not t > 0], [c for c, t in zip(classes, totals) if t > 0])
+
+    def normal_equations(self, X, y, sample_weight=None):
+        return _distributed().linear_regression.normal_equations(X, y, sample_weight=sample_weight)
+
+    def ridge(self, X, y, solver, lam, penalize_intercept, sample_weight=None):
+        return _distributed().linear_regression.normal_equations(
+            X, y, solver, lam=lam, penalize_intercept=penalize_intercept, sample_weight=sample_weight)
+
+    def logistic_newton(self, X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+        return _distributed().logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol,
+                                                         record=record, lam=lam,
+                                                         penalize_intercept=penalize_intercept)
+
+    def glm_newton(self, family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,
+                   sample_weight=None):
+        return _distributed().glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol,
+                                         record=record, lam=lam, penalize_intercept=penalize_intercept,
+                                         offset=offset, sample_weight=sample_weight)
+
+    def glm_log_likelihood(self, family, X, y, theta, offset=None, sample_weight=None):
+        return _distributed().glm.log_likelihood(family, X, y, theta, offset, sample_weight)
+
+    def glm_standard_errors(self, family, X, y, theta, scale, offset=None, sample_weight=None):
+        return _distributed().glm.standard_errors(family, X, y, theta, scale, offset, sample_weight)
+
+    def glm_predict(self, family, X, theta, offset=None):
+        return _distributed().glm.hypotheses(family, X, theta, offset)
+
+    def glm_exposure_offset(self, offset, exposure, X):
+        """X-5: log e, lazily (an exposure <= 0 is named by the fit's check of its chunk)."""
+        import dask.array as da
+        if offset is not None:
+            raise messages.error("offset_and_exposure")
+        return da.log(_rows(exposure, "exposure", 1))
+
+    def vector(self, a, name):
+        """A vector of one entry per row, as a dask array."""
+        return _rows(a, name, 1)
+
+    def variance(self, family, eta):
+        """V at each η (the family's variance function), chunk by chunk."""
+        return eta.map_blocks(_variance_map, family.name, dtype=np.float64)
+
+
+def map_rows(method, estimator, X, **rows):
+    """``method`` (the name of a prediction of ``estimator``, row by row) over the row chunks of a dask X: a
+    dask array of its results, chunked as X's rows, computed when the caller asks. Each chunk is
+    predicted in memory by the method itself (a DataFrame's chunk with its column names);
+    ``rows`` (offset, exposure) are vectors of one entry per row, cut as X's rows. The first row
+    is predicted here, to learn the shape of a result."""
+    import dask.array as da
+    columns = None if _names(X) is None else list(X.columns)
+    X = _rows(X, "X", 2).rechunk({1: -1})
+    names = list(rows)
+    aligned = [None if rows[k] is None else _rows(rows[k], k, 1).rechunk((X.chunks[0],)) for k in names]
+    head = np.asarray(X[:1].compute())
+    first = _predict_chunk(head, *[None if a is None else np.asarray(a[:1].compute()) for a in aligned],
+                           estimator=estimator, method=method, columns=columns, names=names)
+    blocks = [a[:, None] for a in aligned if a is not None]  # columns: cut as X's rows by map_blocks
+    present = [a is not None for a in aligned]
+    if first.ndim == 1:
+        return da.map_blocks(_predict_present, X, *blocks, present=present, estimator=estimator, method=method,
+                             columns=columns, names=names, drop_axis=1, dtype=first.dtype)
+    return da.map_blocks(_predict_present, X, *blocks, present=present, estimator=estimator, method=method,
+                         columns=columns, names=names, chunks=(X.chunks[0], (first.shape[1],)),
+                         dtype=first.dtype)
+
+
+def _predict_present(X, *blocks, present, estimator, method, columns, names):
+    given = (b[:, 0] for b in blocks)
+    return _predict_chunk(X, *[next(given) if p else None for p in present], estimator=estimator,
+                          method=method, columns=columns, names=names)
+
+
+def _predict_chunk(X, *rows, estimator, method, columns, names):
+    if columns is not None:
+        import pandas as pd
+        X = pd.DataFrame(X, columns=columns)
+    # the method as written, under the decorator that sent the dask X here (workers import it)
+    return np.asarray(getattr(type(estimator), method).__wrapped__(estimator, X, **dict(zip(names, rows))))
+
+
+def _finite(X, block_info=None):
+    """X's chunk, or the fast face's error of its first entry that is not finite, named by its
+    row and column in the whole X and the chunk's rows."""
+    bad = ~np.isfinite(X)
+    if bad.any():
+        i, j = np.argwhere(bad)[0]
+        first = block_info[0]["array-location"][0][0] if block_info else 0
+        error = messages.error("not_finite", name="X", where=f"[{first + i}][{j}]", value=X[i, j])
+        raise type(error)(f"{error} (in the chunk of rows {first}–{first + X.shape[0] - 1})")
+    return X
+
+
+class _TwoLabels:
+    """Two classes and y's 0/1 coding (``classes[1]`` is 1), lazily."""
+
+    def __init__(self, classes, y):
+        self.classes = classes
+        self.index = (y == classes[1]).astype(np.intp)
+
+    def zero_one(self):
+        return self.index.astype(np.float64)
+
+
+def _variance_map(eta, name):
+    from cs229.reference.exponential_family import family
+    variance = family(name).variance
+    return np.array([float(variance(float(e))) for e in eta], dtype=np.float64)
+
+
+DASK = Dask()

@@ -1,0 +1,170 @@
+"""X-7 in the estimators: ``fit`` on a dask array or DataFrame goes to cs229.distributed and gives
+the fit in memory (θ bit for bit, the same fitted attributes, the same summary), on dask's default
+scheduler and on a distributed.Client; predictions of a dask X are dask arrays whose chunks are
+the in-memory predictions; a solver or a number of classes without a distributed form is refused
+by name."""
+import numpy as np
+import pytest
+
+pytest.importorskip("sklearn")
+da = pytest.importorskip("dask.array", reason="the estimators' dask path needs the [dask] extra")
+distributed = pytest.importorskip("distributed", reason="the estimators' dask path needs the [dask] extra")
+
+from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris  # noqa: E402
+from sklearn.preprocessing import StandardScaler  # noqa: E402
+
+import cs229.estimators as E  # noqa: E402
+from cs229.fast import kernels  # noqa: E402
+from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
+from tests.distributed.test_parity import cluster, scheduler  # noqa: E402,F401  (the fixtures)
+
+
+def _cancer(columns=8):
+    X, y = load_breast_cancer(return_X_y=True)
+    return StandardScaler().fit_transform(X)[:, :columns], y
+
+
+def _chunked(a, rows):
+    return da.from_array(a, chunks=(rows,) + a.shape[1:])
+
+
+def _same_fit(memory, chunked):
+    """The same fitted attributes, θ equal bit for bit."""
+    assert sorted(vars(memory)) == sorted(vars(chunked))
+    for name, value in vars(memory).items():
+        if name.endswith("_") and isinstance(value, np.ndarray):
+            assert np.array_equal(value, getattr(chunked, name)), name
+
+
+WEIGHTS = np.random.default_rng(7).uniform(0.0, 2.0, 569)
+
+FITS = {  # name: (estimator, data, fit keywords)
+    "linear": (lambda: E.LinearRegression(), "diabetes", {}),
+    "linear-weighted": (lambda: E.LinearRegression(), "diabetes", {"sample_weight": WEIGHTS[:442]}),
+    "ridge": (lambda: E.Ridge(alpha=3.0), "diabetes", {}),
+    "logistic": (lambda: E.LogisticRegression(), "cancer", {}),
+    "logistic-weighted": (lambda: E.LogisticRegression(), "cancer", {"sample_weight": WEIGHTS}),
+    "logistic-l2": (lambda: E.LogisticRegression(penalty="l2", C=0.5), "cancer", {}),
+    "poisson-exposure": (lambda: E.PoissonRegression(), "counts", {"exposure": 1.0 + WEIGHTS}),
+    "gaussian-glm-weighted": (lambda: E.GLM(family="gaussian"), "diabetes", {"sample_weight": WEIGHTS[:442]}),
+}
+
+
+def _data(name):
+    if name == "diabetes":
+        X, y = load_diabetes(return_X_y=True)
+        return X, y
+    X, y = _cancer()
+    if name == "counts":
+        return X, y * 2.0 + (np.arange(len(y)) % 3)
+    return X, y
+
+
+@pytest.mark.parametrize("rows", [BLOCK, 200])
+@pytest.mark.parametrize("case", sorted(FITS))
+def test_a_fit_on_dask_arrays_is_the_fit_in_memory_X_7(scheduler, case, rows):
+    """θ bit for bit (the fast face's sums, block by block; chunks of 200 rows are rechunked to
+    whole blocks), every fitted attribute, and the summary's standard errors to rounding."""
+    make, data, options = FITS[case]
+    X, y = _data(data)
+    memory = make().fit(X, y, **options)
+    chunked = make().fit(_chunked(X, rows), _chunked(y, rows),
+                         **{k: _chunked(v, rows) for k, v in options.items()})
+    _same_fit(memory, chunked)
+    if hasattr(memory, "summary") and "l2" not in case and "linear" not in case and "ridge" not in case:
+        assert np.allclose(memory.summary().bse, chunked.summary().bse, rtol=1e-12, atol=0)
+
+
+def test_the_tall_skinny_qr_ridge_is_the_fit_in_memory_to_rounding_X_7():
+    X, y = load_diabetes(return_X_y=True)
+    memory = E.Ridge(alpha=2.0, solver="qr").fit(X, y)
+    chunked = E.Ridge(alpha=2.0, solver="qr").fit(_chunked(X, 100), _chunked(y, 100))
+    assert np.allclose(memory.theta_, chunked.theta_, rtol=1e-12, atol=1e-12)
+
+
+PREDICTORS = {  # name: (fitted on the cancer data in memory, the methods that predict)
+    "logistic": (lambda: E.LogisticRegression(), ("predict", "predict_proba", "predict_log_proba",
+                                                  "decision_function")),
+    "softmax-iris": (lambda: E.LogisticRegression(penalty="l2"), ("predict", "predict_proba")),
+    "gda": (lambda: E.GaussianDiscriminantAnalysis(), ("predict", "predict_proba")),
+    "svc": (lambda: E.SVC(probability=True, random_state=0), ("predict", "decision_function", "predict_proba")),
+    "kernel-perceptron": (lambda: E.KernelPerceptron(kernel=kernels.Gaussian(1.0)), ("predict",)),
+    "lwr": (lambda: E.LocallyWeightedRegression(tau=2.0), ("predict",)),
+    "perceptron": (lambda: E.Perceptron(), ("predict",)),
+}
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # the perceptrons keep their last iterate
+@pytest.mark.parametrize("case", sorted(PREDICTORS))
+def test_a_dask_x_is_predicted_chunk_by_chunk_X_7(case):
+    """predict and its kin on a dask X: a dask array (nothing computed until asked) equal to the
+    in-memory prediction, whatever the chunks: bit for bit for the linear models; to rounding for
+    the kernel machines and LWR, as their own blocks of queries are (BLAS rounds the product of
+    a block of queries with the training set by the block's shape)."""
+    make, methods = PREDICTORS[case]
+    if case == "softmax-iris":
+        X, y = load_iris(return_X_y=True)
+    else:
+        X, y = _cancer(4)
+    model = make().fit(X, y)
+    for method in methods:
+        lazy = getattr(model, method)(_chunked(X, 97))
+        assert isinstance(lazy, da.Array), method
+        if case in ("lwr", "svc", "kernel-perceptron"):
+            assert np.allclose(lazy.compute(), getattr(model, method)(X), rtol=1e-12, atol=1e-12), method
+        else:
+            assert np.array_equal(lazy.compute(), getattr(model, method)(X)), method
+
+
+def test_a_dask_dataframe_keeps_its_column_names_X_7(scheduler):
+    dd = pytest.importorskip("dask.dataframe", reason="DataFrames need dask[dataframe]")
+    pd = pytest.importorskip("pandas")
+    X, y = _cancer()
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])])
+    memory = E.PoissonRegression().fit(frame, y * 3.0, exposure=1.0 + WEIGHTS)
+    chunked = E.PoissonRegression().fit(dd.from_pandas(frame, npartitions=3),
+                                        dd.from_pandas(pd.Series(y * 3.0), npartitions=3),
+                                        exposure=1.0 + WEIGHTS)
+    _same_fit(memory, chunked)
+    assert list(chunked.feature_names_in_) == list(frame.columns)
+    lazy = chunked.predict(dd.from_pandas(frame, npartitions=2), exposure=_chunked(1.0 + WEIGHTS, 100))
+    assert np.array_equal(lazy.compute(), memory.predict(frame, exposure=1.0 + WEIGHTS))
+
+
+@pytest.mark.parametrize("estimator, solver", [(E.LinearRegression(solver="gd"), "gd"),
+                                               (E.LogisticRegression(solver="sgd"), "sgd"),
+                                               (E.PoissonRegression(solver="gd"), "gd")])
+def test_a_solver_without_a_distributed_form_is_refused_by_name_X_7(estimator, solver):
+    X, y = _cancer()
+    with pytest.raises(ValueError) as e:
+        estimator.fit(_chunked(X, 100), _chunked(y * 1.0, 100))
+    supported = "'normal'" if isinstance(estimator, E.LinearRegression) else "'newton'"
+    assert str(e.value) == (f"{type(estimator).__name__} with solver={solver!r} takes arrays in memory: on a "
+                            f"dask array or DataFrame (cs229.distributed) use solver={supported}")
+
+
+def test_k_classes_on_dask_arrays_are_refused_X_7():
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(ValueError) as e:
+        E.LogisticRegression().fit(_chunked(X, 50), _chunked(y, 50))
+    assert str(e.value) == ("y has 3 classes: on a dask array or DataFrame (cs229.distributed) logistic "
+                            "regression fits two; for k classes give X and y in memory")
+
+
+def test_a_nan_in_a_chunk_names_its_row_and_chunk_through_the_estimator_X_7():
+    X, y = load_diabetes(return_X_y=True)
+    X = X.copy()
+    X[300, 2] = np.nan
+    with pytest.raises(ValueError) as e:
+        E.LinearRegression().fit(_chunked(X, 200), _chunked(y, 200))
+    assert str(e.value) == "X[300][2] is nan: expected a finite number (in the chunk of rows 200–399)"
+
+
+def test_the_progress_line_of_a_dask_fit_is_the_fit_in_memorys_X_7(capsys):
+    X, y = _cancer()
+    E.LogisticRegression(verbose=1).fit(X, y)
+    memory = capsys.readouterr().out
+    E.LogisticRegression(verbose=1).fit(_chunked(X, 100), _chunked(y, 100))
+    chunked = capsys.readouterr().out
+    assert memory.split("ℓ(θ) = ")[0] == chunked.split("ℓ(θ) = ")[0]
+    assert float(memory.split("ℓ(θ) = ")[1]) == pytest.approx(float(chunked.split("ℓ(θ) = ")[1]), rel=1e-12)
