@@ -99,14 +99,18 @@ class Chunked:
         names = list(extras)
         found = self.map(_check_map, targets, [extras[name] for name in names],
                          rows=[self.extras.get(name) for name in names])
-        for c, (failed, results) in enumerate(found):
+        for c, (failed, results, shapes) in enumerate(found):
+            a, b = self.starts[c], self.starts[c] + self.rows[c] - 1
+            declared = [(self.rows[c], self.n), (self.rows[c],)] + [(self.rows[c],)] * len(names)
+            for name, shape, want in zip(["X", "y"] + names, shapes, declared):
+                if shape is not None and tuple(shape) != want:
+                    raise error("chunk_shape", name=name, first=a, last=b, shape=tuple(shape), declared=want)
             if failed is not None:
                 kind, message = failed
-                a, b = self.starts[c], self.starts[c] + self.rows[c] - 1
                 message = re.sub(r"^(" + "|".join(["X", "y"] + names) + r")\[(\d+)\]",
                                  lambda g: f"{g[1]}[{int(g[2]) + a}]", message)
                 raise kind(f"{message} (in the chunk of rows {a}–{b})")
-        return [results for _, results in found]
+        return [results for _, results, _ in found]
 
 
 class Gathered:
@@ -196,12 +200,13 @@ def _float64(a):
 
 def _check_map(X, y, *rest):
     *extras, targets, checks = rest
+    shapes = [np.shape(a) if a is not None else None for a in (X, y, *extras)]
     try:
         X = as_matrix(X, "X")
         targets(y)
-        return None, [check(a, X) for check, a in zip(checks, extras)]
+        return None, [check(a, X) for check, a in zip(checks, extras)], shapes
     except (ValueError, TypeError) as e:
-        return (type(e), str(e)), None
+        return (type(e), str(e)), None, shapes
 
 
 def _newton_map(X, y, offset, weight, theta, code, k, logistic_form, want_ell):

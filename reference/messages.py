@@ -164,6 +164,8 @@ MESSAGES = {
                                         "its examples has weight 0); with Theta=None, k is the largest "
                                         "label and every class in 1..k must carry weight"),
     # X-7: the estimators' fits on dask collections (cs229.distributed)
+    "chunk_shape": (ValueError, "{name}: the chunk of rows {first}–{last} holds an array of shape {shape}, "
+                                "not the {declared} its dask array declares"),
     "dask_solver": (ValueError, "{what} with solver={solver!r} takes arrays in memory: on a dask array "
                                 "or DataFrame (cs229.distributed) use solver={supported}"),
     "dask_classes": (ValueError, "y has {k} classes: on a dask array or DataFrame (cs229.distributed) "

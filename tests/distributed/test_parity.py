@@ -156,6 +156,24 @@ def test_x7_a_bad_label_names_its_row_and_its_chunk():
     assert str(got.value) == f"{expected.value} (in the chunk of rows {BLOCK}–{2 * BLOCK - 1})"
 
 
+@pytest.mark.parametrize("name", ["X", "y"])
+def test_x7_a_chunk_of_the_wrong_shape_names_its_rows(name):
+    """A chunk whose array is not the shape its dask array declares (a delayed load that went
+    wrong): a ValueError naming the array, the chunk's rows and both shapes, before any pass."""
+    import dask
+    wrong = (X[BLOCK:2 * BLOCK, :3] if name == "X" else LABELS[BLOCK:2 * BLOCK - 5])
+    declared = (BLOCK, D) if name == "X" else (BLOCK,)
+    whole = X if name == "X" else LABELS
+    parts = [da.from_array(whole[:BLOCK]), da.from_delayed(dask.delayed(lambda: wrong)(), shape=declared, dtype=float),
+             da.from_array(whole[2 * BLOCK:])]
+    Xd, yd = _chunked(BLOCK, X, LABELS)
+    Xd, yd = (da.concatenate(parts), yd) if name == "X" else (Xd, da.concatenate(parts))
+    with pytest.raises(ValueError) as e:
+        DL.newton(Xd, yd)
+    assert str(e.value) == (f"{name}: the chunk of rows {BLOCK}–{2 * BLOCK - 1} holds an array of shape "
+                            f"{wrong.shape}, not the {declared} its dask array declares")
+
+
 def test_x7_shapes_are_checked_before_any_pass():
     Xd, yd = _chunked(BLOCK, X, LABELS[:-1])
     with pytest.raises(ValueError, match=re.escape("X")):
@@ -184,3 +202,37 @@ def test_lr_12_the_tall_skinny_qr_names_a_dependent_column_as_the_fast_face(sche
     assert str(got.value) == str(expected.value)
     few = _raised(lambda: DR.normal_equations(*_chunked(BLOCK, X[:2], TARGETS[:2]), solver="qr"))
     assert str(few.value) == str(_raised(lambda: FR.normal_equations(X[:2], TARGETS[:2], "qr")).value)
+
+
+# ---- faults: a worker lost in the middle of a fit ------------------------------------------------
+
+def _dies_at(chunk, tally, chunk_index, computation, block_info=None):
+    """The chunk as it is; the ``computation``-th time chunk ``chunk_index`` is computed (each
+    pass of a fit computes it again), the worker process computing it dies at once (os._exit):
+    a machine lost in the middle of a pass. ``tally`` is a file that counts the computations
+    across the worker's restart."""
+    import os
+    if block_info[0]["chunk-location"][0] == chunk_index:
+        with open(tally, "a") as f:
+            f.write(".")
+        if os.path.getsize(tally) == computation:
+            os._exit(1)
+    return chunk
+
+
+@pytest.mark.parametrize("computation", [1, 3])
+def test_x7_a_worker_killed_in_the_middle_of_a_fit_changes_nothing(cluster, tmp_path, computation):
+    """A worker dies while it computes a chunk, at the validation pass (1) or at Newton's second
+    pass (3): the scheduler computes the lost chunk again on a live worker (the nanny restarts the
+    dead one), and θ and every iterate are the fast face's bit for bit."""
+    tally = tmp_path / "computed"
+    Xd, yd = _chunked(BLOCK, X, LABELS)
+    faulty = Xd.map_blocks(_dies_at, str(tally), 3, computation, dtype=X.dtype)
+    with distributed.Client(cluster) as client:
+        client.wait_for_workers(2, timeout=60)
+        workers = set(client.scheduler_info()["workers"])
+        got = DL.newton(faulty, yd, record=True)
+        assert len(tally.read_text()) > computation  # the chunk was computed again after the fault
+        client.wait_for_workers(2, timeout=60)  # the restarted worker, for the tests that follow
+        assert set(client.scheduler_info()["workers"]) != workers  # one died, a new one took its place
+    _same(FL.newton(X, LABELS, record=True), got)
