@@ -236,3 +236,43 @@ def test_x7_a_worker_killed_in_the_middle_of_a_fit_changes_nothing(cluster, tmp_
         client.wait_for_workers(2, timeout=60)  # the restarted worker, for the tests that follow
         assert set(client.scheduler_info()["workers"]) != workers  # one died, a new one took its place
     _same(FL.newton(X, LABELS, record=True), got)
+
+
+# ---- data larger than memory: read chunk by chunk ------------------------------------------------
+
+def _zarr_problem(directory, m):
+    """X (m × 20, a column of ones first) and labels as zarr arrays on disk, chunks of one block."""
+    rng = np.random.default_rng(11)
+    Xm = rng.standard_normal((m, 20))
+    Xm[:, 0] = 1.0
+    theta = rng.standard_normal(20) * 0.3
+    ym = (rng.random(m) < 1 / (1 + np.exp(-Xm @ theta))).astype(float)
+    da.to_zarr(da.from_array(Xm, chunks=(BLOCK, 20)), str(directory / "X.zarr"))
+    da.to_zarr(da.from_array(ym, chunks=(BLOCK,)), str(directory / "y.zarr"))
+    return Xm.nbytes
+
+
+def test_x7_a_fit_of_arrays_on_disk_holds_a_few_chunks_in_memory(tmp_path):
+    """Logistic Newton on zarr arrays, in a fresh process (dask's default scheduler, two threads):
+    the peak resident memory of a fit four times larger grows by less than a tenth of the data
+    added (each pass holds a few chunks of one block at a time, never X whole), and θ is the fast
+    face's of the same data in memory, bit for bit."""
+    pytest.importorskip("zarr", reason="arrays on disk need zarr (the [dask] extra)")
+    from tests.estimators.memory import peak
+    peaks, sizes = [], []
+    for m in (25 * BLOCK, 100 * BLOCK):
+        directory = tmp_path / str(m)
+        directory.mkdir()
+        sizes.append(_zarr_problem(directory, m))
+        setup = f"""
+            import dask, dask.array as da
+            dask.config.set(num_workers=2)
+            from cs229.distributed import logistic_regression as DL
+            X, y = da.from_zarr("{directory}/X.zarr"), da.from_zarr("{directory}/y.zarr")
+            """
+        mb, theta = peak(setup, "DL.newton(X, y).theta.tolist()")
+        peaks.append(mb)
+        assert np.array_equal(theta, FL.newton(np.asarray(da.from_zarr(str(directory / "X.zarr"))),
+                                              np.asarray(da.from_zarr(str(directory / "y.zarr")))).theta)
+    added_mb = (sizes[1] - sizes[0]) / 2 ** 20
+    assert peaks[1] - peaks[0] < added_mb / 10, (peaks, added_mb)
