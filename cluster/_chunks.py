@@ -47,13 +47,13 @@ def _dask_array(a, name, ndim):
     return out
 
 
-def whole_blocks(row_chunks):
-    """Row chunks made of whole blocks of BLOCK rows: ``row_chunks`` when every chunk but the
-    last already is, else chunks of the typical size rounded to a multiple of BLOCK (at least
-    one block)."""
-    if all(c % BLOCK == 0 for c in row_chunks[:-1]):
+def whole_blocks(row_chunks, block=BLOCK):
+    """Row chunks made of whole blocks of ``block`` rows: ``row_chunks`` when every chunk but
+    the last already is, else chunks of the typical size rounded to a multiple of ``block`` (at
+    least one block)."""
+    if all(c % block == 0 for c in row_chunks[:-1]):
         return tuple(row_chunks)
-    size = max(BLOCK, int(round(max(row_chunks) / BLOCK)) * BLOCK)
+    size = max(block, int(round(max(row_chunks) / block)) * block)
     m = sum(row_chunks)
     return (size,) * (m // size) + ((m % size,) if m % size else ())
 
@@ -190,6 +190,28 @@ def weight_chunk(weight, X):
         return False
     as_sample_weights(weight, X)
     return True
+
+
+def map_queries(f, queries, name, block, *whole):
+    """X-7 for predictions: ``f(chunk, *whole)`` over the row chunks of ``queries`` (a dask
+    array, or in memory), lazily: a dask array of one value per query row. The chunks are made of
+    whole blocks of ``block`` rows, the fast face's own blocks of queries, so that every value is
+    the fast face's bit for bit (its BLAS products are rounded by the block's shape). ``whole``
+    (the training set, a model) goes to every chunk whole, one copy per worker. An error at a
+    query names its row in the whole of ``queries``."""
+    Q = _dask_array(queries, name, 2)
+    Q = Q.rechunk((whole_blocks(Q.chunks[0], block), -1))
+    shared = [dask.delayed(a, pure=True) for a in whole]
+    return Q.map_blocks(_query_chunk, f, name, *shared, drop_axis=1, dtype=np.float64)
+
+
+def _query_chunk(Q, f, name, *whole, block_info=None):
+    try:
+        return f(Q, *whole)
+    except (ValueError, ArithmeticError) as e:
+        first = block_info[0]["array-location"][0][0] if block_info else 0
+        e.args = (re.sub(rf"(at query |{name}\[)(\d+)", lambda g: f"{g[1]}{int(g[2]) + first}", str(e)),)
+        raise
 
 
 # ---- the map steps: module functions, so that workers import them rather than unpickle code ----

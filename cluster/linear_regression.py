@@ -12,11 +12,11 @@ from cs229.fast._validation import as_vector
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.linear_regression import ridge_rows, singular_weighted
 from cs229.reference.messages import error
-from cs229.reference.parameters import choice, penalty
+from cs229.reference.parameters import choice, penalty, positive
 
-from ._chunks import Chunked, Gathered, gram, weight_chunk
+from ._chunks import Chunked, Gathered, _dask_array, gram, map_queries, weight_chunk
 
-__all__ = ["normal_equations"]
+__all__ = ["normal_equations", "lwr_predict"]
 
 
 def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, sample_weight=None):
@@ -49,6 +49,29 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, s
         return _fast.normal_solve(gram(chunked), shape, lam, first, *data)
     weight = chunked.extras["sample_weight"]
     return _fast.weighted_normal_solve(gram(chunked, weight), shape, lam, first, *data, Gathered(weight))
+
+
+def lwr_predict(X, y, queries, tau):
+    """LR-14, X-7: cs229.fast.linear_regression.lwr_predict over the row chunks of ``queries``
+    (a dask array, or in memory), lazily: a dask array of θ(x)ᵀx, one per query. The training set
+    X, y (gathered to the client if given as dask arrays) goes to every worker whole, once; the
+    queries' chunks are made of whole blocks of the fast face's ``QUERY_BLOCK`` queries, so every
+    prediction is the fast face's bit for bit on workers that run the same BLAS with as many
+    threads (BLAS splits the product of a block's weights with the training set by its threads;
+    to rounding otherwise). X, y and τ are checked here; a query where XᵀWX is
+    singular raises the fast face's error when it is computed, naming the query's row in the
+    whole of ``queries``."""
+    X, y = (np.asarray(a.compute()) if isinstance(a, da.Array) else a for a in (X, y))
+    X, y = _fast._design(X, y)
+    tau = positive(tau, "tau", float64=True)
+    Q = _dask_array(queries, "queries", 2)
+    if Q.shape[1] != X.shape[1]:
+        raise error("queries_columns", m=Q.shape[1], n=X.shape[1])
+    return map_queries(_lwr_chunk, Q, "queries", _fast.QUERY_BLOCK, X, y, tau)
+
+
+def _lwr_chunk(queries, X, y, tau):
+    return _fast.lwr_predict(X, y, queries, tau)
 
 
 def _tall_skinny_qr(chunked, lam, first, weight):

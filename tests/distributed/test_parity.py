@@ -2,6 +2,7 @@
 for several chunkings of whole blocks and on both schedulers (dask's default one, and a
 distributed.Client on a LocalCluster of two one-thread workers); its errors are the fast face's."""
 import re
+from functools import partial
 
 import numpy as np
 import pytest
@@ -276,3 +277,62 @@ def test_x7_a_fit_of_arrays_on_disk_holds_a_few_chunks_in_memory(tmp_path):
                                               np.asarray(da.from_zarr(str(directory / "y.zarr")))).theta)
     added_mb = (sizes[1] - sizes[0]) / 2 ** 20
     assert peaks[1] - peaks[0] < added_mb / 10, (peaks, added_mb)
+
+
+# ---- predictions over many queries (LWR, the SVM) -------------------------------------------------
+
+def _lwr_problem():
+    rng = np.random.default_rng(4)
+    Xl = np.c_[np.ones(1500), rng.standard_normal((1500, 2))]
+    yl = Xl @ np.array([0.5, 2.0, -1.0]) + np.sin(3 * Xl[:, 1]) + 0.1 * rng.standard_normal(1500)
+    queries = np.c_[np.ones(2000), rng.standard_normal((2000, 2))]
+    return Xl, yl, queries
+
+
+@pytest.mark.parametrize("rows", [2000, 700, 256])
+def test_lr_14_x7_lwr_predictions_are_the_fast_faces(scheduler, rows):
+    """A dask array of predictions (lazy), the fast face's: the queries' chunks are cut into
+    whole blocks of its QUERY_BLOCK queries (700 is rechunked), whose BLAS products are rounded as
+    the fast face rounds them, bit for bit in this process; the cluster's workers run BLAS on one
+    thread (the nanny's default), which splits the product W·P otherwise: to rounding there."""
+    from cs229.distributed import linear_regression as DR_
+    Xl, yl, queries = _lwr_problem()
+    expected = FR.lwr_predict(Xl, yl, queries, 0.5)
+    same = np.array_equal if scheduler is None else partial(np.allclose, rtol=1e-12, atol=1e-12)
+    lazy = DR_.lwr_predict(Xl, yl, da.from_array(queries, chunks=(rows, 3)), 0.5)
+    assert isinstance(lazy, da.Array)
+    assert same(lazy.compute(), expected)
+    assert same(DR_.lwr_predict(*_chunked(300, Xl, yl), queries, 0.5).compute(), expected)
+
+
+def test_lr_14_x7_a_singular_query_is_named_by_its_row_in_all_the_queries():
+    from cs229.distributed import linear_regression as DR_
+    Xl, yl, queries = _lwr_problem()
+    queries[1300, 1] = 1e3  # no example near it: XᵀWX underflows to 0
+    expected = _raised(lambda: FR.lwr_predict(Xl, yl, queries, 0.5))
+    got = _raised(lambda: DR_.lwr_predict(Xl, yl, da.from_array(queries, chunks=(512, 3)), 0.5).compute())
+    assert got.type is expected.type and str(got.value) == str(expected.value)
+    assert "at query 1300" in str(got.value)
+    with pytest.raises(ValueError, match="^queries have 2 columns but X has 3$"):
+        DR_.lwr_predict(Xl, yl, da.from_array(queries[:, :2]), 0.5)
+    with pytest.raises(ValueError, match="tau"):
+        DR_.lwr_predict(Xl, yl, queries, 0.0)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "gaussian"])
+def test_omc_5_x7_svm_decision_values_and_labels_are_the_fast_faces(scheduler, kernel):
+    from cs229.distributed import svm as DS
+    from cs229.fast import smo as FSM
+    from cs229.fast import svm as FS
+    from cs229.fast.kernels import Gaussian, Linear
+    rng = np.random.default_rng(9)
+    Xs = rng.standard_normal((400, 3))
+    ys = np.where(Xs[:, 0] + 0.5 * Xs[:, 1] ** 2 + 0.3 * rng.standard_normal(400) > 0, 7, 3)
+    model = FSM.smo(Xs, ys, C=1.0, kernel=Linear() if kernel == "linear" else Gaussian(1.0), classes=(3, 7))
+    Z = rng.standard_normal((3000, 3))
+    values = DS.decision_function(model, da.from_array(Z, chunks=(700, 3)))
+    assert isinstance(values, da.Array)
+    assert np.array_equal(values.compute(), FS.decision_function(model, Z))
+    assert np.array_equal(DS.predict(model, da.from_array(Z, chunks=(1000, 3))).compute(), FS.predict(model, Z))
+    with pytest.raises(ValueError, match="Z"):
+        DS.decision_function(model, da.from_array(Z[:, :2]))
