@@ -218,6 +218,9 @@ def _spin(ready):
         pass
 
 
+SPINNING = [0]   # the spinners running now (``busy``): rows that take one run quiet take three busy
+
+
 @contextlib.contextmanager
 def busy(count):
     """Within the block, ``count`` processes spinning at normal priority (none for 0); they are
@@ -236,8 +239,10 @@ def busy(count):
         for _ in spinners:
             if not ready.acquire(timeout=120):
                 raise RuntimeError("busy: a spinning process did not start within 120 s")
+        SPINNING[0] = count
         yield spinners
     finally:
+        SPINNING[0] = 0
         for p in spinners:
             p.terminate()
         for p in spinners:
