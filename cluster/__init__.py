@@ -16,7 +16,8 @@ Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
 ``glm.newton`` and ``glm.poisson_regression``, with the fast face's names, signatures, errors
 and results; ``glm.log_likelihood``, ``glm.standard_errors`` and ``glm.hypotheses`` (lazy) for
 the estimators, whose ``fit`` comes here for a dask X; predictions over many queries,
-lazily: ``linear_regression.lwr_predict`` and ``svm.decision_function`` / ``svm.predict``. Needs the ``[dask]`` extra
+lazily: ``linear_regression.lwr_predict``, ``svm.decision_function`` / ``svm.predict`` and
+``trees.predict``. Needs the ``[dask]`` extra
 (``pip install 'cs229[dask]'``).
 """
 try:
@@ -26,4 +27,4 @@ except ImportError as e:  # pragma: no cover - exercised without the extra
     raise ImportError("cs229.distributed needs dask: pip install 'cs229[dask]' (dask[array] and "
                       "distributed)") from e
 
-__all__ = ["linear_regression", "logistic_regression", "glm", "svm"]
+__all__ = ["linear_regression", "logistic_regression", "glm", "svm", "trees"]

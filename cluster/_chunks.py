@@ -192,7 +192,7 @@ def weight_chunk(weight, X):
     return True
 
 
-def map_queries(f, queries, name, block, *whole):
+def map_queries(f, queries, name, block, *whole, dtype=np.float64):
     """X-7 for predictions: ``f(chunk, *whole)`` over the row chunks of ``queries`` (a dask
     array, or in memory), lazily: a dask array of one value per query row. The chunks are made of
     whole blocks of ``block`` rows, the fast face's own blocks of queries, so that every value is
@@ -202,7 +202,7 @@ def map_queries(f, queries, name, block, *whole):
     Q = _dask_array(queries, name, 2)
     Q = Q.rechunk((whole_blocks(Q.chunks[0], block), -1))
     shared = [dask.delayed(a, pure=True) for a in whole]
-    return Q.map_blocks(_query_chunk, f, name, *shared, drop_axis=1, dtype=np.float64)
+    return Q.map_blocks(_query_chunk, f, name, *shared, drop_axis=1, dtype=dtype)
 
 
 def _query_chunk(Q, f, name, *whole, block_info=None):

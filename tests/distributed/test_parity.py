@@ -336,3 +336,20 @@ def test_omc_5_x7_svm_decision_values_and_labels_are_the_fast_faces(scheduler, k
     assert np.array_equal(DS.predict(model, da.from_array(Z, chunks=(1000, 3))).compute(), FS.predict(model, Z))
     with pytest.raises(ValueError, match="Z"):
         DS.decision_function(model, da.from_array(Z[:, :2]))
+
+
+@pytest.mark.parametrize("discrete", [False, True])
+def test_dt_1_x7_tree_predictions_are_the_fast_faces(scheduler, discrete):
+    """A dask array of leaf labels (lazy), the fast face's, whatever the chunks (700 rows)."""
+    from cs229.distributed import trees as DT
+    from cs229.fast import trees as FT
+    rng = np.random.default_rng(12)
+    Xt = rng.integers(0, 3, (500, 4)).astype(float) if discrete else rng.standard_normal((500, 4))
+    yt = (Xt[:, 0] + Xt[:, 1] > (2 if discrete else 0)).astype(int)
+    tree = FT.tree_fit(Xt, yt, discrete=discrete, max_depth=4)
+    Z = rng.integers(0, 3, (3000, 4)).astype(float) if discrete else rng.standard_normal((3000, 4))
+    labels = DT.predict(tree, da.from_array(Z, chunks=(700, 4)))
+    assert isinstance(labels, da.Array) and labels.dtype == np.int64
+    assert np.array_equal(labels.compute(), FT.predict(tree, Z))
+    with pytest.raises(ValueError, match="X"):
+        DT.predict(tree, da.from_array(Z[:, :3]))
