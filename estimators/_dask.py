@@ -32,6 +32,11 @@ def _distributed():
     return cs229.distributed
 
 
+def _generative():
+    import cs229.distributed.generative
+    return cs229.distributed.generative
+
+
 def _rows(a, name, ndim):
     from cs229.distributed._chunks import _dask_array
     return _dask_array(a, name, ndim)
@@ -97,20 +102,20 @@ class Dask:
         ones = da.ones((X.shape[0], 1), chunks=(X.chunks[0], 1), dtype=np.float64)
         return da.concatenate([ones, X], axis=1)
 
-    def labels(self, y, model):
-        """The two classes of y (sorted) with the notes' 0/1 coding as a dask array; more than
-        two are refused: the softmax fit is in memory only."""
+    def labels(self, y, model, at_most=None):
+        """The classes of y (sorted, found in one pass) with the notes' codings of y as dask
+        arrays; more than ``at_most`` are refused (a fit that has no distributed form for k)."""
         import dask.array as da
         classes = np.unique(np.asarray(da.unique(y).compute()))
         if len(classes) < 2:
             raise ValueError(f"y has only one class ({classes[0]!r}): {model} needs examples of at least 2 classes")
-        if len(classes) > 2:
+        if at_most is not None and len(classes) > at_most:
             raise messages.error("dask_classes", k=len(classes), model=model)
-        return _TwoLabels(classes, y)
+        return _Labels(classes, y)
 
     def classes_without_weight(self, labels, sample_weight):
-        totals = np.asarray(sample_weight[labels.index == 0].sum().compute(), dtype=float), \
-            np.asarray(sample_weight[labels.index == 1].sum().compute(), dtype=float)
+        import dask
+        totals = dask.compute(*[sample_weight[labels.index == j].sum() for j in range(len(labels.classes))])
         classes = labels.classes.tolist()
         return ([c for c, t in zip(classes, totals) if not t > 0], [c for c, t in zip(classes, totals) if t > 0])
 
@@ -131,6 +136,12 @@ class Dask:
         return _distributed().glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol,
                                          record=record, lam=lam, penalize_intercept=penalize_intercept,
                                          offset=offset, sample_weight=sample_weight)
+
+    def gda_fit(self, X, y, sample_weight=None):
+        return _generative().gda_fit(X, y, sample_weight)
+
+    def gda_classes_fit(self, X, y, sample_weight=None):
+        return _generative().gda_classes_fit(X, y, sample_weight)
 
     def glm_log_likelihood(self, family, X, y, theta, offset=None, sample_weight=None):
         return _distributed().glm.log_likelihood(family, X, y, theta, offset, sample_weight)
@@ -207,15 +218,20 @@ def _finite(X, block_info=None):
     return X
 
 
-class _TwoLabels:
-    """Two classes and y's 0/1 coding (``classes[1]`` is 1), lazily."""
+class _Labels:
+    """The classes and, lazily, each example's position in them (``index``, 0..k−1) and the
+    notes' codings of y: ``zero_one`` (two classes, ``classes[1]`` is 1), ``one_to_k``."""
 
     def __init__(self, classes, y):
         self.classes = classes
-        self.index = (y == classes[1]).astype(np.intp)
+        self.index = y.map_blocks(np.searchsorted, classes, dtype=np.intp) if len(classes) > 2 \
+            else (y == classes[1]).astype(np.intp)
 
     def zero_one(self):
         return self.index.astype(np.float64)
+
+    def one_to_k(self):
+        return self.index + 1
 
 
 def _variance_map(eta, name):

@@ -137,7 +137,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             _base.in_memory(e, "LogisticRegression", solver, "'newton'")
         X, y = e.fit_data(self, X, y)
         sample_weight = e.sample_weights(sample_weight, X)
-        labels = e.labels(y, "logistic regression")
+        labels = e.labels(y, "logistic regression", at_most=2)
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)

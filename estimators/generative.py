@@ -3,9 +3,9 @@
 import numpy as np
 from scipy.special import log_softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
-from . import _base, _docs, _fast, _labels
+from . import _base, _docs, _fast
 
 __all__ = ["GaussianDiscriminantAnalysis"]
 
@@ -76,20 +76,20 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
         divided by Σᵢ wᵢ (an integer weight is the example repeated). A class of y whose weights
         are all 0 has no examples, and is refused."""
         _base.check_n_jobs(self.n_jobs)
-        X, y = _base.fit_data(self, X, y)
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
-        labels = _labels.class_labels(y, "GDA")
+        e = _base.engine(X, y, sample_weight)
+        X, y = e.fit_data(self, X, y)
+        sample_weight = e.sample_weights(sample_weight, X)
+        labels = e.labels(y, "GDA")
         self.classes_ = labels.classes
         if len(self.classes_) == 2:
-            self.model_ = _fast.gda_fit(X, labels.zero_one(), sample_weight)
+            self.model_ = e.gda_fit(X, labels.zero_one(), sample_weight)
             self.phi_ = float(self.model_.phi)
             self.priors_ = np.array([1 - self.phi_, self.phi_])
             self.mu_ = np.vstack([self.model_.mu0, self.model_.mu1])
             self.theta_ = np.asarray(_fast.gda_logistic_theta(self.model_))
             self.coef_, self.intercept_ = self.theta_[None, 1:], self.theta_[:1].copy()
         else:
-            self.model_ = _fast.gda_classes_fit(X, labels.one_to_k(), sample_weight)
+            self.model_ = e.gda_classes_fit(X, labels.one_to_k(), sample_weight)
             self.phi_ = self.priors_ = np.asarray(self.model_.phi, dtype=np.float64)
             self.mu_ = np.asarray(self.model_.mu)
             self.theta_ = np.asarray(_fast.gda_softmax_theta(self.model_))
