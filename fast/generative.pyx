@@ -1,12 +1,15 @@
 """Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3, X-3).
 
-GDA's sufficient statistics (two classes or k) come from one pass over X in blocks of rows: each
-block's rows of a class are centred on the block's class mean and their scatter added with dsyrk,
-and the block is merged into the running class means and the pooled scatter with the pairwise
-update of Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the
-cancellation of the one-pass formula Σxxᵀ − mμμᵀ out. With sample weights (X-2) a block's class
-mean is weighted, its centred rows are scaled by √wᵢ before dsyrk (Σ wᵢ(x − x̄)(x − x̄)ᵀ) and the
-merge takes the classes' weight totals for n_a and n_b; rows of weight 0 are dropped first. Multivariate normal log-densities use the
+GDA's sufficient statistics (two classes or k) come from one pass over X in fixed blocks of
+QUARTER_BLOCK rows (fast/_summation.pxd): each block's rows are sorted by class, centred on the
+block's class mean and their scatter added with dsyrk into the block's partial (class sizes,
+class means, pooled scatter); the partials are merged in block order with the pairwise update of
+Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the cancellation of
+the one-pass formula Σxxᵀ − mμμᵀ out. The blocks hold fixed rows of X, so cs229.distributed maps
+the same partials over chunks of whole blocks and merges them in the same order (X-7). With
+sample weights (X-2) a block's class mean is weighted, its centred rows are scaled by √wᵢ before
+dsyrk (Σ wᵢ(x − x̄)(x − x̄)ᵀ), the merge takes the classes' weight totals for n_a and n_b, and
+the rows of weight 0 are left out of their block. Multivariate normal log-densities use the
 Cholesky factor from dpotrf and forward substitution row by row. Σ is checked by the reference's
 ``check_covariance`` (a d×d computation) so that both faces refuse the same matrices with the same
 message.
