@@ -10,10 +10,11 @@
 
 cdef enum:
     BLOCK = 4096
-    # the blocks of a sum whose work per row is a copy and a rank-1 update of a d×d matrix
-    # (GDA's pooled scatter): a quarter of BLOCK keeps a block's rows in the L2 cache, and
-    # chunks of whole BLOCKs are still chunks of whole quarter blocks
-    QUARTER_BLOCK = BLOCK // 4
+    # the blocks of a sum whose rows are copied and sorted before a rank-k update of a d×d
+    # matrix (GDA's pooled scatter): half of BLOCK keeps a block's copied rows in the L2 cache
+    # (GDA at m = 10⁶, d = 20: 66 ms against 68 ms with a quarter), and chunks of whole BLOCKs
+    # are still chunks of whole half blocks
+    HALF_BLOCK = BLOCK // 2
 
 
 cdef inline void add_into(double* total, const double* part, Py_ssize_t size) noexcept nogil:

@@ -1,7 +1,7 @@
 """Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3, X-3).
 
 GDA's sufficient statistics (two classes or k) come from one pass over X in fixed blocks of
-QUARTER_BLOCK rows (fast/_summation.pxd): each block's rows are sorted by class, centred on the
+HALF_BLOCK rows (fast/_summation.pxd): each block's rows are sorted by class, centred on the
 block's class mean and their scatter added with dsyrk into the block's partial (class sizes,
 class means, pooled scatter); the partials are merged in block order with the pairwise update of
 Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the cancellation of
@@ -24,7 +24,7 @@ from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 from cython.parallel cimport prange, threadid
 
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
-from cs229.fast._summation cimport QUARTER_BLOCK, Block, add_into, block
+from cs229.fast._summation cimport HALF_BLOCK, Block, add_into, block
 from cs229.fast._threads cimport QUADRATIC_FORMS, loop_done, loop_threads
 
 from cs229.fast._summation import partials
@@ -244,11 +244,12 @@ cdef void _class_block(const double[:, ::1] X, const Py_ssize_t[::1] codes,
         else:
             for j in range(d):
                 mean[c * d + j] += X[i, j]
-            count[c] += 1.0
         fill[c] = r + 1
     for c in range(k):
         if first[c + 1] == first[c]:
             continue
+        if not weighted:
+            count[c] = <double> (first[c + 1] - first[c])
         for j in range(d):
             mean[c * d + j] = mean[c * d + j] / count[c]
         for r in range(first[c], first[c + 1]):
@@ -290,9 +291,9 @@ def class_blocks(X, codes, Py_ssize_t k, weight=None, total=None):
     or None; given ``total`` (the state, k + k·d + d² entries), merged into it in block order
     instead (``merge_class_blocks``)."""
     cdef Py_ssize_t m = X.shape[0], d = X.shape[1], b, size = k + k * d + d * d
-    parts, store = partials(m, size, total, QUARTER_BLOCK)
-    buf = np.empty((min(m, QUARTER_BLOCK), d))
-    root = np.empty(min(m, QUARTER_BLOCK))
+    parts, store = partials(m, size, total, HALF_BLOCK)
+    buf = np.empty((min(m, HALF_BLOCK), d))
+    root = np.empty(min(m, HALF_BLOCK))
     first = np.empty(k + 1, dtype=np.intp)
     fill = np.empty(k, dtype=np.intp)
     delta = np.empty(d)
@@ -306,8 +307,8 @@ def class_blocks(X, codes, Py_ssize_t k, weight=None, total=None):
     cdef bint keep = store
     cdef Block here
     with nogil:
-        for b in range((m + QUARTER_BLOCK - 1) // QUARTER_BLOCK):
-            here = block(b, m, &pv[0, 0], size, keep, QUARTER_BLOCK)
+        for b in range((m + HALF_BLOCK - 1) // HALF_BLOCK):
+            here = block(b, m, &pv[0, 0], size, keep, HALF_BLOCK)
             _class_block(Xv, yv, wv, here, k, bv, rv, fv, lv)
             if not keep:
                 _merge_block(&tv[0], here.part, k, d, &dv[0])
