@@ -12,13 +12,19 @@ number of workers, on workers that run the same BLAS on the same kind of CPU.
 Where it runs: on the user's active ``distributed.Client`` if there is one, else on dask's
 default scheduler (``dask.compute``); no cluster is ever started here.
 
+GDA (``generative``) maps the fast face's per-block class sizes, class means and pooled scatter
+(``cs229.fast.generative.class_blocks``) and merges them in block order as the fast face does;
+Bernoulli naive Bayes adds the chunks' integer counts, and its weighted counts (float sums in
+example order) chunk after chunk.
+
 Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
-``glm.newton`` and ``glm.poisson_regression``, with the fast face's names, signatures, errors
-and results; ``glm.log_likelihood``, ``glm.standard_errors`` and ``glm.hypotheses`` (lazy) for
-the estimators, whose ``fit`` comes here for a dask X; predictions over many queries,
-lazily: ``linear_regression.lwr_predict``, ``svm.decision_function`` / ``svm.predict`` and
-``trees.predict``. Needs the ``[dask]`` extra
-(``pip install 'cs229[dask]'``).
+``glm.newton`` and ``glm.poisson_regression``, ``generative.gda_fit`` and
+``generative.gda_classes_fit``, ``naive_bayes.bernoulli_fit``, with the fast face's names,
+signatures, errors and results; ``glm.log_likelihood``, ``glm.standard_errors`` and
+``glm.hypotheses`` (lazy) for the estimators, whose ``fit`` comes here for a dask X; predictions
+over many queries, lazily: ``linear_regression.lwr_predict``, ``svm.decision_function`` /
+``svm.predict`` and ``trees.predict``. SMO and tree fitting stay on one machine. Needs the
+``[dask]`` extra (``pip install 'cs229[dask]'``).
 """
 try:
     import dask  # noqa: F401
@@ -27,4 +33,4 @@ except ImportError as e:  # pragma: no cover - exercised without the extra
     raise ImportError("cs229.distributed needs dask: pip install 'cs229[dask]' (dask[array] and "
                       "distributed)") from e
 
-__all__ = ["linear_regression", "logistic_regression", "glm", "svm", "trees"]
+__all__ = ["linear_regression", "logistic_regression", "glm", "generative", "naive_bayes", "svm", "trees"]

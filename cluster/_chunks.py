@@ -90,14 +90,14 @@ class Chunked:
         tasks = [dask.delayed(f, pure=True)(*chunk, *args) for chunk in zip(*columns)]
         return list(dask.compute(*tasks))
 
-    def check(self, targets, extras=None):
-        """The fast face's validation of X (``as_matrix``), of y (``targets``) and of each of
+    def check(self, targets, extras=None, matrix=as_matrix):
+        """The fast face's validation of X (``matrix``), of y (``targets``) and of each of
         ``extras`` (name: a function of the chunk and X's chunk) on every chunk; the first chunk
         that fails raises its error, the index of the entry counted from the first row of X and
         the chunk's rows named. Returns each chunk's [extras' results]."""
         extras = extras or {}
         names = list(extras)
-        found = self.map(_check_map, targets, [extras[name] for name in names],
+        found = self.map(_check_map, matrix, targets, [extras[name] for name in names],
                          rows=[self.extras.get(name) for name in names])
         for c, (failed, results, shapes) in enumerate(found):
             a, b = self.starts[c], self.starts[c] + self.rows[c] - 1
@@ -221,10 +221,10 @@ def _float64(a):
 
 
 def _check_map(X, y, *rest):
-    *extras, targets, checks = rest
+    *extras, matrix, targets, checks = rest
     shapes = [np.shape(a) if a is not None else None for a in (X, y, *extras)]
     try:
-        X = as_matrix(X, "X")
+        X = matrix(X, "X")
         targets(y)
         return None, [check(a, X) for check, a in zip(checks, extras)], shapes
     except (ValueError, TypeError) as e:

@@ -10,6 +10,11 @@
 
 cdef enum:
     BLOCK = 4096
+    # the blocks of a sum whose rows are copied and sorted before a rank-k update of a d×d
+    # matrix (GDA's pooled scatter): half of BLOCK keeps a block's copied rows in the L2 cache
+    # (GDA at m = 10⁶, d = 20: 66 ms against 68 ms with a quarter), and chunks of whole BLOCKs
+    # are still chunks of whole half blocks
+    HALF_BLOCK = BLOCK // 2
 
 
 cdef inline void add_into(double* total, const double* part, Py_ssize_t size) noexcept nogil:
@@ -31,12 +36,13 @@ cdef struct Block:
 
 
 cdef inline Block block(Py_ssize_t b, Py_ssize_t m, double* parts, Py_ssize_t size,
-                        bint keep) noexcept nogil:
-    """Block b of m rows; its partial goes to row b of ``parts`` (rows of ``size`` entries) when
-    the blocks' partials are kept, else to the one scratch row, added into the total after it."""
+                        bint keep, Py_ssize_t rows=BLOCK) noexcept nogil:
+    """Block b of m rows (blocks of ``rows`` rows); its partial goes to row b of ``parts`` (rows
+    of ``size`` entries) when the blocks' partials are kept, else to the one scratch row, added
+    into the total after it."""
     cdef Block here
-    here.start = b * BLOCK
-    here.rows = <int> (BLOCK if m - here.start > BLOCK else m - here.start)
+    here.start = b * rows
+    here.rows = <int> (rows if m - here.start > rows else m - here.start)
     here.part = parts + (b * size if keep else 0)
     return here
 

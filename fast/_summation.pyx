@@ -25,12 +25,12 @@ def blocks(Py_ssize_t m):
     return blocks_of(m)
 
 
-def partials(Py_ssize_t m, Py_ssize_t size, total):
+def partials(Py_ssize_t m, Py_ssize_t size, total, Py_ssize_t rows=BLOCK):
     """The buffer of a map step: ``total`` checked (a float64 vector of ``size`` entries, added
     into) and a one-block scratch row, or, without ``total``, zeroed rows for the blocks of m
-    rows."""
+    rows (blocks of ``rows`` rows)."""
     if total is None:
-        return np.zeros((blocks_of(m), size)), True
+        return np.zeros(((m + rows - 1) // rows, size)), True
     if not (isinstance(total, np.ndarray) and total.dtype == np.float64 and total.ndim == 1
             and total.shape[0] == size and total.flags.c_contiguous and total.flags.writeable):
         raise TypeError(f"total: expected a writeable C-contiguous float64 vector of {size} entries")

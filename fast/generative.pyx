@@ -1,12 +1,15 @@
 """Compiled twins of cs229.reference.generative (catalog MVN-1, GDA-1 … GDA-3, X-3).
 
-GDA's sufficient statistics (two classes or k) come from one pass over X in blocks of rows: each
-block's rows of a class are centred on the block's class mean and their scatter added with dsyrk,
-and the block is merged into the running class means and the pooled scatter with the pairwise
-update of Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the
-cancellation of the one-pass formula Σxxᵀ − mμμᵀ out. With sample weights (X-2) a block's class
-mean is weighted, its centred rows are scaled by √wᵢ before dsyrk (Σ wᵢ(x − x̄)(x − x̄)ᵀ) and the
-merge takes the classes' weight totals for n_a and n_b; rows of weight 0 are dropped first. Multivariate normal log-densities use the
+GDA's sufficient statistics (two classes or k) come from one pass over X in fixed blocks of
+HALF_BLOCK rows (fast/_summation.pxd): each block's rows are sorted by class, centred on the
+block's class mean and their scatter added with dsyrk into the block's partial (class sizes,
+class means, pooled scatter); the partials are merged in block order with the pairwise update of
+Chan, Golub and LeVeque (M += M_b + δδᵀ n_a n_b / (n_a + n_b)), which keeps the cancellation of
+the one-pass formula Σxxᵀ − mμμᵀ out. The blocks hold fixed rows of X, so cs229.distributed maps
+the same partials over chunks of whole blocks and merges them in the same order (X-7). With
+sample weights (X-2) a block's class mean is weighted, its centred rows are scaled by √wᵢ before
+dsyrk (Σ wᵢ(x − x̄)(x − x̄)ᵀ), the merge takes the classes' weight totals for n_a and n_b, and
+the rows of weight 0 are left out of their block. Multivariate normal log-densities use the
 Cholesky factor from dpotrf and forward substitution row by row. Σ is checked by the reference's
 ``check_covariance`` (a d×d computation) so that both faces refuse the same matrices with the same
 message.
@@ -21,8 +24,10 @@ from scipy.linalg.cython_lapack cimport dpotrf, dpotrs
 from cython.parallel cimport prange, threadid
 
 from cs229.fast._parallel cimport chunk_count, rows_per_chunk, thread_count
+from cs229.fast._summation cimport HALF_BLOCK, Block, add_into, block
 from cs229.fast._threads cimport QUADRATIC_FORMS, loop_done, loop_threads
 
+from cs229.fast._summation import partials
 from cs229.fast._validation import (as_binary_labels, as_class_labels, as_matrix, as_sample_weights, as_vector,
                                     check_length, cores_of, same_length)
 from cs229.reference.messages import error
@@ -42,7 +47,6 @@ __all__ = [
 
 
 cdef double LOG_2PI = log(2 * np.pi)
-BLOCK = 1024
 
 
 def _covariance(Sigma, name, d, context="", means="the means have"):
@@ -180,7 +184,7 @@ def mvn_density(x, mu, Sigma):
     return density_from_log(float(mvn_log_density(x, mu, Sigma)))
 
 
-# ---- GDA-1: sufficient statistics in one pass ---------------------------------------------------
+# ---- GDA-1: sufficient statistics in one pass, block by block (X-7) ---------------------------
 
 cdef void _merge(double* mean, double* M, const double* block_mean, double* delta, double n_a,
                  double n_b, Py_ssize_t d) noexcept nogil:
@@ -198,111 +202,172 @@ cdef void _merge(double* mean, double* M, const double* block_mean, double* delt
         mean[j] += delta[j] * f
 
 
-cdef void _gda_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[::1] weight,
-                    double[:, ::1] mean, double[::1, :] M, double[:, :, ::1] buf, double[:, ::1] root,
-                    double[:, ::1] block_mean, double[::1] block_weight, double[::1] delta,
-                    Py_ssize_t[::1] rows, double[::1] seen) noexcept nogil:
-    """GDA-1, X-3: the class means and the pooled scatter M of classes 0..k−1 (k = rows.shape[0])
-    in blocks of B rows (the rows of a block are bucketed by class into buf). X-2: with weights
-    (``weight`` of m entries, all > 0; none: an empty one) the block's class means and sizes are
-    weighted and each centred row is scaled by √wᵢ (kept in ``root``)."""
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], B = buf.shape[1], K = rows.shape[0]
-    cdef Py_ssize_t start, i, j, c, r
-    cdef int n = <int> d, k, ld = <int> d  # BLAS takes int sizes: d < 2³¹ (Σ is d × d), rows <= B
-    cdef double one = 1.0, size
+cdef void _class_block(const double[:, ::1] X, const Py_ssize_t[::1] codes,
+                       const double[::1] weight, Block here, Py_ssize_t k, double[:, ::1] buf,
+                       double[::1] root, Py_ssize_t[::1] first, Py_ssize_t[::1] fill) noexcept nogil:
+    """GDA-1, X-3: one block's partial, ``here.part`` = [n_c (k), x̄_c (k×d), S (d×d)]: each
+    class's size in the block, its mean in the block, and the block's pooled scatter
+    S = Σ_c Σ_{i in c} (x⁽ⁱ⁾ − x̄_c)(x⁽ⁱ⁾ − x̄_c)ᵀ (upper triangle, Fortran order). The rows are
+    sorted by class into ``buf`` (one block of rows, whatever k), so that each class's centred
+    rows are one Fortran d × n_c matrix for dsyrk. X-2: with weights (``weight`` of m entries;
+    none: an empty one) n_c and x̄_c are weighted, each centred row is scaled by √wᵢ, and the
+    rows of weight 0 are left out."""
+    cdef Py_ssize_t d = X.shape[1], i, j, c, r
+    cdef double* count = here.part
+    cdef double* mean = here.part + k
+    cdef double* S = here.part + k + k * d
     cdef bint weighted = weight.shape[0] > 0
+    cdef int n = <int> d, rows  # BLAS takes int sizes: d < 2³¹ (Σ is d × d), rows <= BLOCK
+    cdef double one = 1.0
     cdef char uplo = b'U', notrans = b'N'
-    for c in range(K):
-        seen[c] = 0.0
-    start = 0
-    while start < m:
-        for c in range(K):
-            rows[c] = 0
-            block_weight[c] = 0.0
+    for j in range(k + k * d + d * d):
+        here.part[j] = 0.0
+    for c in range(k + 1):
+        first[c] = 0
+    for i in range(here.start, here.start + here.rows):
+        if not weighted or weight[i] != 0:
+            first[codes[i] + 1] += 1
+    for c in range(k):
+        first[c + 1] += first[c]
+        fill[c] = first[c]
+    for i in range(here.start, here.start + here.rows):
+        if weighted and weight[i] == 0:
+            continue
+        c = codes[i]
+        r = fill[c]
+        memcpy(&buf[r, 0], &X[i, 0], d * sizeof(double))
+        if weighted:
             for j in range(d):
-                block_mean[c, j] = 0.0
-        for i in range(start, min(start + B, m)):
-            c = y[i]
-            r = rows[c]
-            memcpy(&buf[c, r, 0], &X[i, 0], d * sizeof(double))
+                mean[c * d + j] += weight[i] * X[i, j]
+            count[c] += weight[i]
+            root[r] = sqrt(weight[i])
+        else:
+            for j in range(d):
+                mean[c * d + j] += X[i, j]
+        fill[c] = r + 1
+    for c in range(k):
+        if first[c + 1] == first[c]:
+            continue
+        if not weighted:
+            count[c] = <double> (first[c + 1] - first[c])
+        for j in range(d):
+            mean[c * d + j] = mean[c * d + j] / count[c]
+        for r in range(first[c], first[c + 1]):
+            for j in range(d):
+                buf[r, j] = buf[r, j] - mean[c * d + j]
             if weighted:
                 for j in range(d):
-                    block_mean[c, j] += weight[i] * X[i, j]
-                block_weight[c] += weight[i]
-                root[c, r] = sqrt(weight[i])
-            else:
-                for j in range(d):
-                    block_mean[c, j] += X[i, j]
-            rows[c] = r + 1
-        for c in range(K):
-            if rows[c] == 0:
-                continue
-            size = block_weight[c] if weighted else <double> rows[c]
-            for j in range(d):
-                block_mean[c, j] = block_mean[c, j] / size
-            for r in range(rows[c]):
-                for j in range(d):
-                    buf[c, r, j] = buf[c, r, j] - block_mean[c, j]
-                if weighted:
-                    for j in range(d):
-                        buf[c, r, j] = buf[c, r, j] * root[c, r]
-            # the block's rows, C-ordered rows × d, are the Fortran d × rows matrix Bᶠ:
-            # their scatter Σ (x − x̄)(x − x̄)ᵀ is Bᶠ Bᶠᵀ, added into M's upper triangle
-            k = <int> rows[c]
-            dsyrk(&uplo, &notrans, &n, &k, &one, &buf[c, 0, 0], &ld, &one, &M[0, 0], &ld)
-            if seen[c] == 0:
-                for j in range(d):
-                    mean[c, j] = block_mean[c, j]
-            else:
-                _merge(&mean[c, 0], &M[0, 0], &block_mean[c, 0], &delta[0], seen[c], size, d)
-            seen[c] = seen[c] + size
-        start += B
+                    buf[r, j] = buf[r, j] * root[r]
+        # the class's rows, C-ordered rows × d, are the Fortran d × rows matrix Bᶠ: their
+        # scatter Σ (x − x̄)(x − x̄)ᵀ is Bᶠ Bᶠᵀ, added into S's upper triangle
+        rows = <int> (first[c + 1] - first[c])
+        dsyrk(&uplo, &notrans, &n, &rows, &one, &buf[first[c], 0], &n, &one, S, &n)
 
 
-def _class_estimates(X, codes, k, absent, weight=None):
-    """GDA-1, X-3: (counts, m, class means k×d, Σ) for class codes 0..k−1 (intp) from one
-    blocked pass; ``absent(c)`` is the error of a class without examples. A block holds at most
-    2·BLOCK rows over all k buckets, so the buffer stays k·B·d ≈ 2·BLOCK·d doubles. X-2: with
-    weights (validated) the counts are the classes' weight totals and m is Σᵢ wᵢ, the rows of
-    weight 0 dropped first (into new arrays: the caller's are never written)."""
-    if weight is not None and not weight.all():
-        kept = weight > 0
-        X, codes, weight = np.ascontiguousarray(X[kept]), codes[kept], weight[kept]
-    m, d = X.shape
-    if weight is None:
-        count, total = np.bincount(codes, minlength=k), m
-    else:
-        count = np.bincount(codes, weights=weight, minlength=k)
-        total = float(np.sum(weight))
+cdef void _merge_block(double* state, const double* part, Py_ssize_t k, Py_ssize_t d,
+                       double* delta) noexcept nogil:
+    """X-7's reduction for GDA: a block's partial joins the running ``state`` (the same layout:
+    class sizes, class means, pooled scatter M) by M += S, then, class by class, the pairwise
+    update of Chan, Golub and LeVeque."""
+    cdef Py_ssize_t c, j
+    cdef double* seen = state
+    cdef double* mean = state + k
+    cdef double* M = state + k + k * d
+    add_into(M, part + k + k * d, d * d)
     for c in range(k):
-        if count[c] == 0:
-            raise absent(c)
-    mean = np.zeros((k, d))
-    M = np.zeros((d, d), order="F")
-    B = min(max(1, 2 * BLOCK // k), m)
-    buf = np.empty((k, B, d))
-    root = np.empty((k, B) if weight is not None else (0, 0))
-    block_mean = np.empty((k, d))
-    block_weight = np.empty(k)
+        if part[c] == 0:
+            continue
+        if seen[c] == 0:
+            for j in range(d):
+                mean[c * d + j] = part[k + c * d + j]
+        else:
+            _merge(&mean[c * d], M, &part[k + c * d], delta, seen[c], part[c], d)
+        seen[c] = seen[c] + part[c]
+
+
+def class_blocks(X, codes, Py_ssize_t k, weight=None, total=None):
+    """GDA-1, X-3, X-7: the partials of X's blocks of rows (fast/_summation.pxd), one row
+    [n_c, x̄_c, S] each (``_class_block``), for class codes 0..k−1 (intp) and validated weights
+    or None; given ``total`` (the state, k + k·d + d² entries), merged into it in block order
+    instead (``merge_class_blocks``)."""
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], b, size = k + k * d + d * d
+    parts, store = partials(m, size, total, HALF_BLOCK)
+    buf = np.empty((min(m, HALF_BLOCK), d))
+    root = np.empty(min(m, HALF_BLOCK))
+    first = np.empty(k + 1, dtype=np.intp)
+    fill = np.empty(k, dtype=np.intp)
     delta = np.empty(d)
-    rows = np.empty(k, dtype=np.intp)
-    seen = np.empty(k)
     cdef const double[:, ::1] Xv = X
     cdef const Py_ssize_t[::1] yv = codes
     cdef const double[::1] wv = weight if weight is not None else np.empty(0)
-    cdef double[:, ::1] meanv = mean, bmv = block_mean, rootv = root
-    cdef double[::1] dv = delta, sv = seen, bwv = block_weight
-    cdef Py_ssize_t[::1] rv = rows
-    cdef double[::1, :] Mv = M
-    cdef double[:, :, ::1] bufv = buf
+    cdef double[:, ::1] pv = parts, bv = buf
+    cdef double[::1] rv = root, dv = delta
+    cdef double[::1] tv = total if not store else parts[0]
+    cdef Py_ssize_t[::1] fv = first, lv = fill
+    cdef bint keep = store
+    cdef Block here
     with nogil:
-        _gda_pass(Xv, yv, wv, meanv, Mv, bufv, rootv, bmv, bwv, dv, rv, sv)
-    Sigma = np.triu(M) / total
-    Sigma = Sigma + np.triu(Sigma, 1).T
-    Sigma = np.ascontiguousarray(Sigma)
-    _R.check_gda_estimates(mean.tolist(), Sigma.tolist(),
-                           lambda j: float(np.abs(X[:, j] - mean[codes, j]).max()))
+        for b in range((m + HALF_BLOCK - 1) // HALF_BLOCK):
+            here = block(b, m, &pv[0, 0], size, keep, HALF_BLOCK)
+            _class_block(Xv, yv, wv, here, k, bv, rv, fv, lv)
+            if not keep:
+                _merge_block(&tv[0], here.part, k, d, &dv[0])
+    return parts if store else total
+
+
+def merge_class_blocks(parts, state, Py_ssize_t k, Py_ssize_t d):
+    """X-7: the blocks' partials of ``class_blocks`` merged into ``state`` in block order."""
+    cdef const double[:, ::1] pv = np.ascontiguousarray(parts, dtype=np.float64)
+    cdef double[::1] sv = state
+    delta = np.empty(d)
+    cdef double[::1] dv = delta
+    cdef Py_ssize_t b
+    if pv.shape[0] and pv.shape[1] != sv.shape[0]:
+        raise ValueError(f"parts: rows of {pv.shape[1]} entries, state has {sv.shape[0]}")
+    with nogil:
+        for b in range(pv.shape[0]):
+            _merge_block(&sv[0], &pv[b, 0], k, d, &dv[0])
+    return state
+
+
+def class_state(Py_ssize_t k, Py_ssize_t d):
+    """The empty state of ``merge_class_blocks``: no class seen yet."""
+    return np.zeros(k + k * d + d * d)
+
+
+def deviation(X, codes, mean, j, weight=None):
+    """The largest |x_j⁽ⁱ⁾ − μ_{y⁽ⁱ⁾, j}| over the rows of weight > 0 (the reference's
+    ``check_gda_estimates`` asks it of a feature whose variance is 0)."""
+    spread = np.abs(X[:, j] - mean[codes, j])
+    if weight is not None:
+        spread = spread[weight > 0]
+    return float(spread.max()) if spread.shape[0] else 0.0
+
+
+def class_estimates(state, k, d, absent, deviation):
+    """GDA-1, X-3: (counts, m, class means k×d, Σ) from the merged state of every block;
+    ``absent(c)`` is the error of a class without examples, ``deviation(j, mean)`` the spread of
+    feature j for the reference's check of the estimates. X-2: with weights the counts are the
+    classes' weight totals and m is their sum."""
+    count = state[:k].copy()
+    for c in range(k):
+        if count[c] == 0:
+            raise absent(c)
+    total = 0.0
+    for c in range(k):  # left to right, as both faces sum it
+        total += float(count[c])
+    mean = state[k:k + k * d].reshape(k, d).copy()
+    Sigma = np.triu(state[k + k * d:].reshape(d, d, order="F")) / total
+    Sigma = np.ascontiguousarray(Sigma + np.triu(Sigma, 1).T)
+    _R.check_gda_estimates(mean.tolist(), Sigma.tolist(), lambda j: deviation(j, mean))
     return count, total, mean, Sigma
+
+
+def _class_estimates(X, codes, k, absent, weight=None):
+    """GDA-1, X-3: (counts, m, class means, Σ) from one pass over X's blocks of rows."""
+    state = class_blocks(X, codes, k, weight, class_state(k, X.shape[1]))
+    return class_estimates(state, k, X.shape[1], absent,
+                           lambda j, mean: deviation(X, codes, mean, j, weight))
 
 
 def _data(X, y):

@@ -324,13 +324,8 @@ def bernoulli_fit(X, y, alpha=1, sample_weight=None):
     weight = as_sample_weights(sample_weight, X)
     if weight is not None:
         class_count = _weighted_class_counts(y, weight)
-        _smoothing_fits(class_count.max(), alpha, 2, "the class count")
-        count = _weighted_features(X, y, weight, 2)
-        phi = (count + alpha) / (class_count[:, None] + 2 * alpha)
-        return BernoulliNB(float(_weighted_prior(class_count)[1]), phi[0].copy(), phi[1].copy(),
-                           class_count, count, alpha)
+        return bernoulli_model(class_count, _weighted_features(X, y, weight, 2), alpha, True)
     class_count = _class_counts(y)
-    _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     count = np.zeros((2, X.shape[1]), dtype=np.int64)
     cdef const unsigned char[::1] yv = y
     cdef int64_t[:, ::1] cv = count
@@ -344,9 +339,21 @@ def bernoulli_fit(X, y, alpha=1, sample_weight=None):
         Xv = X
         with nogil:
             _bernoulli_counts(Xv, yv, cv)
+    return bernoulli_model(class_count, count, alpha, False)
+
+
+def bernoulli_model(class_count, count, alpha, weighted):
+    """NB-2, X-2: the BernoulliNB of its counts (two classes × n features; integers, or sums of
+    weights when ``weighted``): each class present, N + 2α a float64 number, φ_{j|y=c} =
+    (count + α) / (N_c + 2α), φ_y = N₁ / (N₀ + N₁)."""
+    for c in (0, 1):
+        if class_count[c] == 0:
+            raise _R.no_class_examples(c)
+    _smoothing_fits(class_count.max(), alpha, 2, "the class count")
     phi = (count + alpha) / (class_count[:, None] + 2 * alpha)
-    return BernoulliNB(float(class_count[1] / y.shape[0]), phi[0].copy(), phi[1].copy(),
-                       class_count, count, alpha)
+    phi_y = (float(_weighted_prior(class_count)[1]) if weighted
+             else float(class_count[1] / (class_count[0] + class_count[1])))
+    return BernoulliNB(phi_y, phi[0].copy(), phi[1].copy(), class_count, count, alpha)
 
 
 def _bernoulli(model, X):

@@ -11,14 +11,19 @@ da = pytest.importorskip("dask.array", reason="cs229.distributed needs the [dask
 pytest.importorskip("distributed", reason="cs229.distributed's cluster tests need the [dask] extra "
                     "(distributed)")
 
+from cs229.distributed import generative as DN  # noqa: E402
 from cs229.distributed import glm as DG  # noqa: E402
+from cs229.distributed import naive_bayes as DB  # noqa: E402
 from cs229.distributed import linear_regression as DR  # noqa: E402
+from cs229.fast import generative as FN  # noqa: E402
 from cs229.fast import glm as FG  # noqa: E402
+from cs229.fast import naive_bayes as FB  # noqa: E402
 from cs229.fast import linear_regression as FR  # noqa: E402
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
 from cs229.reference import exponential_family as ef  # noqa: E402
 
-from .test_parity import CHUNKINGS, COUNTS, LABELS, M, TARGETS, X, _chunked, _raised, _same  # noqa: E402
+from .test_parity import (BINARY, CHUNKINGS, CLASSES, COUNTS, GX, LABELS, M, TARGETS, X, _chunked, _raised,  # noqa: E402
+                          _same, _same_model)
 from .test_parity import cluster, scheduler  # noqa: E402, F401
 
 rng = np.random.default_rng(5)
@@ -129,5 +134,62 @@ def test_x2_bad_weights_of_the_normal_equations_are_refused_as_the_fast_face():
                        (lambda: FR.normal_equations(X, TARGETS, sample_weight=WEIGHTS[:-1]),
                         lambda: DR.normal_equations(Xd, yd, sample_weight=da.from_array(WEIGHTS[:-1])))]:
         expected, got = _raised(fast), _raised(dist)
+        assert got.type is expected.type is ValueError
+        assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x2_weighted_gda_fits_are_the_fast_faces(scheduler, rows):
+    """X-2: the weighted class sizes, means and scatter (rows of weight 0 left out of their
+    blocks) merged in block order: φ, μ and Σ equal to the fast face's, for two classes and k."""
+    Xd, yd, cd, wd = _chunked(rows, GX, LABELS, CLASSES, WEIGHTS)
+    fast = FN.gda_fit(GX, LABELS, WEIGHTS)
+    _same_model(fast, DN.gda_fit(Xd, yd, sample_weight=wd))
+    _same_model(FN.gda_classes_fit(GX, CLASSES, WEIGHTS), DN.gda_classes_fit(Xd, cd, wd))
+    _same_model(FN.gda_classes_fit(GX, CLASSES, WEIGHTS), DN.gda_classes_fit(Xd, cd, WEIGHTS))
+    assert not np.array_equal(fast.Sigma, FN.gda_fit(GX, LABELS).Sigma)
+
+
+def test_x2_bad_weights_of_gda_are_refused_as_the_fast_face():
+    """X-2: a negative weight names its row and chunk; all weights 0, a class whose weights are
+    all 0 and a short vector are refused in the fast face's words."""
+    given = WEIGHTS.copy()
+    given[3 * BLOCK + 9] = -2.0
+    expected = _raised(lambda: FN.gda_fit(GX, LABELS, given))
+    Xd, yd, gd = _chunked(2 * BLOCK, GX, LABELS, given)
+    got = _raised(lambda: DN.gda_fit(Xd, yd, sample_weight=gd))
+    assert str(got.value) == f"{expected.value} {_chunk_of(3 * BLOCK + 9, 2 * BLOCK)}"
+    class_0 = np.where(LABELS == 0, 0.0, WEIGHTS)
+    for weight in (np.zeros(M), class_0, WEIGHTS[:-1]):
+        expected = _raised(lambda: FN.gda_fit(GX, LABELS, weight))
+        got = _raised(lambda: DN.gda_fit(*_chunked(BLOCK, GX, LABELS), sample_weight=da.from_array(weight)))
+        assert got.type is expected.type is ValueError
+        assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x2_weighted_bernoulli_fit_is_the_fast_faces(scheduler, rows):
+    """X-2: each count a float64 sum of weights, the chunks' rows added after the previous
+    chunk's, example by example as the fast face adds them: its model bit for bit."""
+    real = np.random.default_rng(9).uniform(0.1, 3.0, M)  # sums that round
+    Xd, yd, wd = _chunked(rows, BINARY, LABELS, real)
+    fast = FB.bernoulli_fit(BINARY, LABELS, sample_weight=real)
+    _same_model(fast, DB.bernoulli_fit(Xd, yd, sample_weight=wd))
+    _same_model(FB.bernoulli_fit(BINARY, LABELS, sample_weight=WEIGHTS),
+                DB.bernoulli_fit(Xd, yd, sample_weight=WEIGHTS))
+    assert not np.array_equal(fast.phi_j_y1, FB.bernoulli_fit(BINARY, LABELS).phi_j_y1)
+
+
+def test_x2_bad_weights_of_bernoulli_fit_are_refused_as_the_fast_face():
+    given = WEIGHTS.copy()
+    given[2 * BLOCK + 3] = np.inf
+    expected = _raised(lambda: FB.bernoulli_fit(BINARY, LABELS, sample_weight=given))
+    Xd, yd, gd = _chunked(BLOCK, BINARY, LABELS, given)
+    got = _raised(lambda: DB.bernoulli_fit(Xd, yd, sample_weight=gd))
+    assert str(got.value) == f"{expected.value} {_chunk_of(2 * BLOCK + 3, BLOCK)}"
+    class_1 = np.where(LABELS == 1, 0.0, WEIGHTS)
+    for weight in (np.zeros(M), class_1, WEIGHTS[:-1]):
+        expected = _raised(lambda: FB.bernoulli_fit(BINARY, LABELS, sample_weight=weight))
+        got = _raised(lambda: DB.bernoulli_fit(Xd, yd, sample_weight=da.from_array(weight)))
         assert got.type is expected.type is ValueError
         assert str(got.value) == str(expected.value)

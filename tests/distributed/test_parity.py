@@ -11,12 +11,16 @@ da = pytest.importorskip("dask.array", reason="cs229.distributed needs the [dask
 distributed = pytest.importorskip("distributed", reason="cs229.distributed's cluster tests need the "
                                   "[dask] extra (distributed)")
 
+from cs229.distributed import generative as DN  # noqa: E402
 from cs229.distributed import glm as DG  # noqa: E402
 from cs229.distributed import linear_regression as DR  # noqa: E402
 from cs229.distributed import logistic_regression as DL  # noqa: E402
+from cs229.distributed import naive_bayes as DB  # noqa: E402
+from cs229.fast import generative as FN  # noqa: E402
 from cs229.fast import glm as FG  # noqa: E402
 from cs229.fast import linear_regression as FR  # noqa: E402
 from cs229.fast import logistic_regression as FL  # noqa: E402
+from cs229.fast import naive_bayes as FB  # noqa: E402
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
 from cs229.reference import exponential_family as ef  # noqa: E402
 from cs229.reference.linalg import SingularMatrixError  # noqa: E402
@@ -99,6 +103,87 @@ def test_x7_normal_equations_are_the_fast_faces(scheduler, rows, lam):
     Xd, yd = _chunked(rows, X, TARGETS)
     assert np.array_equal(DR.normal_equations(Xd, yd, lam=lam),
                           FR.normal_equations(X, TARGETS, lam=lam))
+
+
+CLASSES = np.random.default_rng(3).integers(1, 5, M).astype(float)  # k = 4
+GX = X[:, 1:] + 3.0  # GDA's features: no constant column (its Σ would be singular)
+
+
+def _same_model(fast, dist):
+    """Two GDA models field by field with ``==`` (φ, the means, Σ)."""
+    assert type(dist) is type(fast)
+    for name in fast.__dataclass_fields__:
+        assert np.array_equal(getattr(dist, name), getattr(fast, name)), name
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x7_gda_fits_are_the_fast_faces(scheduler, rows):
+    """GDA-1, X-3: the blocks' class sizes, means and scatter merged in block order give φ, μ and
+    Σ equal to the fast face's, for two classes and for k."""
+    Xd, yd, cd = _chunked(rows, GX, LABELS, CLASSES)
+    _same_model(FN.gda_fit(GX, LABELS), DN.gda_fit(Xd, yd))
+    _same_model(FN.gda_classes_fit(GX, CLASSES), DN.gda_classes_fit(Xd, cd))
+
+
+def test_x7_gda_chunks_not_made_of_whole_blocks_and_labels_in_memory():
+    Xd, yd = _chunked(5000, GX, LABELS)
+    _same_model(FN.gda_fit(GX, LABELS), DN.gda_fit(Xd, yd))
+    _same_model(FN.gda_classes_fit(GX, CLASSES), DN.gda_classes_fit(GX, CLASSES))
+
+
+def test_x7_gda_singular_sigma_and_a_nan_raise_the_fast_faces_errors(scheduler):
+    """A dependent feature (named), a feature scaled by 1e-170 (dependent in float64), a class
+    without examples, a NaN (its row and chunk named)."""
+    dependent = np.column_stack([GX, GX[:, 0] * 2.0])
+    tiny = GX.copy()
+    tiny[:, 1] *= 1e-170
+    Xn = GX.copy()
+    Xn[2 * BLOCK + 17, 1] = np.nan
+    ones = np.ones(M)
+    for data, labels in [(dependent, LABELS), (tiny, LABELS), (GX, ones), (Xn, LABELS)]:
+        expected = _raised(lambda: FN.gda_fit(data, labels))
+        got = _raised(lambda: DN.gda_fit(*_chunked(2 * BLOCK, data, labels)))
+        assert got.type is expected.type
+        if data is Xn:
+            assert str(got.value) == f"{expected.value} (in the chunk of rows {2 * BLOCK}–{4 * BLOCK - 1})"
+        else:
+            assert str(got.value) == str(expected.value)
+    expected = _raised(lambda: FN.gda_classes_fit(dependent, CLASSES))
+    got = _raised(lambda: DN.gda_classes_fit(*_chunked(BLOCK, dependent, CLASSES)))
+    assert got.type is expected.type is SingularMatrixError and str(got.value) == str(expected.value)
+
+
+BINARY = (X[:, 1:] > 0.5).astype(float)  # NB-2's binary features
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x7_bernoulli_fit_is_the_fast_faces(scheduler, rows):
+    """NB-2: the chunks' class and feature counts added: the fast face's model, counts and φ."""
+    Xd, yd = _chunked(rows, BINARY, LABELS)
+    fast = FB.bernoulli_fit(BINARY, LABELS, alpha=0.5)
+    got = DB.bernoulli_fit(Xd, yd, alpha=0.5)
+    _same_model(fast, got)
+    assert got.class_count.dtype == fast.class_count.dtype == np.int64
+    _same_model(FB.bernoulli_fit(BINARY, LABELS), DB.bernoulli_fit(BINARY, LABELS))
+
+
+def test_x7_bernoulli_bad_input_raises_the_fast_faces_errors(scheduler):
+    """A non-binary entry and a bad label name their row and chunk; a class without examples
+    and a bad alpha in the fast face's words."""
+    bad_x = BINARY.copy()
+    bad_x[BLOCK + 7, 2] = 2.0
+    bad_y = LABELS.copy()
+    bad_y[3 * BLOCK + 1] = 0.5
+    for data, labels, row in [(bad_x, LABELS, BLOCK + 7), (BINARY, bad_y, 3 * BLOCK + 1)]:
+        expected = _raised(lambda: FB.bernoulli_fit(data, labels))
+        got = _raised(lambda: DB.bernoulli_fit(*_chunked(2 * BLOCK, data, labels)))
+        first = row // (2 * BLOCK) * 2 * BLOCK
+        assert got.type is expected.type is ValueError
+        assert str(got.value) == f"{expected.value} (in the chunk of rows {first}–{first + 2 * BLOCK - 1})"
+    for labels, alpha in [(np.ones(M), 1), (LABELS, -1.0)]:
+        expected = _raised(lambda: FB.bernoulli_fit(BINARY, labels, alpha))
+        got = _raised(lambda: DB.bernoulli_fit(*_chunked(BLOCK, BINARY, labels), alpha))
+        assert got.type is expected.type and str(got.value) == str(expected.value)
 
 
 def test_x7_chunks_not_made_of_whole_blocks_are_rechunked():

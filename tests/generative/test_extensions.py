@@ -300,9 +300,10 @@ def test_integer_weights_are_repeated_rows_in_both_faces_k_classes_X_2(data, dra
 
 @pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
 def test_a_weight_of_zero_drops_the_row_and_weights_of_one_change_nothing_X_2(face):
-    """Weights 0 and 1 give the fit of the rows of weight 1, bit for bit in both faces (the fast
-    face's weighted pass then adds the same numbers in the same blocks), and all weights 1 the
-    unweighted fit; for two classes and for k."""
+    """Weights 0 and 1 give the fit of the rows of weight 1, and all weights 1 the unweighted
+    fit bit for bit, for two classes and for k. The fast face's blocks hold fixed rows of X
+    (X-7: the distributed face's chunks are made of them), so leaving the rows of weight 0 out
+    regroups the others: the fit of the subset is then the same to rounding, not bit for bit."""
     rng = np.random.default_rng(7)
     X = rng.standard_normal((3000, 3)) + 50.0
     y2, yk = rng.integers(0, 2, 3000), rng.integers(1, 5, 3000)
@@ -318,7 +319,10 @@ def test_a_weight_of_zero_drops_the_row_and_weights_of_one_change_nothing_X_2(fa
         Xs, ys = X[kept], y[kept]
         subset = (_as_lists(fit(Xs.tolist(), ys.tolist())) if face is R
                   else [np.asarray(v).tolist() for v in _as_lists(fit(Xs, ys))])
-        assert fits(fit, y, sample_weight=weight) == subset
+        if face is R:
+            assert fits(fit, y, sample_weight=weight) == subset
+        else:
+            assert _float_close(fit(X, y, sample_weight=weight), fit(Xs, ys))
 
 
 def _weighted_moments(X, codes, weight):
