@@ -224,7 +224,7 @@ class _Labels:
 
     def __init__(self, classes, y):
         self.classes = classes
-        self.index = y.map_blocks(np.searchsorted, classes, dtype=np.intp) if len(classes) > 2 \
+        self.index = y.map_blocks(_positions, classes, dtype=np.intp) if len(classes) > 2 \
             else (y == classes[1]).astype(np.intp)
 
     def zero_one(self):
@@ -232,6 +232,11 @@ class _Labels:
 
     def one_to_k(self):
         return self.index + 1
+
+
+def _positions(y, classes):
+    """Each label's position in the sorted ``classes``."""
+    return np.searchsorted(classes, y).astype(np.intp)
 
 
 def _variance_map(eta, name):

@@ -47,10 +47,15 @@ FITS = {  # name: (estimator, data, fit keywords)
     "logistic-l2": (lambda: E.LogisticRegression(penalty="l2", C=0.5), "cancer", {}),
     "poisson-exposure": (lambda: E.PoissonRegression(), "counts", {"exposure": 1.0 + WEIGHTS}),
     "gaussian-glm-weighted": (lambda: E.GLM(family="gaussian"), "diabetes", {"sample_weight": WEIGHTS[:442]}),
+    "gda": (lambda: E.GaussianDiscriminantAnalysis(), "cancer", {}),
+    "gda-weighted": (lambda: E.GaussianDiscriminantAnalysis(), "cancer", {"sample_weight": WEIGHTS}),
+    "gda-3-classes": (lambda: E.GaussianDiscriminantAnalysis(), "iris", {}),
 }
 
 
 def _data(name):
+    if name == "iris":
+        return load_iris(return_X_y=True)
     if name == "diabetes":
         X, y = load_diabetes(return_X_y=True)
         return X, y
