@@ -143,6 +143,16 @@ class Dask:
     def gda_classes_fit(self, X, y, sample_weight=None):
         return _generative().gda_classes_fit(X, y, sample_weight)
 
+    def binarized(self, X, threshold):
+        """NB-2's xⱼ ∈ {0, 1}: 1 where X > ``threshold`` (None: X as it is, to be 0 or 1), lazily."""
+        if threshold is None:
+            return X
+        return (X > parameters.real(threshold, "binarize", float64=True)).astype(np.float64)
+
+    def bernoulli_fit(self, X, y, alpha, sample_weight=None):
+        import cs229.distributed.naive_bayes
+        return cs229.distributed.naive_bayes.bernoulli_fit(X, y, alpha, sample_weight)
+
     def glm_log_likelihood(self, family, X, y, theta, offset=None, sample_weight=None):
         return _distributed().glm.log_likelihood(family, X, y, theta, offset, sample_weight)
 

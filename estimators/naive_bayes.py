@@ -5,12 +5,12 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.preprocessing import binarize as threshold_features
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, check_non_negative
+from sklearn.utils.validation import check_is_fitted, check_non_negative
 
 from cs229.fast import naive_bayes as _classes
 from cs229.reference import parameters
 
-from . import _base, _docs, _fast, _labels
+from . import _base, _docs, _fast
 
 __all__ = ["BernoulliNB", "MultinomialNB"]
 
@@ -26,6 +26,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     y ∈ {1, ..., k}, X-4), prediction by argmax_y p(x | y) p(y) and the posterior in log space."""
 
     _dtypes = np.float64   # what X is read as (another dtype is converted to the first)
+    _chunked = False       # whether a dask X is fitted by cs229.distributed (X-7)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -51,12 +52,18 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
         self
         """
         _base.check_n_jobs(self.n_jobs)
-        X, y = _base.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
-        if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
-        labels = _labels.class_labels(y, "Naive Bayes")
+        e = _base.engine(X, y, sample_weight)
+        if not self._chunked:
+            e = _base.MEMORY   # validate_data gathers a dask X
+        X, y = e.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
+        sample_weight = e.sample_weights(sample_weight, X)
+        labels = e.labels(y, "Naive Bayes", at_most=None if e is _base.MEMORY else 2)
         self.classes_ = labels.classes
-        if self._two_classes():
+        if e is not _base.MEMORY:
+            self.model_ = self._fit(e.binarized(X, self.binarize), labels.zero_one(), self.alpha,
+                                    sample_weight, e)
+            self.phi_y_ = float(self.model_.phi_y)
+        elif self._two_classes():
             self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha, sample_weight)
             self.phi_y_ = float(self.model_.phi_y)
         else:
@@ -73,6 +80,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return self._features(_base.predict_data(self, X, accept_sparse="csr", dtype=self._dtypes))
 
+    @_base.rowwise
     def predict(self, X):
         """argmax_y p(x | y) p(y) per row (GEN-1; a tie goes to classes_[0])."""
         X = self._check(X)
@@ -83,6 +91,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
             codes = np.asarray(self._classes_predict(self.model_, X, n_jobs=n_jobs), dtype=np.intp) - 1
         return self.classes_[codes]
 
+    @_base.rowwise
     def predict_log_proba(self, X):
         """log p(y = classes_[j] | x) in column j per row, by Bayes' rule in log space (GEN-1)."""
         X = self._check(X)
@@ -91,6 +100,7 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
             return self._fast_log_posterior(self.model_, X, n_jobs)
         return self._classes_log_posterior(self.model_, X, n_jobs=n_jobs)
 
+    @_base.rowwise
     def predict_proba(self, X):
         """p(y = classes_[j] | x) in column j per row."""
         return np.exp(self.predict_log_proba(X))
@@ -178,8 +188,10 @@ class BernoulliNB(_NaiveBayes):
                              "set binarize to a threshold")
         return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64), X.shape[1])
 
-    def _fit(self, X, y, alpha, sample_weight):
-        model = _fast.bernoulli_fit(X, y, alpha, sample_weight)
+    _chunked = True
+
+    def _fit(self, X, y, alpha, sample_weight, e=_base.MEMORY):
+        model = e.bernoulli_fit(X, y, alpha, sample_weight)
         self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
         self.feature_count_ = np.asarray(model.feature_count)
         return model

@@ -50,6 +50,8 @@ FITS = {  # name: (estimator, data, fit keywords)
     "gda": (lambda: E.GaussianDiscriminantAnalysis(), "cancer", {}),
     "gda-weighted": (lambda: E.GaussianDiscriminantAnalysis(), "cancer", {"sample_weight": WEIGHTS}),
     "gda-3-classes": (lambda: E.GaussianDiscriminantAnalysis(), "iris", {}),
+    "bernoulli-nb": (lambda: E.BernoulliNB(), "cancer", {}),
+    "bernoulli-nb-weighted": (lambda: E.BernoulliNB(binarize=0.5), "cancer", {"sample_weight": WEIGHTS}),
 }
 
 
@@ -96,6 +98,8 @@ PREDICTORS = {  # name: (fitted on the cancer data in memory, the methods that p
     "kernel-perceptron": (lambda: E.KernelPerceptron(kernel=kernels.Gaussian(1.0)), ("predict",)),
     "lwr": (lambda: E.LocallyWeightedRegression(tau=2.0), ("predict",)),
     "perceptron": (lambda: E.Perceptron(), ("predict",)),
+    "bernoulli-nb": (lambda: E.BernoulliNB(), ("predict", "predict_proba", "predict_log_proba")),
+    "multinomial-nb": (lambda: E.MultinomialNB(), ("predict", "predict_proba")),
 }
 
 
@@ -109,6 +113,9 @@ def test_a_dask_x_is_predicted_chunk_by_chunk_X_7(case):
     make, methods = PREDICTORS[case]
     if case == "softmax-iris":
         X, y = load_iris(return_X_y=True)
+    elif case == "multinomial-nb":
+        X, y = _cancer(4)
+        X = np.round(np.abs(X) * 3)  # word counts
     else:
         X, y = _cancer(4)
     model = make().fit(X, y)
@@ -148,12 +155,14 @@ def test_a_solver_without_a_distributed_form_is_refused_by_name_X_7(estimator, s
                             f"dask array or DataFrame (cs229.distributed) use solver={supported}")
 
 
-def test_k_classes_on_dask_arrays_are_refused_X_7():
+@pytest.mark.parametrize("estimator, model", [(E.LogisticRegression(), "logistic regression"),
+                                             (E.BernoulliNB(), "Naive Bayes")])
+def test_k_classes_on_dask_arrays_are_refused_X_7(estimator, model):
     X, y = load_iris(return_X_y=True)
     with pytest.raises(ValueError) as e:
-        E.LogisticRegression().fit(_chunked(X, 50), _chunked(y, 50))
-    assert str(e.value) == ("y has 3 classes: on a dask array or DataFrame (cs229.distributed) logistic "
-                            "regression fits two; for k classes give X and y in memory")
+        estimator.fit(_chunked(X, 50), _chunked(y, 50))
+    assert str(e.value) == (f"y has 3 classes: on a dask array or DataFrame (cs229.distributed) {model} "
+                            "fits two; for k classes give X and y in memory")
 
 
 def test_a_nan_in_a_chunk_names_its_row_and_chunk_through_the_estimator_X_7():
