@@ -12,7 +12,9 @@ arithmetic too.
 
 With sample weights (X-2) the builder keeps a second set of count tables, of doubles: the node's
 weighted counts, summed by increasing x₀, and the sweep's, summed by increasing xⱼ, as the
-reference's weighted grower sums them; the unweighted loops are untouched.
+reference's weighted grower sums them. The continuous search has a weighted twin; a discrete
+feature's groups and the logistic rule read the weights in their own loops (the logistic fit
+takes weights always, all 1 unweighted, which leaves its floats as they were).
 
 The trees are the reference's dataclasses, checked by the reference's ``check_tree`` before a
 walk. ``predict`` walks a packed copy of the tree (one struct per node, numbered breadth first),

@@ -153,11 +153,16 @@ def test_weights_decide_the_majority_and_the_split_X_2(face):
 
 
 def test_weights_of_one_are_the_unweighted_tree_X_2():
-    """wᵢ = 1: the unweighted tree, thresholds and gains to the last bit (both faces)."""
+    """wᵢ = 1: the unweighted tree, thresholds and gains to the last bit (both faces), in every
+    variant (discrete features, the logistic threshold)."""
     rng = np.random.default_rng(4)
     X = np.round(rng.standard_normal((300, 4)) * 8) / 8
     y = (X[:, 0] + X[:, 1] ** 2 + 0.5 * rng.standard_normal(300) > 1).astype(int) + (X[:, 2] > 1)
-    for options in (dict(), dict(min_samples_leaf=4, max_depth=5)):
+    for options in (dict(), dict(min_samples_leaf=4, max_depth=5), dict(discrete=[False, True, False, True]),
+                    dict(discrete=True, max_depth=3), dict(threshold="logistic"),
+                    dict(threshold="logistic", discrete=[True, False, False, True])):
+        if "threshold" in options:
+            y = (y > 0).astype(int)
         plain = FT.tree_fit(X, y, **options)
         assert FT.tree_fit(X, y, sample_weight=np.ones(300), **options) == plain
         assert RT.tree_fit(X.tolist(), y.tolist(), sample_weight=[1] * 300, **options) == plain
