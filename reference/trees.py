@@ -19,7 +19,8 @@ policy); y holds integer class labels.
 
 Sample weights (X-2): with weights wᵢ every class count of a node is the sum of the weights of
 its examples, and the entropies, the gains, the majority classes and the counts the nodes carry
-are those weighted counts; an integer weight is the row repeated.
+are those weighted counts, on continuous and discrete features; the logistic threshold is that of
+the weighted 1-D logistic regression; an integer weight is the row repeated.
 
 Conventions (README, Conventions): ``tree_fit(X, y, …)`` returns a ``Tree``, which ``predict(tree,
 X)`` takes first; labels are any integers and ``predict`` returns them.
