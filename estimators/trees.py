@@ -85,9 +85,9 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
             count of a node is the sum of the weights of its examples: the information gains,
             the leaves' majority classes, ``predict_proba`` and ``feature_importances_`` are
             weighted, and an integer weight equals the example repeated. An example of weight 0
-            takes no part in choosing the thresholds but still counts for
-            ``min_samples_leaf``, as in scikit-learn. Continuous features and
-            ``threshold="search"`` only.
+            takes no part in choosing the splits (a discrete feature branches on its values of
+            positive weight; the logistic threshold is the weighted regression's) but still
+            counts for ``min_samples_leaf``, as in scikit-learn.
 
         Returns
         -------

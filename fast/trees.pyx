@@ -12,7 +12,9 @@ arithmetic too.
 
 With sample weights (X-2) the builder keeps a second set of count tables, of doubles: the node's
 weighted counts, summed by increasing x₀, and the sweep's, summed by increasing xⱼ, as the
-reference's weighted grower sums them; the unweighted loops are untouched.
+reference's weighted grower sums them. The continuous search has a weighted twin; a discrete
+feature's groups and the logistic rule read the weights in their own loops (the logistic fit
+takes weights always, all 1 unweighted, which leaves its floats as they were).
 
 The trees are the reference's dataclasses, checked by the reference's ``check_tree`` before a
 walk. ``predict`` walks a packed copy of the tree (one struct per node, numbered breadth first),
@@ -100,6 +102,13 @@ cdef inline double _weighted_group_score(const double* c, Py_ssize_t K) noexcept
     return _c_log_c(m_j) - terms
 
 
+cdef inline double _weighted_pair_score(const double* left, const double* right,
+                                       Py_ssize_t K) noexcept nogil:
+    """X-2: S of a two-way split's weighted counts, left group first (the reference's ``_score``)."""
+    cdef double s = 0.0 + _weighted_group_score(left, K)
+    return s + _weighted_group_score(right, K)
+
+
 cdef double _entropy_bits(const count_t* c, Py_ssize_t K) noexcept nogil:
     cdef double m = 0.0, total = 0.0, q
     cdef Py_ssize_t k
@@ -119,14 +128,16 @@ cdef inline double _midpoint(double a, double b) noexcept nogil:
     return theta
 
 
-cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, Py_ssize_t max_iterations,
-                   double tol, double* theta) noexcept nogil:
-    """The reference's ``_logistic_threshold`` on xs ascending, ts in {0, 1}: 1 with θ set,
-    0 for no threshold (x constant, one class, slope 0), -1 when Newton does not converge."""
+cdef int _logistic(const double* xs, const int* ts, const double* ws, Py_ssize_t n,
+                   Py_ssize_t max_iterations, double tol, double* theta) noexcept nogil:
+    """The reference's ``_logistic_threshold`` on xs ascending, ts in {0, 1} and weights ws > 0
+    (X-2; all 1 unweighted): 1 with θ set, 0 for no threshold (x constant, one class, slope 0),
+    -1 when Newton does not converge."""
     cdef Py_ssize_t i, it
     cdef bint seen0 = False, seen1 = False
     cdef double top0 = 0, top1 = 0, bottom0 = 0, bottom1 = 0
-    cdef double c = 0.0, s = 0.0, z, a = 0.0, b = 0.0, p, r, w, g0, g1, h00, h01, h11, det, da, db
+    cdef double c = 0.0, m = 0.0, s = 0.0, z, a = 0.0, b = 0.0, p, r, w, g0, g1, h00, h01, h11, det
+    cdef double da, db
     cdef double bound
     if xs[0] == xs[n - 1]:
         return 0
@@ -150,8 +161,9 @@ cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, Py_ssize_t max
         theta[0] = _midpoint(top1, bottom0) if top1 != bottom0 else top1
         return 1
     for i in range(n):
-        c = c + xs[i]
-    c = c / n
+        c = c + ws[i] * xs[i]
+        m = m + ws[i]
+    c = c / m
     for i in range(n):
         if fabs(xs[i] - c) > s:
             s = fabs(xs[i] - c)
@@ -160,8 +172,8 @@ cdef int _logistic(const double* xs, const int* ts, Py_ssize_t n, Py_ssize_t max
         for i in range(n):
             z = (xs[i] - c) / s
             p = sigmoid(a + b * z)
-            r = <double> ts[i] - p
-            w = p * (1 - p)
+            r = ws[i] * (<double> ts[i] - p)
+            w = ws[i] * (p * (1 - p))
             g0 = g0 + r
             g1 = g1 + r * z
             h00 = h00 + w
@@ -195,6 +207,18 @@ cdef struct Best:
     double threshold
 
 
+cdef inline bint _better(Best* best, double s, Py_ssize_t j, int kind, Py_ssize_t nl) noexcept nogil:
+    """Record a split of feature j (its kind, nl examples on the left) whose score s is below the
+    best so far; of equal scores the first found stays (the lower feature, then threshold)."""
+    if s < best.score:
+        best.score = s
+        best.feature = j
+        best.kind = kind
+        best.n_left = nl
+        return True
+    return False
+
+
 @cython.final
 cdef class _Builder:
     """The state of one fit. Every feature j has its own order of the examples, the row I[j]:
@@ -214,8 +238,9 @@ cdef class _Builder:
     cdef double[::1] T                           # c ln c for c = 0..m
     cdef int[::1] group                          # m: the child each example goes to
     cdef int[::1] spare                          # m: the partition's buffer
-    cdef double[::1] xs                          # a segment's values and class codes, side by
-    cdef int[::1] ts                             # side (the logistic rule only; else empty)
+    cdef double[::1] xs                          # a segment's values, class codes and weights,
+    cdef int[::1] ts                             # side by side (the logistic rule only; else
+    cdef double[::1] ws                          # empty)
     cdef Py_ssize_t[::1] bounds                  # m + 1: the children's segments
     cdef Py_ssize_t[::1] fill                    # m + 1
     cdef Py_ssize_t[::1] total                   # K: class counts of the node
@@ -267,6 +292,7 @@ cdef class _Builder:
         self.spare = np.empty(m, np.intc)
         self.xs = np.empty(m if logistic else 0)
         self.ts = np.empty(m if logistic else 0, np.intc)
+        self.ws = np.empty(m if logistic else 0)
         self.bounds = np.empty(m + 1, np.intp)
         self.fill = np.empty(m + 1, np.intp)
         self.total = np.empty(K, np.intp)
@@ -308,13 +334,7 @@ cdef class _Builder:
             right[k] = total[k] - left[k]
         s = 0.0 + _group_score(left, K, nl, T)
         s = s + _group_score(right, K, npos - nl, T)
-        if s < best.score:
-            best.score = s
-            best.feature = j
-            best.kind = SPLIT
-            best.n_left = nl
-            return True
-        return False
+        return _better(best, s, j, SPLIT, nl)
 
     cdef void _search(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best* best) noexcept nogil:
         """Every threshold between neighbouring distinct values of feature j (DT-7): a is x_j of
@@ -351,18 +371,9 @@ cdef class _Builder:
         cdef const double* left = &self.wleft[0]
         cdef double* right = &self.wright[0]
         cdef const double* total = &self.wtotal[0]
-        cdef double s
         for k in range(K):
             right[k] = total[k] - left[k]
-        s = 0.0 + _weighted_group_score(left, K)
-        s = s + _weighted_group_score(right, K)
-        if s < best.score:
-            best.score = s
-            best.feature = j
-            best.kind = SPLIT
-            best.n_left = nl
-            return True
-        return False
+        return _better(best, _weighted_pair_score(left, right, K), j, SPLIT, nl)
 
     cdef void _weighted_search(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end,
                                Best* best) noexcept nogil:
@@ -407,57 +418,92 @@ cdef class _Builder:
 
     cdef void _logistic_split(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end,
                               Best* best) noexcept nogil:
-        """The threshold of a 1-D logistic regression on feature j (DT-7)."""
+        """The threshold of a 1-D logistic regression on feature j (DT-7); with sample weights
+        (X-2) the weighted regression of the examples of positive weight, the split scored on
+        the weighted counts of each side, summed along x_j, and refused when a side has no
+        weight (the reference's ``threshold_candidate``)."""
         cdef const int* I = &self.I[j, 0]
         cdef const double* x = &self.X[0, j]
         cdef const int* code = &self.codes[0]
         cdef double* xs = &self.xs[0]
         cdef int* ts = &self.ts[0]
+        cdef double* ws = &self.ws[0]
         cdef Py_ssize_t* left = &self.left[0]
-        cdef Py_ssize_t K = self.K, d = self.d, k, p, nl = 0, npos = end - start
-        cdef double theta
-        for p in range(npos):
-            xs[p] = x[I[start + p] * d]
-            ts[p] = code[I[start + p]]
-        if _logistic(xs, ts, npos, 100, 1e-12, &theta) != 1:
+        cdef double* wside[2]
+        cdef bint carried[2]
+        cdef Py_ssize_t K = self.K, d = self.d, k, p, i, n = 0, nl = 0, npos = end - start
+        cdef double theta, w_i
+        for p in range(start, end):
+            i = I[p]
+            w_i = self.w[i] if self.weighted else 1.0
+            if w_i > 0:
+                xs[n] = x[i * d]
+                ts[n] = code[i]
+                ws[n] = w_i
+                n += 1
+        if n == 0 or _logistic(xs, ts, ws, n, 100, 1e-12, &theta) != 1:
             return
-        for k in range(K):
-            left[k] = 0
-        for p in range(npos):
-            if xs[p] > theta:
-                break
-            left[ts[p]] += 1
+        while nl < npos and not x[I[start + nl] * d] > theta:
             nl += 1
         if nl < self.msl or npos - nl < self.msl:
             return
-        if self._improves(j, nl, npos, best):
+        if not self.weighted:
+            for k in range(K):
+                left[k] = 0
+            for p in range(start, start + nl):
+                left[code[I[p]]] += 1
+            if self._improves(j, nl, npos, best):
+                best.threshold = theta
+            return
+        wside[0] = &self.wleft[0]
+        wside[1] = &self.wright[0]
+        for k in range(K):
+            wside[0][k] = 0.0
+            wside[1][k] = 0.0
+        carried[0] = carried[1] = False
+        for p in range(start, end):
+            i = I[p]
+            wside[p >= start + nl][code[i]] += self.w[i]
+            carried[p >= start + nl] |= self.w[i] > 0
+        if carried[0] and carried[1] and _better(best, _weighted_pair_score(wside[0], wside[1], K),
+                                                 j, SPLIT, nl):
             best.threshold = theta
 
     cdef void _branch(self, Py_ssize_t j, Py_ssize_t start, Py_ssize_t end, Best* best) noexcept nogil:
-        """One child per value of the discrete feature j (DT-6)."""
+        """One child per value of the discrete feature j (DT-6); with sample weights (X-2) per
+        value of an example of positive weight, scored on the weighted counts (a value of weight
+        0 alone is no child: its examples stop at the node)."""
         cdef const int* I = &self.I[j, 0]
         cdef const double* x = &self.X[0, j]
         cdef const int* code = &self.codes[0]
         cdef Py_ssize_t* left = &self.left[0]
+        cdef double* wleft = &self.wleft[0]
         cdef Py_ssize_t K = self.K, d = self.d, k, p = start, q, groups = 0
         cdef double s = 0.0, v
+        cdef bint carried
         while p < end:
             for k in range(K):
                 left[k] = 0
+                wleft[k] = 0.0
             v = x[I[p] * d]
             q = p
+            carried = not self.weighted
             while q < end and x[I[q] * d] == v:
-                left[code[I[q]]] += 1
+                if self.weighted:
+                    wleft[code[I[q]]] += self.w[I[q]]
+                    carried |= self.w[I[q]] > 0
+                else:
+                    left[code[I[q]]] += 1
                 q += 1
-            if q - p < self.msl:
-                return
-            s = s + _group_score(left, K, q - p, &self.T[0])
-            groups += 1
+            if carried:
+                if q - p < self.msl:
+                    return
+                s = s + (_weighted_group_score(wleft, K) if self.weighted
+                         else _group_score(left, K, q - p, &self.T[0]))
+                groups += 1
             p = q
-        if groups >= 2 and s < best.score:
-            best.score = s
-            best.feature = j
-            best.kind = BRANCH
+        if groups >= 2:
+            _better(best, s, j, BRANCH, 0)
 
     cdef Py_ssize_t _groups(self, Best* best, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
         """Fill bounds[0..g] with the children's segments along the chosen feature; return g."""
@@ -541,36 +587,42 @@ cdef class _Builder:
             after = after + (m_j / m) * _entropy_bits(left, K)
         return _entropy_bits(&self.total[0], K) - after
 
-    cdef double _weighted_gain(self, Py_ssize_t f) noexcept nogil:
-        """X-2: (11.20) in bits of a two-way split's weighted counts, each child's summed along
-        feature f, the pooled counts their column sums: the reference's ``_weighted_gain``."""
+    cdef double _group_weight(self, Py_ssize_t f, Py_ssize_t r) noexcept nogil:
+        """X-2: the weighted class counts of child r of the split on feature f into ``wleft``,
+        summed along f; returns their sum (0 for a child of weight-0 examples alone)."""
         cdef const int* I = &self.I[f, 0]
         cdef const int* code = &self.codes[0]
         cdef const double* w = &self.w[0]
-        cdef const Py_ssize_t* bounds = &self.bounds[0]
-        cdef double* t[2]
+        cdef double* c = &self.wleft[0]
+        cdef Py_ssize_t k, p
+        cdef double size = 0.0
+        for k in range(self.K):
+            c[k] = 0.0
+        for p in range(self.bounds[r], self.bounds[r + 1]):
+            c[code[I[p]]] += w[I[p]]
+        for k in range(self.K):
+            size = size + c[k]
+        return size
+
+    cdef double _weighted_gain(self, Py_ssize_t f, Py_ssize_t g) noexcept nogil:
+        """X-2: (11.20) in bits of a split's weighted counts, each child's summed along feature
+        f, the pooled counts their column sums: the reference's ``_weighted_gain`` (a group of
+        weight 0, which is no child, adds 0 to every sum and no term)."""
+        cdef const double* c = &self.wleft[0]
         cdef double* pooled = &self.wtotal[0]
-        cdef double sizes[2]
-        cdef Py_ssize_t K = self.K, k, r, p
-        cdef double m = 0.0, after = 0.0
-        t[0] = &self.wleft[0]
-        t[1] = &self.wright[0]
-        for r in range(2):
-            for k in range(K):
-                t[r][k] = 0.0
-            for p in range(bounds[r], bounds[r + 1]):
-                t[r][code[I[p]]] += w[I[p]]
+        cdef Py_ssize_t K = self.K, k, r
+        cdef double m = 0.0, after = 0.0, size
         for k in range(K):
-            pooled[k] = (0.0 + t[0][k]) + t[1][k]
-        for r in range(2):
-            sizes[r] = 0.0
+            pooled[k] = 0.0
+        for r in range(g):
+            m = m + self._group_weight(f, r)
             for k in range(K):
-                sizes[r] = sizes[r] + t[r][k]
-            m = m + sizes[r]
-        for r in range(2):
-            if sizes[r] == 0:
+                pooled[k] = pooled[k] + c[k]
+        for r in range(g):
+            size = self._group_weight(f, r)
+            if size == 0:
                 continue
-            after = after + (sizes[r] / m) * _entropy_bits(t[r], K)
+            after = after + (size / m) * _entropy_bits(c, K)
         return _entropy_bits(pooled, K) - after
 
     cdef bint _weigh(self, Py_ssize_t node, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
@@ -592,7 +644,8 @@ cdef class _Builder:
         """The greedy recursion of 001 §11.3.5, depth first, left child first; nodes numbered in
         preorder. Returns the number of nodes."""
         cdef Py_ssize_t K = self.K, d = self.d, sp = 1, start, end, slot, node, n_nodes = 0
-        cdef Py_ssize_t n_child = 0, npos, k, p, j, g, r, depth, top
+        cdef Py_ssize_t n_child = 0, npos, k, p, j, g, r, depth, top, kept
+        cdef Py_ssize_t* child_group = &self.fill[0]
         cdef const int* I0 = &self.I[0, 0]
         cdef const int* code = &self.codes[0]
         cdef Py_ssize_t* total = &self.total[0]
@@ -633,10 +686,10 @@ cdef class _Builder:
             for j in range(d):
                 if self.discrete[j]:
                     self._branch(j, start, end, &best)
-                elif self.weighted:
-                    self._weighted_search(j, start, end, &best)
                 elif self.logistic:
                     self._logistic_split(j, start, end, &best)
+                elif self.weighted:
+                    self._weighted_search(j, start, end, &best)
                 else:
                     self._search(j, start, end, &best)
             if best.feature < 0:
@@ -646,21 +699,27 @@ cdef class _Builder:
             self.kind_[node] = best.kind
             self.feature_[node] = best.feature
             self.threshold_[node] = best.threshold
-            self.n_children_[node] = g
             self.first_child_[node] = n_child
             if self.weighted:
-                self.gain_[node] = self._weighted_gain(best.feature)
+                self.gain_[node] = self._weighted_gain(best.feature, g)
             else:
                 self.gain_[node] = self._gain(best.feature, g)
+            kept = 0  # the groups that are children: all, but a Branch's values of weight 0 (X-2)
             for r in range(g):
-                self.child_value_[n_child + r] = self.X[self.I[best.feature, self.bounds[r]], best.feature]
-            for r in range(g - 1, -1, -1):
-                self.st_start[sp] = self.bounds[r]
-                self.st_end[sp] = self.bounds[r + 1]
+                if not self.weighted or self._group_weight(best.feature, r) > 0:
+                    child_group[kept] = r
+                    kept += 1
+            self.n_children_[node] = kept
+            for r in range(kept):
+                self.child_value_[n_child + r] = self.X[self.I[best.feature, self.bounds[child_group[r]]],
+                                                        best.feature]
+            for r in range(kept - 1, -1, -1):
+                self.st_start[sp] = self.bounds[child_group[r]]
+                self.st_end[sp] = self.bounds[child_group[r] + 1]
                 self.st_depth[sp] = depth + 1
                 self.st_slot[sp] = n_child + r
                 sp += 1
-            n_child += g
+            n_child += kept
         return n_nodes
 
     def grow(self):
@@ -814,8 +873,6 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     if logistic and K > 2 and not mask.all():
         raise error("logistic_two_classes", k=K)
     weight = as_sample_weights(sample_weight, X)
-    if weight is not None and (logistic or mask.any()):
-        raise error("tree_weights")
     builder = _Builder(X, codes, K, depth, msl, mask, logistic, weight)
     n = builder.grow()
     labels = [int(c) for c in classes]
@@ -899,11 +956,12 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     ts = np.ascontiguousarray(codes[order], dtype=np.intc)
     cdef const double[::1] xv = xs
     cdef const int[::1] tv = ts
+    cdef const double[::1] wv = np.ones(xs.shape[0])
     cdef double theta = 0.0, t = tol
     cdef int status
     cdef Py_ssize_t n_it = min(iterations, PY_SSIZE_T_MAX)  # more steps than that never run
     with nogil:
-        status = _logistic(&xv[0], &tv[0], xv.shape[0], n_it, t, &theta)
+        status = _logistic(&xv[0], &tv[0], &wv[0], xv.shape[0], n_it, t, &theta)
     if status == 0:
         raise error("no_threshold")
     if status < 0:

@@ -228,8 +228,6 @@ MESSAGES = {
     "one_attribute": (ValueError, "x must be one attribute (a number or a 1-entry vector), got {n} "
                                   "entries"),
     "no_child": (ValueError, "X[{i}][{j}] is {value}, a value this branch has no child for"),
-    "tree_weights": (ValueError, "sample_weight is for continuous features and threshold='search' "
-                     "(discrete features and the logistic threshold are unweighted)"),
     "logistic_two_classes": (ValueError, "threshold='logistic' needs two classes, y has {k}"),
     "logistic_threshold_classes": (ValueError, "y must hold two classes for a logistic threshold, "
                                                "got {k}"),

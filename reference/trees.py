@@ -19,7 +19,8 @@ policy); y holds integer class labels.
 
 Sample weights (X-2): with weights wᵢ every class count of a node is the sum of the weights of
 its examples, and the entropies, the gains, the majority classes and the counts the nodes carry
-are those weighted counts; an integer weight is the row repeated.
+are those weighted counts, on continuous and discrete features; the logistic threshold is that of
+the weighted 1-D logistic regression; an integer weight is the row repeated.
 
 Conventions (README, Conventions): ``tree_fit(X, y, …)`` returns a ``Tree``, which ``predict(tree,
 X)`` takes first; labels are any integers and ``predict`` returns them.
@@ -482,6 +483,10 @@ class _Grower:
     def node_counts(self, rows):
         return self.counts(rows)
 
+    def weight(self, i):
+        """Example i's sample weight: 1 here, wᵢ with sample weights (X-2)."""
+        return 1
+
     def pure(self, counts, rows):
         return max(counts) == len(rows)
 
@@ -546,24 +551,30 @@ class _Grower:
         right = [i for i in rows if self.X[i][j] > theta]
         if len(left) < self.msl or len(right) < self.msl:
             return None
+        if not (any(self.weight(i) > 0 for i in left) and any(self.weight(i) > 0 for i in right)):
+            return None  # X-2: a child of weight 0 alone is a child the dropped rows would not have
         tables = self.tables((left, right), j)
         score = _score(tables) if score is None else score
         return _Candidate(score, j, theta, (), (left, right), tables)
 
     def logistic_candidate(self, rows, j):
-        """DT-7 (001 §11.3.6): the threshold where a 1-D logistic regression of y on xⱼ crosses ½."""
-        order = self.sorted_rows(rows, j)
+        """DT-7 (001 §11.3.6): the threshold where a 1-D logistic regression of y on xⱼ crosses ½;
+        with sample weights (X-2) the weighted regression of the examples of positive weight."""
+        order = [i for i in self.sorted_rows(rows, j) if self.weight(i) > 0]
         xs = [self.X[i][j] for i in order]
         ts = [self.codes[i] for i in order]
+        ws = [self.weight(i) for i in order]
         try:
-            theta = _logistic_threshold(xs, ts, 100, 1e-12)
+            theta = _logistic_threshold(xs, ts, ws, 100, 1e-12)
         except ConvergenceError:
             return None  # a feature whose fit does not converge is not used at this node
         return None if theta is None else self.threshold_candidate(rows, j, theta)
 
     def branch_candidate(self, rows, j):
-        """DT-6 (001 §11.3.4-11.3.5): one child per value of the discrete feature xⱼ."""
-        values = sorted(set(self.X[i][j] for i in rows))
+        """DT-6 (001 §11.3.4-11.3.5): one child per value of the discrete feature xⱼ; with sample
+        weights (X-2) per value of an example of positive weight (the examples of weight 0 with
+        another value stop at the node, as an unseen value does in ``predict``)."""
+        values = sorted(set(self.X[i][j] for i in rows if self.weight(i) > 0))
         if len(values) < 2:
             return None
         parts = tuple([i for i in rows if self.X[i][j] == v] for v in values)
@@ -574,21 +585,24 @@ class _Grower:
 
 
 class _WeightedGrower(_Grower):
-    """X-2: the greedy recursion with sample weights w (continuous features, the "search" rule).
-    A class count is the sum of the weights of the examples, summed by increasing xⱼ (the
+    """X-2: the greedy recursion with sample weights w. A class count is the sum of the weights of the examples, summed by increasing xⱼ (the
     node's own counts by increasing x₀), the order the fast face holds a node's examples in,
     so that both faces add the same floats in the same order.
 
-    An example of weight 0 takes no part in the search: thresholds lie between neighbouring
-    distinct values of examples of positive weight, so the tree is the tree without that row
-    (and integer weights give the tree of the repeated rows). It is still an example for
+    An example of weight 0 takes no part in choosing a split: thresholds lie between neighbouring
+    distinct values of examples of positive weight, the logistic threshold is the weighted
+    regression's on those examples, a discrete feature's children are its values of positive
+    weight, and no child holds weight 0 alone; so the tree is the tree without that row (and
+    integer weights give the tree of the repeated rows). It is still an example for
     ``min_samples_leaf``, as in scikit-learn: a split leaves ``min_samples_leaf`` examples in
     each child, whatever their weights."""
 
-    def __init__(self, X, codes, n_classes, max_depth, min_samples_leaf, weight):
-        super().__init__(X, codes, n_classes, max_depth, min_samples_leaf, [False] * len(X[0]),
-                         "search")
+    def __init__(self, X, codes, n_classes, max_depth, min_samples_leaf, discrete, rule, weight):
+        super().__init__(X, codes, n_classes, max_depth, min_samples_leaf, discrete, rule)
         self.w = weight
+
+    def weight(self, i):
+        return self.w[i]
 
     def counts(self, rows):
         c = [0] * self.K
@@ -676,12 +690,14 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     examples in every child.
 
     ``sample_weight`` (X-2): None (every weight 1) or one real wᵢ >= 0 per row, not all 0
-    (``inputs.sample_weights``); continuous features and the "search" rule only. Every class
-    count is then the sum of the weights of its examples: the entropies, the gains, the counts of
-    the nodes and their weighted majority classes (the lowest label on a tie) are weighted, and
-    an integer weight equals the row repeated. A weight of 0 drops the row from the search (the
-    thresholds lie between values of positive weight), but ``min_samples_leaf`` counts examples,
-    not weights, as scikit-learn's does: an example of weight 0 still counts there.
+    (``inputs.sample_weights``). Every class count is then the sum of the weights of its
+    examples: the entropies, the gains, the counts of the nodes and their weighted majority
+    classes (the lowest label on a tie) are weighted, the "logistic" threshold is that of the
+    weighted 1-D logistic regression, and an integer weight equals the row repeated (up to the
+    rounding of that regression's sums). A weight of 0 drops the row from choosing the splits
+    (thresholds lie between values of positive weight; a discrete feature branches on its values
+    of positive weight), but ``min_samples_leaf`` counts examples, not weights, as
+    scikit-learn's does: an example of weight 0 still counts there.
 
     Shapes: X m×n, y m integer labels (any integers), sample_weight m reals >= 0 or None.
     Returns: Tree(root, n_features, classes)."""
@@ -696,10 +712,9 @@ def tree_fit(X, y, max_depth=None, min_samples_leaf=1, discrete=False, threshold
     weight = inputs.sample_weights(sample_weight, X)
     if weight is None:
         grower = _Grower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule)
-    elif rule == "logistic" or any(discrete):
-        raise error("tree_weights")
     else:
-        grower = _WeightedGrower(X, codes, len(classes), max_depth, min_samples_leaf, weight)
+        grower = _WeightedGrower(X, codes, len(classes), max_depth, min_samples_leaf, discrete, rule,
+                                 weight)
     return Tree(grower.grow(list(range(len(X))), 0, classes), len(X[0]), classes)
 
 
@@ -741,7 +756,8 @@ def logistic_threshold(x, y, max_iterations=100, tol=1e-12):
     max_iterations = parameters.positive_int(max_iterations, "max_iterations")
     tol = parameters.nonnegative(tol, "tol")
     order = sorted(range(len(x)), key=lambda i: x[i])
-    theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], max_iterations, tol)
+    theta = _logistic_threshold([x[i] for i in order], [codes[i] for i in order], [1] * len(order),
+                                max_iterations, tol)
     if theta is None:
         raise error("no_threshold")
     return theta
@@ -771,17 +787,19 @@ def _sigmoid(t):
     return e / (1 + e)
 
 
-def _logistic_threshold(xs, ts, max_iterations, tol):
-    """θ for xs ascending and labels ts in {0, 1}; None when xs is constant or a class is absent."""
+def _logistic_threshold(xs, ts, ws, max_iterations, tol):
+    """θ for xs ascending, labels ts in {0, 1} and weights ws > 0 (X-2: each term of ℓ, its
+    gradient and Hessian, and the centre c, the weighted mean, times wᵢ; all 1 unweighted, which
+    leaves every float as it is); None when xs is constant or a class is absent."""
     if xs[0] == xs[-1] or len(set(ts)) < 2:
         return None
     gap = _separating_gap(xs, ts)
     if gap is not None:
         return _midpoint(*gap) if gap[0] != gap[1] else gap[0]
-    m = len(xs)
-    c = 0 * xs[0]
-    for v in xs:
-        c += v
+    c, m = 0 * xs[0], 0 * ws[0]
+    for v, w_i in zip(xs, ws):
+        c += w_i * v
+        m += w_i
     c = c / m
     s = 0 * c
     for v in xs:
@@ -790,10 +808,10 @@ def _logistic_threshold(xs, ts, max_iterations, tol):
     a, b = 0 * s, 0 * s
     for _ in range(max_iterations):
         g0 = g1 = h00 = h01 = h11 = 0 * s
-        for z_i, t_i in zip(z, ts):
+        for z_i, t_i, w_i in zip(z, ts, ws):
             p = _sigmoid(a + b * z_i)
-            r = t_i - p
-            w = p * (1 - p)
+            r = w_i * (t_i - p)
+            w = w_i * (p * (1 - p))
             g0 += r
             g1 += r * z_i
             h00 += w

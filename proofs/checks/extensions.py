@@ -1169,8 +1169,9 @@ def naive_bayes_weights_are_repeated_rows(ctx):
                            names=("documents", "y", "|V|")))
 # ---- X-2: sample weights (trees) ---------------------------------------------------------------
 # With weights wᵢ a node's count of class k is Σ_{i in the node, y⁽ⁱ⁾ = k} wᵢ; the entropies, the
-# gain (11.20) and the greedy choices read those counts, so an integer wᵢ is the row repeated wᵢ
-# times (0: the row dropped).
+# gain (11.20) and the greedy choices read those counts, on continuous and discrete features
+# alike, so an integer wᵢ is the row repeated wᵢ times (0: the row dropped). The logistic threshold
+# (DT-7) is that of the weighted 1-D logistic regression, whose ℓ = Σ wᵢ ℓᵢ is the repeated rows'.
 
 def _tree_weights(y):
     """Weights 1, 2, 3, 0, 1, 2, 3, 0, …, a row keeping 1 where 0 would leave its class without
@@ -1192,6 +1193,17 @@ def _zero_weights_searched(cls):
     return type(cls.__name__, (cls,), {"search_candidate": T._Grower.search_candidate})
 
 
+def _zero_weight_values_branched(cls):
+    """A discrete feature's values seen with weight 0 alone made children (of weight 0)."""
+    def branch_candidate(self, rows, j):
+        self.weight = lambda i: 1  # every value counts as seen; the counts stay weighted
+        try:
+            return cls.branch_candidate(self, rows, j)
+        finally:
+            del self.weight
+    return type(cls.__name__, (cls,), {"branch_candidate": branch_candidate})
+
+
 @relies_on(T, "_WeightedGrower", _weights_ignored, "the class counts ignoring the weights")
 @relies_on(T, "_weighted_gain", lambda f: lambda table: f([[2 * c for c in table[0]]] + list(table[1:])),
            "the left child's weighted counts doubled in the gain")
@@ -1204,7 +1216,7 @@ def tree_weighted_gain_is_repeated_rows(ctx):
         X, y = p
         weight = _tree_weights(y)
         classes, codes = E.class_codes(y)
-        grower = T._WeightedGrower(X, codes, len(classes), None, 1, weight)
+        grower = T._WeightedGrower(X, codes, len(classes), None, 1, [False] * len(X[0]), "search", weight)
         rows = list(range(len(X)))
         worst = mpmath.mpf(0)
         for j in range(len(X[0])):
@@ -1231,19 +1243,59 @@ def tree_weighted_gain_is_repeated_rows(ctx):
 
 @relies_on(T, "_WeightedGrower", _weights_ignored, "the class counts ignoring the weights")
 @relies_on(T, "_WeightedGrower", _zero_weights_searched, "rows of weight 0 taking part in the threshold search")
+@relies_on(T, "_WeightedGrower", _zero_weight_values_branched,
+           "a discrete feature's values of weight 0 alone made children")
 @relies_on(T, "_weighted_gain", lambda f: lambda table: f([[2 * c for c in table[0]]] + list(table[1:])),
            "the left child's weighted counts doubled in the gain")
 @check("X-2", "integer sample weights give the tree of the repeated rows: the reference's tree_fit on "
-       "mpf inputs with weights 1, 2, 3, 0, … equals, split for split (thresholds, weighted counts, "
-       "majority classes, gains), its tree of each row repeated wᵢ times (a weight of 0 drops the row)",
-       "extends 001 §11.3.5-11.3.6", "reproduction")
+       "mpf inputs with weights 1, 2, 3, 0, … equals, split for split (thresholds, values, weighted "
+       "counts, majority classes, gains), its tree of each row repeated wᵢ times (a weight of 0 drops "
+       "the row), on continuous features, on discrete ones (one child per value) and on both mixed",
+       "extends 001 §11.3.4-11.3.6", "reproduction")
 def tree_weights_are_repeated_rows(ctx):
     def residual(p):
         X, y = p
         Xm = S.to_mpf(X)
         weight = _tree_weights(y)
-        weighted = T.tree_fit(Xm, y, sample_weight=weight)
-        repeated = T.tree_fit(_repeat(Xm, weight), _repeat(y, weight))
-        return 0 if weighted == repeated else mpmath.inf
+        for discrete in (False, True, [j % 2 == 1 for j in range(len(X[0]))]):
+            weighted = T.tree_fit(Xm, y, discrete=discrete, sample_weight=weight)
+            repeated = T.tree_fit(_repeat(Xm, weight), _repeat(y, weight), discrete=discrete)
+            if weighted != repeated:
+                return mpmath.inf
+        return 0
     return sampled(ctx, S.class_labelled_sets(min_rows=4, max_rows=12, levels=8), residual, 0,
                    n=min(ctx.examples, 8), names=("X", "y"))
+
+
+@relies_on(T, "_logistic_threshold", lambda f: lambda xs, ts, ws, *rest: f(xs, ts, [1] * len(ws), *rest),
+           "the weights ignored in the 1-D logistic regression")
+@relies_on(T, "_logistic_threshold", lambda f: lambda xs, ts, ws, *rest: f(xs, ts, [w * w for w in ws], *rest),
+           "each term of the 1-D logistic regression weighted by wᵢ² (a slip of the weighted sums)")
+@check("X-2", "the logistic threshold (DT-7) with integer sample weights, θ = −a/b of the 1-D logistic "
+       "regression maximising Σ wᵢ ℓᵢ over the examples of positive weight, is the threshold of each "
+       "row repeated wᵢ times (a weight of 0 drops the row), at 50 digits (Newton to 10⁻³⁰); the same "
+       "verdict (no threshold, no convergence) where there is none",
+       "extends 001 §11.3.6", "identity")
+def tree_logistic_weights_are_repeated_rows(ctx):
+    tol = mpmath.mpf(10) ** -30
+
+    def threshold(fit):
+        try:
+            return fit()
+        except T.ConvergenceError:
+            return "no convergence"
+
+    def residual(p):
+        x, y = S.to_mpf(p[0]), p[1]
+        weight = _tree_weights(y)
+        order = sorted((i for i in range(len(x)) if weight[i]), key=lambda i: x[i])
+        weighted = threshold(lambda: T._logistic_threshold(
+            [x[i] for i in order], [y[i] for i in order], [weight[i] for i in order], 100, tol))
+        repeated = threshold(lambda: T._logistic_threshold(
+            *zip(*sorted(zip(_repeat(x, weight), _repeat(y, weight)), key=lambda pair: pair[0])),
+            [1] * sum(weight), 100, tol))
+        if isinstance(weighted, str) or weighted is None or isinstance(repeated, str) or repeated is None:
+            return 0 if weighted == repeated else mpmath.inf
+        return abs(weighted - repeated) / (1 + abs(repeated))
+    return sampled(ctx, S.overlapping_classes(), residual, mpmath.mpf(10) ** -25,
+                   n=min(ctx.examples, 8), names=("x", "y"))

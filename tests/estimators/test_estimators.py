@@ -14,8 +14,6 @@ and run as strict xfails (a listed check that starts passing fails the suite):
   of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``,
   ``GDA_SINGULAR_REASON``).
 - MultinomialNB: the weights' checks that draw real X, which word counts refuse (``COUNTS_REASON``).
-- DecisionTreeClassifier with discrete features or the logistic threshold: the weights' checks
-  (``UNWEIGHTED_TREE_REASON``); those variants refuse sample weights.
 - LogisticRegression(solver="sgd"): the weights' equivalence check, which a step scaled by wᵢ
   cannot meet (``STOCHASTIC_REASON``).
 
@@ -113,17 +111,6 @@ SINGULAR_WEIGHTED_REASON = (
     "is not unique), and the fit raises SingularMatrixError naming the dependent column, as it "
     "should; Ridge and penalty='l2' meet the check")
 
-UNWEIGHTED_TREE_REASON = (
-    "sample weights (X-2) are for continuous features and threshold='search': with discrete "
-    "features or the logistic threshold the fit refuses any sample_weight with a ValueError that "
-    "says so, as it should")
-
-_UNWEIGHTED_TREE_CHECKS = (
-    "check_classifiers_one_label_sample_weights", "check_sample_weight_equivalence_on_dense_data",
-    "check_sample_weights_list", "check_sample_weights_not_an_array",
-    "check_sample_weights_not_overwritten", "check_sample_weights_pandas_series",
-    "check_sample_weights_shape")
-
 COUNTS_REASON = (
     "these checks of sample_weight draw X uniform in [0, 1): MultinomialNB reads X as word counts "
     "(000 §2.2), which are integers, and refuses the fractions with a ValueError naming the first, "
@@ -136,8 +123,6 @@ EXPECTED_FAILED_CHECKS = {
     "MultinomialNB()": {name: COUNTS_REASON for name in (
         _DENSE, "check_sample_weight_equivalence_on_sparse_data",
         "check_classifiers_one_label_sample_weights")},
-    **{name: {check: UNWEIGHTED_TREE_REASON for check in _UNWEIGHTED_TREE_CHECKS} for name in (
-        "DecisionTreeClassifier(discrete=True)", "DecisionTreeClassifier(threshold='logistic')")},
     "GLM()": {_DENSE: SINGULAR_REASON},
     "PoissonRegression()": {_DENSE: SINGULAR_REASON},
     **{name: {_DENSE: SINGULAR_WEIGHTED_REASON} for name in (

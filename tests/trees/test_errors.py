@@ -306,24 +306,14 @@ WEIGHT_ERRORS = [
      "sample_weight: every sample weight is 0, so there is nothing to fit"),
     (dict(sample_weight="weights"), TypeError,
      "sample_weight must be a vector (a sequence of numbers), got str"),
-    (dict(sample_weight=[1.0] * 6, discrete=True), ValueError,
-     "sample_weight is for continuous features and threshold='search' (discrete features and the "
-     "logistic threshold are unweighted)"),
-    (dict(sample_weight=[1.0] * 6, discrete=[False, True]), ValueError,
-     "sample_weight is for continuous features and threshold='search' (discrete features and the "
-     "logistic threshold are unweighted)"),
-    (dict(sample_weight=[1.0] * 6, threshold="logistic"), ValueError,
-     "sample_weight is for continuous features and threshold='search' (discrete features and the "
-     "logistic threshold are unweighted)"),
 ]
 
 
 @pytest.mark.parametrize("face", FACES)
 @pytest.mark.parametrize("options, kind, message", WEIGHT_ERRORS)
 def test_bad_sample_weights_are_refused_whole_X_2(face, options, kind, message):
-    """X-2: the weights reader's errors (negative, NaN, wrong length, all 0, not a vector) and the
-    refusal of weights with discrete features or the logistic threshold, word for word in both
-    faces (the fast face given numpy arrays)."""
+    """X-2: the weights reader's errors (negative, NaN, wrong length, all 0, not a vector), word for
+    word in both faces (the fast face given numpy arrays)."""
     weight = options["sample_weight"]
     if face == "fast" and not isinstance(weight, str):
         options = dict(options, sample_weight=np.array(weight))

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import cs229.fast.trees as FT
 import cs229.reference.trees as RT
 from cs229.estimators import DecisionTreeClassifier
+from tests.trees.test_peers import against_sklearn
 
 
 @st.composite
@@ -40,20 +41,60 @@ def _fit(face, X, y, **options):
 
 FACES = pytest.mark.parametrize("face", ["reference", "fast"])
 
+# the variants of tree_fit, each with weights (X-2): its options for d features
+VARIANTS = {
+    "search": lambda d: dict(),
+    "discrete": lambda d: dict(discrete=True),
+    "mixed": lambda d: dict(discrete=[j % 2 == 1 for j in range(d)]),
+    "logistic": lambda d: dict(threshold="logistic"),
+    "logistic mixed": lambda d: dict(threshold="logistic", discrete=[j % 2 == 1 for j in range(d)]),
+}
+EACH_VARIANT = pytest.mark.parametrize("variant", list(VARIANTS))
+
+
+def _variant(variant, X, y):
+    """The options of a variant for X, and y (in two classes for the logistic threshold)."""
+    options = VARIANTS[variant](len(X[0]))
+    return options, [v % 2 for v in y] if "threshold" in options else y
+
+
+def _same_up_to_rounding(a, b):
+    """Trees a and b alike node for node (kinds, features, values, counts, majority classes,
+    gains), their thresholds within 1e-9 relative: a logistic threshold from sums of wᵢ·tᵢ is
+    not, to the last bit, the one from wᵢ repeated terms."""
+    if type(a) is not type(b) or a.counts != b.counts or a.prediction != b.prediction:
+        return False
+    if isinstance(a, RT.Leaf):
+        return True
+    if a.feature != b.feature or a.gain != b.gain or len(RT.children(a)) != len(RT.children(b)):
+        return False
+    if isinstance(a, RT.Split) and not abs(a.threshold - b.threshold) <= 1e-9 * (1 + abs(a.threshold)):
+        return False
+    if isinstance(a, RT.Branch) and a.values != b.values:
+        return False
+    return all(_same_up_to_rounding(u, v) for u, v in zip(RT.children(a), RT.children(b)))
+
 
 # ---- X-2: integer weights are repeated rows --------------------------------------------------------
 
 @FACES
+@EACH_VARIANT
 @given(weighted_sets(), st.sampled_from([None, 1, 2]))
-def test_integer_weights_are_repeated_rows_X_2(face, data, max_depth):
+def test_integer_weights_are_repeated_rows_X_2(face, variant, data, max_depth):
     """Weights in {0, 1, 2, 3}: the tree of the weighted rows is the tree of each row repeated wᵢ
     times (a weight of 0 drops the row): the same splits, thresholds, counts, majority classes
-    and gains (Tree equality), and the same predictions."""
+    and gains (Tree equality), and the same predictions; for every variant (discrete features
+    branching on weighted counts), the logistic thresholds to rounding (the weighted regression's
+    sums are not the repeated terms' to the last bit)."""
     X, y, w = data
+    options, y = _variant(variant, X, y)
     Xr, yr = _repeated(X, y, w)
     assume(set(yr) == set(y))  # a class seen only with weight 0 is a column of zeros
-    weighted = _fit(face, X, y, max_depth=max_depth, sample_weight=w)
-    repeated = _fit(face, Xr, yr, max_depth=max_depth)
+    weighted = _fit(face, X, y, max_depth=max_depth, sample_weight=w, **options)
+    repeated = _fit(face, Xr, yr, max_depth=max_depth, **options)
+    if "threshold" in options:
+        assert _same_up_to_rounding(weighted.root, repeated.root)
+        return
     assert weighted == repeated
     grid = [[k / 8 for _ in range(len(X[0]))] for k in range(-1, 16)] + X
     predict = FT.predict if face == "fast" else RT.predict
@@ -61,14 +102,19 @@ def test_integer_weights_are_repeated_rows_X_2(face, data, max_depth):
 
 
 @FACES
+@EACH_VARIANT
 @given(weighted_sets(max_weight=1))
-def test_a_weight_of_0_drops_the_row_X_2(face, data):
-    """Weights 0/1: the tree of the rows of weight 1 alone, thresholds included (they lie
-    between values of positive weight)."""
+def test_a_weight_of_0_drops_the_row_X_2(face, variant, data):
+    """Weights 0/1: the tree of the rows of weight 1 alone, exactly, in every variant: thresholds
+    lie between values of positive weight, the logistic regression is fitted on the examples of
+    positive weight, a discrete feature branches on its values of positive weight only, and no
+    child holds examples of weight 0 alone."""
     X, y, w = data
+    options, y = _variant(variant, X, y)
     kept = [i for i in range(len(y)) if w[i]]
     assume(set(y[i] for i in kept) == set(y))
-    assert _fit(face, X, y, sample_weight=w) == _fit(face, [X[i] for i in kept], [y[i] for i in kept])
+    assert _fit(face, X, y, sample_weight=w, **options) == _fit(face, [X[i] for i in kept],
+                                                                [y[i] for i in kept], **options)
 
 
 @FACES
@@ -107,54 +153,22 @@ def test_weights_decide_the_majority_and_the_split_X_2(face):
 
 
 def test_weights_of_one_are_the_unweighted_tree_X_2():
-    """wᵢ = 1: the unweighted tree, thresholds and gains to the last bit (both faces)."""
+    """wᵢ = 1: the unweighted tree, thresholds and gains to the last bit (both faces), in every
+    variant (discrete features, the logistic threshold)."""
     rng = np.random.default_rng(4)
     X = np.round(rng.standard_normal((300, 4)) * 8) / 8
     y = (X[:, 0] + X[:, 1] ** 2 + 0.5 * rng.standard_normal(300) > 1).astype(int) + (X[:, 2] > 1)
-    for options in (dict(), dict(min_samples_leaf=4, max_depth=5)):
+    for options in (dict(), dict(min_samples_leaf=4, max_depth=5), dict(discrete=[False, True, False, True]),
+                    dict(discrete=True, max_depth=3), dict(threshold="logistic"),
+                    dict(threshold="logistic", discrete=[True, False, False, True])):
+        if "threshold" in options:
+            y = (y > 0).astype(int)
         plain = FT.tree_fit(X, y, **options)
         assert FT.tree_fit(X, y, sample_weight=np.ones(300), **options) == plain
         assert RT.tree_fit(X.tolist(), y.tolist(), sample_weight=[1] * 300, **options) == plain
 
 
 # ---- X-2 against scikit-learn's DecisionTreeClassifier(criterion="entropy") -------------------------
-
-def _weighted_score(X, y, w, rows, feature, threshold):
-    classes = sorted(set(y))
-    sides = ([i for i in rows if not X[i, feature] > threshold], [i for i in rows if X[i, feature] > threshold])
-    table = [[sum(w[i] for i in g if y[i] == c) for c in classes] for g in sides]
-    return RT.split_score(table), sides
-
-
-def _against_sklearn(X, y, w, ours, sk):
-    """Walk both trees together (integer weights): where the splits differ the two must tie
-    (equal weighted scores up to rounding; ours the lower feature, then threshold, on an exact
-    tie) and the walk stops there; where they agree, the leaves' weighted counts are
-    scikit-learn's; two splits that part the rows alike are the same node. Returns (nodes that
-    agree, ties met)."""
-    t = sk.tree_
-    agree, ties = 0, 0
-    stack = [(ours.root, 0, list(range(len(y))))]
-    while stack:
-        node, v, rows = stack.pop()
-        if isinstance(node, RT.Leaf) or t.children_left[v] < 0:
-            assert isinstance(node, RT.Leaf) and t.children_left[v] < 0
-            assert node.counts == pytest.approx(t.value[v][0] * t.weighted_n_node_samples[v], abs=1e-9)
-            agree += 1
-            continue
-        theirs = (int(t.feature[v]), float(t.threshold[v]))
-        mine, (left, right) = _weighted_score(X, y, w, rows, node.feature, node.threshold)
-        if (node.feature, node.threshold) != theirs:
-            other, sides = _weighted_score(X, y, w, rows, *theirs)
-            assert mine <= other <= mine + 1e-12 * (1 + mine)
-            assert mine < other or (node.feature, node.threshold) < theirs
-            if sides != (left, right):
-                ties += 1
-                continue
-        agree += 1  # the same split, or another of the same partition (iris' petals at the root)
-        stack += [(node.left, t.children_left[v], left), (node.right, t.children_right[v], right)]
-    return agree, ties
-
 
 @pytest.mark.peer
 @pytest.mark.parametrize("name", ["iris", "breast_cancer"])
@@ -172,7 +186,7 @@ def test_weighted_tree_as_sklearn_on_real_data_X_2(name, seed):
     for options in (dict(), dict(max_depth=3), dict(min_samples_leaf=5)):
         ours = FT.tree_fit(X, y, sample_weight=w, **options)
         sk = Peer(criterion="entropy", random_state=0, **options).fit(X, y, sample_weight=w)
-        agree, ties = _against_sklearn(X, y, w, ours, sk)
+        agree, ties = against_sklearn(X, y, ours, sk, w)
         assert agree >= 4
         if not ties:
             assert agree == ours.n_nodes == sk.tree_.node_count
@@ -203,15 +217,17 @@ def test_real_weights_give_sklearn_predictions_on_breast_cancer_X_2():
 
 # ---- X-2: the estimator -----------------------------------------------------------------------------
 
-def test_the_estimator_with_integer_weights_is_the_repeated_rows_X_2():
+@pytest.mark.parametrize("options", [dict(), dict(discrete=[True] * 6 + [False] * 7)])
+def test_the_estimator_with_integer_weights_is_the_repeated_rows_X_2(options):
     """fit(X, y, sample_weight=w) with w in 0..3 gives the repeated rows' tree, predict_proba
-    (weighted frequencies) and feature_importances_ (weighted gains)."""
+    (weighted frequencies) and feature_importances_ (weighted gains); with discrete features too
+    (wine's first six columns branch on their values)."""
     from sklearn.datasets import load_wine
     X, y = load_wine(return_X_y=True)
     w = np.random.default_rng(3).integers(0, 4, len(y))
     rows = np.repeat(np.arange(len(y)), w)
-    weighted = DecisionTreeClassifier(max_depth=4).fit(X, y, sample_weight=w)
-    repeated = DecisionTreeClassifier(max_depth=4).fit(X[rows], y[rows])
+    weighted = DecisionTreeClassifier(max_depth=4, **options).fit(X, y, sample_weight=w)
+    repeated = DecisionTreeClassifier(max_depth=4, **options).fit(X[rows], y[rows])
     assert weighted.tree_ == repeated.tree_
     assert np.array_equal(weighted.predict_proba(X), repeated.predict_proba(X))
     assert np.allclose(weighted.feature_importances_, repeated.feature_importances_, rtol=1e-15, atol=0)
@@ -226,5 +242,3 @@ def test_the_estimator_refuses_bad_weights_X_2():
         DecisionTreeClassifier().fit(X, y, sample_weight=[0, 0, 0])
     with pytest.raises(ValueError, match="sample_weight"):
         DecisionTreeClassifier().fit(X, y, sample_weight=[1.0, 1.0])
-    with pytest.raises(ValueError, match="sample_weight is for continuous features"):
-        DecisionTreeClassifier(discrete=True).fit(X, y, sample_weight=[1, 2, 1])

@@ -56,16 +56,26 @@ def test_a_fast_tree_on_many_examples_DT_6():
 
 # ---- X-2: sample weights ---------------------------------------------------------------------------
 
+VARIANTS = {"search": {}, "mixed": {}, "discrete": dict(discrete=True), "logistic": dict(threshold="logistic")}
+
+
 @given(S.class_labelled_sets(min_rows=1, max_rows=30, levels=8),
-       st.lists(st.floats(0, 4), min_size=30, max_size=30), st.sampled_from([1, 2, 3]))
-def test_weighted_tree_fast_equals_reference_X_2(Xy, weights, msl):
-    """X-2, real weights (0 among them): the same tree, thresholds, weighted counts and gains to
-    the last bit, both faces summing the same floats in the same order."""
+       st.lists(st.floats(0, 4), min_size=30, max_size=30), st.sampled_from([1, 2, 3]),
+       st.sampled_from(["search", "discrete", "mixed", "logistic", "logistic mixed"]))
+def test_weighted_tree_fast_equals_reference_X_2(Xy, weights, msl, variant):
+    """X-2, real weights (0 among them), in every variant (discrete features, the logistic
+    threshold, and either with continuous features): the same tree, thresholds, weighted counts
+    and gains to the last bit, both faces summing the same floats in the same order."""
     X, y = S.to_float(Xy[0]), Xy[1]
     w = weights[:len(y)]
     assume(any(w))
-    fast = FT.tree_fit(np.array(X), np.array(y), min_samples_leaf=msl, sample_weight=np.array(w))
-    assert fast == RT.tree_fit(X, y, min_samples_leaf=msl, sample_weight=w)
+    options = dict(VARIANTS[variant.split()[0]])
+    if variant.endswith("mixed"):
+        options["discrete"] = [j % 2 == 1 for j in range(len(X[0]))]
+    if "threshold" in options:
+        y = [v % 2 for v in y]
+    fast = FT.tree_fit(np.array(X), np.array(y), min_samples_leaf=msl, sample_weight=np.array(w), **options)
+    assert fast == RT.tree_fit(X, y, min_samples_leaf=msl, sample_weight=w, **options)
 
 
 def test_weighted_tree_on_a_larger_problem_X_2():
@@ -73,7 +83,11 @@ def test_weighted_tree_on_a_larger_problem_X_2():
     X = np.round(rng.standard_normal((400, 5)) * 8) / 8
     y = (X[:, 0] + X[:, 1] ** 2 + 0.5 * rng.standard_normal(400) > 1).astype(int) + (X[:, 2] > 1)
     w = rng.exponential(1.0, 400) * (rng.random(400) < 0.9)
-    for options in (dict(), dict(min_samples_leaf=5, max_depth=6)):
-        fast = FT.tree_fit(X, y, sample_weight=w, **options)
-        assert fast == RT.tree_fit(X.tolist(), y.tolist(), sample_weight=w.tolist(), **options)
-        assert fast != FT.tree_fit(X, y, **options)  # the weights are used
+    yb = (y > 0).astype(int)
+    for labels, options in ((y, dict()), (y, dict(min_samples_leaf=5, max_depth=6)),
+                            (y, dict(discrete=[False, True, False, True, False])),
+                            (y, dict(discrete=True, max_depth=3)), (yb, dict(threshold="logistic")),
+                            (yb, dict(threshold="logistic", discrete=[False, True, False, True, False]))):
+        fast = FT.tree_fit(X, labels, sample_weight=w, **options)
+        assert fast == RT.tree_fit(X.tolist(), labels.tolist(), sample_weight=w.tolist(), **options)
+        assert fast != FT.tree_fit(X, labels, **options)  # the weights are used

@@ -63,16 +63,21 @@ def _scores(X, y, rows, msl):
     return sorted(out)
 
 
-def _score_of(X, y, rows, feature, threshold):
+def _score_of(X, y, rows, feature, threshold, w=None):
+    """The split score S of the rows' split x[feature] > threshold, its classes counted (weighted
+    by w, X-2, when given), and the two sides."""
     classes = sorted(set(y))
     sides = ([i for i in rows if not X[i, feature] > threshold], [i for i in rows if X[i, feature] > threshold])
-    return RT.split_score([[sum(y[i] == c for i in g) for c in classes] for g in sides]), sides
+    weight = (lambda i: 1) if w is None else (lambda i: w[i])
+    return RT.split_score([[sum(weight(i) for i in g if y[i] == c) for c in classes] for g in sides]), sides
 
 
-def _against_sklearn(X, y, ours, sk):
-    """Walk both trees together. Where the splits differ, the two must tie (equal scores up to
-    rounding) and, when exactly equal, ours must be the documented choice (lower feature, then
-    lower threshold); the walk does not descend there. Returns (nodes that agree, ties met)."""
+def against_sklearn(X, y, ours, sk, w=None):
+    """Walk both trees together (with sample weights w, X-2: integer ones). Where the splits
+    differ, the two must tie (equal scores up to rounding) and, when exactly equal, ours must be
+    the documented choice (lower feature, then lower threshold); the walk does not descend
+    there, unless the two part the rows alike (the same node: iris' petals at the root). Where
+    they agree, the leaves' counts are scikit-learn's. Returns (nodes that agree, ties met)."""
     t = sk.tree_
     agree, ties = 0, 0
     stack = [(ours.root, 0, list(range(len(y))))]
@@ -80,22 +85,22 @@ def _against_sklearn(X, y, ours, sk):
         node, v, rows = stack.pop()
         if isinstance(node, RT.Leaf) or t.children_left[v] < 0:
             assert isinstance(node, RT.Leaf) and t.children_left[v] < 0
-            assert node.counts == tuple(int(c) for c in np.round(t.value[v][0] * t.n_node_samples[v]))
+            assert node.counts == pytest.approx(t.value[v][0] * t.weighted_n_node_samples[v], abs=1e-9)
             agree += 1
             continue
         theirs = (int(t.feature[v]), float(t.threshold[v]))
+        mine, (left, right) = _score_of(X, y, rows, node.feature, node.threshold, w)
         if (node.feature, node.threshold) != theirs:
-            mine, _ = _score_of(X, y, rows, node.feature, node.threshold)
-            other, _ = _score_of(X, y, rows, *theirs)
+            other, sides = _score_of(X, y, rows, *theirs, w)
             # ours is the best by our scores; theirs ties with it, exactly or (a tie of exact
             # arithmetic that scikit-learn sums in its own order) to within rounding, where our
             # last bit may rank the two the other way: the documented order decides exact ties
             assert mine <= other <= mine + 1e-12 * (1 + mine)
             assert mine < other or (node.feature, node.threshold) < theirs
-            ties += 1
-            continue
+            if sides != (left, right):
+                ties += 1
+                continue
         agree += 1
-        _, (left, right) = _score_of(X, y, rows, node.feature, node.threshold)
         stack += [(node.left, t.children_left[v], left), (node.right, t.children_right[v], right)]
     return agree, ties
 
@@ -120,7 +125,7 @@ def test_same_splits_and_gains_as_sklearn_DT_6_DT_7(Xy, max_depth, msl):
     n, left, right = t.n_node_samples[0], t.children_left[0], t.children_right[0]
     gain = t.impurity[0] - (t.n_node_samples[left] * t.impurity[left] + t.n_node_samples[right] * t.impurity[right]) / n
     assert ours.root.gain == pytest.approx(gain, abs=1e-12)
-    agree, ties = _against_sklearn(X, y, ours, sk)
+    agree, ties = against_sklearn(X, y, ours, sk)
     if not ties:
         assert agree == ours.n_nodes == sk.tree_.node_count
         grid = X + 1 / 16
@@ -144,7 +149,7 @@ def test_same_tree_as_sklearn_on_a_larger_problem_DT_6():
     X = np.round(X * 2 ** 10) / 2 ** 10  # exact in float32, which scikit-learn uses
     for options in (dict(max_depth=4), dict(min_samples_leaf=10)):
         ours = FT.tree_fit(X, y, **options)
-        agree, ties = _against_sklearn(X, y, ours, _sklearn(X, y, **options))
+        agree, ties = against_sklearn(X, y, ours, _sklearn(X, y, **options))
         assert agree >= 0.8 * ours.n_nodes  # every other node lies below a tie resolved by our rule
 
 
