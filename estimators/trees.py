@@ -120,6 +120,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return self.tree_.n_leaves
 
+    @_base.rowwise
     def predict_proba(self, X):
         """The class frequencies, in the order of ``classes_``, of the training examples at the
         node each row of X stops at (its leaf)."""
@@ -129,11 +130,13 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         _reach(self.tree_.root, X, np.arange(len(X)), counts)
         return counts / counts.sum(axis=1, keepdims=True)
 
+    @_base.rowwise
     def predict_log_proba(self, X):
         """log of ``predict_proba`` (−inf for a class absent from the leaf)."""
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
 
+    @_base.rowwise
     def predict(self, X):
         """Every row of X down the stumps to its leaf's class (DT-1)."""
         check_is_fitted(self)

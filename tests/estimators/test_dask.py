@@ -100,6 +100,7 @@ PREDICTORS = {  # name: (fitted on the cancer data in memory, the methods that p
     "perceptron": (lambda: E.Perceptron(), ("predict",)),
     "bernoulli-nb": (lambda: E.BernoulliNB(), ("predict", "predict_proba", "predict_log_proba")),
     "multinomial-nb": (lambda: E.MultinomialNB(), ("predict", "predict_proba")),
+    "tree": (lambda: E.DecisionTreeClassifier(max_depth=4), ("predict", "predict_proba", "predict_log_proba")),
 }
 
 
