@@ -934,22 +934,23 @@ def _multinomial_blame(phi0, phi1, tokens, offsets, counts, bint ignore):
     return blame
 
 
-def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
-    """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
+def _from_joint(model, documents, ignore_unknown, n_jobs, answer):
+    """``answer(joint, blame)`` (``_posterior`` or ``_argmax``) of the documents' log joint."""
     cores = cores_of(n_jobs)
     cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
-    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+    return answer(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+
+
+def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
+    return _from_joint(model, documents, ignore_unknown, n_jobs, _posterior)
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
-    cores = cores_of(n_jobs)
-    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
-    phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
-    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+    return _from_joint(model, documents, ignore_unknown, n_jobs, _argmax)
 
 
 # ---- X-4: naive Bayes with k classes ----------------------------------------------------------

@@ -749,6 +749,27 @@ def test_bernoulli_nb_gives_the_same_model_and_answers_for_sparse_and_dense_inpu
         E.BernoulliNB(binarize=None).fit(sp.csr_matrix(X), y)
 
 
+def test_multinomial_nb_on_real_x_gives_the_same_model_and_answers_for_sparse_and_dense_input_X_2():
+    """X-2: tf-idf-like real X as CSR (sorted or not), CSC, COO and dense: the same sums of the
+    same entries in the same order, so the same model and answers bit for bit, with and without
+    weights; k = 3 classes too."""
+    rng = np.random.default_rng(3)
+    X = rng.poisson(0.4, (60, 25)) * rng.random((60, 25))
+    w = rng.random(60) * 2
+    csr = sp.csr_matrix(X)
+    unsorted = sp.csr_matrix((csr.data[::-1], csr.indices[::-1], np.r_[0, np.cumsum(np.diff(csr.indptr)[::-1])]),
+                             shape=X.shape)[::-1]   # the same matrix, its entries in another order
+    for y in (np.arange(60) % 3 == 0, np.arange(60) % 3):
+        for weight in (None, w):
+            dense = E.MultinomialNB(alpha=0.5).fit(X, y, sample_weight=weight)
+            for sparse in (csr, sp.csc_matrix(X), sp.coo_matrix(X), unsorted):
+                est = E.MultinomialNB(alpha=0.5).fit(sparse, y, sample_weight=weight)
+                assert np.array_equal(est.phi_, dense.phi_)
+                assert np.array_equal(est.feature_count_, dense.feature_count_)
+                assert np.array_equal(est.predict_log_proba(sparse), dense.predict_log_proba(X))
+                assert np.array_equal(est.predict(sparse), dense.predict(X))
+
+
 # ---- a fit checks its input: LocallyWeightedRegression (LR-14) ------------------------------------
 
 @pytest.mark.parametrize("y,kind,message", [
