@@ -1023,8 +1023,16 @@ def _nb_real_bags(docs):
     return NB.Documents(tokens, offsets, [mpmath.mpf(p + 1) / 3 for p in range(len(tokens))])
 
 
-@relies_on(NB, "_word_counts", lambda f: lambda counts, n, name="documents": [
-               c if isinstance(c, int) else c / 2 for c in f(counts, n, name)], "real counts halved")
+def _nb_whole_counts(documents):
+    """The documents with each real count of a bag rounded down to an integer count."""
+    if not isinstance(documents, NB.Documents) or documents.counts is None:
+        return documents
+    return NB.Documents(documents.tokens, documents.offsets, [int(c) for c in documents.counts])
+
+
+@relies_on(NB, "multinomial_classes_fit", lambda f: lambda d, y, size, alpha=1, ignore_unknown=False,
+           sample_weight=None: f(_nb_whole_counts(d), y, size, alpha, ignore_unknown, sample_weight),
+           "the fit on the real counts rounded down")
 @relies_on(NB, "_example_weights", lambda f: lambda weight, m: f(None, m), "the counts unweighted")
 @relies_on(NB, "_k_weighted", lambda f: lambda codes, count, weight: f(codes, count, None),
            "the class totals unweighted")
