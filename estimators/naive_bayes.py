@@ -58,10 +58,10 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
         labels = _labels.class_labels(y, "Naive Bayes")
         self.classes_ = labels.classes
         if self._two_classes():
-            self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha, sample_weight)
+            self.model_ = self._fit(self._features(X, fitting=True), labels.zero_one(), self.alpha, sample_weight)
             self.phi_y_ = float(self.model_.phi_y)
         else:
-            self.model_ = self._fit_classes(self._features(X), labels.one_to_k(), self.alpha,
+            self.model_ = self._fit_classes(self._features(X, fitting=True), labels.one_to_k(), self.alpha,
                                             sample_weight)
             self.phi_y_ = np.asarray(self.model_.phi)
         self.class_count_ = np.asarray(self.model_.class_count)
@@ -160,7 +160,7 @@ class BernoulliNB(_NaiveBayes):
         tags.classifier_tags.poor_score = True
         return tags
 
-    def _features(self, X):
+    def _features(self, X, fitting=False):
         """xⱼ ∈ {0, 1}: X thresholded at ``binarize``; a sparse X stays sparse and is passed as
         ``Documents``, each row listing the features that are 1."""
         if sp.issparse(X):
@@ -262,7 +262,7 @@ class MultinomialNB(_NaiveBayes):
         tags.classifier_tags.poor_score = True
         return tags
 
-    def _features(self, X):
+    def _features(self, X, fitting=False):
         """The rows as bags of words (``Documents`` with counts: row i holds word k Xᵢₖ times,
         Xᵢₖ an integer or a real >= 0), read from X's non-zero entries: no row is written out
         word by word, so time and memory follow the number of non-zero entries."""
@@ -271,7 +271,9 @@ class MultinomialNB(_NaiveBayes):
         if not X.has_canonical_format:   # sorted, no duplicates: the same sums for the same X
             X = X.copy()
             X.sum_duplicates()
-        if X.nnz and np.minimum.reduce(X.data) < 0:
+        # a fit refuses a negative entry in scikit-learn's words (its checks look for them); in
+        # predict the fast face refuses it, naming its place among the entries, as it reads them
+        if fitting and X.nnz and np.minimum.reduce(X.data) < 0:
             negative = X.data < 0
             raise error("negative_data", estimator="MultinomialNB", entry=_entry(X, int(np.argmax(negative))),
                         what="counts (or tf-idf weights)")

@@ -432,6 +432,8 @@ def test_multinomial_nb_takes_real_counts_and_refuses_negative_ones_X_2():
     X[7, 1] = -0.25
     with pytest.raises(ValueError, match=r"^Negative values in data passed to MultinomialNB: X\[7, 1\] is -0.25"):
         E.MultinomialNB().fit(X, y)
+    with pytest.raises(ValueError, match=r"^documents.counts\[\d+\] is -0.25: counts must be >= 0$"):
+        est.predict(X)
     with pytest.raises(ValueError, match="Negative values"):
         E.MultinomialNB().fit(-counts, y)
 
