@@ -111,8 +111,48 @@ def reference_speedup(small):
                None, speedup=t["reference"] / t["fast"])
 
 
+ESTIMATOR_DOCUMENTS, ESTIMATOR_VOCABULARY = 200_000, 5_000
+
+
+def _tfidf(small):
+    """The realistic case of the estimator rows: 200,000 documents (20,000 with --small) of ~20
+    words over a vocabulary of 5,000 (ids of the Zipf draws of ``_documents`` folded onto it),
+    as a tf-idf CSR matrix (real features, float64), labels 30% spam."""
+    import scipy.sparse as sp
+    from sklearn.feature_extraction.text import TfidfTransformer
+    m = ESTIMATOR_DOCUMENTS // 10 if small else ESTIMATOR_DOCUMENTS
+    documents, y = _documents(m, seed=3)
+    counts = sp.csr_matrix((np.ones(documents.tokens.shape[0]), documents.tokens % ESTIMATOR_VOCABULARY,
+                            documents.offsets), shape=(m, ESTIMATOR_VOCABULARY))
+    counts.sum_duplicates()
+    return TfidfTransformer().fit_transform(counts).tocsr(), y
+
+
+def _estimator_row(small, what):
+    """The estimators on the same tf-idf CSR X: cs229.estimators.MultinomialNB against
+    scikit-learn's, ``what`` = "fit" or "predict"."""
+    from sklearn.naive_bayes import MultinomialNB as Peer
+    from cs229.estimators import MultinomialNB
+    X, y = _tfidf(small)
+    if what == "fit":
+        t = race({"fast": lambda: MultinomialNB().fit(X, y), "sklearn": lambda: Peer().fit(X, y)})
+    else:
+        ours, peer = MultinomialNB().fit(X, y), Peer().fit(X, y)
+        t = race({"fast": lambda: ours.predict(X), "sklearn": lambda: peer.predict(X)})
+    return row(f"MultinomialNB estimator {what}, {X.shape[0]:,}×{X.shape[1]:,} CSR (tf-idf)", t["fast"],
+               f"sklearn MultinomialNB.{what}(CSR)", t["sklearn"], 1.0)
+
+
+def estimator_fit(small):
+    return _estimator_row(small, "fit")
+
+
+def estimator_predict(small):
+    return _estimator_row(small, "predict")
+
+
 BENCHMARKS = [multinomial_fit, multinomial_log_posterior, multinomial_predict, text_pipeline,
-              reference_speedup]
+              reference_speedup, estimator_fit, estimator_predict]
 
 
 def _fit_at(m):

@@ -5,10 +5,11 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.preprocessing import binarize as threshold_features
-from sklearn.utils.validation import check_is_fitted, check_non_negative
+from sklearn.utils.validation import check_is_fitted
 
 from cs229.fast import naive_bayes as _classes
 from cs229.reference import parameters
+from cs229.reference.messages import error
 
 from . import _base, _docs, _fast
 
@@ -64,10 +65,11 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
                                     sample_weight, e)
             self.phi_y_ = float(self.model_.phi_y)
         elif self._two_classes():
-            self.model_ = self._fit(self._features(X), labels.zero_one(), self.alpha, sample_weight)
+            self.model_ = self._fit(self._features(X, fitting=True), labels.zero_one(), self.alpha,
+                                    sample_weight)
             self.phi_y_ = float(self.model_.phi_y)
         else:
-            self.model_ = self._fit_classes(self._features(X), labels.one_to_k(), self.alpha,
+            self.model_ = self._fit_classes(self._features(X, fitting=True), labels.one_to_k(), self.alpha,
                                             sample_weight)
             self.phi_y_ = np.asarray(self.model_.phi)
         self.class_count_ = np.asarray(self.model_.class_count)
@@ -169,7 +171,7 @@ class BernoulliNB(_NaiveBayes):
         tags.classifier_tags.poor_score = True
         return tags
 
-    def _features(self, X):
+    def _features(self, X, fitting=False):
         """xⱼ ∈ {0, 1}: X thresholded at ``binarize``; a sparse X stays sparse and is passed as
         ``Documents``, each row listing the features that are 1."""
         if sp.issparse(X):
@@ -241,12 +243,15 @@ class MultinomialNB(_NaiveBayes):
 
     Notes
     -----
-    The counts must be non-negative integers below 2⁶³: a count that is not (a tf-idf weight,
-    say) is refused with a ValueError naming it, since the event model of 000 §2.2 counts words.
-    Rows are passed to the fast face as bags of words (``Documents`` with counts), never written
-    out word by word: fit and predict take time and memory in proportion to the non-zero counts
-    (and the vocabulary), whatever their size; a count of 10¹² costs what a count of 1 does.
-    Integer X is read exactly (int64); other dtypes as float64.
+    X may hold any non-negative reals (tf-idf weights, as scikit-learn's MultinomialNB takes
+    them; catalog X-2): the estimate is the same formula with the sums of the real "counts" in
+    place of the integer counts. Integer X is read exactly (int64, word counts up to 2⁶³ − 1);
+    any other dtype as float64 real counts. A negative or non-finite entry is refused with a
+    ValueError naming it. Rows are passed to the fast face as bags of words (``Documents`` with
+    counts) read from the non-zero entries of X in CSR form (a CSR matrix as it is, CSC or COO
+    converted once, dense X compressed): fit and predict take time and memory in proportion to
+    the non-zero entries (and the vocabulary), never m × n_features; a count of 10¹² costs what
+    a count of 1 does.
     """
 
     # integer counts are kept as they are (int64 exactly, past 2⁵³ too); others become float64
@@ -262,34 +267,30 @@ class MultinomialNB(_NaiveBayes):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
+        # X holds counts or other non-negative reals (scikit-learn's MultinomialNB: the same tags)
         tags.input_tags.positive_only = True
         # on the checks' three shifted blobs the class means differ in place, not in the proportions
         # of the columns that the multinomial model reads (scikit-learn's MultinomialNB carries
         # the same tag)
         tags.classifier_tags.poor_score = True
-        # the counts are integers: under this tag scikit-learn's checks draw integer X
-        tags.input_tags.categorical = True
         return tags
 
-    def _features(self, X):
-        """The count rows as bags of words (``Documents`` with counts: row i holds word k Xᵢₖ
-        times), read from X's non-zero entries: no row is written out word by word, so time and
-        memory follow the number of non-zero counts, not their sum."""
-        X = sp.csr_matrix(X)
+    def _features(self, X, fitting=False):
+        """The rows as bags of words (``Documents`` with counts: row i holds word k Xᵢₖ times,
+        Xᵢₖ an integer or a real >= 0), read from X's non-zero entries: no row is written out
+        word by word, so time and memory follow the number of non-zero entries."""
+        if not (sp.issparse(X) and X.format == "csr"):   # a CSR X is read as it is (scipy keeps
+            X = sp.csr_matrix(X)                         # its canonical-format flag once found)
         if not X.has_canonical_format:   # sorted, no duplicates: the same sums for the same X
             X = X.copy()
             X.sum_duplicates()
-        check_non_negative(X, "MultinomialNB (X, the word counts)")
-        whole = X.data == np.round(X.data)
-        if not whole.all():
-            raise ValueError(f"{_entry(X, int(np.argmin(whole)))}: the multinomial event model "
-                             "(000 §2.2) reads X as word counts, which are integers")
-        if X.data.dtype.kind == "f":
-            beyond = X.data >= 2.0 ** 63
-            if beyond.any():
-                raise ValueError(f"{_entry(X, int(np.argmax(beyond)), int)}: a word count must be below "
-                                 "2**63 (word counts are held in int64)")
-        return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64, copy=False), X.shape[1])
+        # a fit refuses a negative entry in scikit-learn's words (its checks look for them); in
+        # predict the fast face refuses it, naming its place among the entries, as it reads them
+        if fitting and X.nnz and np.minimum.reduce(X.data) < 0:
+            negative = X.data < 0
+            raise error("negative_data", estimator="MultinomialNB", entry=_entry(X, int(np.argmax(negative))),
+                        what="counts (or tf-idf weights)")
+        return _fast.Documents(X.indices, X.indptr, X.data, X.shape[1])
 
     def _fit(self, documents, y, alpha, sample_weight):
         model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha, sample_weight)

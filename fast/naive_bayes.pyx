@@ -10,7 +10,7 @@ token ids (int32 or int64, read in place) with int64 offsets.
 Sample weights (X-2): without them the integer counting above is untouched (the same bits as
 before); with them each count is a float64 sum of weights, added example by example in the
 reference's order by the ``_weighted_*`` loops, so the estimates are the reference's float
-results.
+results. Real counts (a bag's float64 counts, tf-idf weights) take those loops with every weight 1.
 """
 import os
 
@@ -33,7 +33,7 @@ from cs229.fast._validation import (as_binary_labels, as_binary_matrix, as_class
                                     category_sizes, check_categories, check_length, cores_of,
                                     same_length)
 from cs229.reference import naive_bayes as _R
-from cs229.reference.inputs import is_text
+from cs229.reference.inputs import is_text, real_counts
 from cs229.reference.messages import error, show
 from cs229.reference.naive_bayes import (BernoulliClassesNB, BernoulliNB, CategoricalNB, Documents,
                                          MultinomialClassesNB, MultinomialNB, ZeroOverZeroError)
@@ -56,6 +56,12 @@ __all__ = [
 ctypedef fused token_t:
     int32_t
     int64_t
+
+# A bag's counts: int64 integer counts (summed exactly), or float64 real counts (X-2: tf-idf
+# weights, summed as reals).
+ctypedef fused count_t:
+    int64_t
+    double
 
 
 def _alpha(alpha):
@@ -625,7 +631,8 @@ def _documents(documents, size=None, bint ignore=False, name="documents"):
     """(tokens, offsets, counts) of ``Documents`` or a sequence of token-id sequences: tokens
     int32 or int64 (packed tokens read in place), with every id in 0..size−1 unless ``ignore``
     (the loops then skip the others); without a vocabulary, every id inside int64. counts: None,
-    or for a bag of words (``Documents`` with counts) one int64 count >= 0 per token."""
+    or for a bag of words (``Documents`` with counts) one count >= 0 per token, int64 (integer
+    counts) or float64 (real counts, X-2)."""
     if not isinstance(documents, Documents):
         return as_documents(documents, name, size, ignore) + (None,)
     size = _R.documents_vocabulary(documents, size, name)
@@ -636,15 +643,33 @@ def _documents(documents, size=None, bint ignore=False, name="documents"):
 
 
 def _word_counts(counts, n, name="documents"):
-    """The reference's reader of a bag's counts (``<name>.counts``): n integers (int64, read in
-    place when they are), each >= 0."""
-    c = as_integers(counts, f"{name}.counts", empty=True)
+    """The reference's reader of a bag's counts (``<name>.counts``), n numbers >= 0: an array of
+    integers as int64 (read in place when it is), exact; an array of floats as float64 real
+    counts, each finite; anything else (a list, say) read by the reference's
+    ``inputs.real_counts``: int64 when every entry is an int (or there is none), else float64.
+    The first bad entry is named, as the reference names it."""
+    name = f"{name}.counts"
+    a = counts if isinstance(counts, np.ndarray) else None   # a list is read entry by entry
+    if a is not None and a.ndim == 1 and a.dtype.kind == "f" and a.size:
+        c = np.ascontiguousarray(a, dtype=np.float64)
+        # NaN fails both comparisons: two reductions, no temporary, clear the common case
+        if not (np.minimum.reduce(c) >= 0 and np.maximum.reduce(c) < np.inf):
+            bad = ~(c >= 0) | (c == np.inf)
+            p = int(np.argmax(bad))
+            key = "negative_count" if c[p] < 0 and isfinite(c[p]) else "not_finite"
+            raise error(key, name=name, where=f"[{p}]", value=as_given(counts, c, (p,)))
+    elif a is not None and a.ndim == 1 and a.dtype.kind in "iu":
+        c = as_integers(counts, name, empty=True)
+        if c.shape[0] and c.min() < 0:
+            p = int(np.argmax(c < 0))
+            raise error("negative_count", name=name, where=f"[{p}]", value=as_given(counts, c, (p,)))
+    else:
+        values = real_counts(counts, name, empty=True)
+        exact = all(type(v) is int for v in values)
+        c = np.array(values, dtype=np.int64 if exact else np.float64)
     if c.shape[0] != n:
-        raise error("entries_and_length", name=f"{name}.counts", n=c.shape[0],
-                    length_name=f"{name}.tokens", length=n)
-    if c.shape[0] and c.min() < 0:
-        p = int(np.argmax(c < 0))
-        raise error("count", name=f"{name}.counts", where=f"[{p}]", value=int(c[p]))
+        raise error("entries_and_length", name=name, n=c.shape[0], length_name=f"{name[:-7]}.tokens",
+                    length=n)
     return c
 
 
@@ -654,6 +679,18 @@ def pack_documents(documents):
     size = _R.documents_vocabulary(documents) if isinstance(documents, Documents) else None
     tokens, offsets, counts = _documents(documents, size)
     return Documents(tokens.astype(np.int64, copy=False), offsets, counts, size)
+
+
+cdef inline double _occurrences(const token_t[::1] tokens, const count_t[::1] counts, bint bags,
+                                Py_ssize_t p, Py_ssize_t size, bint ignore) noexcept nogil:
+    """How often entry p's word occurs: 1 for a token id, its count for a bag's entry; 0 (the
+    entry adds nothing: not 0·(−∞)) for an id outside the vocabulary with ``ignore`` or a count 0."""
+    cdef int64_t t = tokens[p]
+    if ignore and (t < 0 or t >= size):
+        return 0
+    if bags:
+        return <double> counts[p]
+    return 1
 
 
 cdef void _count_words(const token_t[::1] tokens, const int64_t[::1] offsets,
@@ -703,7 +740,8 @@ cdef int _count_bags(const token_t[::1] tokens, const int64_t[::1] counts,
 def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False, sample_weight=None):
     """NB-6: φ_{k|y=c} = (Σᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = m₁/m, counted in one pass over the flat token ids (or the entries of the bags).
-    X-2: each word of document i counts wᵢ."""
+    X-2: each word of document i counts wᵢ; a bag's real counts (float64) are summed as reals.
+    """
     size = table_size(vocabulary_size, "vocabulary_size")
     _tables_fit(2 * size, 32, "vocabulary_size", size)   # counts, φ, its rows and the +α temporary
     cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
@@ -720,6 +758,10 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
         return _multinomial_model(class_count, count, total, alpha, size,
                                   float(_weighted_prior(class_count)[1]))
     class_count = _class_counts(y)
+    if _real(counts):   # sums of reals: the weighted loop, every weight 1 (n·1 is n)
+        count, total = _weighted_words(tokens, offsets, counts, y, np.ones(y.shape[0]), 2, size, ignore)
+        return _multinomial_model(class_count, count, total, alpha, size,
+                                  float(class_count[1] / y.shape[0]))
     count = np.zeros((2, size), dtype=np.int64)
     total = np.zeros(2, dtype=np.int64)
     if counts is not None:
@@ -730,6 +772,11 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
         _count(tokens, offsets, y, size, ignore, count, total)
     return _multinomial_model(class_count, count, total, alpha, size,
                               float(class_count[1] / y.shape[0]))
+
+
+def _real(counts):
+    """Whether a bag's counts are real (float64, X-2) rather than integer counts."""
+    return counts is not None and counts.dtype == np.float64
 
 
 def _multinomial_model(class_count, count, total, alpha, size, phi_y):
@@ -747,29 +794,28 @@ def _document_weights(sample_weight, offsets):
     return as_sample_weights(sample_weight, offsets[1:], x_name="documents", of=None)
 
 
-cdef void _weighted_word_counts(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+cdef void _weighted_word_counts(const token_t[::1] tokens, const count_t[::1] counts, bint bags,
                                 const int64_t[::1] offsets, const Py_ssize_t[::1] codes,
                                 const double[::1] w, Py_ssize_t size, bint ignore,
                                 double[:, ::1] count, double[::1] total) noexcept nogil:
     """X-2: count[c, t] += n wᵢ and total[c] += n wᵢ for each word t of document i of class code
     c, n its count in a bag (an entry of count 0 skipped) and 1 for each token otherwise."""
     cdef Py_ssize_t i, p, c
-    cdef int64_t t
-    cdef double v
+    cdef double n, v, w_i, class_total
+    cdef double* row
     for i in range(codes.shape[0]):
         c = codes[i]
+        row = &count[c, 0]
+        w_i = w[i]
+        class_total = total[c]   # in a register through the document: the same sums in order
         for p in range(offsets[i], offsets[i + 1]):
-            t = tokens[p]
-            if ignore and (t < 0 or t >= size):
+            n = _occurrences(tokens, counts, bags, p, size, ignore)
+            if n == 0:
                 continue
-            if bags:
-                if counts[p] == 0:
-                    continue
-                v = <double> counts[p] * w[i]
-            else:
-                v = w[i]
-            count[c, t] += v
-            total[c] += v
+            v = n * w_i
+            row[tokens[p]] += v
+            class_total = class_total + v
+        total[c] = class_total
 
 
 def _weighted_words(tokens, offsets, counts, codes, weight, Py_ssize_t k, Py_ssize_t size,
@@ -784,7 +830,7 @@ def _weighted_words(tokens, offsets, counts, codes, weight, Py_ssize_t k, Py_ssi
 
 
 def _weighted_count(const token_t[::1] tokens, const int64_t[::1] offsets,
-                    const int64_t[::1] counts, bint bags, const Py_ssize_t[::1] codes,
+                    const count_t[::1] counts, bint bags, const Py_ssize_t[::1] codes,
                     const double[::1] w, Py_ssize_t size, bint ignore, double[:, ::1] count,
                     double[::1] total):
     with nogil:
@@ -808,7 +854,7 @@ def _bags(const token_t[::1] tokens, const int64_t[::1] counts, const int64_t[::
     return beyond
 
 
-cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+cdef void _multinomial_joint(const token_t[::1] tokens, const count_t[::1] counts, bint bags,
                              const int64_t[::1] offsets, const double[:, ::1] T,
                              const double[::1] log_prior, Py_ssize_t size, bint ignore,
                              double[:, ::1] out, int threads) noexcept nogil:
@@ -824,18 +870,12 @@ cdef void _multinomial_joint(const token_t[::1] tokens, const int64_t[::1] count
         a = log_prior[0]
         b = log_prior[1]
         for p in range(offsets[i], offsets[i + 1]):
-            t = tokens[p]
-            if ignore and (t < 0 or t >= size):
+            n = _occurrences(tokens, counts, bags, p, size, ignore)
+            if n == 0:
                 continue
-            if bags:
-                if counts[p] == 0:
-                    continue
-                n = <double> counts[p]
-                a = a + n * T[t, 0]
-                b = b + n * T[t, 1]
-            else:
-                a = a + T[t, 0]
-                b = b + T[t, 1]
+            t = tokens[p]   # 1·T is T: a token id adds T[t, ·] itself
+            a = a + n * T[t, 0]
+            b = b + n * T[t, 1]
         out[i, 0] = a
         out[i, 1] = b
 
@@ -845,15 +885,14 @@ _NO_COUNTS = np.zeros(0, dtype=np.int64)
 
 # Two classes keep their two sums in registers (_multinomial_joint); k classes add into the row
 # of ``out`` (_classes_joint). The same sums in the same order: the same answers.
-def _joint_rows(const token_t[::1] tokens, counts, const int64_t[::1] offsets, const double[:, ::1] T,
-           const double[::1] lp, Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
-    cdef bint bags = counts is not None
-    cdef const int64_t[::1] cv = counts if bags else _NO_COUNTS
+def _joint_rows(const token_t[::1] tokens, const count_t[::1] counts, bint bags,
+                const int64_t[::1] offsets, const double[:, ::1] T, const double[::1] lp,
+                Py_ssize_t size, bint ignore, double[:, ::1] out, int threads):
     with nogil:
         if T.shape[1] == 2:
-            _multinomial_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+            _multinomial_joint(tokens, counts, bags, offsets, T, lp, size, ignore, out, threads)
         else:
-            _classes_joint(tokens, cv, bags, offsets, T, lp, size, ignore, out, threads)
+            _classes_joint(tokens, counts, bags, offsets, T, lp, size, ignore, out, threads)
 
 
 def _table_joint(tokens, offsets, counts, T, lp, Py_ssize_t size, bint ignore, cores):
@@ -861,7 +900,8 @@ def _table_joint(tokens, offsets, counts, T, lp, Py_ssize_t size, bint ignore, c
     and lp (log p(y)), the documents split among ``cores``."""
     out = np.empty((offsets.shape[0] - 1, T.shape[1]))
     threads = loop_threads(MULTINOMIAL_JOINT, thread_count(cores, out.shape[0]))
-    _joint_rows(tokens, counts, offsets, T, lp, size, ignore, out, threads)
+    _joint_rows(tokens, _NO_COUNTS if counts is None else counts, counts is not None, offsets, T, lp,
+                size, ignore, out, threads)
     loop_done(MULTINOMIAL_JOINT, out.shape[0])
     return out
 
@@ -901,22 +941,23 @@ def _multinomial_blame(phi0, phi1, tokens, offsets, counts, bint ignore):
     return blame
 
 
-def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
-    """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
+def _from_joint(model, documents, ignore_unknown, n_jobs, answer):
+    """``answer(joint, blame)`` (``_posterior`` or ``_argmax``) of the documents' log joint."""
     cores = cores_of(n_jobs)
     cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
     phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
     joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
-    return _posterior(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+    return answer(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+
+
+def multinomial_log_posterior(model, documents, ignore_unknown=False, *, n_jobs=-1):
+    """NB-6: [log p(y=0 | x), log p(y=1 | x)] per document."""
+    return _from_joint(model, documents, ignore_unknown, n_jobs, _posterior)
 
 
 def multinomial_predict(model, documents, ignore_unknown=False, *, n_jobs=-1):
     """NB-6: argmax_y p(y) Πⱼ φ_{x_j|y} per document (ties go to 0)."""
-    cores = cores_of(n_jobs)
-    cdef bint ignore = flag(ignore_unknown, "ignore_unknown")
-    phi_y, phi0, phi1, tokens, offsets, counts = _multinomial(model, documents, ignore)
-    joint = _joint(phi_y, phi0, phi1, tokens, offsets, counts, ignore, cores)
-    return _argmax(joint, _multinomial_blame(phi0, phi1, tokens, offsets, counts, ignore))
+    return _from_joint(model, documents, ignore_unknown, n_jobs, _argmax)
 
 
 # ---- X-4: naive Bayes with k classes ----------------------------------------------------------
@@ -1067,6 +1108,10 @@ def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unkno
         class_count = _k_weighted(codes, k, weight)
         count, total = _weighted_words(tokens, offsets, counts, codes, weight, k, size, ignore)
         return _classes_model(class_count, count, total, alpha, size, _weighted_prior(class_count))
+    if _real(counts):   # sums of reals, as multinomial_fit's
+        count, total = _weighted_words(tokens, offsets, counts, codes, np.ones(codes.shape[0]), k, size,
+                                       ignore)
+        return _classes_model(class_count, count, total, alpha, size, _k_priors(class_count))
     entry_class = np.repeat(codes, np.diff(offsets))
     words = tokens.astype(np.int64, copy=False)
     if ignore:
@@ -1098,7 +1143,7 @@ def _classes_model(class_count, count, total, alpha, size, phi):
     return MultinomialClassesNB(phi, phi_words, class_count, count, total, alpha)
 
 
-cdef void _classes_joint(const token_t[::1] tokens, const int64_t[::1] counts, bint bags,
+cdef void _classes_joint(const token_t[::1] tokens, const count_t[::1] counts, bint bags,
                          const int64_t[::1] offsets, const double[:, ::1] T,
                          const double[::1] log_prior, Py_ssize_t size, bint ignore,
                          double[:, ::1] out, int threads) noexcept nogil:
@@ -1112,18 +1157,12 @@ cdef void _classes_joint(const token_t[::1] tokens, const int64_t[::1] counts, b
         for c in range(k):
             out[i, c] = log_prior[c]
         for p in range(offsets[i], offsets[i + 1]):
-            t = tokens[p]
-            if ignore and (t < 0 or t >= size):
+            n = _occurrences(tokens, counts, bags, p, size, ignore)
+            if n == 0:
                 continue
-            if bags:
-                if counts[p] == 0:
-                    continue
-                n = <double> counts[p]
-                for c in range(k):
-                    out[i, c] = out[i, c] + n * T[t, c]
-            else:
-                for c in range(k):
-                    out[i, c] = out[i, c] + T[t, c]
+            t = tokens[p]
+            for c in range(k):
+                out[i, c] = out[i, c] + n * T[t, c]
 
 
 def multinomial_classes_log_joint(model, documents, ignore_unknown=False, *, n_jobs=-1):

@@ -379,6 +379,21 @@ def counts(y, name="y"):
     return _flat(y, name, _label("count", lambda v: v >= 0))
 
 
+def real_counts(v, name, empty=False):
+    """Counts that may be real, each >= 0 (NB-6's bags of words, whose counts may be tf-idf
+    weights): an integer entry (``numbers.Integral``) as an int, at most 2⁶³ − 1, so that integer
+    counts are summed exactly; any other a finite real, read by ``number``."""
+    def read(value, name, where):
+        if isinstance(value, numbers.Integral) and not is_bool(value):
+            x = parameters.integer(value, name, where)
+        else:
+            x = number(value, name, where)
+        if not x >= 0:
+            raise error("negative_count", name=name, where=where, value=value)
+        return x
+    return _flat(v, name, read, empty)
+
+
 def poisson_targets(y, name="y"):
     """The targets of a Poisson GLM: any real y >= 0 (000 §9 reads counts; ℓ and the deviance
     are defined on every y >= 0, with log y! = log Γ(y + 1)). An integral entry comes back as an

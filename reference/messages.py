@@ -109,6 +109,8 @@ MESSAGES = {
     "in_interval": (ValueError, "{name} must be in ({low}, {high}), got {value}"),
     "probability": (ValueError, "{name}{where} is {value}: a probability must be in [0, 1]"),
     "negative_count": (ValueError, "{name}{where} is {value}: counts must be >= 0"),
+    # scikit-learn's checks of input_tags.positive_only look for its words "Negative values in data"
+    "negative_data": (ValueError, "Negative values in data passed to {estimator}: {entry}; {what} must be >= 0"),
     "not_a_count": (ValueError, "{name}{where} is {value}: a count must be a non-negative integer"),
     "no_examples": (ValueError, "{name} has no examples (all counts are 0)"),
     "counts_past_float64": (ValueError, "{name} sums past the float64 range: the proportions cₖ/m "

@@ -6,7 +6,8 @@ Conventions: labels y ∈ {0, 1} (1 = spam); features, values, words and bins ar
 likelihood estimates of 000 §2, 1 gives Laplace smoothing (000 §2.1: +1 in the numerator, +k in
 the denominator for a k-valued variable). The class prior φ_y is never smoothed (000 §2.1 says it
 hardly matters). Counts are integers, so with an exact ``alpha`` (the default 1, or 0) every
-estimate is an exact Fraction; a float ``alpha`` gives float estimates.
+estimate is an exact Fraction; a float ``alpha`` gives float estimates. The multinomial model's
+bags of words may also hold real counts (tf-idf weights, X-2), whose sums replace the counts.
 
 Posteriors are computed in log space (a product of thousands of probabilities underflows);
 logarithms of exact estimates are taken in float. A class whose p(x|y)p(y) is exactly 0 has
@@ -257,8 +258,10 @@ def _predict(prior, phi, X, factors, log_joint, blame):
     """argmax_y p(x, y) per row, ties to 0. With exact estimates (p(y) and every φ) the comparison
     is exact, of p(y) Π p(x_j | y): a tie in exact arithmetic stays a tie, which the logs' rounding
     would break; otherwise of the log joint. ``factors(c, x)`` gives the p(x_j | y = c) of a row
-    as (factor, power) pairs (power n > 1 for a word that occurs n times)."""
-    if not all(scalar.is_exact(p) for p in _flatten([prior, phi])):
+    as (factor, power) pairs (power n > 1 for a word that occurs n times). A real power (a real
+    count, X-2) makes the product irrational: then the log joint decides."""
+    integral = all(isinstance(n, numbers.Integral) for x in X for c in (0, 1) for _, n in factors(c, x))
+    if not integral or not all(scalar.is_exact(p) for p in _flatten([prior, phi])):
         return _argmax(log_joint(), blame)
     logs = {}
     out = []
@@ -685,10 +688,12 @@ class Documents:
     """NB-6: documents of any length as one flat sequence of token ids and m + 1 offsets:
     document i is tokens[offsets[i]:offsets[i + 1]] (offsets[0] = 0, offsets[m] = len(tokens)).
 
-    With ``counts`` (one non-negative integer per token, at most 2⁶³ − 1) a document is a bag of
-    words: word tokens[p] occurs counts[p] times in document i for every p in
-    offsets[i]..offsets[i + 1] − 1 (a count 0 is no occurrence). The rows of a word-count
-    matrix in CSR form are such documents: tokens = indices, offsets = indptr, counts = data.
+    With ``counts`` (one number >= 0 per token) a document is a bag of words: word tokens[p]
+    occurs counts[p] times in document i for every p in offsets[i]..offsets[i + 1] − 1 (a count 0
+    is no occurrence). The rows of a word-count matrix in CSR form are such documents:
+    tokens = indices, offsets = indptr, counts = data. An integer count (an int, at most
+    2⁶³ − 1) is counted exactly; a real count (a tf-idf weight, say) is a real "number of
+    occurrences", and every sum of counts below is then a sum of reals.
     The multinomial event model reads only how often each word occurs (its likelihood does not
     depend on the order of the words), so a bag gives the estimates of its words written out,
     in time and memory that follow the number of entries, not the sum of the counts.
@@ -754,15 +759,13 @@ def _is_bag(documents):
 
 
 def _word_counts(counts, n, name="documents"):
-    """NB-6: the counts of a bag of words (``<name>.counts``), n integers, each read by
-    ``inputs.integers`` (so at most 2⁶³ − 1) and then checked to be >= 0, as a list of ints."""
-    counts = inputs.integers(counts, f"{name}.counts", empty=True)
+    """NB-6: the counts of a bag of words (``<name>.counts``), n numbers >= 0 read by
+    ``inputs.real_counts``: an integer count as an int (at most 2⁶³ − 1, summed exactly), a real
+    one (a tf-idf weight) as a finite real."""
+    counts = inputs.real_counts(counts, f"{name}.counts", empty=True)
     if len(counts) != n:
         raise error("entries_and_length", name=f"{name}.counts", n=len(counts),
                     length_name=f"{name}.tokens", length=n)
-    for p, c in enumerate(counts):
-        if c < 0:
-            raise error("count", name=f"{name}.counts", where=f"[{p}]", value=c)
     return counts
 
 
@@ -799,6 +802,11 @@ def _words(bag):
     return [t for t, _ in bag]
 
 
+def _beyond_int64(total):
+    """An integer sum of word counts past the int64 count table (real counts have no such table)."""
+    return isinstance(total, numbers.Integral) and total > INT64_MAX
+
+
 def class_words_beyond_int64(c):
     """NB-6: the error for a class whose documents hold more than 2⁶³ − 1 words in all, the
     largest count a table of word counts holds (both faces refuse it)."""
@@ -827,6 +835,9 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
     φ_y = Σᵢ 1{y⁽ⁱ⁾ = 1} / m. α = 1 is Laplace (+1, +|V|). Unsmoothed, a class without a single
     word has φ_{k|y} = 0/0 (ZeroOverZeroError). A bag of words (``Documents`` with counts)
     adds each entry's count at once: Σⱼ 1{x_j⁽ⁱ⁾ = k} is the count of word k in document i.
+    X-2, real counts: a bag's counts may be any reals >= 0 (tf-idf weights); the estimate is the
+    same formula with the sums of those counts in place of the integer counts, the maximum of
+    the (smoothed) likelihood Πᵢ Π_k φ_{k|y⁽ⁱ⁾}^{x_k⁽ⁱ⁾} as for integer counts.
     X-2: with a ``sample_weight`` wᵢ per document each of its words counts wᵢ:
     φ_{k|y=c} = (Σᵢ wᵢ Σⱼ 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c} + α) / (Σᵢ wᵢ 1{y⁽ⁱ⁾ = c} nᵢ + α|V|),
     φ_y = Σᵢ wᵢ 1{y⁽ⁱ⁾ = 1} / Σᵢ wᵢ.
@@ -850,7 +861,7 @@ def multinomial_fit(documents, y, vocabulary_size, alpha=1, ignore_unknown=False
             word_count[c][t] += n * w
             total[c] += n * w
     for c in (0, 1):
-        if weight is None and total[c] > INT64_MAX:
+        if weight is None and _beyond_int64(total[c]):
             raise class_words_beyond_int64(c)
     _smoothing_fits(max(total), alpha, size, CLASS_WORDS)
     for c in (0, 1):
@@ -1234,7 +1245,7 @@ def multinomial_classes_fit(documents, y, vocabulary_size, alpha=1, ignore_unkno
             word_count[c][t] += n * w
             total[c] += n * w
     for c in range(k):
-        if weight is None and total[c] > INT64_MAX:
+        if weight is None and _beyond_int64(total[c]):
             raise class_words_beyond_int64(c + 1)
     _smoothing_fits(max(total), alpha, size, CLASS_WORDS)
     for c in range(k):

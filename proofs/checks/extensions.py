@@ -1079,6 +1079,25 @@ def _halves(i):
     return Fraction((i + 1) % 5, 2)   # 1/2, 1, 3/2, 2, 0, 1/2, …
 
 
+def _nb_real_bags(docs):
+    """The documents as bags whose p-th entry counts (p + 1)/3 times: real counts (tf-idf-like)."""
+    tokens = [t for d in docs for t in d]
+    offsets = [0]
+    for d in docs:
+        offsets.append(offsets[-1] + len(d))
+    return NB.Documents(tokens, offsets, [mpmath.mpf(p + 1) / 3 for p in range(len(tokens))])
+
+
+def _nb_whole_counts(documents):
+    """The documents with each real count of a bag rounded down to an integer count."""
+    if not isinstance(documents, NB.Documents) or documents.counts is None:
+        return documents
+    return NB.Documents(documents.tokens, documents.offsets, [int(c) for c in documents.counts])
+
+
+@relies_on(NB, "multinomial_classes_fit", lambda f: lambda d, y, size, alpha=1, ignore_unknown=False,
+           sample_weight=None: f(_nb_whole_counts(d), y, size, alpha, ignore_unknown, sample_weight),
+           "the fit on the real counts rounded down")
 @relies_on(NB, "_example_weights", lambda f: lambda weight, m: f(None, m), "the counts unweighted")
 @relies_on(NB, "_k_weighted", lambda f: lambda codes, count, weight: f(codes, count, None),
            "the class totals unweighted")
@@ -1089,7 +1108,10 @@ def _halves(i):
        "of x⁽ⁱ⁾) + 1)/(Σᵢ wᵢnᵢ + |V|) over class j, zero the gradient of ℓ_w = Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) "
        "+ the log of a Beta(2, 2) / Dirichlet(2, ..., 2) prior along every direction of the parameter "
        "space: mpmath derivatives at the reference's fits with weights 0, 1/2, 1, 3/2, 2 on drawn data "
-       "with 3 classes (50 digits)", "extends 000 §2-2.2", "optimality")
+       "with 3 classes (50 digits); and with real counts (bags whose entries count 1/3, 2/3, 1, …, as "
+       "tf-idf weights do), φ_{w|y=j} = (Σ real counts of w in class j + 1)/(Σ real counts of class j "
+       "+ |V|) zeroes the gradient of ℓ = Σᵢ Σ_w x_w⁽ⁱ⁾ log φ_{w|y⁽ⁱ⁾} + log φ_{y⁽ⁱ⁾} + the Dirichlet prior",
+       "extends 000 §2-2.2", "optimality")
 def naive_bayes_weighted_map_optimal(ctx):
     one = mpmath.mpf(1)
 
@@ -1110,10 +1132,17 @@ def naive_bayes_weighted_map_optimal(ctx):
         return _nb_map_gradient(model, lambda m: _nb_weighted_log_likelihood(
             lambda rows, c: NB.multinomial_classes_log_likelihood(m, rows, c), docs, y, w))
 
+    def real_counts(p):
+        docs, y, size = p
+        bags = _nb_real_bags(docs)
+        model = NB.multinomial_classes_fit(bags, y, size, one)
+        return _nb_map_gradient(model, lambda m: NB.multinomial_classes_log_likelihood(m, bags, y))
+
     tol = mpmath.mpf(10) ** -(ctx.digits - 12)
     n = min(ctx.examples, 5)
     return combine(sampled(ctx, _nb_k_bernoulli(), bernoulli, tol, n=n, names=("X", "y")),
-                   sampled(ctx, _nb_k_documents(), multinomial, tol, n=n, names=("documents", "y", "|V|")))
+                   sampled(ctx, _nb_k_documents(), multinomial, tol, n=n, names=("documents", "y", "|V|")),
+                   sampled(ctx, _nb_k_documents(), real_counts, tol, n=n, names=("documents", "y", "|V|")))
 
 
 def _nb_repeated(rows, weight):

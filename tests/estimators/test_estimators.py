@@ -13,7 +13,6 @@ and run as strict xfails (a listed check that starts passing fails the suite):
 - the unpenalised fits with sample weights (X-2), on the weights' equivalence check's 15 examples
   of 30 features, where the fit is singular (``SINGULAR_REASON``, ``SINGULAR_WEIGHTED_REASON``,
   ``GDA_SINGULAR_REASON``).
-- MultinomialNB: the weights' checks that draw real X, which word counts refuse (``COUNTS_REASON``).
 - LogisticRegression(solver="sgd"): the weights' equivalence check, which a step scaled by wᵢ
   cannot meet (``STOCHASTIC_REASON``).
 
@@ -22,9 +21,9 @@ The tags that change what the checks ask, scikit-learn's mechanism for models of
 - classifier_tags.multi_class = False (LogisticRegression(solver="sgd"), Perceptron,
   DecisionTreeClassifier(threshold="logistic")): the notes' models have two classes; the checks
   train on two, and check_classifier_not_supporting_multiclass checks the refusal of three.
-- input_tags.positive_only and input_tags.categorical (MultinomialNB): X holds word counts; the
-  checks draw non-negative integers, and check_positive_only_tag_during_fit checks the refusal of
-  negative counts.
+- input_tags.positive_only (MultinomialNB, as scikit-learn's): X holds counts or other
+  non-negative reals (tf-idf weights); check_positive_only_tag_during_fit checks the refusal of
+  negative entries.
 - classifier_tags.poor_score (BernoulliNB; MultinomialNB, whose word-count model reads the
   proportions of a row's columns, which the checks' three blobs hardly set apart): binarize=0
   turns the checks' shifted blobs into nearly all ones, so check_classifiers_train does not
@@ -111,18 +110,9 @@ SINGULAR_WEIGHTED_REASON = (
     "is not unique), and the fit raises SingularMatrixError naming the dependent column, as it "
     "should; Ridge and penalty='l2' meet the check")
 
-COUNTS_REASON = (
-    "these checks of sample_weight draw X uniform in [0, 1): MultinomialNB reads X as word counts "
-    "(000 §2.2), which are integers, and refuses the fractions with a ValueError naming the first, "
-    "as it should (its other checks draw integer X under the categorical tag); weighted == repeated "
-    "rows on integer counts is tested in tests/naive_bayes/test_extensions.py (X-2)")
-
 _DENSE = "check_sample_weight_equivalence_on_dense_data"
 
 EXPECTED_FAILED_CHECKS = {
-    "MultinomialNB()": {name: COUNTS_REASON for name in (
-        _DENSE, "check_sample_weight_equivalence_on_sparse_data",
-        "check_classifiers_one_label_sample_weights")},
     "GLM()": {_DENSE: SINGULAR_REASON},
     "PoissonRegression()": {_DENSE: SINGULAR_REASON},
     **{name: {_DENSE: SINGULAR_WEIGHTED_REASON} for name in (
@@ -424,12 +414,22 @@ def test_the_bags_give_the_model_of_the_words_written_out_NB_6():
                                naive_bayes.multinomial_log_joint(words, documents), rtol=1e-13)
 
 
-def test_multinomial_nb_refuses_counts_that_are_not_integers_NB_6():
+def test_multinomial_nb_takes_real_counts_and_refuses_negative_ones_X_2():
+    """X-2: a real entry (a tf-idf weight) is a real count: the estimator is multinomial_fit on the
+    bags of the real X; a negative entry is refused, named."""
     counts, y = _counts()
     X = counts.astype(float)
     X[5, 2] = 0.5
-    with pytest.raises(ValueError, match=r"X\[5, 2\] is 0.5: .*word counts"):
+    bags = naive_bayes.Documents(*(lambda A: (A.indices, A.indptr, A.data))(sp.csr_matrix(X)), X.shape[1])
+    model = naive_bayes.multinomial_fit(bags, y, X.shape[1])
+    est = E.MultinomialNB().fit(X, y)
+    assert np.array_equal(est.phi_, np.vstack([model.phi_k_y0, model.phi_k_y1]))
+    assert np.array_equal(est.predict_log_proba(X), naive_bayes.multinomial_log_posterior(model, bags))
+    X[7, 1] = -0.25
+    with pytest.raises(ValueError, match=r"^Negative values in data passed to MultinomialNB: X\[7, 1\] is -0.25"):
         E.MultinomialNB().fit(X, y)
+    with pytest.raises(ValueError, match=r"^documents.counts\[\d+\] is -0.25: counts must be >= 0$"):
+        est.predict(X)
     with pytest.raises(ValueError, match="Negative values"):
         E.MultinomialNB().fit(-counts, y)
 
@@ -653,13 +653,13 @@ def test_multinomial_nb_predicts_a_huge_count_from_the_counts_NB_6():
 @pytest.mark.parametrize("X", [np.array([[2 ** 63, 0], [0, 1]], dtype=np.uint64),
                                np.array([[2.0 ** 63, 0.0], [0.0, 1.0]]),
                                np.array([[1e300, 0.0], [0.0, 1.0]])])
-def test_multinomial_nb_refuses_a_count_of_2_to_the_63_by_name_NB_6(X):
-    """int64 holds the counts: 2⁶³ once wrapped to a negative count."""
-    with pytest.raises(ValueError, match=r"^X\[0, 0\] is \d+: a word count must be below 2\*\*63"):
-        E.MultinomialNB().fit(X, [0, 1])
-    est = E.MultinomialNB().fit([[1, 0], [0, 1]], [0, 1])
-    with pytest.raises(ValueError, match=r"^X\[1, 1\] is \d+: a word count must be below 2\*\*63"):
-        est.predict(X[::-1, ::-1])
+def test_multinomial_nb_reads_a_count_past_int64_as_a_real_count_X_2(X):
+    """2⁶³ (once wrapped to a negative int64 count) and 1e300 are read as float64 real counts, as
+    scikit-learn reads them: (v + 1)/(v + 2), 1/(v + 2)."""
+    est = E.MultinomialNB().fit(X, [0, 1])
+    v = float(X[0, 0])
+    assert est.phi_.tolist() == [[(v + 1) / (v + 2), 1 / (v + 2)], [1 / 3, 2 / 3]]
+    assert est.predict(X[::-1, ::-1]).tolist() == [0, 1]
 
 
 def test_multinomial_nb_reads_integer_counts_exactly_NB_6():
@@ -745,6 +745,27 @@ def test_bernoulli_nb_gives_the_same_model_and_answers_for_sparse_and_dense_inpu
     assert np.array_equal(E.BernoulliNB(binarize=None).fit(binary, y).phi_, E.BernoulliNB().fit(X, y).phi_)
     with pytest.raises(ValueError, match=r"^X\[\d+, \d+\] is 2.0: features must be binary \(0 or 1\)"):
         E.BernoulliNB(binarize=None).fit(sp.csr_matrix(X), y)
+
+
+def test_multinomial_nb_on_real_x_gives_the_same_model_and_answers_for_sparse_and_dense_input_X_2():
+    """X-2: tf-idf-like real X as CSR (sorted or not), CSC, COO and dense: the same sums of the
+    same entries in the same order, so the same model and answers bit for bit, with and without
+    weights; k = 3 classes too."""
+    rng = np.random.default_rng(3)
+    X = rng.poisson(0.4, (60, 25)) * rng.random((60, 25))
+    w = rng.random(60) * 2
+    csr = sp.csr_matrix(X)
+    unsorted = sp.csr_matrix((csr.data[::-1], csr.indices[::-1], np.r_[0, np.cumsum(np.diff(csr.indptr)[::-1])]),
+                             shape=X.shape)[::-1]   # the same matrix, its entries in another order
+    for y in (np.arange(60) % 3 == 0, np.arange(60) % 3):
+        for weight in (None, w):
+            dense = E.MultinomialNB(alpha=0.5).fit(X, y, sample_weight=weight)
+            for sparse in (csr, sp.csc_matrix(X), sp.coo_matrix(X), unsorted):
+                est = E.MultinomialNB(alpha=0.5).fit(sparse, y, sample_weight=weight)
+                assert np.array_equal(est.phi_, dense.phi_)
+                assert np.array_equal(est.feature_count_, dense.feature_count_)
+                assert np.array_equal(est.predict_log_proba(sparse), dense.predict_log_proba(X))
+                assert np.array_equal(est.predict(sparse), dense.predict(X))
 
 
 # ---- a fit checks its input: LocallyWeightedRegression (LR-14) ------------------------------------

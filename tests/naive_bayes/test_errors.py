@@ -128,7 +128,8 @@ def test_documents_validation_NB_6(impl):
 # ---- NB-6: bags of words (Documents with counts) -----------------------------------------------
 
 def test_bag_counts_are_refused_by_name_NB_6(impl):
-    """A count must be an integer 0 .. 2⁶³ − 1, one per token: the message names the entry."""
+    """A count must be an integer 0 .. 2⁶³ − 1 or a finite real >= 0 (X-2), one per token: the
+    message names the entry."""
     nb = impl.naive_bayes
     y = impl.arg([0, 1])
 
@@ -136,9 +137,13 @@ def test_bag_counts_are_refused_by_name_NB_6(impl):
         return nb.multinomial_fit(R.Documents(list(tokens), list(offsets), counts), y, 2)
     cases = [([1, 2 ** 63, 1], ValueError, r"documents.counts\[1\] is 9223372036854775808: outside the int64 range"),
              (np.array([1, 2 ** 63, 1], dtype=np.uint64), ValueError, r"documents.counts\[1\] is 9223372036854775808"),
-             ([1, -1, 1], ValueError, r"^documents.counts\[1\] is -1: counts must be non-negative integers$"),
-             ([1, 1.5, 1], ValueError, r"documents.counts\[1\] is 1.5: expected an integer"),
-             ([1, None, 1], TypeError, r"documents.counts\[1\] is None: expected an integer"),
+             ([1, -1, 1], ValueError, r"^documents.counts\[1\] is -1: counts must be >= 0$"),
+             ([1, -0.5, 1], ValueError, r"^documents.counts\[1\] is -0.5: counts must be >= 0$"),
+             (np.array([1.5, -0.5, np.nan]), ValueError, r"^documents.counts\[1\] is -0.5: counts must be >= 0$"),
+             ([0.5, math.nan, -1], ValueError, r"^documents.counts\[1\] is nan: expected a finite number$"),
+             (np.array([0.5, -math.inf, 1]), ValueError, r"^documents.counts\[1\] is -inf: expected a finite number$"),
+             ([0.5, math.inf, 1], ValueError, r"^documents.counts\[1\] is inf: expected a finite number$"),
+             ([1, None, 1], TypeError, r"^documents.counts\[1\] is None: expected a real number$"),
              ([1, 1], ValueError, r"^documents.counts has 2 entries but documents.tokens has 3$")]
     for counts, kind, message in cases:
         with pytest.raises(kind, match=message):
@@ -159,7 +164,7 @@ def test_bernoulli_on_documents_needs_the_number_of_features_NB_2(impl):
         nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], None, 2), impl.arg([0, 1]))
     with pytest.raises(ValueError, match="^X.vocabulary_size must be >= 1"):
         nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], None, 0), impl.arg([0, 1]))
-    with pytest.raises(ValueError, match=r"^X.counts\[1\] is -1: counts must be non-negative"):
+    with pytest.raises(ValueError, match=r"^X.counts\[1\] is -1: counts must be >= 0$"):
         nb.bernoulli_fit(R.Documents([0, 2, 1], [0, 2, 3], [1, -1, 1], 3), impl.arg([0, 1]))
     with pytest.raises(ValueError, match="^X has 2 rows but y has 3 entries$"):
         nb.bernoulli_fit(docs, impl.arg([0, 1, 1]))

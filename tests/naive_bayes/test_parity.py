@@ -184,6 +184,11 @@ def _classes_weighed(y, w, k):
     return all(any(wi > 0 for c, wi in zip(y, w) if c == j) for j in labels)
 
 
+def _weighted_fits(y, w, k, ref_fit, fast_fit):
+    """``_fits`` of a weighted draw in which every class has an example of weight > 0, else None."""
+    return _fits(ref_fit, fast_fit) if _classes_weighed(y, w, k) else None
+
+
 def _fits(ref_fit, fast_fit):
     """(reference model, fast model), or None where both refuse the draw alike: a class prior
     that the weights make round to 0 or 1, or 0/0 without smoothing."""
@@ -204,10 +209,8 @@ def _same(fast, ref):
 @given(weighted_binary(), st.sampled_from([1.0, 0.5, 0.0]))
 def test_weighted_bernoulli_fit_fast_equals_reference_X_2(p, alpha):
     X, y, w = p
-    if not _classes_weighed(y, w, 2):
-        return
-    models = _fits(lambda: R.bernoulli_fit(X, y, alpha, w),
-                   lambda: F.bernoulli_fit(np.array(X), np.array(y), alpha, np.array(w)))
+    models = _weighted_fits(y, w, 2, lambda: R.bernoulli_fit(X, y, alpha, w),
+                            lambda: F.bernoulli_fit(np.array(X), np.array(y), alpha, np.array(w)))
     if models is None:
         return
     ref, fast = models
@@ -227,10 +230,8 @@ def test_weighted_bernoulli_fit_fast_equals_reference_X_2(p, alpha):
        st.sampled_from([1.0, 0.5]))
 def test_weighted_bernoulli_classes_fit_fast_equals_reference_X_2(p, alpha):
     k, (X, y, w) = p
-    if not _classes_weighed(y, w, k):
-        return
-    models = _fits(lambda: R.bernoulli_classes_fit(X, y, alpha, w),
-                   lambda: F.bernoulli_classes_fit(np.array(X), np.array(y), alpha, np.array(w)))
+    models = _weighted_fits(y, w, k, lambda: R.bernoulli_classes_fit(X, y, alpha, w),
+                            lambda: F.bernoulli_classes_fit(np.array(X), np.array(y), alpha, np.array(w)))
     if models is None:
         return
     ref, fast = models
@@ -247,10 +248,8 @@ def test_weighted_categorical_fit_fast_equals_reference_X_2(data):
     X = [[data.draw(st.integers(0, kj - 1)) for kj in k] for _ in range(m)]
     y = data.draw(st.lists(st.integers(0, 1), min_size=m, max_size=m))
     w = _draw_weights(data.draw, m)
-    if not _classes_weighed(y, w, 2):
-        return
-    models = _fits(lambda: R.categorical_fit(X, y, k, 1.0, w),
-                   lambda: F.categorical_fit(np.array(X), np.array(y), k, 1.0, np.array(w)))
+    models = _weighted_fits(y, w, 2, lambda: R.categorical_fit(X, y, k, 1.0, w),
+                            lambda: F.categorical_fit(np.array(X), np.array(y), k, 1.0, np.array(w)))
     if models is None:
         return
     ref, fast = models
@@ -265,11 +264,9 @@ def test_weighted_categorical_fit_fast_equals_reference_X_2(data):
 def test_weighted_multinomial_fit_fast_equals_reference_X_2(p, data, ignore):
     docs, y, size = p
     w = _draw_weights(data.draw, len(y))
-    if not _classes_weighed(y, w, 2):
-        return
     fit_size = max(1, size - 1) if ignore else size   # ignore_unknown drops the last word's ids
-    models = _fits(lambda: R.multinomial_fit(docs, y, fit_size, 1.0, ignore, w),
-                   lambda: F.multinomial_fit(docs, np.array(y), fit_size, 1.0, ignore, np.array(w)))
+    models = _weighted_fits(y, w, 2, lambda: R.multinomial_fit(docs, y, fit_size, 1.0, ignore, w),
+                            lambda: F.multinomial_fit(docs, np.array(y), fit_size, 1.0, ignore, np.array(w)))
     if models is None:
         return
     ref, fast = models
@@ -282,10 +279,8 @@ def test_weighted_multinomial_fit_fast_equals_reference_X_2(p, data, ignore):
 def test_weighted_bags_of_words_fast_equals_reference_X_2(p, data):
     bags, y, size = p
     w = _draw_weights(data.draw, len(y))
-    if not _classes_weighed(y, w, 2):
-        return
-    models = _fits(lambda: R.multinomial_fit(bags, y, size, 0.5, sample_weight=w),
-                   lambda: F.multinomial_fit(_as_arrays(bags), np.array(y), size, 0.5, sample_weight=np.array(w)))
+    models = _weighted_fits(y, w, 2, lambda: R.multinomial_fit(bags, y, size, 0.5, sample_weight=w),
+                            lambda: F.multinomial_fit(_as_arrays(bags), np.array(y), size, 0.5, sample_weight=np.array(w)))
     if models is None:
         return
     ref, fast = models
@@ -306,10 +301,8 @@ def test_weighted_multinomial_classes_fit_fast_equals_reference_X_2(k, data):
         st.lists(st.integers(1, k), min_size=m - k, max_size=m - k))))
     docs = data.draw(st.lists(st.lists(st.integers(0, size - 1), max_size=6), min_size=m, max_size=m))
     w = _draw_weights(data.draw, m)
-    if not _classes_weighed(y, w, k):
-        return
-    models = _fits(lambda: R.multinomial_classes_fit(docs, y, size, 1.0, sample_weight=w),
-                   lambda: F.multinomial_classes_fit(docs, np.array(y), size, 1.0, sample_weight=np.array(w)))
+    models = _weighted_fits(y, w, k, lambda: R.multinomial_classes_fit(docs, y, size, 1.0, sample_weight=w),
+                            lambda: F.multinomial_classes_fit(docs, np.array(y), size, 1.0, sample_weight=np.array(w)))
     if models is None:
         return
     ref, fast = models
@@ -317,3 +310,48 @@ def test_weighted_multinomial_classes_fit_fast_equals_reference_X_2(k, data):
     assert _same(fast.word_count, ref.word_count) and _same(fast.total_words, ref.total_words)
     assert _same(fast.phi_words, ref.phi_words)
     assert np.array_equal(F.multinomial_classes_log_joint(fast, docs), R.multinomial_classes_log_joint(ref, docs))
+
+
+# ---- X-2: real counts (tf-idf weights) in the bags of the multinomial event model ---------------
+
+@st.composite
+def real_bags(draw):
+    """bags_of_words with real counts: each count 0 or a float in [0.001, 8]."""
+    bags, y, size = draw(bags_of_words())
+    real = st.one_of(st.just(0.0), st.floats(1e-3, 8, allow_subnormal=False))
+    counts = draw(st.lists(real, min_size=len(bags.tokens), max_size=len(bags.tokens)))
+    return R.Documents(bags.tokens, bags.offsets, counts), y, size
+
+
+@given(real_bags(), st.sampled_from([1.0, 0.5, 0.0]), st.booleans())
+def test_real_counts_fast_equals_reference_X_2(p, alpha, k_classes):
+    """X-2: a bag's real counts are summed as reals in the reference's order: the fast face's word
+    sums, estimates, log joints and decisions are the float reference's, bit for bit (two classes,
+    and k classes on the labels y + 1)."""
+    bags, y, size = p
+    arrays = R.Documents(np.array(bags.tokens), np.array(bags.offsets), np.array(bags.counts, dtype=float))
+    if k_classes:
+        y = [c + 1 for c in y]
+        fit, joint, predict = "multinomial_classes_fit", "multinomial_classes_log_joint", "multinomial_classes_predict"
+    else:
+        fit, joint, predict = "multinomial_fit", "multinomial_log_joint", "multinomial_predict"
+    models = _fits(lambda: getattr(R, fit)(bags, y, size, alpha),
+                   lambda: getattr(F, fit)(arrays, np.array(y), size, alpha))
+    if models is None:
+        return
+    ref, fast = models
+    assert _same(fast.word_count, ref.word_count) and _same(fast.total_words, ref.total_words)
+    assert _same(fast.class_count, ref.class_count)
+    if k_classes:
+        assert _same(fast.phi_words, ref.phi_words) and _same(fast.phi, ref.phi)
+    else:
+        assert _same([fast.phi_k_y0, fast.phi_k_y1], [ref.phi_k_y0, ref.phi_k_y1]) and fast.phi_y == ref.phi_y
+    assert np.array_equal(getattr(F, joint)(fast, arrays), np.array(getattr(R, joint)(ref, bags)))
+    try:
+        expected = getattr(R, predict)(ref, bags)
+    except R.ZeroOverZeroError as e:
+        with pytest.raises(R.ZeroOverZeroError) as raised:
+            getattr(F, predict)(fast, arrays)
+        assert str(raised.value) == str(e)
+        return
+    assert getattr(F, predict)(fast, arrays).tolist() == expected

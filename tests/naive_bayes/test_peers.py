@@ -46,6 +46,35 @@ def test_multinomial_event_model_matches_sklearn_on_sms_NB_6(sms):
     assert np.array_equal(F.multinomial_predict(fast, sms.test_documents), sk.predict(Xtest))
 
 
+def test_real_counts_tf_idf_match_sklearn_on_sms_X_2(sms):
+    """X-2: the SMS counts as tf-idf weights (real features): both faces' multinomial fits on the
+    bags of the real CSR rows, and cs229.estimators.MultinomialNB on the CSR matrix itself, agree
+    with scikit-learn's MultinomialNB (its sums of feature values are our sums of real counts)."""
+    from sklearn.feature_extraction.text import TfidfTransformer
+    from sklearn.naive_bayes import MultinomialNB
+    from cs229.estimators import MultinomialNB as Estimator
+    size = len(sms.vocabulary)
+    y = np.array(sms.train_labels)
+    tfidf = TfidfTransformer().fit(_counts(sms.train_documents, size))
+    X, Xtest = (tfidf.transform(_counts(d, size)).tocsr() for d in (sms.train_documents, sms.test_documents))
+    X.sort_indices(), Xtest.sort_indices()
+    sk = MultinomialNB(alpha=1.0).fit(X, y)
+    expected = sk.predict_log_proba(Xtest)
+    bags, test_bags = (F.Documents(A.indices, A.indptr, A.data, size) for A in (X, Xtest))
+    fast = F.multinomial_fit(bags, y, size)
+    assert np.allclose(fast.word_count, sk.feature_count_, rtol=1e-12, atol=0)
+    assert np.allclose(sk.feature_log_prob_, np.log([fast.phi_k_y0, fast.phi_k_y1]), rtol=1e-12, atol=1e-12)
+    assert np.allclose(F.multinomial_log_posterior(fast, test_bags), expected, rtol=1e-10, atol=1e-10)
+    assert np.array_equal(F.multinomial_predict(fast, test_bags), sk.predict(Xtest))
+    est = Estimator().fit(X, y)
+    assert np.allclose(est.predict_log_proba(Xtest), expected, rtol=1e-10, atol=1e-10)
+    assert np.array_equal(est.predict(Xtest), sk.predict(Xtest))
+    assert (est.predict(Xtest) == np.array(sms.test_labels)).mean() > 0.95
+    ref = R.multinomial_fit(R.Documents(X.indices.tolist(), X.indptr.tolist(), X.data.tolist(), size),
+                            sms.train_labels, size, 1.0)
+    assert np.array_equal(np.array([ref.phi_k_y0, ref.phi_k_y1]), np.array([fast.phi_k_y0, fast.phi_k_y1]))
+
+
 def test_bernoulli_event_model_matches_sklearn_on_sms_NB_2_NB_4(sms):
     from sklearn.naive_bayes import BernoulliNB
     size = len(sms.vocabulary)
