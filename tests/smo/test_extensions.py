@@ -117,3 +117,24 @@ def test_the_hard_margin_drops_an_example_of_weight_zero_X_2(face):
     assert fit.alpha[4] == 0 and list(fit.alpha[:4]) == list(plain.alpha) and fit.b == plain.b
     with pytest.raises(R.NotSeparableError):
         face.smo(X, y, C=None, tol=1e-9, max_iterations=500)
+
+
+_bound = st.one_of(st.none(), st.fractions(0, 4, max_denominator=4))
+
+
+@given(st.fractions(0, 4, max_denominator=4), st.fractions(0, 4, max_denominator=4), st.sampled_from([-1, 1]),
+       st.sampled_from([-1, 1]), _bound, _bound)
+def test_box_bounds_are_the_segment_of_the_line_in_the_box_X_2(a1, a2, y1, y2, C1, C2):
+    """[L, H] of α₂ on the line y⁽¹⁾α₁ + y⁽²⁾α₂ = const in [0, C₁] × [0, C₂] (None: +∞), from
+    the constraints directly: α₁ = α₂ − d (y⁽¹⁾ ≠ y⁽²⁾, d = α₂ − α₁) or s − α₂ (s = α₁ + α₂)
+    must lie in [0, C₁], α₂ in [0, C₂]; exact rationals, H None for an unbounded segment."""
+    inf = float("inf")
+    c1, c2 = (inf if C is None else C for C in (C1, C2))
+    if y1 != y2:
+        d = a2 - a1
+        low, high = max(0, d), min(c2, c1 + d)
+    else:
+        s = a1 + a2
+        low, high = max(0, s - c1), min(c2, s)
+    L, H = R.box_bounds(a1, a2, y1, y2, C1, C2)
+    assert L == low and (H is None if high == inf else H == high)
