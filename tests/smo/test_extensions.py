@@ -138,3 +138,13 @@ def test_box_bounds_are_the_segment_of_the_line_in_the_box_X_2(a1, a2, y1, y2, C
         low, high = max(0, s - c1), min(c2, s)
     L, H = R.box_bounds(a1, a2, y1, y2, C1, C2)
     assert L == low and (H is None if high == inf else H == high)
+
+
+def test_an_example_of_weight_zero_bounds_no_threshold_X_2():
+    """b with no free α (SOFT-2): the middle of the interval that (14)-(15) leave. Example 0
+    (α = 0) gives b ≥ 1, example 2 (α = C) b ≤ 3: b = 2. Example 1 (α = 0) would give b ≥ 5/2,
+    but its box is [0, 0] (weight 0): it is out of the problem and bounds nothing."""
+    from cs229.reference import svm
+    scores = [Fraction(0), Fraction(-3, 2), Fraction(-2)]
+    assert svm.b_soft_each([0, 0, 1], [1, 1, 1], scores, [1, 0, 1]) == 2
+    assert svm.b_soft_each([0, 0, 1], [1, 1, 1], scores, [1, 1, 1]) == Fraction(11, 4)
