@@ -290,7 +290,18 @@ def class_blocks(X, codes, Py_ssize_t k, weight=None, total=None):
     [n_c, x̄_c, S] each (``_class_block``), for class codes 0..k−1 (intp) and validated weights
     or None; given ``total`` (the state, k + k·d + d² entries), merged into it in block order
     instead (``merge_class_blocks``)."""
-    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], b, size = k + k * d + d * d
+    # the shapes and codes the compiled loop indexes by, checked (the values are the callers')
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    if X.ndim != 2:
+        raise ValueError(f"X: expected a 2-dimensional array, got {X.ndim} dimensions")
+    cdef Py_ssize_t m = X.shape[0], d = X.shape[1], b, size = _state_size(k, d, total)
+    codes = np.ascontiguousarray(codes, dtype=np.intp)
+    if codes.ndim != 1 or codes.shape[0] != m:
+        raise ValueError(f"codes: expected {m} class codes (one per row of X), got shape {codes.shape}")
+    if m and (codes.min() < 0 or codes.max() >= k):
+        raise ValueError(f"codes: class codes must be in 0..{k - 1}, got {codes.min()}..{codes.max()}")
+    if weight is not None:
+        weight = as_vector(weight, "weight", m, "X", of="rows")
     parts, store = partials(m, size, total, HALF_BLOCK)
     buf = np.empty((min(m, HALF_BLOCK), d))
     root = np.empty(min(m, HALF_BLOCK))
@@ -322,6 +333,7 @@ def merge_class_blocks(parts, state, Py_ssize_t k, Py_ssize_t d):
     delta = np.empty(d)
     cdef double[::1] dv = delta
     cdef Py_ssize_t b
+    _state_size(k, d, state)
     if pv.shape[0] and pv.shape[1] != sv.shape[0]:
         raise ValueError(f"parts: rows of {pv.shape[1]} entries, state has {sv.shape[0]}")
     with nogil:
@@ -330,9 +342,21 @@ def merge_class_blocks(parts, state, Py_ssize_t k, Py_ssize_t d):
     return state
 
 
+def _state_size(Py_ssize_t k, Py_ssize_t d, state):
+    """k + k·d + d², the entries of a state of k classes and d features (``class_state``), checked
+    (k >= 1, d >= 0) against ``state`` when given, before any compiled loop reads it."""
+    if k < 1 or d < 0:
+        raise ValueError(f"k must be >= 1 and d >= 0, got k={k}, d={d}")
+    size = k + k * d + d * d
+    if state is not None and np.shape(state) != (size,):
+        raise ValueError(f"state: expected {size} entries (k + k·d + d² for k={k}, d={d}), got shape "
+                         f"{np.shape(state)}")
+    return size
+
+
 def class_state(Py_ssize_t k, Py_ssize_t d):
     """The empty state of ``merge_class_blocks``: no class seen yet."""
-    return np.zeros(k + k * d + d * d)
+    return np.zeros(_state_size(k, d, None))
 
 
 def deviation(X, codes, mean, j, weight=None):

@@ -254,6 +254,12 @@ def information_standard_errors(A, double scale, Py_ssize_t terms):
     """X-6: √(φ [A⁻¹]ⱼⱼ) for the information A = XᵀWX (its upper triangle read) summed over
     ``terms`` examples, column j of A⁻¹ by the Cholesky solve of A c = eⱼ; a singular A is
     named as the reference names it. (cs229.distributed sums A over its chunks.)"""
+    A = as_matrix(A, "A")
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"A: the information must be square, got shape {A.shape}")
+    scale = positive(scale, "scale", float64=True)
+    if terms < 0:
+        raise ValueError(f"terms must be >= 0, got {terms}")
     n = A.shape[0]
     out = np.empty(n)
     for j in range(n):

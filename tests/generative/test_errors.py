@@ -408,3 +408,28 @@ def test_poisson_logistic_theta_refuses_phi_outside_the_open_interval_GDA_4(phi)
 # ---- two bad arguments: both faces name the same one first ------------------------------------
 
 test_two_bad_arguments_get_the_same_error_in_both_faces = two_bad_arguments(TABLE)
+
+
+# ---- X-7: the summation form's steps, called by hand ---------------------------------------------
+
+def test_the_class_blocks_steps_check_what_their_compiled_loops_index_X_7():
+    """class_blocks and merge_class_blocks (the steps cs229.distributed maps and merges) refuse a
+    k, a state, codes or weights that do not fit X before any compiled loop reads them (a k < 1
+    once freed memory it did not own)."""
+    import cs229.fast.generative as FG
+    X, codes = np.zeros((4, 2)), np.array([0, 1, 1, 0])
+    cases = [
+        (lambda: FG.merge_class_blocks(np.zeros((1, 5)), np.zeros(5), -1, 3), "k must be >= 1 and d >= 0, got k=-1, d=3"),
+        (lambda: FG.merge_class_blocks(np.zeros((1, 5)), np.zeros(5), 3, 3),
+         "state: expected 21 entries (k + k·d + d² for k=3, d=3), got shape (5,)"),
+        (lambda: FG.class_blocks(X, np.array([0, 1, 2, 0]), 2), "codes: class codes must be in 0..1, got 0..2"),
+        (lambda: FG.class_blocks(X, codes[:2], 2), "codes: expected 4 class codes (one per row of X), got shape (2,)"),
+        (lambda: FG.class_blocks(X, codes, 2, weight=np.ones(3)), "weight has 3 entries but X has 4 rows"),
+        (lambda: FG.class_blocks(np.zeros(4), codes, 2), "X: expected a 2-dimensional array, got 1 dimensions"),
+        (lambda: FG.class_blocks(X, codes, 2, total=np.zeros(3)),
+         "state: expected 10 entries (k + k·d + d² for k=2, d=2), got shape (3,)"),
+    ]
+    for call, words in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == words

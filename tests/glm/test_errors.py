@@ -212,3 +212,16 @@ def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
     """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
     and the same words (the kinds' own, naming the argument) from both faces."""
     bad_penalties_are_refused_alike(TABLE, ['newton', 'poisson_regression', 'gradient_ascent'])
+
+
+def test_information_standard_errors_checks_the_information_X_6_X_7():
+    """The solve cs229.distributed calls with its summed information: a square A, a scale > 0,
+    terms >= 0 (a negative scale once gave NaN without a word)."""
+    from cs229.fast import glm as FG
+    assert np.array_equal(FG.information_standard_errors([[4.0, 0.0], [0.0, 1.0]], 1.0, 5), [0.5, 1.0])
+    for args, words in [((np.ones((3, 2)), 1.0, 5), "A: the information must be square, got shape (3, 2)"),
+                        ((np.eye(2), -1.0, 5), "scale must be > 0, got -1.0"),
+                        ((np.eye(2), 1.0, -1), "terms must be >= 0, got -1")]:
+        with pytest.raises(ValueError) as e:
+            FG.information_standard_errors(*args)
+        assert str(e.value) == words
