@@ -22,7 +22,9 @@ feature_names_in_ : ndarray of shape (n_features_in_,)
     are the same bit for bit for every n_jobs.""",
     "classes": """classes_ : ndarray of shape (k,)
     The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.""",
-    "phi_y": """phi_y_ : float or ndarray of shape (k,)
+    "classes_and_priors": """classes_ : ndarray of shape (k,)
+    The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.
+phi_y_ : float or ndarray of shape (k,)
     φ_y = p(y = 1) with two classes; the k priors p(y = classes_[j]) with more.""",
     "kernel_fitted": """kernel_ : callable
     The kernel K(x, z) used.

@@ -134,8 +134,7 @@ class BernoulliNB(_NaiveBayes):
 
     Attributes
     ----------
-    %(classes)s
-    %(phi_y)s
+    %(classes_and_priors)s
     phi_ : ndarray of shape (k, n_features)
         Row c: φ_{j|y=c} = p(xⱼ = 1 | y = classes_[c]).
     class_count_ : ndarray of shape (k,)
@@ -227,15 +226,14 @@ class MultinomialNB(_NaiveBayes):
 
     Attributes
     ----------
-    %(classes)s
-    %(phi_y)s
-    phi_ : ndarray of shape (k, n_features)
-        Row c: φ_{k|y=c} over the vocabulary, for y = classes_[c].
+    %(classes_and_priors)s
     class_count_ : ndarray of shape (k,)
         Documents of each class (the sum of their weights when fitted with sample_weight).
     feature_count_ : ndarray of shape (k, n_features)
         Σᵢ Σⱼ 1{xⱼ⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = c}: how often word k occurs in the documents of class c
         (each occurrence counting its document's weight wᵢ with sample_weight).
+    phi_ : ndarray of shape (k, n_features)
+        Row c: φ_{k|y=c} over the vocabulary, for y = classes_[c], from the counts above.
     model_ : cs229.fast.naive_bayes.MultinomialNB (MultinomialClassesNB with k > 2)
         The fitted model as the fast face returns it.
     n_features_in_, feature_names_in_

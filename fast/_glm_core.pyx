@@ -186,8 +186,7 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
     cdef double eta, mu, w, r
     cdef int status
-    for j in range(n):
-        g[j] = 0.0
+    g[:] = 0.0
     for i in range(m):
         eta = _eta(X, i, theta, offset)
         status = _mean_weight(code, k, eta, &mu, &w)
@@ -210,8 +209,7 @@ cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const
     cdef double res[8]
     cdef double acc
     cdef const double* t = &theta[0]
-    for j in range(n):
-        g[j] = 0.0
+    g[:] = 0.0
     while i + 8 <= m:
         for r in range(8):
             res[r] = 0.0
@@ -280,15 +278,7 @@ def gradient(X, y, theta, int code, double k, name="gradient", offset=None, weig
     (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs). X-2: each
     term times its sample ``weight``."""
     g = np.empty(X.shape[1])
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const double[::1] tv = theta
-    cdef double[::1] gv = g
-    cdef const double* ov = _data(offset)
-    cdef const double* wv = _data(weight)
-    cdef int status
-    with nogil:
-        status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov, wv)
+    cdef int status = _one_pass(X, y, theta, code, k, g, None, offset, weight)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
@@ -372,8 +362,7 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
     cdef double mu, w, r, s
     cdef int status
-    for j in range(n):
-        g[j] = 0.0
+    g[:] = 0.0
     for i in range(m):
         status = _mean_weight(code, k, _eta(X, i, theta, offset), &mu, &w)
         if status != OK:
@@ -384,6 +373,27 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
             g[j] = g[j] + r * X[i, j]
             Z[i, j] = s * X[i, j]
     return OK
+
+
+cdef int _one_pass(X, y, theta, int code, double k, g, Z, offset, weight):
+    """One pass over validated arrays into g: the gradient pass, or with a buffer ``Z`` the
+    Newton pass (g and diag(√w)X); its status."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const double[::1] tv = theta
+    cdef double[::1] gv = g
+    cdef double[:, ::1] Zv
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
+    cdef int status
+    if Z is None:
+        with nogil:
+            status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov, wv)
+        return status
+    Zv = Z
+    with nogil:
+        status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov, wv)
+    return status
 
 
 def weighted_gram(Z):
@@ -410,20 +420,11 @@ def glm_system(X, y, int code, double k, offset=None, weight=None):
     """NW-2, GLM-4: a function θ ↦ (XᵀWX (upper triangle), Xᵀ(y − g(η))), W = diag(a″(η)),
     η = Xθ (+ ``offset``, X-5), raising StepFailed where g or a″ is not finite or η leaves the
     domain (one m×n buffer for diag(√w)X, reused); X-2: with the sample ``weight``s."""
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
     Z = np.empty_like(X)
-    cdef double[:, ::1] Zv = Z
 
     def system(theta):
         g = np.empty(X.shape[1])
-        cdef const double[::1] tv = theta
-        cdef double[::1] gv = g
-        cdef const double* ov = _data(offset)
-        cdef const double* wv = _data(weight)
-        cdef int status
-        with nogil:
-            status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov, wv)
+        cdef int status = _one_pass(X, y, theta, code, k, g, Z, offset, weight)
         if status != OK:
             raise _failure(status)
         return weighted_gram(Z), g
@@ -601,13 +602,13 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b
     parts, store = partials(m, size, total)
     Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
     cdef double[:, ::1] Zv = Zb, pv = parts
     cdef double[::1] out = total if not store else parts[0]
-    cdef const double* ov = _data(offset)
-    cdef const double* wv = _data(weight)
     cdef Block here
     cdef bint keep = store
     cdef PassStatus st
@@ -702,13 +703,13 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None,
     ``weight``."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
     cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, r, i, j
     parts, store = partials(m, size, total)
     Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
     cdef double[:, ::1] Zv = Zb, pv = parts
     cdef double[::1] out = total if not store else parts[0]
-    cdef const double* ov = _data(offset)
-    cdef const double* wv = _data(weight)
     cdef double* part
     cdef double mu, eta, w, z, v, s, one = 1.0, zero = 0.0
     cdef int rows, ni = <int> n
