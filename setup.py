@@ -68,7 +68,8 @@ DEFAULT_OPTIMISE = "-O1"
 
 # The modules whose loops over independent rows run on several cores (cython.parallel.prange)
 # are compiled and linked with OpenMP where the compiler has it.
-PARALLEL = {"trees", "naive_bayes", "generative", "_svm_kernels", "_smo_cache", "_smo_solver"}
+PARALLEL = {"trees", "naive_bayes", "generative", "_svm_kernels", "_smo_cache", "_smo_solver",
+            "_glm_core"}
 
 DIRECTIVES = {
     "language_level": "3",

@@ -1,6 +1,7 @@
 """Every loop that takes n_jobs, on every core against one: tree prediction (DT-1), the Naive
 Bayes log-joints (NB-2, NB-5, NB-6), GDA's log-joints and the multivariate normal's
-log-densities (GDA-2, MVN-1) and the RBF kernel matrix (KR-6), each with n_jobs=-1 against
+log-densities (GDA-2, MVN-1), the RBF kernel matrix (KR-6) and the passes of logistic Newton and
+Poisson IRLS (NW-2, GLM-4), each with n_jobs=-1 against
 n_jobs=1 on the same data (SMO's rows are in bench/smo.py). The target, 1.1, is the promise of
 fast/_parallel.pxd: asking for the cores never costs more than a tenth, on idle cores or on cores
 that other processes hold (``run.py --busy N``); on idle cores the ratio is the speed-up."""
@@ -8,7 +9,9 @@ import numpy as np
 
 import cs229.fast._threads as TH
 import cs229.fast.generative as G
+import cs229.fast.glm as GLM
 import cs229.fast.kernels as K
+import cs229.fast.logistic_regression as L
 import cs229.fast.naive_bayes as N
 import cs229.fast.trees as T
 from cs229.reference.kernels import Gaussian
@@ -95,5 +98,28 @@ def rbf_matrix(small):
                         lambda n_jobs: K.kernel_matrix(X, kernel, n_jobs=n_jobs))
 
 
+def _glm_data(m, d, seed):
+    rng = np.random.default_rng(seed)
+    X = np.c_[np.ones(m), rng.standard_normal((m, d - 1))]
+    theta = rng.standard_normal(d) / np.sqrt(d)
+    return rng, X, X @ theta
+
+
+def logistic_newton(small):
+    m, d = (100_000, 20) if small else (1_000_000, 20)
+    rng, X, eta = _glm_data(m, d, 6)
+    y = (rng.random(m) < 1 / (1 + np.exp(-eta))).astype(float)
+    return _threads_row(f"logistic Newton m={m:,} d={d}", "newton_pass",
+                        lambda n_jobs: L.newton(X, y, n_jobs=n_jobs), repeats=5)
+
+
+def poisson_irls(small):
+    m, d = (100_000, 20) if small else (1_000_000, 20)
+    rng, X, eta = _glm_data(m, d, 7)
+    y = rng.poisson(np.exp(eta / 2)).astype(float)
+    return _threads_row(f"Poisson IRLS m={m:,} d={d}", "newton_pass",
+                        lambda n_jobs: GLM.poisson_regression(X, y, n_jobs=n_jobs), repeats=5)
+
+
 BENCHMARKS = [tree_predict, bernoulli_log_joint, categorical_log_joint, multinomial_log_joint,
-              gda_log_joint, mvn_log_densities, rbf_matrix]
+              gda_log_joint, mvn_log_densities, rbf_matrix, logistic_newton, poisson_irls]

@@ -126,13 +126,14 @@ class Dask:
         return _distributed().linear_regression.normal_equations(
             X, y, solver, lam=lam, penalize_intercept=penalize_intercept, sample_weight=sample_weight)
 
-    def logistic_newton(self, X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+    # n_jobs: the cluster's workers take the chunks side by side, each map on one thread
+    def logistic_newton(self, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, n_jobs=1):
         return _distributed().logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol,
                                                          record=record, lam=lam,
                                                          penalize_intercept=penalize_intercept)
 
     def glm_newton(self, family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,
-                   sample_weight=None):
+                   sample_weight=None, n_jobs=1):
         return _distributed().glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol,
                                          record=record, lam=lam, penalize_intercept=penalize_intercept,
                                          offset=offset, sample_weight=sample_weight)

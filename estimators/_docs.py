@@ -20,6 +20,11 @@ feature_names_in_ : ndarray of shape (n_features_in_,)
     The cores that prediction may use, as in scikit-learn: None is one (unless
     ``joblib.parallel_config`` says otherwise), -1 every core, -2 all but one. The answers
     are the same bit for bit for every n_jobs.""",
+    "n_jobs_fit": """n_jobs : int or None, default=None
+    The cores each pass of Newton's method over the examples may use, as in scikit-learn: None
+    is one (unless ``joblib.parallel_config`` says otherwise), -1 every core. The fit is the
+    same bit for bit for every n_jobs; on cores that other work holds, the passes run on one
+    thread when that is measured faster. A dask X is fitted by the cluster's workers instead.""",
     "classes": """classes_ : ndarray of shape (k,)
     The labels, sorted; with two classes ``classes_[1]`` is the notes' y = 1.""",
     "classes_and_priors": """classes_ : ndarray of shape (k,)

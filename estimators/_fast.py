@@ -80,9 +80,9 @@ def lwr_predict(X, y, queries, tau):
 
 # ---- Part II: logistic regression, the perceptron (LG-1 … LG-5, PC-1, NW-2) --------------------
 
-def logistic_newton(X, y, theta, max_iterations, tol, record, lam, penalize_intercept):
+def logistic_newton(X, y, theta, max_iterations, tol, record, lam, penalize_intercept, n_jobs=1):
     return logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol, record=record,
-                                      lam=lam, penalize_intercept=penalize_intercept)
+                                      lam=lam, penalize_intercept=penalize_intercept, n_jobs=n_jobs)
 
 
 def logistic_gradient_ascent(X, y, theta, alpha, max_iterations, tol, average, record, lam,
@@ -143,9 +143,10 @@ def softmax_log_likelihood(X, y, Theta, sample_weight=None):
 
 
 def glm_newton(family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,
-               sample_weight=None):
+               sample_weight=None, n_jobs=1):
     return glm.newton(family, X, y, theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
-                      penalize_intercept=penalize_intercept, offset=offset, sample_weight=sample_weight)
+                      penalize_intercept=penalize_intercept, offset=offset, sample_weight=sample_weight,
+                      n_jobs=n_jobs)
 
 
 def glm_gradient_ascent(family, X, y, theta, alpha, max_iterations, tol, average, record, lam,

@@ -31,7 +31,8 @@ _PARAMETERS = """solver : {"newton", "gd"}, default="newton"
         for Newton (μ₀ = (y + ȳ)/2, as R's glm) and θ = 0 for "gd".
     verbose : int, default=0
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
-        iteration."""
+        iteration.
+    %(n_jobs_fit)s"""
 
 _ATTRIBUTES = """%(theta)s
     family_ : str or ExponentialFamily
@@ -86,8 +87,9 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
         missing = not lam and family.name in ("bernoulli", "poisson")
         remedy, first = ("remedy_alpha" if missing else None), not self.fit_intercept
         if solver == "newton":
+            n_jobs = _base.check_n_jobs(self.n_jobs)
             result = _base.iterate(lambda: e.glm_newton(family, Xd, y, start, cap, self.tol, record,
-                                                        lam, first, offset, sample_weight),
+                                                        lam, first, offset, sample_weight, n_jobs),
                                    cap, remedy, newton=True)
         else:
             _base.in_memory(e, type(self).__name__, solver, "'newton'")
@@ -185,7 +187,7 @@ class GLM(_GeneralizedLinearModel):
 
     def __init__(self, family="gaussian", solver="newton", fit_intercept=True, alpha=0.0,
                  max_iterations=None, tol=1e-10, average=True, theta0=None, verbose=0,
-                 learning_rate=0.01):
+                 learning_rate=0.01, n_jobs=None):
         _base.keep(self, locals())
 
     def _family_name(self):
@@ -223,7 +225,7 @@ class PoissonRegression(_GeneralizedLinearModel):
     """
 
     def __init__(self, solver="newton", fit_intercept=True, alpha=0.0, max_iterations=None,
-                 tol=1e-10, average=True, theta0=None, verbose=0, learning_rate=0.01):
+                 tol=1e-10, average=True, theta0=None, verbose=0, learning_rate=0.01, n_jobs=None):
         _base.keep(self, locals())
 
     def _family_name(self):

@@ -19,9 +19,14 @@ from cs229.fast._cholesky cimport (GRAM_BORDERLINE, GRAM_NO_MEMORY, GRAM_OVERFLO
                                    GRAM_SOLVED, cholesky_solve)
 from cs229.fast._inline_math cimport dot, softplus
 from cs229.fast._path cimport stacked
+from cython.parallel cimport prange, threadid
+
+from cs229.fast._parallel cimport CHUNKS_PER_THREAD
+from cs229.fast._threads cimport NEWTON_PASS, loop_done, loop_threads
 from cs229.fast._summation cimport BLOCK, Block, add_into, block, block_done, blocks_of
 
 from cs229.fast._summation import partials, sum_chunk
+from cs229.fast._validation import cores_of
 
 from cs229.reference import linalg as _linalg
 from cs229.reference.linalg import SingularMatrixError
@@ -591,37 +596,104 @@ def newton_size(Py_ssize_t n):
 
 
 def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_ell, total=None,
-                 offset=None, weight=None):
+                 offset=None, weight=None, Py_ssize_t threads=1):
     """NW-2, GLM-4, X-7's map step for Newton / IRLS: on a chunk of rows whose first row starts a
     block, each block's partials [XᵀWX (upper triangle, n×n Fortran order), Xᵀ(y − g(η)), ℓ(θ)
     (``want_ell``), the size of ℓ's parts], one row per block; with ``total``
     (``newton_size(n)`` entries), added into it in block order instead. η = Xθ (+ the chunk's
     ``offset``, X-5); X-2: the chunk's sample ``weight``s (GLM form). Returns (partials or total,
     ℓ left the domain, the status of the first example whose μ or w fails (0: none), its row in
-    the chunk). Validated float64 C-contiguous inputs."""
+    the chunk). ``threads`` > 1: the blocks are computed side by side, each into its own row,
+    and still added in block order: the same sums bit for bit. Validated float64 C-contiguous
+    inputs."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
     cdef const double* ov = _data(offset)
     cdef const double* wv = _data(weight)
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b, first, count
+    cdef Py_ssize_t blocks = blocks_of(m)
+    threads = max(min(threads, blocks), 1)
     parts, store = partials(m, size, total)
-    Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
-    cdef double[:, ::1] Zv = Zb, pv = parts
+    # Without kept partials, a window of blocks has a row each, so that threads can fill them in
+    # any order and the window is then added in block order (one row: the serial pass).
+    cdef Py_ssize_t window = blocks if store else _window(blocks, size, threads)
+    rows_of_window = parts if store or window == 1 else np.zeros((window, size))
+    Zb = np.zeros((threads, min(<Py_ssize_t> BLOCK, m), n))
+    cdef double[:, :, ::1] Zv = Zb
+    cdef double[:, ::1] pv = rows_of_window
     cdef double[::1] out = total if not store else parts[0]
-    cdef Block here
     cdef bint keep = store
+    statuses = np.zeros((window, 3), dtype=np.intp)   # ℓ outside, status, row: per block
+    cdef Py_ssize_t[:, ::1] sv = statuses
     cdef PassStatus st
     st.ell_outside = False
     st.system = OK
     st.row = -1
     with nogil:
-        for b in range(blocks_of(m)):
-            here = block(b, m, &pv[0, 0], size, keep)
-            _newton_block(Xv, yv, tv, here.start, here.rows, code, k, logistic_form, want_ell, Zv,
-                          here.part, &st, ov, wv)
-            block_done(here, &out[0], size, keep)
+        first = 0
+        while first < blocks:
+            count = min(window, blocks - first)
+            if threads > 1:
+                for b in prange(count, num_threads=threads, schedule="dynamic"):
+                    _window_block(Xv, yv, tv, code, k, logistic_form, want_ell, Zv[threadid()],
+                                  first, b, keep, pv, sv, ov, wv)
+            else:
+                for b in range(count):
+                    _window_block(Xv, yv, tv, code, k, logistic_form, want_ell, Zv[0], first, b,
+                                  keep, pv, sv, ov, wv)
+            for b in range(count):
+                _merge_status(&st, &sv[b, 0])
+                if not keep:
+                    add_into(&out[0], &pv[b, 0], size)
+            first += count
     return (parts if store else total), bool(st.ell_outside), st.system, st.row
+
+
+cdef enum:
+    # the partials a pass holds at once when its blocks run side by side (n = 20: every block of
+    # m = 10⁶ rows; n = 1,000: a few per thread)
+    WINDOW_BYTES = 1 << 25
+
+
+cdef Py_ssize_t _window(Py_ssize_t blocks, Py_ssize_t size, Py_ssize_t threads) noexcept:
+    """The blocks whose partials are held at once: one on one thread, else as many as
+    WINDOW_BYTES hold (at least CHUNKS_PER_THREAD per thread, so that a thread the system puts
+    aside holds up a part of its share, not all of it)."""
+    if threads <= 1:
+        return 1
+    return min(blocks, max(WINDOW_BYTES // (8 * size), threads * CHUNKS_PER_THREAD))
+
+
+cdef void _window_block(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                        int code, double k, bint logistic_form, bint want_ell,
+                        double[:, ::1] Zb, Py_ssize_t first, Py_ssize_t b, bint store,
+                        double[:, ::1] rows, Py_ssize_t[:, ::1] statuses, const double* offset,
+                        const double* weight) noexcept nogil:
+    """Block first + b of the window into its row of ``rows`` (row first + b when the partials
+    are kept), its status into ``statuses[b]``."""
+    cdef PassStatus st
+    cdef Block here = block(first + b, X.shape[0], &rows[0, 0], rows.shape[1], True)
+    if not store:
+        here.part = &rows[b, 0]
+    st.ell_outside = False
+    st.system = OK
+    st.row = -1
+    _newton_block(X, y, theta, here.start, here.rows, code, k, logistic_form, want_ell, Zb,
+                  here.part, &st, offset, weight)
+    statuses[b, 0] = st.ell_outside
+    statuses[b, 1] = st.system
+    statuses[b, 2] = st.row
+
+
+cdef inline void _merge_status(PassStatus* st, const Py_ssize_t* block) noexcept nogil:
+    """The pass's status after one more block, in block order: ℓ outside if any block's is; the
+    first failing example of the first block that has one."""
+    if block[0]:
+        st.ell_outside = True
+    if st.system == OK and block[1] != OK:
+        st.system = <int> block[1]
+        st.row = block[2]
 
 
 cdef inline void _logistic_example(double z, double y, bint want_ell, double* total, double* size,
@@ -849,12 +921,14 @@ class Passes:
     with the same methods over chunks (cs229.distributed). ``data`` is (X, y) and
     ``extensions`` (offset, weight) as the 50-digit referee reads them."""
 
-    def __init__(self, X, y, int code, double k, bint logistic_form, offset=None, weight=None):
+    def __init__(self, X, y, int code, double k, bint logistic_form, offset=None, weight=None,
+                 n_jobs=1):
         if logistic_form and (offset is not None or weight is not None):
             # the logistic module's ℓ (bernoulli_log_likelihood) has neither: its g and A would
             # disagree with it
             raise TypeError("newton_callbacks: offset and weight are for the GLM form only")
         self.X, self.y, self.offset, self.weight = X, y, offset, weight
+        self.cores = cores_of(n_jobs)
         self.code, self.k, self.logistic_form = code, k, logistic_form
         self.m, self.n = X.shape
         self.data = (X, y)
@@ -862,8 +936,11 @@ class Passes:
 
     def newton(self, theta, want_ell):
         """(the pass's total, ℓ left the domain, the first failing status) of ``newton_chunk``."""
-        return newton_chunk(self.X, self.y, theta, self.code, self.k, self.logistic_form,
-                            want_ell, np.zeros(newton_size(self.n)), self.offset, self.weight)[:3]
+        cdef Py_ssize_t threads = loop_threads(NEWTON_PASS, min(self.cores, blocks_of(self.m)))
+        out = newton_chunk(self.X, self.y, theta, self.code, self.k, self.logistic_form, want_ell,
+                           np.zeros(newton_size(self.n)), self.offset, self.weight, threads)[:3]
+        loop_done(NEWTON_PASS, self.m)
+        return out
 
     def y_total(self):
         """[Σy], or [Σwy, Σw] with weights (``sum_chunk``)."""

@@ -12,7 +12,8 @@ cdef enum Loop:
     MULTINOMIAL_JOINT = 3
     QUADRATIC_FORMS = 4      # MVN-1 and GDA-2
     KERNEL_MAP = 5           # KR-6: the kernel's map from the Gram matrix
-    LOOPS = 6
+    NEWTON_PASS = 6          # NW-2, GLM-4: the blocks of a Newton / IRLS pass (X-7)
+    LOOPS = 7
 
 
 cdef Py_ssize_t loop_threads(Loop loop, Py_ssize_t possible) noexcept

@@ -88,7 +88,8 @@ def report(loop):
 
 LOOP_NUMBERS = {"tree_predict": TREE_PREDICT, "bernoulli_joint": BERNOULLI_JOINT,
                 "categorical_joint": CATEGORICAL_JOINT, "multinomial_joint": MULTINOMIAL_JOINT,
-                "quadratic_forms": QUADRATIC_FORMS, "kernel_map": KERNEL_MAP}
+                "quadratic_forms": QUADRATIC_FORMS, "kernel_map": KERNEL_MAP,
+                "newton_pass": NEWTON_PASS}
 
 
 def cores_taken(cores):

@@ -188,13 +188,16 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
-           damping=True, lam=0, penalize_intercept=False, offset=None, sample_weight=None):
+           damping=True, lam=0, penalize_intercept=False, offset=None, sample_weight=None, *,
+           n_jobs=-1):
     """GLM-4: Newton = Fisher scoring = IRLS, θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″),
     t halved from 1 until ℓ does not decrease (``damping``); start from ``theta``, the IRLS
-    start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding."""
+    start (``start="data"``) or θ = 0 (``"zero"``); the reference's iterates to rounding.
+    ``n_jobs``: the cores each pass's blocks may use (the same iterates bit for bit for every
+    n_jobs; one core or several as measured faster, fast/_threads.pyx)."""
     code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, optional=True,
                                                         offset=offset, sample_weight=sample_weight)
-    return newton_fit(family, core.Passes(X, y, code, shape, False, offset, weight), theta,
+    return newton_fit(family, core.Passes(X, y, code, shape, False, offset, weight, n_jobs), theta,
                       max_iterations, tol, record, start, damping, lam, penalize_intercept)
 
 
@@ -228,13 +231,13 @@ def newton_fit(family, passes, theta, max_iterations, tol, record, start, dampin
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
                        start="data", damping=True, lam=0, penalize_intercept=False, offset=None,
-                       exposure=None, sample_weight=None):
+                       exposure=None, sample_weight=None, *, n_jobs=-1):
     """GLM-4: Poisson regression (log link) by Newton / IRLS, y >= 0 reals; X-1: ``lam`` the L2
     penalty; X-5: ``offset`` or ``exposure`` (offset log e); X-2: ``sample_weight``."""
     if exposure is not None:
         offset = exposure_offset(offset, exposure, as_matrix(X, "X"))
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
-                  penalize_intercept, offset, sample_weight)
+                  penalize_intercept, offset, sample_weight, n_jobs=n_jobs)
 
 
 def fisher_information(family, X, y, theta, offset=None, sample_weight=None):

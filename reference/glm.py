@@ -269,7 +269,8 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
-           damping=True, lam=0, penalize_intercept=False, offset=None, sample_weight=None):
+           damping=True, lam=0, penalize_intercept=False, offset=None, sample_weight=None, *,
+           n_jobs=-1):
     """GLM-4 (000 §7, §9): Newton's method θ := θ + t(XᵀWX)⁻¹Xᵀ(y − g(Xθ)), W = diag(a″(θᵀx)).
 
     For a canonical link the Hessian −XᵀWX does not involve y, so Newton is Fisher scoring and
@@ -292,12 +293,16 @@ def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False
     ``sample_weight`` wᵢ >= 0 per example maximises Σᵢ wᵢ ℓᵢ: ∇ℓ = Σᵢ wᵢ(y⁽ⁱ⁾ − g(η⁽ⁱ⁾))x⁽ⁱ⁾,
     W = diag(wᵢ a″(η⁽ⁱ⁾)) (integer weights are repeated rows).
 
+    ``n_jobs`` (keyword-only, checked by ``parameters.n_jobs``): the cores the fast face's
+    passes may use; here serial.
+
     Shapes: family an exponential family or its name ('gaussian', 'bernoulli', 'poisson', …), X
         m×n, y m responses in the family's support (reals, {0, 1}, >= 0, > 0), theta n or
         None, offset m or None, sample_weight m or None.
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError."""
     fam, X, y, theta, offset, weight = _design(family, X, y, theta, optional=True,
                                                offset=offset, sample_weight=sample_weight)
+    parameters.n_jobs(n_jobs)   # where the fast face checks it: with its passes, after the data
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     record = parameters.flag(record, "record")
     lam, first = parameters.penalty(lam, penalize_intercept)
@@ -326,12 +331,12 @@ NEWTON_ADVICE = ("; if ‖θ‖ keeps growing the MLE may not exist (e.g. separa
 
 def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=False,
                        start="data", damping=True, lam=0, penalize_intercept=False, offset=None,
-                       exposure=None, sample_weight=None):
+                       exposure=None, sample_weight=None, *, n_jobs=-1):
     """GLM-4 (000 §9): counts y⁽ⁱ⁾ ~ Poisson(λ = e^(θᵀx⁽ⁱ⁾)), fitted by Newton / IRLS (any real
     y >= 0 is accepted: ℓ is defined there); X-1: ``lam`` > 0 (the penalty's λ, not the Poisson
     mean) as in ``newton``. X-5: ``offset`` as in ``newton``, or ``exposure`` eᵢ > 0, the
     offset log eᵢ: the mean is eᵢ·e^(θᵀx⁽ⁱ⁾), a rate per unit of exposure (not both). X-2:
-    ``sample_weight`` as in ``newton``.
+    ``sample_weight`` and ``n_jobs`` as in ``newton``.
 
     Shapes: X m×n, y m counts or other reals >= 0, theta n or None, offset m or None,
         exposure m or None, sample_weight m or None.
@@ -339,7 +344,7 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
     if exposure is not None:
         offset = exposure_offset(offset, exposure, inputs.matrix(X, "X"))
     return newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
-                  penalize_intercept, offset, sample_weight)
+                  penalize_intercept, offset, sample_weight, n_jobs=n_jobs)
 
 
 def fisher_information(family, X, y, theta, offset=None, sample_weight=None):

@@ -373,7 +373,7 @@ def newton_maximise(l_prime, l_double_prime, theta, max_iterations=100, tol=1e-1
 # ---- NW-2: Newton-Raphson for logistic regression -----------------------------------------------
 
 def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="zero",
-           damping=True, lam=0, penalize_intercept=False):
+           damping=True, lam=0, penalize_intercept=False, *, n_jobs=-1):
     """NW-2 (000 §7; 002 §1.2.4): θ := θ − tH⁻¹∇_θℓ(θ) with H = −XᵀWX, W = diag(h(1 − h)).
 
     For the logistic log-likelihood the Hessian does not involve y, so this is also Fisher
@@ -388,10 +388,14 @@ def newton(X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start=
     prior; θ₀ unpenalised, or every θⱼ with ``penalize_intercept``): ∇ℓ − λθ′ and H − λI′.
     The MAP exists on separable data too, so no SeparableDataError is raised then.
 
+    ``n_jobs`` (keyword-only, checked by ``parameters.n_jobs``): the cores the fast face's
+    passes may use; here serial.
+
     Shapes: X m×n, y m labels in {0, 1}, theta n or None (zeros).
     Returns: IterativeResult (theta n, extra['step_lengths']); the cap raises ConvergenceError,
         separable data SeparableDataError."""
     X, y = _design(X, y)
+    parameters.n_jobs(n_jobs)   # where the fast face checks it: with its passes, after X and y
     max_iterations, tol, damping, start = newton_method.options(max_iterations, tol, damping, start)
     record = parameters.flag(record, "record")
     lam, first = parameters.penalty(lam, penalize_intercept)

@@ -64,3 +64,18 @@ def test_svc_takes_n_jobs():
     assert same_bits(fits[0].alpha_, fits[1].alpha_)
     with pytest.raises(ValueError, match=ESTIMATORS_WORDS):
         estimators.SVC(n_jobs=0).fit(X, y)
+
+
+@pytest.mark.parametrize("make", [estimators.PoissonRegression,
+                                  lambda **kw: estimators.GLM("bernoulli", **kw)],
+                         ids=["PoissonRegression", "GLM-bernoulli"])
+def test_newton_fits_are_the_same_for_every_n_jobs_and_refuse_a_bad_one_GLM_4(make):
+    """9,000 rows: three blocks of a Newton pass, side by side when n_jobs asks for it."""
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((9_000, 4))
+    y = (rng.poisson(np.exp(X[:, 0] / 2)) > 0).astype(float)
+    fits = [make(n_jobs=n_jobs).fit(X, y) for n_jobs in (None, 1, 2, -1)]
+    for other in fits[1:]:
+        assert same_bits(other.theta_, fits[0].theta_) and other.n_iter_ == fits[0].n_iter_
+    with pytest.raises(ValueError, match=ESTIMATORS_WORDS):
+        make(n_jobs=0).fit(X, y)

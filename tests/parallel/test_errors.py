@@ -8,12 +8,16 @@ import pytest
 
 import cs229.fast._threads as TH
 import cs229.fast.generative as FG
+import cs229.fast.glm as FGLM
 import cs229.fast.kernels as FK
+import cs229.fast.logistic_regression as FL
 import cs229.fast.naive_bayes as FN
 import cs229.fast.smo as FS
 import cs229.fast.trees as FT
 import cs229.reference.generative as RG
+import cs229.reference.glm as RGLM
 import cs229.reference.kernels as RK
+import cs229.reference.logistic_regression as RL
 import cs229.reference.naive_bayes as RN
 import cs229.reference.smo as RS
 import cs229.reference.trees as RT
@@ -72,7 +76,8 @@ def test_kernel_matrix_names_the_first_pair_that_overflows_for_every_n_jobs_KR_6
 
 def _calls(face):
     """(name, call(n_jobs)) for every function of a face that takes n_jobs, on small inputs."""
-    T, N, G, K, S = (FT, FN, FG, FK, FS) if face == "fast" else (RT, RN, RG, RK, RS)
+    T, N, G, K, S, L, M = ((FT, FN, FG, FK, FS, FL, FGLM) if face == "fast"
+                           else (RT, RN, RG, RK, RS, RL, RGLM))
     as_input = (lambda v: np.asarray(v)) if face == "fast" else (lambda v: v)
     tree = T.tree_fit(as_input([[0.0], [1.0]]), as_input([0, 1]))
     bernoulli = N.bernoulli_fit(as_input([[1, 0], [0, 1]]), as_input([0, 1]))
@@ -87,6 +92,8 @@ def _calls(face):
     bernoulli_classes = N.bernoulli_classes_fit(as_input([[1, 0], [0, 1], [1, 1]]), as_input([1, 2, 3]))
     multinomial_classes = N.multinomial_classes_fit(N.pack_documents([[0, 1], [2], [1, 1]]), as_input([1, 2, 3]), 3)
     X, B, C = as_input([[0.5, 1.5]]), as_input([[1, 1]]), as_input([[1, 2]])
+    design = as_input([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
+    labels, counts = as_input([0, 1, 0, 1]), as_input([1.0, 0.0, 2.0, 3.0])
     return [
         ("trees.predict", lambda n_jobs: T.predict(tree, as_input([[0.5]]), n_jobs=n_jobs)),
         ("bernoulli_log_joint", lambda n_jobs: N.bernoulli_log_joint(bernoulli, B, n_jobs=n_jobs)),
@@ -121,6 +128,10 @@ def _calls(face):
         ("kernel_matrix", lambda n_jobs: K.kernel_matrix(X, K.Gaussian(1.0), n_jobs=n_jobs)),
         ("smo", lambda n_jobs: as_input(S.smo(as_input([[0.0], [1.0], [3.0]]), as_input([-1, -1, 1]),
                                               n_jobs=n_jobs).alpha)),
+        ("newton", lambda n_jobs: as_input(L.newton(design, labels, n_jobs=n_jobs).theta)),
+        ("glm.newton", lambda n_jobs: as_input(M.newton("poisson", design, counts, n_jobs=n_jobs).theta)),
+        ("poisson_regression",
+         lambda n_jobs: as_input(M.poisson_regression(design, counts, n_jobs=n_jobs).theta)),
     ]
 
 
@@ -144,10 +155,22 @@ def test_both_faces_take_the_same_n_jobs_and_refuse_the_same_bad_ones(name, face
             call(bad)
 
 
+def test_newton_checks_n_jobs_after_the_data_and_before_its_options_in_both_faces_NW_2_GLM_4():
+    """Bad data are named before a bad n_jobs, and a bad n_jobs before a bad option: the fast
+    face checks n_jobs where its passes are made, the reference at the same point."""
+    X, y = [[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]], [0, 1, 0]
+    for L, M in ((FL, FGLM), (RL, RGLM)):
+        for fit in (lambda **kw: L.newton(X, y, **kw), lambda **kw: M.newton("poisson", X, y, **kw)):
+            with pytest.raises(ValueError, match="n_jobs"):
+                fit(max_iterations=-1, n_jobs=0)
+            with pytest.raises(ValueError, match="^X"):
+                L.newton([[1.0, float("nan")]], [0], n_jobs=0)
+
+
 def test_every_function_with_n_jobs_is_checked_above():
-    """The list above covers every public function of the four modules that takes n_jobs."""
+    """The list above covers every public function of the modules that take n_jobs."""
     checked = {name.split(".")[-1] for name, _ in _calls("fast")}
-    takes = {name for module in (FT, FN, FG, FK, FS) for name in module.__all__
+    takes = {name for module in (FT, FN, FG, FK, FS, FL, FGLM) for name in module.__all__
              if callable(getattr(module, name)) and not inspect.isclass(getattr(module, name))
              and "n_jobs" in inspect.signature(getattr(module, name)).parameters}
     assert takes == checked

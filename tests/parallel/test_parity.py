@@ -10,14 +10,19 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
+import cs229.fast._glm_core as core
 import cs229.fast._threads as TH
 import cs229.fast.generative as FG
+import cs229.fast.glm as FGLM
 import cs229.fast.kernels as FK
+import cs229.fast.logistic_regression as FL
 import cs229.fast.naive_bayes as FN
 import cs229.fast.smo as FS
 import cs229.fast.trees as FT
 import cs229.reference.generative as RG
+import cs229.reference.glm as RGLM
 import cs229.reference.kernels as RK
+import cs229.reference.logistic_regression as RL
 import cs229.reference.naive_bayes as RN
 import cs229.reference.smo as RS
 import cs229.reference.trees as RT
@@ -184,6 +189,83 @@ def test_smo_iterates_do_not_depend_on_the_way_the_passes_take_SMO_3_SMO_4(m, ke
         assert same_bits(run.alpha, serial.alpha) and run.b == serial.b, rule
 
 
+# A Newton / IRLS pass runs its blocks of 4,096 rows (BLOCK in fast/_summation.pxd) side by side:
+# up to 4 blocks, the last one short.
+NEWTON_ROWS = st.one_of(st.integers(1, 4096), st.integers(4097, 4 * 4096 + 100))
+
+
+def _newton_fits(fit):
+    """fit(n_jobs) for n_jobs = 1 and every N_JOBS under every rule: the iterates (θ and the
+    path) or the error's words, which must all be the serial run's."""
+    def outcome(n_jobs):
+        try:
+            result = fit(n_jobs)
+            return result.theta.tobytes(), np.asarray(result.path).tobytes(), result.iterations
+        except (ArithmeticError, ValueError) as e:
+            return type(e).__name__, str(e)
+    serial = outcome(1)
+    for rule in ("all", "alternate", "measured"):
+        with TH.forced(rule):
+            for n_jobs in N_JOBS:
+                assert outcome(n_jobs) == serial, f"n_jobs={n_jobs}, {rule}"
+
+
+@given(SEEDS, NEWTON_ROWS)
+def test_logistic_newton_iterates_do_not_depend_on_n_jobs_NW_2(seed, m):
+    rng = np.random.default_rng(seed)
+    X = np.c_[np.ones(m), rng.standard_normal((m, 3))]
+    y = (X[:, 1] - X[:, 2] + 2 * rng.standard_normal(m) > 0).astype(float)
+    _newton_fits(lambda n_jobs: FL.newton(X, y, record=True, n_jobs=n_jobs))
+
+
+@given(SEEDS, NEWTON_ROWS, st.booleans())
+def test_glm_newton_iterates_do_not_depend_on_n_jobs_GLM_4_X_2_X_5(seed, m, extensions):
+    """Poisson IRLS from the data's start, with an offset and sample weights or without."""
+    rng = np.random.default_rng(seed)
+    X = np.c_[np.ones(m), rng.standard_normal((m, 3)) / 2]
+    y = rng.poisson(np.exp(X[:, 1] + 0.5)).astype(float)
+    more = ({"offset": rng.standard_normal(m) / 4, "sample_weight": rng.integers(0, 3, m).astype(float)}
+            if extensions else {})
+    _newton_fits(lambda n_jobs: FGLM.poisson_regression(X, y, record=True, n_jobs=n_jobs, **more))
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_pass_that_fails_in_later_blocks_reports_the_first_failing_row_GLM_4(threads):
+    """μ = e^η overflows in the third and the fourth block: on threads as serially, the status
+    is that of the first failing row (in the third block), and ℓ is reported as failing."""
+    m = 4 * 4096
+    X = np.c_[np.ones(m), np.zeros(m)]
+    X[2 * 4096 + 5, 1] = X[3 * 4096 + 1, 1] = 1e3
+    y = np.ones(m)
+    weight = np.ones(m)
+
+    def chunk(t):
+        out = core.newton_chunk(X, y, np.array([0.0, 1.0]), core.POISSON, 0.0, False, True,
+                                np.zeros(core.newton_size(2)), None, weight, t)
+        return out[1:]
+    serial = chunk(1)
+    assert serial[1] != 0 and serial[2] == 2 * 4096 + 5
+    assert chunk(threads) == serial
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("kept", [False, True])
+def test_a_newton_pass_on_threads_has_the_serial_pass_s_partials_X_7(threads, kept):
+    """``newton_chunk`` with its blocks side by side: each block's partials (the distributed
+    map's output) and their total in block order, bit for bit, ℓ and the statuses too."""
+    rng = np.random.default_rng(3)
+    m, n = 5 * 4096 + 7, 6
+    X = rng.standard_normal((m, n))
+    y = (rng.random(m) < 0.5).astype(float)
+    theta = rng.standard_normal(n) / 4
+
+    def chunk(t):
+        total = None if kept else np.zeros(core.newton_size(n))
+        out = core.newton_chunk(X, y, theta, core.BERNOULLI, 0.0, True, True, total, None, None, t)
+        return out[0].tobytes(), out[1:]
+    assert chunk(threads) == chunk(1)
+
+
 # ---- fork ---------------------------------------------------------------------------------------
 
 def _exit_status_of_forked_child(work, seconds):
@@ -201,12 +283,12 @@ def _exit_status_of_forked_child(work, seconds):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
-def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_GDA_2_KR_6_SMO_3():
+def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_GDA_2_KR_6_SMO_3_NW_2():
     """GNU OpenMP's thread pool does not survive fork: a child forked after the parent's
     threads started would wait forever at its first parallel loop. The child computes serially
     (fast/_validation.pyx: cores_of) and gets the parent's answers bit for bit."""
     rng = np.random.default_rng(7)
-    m = 3 * 2048  # rows enough for two threads
+    m = 3 * 2048  # rows enough for two threads (two blocks of a Newton pass)
     X = rng.standard_normal((m, 3))
     y = (X[:, 0] + rng.standard_normal(m) > 0).astype(np.int64)
     tree = FT.tree_fit(np.round(X[:300]), y[:300])
@@ -219,6 +301,7 @@ def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_
         lambda: FG.gda_log_joint(gda, X, n_jobs=2),
         lambda: FK.kernel_matrix(X[:600], RK.Gaussian(1.0), n_jobs=2),
         lambda: FS.smo(Z, np.where(Z[:, 0] > 0, 1, -1), C=1.0, kernel=RK.Linear(), n_jobs=2).alpha,
+        lambda: FL.newton(np.c_[np.ones(m), X[:, :2]], (y + (X[:, 2] > 1)) % 2, n_jobs=2).theta,
     ]
     with TH.forced("all"):   # the parent's threads start here, whatever the measured choice
         parent = [call() for call in calls]
@@ -229,7 +312,7 @@ def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_
 # ---- n_jobs itself ----------------------------------------------------------------------------------
 
 def test_n_jobs_is_keyword_only_and_all_cores_by_default():
-    for module in (FT, FN, FG, FK, FS, RT, RN, RG, RK, RS):
+    for module in (FT, FN, FG, FK, FS, FL, FGLM, RT, RN, RG, RK, RS, RL, RGLM):
         for name in module.__all__:
             f = getattr(module, name)
             if callable(f) and not inspect.isclass(f) and "n_jobs" in inspect.signature(f).parameters:
