@@ -45,7 +45,7 @@ __all__ = [
     "bernoulli_predict", "discretize", "CategoricalNB", "categorical_fit", "categorical_log_joint",
     "categorical_log_posterior", "categorical_predict",
     "Documents", "pack_documents", "MultinomialNB", "multinomial_fit", "multinomial_log_joint",
-    "multinomial_log_posterior", "multinomial_predict", "encode",
+    "multinomial_log_posterior", "multinomial_predict", "encode", "vectorize",
     "BernoulliClassesNB", "bernoulli_classes_fit", "bernoulli_classes_log_joint",
     "bernoulli_classes_log_posterior", "bernoulli_classes_predict",
     "MultinomialClassesNB", "multinomial_classes_fit", "multinomial_classes_log_joint",
@@ -1222,6 +1222,9 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
             j += 1
         offsets.append(n)
     return Documents(ids[:n].copy(), np.array(offsets, dtype=np.int64))
+
+
+from cs229.fast._tokens import vectorize  # noqa: E402  (NB-6's compiled tokenizer)
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

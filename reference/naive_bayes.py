@@ -58,7 +58,8 @@ __all__ = [
     "MultinomialClassesNB", "multinomial_classes_fit", "multinomial_classes_log_joint",
     "multinomial_classes_log_likelihood", "multinomial_classes_log_posterior",
     "multinomial_classes_predict", "no_class_of_k",
-    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "sms_spam_split", "SpamCorpus",
+    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "word_index", "encode", "vectorize", "sms_spam_split",
+    "SpamCorpus",
     "sms_spam_corpus", "spam_indicative_tokens",
 ]
 
@@ -1314,7 +1315,7 @@ def tokenize(message):
     """NB-6: the words of a message: lower-cased, a word is a maximal run of ASCII letters and
     digits, each of £ $ € is a word on its own, and everything else only separates words."""
     if not isinstance(message, str):
-        raise TypeError(f"message must be a str, got {type(message).__name__}")
+        raise error("wrong_kind", name="message", what="a str", got=type(message).__name__)
     return TOKEN_PATTERN.findall(message.lower())
 
 
@@ -1368,6 +1369,24 @@ def encode(token_lists, vocabulary, ignore_unknown=False):
             ids.append(k)
         out.append(ids)
     return out
+
+
+def vectorize(messages, min_count=1):
+    """NB-6 (000 §2.2): from raw text to the notes' documents in one call: the vocabulary of the
+    messages (the words of ``tokenize`` that occur at least ``min_count`` times in all, sorted
+    as ``build_vocabulary`` sorts them) and each message as the ids of its words in order, the
+    rarer words dropped: ``encode(map(tokenize, messages), vocabulary, ignore_unknown=True)``.
+
+    Shapes: messages m str (any iterable; read once into a list here).
+    Returns: (vocabulary |V| words, m lists of word ids)."""
+    min_count = parameters.positive_int(min_count, "min_count")
+    _iterable(messages, "messages", "str")
+    messages = list(messages)
+    for i, message in enumerate(messages):
+        if not isinstance(message, str):
+            raise error("wrong_kind", name=f"messages[{i}]", what="a str", got=type(message).__name__)
+    vocabulary = build_vocabulary(map(tokenize, messages), min_count)
+    return vocabulary, encode(map(tokenize, messages), vocabulary, ignore_unknown=True)
 
 
 def word_index(vocabulary):

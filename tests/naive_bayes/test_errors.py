@@ -262,6 +262,7 @@ TABLE = Table(F, R, valid={
     "multinomial_log_posterior": dict(model=MULTINOMIAL, documents=DOCS),
     "multinomial_predict": dict(model=MULTINOMIAL, documents=DOCS),
     "encode": dict(token_lists=[["b", "a"], ["a"]], vocabulary=["a", "b"]),  # words, not numbers
+    "vectorize": dict(messages=["b a", "a £"], min_count=1),  # text, not numbers
     "bernoulli_classes_fit": dict(X=BX, y=YK, alpha=1, sample_weight=W),
     "bernoulli_classes_log_joint": dict(model=BERNOULLI_K, X=BX),
     "bernoulli_classes_log_posterior": dict(model=BERNOULLI_K, X=BX),
@@ -298,6 +299,9 @@ TABLE = Table(F, R, valid={
                ("token_lists", [["a"], "ab"], TypeError, r"token_lists\[1\] must be a list of words"),
                ("token_lists", [["a", "c"]], ValueError, r"token_lists\[0\]\[1\] is 'c'"),
                ("vocabulary", ["a", "b", "a"], ValueError, "repeated")],
+    "vectorize": [("messages", "ab", TypeError, "^messages must be an iterable of str, got str$"),
+                  ("messages", ["a", 5], TypeError, r"^messages\[1\] must be a str, got int$"),
+                  ("min_count", 0, ValueError, "^min_count must be >= 1, got 0$")],
     "bernoulli_classes_fit": [*BAD_WEIGHTS, ("y", np.array([1, 3, 3, 3]), ValueError, "no examples of class 2 of 1..3"),
                               ("y", np.array([1, 0, 2, 2]), ValueError, r"y\[1\] is 0")],
     "multinomial_classes_fit": [*BAD_WEIGHTS, ("y", np.array([2, 2, 2, 2]), ValueError, "no examples of class 1 of 1..2"),
@@ -549,6 +553,21 @@ def test_tokenize_takes_only_a_str_NB_6(message, kind):
     with pytest.raises(TypeError) as e:
         R.tokenize(message)
     assert str(e.value) == f"message must be a str, got {kind}"
+
+
+@pytest.mark.parametrize("impl", [R, F], ids=["reference", "fast"])
+@pytest.mark.parametrize("messages, min_count, error, words", [
+    ("ab", 1, TypeError, "messages must be an iterable of str, got str"),
+    (5, 1, TypeError, "messages must be an iterable of str, got int"),
+    (["a", b"b"], 1, TypeError, "messages[1] must be a str, got bytes"),
+    (["a", None], 1, TypeError, "messages[1] must be a str, got NoneType"),
+    (["a"], 0, ValueError, "min_count must be >= 1, got 0"),
+    ([5], 1.5, TypeError, "min_count must be an integer, got 1.5"),
+], ids=["str", "int", "bytes", "none", "min_count-0", "min_count-first"])
+def test_vectorize_refuses_what_is_not_text_in_both_faces_NB_6(impl, messages, min_count, error, words):
+    with pytest.raises(error) as e:
+        impl.vectorize(messages, min_count)
+    assert str(e.value) == words
 
 
 @pytest.mark.parametrize("token_lists, kind", [("ab", "str"), (5, "int")], ids=["str", "int"])

@@ -274,6 +274,16 @@ def test_tokenizer_and_vocabulary_NB_6():
         R.build_vocabulary(docs, 0)
 
 
+def test_vectorize_is_the_vocabulary_then_the_ids_of_each_message_NB_6():
+    """From raw text: the words of at least min_count occurrences in all, sorted; each message
+    as the ids of its words in order, the rarer words dropped."""
+    messages = ["Win a PRIZE, win!", "", "a prize: £5", "call now"]
+    assert R.vectorize(messages) == (["5", "a", "call", "now", "prize", "win", "£"],
+                                     [[5, 1, 4, 5], [], [1, 4, 6, 0], [2, 3]])
+    assert R.vectorize(iter(messages), min_count=2) == (["a", "prize", "win"], [[2, 0, 1, 2], [], [0, 1], []])
+    assert R.vectorize([]) == ([], [])
+
+
 def test_sms_split_is_deterministic_and_documented_NB_6():
     train, test = R.sms_spam_split()
     assert (len(train), len(test)) == (4460, 1114)

@@ -355,3 +355,31 @@ def test_real_counts_fast_equals_reference_X_2(p, alpha, k_classes):
         assert str(raised.value) == str(e)
         return
     assert getattr(F, predict)(fast, arrays).tolist() == expected
+
+
+# ---- NB-6: from raw text --------------------------------------------------------------------------
+
+# words of ASCII letters and digits, the three currency signs, separators, and letters whose lower
+# case is ASCII (İ → i̇, the Kelvin sign → k) or is not
+TEXT = st.text(st.sampled_from(list("aZ09 .,£$€\u0130\u212a\u00e9\n")), max_size=30)
+
+
+@given(st.lists(TEXT, max_size=12), st.integers(1, 3))
+def test_vectorize_gives_the_reference_s_vocabulary_and_ids_NB_6(messages, min_count):
+    vocabulary, ids = R.vectorize(messages, min_count)
+    fast_vocabulary, documents = F.vectorize(iter(messages), min_count)
+    assert fast_vocabulary == vocabulary
+    assert documents.tokens.dtype == np.int64 and documents.offsets.dtype == np.int64
+    assert documents.offsets.tolist() == [0] + np.cumsum([len(d) for d in ids]).tolist()
+    assert documents.tokens.tolist() == [j for d in ids for j in d]
+
+
+def test_vectorize_of_the_sms_spam_messages_is_the_reference_s_NB_6():
+    train, test = R.sms_spam_split()
+    messages = [message for _, message in train + test]
+    for min_count in (1, 3):
+        vocabulary, ids = R.vectorize(messages, min_count)
+        fast_vocabulary, documents = F.vectorize(messages, min_count)
+        assert fast_vocabulary == vocabulary
+        assert documents.tokens.tolist() == [j for d in ids for j in d]
+        assert documents.offsets[-1] == sum(map(len, ids))
