@@ -25,6 +25,7 @@ class _Linear:
         return self.classes_[np.asarray(codes, dtype=np.intp)]
 
 
+@_docs.filled
 class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     """Logistic regression h_θ(x) = g(θᵀx), g(z) = 1/(1 + e^(−z)) (000 §5, §7; 002 §1.2.3-1.2.4).
 
@@ -77,6 +78,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     alpha : float, optional
         Deprecated: the former name of ``learning_rate`` (scikit-learn's alpha is a penalty).
         Still honoured for one release, with a FutureWarning.
+    %(n_jobs_fit)s
+        Two classes only: the softmax fit of k > 2 classes is serial.
 
     Attributes
     ----------
@@ -109,7 +112,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
 
     def __init__(self, solver="newton", fit_intercept=True, learning_rate=0.01, max_iterations=None,
                  tol=1e-10, average=True, epochs=100, decay=0.0, shuffle=False,
-                 random_state=None, verbose=0, penalty=None, C=1.0, alpha=_base.DEPRECATED):
+                 random_state=None, verbose=0, penalty=None, C=1.0, alpha=_base.DEPRECATED,
+                 n_jobs=None):
         _base.keep(self, locals())
 
     def __sklearn_tags__(self):
@@ -161,13 +165,13 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         else:
             cap = _base.check_cap(self.max_iterations, solver)
             remedy = None if lam else "remedy_penalty"
-            first = not self.fit_intercept
+            first, n_jobs = not self.fit_intercept, _base.check_n_jobs(self.n_jobs)
             if sample_weight is not None:
                 result = _weighted_fit(e, solver, Xd, y01, start, rate, cap, self, lam, sample_weight,
-                                       remedy)
+                                       remedy, n_jobs)
             elif solver == "newton":
                 result = _base.iterate(
-                    lambda: e.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first),
+                    lambda: e.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first, n_jobs),
                     cap, remedy, newton=True)
             else:
                 result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
@@ -244,14 +248,15 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         return _base.log_odds_to_log_proba(self.decision_function(X))
 
 
-def _weighted_fit(engine, solver, Xd, y01, start, rate, cap, estimator, lam, sample_weight, remedy):
+def _weighted_fit(engine, solver, Xd, y01, start, rate, cap, estimator, lam, sample_weight, remedy,
+                  n_jobs):
     """X-2: the two-class fit with sample weights, the Bernoulli GLM's (logistic regression is
     that GLM, GLM-3), by Newton from θ = 0 or by gradient ascent (``engine``: the call's)."""
     bernoulli, first, e = _fast.exponential_family("bernoulli"), not estimator.fit_intercept, estimator
     record = e.verbose >= 2
     if solver == "newton":
         return _base.iterate(lambda: engine.glm_newton(bernoulli, Xd, y01, start, cap, e.tol, record, lam,
-                                                       first, sample_weight=sample_weight),
+                                                       first, sample_weight=sample_weight, n_jobs=n_jobs),
                              cap, remedy, newton=True)
     return _base.iterate(lambda: _fast.glm_gradient_ascent(
         bernoulli, Xd, y01, start, rate, cap, e.tol, e.average, record, lam, first,

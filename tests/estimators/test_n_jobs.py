@@ -66,15 +66,17 @@ def test_svc_takes_n_jobs():
         estimators.SVC(n_jobs=0).fit(X, y)
 
 
-@pytest.mark.parametrize("make", [estimators.PoissonRegression,
-                                  lambda **kw: estimators.GLM("bernoulli", **kw)],
-                         ids=["PoissonRegression", "GLM-bernoulli"])
-def test_newton_fits_are_the_same_for_every_n_jobs_and_refuse_a_bad_one_GLM_4(make):
+@pytest.mark.parametrize("make, weighted", [
+    (estimators.PoissonRegression, False), (lambda **kw: estimators.GLM("bernoulli", **kw), False),
+    (estimators.LogisticRegression, False), (estimators.LogisticRegression, True)],
+    ids=["PoissonRegression", "GLM-bernoulli", "LogisticRegression", "LogisticRegression-weights"])
+def test_newton_fits_are_the_same_for_every_n_jobs_and_refuse_a_bad_one_NW_2_GLM_4(make, weighted):
     """9,000 rows: three blocks of a Newton pass, side by side when n_jobs asks for it."""
     rng = np.random.default_rng(2)
     X = rng.standard_normal((9_000, 4))
     y = (rng.poisson(np.exp(X[:, 0] / 2)) > 0).astype(float)
-    fits = [make(n_jobs=n_jobs).fit(X, y) for n_jobs in (None, 1, 2, -1)]
+    weight = rng.integers(1, 3, 9_000).astype(float) if weighted else None
+    fits = [make(n_jobs=n_jobs).fit(X, y, sample_weight=weight) for n_jobs in (None, 1, 2, -1)]
     for other in fits[1:]:
         assert same_bits(other.theta_, fits[0].theta_) and other.n_iter_ == fits[0].n_iter_
     with pytest.raises(ValueError, match=ESTIMATORS_WORDS):
