@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 __all__ = ["PARTS", "Row", "ROWS", "NEEDS_PROOF", "part_of", "base_id", "normalise_id",
-           "normalise_part", "part_argument", "row", "tests_naming"]
+           "normalise_part", "part_argument", "row", "tests_naming", "PART_HELP", "ID_HELP"]
 
 PARTS = {
     "I": ("Linear regression", "000 Part I; 002 §1.1-1.2", ("LR",)),
@@ -98,6 +98,11 @@ def part_argument(text):
         return normalise_part(text)
     except KeyError as e:
         raise argparse.ArgumentTypeError(e.args[0]) from None
+
+
+# the help of the options that select checks, the same in ``cs229 audit`` and pytest's plugin
+PART_HELP = f"only this part of the notes: {', '.join(PARTS)} (repeatable, any case)"
+ID_HELP = "only this catalog ID, e.g. LR-11 (repeatable, or comma-separated; any case)"
 
 
 def row(catalog_id):

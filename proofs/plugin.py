@@ -25,9 +25,9 @@ def pytest_addoption(parser):
     group.addoption("--cs229-audit", action="store_true",
                     help="collect one item per registered check of cs229 audit (alone when no path is given)")
     group.addoption("--cs229-audit-part", action="append", type=catalog.part_argument, metavar="PART",
-                    help=f"only this part of the notes: {', '.join(catalog.PARTS)} (repeatable, any case)")
+                    help=catalog.PART_HELP)
     group.addoption("--cs229-audit-id", action="append", metavar="ID",
-                    help="only this catalog ID, e.g. LR-11 (repeatable, or comma-separated; any case)")
+                    help=catalog.ID_HELP)
     group.addoption("--cs229-audit-seed", type=int, default=229,
                     help="Hypothesis seed for sampled checks (default 229, as cs229 audit)")
     group.addoption("--cs229-audit-examples", type=int, default=40,

@@ -213,7 +213,9 @@ def _ldl(S):
     """Square-root-free Cholesky S = L D Lᵀ (exact for rationals; L unit lower triangular, its
     diagonal not stored). Returns (L, D, j, d_j): j the first feature whose pivot d_j (the
     variance of feature j left unexplained by features 0..j−1) is not clearly positive, with D
-    the pivots before it; j is None when S is positive definite (D then has all n pivots)."""
+    the pivots before it; j is None when S is positive definite (D then has all n pivots).
+    ``linalg.ldl_solve`` solves with it: its pivots are judged relative to each feature's own
+    variance, so features of very different scales solve as well as they factor."""
     n = len(S)
     L = [[0 * S[0][0] for _ in range(n)] for _ in range(n)]
     D = []
@@ -230,23 +232,6 @@ def _ldl(S):
                 s -= L[i][k] * L[j][k] * D[k]
             L[i][j] = s / d
     return L, D, None, None
-
-
-def _ldl_solve(L, D, b):
-    """x with L D Lᵀ x = b, for the leading len(b) × len(b) block of an ``_ldl`` factor: the
-    pivots are the ones ``check_covariance`` judged positive, relative to each feature's own
-    variance, so features of very different scales solve as well as they factor."""
-    n = len(b)
-    x = list(b)
-    for i in range(n):
-        for k in range(i):
-            x[i] -= L[i][k] * x[k]
-    for i in range(n):
-        x[i] = x[i] / D[i]
-    for i in range(n - 1, -1, -1):
-        for k in range(i + 1, n):
-            x[i] -= L[k][i] * x[k]
-    return x
 
 
 def check_covariance(Sigma, name="Sigma", context=""):
@@ -276,7 +261,7 @@ def check_covariance(Sigma, name="Sigma", context=""):
             index=j)
     partners = []
     if j > 0:
-        c = _ldl_solve(L, D, [S[k][j] for k in range(j)])  # the regression of feature j on 0..j−1
+        c = linalg.ldl_solve(L, D, [S[k][j] for k in range(j)])  # the regression of feature j on 0..j−1
         partners = [k for k in range(j) if _significant(c[k], S, k, j)]
     if partners:
         what = (f"feature {j} is a linear combination of feature{'s' if len(partners) > 1 else ''} "
@@ -603,7 +588,7 @@ def gda_logistic_theta(model):
     Returns: θ, n + 1 entries (θ₀ first)."""
     phi, mu0, mu1, S = _model(model)
     L, D, _, _ = _ldl(S)  # S passed check_covariance: every pivot is positive
-    w = _ldl_solve(L, D, [b - a for a, b in zip(mu0, mu1)])
+    w = linalg.ldl_solve(L, D, [b - a for a, b in zip(mu0, mu1)])
     # μ₁ᵀΣ⁻¹μ₁ − μ₀ᵀΣ⁻¹μ₀ = (μ₁ − μ₀)ᵀ Σ⁻¹ (μ₁ + μ₀) because Σ⁻¹ is symmetric
     theta0 = _log(phi / (1 - phi)) - linalg.dot(w, [a + b for a, b in zip(mu0, mu1)]) / 2
     return [theta0] + w
@@ -747,7 +732,7 @@ def gda_softmax_theta(model):
     L, D, _, _ = _ldl(S)  # S passed check_covariance: every pivot is positive
     Theta = []
     for p, mu_j in zip(phi, mu):
-        w = _ldl_solve(L, D, list(mu_j))
+        w = linalg.ldl_solve(L, D, list(mu_j))
         theta0 = _log_prior(p, D[0]) - linalg.dot(w, mu_j) / 2
         Theta.append([theta0] + w)
     return Theta

@@ -24,7 +24,7 @@ __all__ = [
     "lu_decompose", "determinant", "solve", "inverse",
     "minor", "cofactor_matrix", "determinant_by_cofactors", "inverse_by_cofactors",
     "cholesky", "symmetric_eigenvalues", "max_abs", "first_argmax", "solve_gram", "dependence",
-    "significant_terms", "gram_band", "gram_referee", "GRAM_DIGITS", "as_mpf",
+    "significant_terms", "ldl_solve", "gram_band", "gram_referee", "GRAM_DIGITS", "as_mpf",
     "solve_gram_with_error",
 ]
 
@@ -247,7 +247,7 @@ def solve_gram_with_error(A, b, exact=None, terms=0):
         raise SingularMatrixError(f"matrix is singular: {dependence(k, combination)}",
                                   column=k, combination=combination)
     rho = n * n * beta * 2 * (terms + n + 8) * scalar.eps(A[0][0]) if refer else 0 * A[0][0]
-    return _ldl_solve(L, d, b), rho
+    return ldl_solve(L, d, b), rho
 
 
 def _given(A, b):
@@ -288,7 +288,7 @@ def gram_referee(exact, n, digits=GRAM_DIGITS):
                 j: float(c) for j, c in _combination(L, k, A, 2.0 ** -52).items()}
             raise SingularMatrixError(f"matrix is singular: {dependence(k, combination)}",
                                       column=k, combination=combination)
-        x = [float(v) for v in _ldl_solve(L, d, b)]
+        x = [float(v) for v in ldl_solve(L, d, b)]
     if not all(scalar.isfinite(v) for v in x):
         raise OverflowError("x overflows: the solution is too large for float")
     return x
@@ -392,8 +392,11 @@ def _number(c):
     return str(c) if scalar.is_exact(c) else f"{float(c):.6g}"
 
 
-def _ldl_solve(L, d, b):
-    n = len(L)
+def ldl_solve(L, d, b):
+    """x with L D Lᵀ x = b (D = diag(d), L unit lower triangular, its diagonal not read) for the
+    leading len(b) × len(b) block of the factors: forward substitution, the pivots, back
+    substitution, each sum in increasing index."""
+    n = len(b)
     x = list(b)
     for i in range(n):
         for j in range(i):

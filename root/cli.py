@@ -54,9 +54,9 @@ def _parser():
     a.add_argument("--list", action="store_true",
                    help="list the catalog rows (what each needs, its checks, the tests naming it) instead of running")
     a.add_argument("--part", action="append", type=catalog.part_argument, metavar="PART",
-                   help=f"only this part of the notes: {', '.join(catalog.PARTS)} (repeatable, any case)")
+                   help=catalog.PART_HELP)
     a.add_argument("--id", action="append", metavar="ID", type=nonempty("a catalog ID such as LR-12"),
-                   help="only this catalog ID, e.g. LR-11 (repeatable, or comma-separated; any case)")
+                   help=catalog.ID_HELP)
     a.add_argument("--seed", type=SEED, default=229, help="Hypothesis seed for sampled checks, 0 to 2³²−1 (default 229)")
     a.add_argument("--examples", type=EXAMPLES, default=None,
                    help="points drawn per sampled check, 1 to 1000 (default 40, 10 for --self-test; "
