@@ -139,14 +139,18 @@ class Passes:
         self.extensions = tuple(None if a is None else Gathered(a) for a in (offset, weight))
 
     def newton(self, theta, want_ell):
+        # ℓ is asked at each new θ, whose separation test (LG-3) follows: that pass answers it
+        # too, so that the chunks are read once per θ (from disk, for data larger than memory)
+        test = want_ell and (self.logistic_form or self.code == core.BERNOULLI)
         results = self.chunked.map(_newton_map, theta, self.code, self.k, self.logistic_form,
-                                   want_ell, rows=(self.offset, self.weight))
+                                   want_ell, test, rows=(self.offset, self.weight))
         total = np.zeros(core.newton_size(self.n))
         ell_outside, status = False, 0
-        for parts, outside, failed, _ in results:
+        for parts, outside, failed, _, _ in results:
             add_blocks(parts, total)
             ell_outside = ell_outside or outside
             status = status or failed
+        self._separated = (np.array(theta, dtype=np.float64), all(r[4] for r in results)) if test else None
         return total, ell_outside, status
 
     def y_total(self):
@@ -164,6 +168,9 @@ class Passes:
         return total
 
     def separated(self, theta):
+        known = getattr(self, "_separated", None)
+        if known is not None and np.array_equal(known[0], theta):
+            return known[1]
         return all(self.chunked.map(_separated_map, theta))
 
     def first_target(self):
@@ -231,9 +238,11 @@ def _check_map(X, y, *rest):
         return (type(e), str(e)), None, shapes
 
 
-def _newton_map(X, y, offset, weight, theta, code, k, logistic_form, want_ell):
-    return core.newton_chunk(_float64(X), _float64(y), theta, code, k, logistic_form, want_ell,
-                             None, _float64(offset), _float64(weight))
+def _newton_map(X, y, offset, weight, theta, code, k, logistic_form, want_ell, test):
+    X, y = _float64(X), _float64(y)
+    out = core.newton_chunk(X, y, theta, code, k, logistic_form, want_ell, None, _float64(offset),
+                            _float64(weight))
+    return out + (core.separated(X, y, theta) if test else None,)
 
 
 def _sum_map(X, y, weight):
