@@ -13,15 +13,14 @@ import numpy as np
 
 from libc.float cimport DBL_EPSILON
 from libc.math cimport exp, fabs, isfinite, lgamma, log, log1p, sqrt
+from cython.parallel cimport prange, threadid
 from scipy.linalg.cython_blas cimport dsyrk
 
 from cs229.fast._cholesky cimport (GRAM_BORDERLINE, GRAM_NO_MEMORY, GRAM_OVERFLOWED,
                                    GRAM_SOLVED, cholesky_solve)
 from cs229.fast._inline_math cimport dot, softplus
-from cs229.fast._path cimport stacked
-from cython.parallel cimport prange, threadid
-
 from cs229.fast._parallel cimport CHUNKS_PER_THREAD
+from cs229.fast._path cimport stacked
 from cs229.fast._threads cimport NEWTON_PASS, loop_done, loop_threads
 from cs229.fast._summation cimport BLOCK, Block, add_into, block, block_done, blocks_of
 
