@@ -5,7 +5,7 @@
 # nor a Python name.
 #
 # Other processes may hold the cores. A loop that meets its threads once (a batch of
-# predictions, a kernel matrix) splits its rows into CHUNKS_PER_THREAD chunks per thread, handed
+# predictions, a kernel matrix, a pass of Newton's method) splits its rows into CHUNKS_PER_THREAD chunks per thread, handed
 # out as threads come free (schedule="dynamic"): a thread the system puts aside holds up one chunk,
 # not its share of the rows. A solver whose threads meet at every step (SMO) cannot wait for such
 # a thread thousands of times: it times its steps on one thread and on several as it goes and

@@ -1,8 +1,8 @@
 """How many threads the loops over independent rows take, measured (fast/_parallel.pxd).
 
-A batch of predictions or a kernel matrix meets its threads once per call, at the end of its
-loop; on cores that other processes hold, that meeting waits for a thread the system has put
-aside, a wait that can be many times a small call's work. Each such loop keeps a ThreadChoice
+A batch of predictions, a kernel matrix or a pass of Newton's method meets its threads once per
+call, at the end of its loop; on cores that other processes hold, that meeting waits for a
+thread the system has put aside, a wait that can be many times a small call's work. Each such loop keeps a ThreadChoice
 across calls: its calls run on one thread or on n_jobs as the faster measured so far, the other
 way tried within a budget of 1% of the loop's time. SMO's runs keep one of their own per run
 (fast/_smo_solver.pyx) and start from ``run_rule()``. The thread count never changes an
