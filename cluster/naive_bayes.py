@@ -162,8 +162,8 @@ def _word_counts(chunked, k, first_label, weighted):
 def _first_beyond(chunked, c, total, chunk_total, k, first_label):
     """The label of the class the fast face names when its words pass 2⁶³ − 1 in chunk c: with
     two classes, the first whose running total passes in document order (the fast face's loop
-    over chunk c from the totals before it); with k, the smallest label past the limit."""
-    if k > 2:
+    over chunk c from the totals before it); with labels 1..k, the smallest label past the limit."""
+    if first_label == 1:
         return next(j for j in range(k) if total[j] > INT64_MAX) + first_label
     before = np.array([a - int(b) for a, b in zip(total, chunk_total)], dtype=np.int64)
     X, y = chunked.X.to_delayed().ravel()[c], chunked.y.to_delayed().ravel()[c]
