@@ -34,6 +34,7 @@ def _same_fit(memory, chunked):
     for name, value in vars(memory).items():
         if name.endswith("_") and isinstance(value, np.ndarray):
             assert np.array_equal(value, getattr(chunked, name)), name
+            assert value.dtype == getattr(chunked, name).dtype, name   # integer counts stay int64
 
 
 WEIGHTS = np.random.default_rng(7).uniform(0.0, 2.0, 569)
