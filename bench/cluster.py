@@ -115,6 +115,86 @@ def distributed_normal_equations_vs_dask_ml(small):
     return _dask_ml_row(small, "normal equations")
 
 
+# numpy-on-dask: the same sums of the summation form written with dask.array operations (what a
+# user of dask would write), on the same persisted chunks; its answers are the fits' to rounding
+
+def _dask_gda(X, y):
+    """GDA-1 by dask.array: class sizes and sums, then the pooled scatter about the class means."""
+    import dask
+    ones = (y == 1)[:, None]
+    m1, s1, total = dask.compute(ones.sum(), (X * ones).sum(axis=0), X.sum(axis=0))
+    m = X.shape[0]
+    mu0, mu1 = (total - s1) / (m - m1), s1 / m1
+    D = X - da_where(ones, mu1, mu0)
+    return m1 / m, mu0, mu1, (D.T @ D).compute() / m
+
+
+def da_where(condition, a, b):
+    import dask.array as da
+    return da.where(condition, a, b)
+
+
+def _dask_multinomial(X, y, alpha=1.0):
+    """NB-6 by dask.array: each class's word counts Σᵢ 1{y⁽ⁱ⁾ = c} X_ij (int64), then φ."""
+    import dask
+    masks = [(y == c)[:, None] for c in (0, 1)]
+    count = np.stack(dask.compute(*[(X * mask).sum(axis=0) for mask in masks]))
+    total = count.sum(axis=1)
+    return (count + alpha) / (total[:, None] + alpha * X.shape[1])
+
+
+def _summation_row(small, name):
+    """One row: cs229.distributed's GDA or multinomial NB fit against the same sums by
+    dask.array operations, on the same persisted chunks of one LocalCluster of two one-thread
+    workers; the largest difference of the estimates in the notes."""
+    try:
+        import dask.array as da
+        import distributed
+        from cs229.distributed import generative as DN
+        from cs229.distributed import naive_bayes as DB
+    except ImportError:
+        return not_installed(f"distributed {name} vs numpy-on-dask", "dask, distributed ([dask] extra)")
+    rng = np.random.default_rng(0)
+    if name == "GDA":
+        m, d = (200_000, 20) if small else (4_000_000, 20)
+        y = (rng.random(m) < 0.4).astype(float)
+        X = rng.standard_normal((m, d)) + y[:, None]
+        ours = DN.gda_fit
+        theirs = _dask_gda
+
+        def estimates(fit):
+            return np.concatenate([fit.mu0, fit.mu1, fit.Sigma.ravel()])
+        theirs_estimates = (lambda r: np.concatenate([r[1], r[2], r[3].ravel()]))
+        shape = f"m={m:,} d={d}"
+    else:
+        m, d = (200_000, 100) if small else (2_000_000, 100)
+        y = (rng.random(m) < 0.4).astype(float)
+        X = rng.poisson(0.5 + y[:, None] * np.linspace(0, 1, d), (m, d)).astype(np.int64)
+        ours = DB.multinomial_fit
+        theirs = _dask_multinomial
+
+        def estimates(fit):
+            return np.concatenate([fit.phi_k_y0, fit.phi_k_y1])
+        theirs_estimates = np.ravel
+        shape = f"m={m:,} documents |V|={d} (int64 counts)"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
+        gap = float(np.max(np.abs(estimates(ours(Xd, yd)) - theirs_estimates(theirs(Xd, yd)))))
+        t = race({"cs229": lambda: ours(Xd, yd), "dask": lambda: theirs(Xd, yd)}, repeats=3)
+    return row(f"distributed {name} {shape} (2 workers) vs numpy-on-dask", t["cs229"],
+               f"the same sums by dask.array operations; max |Δ estimate| = {gap:.1e}", t["dask"], 1.0)
+
+
+def distributed_gda_vs_numpy_on_dask(small):
+    return _summation_row(small, "GDA")
+
+
+def distributed_multinomial_nb_vs_numpy_on_dask(small):
+    return _summation_row(small, "multinomial NB")
+
+
 BENCHMARKS = [distributed_logistic_newton, distributed_poisson_irls, distributed_normal_equations,
               distributed_logistic_newton_vs_dask_ml, distributed_poisson_irls_vs_dask_ml,
-              distributed_normal_equations_vs_dask_ml]
+              distributed_normal_equations_vs_dask_ml, distributed_gda_vs_numpy_on_dask,
+              distributed_multinomial_nb_vs_numpy_on_dask]

@@ -182,19 +182,38 @@ def _serial(chunked, add, tables, first_label, *args):
 
 
 def _count_matrix(X, name="X"):
-    """NB-6's word counts of a chunk (dense or scipy.sparse) as CSR in canonical form (sorted
-    ids, no duplicates, no stored zeros): int64 for integer counts, else float64 real counts;
-    a negative or non-finite entry named by its row and column (rows counted in the chunk)."""
-    A = sp.csr_matrix(X)
-    A.sum_duplicates()
-    A.eliminate_zeros()
-    A.data = A.data.astype(np.int64 if A.data.dtype.kind in "iub" else np.float64, copy=False)
-    bad = ~np.isfinite(A.data) | (A.data < 0)
+    """NB-6's word counts of a chunk, checked: a dense chunk as an array (int64 for integer
+    counts, else float64 real counts), a scipy.sparse chunk as CSR in canonical form (sorted ids,
+    no duplicates, no stored zeros) with data of those dtypes; a negative or non-finite entry
+    named by its row and column (rows counted in the chunk)."""
+    if sp.issparse(X):
+        A = sp.csr_matrix(X)
+        A.sum_duplicates()
+        A.eliminate_zeros()
+        A.data = _counts_dtype(A.data)
+        values, place = A.data, lambda p: (int(np.searchsorted(A.indptr, p, side="right")) - 1, A.indices[p])
+    else:
+        A = _counts_dtype(np.asarray(X))
+        values, place = A.ravel(), lambda p: divmod(p, A.shape[1])
+    bad = ~np.isfinite(values) | (values < 0)
     if bad.any():
         p = int(np.argmax(bad))
-        i, v = int(np.searchsorted(A.indptr, p, side="right")) - 1, A.data[p]
+        (i, j), v = place(p), values[p]
         raise error("not_finite" if not np.isfinite(v) else "negative_count", name=name,
-                    where=f"[{i}][{A.indices[p]}]", value=v)
+                    where=f"[{i}][{j}]", value=v)
+    return A
+
+
+def _counts_dtype(a):
+    return a.astype(np.int64 if a.dtype.kind in "iub" else np.float64, copy=False)
+
+
+def _bags(X):
+    """The chunk's rows as CSR in canonical form, the layout of the bags of words the fast face
+    reads (its entries in the order of the whole X's)."""
+    A = sp.csr_matrix(_count_matrix(X))
+    A.sum_duplicates()
+    A.eliminate_zeros()
     return A
 
 
@@ -223,24 +242,33 @@ def _weighted_add(X, y, weight, tables, first_label):
 
 
 def _words_map(X, y, k, first_label):
-    """The chunk's documents per class, word counts per class and words per class (its int64
-    sums exact: one chunk's words are checked against 2⁶³ − 1 on their float sum, then
-    exactly)."""
+    """The chunk's documents per class, word counts per class and words per class (int64 sums,
+    exact: entries >= 0, so no word's count passes its class's words, checked against 2⁶³ − 1 on
+    their float sum, then exactly)."""
     A, codes = _count_matrix(X), _codes(y, first_label)
-    entry_class = np.repeat(codes, np.diff(A.indptr))
-    rough = np.bincount(entry_class, weights=A.data.astype(np.float64), minlength=k)
-    total = [sum(int(v) for v in A.data[entry_class == c]) if rough[c] >= 2.0 ** 62 else int(rough[c])
-             for c in range(k)]
-    count = np.zeros(k * A.shape[1], dtype=np.int64)
+    if sp.issparse(A):
+        entry_class = np.repeat(codes, np.diff(A.indptr))
+        words = [A.data[entry_class == c] for c in range(k)]
+    else:
+        words = [A[codes == c] for c in range(k)]
+    total = []
+    for c in range(k):
+        rough = float(words[c].sum(dtype=np.float64))
+        total.append(int(words[c].sum(dtype=object)) if rough >= 2.0 ** 62 else int(words[c].sum()))
+    count = np.zeros((k, A.shape[1]), dtype=np.int64)
     if max(total) <= INT64_MAX:
-        np.add.at(count, entry_class * A.shape[1] + A.indices, A.data)
-    return np.bincount(codes, minlength=k).astype(np.int64), count.reshape(k, A.shape[1]), total
+        for c in range(k):
+            if sp.issparse(A):
+                np.add.at(count[c], A.indices[entry_class == c], words[c])
+            else:
+                count[c] = words[c].sum(axis=0, dtype=np.int64)
+    return np.bincount(codes, minlength=k).astype(np.int64), count, total
 
 
 def _words_add(X, y, weight, tables, first_label, k):
     """X-2: the tables plus the chunk's documents, word after word, by the fast face's compiled
     loop (each word of document i adds n wᵢ; weight None: every wᵢ 1)."""
-    A, codes = _count_matrix(X), _codes(y, first_label)
+    A, codes = _bags(X), _codes(y, first_label)
     weight = np.ones(codes.shape[0]) if weight is None else _float64(weight)
     class_count, count, total = (t.copy() for t in tables)
     np.add.at(class_count, codes, weight)
@@ -252,7 +280,7 @@ def _words_add(X, y, weight, tables, first_label, k):
 def _beyond_map(X, y, before, n):
     """The class whose words pass 2⁶³ − 1 first in the chunk, counted on from ``before`` by the
     fast face's loop over bags (two classes)."""
-    A = _count_matrix(X)
+    A = _bags(X)
     total = before.copy()
     count = np.zeros((2, n), dtype=np.int64)
     return _fast._bags(A.indices, A.data, A.indptr.astype(np.int64), _codes(y, 0).astype(np.uint8), n,
