@@ -5,6 +5,8 @@ of the passes' scheduling and transfers; the target 2.0 is the issue's (each pas
 the in-memory throughput). Times are wall times: the workers' CPU time is not the client's.
 The module is not named distributed.py: run.py imports it from bench/, where that name would
 shadow dask's distributed package."""
+from functools import partial
+
 import numpy as np
 
 import cs229.fast.glm as FG
@@ -66,6 +68,18 @@ def distributed_normal_equations(small):
     return _row(small, "normal equations")
 
 
+def _on_cluster(X, y, contenders, gap):
+    """(the timings of ``contenders``, name: f(X, y), and ``gap`` of their results) on X and y
+    persisted in chunks of ROWS_PER_CHUNK rows on a fresh LocalCluster of two one-thread workers."""
+    import dask.array as da
+    import distributed
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
+        difference = gap(*[f(Xd, yd) for f in contenders.values()])
+        return race({name: partial(f, Xd, yd) for name, f in contenders.items()}, repeats=3), difference
+
+
 # dask-ml's estimators (dask-glm's solvers) on the same persisted chunks: Newton for both, the
 # penalty made negligible (dask-glm's λ = 1/C) and no intercept added (X holds its column of ones)
 DASK_ML = {"logistic Newton": "LogisticRegression", "Poisson IRLS": "PoissonRegression",
@@ -76,9 +90,8 @@ def _dask_ml_row(small, name):
     """One row: cs229.distributed against dask-ml's estimator with solver="newton" on the same
     persisted chunks of the same LocalCluster; θ's largest difference in the notes."""
     try:
-        import dask.array as da
         import dask_ml.linear_model as dask_ml
-        import distributed
+        import distributed  # noqa: F401  (the cluster of _on_cluster)
         from cs229.distributed import glm as DG
         from cs229.distributed import linear_regression as DR
         from cs229.distributed import logistic_regression as DL
@@ -92,13 +105,10 @@ def _dask_ml_row(small, name):
             "normal equations": DR.normal_equations}[name]
     peer = getattr(dask_ml, DASK_ML[name])(solver="newton", penalty="l2", C=1e12, fit_intercept=False,
                                            tol=1e-8, max_iter=100)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
-        theta = getattr(ours(Xd, yd), "theta", None)
-        theta = ours(Xd, yd) if theta is None else theta
-        gap = float(np.max(np.abs(np.asarray(theta) - peer.fit(Xd, yd).coef_)))
-        t = race({"cs229": lambda: ours(Xd, yd), "dask-ml": lambda: peer.fit(Xd, yd)}, repeats=3)
+    def theta(fit):
+        return np.asarray(getattr(fit, "theta", fit))
+    t, gap = _on_cluster(X, y, {"cs229": ours, "dask-ml": peer.fit},
+                         lambda a, b: float(np.max(np.abs(theta(a) - b.coef_))))
     return row(f"distributed {name} m={m:,} d={d} (2 workers) vs dask-ml", t["cs229"],
                f"dask-ml {DASK_ML[name]}(solver='newton'); max |θ − θ_dask-ml| = {gap:.1e}", t["dask-ml"], 1.0)
 
@@ -121,17 +131,13 @@ def distributed_normal_equations_vs_dask_ml(small):
 def _dask_gda(X, y):
     """GDA-1 by dask.array: class sizes and sums, then the pooled scatter about the class means."""
     import dask
+    import dask.array as da
     ones = (y == 1)[:, None]
     m1, s1, total = dask.compute(ones.sum(), (X * ones).sum(axis=0), X.sum(axis=0))
     m = X.shape[0]
     mu0, mu1 = (total - s1) / (m - m1), s1 / m1
-    D = X - da_where(ones, mu1, mu0)
+    D = X - da.where(ones, mu1, mu0)
     return m1 / m, mu0, mu1, (D.T @ D).compute() / m
-
-
-def da_where(condition, a, b):
-    import dask.array as da
-    return da.where(condition, a, b)
 
 
 def _dask_multinomial(X, y, alpha=1.0):
@@ -148,8 +154,7 @@ def _summation_row(small, name):
     dask.array operations, on the same persisted chunks of one LocalCluster of two one-thread
     workers; the largest difference of the estimates in the notes."""
     try:
-        import dask.array as da
-        import distributed
+        import distributed  # noqa: F401  (the cluster of _on_cluster)
         from cs229.distributed import generative as DN
         from cs229.distributed import naive_bayes as DB
     except ImportError:
@@ -177,11 +182,8 @@ def _summation_row(small, name):
             return np.concatenate([fit.phi_k_y0, fit.phi_k_y1])
         theirs_estimates = np.ravel
         shape = f"m={m:,} documents |V|={d} (int64 counts)"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
-        gap = float(np.max(np.abs(estimates(ours(Xd, yd)) - theirs_estimates(theirs(Xd, yd)))))
-        t = race({"cs229": lambda: ours(Xd, yd), "dask": lambda: theirs(Xd, yd)}, repeats=3)
+    t, gap = _on_cluster(X, y, {"cs229": ours, "dask": theirs},
+                         lambda a, b: float(np.max(np.abs(estimates(a) - theirs_estimates(b)))))
     return row(f"distributed {name} {shape} (2 workers) vs numpy-on-dask", t["cs229"],
                f"the same sums by dask.array operations; max |Δ estimate| = {gap:.1e}", t["dask"], 1.0)
 

@@ -246,7 +246,9 @@ class MultinomialNB(_NaiveBayes):
     counts) read from the non-zero entries of X in CSR form (a CSR matrix as it is, CSC or COO
     converted once, dense X compressed): fit and predict take time and memory in proportion to
     the non-zero entries (and the vocabulary), never m × n_features; a count of 10¹² costs what
-    a count of 1 does.
+    a count of 1 does. A dask X (catalog X-7) stays chunked by rows: ``fit`` is
+    ``cs229.distributed.naive_bayes.multinomial_fit`` (``multinomial_classes_fit``), every fitted
+    attribute that of the fit in memory.
     """
 
     # integer counts are kept as they are (int64 exactly, past 2⁵³ too); others become float64
