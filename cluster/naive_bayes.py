@@ -195,8 +195,9 @@ def _count_matrix(X, name="X"):
     else:
         A = _counts_dtype(np.asarray(X))
         values, place = A.ravel(), lambda p: divmod(p, A.shape[1])
-    bad = ~np.isfinite(values) | (values < 0)
-    if bad.any():
+    # two reductions, no temporary, clear the common case (NaN fails the comparison)
+    if values.size and not (np.minimum.reduce(values) >= 0 and np.maximum.reduce(values) < np.inf):
+        bad = ~np.isfinite(values) | (values < 0)
         p = int(np.argmax(bad))
         (i, j), v = place(p), values[p]
         raise error("not_finite" if not np.isfinite(v) else "negative_count", name=name,
@@ -251,10 +252,10 @@ def _words_map(X, y, k, first_label):
         words = [A.data[entry_class == c] for c in range(k)]
     else:
         words = [A[codes == c] for c in range(k)]
-    total = []
-    for c in range(k):
-        rough = float(words[c].sum(dtype=np.float64))
-        total.append(int(words[c].sum(dtype=object)) if rough >= 2.0 ** 62 else int(words[c].sum()))
+    # a class's words stay below 2⁶² when its largest count times its entries does (else they
+    # are summed exactly, on Python integers)
+    largest = int(np.maximum.reduce(A.data if sp.issparse(A) else A, axis=None, initial=0))
+    total = [int(w.sum()) if largest * w.size < 2 ** 62 else int(w.sum(dtype=object)) for w in words]
     count = np.zeros((k, A.shape[1]), dtype=np.int64)
     if max(total) <= INT64_MAX:
         for c in range(k):
