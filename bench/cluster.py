@@ -5,6 +5,8 @@ of the passes' scheduling and transfers; the target 2.0 is the issue's (each pas
 the in-memory throughput). Times are wall times: the workers' CPU time is not the client's.
 The module is not named distributed.py: run.py imports it from bench/, where that name would
 shadow dask's distributed package."""
+from functools import partial
+
 import numpy as np
 
 import cs229.fast.glm as FG
@@ -66,6 +68,18 @@ def distributed_normal_equations(small):
     return _row(small, "normal equations")
 
 
+def _on_cluster(X, y, contenders, gap):
+    """(the timings of ``contenders``, name: f(X, y), and ``gap`` of their results) on X and y
+    persisted in chunks of ROWS_PER_CHUNK rows on a fresh LocalCluster of two one-thread workers."""
+    import dask.array as da
+    import distributed
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
+        difference = gap(*[f(Xd, yd) for f in contenders.values()])
+        return race({name: partial(f, Xd, yd) for name, f in contenders.items()}, repeats=3), difference
+
+
 # dask-ml's estimators (dask-glm's solvers) on the same persisted chunks: Newton for both, the
 # penalty made negligible (dask-glm's λ = 1/C) and no intercept added (X holds its column of ones)
 DASK_ML = {"logistic Newton": "LogisticRegression", "Poisson IRLS": "PoissonRegression",
@@ -76,9 +90,8 @@ def _dask_ml_row(small, name):
     """One row: cs229.distributed against dask-ml's estimator with solver="newton" on the same
     persisted chunks of the same LocalCluster; θ's largest difference in the notes."""
     try:
-        import dask.array as da
         import dask_ml.linear_model as dask_ml
-        import distributed
+        import distributed  # noqa: F401  (the cluster of _on_cluster)
         from cs229.distributed import glm as DG
         from cs229.distributed import linear_regression as DR
         from cs229.distributed import logistic_regression as DL
@@ -92,13 +105,10 @@ def _dask_ml_row(small, name):
             "normal equations": DR.normal_equations}[name]
     peer = getattr(dask_ml, DASK_ML[name])(solver="newton", penalty="l2", C=1e12, fit_intercept=False,
                                            tol=1e-8, max_iter=100)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
-        theta = getattr(ours(Xd, yd), "theta", None)
-        theta = ours(Xd, yd) if theta is None else theta
-        gap = float(np.max(np.abs(np.asarray(theta) - peer.fit(Xd, yd).coef_)))
-        t = race({"cs229": lambda: ours(Xd, yd), "dask-ml": lambda: peer.fit(Xd, yd)}, repeats=3)
+    def theta(fit):
+        return np.asarray(getattr(fit, "theta", fit))
+    t, gap = _on_cluster(X, y, {"cs229": ours, "dask-ml": peer.fit},
+                         lambda a, b: float(np.max(np.abs(theta(a) - b.coef_))))
     return row(f"distributed {name} m={m:,} d={d} (2 workers) vs dask-ml", t["cs229"],
                f"dask-ml {DASK_ML[name]}(solver='newton'); max |θ − θ_dask-ml| = {gap:.1e}", t["dask-ml"], 1.0)
 
@@ -115,9 +125,81 @@ def distributed_normal_equations_vs_dask_ml(small):
     return _dask_ml_row(small, "normal equations")
 
 
+# numpy-on-dask: the same sums of the summation form written with dask.array operations (what a
+# user of dask would write), on the same persisted chunks; its answers are the fits' to rounding
+
+def _dask_gda(X, y):
+    """GDA-1 by dask.array: class sizes and sums, then the pooled scatter about the class means."""
+    import dask
+    import dask.array as da
+    ones = (y == 1)[:, None]
+    m1, s1, total = dask.compute(ones.sum(), (X * ones).sum(axis=0), X.sum(axis=0))
+    m = X.shape[0]
+    mu0, mu1 = (total - s1) / (m - m1), s1 / m1
+    D = X - da.where(ones, mu1, mu0)
+    return m1 / m, mu0, mu1, (D.T @ D).compute() / m
+
+
+def _dask_multinomial(X, y, alpha=1.0):
+    """NB-6 by dask.array: each class's word counts Σᵢ 1{y⁽ⁱ⁾ = c} X_ij (int64), then φ."""
+    import dask
+    masks = [(y == c)[:, None] for c in (0, 1)]
+    count = np.stack(dask.compute(*[(X * mask).sum(axis=0) for mask in masks]))
+    total = count.sum(axis=1)
+    return (count + alpha) / (total[:, None] + alpha * X.shape[1])
+
+
+def _summation_row(small, name):
+    """One row: cs229.distributed's GDA or multinomial NB fit against the same sums by
+    dask.array operations, on the same persisted chunks of one LocalCluster of two one-thread
+    workers; the largest difference of the estimates in the notes."""
+    try:
+        import distributed  # noqa: F401  (the cluster of _on_cluster)
+        from cs229.distributed import generative as DN
+        from cs229.distributed import naive_bayes as DB
+    except ImportError:
+        return not_installed(f"distributed {name} vs numpy-on-dask", "dask, distributed ([dask] extra)")
+    rng = np.random.default_rng(0)
+    if name == "GDA":
+        m, d = (200_000, 20) if small else (4_000_000, 20)
+        y = (rng.random(m) < 0.4).astype(float)
+        X = rng.standard_normal((m, d)) + y[:, None]
+        ours = DN.gda_fit
+        theirs = _dask_gda
+
+        def estimates(fit):
+            return np.concatenate([fit.mu0, fit.mu1, fit.Sigma.ravel()])
+        theirs_estimates = (lambda r: np.concatenate([r[1], r[2], r[3].ravel()]))
+        shape = f"m={m:,} d={d}"
+    else:
+        m, d = (200_000, 100) if small else (2_000_000, 100)
+        y = (rng.random(m) < 0.4).astype(float)
+        X = rng.poisson(0.5 + y[:, None] * np.linspace(0, 1, d), (m, d)).astype(np.int64)
+        ours = DB.multinomial_fit
+        theirs = _dask_multinomial
+
+        def estimates(fit):
+            return np.concatenate([fit.phi_k_y0, fit.phi_k_y1])
+        theirs_estimates = np.ravel
+        shape = f"m={m:,} documents |V|={d} (int64 counts)"
+    t, gap = _on_cluster(X, y, {"cs229": ours, "dask": theirs},
+                         lambda a, b: float(np.max(np.abs(estimates(a) - theirs_estimates(b)))))
+    return row(f"distributed {name} {shape} (2 workers) vs numpy-on-dask", t["cs229"],
+               f"the same sums by dask.array operations; max |Δ estimate| = {gap:.1e}", t["dask"], 1.0)
+
+
+def distributed_gda_vs_numpy_on_dask(small):
+    return _summation_row(small, "GDA")
+
+
+def distributed_multinomial_nb_vs_numpy_on_dask(small):
+    return _summation_row(small, "multinomial NB")
+
+
 BENCHMARKS = [distributed_logistic_newton, distributed_poisson_irls, distributed_normal_equations,
               distributed_logistic_newton_vs_dask_ml, distributed_poisson_irls_vs_dask_ml,
-              distributed_normal_equations_vs_dask_ml]
+              distributed_normal_equations_vs_dask_ml, distributed_gda_vs_numpy_on_dask,
+              distributed_multinomial_nb_vs_numpy_on_dask]
 
 
 # ---- larger than one worker's memory: from zarr on disk --------------------------------------------

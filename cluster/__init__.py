@@ -14,13 +14,15 @@ default scheduler (``dask.compute``); no cluster is ever started here.
 
 GDA (``generative``) maps the fast face's per-block class sizes, class means and pooled scatter
 (``cs229.fast.generative.class_blocks``) and merges them in block order as the fast face does;
-Bernoulli naive Bayes adds the chunks' integer counts, and its weighted counts (float sums in
+naive Bayes (Bernoulli, and multinomial on the rows of a dask array of word counts; two classes
+or k) adds the chunks' integer counts, and its float sums (weighted counts, real counts, in
 example order) chunk after chunk.
 
 Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
 ``glm.newton`` and ``glm.poisson_regression``, ``generative.gda_fit`` and
-``generative.gda_classes_fit``, ``naive_bayes.bernoulli_fit``, with the fast face's names,
-signatures, errors and results; ``glm.log_likelihood``, ``glm.standard_errors`` and
+``generative.gda_classes_fit``, ``naive_bayes.bernoulli_fit`` and ``bernoulli_classes_fit``,
+``naive_bayes.multinomial_fit`` and ``multinomial_classes_fit`` (X a count matrix for the fast
+face's bags of words), with the fast face's names, errors and results; ``glm.log_likelihood``, ``glm.standard_errors`` and
 ``glm.hypotheses`` (lazy) for the estimators, whose ``fit`` comes here for a dask X; predictions
 over many queries, lazily: ``linear_regression.lwr_predict``, ``svm.decision_function`` /
 ``svm.predict`` and ``trees.predict``. SMO and tree fitting stay on one machine. Needs the

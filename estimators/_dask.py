@@ -37,6 +37,11 @@ def _generative():
     return cs229.distributed.generative
 
 
+def _naive_bayes():
+    import cs229.distributed.naive_bayes
+    return cs229.distributed.naive_bayes
+
+
 def _rows(a, name, ndim):
     from cs229.distributed._chunks import _dask_array
     return _dask_array(a, name, ndim)
@@ -54,7 +59,8 @@ class Dask:
     """The engine of a fit on dask collections (see the module's docstring)."""
 
     def fit_data(self, estimator, X, y, y_numeric=False, **options):
-        """(X, y) as dask arrays chunked by rows (X as float64); records ``n_features_in_`` and,
+        """(X, y) as dask arrays chunked by rows (X as float64, or as its own dtype when that is
+        one of a tuple ``dtype``, as scikit-learn's ``validate_data`` keeps it); records ``n_features_in_`` and,
         for a DataFrame, ``feature_names_in_``, as scikit-learn's ``validate_data``. The values
         are read chunk by chunk by the fit, which names a NaN by its row."""
         _distributed()
@@ -70,7 +76,9 @@ class Dask:
             estimator.feature_names_in_ = names
         # checked lazily, in the fit's first pass: the entry named by the user's row and column
         # (the fit reads the design, whose column 0 is the intercept)
-        X = X.astype(np.float64).map_blocks(_finite, dtype=np.float64)
+        dtypes = options.get("dtype")
+        dtype = X.dtype if isinstance(dtypes, tuple) and X.dtype in dtypes else np.float64
+        X = X.astype(dtype).map_blocks(_finite, dtype=dtype)
         return X, (y.astype(np.float64) if y_numeric else y)
 
     def predict_data(self, estimator, X, **options):
@@ -151,8 +159,18 @@ class Dask:
         return (X > parameters.real(threshold, "binarize", float64=True)).astype(np.float64)
 
     def bernoulli_fit(self, X, y, alpha, sample_weight=None):
-        import cs229.distributed.naive_bayes
-        return cs229.distributed.naive_bayes.bernoulli_fit(X, y, alpha, sample_weight)
+        return _naive_bayes().bernoulli_fit(X, y, alpha, sample_weight)
+
+    def bernoulli_classes_fit(self, X, y, alpha, sample_weight=None):
+        return _naive_bayes().bernoulli_classes_fit(X, y, alpha, sample_weight)
+
+    def multinomial_fit(self, X, y, vocabulary_size, alpha, sample_weight=None):
+        """NB-6: the rows of X as bags of words, its columns the vocabulary (of vocabulary_size
+        words, as the estimator's n_features_in_)."""
+        return _naive_bayes().multinomial_fit(X, y, alpha, sample_weight)
+
+    def multinomial_classes_fit(self, X, y, vocabulary_size, alpha, sample_weight=None):
+        return _naive_bayes().multinomial_classes_fit(X, y, alpha, sample_weight)
 
     def glm_log_likelihood(self, family, X, y, theta, offset=None, sample_weight=None):
         return _distributed().glm.log_likelihood(family, X, y, theta, offset, sample_weight)

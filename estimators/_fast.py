@@ -27,8 +27,9 @@ __all__ = [
     "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
     "gda_fit", "gda_predict", "gda_posterior", "gda_logistic_theta",
     "gda_classes_fit", "gda_classes_predict", "gda_classes_posterior", "gda_softmax_theta",
-    "bernoulli_fit", "bernoulli_predict", "bernoulli_log_posterior",
-    "Documents", "multinomial_fit", "multinomial_predict", "multinomial_log_posterior",
+    "bernoulli_fit", "bernoulli_classes_fit", "bernoulli_predict", "bernoulli_log_posterior",
+    "Documents", "multinomial_fit", "multinomial_classes_fit", "multinomial_predict",
+    "multinomial_log_posterior",
     "kernel_matrix", "kernel_perceptron", "kernel_perceptron_threshold", "perceptron_decision",
     "sample_weights", "smo_fit", "svm_decision_function", "svm_predict", "svm_weights",
     "Split", "Branch", "tree_fit", "tree_predict", "tree_children",
@@ -211,6 +212,10 @@ def bernoulli_fit(X, y, alpha, sample_weight=None):
     return naive_bayes.bernoulli_fit(X, y, alpha=alpha, sample_weight=sample_weight)
 
 
+def bernoulli_classes_fit(X, y, alpha, sample_weight=None):
+    return naive_bayes.bernoulli_classes_fit(X, y, alpha=alpha, sample_weight=sample_weight)
+
+
 def bernoulli_predict(model, X, n_jobs):
     return naive_bayes.bernoulli_predict(model, X, n_jobs=n_jobs)
 
@@ -222,6 +227,11 @@ def bernoulli_log_posterior(model, X, n_jobs):
 def multinomial_fit(documents, y, vocabulary_size, alpha, sample_weight=None):
     return naive_bayes.multinomial_fit(documents, y, vocabulary_size, alpha=alpha,
                                        sample_weight=sample_weight)
+
+
+def multinomial_classes_fit(documents, y, vocabulary_size, alpha, sample_weight=None):
+    return naive_bayes.multinomial_classes_fit(documents, y, vocabulary_size, alpha=alpha,
+                                               sample_weight=sample_weight)
 
 
 def multinomial_predict(model, documents, n_jobs):

@@ -27,7 +27,6 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
     y ∈ {1, ..., k}, X-4), prediction by argmax_y p(x | y) p(y) and the posterior in log space."""
 
     _dtypes = np.float64   # what X is read as (another dtype is converted to the first)
-    _chunked = False       # whether a dask X is fitted by cs229.distributed (X-7)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -54,23 +53,17 @@ class _NaiveBayes(ClassifierMixin, BaseEstimator):
         """
         _base.check_n_jobs(self.n_jobs)
         e = _base.engine(X, y, sample_weight)
-        if not self._chunked:
-            e = _base.MEMORY   # validate_data gathers a dask X
         X, y = e.fit_data(self, X, y, accept_sparse="csr", dtype=self._dtypes)
         sample_weight = e.sample_weights(sample_weight, X)
-        labels = e.labels(y, "Naive Bayes", at_most=None if e is _base.MEMORY else 2)
+        labels = e.labels(y, "Naive Bayes")
         self.classes_ = labels.classes
-        if e is not _base.MEMORY:
-            self.model_ = self._fit(e.binarized(X, self.binarize), labels.zero_one(), self.alpha,
-                                    sample_weight, e)
-            self.phi_y_ = float(self.model_.phi_y)
-        elif self._two_classes():
-            self.model_ = self._fit(self._features(X, fitting=True), labels.zero_one(), self.alpha,
-                                    sample_weight)
+        # a dask X stays chunked by rows (X-7): its chunks are read by cs229.distributed's fit
+        X = self._features(X, fitting=True) if e is _base.MEMORY else self._chunks(X, e)
+        if self._two_classes():
+            self.model_ = self._fit(X, labels.zero_one(), self.alpha, sample_weight, e)
             self.phi_y_ = float(self.model_.phi_y)
         else:
-            self.model_ = self._fit_classes(self._features(X, fitting=True), labels.one_to_k(), self.alpha,
-                                            sample_weight)
+            self.model_ = self._fit_classes(X, labels.one_to_k(), self.alpha, sample_weight, e)
             self.phi_y_ = np.asarray(self.model_.phi)
         self.class_count_ = np.asarray(self.model_.class_count)
         return self
@@ -189,16 +182,18 @@ class BernoulliNB(_NaiveBayes):
                              "set binarize to a threshold")
         return _fast.Documents(X.indices, X.indptr, X.data.astype(np.int64), X.shape[1])
 
-    _chunked = True
+    def _chunks(self, X, e):
+        """xⱼ ∈ {0, 1} of a dask X: thresholded at ``binarize``, chunk by chunk."""
+        return e.binarized(X, self.binarize)
 
-    def _fit(self, X, y, alpha, sample_weight, e=_base.MEMORY):
+    def _fit(self, X, y, alpha, sample_weight, e):
         model = e.bernoulli_fit(X, y, alpha, sample_weight)
         self.phi_ = np.vstack([model.phi_j_y0, model.phi_j_y1])
         self.feature_count_ = np.asarray(model.feature_count)
         return model
 
-    def _fit_classes(self, X, y, alpha, sample_weight):
-        model = _classes.bernoulli_classes_fit(X, y, alpha, sample_weight=sample_weight)
+    def _fit_classes(self, X, y, alpha, sample_weight, e):
+        model = e.bernoulli_classes_fit(X, y, alpha, sample_weight)
         self.phi_ = np.asarray(model.phi_x)
         self.feature_count_ = np.asarray(model.feature_count)
         return model
@@ -249,7 +244,9 @@ class MultinomialNB(_NaiveBayes):
     counts) read from the non-zero entries of X in CSR form (a CSR matrix as it is, CSC or COO
     converted once, dense X compressed): fit and predict take time and memory in proportion to
     the non-zero entries (and the vocabulary), never m × n_features; a count of 10¹² costs what
-    a count of 1 does.
+    a count of 1 does. A dask X (catalog X-7) stays chunked by rows: ``fit`` is
+    ``cs229.distributed.naive_bayes.multinomial_fit`` (``multinomial_classes_fit``), every fitted
+    attribute that of the fit in memory.
     """
 
     # integer counts are kept as they are (int64 exactly, past 2⁵³ too); others become float64
@@ -290,15 +287,19 @@ class MultinomialNB(_NaiveBayes):
                         what="counts (or tf-idf weights)")
         return _fast.Documents(X.indices, X.indptr, X.data, X.shape[1])
 
-    def _fit(self, documents, y, alpha, sample_weight):
-        model = _fast.multinomial_fit(documents, y, self.n_features_in_, alpha, sample_weight)
+    def _chunks(self, X, e):
+        """A dask X of word counts as it is: cs229.distributed reads each chunk's rows as bags of
+        words (integer counts exactly, others as real counts)."""
+        return X
+
+    def _fit(self, documents, y, alpha, sample_weight, e):
+        model = e.multinomial_fit(documents, y, self.n_features_in_, alpha, sample_weight)
         self.phi_ = np.vstack([model.phi_k_y0, model.phi_k_y1])
         self.feature_count_ = np.asarray(model.word_count)
         return model
 
-    def _fit_classes(self, documents, y, alpha, sample_weight):
-        model = _classes.multinomial_classes_fit(documents, y, self.n_features_in_, alpha,
-                                                 sample_weight=sample_weight)
+    def _fit_classes(self, documents, y, alpha, sample_weight, e):
+        model = e.multinomial_classes_fit(documents, y, self.n_features_in_, alpha, sample_weight)
         self.phi_ = np.asarray(model.phi_words)
         self.feature_count_ = np.asarray(model.word_count)
         return model

@@ -22,8 +22,8 @@ from cs229.fast import linear_regression as FR  # noqa: E402
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
 from cs229.reference import exponential_family as ef  # noqa: E402
 
-from .test_parity import (BINARY, CHUNKINGS, CLASSES, COUNTS, GX, LABELS, M, TARGETS, X, _chunked, _raised,  # noqa: E402
-                          _same, _same_model)
+from .test_parity import (BINARY, CHUNKINGS, CLASSES, COUNTS, COUNTS_MATRIX, GX, LABELS, M, TARGETS, X,  # noqa: E402
+                          _bags, _chunked, _raised, _same, _same_model)
 from .test_parity import cluster, scheduler  # noqa: E402, F401
 
 rng = np.random.default_rng(5)
@@ -193,3 +193,37 @@ def test_x2_bad_weights_of_bernoulli_fit_are_refused_as_the_fast_face():
         got = _raised(lambda: DB.bernoulli_fit(Xd, yd, sample_weight=da.from_array(weight)))
         assert got.type is expected.type is ValueError
         assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x2_weighted_multinomial_and_k_class_fits_are_the_fast_faces(scheduler, rows):
+    """X-2: each word of document i counting wᵢ, float sums chunk after chunk as the fast face
+    adds them, for integer and real counts, two classes and k (multinomial and Bernoulli)."""
+    real = np.random.default_rng(9).uniform(0.1, 3.0, M)
+    for counts in (COUNTS_MATRIX, COUNTS_MATRIX * 0.37):
+        Xd, yd, cd, wd = _chunked(rows, counts, LABELS, CLASSES, real)
+        fast = FB.multinomial_fit(_bags(counts), LABELS, 12, sample_weight=real)
+        _same_model(fast, DB.multinomial_fit(Xd, yd, sample_weight=wd))
+        _same_model(FB.multinomial_classes_fit(_bags(counts), CLASSES, 12, sample_weight=real),
+                    DB.multinomial_classes_fit(Xd, cd, sample_weight=wd))
+    Bd, cd, wd = _chunked(rows, BINARY, CLASSES, real)
+    _same_model(FB.bernoulli_classes_fit(BINARY, CLASSES, sample_weight=real),
+                DB.bernoulli_classes_fit(Bd, cd, sample_weight=wd))
+
+
+def test_x2_bad_weights_of_multinomial_fit_are_refused_as_the_fast_face():
+    given = WEIGHTS.copy()
+    given[2 * BLOCK + 3] = -1.0
+    expected = _raised(lambda: FB.multinomial_fit(_bags(COUNTS_MATRIX), LABELS, 12, sample_weight=given))
+    Xd, yd, gd = _chunked(BLOCK, COUNTS_MATRIX, LABELS, given)
+    got = _raised(lambda: DB.multinomial_fit(Xd, yd, sample_weight=gd))
+    assert str(got.value) == f"{expected.value} {_chunk_of(2 * BLOCK + 3, BLOCK)}"
+    class_1 = np.where(LABELS == 1, 0.0, WEIGHTS)
+    class_2 = np.where(CLASSES == 2, 0.0, WEIGHTS)
+    for weight in (np.zeros(M), class_1):
+        expected = _raised(lambda: FB.multinomial_fit(_bags(COUNTS_MATRIX), LABELS, 12, sample_weight=weight))
+        got = _raised(lambda: DB.multinomial_fit(Xd, yd, sample_weight=da.from_array(weight)))
+        assert got.type is expected.type is ValueError and str(got.value) == str(expected.value)
+    expected = _raised(lambda: FB.multinomial_classes_fit(_bags(COUNTS_MATRIX), CLASSES, 12, sample_weight=class_2))
+    got = _raised(lambda: DB.multinomial_classes_fit(*_chunked(BLOCK, COUNTS_MATRIX, CLASSES), sample_weight=class_2))
+    assert got.type is expected.type is ValueError and str(got.value) == str(expected.value)

@@ -6,6 +6,7 @@ from functools import partial
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 da = pytest.importorskip("dask.array", reason="cs229.distributed needs the [dask] extra (dask[array])")
 distributed = pytest.importorskip("distributed", reason="cs229.distributed's cluster tests need the "
@@ -184,6 +185,68 @@ def test_x7_bernoulli_bad_input_raises_the_fast_faces_errors(scheduler):
         expected = _raised(lambda: FB.bernoulli_fit(BINARY, labels, alpha))
         got = _raised(lambda: DB.bernoulli_fit(*_chunked(BLOCK, BINARY, labels), alpha))
         assert got.type is expected.type and str(got.value) == str(expected.value)
+
+
+COUNTS_MATRIX = np.random.default_rng(5).poisson(0.8, (M, 12))  # NB-6: word counts, int64
+
+
+def _bags(counts):
+    """The rows of a count matrix as the fast face's bags of words (as MultinomialNB passes them)."""
+    A = sp.csr_matrix(counts)
+    return FB.Documents(A.indices, A.indptr, A.data, counts.shape[1])
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS + [5000])
+@pytest.mark.parametrize("kind", ["integer", "real", "sparse chunks"])
+def test_x7_multinomial_fit_is_the_fast_faces(scheduler, rows, kind):
+    """NB-6, X-4: integer counts added exactly chunk by chunk; real counts (float sums that round)
+    added chunk after chunk in the fast face's order: its model bit for bit, two classes and k."""
+    counts = COUNTS_MATRIX * 0.37 if kind == "real" else COUNTS_MATRIX
+    Xd, yd, cd = _chunked(rows, counts, LABELS, CLASSES)
+    if kind == "sparse chunks":
+        Xd = Xd.map_blocks(sp.csr_matrix)
+    n = counts.shape[1]
+    fast = FB.multinomial_fit(_bags(counts), LABELS, n, alpha=0.5)
+    _same_model(fast, DB.multinomial_fit(Xd, yd, alpha=0.5))
+    assert fast.word_count.dtype == (np.float64 if kind == "real" else np.int64)
+    _same_model(FB.multinomial_classes_fit(_bags(counts), CLASSES, n), DB.multinomial_classes_fit(Xd, cd))
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS)
+def test_x4_x7_bernoulli_classes_fit_is_the_fast_faces(scheduler, rows):
+    Xd, cd = _chunked(rows, BINARY, CLASSES)
+    _same_model(FB.bernoulli_classes_fit(BINARY, CLASSES, alpha=0.5), DB.bernoulli_classes_fit(Xd, cd, alpha=0.5))
+
+
+def test_x7_multinomial_bad_input_raises_the_fast_faces_errors(scheduler):
+    """A negative count and a NaN in the fast face's words, named by their row and column in X
+    and their chunk's rows; a bad label, a class without examples, a bad alpha and a class
+    past 2⁶³ − 1 words as the fast face says them."""
+    for bad, words in [(-2.0, "counts must be >= 0"), (np.nan, "expected a finite number")]:
+        counts = COUNTS_MATRIX.astype(float)
+        counts[BLOCK + 7, 3] = bad
+        expected = _raised(lambda: FB.multinomial_fit(_bags(counts), LABELS, 12))
+        got = _raised(lambda: DB.multinomial_fit(*_chunked(2 * BLOCK, counts, LABELS)))
+        assert got.type is expected.type is ValueError and str(expected.value).endswith(words)
+        assert str(got.value) == f"X[{BLOCK + 7}][3] is {bad}: {words} (in the chunk of rows 0–{2 * BLOCK - 1})"
+    bad_y = LABELS.copy()
+    bad_y[3 * BLOCK + 1] = 0.5
+    expected = _raised(lambda: FB.multinomial_fit(_bags(COUNTS_MATRIX), bad_y, 12))
+    got = _raised(lambda: DB.multinomial_fit(*_chunked(2 * BLOCK, COUNTS_MATRIX, bad_y)))
+    assert str(got.value) == f"{expected.value} (in the chunk of rows {2 * BLOCK}–{4 * BLOCK - 1})"
+    huge = COUNTS_MATRIX.copy()
+    labels = LABELS.copy()
+    for row, label, word in [(5, 0, 0), (BLOCK + 3, 1, 1), (BLOCK + 4, 1, 1), (BLOCK + 9, 0, 2),
+                             (BLOCK + 10, 0, 2)]:  # both classes pass 2⁶³ − 1 in chunk 1, class 1 first
+        huge[row, word] = 2 ** 62
+        labels[row] = label
+    for data, y, alpha in [(COUNTS_MATRIX, np.ones(M), 1), (COUNTS_MATRIX, LABELS, -1.0), (huge, labels, 1)]:
+        expected = _raised(lambda: FB.multinomial_fit(_bags(data), y, 12, alpha))
+        got = _raised(lambda: DB.multinomial_fit(*_chunked(BLOCK, data, y), alpha))
+        assert got.type is expected.type and str(got.value) == str(expected.value)
+    expected = _raised(lambda: FB.multinomial_classes_fit(_bags(huge), labels + 1, 12))
+    got = _raised(lambda: DB.multinomial_classes_fit(*_chunked(BLOCK, huge, labels + 1)))
+    assert str(got.value) == str(expected.value)
 
 
 def test_x7_chunks_not_made_of_whole_blocks_are_rechunked():

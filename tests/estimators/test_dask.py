@@ -34,6 +34,7 @@ def _same_fit(memory, chunked):
     for name, value in vars(memory).items():
         if name.endswith("_") and isinstance(value, np.ndarray):
             assert np.array_equal(value, getattr(chunked, name)), name
+            assert value.dtype == getattr(chunked, name).dtype, name   # integer counts stay int64
 
 
 WEIGHTS = np.random.default_rng(7).uniform(0.0, 2.0, 569)
@@ -52,18 +53,31 @@ FITS = {  # name: (estimator, data, fit keywords)
     "gda-3-classes": (lambda: E.GaussianDiscriminantAnalysis(), "iris", {}),
     "bernoulli-nb": (lambda: E.BernoulliNB(), "cancer", {}),
     "bernoulli-nb-weighted": (lambda: E.BernoulliNB(binarize=0.5), "cancer", {"sample_weight": WEIGHTS}),
+    "bernoulli-nb-3-classes": (lambda: E.BernoulliNB(binarize=3.0), "iris", {}),
+    "bernoulli-nb-3-classes-weighted": (lambda: E.BernoulliNB(binarize=3.0), "iris",
+                                        {"sample_weight": WEIGHTS[:150]}),
+    "multinomial-nb": (lambda: E.MultinomialNB(), "words", {}),
+    "multinomial-nb-weighted": (lambda: E.MultinomialNB(alpha=0.5), "words", {"sample_weight": WEIGHTS}),
+    "multinomial-nb-real-counts": (lambda: E.MultinomialNB(), "tf-idf", {}),
+    "multinomial-nb-3-classes": (lambda: E.MultinomialNB(), "iris-words", {}),
+    "multinomial-nb-3-classes-weighted": (lambda: E.MultinomialNB(), "iris", {"sample_weight": WEIGHTS[:150]}),
 }
 
 
 def _data(name):
-    if name == "iris":
-        return load_iris(return_X_y=True)
+    if name.startswith("iris"):
+        X, y = load_iris(return_X_y=True)
+        return (np.round(X * 3).astype(np.int64), y) if name == "iris-words" else (X, y)
     if name == "diabetes":
         X, y = load_diabetes(return_X_y=True)
         return X, y
     X, y = _cancer()
     if name == "counts":
         return X, y * 2.0 + (np.arange(len(y)) % 3)
+    if name == "words":   # word counts, int64: counted exactly
+        return np.round(np.abs(X) * 3).astype(np.int64), y
+    if name == "tf-idf":   # real counts: float sums in the fast face's order
+        return np.abs(X) * 0.7, y
     return X, y
 
 
@@ -156,8 +170,7 @@ def test_a_solver_without_a_distributed_form_is_refused_by_name_X_7(estimator, s
                             f"dask array or DataFrame (cs229.distributed) use solver={supported}")
 
 
-@pytest.mark.parametrize("estimator, model", [(E.LogisticRegression(), "logistic regression"),
-                                             (E.BernoulliNB(), "Naive Bayes")])
+@pytest.mark.parametrize("estimator, model", [(E.LogisticRegression(), "logistic regression")])
 def test_k_classes_on_dask_arrays_are_refused_X_7(estimator, model):
     X, y = load_iris(return_X_y=True)
     with pytest.raises(ValueError) as e:
