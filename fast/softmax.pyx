@@ -29,8 +29,7 @@ from cs229.reference.softmax import (NEWTON_ADVICE, SEPARATED, capped, newton_ca
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
-    "log_likelihood", "gradient", "hessian", "gradient_ascent", "symmetric_gradient", "newton",
-    "cross_entropy",
+    "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton", "cross_entropy",
     "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -396,7 +395,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     def update(Theta):
         G = _gradient(X, y, Theta, weight)
         with np.errstate(over="ignore", invalid="ignore"):
-            if lam and symmetric:  # X-1: as symmetric_gradient, on the iterate as it is
+            if lam and symmetric:  # X-1: as results.symmetric_gradient
                 G = G - lam * _centred_rows(Theta, first)
             elif lam:  # X-1: ∇ℓ − λθ′, entry by entry as results.penalised_gradient
                 G[:, first:] = G[:, first:] - lam * Theta[:, first:]
@@ -410,17 +409,9 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
                    check, hint=alpha_too_large(alpha), arithmetic=core.ARRAYS)
 
 
-def symmetric_gradient(G, Theta, lam, first=1):
-    """X-1: ∇_{θ_l}ℓ − λ(θ_l′ − (1/k) Σ_m θ_m′), the reference's entries (G itself for λ = 0)."""
-    G = as_matrix(G, "G")
-    if not lam:
-        return G
-    return G - lam * _centred_rows(as_matrix(Theta, "Theta"), first)
-
-
 def _centred_rows(Theta, first):
     """X-1: θ_l − (1/k) Σ_m θ_m (k = K + 1, θ_k = 0), the sum in row order and the entries before
-    ``first`` 0, as the reference's ``results.centred_rows``."""
+    ``first`` 0, as the reference's ``results.centred_rows`` (its entries, bit for bit)."""
     total = Theta[0].copy()
     for row in Theta[1:]:
         total = total + row

@@ -14,12 +14,11 @@ from . import inputs, linalg, parameters, scalar
 from .messages import error
 from . import newton as newton_method
 from .results import (ConvergenceError, IterativeResult, SeparableDataError, alpha_too_large, iterate,
-                      centred_rows, penalised_gradient, separable_error)
+                      penalised_gradient, separable_error, symmetric_gradient)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
-    "log_likelihood", "gradient", "hessian", "gradient_ascent", "symmetric_gradient", "newton",
-    "cross_entropy",
+    "log_likelihood", "gradient", "hessian", "gradient_ascent", "newton", "cross_entropy",
     "SeparableDataError", "IterativeResult", "ConvergenceError",
 ]
 
@@ -270,7 +269,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     X-1: ``lam`` = λ > 0 ascends ℓ(Θ) − (λ/2) Σ_l Σ_{j≥1} θ_lj² (the MAP estimate under a
     Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``) by steps
     α(∇_{θ_l}ℓ − λθ_l′); separable classes raise no SeparableDataError then. ``prior="symmetric"``
-    penalises all k rows instead (``symmetric_gradient``).
+    penalises all k rows instead (``results.symmetric_gradient``).
 
     X-2: a ``sample_weight`` wᵢ >= 0 per example ascends ℓ_w = Σᵢ wᵢ ℓᵢ, the sum's terms times
     wᵢ (``average`` divides by Σ wᵢ, so integer weights are repeated rows); the separation test
@@ -299,17 +298,6 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
 
     return iterate("softmax gradient ascent", update, Theta, max_iterations, tol, record, check,
                    hint=alpha_too_large(alpha))
-
-
-def symmetric_gradient(G, Theta, lam, first=1):
-    """X-1, the symmetric prior (extends 000 §9.3): the gradient ∇_{θ_l}ℓ − λ(θ_l′ − (1/k) Σ_m θ_m′)
-    of ℓ(Θ) − (λ/2) [Σ_{l<k} ‖θ_l′‖² − (1/k) ‖Σ_{l<k} θ_l′‖²], the penalty (λ/2) Σ_{l≤k} ‖w_l′‖²
-    of all k rows w_l = θ_l + c at its minimum over c (``results.centred_rows``); G the rows of
-    ∇ℓ, k = len(Θ) + 1. λ = 0: G itself."""
-    if not lam:
-        return G
-    return [[g - lam * c for g, c in zip(grow, crow)]
-            for grow, crow in zip(G, centred_rows(Theta, first, len(Theta) + 1))]
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
