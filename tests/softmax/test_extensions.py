@@ -1,7 +1,8 @@
 """The catalog's extensions of softmax regression, in both faces: X-2 (sample weights wᵢ >= 0,
 ℓ_w(Θ) = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ): integer weights are repeated rows, a weight of 0 drops the
 row, also from the separation tests and the zero start's classes), against the repeated rows and
-at 50 digits. (Parity of the weighted faces: test_parity.py; bad weights: test_errors.py; against
+at 50 digits; X-1's symmetric prior (all k rows penalised at their best shift) against the k-row
+penalty in Fractions, at its MAP, and fast against reference. (Parity of the weighted faces: test_parity.py; bad weights: test_errors.py; against
 scikit-learn: tests/estimators/test_weights.py.)"""
 from fractions import Fraction
 
