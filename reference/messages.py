@@ -188,10 +188,6 @@ MESSAGES = {
     "n_jobs_estimator": (ValueError, "{name} must be a nonzero integer (-1 all cores, -2 all but one, ...) "
                                      "or None (one core), got {value}"),
     "one_of": (ValueError, "{name} must be one of {options}{other}, got {value}"),
-    # X-1: the prior of softmax's penalty, named with what each penalises
-    "prior": (ValueError, "prior must be 'notes' (θ_k = 0, the k − 1 rows θ₁..θ_{{k−1}} penalised) or "
-                          "'symmetric' (all k rows penalised, the minimum over the shift they share: "
-                          "scikit-learn's multinomial penalty), got {value}"),
     "index": (ValueError, "{name} must be an index 0..{last}, got {value}"),
     # a label outside the notes' coding: the message names the coding and the estimator of
     # cs229.estimators that takes labels in any coding (``estimator``, see ``label_fields``)
@@ -254,7 +250,6 @@ MESSAGES["n_jobs_kind"] = (TypeError, MESSAGES["n_jobs"][1])
 MESSAGES["n_jobs_estimator_kind"] = (TypeError, MESSAGES["n_jobs_estimator"][1])
 MESSAGES["one_of_kind"] = (TypeError, MESSAGES["one_of"][1])
 MESSAGES["index_kind"] = (TypeError, MESSAGES["index"][1])
-MESSAGES["prior_kind"] = (TypeError, MESSAGES["prior"][1])
 
 
 # Which class of cs229.estimators takes labels in any coding, by the module whose functions

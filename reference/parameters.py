@@ -289,8 +289,4 @@ def prior(value):
     """X-1: the prior of softmax regression's penalty: "notes", (λ/2) Σ_{l<k} ‖θ_l′‖² on the notes'
     θ₁..θ_{k−1} (θ_k = 0), or "symmetric", (λ/2) Σ_{l≤k} ‖w_l′‖² on all k rows minimised over the
     shift c they share (w_l = θ_l + c), which leaves no class apart (scikit-learn's)."""
-    if not isinstance(value, str):
-        raise error("prior_kind", value=value)
-    if value not in PRIORS:
-        raise error("prior", value=value)
-    return PRIORS[PRIORS.index(value)]
+    return choice(value, "prior", PRIORS)

@@ -161,10 +161,9 @@ VALID = {
     "cross_entropy": dict(p=np.array([0.0, 1.0, 0.0]), p_hat=np.array([0.2, 0.5, 0.3])),
 }
 BAD_WEIGHTS = bad_weights(len(Y))
-# the prior of the penalty is "notes" or "symmetric", a str (the words name both)
-BAD_PRIORS = [("prior", "Symmetric", ValueError, r"^prior must be 'notes' \(θ_k = 0, .*'symmetric' \(all k rows "
-               r"penalised, .*got 'Symmetric'$"),
-              ("prior", 1, TypeError, r"^prior must be 'notes' .*got 1$")]
+# the prior of the penalty is "notes" or "symmetric", a str (parameters.choice's words)
+BAD_PRIORS = [("prior", "Symmetric", ValueError, r"^prior must be one of \('notes', 'symmetric'\), got 'Symmetric'$"),
+              ("prior", 1, TypeError, r"^prior must be one of \('notes', 'symmetric'\), got 1$")]
 TABLE = Table(F, R, VALID, parameters={
     "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES, *BAD_WEIGHTS,
                         *BAD_PRIORS],
