@@ -119,16 +119,18 @@ def perceptron_mistakes(result):
 
 # ---- Part III: softmax regression and GLMs (SM-3, SM-4, GLM-1, GLM-4) --------------------------
 
-def softmax_newton(X, y, Theta, max_iterations, tol, record, lam, penalize_intercept, sample_weight=None):
+def softmax_newton(X, y, Theta, max_iterations, tol, record, lam, penalize_intercept, sample_weight=None,
+                   prior="notes"):
     return softmax.newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
-                          penalize_intercept=penalize_intercept, sample_weight=sample_weight)
+                          penalize_intercept=penalize_intercept, sample_weight=sample_weight, prior=prior)
 
 
 def softmax_gradient_ascent(X, y, Theta, alpha, max_iterations, tol, average, record, lam,
-                            penalize_intercept, sample_weight=None):
+                            penalize_intercept, sample_weight=None, prior="notes"):
     return softmax.gradient_ascent(X, y, Theta, alpha, max_iterations=max_iterations, tol=tol,
                                    average=average, record=record, lam=lam,
-                                   penalize_intercept=penalize_intercept, sample_weight=sample_weight)
+                                   penalize_intercept=penalize_intercept, sample_weight=sample_weight,
+                                   prior=prior)
 
 
 def softmax_predict(X, Theta):

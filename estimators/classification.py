@@ -69,7 +69,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     penalty : {"l2"} or None, default=None
         None: the notes' maximum likelihood fit. "l2": maximise ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ² with
         λ = 1/C (X-1, the MAP estimate under a Gaussian prior), the intercept unpenalised (every
-        θⱼ without ``fit_intercept``): scikit-learn's ``LogisticRegression(C=C)``. The default
+        θⱼ without ``fit_intercept``): scikit-learn's ``LogisticRegression(C=C)``; for k > 2 the
+        symmetric prior of ``SoftmaxRegression``, scikit-learn's multinomial fit. The default
         differs from scikit-learn's ("l2"): it is the notes' model.
     C : float, default=1.0
         With ``penalty="l2"``: the inverse of λ, > 0 (a smaller C, a stronger penalty);
@@ -89,10 +90,11 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         θ, with θ₀ first when ``fit_intercept``; for k > 2 the rows θ₁, ..., θ_{k−1} of
         softmax regression (θ_k = 0).
     coef_ : ndarray of shape (1, n_features), or (k, n_features) for k > 2
-        θ₁, ..., θₙ; for k > 2 a row per class, the last 0 (the notes' θ_k = 0, where
-        scikit-learn centres its rows: the probabilities are the same).
+        θ₁, ..., θₙ; for k > 2 a row per class, the centred w_l = θ_l − (1/k) Σ_m θ_m of the
+        notes' rows (θ_k = 0) without θ_l0: the same probabilities, the rows summing to 0 as
+        scikit-learn's (``theta_`` keeps the notes' rows).
     intercept_ : ndarray of shape (1,), or (k,) for k > 2
-        θ₀ (0 without an intercept).
+        θ₀ (0 without an intercept); for k > 2 the centred w_l0.
     n_iter_ : int
         Updates made (epochs for "sgd").
     converged_ : bool or None
@@ -216,9 +218,9 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
     @_base.rowwise
     def decision_function(self, X):
         """θᵀx for every row of X: positive where p(y = classes_[1] | x) > ½. For k > 2 classes
-        the scores θ_lᵀx, one column per class (θ_k = 0)."""
+        the scores w_lᵀx of the centred rows (``coef_`` and ``intercept_``), one column per class."""
         if self._k_classes():
-            return _softmax_scores(self._design(X), self.theta_)
+            return self._design(X) @ _centred(self.theta_).T
         return _fast.linear_predict(self._design(X), self.theta_)
 
     @_base.rowwise
@@ -279,10 +281,10 @@ def _weighted_classes(e, labels, sample_weight, model, bounded):
 
 
 def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
-    """SM-4 (X-1 with ``lam``, X-2 with ``sample_weight``): fit softmax regression for
-    ``estimator`` (its tol, cap, average, verbose, fit_intercept) to the design Xd and labels
-    coded 1..k from Θ = 0; sets n_iter_ and converged_, reports, and returns (Θ, Θ with the row
-    θ_k = 0 appended)."""
+    """SM-4 (X-1 with ``lam``, the symmetric prior; X-2 with ``sample_weight``): fit softmax
+    regression for ``estimator`` (its tol, cap, average, verbose, fit_intercept) to the design Xd
+    and labels coded 1..k from Θ = 0; sets n_iter_ and converged_, reports, and returns (Θ, the
+    k centred rows θ_l − (1/k) Σ_m θ_m, θ_k = 0: scikit-learn's coef_ and intercept_)."""
     y1k = labels.one_to_k()
     start = np.zeros((len(labels.classes) - 1, Xd.shape[1]))
     cap = _base.check_cap(estimator.max_iterations, solver)
@@ -290,12 +292,12 @@ def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
     remedy, first = (None if lam else "remedy_penalty"), not estimator.fit_intercept
     if solver == "newton":
         result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, estimator.tol, record,
-                                                            lam, first, sample_weight),
+                                                            lam, first, sample_weight, "symmetric"),
                                cap, remedy, newton=True)
     else:
         result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
             Xd, y1k, start, rate, cap, estimator.tol, estimator.average, record, lam, first,
-            sample_weight), cap, remedy)
+            sample_weight, "symmetric"), cap, remedy)
     Theta = np.asarray(result.theta)
     estimator.n_iter_, estimator.converged_ = result.iterations, result.converged
 
@@ -304,7 +306,15 @@ def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
     _base.report(estimator, lambda: f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
                                     f"ℓ(θ) = {loglik(Theta):.10g}",
                  lambda: (f"iteration {k}: ℓ(θ) = {loglik(T):.10g}" for k, T in enumerate(result.path)))
-    return Theta, np.vstack([Theta, np.zeros((1, Xd.shape[1]))])  # θ_k = 0 (000 §9.3)
+    return Theta, _centred(Theta)
+
+
+def _centred(Theta):
+    """The k rows θ_l − (1/k) Σ_m θ_m of Θ = (θ₁, ..., θ_{k−1}) and θ_k = 0 (000 §9.3): the same
+    probabilities, with the rows summing to 0 as scikit-learn's (the minimiser of the symmetric
+    prior's penalty over the shift the rows share, X-1)."""
+    full = np.vstack([Theta, np.zeros((1, Theta.shape[1]))])
+    return full - Theta.sum(axis=0) / len(full)
 
 
 def _softmax_scores(Xd, Theta):
@@ -442,8 +452,10 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         1 prints the number of iterations and ℓ(θ) when the fit ends, 2 also ℓ(θ) after every
         iteration.
     penalty : {"l2"} or None, default=None
-        None: the notes' maximum likelihood fit. "l2": maximise
-        ℓ(Θ) − (λ/2) Σ_{l<k} Σ_{j≥1} θ_lj² with λ = 1/C (X-1), the intercepts unpenalised.
+        None: the notes' maximum likelihood fit. "l2": the symmetric prior (X-1), maximise
+        ℓ(Θ) − (λ/2) Σ_{l≤k} Σ_{j≥1} w_lj² with λ = 1/C over the k rows w_l = θ_l + c (θ_k = 0)
+        and the shift c they share, the intercepts unpenalised (every entry without
+        ``fit_intercept``): scikit-learn's ``LogisticRegression(C=C)``.
     C : float, default=1.0
         With ``penalty="l2"``: the inverse of λ, > 0. Not read with ``penalty=None``.
     alpha : float, optional
@@ -457,9 +469,10 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     Theta_ : ndarray of shape (k − 1, n_features + 1) or (k − 1, n_features)
         The rows θ₁, ..., θ_{k−1} (θ_k = 0), each with θ₀ first when ``fit_intercept``.
     coef_ : ndarray of shape (k, n_features)
-        The rows of Θ without the intercept column, and θ_k = 0 as the last row.
+        The centred rows w_l = θ_l − (1/k) Σ_m θ_m (l = 1..k, θ_k = 0) without the intercept
+        column: the same probabilities as Θ, the rows summing to 0 as scikit-learn's.
     intercept_ : ndarray of shape (k,)
-        The intercepts of θ₁, ..., θ_k (the last is 0).
+        The intercepts w_l0 of those rows (summing to 0; all 0 without ``fit_intercept``).
     n_iter_ : int
     converged_ : bool or None
     n_features_in_, feature_names_in_
@@ -472,9 +485,13 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
     warns (ConvergenceWarning, naming ``penalty="l2"``), as ``LogisticRegression`` does. A
     singular Hessian raises SingularMatrixError.
 
-    The penalty is the notes' parametrisation's, θ_k = 0 with θ₁, ..., θ_{k−1} penalised;
-    scikit-learn's multinomial LogisticRegression penalises k rows (Σ_l ‖w_l‖²), a different
-    prior, so that penalised fits differ (the unpenalised ones agree).
+    The notes fix θ_k = 0, and penalising θ₁, ..., θ_{k−1} alone (``prior="notes"`` of
+    ``cs229.fast.softmax``) would treat class k apart. The penalty is therefore the symmetric
+    prior's, scikit-learn's Σ_{l≤k} ‖w_l‖² on k rows w_l = θ_l + c: the likelihood does not
+    depend on c, so the fit takes the c that minimises the penalty, c = −(1/k) Σ_m θ_m, where
+    it is (λ/2) [Σ_{l<k} ‖θ_l‖² − (1/k) ‖Σ_{l<k} θ_l‖²] on the notes' Θ (``prior="symmetric"``).
+    Penalised fits are scikit-learn's LogisticRegression(C=C) (to 1e-8 in ``predict_proba``,
+    ``coef_`` and ``intercept_``); the unpenalised ones are the notes' maximum likelihood fit.
     """
 
     def __init__(self, solver="newton", fit_intercept=True, learning_rate=0.5, max_iterations=None,

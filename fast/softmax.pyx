@@ -20,7 +20,7 @@ from cs229.fast._validation import (as_class_labels, as_matrix, as_sample_weight
 from cs229.reference.linalg import SingularMatrixError
 from cs229.reference.newton import (classes_carry_weight, column_system, maximise, number_of_classes,
                                    options, rounding_bound)
-from cs229.reference.parameters import batch_schedule, flag, penalty
+from cs229.reference.parameters import batch_schedule, flag, penalty, prior as prior_kind
 from cs229.reference.results import (ConvergenceError, IterativeResult, SeparableDataError,
                                      alpha_too_large, iterate, separable_error)
 from cs229.reference.messages import error
@@ -381,20 +381,23 @@ def _separated(X, y, Theta):
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False, lam=0, penalize_intercept=False, sample_weight=None):
+                    record=False, lam=0, penalize_intercept=False, sample_weight=None, prior="notes"):
     """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
     reference's loop (cs229.reference.results.iterate) around the compiled gradient pass. X-2:
     the terms times wᵢ, ``average`` dividing by Σ wᵢ (summed as the reference)."""
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
+    symmetric = prior_kind(prior) == "symmetric"
     m = X.shape[0] if weight is None else sum(weight.tolist())
     X_on, y_on = _carrying(X, y, weight)
 
     def update(Theta):
         G = _gradient(X, y, Theta, weight)
         with np.errstate(over="ignore", invalid="ignore"):
-            if lam:  # X-1: ∇ℓ − λθ′, entry by entry as results.penalised_gradient
+            if lam and symmetric:  # X-1: as results.symmetric_gradient
+                G = G - lam * _centred_rows(Theta, first)
+            elif lam:  # X-1: ∇ℓ − λθ′, entry by entry as results.penalised_gradient
                 G[:, first:] = G[:, first:] - lam * Theta[:, first:]
             return Theta + alpha * (G / m if average else G)
 
@@ -406,8 +409,19 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
                    check, hint=alpha_too_large(alpha), arithmetic=core.ARRAYS)
 
 
+def _centred_rows(Theta, first):
+    """X-1: θ_l − (1/k) Σ_m θ_m (k = K + 1, θ_k = 0), the sum in row order and the entries before
+    ``first`` 0, as the reference's ``results.centred_rows`` (its entries, bit for bit)."""
+    total = Theta[0].copy()
+    for row in Theta[1:]:
+        total = total + row
+    centred = Theta - total / (Theta.shape[0] + 1)
+    centred[:, :first] = 0.0
+    return centred
+
+
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
-           penalize_intercept=False, sample_weight=None):
+           penalize_intercept=False, sample_weight=None, prior="notes"):
     """SM-4: Newton's method on the stacked parameters, t halved from 1 until ℓ does not
     decrease (``damping``); ``Theta=None`` starts at 0 with k the largest label; separable
     classes (or one class separable from the rest) raise SeparableDataError, a singular H
@@ -426,6 +440,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     record = flag(record, "record")
     lam, first = penalty(lam, penalize_intercept, float64=True)
     K, n = Theta.shape
+    classes = (K + 1,) if prior_kind(prior) == "symmetric" else ()
     X_on, y_on = _carrying(X, y, weight)
 
     def shape(flat):
@@ -449,7 +464,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
                         record, damping, None if lam else check, singular, shape,
                         advice=NEWTON_ADVICE,
                         exact=(newton_callbacks, (X, y, K, weight)), terms=X.shape[0],
-                        arithmetic=core.ARRAYS, penalty=(lam, first, n))
+                        arithmetic=core.ARRAYS, penalty=(lam, first, n, *classes))
     except ConvergenceError as e:
         if lam:
             raise

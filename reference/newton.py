@@ -38,14 +38,14 @@ from . import exponential_family as ef
 from . import linalg, parameters, scalar
 from .messages import error
 from .results import (LEFT_DOMAIN, LISTS, NOT_FINITE, OVERFLOWED, ConvergenceError, IterativeResult,
-                      StepFailed, divergence, not_converged)
+                      StepFailed, centred_rows, divergence, not_converged, row_sum)
 
 __all__ = [
     "MAX_HALVINGS", "glm_system", "rounding_bound", "glm_log_likelihood", "data_start", "maximise",
     "singular_hessian", "singular_softmax_hessian", "number_of_classes", "classes_carry_weight", "origin",
     "column_dependence", "STARTS", "options", "data_start_system", "glm_callbacks", "add_penalty",
     "step_threshold", "step_band", "step_accepted", "step_referee", "column_system", "one_label",
-    "no_counts", "ELL_NOT_FINITE", "penalised", "penalised_callbacks", "penalised_indices",
+    "no_counts", "ELL_NOT_FINITE", "penalised", "symmetric_penalised", "penalised_callbacks", "penalised_indices",
     "linear_predictor", "offsets", "weights",
 ]
 
@@ -240,10 +240,13 @@ def add_penalty(A, lam, first):
     return A
 
 
-def penalised(callbacks, lam, first, width, arithmetic=LISTS):
+def penalised(callbacks, lam, first, width, arithmetic=LISTS, classes=None):
     """X-1: the (system, log_likelihood) of ``maximise`` for ℓ(θ) − (λ/2) Σ_{j penalised} θⱼ²:
     (A + λI′, ∇ℓ − λθ′) and (ℓ − (λ/2)‖θ′‖², its rounding bound with the penalty's added).
-    ``callbacks`` are the unpenalised pair; θ arrives as ``arithmetic`` holds it."""
+    ``callbacks`` are the unpenalised pair; θ arrives as ``arithmetic`` holds it. ``classes`` = k
+    (softmax's rows of ``width``, the symmetric prior): ``symmetric_penalised`` instead."""
+    if classes is not None:
+        return symmetric_penalised(callbacks, lam, first, width, arithmetic, classes)
     system, log_likelihood = callbacks
 
     def penalised_system(theta):
@@ -265,11 +268,46 @@ def penalised(callbacks, lam, first, width, arithmetic=LISTS):
     return penalised_system, penalised_log_likelihood
 
 
-def penalised_callbacks(exact, lam, first, width):
+def symmetric_penalised(callbacks, lam, first, width, arithmetic, k):
+    """X-1, the symmetric prior of softmax regression (extends 000 §9.3): on the stacked k − 1
+    rows φ_l of ``width`` (φ_k = 0), ℓ − (λ/2) [Σ_{l<k} ‖φ_l′‖² − (1/k) ‖Σ_{l<k} φ_l′‖²], the
+    minimum over c of the penalty (λ/2) Σ_{l≤k} ‖φ_l′ + c‖² on all k rows (scikit-learn's):
+    ∇ℓ − λ(φ_l′ − (1/k) Σ_m φ_m′) (``results.centred_rows``) and A + λ (I_{k−1} − 11ᵀ/k) ⊗ I′."""
+    system, log_likelihood = callbacks
+
+    def rows(theta):
+        return [theta[l * width:(l + 1) * width] for l in range(len(theta) // width)]
+
+    def penalised_system(theta):
+        A, g = system(theta)
+        A, g = arithmetic.copy(A), arithmetic.copy(g)
+        centred = [v for row in centred_rows(rows(theta), first, k) for v in row]
+        off = lam / k
+        for i in penalised_indices(len(g), first, width):
+            g[i] -= lam * centred[i]
+            for j in range(i % width, len(g), width):
+                A[i][j] += lam - off if i == j else -off
+        return A, g
+
+    def penalised_log_likelihood(theta):
+        ell, bound = log_likelihood(theta)
+        squares, total = 0 * lam, row_sum(rows(theta))
+        for j in penalised_indices(len(theta), first, width):
+            squares += theta[j] * theta[j]
+        size = lam * squares / 2  # the size of the penalty's parts, for its rounding bound
+        for j in range(first, width):
+            squares -= total[j] * total[j] / k
+        half = lam * squares / 2
+        return ell - half, bound + rounding_bound(len(theta), size)
+
+    return penalised_system, penalised_log_likelihood
+
+
+def penalised_callbacks(exact, lam, first, width, classes=None):
     """``penalised`` on the callbacks that ``exact`` = (make, args) makes (the referee's, at 50
     digits)."""
     make, args = exact
-    return penalised(make(*args), lam, first, width)
+    return penalised(make(*args), lam, first, width, classes=classes)
 
 
 # ---- the damped step's verdict ------------------------------------------------------------------
@@ -359,9 +397,12 @@ def maximise(name, theta, system, log_likelihood, max_iterations, tol, record=Fa
     the equilibrated A; ``results.Lists`` says what it holds).
 
     ``penalty`` = (λ, first, width), λ > 0: maximise ℓ(θ) − (λ/2) Σ θⱼ² over the entries at
-    position >= first of each row of ``width`` (X-1, ``penalised``); None or λ = 0: ℓ itself."""
+    position >= first of each row of ``width`` (X-1, ``penalised``); (λ, first, width, k): the
+    symmetric prior of k classes' rows (``symmetric_penalised``); None or λ = 0: ℓ itself."""
     if penalty is not None and penalty[0]:
-        system, log_likelihood = penalised((system, log_likelihood), *penalty, arithmetic)
+        lam, first, width, *classes = penalty
+        system, log_likelihood = penalised((system, log_likelihood), lam, first, width, arithmetic,
+                                           *classes)
         if exact is not None:
             exact = (penalised_callbacks, (exact, *penalty))
     shape = shape or (lambda t: t)

@@ -34,7 +34,7 @@ from .messages import INT64_MAX, INT64_MIN, MAX_COUNT, MAX_TABLE_SIZE, error
 __all__ = ["is_bool", "number", "integer", "Real", "Integer", "Choice", "Flag", "Index", "Cores",
            "real", "positive", "nonnegative", "tolerance", "positive_or_none", "unit_interval",
            "tally", "positive_int", "table_size", "natural", "whole", "depth", "classes", "seed",
-           "choice", "flag", "index", "n_jobs", "batch_schedule", "sgd_schedule", "penalty", "KINDS"]
+           "choice", "flag", "index", "n_jobs", "batch_schedule", "sgd_schedule", "penalty", "PRIORS", "prior", "KINDS"]
 
 
 def is_bool(value):
@@ -280,3 +280,13 @@ def penalty(lam, penalize_intercept, float64=False):
     column), checked in that order."""
     lam = nonnegative(lam, "lam", float64)
     return lam, 0 if flag(penalize_intercept, "penalize_intercept") else 1
+
+
+PRIORS = ("notes", "symmetric")
+
+
+def prior(value):
+    """X-1: the prior of softmax regression's penalty: "notes", (λ/2) Σ_{l<k} ‖θ_l′‖² on the notes'
+    θ₁..θ_{k−1} (θ_k = 0), or "symmetric", (λ/2) Σ_{l≤k} ‖w_l′‖² on all k rows minimised over the
+    shift c they share (w_l = θ_l + c), which leaves no class apart (scikit-learn's)."""
+    return choice(value, "prior", PRIORS)

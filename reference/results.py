@@ -15,7 +15,7 @@ __all__ = [
     "IterativeResult", "ConvergenceError", "SeparableDataError", "StepFailed", "step_converged",
     "diverged", "separated", "separable_error", "iterate", "sgd_epochs", "LISTS", "divergence", "not_converged",
     "NOT_FINITE", "LEFT_DOMAIN", "OVERFLOWED", "LOWER_ALPHA", "RAISE_CAP", "alpha_too_large",
-    "penalised_gradient",
+    "penalised_gradient", "row_sum", "centred_rows", "symmetric_gradient",
 ]
 
 
@@ -186,6 +186,37 @@ def penalised_gradient(g, theta, lam, first=1, descent=False):
         return g
     return [g_j if j < first else (g_j + lam * t if descent else g_j - lam * t)
             for j, (g_j, t) in enumerate(zip(g, theta))]
+
+
+def row_sum(Theta):
+    """Σ_l θ_l, the rows of Θ added column by column in row order (both faces sum so)."""
+    total = list(Theta[0])
+    for row in Theta[1:]:
+        total = [s + t for s, t in zip(total, row)]
+    return total
+
+
+def centred_rows(Theta, first, k):
+    """X-1, the symmetric prior (extends 000 §9.3): the rows φ_l − (1/k) Σ_{m<k} φ_m of the
+    k − 1 rows Θ = (φ₁, ..., φ_{k−1}) (φ_k = 0), entries before ``first`` set to 0. With
+    w_l = φ_l + c for all k rows, min over c of (λ/2) Σ_{l≤k} ‖w_l‖² is at c = −(1/k) Σ_m φ_m
+    and equals (λ/2) [Σ_{l<k} ‖φ_l‖² − (1/k) ‖Σ_{l<k} φ_l‖²], whose gradient is λ times these
+    rows (and whose minimising w are these rows, with w_k = −(1/k) Σ_m φ_m)."""
+    total = row_sum(Theta)
+    return [[0 * t if j < first else t - s / k for j, (t, s) in enumerate(zip(row, total))]
+            for row in Theta]
+
+
+def symmetric_gradient(G, Theta, lam, first=1):
+    """X-1, the symmetric prior (extends 000 §9.3): the gradient ∇_{θ_l}ℓ − λ(θ_l′ − (1/k) Σ_m θ_m′)
+    of ℓ(Θ) − (λ/2) [Σ_{l<k} ‖θ_l′‖² − (1/k) ‖Σ_{l<k} θ_l′‖²], the penalty (λ/2) Σ_{l≤k} ‖w_l′‖²
+    of all k rows w_l = θ_l + c at its minimum over c (``centred_rows``); G the rows of
+    ∇ℓ, k = len(Θ) + 1. λ = 0: G itself. (Softmax's gradient ascent; Newton's method:
+    ``newton.symmetric_penalised``.)"""
+    if not lam:
+        return G
+    return [[g - lam * c for g, c in zip(grow, crow)]
+            for grow, crow in zip(G, centred_rows(Theta, first, len(Theta) + 1))]
 
 
 def iterate(name, update, theta, max_iterations, tol, record=False, check=None, hint="",

@@ -6,14 +6,15 @@ parameter vectors θ₁, ..., θ_{k−1} as rows (θ_k = 0 is fixed, 000 §9.3),
 Conventions (README, Conventions): data (X, y), then Θ, then options; labels are 1..k (another
 label is refused naming cs229.estimators.SoftmaxRegression); ``predict`` is the label in 1..k,
 ``probabilities`` the m×k table; ``Theta=None`` starts at 0; fits return an ``IterativeResult``.
-Beyond the notes, the keywords of the catalog's extensions come last: ``lam`` (X-1) and
-``sample_weight`` (X-2: ℓ_w = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ)).
+Beyond the notes, the keywords of the catalog's extensions come last: ``lam`` (X-1),
+``sample_weight`` (X-2: ℓ_w = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ)) and ``prior`` (X-1: "notes" penalises
+θ₁..θ_{k−1}, "symmetric" all k rows at the shift that minimises their penalty).
 """
 from . import inputs, linalg, parameters, scalar
 from .messages import error
 from . import newton as newton_method
 from .results import (ConvergenceError, IterativeResult, SeparableDataError, alpha_too_large, iterate,
-                      penalised_gradient, separable_error)
+                      penalised_gradient, separable_error, symmetric_gradient)
 
 __all__ = [
     "softmax", "log_sum_exp", "natural_parameters", "probabilities", "hypothesis", "predict",
@@ -259,7 +260,7 @@ def _separated_classes(X, y, Theta):
 
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
-                    record=False, lam=0, penalize_intercept=False, sample_weight=None):
+                    record=False, lam=0, penalize_intercept=False, sample_weight=None, prior="notes"):
     """SM-4 (000 §9.3): θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l(x⁽ⁱ⁾)) x⁽ⁱ⁾ for l < k, until
     maxⱼ |Δθ| <= tol · (1 + max |θ|) (``tol=None``: exactly ``max_iterations`` steps).
     ``average=True`` divides the sum by m. With a tolerance, separable classes raise
@@ -267,7 +268,8 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
 
     X-1: ``lam`` = λ > 0 ascends ℓ(Θ) − (λ/2) Σ_l Σ_{j≥1} θ_lj² (the MAP estimate under a
     Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``) by steps
-    α(∇_{θ_l}ℓ − λθ_l′); separable classes raise no SeparableDataError then.
+    α(∇_{θ_l}ℓ − λθ_l′); separable classes raise no SeparableDataError then. ``prior="symmetric"``
+    penalises all k rows instead (``results.symmetric_gradient``).
 
     X-2: a ``sample_weight`` wᵢ >= 0 per example ascends ℓ_w = Σᵢ wᵢ ℓᵢ, the sum's terms times
     wᵢ (``average`` divides by Σ wᵢ, so integer weights are repeated rows); the separation test
@@ -279,12 +281,14 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
     alpha, max_iterations, tol, average, record, lam, first = parameters.batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept)
+    symmetric = parameters.prior(prior) == "symmetric"
     m = len(X) if weight is None else sum(weight)  # Σ wᵢ: integer weights count as rows
     X_on, y_on = _carrying(X, y, weight)
 
     def update(Theta):
-        G = [penalised_gradient(grow, row, lam, first)
-             for grow, row in zip(_gradient(X, y, Theta, weight), Theta)]
+        G = _gradient(X, y, Theta, weight)
+        G = (symmetric_gradient(G, Theta, lam, first) if symmetric else
+             [penalised_gradient(grow, row, lam, first) for grow, row in zip(G, Theta)])
         return [[t + alpha * (g / m if average else g) for t, g in zip(row, grow)]
                 for row, grow in zip(Theta, G)]
 
@@ -297,7 +301,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
-           penalize_intercept=False, sample_weight=None):
+           penalize_intercept=False, sample_weight=None, prior="notes"):
     """SM-4 (000 §9.3): Newton's method θ := θ − tH⁻¹∇ℓ on the stacked parameters.
 
     ``Theta=None`` starts at θ₁ = ... = θ_{k−1} = 0 with k the largest label of y (the usual
@@ -310,6 +314,10 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     X-1: ``lam`` = λ > 0 maximises ℓ(Θ) − (λ/2) Σ_l Σ_{j≥1} θ_lj² (the MAP estimate under a
     Gaussian prior; each θ_l0 unpenalised, or every entry with ``penalize_intercept``): ∇ℓ − λθ′
     and H − λI′ on the stacked parameters; separable classes raise no SeparableDataError then.
+    ``prior="symmetric"``: the penalty (λ/2) Σ_{l≤k} ‖w_l′‖² of all k rows w_l = θ_l + c at its
+    minimum over c, ∇ℓ − λ(θ_l′ − (1/k) Σ_m θ_m′) and H − λ(I − 11ᵀ/k) ⊗ I′
+    (``newton.symmetric_penalised``): scikit-learn's multinomial fit, whose rows are the centred
+    θ_l − (1/k) Σ_m θ_m (l = 1..k, θ_k = 0).
 
     X-2: a ``sample_weight`` wᵢ >= 0 per example maximises ℓ_w = Σᵢ wᵢ ℓᵢ: every example's
     gradient and Hessian terms times wᵢ (integer weights are repeated rows). A row of weight 0
@@ -333,6 +341,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     record = parameters.flag(record, "record")
     lam, first = parameters.penalty(lam, penalize_intercept)
     K, n = len(Theta), len(X[0])
+    classes = (K + 1,) if parameters.prior(prior) == "symmetric" else ()
     X_on, y_on = _carrying(X, y, weight)
 
     def shape(flat):
@@ -351,7 +360,7 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
             "softmax Newton", [v for row in Theta for v in row], *newton_callbacks(X, y, K, weight),
             max_iterations, tol, record, damping, None if lam else check, singular, shape,
             advice=NEWTON_ADVICE, exact=(newton_callbacks, (X, y, K, weight)), terms=len(X),
-            penalty=(lam, first, n))
+            penalty=(lam, first, n, *classes))
     except ConvergenceError as e:
         if lam:
             raise

@@ -22,6 +22,10 @@ is the softmax of θ_jᵀx with θ_j = Σ⁻¹μ_j, θ_j0 = log φ_j − ½μ_j�
 X-5: a GLM's offset, η = θᵀx + o with o known (log e for a Poisson exposure e): the gradient
 and Hessian keep their form at the shifted η, and the fit is where that gradient vanishes.
 
+X-1 (softmax's symmetric prior): the penalty of all k rows w_l = θ_l + c at its minimum over the
+shift c, (λ/2)[Σ_{l<k} ‖θ_l′‖² − (1/k)‖Σ_{l<k} θ_l′‖²] on the notes' θ₁..θ_{k−1} (θ_k = 0), and
+its MAP where ∇_{θ_l}ℓ = λ(θ_l′ − (1/k) Σ_m θ_m′).
+
 X-2: sample weights wᵢ >= 0, ℓ_w = Σᵢ wᵢ ℓᵢ (J_w = ½ Σᵢ wᵢ(θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)² for least squares):
 each term's derivatives are multiplied by wᵢ, and an integer weight is the row repeated (least
 squares, the GLMs, softmax regression); the stochastic rules step along one example's weighted
@@ -44,6 +48,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import sympy as sp
+from hypothesis import strategies as st
 
 from cs229.fast import glm as fast_glm
 from cs229.reference import exponential_family as ef
@@ -59,6 +64,7 @@ from cs229.reference import softmax
 from cs229.reference import svm
 from cs229.reference import entropy as E
 from cs229.reference import trees as T
+from cs229.reference.results import LISTS
 from cs229.testing import strategies as S
 
 from ..checking import combine, exact, relies_on, sampled
@@ -336,6 +342,114 @@ def penalised_optimality(ctx):
         worst = mpmath.mpf(0)
         for lam in _LAMBDAS:
             worst = max([worst] + list(_optimality_residuals(Xm, y, lam, tol).values()))
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
+                   n=min(ctx.examples, 4), names=("X", "y", "θ"))
+
+
+# ---- X-1: softmax's symmetric prior --------------------------------------------------------------
+# The notes fix θ_k = 0 (000 §9.3). Penalising all k rows w_l = θ_l + c instead, the likelihood
+# does not see the shift c, so the MAP takes the c minimising (λ/2) Σ_{l≤k} ‖w_l′‖²; on the notes'
+# θ₁..θ_{k−1} that minimum is (λ/2)[Σ_{l<k} ‖θ_l′‖² − (1/k)‖Σ_{l<k} θ_l′‖²].
+
+def _symmetric_penalty_by_sympy(K, width, first):
+    """λ ↦ (value, ∇, ∇²) of min_c (λ/2) Σ_{l≤k} Σ_{j≥first} (θ_lj + c_j)² (θ_k = 0, k = K + 1) on
+    the stacked θ₁..θ_K, the minimum taken by sympy where ∂/∂c_j = 0."""
+    t = sp.symbols(f"t0:{K * width}", real=True)
+    c = sp.symbols(f"c0:{width}", real=True)
+    lam_s = sp.Symbol("lambda", positive=True)
+    rows = [list(t[l * width:(l + 1) * width]) for l in range(K)] + [[0] * width]
+    k_rows = lam_s / 2 * sum((row[j] + c[j]) ** 2 for row in rows for j in range(first, width))
+    best = sp.solve([sp.diff(k_rows, c[j]) for j in range(first, width)], c[first:], dict=True)[0]
+    value = sp.expand(k_rows.subs(best))
+    grad = [sp.diff(value, t_j) for t_j in t]
+    hess = sp.hessian(value, t).tolist()
+
+    def at(*point):  # exactly, in rationals
+        values = dict(zip((*t, lam_s), point))
+        return (value.xreplace(values), [g.xreplace(values) for g in grad],
+                [[h.xreplace(values) for h in row] for row in hess])
+    return at
+
+
+def _reference_symmetric_penalty(Theta, lam, first):
+    """(penalty, its gradient, its Hessian) from the reference: ``newton.penalised`` with the
+    symmetric prior around ℓ = 0 (system and ℓ all 0), in Fractions."""
+    K, width = len(Theta), len(Theta[0])
+    size = K * width
+    zero = (lambda t: ([[Fraction(0)] * size for _ in range(size)], [Fraction(0)] * size),
+            lambda t: (Fraction(0), Fraction(0)))
+    system, log_likelihood = newton.penalised(zero, lam, first, width, classes=K + 1)
+    flat = [v for row in Theta for v in row]
+    A, g = system(flat)
+    return -log_likelihood(flat)[0], [-v for v in g], A
+
+
+@relies_on(newton, "symmetric_penalised", lambda f: lambda c, lam, first, width, a, k: f(c, lam, first, width, a, k - 1),
+           "1/(k − 1) for 1/k: the shared shift of k − 1 rows")
+@relies_on(newton, "centred_rows", lambda f: lambda Theta, first, k: [list(r) for r in Theta],
+           "the rows not centred (the notes' θ′ in the symmetric gradient)")
+@relies_on(newton, "row_sum", lambda f: lambda Theta: [0 * v for v in Theta[0]],
+           "the penalty without its −(1/k)‖Σ_l θ_l′‖² term")
+@check("X-1", "softmax's symmetric prior: min over c of (λ/2) Σ_{l≤k} ‖θ_l′ + c‖² (θ_k = 0), the "
+       "minimum taken by sympy, is (λ/2)[Σ_{l<k} ‖θ_l′‖² − (1/k)‖Σ_{l<k} θ_l′‖²], with gradient "
+       "λ(θ_l′ − (1/k) Σ_m θ_m′) and Hessian λ(I − 11ᵀ/k) ⊗ I′: the reference's (prior=\"symmetric\"), "
+       "exactly, k = 3, 4, intercepts unpenalised or penalised, λ = 1/4, 3",
+       "extends 000 §9.3", "derivation")
+def symmetric_prior_is_the_k_row_penalty(ctx):
+    derived = {}
+
+    def holds(p):
+        Theta, first = p
+        key = (len(Theta), len(Theta[0]), first)
+        if key not in derived:
+            derived[key] = _symmetric_penalty_by_sympy(*key)
+        for lam in (Fraction(1, 4), Fraction(3)):
+            value, grad, hess = derived[key](*[sp.Rational(v.numerator, v.denominator) for row in Theta for v in row],
+                                             sp.Rational(lam.numerator, lam.denominator))
+            ours, g, A = _reference_symmetric_penalty(Theta, lam, first)
+            if not (sp.Rational(ours.numerator, ours.denominator) == value
+                    and all(sp.Rational(a.numerator, a.denominator) == b for a, b in zip(g, grad))
+                    and all(sp.Rational(a.numerator, a.denominator) == b
+                            for ra, rb in zip(A, hess) for a, b in zip(ra, rb))):
+                return False
+        return True
+    return exact(ctx, _symmetric_points(), holds, n=min(ctx.examples, 8), names=("Θ", "first"))
+
+
+def _symmetric_points():
+    """(Θ, first): k − 1 = 2 or 3 rows of 2 or 3 rationals, the intercept unpenalised or not."""
+    @st.composite
+    def points(draw):
+        K, width = draw(st.integers(2, 3)), draw(st.integers(2, 3))
+        entry = st.fractions(-3, 3, max_denominator=6)
+        Theta = draw(st.lists(st.lists(entry, min_size=width, max_size=width), min_size=K, max_size=K))
+        return Theta, draw(st.integers(0, 1))
+    return points()
+
+
+@relies_on(newton, "symmetric_penalised", lambda f: lambda c, lam, first, width, a, k: f(c, lam, first, width, a, k + 1),
+           "1/(k + 1) for 1/k in the symmetric system")
+@relies_on(newton, "penalised", lambda f: lambda c, lam, first, width, a=LISTS, classes=None: f(c, lam, first, width, a),
+           "the notes' prior fitted for the symmetric one")
+@check("X-1", "softmax's symmetric MAP satisfies ∇_{θ_l}ℓ(Θ̂) = λ(θ̂_l′ − (1/k) Σ_m θ̂_m′): at the "
+       "reference's Newton fits with prior=\"symmetric\" on drawn data (λ = 1/4, 3; 50 digits)",
+       "extends 000 §9.3", "optimality")
+def symmetric_prior_optimality(ctx):
+    tol = mpmath.mpf(10) ** -(ctx.digits - 5)
+
+    def residual(p):
+        X, y, _ = p
+        Xk, labels = S.to_mpf(X) + [S.to_mpf(X)[0][:]], [1 + v for v in y] + [3]
+        worst = mpmath.mpf(0)
+        for lam in _LAMBDAS:
+            Theta = softmax.newton(Xk, labels, tol=tol, lam=lam, prior="symmetric").theta
+            k = len(Theta) + 1
+            total = [sum(column) for column in zip(*Theta)]
+            size = 1 + max(abs(t) for row in Theta for t in row)
+            for grow, row in zip(softmax.gradient(Xk, labels, Theta), Theta):
+                worst = max([worst] + [abs(g - (lam * (t - s / k) if j >= 1 else 0)) / size
+                                       for j, (g, t, s) in enumerate(zip(grow, row, total))])
         return worst
     return sampled(ctx, S.classification_problems(max_rows=8), residual, mpmath.mpf(10) ** -(ctx.digits - 10),
                    n=min(ctx.examples, 4), names=("X", "y", "θ"))

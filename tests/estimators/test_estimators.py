@@ -292,7 +292,8 @@ def test_softmax_regression_is_the_fast_fit_SM_4(solver):
     else:
         fit = softmax.newton(_ones(X), y1k, start)
     assert np.array_equal(est.Theta_, fit.theta)
-    assert np.array_equal(est.coef_, np.vstack([fit.theta[:, 1:], np.zeros((1, 2))]))
+    centred = np.vstack([fit.theta, np.zeros((1, 3))]) - fit.theta.sum(axis=0) / 3  # θ_l − (1/k) Σ_m θ_m
+    assert np.array_equal(est.coef_, centred[:, 1:]) and np.array_equal(est.intercept_, centred[:, 0])
     assert np.array_equal(est.predict_proba(X), softmax.probabilities(_ones(X), fit.theta))
     assert np.array_equal(est.predict(X), np.array(["a", "b", "c"])[softmax.predict(_ones(X), fit.theta) - 1])
 

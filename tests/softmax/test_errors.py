@@ -161,10 +161,14 @@ VALID = {
     "cross_entropy": dict(p=np.array([0.0, 1.0, 0.0]), p_hat=np.array([0.2, 0.5, 0.3])),
 }
 BAD_WEIGHTS = bad_weights(len(Y))
+# the prior of the penalty is "notes" or "symmetric", a str (parameters.choice's words)
+BAD_PRIORS = [("prior", "Symmetric", ValueError, r"^prior must be one of \('notes', 'symmetric'\), got 'Symmetric'$"),
+              ("prior", 1, TypeError, r"^prior must be one of \('notes', 'symmetric'\), got 1$")]
 TABLE = Table(F, R, VALID, parameters={
-    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES, *BAD_WEIGHTS],
+    "gradient_ascent": [("alpha", 0.0), ("max_iterations", 0), ("tol", -1.0), *BAD_PENALTIES, *BAD_WEIGHTS,
+                        *BAD_PRIORS],
     "newton": [("max_iterations", 0), ("tol", -1.0), ("tol", None), ("damping", "yes", TypeError), *BAD_PENALTIES,
-               *BAD_WEIGHTS],
+               *BAD_WEIGHTS, *BAD_PRIORS],
     "log_likelihood": BAD_WEIGHTS, "gradient": BAD_WEIGHTS, "hessian": BAD_WEIGHTS,
     "cross_entropy": [("p_hat", np.array([0.2, 0.0, 0.8]))],
 }, labels={(n, "y"): [0.5, 0.0, 4.0] for n, kw in VALID.items() if isinstance(kw.get("y"), np.ndarray)},

@@ -1,8 +1,11 @@
 """The catalog's extensions of softmax regression, in both faces: X-2 (sample weights wᵢ >= 0,
 ℓ_w(Θ) = Σᵢ wᵢ log p(y⁽ⁱ⁾ | x⁽ⁱ⁾; Θ): integer weights are repeated rows, a weight of 0 drops the
 row, also from the separation tests and the zero start's classes), against the repeated rows and
-at 50 digits. (Parity of the weighted faces: test_parity.py; bad weights: test_errors.py; against
+at 50 digits; X-1's symmetric prior (all k rows penalised at their best shift) against the k-row
+penalty in Fractions, at its MAP, and fast against reference. (Parity of the weighted faces: test_parity.py; bad weights: test_errors.py; against
 scikit-learn: tests/estimators/test_weights.py.)"""
+from fractions import Fraction
+
 import mpmath
 import numpy as np
 import pytest
@@ -11,8 +14,8 @@ from hypothesis import strategies as st
 
 import cs229.fast.softmax as F
 import cs229.reference.softmax as R
-from cs229.reference import linalg, logistic_regression as lg
-from cs229.reference.results import ConvergenceError
+from cs229.reference import linalg, logistic_regression as lg, newton, results
+from cs229.reference.results import LISTS, ConvergenceError
 from cs229.testing import strategies as S
 
 from tests.softmax.test_errors import SEPARATE
@@ -149,3 +152,110 @@ def test_weighted_newton_is_optimal_at_50_digits_X_2(data, scale):
         grad = R.gradient(Xm, y.tolist(), exact, sample_weight=wm)
         assert max(abs(g) for row in grad for g in row) < mpmath.mpf(10) ** -40
     assert rel(fit.theta, [[float(v) for v in row] for row in exact]) < 1e-8
+
+
+# ---- X-1: the symmetric prior (all k rows penalised, at the shift that minimises it) -------------
+
+def _k_row_penalty(Theta, lam, first):
+    """The oracle: min over the shift c of (λ/2) Σ_{l≤k} ‖θ_l′ + c‖² (θ_k = 0), column by column
+    from three values of the quadratic q(c) = Σ_l (θ_lj + c)² (exact in Fractions: q(c) =
+    q(0) + bc + ac², at its minimum q(0) − b²/4a), and the minimising shift c of each column."""
+    rows = [list(row) for row in Theta] + [[Fraction(0)] * len(Theta[0])]
+    total, shifts = Fraction(0), []
+    for j in range(first, len(Theta[0])):
+        def q(c):
+            return sum((row[j] + c) ** 2 for row in rows)
+        a, b = (q(1) + q(-1) - 2 * q(0)) / 2, (q(1) - q(-1)) / 2
+        total += q(0) - b * b / (4 * a)
+        shifts.append(-b / (2 * a))
+    return lam * total / 2, shifts
+
+
+def _penalty_only(lam, first, width, k):
+    """The reference's symmetric-prior Newton pair around ℓ = 0 (its A and ∇ℓ all 0)."""
+    size = (k - 1) * width
+    return newton.penalised((lambda t: ([[Fraction(0)] * size for _ in range(size)], [Fraction(0)] * size),
+                             lambda t: (Fraction(0), Fraction(0))), lam, first, width, LISTS, k)
+
+
+rationals = st.fractions(-3, 3, max_denominator=7)
+
+
+@settings(max_examples=40)
+@given(st.integers(3, 4), st.integers(1, 3), st.integers(0, 1), st.fractions(Fraction(1, 5), 4, max_denominator=5),
+       st.data())
+def test_the_symmetric_penalty_is_the_k_row_penalty_at_its_best_shift_X_1(k, width, first, lam, data):
+    """Exact in Fractions, against the k-row oracle: the reference's penalty
+    (λ/2)[Σ_l ‖θ_l′‖² − (1/k)‖Σ_l θ_l′‖²] is min_c (λ/2) Σ_{l≤k} ‖θ_l′ + c‖², its gradient and
+    Hessian are the oracle's (central differences, exact for a quadratic), ``symmetric_gradient``
+    and ``centred_rows`` are −λ times those rows, the minimising w_l = θ_l′ + c."""
+    Theta = data.draw(st.lists(st.lists(rationals, min_size=width, max_size=width), min_size=k - 1, max_size=k - 1))
+    system, log_likelihood = _penalty_only(lam, first, width, k)
+    flat = [v for row in Theta for v in row]
+
+    def oracle(t):
+        return _k_row_penalty([t[l * width:(l + 1) * width] for l in range(k - 1)], lam, first)[0]
+
+    def moved(*steps):
+        t = list(flat)
+        for i, s in steps:
+            t[i] += s
+        return t
+    penalty, shifts = _k_row_penalty(Theta, lam, first)
+    assert log_likelihood(flat)[0] == -penalty
+    A, g = system(flat)
+    size = len(flat)
+    assert g == [-(oracle(moved((i, 1))) - oracle(moved((i, -1)))) / 2 for i in range(size)]
+    assert A == [[(oracle(moved((i, 1), (j, 1))) - oracle(moved((i, 1), (j, -1)))
+                   - oracle(moved((i, -1), (j, 1))) + oracle(moved((i, -1), (j, -1)))) / 4
+                  for j in range(size)] for i in range(size)]
+    centred = results.centred_rows(Theta, first, k)
+    assert centred == [[Fraction(0)] * first + [t + c for t, c in zip(row[first:], shifts)] for row in Theta]
+    zero = [[Fraction(0)] * width for _ in Theta]
+    assert results.symmetric_gradient(zero, Theta, lam, first) == [[-lam * c for c in row] for row in centred]
+
+
+@FACES
+@pytest.mark.parametrize("penalize_intercept", [False, True])
+def test_the_symmetric_map_meets_its_gradient_and_scikit_learns_rows_X_1(face, penalize_intercept):
+    """Newton with prior="symmetric" stops where ∇_{θ_l}ℓ = λ(θ_l′ − (1/k) Σ_m θ_m′), which is not
+    the notes' prior's answer; gradient ascent reaches the same Θ."""
+    rng = np.random.default_rng(5)
+    X = np.c_[np.ones(40), rng.standard_normal((40, 2))]
+    y = np.r_[rng.integers(1, 5, 36), [1, 2, 3, 4]]
+    first = 0 if penalize_intercept else 1
+    lam = 2.0
+    fit = _call(face, "newton", X, y, lam=lam, penalize_intercept=penalize_intercept, prior="symmetric")
+    Theta = np.asarray(fit.theta, dtype=float)
+    centred = Theta - Theta.sum(axis=0) / 4
+    centred[:, :first] = 0.0
+    assert rel(F.gradient(X, y, Theta), lam * centred) < 1e-10
+    notes = _call(face, "newton", X, y, lam=lam, penalize_intercept=penalize_intercept)
+    assert rel(notes.theta, Theta) > 1e-3
+    ascent = _call(face, "gradient_ascent", X, y, np.zeros((3, 3)), 0.5, max_iterations=20_000, tol=1e-13,
+                   average=True, lam=lam, penalize_intercept=penalize_intercept, prior="symmetric")
+    assert rel(ascent.theta, Theta) < 1e-9
+
+
+@settings(max_examples=15)
+@given(problems, st.sampled_from([0.25, 3.0]), st.booleans())
+def test_symmetric_newton_fast_is_the_reference_X_1(p, lam, penalize_intercept):
+    """prior="symmetric": both faces' Newton fits take the same steps to the same Θ (to rounding)."""
+    X, y, _ = p
+    Xf = S.to_float(X)
+    ref = R.newton(Xf, y, lam=lam, penalize_intercept=penalize_intercept, prior="symmetric")
+    fast = F.newton(np.array(Xf), y, lam=lam, penalize_intercept=penalize_intercept, prior="symmetric")
+    assert fast.iterations == ref.iterations and rel(fast.theta, ref.theta) < 1e-9
+
+
+@settings(max_examples=15)
+@given(problems, st.sampled_from([1e-3, 5e-2]), st.sampled_from([0.5, 4.0]), st.booleans(), st.booleans())
+def test_symmetric_gradient_ascent_fast_is_the_reference_bit_for_bit_X_1(p, alpha, lam, average, penalize_intercept):
+    """prior="symmetric": θ_l := θ_l + α(∇_{θ_l}ℓ − λ(θ_l′ − (1/k) Σ_m θ_m′)), the same iterates bit for
+    bit in both faces (the column sums in row order)."""
+    X, y, Theta = S.to_float(p)
+    ref = R.gradient_ascent(X, y, Theta, alpha, 8, tol=None, average=average, record=True, lam=lam,
+                            penalize_intercept=penalize_intercept, prior="symmetric")
+    fast = F.gradient_ascent(np.array(X), y, np.array(Theta), alpha, 8, tol=None, average=average, record=True,
+                             lam=lam, penalize_intercept=penalize_intercept, prior="symmetric")
+    assert np.array_equal(fast.path, np.array(ref.path))
