@@ -151,7 +151,10 @@ def test_hard_margin_cap_message_gives_W_and_the_hull_bound_SMO_4():
 
 def test_hard_margin_cap_message_without_a_hull_bound_SMO_4():
     """With Σα = 0 there is no bound 2‖w‖/Σα (``hull_distance_bound`` gives None): the message
-    leaves its clause out."""
+    leaves its clause out. Both faces take the bound from the reference's helper, which gives None
+    at α = 0 rather than dividing by Σα = 0."""
+    assert R.hull_distance_bound([Q(0), Q(0)], [1, -1], [Q(-1), Q(1)]) is None
+    assert R.hull_distance_bound([0.0, 0.0, 0.0], [1, -1, 1], [-1.0, 1.0, -1.0]) is None
     e = R.inseparable(7, Q(1, 3), None)
     assert isinstance(e, NotSeparableError) and str(e) == (
         "hard margin: after 7 steps no iterate separates the classes and W(α) = 0.333333 keeps "
