@@ -604,6 +604,18 @@ def test_kkt_gap_is_plus_zero_SMO_3(impl):
     assert gap == 0 and type(gap) is float
 
 
+def test_kkt_gap_is_plus_zero_when_up_and_low_are_zeros_of_two_kinds_SMO_3():
+    """A kernel whose values are floats in one column and ints in another gives g of two kinds:
+    K = [[0, 0, 1.0, 0.0], [0, 0, 0, 1], [1.0, 0, 0, 0], [0.0, 1, 0, 0]], y = (1, −1, 1, −1),
+    α = (0, 0, 1, 1) = (0, 0, C, C): g = (0.0, 0, −1, 1), the float +0.0 in column 0 and the exact 0
+    in column 1. I_up = {0, 3} has max −g = −0.0, I_low = {1, 2} has min −g = 0 (exact), and their
+    difference is the float −0.0 − 0 = −0.0: the gap (optimal, 0) is still the float +0.0."""
+    table = [[0, 0, 1.0, 0.0], [0, 0, 0, 1], [1.0, 0, 0, 0], [0.0, 1, 0, 0]]
+    gap = R.kkt_gap([[0], [1], [2], [3]], [1, -1, 1, -1], [0, 0, 1, 1], C=1,
+                    kernel=_table_kernel(table))
+    assert gap == 0 and type(gap) is float and math.copysign(1, gap) == 1
+
+
 def test_step_puts_alpha1_at_plus_zero_after_a_snap_SMO_2():
     """y⁽¹⁾ = y⁽²⁾, α₁ = 10⁻¹⁷: α₂ goes to H = α₁ + α₂, which rounds α₁ away, so α₁ + α₂ − H is a
     rounding error below 0 and is snapped to the bound 0; 0 · (−ε) would be −0.0, and α₁ is +0.0
