@@ -151,7 +151,10 @@ def test_hard_margin_cap_message_gives_W_and_the_hull_bound_SMO_4():
 
 def test_hard_margin_cap_message_without_a_hull_bound_SMO_4():
     """With Σα = 0 there is no bound 2‖w‖/Σα (``hull_distance_bound`` gives None): the message
-    leaves its clause out."""
+    leaves its clause out. Both faces take the bound from the reference's helper, which gives None
+    at α = 0 rather than dividing by Σα = 0."""
+    assert R.hull_distance_bound([Q(0), Q(0)], [1, -1], [Q(-1), Q(1)]) is None
+    assert R.hull_distance_bound([0.0, 0.0, 0.0], [1, -1, 1], [-1.0, 1.0, -1.0]) is None
     e = R.inseparable(7, Q(1, 3), None)
     assert isinstance(e, NotSeparableError) and str(e) == (
         "hard margin: after 7 steps no iterate separates the classes and W(α) = 0.333333 keeps "
@@ -599,6 +602,18 @@ def test_kkt_gap_is_plus_zero_SMO_3(impl):
     assert math.copysign(1, impl.smo.kkt_gap([[0.5], [0.0]], [1, -1], [1.0, 0.0], C=1.0)) == 1
     gap = R.kkt_gap([[-1], [1], [3]], [-1, 1, 1], [1, 0, 0], C=1, kernel=_mixed)
     assert gap == 0 and type(gap) is float
+
+
+def test_kkt_gap_is_plus_zero_when_up_and_low_are_zeros_of_two_kinds_SMO_3():
+    """A kernel whose values are floats in one column and ints in another gives g of two kinds:
+    K = [[0, 0, 1.0, 0.0], [0, 0, 0, 1], [1.0, 0, 0, 0], [0.0, 1, 0, 0]], y = (1, −1, 1, −1),
+    α = (0, 0, 1, 1) = (0, 0, C, C): g = (0.0, 0, −1, 1), the float +0.0 in column 0 and the exact 0
+    in column 1. I_up = {0, 3} has max −g = −0.0, I_low = {1, 2} has min −g = 0 (exact), and their
+    difference is the float −0.0 − 0 = −0.0: the gap (optimal, 0) is still the float +0.0."""
+    table = [[0, 0, 1.0, 0.0], [0, 0, 0, 1], [1.0, 0, 0, 0], [0.0, 1, 0, 0]]
+    gap = R.kkt_gap([[0], [1], [2], [3]], [1, -1, 1, -1], [0, 0, 1, 1], C=1,
+                    kernel=_table_kernel(table))
+    assert gap == 0 and type(gap) is float and math.copysign(1, gap) == 1
 
 
 def test_step_puts_alpha1_at_plus_zero_after_a_snap_SMO_2():

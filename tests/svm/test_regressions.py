@@ -157,6 +157,19 @@ def test_b_soft_overflow_is_named_b_SOFT_2():
     assert str(e.value) == f"b is inf: {REMEDY}"
 
 
+def test_kkt_violations_of_each_condition_SOFT_2():
+    """Each α is held to its own condition, with C finite: x = ±1, y = (1, −1), b = 1/4, so
+    w = α₀ + α₁ and u = (α₀ + α₁ + 1/4, α₀ + α₁ − 1/4). α = 0 needs u ≥ 1: 1 − u; α = C = 1 needs
+    u ≤ 1: u − 1 (u = 9/4, 7/4 gives 5/4, 3/4); 0 < α = 1/4 < C needs u = 1 exactly, so a margin
+    below 1 (u = 3/4, 1/4) counts as 1 − u as α = 0's does, never as an α at C's u − 1 < 0."""
+    F = Fraction
+    X, y, b, C = [[F(1)], [F(-1)]], [1, -1], F(1, 4), 1
+    assert R.kkt_violations(X, y, [0, 0], b, C) == [F(3, 4), F(5, 4)]
+    assert R.kkt_violations(X, y, [1, 1], b, C) == [F(5, 4), F(3, 4)]
+    assert R.kkt_violations(X, y, [F(1, 4), F(1, 4)], b, C) == [F(1, 4), F(3, 4)]
+    assert R.kkt_violations(X, y, [F(1, 2), F(1, 2)], b, C) == [F(1, 4), F(1, 4)]
+
+
 def test_kkt_violations_under_a_string_kernel_SOFT_2():
     """X may be strings when the kernel is a StringKernel."""
     # scores (4, 2) as in threshold_hard; b = −3: margins (1, 1), both free: no violation;
@@ -214,6 +227,21 @@ def test_primal_allows_four_roundings_of_the_scale_SOFT_1():
     # ξ₀ = 1 − 8eps: the allowance 8eps − 32eps² still falls short by 32eps²
     with pytest.raises(ValueError, match=r"^example 0 violates"):
         _primal_with_first_slack(float(1 - 8 * EPS))
+
+
+def test_primal_allowance_grows_with_the_margin_and_the_slack_SOFT_1():
+    """The allowance is 4·eps·(1 + |u| + |ξ|): with w = 0, b = −2²⁰ the first margin is u = −2²⁰,
+    and ξ₀ = 1 + 2²⁰ − 2⁻³¹ (exact: the spacing of doubles there is 2⁻³²) leaves 1 − ξ₀ above u by
+    2⁻³¹, two spacings, a rounding error of ξ = 1 − u at that size. The allowance
+    4·2⁻⁵²·(2 + 2²¹ − 2⁻³¹) ≈ 2⁻²⁹ covers it (a scale 1 − |u| + |ξ| ≈ 2 would not); the second
+    example has u = 2²⁰ ≥ 1 with ξ₁ = 0. The objective is 0 + 1·ξ₀, exact."""
+    xi0 = 1 + 2.0 ** 20 - 2.0 ** -31
+    value = R.soft_margin_primal([[1.0], [-1.0]], [1, -1], [0.0], -2.0 ** 20, [xi0, 0.0], 1)
+    assert value == xi0 and Fraction(xi0) == 1 + 2 ** 20 - Fraction(1, 2 ** 31)
+    # 2⁻²⁸ (sixteen spacings) is beyond 2⁻²⁹: the first example breaks its margin
+    with pytest.raises(ValueError, match=r"^example 0 violates y\(wᵀx \+ b\) >= 1 − ξ$"):
+        R.soft_margin_primal([[1.0], [-1.0]], [1, -1], [0.0], -2.0 ** 20,
+                             [1 + 2.0 ** 20 - 2.0 ** -28, 0.0], 1)
 
 
 def test_primal_overflow_is_named_SOFT_1():
