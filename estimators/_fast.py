@@ -25,8 +25,8 @@ __all__ = [
     "softmax_newton", "softmax_gradient_ascent", "softmax_predict", "softmax_probabilities",
     "softmax_log_likelihood",
     "glm_newton", "glm_gradient_ascent", "glm_predict", "glm_log_likelihood", "glm_standard_errors",
-    "gda_fit", "gda_predict", "gda_posterior", "gda_logistic_theta",
-    "gda_classes_fit", "gda_classes_predict", "gda_classes_posterior", "gda_softmax_theta",
+    "gda_fit", "gda_logistic_theta",
+    "gda_classes_fit", "gda_softmax_theta",
     "bernoulli_fit", "bernoulli_classes_fit", "bernoulli_predict", "bernoulli_log_posterior",
     "Documents", "multinomial_fit", "multinomial_classes_fit", "multinomial_predict",
     "multinomial_log_posterior",
@@ -182,12 +182,6 @@ def gda_fit(X, y, sample_weight=None):
     return generative.gda_fit(X, y, sample_weight)
 
 
-def gda_predict(model, X, n_jobs):
-    return generative.gda_predict(model, X, n_jobs=n_jobs)
-
-
-def gda_posterior(model, X, n_jobs):
-    return generative.gda_posterior(model, X, n_jobs=n_jobs)
 
 
 def gda_logistic_theta(model):
@@ -198,12 +192,6 @@ def gda_classes_fit(X, y, sample_weight=None):
     return generative.gda_classes_fit(X, y, sample_weight)
 
 
-def gda_classes_predict(model, X, n_jobs):
-    return generative.gda_classes_predict(model, X, n_jobs=n_jobs)
-
-
-def gda_classes_posterior(model, X, n_jobs):
-    return generative.gda_classes_posterior(model, X, n_jobs=n_jobs)
 
 
 def gda_softmax_theta(model):

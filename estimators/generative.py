@@ -1,9 +1,13 @@
 """Part IV of the notes as a classifier: Gaussian discriminant analysis (000 Part IV §1;
 002 §1.4.1), with any number of classes (catalog X-3)."""
+import warnings
+
 import numpy as np
-from scipy.special import log_softmax
+from scipy.special import log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
+
+from cs229.reference import messages
 
 from . import _base, _docs, _fast
 
@@ -28,9 +32,16 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     ``solver="lsqr"`` and ``"eigen"`` give this ``coef_`` and ``intercept_``, ``"svd"`` other
     coefficients with the same probabilities.
 
+    The predictions read GDA-3's / X-3's linear scores θ_jᵀx (one product per row, as
+    scikit-learn's LDA), not the k quadratic forms of GDA-2: the same posterior, since the term
+    −½ xᵀΣ⁻¹x that every class shares cancels in Bayes' rule.
+
     Parameters
     ----------
-    %(n_jobs_predict)s
+    n_jobs : None
+        Deprecated: the predictions are one product per row and no longer split among cores;
+        a value other than None gives a FutureWarning, and the parameter will be removed in the
+        next release.
 
     Attributes
     ----------
@@ -75,7 +86,9 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
         Σᵢ wᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾): weighted class frequencies and means, and Σ the weighted scatter
         divided by Σᵢ wᵢ (an integer weight is the example repeated). A class of y whose weights
         are all 0 has no examples, and is refused."""
-        _base.check_n_jobs(self.n_jobs)
+        if self.n_jobs is not None:
+            _base.check_n_jobs(self.n_jobs)
+            warnings.warn(messages.text("gda_n_jobs", value=self.n_jobs), FutureWarning, stacklevel=2)
         e = _base.engine(X, y, sample_weight)
         X, y = e.fit_data(self, X, y)
         sample_weight = e.sample_weights(sample_weight, X)
@@ -100,35 +113,47 @@ class GaussianDiscriminantAnalysis(ClassifierMixin, BaseEstimator):
     def _binary(self):
         return len(self.classes_) == 2
 
+    def _design(self, X):
+        """x with x₀ = 1 first, as GDA-3's θ reads it."""
+        check_is_fitted(self)
+        return _fast.add_intercept(_base.predict_data(self, X))
+
+    @_base.rowwise
+    def decision_function(self, X):
+        """The linear scores: θᵀx, the log-odds log p(y = 1 | x) / p(y = 0 | x), with two classes
+        (GDA-3); θ_jᵀx, log p(x, y = j) up to a term every class shares, in column j with more
+        (X-3)."""
+        check_is_fitted(self)
+        if self._binary():
+            return _fast.linear_predict(self._design(X), self.theta_)
+        return _base.predict_data(self, X) @ self.coef_.T + self.intercept_
+
     @_base.rowwise
     def predict(self, X):
-        """The class of largest log p(x | y) p(y) (GDA-2, X-3); a tie goes to the first of
-        ``classes_`` (with two classes: to classes_[0] on the boundary)."""
-        check_is_fitted(self)
-        X, n_jobs = _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs)
+        """The class of largest p(y | x) (GDA-2) from the linear scores (GDA-3, X-3): with two
+        classes classes_[1] where θᵀx > 0 (classes_[0] on the boundary), with more the first of
+        ``classes_`` on a tie."""
+        scores = self.decision_function(X)
         if self._binary():
-            codes = np.asarray(_fast.gda_predict(self.model_, X, n_jobs), dtype=np.intp)
-        else:
-            codes = np.asarray(_fast.gda_classes_predict(self.model_, X, n_jobs), dtype=np.intp) - 1
-        return self.classes_[codes]
+            return self.classes_[(scores > 0).astype(np.intp)]
+        return self.classes_[np.argmax(scores, axis=1)]
 
     @_base.rowwise
     def predict_proba(self, X):
-        """p(y = classes_[j] | x) in column j per row, by Bayes' rule (GDA-2, X-3)."""
+        """p(y = classes_[j] | x) in column j per row: g(θᵀx) with two classes (GDA-3), the
+        softmax of the scores θ_jᵀx with more (X-3)."""
         check_is_fitted(self)
-        X, n_jobs = _base.predict_data(self, X), _base.check_n_jobs(self.n_jobs)
         if self._binary():
-            p = _fast.gda_posterior(self.model_, X, n_jobs)
+            p = _fast.logistic_probability(self._design(X), self.theta_)
             return np.column_stack([1 - p, p])
-        return np.asarray(_fast.gda_classes_posterior(self.model_, X, n_jobs))
+        return softmax(self.decision_function(X), axis=1)
 
     @_base.rowwise
     def predict_log_proba(self, X):
-        """The log of ``predict_proba`` from the linear functions of GDA-3 / X-3 (the log-odds
+        """The log of ``predict_proba`` from the linear scores of GDA-3 / X-3 (the log-odds
         θᵀx with two classes, log-softmax of θ_jᵀx with more), without forming the
         probabilities (no log 0)."""
-        check_is_fitted(self)
-        X = _base.predict_data(self, X)
+        scores = self.decision_function(X)
         if self._binary():
-            return _base.log_odds_to_log_proba(self.intercept_[0] + X @ self.coef_[0])
-        return log_softmax(X @ self.coef_.T + self.intercept_, axis=1)
+            return _base.log_odds_to_log_proba(scores)
+        return log_softmax(scores, axis=1)

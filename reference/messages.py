@@ -146,6 +146,11 @@ MESSAGES = {
     "alpha_step_size": (ValueError, "{estimator}: alpha as the step size is deprecated and will be "
                                     "removed in the next release; pass learning_rate={value} "
                                     "(alpha is scikit-learn's name for a penalty)"),
+    # GaussianDiscriminantAnalysis predicts from the linear scores (GDA-3, X-3): one product per
+    # row, no longer split among cores; these words go into a FutureWarning (``text``)
+    "gda_n_jobs": (ValueError, "GaussianDiscriminantAnalysis: n_jobs is deprecated and will be removed "
+                               "in the next release; the predictions are one product θ_jᵀx per row "
+                               "and no longer split among cores (got n_jobs={value}; leave it None)"),
     "alpha_and_learning_rate": (ValueError, "{estimator}: alpha (the deprecated name of the step size) "
                                             "and learning_rate are both given; pass learning_rate "
                                             "only, got alpha={value} and learning_rate={rate}"),

@@ -365,7 +365,9 @@ def test_gda_is_gda_fit_GDA_1_GDA_2_GDA_3():
     assert est.phi_ == model.phi and np.array_equal(est.Sigma_, model.Sigma)
     assert np.array_equal(est.mu_, np.vstack([model.mu0, model.mu1]))
     assert np.array_equal(est.theta_, generative.gda_logistic_theta(model))
-    assert np.array_equal(est.predict_proba(X)[:, 1], generative.gda_posterior(model, X))
+    design = linear_regression.add_intercept(X)
+    assert np.array_equal(est.predict_proba(X)[:, 1], logistic_regression.probabilities(design, est.theta_))
+    np.testing.assert_allclose(est.predict_proba(X)[:, 1], generative.gda_posterior(model, X), rtol=0, atol=1e-12)
     assert np.array_equal(est.predict(X), generative.gda_predict(model, X).astype(bool))
 
 

@@ -33,7 +33,7 @@ def test_n_jobs_of_the_estimators_has_scikit_learns_meaning():
 
 
 def _classifiers():
-    return [estimators.DecisionTreeClassifier, estimators.GaussianDiscriminantAnalysis,
+    return [estimators.DecisionTreeClassifier,
             estimators.BernoulliNB, estimators.MultinomialNB]
 
 

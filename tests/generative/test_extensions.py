@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cs229.fast.generative as F
+import cs229.fast.logistic_regression as FL
 import cs229.reference.generative as R
 from cs229.estimators import GaussianDiscriminantAnalysis
 from cs229.testing import strategies as S
@@ -194,8 +195,55 @@ def test_estimator_with_two_classes_is_unchanged_GDA_1_GDA_3():
     model = F.gda_fit(X, y)
     assert est.phi_ == model.phi
     assert np.array_equal(est.theta_, F.gda_logistic_theta(model))
-    assert np.array_equal(est.predict_proba(X)[:, 1], F.gda_posterior(model, X))
+    # the posterior from GDA-3's θ (one product per row): Bayes' rule's (GDA-2) to rounding
+    design = np.column_stack([np.ones(len(X)), X])
+    assert np.array_equal(est.predict_proba(X)[:, 1], FL.probabilities(design, est.theta_))
+    np.testing.assert_allclose(est.predict_proba(X)[:, 1], F.gda_posterior(model, X), rtol=0, atol=1e-12)
+    assert np.array_equal(est.predict(X), F.gda_predict(model, X))
     assert est.coef_.shape == (1, 6) and est.intercept_.shape == (1,)
+
+
+def test_estimator_predicts_from_the_linear_scores_GDA_3_X_3():
+    """The estimator reads the linear scores θ_jᵀx of X-3, where the −½ xᵀΣ⁻¹x every class
+    shares has cancelled: Bayes' rule's posterior (GDA-2, the fast face's, by quadratic forms)
+    to rounding, near the class means and far from them (each log p(x, y = j) about −10⁶),
+    and scikit-learn's LDA's."""
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    rng = np.random.default_rng(3)
+    y = np.arange(300) % 3
+    X = rng.standard_normal((300, 2)) + np.array([[0, 0], [3, 0], [0, 3]])[y]
+    far = np.array([[1500.0, 1490.0], [-2000.0, 5.0]])
+    est = GaussianDiscriminantAnalysis().fit(X, y)
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
+    for Q in (X, far):
+        np.testing.assert_allclose(est.predict_proba(Q), F.gda_classes_posterior(est.model_, Q),
+                                   rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(est.predict_proba(Q), lda.predict_proba(Q), rtol=1e-9, atol=1e-12)
+        assert np.array_equal(est.predict(Q), F.gda_classes_predict(est.model_, Q) - 1)
+        assert np.array_equal(est.predict(Q), np.argmax(est.predict_proba(Q), axis=1))
+        joint = F.gda_classes_log_joint(est.model_, Q)
+        scores = est.decision_function(Q)
+        np.testing.assert_allclose(scores - scores[:, :1], joint - joint[:, :1], rtol=1e-12, atol=1e-9)
+
+
+def test_estimator_puts_the_boundary_in_the_first_class_GDA_2_GDA_3():
+    """Two classes mirrored about 0 with equal priors: θ₀ = 0 exactly, so x = 0 has θᵀx = 0,
+    p(y = 1 | x) = ½, and goes to classes_[0], as the fast face's ``gda_predict`` sends it."""
+    X = np.array([[-1.5], [-0.5], [0.5], [1.5]])
+    est = GaussianDiscriminantAnalysis().fit(X, ["no", "no", "yes", "yes"])
+    assert est.decision_function([[0.0]])[0] == 0.0
+    assert est.predict([[0.0]])[0] == "no" and F.gda_predict(est.model_, [[0.0]])[0] == 0
+    assert est.predict_proba([[0.0]])[0, 1] == 0.5
+
+
+def test_estimator_n_jobs_is_deprecated_and_changes_nothing_GDA_2():
+    X, y = np.random.default_rng(4).standard_normal((200, 3)), np.arange(200) % 3
+    plain = GaussianDiscriminantAnalysis().fit(X, y)
+    with pytest.warns(FutureWarning, match=r"n_jobs is deprecated .* \(got n_jobs=2; leave it None\)"):
+        parallel = GaussianDiscriminantAnalysis(n_jobs=2).fit(X, y)
+    assert np.array_equal(parallel.predict_proba(X), plain.predict_proba(X))
+    with pytest.raises(ValueError, match="n_jobs"):
+        GaussianDiscriminantAnalysis(n_jobs=0).fit(X, y)
 
 
 def test_estimator_refuses_one_class_and_a_singular_sigma_names_the_users_columns_X_3():
