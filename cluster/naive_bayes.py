@@ -32,9 +32,9 @@ def bernoulli_fit(X, y, alpha=1, sample_weight=None):
     """NB-2, X-7: cs229.fast.naive_bayes.bernoulli_fit on a dask array X (m×n, entries 0 or 1)
     and labels y ∈ {0, 1} (m), chunked by rows; X-2: ``sample_weight`` (a dask array chunked as
     the rows, or in memory), each count a sum of weights. The same errors (a bad entry names its
-    row and its chunk's rows) and result (BernoulliNB) as the fast face. Documents (the packed
-    form) are not taken here: X is a dense 0/1 matrix."""
-    chunked = _checked(X, y, sample_weight, _binary_labels, as_binary_matrix)
+    row and its chunk's rows) and result (BernoulliNB) as the fast face. X's chunks may be
+    scipy.sparse (the fast face's Documents, the features that are 1 of each row)."""
+    chunked = _checked(X, y, sample_weight, _binary_labels, _binary_matrix)
     alpha = _fast._alpha(alpha)
     class_count, count = _bernoulli_counts(chunked, 2, 0, sample_weight is not None)
     return _fast.bernoulli_model(class_count, count, alpha, sample_weight is not None)
@@ -44,7 +44,7 @@ def bernoulli_classes_fit(X, y, alpha=1, sample_weight=None):
     """X-4, X-7: cs229.fast.naive_bayes.bernoulli_classes_fit on a dask array X (m×n, entries 0
     or 1) and labels y ∈ {1, …, k} (m), k the largest label, chunked by rows; X-2:
     ``sample_weight``. The same errors and result (BernoulliClassesNB) as the fast face."""
-    chunked = _checked(X, y, sample_weight, _class_labels, as_binary_matrix)
+    chunked = _checked(X, y, sample_weight, _class_labels, _binary_matrix)
     k = _largest_label(chunked)
     alpha = _fast._alpha(alpha)
     weighted = sample_weight is not None
@@ -205,6 +205,30 @@ def _count_matrix(X, name="X"):
     return A
 
 
+def _binary_matrix(X, name="X"):
+    """NB-2's 0/1 features of a chunk, checked as the fast face checks them: a dense chunk as
+    uint8, a scipy.sparse chunk as CSR in canonical form (sorted ids, no duplicates, no stored
+    zeros); an entry neither 0 nor 1 named by its row and column (rows counted in the chunk)."""
+    if not sp.issparse(X):
+        return as_binary_matrix(X, name)
+    A = sp.csr_matrix(X, copy=True)
+    A.sum_duplicates()
+    A.eliminate_zeros()
+    bad = A.data != 1   # NaN is not 1
+    if bad.any():
+        p = int(np.argmax(bad))
+        i, value = int(np.searchsorted(A.indptr, p, side="right")) - 1, A.data[p]
+        raise error("binary_feature" if np.isfinite(value) else "not_finite", name=name,
+                    where=f"[{i}][{A.indices[p]}]", value=value)
+    A.data = np.ones(A.nnz, dtype=np.uint8)
+    return A
+
+
+def _entry_codes(A, codes):
+    """The class code of each stored entry of a CSR chunk (its row's)."""
+    return np.repeat(codes, np.diff(A.indptr))
+
+
 def _counts_dtype(a):
     return a.astype(np.int64 if a.dtype.kind in "iub" else np.float64, copy=False)
 
@@ -226,19 +250,26 @@ def _codes(y, first_label):
 
 def _count_map(X, y, k, first_label):
     """The chunk's class counts and its feature counts per class (int64: exact)."""
-    X, codes = as_binary_matrix(X, "X"), _codes(y, first_label)
-    return (np.bincount(codes, minlength=k).astype(np.int64),
-            np.stack([X[codes == c].sum(axis=0, dtype=np.int64) for c in range(k)]))
+    X, codes = _binary_matrix(X, "X"), _codes(y, first_label)
+    classes = np.bincount(codes, minlength=k).astype(np.int64)
+    if sp.issparse(X):
+        count = np.zeros((k, X.shape[1]), dtype=np.int64)
+        np.add.at(count, (_entry_codes(X, codes), X.indices), 1)
+        return classes, count
+    return classes, np.stack([X[codes == c].sum(axis=0, dtype=np.int64) for c in range(k)])
 
 
 def _weighted_add(X, y, weight, tables, first_label):
     """The tables plus the chunk's rows, row after row: class_count[c] += wᵢ, count[c, j] +=
     x_j⁽ⁱ⁾ wᵢ for yᵢ of code c (``ufunc.at`` adds in index order, as the fast face's loops)."""
-    X, codes = as_binary_matrix(X, "X"), _codes(y, first_label)
+    X, codes = _binary_matrix(X, "X"), _codes(y, first_label)
     weight = _float64(weight)
     class_count, count = tables[0].copy(), tables[1].copy()
     np.add.at(class_count, codes, weight)
-    np.add.at(count, codes, X * weight[:, None])
+    if sp.issparse(X):   # the entries that are 1, row after row: the dense rows' non-zero terms
+        np.add.at(count, (_entry_codes(X, codes), X.indices), np.repeat(weight, np.diff(X.indptr)))
+    else:
+        np.add.at(count, codes, X * weight[:, None])
     return class_count, count
 
 

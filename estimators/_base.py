@@ -18,6 +18,7 @@ import numbers
 import warnings
 
 import numpy as np
+import scipy.sparse as sp
 from joblib import effective_n_jobs
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
@@ -105,14 +106,24 @@ def fit_data(estimator, X, y, **options):
     the notes' models need two classes, or at least as many examples as parameters."""
     options.setdefault("dtype", np.float64)
     options.setdefault("ensure_min_samples", 2)
-    return validate_data(estimator, X, y, **options)
+    return validate_data(estimator, _gathered(X), y, **options)
 
 
 def predict_data(estimator, X, **options):
     """X for predict and friends: checked against what ``fit`` saw (number and names of the
     features)."""
     options.setdefault("dtype", np.float64)
-    return validate_data(estimator, X, reset=False, **options)
+    return validate_data(estimator, _gathered(X), reset=False, **options)
+
+
+def _gathered(X):
+    """A dask array of scipy.sparse chunks, given to a fit that has no distributed form, as the
+    one scipy.sparse matrix it is (numpy would make it an array of matrices); then scikit-learn's
+    checks accept it or refuse it in their words, as in memory. Other input as it is."""
+    meta = getattr(X, "_meta", None)
+    if meta is not None and sp.issparse(meta) and hasattr(X, "compute"):
+        return X.compute()
+    return X
 
 
 def strings(estimator, X, y=None, reset=True):

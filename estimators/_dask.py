@@ -11,6 +11,7 @@ fitted attributes are those of a fit in memory.
 import sys
 
 import numpy as np
+import scipy.sparse as sp
 
 from cs229.reference import messages, parameters
 
@@ -66,6 +67,10 @@ class Dask:
         _distributed()
         names = _names(X)
         X, y = _rows(X, "X", 2), _rows(y, "y", 1)
+        if sp.issparse(X._meta) and not options.get("accept_sparse"):
+            # scikit-learn's refusal of sparse input, in its words, as the fit in memory gives it
+            from sklearn.utils import check_array
+            check_array(sp.csr_matrix((1, 1)), accept_sparse=False, input_name="X")
         if X.shape[0] < 2:
             raise ValueError(f"Found array with {X.shape[0]} sample(s) (shape={X.shape}) while a minimum of 2 "
                              "is required.")
@@ -156,7 +161,15 @@ class Dask:
         """NB-2's xⱼ ∈ {0, 1}: 1 where X > ``threshold`` (None: X as it is, to be 0 or 1), lazily."""
         if threshold is None:
             return X
-        return (X > parameters.real(threshold, "binarize", float64=True)).astype(np.float64)
+        threshold = parameters.real(threshold, "binarize", float64=True)
+        if sp.issparse(X._meta):
+            from sklearn.preprocessing import binarize
+            # as in memory, scikit-learn's binarize refuses threshold < 0 (zeros would become
+            # ones), in its words, now rather than in the fit's first pass
+            binarize(sp.csr_matrix((1, 1)), threshold=threshold)
+            return X.map_blocks(binarize, threshold=threshold, copy=True, dtype=X.dtype,
+                                meta=X._meta).astype(np.float64)
+        return (X > threshold).astype(np.float64)
 
     def bernoulli_fit(self, X, y, alpha, sample_weight=None):
         return _naive_bayes().bernoulli_fit(X, y, alpha, sample_weight)
@@ -208,8 +221,9 @@ def map_rows(method, estimator, X, **rows):
     X = _rows(X, "X", 2).rechunk({1: -1})
     names = list(rows)
     aligned = [None if rows[k] is None else _rows(rows[k], k, 1).rechunk((X.chunks[0],)) for k in names]
-    head = np.asarray(X[:1].compute())
-    first = _predict_chunk(head, *[None if a is None else np.asarray(a[:1].compute()) for a in aligned],
+    head = X[:1].compute()   # a dense or a scipy.sparse chunk, as the chunks will be
+    first = _predict_chunk(head if sp.issparse(head) else np.asarray(head),
+                           *[None if a is None else np.asarray(a[:1].compute()) for a in aligned],
                            estimator=estimator, method=method, columns=columns, names=names)
     blocks = [a[:, None] for a in aligned if a is not None]  # columns: cut as X's rows by map_blocks
     present = [a is not None for a in aligned]
@@ -237,14 +251,27 @@ def _predict_chunk(X, *rows, estimator, method, columns, names):
 
 def _finite(X, block_info=None):
     """X's chunk, or the fast face's error of its first entry that is not finite, named by its
-    row and column in the whole X and the chunk's rows."""
+    row and column in the whole X and the chunk's rows. A scipy.sparse chunk is read through its
+    stored entries (its zeros are finite), in row order as a dense chunk is."""
+    if sp.issparse(X):
+        csr = X.tocsr()
+        bad = np.flatnonzero(~np.isfinite(csr.data))
+        if bad.size:
+            rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
+            order = np.lexsort((csr.indices[bad], rows[bad]))[0]   # the first in row order
+            _not_finite(X, rows[bad[order]], csr.indices[bad[order]], csr.data[bad[order]], block_info)
+        return X
     bad = ~np.isfinite(X)
     if bad.any():
         i, j = np.argwhere(bad)[0]
-        first = block_info[0]["array-location"][0][0] if block_info else 0
-        error = messages.error("not_finite", name="X", where=f"[{first + i}][{j}]", value=X[i, j])
-        raise type(error)(f"{error} (in the chunk of rows {first}–{first + X.shape[0] - 1})")
+        _not_finite(X, i, j, X[i, j], block_info)
     return X
+
+
+def _not_finite(X, i, j, value, block_info):
+    first = block_info[0]["array-location"][0][0] if block_info else 0
+    error = messages.error("not_finite", name="X", where=f"[{first + i}][{j}]", value=value)
+    raise type(error)(f"{error} (in the chunk of rows {first}–{first + X.shape[0] - 1})")
 
 
 class _Labels:

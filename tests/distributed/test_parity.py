@@ -155,17 +155,27 @@ def test_x7_gda_singular_sigma_and_a_nan_raise_the_fast_faces_errors(scheduler):
 
 
 BINARY = (X[:, 1:] > 0.5).astype(float)  # NB-2's binary features
+WEIGHTS = np.random.default_rng(11).uniform(0.0, 2.0, M)  # X-2
+
+
+def _features(Xd, kind):
+    """NB-2's 0/1 features as dense chunks or as scipy.sparse ones (the features that are 1)."""
+    return Xd.map_blocks(sp.csr_matrix) if kind == "sparse chunks" else Xd
 
 
 @pytest.mark.parametrize("rows", CHUNKINGS)
-def test_x7_bernoulli_fit_is_the_fast_faces(scheduler, rows):
-    """NB-2: the chunks' class and feature counts added: the fast face's model, counts and φ."""
-    Xd, yd = _chunked(rows, BINARY, LABELS)
+@pytest.mark.parametrize("kind", ["dense", "sparse chunks"])
+def test_x7_bernoulli_fit_is_the_fast_faces(scheduler, rows, kind):
+    """NB-2: the chunks' class and feature counts added: the fast face's model, counts and φ;
+    X-2's weighted counts added chunk after chunk, row after row, as the fast face adds them."""
+    Xd, yd, wd = _chunked(rows, BINARY, LABELS, WEIGHTS)
+    Xd = _features(Xd, kind)
     fast = FB.bernoulli_fit(BINARY, LABELS, alpha=0.5)
     got = DB.bernoulli_fit(Xd, yd, alpha=0.5)
     _same_model(fast, got)
     assert got.class_count.dtype == fast.class_count.dtype == np.int64
     _same_model(FB.bernoulli_fit(BINARY, LABELS), DB.bernoulli_fit(BINARY, LABELS))
+    _same_model(FB.bernoulli_fit(BINARY, LABELS, sample_weight=WEIGHTS), DB.bernoulli_fit(Xd, yd, sample_weight=wd))
 
 
 def test_x7_bernoulli_bad_input_raises_the_fast_faces_errors(scheduler):
@@ -213,9 +223,26 @@ def test_x7_multinomial_fit_is_the_fast_faces(scheduler, rows, kind):
 
 
 @pytest.mark.parametrize("rows", CHUNKINGS)
-def test_x4_x7_bernoulli_classes_fit_is_the_fast_faces(scheduler, rows):
-    Xd, cd = _chunked(rows, BINARY, CLASSES)
+@pytest.mark.parametrize("kind", ["dense", "sparse chunks"])
+def test_x4_x7_bernoulli_classes_fit_is_the_fast_faces(scheduler, rows, kind):
+    Xd, cd, wd = _chunked(rows, BINARY, CLASSES, WEIGHTS)
+    Xd = _features(Xd, kind)
     _same_model(FB.bernoulli_classes_fit(BINARY, CLASSES, alpha=0.5), DB.bernoulli_classes_fit(Xd, cd, alpha=0.5))
+    _same_model(FB.bernoulli_classes_fit(BINARY, CLASSES, sample_weight=WEIGHTS),
+                DB.bernoulli_classes_fit(Xd, cd, sample_weight=wd))
+
+
+def test_x7_a_bad_entry_of_a_sparse_chunk_of_features_is_the_fast_faces_error(scheduler):
+    """A stored entry neither 0 nor 1 (or NaN) of a scipy.sparse chunk: the dense X's error in
+    the fast face's words, named by its row in X and its chunk's rows."""
+    for bad in (2.0, np.nan):
+        features = BINARY.copy()
+        features[BLOCK + 7, 2] = bad
+        expected = _raised(lambda: FB.bernoulli_fit(features, LABELS))
+        Xd, yd = _chunked(2 * BLOCK, features, LABELS)
+        got = _raised(lambda: DB.bernoulli_fit(_features(Xd, "sparse chunks"), yd))
+        assert got.type is expected.type is ValueError
+        assert str(got.value) == f"{expected.value} (in the chunk of rows 0–{2 * BLOCK - 1})"
 
 
 def test_x7_multinomial_bad_input_raises_the_fast_faces_errors(scheduler):

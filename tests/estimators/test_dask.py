@@ -5,6 +5,7 @@ the in-memory predictions; a solver or a number of classes without a distributed
 by name."""
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 pytest.importorskip("sklearn")
 da = pytest.importorskip("dask.array", reason="the estimators' dask path needs the [dask] extra")
@@ -196,3 +197,57 @@ def test_the_progress_line_of_a_dask_fit_is_the_fit_in_memorys_X_7(capsys):
     chunked = capsys.readouterr().out
     assert memory.split("ℓ(θ) = ")[0] == chunked.split("ℓ(θ) = ")[0]
     assert float(memory.split("ℓ(θ) = ")[1]) == pytest.approx(float(chunked.split("ℓ(θ) = ")[1]), rel=1e-12)
+
+
+def _sparse_chunks(X, rows):
+    return _chunked(X, rows).map_blocks(sp.csr_matrix, dtype=X.dtype, meta=sp.csr_matrix((0, 0), dtype=X.dtype))
+
+
+@pytest.mark.parametrize("case", [case for case in sorted(FITS) if "-nb" in case])
+def test_a_fit_on_sparse_chunks_is_the_fit_of_the_sparse_matrix_in_memory_X_7(scheduler, case):
+    """Naive Bayes on a dask array of scipy.sparse chunks (bags of words, as text comes): every
+    fitted attribute of the fit of the one sparse matrix in memory, bit for bit, integer counts
+    int64; the predictions of sparse chunks are the predictions in memory."""
+    make, data, options = FITS[case]
+    X, y = _data(data)
+    memory = make().fit(sp.csr_matrix(X), y, **options)
+    chunked = make().fit(_sparse_chunks(X, 200), _chunked(y, 200),
+                         **{k: _chunked(v, 200) for k, v in options.items()})
+    _same_fit(memory, chunked)
+    for method in ("predict", "predict_proba"):
+        got = getattr(chunked, method)(_sparse_chunks(X, 100))
+        assert isinstance(got, da.Array)
+        assert np.array_equal(got.compute(), getattr(memory, method)(sp.csr_matrix(X)))
+
+
+@pytest.mark.parametrize("make", [E.LinearRegression, E.LogisticRegression, E.PoissonRegression,
+                                  E.GaussianDiscriminantAnalysis, E.SoftmaxRegression, E.SVC,
+                                  E.DecisionTreeClassifier])
+def test_sparse_chunks_are_refused_in_the_words_of_the_fit_in_memory_X_7(make):
+    X, y = _cancer()
+    X = np.abs(X)
+    with pytest.raises(TypeError) as memory:
+        make().fit(sp.csr_matrix(X), y)
+    with pytest.raises(TypeError) as chunked:
+        make().fit(_sparse_chunks(X, 200), _chunked(y, 200))
+    assert str(chunked.value) == str(memory.value)
+
+
+def test_a_bad_entry_of_a_sparse_chunk_names_its_row_and_chunk_X_7():
+    X, y = _data("words")
+    X = X.astype(np.float64)
+    X[377, 5] = np.nan
+    for make in (E.MultinomialNB, lambda: E.BernoulliNB(binarize=None)):
+        with pytest.raises(ValueError) as e:
+            make().fit(_sparse_chunks(X, 100), _chunked(y, 100))
+        assert str(e.value) == "X[377][5] is nan: expected a finite number (in the chunk of rows 300–399)"
+    features = (X > 0).astype(np.float64)
+    features[377, 5] = 2.0   # neither 0 nor 1, with binarize=None (the fit's chunks are whole blocks)
+    with pytest.raises(ValueError, match=r"^X\[377\]\[5\] is 2\.0: .*\(0 or 1\).* \(in the chunk of rows 0–568\)$"):
+        E.BernoulliNB(binarize=None).fit(_sparse_chunks(features, 100), _chunked(y, 100))
+    X[377, 5] = 1.0
+    with pytest.raises(ValueError) as memory:
+        E.BernoulliNB(binarize=-1.0).fit(sp.csr_matrix(X), y)
+    with pytest.raises(ValueError) as chunked:
+        E.BernoulliNB(binarize=-1.0).fit(_sparse_chunks(X, 100), _chunked(y, 100))
+    assert str(chunked.value) == str(memory.value)
