@@ -29,7 +29,7 @@ from libc.math cimport exp, fabs, log, sqrt
 from libc.stdint cimport int64_t
 from libc.stdlib cimport calloc, free, malloc
 
-from cs229.fast._pair_kernel cimport pair_kernel
+from cs229.fast._pair_kernel cimport pair_kernel, pair_kernel_column
 
 from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, LINEAR, POLYNOMIAL, STRING, as_points,
                                      block_threads, kernel_block, kernel_spec, overflow_checked,
@@ -328,7 +328,9 @@ cdef class _Support:
     the budget has its values computed at each visit instead. A precomputed matrix K (the string
     kernel, a custom kernel) gives its rows: column j is K[j, ·]."""
     cdef const double[:, ::1] X
+    cdef const double[:, ::1] XT
     cdef const double[:, ::1] K
+    cdef double[::1] fresh
     cdef Py_ssize_t m, n, size, width, cached, capacity, blocks
     cdef int code
     cdef double c, d, den
@@ -347,6 +349,8 @@ cdef class _Support:
         self.code, self.c, self.d, self.den = spec
         if K is None:
             self.X = X
+            self.XT = np.ascontiguousarray(X.T)   # columns are computed point after point (pair_kernel_column)
+            self.fresh = np.empty(self.m)
             self.n = X.shape[1]
             # columns of ``width`` doubles per example; fewer than SLOTS when the budget is short
             self.width = <Py_ssize_t> min(SLOTS, budget // self.m)
@@ -387,9 +391,10 @@ cdef class _Support:
                 return NULL
             self.blocks += 1
         base = self.block[b] + self.cached % self.width
+        pair_kernel_column(&self.X[j, 0], &self.XT[0, 0], self.m, self.n, self.code, self.c, self.d,
+                           self.den, &self.fresh[0])
         for t in range(self.m):
-            base[t * self.width] = pair_kernel(&self.X[j, 0], &self.X[t, 0], self.n, self.code,
-                                               self.c, self.d, self.den)
+            base[t * self.width] = self.fresh[t]
         self.cached += 1
         return base
 

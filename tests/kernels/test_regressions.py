@@ -198,6 +198,24 @@ def test_kernel_perceptron_sums_exact_data_exactly_KR_9():
     assert result.theta == [1, 2, 1] and result.b == 0
 
 
+@pytest.mark.parametrize("kernel", [Linear(), Polynomial(0.0, 1)], ids=["linear", "polynomial"])
+def test_kernel_perceptron_sums_each_kernel_value_left_to_right_KR_9(kernel):
+    """Example 2 is the first mistake; in epoch 2, example 1's value is −K(x⁽²⁾, x⁽¹⁾) − 1, and
+    K(x⁽²⁾, x⁽¹⁾) = 0.5·(−2) + (−2⁵³)·1 + 1·2⁵³ is 0 in the reference's order (−1 − 2⁵³ rounds
+    to −2⁵³) but −1 right to left: a mistake (update 1) or none. The fast face's columns (taken
+    point after point, k the outer loop) must keep each sum's order."""
+    big = 2.0 ** 53
+    X = [[2.0, 0.5, 1.0], [-2.0, 1.0, big], [0.5, -big, 1.0]]
+    y = [1, 1, -1]
+    for face, data in ((R, X), (FK, np.array(X))):
+        try:
+            result = face.kernel_perceptron(data, np.array(y) if face is FK else y, kernel, 5)
+        except ConvergenceError as e:
+            result = e.result
+        assert result.extra["updates"][:2] == [2, 1], face.__name__
+        assert list(result.theta)[:3] == [0, 1, 1] and result.b == 0
+
+
 def test_kernel_perceptron_does_not_run_mercers_test_on_a_named_kernel_KR_9(impl):
     # float rounding makes this (xz)^9 matrix fail Mercer's test by about -2e-17
     kr = impl.kernels
