@@ -270,3 +270,39 @@ def distributed_logistic_newton_zarr(small):
 
 
 BENCHMARKS.append(distributed_logistic_newton_zarr)
+
+
+def distributed_logistic_newton_zarr_1e8(small):
+    """The manual row (run only when named in full: ``--only distributed_logistic_newton_zarr_1e8``): logistic Newton on m = 10⁸ rows,
+    d = 20 (16 GB of float64 in zarr on disk, more than half of this machine's memory; 10⁷ with
+    --small) on two one-thread workers, read chunk by chunk at every pass; its time, passes and
+    each worker's peak memory. No peer: the point is that it completes within a few chunks of
+    memory."""
+    try:
+        import distributed
+        from cs229.distributed import logistic_regression as DL
+    except ImportError:
+        return not_installed("distributed logistic Newton m=10⁸ from zarr", "zarr ([dask] extra)")
+    import tempfile
+    import time
+    m, d = (10_000_000, 20) if small else (100_000_000, 20)
+    with tempfile.TemporaryDirectory() as directory, \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        start = time.perf_counter()
+        X, y = _zarr_problem(directory, m, d)
+        written = time.perf_counter() - start
+        client.run(lambda: __import__("gc").collect())
+        start = time.perf_counter()
+        ours = DL.newton(X, y)
+        seconds = time.perf_counter() - start
+        peak = _peak_mb(client)
+    passes = ours.iterations + 1
+    return row(f"distributed logistic Newton m={m:,} d={d} from zarr (2 workers), manual", seconds,
+               f"no peer; {ours.iterations} iterations, converged {ours.converged}; worker peak "
+               f"{peak[-1]:.0f} MB; pass {m * passes / seconds / 1e6:.1f}M rows/s; the store written "
+               f"in {written:.0f} s", None, None, worker_peak_mb=peak, passes=passes)
+
+
+# rows run only when --only names them (hours, or most of the disk)
+MANUAL = [distributed_logistic_newton_zarr_1e8]

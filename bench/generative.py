@@ -51,7 +51,24 @@ def reference_speedup(small):
                None, speedup=t["reference"] / t["fast"])
 
 
-BENCHMARKS = [gda_fit, mvn_log_density, reference_speedup]
+def estimator_predict_proba_k_classes(small):
+    """The estimator's k-class posterior (X-3's linear scores, one product per row) against
+    scikit-learn's LinearDiscriminantAnalysis (lsqr: the same coefficients) on the same fit's data."""
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    from cs229.estimators import GaussianDiscriminantAnalysis
+    m, d, k = (20_000, 20, 3) if small else (200_000, 20, 3)
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, k, m)
+    X = rng.standard_normal((m, d)) + rng.standard_normal((k, d))[y]
+    ours = GaussianDiscriminantAnalysis().fit(X, y)
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
+    t = race({"fast": lambda: ours.predict_proba(X), "lda": lambda: lda.predict_proba(X)})
+    gap = float(np.abs(ours.predict_proba(X) - lda.predict_proba(X)).max())
+    return row(f"GaussianDiscriminantAnalysis.predict_proba m={m:,} d={d} k={k}", t["fast"],
+               f"sklearn LinearDiscriminantAnalysis(lsqr).predict_proba (max |Δp| {gap:.1e})", t["lda"], 1.0)
+
+
+BENCHMARKS = [gda_fit, mvn_log_density, reference_speedup, estimator_predict_proba_k_classes]
 
 
 def _fit_at(m, d):

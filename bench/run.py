@@ -62,13 +62,17 @@ def _note(key, value):
 
 
 def _selected(args, attribute):
-    """(label, item) for every BENCHMARKS function or CURVES entry that --only selects."""
+    """(label, item) for every BENCHMARKS function or CURVES entry that --only selects; a
+    module's MANUAL rows (hours, or most of the disk) only when --only names them."""
     for name in MODULES:
         module = importlib.import_module(name)
-        for k, item in enumerate(getattr(module, attribute, [])):
+        manual = getattr(module, "MANUAL", []) if attribute == "BENCHMARKS" and args.only else []
+        for k, item in enumerate(list(getattr(module, attribute, [])) + list(manual)):
             label = f"{name}.{getattr(item, '__name__', None) or f'{item.name} vs {item.variable}'}"
             if args.only and not any(o in label for o in args.only):
                 continue
+            if item in manual and not any(o in (item.__name__, label) for o in args.only):
+                continue   # named in full, not found by a part of its name
             yield label, item
 
 
