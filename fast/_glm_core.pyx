@@ -766,48 +766,85 @@ def start_size(Py_ssize_t n):
     return n * n + n
 
 
-def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None, weight=None):
+cdef void _start_block(const double[:, ::1] X, const double[::1] y, double y_bar, int code,
+                       double k, Py_ssize_t start, int rows, double[:, ::1] Zb, double* part,
+                       const double* offset, const double* weight) noexcept nogil:
+    """One block's partials of the IRLS start into ``part`` = [XᵀW₀X's upper triangle (n×n,
+    Fortran order), XᵀW₀z₀] at μ₀ = (y + ȳ)/2. X-5: z₀ less the ``offset``; X-2: w₀ times the
+    sample ``weight`` (both indexed as X's rows)."""
+    cdef Py_ssize_t n = X.shape[1], r, i, j
+    cdef double mu, eta, w, z, v, s, one = 1.0, zero = 0.0
+    cdef int ni = <int> n
+    cdef char uplo = b'U', notrans = b'N'
+    for j in range(n):
+        part[n * n + j] = 0.0
+    for r in range(rows):
+        i = start + r
+        mu = (y[i] + y_bar) / 2
+        _start_example(code, k, mu, &eta, &w)
+        # η = θᵀx + o, so the start fits θᵀx to z₀ − o
+        z = (eta if offset == NULL else eta - offset[i]) + (y[i] - mu) / w
+        w = _weight(weight, i) * w
+        v = w * z  # w₀z₀
+        s = sqrt(w)
+        for j in range(n):
+            part[n * n + j] = part[n * n + j] + v * X[i, j]
+            Zb[r, j] = s * X[i, j]
+    # Zb is C-ordered rows×n, i.e. Fortran-ordered n×rows (its transpose): A = ZbᵀZb.
+    dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zb[0, 0], &ni, &zero, part, &ni)
+
+
+def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None, weight=None,
+                Py_ssize_t threads=1):
     """GLM-4, X-7: on a chunk of rows whose first row starts a block, each block's partials of
     (XᵀW₀X, XᵀW₀z₀) of ``data_start`` at μ₀ = (y + ȳ)/2 (XᵀW₀X's upper triangle, n×n Fortran
     order, then XᵀW₀z₀), one row per block; with ``total`` (``start_size(n)`` entries), added
     into it in block order. X-5: z₀ less the chunk's ``offset``; X-2: w₀ times the chunk's sample
-    ``weight``."""
+    ``weight``. ``threads`` > 1: the blocks are computed side by side, each into its own row, and
+    still added in block order (``newton_chunk``'s window): the same sums bit for bit."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double* ov = _data(offset)
     cdef const double* wv = _data(weight)
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, r, i, j
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, first, count
+    cdef Py_ssize_t blocks = blocks_of(m)
+    threads = max(min(threads, blocks), 1)
     parts, store = partials(m, size, total)
-    Zb = np.zeros((min(<Py_ssize_t> BLOCK, m), n))
-    cdef double[:, ::1] Zv = Zb, pv = parts
+    cdef Py_ssize_t window = blocks if store else _window(blocks, size, threads)
+    rows_of_window = parts if store or window == 1 else np.zeros((window, size))
+    Zb = np.zeros((threads, min(<Py_ssize_t> BLOCK, m), n))
+    cdef double[:, :, ::1] Zv = Zb
+    cdef double[:, ::1] pv = rows_of_window
     cdef double[::1] out = total if not store else parts[0]
-    cdef double* part
-    cdef double mu, eta, w, z, v, s, one = 1.0, zero = 0.0
-    cdef int rows, ni = <int> n
-    cdef Block here
-    cdef char uplo = b'U', notrans = b'N'
     cdef bint keep = store
     with nogil:
-        for b in range(blocks_of(m)):
-            here = block(b, m, &pv[0, 0], size, keep)
-            part, rows = here.part, here.rows
-            for j in range(n):
-                part[n * n + j] = 0.0
-            for r in range(rows):
-                i = here.start + r
-                mu = (yv[i] + y_bar) / 2
-                _start_example(code, k, mu, &eta, &w)
-                # η = θᵀx + o, so the start fits θᵀx to z₀ − o
-                z = (eta if ov == NULL else eta - ov[i]) + (yv[i] - mu) / w
-                w = _weight(wv, i) * w
-                v = w * z  # w₀z₀
-                s = sqrt(w)
-                for j in range(n):
-                    part[n * n + j] = part[n * n + j] + v * Xv[i, j]
-                    Zv[r, j] = s * Xv[i, j]
-            dsyrk(&uplo, &notrans, &ni, &rows, &one, &Zv[0, 0], &ni, &zero, part, &ni)
-            block_done(here, &out[0], size, keep)
+        first = 0
+        while first < blocks:
+            count = min(window, blocks - first)
+            if threads > 1:
+                for b in prange(count, num_threads=threads, schedule="dynamic"):
+                    _start_window_block(Xv, yv, y_bar, code, k, Zv[threadid()], first, b, keep, pv,
+                                        ov, wv)
+            else:
+                for b in range(count):
+                    _start_window_block(Xv, yv, y_bar, code, k, Zv[0], first, b, keep, pv, ov, wv)
+            if not keep:
+                for b in range(count):
+                    add_into(&out[0], &pv[b, 0], size)
+            first += count
     return parts if store else total
+
+
+cdef void _start_window_block(const double[:, ::1] X, const double[::1] y, double y_bar, int code,
+                              double k, double[:, ::1] Zb, Py_ssize_t first, Py_ssize_t b,
+                              bint store, double[:, ::1] rows, const double* offset,
+                              const double* weight) noexcept nogil:
+    """Block first + b of the window into its row of ``rows`` (row first + b when the partials
+    are kept)."""
+    cdef Block here = block(first + b, X.shape[0], &rows[0, 0], rows.shape[1], True)
+    if not store:
+        here.part = &rows[b, 0]
+    _start_block(X, y, y_bar, code, k, here.start, here.rows, Zb, here.part, offset, weight)
 
 
 cdef inline void _start_example(int code, double k, double mu, double* eta, double* w) noexcept nogil:
@@ -946,8 +983,12 @@ class Passes:
         return sum_chunk(self.y, np.zeros(1 if self.weight is None else 2), self.weight)
 
     def start(self, y_bar):
-        return start_chunk(self.X, self.y, y_bar, self.code, self.k,
-                           np.zeros(start_size(self.n)), self.offset, self.weight)
+        """The IRLS start's sums (``start_chunk``), its blocks on the cores as a Newton pass's."""
+        cdef Py_ssize_t threads = loop_threads(NEWTON_PASS, min(self.cores, blocks_of(self.m)))
+        out = start_chunk(self.X, self.y, y_bar, self.code, self.k, np.zeros(start_size(self.n)),
+                          self.offset, self.weight, threads)
+        loop_done(NEWTON_PASS, self.m)
+        return out
 
     def separated(self, theta):
         return separated(self.X, self.y, theta)

@@ -266,6 +266,23 @@ def test_a_newton_pass_on_threads_has_the_serial_pass_s_partials_X_7(threads, ke
     assert chunk(threads) == chunk(1)
 
 
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("kept", [False, True])
+def test_an_irls_start_on_threads_has_the_serial_start_s_partials_GLM_4_X_7(threads, kept):
+    """``start_chunk`` with its blocks side by side: each block's partials of XᵀW₀X and XᵀW₀z₀
+    and their total in block order, bit for bit, with an offset and sample weights."""
+    rng = np.random.default_rng(4)
+    m, n = 5 * 4096 + 7, 6
+    X = rng.standard_normal((m, n))
+    y = rng.poisson(1.5, m).astype(float)
+    offset, weight = rng.standard_normal(m) / 4, rng.integers(0, 3, m).astype(float)
+
+    def chunk(t):
+        total = None if kept else np.zeros(core.start_size(n))
+        return core.start_chunk(X, y, 1.5, core.POISSON, 0.0, total, offset, weight, t).tobytes()
+    assert chunk(threads) == chunk(1)
+
+
 # ---- fork ---------------------------------------------------------------------------------------
 
 def _exit_status_of_forked_child(work, seconds):
