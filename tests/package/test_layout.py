@@ -76,3 +76,36 @@ def test_a_folder_without_init_is_named(tmp_path):
     (tmp_path / "kernels").mkdir()
     (tmp_path / "kernels" / "test_formulas.py").touch()
     assert misplaced(tmp_path) == ["kernels/: no __init__.py (files of one role share a name across folders)"]
+
+
+TEST_PATH = re.compile(r"tests/[A-Za-z_/]+\.py")
+NAMING = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"]
+SOURCE_FOLDERS = ["reference", "fast", "proofs", "estimators", "testing", "cluster", "root", "figures",
+                  "tools", "bench"]
+
+
+def dangling_test_paths(root=ROOT):
+    """Every ``tests/….py`` that the documents or the sources' text name and that does not exist,
+    as "where: path" (tests are moved by topic and role; what names them must follow)."""
+    texts = [root / name for name in NAMING if (root / name).exists()]
+    texts += sorted(p for folder in SOURCE_FOLDERS for p in (root / folder).rglob("*")
+                    if p.suffix in (".py", ".pyx", ".pxd", ".md"))
+    out = []
+    for path in texts:
+        for found in sorted(set(TEST_PATH.findall(path.read_text(encoding="utf-8")))):
+            if not (root / found).exists():
+                out.append(f"{path.relative_to(root)}: {found}")
+    return out
+
+
+def test_every_test_file_named_in_the_documents_and_sources_exists():
+    assert dangling_test_paths() == []
+
+
+def test_a_test_file_that_is_gone_is_named(tmp_path):
+    (tmp_path / "tests" / "kernels").mkdir(parents=True)
+    (tmp_path / "tests" / "kernels" / "test_parity.py").write_text("")
+    (tmp_path / "README.md").write_text("see tests/kernels/test_parity.py and tests/kernels/test_pinned.py")
+    for folder in SOURCE_FOLDERS:
+        (tmp_path / folder).mkdir()
+    assert dangling_test_paths(tmp_path) == ["README.md: tests/kernels/test_pinned.py"]
