@@ -14,7 +14,7 @@ from cs229.reference.newton import classes_carry_weight, number_of_classes
 
 from ._chunks import Chunked, Gathered, _float64, gram, weight_chunk
 
-__all__ = ["newton"]
+__all__ = ["newton", "log_likelihood"]
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
@@ -40,6 +40,16 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         Theta = np.zeros((_number_of_classes(chunked, weight) - 1, chunked.n))
     return _fast.newton_fit(Passes(chunked, Theta.shape[0], weight), Theta, max_iterations, tol,
                             record, damping, lam, penalize_intercept, prior)
+
+
+def log_likelihood(X, y, Theta, sample_weight=None):
+    """SM-4, X-7: ℓ(Θ) = Σᵢ η_{y⁽ⁱ⁾} − log Σⱼ e^ηⱼ (X-2: Σᵢ wᵢ(…)) on chunked X and y: the fast
+    face's ``log_likelihood`` of each chunk, added in chunk order (the fast face's ℓ to
+    rounding)."""
+    chunked = Chunked(X, y, sample_weight=sample_weight)
+    Theta = _fast._parameters(Theta, chunked.n)
+    weight = chunked.extras.get("sample_weight")
+    return float(np.sum(chunked.map(_log_likelihood_map, Theta, rows=(weight,))))
 
 
 def _number_of_classes(chunked, weight):
@@ -103,3 +113,7 @@ def _labels_map(X, y, weight):
     y = _labels(y)
     carrying = [] if weight is None else np.unique(y[np.asarray(weight) > 0]).tolist()
     return np.unique(y).tolist(), carrying
+
+
+def _log_likelihood_map(X, y, weight, Theta):
+    return _fast.log_likelihood(X, y, Theta, weight)
