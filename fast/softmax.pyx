@@ -3,7 +3,10 @@
 The per-example softmax (max subtracted, exponentials summed left to right) and the gradient
 pass keep the reference's order, so gradient-ascent iterates are the reference's bit for bit.
 Newton builds the (k−1)n × (k−1)n Hessian from BLAS products of weighted copies of X and solves
-by Cholesky (LAPACK): the same answer to rounding.
+by Cholesky (LAPACK): the same answer to rounding. Its passes sum ℓ, ∇ℓ, −H and the separation
+test over blocks of rows added in block order (X-7, ``newton_chunk``), so that
+cs229.distributed.softmax, mapping the same function over chunks of whole blocks, has the same
+iterates bit for bit; ``newton_fit`` is the driver of both.
 """
 import numpy as np
 
@@ -421,21 +424,11 @@ def _system(total, K, n):
     return np.ascontiguousarray(A), total[N * N + n * N:N * N + n * N + N].copy()
 
 
-def _newton_system(X, y, Theta, weight=None):
-    """(−H, ∇ℓ, separated) over the stacked parameters, from one pass (``newton_chunk``). X-2:
-    with sample weights, every row of Φ and of the diagonal blocks' factors times √wᵢ, and ∇ℓ's
-    terms times wᵢ."""
-    K, n = Theta.shape
-    total = newton_chunk(X, y, Theta, np.zeros(newton_size(K, n)), weight)
-    A, g = _system(total, K, n)
-    return A, g, total[-1] == 0
-
-
 def hessian(X, y, Theta, sample_weight=None):
     """SM-4: H over the stacked θ, block (l, l′) = −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; X-2:
-    −Σᵢ wᵢ(…)."""
+    −Σᵢ wᵢ(…), every row of Φ and of the diagonal blocks' factors times √wᵢ."""
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
-    A, _, _ = _newton_system(X, y, Theta, weight)
+    A, _ = _system(Passes(X, y, Theta.shape[0], weight).newton(Theta), *Theta.shape)
     return -A
 
 
