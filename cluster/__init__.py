@@ -2,7 +2,8 @@
 rows, with cs229.fast's answers bit for bit.
 
 A fit of Parts I–III is a sum over the examples in every pass: XᵀX and Xᵀy for the normal
-equations, Xᵀ(y − μ), XᵀWX and ℓ for Newton / IRLS. Each pass here maps the fast face's compiled
+equations, Xᵀ(y − μ), XᵀWX and ℓ for Newton / IRLS, ∇ℓ, −H and ℓ over the stacked Θ for softmax
+Newton (``cs229.fast.softmax.newton_chunk``). Each pass here maps the fast face's compiled
 per-chunk partial sums over the chunks (cs229.fast._summation, ``_glm_core.newton_chunk``),
 gathers the partials on the client in block order and adds them left to right, then takes the
 small d×d step with the fast face's own code. The fast face sums the same blocks in the same
@@ -19,7 +20,7 @@ or k) adds the chunks' integer counts, and its float sums (weighted counts, real
 example order) chunk after chunk.
 
 Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
-``glm.newton`` and ``glm.poisson_regression``, ``generative.gda_fit`` and
+``softmax.newton`` (k classes), ``glm.newton`` and ``glm.poisson_regression``, ``generative.gda_fit`` and
 ``generative.gda_classes_fit``, ``naive_bayes.bernoulli_fit`` and ``bernoulli_classes_fit``,
 ``naive_bayes.multinomial_fit`` and ``multinomial_classes_fit`` (X a count matrix for the fast
 face's bags of words), with the fast face's names, errors and results; ``glm.log_likelihood``, ``glm.standard_errors`` and
@@ -35,4 +36,4 @@ except ImportError as e:  # pragma: no cover - exercised without the extra
     raise ImportError("cs229.distributed needs dask: pip install 'cs229[dask]' (dask[array] and "
                       "distributed)") from e
 
-__all__ = ["linear_regression", "logistic_regression", "glm", "generative", "naive_bayes", "svm", "trees"]
+__all__ = ["linear_regression", "logistic_regression", "softmax", "glm", "generative", "naive_bayes", "svm", "trees"]

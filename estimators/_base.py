@@ -255,7 +255,7 @@ class Memory:
     sample_weights = staticmethod(sample_weights)
     classes_without_weight = staticmethod(classes_without_weight)
 
-    def labels(self, y, model, at_most=None):
+    def labels(self, y, model):
         from . import _labels
         return _labels.class_labels(y, model)
 

@@ -33,6 +33,11 @@ def _distributed():
     return cs229.distributed
 
 
+def _softmax():
+    import cs229.distributed.softmax
+    return cs229.distributed.softmax
+
+
 def _generative():
     import cs229.distributed.generative
     return cs229.distributed.generative
@@ -115,15 +120,13 @@ class Dask:
         ones = da.ones((X.shape[0], 1), chunks=(X.chunks[0], 1), dtype=np.float64)
         return da.concatenate([ones, X], axis=1)
 
-    def labels(self, y, model, at_most=None):
+    def labels(self, y, model):
         """The classes of y (sorted, found in one pass) with the notes' codings of y as dask
-        arrays; more than ``at_most`` are refused (a fit that has no distributed form for k)."""
+        arrays."""
         import dask.array as da
         classes = np.unique(np.asarray(da.unique(y).compute()))
         if len(classes) < 2:
             raise ValueError(f"y has only one class ({classes[0]!r}): {model} needs examples of at least 2 classes")
-        if at_most is not None and len(classes) > at_most:
-            raise messages.error("dask_classes", k=len(classes), model=model)
         return _Labels(classes, y)
 
     def classes_without_weight(self, labels, sample_weight):
@@ -144,6 +147,14 @@ class Dask:
         return _distributed().logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol,
                                                          record=record, lam=lam,
                                                          penalize_intercept=penalize_intercept)
+
+    def softmax_newton(self, X, y, Theta, max_iterations, tol, record, lam, penalize_intercept, sample_weight=None,
+                       prior="notes"):
+        return _softmax().newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
+                                 penalize_intercept=penalize_intercept, sample_weight=sample_weight, prior=prior)
+
+    def softmax_log_likelihood(self, X, y, Theta, sample_weight=None):
+        return _softmax().log_likelihood(X, y, Theta, sample_weight)
 
     def glm_newton(self, family, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, offset=None,
                    sample_weight=None, n_jobs=1):

@@ -143,7 +143,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             _base.in_memory(e, "LogisticRegression", solver, "'newton'")
         X, y = e.fit_data(self, X, y)
         sample_weight = e.sample_weights(sample_weight, X)
-        labels = e.labels(y, "logistic regression", at_most=2)
+        labels = e.labels(y, "logistic regression")
         self.classes_ = labels.classes
         if lam and solver == "sgd":
             raise messages.error("penalty_solver", solver=solver)
@@ -153,7 +153,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
             if solver == "sgd":
                 _labels.binary_labels(y, "logistic regression with solver='sgd' (LG-4)",
                                       "solver='newton' or 'gd' (softmax regression, 000 §9.3)")
-            self.theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate, sample_weight)
+            self.theta_, Theta = _softmax_fit(self, e, solver, Xd, labels, lam, rate, sample_weight)
             self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
             self._standard_errors, self._nobs = None, Xd.shape[0]
             return self
@@ -280,19 +280,20 @@ def _weighted_classes(e, labels, sample_weight, model, bounded):
         raise messages.error("weights_absent_class", empty=repr(empty[0]))
 
 
-def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
+def _softmax_fit(estimator, engine, solver, Xd, labels, lam, rate, sample_weight=None):
     """SM-4 (X-1 with ``lam``, the symmetric prior; X-2 with ``sample_weight``): fit softmax
     regression for ``estimator`` (its tol, cap, average, verbose, fit_intercept) to the design Xd
-    and labels coded 1..k from Θ = 0; sets n_iter_ and converged_, reports, and returns (Θ, the
-    k centred rows θ_l − (1/k) Σ_m θ_m, θ_k = 0: scikit-learn's coef_ and intercept_)."""
+    and labels coded 1..k from Θ = 0 (``engine``: the call's; Newton on a dask Xd, X-7); sets
+    n_iter_ and converged_, reports, and returns (Θ, the k centred rows θ_l − (1/k) Σ_m θ_m,
+    θ_k = 0: scikit-learn's coef_ and intercept_)."""
     y1k = labels.one_to_k()
     start = np.zeros((len(labels.classes) - 1, Xd.shape[1]))
     cap = _base.check_cap(estimator.max_iterations, solver)
     record = estimator.verbose >= 2
     remedy, first = (None if lam else "remedy_penalty"), not estimator.fit_intercept
     if solver == "newton":
-        result = _base.iterate(lambda: _fast.softmax_newton(Xd, y1k, start, cap, estimator.tol, record,
-                                                            lam, first, sample_weight, "symmetric"),
+        result = _base.iterate(lambda: engine.softmax_newton(Xd, y1k, start, cap, estimator.tol, record,
+                                                             lam, first, sample_weight, "symmetric"),
                                cap, remedy, newton=True)
     else:
         result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
@@ -302,7 +303,7 @@ def _softmax_fit(estimator, solver, Xd, labels, lam, rate, sample_weight=None):
     estimator.n_iter_, estimator.converged_ = result.iterations, result.converged
 
     def loglik(T):
-        return _fast.softmax_log_likelihood(Xd, y1k, T, sample_weight)
+        return engine.softmax_log_likelihood(Xd, y1k, T, sample_weight)
     _base.report(estimator, lambda: f"{solver}: {_base.outcome(result.converged, result.iterations)}; "
                                     f"ℓ(θ) = {loglik(Theta):.10g}",
                  lambda: (f"iteration {k}: ℓ(θ) = {loglik(T):.10g}" for k, T in enumerate(result.path)))
@@ -509,13 +510,16 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         solver = parameters.choice(self.solver, "solver", ("newton", "gd"))
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
-        X, y = _base.fit_data(self, X, y)
-        sample_weight = _base.sample_weights(sample_weight, X)
-        labels = _labels.class_labels(y, "softmax regression")
+        e = _base.engine(X, y, sample_weight)
+        if solver != "newton":
+            _base.in_memory(e, "SoftmaxRegression", solver, "'newton'")
+        X, y = e.fit_data(self, X, y)
+        sample_weight = e.sample_weights(sample_weight, X)
+        labels = e.labels(y, "softmax regression")
         self.classes_ = labels.classes
-        _weighted_classes(_base.MEMORY, labels, sample_weight, "softmax regression", lam and not self.fit_intercept)
-        Xd = _base.design(X, self.fit_intercept)
-        self.Theta_, Theta = _softmax_fit(self, solver, Xd, labels, lam, rate, sample_weight)
+        _weighted_classes(e, labels, sample_weight, "softmax regression", lam and not self.fit_intercept)
+        Xd = e.design(X, self.fit_intercept)
+        self.Theta_, Theta = _softmax_fit(self, e, solver, Xd, labels, lam, rate, sample_weight)
         self.intercept_, self.coef_ = _base.split_theta(Theta, self.fit_intercept)
         return self
 

@@ -3,7 +3,10 @@
 The per-example softmax (max subtracted, exponentials summed left to right) and the gradient
 pass keep the reference's order, so gradient-ascent iterates are the reference's bit for bit.
 Newton builds the (k−1)n × (k−1)n Hessian from BLAS products of weighted copies of X and solves
-by Cholesky (LAPACK): the same answer to rounding.
+by Cholesky (LAPACK): the same answer to rounding. Its passes sum ℓ, ∇ℓ, −H and the separation
+test over blocks of rows added in block order (X-7, ``newton_chunk``), so that
+cs229.distributed.softmax, mapping the same function over chunks of whole blocks, has the same
+iterates bit for bit; ``newton_fit`` is the driver of both.
 """
 import numpy as np
 
@@ -13,8 +16,11 @@ from scipy.linalg.cython_blas cimport dsyrk
 
 from cs229.fast._inline_math cimport dot
 from cs229.fast._path cimport stacked
+from cs229.fast._summation cimport HALF_BLOCK, Block, block, block_done, blocks_of
 
 from cs229.fast import _glm_core as core
+from cs229.fast._summation import gram_chunk, partials
+from cs229.fast.linear_regression import weighted_root_rows
 from cs229.fast._validation import (as_class_labels, as_matrix, as_sample_weights, as_vector,
                                     check_length, same_length)
 from cs229.reference.linalg import SingularMatrixError
@@ -271,105 +277,158 @@ def _symmetric(upper):
     return U + np.triu(U, 1).T
 
 
+# ---- ℓ, ∇ℓ, −H and the separation test in one pass, block by block (X-7's map step) -------------
+# Damped Newton asks ℓ at the step it tries, then the system and the separation test at the same
+# θ: one pass serves all three (η and φ once per example). The pass runs over the blocks of
+# fast/_summation.pxd: each block's sums are a partial of their own, and the partials are added
+# left to right in block order, so that a chunk of whole blocks on another machine
+# (cs229.distributed.softmax) gives the same partials and the same sums bit for bit.
+
 cdef enum:
-    NEWTON_ROWS = 2048  # rows per block of the Hessian's rank-k updates; a block stays in cache
+    # rows per rank-k update of the Hessian's factors within a block: two per block, each
+    # update's copied rows still in cache
+    NEWTON_ROWS = HALF_BLOCK
 
 
-cdef bint _newton_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
-                       double[::1, :] A, double[::1, :] D, double[:, ::1] G, double[:, ::1] Phi,
-                       double[:, ::1] Z, double* phi, const double* weight) noexcept nogil:
-    """One pass over X, NEWTON_ROWS rows at a time: the gradient (the reference's order), the
-    upper triangles of Σ (φ ⊗ x)(φ ⊗ x)ᵀ into A and of Σ φ_l(1 − φ_l) x xᵀ into block l of D
-    (dsyrk on the block's rows of Φ and Z), and whether θ puts every example's own class strictly
-    on top. X-2 (``weight`` not NULL): the gradient's residuals times wᵢ, the rows of Φ and Z
-    times √wᵢ, and the examples of weight 0 left out of the separation test."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], start, rows, r, i, l, j
-    cdef int N = <int> (K * n), nn = <int> n, krows
-    cdef double one = 1.0, minus_one = -1.0, w, own, other, root = 1.0
-    cdef char uplo = b'U', notrans = b'N'
-    cdef bint separated = True
+def newton_size(Py_ssize_t K, Py_ssize_t n):
+    """The entries of one block's partials in ``newton_chunk``, N = Kn: N² (−Σ (φ ⊗ x)(φ ⊗ x)ᵀ,
+    upper triangle, Fortran order), nN (the diagonal blocks Σ φ_l(1 − φ_l) x xᵀ side by side,
+    upper triangles), N (∇ℓ), then ℓ, the size of ℓ's parts and the examples θ does not put
+    strictly in their own class."""
+    return K * n * K * n + n * K * n + K * n + 3
+
+
+cdef inline void _newton_example(const double* x, Py_ssize_t yi, double c, bint weighted,
+                                 const double[:, ::1] Theta, Py_ssize_t n, double* phi,
+                                 double* g, double* ell, double* Phi, double* Z) noexcept nogil:
+    """One example's terms: its ℓ term and size into ell[0..2], the miss of the separation test
+    (η of another class not strictly below its own; X-2: none for weight 0) into ell[2], its
+    residuals times x into g, and its rows of Φ and of the diagonal blocks' factors (X-2: times
+    √wᵢ, the residuals and ℓ times wᵢ). ℓ's log Σⱼ e^ηⱼ is the softmax's own sum (``_lse``'s
+    value, bit for bit)."""
+    cdef Py_ssize_t K = Theta.shape[0], l, j
+    cdef double own, other, top, total = 0.0, lse, r, s, root = 1.0
+    _eta(x, Theta, n, phi)
+    own = phi[yi - 1]
+    other = -INFINITY
+    for l in range(K + 1):
+        # a NaN stays (numpy's max): then the test fails, as ``_separated``'s
+        if l != yi - 1 and (phi[l] > other or phi[l] != phi[l]):
+            other = phi[l]
+    if (not weighted or c > 0) and not (other < own):
+        ell[2] = ell[2] + 1.0
+    top = _max(phi, K + 1)
+    for l in range(K + 1):
+        phi[l] = exp(phi[l] - top)
+        total = total + phi[l]
+    lse = top + log(total)
+    if weighted:
+        ell[0] = ell[0] + c * (own - lse)
+        ell[1] = ell[1] + c * (fabs(own) + fabs(lse))
+        root = sqrt(c)
+    else:
+        ell[0] = ell[0] + (own - lse)
+        ell[1] = ell[1] + fabs(own) + fabs(lse)
+    for l in range(K + 1):
+        phi[l] = phi[l] / total
     for l in range(K):
+        r = (1.0 if yi == l + 1 else 0.0) - phi[l]
+        if weighted:
+            r = c * r
+            s = sqrt(c * (phi[l] * (1.0 - phi[l])))
+            for j in range(n):
+                Phi[l * n + j] = (root * phi[l]) * x[j]
+        else:
+            s = sqrt(phi[l] * (1.0 - phi[l]))
+            for j in range(n):
+                Phi[l * n + j] = phi[l] * x[j]
         for j in range(n):
-            G[l, j] = 0.0
-    start = 0
-    while start < m:
-        rows = min(<Py_ssize_t> NEWTON_ROWS, m - start)
-        for r in range(rows):
-            i = start + r
-            _eta(&X[i, 0], Theta, n, phi)
-            own = phi[y[i] - 1]
-            other = -INFINITY
-            for l in range(K + 1):
-                if l != y[i] - 1 and phi[l] > other:
-                    other = phi[l]
-            if weight == NULL or weight[i] > 0:
-                separated = separated and other < own
-            _softmax_inplace(phi, K + 1)
-            if weight == NULL:
-                for l in range(K):
-                    w = (1.0 if y[i] == l + 1 else 0.0) - phi[l]
-                    for j in range(n):
-                        G[l, j] = G[l, j] + w * X[i, j]
-                    w = sqrt(phi[l] * (1.0 - phi[l]))
-                    for j in range(n):
-                        Phi[r, l * n + j] = phi[l] * X[i, j]
-                        Z[r, l * n + j] = w * X[i, j]
-            else:
-                root = sqrt(weight[i])
-                for l in range(K):
-                    w = weight[i] * ((1.0 if y[i] == l + 1 else 0.0) - phi[l])
-                    for j in range(n):
-                        G[l, j] = G[l, j] + w * X[i, j]
-                    w = sqrt(weight[i] * (phi[l] * (1.0 - phi[l])))
-                    for j in range(n):
-                        Phi[r, l * n + j] = (root * phi[l]) * X[i, j]
-                        Z[r, l * n + j] = w * X[i, j]
-        # A block of Φ (rows × N, C order) is, to BLAS, the N × rows Fortran matrix Φᵀ.
-        krows = <int> rows
-        dsyrk(&uplo, &notrans, &N, &krows, &minus_one, &Phi[0, 0], &N, &one, &A[0, 0], &N)
+            g[l * n + j] = g[l * n + j] + r * x[j]
+            Z[l * n + j] = s * x[j]
+
+
+cdef void _newton_block(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
+                        Py_ssize_t start, int rows, double[:, ::1] Phi, double[:, ::1] Z,
+                        double* phi, double* part, const double* weight) noexcept nogil:
+    """One block's partials into ``part`` (the layout of ``newton_size``): its examples in order,
+    NEWTON_ROWS at a time, each group's Φ and diagonal factors added by dsyrk (the first group
+    writes, the next adds)."""
+    cdef Py_ssize_t n = X.shape[1], K = Theta.shape[0], N = K * n, done = 0, r, i, l, j
+    cdef double* A = part
+    cdef double* D = part + N * N
+    cdef double* g = D + n * N
+    cdef double* ell = g + N
+    cdef int NN = <int> N, nn = <int> n, krows
+    cdef double one = 1.0, minus_one = -1.0, beta = 0.0
+    cdef char uplo = b'U', notrans = b'N'
+    for j in range(N + 3):
+        g[j] = 0.0
+    while done < rows:
+        krows = <int> min(<Py_ssize_t> NEWTON_ROWS, rows - done)
+        for r in range(krows):
+            i = start + done + r
+            _newton_example(&X[i, 0], y[i], 1.0 if weight == NULL else weight[i], weight != NULL,
+                            Theta, n, phi, g, ell, &Phi[r, 0], &Z[r, 0])
+        # the group's rows of Φ (krows × N, C order) are, to BLAS, the N × krows Fortran matrix Φᵀ
+        dsyrk(&uplo, &notrans, &NN, &krows, &minus_one, &Phi[0, 0], &NN, &beta, A, &NN)
         for l in range(K):
-            dsyrk(&uplo, &notrans, &nn, &krows, &one, &Z[0, l * n], &N, &one, &D[0, l * n], &nn)
-        start += rows
-    return separated
+            dsyrk(&uplo, &notrans, &nn, &krows, &one, &Z[0, l * n], &NN, &beta, D + l * n * n, &nn)
+        beta = 1.0
+        done += krows
 
 
-def _newton_system(X, y, Theta, weight=None):
-    """(−H, ∇ℓ, separated) over the stacked parameters. The off-diagonal blocks −Σ φ_l φ_l′ x xᵀ
-    come from rank-k updates with Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X]; the diagonal blocks
-    Σ φ_l(1 − φ_l) x xᵀ from updates with √(φ_l(1 − φ_l)) ∘ X (not as a difference, which
-    would cancel when φ_l ≈ 1). X-2: with sample weights, every row of Φ and of the diagonal
-    blocks' factors times √wᵢ, and ∇ℓ's terms times wᵢ."""
-    K, n = Theta.shape
-    N = K * n
-    A = np.zeros((N, N), order="F")
-    D = np.zeros((n, N), order="F")
-    G = np.empty((K, n))
-    Phi = np.empty((NEWTON_ROWS, N))
-    Z = np.empty((NEWTON_ROWS, N))
+def newton_chunk(X, y, Theta, total=None, weight=None):
+    """SM-4, X-7's map step for softmax Newton: on a chunk of rows whose first row starts a
+    block, each block's partials (``newton_size``: −H's off-diagonal products, its diagonal
+    blocks, ∇ℓ, ℓ(Θ), the size of ℓ's parts, the examples Θ does not put strictly in their own
+    class), one row per block; with ``total``, added into it in block order instead. X-2: the
+    chunk's sample ``weight``s (rows of weight 0 out of the separation test). Validated float64
+    C-contiguous X, intp labels y, Θ (K×n)."""
     cdef const double[:, ::1] Xv = X
     cdef const Py_ssize_t[::1] yv = y
     cdef const double[:, ::1] Tv = Theta
-    cdef double[::1, :] Av = A, Dv = D
-    cdef double[:, ::1] Gv = G, Pv = Phi, Zv = Z
-    cdef bint separated
     cdef const double* wv = _weights(weight)
+    cdef Py_ssize_t m = X.shape[0], K = Theta.shape[0], n = X.shape[1], b
+    cdef Py_ssize_t size = newton_size(K, n)
+    parts, store = partials(m, size, total)
+    Phi = np.empty((min(<Py_ssize_t> NEWTON_ROWS, m), K * n))
+    Z = np.empty((min(<Py_ssize_t> NEWTON_ROWS, m), K * n))
+    cdef double[:, ::1] pv = parts, Pv = Phi, Zv = Z
+    cdef double[::1] out = total if not store else parts[0]
+    cdef bint keep = store
+    cdef Block here
     cdef double* phi = <double*> malloc((K + 1) * sizeof(double))
+    if phi == NULL:
+        raise MemoryError("softmax Newton: no memory for φ")
     try:
         with nogil:
-            separated = _newton_pass(Xv, yv, Tv, Av, Dv, Gv, Pv, Zv, phi, wv)
+            for b in range(blocks_of(m)):
+                here = block(b, m, &pv[0, 0], size, keep)
+                _newton_block(Xv, yv, Tv, here.start, here.rows, Pv, Zv, phi, here.part, wv)
+                block_done(here, &out[0], size, keep)
     finally:
         free(phi)
-    A = _symmetric(A)  # −H off the diagonal blocks: the pass accumulated −Σ (φ ⊗ x)(φ ⊗ x)ᵀ
+    return parts if store else total
+
+
+def _system(total, K, n):
+    """(−H, ∇ℓ) over the stacked parameters from a pass's total: the off-diagonal blocks
+    −Σ φ_l φ_l′ x xᵀ from the rank-k updates of Φ = [φ₁ ∘ X | ... | φ_{k−1} ∘ X], the diagonal
+    blocks Σ φ_l(1 − φ_l) x xᵀ from those of √(φ_l(1 − φ_l)) ∘ X (not as a difference, which
+    would cancel when φ_l ≈ 1)."""
+    N = K * n
+    A = _symmetric(total[:N * N].reshape((N, N), order="F"))
+    D = total[N * N:N * N + n * N].reshape((n, N), order="F")
     for l in range(K):
         A[l * n:(l + 1) * n, l * n:(l + 1) * n] = _symmetric(D[:, l * n:(l + 1) * n])
-    return np.ascontiguousarray(A), G.ravel(), separated
+    return np.ascontiguousarray(A), total[N * N + n * N:N * N + n * N + N].copy()
 
 
 def hessian(X, y, Theta, sample_weight=None):
     """SM-4: H over the stacked θ, block (l, l′) = −Σᵢ φ_l(δ_{ll′} − φ_{l′}) x⁽ⁱ⁾x⁽ⁱ⁾ᵀ; X-2:
-    −Σᵢ wᵢ(…)."""
+    −Σᵢ wᵢ(…), every row of Φ and of the diagonal blocks' factors times √wᵢ."""
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
-    A, _, _ = _newton_system(X, y, Theta, weight)
+    A, _ = _system(Passes(X, y, Theta.shape[0], weight).newton(Theta), *Theta.shape)
     return -A
 
 
@@ -426,7 +485,9 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
     decrease (``damping``); ``Theta=None`` starts at 0 with k the largest label; separable
     classes (or one class separable from the rest) raise SeparableDataError, a singular H
     SingularMatrixError; the reference's iterates to rounding. X-2: ``sample_weight``, the
-    rows of weight 0 out of the separation tests; with Theta=None every class must carry weight."""
+    rows of weight 0 out of the separation tests; with Theta=None every class must carry weight.
+    X-7: each pass's sums are block sums (``newton_chunk``), cs229.distributed.softmax's bit
+    for bit."""
     if Theta is None:
         X = as_matrix(X, "X")
         labels = as_class_labels(y, float("inf"), "y", module=__name__)
@@ -436,46 +497,115 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
             classes_carry_weight(labels.tolist(), as_sample_weights(sample_weight, X).tolist(), k)
         Theta = np.zeros((k - 1, X.shape[1]))
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    return newton_fit(Passes(X, y, Theta.shape[0], weight), Theta, max_iterations, tol, record,
+                      damping, lam, penalize_intercept, prior)
+
+
+def newton_fit(passes, Theta, max_iterations, tol, record, damping, lam, penalize_intercept, prior):
+    """``newton`` from a validated Θ (K×n) on data whose sums over the examples ``passes``
+    takes (``Passes`` in memory; cs229.distributed.softmax's over chunks)."""
     max_iterations, tol, damping, _ = options(max_iterations, tol, damping, float64=True, starts=None)
     record = flag(record, "record")
     lam, first = penalty(lam, penalize_intercept, float64=True)
     K, n = Theta.shape
     classes = (K + 1,) if prior_kind(prior) == "symmetric" else ()
-    X_on, y_on = _carrying(X, y, weight)
+    system, log_likelihood, separated = _callbacks(passes, K, n)
 
     def shape(flat):
         return flat.reshape(K, n)
 
-    def system(flat):
-        A, g, _ = _newton_system(X, y, shape(flat), weight)
-        return A, g
-
     def check(Theta, it, path):
-        if _separated(X_on, y_on, Theta):
+        if separated(Theta):
             raise separable_error("softmax Newton", it, Theta, stacked(path), SEPARATED)
 
+    def apart(Theta):
+        return [l + 1 for l, on_top in enumerate(passes.classes_apart(Theta)) if on_top]
+
     def singular(e, it, Theta):
-        return singular_newton(e, it, Theta, n, lambda T: _separated_classes(X_on, y_on, T),
-                               lambda: _column_dependence(X_on))
+        return singular_newton(e, it, Theta, n, apart, lambda: _column_dependence(passes))
 
     try:
-        return maximise("softmax Newton", Theta.ravel(), system,
-                        lambda flat: _log_likelihood(X, y, shape(flat), weight), max_iterations, tol,
-                        record, damping, None if lam else check, singular, shape,
-                        advice=NEWTON_ADVICE,
-                        exact=(newton_callbacks, (X, y, K, weight)), terms=X.shape[0],
-                        arithmetic=core.ARRAYS, penalty=(lam, first, n, *classes))
+        return maximise("softmax Newton", Theta.ravel(), system, log_likelihood, max_iterations,
+                        tol, record, damping, None if lam else check, singular, shape,
+                        advice=NEWTON_ADVICE, exact=(newton_callbacks, passes.data),
+                        terms=passes.m, arithmetic=core.ARRAYS, penalty=(lam, first, n, *classes))
     except ConvergenceError as e:
         if lam:
             raise
-        raise capped(e, max_iterations, _separated_classes(X_on, y_on, e.result.theta)) from None
+        raise capped(e, max_iterations, apart(e.result.theta)) from None
 
 
-def _column_dependence(X):
-    """As the reference's ``newton.column_dependence``: XᵀX's SingularMatrixError, or None."""
+def _callbacks(passes, K, n):
+    """(system, log_likelihood, separated) of Θ for cs229.reference.newton.maximise from one
+    pass per Θ: the driver asks ℓ at a step, then the system and the separation test at the
+    same Θ, which the pass kept answers."""
+    kept = []  # [(θ, the pass's total)] at the last θ
+
+    def run(theta):
+        theta = np.ascontiguousarray(theta, dtype=np.float64).ravel()
+        if not (kept and np.array_equal(kept[0][0], theta)):
+            kept[:] = [(theta.copy(), passes.newton(theta.reshape(K, n)))]
+        return kept[0][1]
+
+    def system(theta):
+        return _system(run(theta), K, n)
+
+    def log_likelihood(theta):
+        total = run(theta)
+        return float(total[-3]), rounding_bound(passes.m, float(total[-2]))
+
+    def separated(Theta):
+        return run(Theta)[-1] == 0
+
+    return system, log_likelihood, separated
+
+
+class Passes:
+    """X-7: the sums over the examples that softmax Newton takes, on X, labels y and sample
+    ``weight``s (X-2, or None) in memory, by its map step over the whole X (one chunk, its
+    partials added in block order); cs229.distributed.softmax has a class with the same methods
+    over chunks. ``data`` is the reference's ``newton_callbacks``'s arguments, as the 50-digit
+    referee reads them."""
+
+    def __init__(self, X, y, K, weight=None):
+        self.X, self.y, self.K, self.weight = X, y, K, weight
+        self.m, self.n = X.shape
+        self.data = (X, y, K, weight)
+
+    def newton(self, Theta):
+        """The pass's total of ``newton_chunk`` at Θ."""
+        return newton_chunk(self.X, self.y, Theta, np.zeros(newton_size(self.K, self.n)),
+                            self.weight)
+
+    def classes_apart(self, Theta):
+        """For each class, whether Θ puts it strictly on top exactly at its own examples."""
+        return classes_apart(self.X, self.y, Theta, self.weight)
+
+    def columns(self):
+        """(XᵀX's upper triangle over the examples of weight > 0 (``column_rows``, summed by
+        ``gram_chunk``), their number, those examples as the referee reads them)."""
+        X_on = self.X if self.weight is None else self.X[self.weight > 0]
+        return gram_chunk(*column_rows(self.X, self.weight), np.zeros(self.n * self.n + self.n)), \
+            X_on.shape[0], X_on
+
+
+def column_rows(X, weight):
+    """The rows of X whose Gram sums are XᵀX over the examples of weight > 0 (X-2: the others
+    zero, √1·x = x exactly) and a zero target for ``gram_chunk``."""
+    y = np.zeros(X.shape[0])
+    if weight is None:
+        return X, y
+    return weighted_root_rows(X, y, (weight > 0).astype(np.float64))
+
+
+def _column_dependence(passes):
+    """As the reference's ``newton.column_dependence`` on the examples of weight > 0: XᵀX's
+    SingularMatrixError, or None."""
+    n = passes.n
+    total, carrying, X_on = passes.columns()
+    A = np.asfortranarray(total[:n * n].reshape((n, n), order="F"))
     try:
-        core.solve_gram(core.weighted_gram(X), np.zeros(X.shape[1]), "XᵀX",
-                        (column_system, (X,)), X.shape[0])
+        core.solve_gram(A, np.zeros(n), "XᵀX", (column_system, (X_on,)), carrying)
     except SingularMatrixError as e:
         return e
     except OverflowError:
@@ -483,18 +613,20 @@ def _column_dependence(X):
     return None
 
 
-def _separated_classes(X, y, Theta):
-    """The classes l that θ puts strictly on top at exactly their own examples (as the
-    reference's ``_separated_classes``)."""
+def classes_apart(X, y, Theta, weight=None):
+    """For each class l = 1..k, whether Θ puts it strictly on top at exactly its own examples
+    (the reference's ``_separated_classes``), over the examples of weight > 0 (X-2)."""
+    if weight is not None:
+        X, y = _carrying(X, y, weight)
     eta = _etas(X, Theta)
     m, k = eta.shape
-    top = np.empty((m, k), dtype=bool)
-    for l in range(k):
-        others = np.delete(eta, l, axis=1)
-        top[:, l] = (eta[:, l][:, None] > others).all(axis=1)
+    apart = np.empty(k, dtype=bool)
     own = np.zeros((m, k), dtype=bool)
     own[np.arange(m), y - 1] = True
-    return [l + 1 for l in range(k) if (top[:, l] == own[:, l]).all()]
+    for l in range(k):
+        others = np.delete(eta, l, axis=1)
+        apart[l] = ((eta[:, l][:, None] > others).all(axis=1) == own[:, l]).all()
+    return apart
 
 
 # ---- docstrings: the reference twin's text, one home for both faces (cs229.fast._docs) -----------

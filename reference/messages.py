@@ -175,8 +175,6 @@ MESSAGES = {
                                 "not the {declared} its dask array declares"),
     "dask_solver": (ValueError, "{what} with solver={solver!r} takes arrays in memory: on a dask array "
                                 "or DataFrame (cs229.distributed) use solver={supported}"),
-    "dask_classes": (ValueError, "y has {k} classes: on a dask array or DataFrame (cs229.distributed) "
-                                 "{model} fits two; for k classes give X and y in memory"),
     "weights_pair_class": (ValueError, "sample_weight: class {empty} carries no weight (each of its "
                                        "examples has weight 0), so the SVMs of its pairs of classes "
                                        "have none of its examples; give its examples weight, or "

@@ -17,11 +17,13 @@ from cs229.distributed import glm as DG  # noqa: E402
 from cs229.distributed import linear_regression as DR  # noqa: E402
 from cs229.distributed import logistic_regression as DL  # noqa: E402
 from cs229.distributed import naive_bayes as DB  # noqa: E402
+from cs229.distributed import softmax as DS  # noqa: E402
 from cs229.fast import generative as FN  # noqa: E402
 from cs229.fast import glm as FG  # noqa: E402
 from cs229.fast import linear_regression as FR  # noqa: E402
 from cs229.fast import logistic_regression as FL  # noqa: E402
 from cs229.fast import naive_bayes as FB  # noqa: E402
+from cs229.fast import softmax as FS  # noqa: E402
 from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK  # noqa: E402
 from cs229.reference import exponential_family as ef  # noqa: E402
 from cs229.reference.linalg import SingularMatrixError  # noqa: E402
@@ -96,6 +98,105 @@ def test_x7_glm_newton_iterates_are_the_fast_faces(scheduler, rows, family):
     y = LABELS if family is ef.BERNOULLI else TARGETS
     Xd, yd = _chunked(rows, X, y)
     _same(FG.newton(family, X, y, record=True), DG.newton(family, Xd, yd, record=True))
+
+
+def _softmax_labels(seed=4):
+    """Labels in 1..4 drawn from a softmax model of X (no class separable from the rest)."""
+    rng = np.random.default_rng(seed)
+    eta = np.column_stack([X @ np.array([0.2, 0.9, -0.4, 0.1]), X @ np.array([-0.3, 0.2, 0.8, -0.6]),
+                           X @ np.array([0.1, -0.7, -0.5, 0.4]), np.zeros(M)])
+    p = np.exp(eta - eta.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    return (p.cumsum(axis=1) > rng.random((M, 1))).argmax(axis=1) + 1
+
+
+SOFTMAX_LABELS = _softmax_labels()
+SOFTMAX_WEIGHTS = np.random.default_rng(6).integers(0, 4, M).astype(float)  # a quarter of them 0
+SOFTMAX_FITS = {  # name: the options of both faces' newton
+    "notes": {},
+    "penalised": {"lam": 2.0, "prior": "symmetric"},
+    "penalised-notes-prior": {"lam": 0.5, "penalize_intercept": True},
+    "weighted": {"sample_weight": SOFTMAX_WEIGHTS},
+    "weighted-penalised": {"sample_weight": SOFTMAX_WEIGHTS, "lam": 1.0, "prior": "symmetric"},
+}
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS + [5000])  # 5000 rows: rechunked to whole blocks
+@pytest.mark.parametrize("case", sorted(SOFTMAX_FITS))
+def test_x7_softmax_newton_iterates_are_the_fast_faces(scheduler, rows, case):
+    """SM-4, X-1, X-2: Θ, every iterate, the step lengths and the iteration count equal the fast
+    face's with ``==``: ℓ, ∇ℓ, −H and the separation test are the same block sums."""
+    options = dict(SOFTMAX_FITS[case])
+    Xd, yd, wd = _chunked(rows, X, SOFTMAX_LABELS, SOFTMAX_WEIGHTS)
+    fast = FS.newton(X, SOFTMAX_LABELS, record=True, **options)
+    if "sample_weight" in options:
+        options["sample_weight"] = wd
+    dist = DS.newton(Xd, yd, record=True, **options)
+    _same(fast, dist)
+    assert fast.theta.shape == (3, D) and fast.iterations > 2
+
+
+def test_x7_softmax_newton_from_a_given_theta_without_damping_is_the_fast_faces():
+    start = np.full((3, D), 0.1)
+    Xd, yd = _chunked(2 * BLOCK, X, SOFTMAX_LABELS)
+    _same(FS.newton(X, SOFTMAX_LABELS, start, record=True, damping=False),
+          DS.newton(Xd, yd, start, record=True, damping=False))
+
+
+def _softmax_failures():
+    """(name, X, labels, options) of fits that raise: classes separable (the test of every
+    iterate), one class separable from the rest (apart at the cap), a column of X that
+    depends on others (with and without weights: the examples of weight 0 hide the dependence),
+    a class absent, the cap. Two chunks of three columns and three classes: the verdicts near
+    separation go to 50 digits, whose cost grows with m(kn)²."""
+    m = BLOCK + 300
+    Xs, y, weight = X[:m, :3], np.minimum(SOFTMAX_LABELS[:m], 3), SOFTMAX_WEIGHTS[:m]
+    dependent = Xs.copy()
+    dependent[weight > 0, 2] = 2.0 * Xs[weight > 0, 1]
+    return [("separable", Xs, 1 + (Xs[:, 1] > 0) + (Xs[:, 1] > 1), {}),
+            ("class apart", Xs, np.where(Xs[:, 1] > 0.4, 3, np.minimum(y, 2)), {"max_iterations": 17}),
+            ("dependent columns", np.column_stack([Xs, Xs[:, 2] - Xs[:, 1]]), y, {}),
+            ("dependent where weighted", dependent, y, {"sample_weight": weight}),
+            ("class absent", Xs, np.where(y == 2, 1, y), {}),
+            ("capped", Xs, y, {"max_iterations": 2})]
+
+
+@pytest.mark.parametrize("failure", range(len(_softmax_failures())))
+def test_x7_softmax_newton_raises_the_fast_faces_errors(scheduler, failure):
+    """The fast face's error (type, words, the iterates of its result) for each of
+    ``_softmax_failures``, on chunks of one block."""
+    name, Xf, y, options = _softmax_failures()[failure]
+    expected = _raised(lambda: FS.newton(Xf, y, record=True, **options))
+    Xd, yd = _chunked(BLOCK, Xf, y)
+    if "sample_weight" in options:
+        options = {**options, "sample_weight": _chunked(BLOCK, options["sample_weight"])[0]}
+    got = _raised(lambda: DS.newton(Xd, yd, record=True, **options))
+    assert got.type is expected.type, name
+    assert str(got.value) == str(expected.value), name
+    result = getattr(expected.value, "result", None)
+    if result is not None:
+        assert np.array_equal(got.value.result.theta, result.theta), name
+        assert np.array_equal(got.value.result.path, result.path), name
+
+
+@pytest.mark.parametrize("failure, words", [
+    ("separable", "the classes are linearly separable"),
+    ("class apart", "class 3 is linearly separable from the others (the iterate of step 17"),
+    ("dependent columns", "column 3 of X"), ("dependent where weighted", "column 2 of X is 2 × column 1"),
+    ("class absent", "class 2 of 1..3 does not occur"), ("capped", "did not converge in 2 iterations")])
+def test_x7_softmax_failures_are_the_ones_named(failure, words):
+    """Each of ``_softmax_failures`` fails the fast face as its name says (so that the parity of
+    the errors above compares the errors meant)."""
+    name, Xf, y, options = next(f for f in _softmax_failures() if f[0] == failure)
+    assert words in str(_raised(lambda: FS.newton(Xf, y, **options)).value)
+
+
+def test_x7_softmax_log_likelihood_is_the_fast_faces_to_rounding():
+    Theta = np.array([[0.2, 0.9, -0.4, 0.1], [-0.3, 0.2, 0.8, -0.6], [0.1, -0.7, -0.5, 0.4]])
+    Xd, yd, wd = _chunked(2 * BLOCK, X, SOFTMAX_LABELS, SOFTMAX_WEIGHTS)
+    for weight, given in [(None, None), (SOFTMAX_WEIGHTS, wd)]:
+        assert DS.log_likelihood(Xd, yd, Theta, given) == pytest.approx(
+            FS.log_likelihood(X, SOFTMAX_LABELS, Theta, weight), rel=1e-12, abs=0)
 
 
 @pytest.mark.parametrize("rows", CHUNKINGS)
