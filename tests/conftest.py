@@ -123,9 +123,25 @@ def _signal_state():
     return signal.getsignal(signal.SIGINT), frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
 
 
+# A parametrized estimator is one object shared by every run of its test in the process (the
+# test run again, as a mutation run does, or another test that takes the same instance): a test
+# that calls its set_params changes what the next run gets. It fails here, naming the parameters.
+def _parametrized_estimators(item):
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return {name: value for name, value in params.items()
+            if not isinstance(value, type) and hasattr(value, "get_params") and hasattr(value, "set_params")}
+
+
+def _parameters(estimators):
+    return {name: repr(sorted(value.get_params(deep=False).items(), key=lambda kv: kv[0]))
+            for name, value in estimators.items()}
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
     before = _signal_state()
+    estimators = _parametrized_estimators(item)
+    parameters = _parameters(estimators)
     result = yield
     after = _signal_state()
     if after != before:
@@ -134,4 +150,8 @@ def pytest_runtest_call(item):
         signal.pthread_sigmask(signal.SIG_SETMASK, before[1])
         pytest.fail(f"the test left the SIGINT handler or the signal mask changed: {before} -> {after}",
                     pytrace=False)
+    changed = [name for name, text in _parameters(estimators).items() if text != parameters[name]]
+    if changed:
+        pytest.fail(f"the test changed the parameters of its parametrized {', '.join(changed)} "
+                    "(set_params on the shared instance: clone it first)", pytrace=False)
     return result

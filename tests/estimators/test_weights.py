@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("sklearn")
 
 from sklearn import linear_model  # noqa: E402
+from sklearn.base import clone  # noqa: E402
 from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris, load_wine  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 
@@ -205,6 +206,7 @@ def test_a_class_without_weight_is_named_unless_the_fit_is_bounded_X_1_X_2(estim
     without a penalty), said by name; penalised without an intercept the fit exists: Newton
     converges to the weighted MAP of the symmetric prior, ∇_{θ_l}ℓ_w(Θ) = λ(θ_l − (1/k) Σ_m θ_m)
     (every entry penalised)."""
+    estimator = clone(estimator)   # set_params below must not reach the parametrized instance
     X, y = _standardised(load_wine, [0, 1])
     w = (y != 1).astype(float)
     for penalty in (None, "l2"):
