@@ -41,6 +41,36 @@ cdef inline double pair_kernel(const double* x, const double* z, Py_ssize_t n, i
     return dot(x, z, n)
 
 
+cdef extern from *:
+    """
+    /* pair_kernel_column's sums over one tile of points: out[t] = sum_k (x_k - ZT[k, t])^2
+       (``squares``) or sum_k x_k ZT[k, t], each sum left to right over k, the points side by
+       side. Each t is its own sum, so vector instructions keep every sum's order and bits (no
+       fused multiply-add: -ffp-contract=off); GCC on x86-64 also builds an AVX2 copy, chosen
+       at load time on a CPU that has it. */
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+    __attribute__((target_clones("avx2", "default")))
+    #endif
+    static void cs229_column_sums(const double* x, const double* ZT, Py_ssize_t start,
+                                  Py_ssize_t stop, Py_ssize_t m, Py_ssize_t n, int squares,
+                                  double* out) {
+        Py_ssize_t k, t;
+        for (t = start; t < stop; t++) out[t] = 0.0;
+        for (k = 0; k < n; k++) {
+            const double xk = x[k];
+            const double* row = ZT + k * m;
+            if (squares) {
+                for (t = start; t < stop; t++) { double diff = xk - row[t]; out[t] = out[t] + diff * diff; }
+            } else {
+                for (t = start; t < stop; t++) out[t] = out[t] + xk * row[t];
+            }
+        }
+    }
+    """
+    void cs229_column_sums(const double* x, const double* ZT, Py_ssize_t start, Py_ssize_t stop,
+                           Py_ssize_t m, Py_ssize_t n, int squares, double* out) noexcept nogil
+
+
 cdef enum:
     COLUMN_TILE = 512   # points per tile of pair_kernel_column: its n running sums stay in L1 (4 KB)
 
@@ -51,25 +81,12 @@ cdef inline void pair_kernel_column(const double* x, const double* ZT, Py_ssize_
     """out[t] = K(x, zₜ) for the m points zₜ, the columns of ZT (n × m, C order): pair_kernel's
     value bit for bit, each sum over k still left to right, but k is the outer loop over a tile
     of points, so that the inner loop runs over t through contiguous memory with independent
-    sums (the compiler can give it vector instructions; one sum's additions no longer wait for
-    each other)."""
-    cdef Py_ssize_t k, t, start = 0, stop
-    cdef double xk, diff
-    cdef const double* row
+    sums (cs229_column_sums: vector instructions; one sum's additions no longer wait for each
+    other)."""
+    cdef Py_ssize_t t, start = 0, stop
     while start < m:
         stop = min(start + <Py_ssize_t> COLUMN_TILE, m)
-        for t in range(start, stop):
-            out[t] = 0.0
-        for k in range(n):
-            xk = x[k]
-            row = ZT + k * m
-            if code == CODE_GAUSSIAN:
-                for t in range(start, stop):
-                    diff = xk - row[t]
-                    out[t] = out[t] + diff * diff
-            else:
-                for t in range(start, stop):
-                    out[t] = out[t] + xk * row[t]
+        cs229_column_sums(x, ZT, start, stop, m, n, code == CODE_GAUSSIAN, out)
         if code == CODE_GAUSSIAN:
             for t in range(start, stop):
                 out[t] = exp(-out[t] / den)
