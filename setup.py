@@ -72,7 +72,7 @@ DEFAULT_OPTIMISE = "-O1"
 # The modules whose loops over independent rows run on several cores (cython.parallel.prange)
 # are compiled and linked with OpenMP where the compiler has it.
 PARALLEL = {"trees", "naive_bayes", "generative", "_svm_kernels", "_smo_cache", "_smo_solver",
-            "_glm_core"}
+            "_glm_core", "kernels"}
 
 DIRECTIVES = {
     "language_level": "3",

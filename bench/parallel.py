@@ -121,5 +121,26 @@ def poisson_irls(small):
                         lambda n_jobs: GLM.poisson_regression(X, y, n_jobs=n_jobs), repeats=5)
 
 
+def kernel_perceptron(small):
+    """The kernel perceptron's new columns on the cores (a choice per run, as SMO's)."""
+    from cs229.fast.kernels import kernel_perceptron as fit
+    from cs229.reference.results import ConvergenceError
+    m, n = (2_000, 20) if small else (5_000, 20)
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((m, n))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1.0, -1.0)
+
+    def call(n_jobs):
+        try:
+            return fit(X, y, Gaussian(3.0), 5, n_jobs=n_jobs)
+        except ConvergenceError as e:
+            return e.result
+    with TH.forced("measured"):
+        t = race({"n_jobs=-1": lambda: call(-1), "n_jobs=1": lambda: call(1)}, repeats=7)
+    return row(f"kernel perceptron 5 epochs m={m:,} d={n} n_jobs=-1 vs n_jobs=1", t["n_jobs=-1"],
+               "cs229 n_jobs=1", t["n_jobs=1"], 1.1, cpu=dict(t.cpu))
+
+
 BENCHMARKS = [tree_predict, bernoulli_log_joint, categorical_log_joint, multinomial_log_joint,
-              gda_log_joint, mvn_log_densities, rbf_matrix, logistic_newton, poisson_irls]
+              gda_log_joint, mvn_log_densities, rbf_matrix, logistic_newton, poisson_irls,
+              kernel_perceptron]

@@ -238,9 +238,9 @@ def kernel_matrix(X, kernel, Z=None):
     return kernels.kernel_matrix(X, kernel, Z)
 
 
-def kernel_perceptron(X, y, kernel, max_epochs, order, record, cache_size):
+def kernel_perceptron(X, y, kernel, max_epochs, order, record, cache_size, n_jobs=1):
     return kernels.kernel_perceptron(X, y, kernel, max_epochs=max_epochs, order=order, record=record,
-                                     cache_size=cache_size)
+                                     cache_size=cache_size, n_jobs=n_jobs)
 
 
 def kernel_perceptron_threshold(result):

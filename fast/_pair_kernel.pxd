@@ -43,7 +43,7 @@ cdef inline double pair_kernel(const double* x, const double* z, Py_ssize_t n, i
 
 cdef extern from *:
     """
-    /* pair_kernel_column's sums over one tile of points: out[t] = sum_k (x_k - ZT[k, t])^2
+    /* pair_kernel_tile's sums over one tile of points: out[t] = sum_k (x_k - ZT[k, t])^2
        (``squares``) or sum_k x_k ZT[k, t], each sum left to right over k, the points side by
        side. Each t is its own sum, so vector instructions keep every sum's order and bits (no
        fused multiply-add: -ffp-contract=off); GCC on x86-64 also builds an AVX2 copy, chosen
@@ -72,28 +72,25 @@ cdef extern from *:
 
 
 cdef enum:
-    COLUMN_TILE = 512   # points per tile of pair_kernel_column: its n running sums stay in L1 (4 KB)
+    COLUMN_TILE = 512   # points per tile of a kernel column: its n running sums stay in L1 (4 KB)
 
 
-cdef inline void pair_kernel_column(const double* x, const double* ZT, Py_ssize_t m, Py_ssize_t n,
-                                    int code, double c, double d, double den,
-                                    double* out) noexcept nogil:
-    """out[t] = K(x, zₜ) for the m points zₜ, the columns of ZT (n × m, C order): pair_kernel's
-    value bit for bit, each sum over k still left to right, but k is the outer loop over a tile
-    of points, so that the inner loop runs over t through contiguous memory with independent
+cdef inline void pair_kernel_tile(const double* x, const double* ZT, Py_ssize_t start,
+                                  Py_ssize_t stop, Py_ssize_t m, Py_ssize_t n, int code, double c,
+                                  double d, double den, double* out) noexcept nogil:
+    """out[t] = K(x, zₜ) for start ≤ t < stop, zₜ the columns of ZT (n × m, C order): pair_kernel's
+    value bit for bit, each sum over k still left to right, but k is the outer loop over the
+    tile's points, so that the inner loop runs over t through contiguous memory with independent
     sums (cs229_column_sums: vector instructions; one sum's additions no longer wait for each
     other)."""
-    cdef Py_ssize_t t, start = 0, stop
-    while start < m:
-        stop = min(start + <Py_ssize_t> COLUMN_TILE, m)
-        cs229_column_sums(x, ZT, start, stop, m, n, code == CODE_GAUSSIAN, out)
-        if code == CODE_GAUSSIAN:
-            for t in range(start, stop):
-                out[t] = exp(-out[t] / den)
-        elif code == CODE_POLYNOMIAL:
-            for t in range(start, stop):
-                out[t] = pow(out[t] + c, d)
-        start = stop
+    cdef Py_ssize_t t
+    cs229_column_sums(x, ZT, start, stop, m, n, code == CODE_GAUSSIAN, out)
+    if code == CODE_GAUSSIAN:
+        for t in range(start, stop):
+            out[t] = exp(-out[t] / den)
+    elif code == CODE_POLYNOMIAL:
+        for t in range(start, stop):
+            out[t] = pow(out[t] + c, d)
 
 
 cdef inline long long cancels(double norms, double d2) noexcept nogil:

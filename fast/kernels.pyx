@@ -50,11 +50,17 @@ cdef extern from *:
     """
     void* cs229_block_alloc(size_t n) nogil
 
-from cs229.fast._pair_kernel cimport pair_kernel, pair_kernel_column
+from cython.parallel cimport prange
+
+from cs229.fast._pair_kernel cimport COLUMN_TILE, pair_kernel, pair_kernel_tile
+from cs229.fast._parallel cimport (ThreadChoice, ThreadRule, account_threads, choice_init,
+                                   choose_threads)
+from cs229.fast._threads cimport run_rule
 
 from cs229.fast._svm_kernels import (ALWAYS, CUSTOM, LINEAR, POLYNOMIAL, STRING, as_points,
                                      block_threads, kernel_block, kernel_spec, overflow_checked,
                                      take)
+from cs229.fast._threads import cores_taken
 from cs229.fast._validation import as_matrix, as_order, as_signed_labels, as_vector, cores_of
 from cs229.reference.inputs import sequence
 from cs229.reference.messages import error
@@ -335,6 +341,9 @@ def checked_kernel_matrix(X, kernel):
 
 cdef enum:
     SLOTS = 64   # kernel columns per block of the cache: one example's values of a block side by side
+    # a column on several threads only when each takes this many tiles (2 × 512 points: about
+    # 20 µs of work at n = 20, against a few µs for the threads to meet)
+    TILES_PER_THREAD = 2
     CODE_PRECOMPUTED = -1   # the support reads the rows of a precomputed matrix
 
 
@@ -347,12 +356,17 @@ cdef class _Support:
     example (example i's values of a block side by side, so that a visit reads few cache lines);
     blocks are allocated as the support grows, at most ``budget`` doubles in all. A member beyond
     the budget has its values computed at each visit instead. A precomputed matrix K (the string
-    kernel, a custom kernel) gives its rows: column j is K[j, ·]."""
+    kernel, a custom kernel) gives its rows: column j is K[j, ·].
+
+    A new column's tiles of points may be computed side by side on ``cores`` threads, whose
+    meeting at the column's end is timed against one thread as the run goes (``choice``, as a
+    run of SMO times its passes): the same values either way."""
     cdef const double[:, ::1] X
     cdef const double[:, ::1] XT
     cdef const double[:, ::1] K
     cdef double[::1] fresh
-    cdef Py_ssize_t m, n, size, width, cached, capacity, blocks
+    cdef Py_ssize_t m, n, size, width, cached, capacity, blocks, cores
+    cdef ThreadChoice choice
     cdef int code
     cdef double c, d, den
     cdef Py_ssize_t* members
@@ -364,13 +378,15 @@ cdef class _Support:
         self.column = NULL
         self.block = NULL
 
-    def __init__(self, X, spec, double budget, K=None):
+    def __init__(self, X, spec, double budget, K=None, Py_ssize_t cores=1, bint busy=False):
         self.m = X.shape[0] if K is None else K.shape[0]
         self.size = self.cached = self.blocks = 0
         self.code, self.c, self.d, self.den = spec
+        self.cores = cores
+        choice_init(&self.choice, run_rule(), busy)
         if K is None:
             self.X = X
-            self.XT = np.ascontiguousarray(X.T)   # columns are computed point after point (pair_kernel_column)
+            self.XT = np.ascontiguousarray(X.T)   # columns are computed point after point (pair_kernel_tile)
             self.fresh = np.empty(self.m)
             self.n = X.shape[1]
             # columns of ``width`` doubles per example; fewer than SLOTS when the budget is short
@@ -398,7 +414,7 @@ cdef class _Support:
     cdef double* _new_column(self, Py_ssize_t j) noexcept nogil:
         """Column j computed into the next free slot, or NULL when the budget (or the memory)
         holds no more."""
-        cdef Py_ssize_t b, t
+        cdef Py_ssize_t b, tile, threads, tiles = (self.m + COLUMN_TILE - 1) // COLUMN_TILE
         cdef double* base
         if self.code == CODE_PRECOMPUTED:
             return <double*> &self.K[j, 0]
@@ -412,12 +428,24 @@ cdef class _Support:
                 return NULL
             self.blocks += 1
         base = self.block[b] + self.cached % self.width
-        pair_kernel_column(&self.X[j, 0], &self.XT[0, 0], self.m, self.n, self.code, self.c, self.d,
-                           self.den, &self.fresh[0])
-        for t in range(self.m):
-            base[t * self.width] = self.fresh[t]
+        threads = choose_threads(&self.choice, max(min(self.cores, tiles // TILES_PER_THREAD), 1))
+        if threads > 1:
+            for tile in prange(tiles, num_threads=threads, schedule="static"):
+                self._tile(j, base, tile)
+        else:
+            for tile in range(tiles):
+                self._tile(j, base, tile)
+        account_threads(&self.choice, self.m)
         self.cached += 1
         return base
+
+    cdef void _tile(self, Py_ssize_t j, double* base, Py_ssize_t tile) noexcept nogil:
+        """The tile's values of column j into its slots (example t's at base[t·width])."""
+        cdef Py_ssize_t start = tile * COLUMN_TILE, stop = min(start + <Py_ssize_t> COLUMN_TILE, self.m), t
+        pair_kernel_tile(&self.X[j, 0], &self.XT[0, 0], start, stop, self.m, self.n, self.code, self.c,
+                         self.d, self.den, &self.fresh[0])
+        for t in range(start, stop):
+            base[t * self.width] = self.fresh[t]
 
     cdef void add(self, Py_ssize_t j) noexcept nogil:
         """j joins the support, in its place in increasing order."""
@@ -508,7 +536,8 @@ def _whole_matrix(X, kernel, spec, double budget, cache_size):
     return kernel_block(X, X, kernel, spec, ("X", "X"), symmetric=True, exact_max=ALWAYS)
 
 
-def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, cache_size=200):
+def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, cache_size=200, *,
+                      n_jobs=1):
     """KR-9: the reference's kernel perceptron (same order, same tie rule g(0) = 1, same
     updates); a KernelPerceptronResult: theta = α (int array), b, extra = {'updates'}. The sum at
     example i runs over the support (αⱼ ≠ 0) in increasing j; a named kernel's column
@@ -518,7 +547,9 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
     not m². Every value is checked first, as the reference's kernel matrix is (for the linear and
     polynomial kernels by a bound, computing them only near the float range). The string kernel
     and a custom kernel (after Mercer's test) form the whole matrix, refused with the memory it
-    needs when that passes ``cache_size``."""
+    needs when that passes ``cache_size``. ``n_jobs`` cores (1 by default, as SMO: the threads
+    meet at every new column) compute a new column's tiles side by side where that is measured
+    faster than one thread; the same values, so the same updates, for every n_jobs."""
     spec = kernel_spec(kernel)
     X = as_points(X, kernel, "X")
     m = len(X)
@@ -527,12 +558,14 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
     order = as_order(order, m)
     cdef double budget = positive(cache_size, "cache_size", float64=True) * 2.0 ** 20 / 8   # doubles
     record = flag(record, "record")
+    cdef Py_ssize_t cores = cores_of(n_jobs)
     if spec[0] in (CUSTOM, STRING):
         K = _whole_matrix(X, kernel, spec, budget, cache_size)
         support = _Support(K, (CODE_PRECOMPUTED, 0.0, 1.0, 1.0), budget, K)
     else:
         _check_finite_values(X, kernel, spec)
-        support = _Support(X, spec, budget)
+        busy = cores > 1 and m >= 2 * TILES_PER_THREAD * COLUMN_TILE and cores_taken(cores)
+        support = _Support(X, spec, budget, None, cores, busy)
     alpha = np.zeros(m, dtype=np.int64)
     cdef double b = 0.0
     cdef Py_ssize_t n_updates = 0, mistakes

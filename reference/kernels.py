@@ -557,7 +557,8 @@ class KernelPerceptronResult(IterativeResult):
     b: Any = 0
 
 
-def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, cache_size=200):
+def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, cache_size=200, *,
+                      n_jobs=1):
     """KR-9 (000 V §7; the perceptron PC-1 with the kernel trick): θ = Σⱼ αⱼ y⁽ʲ⁾ φ(x⁽ʲ⁾) is kept
     as the mistake counts αⱼ, so that θᵀφ(x) + b = Σⱼ αⱼ y⁽ʲ⁾ K(x⁽ʲ⁾, x) + b.
 
@@ -570,7 +571,8 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
     ``cache_size`` (megabytes, > 0): the kernel values the fast face may keep (it computes the
     values of the examples with α ≠ 0 only, and forms a whole matrix only for Mercer's test or
     the string kernel, refusing one past ``cache_size`` with the memory it needs); here checked
-    and otherwise unused.
+    and otherwise unused. ``n_jobs`` (checked by ``parameters.n_jobs``; 1 by default): the cores
+    the fast face may compute a new column on; here checked, the computation serial.
     Returns a ``KernelPerceptronResult``: theta = α, b, extra = {'updates' (the indices updated,
     in order)}, path = (α, b) after each epoch when ``record``.
 
@@ -585,6 +587,7 @@ def kernel_perceptron(X, y, kernel, max_epochs=100, order=None, record=False, ca
     order = inputs.example_order(order, len(X))
     parameters.positive(cache_size, "cache_size")
     record = parameters.flag(record, "record")
+    parameters.n_jobs(n_jobs)
     K = kernel_matrix(X, kernel) if type(kernel) in NAMED else checked_kernel_matrix(X, kernel)
     columns = linalg.transpose(K)      # columns[i][j] = K(x⁽ʲ⁾, x⁽ⁱ⁾), example i's terms
     alpha = [0] * len(X)

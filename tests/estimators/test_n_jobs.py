@@ -3,6 +3,7 @@ all but one; the faces' words for a bad one): the same answers for every n_jobs.
 import numpy as np
 import pytest
 from joblib import parallel_config
+from sklearn.exceptions import ConvergenceWarning
 
 from cs229 import estimators
 from cs229.estimators import _base
@@ -64,6 +65,18 @@ def test_svc_takes_n_jobs():
     assert same_bits(fits[0].alpha_, fits[1].alpha_)
     with pytest.raises(ValueError, match=ESTIMATORS_WORDS):
         estimators.SVC(n_jobs=0).fit(X, y)
+
+
+def test_kernel_perceptron_takes_n_jobs_KR_9():
+    """Columns of 3,000 points on every core or on one: the same α and b, bit for bit."""
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((3000, 3))
+    y = np.where(X[:, 0] + X[:, 1] ** 2 > 0.5, 1, 0)
+    with pytest.warns(ConvergenceWarning):
+        fits = [estimators.KernelPerceptron(max_epochs=2, n_jobs=n_jobs).fit(X, y) for n_jobs in (None, -1)]
+    assert same_bits(fits[0].alpha_, fits[1].alpha_) and same_bits(fits[0].intercept_, fits[1].intercept_)
+    with pytest.raises(ValueError, match=ESTIMATORS_WORDS):
+        estimators.KernelPerceptron(n_jobs=0).fit(X, y)
 
 
 @pytest.mark.parametrize("make, weighted", [

@@ -128,6 +128,8 @@ def _calls(face):
         ("kernel_matrix", lambda n_jobs: K.kernel_matrix(X, K.Gaussian(1.0), n_jobs=n_jobs)),
         ("smo", lambda n_jobs: as_input(S.smo(as_input([[0.0], [1.0], [3.0]]), as_input([-1, -1, 1]),
                                               n_jobs=n_jobs).alpha)),
+        ("kernel_perceptron", lambda n_jobs: as_input(K.kernel_perceptron(
+            as_input([[0.0], [1.0], [3.0]]), as_input([-1, -1, 1]), K.Gaussian(1.0), n_jobs=n_jobs).theta)),
         ("newton", lambda n_jobs: as_input(L.newton(design, labels, n_jobs=n_jobs).theta)),
         ("glm.newton", lambda n_jobs: as_input(M.newton("poisson", design, counts, n_jobs=n_jobs).theta)),
         ("poisson_regression",

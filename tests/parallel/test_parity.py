@@ -27,6 +27,7 @@ import cs229.reference.naive_bayes as RN
 import cs229.reference.smo as RS
 import cs229.reference.trees as RT
 from cs229.reference.parameters import n_jobs as check_n_jobs
+from cs229.reference.results import ConvergenceError
 
 
 # 1 is serial; 2 and 3 split the rows among 2 and 3 threads once there are enough of them (3 is
@@ -283,6 +284,29 @@ def test_an_irls_start_on_threads_has_the_serial_start_s_partials_GLM_4_X_7(thre
     assert chunk(threads) == chunk(1)
 
 
+@pytest.mark.parametrize("kernel", [RK.Gaussian(3.0), RK.Linear(), RK.Polynomial(1.0, 2)],
+                         ids=["gaussian", "linear", "polynomial"])
+def test_kernel_perceptron_updates_do_not_depend_on_n_jobs_KR_9(kernel):
+    """Columns of 3,000 points, their tiles on threads under every rule: the serial run's
+    updates, α and b bit for bit (a run forked after the threads started is in the fork tests)."""
+    rng = np.random.default_rng(6)
+    X = rng.standard_normal((3000, 5))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 > 0.5, 1.0, -1.0)
+
+    def outcome(n_jobs):
+        try:
+            result = FK.kernel_perceptron(X, y, kernel, 3, n_jobs=n_jobs)
+        except ConvergenceError as e:
+            result = e.result
+        return result.theta.tobytes(), result.b, tuple(result.extra["updates"])
+    serial = outcome(1)
+    assert len(serial[2]) > 100
+    for rule in ("all", "alternate", "measured"):
+        with TH.forced(rule):
+            for n_jobs in N_JOBS:
+                assert outcome(n_jobs) == serial, f"n_jobs={n_jobs}, {rule}"
+
+
 # ---- fork ---------------------------------------------------------------------------------------
 
 def _exit_status_of_forked_child(work, seconds):
@@ -334,8 +358,9 @@ def test_n_jobs_is_keyword_only_and_all_cores_by_default():
             f = getattr(module, name)
             if callable(f) and not inspect.isclass(f) and "n_jobs" in inspect.signature(f).parameters:
                 parameter = inspect.signature(f).parameters["n_jobs"]
-                # SMO's threads meet at every step: serial unless asked (fast smo's docstring)
-                default = 1 if module in (FS, RS) else -1
+                # SMO's threads meet at every step, the kernel perceptron's at every new column:
+                # serial unless asked (their fast docstrings)
+                default = 1 if module in (FS, RS) or name == "kernel_perceptron" else -1
                 assert parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.default == default
     assert check_n_jobs(-1) == check_n_jobs(None) >= 1
     assert check_n_jobs(3) == 3
