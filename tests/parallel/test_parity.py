@@ -324,7 +324,14 @@ def _exit_status_of_forked_child(work, seconds):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
-def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_GDA_2_KR_6_SMO_3_NW_2():
+def _perceptron_alpha(X, y):
+    try:
+        return FK.kernel_perceptron(X, y, RK.Gaussian(1.0), 2, n_jobs=2).theta
+    except ConvergenceError as e:
+        return e.result.theta
+
+
+def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_GDA_2_KR_6_KR_9_SMO_3_NW_2():
     """GNU OpenMP's thread pool does not survive fork: a child forked after the parent's
     threads started would wait forever at its first parallel loop. The child computes serially
     (fast/_validation.pyx: cores_of) and gets the parent's answers bit for bit."""
@@ -343,6 +350,7 @@ def test_a_process_forked_after_threads_started_gets_the_same_answers_DT_1_NB_2_
         lambda: FK.kernel_matrix(X[:600], RK.Gaussian(1.0), n_jobs=2),
         lambda: FS.smo(Z, np.where(Z[:, 0] > 0, 1, -1), C=1.0, kernel=RK.Linear(), n_jobs=2).alpha,
         lambda: FL.newton(np.c_[np.ones(m), X[:, :2]], (y + (X[:, 2] > 1)) % 2, n_jobs=2).theta,
+        lambda: _perceptron_alpha(X[:2500], np.where(X[:2500, 0] * X[:2500, 1] > 0, 1.0, -1.0)),
     ]
     with TH.forced("all"):   # the parent's threads start here, whatever the measured choice
         parent = [call() for call in calls]
