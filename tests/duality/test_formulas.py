@@ -85,3 +85,9 @@ def test_optimal_margin_classifier_OMC_1_OMC_2(p):
     # w = Σ αᵢ y⁽ⁱ⁾ x⁽ⁱ⁾ and Σ αᵢ y⁽ⁱ⁾ = 0 are the stationarity conditions of this problem
     assert [sum(a * t * x[j] for a, t, x in zip(alpha, y, X)) for j in range(2)] == w
     assert sum(a * t for a, t in zip(alpha, y)) == 0
+
+
+def test_support_vectors_are_the_examples_with_positive_alpha_by_default_OMC_2():
+    """tol = 0 by default: every αᵢ > 0 counts, however small (a value at or below 1 too)."""
+    assert D.support_vectors([0, Fraction(1, 2), 2, 1, 0.0]) == [1, 2, 3]
+    assert D.support_vectors([0, Fraction(1, 2), 2, 1], tol=1) == [2]

@@ -36,3 +36,9 @@ def test_errors_word_for_word_LR_7_LR_8(call, error, message):
     with pytest.raises(error) as e:
         call()
     assert str(e.value) == message
+
+
+def test_a_bad_step_is_named_h_LR_7():
+    for h in (-1, 0):
+        with pytest.raises(ValueError, match=r"^h must be > 0"):
+            mc.matrix_gradient(lambda A: A[0][0], [[1.0]], h=h)
