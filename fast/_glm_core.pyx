@@ -4,10 +4,11 @@ reference's driver, cs229.reference.newton.maximise, with ``ARRAYS``) and the se
 
 A family is a code (BERNOULLI, GAUSSIAN, POISSON, GAMMA) and, for the gamma, its shape k (1 is the
 exponential). Inputs arrive validated (float64, C-contiguous, finite, targets in the support).
-The gradient pass keeps the reference's order (examples in order, each added into every
-component before the next), so gradient-ascent iterates are the reference's bit for bit; Newton
-sums ℓ, ∇ℓ and XᵀWX (BLAS dsyrk) over blocks of rows added in block order (X-7, the summation
-form, fast/_summation.pxd) and solves by Cholesky (LAPACK), agreeing to rounding.
+Every pass sums over blocks of rows added in block order (X-7, the summation form,
+fast/_summation.pxd). Within a block the gradient pass keeps the reference's order (examples in
+order, each added into every component before the next), so gradient-ascent iterates on one
+block's rows (m <= 4,096) are the reference's bit for bit and agree to rounding past it; Newton
+sums ℓ, ∇ℓ and XᵀWX (BLAS dsyrk) by blocks and solves by Cholesky (LAPACK), agreeing to rounding.
 """
 import numpy as np
 
@@ -182,16 +183,17 @@ cdef inline int _mean_weight(int code, double k, double eta, double* mu, double*
 
 
 cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                        int code, double k, double[::1] g, const double* offset,
-                        const double* weight) noexcept nogil:
-    """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ in the reference's order. As the reference's g(η), only e^η
-    of a finite η fails (OverflowError there, NOT_FINITE here); an η or a μ that is not finite
-    otherwise flows into g (a gradient step then leaves the finite numbers)."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i, j
+                        Py_ssize_t start, Py_ssize_t stop, int code, double k, double* g,
+                        const double* offset, const double* weight) noexcept nogil:
+    """g = Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ over rows start … stop − 1 in the reference's order. As the
+    reference's g(η), only e^η of a finite η fails (OverflowError there, NOT_FINITE here); an η or
+    a μ that is not finite otherwise flows into g (a gradient step then leaves the finite numbers)."""
+    cdef Py_ssize_t n = X.shape[1], i, j
     cdef double eta, mu, w, r
     cdef int status
-    g[:] = 0.0
-    for i in range(m):
+    for j in range(n):
+        g[j] = 0.0
+    for i in range(start, stop):
         eta = _eta(X, i, theta, offset)
         status = _mean_weight(code, k, eta, &mu, &w)
         if status == OUT_OF_DOMAIN or (status == NOT_FINITE and code == C_POISSON and isfinite(eta)):
@@ -205,16 +207,18 @@ cdef int _gradient_pass(const double[:, ::1] X, const double[::1] y, const doubl
 
 
 cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                              double[::1] g) noexcept nogil:
-    """LR-3, LR-5: g = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ in one pass over X. Eight rows are in flight at once
-    so that their dot products (each a chain of dependent additions) overlap, but each row's dot
-    runs left to right and the rows are added into g in order, exactly as the reference sums."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], i = 0, j, r
+                              Py_ssize_t start, Py_ssize_t stop, double* g) noexcept nogil:
+    """LR-3, LR-5: g = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ over rows start … stop − 1. Eight rows are in flight
+    at once so that their dot products (each a chain of dependent additions) overlap, but each
+    row's dot runs left to right and the rows are added into g in order, exactly as the reference
+    sums."""
+    cdef Py_ssize_t n = X.shape[1], i = start, j, r
     cdef double res[8]
     cdef double acc
     cdef const double* t = &theta[0]
-    g[:] = 0.0
-    while i + 8 <= m:
+    for j in range(n):
+        g[j] = 0.0
+    while i + 8 <= stop:
         for r in range(8):
             res[r] = 0.0
         for j in range(n):
@@ -228,22 +232,70 @@ cdef void _least_squares_pass(const double[:, ::1] X, const double[::1] y, const
                 acc = acc + res[r] * X[i + r, j]
             g[j] = acc
         i += 8
-    while i < m:
+    while i < stop:
         res[0] = dot(&X[i, 0], t, n) - y[i]
         for j in range(n):
             g[j] = g[j] + res[0] * X[i, j]
         i += 1
 
 
-cdef int _any_gradient_pass(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                            int code, double k, double[::1] g, const double* offset,
-                            const double* weight) noexcept nogil:
-    """∇J of least squares (``code`` C_LEAST_SQUARES, never failing) or the family's ∇ℓ (with
-    the ``offset``, X-5, and the sample ``weight``, X-2)."""
+cdef int _gradient_block(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                         Block here, int code, double k, const double* offset,
+                         const double* weight) noexcept nogil:
+    """One block's partial of ∇J (least squares, ``code`` C_LEAST_SQUARES, never failing) or of
+    the family's ∇ℓ (with the ``offset``, X-5, and the sample ``weight``, X-2) into ``here.part``."""
+    cdef Py_ssize_t stop = here.start + here.rows
     if code == C_LEAST_SQUARES:
-        _least_squares_pass(X, y, theta, g)
+        _least_squares_pass(X, y, theta, here.start, stop, here.part)
         return OK
-    return _gradient_pass(X, y, theta, code, k, g, offset, weight)
+    return _gradient_pass(X, y, theta, here.start, stop, code, k, here.part, offset, weight)
+
+
+cdef int _gradient_blocks(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
+                          int code, double k, double* parts, bint keep, double* total,
+                          const double* offset, const double* weight) noexcept nogil:
+    """X-7: the gradient's partials block after block, kept (one row of ``parts`` each) or added
+    into ``total`` (zeroed here) in block order; the first failing block's status, where the
+    pass stops."""
+    cdef Py_ssize_t n = X.shape[1], b, j
+    cdef Block here
+    cdef int status
+    if not keep:
+        for j in range(n):
+            total[j] = 0.0
+    for b in range(blocks_of(X.shape[0])):
+        here = block(b, X.shape[0], parts, n, keep)
+        status = _gradient_block(X, y, theta, here, code, k, offset, weight)
+        if status != OK:
+            return status
+        block_done(here, total, n, keep)
+    return OK
+
+
+def gradient_size(Py_ssize_t n):
+    """The entries of one block's partial in ``gradient_chunk``: n."""
+    return n
+
+
+def gradient_chunk(X, y, theta, int code, double k, total=None, offset=None, weight=None):
+    """LR-3, LG-4, GLM-4, X-7's map step for gradient methods: on a chunk of rows whose first row
+    starts a block, each block's partial of Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (least squares: of
+    Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾), summed in the reference's order within the block; with ``total``,
+    added into it in block order instead (the whole gradient). Returns (the partials or the
+    total, the first failing block's status, 0 when none fails). Validated inputs."""
+    cdef const double[:, ::1] Xv = X
+    cdef const double[::1] yv = y
+    cdef const double[::1] tv = theta
+    cdef const double* ov = _data(offset)
+    cdef const double* wv = _data(weight)
+    parts, store = partials(X.shape[0], X.shape[1], total)
+    cdef double[:, ::1] pv = parts
+    cdef double[::1] out = total if not store else parts[0]
+    cdef bint keep = store
+    cdef int status
+    with nogil:
+        status = _gradient_blocks(Xv, yv, tv, code, k, &pv[0, 0], keep, &out[0], ov, wv)
+    return (parts if store else total), status
 
 
 cdef bint _separated(const double[:, ::1] X, const double[::1] y, const double[::1] theta) noexcept nogil:
@@ -280,9 +332,8 @@ def _domain_error(name, code):
 def gradient(X, y, theta, int code, double k, name="gradient", offset=None, weight=None):
     """GLM-4, LG-4: Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``, X-5); LR-3
     (``code`` LEAST_SQUARES): ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ (validated inputs). X-2: each
-    term times its sample ``weight``."""
-    g = np.empty(X.shape[1])
-    cdef int status = _one_pass(X, y, theta, code, k, g, None, offset, weight)
+    term times its sample ``weight``. Summed over blocks (X-7, ``gradient_chunk``)."""
+    g, status = gradient_chunk(X, y, theta, code, k, np.empty(X.shape[1]), offset, weight)
     if status == OUT_OF_DOMAIN:
         raise _domain_error(name, code)
     if status == NOT_FINITE:
@@ -293,34 +344,50 @@ def gradient(X, y, theta, int code, double k, name="gradient", offset=None, weig
 # The batch loop of LR-5, LG-5 and GLM-4 stays compiled for speed: the reference's
 # ``results.iterate`` around the compiled pass took 2.7x the CPU time at m = 200, n = 5 (5% more
 # at m = 20,000, n = 20); its stopping test, order of checks and messages are iterate's.
-def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bint record,
-           int code, double k, name, bint check_separation, hint="", advice="", double lam=0.0,
-           Py_ssize_t first=1, offset=None, weight=None):
-    """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (``code``
-    LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates; stopping,
-    separation, divergence and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
+def ascent(passes, theta, double alpha, int max_iterations, tol, bint average, bint record,
+           name, bint check_separation, hint="", advice="", double lam=0.0, Py_ssize_t first=1):
+    """LG-5, GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾)) x⁽ⁱ⁾ (÷ m when ``average``); LR-5 (the code
+    LEAST_SQUARES): θ := θ − α Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾. The reference's iterates (to rounding
+    past one block of rows: the sum is taken over blocks, X-7); stopping, separation, divergence
+    and their messages (``hint``, ``advice``) as cs229.reference.results.iterate.
     X-1: ``lam`` > 0 adds the penalty's −λθⱼ (+λθⱼ in descent) for j >= ``first`` to the sum
     before the division by m, as cs229.reference.results.penalised_gradient; no separation test
     then (the MAP exists). X-5: η = θᵀx⁽ⁱ⁾ + oᵢ with an ``offset``; X-2: the sum's terms
-    times their sample ``weight``, ``average`` dividing by Σ wᵢ (summed as the reference)."""
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const double* ov = _data(offset)
-    cdef const double* wv = _data(weight)
-    cdef Py_ssize_t n = X.shape[1], j
-    cdef double m = X.shape[0] if weight is None else sum(weight.tolist()), step, size, tolerance = tol if tol is not None else 0.0
+    times their sample ``weight``, ``average`` dividing by Σ wᵢ (summed over blocks).
+    ``passes`` holds the family's code, the data and its sums: ``Passes`` in memory (the pass
+    compiled here, without the GIL), or cs229.distributed's over chunks (its ``gradient``)."""
+    cdef const double[:, ::1] Xv
+    cdef const double[::1] yv
+    cdef const double* ov = NULL
+    cdef const double* wv = NULL
+    cdef bint compiled = isinstance(passes, Passes)
+    cdef int code = passes.code
+    cdef double k = passes.k
+    cdef Py_ssize_t n = theta.shape[0], j
+    cdef double m, step, size, tolerance = tol if tol is not None else 0.0
     cdef bint test = tol is not None, done = 0, finite = 1, descent = code == C_LEAST_SQUARES
     cdef bint penalised = lam != 0.0
     cdef int it, status = OK
+    if compiled:
+        Xv = passes.X
+        yv = passes.y
+        ov = _data(passes.offset)
+        wv = _data(passes.weight)
+    m = passes.m if passes.weight is None else passes.weight_total()
     current = theta.copy()
     new = np.empty(n)
     g = np.empty(n)
-    cdef double[::1] t = current, t_new = new, gv = g
+    scratch = np.empty(n)
+    cdef double[::1] t = current, t_new = new, gv = g, sv = scratch
     path = [current.copy()] if record else None
     for it in range(1, max_iterations + 1):
-        with nogil:
-            status = _any_gradient_pass(Xv, yv, t, code, k, gv, ov, wv)
-            if status == OK:
+        if compiled:
+            with nogil:
+                status = _gradient_blocks(Xv, yv, t, code, k, &sv[0], False, &gv[0], ov, wv)
+        else:
+            status = passes.gradient(current, g)
+        if status == OK:
+            with nogil:
                 step = 0.0
                 size = 0.0
                 finite = 1
@@ -344,7 +411,7 @@ def ascent(X, y, theta, double alpha, int max_iterations, tol, bint average, bin
         if not finite:
             raise divergence(name, it, THETA_NOT_FINITE + hint,
                              IterativeResult(current, it - 1, False, stacked(path)))
-        if test and check_separation and not penalised and separated(X, y, current):
+        if test and check_separation and not penalised and passes.separated(current):
             raise _separable(name, it, current, path)
         if done:
             return IterativeResult(current, it, True, stacked(path))
@@ -379,9 +446,8 @@ cdef int _newton_pass(const double[:, ::1] X, const double[::1] y, const double[
     return OK
 
 
-cdef int _one_pass(X, y, theta, int code, double k, g, Z, offset, weight):
-    """One pass over validated arrays into g: the gradient pass, or with a buffer ``Z`` the
-    Newton pass (g and diag(√w)X); its status."""
+cdef int _system_pass(X, y, theta, int code, double k, g, Z, offset, weight):
+    """The Newton pass over validated arrays: g and diag(√w)X into the buffer ``Z``; its status."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
@@ -390,10 +456,6 @@ cdef int _one_pass(X, y, theta, int code, double k, g, Z, offset, weight):
     cdef const double* ov = _data(offset)
     cdef const double* wv = _data(weight)
     cdef int status
-    if Z is None:
-        with nogil:
-            status = _any_gradient_pass(Xv, yv, tv, code, k, gv, ov, wv)
-        return status
     Zv = Z
     with nogil:
         status = _newton_pass(Xv, yv, tv, code, k, gv, Zv, ov, wv)
@@ -428,7 +490,7 @@ def glm_system(X, y, int code, double k, offset=None, weight=None):
 
     def system(theta):
         g = np.empty(X.shape[1])
-        cdef int status = _one_pass(X, y, theta, code, k, g, Z, offset, weight)
+        cdef int status = _system_pass(X, y, theta, code, k, g, Z, offset, weight)
         if status != OK:
             raise _failure(status)
         return weighted_gram(Z), g
@@ -981,6 +1043,15 @@ class Passes:
     def y_total(self):
         """[Σy], or [Σwy, Σw] with weights (``sum_chunk``)."""
         return sum_chunk(self.y, np.zeros(1 if self.weight is None else 2), self.weight)
+
+    def weight_total(self):
+        """Σw, summed as ``y_total`` sums it."""
+        return self.y_total()[1]
+
+    def gradient(self, theta, g):
+        """The gradient pass (``gradient_chunk``) into g; its status (0, or the first failing
+        block's)."""
+        return gradient_chunk(self.X, self.y, theta, self.code, self.k, g, self.offset, self.weight)[1]
 
     def start(self, y_bar):
         """The IRLS start's sums (``start_chunk``), its blocks on the cores as a Newton pass's."""

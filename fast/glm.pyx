@@ -1,6 +1,6 @@
 """Compiled twins of cs229.reference.glm (catalog GLM-1, GLM-4) for the Bernoulli, Gaussian,
-Poisson, exponential and gamma families: the reference's gradient-ascent iterates bit for bit,
-Newton / IRLS with BLAS and LAPACK to rounding."""
+Poisson, exponential and gamma families: the reference's gradient-ascent iterates bit for bit
+on up to 4,096 rows (one block of X-7's summation form; to rounding past it), Newton / IRLS with BLAS and LAPACK to rounding."""
 import numpy as np
 
 from cs229.fast import _glm_core as core
@@ -180,11 +180,20 @@ def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10
     """GLM-4: θ := θ + α Σᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾ (+ oᵢ))) x⁽ⁱ⁾, the reference's iterates."""
     code, shape, X, y, theta, offset, weight = _design(family, X, y, theta, offset=offset,
                                                         sample_weight=sample_weight)
+    return gradient_ascent_fit(core.Passes(X, y, code, shape, False, offset, weight), theta, alpha,
+                               max_iterations, tol, average, record, lam, penalize_intercept)
+
+
+def gradient_ascent_fit(passes, theta, alpha, max_iterations, tol, average, record, lam,
+                        penalize_intercept):
+    """``gradient_ascent`` on validated θ, its sums over the examples taken by ``passes``
+    (cs229.fast._glm_core.Passes in memory, with the offset and the sample weights;
+    cs229.distributed's over chunks)."""
     alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record, code,
-                       shape, "GLM gradient ascent", code == core.BERNOULLI, alpha_too_large(alpha),
-                       RAISE_CAP, lam, first, offset, weight)
+    return core.ascent(passes, theta, alpha, max_iterations, tol, average, record,
+                       "GLM gradient ascent", passes.code == core.BERNOULLI, alpha_too_large(alpha),
+                       RAISE_CAP, lam, first)
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",

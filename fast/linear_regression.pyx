@@ -2,8 +2,9 @@
 
 The loops keep the reference's order of operations (examples in order; within an example the
 dot product left to right; every gradient component updated before the next example), so on
-the same float64 data the iterates of gradient descent and SGD are the reference's, bit for bit.
-The gradient pass and the batch loop are cs229.fast._glm_core's (least squares is the Gaussian
+the same float64 data the iterates of SGD are the reference's bit for bit, and those of batch
+gradient descent too on up to 4,096 rows (one block: past it the batch gradient is summed over
+blocks of rows added in block order, X-7, and agrees to rounding). The gradient pass and the batch loop are cs229.fast._glm_core's (least squares is the Gaussian
 GLM: θ − α∇J is θ + α∇ℓ), shared with logistic regression and the GLMs.
 The normal equations use BLAS/LAPACK (dsyrk, dpotrf, dpotrs) and agree to rounding.
 """
@@ -139,11 +140,20 @@ def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
     """LR-5: θ := θ − α ∇J(θ) (``average``: ∇J/m, 002 Listing 1) until
     maxⱼ |Δθⱼ| <= tol · (1 + maxⱼ |θⱼ|); ``tol=None`` runs exactly ``max_iterations``."""
     X, y, theta = _design(X, y, theta)
+    return batch_gradient_descent_fit(core.Passes(X, y, core.LEAST_SQUARES, 0.0, False), theta,
+                                      alpha, max_iterations, tol, average, record, lam,
+                                      penalize_intercept)
+
+
+def batch_gradient_descent_fit(passes, theta, alpha, max_iterations, tol, average, record, lam,
+                               penalize_intercept):
+    """``batch_gradient_descent`` on validated θ, its sums over the examples taken by ``passes``
+    (cs229.fast._glm_core.Passes in memory; cs229.distributed's over chunks)."""
     alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
-                       core.LEAST_SQUARES, 0.0, "batch gradient descent", False,
-                       alpha_too_large(alpha, RESCALE), RAISE_CAP, lam, first)
+    return core.ascent(passes, theta, alpha, max_iterations, tol, average, record,
+                       "batch gradient descent", False, alpha_too_large(alpha, RESCALE), RAISE_CAP,
+                       lam, first)
 
 
 def stochastic_gradient_descent(X, y, theta, alpha, epochs=1, order=None, decay=0, record=False,

@@ -1,7 +1,8 @@
 """Compiled twins of cs229.reference.logistic_regression (catalog LG-1 … LG-5, PC-1, NW-2).
 
 Gradient ascent, SGD and the perceptron keep the reference's order of operations and its
-sigmoid, so on float64 data their iterates are the reference's bit for bit. Newton forms XᵀWX
+sigmoid, so on float64 data their iterates are the reference's bit for bit (batch gradient
+ascent's on up to 4,096 rows, one block of X-7's summation form; to rounding past it). Newton forms XᵀWX
 with BLAS and solves by Cholesky (LAPACK): the same answer to rounding.
 """
 import numpy as np
@@ -173,11 +174,18 @@ def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,
                           average=False, record=False, lam=0, penalize_intercept=False):
     """LG-5: θ := θ + α Σᵢ (y − h) x (÷ m when ``average``) until the Part I stopping test."""
     X, y, theta = _design(X, y, theta)
+    return batch_gradient_ascent_fit(core.Passes(X, y, core.BERNOULLI, 0.0, False), theta, alpha,
+                                     max_iterations, tol, average, record, lam, penalize_intercept)
+
+
+def batch_gradient_ascent_fit(passes, theta, alpha, max_iterations, tol, average, record, lam,
+                              penalize_intercept):
+    """``batch_gradient_ascent`` on validated θ, its sums over the examples taken by ``passes``
+    (cs229.fast._glm_core.Passes in memory; cs229.distributed's over chunks)."""
     alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
-    return core.ascent(X, y, theta, alpha, max_iterations, tol, average, record,
-                       core.BERNOULLI, 0.0, "batch gradient ascent", True, alpha_too_large(alpha),
-                       RAISE_CAP, lam, first)
+    return core.ascent(passes, theta, alpha, max_iterations, tol, average, record,
+                       "batch gradient ascent", True, alpha_too_large(alpha), RAISE_CAP, lam, first)
 
 
 def threshold(z):

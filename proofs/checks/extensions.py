@@ -9,8 +9,8 @@ intercept θ₀ unpenalised): maximise ℓ(θ) − (λ/2) Σ_{j≥1} θⱼ², wh
 Hessian H − λI′; for least squares, minimise J(θ) + (λ/2) Σ_{j≥1} θⱼ², solved by
 (XᵀX + λI′)θ = Xᵀy.
 
-X-7: the summation form (Chu et al. 2006). Each pass of the normal equations and of Newton /
-IRLS is a sum over the examples, A = Σᵢ Aᵢ and ∇ℓ = Σᵢ ∇ℓᵢ; summed block by block over any
+X-7: the summation form (Chu et al. 2006). Each pass of the normal equations, of Newton /
+IRLS and of a gradient method is a sum over the examples, A = Σᵢ Aᵢ and ∇ℓ = Σᵢ ∇ℓᵢ; summed block by block over any
 split of the rows into contiguous blocks, the sums, and so the step A⁻¹∇ℓ, are the serial
 fit's in exact arithmetic. cs229.fast and cs229.distributed fix the blocks and the order of
 their addition, which makes their float sums equal too.
@@ -590,6 +590,44 @@ def summation_form_steps(ctx):
             whole = _step(*system(Xs, ys))
             for blocks in _contiguous_partitions(len(Xs)):
                 worst = max(worst, _difference(_step(*_blocked_system(system, Xs, ys, blocks)), whole))
+        return worst
+    return sampled(ctx, S.classification_problems(max_rows=6), residual,
+                   mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 3),
+                   names=("X", "y", "θ"))
+
+
+def _blocked_gradient(gradient, X, y, blocks):
+    """∇ added block by block, left to right: Σ_blocks of the gradient on each block's rows."""
+    total = None
+    for a, b in blocks:
+        part = gradient(X[a:b], y[a:b])
+        total = list(part) if total is None else [u + v for u, v in zip(total, part)]
+    return total
+
+
+@relies_on(glm, "gradient", lambda f: lambda fam, X, y, theta, *rest: f(fam, X[1:] or X, y[1:] or y, theta, *rest),
+           "each call's first example left out of the sum")
+@relies_on(lr, "gradient", lambda f: lambda X, y, theta: f(X[1:] or X, y[1:] or y, theta),
+           "each call's first example left out of ∇J")
+@check("X-7", "the summation form of the gradient methods: ∇J (LR-3) and ∇ℓ (GLM-4) summed block "
+       "by block over every split of the rows into contiguous blocks are the serial gradient "
+       "exactly (rationals: least squares, the Gaussian) and to 50 digits (Bernoulli, Poisson)",
+       "extends 000 Parts I-III", "derivation")
+def summation_form_gradients(ctx):
+    def residual(p):
+        X, y, theta = p
+        worst = mpmath.mpf(0)
+        Xq, yq, tq = ([Fraction(v) for v in row] for row in X), [Fraction(v) for v in y], [Fraction(v) for v in theta]
+        Xq = list(Xq)
+        Xm, tm = S.to_mpf(X), S.to_mpf(theta)
+        gradients = [(lambda X_, y_: lr.gradient(X_, y_, tq), Xq, yq),
+                     (lambda X_, y_: glm.gradient(ef.GAUSSIAN, X_, y_, tq), Xq, yq)]
+        gradients += [(lambda X_, y_, fam=fam: glm.gradient(fam, X_, y_, tm), Xm, y)
+                      for fam in (ef.BERNOULLI, ef.POISSON)]
+        for gradient, Xs, ys in gradients:
+            whole = gradient(Xs, ys)
+            for blocks in _contiguous_partitions(len(Xs)):
+                worst = max(worst, _difference(_blocked_gradient(gradient, Xs, ys, blocks), whole))
         return worst
     return sampled(ctx, S.classification_problems(max_rows=6), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 3),

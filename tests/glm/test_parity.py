@@ -174,3 +174,37 @@ def test_penalised_data_start_is_the_ridge_fit_of_the_working_response_X_1():
     A, _ = newton.data_start_system(ef.GAUSSIAN, X, y, penalty=(Fraction(5), 0))
     assert A == [[A0[0][0] + 5, A0[0][1]], [A0[1][0], A0[1][1] + 5]]
     assert newton.data_start_system(ef.GAUSSIAN, X, y, penalty=(0, 1)) == (A0, b0)
+
+
+@pytest.mark.parametrize("model", ["least squares", "logistic", "poisson, offset and weights"])
+def test_gradient_past_one_block_is_the_references_per_block_added_in_block_order_X_7(model):
+    """LR-3, LG-4, GLM-4, X-7: on 2·4,096 + 5 rows the fast gradient is the reference's gradient
+    of each block of 4,096 rows (in the reference's order within it), the three partials added
+    left to right; on one block it is the reference's bit for bit."""
+    import cs229.fast.linear_regression as FR
+    import cs229.fast.logistic_regression as FL
+    import cs229.reference.linear_regression as RR
+    import cs229.reference.logistic_regression as RL
+    from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK
+    rng = np.random.default_rng(3)
+    m = 2 * BLOCK + 5
+    X = rng.standard_normal((m, 3))
+    theta = np.array([0.2, -0.4, 0.1])
+    offset, weight = 0.1 * rng.standard_normal(m), rng.uniform(0, 2, m)
+    if model == "least squares":
+        y = X @ theta + rng.standard_normal(m)
+        fast, reference = (lambda a, b, w, o: FR.gradient(a, b, theta)), (lambda a, b, w, o: RR.gradient(a.tolist(), b.tolist(), theta.tolist()))
+    elif model == "logistic":
+        y = (rng.random(m) < 0.5).astype(float)
+        fast, reference = (lambda a, b, w, o: FL.gradient(a, b, theta)), (lambda a, b, w, o: RL.gradient(a.tolist(), b.tolist(), theta.tolist()))
+    else:
+        y = rng.poisson(1.0, m).astype(float)
+        fast = lambda a, b, w, o: F.gradient("poisson", a, b, theta, o, w)  # noqa: E731
+        reference = lambda a, b, w, o: R.gradient("poisson", a.tolist(), b.tolist(), theta.tolist(), o.tolist(), w.tolist())  # noqa: E731
+    blocks = [slice(b, min(b + BLOCK, m)) for b in range(0, m, BLOCK)]
+    parts = [np.array(reference(X[s], y[s], weight[s], offset[s]), dtype=float) for s in blocks]
+    expected = np.zeros(3)
+    for part in parts:
+        expected = expected + part
+    assert np.array_equal(fast(X, y, weight, offset), expected)
+    assert np.array_equal(fast(X[blocks[0]], y[blocks[0]], weight[blocks[0]], offset[blocks[0]]), parts[0])
