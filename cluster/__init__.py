@@ -2,7 +2,7 @@
 rows, with cs229.fast's answers bit for bit.
 
 A fit of Parts I–III is a sum over the examples in every pass: XᵀX and Xᵀy for the normal
-equations, Xᵀ(y − μ), XᵀWX and ℓ for Newton / IRLS, ∇ℓ, −H and ℓ over the stacked Θ for softmax
+equations, Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) x⁽ⁱ⁾ for a gradient step, Xᵀ(y − μ), XᵀWX and ℓ for Newton / IRLS, ∇ℓ, −H and ℓ over the stacked Θ for softmax
 Newton (``cs229.fast.softmax.newton_chunk``). Each pass here maps the fast face's compiled
 per-chunk partial sums over the chunks (cs229.fast._summation, ``_glm_core.newton_chunk``),
 gathers the partials on the client in block order and adds them left to right, then takes the
@@ -18,6 +18,10 @@ GDA (``generative``) maps the fast face's per-block class sizes, class means and
 naive Bayes (Bernoulli, and multinomial on the rows of a dask array of word counts; two classes
 or k) adds the chunks' integer counts, and its float sums (weighted counts, real counts, in
 example order) chunk after chunk.
+
+The batch gradient methods (``linear_regression.batch_gradient_descent``,
+``logistic_regression.batch_gradient_ascent``, ``glm.gradient_ascent``) map the fast face's
+per-block gradient (``_glm_core.gradient_chunk``) once per iteration, the same way.
 
 Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
 ``softmax.newton`` (k classes), ``glm.newton`` and ``glm.poisson_regression``, ``generative.gda_fit`` and

@@ -126,7 +126,8 @@ class Gathered:
 
 
 class Passes:
-    """X-7: the sums of a Newton / IRLS fit over chunked X and y, the interface of
+    """X-7: the sums of a Newton / IRLS fit or of a gradient method over chunked X and y, the
+    interface of
     cs229.fast._glm_core.Passes: each pass maps the fast face's compiled per-chunk partials
     over the chunks and adds the gathered partials in block order (``add_blocks``)."""
 
@@ -153,12 +154,28 @@ class Passes:
         self._separated = (np.array(theta, dtype=np.float64), all(r[4] for r in results)) if test else None
         return total, ell_outside, status
 
+    def gradient(self, theta, g):
+        """X-7 for gradient methods: the blocks' partials of the gradient (``gradient_chunk``)
+        over the chunks, added into g in block order; the first failing chunk's status (0 when
+        none fails), as the fast face's pass stops at its first failing block."""
+        g[:] = 0.0
+        for parts, status in self.chunked.map(_gradient_map, theta, self.code, self.k,
+                                              rows=(self.offset, self.weight)):
+            if status:
+                return status
+            add_blocks(parts, g)
+        return 0
+
     def y_total(self):
         """[Σy], or [Σwy, Σw] with weights (``sum_chunk``)."""
         total = np.zeros(1 if self.weight is None else 2)
         for parts in self.chunked.map(_sum_map, rows=(self.weight,)):
             add_blocks(parts, total)
         return total
+
+    def weight_total(self):
+        """Σw, summed as ``y_total`` sums it."""
+        return self.y_total()[1]
 
     def start(self, y_bar):
         total = np.zeros(core.start_size(self.n))
@@ -243,6 +260,11 @@ def _newton_map(X, y, offset, weight, theta, code, k, logistic_form, want_ell, t
     out = core.newton_chunk(X, y, theta, code, k, logistic_form, want_ell, None, _float64(offset),
                             _float64(weight))
     return out + (core.separated(X, y, theta) if test else None,)
+
+
+def _gradient_map(X, y, offset, weight, theta, code, k):
+    return core.gradient_chunk(_float64(X), _float64(y), theta, code, k, None, _float64(offset),
+                               _float64(weight))
 
 
 def _sum_map(X, y, weight):

@@ -15,7 +15,7 @@ from cs229.reference.parameters import positive
 
 from ._chunks import Chunked, Passes, _dask_array, weight_chunk
 
-__all__ = ["newton", "poisson_regression", "hypotheses", "log_likelihood", "standard_errors"]
+__all__ = ["newton", "poisson_regression", "gradient_ascent", "hypotheses", "log_likelihood", "standard_errors"]
 
 
 def newton(family, X, y, theta=None, max_iterations=100, tol=1e-10, record=False, start="data",
@@ -42,6 +42,21 @@ def poisson_regression(X, y, theta=None, max_iterations=100, tol=1e-10, record=F
         raise error("offset_and_exposure")
     return _newton(ef.POISSON, X, y, theta, max_iterations, tol, record, start, damping, lam,
                    penalize_intercept, offset, exposure, sample_weight)
+
+
+def gradient_ascent(family, X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
+                    record=False, lam=0, penalize_intercept=False, offset=None,
+                    sample_weight=None):
+    """GLM-4, X-7: cs229.fast.glm.gradient_ascent on a dask array X (m×n) and targets y (m),
+    chunked by rows; X-5 ``offset`` and X-2 ``sample_weight`` chunked as the rows. Each
+    iteration's Σᵢ wᵢ (y⁽ⁱ⁾ − g(θᵀx⁽ⁱ⁾ + oᵢ)) x⁽ⁱ⁾ is summed over whole blocks on the workers
+    and added in block order on the client, then the fast face's step: θ and every iterate are
+    the fast face's bit for bit. One dask computation per iteration (``newton`` takes a handful
+    of passes for the same fit)."""
+    _, passes = _passes(family, X, y, offset, None, sample_weight)
+    theta = as_vector(theta, "theta", passes.n, "X", of="columns")
+    return _fast.gradient_ascent_fit(passes, theta, alpha, max_iterations, tol, average, record,
+                                     lam, penalize_intercept)
 
 
 def _newton(family, X, y, theta, max_iterations, tol, record, start, damping, lam,

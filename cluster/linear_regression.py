@@ -1,12 +1,14 @@
 """The normal equations (LR-12) on dask arrays chunked by rows, in the summation form (X-7): XᵀX
 and Xᵀy as cs229.fast sums them, block by block, then cs229.fast's own Cholesky solve, so θ is
-the fast face's bit for bit."""
+the fast face's bit for bit; batch gradient descent (LR-5) sums each iteration's gradient the same
+way, with the fast face's iterates bit for bit."""
 from functools import partial
 
 import dask.array as da
 import numpy as np
 import scipy.linalg
 
+from cs229.fast import _glm_core as core
 from cs229.fast import linear_regression as _fast
 from cs229.fast._validation import as_vector
 from cs229.reference.linalg import SingularMatrixError
@@ -14,9 +16,9 @@ from cs229.reference.linear_regression import ridge_rows, singular_weighted
 from cs229.reference.messages import error
 from cs229.reference.parameters import choice, penalty, positive
 
-from ._chunks import Chunked, Gathered, _dask_array, gram, map_queries, weight_chunk
+from ._chunks import Chunked, Gathered, Passes, _dask_array, gram, map_queries, weight_chunk
 
-__all__ = ["normal_equations", "lwr_predict"]
+__all__ = ["normal_equations", "batch_gradient_descent", "lwr_predict"]
 
 
 def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, sample_weight=None):
@@ -49,6 +51,24 @@ def normal_equations(X, y, solver="cholesky", lam=0, penalize_intercept=False, s
         return _fast.normal_solve(gram(chunked), shape, lam, first, *data)
     weight = chunked.extras["sample_weight"]
     return _fast.weighted_normal_solve(gram(chunked, weight), shape, lam, first, *data, Gathered(weight))
+
+
+def batch_gradient_descent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
+                           record=False, lam=0, penalize_intercept=False):
+    """LR-5, X-1, X-7: cs229.fast.linear_regression.batch_gradient_descent on a dask array X
+    (m×n) and targets y (m), chunked by rows: each iteration's ∇J = Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾) x⁽ⁱ⁾ summed
+    over the blocks of each chunk on its worker, the partials added in block order on the client,
+    then the fast face's step and stopping test. Rows are gathered into chunks of whole blocks,
+    so θ and every iterate are the fast face's bit for bit. One dask computation per iteration:
+    on a cluster each costs a round trip to the workers, so that Newton's method
+    (``normal_equations`` here, one pass) is the one to use at scale; this is the notes'
+    algorithm on the same data. The same errors and result (IterativeResult) as the fast face."""
+    chunked = Chunked(X, y)
+    chunked.check(partial(as_vector, name="y"))
+    theta = as_vector(theta, "theta", chunked.n, "X", of="columns")
+    passes = Passes(chunked, core.LEAST_SQUARES, 0.0, False)
+    return _fast.batch_gradient_descent_fit(passes, theta, alpha, max_iterations, tol, average,
+                                            record, lam, penalize_intercept)
 
 
 def lwr_predict(X, y, queries, tau):

@@ -142,6 +142,28 @@ class Dask:
         return _distributed().linear_regression.normal_equations(
             X, y, solver, lam=lam, penalize_intercept=penalize_intercept, sample_weight=sample_weight)
 
+    def cost(self, X, y, theta):
+        """LR-2: ½ Σᵢ (θᵀx⁽ⁱ⁾ − y⁽ⁱ⁾)², the chunks' sums added (for the report of a fit)."""
+        r = X @ np.asarray(theta, dtype=np.float64) - y
+        return float((r * r).sum().compute()) / 2
+
+    def batch_gradient_descent(self, X, y, theta, alpha, max_iterations, tol, average, record):
+        return _distributed().linear_regression.batch_gradient_descent(
+            X, y, theta, alpha, max_iterations=max_iterations, tol=tol, average=average, record=record)
+
+    def logistic_gradient_ascent(self, X, y, theta, alpha, max_iterations, tol, average, record, lam,
+                                 penalize_intercept):
+        return _distributed().logistic_regression.batch_gradient_ascent(
+            X, y, theta, alpha, max_iterations=max_iterations, tol=tol, average=average, record=record,
+            lam=lam, penalize_intercept=penalize_intercept)
+
+    def glm_gradient_ascent(self, family, X, y, theta, alpha, max_iterations, tol, average, record, lam,
+                            penalize_intercept, offset=None, sample_weight=None):
+        return _distributed().glm.gradient_ascent(
+            family, X, y, theta, alpha, max_iterations=max_iterations, tol=tol, average=average,
+            record=record, lam=lam, penalize_intercept=penalize_intercept, offset=offset,
+            sample_weight=sample_weight)
+
     # n_jobs: the cluster's workers take the chunks side by side, each map on one thread
     def logistic_newton(self, X, y, theta, max_iterations, tol, record, lam, penalize_intercept, n_jobs=1):
         return _distributed().logistic_regression.newton(X, y, theta, max_iterations=max_iterations, tol=tol,

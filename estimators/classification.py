@@ -139,8 +139,8 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
         e = _base.engine(X, y, sample_weight)
-        if solver != "newton":
-            _base.in_memory(e, "LogisticRegression", solver, "'newton'")
+        if solver == "sgd":
+            _base.in_memory(e, "LogisticRegression", solver, "'newton' or 'gd' (two classes)")
         X, y = e.fit_data(self, X, y)
         sample_weight = e.sample_weights(sample_weight, X)
         labels = e.labels(y, "logistic regression")
@@ -176,7 +176,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
                     lambda: e.logistic_newton(Xd, y01, start, cap, self.tol, record, lam, first, n_jobs),
                     cap, remedy, newton=True)
             else:
-                result = _base.iterate(lambda: _fast.logistic_gradient_ascent(
+                result = _base.iterate(lambda: e.logistic_gradient_ascent(
                     Xd, y01, start, rate, cap, self.tol, self.average, record, lam, first),
                     cap, remedy)
         self.theta_ = np.asarray(result.theta)
@@ -260,7 +260,7 @@ def _weighted_fit(engine, solver, Xd, y01, start, rate, cap, estimator, lam, sam
         return _base.iterate(lambda: engine.glm_newton(bernoulli, Xd, y01, start, cap, e.tol, record, lam,
                                                        first, sample_weight=sample_weight, n_jobs=n_jobs),
                              cap, remedy, newton=True)
-    return _base.iterate(lambda: _fast.glm_gradient_ascent(
+    return _base.iterate(lambda: engine.glm_gradient_ascent(
         bernoulli, Xd, y01, start, rate, cap, e.tol, e.average, record, lam, first,
         sample_weight=sample_weight), cap, remedy)
 
@@ -296,6 +296,7 @@ def _softmax_fit(estimator, engine, solver, Xd, labels, lam, rate, sample_weight
                                                              lam, first, sample_weight, "symmetric"),
                                cap, remedy, newton=True)
     else:
+        _base.in_memory(engine, f"{type(estimator).__name__} with {len(labels.classes)} classes", solver, "'newton'")
         result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
             Xd, y1k, start, rate, cap, estimator.tol, estimator.average, record, lam, first,
             sample_weight, "symmetric"), cap, remedy)

@@ -92,8 +92,7 @@ class _GeneralizedLinearModel(RegressorMixin, BaseEstimator):
                                                         lam, first, offset, sample_weight, n_jobs),
                                    cap, remedy, newton=True)
         else:
-            _base.in_memory(e, type(self).__name__, solver, "'newton'")
-            result = _base.iterate(lambda: _fast.glm_gradient_ascent(
+            result = _base.iterate(lambda: e.glm_gradient_ascent(
                 family, Xd, y, start, rate, cap, self.tol, self.average, record, lam,
                 first, offset, sample_weight), cap, remedy)
         # the family as given (a name pickles; the family objects hold lambdas)

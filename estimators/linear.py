@@ -96,26 +96,27 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         if solver == "normal":
             theta = e.normal_equations(Xd, y, sample_weight)
         else:
-            _base.in_memory(e, "LinearRegression", solver, "'normal'")
-            theta = self._descend(solver, Xd, y, rate, sample_weight)
+            if solver == "sgd":
+                _base.in_memory(e, "LinearRegression", solver, "'normal' or 'gd'")
+            theta = self._descend(e, solver, Xd, y, rate, sample_weight)
         self.theta_ = theta
         self.intercept_, self.coef_ = _base.split_theta(theta, self.fit_intercept)
         self.intercept_ = float(self.intercept_)
         return self
 
-    def _descend(self, solver, Xd, y, rate, sample_weight):
+    def _descend(self, e, solver, Xd, y, rate, sample_weight):
         record = self.verbose >= 2
         start = np.zeros(Xd.shape[1])
         if solver == "gd" and sample_weight is not None:
             # least squares is the Gaussian GLM (θ − α∇J is θ + α∇ℓ), whose ascent takes weights
             cap = parameters.positive_int(self.max_iterations, "max_iterations")
-            result = _base.iterate(lambda: _fast.glm_gradient_ascent(
+            result = _base.iterate(lambda: e.glm_gradient_ascent(
                 _fast.exponential_family("gaussian"), Xd, y, start, rate, cap, self.tol,
                 self.average, record, 0.0, False, sample_weight=sample_weight), cap)
             unit = "iteration"
         elif solver == "gd":
             cap = parameters.positive_int(self.max_iterations, "max_iterations")
-            result = _base.iterate(lambda: _fast.batch_gradient_descent(
+            result = _base.iterate(lambda: e.batch_gradient_descent(
                 Xd, y, start, rate, cap, self.tol, self.average, record), cap)
             unit = "iteration"
         else:
@@ -127,8 +128,8 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         if solver == "gd":
             self.converged_ = result.converged
         _base.report(self, lambda: f"{solver}: {_base.outcome(result.converged, result.iterations, unit)}; "
-                                   f"J(θ) = {_fast.cost(Xd, y, result.theta):.10g}",
-                     lambda: (f"{unit} {k}: J(θ) = {_fast.cost(Xd, y, t):.10g}"
+                                   f"J(θ) = {e.cost(Xd, y, result.theta):.10g}",
+                     lambda: (f"{unit} {k}: J(θ) = {e.cost(Xd, y, t):.10g}"
                               for k, t in enumerate(result.path)))
         return result.theta
 

@@ -55,6 +55,20 @@ def test_x5_x2_glm_newton_with_offset_and_weights_is_the_fast_faces(scheduler, r
     assert not np.array_equal(fast.theta, FG.newton(family, X, y).theta)
 
 
+@pytest.mark.parametrize("rows", CHUNKINGS)
+@pytest.mark.parametrize("average", [False, True])
+def test_x5_x2_glm_gradient_ascent_with_offset_and_weights_is_the_fast_faces(scheduler, rows, average):
+    """GLM-4's gradient ascent with an offset and sample weights (averaged: ÷ Σwᵢ, summed over
+    blocks as the fast face sums it), θ and every iterate bit for bit."""
+    Xd, yd, od, wd = _chunked(rows, X, COUNTS, OFFSET, WEIGHTS)
+    options = dict(alpha=0.5 if average else 2e-5, max_iterations=30, tol=None, average=average)
+    fast = FG.gradient_ascent(ef.POISSON, X, COUNTS, np.zeros(4), record=True, offset=OFFSET,
+                              sample_weight=WEIGHTS, **options)
+    _same(fast, DG.gradient_ascent(ef.POISSON, Xd, yd, np.zeros(4), record=True, offset=od,
+                                   sample_weight=wd, **options))
+    assert not np.array_equal(fast.theta, FG.gradient_ascent(ef.POISSON, X, COUNTS, np.zeros(4), **options).theta)
+
+
 def test_x5_x2_vectors_in_memory_and_chunks_not_of_whole_blocks_are_accepted():
     Xd, yd, wd = _chunked(5000, X, COUNTS, WEIGHTS)  # 5000 rows: rechunked to whole blocks
     _same(FG.poisson_regression(X, COUNTS, record=True, exposure=EXPOSURE, sample_weight=WEIGHTS),

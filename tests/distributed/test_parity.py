@@ -100,6 +100,75 @@ def test_x7_glm_newton_iterates_are_the_fast_faces(scheduler, rows, family):
     _same(FG.newton(family, X, y, record=True), DG.newton(family, Xd, yd, record=True))
 
 
+# ---- gradient methods: one pass over the chunks per iteration -----------------------------------
+
+GRADIENT_FITS = {
+    # (the fast face's function, the distributed face's, y, θ₀ and the options of one case)
+    "LR-5 descent": (FR.batch_gradient_descent, DR.batch_gradient_descent, TARGETS,
+                     dict(alpha=2e-5, max_iterations=40, tol=None)),
+    "LR-5 averaged, ridge": (FR.batch_gradient_descent, DR.batch_gradient_descent, TARGETS,
+                             dict(alpha=0.5, max_iterations=200, average=True, lam=5000.0)),
+    "LG-5 ascent": (FL.batch_gradient_ascent, DL.batch_gradient_ascent, LABELS,
+                    dict(alpha=4e-5, max_iterations=40, tol=None)),
+    "LG-5 averaged, converging": (FL.batch_gradient_ascent, DL.batch_gradient_ascent, LABELS,
+                                  dict(alpha=2.0, max_iterations=2000, tol=1e-6, average=True)),
+    "GLM-4 Poisson": (partial(FG.gradient_ascent, ef.POISSON), partial(DG.gradient_ascent, ef.POISSON),
+                      COUNTS, dict(alpha=1e-5, max_iterations=40, tol=None, lam=3.0)),
+}
+
+
+@pytest.mark.parametrize("rows", CHUNKINGS + [5000])  # 5000 rows: rechunked to whole blocks
+@pytest.mark.parametrize("case", sorted(GRADIENT_FITS))
+def test_x7_gradient_methods_iterates_are_the_fast_faces(scheduler, rows, case):
+    """LR-5, LG-5, GLM-4: θ and every iterate of batch gradient descent and ascent equal the fast
+    face's bit for bit, each iteration's gradient summed over the chunks' blocks in block order."""
+    fast, dist, y, options = GRADIENT_FITS[case]
+    expected = fast(X, y, np.zeros(D), record=True, **options)
+    Xd, yd = _chunked(rows, X, y)
+    _same(expected, dist(Xd, yd, np.zeros(D), record=True, **options))
+    assert expected.iterations > 1 and expected.converged is (None if options.get("tol", 1) is None else True)
+
+
+def test_x7_gradient_ascent_on_separable_data_raises_the_fast_faces_error(scheduler):
+    """Classes half a unit apart on x₁: a θ of the ascent separates them, the test of LG-3 runs
+    over the chunks after each step, and the fit stops there as the fast face's does."""
+    Xs = X.copy()
+    Xs[:, 1] += np.sign(Xs[:, 1]) * 0.25
+    y = (Xs[:, 1] > 0).astype(float)
+    Xd, yd = _chunked(3 * BLOCK, Xs, y)
+    options = dict(alpha=1e-3, max_iterations=500)
+    expected = _raised(lambda: FL.batch_gradient_ascent(Xs, y, np.zeros(D), **options))
+    got = _raised(lambda: DL.batch_gradient_ascent(Xd, yd, np.zeros(D), **options))
+    assert expected.type is SeparableDataError and got.type is SeparableDataError
+    assert str(got.value) == str(expected.value)
+    assert np.array_equal(got.value.result.path, expected.value.result.path)
+
+
+@pytest.mark.parametrize("case", ["too large a step", "e^η overflows"])
+def test_x7_gradient_methods_that_diverge_raise_the_fast_faces_error(scheduler, case):
+    """θ leaves the finite numbers (descent with too large an α), or a Poisson mean e^η overflows
+    in a pass (the chunk that fails first decides, as the fast face's first failing block)."""
+    if case == "too large a step":
+        fast = lambda: FR.batch_gradient_descent(X, TARGETS, np.zeros(D), alpha=1.0)  # noqa: E731
+        dist = lambda: DR.batch_gradient_descent(*_chunked(2 * BLOCK, X, TARGETS), np.zeros(D), alpha=1.0)  # noqa: E731
+    else:
+        theta = np.array([700.0, 0.0, 0.0, 0.0])
+        fast = lambda: FG.gradient_ascent(ef.POISSON, X, COUNTS, theta, alpha=1e-9)  # noqa: E731
+        dist = lambda: DG.gradient_ascent(ef.POISSON, *_chunked(2 * BLOCK, X, COUNTS), theta, alpha=1e-9)  # noqa: E731
+    expected, got = _raised(fast), _raised(dist)
+    assert got.type is expected.type
+    assert str(got.value) == str(expected.value)
+    assert np.array_equal(got.value.result.path, expected.value.result.path)
+
+
+def test_x7_gradient_methods_check_theta_and_the_options_as_the_fast_face():
+    Xd, yd = _chunked(BLOCK, X, TARGETS)
+    for theta, alpha in [(np.zeros(D + 1), 0.1), (np.zeros(D), -1.0), (np.zeros(D), "a")]:
+        expected = _raised(lambda: FR.batch_gradient_descent(X, TARGETS, theta, alpha))
+        got = _raised(lambda: DR.batch_gradient_descent(Xd, yd, theta, alpha))
+        assert got.type is expected.type and str(got.value) == str(expected.value)
+
+
 def _softmax_labels(seed=4):
     """Labels in 1..4 drawn from a softmax model of X (no class separable from the rest)."""
     rng = np.random.default_rng(seed)

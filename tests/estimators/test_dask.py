@@ -1,7 +1,8 @@
 """X-7 in the estimators: ``fit`` on a dask array or DataFrame goes to cs229.distributed and gives
 the fit in memory (θ bit for bit, the same fitted attributes, the same summary), on dask's default
 scheduler and on a distributed.Client; predictions of a dask X are dask arrays whose chunks are
-the in-memory predictions; a solver without a distributed form is refused by name."""
+the in-memory predictions; a solver without a distributed form ("sgd", softmax's "gd") is refused
+by name."""
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -68,6 +69,18 @@ FITS = {  # name: (estimator, data, fit keywords)
     "logistic-3-classes": (lambda: E.LogisticRegression(), "three", {}),
     "logistic-3-classes-weighted-l2": (lambda: E.LogisticRegression(penalty="l2", C=2.0), "three",
                                        {"sample_weight": WEIGHTS}),
+    # gradient methods: one pass over the chunks per iteration, so a fixed number of them here
+    "linear-gd": (lambda: E.LinearRegression(solver="gd", learning_rate=0.5, max_iterations=40, tol=None),
+                  "diabetes", {}),
+    "linear-gd-weighted": (lambda: E.LinearRegression(solver="gd", learning_rate=0.5, max_iterations=40,
+                                                      tol=None), "diabetes", {"sample_weight": WEIGHTS[:442]}),
+    "logistic-gd": (lambda: E.LogisticRegression(solver="gd", learning_rate=0.5, max_iterations=40, tol=None),
+                    "cancer", {}),
+    "logistic-gd-weighted-l2": (lambda: E.LogisticRegression(solver="gd", penalty="l2", learning_rate=0.5,
+                                                             max_iterations=40, tol=None), "cancer",
+                                {"sample_weight": WEIGHTS}),
+    "poisson-gd-exposure": (lambda: E.PoissonRegression(solver="gd", learning_rate=0.05, max_iterations=40,
+                                                        tol=None), "counts", {"exposure": 1.0 + WEIGHTS}),
 }
 
 
@@ -169,17 +182,38 @@ def test_a_dask_dataframe_keeps_its_column_names_X_7(scheduler):
     assert np.array_equal(lazy.compute(), memory.predict(frame, exposure=1.0 + WEIGHTS))
 
 
-@pytest.mark.parametrize("estimator, solver", [(E.LinearRegression(solver="gd"), "gd"),
-                                               (E.LogisticRegression(solver="sgd"), "sgd"),
-                                               (E.PoissonRegression(solver="gd"), "gd"),
-                                               (E.SoftmaxRegression(solver="gd"), "gd")])
-def test_a_solver_without_a_distributed_form_is_refused_by_name_X_7(estimator, solver):
+@pytest.mark.parametrize("estimator, solver, supported", [
+    (E.LinearRegression(solver="sgd"), "sgd", "'normal' or 'gd'"),
+    (E.LogisticRegression(solver="sgd"), "sgd", "'newton' or 'gd' (two classes)"),
+    (E.SoftmaxRegression(solver="gd"), "gd", "'newton'")])
+def test_a_solver_without_a_distributed_form_is_refused_by_name_X_7(estimator, solver, supported):
     X, y = _cancer()
     with pytest.raises(ValueError) as e:
         estimator.fit(_chunked(X, 100), _chunked(y * 1.0, 100))
-    supported = "'normal'" if isinstance(estimator, E.LinearRegression) else "'newton'"
     assert str(e.value) == (f"{type(estimator).__name__} with solver={solver!r} takes arrays in memory: on a "
                             f"dask array or DataFrame (cs229.distributed) use solver={supported}")
+
+
+def test_gradient_ascent_of_more_than_two_classes_is_refused_by_name_X_7():
+    X, y = _data("three")
+    with pytest.raises(ValueError) as e:
+        E.LogisticRegression(solver="gd").fit(_chunked(X, 100), _chunked(y, 100))
+    assert str(e.value) == ("LogisticRegression with 3 classes with solver='gd' takes arrays in memory: on a "
+                            "dask array or DataFrame (cs229.distributed) use solver='newton'")
+
+
+def test_the_progress_lines_of_a_dask_gradient_descent_are_the_fit_in_memorys_X_7(capsys):
+    """verbose=2: J(θ) of every iterate, the chunks' sums of squares added (to rounding)."""
+    X, y = load_diabetes(return_X_y=True)
+    make = lambda: E.LinearRegression(solver="gd", learning_rate=0.5, max_iterations=3, tol=None, verbose=2)  # noqa: E731
+    make().fit(X, y)
+    memory = capsys.readouterr().out.splitlines()
+    make().fit(_chunked(X, 100), _chunked(y, 100))
+    chunked = capsys.readouterr().out.splitlines()
+    assert len(memory) == len(chunked) == 5
+    for a, b in zip(memory, chunked):
+        assert a.split("J(θ) = ")[0] == b.split("J(θ) = ")[0]
+        assert float(a.split("J(θ) = ")[1]) == pytest.approx(float(b.split("J(θ) = ")[1]), rel=1e-12)
 
 
 def test_a_nan_in_a_chunk_names_its_row_and_chunk_through_the_estimator_X_7():
