@@ -88,3 +88,15 @@ def test_a_zero_diagonal_is_shown_as_given_CA_1(impl):
     with pytest.raises(ValueError) as e:
         impl.coordinate_ascent.coordinate_ascent([[2, 0], [0, 0]], [1, 1], [0, 0])
     assert str(e.value) == "Q[1][1] = 0: W is not bounded above along α1 (coordinate ascent needs Qᵢᵢ > 0)"
+
+
+def test_an_alpha_that_overflows_while_its_gradient_stays_finite_is_divergence_CA_1():
+    """CA-1: the step g₁/Q₁₁ = 1.2e308 is finite and so is the new g₁ (0), but α₁ + step
+    overflows: α has left the finite numbers, and the first step says so (either of α and g
+    not finite is divergence, not both)."""
+    import cs229.fast.coordinate_ascent as F
+    Q, c, start = [[1.0, -0.5], [-0.5, 1.0]], [1.7e308, 0.0], [1e308, 1e308]
+    for face in (R, F):
+        with pytest.raises(ConvergenceError, match="diverged at step 1: α is no longer finite") as e:
+            face.coordinate_ascent(Q, c, start, max_iterations=4, tol=None)
+        assert e.value.result.iterations == 1 and e.value.result.theta[0] == float("inf")

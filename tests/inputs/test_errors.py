@@ -437,3 +437,14 @@ def test_flag_gives_the_exact_message_of_each_refusal(call, kind, message):
 )
 def test_n_jobs_gives_the_exact_message_of_each_refusal(call, kind, message):
     assert _refusal(kind, call) == message
+
+
+def test_real_counts_refuse_an_empty_vector_and_a_bool_as_a_real_number():
+    """NB-6's real counts: empty is refused unless asked for (``empty=True``, the bags of words
+    of an empty document), and a bool is no count (TypeError, "expected a real number", as
+    ``number`` words it)."""
+    with pytest.raises(ValueError, match="^counts is empty$"):
+        I.real_counts([], "counts")
+    assert I.real_counts([], "counts", empty=True) == []
+    with pytest.raises(TypeError, match=r"^counts\[1\] is True: expected a real number$"):
+        I.real_counts([2, True], "counts")

@@ -253,3 +253,12 @@ def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
     """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
     and the same words (the kinds' own, naming the argument) from both faces."""
     bad_penalties_are_refused_alike(TABLE, ['normal_equations', 'batch_gradient_descent'])
+
+
+@pytest.mark.parametrize("name", ["alpha", "decay"])
+def test_stochastic_gradient_descent_refuses_a_number_past_float64_in_the_fast_face_LR_6(name):
+    """The fast face reads α and the decay as float64 and names a value beyond its range (the
+    reference keeps 10⁴⁰⁰ as an exact number)."""
+    options = {"alpha": 0.1, "decay": 0.0, name: 10 ** 400}
+    with pytest.raises(ValueError, match=f"^{name} is 1000+: outside the float64 range$"):
+        F.stochastic_gradient_descent([[1.0, 2.0]], [3.0], [0.0, 0.0], options.pop("alpha"), **options)

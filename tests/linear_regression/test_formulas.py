@@ -303,3 +303,18 @@ def test_ridge_qr_with_an_exact_lambda_X_1():
     y = [Fraction(1), Fraction(0), Fraction(2)]
     assert R.normal_equations(X, y, "qr", lam=Fraction(4)) == R.normal_equations(X, y, lam=4) == [
         Fraction(11, 19), Fraction(6, 19)]
+
+
+def test_stochastic_gradient_descent_on_fractions_is_exact_LR_6():
+    """LR-6 in exact arithmetic: α = 1/10 and a decay of 1/2 stay Fractions (the reference keeps
+    its scalar types), so θ is the LMS rule's rational θ, computed here step by step."""
+    X, y = [[1, 2], [1, -1]], [3, 1]
+    alpha, decay = Fraction(1, 10), Fraction(1, 2)
+    theta, t = [Fraction(0), Fraction(0)], 0
+    for _ in range(2):
+        for x, target in zip(X, y):
+            step = alpha / (1 + decay * t) * (target - sum(a * b for a, b in zip(x, theta)))
+            theta = [a + step * b for a, b in zip(theta, x)]
+            t += 1
+    result = R.stochastic_gradient_descent(X, y, [0, 0], alpha, epochs=2, decay=decay)
+    assert result.theta == theta and all(type(v) is Fraction for v in result.theta)
