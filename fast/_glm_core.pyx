@@ -667,12 +667,43 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     the chunk). ``threads`` > 1: the blocks are computed side by side, each into its own row,
     and still added in block order: the same sums bit for bit. Validated float64 C-contiguous
     inputs."""
+    cdef BlockTask task
+    task.kind = NEWTON_TASK
+    task.code, task.k, task.logistic_form, task.want_ell, task.y_bar = code, k, logistic_form, want_ell, 0.0
+    task.offset, task.weight = _data(offset), _data(weight)
+    cdef PassStatus st
+    out = _window_pass(X, y, theta, task, X.shape[1] * X.shape[1] + X.shape[1] + 2, total, threads, &st)
+    return out, bool(st.ell_outside), st.system, st.row
+
+
+cdef enum:
+    NEWTON_TASK = 0  # a block of ``newton_chunk``: ``_newton_block``
+    START_TASK = 1   # a block of ``start_chunk``: ``_start_block``
+
+
+cdef struct BlockTask:
+    # what a block of a windowed pass computes, and its arguments beside X, y (and θ)
+    int kind
+    int code
+    double k
+    bint logistic_form
+    bint want_ell
+    double y_bar
+    const double* offset
+    const double* weight
+
+
+cdef object _window_pass(X, y, theta, BlockTask task, Py_ssize_t size, total, Py_ssize_t threads,
+                         PassStatus* st):
+    """The blocks of a chunk (``task``'s, ``size`` entries of partials each): kept one row per
+    block (no ``total``; returned), or added into ``total`` in block order (returned). With
+    ``threads`` > 1 a window of blocks is computed side by side, each into its own row, and then
+    added in block order: the same sums bit for bit. ``st``: the pass's status, merged in block
+    order (a start never fails)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[::1] yv = y
     cdef const double[::1] tv = theta
-    cdef const double* ov = _data(offset)
-    cdef const double* wv = _data(weight)
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n + 2, b, first, count
+    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], b, first, count
     cdef Py_ssize_t blocks = blocks_of(m)
     threads = max(min(threads, blocks), 1)
     parts, store = partials(m, size, total)
@@ -687,7 +718,6 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     cdef bint keep = store
     statuses = np.zeros((window, 3), dtype=np.intp)   # ℓ outside, status, row: per block
     cdef Py_ssize_t[:, ::1] sv = statuses
-    cdef PassStatus st
     st.ell_outside = False
     st.system = OK
     st.row = -1
@@ -697,18 +727,16 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
             count = min(window, blocks - first)
             if threads > 1:
                 for b in prange(count, num_threads=threads, schedule="dynamic"):
-                    _window_block(Xv, yv, tv, code, k, logistic_form, want_ell, Zv[threadid()],
-                                  first, b, keep, pv, sv, ov, wv)
+                    _window_block(Xv, yv, tv, &task, Zv[threadid()], first, b, keep, pv, sv)
             else:
                 for b in range(count):
-                    _window_block(Xv, yv, tv, code, k, logistic_form, want_ell, Zv[0], first, b,
-                                  keep, pv, sv, ov, wv)
+                    _window_block(Xv, yv, tv, &task, Zv[0], first, b, keep, pv, sv)
             for b in range(count):
-                _merge_status(&st, &sv[b, 0])
+                _merge_status(st, &sv[b, 0])
                 if not keep:
                     add_into(&out[0], &pv[b, 0], size)
             first += count
-    return (parts if store else total), bool(st.ell_outside), st.system, st.row
+    return parts if store else total
 
 
 cdef enum:
@@ -727,10 +755,8 @@ cdef Py_ssize_t _window(Py_ssize_t blocks, Py_ssize_t size, Py_ssize_t threads) 
 
 
 cdef void _window_block(const double[:, ::1] X, const double[::1] y, const double[::1] theta,
-                        int code, double k, bint logistic_form, bint want_ell,
-                        double[:, ::1] Zb, Py_ssize_t first, Py_ssize_t b, bint store,
-                        double[:, ::1] rows, Py_ssize_t[:, ::1] statuses, const double* offset,
-                        const double* weight) noexcept nogil:
+                        const BlockTask* task, double[:, ::1] Zb, Py_ssize_t first, Py_ssize_t b,
+                        bint store, double[:, ::1] rows, Py_ssize_t[:, ::1] statuses) noexcept nogil:
     """Block first + b of the window into its row of ``rows`` (row first + b when the partials
     are kept), its status into ``statuses[b]``."""
     cdef PassStatus st
@@ -740,8 +766,12 @@ cdef void _window_block(const double[:, ::1] X, const double[::1] y, const doubl
     st.ell_outside = False
     st.system = OK
     st.row = -1
-    _newton_block(X, y, theta, here.start, here.rows, code, k, logistic_form, want_ell, Zb,
-                  here.part, &st, offset, weight)
+    if task.kind == NEWTON_TASK:
+        _newton_block(X, y, theta, here.start, here.rows, task.code, task.k, task.logistic_form,
+                      task.want_ell, Zb, here.part, &st, task.offset, task.weight)
+    else:
+        _start_block(X, y, task.y_bar, task.code, task.k, here.start, here.rows, Zb, here.part,
+                     task.offset, task.weight)
     statuses[b, 0] = st.ell_outside
     statuses[b, 1] = st.system
     statuses[b, 2] = st.row
@@ -863,50 +893,14 @@ def start_chunk(X, y, double y_bar, int code, double k, total=None, offset=None,
     order, then XᵀW₀z₀), one row per block; with ``total`` (``start_size(n)`` entries), added
     into it in block order. X-5: z₀ less the chunk's ``offset``; X-2: w₀ times the chunk's sample
     ``weight``. ``threads`` > 1: the blocks are computed side by side, each into its own row, and
-    still added in block order (``newton_chunk``'s window): the same sums bit for bit."""
-    cdef const double[:, ::1] Xv = X
-    cdef const double[::1] yv = y
-    cdef const double* ov = _data(offset)
-    cdef const double* wv = _data(weight)
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], size = n * n + n, b, first, count
-    cdef Py_ssize_t blocks = blocks_of(m)
-    threads = max(min(threads, blocks), 1)
-    parts, store = partials(m, size, total)
-    cdef Py_ssize_t window = blocks if store else _window(blocks, size, threads)
-    rows_of_window = parts if store or window == 1 else np.zeros((window, size))
-    Zb = np.zeros((threads, min(<Py_ssize_t> BLOCK, m), n))
-    cdef double[:, :, ::1] Zv = Zb
-    cdef double[:, ::1] pv = rows_of_window
-    cdef double[::1] out = total if not store else parts[0]
-    cdef bint keep = store
-    with nogil:
-        first = 0
-        while first < blocks:
-            count = min(window, blocks - first)
-            if threads > 1:
-                for b in prange(count, num_threads=threads, schedule="dynamic"):
-                    _start_window_block(Xv, yv, y_bar, code, k, Zv[threadid()], first, b, keep, pv,
-                                        ov, wv)
-            else:
-                for b in range(count):
-                    _start_window_block(Xv, yv, y_bar, code, k, Zv[0], first, b, keep, pv, ov, wv)
-            if not keep:
-                for b in range(count):
-                    add_into(&out[0], &pv[b, 0], size)
-            first += count
-    return parts if store else total
-
-
-cdef void _start_window_block(const double[:, ::1] X, const double[::1] y, double y_bar, int code,
-                              double k, double[:, ::1] Zb, Py_ssize_t first, Py_ssize_t b,
-                              bint store, double[:, ::1] rows, const double* offset,
-                              const double* weight) noexcept nogil:
-    """Block first + b of the window into its row of ``rows`` (row first + b when the partials
-    are kept)."""
-    cdef Block here = block(first + b, X.shape[0], &rows[0, 0], rows.shape[1], True)
-    if not store:
-        here.part = &rows[b, 0]
-    _start_block(X, y, y_bar, code, k, here.start, here.rows, Zb, here.part, offset, weight)
+    still added in block order (``_window_pass``, as ``newton_chunk``): the same sums bit for bit."""
+    cdef BlockTask task
+    task.kind = START_TASK
+    task.code, task.k, task.logistic_form, task.want_ell, task.y_bar = code, k, False, False, y_bar
+    task.offset, task.weight = _data(offset), _data(weight)
+    cdef PassStatus st
+    # θ is not read by a start's blocks: y stands in for it
+    return _window_pass(X, y, y, task, X.shape[1] * X.shape[1] + X.shape[1], total, threads, &st)
 
 
 cdef inline void _start_example(int code, double k, double mu, double* eta, double* w) noexcept nogil:

@@ -579,18 +579,31 @@ def _difference(s, t):
 def summation_form_steps(ctx):
     def residual(p):
         X, y, theta = p
-        worst = mpmath.mpf(0)
         exact = [(lr.normal_system, X, [Fraction(v) for v in y]),
                  (lambda X_, y_: newton.glm_system(ef.GAUSSIAN, X_, y_, theta), X,
                   [Fraction(v) for v in y])]
         Xm, tm = S.to_mpf(X), S.to_mpf(theta)
         rounded = [(lambda X_, y_, fam=fam: newton.glm_system(fam, X_, y_, tm), Xm, y)
                    for fam in (ef.BERNOULLI, ef.POISSON)]
-        for system, Xs, ys in exact + rounded:
-            whole = _step(*system(Xs, ys))
-            for blocks in _contiguous_partitions(len(Xs)):
-                worst = max(worst, _difference(_step(*_blocked_system(system, Xs, ys, blocks)), whole))
-        return worst
+        return _worst_split(exact + rounded, lambda system, Xs, ys, blocks: _step(
+            *(system(Xs, ys) if blocks is None else _blocked_system(system, Xs, ys, blocks))))
+    return _on_small_problems(ctx, residual)
+
+
+def _worst_split(sums, result):
+    """The largest difference between ``result(f, X, y, None)`` (the sum over all rows) and
+    ``result(f, X, y, blocks)`` (block by block) over every split of the rows, for each
+    (f, X, y) of ``sums``."""
+    worst = mpmath.mpf(0)
+    for f, Xs, ys in sums:
+        whole = result(f, Xs, ys, None)
+        for blocks in _contiguous_partitions(len(Xs)):
+            worst = max(worst, _difference(result(f, Xs, ys, blocks), whole))
+    return worst
+
+
+def _on_small_problems(ctx, residual):
+    """``residual`` sampled on classification problems of up to 6 rows (2⁵ splits each)."""
     return sampled(ctx, S.classification_problems(max_rows=6), residual,
                    mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 3),
                    names=("X", "y", "θ"))
@@ -616,22 +629,16 @@ def _blocked_gradient(gradient, X, y, blocks):
 def summation_form_gradients(ctx):
     def residual(p):
         X, y, theta = p
-        worst = mpmath.mpf(0)
-        Xq, yq, tq = ([Fraction(v) for v in row] for row in X), [Fraction(v) for v in y], [Fraction(v) for v in theta]
-        Xq = list(Xq)
+        Xq = [[Fraction(v) for v in row] for row in X]
+        yq, tq = [Fraction(v) for v in y], [Fraction(v) for v in theta]
         Xm, tm = S.to_mpf(X), S.to_mpf(theta)
         gradients = [(lambda X_, y_: lr.gradient(X_, y_, tq), Xq, yq),
                      (lambda X_, y_: glm.gradient(ef.GAUSSIAN, X_, y_, tq), Xq, yq)]
         gradients += [(lambda X_, y_, fam=fam: glm.gradient(fam, X_, y_, tm), Xm, y)
                       for fam in (ef.BERNOULLI, ef.POISSON)]
-        for gradient, Xs, ys in gradients:
-            whole = gradient(Xs, ys)
-            for blocks in _contiguous_partitions(len(Xs)):
-                worst = max(worst, _difference(_blocked_gradient(gradient, Xs, ys, blocks), whole))
-        return worst
-    return sampled(ctx, S.classification_problems(max_rows=6), residual,
-                   mpmath.mpf(10) ** -(ctx.digits - 10), n=min(ctx.examples, 3),
-                   names=("X", "y", "θ"))
+        return _worst_split(gradients, lambda gradient, Xs, ys, blocks: (
+            gradient(Xs, ys) if blocks is None else _blocked_gradient(gradient, Xs, ys, blocks)))
+    return _on_small_problems(ctx, residual)
 
 
 # ---- X-3: GDA with k classes --------------------------------------------------------------------
