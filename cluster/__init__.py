@@ -20,8 +20,9 @@ or k) adds the chunks' integer counts, and its float sums (weighted counts, real
 example order) chunk after chunk.
 
 The batch gradient methods (``linear_regression.batch_gradient_descent``,
-``logistic_regression.batch_gradient_ascent``, ``glm.gradient_ascent``) map the fast face's
-per-block gradient (``_glm_core.gradient_chunk``) once per iteration, the same way.
+``logistic_regression.batch_gradient_ascent``, ``glm.gradient_ascent``,
+``softmax.gradient_ascent``) map the fast face's per-block gradient (``_glm_core.gradient_chunk``,
+``softmax.gradient_chunk``) once per iteration, the same way.
 
 Modules: ``linear_regression.normal_equations``, ``logistic_regression.newton``,
 ``softmax.newton`` (k classes), ``glm.newton`` and ``glm.poisson_regression``, ``generative.gda_fit`` and

@@ -1,20 +1,20 @@
-"""Softmax regression by Newton's method (SM-4) on dask arrays chunked by rows, in the summation
-form (X-7): each pass maps cs229.fast.softmax's compiled per-chunk sums (``newton_chunk``) over
-the chunks, and the step is cs229.fast's own (``newton_fit``), so Θ and every iterate are the
-fast face's bit for bit. X-1's penalties and priors and X-2's sample weights as the fast face's."""
+"""Softmax regression by Newton's method and by gradient ascent (SM-4) on dask arrays chunked by
+rows, in the summation form (X-7): each pass maps cs229.fast.softmax's compiled per-chunk sums
+(``newton_chunk``, ``gradient_chunk``) over the chunks, and the step is cs229.fast's own
+(``newton_fit``, ``gradient_ascent_fit``), so Θ and every iterate are the fast face's bit for bit. X-1's penalties and priors and X-2's sample weights as the fast face's."""
 from functools import partial
 
 import numpy as np
 
 from cs229.fast import softmax as _fast
-from cs229.fast._summation import add_blocks
+from cs229.fast._summation import add_blocks, sum_chunk
 from cs229.fast._validation import as_class_labels
 from cs229.reference.messages import error
 from cs229.reference.newton import classes_carry_weight, number_of_classes
 
 from ._chunks import Chunked, Gathered, _float64, gram, weight_chunk
 
-__all__ = ["newton", "log_likelihood"]
+__all__ = ["newton", "gradient_ascent", "log_likelihood"]
 
 
 def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, damping=True, lam=0,
@@ -40,6 +40,26 @@ def newton(X, y, Theta=None, max_iterations=100, tol=1e-10, record=False, dampin
         Theta = np.zeros((_number_of_classes(chunked, weight) - 1, chunked.n))
     return _fast.newton_fit(Passes(chunked, Theta.shape[0], weight), Theta, max_iterations, tol,
                             record, damping, lam, penalize_intercept, prior)
+
+
+def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
+                    record=False, lam=0, penalize_intercept=False, sample_weight=None, prior="notes"):
+    """SM-4, X-7: cs229.fast.softmax.gradient_ascent on a dask array X (m×n) and labels y (m) in
+    1..K+1, chunked by rows; X-2: ``sample_weight``s chunked as the rows. Each iteration's ∇ℓ is
+    summed over whole blocks on the workers (``gradient_chunk``) and added in block order on the
+    client, then the fast face's step, stopping and separation tests: Θ and every iterate are the
+    fast face's bit for bit. One dask computation per iteration (``newton`` takes a handful of
+    passes for the same fit)."""
+    chunked = Chunked(X, y, sample_weight=sample_weight)
+    Theta = _fast._parameters(Theta, chunked.n)
+    found = chunked.check(partial(as_class_labels, k=Theta.shape[0] + 1, name="y", module=_fast.__name__),
+                          {"sample_weight": weight_chunk})
+    weight = chunked.extras.get("sample_weight")
+    if weight is not None and not any(results[0] for results in found):
+        raise error("zero_weights", name="sample_weight")
+    return _fast.gradient_ascent_fit(Passes(chunked, Theta.shape[0], weight), Theta, alpha,
+                                     max_iterations, tol, average, record, lam, penalize_intercept,
+                                     prior)
 
 
 def log_likelihood(X, y, Theta, sample_weight=None):
@@ -86,6 +106,21 @@ class Passes:
     def classes_apart(self, Theta):
         return np.logical_and.reduce(self.chunked.map(_apart_map, Theta, rows=(self.weight,)))
 
+    def gradient(self, Theta):
+        total = np.zeros(Theta.size)
+        for parts in self.chunked.map(_gradient_map, Theta, rows=(self.weight,)):
+            add_blocks(parts, total)
+        return total.reshape(Theta.shape)
+
+    def weight_total(self):
+        total = np.zeros(1)
+        for parts in self.chunked.map(_weight_sum_map, rows=(self.weight,)):
+            add_blocks(parts, total)
+        return total[0]
+
+    def separated(self, Theta):
+        return all(self.chunked.map(_separated_map, Theta, rows=(self.weight,)))
+
     def columns(self):
         if self.weight is None:
             return gram(self.chunked), self.m, Gathered(self.chunked.X)
@@ -102,6 +137,19 @@ def _labels(y):
 
 def _newton_map(X, y, weight, Theta):
     return _fast.newton_chunk(_float64(X), _labels(y), Theta, None, _float64(weight))
+
+
+def _gradient_map(X, y, weight, Theta):
+    return _fast.gradient_chunk(_float64(X), _labels(y), Theta, None, _float64(weight))
+
+
+def _weight_sum_map(X, y, weight):
+    return sum_chunk(_float64(weight))
+
+
+def _separated_map(X, y, weight, Theta):
+    X, y = _fast._carrying(_float64(X), _labels(y), None if weight is None else np.asarray(weight))
+    return _fast._separated(X, y, Theta) if X.shape[0] else True
 
 
 def _apart_map(X, y, weight, Theta):

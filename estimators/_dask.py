@@ -175,6 +175,13 @@ class Dask:
         return _softmax().newton(X, y, Theta, max_iterations=max_iterations, tol=tol, record=record, lam=lam,
                                  penalize_intercept=penalize_intercept, sample_weight=sample_weight, prior=prior)
 
+    def softmax_gradient_ascent(self, X, y, Theta, alpha, max_iterations, tol, average, record, lam,
+                                penalize_intercept, sample_weight=None, prior="notes"):
+        return _softmax().gradient_ascent(X, y, Theta, alpha, max_iterations=max_iterations, tol=tol,
+                                          average=average, record=record, lam=lam,
+                                          penalize_intercept=penalize_intercept,
+                                          sample_weight=sample_weight, prior=prior)
+
     def softmax_log_likelihood(self, X, y, Theta, sample_weight=None):
         return _softmax().log_likelihood(X, y, Theta, sample_weight)
 

@@ -140,7 +140,7 @@ class LogisticRegression(_Linear, ClassifierMixin, BaseEstimator):
         rate = _base.learning_rate(self)
         e = _base.engine(X, y, sample_weight)
         if solver == "sgd":
-            _base.in_memory(e, "LogisticRegression", solver, "'newton' or 'gd' (two classes)")
+            _base.in_memory(e, "LogisticRegression", solver, "'newton' or 'gd'")
         X, y = e.fit_data(self, X, y)
         sample_weight = e.sample_weights(sample_weight, X)
         labels = e.labels(y, "logistic regression")
@@ -296,8 +296,7 @@ def _softmax_fit(estimator, engine, solver, Xd, labels, lam, rate, sample_weight
                                                              lam, first, sample_weight, "symmetric"),
                                cap, remedy, newton=True)
     else:
-        _base.in_memory(engine, f"{type(estimator).__name__} with {len(labels.classes)} classes", solver, "'newton'")
-        result = _base.iterate(lambda: _fast.softmax_gradient_ascent(
+        result = _base.iterate(lambda: engine.softmax_gradient_ascent(
             Xd, y1k, start, rate, cap, estimator.tol, estimator.average, record, lam, first,
             sample_weight, "symmetric"), cap, remedy)
     Theta = np.asarray(result.theta)
@@ -512,8 +511,6 @@ class SoftmaxRegression(_Linear, ClassifierMixin, BaseEstimator):
         lam = _base.inverse_penalty(self.penalty, self.C)
         rate = _base.learning_rate(self)
         e = _base.engine(X, y, sample_weight)
-        if solver != "newton":
-            _base.in_memory(e, "SoftmaxRegression", solver, "'newton'")
         X, y = e.fit_data(self, X, y)
         sample_weight = e.sample_weights(sample_weight, X)
         labels = e.labels(y, "softmax regression")

@@ -1,7 +1,10 @@
 """Compiled twins of cs229.reference.softmax (catalog SM-2 … SM-4).
 
 The per-example softmax (max subtracted, exponentials summed left to right) and the gradient
-pass keep the reference's order, so gradient-ascent iterates are the reference's bit for bit.
+pass keep the reference's order, so gradient-ascent iterates are the reference's bit for bit on up
+to 4,096 rows; past them ∇ℓ is summed over blocks of rows added in block order (X-7,
+``gradient_chunk``), to rounding, and ``gradient_ascent_fit`` drives it here and in
+cs229.distributed.softmax.
 Newton builds the (k−1)n × (k−1)n Hessian from BLAS products of weighted copies of X and solves
 by Cholesky (LAPACK): the same answer to rounding. Its passes sum ℓ, ∇ℓ, −H and the separation
 test over blocks of rows added in block order (X-7, ``newton_chunk``), so that
@@ -19,7 +22,7 @@ from cs229.fast._path cimport stacked
 from cs229.fast._summation cimport HALF_BLOCK, Block, block, block_done, blocks_of
 
 from cs229.fast import _glm_core as core
-from cs229.fast._summation import gram_chunk, partials
+from cs229.fast._summation import gram_chunk, partials, sum_chunk
 from cs229.fast.linear_regression import weighted_root_rows
 from cs229.fast._validation import (as_class_labels, as_matrix, as_sample_weights, as_vector,
                                     check_length, same_length)
@@ -230,16 +233,17 @@ def cross_entropy(p, p_hat):
     return total
 
 
-cdef void _gradient_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
-                         double[:, ::1] G, double* phi, const double* weight) noexcept nogil:
-    """G = ∇ℓ in the reference's order; X-2: each example's residuals times its sample weight
-    (``weight`` NULL: none)."""
-    cdef Py_ssize_t m = X.shape[0], n = X.shape[1], K = Theta.shape[0], i, l, j
+cdef void _gradient_block(const double[:, ::1] X, const Py_ssize_t[::1] y, const double[:, ::1] Theta,
+                          Block here, double* phi, const double* weight) noexcept nogil:
+    """One block's partial of ∇ℓ (K×n, row by row) into ``here.part``, its examples in the
+    reference's order; X-2: each example's residuals times its sample weight (``weight`` NULL:
+    none)."""
+    cdef Py_ssize_t n = X.shape[1], K = Theta.shape[0], i, l, j
     cdef double r
-    for l in range(K):
-        for j in range(n):
-            G[l, j] = 0.0
-    for i in range(m):
+    cdef double* G = here.part
+    for j in range(K * n):
+        G[j] = 0.0
+    for i in range(here.start, here.start + here.rows):
         _eta(&X[i, 0], Theta, n, phi)
         _softmax_inplace(phi, K + 1)
         for l in range(K):
@@ -247,23 +251,45 @@ cdef void _gradient_pass(const double[:, ::1] X, const Py_ssize_t[::1] y, const 
             if weight != NULL:
                 r = weight[i] * r
             for j in range(n):
-                G[l, j] = G[l, j] + r * X[i, j]
+                G[l * n + j] = G[l * n + j] + r * X[i, j]
 
 
-def _gradient(X, y, Theta, weight=None):
-    G = np.empty_like(Theta)
+def gradient_chunk(X, y, Theta, total=None, weight=None):
+    """SM-4, X-7's map step for softmax gradient ascent: on a chunk of rows whose first row
+    starts a block, each block's partial of ∇ℓ = Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾ (K×n entries, row
+    by row), one row per block; with ``total``, added into it in block order instead. X-2: the
+    chunk's sample ``weight``s. Validated float64 C-contiguous X, intp labels y, Θ (K×n)."""
     cdef const double[:, ::1] Xv = X
     cdef const double[:, ::1] Tv = Theta
     cdef const Py_ssize_t[::1] yv = y
-    cdef double[:, ::1] Gv = G
     cdef const double* wv = _weights(weight)
+    cdef Py_ssize_t m = X.shape[0], size = Theta.shape[0] * Theta.shape[1], b, i
+    parts, store = partials(m, size, total)
+    cdef double[:, ::1] pv = parts
+    cdef double[::1] out = total if not store else parts[0]
+    cdef bint keep = store
+    cdef Block here
     cdef double* phi = <double*> malloc((Theta.shape[0] + 1) * sizeof(double))
+    if phi == NULL:
+        raise MemoryError("softmax gradient: no memory for φ")
     try:
         with nogil:
-            _gradient_pass(Xv, yv, Tv, Gv, phi, wv)
+            for i in range(size):
+                if not keep:
+                    out[i] = 0.0
+            for b in range(blocks_of(m)):
+                here = block(b, m, &pv[0, 0], size, keep)
+                _gradient_block(Xv, yv, Tv, here, phi, wv)
+                block_done(here, &out[0], size, keep)
     finally:
         free(phi)
-    return G
+    return parts if store else total
+
+
+def _gradient(X, y, Theta, weight=None):
+    """∇ℓ (K×n) summed over blocks of rows added in block order (X-7): the reference's order
+    within a block, so its bits on up to 4,096 rows."""
+    return gradient_chunk(X, y, Theta, np.empty(Theta.size), weight).reshape(Theta.shape)
 
 
 def gradient(X, y, Theta, sample_weight=None):
@@ -441,18 +467,26 @@ def _separated(X, y, Theta):
 
 def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, average=False,
                     record=False, lam=0, penalize_intercept=False, sample_weight=None, prior="notes"):
-    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates, by the
-    reference's loop (cs229.reference.results.iterate) around the compiled gradient pass. X-2:
-    the terms times wᵢ, ``average`` dividing by Σ wᵢ (summed as the reference)."""
+    """SM-4: θ_l := θ_l + α Σᵢ (1{y⁽ⁱ⁾ = l} − φ_l) x⁽ⁱ⁾, the reference's iterates (to rounding
+    past one block of 4,096 rows: ∇ℓ is summed over blocks, X-7), by the reference's loop
+    (cs229.reference.results.iterate) around the compiled gradient pass. X-2: the terms times
+    wᵢ, ``average`` dividing by Σ wᵢ (summed over blocks)."""
     X, y, Theta, weight = _design(X, y, Theta, sample_weight)
+    return gradient_ascent_fit(Passes(X, y, Theta.shape[0], weight), Theta, alpha, max_iterations,
+                               tol, average, record, lam, penalize_intercept, prior)
+
+
+def gradient_ascent_fit(passes, Theta, alpha, max_iterations, tol, average, record, lam,
+                        penalize_intercept, prior):
+    """``gradient_ascent`` from a validated Θ (K×n) on data whose sums over the examples
+    ``passes`` takes (``Passes`` in memory; cs229.distributed.softmax's over chunks)."""
     alpha, max_iterations, tol, average, record, lam, first = batch_schedule(
         alpha, max_iterations, tol, average, record, lam, penalize_intercept, float64=True)
     symmetric = prior_kind(prior) == "symmetric"
-    m = X.shape[0] if weight is None else sum(weight.tolist())
-    X_on, y_on = _carrying(X, y, weight)
+    m = passes.m if passes.weight is None else passes.weight_total()
 
     def update(Theta):
-        G = _gradient(X, y, Theta, weight)
+        G = passes.gradient(Theta)
         with np.errstate(over="ignore", invalid="ignore"):
             if lam and symmetric:  # X-1: as results.symmetric_gradient
                 G = G - lam * _centred_rows(Theta, first)
@@ -461,7 +495,7 @@ def gradient_ascent(X, y, Theta, alpha, max_iterations=10_000, tol=1e-10, averag
             return Theta + alpha * (G / m if average else G)
 
     def check(Theta, it, path):
-        if tol is not None and not lam and _separated(X_on, y_on, Theta):
+        if tol is not None and not lam and passes.separated(Theta):
             raise separable_error("softmax gradient ascent", it, Theta, stacked(path), SEPARATED)
 
     return iterate("softmax gradient ascent", update, Theta.copy(), max_iterations, tol, record,
@@ -571,6 +605,7 @@ class Passes:
         self.X, self.y, self.K, self.weight = X, y, K, weight
         self.m, self.n = X.shape
         self.data = (X, y, K, weight)
+        self._carried = None
 
     def newton(self, Theta):
         """The pass's total of ``newton_chunk`` at Θ."""
@@ -580,6 +615,20 @@ class Passes:
     def classes_apart(self, Theta):
         """For each class, whether Θ puts it strictly on top exactly at its own examples."""
         return classes_apart(self.X, self.y, Theta, self.weight)
+
+    def gradient(self, Theta):
+        """∇ℓ at Θ (K×n), summed over blocks (``gradient_chunk``)."""
+        return _gradient(self.X, self.y, Theta, self.weight)
+
+    def weight_total(self):
+        """Σw over blocks (``sum_chunk``)."""
+        return sum_chunk(self.weight, np.zeros(1))[0]
+
+    def separated(self, Theta):
+        """Θ puts every example of weight > 0 strictly in its own class (the separation test)."""
+        if self._carried is None:
+            self._carried = _carrying(self.X, self.y, self.weight)
+        return _separated(*self._carried, Theta)
 
     def columns(self):
         """(XᵀX's upper triangle over the examples of weight > 0 (``column_rows``, summed by

@@ -205,6 +205,53 @@ def test_x7_softmax_newton_iterates_are_the_fast_faces(scheduler, rows, case):
     assert fast.theta.shape == (3, D) and fast.iterations > 2
 
 
+@pytest.mark.parametrize("rows", CHUNKINGS + [5000])
+@pytest.mark.parametrize("case", sorted(SOFTMAX_FITS))
+def test_x7_softmax_gradient_ascent_iterates_are_the_fast_faces(scheduler, rows, case):
+    """SM-4, X-1, X-2: Θ and every iterate of softmax gradient ascent (30 steps; averaged, so Σwᵢ
+    too is the fast face's block sum) equal the fast face's with ``==``."""
+    options = dict(SOFTMAX_FITS[case], alpha=0.5, max_iterations=30, tol=None, average=True)
+    Xd, yd, wd = _chunked(rows, X, SOFTMAX_LABELS, SOFTMAX_WEIGHTS)
+    fast = FS.gradient_ascent(X, SOFTMAX_LABELS, np.zeros((3, D)), record=True, **options)
+    if "sample_weight" in options:
+        options["sample_weight"] = wd
+    _same(fast, DS.gradient_ascent(Xd, yd, np.zeros((3, D)), record=True, **options))
+    assert fast.iterations == 30
+
+
+def test_x7_softmax_gradient_ascent_on_separable_classes_raises_the_fast_faces_error(scheduler):
+    """Three classes in bands of x₁ half a unit apart: a Θ of the ascent (the sixth) puts every
+    example in its own class, the test runs over the chunks, and the fit stops there as the fast
+    face's does (weights of 0 leave their examples out of the test, as in memory)."""
+    Xs = X.copy()
+    b = Xs[:, 1]
+    Xs[:, 1] = np.where(b < -0.5, b - 0.5, np.where(b > 0.5, b + 0.5, b))
+    y = np.where(Xs[:, 1] < -0.5, 1, np.where(Xs[:, 1] > 0.5, 3, 2))
+    options = dict(alpha=1e-3, max_iterations=3000)
+    for weight in (None, SOFTMAX_WEIGHTS):
+        Xd, yd, wd = _chunked(3 * BLOCK, Xs, y, SOFTMAX_WEIGHTS)
+        expected = _raised(lambda: FS.gradient_ascent(Xs, y, np.zeros((2, D)), sample_weight=weight, **options))
+        got = _raised(lambda: DS.gradient_ascent(Xd, yd, np.zeros((2, D)), sample_weight=None if weight is None else wd,
+                                                 **options))
+        assert expected.type is SeparableDataError and got.type is SeparableDataError
+        assert str(got.value) == str(expected.value)
+        assert np.array_equal(got.value.result.path, expected.value.result.path)
+
+
+def test_x7_softmax_gradient_ascent_refuses_what_the_fast_face_refuses():
+    """A label above K + 1, a Θ of the wrong width, weights all 0: the fast face's errors, the
+    label named by its row and chunk."""
+    y = SOFTMAX_LABELS.copy()
+    y[BLOCK + 3] = 9
+    for Theta, labels, weight in [(np.zeros((3, D)), y, None), (np.zeros((3, D + 1)), SOFTMAX_LABELS, None),
+                                  (np.zeros((3, D)), SOFTMAX_LABELS, np.zeros(M))]:
+        expected = _raised(lambda: FS.gradient_ascent(X, labels, Theta, 0.1, sample_weight=weight))
+        Xd, yd = _chunked(BLOCK, X, labels)
+        got = _raised(lambda: DS.gradient_ascent(Xd, yd, Theta, 0.1, sample_weight=weight))
+        assert got.type is expected.type
+        assert str(got.value).startswith(str(expected.value))
+
+
 def test_x7_softmax_newton_from_a_given_theta_without_damping_is_the_fast_faces():
     start = np.full((3, D), 0.1)
     Xd, yd = _chunked(2 * BLOCK, X, SOFTMAX_LABELS)

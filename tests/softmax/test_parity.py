@@ -190,3 +190,28 @@ def test_weighted_average_divides_by_the_reference_s_sum_X_2():
     ref = R.gradient_ascent(X.tolist(), y.tolist(), [[0.0] * 3] * 2, 0.3, max_iterations=200, tol=None,
                             average=True, record=True, sample_weight=w.tolist())
     assert np.array_equal(fast.path, np.array(ref.path))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_gradient_past_one_block_is_the_references_per_block_added_in_block_order_SM_4_X_7(weighted):
+    """SM-4, X-7: on 2·4,096 + 5 rows the fast ∇ℓ is the reference's ∇ℓ of each block of 4,096
+    rows (its order within the block), the three partials added left to right; on one block it
+    is the reference's bit for bit. X-2: with sample weights too."""
+    import cs229.fast.softmax as FS
+    import cs229.reference.softmax as RS
+    from cs229.fast._summation import ROWS_PER_BLOCK as BLOCK
+    rng = np.random.default_rng(8)
+    m = 2 * BLOCK + 5
+    X = rng.standard_normal((m, 3))
+    y = rng.integers(1, 4, m)
+    Theta = np.array([[0.2, -0.4, 0.1], [0.0, 0.3, -0.2]])
+    w = rng.uniform(0, 2, m) if weighted else None
+    blocks = [slice(b, min(b + BLOCK, m)) for b in range(0, m, BLOCK)]
+    parts = [np.array(RS.gradient(X[s].tolist(), y[s].tolist(), Theta.tolist(),
+                                  None if w is None else w[s].tolist()), dtype=float) for s in blocks]
+    expected = np.zeros_like(Theta)
+    for part in parts:
+        expected = expected + part
+    assert np.array_equal(FS.gradient(X, y, Theta, w), expected)
+    assert np.array_equal(FS.gradient(X[blocks[0]], y[blocks[0]], Theta, None if w is None else w[blocks[0]]),
+                          parts[0])
