@@ -2,11 +2,12 @@
 rows, with cs229.fast's answers bit for bit.
 
 A fit of Parts I–III is a sum over the examples in every pass: XᵀX and Xᵀy for the normal
-equations, Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) x⁽ⁱ⁾ for a gradient step, Xᵀ(y − μ), XᵀWX and ℓ for Newton / IRLS, ∇ℓ, −H and ℓ over the stacked Θ for softmax
-Newton (``cs229.fast.softmax.newton_chunk``). Each pass here maps the fast face's compiled
-per-chunk partial sums over the chunks (cs229.fast._summation, ``_glm_core.newton_chunk``),
-gathers the partials on the client in block order and adds them left to right, then takes the
-small d×d step with the fast face's own code. The fast face sums the same blocks in the same
+equations, Σᵢ (y⁽ⁱ⁾ − h(x⁽ⁱ⁾)) x⁽ⁱ⁾ for a gradient step, Xᵀ(y − μ), XᵀWX and ℓ for Newton /
+IRLS, ∇ℓ, −H and ℓ over the stacked Θ for softmax Newton (``cs229.fast.softmax.newton_chunk``).
+Each pass here maps the fast face's compiled per-chunk partial sums over the chunks
+(cs229.fast._summation, ``_glm_core.newton_chunk``), gathers the partials on the client in
+block order and adds them left to right, then takes the small d×d step with the fast face's own
+code. The fast face sums the same blocks in the same
 order, so θ and every iterate are the fast face's bit for bit, whatever the chunking and the
 number of workers, on workers that run the same BLAS on the same kind of CPU.
 

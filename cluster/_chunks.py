@@ -127,9 +127,8 @@ class Gathered:
 
 class Passes:
     """X-7: the sums of a Newton / IRLS fit or of a gradient method over chunked X and y, the
-    interface of
-    cs229.fast._glm_core.Passes: each pass maps the fast face's compiled per-chunk partials
-    over the chunks and adds the gathered partials in block order (``add_blocks``)."""
+    interface of cs229.fast._glm_core.Passes: each pass maps the fast face's compiled per-chunk
+    partials over the chunks and adds the gathered partials in block order (``add_blocks``)."""
 
     def __init__(self, chunked, code, k, logistic_form, offset=None, weight=None):
         self.chunked = chunked

@@ -1,7 +1,8 @@
 """Softmax regression by Newton's method and by gradient ascent (SM-4) on dask arrays chunked by
 rows, in the summation form (X-7): each pass maps cs229.fast.softmax's compiled per-chunk sums
 (``newton_chunk``, ``gradient_chunk``) over the chunks, and the step is cs229.fast's own
-(``newton_fit``, ``gradient_ascent_fit``), so Θ and every iterate are the fast face's bit for bit. X-1's penalties and priors and X-2's sample weights as the fast face's."""
+(``newton_fit``, ``gradient_ascent_fit``), so Θ and every iterate are the fast face's bit for
+bit. X-1's penalties and priors and X-2's sample weights as the fast face's."""
 from functools import partial
 
 import numpy as np

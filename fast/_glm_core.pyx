@@ -669,7 +669,8 @@ def newton_chunk(X, y, theta, int code, double k, bint logistic_form, bint want_
     inputs."""
     cdef BlockTask task
     task.kind = NEWTON_TASK
-    task.code, task.k, task.logistic_form, task.want_ell, task.y_bar = code, k, logistic_form, want_ell, 0.0
+    task.code, task.k, task.y_bar = code, k, 0.0
+    task.logistic_form, task.want_ell = logistic_form, want_ell
     task.offset, task.weight = _data(offset), _data(weight)
     cdef PassStatus st
     out = _window_pass(X, y, theta, task, X.shape[1] * X.shape[1] + X.shape[1] + 2, total, threads, &st)

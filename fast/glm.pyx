@@ -1,6 +1,7 @@
 """Compiled twins of cs229.reference.glm (catalog GLM-1, GLM-4) for the Bernoulli, Gaussian,
 Poisson, exponential and gamma families: the reference's gradient-ascent iterates bit for bit
-on up to 4,096 rows (one block of X-7's summation form; to rounding past it), Newton / IRLS with BLAS and LAPACK to rounding."""
+on up to 4,096 rows (one block of X-7's summation form; to rounding past it), Newton / IRLS
+with BLAS and LAPACK to rounding."""
 import numpy as np
 
 from cs229.fast import _glm_core as core
