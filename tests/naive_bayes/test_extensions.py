@@ -556,3 +556,47 @@ def test_estimators_refuse_bad_weights_X_2(ours):
                               (np.r_[np.nan, np.ones(29)], ValueError, "NaN|nan")]:
         with pytest.raises(error, match=message):
             getattr(E, ours)().fit(X, y, sample_weight=w)
+
+
+# ---- ℓ of the k-class models ------------------------------------------------------------------
+
+def _own_class_total(joint, y):
+    """Σᵢ log p(x⁽ⁱ⁾, y⁽ⁱ⁾) at 50 digits from each example's row of the log joint (its own class)."""
+    import mpmath
+    with mpmath.workdps(50):
+        return sum(mpmath.mpf(row[label - 1]) for row, label in zip(joint, y))
+
+
+@given(bernoulli_problems(), st.sampled_from([1, Fraction(1, 2)]))
+def test_bernoulli_classes_log_likelihood_is_the_own_class_log_joint_summed_X_4(p, alpha):
+    """X-4: ℓ = Σᵢ [log φ_{y⁽ⁱ⁾} + Σ_l log p(x_l⁽ⁱ⁾ | y⁽ⁱ⁾)], the log joint of each example's own
+    class (``bernoulli_classes_log_joint``, computed class by class) added over the examples."""
+    X, y = p
+    model = R.bernoulli_classes_fit(X, y, alpha)
+    ell = R.bernoulli_classes_log_likelihood(model, X, y)
+    assert float(ell) == pytest.approx(float(_own_class_total(R.bernoulli_classes_log_joint(model, X), y)),
+                                       rel=1e-12, abs=1e-12)
+
+
+@given(document_problems(), st.sampled_from([1, Fraction(1, 2)]))
+def test_multinomial_classes_log_likelihood_is_the_own_class_log_joint_summed_X_4(p, alpha):
+    """X-4: ℓ = Σᵢ [log φ_{y⁽ⁱ⁾} + Σ_t log φ_{x_t⁽ⁱ⁾|y⁽ⁱ⁾}] (a word counted as often as it occurs),
+    the log joint of each document's own class added over the documents."""
+    docs, y, size = p
+    model = R.multinomial_classes_fit(docs, y, size, alpha)
+    ell = R.multinomial_classes_log_likelihood(model, docs, y)
+    assert float(ell) == pytest.approx(float(_own_class_total(R.multinomial_classes_log_joint(model, docs), y)),
+                                       rel=1e-12, abs=1e-12)
+
+
+def test_k_class_log_likelihoods_are_minus_infinity_where_a_factor_is_0_X_4():
+    """Without smoothing (α = 0) a feature never seen on in class 1 gives p = 0 there: ℓ of an
+    example of class 1 with it on is −∞; an unseen word likewise; the other examples' ℓ is finite."""
+    X, y = [[0, 1], [0, 0], [1, 1], [1, 0], [0, 1], [1, 1]], [1, 1, 2, 2, 3, 3]
+    model = R.bernoulli_classes_fit(X, y, 0)
+    assert R.bernoulli_classes_log_likelihood(model, [[1, 1]], [1]) == float("-inf")
+    assert R.bernoulli_classes_log_likelihood(model, [[0, 1]], [1]) > float("-inf")
+    docs = [[0, 0], [0, 1], [1, 2], [2], [2, 2], [1]]
+    words = R.multinomial_classes_fit(docs, y, 3, 0)
+    assert R.multinomial_classes_log_likelihood(words, [[2]], [1]) == float("-inf")
+    assert R.multinomial_classes_log_likelihood(words, [[0, 1]], [1]) > float("-inf")
