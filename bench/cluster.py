@@ -92,11 +92,13 @@ def distributed_normal_equations(small):
 
 def _on_cluster(X, y, contenders, gap):
     """(the timings of ``contenders``, name: f(X, y), and ``gap`` of their results) on X and y
-    persisted in chunks of ROWS_PER_CHUNK rows on a fresh LocalCluster of two one-thread workers."""
+    persisted in chunks of ROWS_PER_CHUNK rows on a fresh LocalCluster of two one-thread workers.
+    X and y are numpy arrays, or a callable giving dask arrays (made on the workers, never whole
+    on the client)."""
     import dask.array as da
-    import distributed
     with local_cluster() as (cluster, client):
-        Xd, yd = client.persist([da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)])
+        arrays = X() if callable(X) else [da.from_array(a, chunks=(ROWS_PER_CHUNK,) + a.shape[1:]) for a in (X, y)]
+        Xd, yd = client.persist(arrays)
         difference = gap(*[f(Xd, yd) for f in contenders.values()])
         return race({name: partial(f, Xd, yd) for name, f in contenders.items()}, repeats=3), difference
 
@@ -153,7 +155,7 @@ def _dask_gda(X, y):
     """GDA-1 by dask.array: class sizes and sums, then the pooled scatter about the class means."""
     import dask
     import dask.array as da
-    ones = (y == 1)[:, None]
+    ones = (y == 1)[:, None].persist()   # held by the workers: two graphs below read it
     m1, s1, total = dask.compute(ones.sum(), (X * ones).sum(axis=0), X.sum(axis=0))
     m = X.shape[0]
     mu0, mu1 = (total - s1) / (m - m1), s1 / m1
@@ -180,11 +182,14 @@ def _summation_row(small, name):
         from cs229.distributed import naive_bayes as DB
     except ImportError:
         return not_installed(f"distributed {name} vs numpy-on-dask", "dask, distributed ([dask] extra)")
-    rng = np.random.default_rng(0)
+    import dask.array as da
+    rng = da.random.default_rng(0)
     if name == "GDA":
-        m, d = (200_000, 20) if small else (4_000_000, 20)
-        y = (rng.random(m) < 0.4).astype(float)
-        X = rng.standard_normal((m, d)) + y[:, None]
+        m, d = (200_000, 20) if small else (10_000_000, 20)
+
+        def problem():   # 1.6 GB of float64 at 10⁷ rows, made on the workers
+            y = (rng.random(m, chunks=ROWS_PER_CHUNK) < 0.4).astype(float)
+            return rng.standard_normal((m, d), chunks=(ROWS_PER_CHUNK, d)) + y[:, None], y
         ours = DN.gda_fit
         theirs = _dask_gda
 
@@ -193,9 +198,11 @@ def _summation_row(small, name):
         theirs_estimates = (lambda r: np.concatenate([r[1], r[2], r[3].ravel()]))
         shape = f"m={m:,} d={d}"
     else:
-        m, d = (200_000, 100) if small else (2_000_000, 100)
-        y = (rng.random(m) < 0.4).astype(float)
-        X = rng.poisson(0.5 + y[:, None] * np.linspace(0, 1, d), (m, d)).astype(np.int64)
+        m, d = (200_000, 100) if small else (10_000_000, 50)
+
+        def problem():   # 4 GB of int64 counts at 10⁷ documents, made on the workers
+            y = (rng.random(m, chunks=ROWS_PER_CHUNK) < 0.4).astype(float)
+            return rng.poisson(0.5 + y[:, None] * np.linspace(0, 1, d)).astype(np.int64), y
         ours = DB.multinomial_fit
         theirs = _dask_multinomial
 
@@ -203,7 +210,7 @@ def _summation_row(small, name):
             return np.concatenate([fit.phi_k_y0, fit.phi_k_y1])
         theirs_estimates = np.ravel
         shape = f"m={m:,} documents |V|={d} (int64 counts)"
-    t, gap = _on_cluster(X, y, {"cs229": ours, "dask": theirs},
+    t, gap = _on_cluster(problem, None, {"cs229": ours, "dask": theirs},
                          lambda a, b: float(np.max(np.abs(estimates(a) - theirs_estimates(b)))))
     return row(f"distributed {name} {shape} (2 workers) vs numpy-on-dask", t["cs229"],
                f"the same sums by dask.array operations; max |Δ estimate| = {gap:.1e}", t["dask"], 1.0)
@@ -225,15 +232,20 @@ BENCHMARKS = [distributed_logistic_newton, distributed_poisson_irls, distributed
 
 # ---- larger than one worker's memory: from zarr on disk --------------------------------------------
 
-def _zarr_problem(directory, m, d, seed=0):
-    """X (m×d, a column of ones first) and Bernoulli labels written chunk by chunk to zarr stores
-    in ``directory`` (never whole in memory), read back lazily: (X, y) as dask arrays."""
+def _zarr_problem(directory, m, d, seed=0, targets="labels"):
+    """X (m×d, a column of ones first) and its targets written chunk by chunk to zarr stores in
+    ``directory`` (never whole in memory), read back lazily: (X, y) as dask arrays. ``targets``:
+    Bernoulli "labels" of a logistic model, Poisson "counts" of a log-linear one, or "real"
+    responses of a linear model with standard normal noise."""
     import dask.array as da
     rng = da.random.default_rng(seed)
     features = rng.standard_normal((m, d - 1), chunks=(ROWS_PER_CHUNK, d - 1))
     X = da.concatenate([da.ones((m, 1), chunks=(ROWS_PER_CHUNK, 1)), features], axis=1).rechunk((ROWS_PER_CHUNK, d))
     theta = np.random.default_rng(seed).standard_normal(d) * 0.3
-    y = (rng.random(m, chunks=ROWS_PER_CHUNK) < 1 / (1 + da.exp(-(X @ theta)))).astype(float)
+    eta = X @ theta
+    y = {"labels": lambda: (rng.random(m, chunks=ROWS_PER_CHUNK) < 1 / (1 + da.exp(-eta))).astype(float),
+         "counts": lambda: rng.poisson(da.exp(eta * 0.5)).astype(float),
+         "real": lambda: eta + rng.standard_normal(m, chunks=ROWS_PER_CHUNK)}[targets]()
     X.to_zarr(f"{directory}/X.zarr", compressors=None)   # random floats do not compress
     y.to_zarr(f"{directory}/y.zarr", compressors=None)
     return da.from_zarr(f"{directory}/X.zarr"), da.from_zarr(f"{directory}/y.zarr")
@@ -247,48 +259,89 @@ def _peak_mb(client):
     return sorted(client.run(peak).values())
 
 
-def distributed_logistic_newton_zarr(small):
-    """Logistic Newton on m = 2·10⁷ rows (3.2 GB of float64 in zarr on disk; 2·10⁶ with
-    --small) on two one-thread workers, read chunk by chunk at every pass, against dask-ml's
-    Newton and L-BFGS on the same arrays; the workers' peak memory, and each pass's rows per
-    second against the in-memory fast face's on 10⁶ of the rows."""
+# the zarr rows: cs229.distributed's fit, the fast face's in-memory fit on one thread (a pass's
+# throughput on 10⁶ rows), the kind of targets, and dask-ml's estimator, run with each of its solvers
+ZARR_FITS = {"logistic Newton": ("logistic_regression.newton", partial(FL.newton, n_jobs=1), "labels", "LogisticRegression",
+                                 ("newton", "lbfgs")),
+             "Poisson IRLS": ("glm.poisson_regression", partial(FG.poisson_regression, n_jobs=1), "counts",
+                              "PoissonRegression", ("newton", "lbfgs")),
+             "normal equations": ("linear_regression.normal_equations", FR.normal_equations, "real",
+                                  "LinearRegression", ("newton", "lbfgs"))}
+
+
+def _lstsq(X, y):
+    """The peer of the normal equations in dask itself: least squares by tall-skinny QR."""
+    import dask.array as da
+    return da.linalg.lstsq(X, y)[0].compute()
+
+
+def _zarr_row(small, name):
+    """``name`` (one of ZARR_FITS) on m = 2·10⁷ rows, d = 20 (3.2 GB of float64 in zarr on disk;
+    2·10⁶ with --small) on two one-thread workers, read chunk by chunk at every pass, against
+    each of dask-ml's solvers on the same arrays (and dask's own tall-skinny QR least squares for
+    the normal equations): the issue's target, 0.5 of the best. Also the workers' peak memory,
+    and each pass's rows per second against the in-memory fast face's on 10⁶ of the rows."""
     try:
+        import importlib
+
         import dask_ml.linear_model as dask_ml
-        import distributed
-        from cs229.distributed import logistic_regression as DL
+        import distributed  # noqa: F401  (the cluster of local_cluster)
     except ImportError:
-        return not_installed("distributed logistic Newton from zarr", "dask-ml, zarr ([dask] extra)")
+        return not_installed(f"distributed {name} from zarr", "dask-ml, zarr ([dask] extra)")
     import tempfile
     import time
+    path, fast, targets, estimator, solvers = ZARR_FITS[name]
+    module, function = path.split(".")
+    ours_fit = getattr(importlib.import_module(f"cs229.distributed.{module}"), function)
     m, d = (2_000_000, 20) if small else (20_000_000, 20)
-    with tempfile.TemporaryDirectory() as directory, local_cluster() as (cluster, client):
-        X, y = _zarr_problem(directory, m, d)
-        client.run(lambda: __import__("gc").collect())
+
+    def timed(fit):
         start = time.perf_counter()
-        ours = DL.newton(X, y)
-        seconds = time.perf_counter() - start
+        result = fit()
+        return time.perf_counter() - start, result
+    with tempfile.TemporaryDirectory() as directory, local_cluster() as (cluster, client):
+        X, y = _zarr_problem(directory, m, d, targets=targets)
+        client.run(lambda: __import__("gc").collect())
+        seconds, ours = timed(lambda: ours_fit(X, y))
+        theta = np.asarray(getattr(ours, "theta", ours))
         peak = _peak_mb(client)
-        passes = ours.iterations + 1    # ℓ at the start, then one per accepted step
         peers = {}
-        for solver in ("newton", "lbfgs"):
-            peer = dask_ml.LogisticRegression(solver=solver, penalty="l2", C=1e12, fit_intercept=False,
-                                              tol=1e-8, max_iter=100)
-            start = time.perf_counter()
-            peer.fit(X, y)
-            peers[solver] = (time.perf_counter() - start, float(np.max(np.abs(peer.coef_ - ours.theta))))
+        for solver in solvers:
+            peer = getattr(dask_ml, estimator)(solver=solver, penalty="l2", C=1e12, fit_intercept=False,
+                                               tol=1e-8, max_iter=100)
+            t, _ = timed(lambda: peer.fit(X, y))
+            peers[f"dask-ml {solver}"] = (t, float(np.max(np.abs(peer.coef_ - theta))))
+        if name == "normal equations":
+            t, lstsq = timed(lambda: _lstsq(X, y))
+            peers["da.linalg.lstsq"] = (t, float(np.max(np.abs(lstsq - theta))))
+    passes = getattr(ours, "iterations", 0) + 1    # ℓ at the start, then one per accepted step
     X1, y1 = _data(1_000_000, d)[:2]
-    t = race({"fast": lambda: FL.newton(X1, y1, n_jobs=1)}, repeats=3)
-    in_memory = 1_000_000 * (FL.newton(X1, y1).iterations + 1) / t["fast"]
+    y1 = {"labels": y1, "counts": _data(1_000_000, d)[2], "real": X1 @ np.linspace(-1, 1, d)}[targets]
+    t = race({"fast": lambda: fast(X1, y1)}, repeats=3)
+    in_memory = 1_000_000 * (getattr(fast(X1, y1), "iterations", 0) + 1) / t["fast"]
     best = min(peers, key=lambda s: peers[s][0])
-    return row(f"distributed logistic Newton m={m:,} d={d} from zarr (2 workers) vs dask-ml", seconds,
-               f"dask-ml {best}; newton {peers['newton'][0]:.1f} s (max |Δθ| {peers['newton'][1]:.1e}), "
-               f"lbfgs {peers['lbfgs'][0]:.1f} s (max |Δθ| {peers['lbfgs'][1]:.1e}); worker peak "
-               f"{peak[-1]:.0f} MB; pass {m * passes / seconds / 1e6:.1f}M rows/s vs in-memory fast "
+    others = "; ".join(f"{s} {ts:.1f} s (max |Δθ| {gap:.1e})" for s, (ts, gap) in peers.items())
+    return row(f"distributed {name} m={m:,} d={d} from zarr (2 workers) vs dask-ml", seconds,
+               f"{best}; {others}; worker peak {peak[-1]:.0f} MB; pass "
+               f"{m * passes / seconds / 1e6:.1f}M rows/s vs in-memory fast "
                f"{in_memory / 1e6:.1f}M rows/s (1 thread)", peers[best][0], 0.5,
                worker_peak_mb=peak, passes=passes)
 
 
-BENCHMARKS.append(distributed_logistic_newton_zarr)
+def distributed_logistic_newton_zarr(small):
+    return _zarr_row(small, "logistic Newton")
+
+
+def distributed_poisson_irls_zarr(small):
+    return _zarr_row(small, "Poisson IRLS")
+
+
+def distributed_normal_equations_zarr(small):
+    return _zarr_row(small, "normal equations")
+
+
+BENCHMARKS += [distributed_logistic_newton_zarr, distributed_poisson_irls_zarr,
+               distributed_normal_equations_zarr]
 
 
 def distributed_pass_from_zarr(small):
