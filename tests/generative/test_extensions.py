@@ -162,6 +162,20 @@ def test_the_fast_face_does_not_modify_the_callers_arrays_X_3():
         assert np.array_equal(before, after)
 
 
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_label_beyond_k_and_a_far_row_are_named_X_3(face):
+    """ℓ of labels past the model's k classes has no term log φ_y: the error names the label and
+    k; a row whose joint underflows for every class is 0/0 and the error names its index."""
+    model = R.GDAClassesModel([0.25, 0.25, 0.5], [[0.0], [1.0], [2.0]], [[1.0]])
+    with pytest.raises(ValueError) as e:
+        face.gda_classes_log_likelihood(model, [[0.0], [1.0]], [1, 4])
+    assert str(e.value) == "y has label 4 but the model has 3 classes"
+    with pytest.raises(R.ZeroOverZeroError) as e:
+        face.gda_classes_posterior(model, [[0.5], [1e200]])
+    assert str(e.value) == str(R.gda_zero_over_zero(1))
+    assert str(e.value).startswith("X[1] is so far from")
+
+
 # ---- the estimator against scikit-learn ---------------------------------------------------------
 
 @pytest.mark.peer
@@ -371,6 +385,21 @@ def test_a_weight_of_zero_drops_the_row_and_weights_of_one_change_nothing_X_2(fa
             assert fits(fit, y, sample_weight=weight) == subset
         else:
             assert _float_close(fit(X, y, sample_weight=weight), fit(Xs, ys))
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_a_row_of_weight_zero_takes_no_part_in_a_singular_sigma_X_2(face):
+    """A row of weight 0 is not an example: feature 1, constant over the rows of weight 1, has
+    zero variance within each class even though the dropped row has another value there (its
+    deviation is not an underflowed variance); the error of the fit without the row, word for word."""
+    X = [[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0], [5.0, 7.0]]
+    for fit, y in ((face.gda_fit, [0, 0, 1, 1, 1]), (face.gda_classes_fit, [1, 1, 2, 2, 2])):
+        with pytest.raises(R.SingularMatrixError) as weighted:
+            fit(X, y, [1.0, 1.0, 1.0, 1.0, 0.0])
+        with pytest.raises(R.SingularMatrixError) as subset:
+            fit(X[:4], y[:4])
+        assert str(weighted.value) == str(subset.value)
+        assert "feature 1 has zero variance within each class" in str(weighted.value)
 
 
 def _weighted_moments(X, codes, weight):

@@ -149,6 +149,11 @@ def test_gda_fit_phi_exact_when_first_entry_is_exact_GDA_1():
     assert model.phi == Fraction(1, 2) and isinstance(model.phi, Fraction)
 
 
+def test_gda_classes_fit_phi_exact_when_first_entry_is_exact_X_3():
+    model = R.gda_classes_fit([[Fraction(1)], [2.0], [3.0], [5.0], [4.0], [7.0]], [1, 1, 2, 2, 3, 3])
+    assert model.phi == [Fraction(1, 3)] * 3 and all(isinstance(p, Fraction) for p in model.phi)
+
+
 @pytest.mark.parametrize("phi, error, message", [
     (float("nan"), ValueError, "model.phi is nan: expected a finite number"),
     ("a", TypeError, "model.phi is 'a': expected a real number"),

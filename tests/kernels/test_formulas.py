@@ -1,6 +1,9 @@
 """Part V §7, kernels (KR-1 … KR-10): the notes' formulas and the facts they state, against exact
 (Fraction) and 50-digit oracles and invariants, on the reference and, where a test takes ``impl``,
 on both faces."""
+from fractions import Fraction
+from math import factorial
+
 import mpmath
 import numpy as np
 import pytest
@@ -72,6 +75,15 @@ def test_monomial_map_KR_4(p, c, d):
     fast = F.monomial_features(xf, cf, d)
     assert close(fast, R.monomial_features(xf, cf, d))
     assert close(fast @ F.monomial_features(zf, cf, d), R.Polynomial(cf, d)(xf, zf), rel=1e-10)
+
+
+def test_monomial_weight_is_the_exact_multinomial_coefficient_KR_4():
+    """Rational c: d!/(α₀! α₁! α₂!) · c^α₀ as a Fraction, exactly, also where the multinomial
+    coefficient (about 1.2e28 here) has more digits than a float."""
+    weight = R.monomial_weight((30, 30), Fraction(1, 3), 70)
+    assert type(weight) is Fraction
+    assert weight == Fraction(factorial(70), factorial(10) * factorial(30) ** 2) / 3 ** 10
+    assert R.monomial_weight((1, 1), Fraction(1, 2), 3) == 3 and R.monomial_weight((2,), 0, 2) == 1
 
 
 def _binomial(n, k):

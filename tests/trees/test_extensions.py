@@ -5,7 +5,7 @@ DecisionTreeClassifier(criterion="entropy") with ``sample_weight`` on iris and b
 the estimator with weights."""
 import numpy as np
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 import cs229.fast.trees as FT
@@ -104,6 +104,10 @@ def test_integer_weights_are_repeated_rows_X_2(face, variant, data, max_depth):
 @FACES
 @EACH_VARIANT
 @given(weighted_sets(max_weight=1))
+# the logistic threshold of the rows of weight 1 lies below (−0.61) or above (3.61) all of them,
+# and a row of weight 0 lies beyond it: that row alone would be a child
+@example(data=([[-5.0], [0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1, 1], [0, 1, 1, 1, 1]))
+@example(data=([[0.0], [1.0], [2.0], [3.0], [10.0]], [0, 0, 1, 0, 1], [1, 1, 1, 1, 0]))
 def test_a_weight_of_0_drops_the_row_X_2(face, variant, data):
     """Weights 0/1: the tree of the rows of weight 1 alone, exactly, in every variant: thresholds
     lie between values of positive weight, the logistic regression is fitted on the examples of
@@ -141,6 +145,16 @@ def test_weight_0_rows_right_of_the_midpoint_count_on_the_right_X_2(face):
     tree = _fit(face, X, y, min_samples_leaf=3, sample_weight=[1, 1, 0, 1, 1, 1, 1, 1])
     assert tree.root.threshold == 2.5
     assert (tree.root.left.counts, tree.root.right.counts) == ((2, 1), (1, 3))
+
+
+@FACES
+def test_a_weight_0_row_at_the_midpoint_counts_on_the_left_X_2(face):
+    """The row 1.0 of weight 0 lies at θ = (0 + 2)/2 itself, and x <= θ goes left: the split
+    x > 1 leaves 2 examples on each side, enough for min_samples_leaf = 2."""
+    X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+    tree = _fit(face, X, y, min_samples_leaf=2, sample_weight=[1, 0, 1, 1])
+    assert isinstance(tree.root, RT.Split) and tree.root.threshold == 1.0
+    assert (tree.root.left.counts, tree.root.right.counts) == ((1, 0), (0, 2))
 
 
 @FACES

@@ -219,6 +219,19 @@ def test_logistic_threshold_on_separable_and_degenerate_data_DT_7(impl):
         lt(impl.arg([0.0, 1.0, 2.0, 3.0, 4.0]), impl.arg([0, 1, 0, 1, 1]), 1)
 
 
+@pytest.mark.parametrize("k", [-1000, 1023])
+def test_logistic_threshold_scales_with_x_by_a_power_of_two_DT_7(impl, k):
+    """x is centred and scaled before the Newton steps, so x·2ᵏ gives the same z and θ·2ᵏ
+    exactly, up to the edge of the float range (x₄·2¹⁰²³ ≈ 8.5e307; the sums of x stay below
+    1.8e308), in logistic_threshold and in a tree's logistic split."""
+    x, y = [-0.8, -0.5, 0.6, 0.95], [0, 1, 0, 1]
+    theta = impl.trees.logistic_threshold(impl.arg(x), impl.arg(y))
+    scaled = [math.ldexp(v, k) for v in x]
+    assert impl.trees.logistic_threshold(impl.arg(scaled), impl.arg(y)) == math.ldexp(theta, k)
+    tree = impl.trees.tree_fit(impl.arg([[v] for v in scaled]), impl.arg(y), threshold="logistic", max_depth=1)
+    assert tree.root.threshold == math.ldexp(theta, k)
+
+
 # ---- DT-2: expressiveness -----------------------------------------------------------------------
 
 @given(st.integers(0, 5).flatmap(S.boolean_functions))

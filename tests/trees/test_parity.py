@@ -78,6 +78,18 @@ def test_weighted_tree_fast_equals_reference_X_2(Xy, weights, msl, variant):
     assert fast == RT.tree_fit(X, y, min_samples_leaf=msl, sample_weight=w, **options)
 
 
+def test_weighted_scores_of_one_partition_by_two_features_are_the_same_floats_X_2():
+    """Features 0 and 1 split the root into the same two groups, so their gains are equal; their
+    scores S, summed from the weights by increasing x₀ and by increasing x₁ (the right child's
+    counts as the node's total minus the left's), differ in the last bits, and both faces take
+    the same feature: they score each candidate from the same floats."""
+    X = [[0.0, 3.0], [4.0, 1.0], [3.0, 1.0], [1.0, 1.0], [0.0, 3.0]]
+    y, w = [0, 0, 1, 0, 1], [0.3, 0.1, 0.001, 0.7, 1 / 3]
+    reference = RT.tree_fit(X, y, sample_weight=w, max_depth=1)
+    assert FT.tree_fit(np.array(X), np.array(y), sample_weight=np.array(w), max_depth=1) == reference
+    assert reference.root.left.counts == (0.7999999999999999, 0.001)  # rows 1, 2, 3 on the left
+
+
 def test_weighted_tree_on_a_larger_problem_X_2():
     rng = np.random.default_rng(6)
     X = np.round(rng.standard_normal((400, 5)) * 8) / 8

@@ -11,6 +11,7 @@ import pytest
 import cs229.fast.trees as FT
 import cs229.reference.trees as RT
 from cs229.reference.results import ConvergenceError
+from cs229.reference.scalar import ExactResultError
 from cs229.reference.trees import Leaf, Split, Tree
 
 from tests.reproducers import FACES_IV, in_interpreter
@@ -69,6 +70,36 @@ def test_newton_stops_when_the_step_equals_the_bound_DT_7():
     with pytest.raises(ValueError) as e:
         RT.logistic_threshold(X5, Y5, 1, F(8, 13))
     assert str(e.value) == NO_THRESHOLD
+
+
+def test_exact_data_stay_exact_until_the_sigmoid_needs_exp_DT_7():
+    """Fractions: the centre, the scale and the first Newton step are exact (the test above);
+    the second step needs g(a + b z) at a rational a + b z ≠ 0, whose exp is irrational, and the
+    reference says so rather than round."""
+    with pytest.raises(ExactResultError, match="is not rational"):
+        RT.logistic_threshold(X5, Y5)
+    theta = RT.logistic_threshold([float(v) for v in X5], Y5)  # floats and mpf are fitted
+    assert theta == pytest.approx(float(RT.logistic_threshold([mpmath.mpf(v) for v in X5], Y5)), rel=1e-12)
+
+
+def test_a_node_too_small_to_split_is_a_leaf_before_any_fit_DT_6():
+    """3 examples cannot leave min_samples_leaf = 2 on each side: the root is a leaf at once, so
+    the logistic fit (whose second Newton step Fractions cannot take) is never started."""
+    tree = RT.tree_fit([[F(0)], [F(1)], [F(2)]], [0, 1, 0], threshold="logistic", min_samples_leaf=2)
+    assert tree.root == Leaf(0, (2, 1))
+
+
+@pytest.mark.parametrize("face", [FT, RT], ids=["fast", "reference"])
+@pytest.mark.parametrize("msl", [2, 3])
+def test_a_logistic_threshold_leaving_too_few_examples_on_one_side_is_not_used_DT_7(face, msl):
+    """θ = 1.42 leaves 2 of 10 examples on the left: with min_samples_leaf = 3 the feature is
+    not used at the node (the other side's 8 do not make up for it), and the node is a leaf."""
+    x, y = [[float(v)] for v in range(10)], [0, 1, 0, 1, 1, 1, 1, 1, 1, 1]
+    tree = face.tree_fit(x, y, threshold="logistic", min_samples_leaf=msl)
+    if msl == 2:
+        assert isinstance(tree.root, Split) and tree.root.left.counts == (1, 1)
+    else:
+        assert tree.root == Leaf(1, (2, 8))
 
 
 @pytest.mark.parametrize("face", [RT, FT], ids=["reference", "fast"])
@@ -220,6 +251,14 @@ def test_split_score_of_counts_beyond_int64_W7():
 def test_split_score_that_overflows_float64_is_refused(face):
     with pytest.raises(ValueError, match="too large for float64"):
         FACES_IV[face][1].split_score([[1e306, 1e306]])
+
+
+def test_split_score_of_an_integer_count_beyond_float64_is_refused():
+    """An int count past the float64 range: c ln c cannot be formed (float(c) overflows)."""
+    with pytest.raises(ValueError) as e:
+        RT.split_score([[10 ** 400, 1]])
+    assert str(e.value) == ("table holds counts too large for float64: c ln c overflows, so S has no "
+                            "float64 value")
 
 
 @pytest.mark.parametrize("face", FACES_IV)
