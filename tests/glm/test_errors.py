@@ -190,6 +190,16 @@ def test_dependent_columns_are_named_X_6(face):
         face.standard_errors("poisson", [[1.0, 2.0], [1.0, 2.0], [1.0, 2.0]], [0, 1, 2], [0.0, 0.0])
     assert str(e.value) == ("standard errors: the Fisher information XᵀWX is singular, so θ̂ has no "
                             "finite covariance: column 1 of X is 2 × column 0")
+    assert (e.value.column, e.value.combination) == (1, {0: 2.0})
+
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_standard_errors_where_eta_leaves_the_domain_say_why_X_6(face):
+    """The exponential family's η = −rate must be negative: at θ = 1 the information is not
+    defined, and the refusal says so with the reason the system gave."""
+    with pytest.raises(ValueError) as e:
+        face.standard_errors("exponential", [[1.0], [1.0]], [1.0, 2.0], [1.0])
+    assert str(e.value) == "theta: the Hessian is not defined at this θ (η left the family's domain)"
 
 
 @pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])

@@ -3,6 +3,8 @@ and Poisson targets that are any reals y >= 0, then X-2 (sample weights wᵢ >= 
 integer weights are repeated rows); against statsmodels' GLM on the data sets it ships (cpunish,
 fair; freq_weights and var_weights) and on drawn data; the faces against each other (gradient
 ascent bit for bit, Newton to rounding)."""
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -189,6 +191,15 @@ def test_the_faces_agree_with_an_offset_X_5(name):
         assert rel(fast, ref) < 1e-13, function
         if name != "gaussian" or function not in ("hessian", "fisher_information"):  # W = I there
             assert rel(fast, F.__dict__[function](*args)) > 1e-3, function  # the offset is used
+
+
+def test_the_exposure_offset_of_one_example_X_5():
+    """One example, x = 2, y = 3 over an exposure e = 3/2: the mean e·e^(2θ) = y at
+    θ = log(y/e)/2 = log(2)/2, the fit with the offset log e (X of one row and one column, whose
+    entry is not 1)."""
+    fit = R.poisson_regression([[2.0]], [3.0], exposure=[1.5])
+    assert fit.theta == pytest.approx([math.log(2) / 2], rel=1e-12)
+    assert fit.theta == R.poisson_regression([[2.0]], [3.0], offset=[math.log(1.5)]).theta
 
 
 @FACES

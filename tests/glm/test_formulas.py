@@ -1,6 +1,9 @@
 """Part III, generalized linear models (GLM-1 … GLM-4): the notes' formulas and the facts they
 state, against exact (Fraction) and 50-digit oracles and invariants, on the reference and, where a
 test takes ``impl``, on both faces."""
+import math
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -10,6 +13,8 @@ import cs229.reference.glm as R
 from cs229.reference import exponential_family as ef, linear_regression as lr, logistic_regression as lg
 from cs229.reference.results import ConvergenceError
 from cs229.testing import strategies as S
+
+from tests.linear_regression.test_formulas import borderline_design
 
 
 def close(a, b, rel=1e-12):
@@ -122,6 +127,25 @@ def test_zero_start_on_a_zero_first_entry_one_column_or_one_row_GLM_4():
 
 
 # ---- X-6: standard errors from the inverse Fisher information -----------------------------------
+
+def test_standard_errors_of_one_coefficient_are_exact_X_6():
+    """One column of four 1s, the Gaussian family (W = I): I = 4, SE = √(1/4) = 1/2, a Fraction."""
+    X, y = [[Fraction(1)]] * 4, [Fraction(1), Fraction(2), Fraction(0), Fraction(3)]
+    se = R.standard_errors("gaussian", X, y, [Fraction(5)])
+    assert se == [Fraction(1, 2)] and type(se[0]) is Fraction
+
+
+def test_standard_errors_at_a_borderline_pivot_are_the_inverse_information_at_50_digits_X_6():
+    """The Gaussian I = XᵀX of ``borderline_design`` has a pivot within rounding of the bound, so
+    column j of I⁻¹ is referred to 50 digits: SE = √([I⁻¹]ⱼⱼ) of the float I, inverted exactly,
+    rounded (the float LDLᵀ alone is off in the fifth digit)."""
+    X, y, _ = borderline_design()
+    theta = [0.0, 0.0]
+    I = [[Fraction(v) for v in row] for row in R.fisher_information("gaussian", X, y, theta)]
+    det = I[0][0] * I[1][1] - I[0][1] * I[1][0]
+    assert R.standard_errors("gaussian", X, y, theta) == [math.sqrt(float(I[1][1] / det)),
+                                                          math.sqrt(float(I[0][0] / det))]
+
 
 @given(S.classification_problems())
 def test_standard_errors_are_the_square_roots_of_the_inverse_information_X_6(p):

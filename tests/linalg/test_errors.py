@@ -153,3 +153,22 @@ def test_symmetric_eigenvalues_reports_the_sweep_budget(max_sweeps):
         linalg.symmetric_eigenvalues([[2.0, 1.0], [1.0, 2.0]], max_sweeps=max_sweeps)
     assert type(e.value) is ArithmeticError
     assert str(e.value) == f"Jacobi eigenvalues did not converge in {max_sweeps} sweeps"
+
+
+# ---- the scalar arguments and the right-hand side are named in the refusal ----------------------
+
+@pytest.mark.parametrize("call, kind, message", [
+    (lambda: linalg.solve([[1.0]], [float("nan")]), ValueError, "b[0] is nan: expected a finite number"),
+    (lambda: linalg.solve([[1.0]], ["a"]), TypeError, "b[0] is 'a': expected a real number"),
+    (lambda: linalg.determinant_by_cofactors([[1, 2], [3, 4]], i=2), ValueError,
+     "i must be an index 0..1, got 2"),
+    (lambda: linalg.determinant_by_cofactors([[1, 2], [3, 4]], i=1.0), TypeError,
+     "i must be an index 0..1, got 1.0"),
+    (lambda: linalg.symmetric_eigenvalues([[1.0]], max_sweeps=-1), ValueError,
+     "max_sweeps must be >= 0, got -1"),
+], ids=["solve_b_nan", "solve_b_text", "cofactor_row", "cofactor_row_kind", "max_sweeps"])
+def test_the_argument_at_fault_is_named(call, kind, message):
+    with pytest.raises(kind) as e:
+        call()
+    assert type(e.value) is kind
+    assert str(e.value) == message

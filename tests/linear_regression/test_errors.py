@@ -182,6 +182,31 @@ def test_lms_update_names_y_LR_4(impl):
 
 # ---- LR-13: the Gaussian model ----------------------------------------------------------------
 
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+@pytest.mark.parametrize("fit, where", [
+    (lambda face, X, y: face.weighted_normal_equations(X, y, [1.0, 1.0]), ""),
+    (lambda face, X, y: face.normal_equations(X, y, sample_weight=[1.0, 1.0]), ""),
+    (lambda face, X, y: face.lwr_predict(X, y, [[1e200, 1.0]], 1e300), " at query 0"),
+], ids=["weighted_normal_equations", "sample_weight", "lwr_predict"])
+def test_weighted_normal_equations_that_overflow_say_so_LR_14_X_2(face, fit, where):
+    """(10²⁰⁰)² overflows XᵀWX: an OverflowError in the same words from both faces, naming
+    LWR's query."""
+    with pytest.raises(OverflowError) as e:
+        fit(face, [[1e200, 1.0], [1.0, 2.0]], [1.0, 2.0])
+    assert str(e.value) == (f"weighted normal equations{where}: XᵀWX or XᵀWy overflows (the products "
+                            "of w, X and y are too large for the scalar type); rescale X or y")
+
+
+@pytest.mark.parametrize("y, mean, error, message", [
+    ("a", 0.0, TypeError, "y is 'a': expected a real number"),
+    (0.0, float("nan"), ValueError, "mean is nan: expected a finite number"),
+], ids=["y", "mean"])
+def test_gaussian_density_names_y_and_the_mean_LR_13(y, mean, error, message):
+    with pytest.raises(error) as e:
+        R.gaussian_density(y, mean, 1.0)
+    assert str(e.value) == message
+
+
 @pytest.mark.parametrize("sigma,error,message", [(0, ValueError, "sigma must be > 0, got 0"),
                                                   (-1.0, ValueError, "sigma must be > 0, got -1.0"),
                                                   ("1", TypeError, "sigma is '1': expected a real number")],

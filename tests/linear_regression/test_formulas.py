@@ -1,6 +1,7 @@
 """Part I, least squares (LR-1 … LR-16): the notes' formulas and the facts they state, against exact
 (Fraction) and 50-digit oracles and invariants, on the reference and, where a test takes ``impl``,
 on both faces."""
+import random
 from fractions import Fraction
 
 import mpmath
@@ -295,6 +296,61 @@ def test_weighted_qr_with_exact_square_root_weights_X_2():
     w = [Fraction(4), Fraction(1, 4), Fraction(9)]
     assert R.normal_equations(X, y, "qr", sample_weight=w) == R.normal_equations(X, y, sample_weight=w)
     assert R.normal_equations(X, y, sample_weight=[1, 1, 1]) == R.normal_equations(X, y)
+    # X-1 too: the rows √λ·eⱼ (√(9/4) = 3/2) after the weighted rows, y with zeros
+    lam = Fraction(9, 4)
+    assert R.normal_equations(X, y, "qr", lam=lam, sample_weight=w) == R.normal_equations(
+        X, y, lam=lam, sample_weight=w) == [Fraction(184, 591), Fraction(304, 591)]
+
+
+def test_weighted_qr_solves_what_the_normal_equations_cannot_X_2():
+    """X-2, LR-12: Läuchli's X = [[1, 1], [ε, 0], [0, ε]], ε = 10⁻¹⁰: 1 + ε² rounds to 1, so
+    the XᵀX formed by Cholesky is singular, while QR, which never forms it, gives the exact
+    θ = (1, 1) of y = (2, ε, ε); weights of one leave both verdicts as they are."""
+    e = 1e-10
+    X, y = [[1.0, 1.0], [e, 0.0], [0.0, e]], [2.0, e, e]
+    for weight in (None, [1.0, 1.0, 1.0]):
+        assert R.normal_equations(X, y, "qr", sample_weight=weight) == [1.0, 1.0]
+        with pytest.raises(linalg.SingularMatrixError):
+            R.normal_equations(X, y, sample_weight=weight)
+
+
+def test_weighted_qr_with_weights_of_one_is_qr_at_the_dependence_bound_LR_12_X_2():
+    """X = [[1, 1], [0, t]] with t = 2.5·eps, just above the bound max(m, n)·eps = 2·eps of
+    ``test_qr_calls_a_column_dependent_at_n_eps_of_its_size_LR_12``: independent, and weights
+    of one (the same m rows, nothing appended) keep it so, with the same θ ≈ (1 − 1/t, 1/t)."""
+    t = 2.5 * E
+    X, y = [[1.0, 1.0], [0.0, t]], [1.0, 1.0]
+    theta = R.normal_equations(X, y, "qr")
+    assert R.normal_equations(X, y, "qr", sample_weight=[1.0, 1.0]) == theta
+    assert close(theta, [1 - 1 / t, 1 / t], rel=1e-15)
+
+
+def borderline_design(m=400, seed=1):
+    """X = (1, 1 + 2⁻²⁰uᵢ) and y, with uᵢ, yᵢ drawn uniformly from [−1, 1] (a seeded generator):
+    the pivot ratio r₁ = d₁/A₁₁ of A = XᵀX is about 1300·eps, more than gram_band with no terms
+    (80·eps) above the bound n·eps, but within gram_band of the m terms summed into each entry
+    (3280·eps for m = 400): a float verdict rounding could flip, which ``linalg.solve_gram``
+    refers to 50 digits. Returns X, y and r₁ computed exactly."""
+    rng = random.Random(seed)
+    X = [[1.0, 1.0 + 2.0 ** -20 * rng.uniform(-1, 1)] for _ in range(m)]
+    y = [rng.uniform(-1, 1) for _ in range(m)]
+    A = R.normal_system([[Fraction(v) for v in row] for row in X], [0] * m)[0]
+    return X, y, (A[1][1] - A[0][1] ** 2 / A[0][0]) / A[1][1]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"lam": 2.0 ** -34}, {"sample_weight": [1.0] * 400},
+                                    {"w": [1.0] * 400}], ids=["LR_12", "X_1", "X_2", "LR_14"])
+def test_a_borderline_pivot_gives_the_exact_theta_rounded_LR_12(kwargs):
+    """Where the verdict is referred to 50 digits, the answer is the referee's: the exact θ of the
+    float data (the ridge, weighted, LWR systems formed again from X, y, λ, w), rounded; the
+    float LDLᵀ alone is off in the fourth digit (cond(XᵀX) ≈ 10¹²)."""
+    X, y, ratio = borderline_design()
+    assert 200 * E < ratio < 3000 * E
+    exact = {k: [Fraction(v) for v in value] if isinstance(value, list) else Fraction(value)
+             for k, value in kwargs.items()}
+    fit = R.weighted_normal_equations if "w" in kwargs else R.normal_equations
+    theta = fit([[Fraction(v) for v in row] for row in X], [Fraction(v) for v in y], **exact)
+    assert fit(X, y, **kwargs) == [float(t) for t in theta]
 
 
 def test_ridge_qr_with_an_exact_lambda_X_1():
@@ -303,6 +359,28 @@ def test_ridge_qr_with_an_exact_lambda_X_1():
     y = [Fraction(1), Fraction(0), Fraction(2)]
     assert R.normal_equations(X, y, "qr", lam=Fraction(4)) == R.normal_equations(X, y, lam=4) == [
         Fraction(11, 19), Fraction(6, 19)]
+
+
+@pytest.mark.parametrize("penalize_intercept", [False, True])
+def test_a_ridge_gradient_step_is_exact_X_1(penalize_intercept):
+    """X-1: one step of batch gradient descent on J(θ) + (λ/2) Σ_{j≥first} θⱼ² is
+    θ − α(∇J + λθ′), θ′ = θ with θ₀ zeroed unless ``penalize_intercept``, exactly in Fractions."""
+    X, y = [[Fraction(1), Fraction(2)], [Fraction(1), Fraction(-1)]], [Fraction(3), Fraction(1)]
+    theta, alpha, lam = [Fraction(1), Fraction(-2)], Fraction(1, 10), Fraction(1, 2)
+    first = 0 if penalize_intercept else 1
+    step = [theta_j - alpha * (g_j + (lam * theta_j if j >= first else 0))
+            for j, (theta_j, g_j) in enumerate(zip(theta, R.gradient(X, y, theta)))]
+    result = R.batch_gradient_descent(X, y, theta, alpha, max_iterations=1, tol=None, lam=lam,
+                                      penalize_intercept=penalize_intercept)
+    assert result.theta == step
+
+
+def test_a_weight_of_zero_drops_the_row_LR_14():
+    """LR-14: w⁽ⁱ⁾ >= 0, and a weight of 0 is allowed: that row leaves XᵀWX and XᵀWy."""
+    X = [[Fraction(1), Fraction(1)], [Fraction(1), Fraction(2)], [Fraction(1), Fraction(3)]]
+    y = [Fraction(1), Fraction(7), Fraction(3)]
+    assert R.weighted_normal_equations(X, y, [1, 0, 1]) == R.normal_equations([X[0], X[2]], [y[0], y[2]]) == [
+        Fraction(0), Fraction(1)]
 
 
 def test_stochastic_gradient_descent_on_fractions_is_exact_LR_6():

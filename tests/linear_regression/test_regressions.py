@@ -36,3 +36,14 @@ def test_an_all_zero_first_column_is_called_zero_LR_12(impl):
     with pytest.raises(ValueError, match="column 0 of X is zero"):
         impl.linear_regression.normal_equations(impl.arg([[0.0, 1.0], [0.0, 2.0], [0.0, 3.0]]),
                                                 impl.arg([1.0, 2.0, 3.0]))
+
+
+def test_a_column_whose_size_underflows_is_called_zero_by_qr_LR_12(impl):
+    """‖x₁‖² of x₁ = 1.5·10⁻¹⁶² in every row underflows to 0: QR calls the column zero, with no
+    combination, as for a column of zeros (its projection on column 0, 1.5·10⁻⁶² × column 0,
+    is not reported: the column has no size to compare it with)."""
+    with pytest.raises(ValueError) as e:
+        impl.linear_regression.normal_equations(impl.arg([[1e-100, 1.5e-162]] * 4), impl.arg([1.0] * 4),
+                                                solver="qr")
+    assert str(e.value) == "XᵀX is singular: column 1 of X is zero"
+    assert (e.value.column, e.value.combination) == (1, {})

@@ -135,7 +135,10 @@ def test_newton_root_failures_carry_the_last_iterate_NW_1(case):
     (dict(theta="a"), TypeError, "theta is 'a': expected a real number"),
     (dict(max_iterations=0), ValueError, "max_iterations must be >= 1, got 0"),
     (dict(tol=None), ValueError, "tol must be a number for newton_root (None would leave only the "
-                                 "max_iterations cap to stop it)")], ids=["theta", "cap", "tol"])
+                                 "max_iterations cap to stop it)"),
+    (dict(tol=-1), ValueError, "tol must be >= 0 or None, got -1"),
+    (dict(record=1), TypeError, "record must be True or False, got 1")],
+    ids=["theta", "cap", "tol", "negative_tol", "record"])
 def test_newton_root_arguments_are_checked_NW_1(kwargs, error, message):
     args = dict(f=abs, f_prime=abs, theta=1.0) | kwargs
     for solve in (R.newton_root, R.newton_maximise):

@@ -242,3 +242,19 @@ def test_penalised_newton_converges_on_separable_data_X_1(p):
                                        50, tol=1e-12, lam=1.0)
         except ConvergenceError as e:
             assert not isinstance(e, SeparableDataError)
+
+
+@pytest.mark.parametrize("penalize_intercept", [False, True])
+def test_a_penalised_gradient_step_is_exact_X_1(penalize_intercept):
+    """X-1: one step of batch gradient ascent on ℓ(θ) − (λ/2) Σ_{j≥first} θⱼ² is θ + α(∇ℓ − λθ′),
+    θ′ = θ with θ₀ zeroed unless ``penalize_intercept``; at θ = (1, 1) every θᵀx is 0, so
+    h = g(0) = 1/2 and the step is exact in Fractions."""
+    X, y = [[Fraction(1), Fraction(-1)], [Fraction(2), Fraction(-2)]], [1, 0]
+    theta, alpha, lam = [Fraction(1), Fraction(1)], Fraction(1, 10), Fraction(1, 2)
+    first = 0 if penalize_intercept else 1
+    step = [theta_j + alpha * (g_j - (lam * theta_j if j >= first else 0))
+            for j, (theta_j, g_j) in enumerate(zip(theta, R.gradient(X, y, theta)))]
+    result = R.batch_gradient_ascent(X, y, theta, alpha, max_iterations=1, tol=None, lam=lam,
+                                     penalize_intercept=penalize_intercept)
+    # ∇ℓ = Σᵢ (y⁽ⁱ⁾ − 1/2) x⁽ⁱ⁾ = (−1/2, 1/2), less λθ′ = (1/2 if θ₀ is penalised else 0, 1/2)
+    assert result.theta == step == [Fraction(9, 10) if penalize_intercept else Fraction(19, 20), Fraction(1)]

@@ -171,11 +171,15 @@ def _k_row_penalty(Theta, lam, first):
     return lam * total / 2, shifts
 
 
+def _zero_callbacks(size):
+    """A Newton pair (system, log_likelihood) on ``size`` parameters around ℓ = 0: A and ∇ℓ all 0."""
+    return (lambda t: ([[Fraction(0)] * size for _ in range(size)], [Fraction(0)] * size),
+            lambda t: (Fraction(0), Fraction(0)))
+
+
 def _penalty_only(lam, first, width, k):
     """The reference's symmetric-prior Newton pair around ℓ = 0 (its A and ∇ℓ all 0)."""
-    size = (k - 1) * width
-    return newton.penalised((lambda t: ([[Fraction(0)] * size for _ in range(size)], [Fraction(0)] * size),
-                             lambda t: (Fraction(0), Fraction(0))), lam, first, width, LISTS, k)
+    return newton.penalised(_zero_callbacks((k - 1) * width), lam, first, width, LISTS, k)
 
 
 rationals = st.fractions(-3, 3, max_denominator=7)
@@ -213,6 +217,28 @@ def test_the_symmetric_penalty_is_the_k_row_penalty_at_its_best_shift_X_1(k, wid
     assert centred == [[Fraction(0)] * first + [t + c for t, c in zip(row[first:], shifts)] for row in Theta]
     zero = [[Fraction(0)] * width for _ in Theta]
     assert results.symmetric_gradient(zero, Theta, lam, first) == [[-lam * c for c in row] for row in centred]
+
+
+@pytest.mark.parametrize("classes", [None, 3], ids=["notes", "symmetric"])
+def test_the_referee_s_callbacks_carry_the_penalty_X_1(classes):
+    """A penalised Newton fit refers its borderline verdicts (a pivot of A, a step's change of ℓ)
+    to callbacks made again at 50 digits by ``newton.penalised_callbacks((make, args), λ, first,
+    width, classes)``: make(*args)'s pair with the penalty in it, the notes' (λ/2) Σ_l ‖θ_l′‖²
+    (classes None) or the symmetric prior of k = 3 classes; here around ℓ = 0, against the k-row
+    oracle, exactly: ℓ is minus the penalty and ∇ℓ = −λ times the penalised rows (θ_l′, or the
+    minimising w_l = θ_l′ + c)."""
+    Theta = [[Fraction(1), Fraction(2), Fraction(-1)], [Fraction(1, 2), Fraction(1), Fraction(3)]]
+    lam, first, width = Fraction(3, 2), 1, 3
+    flat = [v for row in Theta for v in row]
+    system, log_likelihood = newton.penalised_callbacks((_zero_callbacks, (len(flat),)), lam, first, width,
+                                                        classes=classes)
+    if classes is None:
+        penalty, rows = lam * sum(t * t for row in Theta for t in row[first:]) / 2, Theta
+    else:
+        penalty, shifts = _k_row_penalty(Theta, lam, first)
+        rows = [row[:first] + [t + c for t, c in zip(row[first:], shifts)] for row in Theta]
+    assert log_likelihood(flat)[0] == -penalty
+    assert system(flat)[1] == [-lam * t if j >= first else 0 for row in rows for j, t in enumerate(row)]
 
 
 @FACES
