@@ -11,6 +11,7 @@ from cs229.reference.naive_bayes import BernoulliNB, CategoricalNB, MultinomialN
 
 from tests.bad_input import Table, install
 from tests.naive_bayes.test_formulas import close
+from tests.naive_bayes.test_regressions import LABEL_WORDS
 
 
 # ---- NB-4 -------------------------------------------------------------------------------------
@@ -151,6 +152,20 @@ def test_bag_counts_are_refused_by_name_NB_6(impl):
     with pytest.raises(ValueError, match=r"^the documents of class 0 hold more than 2\*\*63 - 1 words"):
         fit([2 ** 62, 2 ** 62, 1])
     assert [int(v) for v in fit([2 ** 62, 2 ** 62 - 1, 1]).total_words] == [2 ** 63 - 1, 1]
+
+
+
+def test_pack_documents_checks_a_bag_as_every_function_does_NB_6(impl):
+    """A bag given to pack_documents is checked as documents are: the counts named
+    documents.counts, every id against the vocabulary_size it says."""
+    nb = impl.naive_bayes
+    with pytest.raises(ValueError) as e:
+        nb.pack_documents(R.Documents([0, 1], [0, 2], [1, -1]))
+    assert str(e.value) == "documents.counts[1] is -1: counts must be >= 0"
+    with pytest.raises(ValueError) as e:
+        nb.pack_documents(R.Documents([0, 5], [0, 2], [1, 1], 3))
+    assert str(e.value) == ("documents[0][1] is 5: token ids must be in 0..2 (the vocabulary); pass "
+                            "ignore_unknown=True to drop the others")
 
 
 # ---- NB-2: the Bernoulli model on Documents (the rows of a sparse matrix) ------------------------
@@ -424,6 +439,13 @@ def test_categorical_fit_names_the_class_without_examples_NB_5(impl, y, c):
     with pytest.raises(ValueError) as e:
         impl.naive_bayes.categorical_fit(impl.arg([[1.0], [0.0]]), impl.arg(y), 2)
     assert str(e.value) == _no_examples(c)
+
+
+
+def test_categorical_fit_names_the_estimators_for_other_labels_NB_5(impl):
+    with pytest.raises(ValueError) as e:
+        impl.naive_bayes.categorical_fit(impl.arg([[1.0], [0.0]]), [0, 2], 2)
+    assert str(e.value) == "y[1] is 2: " + LABEL_WORDS
 
 
 def test_categorical_fit_refuses_an_alpha_whose_denominator_overflows_NB_5(impl):

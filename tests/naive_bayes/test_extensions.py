@@ -600,3 +600,100 @@ def test_k_class_log_likelihoods_are_minus_infinity_where_a_factor_is_0_X_4():
     words = R.multinomial_classes_fit(docs, y, 3, 0)
     assert R.multinomial_classes_log_likelihood(words, [[2]], [1]) == float("-inf")
     assert R.multinomial_classes_log_likelihood(words, [[0, 1]], [1]) > float("-inf")
+
+
+# ---- X-4: defaults, Documents, unknown words, the errors' words -------------------------------
+
+def test_k_class_fits_smooth_by_laplace_by_default_and_keep_alpha_X_4():
+    """α = 1 unless given (+1, +2 for a feature; +1, +|V| for a word), and the model keeps the α it
+    was fitted with."""
+    X, y = [[1, 0], [1, 1], [0, 0], [0, 1], [1, 1]], [1, 1, 2, 3, 3]
+    model = R.bernoulli_classes_fit(X, y)
+    assert model.alpha == 1
+    assert model.phi_x == [[Fraction(3, 4), Fraction(2, 4)], [Fraction(1, 3), Fraction(1, 3)],
+                           [Fraction(2, 4), Fraction(3, 4)]]
+    assert R.bernoulli_classes_fit(X, y, Fraction(1, 2)).alpha == Fraction(1, 2)
+    docs = [[0, 0], [1], [2, 2, 1]]
+    words = R.multinomial_classes_fit(docs, [1, 2, 2], 3)
+    assert words.alpha == 1
+    assert words.phi_words == [[Fraction(3, 5), Fraction(1, 5), Fraction(1, 5)],
+                               [Fraction(1, 7), Fraction(3, 7), Fraction(3, 7)]]
+    assert R.multinomial_classes_fit(docs, [1, 2, 2], 3, 2).alpha == 2
+
+
+def test_bernoulli_classes_read_documents_as_rows_of_the_models_width_X_4():
+    """Documents are the rows x_l = 1 iff word l occurs, n the model's number of features when
+    they do not say their vocabulary_size; one that says another n is refused."""
+    model = R.bernoulli_classes_fit([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [1, 2, 3])
+    docs = R.Documents([2, 0, 1, 1], [0, 2, 4])
+    rows = [[1, 0, 1], [0, 1, 0]]
+    assert R.bernoulli_classes_log_joint(model, docs) == R.bernoulli_classes_log_joint(model, rows)
+    assert R.bernoulli_classes_predict(model, docs) == R.bernoulli_classes_predict(model, rows) == [1, 2]
+    with pytest.raises(ValueError, match="X.vocabulary_size is 4 but the vocabulary has 3 words"):
+        R.bernoulli_classes_log_joint(model, R.Documents([0], [0, 1], None, 4))
+
+
+@pytest.mark.parametrize("face", FACES, ids=["reference", "fast"])
+def test_k_class_unknown_words_are_refused_by_default_and_dropped_on_request_X_4(face):
+    """A word id outside 0..|V|−1 is an error unless ``ignore_unknown``; dropped, it is as if the
+    document never had it, in the fit and in every function of the model."""
+    docs, y = [[0, 7, 1], [1], [2, 2]], np.array([1, 2, 3])
+    with pytest.raises(ValueError, match=r"documents\[0\]\[1\] is 7: token ids must be in 0..2"):
+        face.multinomial_classes_fit(docs, y, 3)
+    model = face.multinomial_classes_fit(docs, y, 3, ignore_unknown=True)
+    assert np.asarray(model.word_count).tolist() == [[1, 1, 0], [0, 1, 0], [0, 0, 2]]
+    for f in (face.multinomial_classes_log_joint, face.multinomial_classes_log_posterior,
+              face.multinomial_classes_predict):
+        with pytest.raises(ValueError, match=r"documents\[1\]\[0\] is 3: token ids must be in 0..2"):
+            f(model, [[0], [3, 1]])
+        assert np.array_equal(f(model, [[0], [3, 1]], ignore_unknown=True), f(model, [[0], [1]]))
+
+
+def test_k_class_fit_of_a_class_without_words_smooths_by_the_least_alpha_X_4():
+    """Any α > 0 smooths: with α = 5e-324 (the least subnormal) α|V| = 2e-323 is not 0, so class 2,
+    whose documents are empty, gets φ_{w|y=2} = α/(α|V|) = 1/4, not a 0/0 error."""
+    model = R.multinomial_classes_fit([[0], [], [1]], [1, 2, 3], 4, 5e-324)
+    assert model.phi_words[1] == [0.25] * 4
+    assert model.phi_words[0] == [1.0, 5e-324, 5e-324, 5e-324]
+
+
+@pytest.mark.parametrize("face", FACES, ids=["reference", "fast"])
+def test_k_class_fits_name_what_cannot_be_estimated_X_4(face):
+    with pytest.raises(ValueError) as e:
+        face.bernoulli_classes_fit(np.array([[1], [0]]), np.array([1, 2]), alpha=1e308)
+    assert str(e.value) == "alpha = 1e+308 is too large: the class count + 2·alpha overflows float64"
+    with pytest.raises(ValueError) as e:
+        face.multinomial_classes_fit([[0], [1]], np.array([1, 2]), 2, alpha=1e308)
+    assert str(e.value) == ("alpha = 1e+308 is too large: the number of words of a class + 2·alpha "
+                            "overflows float64")
+    with pytest.raises(R.ZeroOverZeroError) as e:
+        face.multinomial_classes_fit([[0], [], [1]], np.array([1, 2, 3]), 2, alpha=0)
+    assert str(e.value) == ("class 2 has no words and alpha = 0: every φ_(k|y=2) is 0/0; "
+                            "use Laplace smoothing (alpha > 0)")
+    bags = R.Documents(np.array([0, 1, 1]), np.array([0, 2, 3]), np.array([2 ** 62, 2 ** 62, 1]))
+    with pytest.raises(ValueError) as e:
+        face.multinomial_classes_fit(bags, np.array([2, 1]), 2)
+    assert str(e.value) == ("the documents of class 2 hold more than 2**63 - 1 words in all: their "
+                            "word counts do not fit the int64 count table")
+
+
+@pytest.mark.parametrize("face", FACES, ids=["reference", "fast"])
+def test_k_class_predict_names_the_row_impossible_under_every_class_X_4(face):
+    model = face.multinomial_classes_fit([[0], [1], [2]], np.array([1, 2, 3]), 4, alpha=0)
+    with pytest.raises(R.ZeroOverZeroError) as e:
+        face.multinomial_classes_predict(model, [[0], [0, 1], [3]])
+    assert str(e.value) == ("row 1: p(x|y)p(y) = 0 for every class 1..3, so p(y | x) is 0/0 "
+                            "(000 §2.1); use Laplace smoothing (alpha > 0)")
+
+
+@pytest.mark.parametrize("face", FACES, ids=["reference", "fast"])
+@pytest.mark.parametrize("phi_x, error, message", [
+    ("ab", ValueError, "model.phi_x must have 2 rows, one per class (as model.phi)"),
+    (5, ValueError, "model.phi_x must have 2 rows, one per class (as model.phi)"),
+    ([[0.5], [0.5, 0.5]], ValueError, "model.phi_x[1] has 2 entries but model.phi_x[0] has 1"),
+], ids=["text", "number", "ragged"])
+def test_a_k_class_model_without_a_row_per_class_is_refused_X_4(face, phi_x, error, message):
+    model = R.BernoulliClassesNB([0.5, 0.5], phi_x, [1, 1], [[0], [0]], 1)
+    with pytest.raises(error) as e:
+        face.bernoulli_classes_log_joint(model, np.array([[1]]))
+    assert str(e.value) == message

@@ -2,7 +2,10 @@
 exact (Fraction) and 50-digit oracles and invariants, on the reference and, where a test takes
 ``impl``, on both faces."""
 import dataclasses
+import math
 from fractions import Fraction
+
+import mpmath
 
 import numpy as np
 import pytest
@@ -36,6 +39,12 @@ def test_laplace_estimate_exact_and_fast_NB_4(counts, alpha):
     assert sum(phi) == 1 and all(isinstance(p, Fraction) for p in phi)
     assert all(p > 0 for p in phi) or alpha == 0
     assert close(F.laplace_estimate(np.array(counts), float(alpha)), [float(p) for p in phi])
+
+
+def test_laplace_estimate_smooths_by_1_by_default_NB_4(impl):
+    """α = 1 unless given: (cⱼ + 1)/(m + k)."""
+    assert impl.out(impl.naive_bayes.laplace_estimate(impl.arg([1, 0, 3]))) == [2 / 7, 1 / 7, 4 / 7]
+    assert R.laplace_estimate([1, 0, 3]) == [Fraction(2, 7), Fraction(1, 7), Fraction(4, 7)]
 
 
 @given(st.integers(1, 6).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.integers(0, k - 1), max_size=12))))
@@ -215,6 +224,110 @@ def test_exact_predict_of_huge_counts_is_decided_or_refused_NB_6():
     assert R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [100, 100])) == [0]   # a tie, exactly
     with pytest.raises(ValueError, match=r"row 0: p\(x, y\) for y = 0, 1 are too close .* bits"):
         R.multinomial_predict(model, R.Documents([0, 1], [0, 2], [10 ** 12, 10 ** 12]))
+
+
+
+def test_pack_documents_keeps_what_it_is_given_NB_6(impl):
+    """Lists of ids become the flat tokens and offsets; Documents keep their tokens, offsets,
+    counts (a bag stays a bag) and vocabulary_size."""
+    nb = impl.naive_bayes
+
+    def fields(docs):
+        return [None if v is None else impl.out(v) for v in
+                (docs.tokens, docs.offsets, docs.counts, docs.vocabulary_size)]
+    assert fields(nb.pack_documents([[0, 2], [], [1]])) == [[0, 2, 1], [0, 2, 2, 3], None, None]
+    assert fields(nb.pack_documents(R.Documents([0, 2], [0, 2], None, 3))) == [[0, 2], [0, 2], None, 3]
+    assert fields(nb.pack_documents(R.Documents([0, 2, 1], [0, 2, 3], [1, 3, 2]))) == \
+        [[0, 2, 1], [0, 2, 3], [1, 3, 2], None]
+    assert fields(nb.pack_documents(R.Documents([0, 2, 1], [0, 2, 3], [1, 3, 2], 4))) == \
+        [[0, 2, 1], [0, 2, 3], [1, 3, 2], 4]
+
+
+def test_bags_drop_every_unknown_id_when_asked_NB_6():
+    """With ``ignore_unknown`` a bag's id outside 0..|V|−1 is dropped whatever it is: |V| itself,
+    and an id past int64; the estimates are those of the bags without them."""
+    bags = R.Documents([0, 2, 2 ** 64, 1], [0, 3, 4], [1, 5, 5, 1])
+    model = R.multinomial_fit(bags, [0, 1], 2, ignore_unknown=True)
+    assert model.word_count == [[1, 0], [0, 1]] and model.total_words == [1, 1]
+    assert R.multinomial_log_joint(model, bags, ignore_unknown=True) == \
+        R.multinomial_log_joint(model, R.Documents([0, 1], [0, 1, 2], [1, 1]))
+
+
+def test_multinomial_likelihood_of_bags_is_the_product_of_every_occurrence_NB_6():
+    """L = Πᵢ p(y⁽ⁱ⁾) Π_k φ_{k|y⁽ⁱ⁾}^{n_k}, a word that occurs n times a factor φⁿ."""
+    model = R.multinomial_fit([[0, 1, 1], [1, 2]], [0, 1], 3)
+    assert (model.phi_k_y0, model.phi_k_y1) == ([Fraction(1, 3), Fraction(1, 2), Fraction(1, 6)],
+                                                [Fraction(1, 5), Fraction(2, 5), Fraction(2, 5)])
+    bags = R.Documents([0, 1, 2], [0, 2, 3], [2, 1, 3])
+    expected = (Fraction(1, 2) * Fraction(1, 3) ** 2 * Fraction(1, 2)) * (Fraction(1, 2) * Fraction(2, 5) ** 3)
+    assert R.multinomial_likelihood(model, bags, [0, 1]) == expected == Fraction(1, 1125)
+
+
+def test_exact_predict_with_one_class_impossible_is_the_other_NB_3():
+    """Unsmoothed, a word (a feature) seen in one class only makes the other class's p(x, y)
+    exactly 0: the prediction is the possible class, for any multiplicity of the word."""
+    model = R.multinomial_fit([[0], [1]], [0, 1], 3, alpha=0)
+    assert R.multinomial_predict(model, [[0], [1], [0, 0], [1, 1]]) == [0, 1, 0, 1]
+    assert R.bernoulli_predict(R.bernoulli_fit([[1, 0], [0, 1]], [0, 1], 0), [[1, 0], [0, 1]]) == [0, 1]
+
+
+def test_predict_of_an_mpf_model_is_the_argmax_of_its_log_joint_NB_6():
+    mpf = mpmath.mpf
+    model = R.MultinomialNB(mpf("0.5"), [mpf("0.25"), mpf("0.75")], [mpf("0.5"), mpf("0.5")],
+                            [1, 1], [[1, 3], [2, 2]], [4, 4], 0)
+    joints = R.multinomial_log_joint(model, [[0], [1]])
+    assert R.multinomial_predict(model, [[0], [1]]) == [int(b > a) for a, b in joints] == [1, 0]
+
+
+def test_exact_predict_orders_joints_closer_than_their_logarithms_NB_6():
+    """φ_{0|y=1} = 3/5 + 2⁻⁷⁰: the float log joints of these documents are equal, and the exact
+    products p(y) Π φⁿ decide (word 0 twice and word 1 once: (3/5 + ε)²(2/5 − ε) > (3/5)²(2/5);
+    the others less), as lists of ids and as bags alike."""
+    eps = Fraction(1, 2 ** 70)
+    phi0, phi1 = [Fraction(3, 5), Fraction(2, 5)], [Fraction(3, 5) + eps, Fraction(2, 5) - eps]
+    model = R.MultinomialNB(Fraction(1, 2), phi0, phi1, [1, 1], None, None, 1)
+    docs = [[0, 0, 1], [0, 1, 1], [0, 1]]
+    bags = R.Documents([0, 1, 0, 1, 0, 1], [0, 2, 4, 6], [2, 1, 1, 2, 1, 1])
+    assert all(a == b for a, b in R.multinomial_log_joint(model, docs))
+    joint = [[Fraction(1, 2) * math.prod(phi[t] for t in d) for phi in (phi0, phi1)] for d in docs]
+    expected = [int(p1 > p0) for p0, p1 in joint]
+    assert R.multinomial_predict(model, docs) == R.multinomial_predict(model, bags) == expected == [1, 0, 0]
+
+
+def test_a_near_tie_of_numbers_shorter_than_max_exact_bits_is_multiplied_out_NB_6():
+    """Word 0 (φ = 1/4 in both classes) n times and word 1 (φ_{1|y=0} = 3/5, φ_{1|y=1} = 3/5 + 2⁻⁷⁰)
+    once: the log joints agree to every float digit, and the exact p(y) Π φⁿ = φ₁ / 2^(1+2n) of the
+    two classes have numerators and denominators of about 134,217,670 bits in all, fewer than
+    MAX_EXACT_BITS: they are multiplied out, and class 1 has the larger."""
+    n, quarter = 33554380, Fraction(1, 4)
+    r0, r1 = Fraction(3, 5), Fraction(3, 5) + Fraction(1, 2 ** 70)
+    model = R.MultinomialNB(Fraction(1, 2), [quarter, r0, 1 - quarter - r0], [quarter, r1, 1 - quarter - r1],
+                            [1, 1], None, None, 1)
+    bag = R.Documents([0, 1], [0, 2], [n, 1])
+    size = sum(math.log2(r.numerator) + math.log2(r.denominator) + 1 + 2 * n for r in (r0, r1))
+    assert size < R.MAX_EXACT_BITS
+    [[a, b]] = R.multinomial_log_joint(model, bag)
+    assert a == b
+    assert R.multinomial_predict(model, bag) == [1]
+
+
+@pytest.mark.parametrize("n, too_long", [(22369621, False), (22369622, True)])
+def test_exact_ties_are_multiplied_out_up_to_max_exact_bits_NB_6(n, too_long):
+    """An exact tie of p(y) Π φⁿ, 2^−(1+3n) in both classes (φ_{0|y=0} = 1/4, φ_{1|y=0} = 1/2 and
+    the other way round in class 1): numbers of 2(1 + 3n) bits (the log₂ of their
+    denominators), multiplied out up to MAX_EXACT_BITS = 2²⁷ (n = 22369621) and refused past it."""
+    quarter, half = Fraction(1, 4), Fraction(1, 2)
+    model = R.MultinomialNB(half, [quarter, half, quarter], [half, quarter, quarter], [1, 1], None, None, 1)
+    bag = R.Documents([0, 1], [0, 2], [n, n])
+    assert R.MAX_EXACT_BITS == 2 ** 27
+    if not too_long:
+        assert 2 * (1 + 3 * n) == R.MAX_EXACT_BITS and R.multinomial_predict(model, bag) == [0]
+        return
+    with pytest.raises(ValueError) as e:
+        R.multinomial_predict(model, bag)
+    assert str(e.value) == (f"row 0: p(x, y) for y = 0, 1 are too close for their logarithms to order them, "
+                            f"and exactly they are numbers of about {2 * (1 + 3 * n):,} bits (more than "
+                            f"134,217,728); fit with a float alpha to compare in floating point")
 
 
 # ---- NB-2: the Bernoulli model on Documents (the rows of a sparse matrix) ------------------------
