@@ -33,7 +33,7 @@ cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta
                               int epochs, const Py_ssize_t[::1] order, double decay, bint record,
                               example_update update, diverged, weight=None):
     """``epochs`` epochs from ``theta`` (a float64 array, copied), the iterate after each one kept
-    when ``record``. ``diverged`` None, or a function of (epoch, α) giving the message of the
+    when ``record``. ``diverged`` is a function of (epoch, α) giving the message of the
     ConvergenceError raised when θ stops being finite after an epoch. ``weight`` None, or the
     read sample weights (float64, X-2) scaling each example's step."""
     import numpy as np
@@ -43,7 +43,7 @@ cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta
     cdef long long count = 0
     cdef int epoch
     cdef Py_ssize_t j
-    cdef bint finite = True, check = diverged is not None
+    cdef bint finite = True
     cdef const double[::1] w
     cdef const double* w_start = NULL
     if weight is not None:
@@ -53,9 +53,8 @@ cdef inline object sgd_epochs(const double[:, ::1] X, const double[::1] y, theta
     for epoch in range(epochs):
         with nogil:
             count = sgd_epoch(X, y, order, &t[0], alpha, decay, count, update, w_start)
-            if check:
-                for j in range(t.shape[0]):
-                    finite = finite and isfinite(t[j])
+            for j in range(t.shape[0]):
+                finite = finite and isfinite(t[j])
         if not finite:
             raise ConvergenceError(diverged(epoch + 1, alpha),
                                    IterativeResult(current, epoch, False, stacked(path)))

@@ -17,7 +17,8 @@ from cs229.fast._validation import (as_binary_labels, as_matrix, as_order, as_sa
                                     check_length, same_length)
 from cs229.reference import exponential_family as ef
 from cs229.reference.logistic_regression import (NEWTON_ADVICE, newton_callbacks,
-                                                 perceptron_not_converged, weighted_sgd_divergence)
+                                                 perceptron_not_converged, sgd_divergence,
+                                                 weighted_sgd_divergence)
 from cs229.reference.newton import data_start_system, maximise, options, singular_hessian
 from cs229.reference.parameters import (batch_schedule, flag, penalty, positive, positive_int,
                                          real, sgd_schedule)
@@ -165,9 +166,9 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     alpha, epochs, order, decay, record = sgd_schedule(
         alpha, epochs, order, decay, record, X.shape[0], as_order, float64=True)
     weight = as_sample_weights(sample_weight, X)
-    # |y − g(θᵀx)| < 1 bounds every step: θ stays finite, unless large weights push it past
+    # |y − g(θᵀx)| < 1 bounds a step by α_t·wᵢ·|x|, which can still leave the float range
     return sgd_epochs(X, y, theta, alpha, epochs, order, decay, record, _ascent_step,
-                      None if weight is None else weighted_sgd_divergence, weight)
+                      sgd_divergence if weight is None else weighted_sgd_divergence, weight)
 
 
 def batch_gradient_ascent(X, y, theta, alpha, max_iterations=10_000, tol=1e-10,

@@ -240,9 +240,16 @@ def stochastic_gradient_ascent(X, y, theta, alpha, epochs=1, order=None, decay=0
     alpha, epochs, order, decay, record = parameters.sgd_schedule(
         alpha, epochs, order, decay, record, len(X), inputs.example_order)
     weight = inputs.sample_weights(sample_weight, X)
-    # |y − g(θᵀx)| < 1 bounds every step: θ stays finite, unless large weights push it past
+    # |y − g(θᵀx)| < 1 bounds a step by α_t·wᵢ·|x|, which can still leave the float range
     return sgd_epochs(_ascent_step, X, y, theta, alpha, epochs, order, decay, record,
-                      on_divergence=None if weight is None else weighted_sgd_divergence, weight=weight)
+                      sgd_divergence if weight is None else weighted_sgd_divergence, weight=weight)
+
+
+def sgd_divergence(epoch, alpha):
+    """The message of the stochastic rule (LG-4) whose θ left the finite numbers in ``epoch``:
+    a step α_t (y − g(θᵀx)) x, |y − g| < 1, gets there only when α·x leaves the float range."""
+    return (f"stochastic gradient ascent diverged in epoch {epoch}: {NOT_FINITE}"
+            f"{alpha_too_large(alpha, ' for this X')}")
 
 
 def weighted_sgd_divergence(epoch, alpha):

@@ -207,7 +207,7 @@ def centred_rows(Theta, first, k):
             for row in Theta]
 
 
-def symmetric_gradient(G, Theta, lam, first=1):
+def symmetric_gradient(G, Theta, lam, first):
     """X-1, the symmetric prior (extends 000 §9.3): the gradient ∇_{θ_l}ℓ − λ(θ_l′ − (1/k) Σ_m θ_m′)
     of ℓ(Θ) − (λ/2) [Σ_{l<k} ‖θ_l′‖² − (1/k) ‖Σ_{l<k} θ_l′‖²], the penalty (λ/2) Σ_{l≤k} ‖w_l′‖²
     of all k rows w_l = θ_l + c at its minimum over c (``centred_rows``); G the rows of
@@ -255,14 +255,13 @@ def iterate(name, update, theta, max_iterations, tol, record=False, check=None, 
 
 
 
-def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record=False, on_divergence=None,
-               weight=None):
+def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record, on_divergence, weight=None):
     """The loop of the stochastic rules (LR-6, LG-4): for each epoch, for i in ``order``,
     θ := step(x⁽ⁱ⁾, y⁽ⁱ⁾, θ, α_t) with α_t = α / (1 + decay · t), t the updates made before.
     X-2: sample weights ``weight`` scale example i's step, α_t·wᵢ (t still counts every visit).
 
     No stopping test: converged is None; ``path`` holds θ after each epoch when ``record``.
-    ``on_divergence`` None, or a function of (epoch, α) giving the message of the ConvergenceError
+    ``on_divergence`` is a function of (epoch, α) giving the message of the ConvergenceError
     raised when θ stops being finite after an epoch."""
     path = [theta[:]] if record else None
     t = 0
@@ -271,7 +270,7 @@ def sgd_epochs(step, X, y, theta, alpha, epochs, order, decay, record=False, on_
             alpha_t = alpha / (1 + decay * t) if decay else alpha
             theta = step(X[i], y[i], theta, alpha_t if weight is None else alpha_t * weight[i])
             t += 1
-        if on_divergence is not None and diverged(theta):
+        if diverged(theta):
             raise ConvergenceError(on_divergence(epoch + 1, alpha), IterativeResult(theta, epoch, False, path))
         if record:
             path.append(theta[:])

@@ -235,3 +235,19 @@ def test_a_bad_lam_gets_the_same_error_and_words_in_both_faces_X_1():
     """X-1: λ < 0, NaN, a string, and a penalize_intercept that is not a bool: the same error
     and the same words (the kinds' own, naming the argument) from both faces."""
     bad_penalties_are_refused_alike(TABLE, ['newton', 'batch_gradient_ascent'])
+
+
+# ---- LG-4: the stochastic rule whose θ leaves the float range -----------------------------------
+
+@pytest.mark.parametrize("face", [R, F], ids=["reference", "fast"])
+def test_stochastic_ascent_whose_steps_overflow_says_so_LG_4(face):
+    """|y − g(θᵀx)| < 1 bounds a step by α·|x|, and α·x = 1e200·1e200 leaves the float range: the
+    rule raises (no θ of inf returned), naming the epoch and α, with θ before that epoch."""
+    X, y = np.array([[1.0, 1e200], [1.0, -1e200]]), np.array([1.0, 0.0])
+    with pytest.raises(ConvergenceError) as e:
+        face.stochastic_gradient_ascent(X, y, np.zeros(2), 1e200, 3, record=True)
+    assert str(e.value) == ("stochastic gradient ascent diverged in epoch 1: θ is no longer finite "
+                            "(alpha=1e+200 is too large for this X)")
+    r = e.value.result
+    assert (r.iterations, r.converged) == (0, False)
+    assert np.array_equal(np.asarray(r.path[0], dtype=float), np.zeros(2))
