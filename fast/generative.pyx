@@ -569,7 +569,7 @@ def gda_classes_posterior(model, X, *, n_jobs=-1):
     joint = gda_classes_log_joint(model, X, n_jobs=n_jobs)
     impossible = (joint == -np.inf).all(axis=1)
     if impossible.any():
-        raise _R.gda_zero_over_zero(int(np.argmax(impossible)))
+        raise _R.gda_zero_over_zero(int(np.argmax(impossible)), joint.shape[1])
     top = joint.max(axis=1, keepdims=True)
     log_p_x = top + np.log(np.exp(joint - top).sum(axis=1, keepdims=True))
     return np.exp(joint - log_p_x)

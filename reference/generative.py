@@ -562,11 +562,14 @@ def gda_posterior(model, X, *, n_jobs=-1):
     return out
 
 
-def gda_zero_over_zero(row):
-    """GDA-2: the ZeroOverZeroError of row ``row`` of X whose log p(x, y) is −∞ for both
-    classes: the point is so far from both means that the densities underflow."""
-    return ZeroOverZeroError(f"X[{row}] is so far from both class means that p(x | y) underflows to 0 "
-                             "for both classes: p(y = 1 | x) is 0/0 in float64 (000 §1.2)")
+def gda_zero_over_zero(row, k=2):
+    """GDA-2, X-3: the ZeroOverZeroError of row ``row`` of X whose log p(x, y) is −∞ for each of
+    the k classes: the point is so far from every mean that the densities underflow."""
+    if k == 2:
+        return ZeroOverZeroError(f"X[{row}] is so far from both class means that p(x | y) underflows "
+                                 "to 0 for both classes: p(y = 1 | x) is 0/0 in float64 (000 §1.2)")
+    return ZeroOverZeroError(f"X[{row}] is so far from all {k} class means that p(x | y) underflows "
+                             "to 0 for every class: p(y | x) is 0/0 in float64 (000 §1.2)")
 
 
 def gda_predict(model, X, *, n_jobs=-1):
@@ -659,14 +662,9 @@ def check_classes_model(model):
     return phi, mu, S
 
 
-def _log_prior(p, like):
-    """log φ_j, −∞ (in the scalar type of ``like``) for a class that never occurs."""
-    return _log(p) if p != 0 else -scalar.inf(like)
-
-
 def gda_classes_log_joint(model, X, *, n_jobs=-1):
     """X-3: log p(x, y = j) = log p(x | y = j) + log φ_j for j = 1..k and every row of X (one
-    Cholesky of Σ; a class with φ_j = 0 gets −∞). ``n_jobs``: as in ``gda_log_joint``.
+    Cholesky of Σ). ``n_jobs``: as in ``gda_log_joint``.
 
     Shapes: model a GDAClassesModel (k classes, n features), X m×n.
     Returns: m×k: log p(x, y = j) in column j − 1."""
@@ -677,7 +675,7 @@ def gda_classes_log_joint(model, X, *, n_jobs=-1):
         raise error("model_features", name="X", m=len(X[0]), n=len(mu[0]))
     _, L = _factor(mu[0], S)
     mu = [[_inexact(v) for v in row] for row in mu]
-    log_phi = [_log_prior(p, L[0][0]) for p in phi]
+    log_phi = [_log(p) for p in phi]
     return [[_log_density(x, mu_j, L) + lp for mu_j, lp in zip(mu, log_phi)] for x in X]
 
 
@@ -706,7 +704,7 @@ def gda_classes_posterior(model, X, *, n_jobs=-1):
     out = []
     for i, joint in enumerate(gda_classes_log_joint(model, X, n_jobs=n_jobs)):
         if all(_is_minus_infinity(v) for v in joint):
-            raise gda_zero_over_zero(i)
+            raise gda_zero_over_zero(i, len(joint))
         out.append([scalar.exp(v) for v in log_posterior(joint)])
     return out
 
@@ -733,7 +731,7 @@ def gda_softmax_theta(model):
     Theta = []
     for p, mu_j in zip(phi, mu):
         w = linalg.ldl_solve(L, D, list(mu_j))
-        theta0 = _log_prior(p, D[0]) - linalg.dot(w, mu_j) / 2
+        theta0 = _log(p) - linalg.dot(w, mu_j) / 2
         Theta.append([theta0] + w)
     return Theta
 

@@ -408,7 +408,7 @@ def poisson_targets(y, name="y"):
 
 def class_priors(values, name, model):
     """The class priors φ_1..φ_k of a k-class model (X-3, X-4; both faces' check): k >= 2 entries,
-    each in [0, 1], summing to 1 (to rounding for float and mpf, exactly for rationals)."""
+    each in (0, 1), summing to 1 (to rounding for float and mpf, exactly for rationals)."""
     phi = vector(values, name)
     if len(phi) < 2:
         raise error("too_few_priors", name=name, n=len(phi), model=model)

@@ -251,7 +251,7 @@ def _weighted_normal_equations(X, y, solver, lam, first, weight):
                                      [r * v for r, v in zip(roots, y)] + [0 * lam] * len(rows))
         except linalg.SingularMatrixError as e:
             raise singular_weighted(e) from None
-    return _weighted_solve(X, y, (weighted_ridge_system, (X, y, weight, lam, first)))
+    return _weighted_solve(len(X), (weighted_ridge_system, (X, y, weight, lam, first)))
 
 
 # ---- the errors of the normal equations (LR-12, LR-14), raised by both faces --------------------
@@ -463,7 +463,7 @@ def weighted_normal_equations(X, y, w):
     w = inputs.vector(w, "w", len(X), "X", of="rows")
     if any(w_i < 0 for w_i in w):
         raise error("non_negative", name="w")
-    return _weighted_solve(X, y, (weighted_system, (X, y, w)))
+    return _weighted_solve(len(X), (weighted_system, (X, y, w)))
 
 
 def weighted_system(X, y, w):
@@ -493,12 +493,12 @@ def lwr_system(X, y, x, tau):
     return weighted_system(X, y, lwr_weights(X, x, tau))
 
 
-def _weighted_solve(X, y, exact, where=""):
-    """θ from XᵀWXθ = XᵀWy, the system f(*args) of ``exact`` = (f, args); ``where`` names the
-    query in an error."""
+def _weighted_solve(m, exact, where=""):
+    """θ from XᵀWXθ = XᵀWy, the system f(*args) of ``exact`` = (f, args) summing m terms;
+    ``where`` names the query in an error."""
     f, args = exact
     try:
-        return linalg.solve_gram(*f(*args), exact=exact, terms=len(X))
+        return linalg.solve_gram(*f(*args), exact=exact, terms=m)
     except linalg.SingularMatrixError as e:
         raise singular_weighted(e, where) from None
     except OverflowError:
@@ -518,7 +518,7 @@ def lwr_predict(X, y, queries, tau):
     tau = parameters.positive(tau, "tau")
     predictions = []
     for i, x in enumerate(queries):
-        theta = _weighted_solve(X, y, (lwr_system, (X, y, x, tau)), at_query(i))
+        theta = _weighted_solve(len(X), (lwr_system, (X, y, x, tau)), at_query(i))
         predictions.append(linalg.dot(theta, x))
     return predictions
 
