@@ -15,7 +15,9 @@ A node becomes a leaf when it is pure, at ``max_depth``, or when no split leaves
 the root). Leaves predict the majority class, the lowest label on a tie.
 
 X holds features in rows (float, Fraction or mpf; NaN is refused: there is no missing-value
-policy); y holds integer class labels.
+policy); y holds integer class labels. Fractions stay exact: ``threshold="logistic"`` on a node
+whose classes the feature does not separate needs e^t at a rational t, and raises
+ExactResultError there rather than round (float or mpf entries are fitted).
 
 Sample weights (X-2): with weights wᵢ every class count of a node is the sum of the weights of
 its examples, and the entropies, the gains, the majority classes and the counts the nodes carry
