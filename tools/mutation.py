@@ -27,10 +27,12 @@ no test) with its diff and a ``why`` written by hand, kept while the same change
 ``--again`` re-runs only the mutants of functions changed since the record and the earlier
 misses, so that a new test is credited without the hours of a full run. A timeout counts as
 killed (the change was noticed); the score is killed / (mutants − skipped). The record keeps the
-timeouts' names and ``--again`` runs them again: a test that hangs for another reason than the
-mutant passes for a kill (mutmut forks each mutant's run from a process whose OpenMP threads had
-started, and GNU OpenMP's pool does not survive fork: the fast face goes serial in such a child,
-fast/_validation.pyx ``cores_of``). Hypothesis runs its
+timeouts' names, and ``--again --timeouts`` runs them again: a test that hangs for another reason
+than the mutant passes for a kill (mutmut forks each mutant's run from a process whose OpenMP
+threads had started, and GNU OpenMP's pool does not survive fork: the fast face goes serial in
+such a child, fast/_validation.pyx ``cores_of``). ``--again`` alone leaves the timeouts of
+unchanged functions out: each one waits out its whole time limit, and 90 of them made most of a
+re-run's hours. Hypothesis runs its
 ``mutation`` profile (tests/conftest.py: eight derandomized examples per test, no shrinking): a mutant that
 survives it may still fall to the forty examples of the CI profile.
 """
@@ -190,9 +192,9 @@ def generated(names):
     return {m: (names_, hashes) for m, (names_, hashes) in json.loads(run.stdout).items()}
 
 
-def to_rerun(record, fresh):
+def to_rerun(record, fresh, timeouts=False):
     """The mutants a re-run needs: every mutant of a function that is new or changed since the
-    record, and the missed mutants of the unchanged ones."""
+    record, and the missed mutants of the unchanged ones (and their timeouts, with ``timeouts``)."""
     names = []
     for module, (mutants, hashes) in fresh.items():
         entry = record["modules"].get(module)
@@ -202,7 +204,7 @@ def to_rerun(record, fresh):
         for short in mutants:
             function = function_of(short)
             same = entry["functions"].get(function, {}).get("hash") == hashes.get(function)
-            if not same or short in entry["missed"] or short in entry.get("timeouts", ()):
+            if not same or short in entry["missed"] or (timeouts and short in entry.get("timeouts", ())):
                 # changed, new, unfinished, missed, or timed out
                 names.append(f"cs229.reference.{module}.{short}")
     return names
@@ -304,6 +306,8 @@ def main(argv=None):
     parser.add_argument("--again", action="store_true",
                         help="run only what the record lacks: changed or new functions, and the "
                              "missed mutants of the others (after new tests)")
+    parser.add_argument("--timeouts", action="store_true",
+                        help="with --again: run the recorded timeouts of unchanged functions again too")
     parser.add_argument("--record", action="store_true",
                         help="record the finished modules of the last run (done after every run)")
     parser.add_argument("--tests", nargs="+", default=(), metavar="FILE",
@@ -326,7 +330,7 @@ def main(argv=None):
     chosen = args.modules or modules()
     stage(chosen, args.tests)
     fresh = generated(chosen)
-    names = to_rerun(load_record(), fresh) if args.again else []
+    names = to_rerun(load_record(), fresh, args.timeouts) if args.again else []
     if args.again and not names:
         print("the record is up to date for " + ", ".join(chosen))
         return 0
